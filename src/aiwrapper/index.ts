@@ -1,0 +1,13 @@
+// The aiwrapper integration: `aiwrapper-tool-calls/aiwrapper`. Needs the `aiwrapper` peer dependency.
+export {
+  addAssistantToolCalls,
+  addToolCallsAndResults,
+  addToolUseMessage,
+  latestToolCalls,
+} from './lang-messages-tool-calls.js';
+export type { ToolCallHelperOptions } from './lang-messages-tool-calls.js';
+export { installToolCalls } from './install-tool-calls.js';
+export type { InstallToolCallsOptions } from './install-tool-calls.js';
+export { synthesizeMissingToolCalls, SYNTHESIZED_META_KEY } from './synthesize-tool-calls.js';
+export type { SynthesizeOptions, SynthesizedTurn } from './synthesize-tool-calls.js';
+export type { ChatToolOption } from './chat-tools-option.js';

@@ -1,0 +1,188 @@
+import { LangMessage, type LangMessageItem, type LangMessageItemToolResult, type LangMessages, type ToolRequest } from 'aiwrapper';
+import type { CallIdGenerator } from '../core/call-id.js';
+import { missingResultPlaceholder } from '../core/placeholder-result.js';
+import type { ToolCall } from '../core/tool-call.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { planToolTurn, type ExistingResult, type PlannedResult, type TurnPlan } from '../history/plan-tool-turn.js';
+import { readToolCalls, type PendingCall } from '../history/tool-call-input.js';
+import { readToolResults, type PendingResult } from '../history/tool-result-input.js';
+import { rememberToolCalls } from './seen-tool-calls.js';
+
+/** Options of the helpers. */
+export interface ToolCallHelperOptions {
+  /**
+   * Makes ids for calls that have none (Gemini, Ollama) or repeat an id within their turn.
+   * @defaultValue random 9-character alphanumeric ids, valid for every provider
+   */
+  readonly generateId?: CallIdGenerator | undefined;
+}
+
+interface LatestTurn {
+  /** Index of the latest assistant message, or -1. */
+  readonly index: number;
+  readonly calls: readonly ToolCall[];
+  /** Indexes of the tool-results messages directly after it. */
+  readonly resultsRun: readonly number[];
+}
+
+function latestTurn(messages: LangMessages): LatestTurn {
+  let index = messages.length - 1;
+  while (index >= 0 && messages[index]?.role !== 'assistant') index--;
+  const message = messages[index];
+  const calls = message ? toolCallsOf(message) : [];
+  const resultsRun: number[] = [];
+  for (let next = index + 1; index >= 0 && messages[next]?.role === 'tool-results'; next++) resultsRun.push(next);
+  return { index, calls, resultsRun };
+}
+
+function toolCallsOf(message: LangMessage): ToolCall[] {
+  return message.items.flatMap((item) =>
+    item.type === 'tool' ? [{ callId: item.callId, name: item.name, arguments: item.arguments }] : [],
+  );
+}
+
+function takenIds(messages: LangMessages): Set<string> {
+  const ids = new Set<string>();
+  for (const message of messages) {
+    for (const item of message.items) if (item.type === 'tool' || item.type === 'tool-result') ids.add(item.callId);
+  }
+  return ids;
+}
+
+/**
+ * The calls of the latest assistant turn as aiwrapper `ToolRequest`s, or `null` when the latest
+ * assistant turn requested no tools (the old `result.tools`).
+ */
+export function latestToolCalls(messages: LangMessages): ToolRequest[] | null {
+  const { calls } = latestTurn(messages);
+  return calls.length === 0 ? null : calls.map((call) => ({ callId: call.callId, name: call.name, arguments: { ...call.arguments } }));
+}
+
+/**
+ * Adds one assistant turn holding all `tools` as aiwrapper `tool` items (aiwrapper's OpenAI
+ * adapter sends them as `tool_calls` with `arguments` as a JSON string), and returns `messages`.
+ *
+ * Idempotent: when the latest assistant turn already holds these calls (as after `chat()`),
+ * nothing is added. Calls without an id get a unique one; a repeated id within the turn is
+ * replaced. Changes `messages` in place, like aiwrapper's own `add*` methods.
+ *
+ * @throws {ToolHistoryError} `invalid-input` for a value that is not a tool call, naming its index.
+ * @example
+ * messages.addAssistantToolCalls(accumulator.calls);
+ */
+export function addAssistantToolCalls<T extends LangMessages>(messages: T, tools: unknown, options: ToolCallHelperOptions = {}): T {
+  const calls = readToolCalls(tools);
+  if (calls.length === 0) return messages;
+  apply(messages, calls, undefined, options);
+  return messages;
+}
+
+/**
+ * Adds the assistant turn holding `tools` (unless the latest turn already holds them), then one
+ * `tool-results` message answering every call in call order, and returns `messages`.
+ *
+ * Results pair with calls by id, or by position when no result has an id. A given result
+ * replaces a placeholder (`ToolNotFound` from `chat()`, `"aborted"` from
+ * `fixToolResultsIfNeeded`); a result aiwrapper recorded by running the tool's handler is kept.
+ * A call left without any result gets a placeholder that says no result was recorded.
+ *
+ * @throws {ToolHistoryError} `invalid-input` for malformed input, `unknown-call` for a result
+ *   that answers none of the calls, `duplicate-result` for a second, different result for a
+ *   call. Nothing is written when it throws.
+ * @example
+ * const result = await lang.chat(messages);
+ * const calls = result.tools ?? [];
+ * result.addToolCallsAndResults(calls, await runTools(calls));
+ */
+export function addToolCallsAndResults<T extends LangMessages>(
+  messages: T,
+  tools: unknown,
+  results: unknown,
+  options: ToolCallHelperOptions = {},
+): T {
+  const calls = readToolCalls(tools);
+  const given = readToolResults(results);
+  if (calls.length === 0 && given.length === 0) return messages;
+  apply(messages, calls, given, options);
+  return messages;
+}
+
+/**
+ * Adds tool results for the latest assistant turn's calls (the old `addToolUseMessage`), merged
+ * into the results `chat()` already recorded, in call order. Results whose ids the latest turn
+ * does not hold are appended as a `tool-results` message as before; turn on
+ * `autoAssistantToolCalls` to have their call turn synthesized when the request is built.
+ *
+ * @throws {ToolHistoryError} as {@link addToolCallsAndResults}.
+ */
+export function addToolUseMessage<T extends LangMessages>(messages: T, results: unknown, options: ToolCallHelperOptions = {}): T {
+  const given = readToolResults(results);
+  if (given.length === 0) return messages;
+  const { calls } = latestTurn(messages);
+  if (!fitsTurn(calls, given)) {
+    messages.addToolResultsMessage(given.map((result, index) => resultItem(result, `results[${index}]`)));
+    return messages;
+  }
+  const pending: PendingCall[] = calls.map((call) => ({ ...call, extra: {} }));
+  apply(messages, pending, given, options);
+  return messages;
+}
+
+function fitsTurn(calls: readonly ToolCall[], results: readonly PendingResult[]): boolean {
+  if (calls.length === 0) return false;
+  const ids = new Set(calls.map((call) => call.callId));
+  return results.every((result) => result.callId === undefined || ids.has(result.callId));
+}
+
+function resultItem(result: PendingResult, where: string): LangMessageItemToolResult {
+  if (result.callId === undefined || result.name === undefined) {
+    throw new ToolHistoryError(
+      'invalid-input',
+      `${where} matches no call of the latest assistant turn, so it needs its own call id and tool name.`,
+    );
+  }
+  return { type: 'tool-result', callId: result.callId, name: result.name, result: result.result };
+}
+
+function apply(messages: LangMessages, calls: readonly PendingCall[], results: readonly PendingResult[] | undefined, options: ToolCallHelperOptions): void {
+  const latest = latestTurn(messages);
+  const existingResults: ExistingResult[] = latest.resultsRun.flatMap((index) =>
+    (messages[index]?.toolResults ?? []).map((item) => ({ callId: item.callId, name: item.name, result: item.result as unknown, where: `messages[${index}]` })),
+  );
+  // Everything is planned (and every error thrown) before the collection is touched.
+  const plan = planToolTurn({
+    latestCalls: latest.calls,
+    existingResults,
+    calls,
+    results,
+    takenIds: takenIds(messages),
+    generateId: options.generateId,
+  });
+  write(messages, latest, plan, existingResults, results ?? []);
+  rememberToolCalls(messages, plan.calls);
+}
+
+function write(messages: LangMessages, latest: LatestTurn, plan: TurnPlan, existing: readonly ExistingResult[], given: readonly PendingResult[]): void {
+  const run = plan.turn === 'existing' ? latest.resultsRun : [];
+  if (plan.turn === 'new') {
+    const items: LangMessageItem[] = plan.calls.map((call) => ({ ...call.extra, type: 'tool', callId: call.callId, name: call.name, arguments: { ...call.arguments } }));
+    messages.push(new LangMessage('assistant', items));
+  }
+  if (!plan.results) return;
+  const items = plan.results.map((planned) => toResultItem(planned, existing, given));
+  const at = plan.turn === 'existing' ? latest.index + 1 : messages.length;
+  const meta = run[0] === undefined ? undefined : messages[run[0]]?.meta;
+  messages.splice(at, run.length, new LangMessage('tool-results', items, meta));
+}
+
+function toResultItem(planned: PlannedResult, existing: readonly ExistingResult[], given: readonly PendingResult[]): LangMessageItemToolResult {
+  const base = { type: 'tool-result' as const, callId: planned.callId, name: planned.name };
+  switch (planned.source.kind) {
+    case 'existing':
+      return { ...base, result: existing[planned.source.index]?.result };
+    case 'given':
+      return { ...base, result: given[planned.source.index]?.result };
+    case 'placeholder':
+      return { ...base, result: missingResultPlaceholder(planned.callId, planned.name) };
+  }
+}

@@ -1,0 +1,37 @@
+import type { LangMessages } from 'aiwrapper';
+import type { ToolCall } from '../core/tool-call.js';
+
+/**
+ * Calls this package has seen per collection, through the helpers or in `chat()` responses, so a
+ * synthesized call turn can carry the real arguments even after the user trimmed the original
+ * turn away. Ids repeat across turns in practice, so a later call with the same id replaces an
+ * earlier one.
+ */
+const seen = new WeakMap<LangMessages, Map<string, ToolCall>>();
+
+/** Records calls as seen in `messages`. */
+export function rememberToolCalls(messages: LangMessages, calls: readonly ToolCall[]): void {
+  let known = seen.get(messages);
+  if (!known) {
+    known = new Map();
+    seen.set(messages, known);
+  }
+  for (const call of calls) known.set(call.callId, call);
+}
+
+/** Records every call the collection's assistant turns hold. */
+export function rememberCollection(messages: LangMessages): void {
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    const calls = message.items.flatMap((item) =>
+      item.type === 'tool' ? [{ callId: item.callId, name: item.name, arguments: item.arguments }] : [],
+    );
+    if (calls.length > 0) rememberToolCalls(messages, calls);
+  }
+}
+
+/** The call seen in `messages` with this id and name, if any. */
+export function seenToolCall(messages: LangMessages, callId: string, name: string): ToolCall | undefined {
+  const call = seen.get(messages)?.get(callId);
+  return call?.name === name ? call : undefined;
+}

@@ -1,0 +1,42 @@
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Length of generated ids: 9 characters of [A-Za-z0-9] is the one shape every provider accepts (Mistral requires exactly that). */
+export const GENERATED_CALL_ID_LENGTH = 9;
+
+/**
+ * A function that returns a fresh call id. The package calls it only where a provider gave none
+ * or an id had to be replaced; ids it returns that are already in use are skipped.
+ */
+export type CallIdGenerator = () => string;
+
+/**
+ * Returns a random 9-character alphanumeric call id.
+ *
+ * That shape is valid for OpenAI (at most 40 characters), the Responses API (at most 64),
+ * Anthropic (`^[a-zA-Z0-9_-]+$`) and Mistral (exactly 9 of `[a-zA-Z0-9]`).
+ */
+export function createCallId(): string {
+  const bytes = new Uint8Array(GENERATED_CALL_ID_LENGTH);
+  globalThis.crypto.getRandomValues(bytes);
+  let id = '';
+  for (const byte of bytes) id += ALPHABET.charAt(byte % ALPHABET.length);
+  return id;
+}
+
+/**
+ * Returns a generator of ids that are not in `taken` (and adds each id it returns to `taken`).
+ *
+ * @throws {Error} when `generate` keeps returning ids that are taken.
+ */
+export function uniqueCallIds(taken: Set<string>, generate: CallIdGenerator = createCallId): () => string {
+  return () => {
+    for (let attempt = 0; attempt < 1000; attempt++) {
+      const id = generate();
+      if (id !== '' && !taken.has(id)) {
+        taken.add(id);
+        return id;
+      }
+    }
+    throw new Error('The call id generator returned 1000 ids that were empty or already in use.');
+  };
+}

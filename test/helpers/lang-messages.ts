@@ -1,0 +1,16 @@
+import type { LangMessages } from 'aiwrapper';
+
+/** A LangMessages collection as plain data, for whole-value assertions. */
+export function plain(messages: LangMessages): { role: string; items: unknown[]; meta?: unknown }[] {
+  return Array.from(messages, (message) => ({
+    role: message.role,
+    items: message.items,
+    ...(message.meta === undefined ? {} : { meta: message.meta }),
+  }));
+}
+
+/** A deterministic id generator: id_1, id_2, … */
+export function sequentialIds(prefix = 'gen'): () => string {
+  let next = 0;
+  return () => `${prefix}${++next}`;
+}

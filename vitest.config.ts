@@ -1,0 +1,11 @@
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+const config: ViteUserConfig = defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    testTimeout: 30_000,
+  },
+});
+
+export default config;
