@@ -131,13 +131,14 @@ interface ProviderPrototype {
  * the Chat Completions prototype.
  */
 function providerPrototypes(): ProviderPrototype[] {
-  const probe = { apiKey: 'probe', model: 'probe', baseURL: 'http://127.0.0.1' };
+  // No model named: each factory's default model is in aimodels' database, so nothing is logged.
+  const probe = { apiKey: 'probe' };
   const factories: [() => object, ProviderPrototype['scope']][] = [
     [() => Lang.openai(probe), 'conversation'],
-    [() => Lang.openaiLike(probe), 'turn'],
+    [() => Lang.openaiLike({ ...probe, model: 'probe', baseURL: 'http://127.0.0.1' }), 'turn'],
     [() => Lang.anthropic(probe), 'turn'],
     [() => Lang.google(probe), 'turn'],
-    [() => Lang.ollama(probe), 'turn'],
+    [() => Lang.ollama({ model: 'probe' }), 'turn'],
     [() => Lang.cohere(probe), 'turn'],
     [() => new MockOpenAILikeLang(), 'turn'],
     [() => new MockResponseStreamLang(), 'turn'],

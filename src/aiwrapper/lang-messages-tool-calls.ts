@@ -6,7 +6,7 @@ import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { planToolTurn, type ExistingResult, type PlannedResult, type TurnPlan } from '../history/plan-tool-turn.js';
 import { readToolCalls, type PendingCall } from '../history/tool-call-input.js';
 import { readToolResults, type PendingResult } from '../history/tool-result-input.js';
-import { rememberToolCalls } from './seen-tool-calls.js';
+import { givenIdsOf, rememberGivenIds, rememberToolCalls } from './seen-tool-calls.js';
 
 /** Options of the helpers. */
 export interface ToolCallHelperOptions {
@@ -150,8 +150,10 @@ function apply(messages: LangMessages, calls: readonly PendingCall[], results: r
     (messages[index]?.toolResults ?? []).map((item) => ({ callId: item.callId, name: item.name, result: item.result as unknown, where: `messages[${index}]` })),
   );
   // Everything is planned (and every error thrown) before the collection is touched.
+  const latestMessage = messages[latest.index];
   const plan = planToolTurn({
     latestCalls: latest.calls,
+    latestGivenIds: latestMessage ? givenIdsOf(latestMessage) : undefined,
     existingResults,
     calls,
     results,
@@ -166,7 +168,9 @@ function write(messages: LangMessages, latest: LatestTurn, plan: TurnPlan, exist
   const run = plan.turn === 'existing' ? latest.resultsRun : [];
   if (plan.turn === 'new') {
     const items: LangMessageItem[] = plan.calls.map((call) => ({ ...call.extra, type: 'tool', callId: call.callId, name: call.name, arguments: { ...call.arguments } }));
-    messages.push(new LangMessage('assistant', items));
+    const turn = new LangMessage('assistant', items);
+    rememberGivenIds(turn, plan.givenIds);
+    messages.push(turn);
   }
   if (!plan.results) return;
   const items = plan.results.map((planned) => toResultItem(planned, existing, given));

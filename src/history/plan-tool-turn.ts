@@ -29,6 +29,8 @@ export interface PlannedResult {
 export interface TurnPlan {
   readonly turn: 'existing' | 'new';
   readonly calls: readonly PlannedCall[];
+  /** Per call, the id the user gave it (`undefined` where it had none). */
+  readonly givenIds: readonly (string | undefined)[];
   /** The whole results run after the turn, in call order; `undefined` leaves results untouched. */
   readonly results: readonly PlannedResult[] | undefined;
 }
@@ -54,6 +56,8 @@ export interface PlanToolTurnInput {
   readonly results: readonly PendingResult[] | undefined;
   /** Every call id in the history, so generated ids never collide with one. */
   readonly takenIds: ReadonlySet<string>;
+  /** Per call of the latest turn, the id the user gave it, where the helpers replaced it. */
+  readonly latestGivenIds?: readonly (string | undefined)[] | undefined;
   readonly generateId?: CallIdGenerator | undefined;
 }
 
@@ -73,17 +77,22 @@ interface TurnSlot {
  *   different real result for one call.
  */
 export function planToolTurn(input: PlanToolTurnInput): TurnPlan {
-  const existing = matchExistingTurn(input.latestCalls, input.calls);
+  const existing = matchExistingTurn(input.latestCalls, input.calls, input.latestGivenIds);
   const slots = existing ?? newTurn(input.calls, input.takenIds, input.generateId);
   const calls = slots.map((slot) => slot.call);
   const turn = existing ? 'existing' : 'new';
-  if (!input.results) return { turn, calls, results: undefined };
+  const givenIds = slots.map((slot) => slot.givenId);
+  if (!input.results) return { turn, calls, givenIds, results: undefined };
   const given = pairGivenResults(slots, input.results);
   const existingResults = turn === 'existing' ? input.existingResults : [];
-  return { turn, calls, results: mergeResults(calls, given, input.results, existingResults) };
+  return { turn, calls, givenIds, results: mergeResults(calls, given, input.results, existingResults) };
 }
 
-function matchExistingTurn(latest: readonly ToolCall[], calls: readonly PendingCall[]): TurnSlot[] | undefined {
+function matchExistingTurn(
+  latest: readonly ToolCall[],
+  calls: readonly PendingCall[],
+  givenIds: readonly (string | undefined)[] = [],
+): TurnSlot[] | undefined {
   if (latest.length === 0) return undefined;
   const used = new Set<number>();
   const matched = calls.map((call) => {
@@ -104,7 +113,7 @@ function matchExistingTurn(latest: readonly ToolCall[], calls: readonly PendingC
       `tools[${missing}] (${call?.name ?? '?'}${call?.callId ? `, call "${call.callId}"` : ''}) is not in the latest assistant turn, but other calls passed with it are. Pass exactly the latest turn's calls (result.tools), or only new calls.`,
     );
   }
-  return latest.map((call) => ({ call: { ...call, extra: {} }, givenId: call.callId }));
+  return latest.map((call, index) => ({ call: { ...call, extra: {} }, givenId: index < givenIds.length ? givenIds[index] : call.callId }));
 }
 
 function newTurn(calls: readonly PendingCall[], takenIds: ReadonlySet<string>, generate?: CallIdGenerator): TurnSlot[] {
@@ -138,16 +147,10 @@ function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingR
       `results has ${results.length} results without ids for ${slots.length} call${slots.length === 1 ? '' : 's'} (${idsOfTurn || 'none'}); results without ids pair with calls by position.`,
     );
   }
+  // Results with ids pair first, so a result without one never takes a call another result names.
   results.forEach((result, index) => {
     const { callId } = result;
-    if (callId === undefined) {
-      const slot = answer.indexOf(-1);
-      if (slot === -1) {
-        throw new ToolHistoryError('unknown-call', `results[${index}] has no id and every call of the turn (${idsOfTurn}) already has a result.`);
-      }
-      answer[slot] = index;
-      return;
-    }
+    if (callId === undefined) return;
     const isFor = (slot: TurnSlot): boolean => slot.givenId === callId || slot.call.callId === callId;
     const slot = slots.findIndex((candidate, i) => answer[i] === -1 && isFor(candidate));
     if (slot !== -1) {
@@ -165,6 +168,14 @@ function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingR
       'unknown-call',
       `results[${index}] answers call "${callId}", which is not among the calls of this turn (${idsOfTurn || 'none'}). Add the call first with addAssistantToolCalls(), or fix the result's id.`,
     );
+  });
+  results.forEach((result, index) => {
+    if (result.callId !== undefined) return;
+    const slot = answer.indexOf(-1);
+    if (slot === -1) {
+      throw new ToolHistoryError('unknown-call', `results[${index}] has no id and every call of the turn (${idsOfTurn}) already has a result.`);
+    }
+    answer[slot] = index;
   });
   return answer;
 }

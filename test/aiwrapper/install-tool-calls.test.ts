@@ -68,6 +68,12 @@ describe('installToolCalls', () => {
     expect(after).toEqual(before);
   });
 
+  it('writes nothing to the console while installing', () => {
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => vi.spyOn(console, method).mockClear());
+    installToolCalls();
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  });
+
   it('installs non-enumerable methods, and installing twice is harmless', () => {
     installToolCalls();
     installToolCalls();
