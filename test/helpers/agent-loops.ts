@@ -37,10 +37,12 @@ export async function streamingLoop(lang: LanguageProvider, messages: LangMessag
     seen.push(message.role);
   };
   let result = await lang.chat(messages, { tools, onResult });
-  // once the tool calls are complete
+  // once the tool calls are complete (the user's code, verbatim, non-null assertions included)
+  /* eslint-disable @typescript-eslint/no-non-null-assertion */
   const toolResults = await runTools(result.tools!);
   result.addAssistantToolCalls(result.tools!);
   result.addToolUseMessage(toolResults);
+  /* eslint-enable @typescript-eslint/no-non-null-assertion */
   result = await lang.chat(result.messages, { tools, onResult });
   if (seen.length === 0) throw new Error('onResult was never called: the loop did not stream');
   return result;
