@@ -95,10 +95,14 @@ function matchExistingTurn(
 ): TurnSlot[] | undefined {
   if (latest.length === 0) return undefined;
   const used = new Set<number>();
+  // A call is known by the id the user gave it as well as the id it got.
+  const knownAs = (index: number): string | undefined => (index < givenIds.length ? givenIds[index] : latest[index]?.callId);
   const matched = calls.map((call) => {
     const matches = (candidate: ToolCall, index: number): boolean =>
       !used.has(index) && candidate.name === call.name && deepEqual(candidate.arguments, call.arguments);
-    let index = latest.findIndex((candidate, i) => candidate.callId === call.callId && matches(candidate, i));
+    const byId = (candidate: ToolCall, index: number): boolean =>
+      (candidate.callId === call.callId || knownAs(index) === call.callId) && matches(candidate, index);
+    let index = call.callId === undefined ? -1 : latest.findIndex(byId);
     if (index === -1 && call.callId === undefined) index = latest.findIndex(matches);
     if (index !== -1) used.add(index);
     return index;
@@ -113,7 +117,7 @@ function matchExistingTurn(
       `tools[${missing}] (${call?.name ?? '?'}${call?.callId ? `, call "${call.callId}"` : ''}) is not in the latest assistant turn, but other calls passed with it are. Pass exactly the latest turn's calls (result.tools), or only new calls.`,
     );
   }
-  return latest.map((call, index) => ({ call: { ...call, extra: {} }, givenId: index < givenIds.length ? givenIds[index] : call.callId }));
+  return latest.map((call, index) => ({ call: { ...call, extra: {} }, givenId: knownAs(index) }));
 }
 
 function newTurn(calls: readonly PendingCall[], takenIds: ReadonlySet<string>, generate?: CallIdGenerator): TurnSlot[] {

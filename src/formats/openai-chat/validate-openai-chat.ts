@@ -1,0 +1,324 @@
+import { toValidationResult } from '../../core/issue.js';
+import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
+import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+
+/**
+ * The longest `tool_calls[].id` Chat Completions accepts.
+ *
+ * Seen as "Expected a string with maximum length 40" in
+ * https://github.com/vercel/ai/issues/8132 and https://github.com/BerriAI/litellm/issues/17343.
+ */
+export const OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH = 40;
+
+type JsonObject = Readonly<Record<string, unknown>>;
+
+/** The assistant turn whose `tool_calls` the following `tool` messages answer. */
+interface OpenTurn {
+  readonly index: number;
+  /** Unique call ids in call order. */
+  readonly callIds: readonly string[];
+  readonly calls: ReadonlySet<string>;
+  readonly pending: Set<string>;
+  /** Call id → index of the `tool` message that answered it. */
+  readonly answeredAt: Map<string, number>;
+}
+
+/**
+ * Validates an OpenAI Chat Completions `messages` array for tool-call history the way OpenAI's
+ * API does, and returns every issue found (OpenAI itself stops at the first).
+ *
+ * Each issue's `message` is OpenAI's own wording (typo "preceeding" included) and `param` is
+ * OpenAI's param string, so {@link openAIErrorBodyFor} can rebuild the 400 body OpenAI sends.
+ * The rules, as OpenAI applies them (inferred from its error replies, cited in the source):
+ *
+ * - after an assistant message with `tool_calls`, `tool` messages answer those ids; once every id
+ *   is answered (or when there is no such turn) another `tool` message is an orphan, even when it
+ *   repeats an id that was already answered;
+ * - a `tool` message naming an id the turn did not call is an unknown id; one answering an id a
+ *   second time while other ids are still unanswered is a duplicate;
+ * - the first message that is not a `tool` message closes the turn: ids still unanswered are
+ *   missing. The end of the array closes it too (OpenAI then names `param: 'messages'`);
+ * - `tool_calls: []` is refused, ids longer than 40 characters are refused, and
+ *   `function.arguments` must be a string.
+ *
+ * Ids may repeat across turns (Kimi's `exec_0` style); results may come in any order.
+ * Issues are listed in the order a walk through the array meets them (a missing result is met
+ * where its turn closes, though its `messageIndex` is the assistant message). Runs in one pass,
+ * linear in the number of messages and calls; the input is never modified.
+ *
+ * @throws {ToolHistoryError} with code `'invalid-input'` when `messages` is not an array or an
+ *   entry is not an object: that is misuse, not a history problem.
+ *
+ * @example
+ * const result = validateOpenAIChat(body.messages);
+ * if (!result.ok) console.error(result.issues[0].message);
+ */
+export function validateOpenAIChat(messages: readonly unknown[]): ValidationResult {
+  if (!Array.isArray(messages)) {
+    throw new ToolHistoryError(
+      'invalid-input',
+      `validateOpenAIChat expects the Chat Completions messages array, but got ${describeType(messages)}. Pass body.messages, not the whole request body.`,
+    );
+  }
+  const issues: HistoryIssue[] = [];
+  let turn: OpenTurn | undefined;
+
+  for (let index = 0; index < messages.length; index++) {
+    const message: unknown = messages[index];
+    if (!isObject(message)) {
+      throw new ToolHistoryError(
+        'invalid-input',
+        `messages[${index}] is ${describeType(message)}, not a message object. Every entry of a Chat Completions messages array must be an object with a role.`,
+      );
+    }
+    if (message.role === 'tool') {
+      checkToolMessage(message, index, turn, issues);
+      continue;
+    }
+    // Any other message (user, system, developer, assistant, an unknown role or none) ends the
+    // run of tool messages that answers the open turn.
+    closeTurn(turn, `messages.[${index}].role`, issues);
+    turn = message.role === 'assistant' ? openTurn(message, index, issues) : undefined;
+  }
+  // The LangChain INVALID_TOOL_RESULTS page shows OpenAI refusing a history that ends before
+  // every call is answered, with `param: 'messages'` (no index):
+  // https://github.com/langchain-ai/langchain/blob/67e87c79238bf73c18b5b0c6be09dd3e798fcae1/docs/docs/troubleshooting/errors/INVALID_TOOL_RESULTS.ipynb
+  closeTurn(turn, 'messages', issues);
+  return toValidationResult(issues);
+}
+
+/**
+ * Throws when {@link validateOpenAIChat} finds any issue; shares its implementation.
+ *
+ * @throws {InvalidHistoryError} listing every issue, when the history has any.
+ * @throws {ToolHistoryError} with code `'invalid-input'` on the same misuse as {@link validateOpenAIChat}.
+ */
+export function assertValidOpenAIChat(messages: readonly unknown[]): void {
+  const result = validateOpenAIChat(messages);
+  if (!result.ok) throw new InvalidHistoryError(result.issues);
+}
+
+function checkToolMessage(
+  message: JsonObject,
+  index: number,
+  turn: OpenTurn | undefined,
+  issues: HistoryIssue[],
+): void {
+  const toolCallId = message.tool_call_id;
+  if (typeof toolCallId !== 'string') {
+    // "Missing parameter 'tool_call_id': messages with role 'tool' must have a 'tool_call_id'."
+    // param messages.[3].tool_call_id, code null: https://github.com/langchain-ai/langchain/issues/22600,
+    // https://github.com/run-llama/multi-agent-concierge/pull/16. For a present but non-string id we
+    // use OpenAI's schema sentence for a mistyped field (not seen for this field).
+    const path = `messages[${index}].tool_call_id`;
+    issues.push({
+      code: 'unknown-tool-call-id',
+      messageIndex: index,
+      toolCallId: '',
+      message:
+        toolCallId === undefined
+          ? "Missing parameter 'tool_call_id': messages with role 'tool' must have a 'tool_call_id'."
+          : missingOrMistyped(path, toolCallId, 'a string'),
+      param: toolCallId === undefined ? `messages.[${index}].tool_call_id` : path,
+    });
+    return;
+  }
+  if (turn === undefined || turn.pending.size === 0) {
+    // "Invalid parameter: messages with role 'tool' must be a response to a preceeding message
+    // with 'tool_calls'." param messages.[3].role, code null:
+    // https://github.com/miurla/morphic/issues/136, https://github.com/smarter-sh/smarter/issues/264.
+    // A result repeated after every call was answered gets this same error (messages.[4].role)
+    // in the LangChain INVALID_TOOL_RESULTS page cited above.
+    issues.push({
+      code: 'orphan-tool-result',
+      messageIndex: index,
+      toolCallId,
+      message:
+        "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+      param: `messages.[${index}].role`,
+    });
+    return;
+  }
+  if (!turn.calls.has(toolCallId)) {
+    // "Invalid parameter: 'tool_call_id' of 'call_XXXXXXXXX' not found in 'tool_calls' of previous
+    // message.": https://github.com/dapr/dapr-agents/issues/145 (also quoted in cline's
+    // transformToolCallId comment). No reply with its param was found; we use
+    // messages.[i].tool_call_id, the shape OpenAI uses for the other tool_call_id errors.
+    issues.push({
+      code: 'unknown-tool-call-id',
+      messageIndex: index,
+      toolCallId,
+      message: `Invalid parameter: 'tool_call_id' of '${toolCallId}' not found in 'tool_calls' of previous message.`,
+      param: `messages.[${index}].tool_call_id`,
+    });
+    return;
+  }
+  const firstAnswer = turn.answeredAt.get(toolCallId);
+  if (firstAnswer !== undefined) {
+    // "Invalid parameter: Duplicate value for 'tool_call_id' of 'call_gmd4…', in messages[7] and
+    // messages[8]." param messages.[8].tool_call_id, code null:
+    // https://github.com/agno-agi/agno/issues/5116, https://github.com/anomalyco/opencode/issues/1211.
+    issues.push({
+      code: 'duplicate-tool-call-id',
+      messageIndex: index,
+      toolCallId,
+      message: `Invalid parameter: Duplicate value for 'tool_call_id' of '${toolCallId}', in messages[${firstAnswer}] and messages[${index}].`,
+      param: `messages.[${index}].tool_call_id`,
+    });
+    return;
+  }
+  turn.pending.delete(toolCallId);
+  turn.answeredAt.set(toolCallId, index);
+}
+
+function closeTurn(turn: OpenTurn | undefined, param: string, issues: HistoryIssue[]): void {
+  if (turn === undefined || turn.pending.size === 0) return;
+  const toolCallIds = turn.callIds.filter((id) => turn.pending.has(id));
+  // "An assistant message with 'tool_calls' must be followed by tool messages responding to each
+  // 'tool_call_id'. The following tool_call_ids did not have response messages: call_…",
+  // param messages.[6].role, code null: https://github.com/router-for-me/CLIProxyAPI/issues/2798,
+  // https://github.com/sdcb/chats/pull/132. Several ids are joined by ", " (as parsed in the test
+  // "tool_call_ids did not have response messages: call_abc, call_def" found by code search).
+  // The index OpenAI names is taken to be the message that closes the turn: at the end of the
+  // array it names no index at all ('messages'), which only fits that reading.
+  issues.push({
+    code: 'missing-tool-result',
+    messageIndex: turn.index,
+    toolCallIds,
+    message: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${toolCallIds.join(', ')}`,
+    param,
+  });
+}
+
+function openTurn(message: JsonObject, index: number, issues: HistoryIssue[]): OpenTurn | undefined {
+  const toolCalls = message.tool_calls;
+  if (!Array.isArray(toolCalls)) return undefined;
+  if (toolCalls.length === 0) {
+    // "Invalid 'messages[1].tool_calls': empty array. Expected an array with minimum length 1, but
+    // got an empty array instead." param messages[1].tool_calls, code empty_array:
+    // https://github.com/openai/openai-python/issues/2061, https://github.com/home-assistant/core/pull/118577.
+    const path = `messages[${index}].tool_calls`;
+    issues.push({
+      code: 'empty-tool-calls',
+      messageIndex: index,
+      message: `Invalid '${path}': empty array. Expected an array with minimum length 1, but got an empty array instead.`,
+      param: path,
+    });
+    return undefined;
+  }
+  const callIds: string[] = [];
+  const calls = new Set<string>();
+  const calledAt = new Map<string, number>();
+  for (let callIndex = 0; callIndex < toolCalls.length; callIndex++) {
+    const call: unknown = toolCalls[callIndex];
+    if (!isObject(call)) continue;
+    const id = checkCallId(call.id, index, callIndex, calledAt, issues);
+    checkArguments(call.function, id ?? '', index, callIndex, issues);
+    if (id !== undefined && !calls.has(id)) {
+      calls.add(id);
+      callIds.push(id);
+    }
+  }
+  if (callIds.length === 0) return undefined;
+  return { index, callIds, calls, pending: new Set(callIds), answeredAt: new Map() };
+}
+
+/** Checks one call's id and returns it when it is a string. */
+function checkCallId(
+  id: unknown,
+  index: number,
+  callIndex: number,
+  calledAt: Map<string, number>,
+  issues: HistoryIssue[],
+): string | undefined {
+  const path = `messages[${index}].tool_calls[${callIndex}].id`;
+  if (typeof id !== 'string') {
+    issues.push({
+      code: 'invalid-tool-call-id',
+      messageIndex: index,
+      toolCallId: '',
+      message: missingOrMistyped(path, id, 'a string'),
+      param: path,
+    });
+    return undefined;
+  }
+  if (id.length > OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH) {
+    // "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum
+    // length 40, but got a string with length 41 instead." code string_above_max_length:
+    // https://github.com/vercel/ai/issues/8132, https://github.com/anomalyco/opencode/issues/12653,
+    // https://github.com/camel-ai/camel/issues/2215.
+    issues.push({
+      code: 'invalid-tool-call-id',
+      messageIndex: index,
+      toolCallId: id,
+      message: `Invalid '${path}': string too long. Expected a string with maximum length ${OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH}, but got a string with length ${id.length} instead.`,
+      param: path,
+    });
+  }
+  const earlier = calledAt.get(id);
+  if (earlier === undefined) {
+    calledAt.set(id, callIndex);
+  } else {
+    // No OpenAI wording was found for two calls sharing an id in one turn (and one report,
+    // https://github.com/latitude-dev/latitude-llm/pull/1840, says OpenAI lets it pass); the
+    // sentence below is ours, shaped like OpenAI's duplicate `tool_call_id` error.
+    issues.push({
+      code: 'duplicate-tool-call-id',
+      messageIndex: index,
+      toolCallId: id,
+      message: `Duplicate value for 'id' of '${id}', in messages[${index}].tool_calls[${earlier}] and messages[${index}].tool_calls[${callIndex}].`,
+      param: path,
+    });
+  }
+  return id;
+}
+
+function checkArguments(
+  fn: unknown,
+  toolCallId: string,
+  index: number,
+  callIndex: number,
+  issues: HistoryIssue[],
+): void {
+  if (!isObject(fn)) return;
+  const value = fn.arguments;
+  if (typeof value === 'string') return;
+  // "Invalid type for 'messages[2].tool_calls[0].function.arguments': expected a string, but got
+  // an object instead." param messages[2].tool_calls[0].function.arguments, code invalid_type:
+  // https://github.com/aaif-goose/goose-mobile/pull/20.
+  const path = `messages[${index}].tool_calls[${callIndex}].function.arguments`;
+  issues.push({
+    code: 'invalid-arguments',
+    messageIndex: index,
+    toolCallId,
+    message: missingOrMistyped(path, value, 'a string'),
+    param: path,
+  });
+}
+
+/**
+ * OpenAI's schema sentences for an absent or mistyped field, e.g. "Missing required parameter:
+ * 'messages[3].tool_calls[0].type'." and "Invalid type for 'messages[2].tool_calls[0].function.arguments':
+ * expected a string, but got an object instead." (https://github.com/aaif-goose/goose-mobile/pull/20).
+ */
+function missingOrMistyped(path: string, value: unknown, expected: string): string {
+  return value === undefined
+    ? `Missing required parameter: '${path}'.`
+    : `Invalid type for '${path}': expected ${expected}, but got ${describeType(value)} instead.`;
+}
+
+/** OpenAI's names for JSON types: "an integer", "a decimal number", "an object", "null", … */
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a decimal number';
+  if (typeof value === 'bigint') return 'an integer';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'undefined') return 'undefined';
+  return `a ${typeof value}`;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

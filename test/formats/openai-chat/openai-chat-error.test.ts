@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryIssue } from '../../../src/core/issue.js';
+import {
+  firstReportedIssue,
+  openAIErrorBodyFor,
+  openAIErrorCodeFor,
+} from '../../../src/formats/openai-chat/openai-chat-error.js';
+import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
+
+const issuesOf = (messages: readonly unknown[]): readonly [HistoryIssue, ...HistoryIssue[]] => {
+  const result = validateOpenAIChat(messages);
+  if (result.ok) throw new Error('expected issues');
+  return result.issues;
+};
+
+const call = (id: string, args: unknown = '{}'): object => ({ id, type: 'function', function: { name: 'f', arguments: args } });
+
+describe('openAIErrorBodyFor', () => {
+  it('builds the 400 body OpenAI sends for an orphan tool message', () => {
+    const [issue] = issuesOf([{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'c1', content: 'x' }]);
+    expect(openAIErrorBodyFor(issue)).toEqual({
+      status: 400,
+      body: {
+        error: {
+          message:
+            "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+          type: 'invalid_request_error',
+          param: 'messages.[1].role',
+          code: null,
+        },
+      },
+    });
+  });
+
+  it('builds the 400 body for an empty tool_calls array, with its code', () => {
+    const [issue] = issuesOf([{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'x', tool_calls: [] }]);
+    expect(openAIErrorBodyFor(issue)).toEqual({
+      status: 400,
+      body: {
+        error: {
+          message:
+            "Invalid 'messages[1].tool_calls': empty array. Expected an array with minimum length 1, but got an empty array instead.",
+          type: 'invalid_request_error',
+          param: 'messages[1].tool_calls',
+          code: 'empty_array',
+        },
+      },
+    });
+  });
+
+  it('uses param null when the issue names none', () => {
+    const issue: HistoryIssue = { code: 'orphan-tool-result', messageIndex: 0, toolCallId: 'x', message: 'm' };
+    expect(openAIErrorBodyFor(issue).body.error.param).toBeNull();
+  });
+});
+
+describe('openAIErrorCodeFor', () => {
+  it('gives each rule the code OpenAI uses', () => {
+    const codes = issuesOf([
+      { role: 'tool', tool_call_id: 'orphan', content: 'x' },
+      { role: 'assistant', content: 'x', tool_calls: [] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [call('a'.repeat(41)), call('b', {}), { id: 'c', type: 'function', function: { name: 'f' } }, { type: 'function', function: { name: 'f', arguments: '{}' } }, call('d'), call('d')],
+      },
+      { role: 'tool', tool_call_id: 'unknown', content: 'x' },
+      { role: 'tool', tool_call_id: 'b', content: 'x' },
+      { role: 'tool', tool_call_id: 'b', content: 'x' },
+      { role: 'tool', tool_call_id: 7, content: 'x' },
+      { role: 'tool', content: 'x' },
+      { role: 'user', content: 'next' },
+    ]).map((issue) => [issue.code, openAIErrorCodeFor(issue)]);
+    expect(codes).toEqual([
+      ['orphan-tool-result', null],
+      ['empty-tool-calls', 'empty_array'],
+      ['invalid-tool-call-id', 'string_above_max_length'],
+      ['invalid-arguments', 'invalid_type'],
+      ['invalid-arguments', 'missing_required_parameter'],
+      ['invalid-tool-call-id', 'missing_required_parameter'],
+      ['duplicate-tool-call-id', null],
+      ['unknown-tool-call-id', null],
+      ['duplicate-tool-call-id', null],
+      ['unknown-tool-call-id', 'invalid_type'],
+      ['unknown-tool-call-id', null],
+      ['missing-tool-result', null],
+    ]);
+  });
+});
+
+describe('firstReportedIssue', () => {
+  it('prefers a schema error at a later index over an ordering error at an earlier one', () => {
+    const issues = issuesOf([
+      { role: 'tool', tool_call_id: 'orphan', content: 'x' },
+      { role: 'assistant', content: null, tool_calls: [call('a', { city: 'Paris' })] },
+      { role: 'tool', tool_call_id: 'a', content: 'x' },
+    ]);
+    expect(issues.map((issue) => issue.code)).toEqual(['orphan-tool-result', 'invalid-arguments']);
+    expect(firstReportedIssue(issues)).toBe(issues[1]);
+  });
+
+  it('falls back to the first issue when all are ordering errors', () => {
+    const issues = issuesOf([
+      { role: 'tool', tool_call_id: 'one', content: 'x' },
+      { role: 'tool', tool_call_id: 'two', content: 'x' },
+    ]);
+    expect(firstReportedIssue(issues)).toBe(issues[0]);
+  });
+});
