@@ -49,7 +49,7 @@ function deferred(tool: Record<string, unknown> & { name: string }): LangTool {
     value: () => ({
       error: true,
       name: DEFERRED_RESULT_NAME,
-      message: `Tool "${tool.name}" is run by the caller, not by aiwrapper; its result is added with addToolUseMessage() or addToolCallsAndResults().`,
+      message: `Tool "${tool.name}" runs outside aiwrapper; the caller adds its result.`,
     }),
   });
   return copy;

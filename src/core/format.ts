@@ -9,6 +9,6 @@ export const NEUTRAL_FORMATS = ['aiwrapper', 'vercel'] as const;
 export type NeutralFormat = (typeof NEUTRAL_FORMATS)[number];
 
 /** Every message format this package reads and writes. */
-export const MESSAGE_FORMATS = [...PROVIDER_FORMATS, ...NEUTRAL_FORMATS] as const;
+export const MESSAGE_FORMATS: readonly [...typeof PROVIDER_FORMATS, ...typeof NEUTRAL_FORMATS] = [...PROVIDER_FORMATS, ...NEUTRAL_FORMATS];
 /** Any message format this package reads and writes. */
 export type MessageFormat = (typeof MESSAGE_FORMATS)[number];
