@@ -46,3 +46,6 @@ export type {
 } from './formats/openai-chat/openai-chat-types.js';
 export { addMissingToolCalls, UNKNOWN_TOOL_NAME } from './formats/openai-chat/add-missing-tool-calls.js';
 export type { AddMissingToolCallsResult, AddMissingToolCallsOptions, InsertedToolCallTurn } from './formats/openai-chat/add-missing-tool-calls.js';
+export { validateOpenAIChat, assertValidOpenAIChat, OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH } from './formats/openai-chat/validate-openai-chat.js';
+export { openAIErrorBodyFor } from './formats/openai-chat/openai-chat-error.js';
+export type { OpenAIErrorBody, OpenAIErrorResponse } from './formats/openai-chat/openai-chat-error.js';

@@ -1,0 +1,16 @@
+import type { LangMessages, LangOptions, LangResult, ToolRequest } from 'aiwrapper';
+import { expectTypeOf, test } from 'vitest';
+import type { InstallToolCallsOptions } from '../../src/register.js';
+
+test('the installed methods are typed on LangMessages and LangResult, returning the collection', () => {
+  expectTypeOf<LangMessages['addAssistantToolCalls']>().returns.toEqualTypeOf<LangMessages>();
+  expectTypeOf<LangResult['addToolCallsAndResults']>().returns.toEqualTypeOf<LangResult>();
+  expectTypeOf<LangMessages['tools']>().toEqualTypeOf<ToolRequest[] | null>();
+  expectTypeOf<LangResult['messages']>().toEqualTypeOf<LangResult>();
+});
+
+test('chat options take autoAssistantToolCalls and tools', () => {
+  expectTypeOf<{ autoAssistantToolCalls: true; tools: [] }>().toExtend<LangOptions>();
+  expectTypeOf<{ autoAssistantToolCalls: 'yes' }>().not.toExtend<LangOptions>();
+  expectTypeOf<InstallToolCallsOptions>().toEqualTypeOf<{ readonly autoAssistantToolCalls?: boolean | undefined }>();
+});
