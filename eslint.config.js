@@ -17,6 +17,8 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // isolatedDeclarations requires the annotations this rule would remove.
+      '@typescript-eslint/no-inferrable-types': 'off',
     },
   },
   {
@@ -33,7 +35,13 @@ export default tseslint.config(
       ],
       'no-console': 'error',
       // Only src/aiwrapper may import the peer dependency: the core must work without it.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['aiwrapper', 'aiwrapper/*'], message: 'Only src/aiwrapper/ may import aiwrapper.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'aiwrapper', message: 'Only src/aiwrapper/ may import aiwrapper.' }],
+          patterns: [{ regex: '^aiwrapper/', message: 'Only src/aiwrapper/ may import aiwrapper.' }],
+        },
+      ],
     },
   },
   {

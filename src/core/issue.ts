@@ -9,6 +9,11 @@ interface IssueBase {
   readonly message: string;
   /** The request field the provider names, e.g. `messages.[3].role`, where known. */
   readonly param?: string | undefined;
+  /**
+   * Position of the block or part inside the message, for formats whose calls and results live
+   * inside a message (Anthropic `content`, Gemini `parts`, Vercel `content`, aiwrapper `items`).
+   */
+  readonly partIndex?: number | undefined;
 }
 
 /** A tool result whose call is not in the turn it answers. */
@@ -53,6 +58,49 @@ export interface EmptyToolCallsIssue extends IssueBase {
   readonly code: 'empty-tool-calls';
 }
 
+/**
+ * A result whose call exists but does not sit directly before it: another message comes between
+ * the call turn and the result, or (Anthropic) other content comes before the `tool_result`
+ * blocks of the user turn.
+ */
+export interface MisplacedToolResultIssue extends IssueBase {
+  readonly code: 'misplaced-tool-result';
+  readonly toolCallId: string;
+  /** Index of the message that holds the call. */
+  readonly callMessageIndex: number;
+}
+
+/** A call turn that goes on after its calls (Anthropic: text after `tool_use` in the assistant turn). */
+export interface ContentAfterToolCallIssue extends IssueBase {
+  readonly code: 'content-after-tool-call';
+  /** The calls of the turn, in call order. */
+  readonly toolCallIds: readonly string[];
+}
+
+/** A call turn in a place the provider does not accept it (Gemini: first, or right after a model turn). */
+export interface MisplacedToolCallIssue extends IssueBase {
+  readonly code: 'misplaced-tool-call';
+  /** The calls of the turn, in call order. */
+  readonly toolCallIds: readonly string[];
+}
+
+/** A result paired by position with a call of another name (Gemini). */
+export interface ToolNameMismatchIssue extends IssueBase {
+  readonly code: 'tool-name-mismatch';
+  readonly toolCallId: string;
+  /** The name of the call. */
+  readonly expectedName: string;
+  /** The name the result gives. */
+  readonly actualName: string;
+}
+
+/** A message whose role may not follow the one before it (Mistral: `user` right after `tool`). */
+export interface UnexpectedRoleIssue extends IssueBase {
+  readonly code: 'unexpected-role';
+  readonly role: string;
+  readonly previousRole: string;
+}
+
 /** Every issue a validator can report, discriminated on `code`. */
 export type HistoryIssue =
   | OrphanToolResultIssue
@@ -61,7 +109,12 @@ export type HistoryIssue =
   | DuplicateToolCallIdIssue
   | InvalidToolCallIdIssue
   | InvalidArgumentsIssue
-  | EmptyToolCallsIssue;
+  | EmptyToolCallsIssue
+  | MisplacedToolResultIssue
+  | ContentAfterToolCallIssue
+  | MisplacedToolCallIssue
+  | ToolNameMismatchIssue
+  | UnexpectedRoleIssue;
 
 /** The outcome of validating a history. */
 export type ValidationResult =

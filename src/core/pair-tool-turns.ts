@@ -57,41 +57,88 @@ export function pairToolTurns(
   entries: readonly TurnEntry[],
   options: { readonly scope?: PairingScope | undefined } = {},
 ): Pairing {
-  const scope = options.scope ?? 'turn';
+  return (options.scope ?? 'turn') === 'turn' ? pairPerTurn(entries) : pairAcrossConversation(entries);
+}
+
+// Above this many calls in one turn, results find their call through a map instead of a scan.
+const SCAN_LIMIT = 16;
+
+/** Turn scope, on the hot path of every validator: one small array per turn, no maps for typical turns. */
+function pairPerTurn(entries: readonly TurnEntry[]): Pairing {
   const results: ResultPairing[] = [];
   const unanswered: UnansweredCall[] = [];
-  // Armed calls by id; each id holds a queue of calls in call order.
-  let armed = new Map<string, CallRef[]>();
-  const disarm = (): void => {
-    const left: UnansweredCall[] = [];
-    for (const [callId, refs] of armed) for (const ref of refs) left.push({ ...ref, callId });
-    left.sort((a, b) => a.entryIndex - b.entryIndex || a.position - b.position);
-    unanswered.push(...left);
-    armed = new Map();
+  let turnEntry = -1;
+  let turnIds: readonly string[] = [];
+  let answered: boolean[] = [];
+  let byId: Map<string, number[]> | undefined;
+  const close = (): void => {
+    for (let position = 0; position < turnIds.length; position++) {
+      if (answered[position] !== true) unanswered.push({ entryIndex: turnEntry, position, callId: turnIds[position] ?? '' });
+    }
+    turnIds = [];
+    byId = undefined;
   };
-
-  entries.forEach((entry, entryIndex) => {
+  const find = (callId: string): number => {
+    if (turnIds.length <= SCAN_LIMIT) {
+      for (let position = 0; position < turnIds.length; position++) if (answered[position] !== true && turnIds[position] === callId) return position;
+      return -1;
+    }
+    if (!byId) {
+      byId = new Map();
+      turnIds.forEach((id, position) => {
+        const queue = byId?.get(id);
+        if (queue) queue.push(position);
+        else byId?.set(id, [position]);
+      });
+    }
+    return byId.get(callId)?.shift() ?? -1;
+  };
+  for (let entryIndex = 0; entryIndex < entries.length; entryIndex++) {
+    const entry = entries[entryIndex];
+    if (entry === undefined) continue;
     switch (entry.kind) {
       case 'calls':
-        if (scope === 'turn') disarm();
-        entry.callIds.forEach((callId, position) => {
-          const queue = armed.get(callId);
-          if (queue) queue.push({ entryIndex, position });
-          else armed.set(callId, [{ entryIndex, position }]);
-        });
+        close();
+        turnEntry = entryIndex;
+        turnIds = entry.callIds;
+        answered = new Array<boolean>(turnIds.length).fill(false);
         break;
       case 'results':
-        entry.callIds.forEach((callId, position) => {
-          const call = armed.get(callId)?.shift();
-          results.push({ entryIndex, position, callId, call });
-        });
+        for (let position = 0; position < entry.callIds.length; position++) {
+          const callId = entry.callIds[position] ?? '';
+          const at = find(callId);
+          if (at !== -1) answered[at] = true;
+          results.push({ entryIndex, position, callId, call: at === -1 ? undefined : { entryIndex: turnEntry, position: at } });
+        }
         break;
       case 'other':
-        if (scope === 'turn') disarm();
+        close();
         break;
     }
+  }
+  close();
+  return { results, unanswered };
+}
+
+/** Conversation scope (Responses): a result may answer any earlier call; ids queue in call order. */
+function pairAcrossConversation(entries: readonly TurnEntry[]): Pairing {
+  const results: ResultPairing[] = [];
+  const armed = new Map<string, CallRef[]>();
+  entries.forEach((entry, entryIndex) => {
+    if (entry.kind === 'calls') {
+      entry.callIds.forEach((callId, position) => {
+        const queue = armed.get(callId);
+        if (queue) queue.push({ entryIndex, position });
+        else armed.set(callId, [{ entryIndex, position }]);
+      });
+    } else if (entry.kind === 'results') {
+      entry.callIds.forEach((callId, position) => {
+        results.push({ entryIndex, position, callId, call: armed.get(callId)?.shift() });
+      });
+    }
   });
-  disarm();
+  const unanswered: UnansweredCall[] = [];
+  for (const [callId, refs] of armed) for (const ref of refs) unanswered.push({ ...ref, callId });
   unanswered.sort((a, b) => a.entryIndex - b.entryIndex || a.position - b.position);
   return { results, unanswered };
 }

@@ -1,13 +1,16 @@
 /**
- * `aiwrapper-tool-calls/testing`: a local OpenAI-compatible server that refuses tool-call
- * histories exactly as OpenAI does, for testing agent loops without a network or an API key.
+ * `aiwrapper-tool-calls/testing`: a local server that speaks OpenAI (Chat Completions and
+ * Responses), Anthropic and Gemini, and refuses tool-call histories exactly as each provider
+ * does, for testing agent loops without a network or an API key.
  */
+export { startStrictServer } from './strict-server.js';
+export type { RecordedRequest, ReplyScript, StrictServer, StrictServerOptions } from './strict-server.js';
+export { STRICT_SERVER_FORMATS } from './endpoint.js';
+export type { StrictRequest, StrictServerFormat } from './endpoint.js';
+export type { ScriptedReply, ScriptedToolCall } from './scripted-reply.js';
+export { routeToStrictServer, PROVIDER_ORIGINS } from './route-to-strict-server.js';
+export type { HttpRequestImpl } from './route-to-strict-server.js';
+
+// The names from when the server spoke only Chat Completions; they stay for existing tests.
 export { startStrictOpenAIServer } from './strict-openai-server.js';
-export type {
-  RecordedRequest,
-  ReplyScript,
-  StrictChatRequest,
-  StrictOpenAIServer,
-  StrictOpenAIServerOptions,
-} from './strict-openai-server.js';
-export type { ScriptedReply, ScriptedToolCall } from './openai-chat-reply.js';
+export type { StrictChatRequest, StrictOpenAIServer, StrictOpenAIServerOptions } from './strict-openai-server.js';

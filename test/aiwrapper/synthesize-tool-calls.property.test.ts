@@ -1,5 +1,5 @@
 import { Lang, LangMessage, LangMessages, type LangMessageItemToolResult } from 'aiwrapper';
-import { fc, test } from '@fast-check/vitest';
+import { test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { synthesizeMissingToolCalls } from '../../src/aiwrapper/synthesize-tool-calls.js';
 import { validateOpenAIChat } from '../../src/formats/openai-chat/validate-openai-chat.js';
@@ -15,12 +15,12 @@ const arbitraryCollection = arbitraryHistoryWithOrphans.map((history) => {
   const messages = new LangMessages();
   for (const message of history) {
     if (message.role === 'tool') {
-      messages.push(new LangMessage('tool-results', [{ type: 'tool-result', callId: message.tool_call_id, name: typeof message.name === 'string' ? message.name : 'f', result: message.content }]));
+      messages.push(new LangMessage('tool-results', [{ type: 'tool-result', callId: message.tool_call_id, name: typeof message.name === 'string' ? message.name : 'f', result: message.content as unknown }]));
     } else if (message.role === 'assistant') {
       const calls = (message.tool_calls ?? []).map((call) => ({ type: 'tool' as const, callId: call.id, name: call.function.name, arguments: JSON.parse(call.function.arguments) as Record<string, unknown> }));
-      messages.push(new LangMessage('assistant', calls.length > 0 ? calls : [{ type: 'text', text: String(message.content) }]));
+      messages.push(new LangMessage('assistant', calls.length > 0 ? calls : [{ type: 'text', text: typeof message.content === 'string' ? message.content : '' }]));
     } else if (message.role === 'user') {
-      messages.push(new LangMessage('user', String(message.content)));
+      messages.push(new LangMessage('user', typeof message.content === 'string' ? message.content : ''));
     }
   }
   return messages;

@@ -30,9 +30,15 @@ export interface OpenAIErrorResponse {
  */
 export function openAIErrorCodeFor(issue: HistoryIssue): string | null {
   switch (issue.code) {
+    // The last five are not reported by validateOpenAIChat; they carry no OpenAI schema code.
     case 'orphan-tool-result':
     case 'missing-tool-result':
     case 'duplicate-tool-call-id':
+    case 'misplaced-tool-result':
+    case 'content-after-tool-call':
+    case 'misplaced-tool-call':
+    case 'tool-name-mismatch':
+    case 'unexpected-role':
       return null;
     case 'unknown-tool-call-id':
     case 'invalid-arguments':

@@ -1,6 +1,8 @@
 /**
  * Minimal hand-written OpenAI Chat Completions wire types: only what tool-call history needs.
  * Fields we do not touch are kept through the index signatures, so nothing a user sent is lost.
+ * Arrays are mutable and optional fields omit `undefined` so that what the converters emit is
+ * assignable to the `openai` SDK's `ChatCompletionMessageParam` (checked by type tests).
  */
 
 /** One entry of an assistant message's `tool_calls`. */
@@ -14,25 +16,58 @@ export interface OpenAIChatToolCall {
   };
 }
 
+/** A `{ type: 'text' }` content part. */
+export interface OpenAIChatTextPart {
+  readonly type: 'text';
+  readonly text: string;
+}
+
+/** An assistant `{ type: 'refusal' }` content part. */
+export interface OpenAIChatRefusalPart {
+  readonly type: 'refusal';
+  readonly refusal: string;
+}
+
+/** A user `{ type: 'image_url' }` content part. */
+export interface OpenAIChatImagePart {
+  readonly type: 'image_url';
+  readonly image_url: { readonly url: string; readonly detail?: 'auto' | 'low' | 'high' };
+}
+
+/** A user `{ type: 'input_audio' }` content part. */
+export interface OpenAIChatAudioPart {
+  readonly type: 'input_audio';
+  readonly input_audio: { readonly data: string; readonly format: 'wav' | 'mp3' };
+}
+
+/** A user `{ type: 'file' }` content part. */
+export interface OpenAIChatFilePart {
+  readonly type: 'file';
+  readonly file: { readonly file_data?: string; readonly file_id?: string; readonly filename?: string };
+}
+
+/** Any part of a user message's `content` array. */
+export type OpenAIChatUserContentPart = OpenAIChatTextPart | OpenAIChatImagePart | OpenAIChatAudioPart | OpenAIChatFilePart;
+
 /** A `system` or `developer` message. */
 export interface OpenAIChatSystemMessage {
   readonly role: 'system' | 'developer';
-  readonly content: string | readonly unknown[];
+  readonly content: string | OpenAIChatTextPart[];
   readonly [key: string]: unknown;
 }
 
 /** A `user` message. */
 export interface OpenAIChatUserMessage {
   readonly role: 'user';
-  readonly content: string | readonly unknown[];
+  readonly content: string | OpenAIChatUserContentPart[];
   readonly [key: string]: unknown;
 }
 
 /** An `assistant` message, with or without tool calls. */
 export interface OpenAIChatAssistantMessage {
   readonly role: 'assistant';
-  readonly content?: string | readonly unknown[] | null | undefined;
-  readonly tool_calls?: readonly OpenAIChatToolCall[] | undefined;
+  readonly content?: string | (OpenAIChatTextPart | OpenAIChatRefusalPart)[] | null;
+  readonly tool_calls?: OpenAIChatToolCall[];
   readonly [key: string]: unknown;
 }
 
@@ -40,7 +75,7 @@ export interface OpenAIChatAssistantMessage {
 export interface OpenAIChatToolMessage {
   readonly role: 'tool';
   readonly tool_call_id: string;
-  readonly content: string | readonly unknown[];
+  readonly content: string | OpenAIChatTextPart[];
   readonly [key: string]: unknown;
 }
 

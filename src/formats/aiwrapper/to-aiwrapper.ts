@@ -1,0 +1,80 @@
+import { assertNever } from '../../core/assert-never.js';
+import type { ToolHistory } from '../../core/history.js';
+import type { ConversionResult } from '../../convert/conversion-result.js';
+import { ConversionContext } from '../shared/conversion-context.js';
+import { isRecord } from '../shared/wire-guards.js';
+import type { AiwrapperItem, AiwrapperMessage } from './aiwrapper-types.js';
+
+/** The output of {@link toAiwrapper}: messages plus the collection's `instructions`. */
+export interface AiwrapperConversionResult extends ConversionResult<AiwrapperMessage[]> {
+  /** The system messages' text, joined by blank lines; `undefined` when there are none. */
+  readonly instructions: string | undefined;
+}
+
+/**
+ * Converts a neutral history to aiwrapper `LangMessage` shapes (`{ role, items, meta? }`), without
+ * importing aiwrapper: pass each to `new LangMessage(role, items, meta)`, or push them onto a
+ * `LangMessages`.
+ *
+ * Losses, each with a warning:
+ * - `moved-system-message`: aiwrapper keeps the system prompt in `instructions`;
+ * - `dropped-error-flag`: results have no error flag;
+ * - `dropped-arguments-text`: `arguments` must be an object, so malformed text becomes `{}`;
+ * - `dropped-content` / `dropped-provider-data`: another format's parts and extras.
+ *
+ * @example
+ * const { messages, instructions } = toAiwrapper(history);
+ */
+export function toAiwrapper(history: ToolHistory): AiwrapperConversionResult {
+  const context = new ConversionContext('aiwrapper');
+  const messages: AiwrapperMessage[] = [];
+  const instructions: string[] = [];
+  history.forEach((message, index) => {
+    if (message.role === 'system') {
+      context.ownData(message.providerData, index);
+      if (messages.length > 0 || instructions.length > 0) {
+        context.warn('moved-system-message', index, 'aiwrapper keeps the system prompt in `instructions`; this system message was moved there and joined with the others.');
+      }
+      instructions.push(message.text);
+      return;
+    }
+    const meta = context.ownData(message.providerData, index)?.meta;
+    const withMeta = isRecord(meta) ? { meta } : {};
+    const items: AiwrapperItem[] = [];
+    switch (message.role) {
+      case 'user':
+      case 'assistant':
+        for (const part of message.parts) {
+          if (part.type === 'text') {
+            context.ownData(part.providerData, index);
+            items.push({ type: 'text', text: part.text });
+          } else if (part.type === 'tool-call') {
+            context.ownData(part.providerData, index, part.callId);
+            if (part.argumentsText !== undefined) {
+              context.warn('dropped-arguments-text', index, `aiwrapper tool arguments are an object; the malformed argument text of "${part.callId}" was replaced by {}.`, part.callId);
+            }
+            items.push({ type: 'tool', callId: part.callId, name: part.name, arguments: part.arguments });
+          } else {
+            const value = context.ownOpaque(part, index);
+            // Opaque parts in this format are items read by fromAiwrapper.
+            if (value !== undefined) items.push(value as AiwrapperItem);
+          }
+        }
+        messages.push({ role: message.role, items, ...withMeta });
+        return;
+      case 'tool':
+        for (const result of message.results) {
+          context.ownData(result.providerData, index, result.callId);
+          if (result.isError) {
+            context.warn('dropped-error-flag', index, `aiwrapper results have no error flag; the result for "${result.callId}" is kept as a plain result.`, result.callId);
+          }
+          items.push({ type: 'tool-result', callId: result.callId, name: result.name, result: result.content });
+        }
+        messages.push({ role: 'tool-results', items, ...withMeta });
+        return;
+      default:
+        assertNever(message, 'history message');
+    }
+  });
+  return { messages, warnings: context.warnings, instructions: instructions.length === 0 ? undefined : instructions.join('\n\n') };
+}

@@ -1,0 +1,85 @@
+/**
+ * Minimal hand-written Anthropic Messages API wire types: only what tool-call history needs.
+ * Blocks and fields we do not touch are kept through the index signatures. Arrays are mutable and
+ * optional fields omit `undefined`, so what the converters emit is assignable to the SDK's
+ * `MessageParam` (checked by type tests).
+ */
+
+/** A `text` block. */
+export interface AnthropicTextBlock {
+  readonly type: 'text';
+  readonly text: string;
+  readonly [key: string]: unknown;
+}
+
+/** A `tool_use` block of an assistant message: one call. */
+export interface AnthropicToolUseBlock {
+  readonly type: 'tool_use';
+  /** Must match `^[a-zA-Z0-9_-]+$` and be unique in the request. */
+  readonly id: string;
+  readonly name: string;
+  /** The arguments, as a JSON object (not a string). */
+  readonly input: unknown;
+  readonly [key: string]: unknown;
+}
+
+/** A `tool_result` block of a user message: the result of one call. */
+export interface AnthropicToolResultBlock {
+  readonly type: 'tool_result';
+  readonly tool_use_id: string;
+  readonly content?: string | AnthropicToolResultContentBlock[];
+  readonly is_error?: boolean;
+  readonly [key: string]: unknown;
+}
+
+/** An `image` block. */
+export interface AnthropicImageBlock {
+  readonly type: 'image';
+  readonly source:
+    | { readonly type: 'base64'; readonly data: string; readonly media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' }
+    | { readonly type: 'url'; readonly url: string };
+  readonly [key: string]: unknown;
+}
+
+/** A `thinking` block of an assistant message. */
+export interface AnthropicThinkingBlock {
+  readonly type: 'thinking';
+  readonly thinking: string;
+  readonly signature: string;
+}
+
+/** A `redacted_thinking` block of an assistant message. */
+export interface AnthropicRedactedThinkingBlock {
+  readonly type: 'redacted_thinking';
+  readonly data: string;
+}
+
+/** A block of a `tool_result`'s `content` array. */
+export type AnthropicToolResultContentBlock = AnthropicTextBlock | AnthropicImageBlock;
+
+/**
+ * A block the converters pass through untouched (`image`, `thinking`, `document`, server tool
+ * blocks, …). At run time any block type is passed through verbatim; statically the common
+ * ones stand for all of them, so the emitted type stays assignable to the SDK's closed union.
+ */
+export type AnthropicOtherBlock = AnthropicImageBlock | AnthropicThinkingBlock | AnthropicRedactedThinkingBlock;
+
+/** One content block. */
+export type AnthropicContentBlock = AnthropicTextBlock | AnthropicToolUseBlock | AnthropicToolResultBlock | AnthropicOtherBlock;
+
+/** A `user` message; tool results travel here as `tool_result` blocks. */
+export interface AnthropicUserMessage {
+  readonly role: 'user';
+  readonly content: string | AnthropicContentBlock[];
+  readonly [key: string]: unknown;
+}
+
+/** An `assistant` message; calls travel here as `tool_use` blocks. */
+export interface AnthropicAssistantMessage {
+  readonly role: 'assistant';
+  readonly content: string | AnthropicContentBlock[];
+  readonly [key: string]: unknown;
+}
+
+/** Any message of the `messages` array (the system prompt is a separate request field). */
+export type AnthropicMessage = AnthropicUserMessage | AnthropicAssistantMessage;

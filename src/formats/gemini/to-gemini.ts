@@ -1,0 +1,138 @@
+import { assertNever } from '../../core/assert-never.js';
+import type { AssistantMessage, OpaquePart, TextPart, ToolHistory, ToolResult } from '../../core/history.js';
+import type { ConversionResult } from '../../convert/conversion-result.js';
+import { ConversionContext } from '../shared/conversion-context.js';
+import { isRecord } from '../shared/wire-guards.js';
+import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
+import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
+
+/** Options of {@link toGemini}. */
+export interface ToGeminiOptions {
+  /**
+   * What to do with a model turn whose calls carry no thought signature (calls from another
+   * provider, or built by hand): `'skip-validator'` gives its first call Google's documented
+   * placeholder, which Gemini 3 requires; `'omit'` sends it without (fine before Gemini 3).
+   * @defaultValue 'skip-validator'
+   */
+  readonly missingThoughtSignature?: 'skip-validator' | 'omit' | undefined;
+}
+
+/** The output of {@link toGemini}: `contents` plus the request's `systemInstruction`. */
+export interface GeminiConversionResult extends ConversionResult<GeminiContent[]> {
+  /** The system messages' text as one instruction; `undefined` when there are none. */
+  readonly systemInstruction: GeminiSystemInstruction | undefined;
+}
+
+/**
+ * Converts a neutral history to Gemini `contents` and `systemInstruction`.
+ *
+ * Assistant messages become `model` contents; results become `functionResponse` parts of a
+ * `user` content, with `response: { output }`, or `{ error }` for a failed result (the keys
+ * Google documents); a result whose content is already an object is sent as the `response`
+ * itself. Ids are always sent. `thoughtSignature`s read from Gemini are written back on their
+ * parts; a model turn with calls and no signature gets {@link SKIP_THOUGHT_SIGNATURE} on its
+ * first call (see {@link ToGeminiOptions}). Empty text parts are left out (Gemini refuses them).
+ *
+ * Losses and changes, each with a warning:
+ * - `synthesized-thought-signature`: a placeholder signature was added;
+ * - `moved-system-message`: system messages move to `systemInstruction`, joined;
+ * - `dropped-arguments-text`: `args` must be an object, so malformed argument text becomes `{}`;
+ * - `dropped-content` / `dropped-provider-data`: another format's parts and extras.
+ *
+ * @example
+ * const { messages: contents, systemInstruction } = toGemini(history);
+ * await ai.models.generateContent({ model, contents, config: { systemInstruction } });
+ */
+export function toGemini(history: ToolHistory, options: ToGeminiOptions = {}): GeminiConversionResult {
+  const context = new ConversionContext('gemini');
+  const contents: GeminiContent[] = [];
+  const systemTexts: string[] = [];
+  history.forEach((message, index) => {
+    switch (message.role) {
+      case 'system':
+        context.ownData(message.providerData, index);
+        if (contents.length > 0 || systemTexts.length > 0) {
+          context.warn('moved-system-message', index, 'Gemini takes one systemInstruction; this system message was moved there and joined with the others.');
+        }
+        systemTexts.push(message.text);
+        break;
+      case 'user':
+        context.ownData(message.providerData, index);
+        contents.push({ role: 'user', parts: message.parts.flatMap((part) => (part.type === 'text' ? textPart(part, index, context) : opaquePart(part, index, context))) });
+        break;
+      case 'assistant':
+        contents.push(writeModel(message, index, context, options));
+        break;
+      case 'tool':
+        context.ownData(message.providerData, index);
+        contents.push({ role: 'user', parts: message.results.map((result) => responsePart(result, index, context)) });
+        break;
+      default:
+        assertNever(message, 'history message');
+    }
+  });
+  const systemInstruction = systemTexts.length === 0 ? undefined : { parts: [{ text: systemTexts.join('\n\n') }] };
+  return { messages: contents, warnings: context.warnings, systemInstruction };
+}
+
+function textPart(part: TextPart, index: number, context: ConversionContext): GeminiPart[] {
+  const extras = context.ownData(part.providerData, index);
+  return part.text === '' ? [] : [{ ...extras, text: part.text }];
+}
+
+function opaquePart(part: OpaquePart, index: number, context: ConversionContext): GeminiPart[] {
+  const value = context.ownOpaque(part, index);
+  // Opaque parts in this format are parts read by fromGemini.
+  return value === undefined ? [] : [value as GeminiPart];
+}
+
+function writeModel(message: AssistantMessage, index: number, context: ConversionContext, options: ToGeminiOptions): GeminiContent {
+  context.ownData(message.providerData, index);
+  const parts: GeminiPart[] = [];
+  let firstCall: number | undefined;
+  let signed = false;
+  for (const part of message.parts) {
+    switch (part.type) {
+      case 'text':
+        parts.push(...textPart(part, index, context));
+        break;
+      case 'opaque':
+        parts.push(...opaquePart(part, index, context));
+        break;
+      case 'tool-call': {
+        if (part.argumentsText !== undefined) {
+          context.warn('dropped-arguments-text', index, `Gemini functionCall args must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`, part.callId);
+        }
+        const extras = context.ownData(part.providerData, index, part.callId);
+        if (typeof extras?.thoughtSignature === 'string') signed = true;
+        firstCall ??= parts.length;
+        parts.push({ ...extras, functionCall: { id: part.callId, name: part.name, args: { ...part.arguments } } });
+        break;
+      }
+      default:
+        assertNever(part, 'assistant part');
+    }
+  }
+  const first = firstCall === undefined ? undefined : parts[firstCall];
+  if (first !== undefined && firstCall !== undefined && !signed && options.missingThoughtSignature !== 'omit') {
+    parts[firstCall] = { ...first, thoughtSignature: SKIP_THOUGHT_SIGNATURE };
+    const callId = first.functionCall?.id;
+    context.warn(
+      'synthesized-thought-signature',
+      index,
+      `No call of this model turn has a thought signature (calls from another provider or built by hand); the first call got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`,
+      callId,
+    );
+  }
+  return { role: 'model', parts };
+}
+
+function responsePart(result: ToolResult, index: number, context: ConversionContext): GeminiPart {
+  const extras = context.ownData(result.providerData, index, result.callId);
+  const content = result.content;
+  const keys = isRecord(content) ? Object.keys(content) : [];
+  // An object result goes as the response itself unless it would read back as `{ output }` or `{ error }`.
+  const asIs = isRecord(content) && !result.isError && !(keys.length === 1 && (keys[0] === 'output' || keys[0] === 'error'));
+  const response: Record<string, unknown> = asIs ? { ...content } : result.isError ? { error: content } : { output: content };
+  return { ...extras, functionResponse: { id: result.callId, name: result.name, response } };
+}

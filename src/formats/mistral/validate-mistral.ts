@@ -1,0 +1,114 @@
+import { toValidationResult } from '../../core/issue.js';
+import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
+import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
+import { findToolTurnProblems, type ToolSite, type ToolTurn, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
+import { assertArray, invalidField, isObject, objectAt, optionalArray } from '../../validate/rules/input-guards.js';
+
+/** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
+export const MISTRAL_TOOL_CALL_ID_PATTERN: RegExp = /^[a-zA-Z0-9]{9}$/;
+
+/**
+ * "Not the same number of function calls and responses", Mistral's reply to unanswered calls
+ * (and, as far as reports show, to any pairing mismatch):
+ * https://github.com/mistralai/client-ts/issues/106, https://github.com/camel-ai/camel/issues/1467.
+ */
+export const MISTRAL_COUNT_MISMATCH = 'Not the same number of function calls and responses';
+
+const ROLES: ReadonlySet<unknown> = new Set(['system', 'user', 'assistant', 'tool']);
+
+/**
+ * Validates a Mistral chat `messages` array for tool-call history and returns every issue, each
+ * worded as Mistral words it (Mistral stops at the first).
+ *
+ * Rules: tool messages right after an assistant turn answer each of its `tool_calls`, as many
+ * responses as calls; every call id (in `tool_calls` and in `tool_call_id`) is exactly 9 characters
+ * of `[a-zA-Z0-9]`; a `user` message never comes right after a `tool` message (an assistant
+ * message has to come between); a `tool` message after a `user` or `system` message is refused.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, a message is not an
+ *   object, its role is not one Mistral has, or `tool_calls` is not an array of objects.
+ * @example
+ * const result = validateMistral(body.messages);
+ */
+export function validateMistral(messages: readonly unknown[]): ValidationResult {
+  assertArray(messages, 'a Mistral `messages`');
+  const issues: HistoryIssue[] = [];
+  const turns: ToolTurn[] = [];
+  const roles: string[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    const message = objectAt(messages, index, `messages[${index}]`, 'an object with a role');
+    const role = message.role;
+    if (typeof role !== 'string' || !ROLES.has(role)) throw invalidField(`messages[${index}].role`, role, "'system', 'user', 'assistant' or 'tool'");
+    roles.push(role);
+    const previousRole = roles[index - 1];
+    if (role === 'user' && previousRole === 'tool') {
+      // {"object":"error","message":"Unexpected role 'user' after role 'tool'","type":"invalid_request_message_order","param":null,"code":"3230"}
+      // https://github.com/datapizza-labs/datapizza-ai/issues/98, https://github.com/NousResearch/hermes-agent/issues/20154.
+      issues.push({ code: 'unexpected-role', messageIndex: index, role, previousRole, message: "Unexpected role 'user' after role 'tool'" });
+    }
+    if (role === 'tool') {
+      const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
+      checkId(id, index, undefined, issues);
+      turns.push({ kind: 'results', messageIndex: index, results: [{ callId: id, messageIndex: index }] });
+      continue;
+    }
+    const toolCalls = role === 'assistant' ? optionalArray(message.tool_calls ?? undefined, `messages[${index}].tool_calls`, 'an array of tool calls') : undefined;
+    if (toolCalls === undefined || toolCalls.length === 0) {
+      turns.push({ kind: 'other', messageIndex: index });
+      continue;
+    }
+    const calls = toolCalls.map((call: unknown, partIndex): ToolSite => {
+      if (!isObject(call)) throw invalidField(`messages[${index}].tool_calls[${partIndex}]`, call, 'a tool call object');
+      const id = typeof call.id === 'string' ? call.id : '';
+      checkId(id, index, partIndex, issues);
+      return { callId: id, messageIndex: index, partIndex };
+    });
+    turns.push({ kind: 'calls', messageIndex: index, calls });
+  }
+  for (const problem of findToolTurnProblems(turns, { scope: 'turn', uniqueCallIds: 'turn' })) issues.push(issueOf(problem, roles));
+  return toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex));
+}
+
+/**
+ * Throws when {@link validateMistral} finds any issue; shares its implementation.
+ *
+ * @throws {InvalidHistoryError} listing every issue, when the history has any.
+ * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateMistral}.
+ */
+export function assertValidMistral(messages: readonly unknown[]): void {
+  const result = validateMistral(messages);
+  if (!result.ok) throw new InvalidHistoryError(result.issues);
+}
+
+function checkId(id: string, index: number, partIndex: number | undefined, issues: HistoryIssue[]): void {
+  if (MISTRAL_TOOL_CALL_ID_PATTERN.test(id)) return;
+  // "Tool call id was call_0fypS1hVX but must be a-z, A-Z, 0-9, with a length of 9.":
+  // https://github.com/nearai/ironclaw/issues/1241, https://github.com/langchain-ai/langchain/pull/24668,
+  // https://github.com/anomalyco/opencode/issues/1680.
+  issues.push({ code: 'invalid-tool-call-id', messageIndex: index, partIndex, toolCallId: id, message: `Tool call id was ${id} but must be a-z, A-Z, 0-9, with a length of 9.` });
+}
+
+function issueOf(problem: ToolTurnProblem, roles: readonly string[]): HistoryIssue {
+  switch (problem.kind) {
+    case 'orphan':
+    case 'misplaced':
+    case 'duplicate-result': {
+      const { result } = problem;
+      const previousRole = roles[result.messageIndex - 1];
+      // "Unexpected role 'tool' after role 'user'" (type invalid_request_message_order, code 3230):
+      // https://github.com/charmbracelet/crush/issues/279, https://github.com/zed-industries/zed/issues/37021.
+      // After an assistant or tool message, reports show the count sentence.
+      const message = previousRole === 'user' || previousRole === 'system' ? `Unexpected role 'tool' after role '${previousRole}'` : MISTRAL_COUNT_MISMATCH;
+      const base = { messageIndex: result.messageIndex, toolCallId: result.callId, message };
+      if (problem.kind === 'misplaced') return { code: 'misplaced-tool-result', ...base, callMessageIndex: problem.call.messageIndex };
+      return problem.kind === 'orphan' ? { code: 'orphan-tool-result', ...base } : { code: 'duplicate-tool-call-id', ...base };
+    }
+    case 'missing':
+      return { code: 'missing-tool-result', messageIndex: problem.turn.messageIndex, toolCallIds: problem.calls.map((call) => call.callId), message: MISTRAL_COUNT_MISMATCH };
+    case 'duplicate-call': {
+      // No Mistral wording was found for two calls sharing an id in one turn; ours.
+      const { call } = problem;
+      return { code: 'duplicate-tool-call-id', messageIndex: call.messageIndex, partIndex: call.partIndex, toolCallId: call.callId, message: `Duplicate tool call id ${call.callId} in messages[${call.messageIndex}].tool_calls (first at tool_calls[${problem.first.partIndex ?? 0}]).` };
+    }
+  }
+}

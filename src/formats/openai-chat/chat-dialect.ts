@@ -1,0 +1,14 @@
+/**
+ * What differs between the formats that share the Chat Completions message shape (OpenAI Chat,
+ * Mistral): the format key, its display name, and whether `tool` messages carry the tool `name`.
+ */
+export interface ChatDialect {
+  readonly format: 'openai-chat' | 'mistral';
+  /** Name used in error messages. */
+  readonly formatName: string;
+  /** True when `tool` messages carry the tool's `name` (Mistral); false when they do not (OpenAI). */
+  readonly resultName: boolean;
+}
+
+/** The OpenAI Chat Completions dialect. */
+export const OPENAI_CHAT_DIALECT: ChatDialect = { format: 'openai-chat', formatName: 'OpenAI Chat', resultName: false };

@@ -1,0 +1,157 @@
+import type { AssistantMessage, HistoryMessage, OpaquePart, TextPart, ToolCallPart, ToolResult } from '../../core/history.js';
+import type { ConversionResult } from '../../convert/conversion-result.js';
+import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
+import { CallNames } from '../shared/call-names.js';
+import { providerDataOf } from '../shared/conversion-context.js';
+import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
+
+const SYSTEM_KEYS = new Set(['role', 'content']);
+const USER_KEYS = new Set(['role', 'content']);
+const ASSISTANT_KEYS = new Set(['role', 'content', 'tool_calls']);
+const CALL_KEYS = new Set(['id', 'type', 'function']);
+const TEXT_PART_KEYS = new Set(['type', 'text']);
+
+/**
+ * Converts an OpenAI Chat Completions `messages` array to a neutral history.
+ *
+ * Consecutive `tool` messages become one `tool` message; each result gets the name of the call
+ * it answers (OpenAI `tool` messages carry no name; an orphan result keeps a `name` field it
+ * happens to have, else `''`) and `isError: false`. `function.arguments` that do not parse to a
+ * JSON object are kept verbatim in `argumentsText`. Content parts other than text (images,
+ * audio, files, refusals) become opaque parts; fields the neutral model has no place for (`name`,
+ * `refusal`, …) are kept in `providerData['openai-chat']`, so {@link toOpenAIChat} writes them
+ * back. A `developer` message becomes a system message that converts back to `developer`.
+ *
+ * Never warns: Chat Completions content maps fully onto the neutral model.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message does
+ *   not have a Chat Completions shape (the error names the index and the field).
+ * @example
+ * const { messages: history } = fromOpenAIChat(body.messages);
+ */
+export function fromOpenAIChat(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
+  return readChatMessages(messages, OPENAI_CHAT_DIALECT);
+}
+
+/** Reads a Chat Completions-shaped array in the given dialect (shared with Mistral). */
+export function readChatMessages(messages: readonly unknown[], dialect: ChatDialect): ConversionResult<HistoryMessage[]> {
+  requireArray(messages, dialect.formatName);
+  const history: HistoryMessage[] = [];
+  const names = new CallNames('turn');
+  for (let index = 0; index < messages.length; index++) {
+    const path = `messages[${index}]`;
+    const message = requireRecord(messages[index], dialect.formatName, path);
+    switch (message.role) {
+      case 'system':
+      case 'developer': {
+        names.other();
+        const extras = extrasOf(message, SYSTEM_KEYS);
+        const data = message.role === 'developer' ? { ...extras, role: 'developer' } : extras;
+        history.push(withData({ role: 'system', text: readText(message.content, dialect, `${path}.content`), sourceIndex: index }, dialect, data));
+        break;
+      }
+      case 'user':
+        names.other();
+        history.push(withData({ role: 'user', parts: readParts(message.content, dialect, `${path}.content`), sourceIndex: index }, dialect, extrasOf(message, USER_KEYS)));
+        break;
+      case 'assistant':
+        history.push(readAssistant(message, index, dialect, names));
+        break;
+      case 'tool': {
+        const result = readResult(message, index, dialect, names);
+        const last = history.at(-1);
+        if (last?.role === 'tool') history[history.length - 1] = { ...last, results: [...last.results, result] };
+        else history.push({ role: 'tool', results: [result], sourceIndex: index });
+        break;
+      }
+      default:
+        throw invalidInput(dialect.formatName, `${path}.role`, "'system', 'developer', 'user', 'assistant' or 'tool'", message.role);
+    }
+  }
+  return { messages: history, warnings: [] };
+}
+
+function readAssistant(message: WireRecord, index: number, dialect: ChatDialect, names: CallNames): AssistantMessage {
+  const path = `messages[${index}]`;
+  const parts: (TextPart | ToolCallPart | OpaquePart)[] = message.content === null || message.content === undefined ? [] : readParts(message.content, dialect, `${path}.content`);
+  const toolCalls = message.tool_calls;
+  if (toolCalls !== undefined && toolCalls !== null) {
+    if (!Array.isArray(toolCalls)) throw invalidInput(dialect.formatName, `${path}.tool_calls`, 'an array', toolCalls);
+    if (toolCalls.length > 0) names.startTurn();
+    else names.other();
+    toolCalls.forEach((raw: unknown, callIndex) => {
+      const call = readCall(raw, dialect, `${path}.tool_calls[${callIndex}]`);
+      names.call(call.callId, call.name);
+      parts.push(call);
+    });
+  } else {
+    names.other();
+  }
+  return withData({ role: 'assistant', parts, sourceIndex: index }, dialect, extrasOf(message, ASSISTANT_KEYS));
+}
+
+function readCall(raw: unknown, dialect: ChatDialect, path: string): ToolCallPart {
+  const call = requireRecord(raw, dialect.formatName, path);
+  const fn = requireRecord(call.function, dialect.formatName, `${path}.function`);
+  const name = requireString(fn.name, dialect.formatName, `${path}.function.name`);
+  const parsed = typeof fn.arguments === 'string' ? parseArgumentsText(fn.arguments) : parseArgumentsValue(fn.arguments ?? {});
+  const extras = extrasOf(call, CALL_KEYS);
+  return {
+    type: 'tool-call',
+    callId: requireString(call.id, dialect.formatName, `${path}.id`),
+    name,
+    ...parsed,
+    ...(extras === undefined ? {} : { providerData: { [dialect.format]: extras } }),
+  };
+}
+
+function readResult(message: WireRecord, index: number, dialect: ChatDialect, names: CallNames): ToolResult {
+  const path = `messages[${index}]`;
+  const callId = requireString(message.tool_call_id, dialect.formatName, `${path}.tool_call_id`);
+  const ownName = typeof message.name === 'string' ? message.name : undefined;
+  const callName = names.answer(callId);
+  // Mistral tool messages carry the name, so it is read (and written) as the result's name;
+  // OpenAI ones do not, so the call's name is used and a stray `name` field stays an extra.
+  const name = dialect.resultName ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
+  const known = new Set(['role', 'tool_call_id', 'content', ...(dialect.resultName ? ['name'] : [])]);
+  const extras = extrasOf(message, known);
+  return {
+    callId,
+    name,
+    content: readText(message.content, dialect, `${path}.content`),
+    isError: false,
+    sourceIndex: index,
+    ...(extras === undefined ? {} : { providerData: { [dialect.format]: extras } }),
+  };
+}
+
+/** Content that must be text: a string, or an array of text parts (joined by newlines). */
+function readText(content: unknown, dialect: ChatDialect, path: string): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) throw invalidInput(dialect.formatName, path, 'a string or an array of text parts', content);
+  return content
+    .map((part: unknown, partIndex) => {
+      if (!isRecord(part) || part.type !== 'text') throw invalidInput(dialect.formatName, `${path}[${partIndex}]`, "a { type: 'text' } part", part);
+      return requireString(part.text, dialect.formatName, `${path}[${partIndex}].text`);
+    })
+    .join('\n');
+}
+
+/** User or assistant content: a string is one text part; in an array, text parts map and others stay opaque. */
+function readParts(content: unknown, dialect: ChatDialect, path: string): (TextPart | OpaquePart)[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  if (!Array.isArray(content)) throw invalidInput(dialect.formatName, path, 'a string or an array of content parts', content);
+  return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
+    const part = requireRecord(raw, dialect.formatName, `${path}[${partIndex}]`);
+    if (part.type !== 'text') return { type: 'opaque', format: dialect.format, value: part };
+    const text = requireString(part.text, dialect.formatName, `${path}[${partIndex}].text`);
+    const extras = extrasOf(part, TEXT_PART_KEYS);
+    return extras === undefined ? { type: 'text', text } : { type: 'text', text, providerData: { [dialect.format]: extras } };
+  });
+}
+
+function withData<T extends HistoryMessage>(message: T, dialect: ChatDialect, extras: Readonly<Record<string, unknown>> | undefined): T {
+  const providerData = providerDataOf(dialect.format, extras);
+  return providerData === undefined ? message : { ...message, providerData };
+}

@@ -1,0 +1,160 @@
+import { assertNever } from '../../core/assert-never.js';
+import type { AssistantMessage, SystemMessage, ToolHistory, ToolResultsMessage, UserMessage } from '../../core/history.js';
+import type { ConversionResult } from '../../convert/conversion-result.js';
+import { argumentsTextOf } from '../shared/arguments-text.js';
+import { CallNames } from '../shared/call-names.js';
+import { ConversionContext } from '../shared/conversion-context.js';
+import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
+import type {
+  OpenAIChatAssistantMessage,
+  OpenAIChatMessage,
+  OpenAIChatRefusalPart,
+  OpenAIChatSystemMessage,
+  OpenAIChatTextPart,
+  OpenAIChatToolCall,
+  OpenAIChatToolMessage,
+  OpenAIChatUserContentPart,
+  OpenAIChatUserMessage,
+} from './openai-chat-types.js';
+
+/**
+ * Converts a neutral history to an OpenAI Chat Completions `messages` array.
+ *
+ * Each result becomes its own `tool` message; argument text as the model sent it (even
+ * malformed) is written back verbatim, otherwise arguments are serialized with `JSON.stringify`.
+ * A result whose content is not a string is sent as its JSON text.
+ *
+ * What Chat Completions cannot hold, each with a warning:
+ * - `dropped-error-flag`: `tool` messages have no error flag;
+ * - `dropped-result-name`: `tool` messages have no name, so a result named differently from the
+ *   call it answers (or answering no call) loses its name;
+ * - `reordered-parts`: an assistant message holds its text before its calls, so text written
+ *   after a call moves in front of the calls;
+ * - `dropped-content` / `dropped-provider-data`: opaque parts and extras of other formats.
+ *
+ * @example
+ * const { messages, warnings } = toOpenAIChat(history);
+ * await openai.chat.completions.create({ model, messages });
+ */
+export function toOpenAIChat(history: ToolHistory): ConversionResult<OpenAIChatMessage[]> {
+  return writeChatMessages(history, OPENAI_CHAT_DIALECT);
+}
+
+/** Writes a neutral history as Chat Completions-shaped messages in the given dialect (shared with Mistral). */
+export function writeChatMessages(history: ToolHistory, dialect: ChatDialect): ConversionResult<OpenAIChatMessage[]> {
+  const context = new ConversionContext(dialect.format);
+  const names = new CallNames('turn');
+  const messages: OpenAIChatMessage[] = [];
+  history.forEach((message, index) => {
+    switch (message.role) {
+      case 'system':
+        names.other();
+        messages.push(writeSystem(message, index, context));
+        break;
+      case 'user':
+        names.other();
+        messages.push(writeUser(message, index, context));
+        break;
+      case 'assistant':
+        messages.push(writeAssistant(message, index, context, names));
+        break;
+      case 'tool':
+        messages.push(...writeResults(message, index, context, names, dialect));
+        break;
+      default:
+        assertNever(message, 'history message');
+    }
+  });
+  return { messages, warnings: context.warnings };
+}
+
+function writeSystem(message: SystemMessage, index: number, context: ConversionContext): OpenAIChatSystemMessage {
+  const { role, ...extras } = context.ownData(message.providerData, index) ?? {};
+  return { ...extras, role: role === 'developer' ? 'developer' : 'system', content: message.text };
+}
+
+function writeUser(message: UserMessage, index: number, context: ConversionContext): OpenAIChatUserMessage {
+  const extras = context.ownData(message.providerData, index);
+  const [only] = message.parts;
+  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined) {
+    return { ...extras, role: 'user', content: only.text };
+  }
+  const content: OpenAIChatUserContentPart[] = [];
+  for (const part of message.parts) {
+    if (part.type === 'text') {
+      content.push({ ...context.ownData(part.providerData, index), type: 'text', text: part.text });
+    } else {
+      const value = context.ownOpaque(part, index);
+      // Opaque parts in this format were read from this format's user content.
+      if (value !== undefined) content.push(value as OpenAIChatUserContentPart);
+    }
+  }
+  return { ...extras, role: 'user', content };
+}
+
+function writeAssistant(message: AssistantMessage, index: number, context: ConversionContext, names: CallNames): OpenAIChatAssistantMessage {
+  const extras = context.ownData(message.providerData, index);
+  const content: (OpenAIChatTextPart | OpenAIChatRefusalPart)[] = [];
+  const toolCalls: OpenAIChatToolCall[] = [];
+  let plainText = true;
+  let reordered = false;
+  for (const part of message.parts) {
+    switch (part.type) {
+      case 'text':
+        if (toolCalls.length > 0) reordered = true;
+        if (part.providerData !== undefined) plainText = false;
+        content.push({ ...context.ownData(part.providerData, index), type: 'text', text: part.text });
+        break;
+      case 'opaque': {
+        const value = context.ownOpaque(part, index);
+        if (value === undefined) break;
+        if (toolCalls.length > 0) reordered = true;
+        plainText = false;
+        content.push(value as OpenAIChatRefusalPart);
+        break;
+      }
+      case 'tool-call':
+        toolCalls.push({
+          ...context.ownData(part.providerData, index, part.callId),
+          id: part.callId,
+          type: 'function',
+          function: { name: part.name, arguments: argumentsTextOf(part) },
+        });
+        break;
+      default:
+        assertNever(part, 'assistant part');
+    }
+  }
+  if (reordered) {
+    context.warn('reordered-parts', index, 'Chat Completions holds an assistant message\'s text before its tool calls; text written after a call was moved in front of the calls.');
+  }
+  if (toolCalls.length > 0) names.startTurn();
+  else names.other();
+  for (const call of toolCalls) names.call(call.id, call.function.name);
+  const [only] = content;
+  const text = content.length === 0 ? null : content.length === 1 && plainText && only?.type === 'text' ? only.text : content;
+  return toolCalls.length > 0 ? { ...extras, role: 'assistant', content: text, tool_calls: toolCalls } : { ...extras, role: 'assistant', content: text };
+}
+
+function writeResults(message: ToolResultsMessage, index: number, context: ConversionContext, names: CallNames, dialect: ChatDialect): OpenAIChatToolMessage[] {
+  context.ownData(message.providerData, index);
+  return message.results.map((result): OpenAIChatToolMessage => {
+    const callName = names.answer(result.callId);
+    if (!dialect.resultName && (callName ?? '') !== result.name) {
+      context.warn(
+        'dropped-result-name',
+        index,
+        `${dialect.formatName} tool messages carry no tool name; the result's name "${result.name}" differs from its call's (${callName === undefined ? 'no call answers it' : `"${callName}"`}) and was lost.`,
+        result.callId,
+      );
+    }
+    if (result.isError) {
+      context.warn('dropped-error-flag', index, `${dialect.formatName} tool messages have no error flag; the result for "${result.callId}" is sent as a plain result.`, result.callId);
+    }
+    const content = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+    const extras = context.ownData(result.providerData, index, result.callId);
+    return dialect.resultName
+      ? { ...extras, role: 'tool', tool_call_id: result.callId, name: result.name, content }
+      : { ...extras, role: 'tool', tool_call_id: result.callId, content };
+  });
+}

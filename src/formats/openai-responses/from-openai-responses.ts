@@ -1,0 +1,145 @@
+import type { AssistantMessage, HistoryMessage, OpaquePart, TextPart, ToolCallPart, ToolResult } from '../../core/history.js';
+import type { ConversionResult } from '../../convert/conversion-result.js';
+import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
+import { CallNames } from '../shared/call-names.js';
+import { providerDataOf } from '../shared/conversion-context.js';
+import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+
+const FORMAT = 'OpenAI Responses';
+const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
+const CALL_KEYS = new Set(['type', 'call_id', 'name', 'arguments']);
+const OUTPUT_KEYS = new Set(['type', 'call_id', 'output']);
+const TEXT_KEYS = new Set(['type', 'text']);
+
+/**
+ * Converts an OpenAI Responses API `input` array to a neutral history.
+ *
+ * Items are flat in Responses, so consecutive assistant-side items (assistant `message`,
+ * `function_call`, `reasoning` and any other item type) become one assistant message, in item
+ * order, and consecutive `function_call_output` items one `tool` message. Results get the name
+ * of the latest earlier call with their `call_id` (Responses pairs across the whole input).
+ * Item fields the neutral model has no place for (`id`, `status`, …) go to
+ * `providerData['openai-responses']`; an assistant message in the output form (`output_text`
+ * parts, `id`, `status`) is kept whole there and written back verbatim while its text is unchanged.
+ * Never warns.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when `input` is not an array or an item does not
+ *   have a Responses shape (the error names the index and the field).
+ * @example
+ * const { messages: history } = fromOpenAIResponses(request.input);
+ */
+export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult<HistoryMessage[]> {
+  requireArray(input, FORMAT, 'input');
+  const history: HistoryMessage[] = [];
+  const names = new CallNames('conversation');
+  const assistantPart = (index: number, part: TextPart | ToolCallPart | OpaquePart): void => {
+    const last = history.at(-1);
+    if (last?.role === 'assistant') history[history.length - 1] = { ...last, parts: [...last.parts, part] };
+    else history.push({ role: 'assistant', parts: [part], sourceIndex: index } satisfies AssistantMessage);
+  };
+  for (let index = 0; index < input.length; index++) {
+    const path = `input[${index}]`;
+    const item = requireRecord(input[index], FORMAT, path);
+    switch (item.type) {
+      case undefined:
+      case 'message':
+        readMessage(item, index, history, assistantPart);
+        break;
+      case 'function_call': {
+        const call = readCall(item, path);
+        names.call(call.callId, call.name);
+        assistantPart(index, call);
+        break;
+      }
+      case 'function_call_output': {
+        const result = readOutput(item, index, names);
+        const last = history.at(-1);
+        if (last?.role === 'tool') history[history.length - 1] = { ...last, results: [...last.results, result] };
+        else history.push({ role: 'tool', results: [result], sourceIndex: index });
+        break;
+      }
+      default:
+        if (typeof item.type !== 'string') throw invalidInput(FORMAT, `${path}.type`, 'a string', item.type);
+        assistantPart(index, { type: 'opaque', format: 'openai-responses', value: item });
+    }
+  }
+  return { messages: history, warnings: [] };
+}
+
+function readMessage(item: WireRecord, index: number, history: HistoryMessage[], assistantPart: (index: number, part: TextPart) => void): void {
+  const path = `input[${index}]`;
+  const extras = extrasOf(item, MESSAGE_KEYS);
+  switch (item.role) {
+    case 'system':
+    case 'developer': {
+      const data = item.role === 'developer' ? { ...extras, role: 'developer' } : extras;
+      const providerData = providerDataOf('openai-responses', data);
+      const text = joinText(item.content, `${path}.content`);
+      history.push(providerData === undefined ? { role: 'system', text, sourceIndex: index } : { role: 'system', text, sourceIndex: index, providerData });
+      return;
+    }
+    case 'user': {
+      const providerData = providerDataOf('openai-responses', extras);
+      const parts = readUserContent(item.content, `${path}.content`);
+      history.push(providerData === undefined ? { role: 'user', parts, sourceIndex: index } : { role: 'user', parts, sourceIndex: index, providerData });
+      return;
+    }
+    case 'assistant': {
+      const text = joinText(item.content, `${path}.content`);
+      // The short form converts back as is; anything else (output_text parts, id, status) is kept whole.
+      const plain = typeof item.content === 'string' && extras === undefined;
+      assistantPart(index, plain ? { type: 'text', text } : { type: 'text', text, providerData: { 'openai-responses': { item } } });
+      return;
+    }
+    default:
+      throw invalidInput(FORMAT, `${path}.role`, "'system', 'developer', 'user' or 'assistant'", item.role);
+  }
+}
+
+function readCall(item: WireRecord, path: string): ToolCallPart {
+  const extras = extrasOf(item, CALL_KEYS);
+  return {
+    type: 'tool-call',
+    callId: requireString(item.call_id, FORMAT, `${path}.call_id`),
+    name: requireString(item.name, FORMAT, `${path}.name`),
+    ...(typeof item.arguments === 'string' ? parseArgumentsText(item.arguments) : parseArgumentsValue(item.arguments ?? {})),
+    ...(extras === undefined ? {} : { providerData: { 'openai-responses': extras } }),
+  };
+}
+
+function readOutput(item: WireRecord, index: number, names: CallNames): ToolResult {
+  const path = `input[${index}]`;
+  const callId = requireString(item.call_id, FORMAT, `${path}.call_id`);
+  const extras = extrasOf(item, OUTPUT_KEYS);
+  // An output array (text, images, files) is kept whole so it converts back verbatim.
+  const data = Array.isArray(item.output) ? { ...extras, output: item.output } : extras;
+  return {
+    callId,
+    name: names.answer(callId) ?? '',
+    content: joinText(item.output, `${path}.output`),
+    isError: false,
+    sourceIndex: index,
+    ...(data === undefined ? {} : { providerData: { 'openai-responses': data } }),
+  };
+}
+
+/** A string, or the texts of an array of content parts (other parts are skipped), joined. */
+function joinText(content: unknown, path: string): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) throw invalidInput(FORMAT, path, 'a string or an array of content parts', content);
+  let text = '';
+  for (const part of content) if (isRecord(part) && typeof part.text === 'string') text += part.text;
+  return text;
+}
+
+function readUserContent(content: unknown, path: string): (TextPart | OpaquePart)[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  if (!Array.isArray(content)) throw invalidInput(FORMAT, path, 'a string or an array of content parts', content);
+  return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
+    const part = requireRecord(raw, FORMAT, `${path}[${partIndex}]`);
+    if (part.type !== 'input_text') return { type: 'opaque', format: 'openai-responses', value: part };
+    const text = requireString(part.text, FORMAT, `${path}[${partIndex}].text`);
+    const extras = extrasOf(part, TEXT_KEYS);
+    return extras === undefined ? { type: 'text', text } : { type: 'text', text, providerData: { 'openai-responses': extras } };
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Minimal hand-written OpenAI Responses API `input` item types: only what tool-call history needs.
+ * Items and fields we do not touch are kept through the index signatures. Arrays are mutable and
+ * optional fields omit `undefined`, so what the converters emit is assignable to the SDK's
+ * `ResponseInputItem` (checked by type tests).
+ */
+
+/** A message item: `{ type: 'message', role, content }`, or the short form without `type`. */
+export interface OpenAIResponsesMessageItem {
+  readonly type?: 'message';
+  readonly role: 'user' | 'assistant' | 'system' | 'developer';
+  readonly content: string | OpenAIResponsesInputContent[];
+  readonly [key: string]: unknown;
+}
+
+/** An `input_text` content part. */
+export interface OpenAIResponsesInputText {
+  readonly type: 'input_text';
+  readonly text: string;
+}
+
+/** An `input_image` content part. */
+export interface OpenAIResponsesInputImage {
+  readonly type: 'input_image';
+  readonly detail: 'low' | 'high' | 'auto' | 'original';
+  readonly image_url?: string | null;
+  readonly file_id?: string | null;
+}
+
+/** An `input_file` content part. */
+export interface OpenAIResponsesInputFile {
+  readonly type: 'input_file';
+  readonly file_data?: string;
+  readonly file_id?: string | null;
+  readonly file_url?: string;
+  readonly filename?: string;
+}
+
+/** A part of a message's `content` array or of a `function_call_output`'s `output` array. */
+export type OpenAIResponsesInputContent = OpenAIResponsesInputText | OpenAIResponsesInputImage | OpenAIResponsesInputFile;
+
+/** A `reasoning` item, passed through. */
+export interface OpenAIResponsesReasoningItem {
+  readonly type: 'reasoning';
+  readonly id: string;
+  readonly summary: { readonly type: 'summary_text'; readonly text: string }[];
+  readonly encrypted_content?: string | null;
+  readonly [key: string]: unknown;
+}
+
+/** A `function_call` item: one call the model made. */
+export interface OpenAIResponsesFunctionCallItem {
+  readonly type: 'function_call';
+  /** Pairs the call with its output; at most 64 characters, unique in the input. */
+  readonly call_id: string;
+  readonly name: string;
+  /** A JSON string, as on the wire. */
+  readonly arguments: string;
+  /** The item id (`fc_…`), optional on input. */
+  readonly id?: string;
+  readonly [key: string]: unknown;
+}
+
+/** A `function_call_output` item: the result of one call. */
+export interface OpenAIResponsesFunctionCallOutputItem {
+  readonly type: 'function_call_output';
+  readonly call_id: string;
+  readonly output: string | OpenAIResponsesInputContent[];
+  readonly [key: string]: unknown;
+}
+
+/**
+ * An item the converters pass through untouched (`reasoning`, `item_reference`, built-in tool
+ * calls, …). At run time any item type is passed through verbatim; statically `reasoning` stands
+ * for all of them, so the emitted type stays assignable to the SDK's closed union.
+ */
+export type OpenAIResponsesOtherItem = OpenAIResponsesReasoningItem;
+
+/** Any item of the `input` array. */
+export type OpenAIResponsesInputItem =
+  | OpenAIResponsesMessageItem
+  | OpenAIResponsesFunctionCallItem
+  | OpenAIResponsesFunctionCallOutputItem
+  | OpenAIResponsesOtherItem;

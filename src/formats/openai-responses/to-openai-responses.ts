@@ -1,0 +1,146 @@
+import { assertNever } from '../../core/assert-never.js';
+import type { AssistantMessage, TextPart, ToolHistory, ToolResultsMessage, UserMessage } from '../../core/history.js';
+import type { ConversionResult } from '../../convert/conversion-result.js';
+import { argumentsTextOf } from '../shared/arguments-text.js';
+import { CallNames } from '../shared/call-names.js';
+import { ConversionContext } from '../shared/conversion-context.js';
+import { isRecord } from '../shared/wire-guards.js';
+import type {
+  OpenAIResponsesFunctionCallOutputItem,
+  OpenAIResponsesInputContent,
+  OpenAIResponsesInputItem,
+  OpenAIResponsesMessageItem,
+} from './openai-responses-types.js';
+
+/**
+ * Converts a neutral history to an OpenAI Responses API `input` array.
+ *
+ * An assistant message becomes its parts as items, in order: each text part an assistant
+ * `message` item, each call a `function_call` item (argument text as sent, even malformed),
+ * each of this format's opaque parts (reasoning, …) its original item. Each result becomes a
+ * `function_call_output` item; content that is not a string is sent as its JSON text.
+ * Two assistant messages in a row come back from {@link fromOpenAIResponses} as one, since
+ * Responses items have no message boundaries.
+ *
+ * Losses, each with a warning: `dropped-error-flag` (outputs have no error flag),
+ * `dropped-result-name` (outputs carry no name; a result named differently from its call loses
+ * its name), `dropped-content` and `dropped-provider-data` (another format's parts and extras).
+ *
+ * @example
+ * const { messages: input } = toOpenAIResponses(history);
+ * await openai.responses.create({ model, input });
+ */
+export function toOpenAIResponses(history: ToolHistory): ConversionResult<OpenAIResponsesInputItem[]> {
+  const context = new ConversionContext('openai-responses');
+  const names = new CallNames('conversation');
+  const items: OpenAIResponsesInputItem[] = [];
+  history.forEach((message, index) => {
+    switch (message.role) {
+      case 'system': {
+        const { role, ...extras } = context.ownData(message.providerData, index) ?? {};
+        items.push({ ...extras, type: 'message', role: role === 'developer' ? 'developer' : 'system', content: message.text });
+        break;
+      }
+      case 'user':
+        items.push(writeUser(message, index, context));
+        break;
+      case 'assistant':
+        items.push(...writeAssistant(message, index, context, names));
+        break;
+      case 'tool':
+        items.push(...writeResults(message, index, context, names));
+        break;
+      default:
+        assertNever(message, 'history message');
+    }
+  });
+  return { messages: items, warnings: context.warnings };
+}
+
+function writeUser(message: UserMessage, index: number, context: ConversionContext): OpenAIResponsesMessageItem {
+  const extras = context.ownData(message.providerData, index);
+  const [only] = message.parts;
+  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined) {
+    return { ...extras, type: 'message', role: 'user', content: only.text };
+  }
+  const content: OpenAIResponsesInputContent[] = [];
+  for (const part of message.parts) {
+    if (part.type === 'text') {
+      content.push({ ...context.ownData(part.providerData, index), type: 'input_text', text: part.text });
+    } else {
+      const value = context.ownOpaque(part, index);
+      // Opaque parts in this format were read from this format's message content.
+      if (value !== undefined) content.push(value as OpenAIResponsesInputContent);
+    }
+  }
+  return { ...extras, type: 'message', role: 'user', content };
+}
+
+function writeAssistant(message: AssistantMessage, index: number, context: ConversionContext, names: CallNames): OpenAIResponsesInputItem[] {
+  context.ownData(message.providerData, index);
+  const items: OpenAIResponsesInputItem[] = [];
+  for (const part of message.parts) {
+    switch (part.type) {
+      case 'text':
+        items.push(writeText(part, index, context));
+        break;
+      case 'tool-call':
+        names.call(part.callId, part.name);
+        items.push({
+          ...context.ownData(part.providerData, index, part.callId),
+          type: 'function_call',
+          call_id: part.callId,
+          name: part.name,
+          arguments: argumentsTextOf(part),
+        });
+        break;
+      case 'opaque': {
+        const value = context.ownOpaque(part, index);
+        // Opaque parts in this format are input items read by fromOpenAIResponses.
+        if (value !== undefined) items.push(value as OpenAIResponsesInputItem);
+        break;
+      }
+      default:
+        assertNever(part, 'assistant part');
+    }
+  }
+  return items;
+}
+
+function writeText(part: TextPart, index: number, context: ConversionContext): OpenAIResponsesInputItem {
+  const stored = context.ownData(part.providerData, index)?.item;
+  // An item read in the output form is written back whole while its text is unchanged.
+  if (isRecord(stored) && textOf(stored.content) === part.text) return stored as OpenAIResponsesMessageItem;
+  return { type: 'message', role: 'assistant', content: part.text };
+}
+
+function textOf(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  let text = '';
+  for (const part of content) if (isRecord(part) && typeof part.text === 'string') text += part.text;
+  return text;
+}
+
+function writeResults(message: ToolResultsMessage, index: number, context: ConversionContext, names: CallNames): OpenAIResponsesFunctionCallOutputItem[] {
+  context.ownData(message.providerData, index);
+  return message.results.map((result): OpenAIResponsesFunctionCallOutputItem => {
+    const callName = names.answer(result.callId);
+    if ((callName ?? '') !== result.name) {
+      context.warn(
+        'dropped-result-name',
+        index,
+        `Responses function_call_output items carry no tool name; the result's name "${result.name}" differs from its call's (${callName === undefined ? 'no earlier call has its id' : `"${callName}"`}) and was lost.`,
+        result.callId,
+      );
+    }
+    if (result.isError) {
+      context.warn('dropped-error-flag', index, `Responses function_call_output items have no error flag; the result for "${result.callId}" is sent as a plain result.`, result.callId);
+    }
+    const { output, ...extras } = context.ownData(result.providerData, index, result.callId) ?? {};
+    const text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+    // An output array read from Responses is written back whole while its text is unchanged.
+    const content = Array.isArray(output) && textOf(output) === text ? (output as OpenAIResponsesInputContent[]) : text;
+    return { ...extras, type: 'function_call_output', call_id: result.callId, output: content };
+  });
+}

@@ -1,0 +1,109 @@
+import { toValidationResult } from '../../core/issue.js';
+import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
+import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
+import { findToolTurnProblems, type ToolTurn, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
+import { assertArray, invalidField, objectAt } from '../../validate/rules/input-guards.js';
+
+/**
+ * The longest `call_id` the Responses API accepts: "Invalid 'input[95].call_id': string too long.
+ * Expected a string with maximum length 64, but got a string with length 116 instead."
+ * (https://github.com/AnswerDotAI/fastllm/issues/45, https://github.com/NousResearch/hermes-agent/pull/73538).
+ */
+export const OPENAI_RESPONSES_MAX_CALL_ID_LENGTH = 64;
+
+/**
+ * Validates an OpenAI Responses `input` array for tool-call history and returns every issue, each
+ * worded as OpenAI words it (OpenAI stops at the first).
+ *
+ * Rules: a `function_call_output` answers a `function_call` anywhere earlier in `input` (not only
+ * the item before: the Responses API pairs by `call_id` across the whole input, so reasoning and
+ * message items may come between); every `function_call` gets an output; a `call_id` is used by one
+ * call only, since a repeated one cannot be told apart; `call_id` is 1–64 characters.
+ * Validating an `input` sent with `previous_response_id` reports outputs whose calls live in the
+ * stored response as orphans: validate the whole conversation instead.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when `input` is not an array, an item is not an object,
+ *   a message item has no role, or a call item has no string `call_id`.
+ * @example
+ * const result = validateOpenAIResponses(body.input);
+ */
+export function validateOpenAIResponses(input: readonly unknown[]): ValidationResult {
+  assertArray(input, 'a Responses `input`');
+  const issues: HistoryIssue[] = [];
+  const turns: ToolTurn[] = [];
+  for (let index = 0; index < input.length; index++) {
+    const item = objectAt(input, index, `input[${index}]`, 'an input item object');
+    if (item.type === 'function_call' || item.type === 'function_call_output') {
+      const callId = item.call_id;
+      if (typeof callId !== 'string') throw invalidField(`input[${index}].call_id`, callId, 'a string');
+      checkCallId(callId, index, issues);
+      const site = { callId, messageIndex: index };
+      turns.push(item.type === 'function_call' ? { kind: 'calls', messageIndex: index, calls: [site] } : { kind: 'results', messageIndex: index, results: [site] });
+      continue;
+    }
+    if (item.type === undefined && typeof item.role !== 'string') throw invalidField(`input[${index}].role`, item.role, "a role ('user', 'assistant', 'system', 'developer') or the item a `type`");
+    turns.push({ kind: 'other', messageIndex: index });
+  }
+  for (const problem of findToolTurnProblems(turns, { scope: 'conversation', uniqueCallIds: 'conversation' })) issues.push(issueOf(problem));
+  return toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex));
+}
+
+/**
+ * Throws when {@link validateOpenAIResponses} finds any issue; shares its implementation.
+ *
+ * @throws {InvalidHistoryError} listing every issue, when the input has any.
+ * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateOpenAIResponses}.
+ */
+export function assertValidOpenAIResponses(input: readonly unknown[]): void {
+  const result = validateOpenAIResponses(input);
+  if (!result.ok) throw new InvalidHistoryError(result.issues);
+}
+
+function checkCallId(callId: string, index: number, issues: HistoryIssue[]): void {
+  const param = `input[${index}].call_id`;
+  if (callId === '') {
+    // "Invalid 'input[4].call_id': empty string. Expected a string with minimum length 1, but got an
+    // empty string instead." code empty_string: https://github.com/BigPizzaV3/CodexPlusPlus/issues/315.
+    issues.push({ code: 'invalid-tool-call-id', messageIndex: index, toolCallId: callId, param, message: `Invalid '${param}': empty string. Expected a string with minimum length 1, but got an empty string instead.` });
+  } else if (callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH) {
+    issues.push({
+      code: 'invalid-tool-call-id',
+      messageIndex: index,
+      toolCallId: callId,
+      param,
+      message: `Invalid '${param}': string too long. Expected a string with maximum length ${OPENAI_RESPONSES_MAX_CALL_ID_LENGTH}, but got a string with length ${callId.length} instead.`,
+    });
+  }
+}
+
+function issueOf(problem: ToolTurnProblem): HistoryIssue {
+  switch (problem.kind) {
+    case 'orphan':
+    case 'misplaced': {
+      // "No tool call found for function call output with call_id call_….", param "input":
+      // https://github.com/continuedev/continue/issues/10092, https://github.com/james-6-23/codex2api/issues/414.
+      // (In conversation scope a result never finds its call later, so 'misplaced' does not occur.)
+      const { result } = problem;
+      return { code: 'orphan-tool-result', messageIndex: result.messageIndex, toolCallId: result.callId, param: 'input', message: `No tool call found for function call output with call_id ${result.callId}.` };
+    }
+    case 'missing': {
+      // "No tool output found for function call call_XXX.", param "input":
+      // https://github.com/tjardoo/openai-client/pull/124, https://github.com/Azure/azure-sdk-for-python/issues/46092.
+      const toolCallIds = problem.calls.map((call) => call.callId);
+      return { code: 'missing-tool-result', messageIndex: problem.turn.messageIndex, toolCallIds, param: 'input', message: `No tool output found for function call ${toolCallIds.join(', ')}.` };
+    }
+    case 'duplicate-result': {
+      // No OpenAI wording was found for a second output to one call; ours, shaped like its
+      // "Duplicate item found with id fc_…. Remove duplicate items from your input and try again."
+      // (https://github.com/openai/openai-agents-python/issues/1789).
+      const { result } = problem;
+      return { code: 'duplicate-tool-call-id', messageIndex: result.messageIndex, toolCallId: result.callId, param: 'input', message: `Duplicate function call output found for call_id ${result.callId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.` };
+    }
+    case 'duplicate-call': {
+      // Ours, same shape: a repeated call_id makes its outputs ambiguous (gpt-oss rejects it too:
+      // https://github.com/openai/gpt-oss/pull/309).
+      const { call } = problem;
+      return { code: 'duplicate-tool-call-id', messageIndex: call.messageIndex, toolCallId: call.callId, param: 'input', message: `Duplicate function call found with call_id ${call.callId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.` };
+    }
+  }
+}

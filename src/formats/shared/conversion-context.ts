@@ -1,0 +1,56 @@
+import type { MessageFormat } from '../../core/format.js';
+import type { OpaquePart, ProviderData } from '../../core/history.js';
+import type { ConversionWarning, ConversionWarningCode } from '../../convert/conversion-result.js';
+
+/**
+ * Collects the warnings of one conversion into a format, and hands out the parts of the neutral
+ * model that belong to that format (its own provider data, its own opaque parts).
+ */
+export class ConversionContext {
+  readonly format: MessageFormat;
+  readonly warnings: ConversionWarning[] = [];
+
+  constructor(format: MessageFormat) {
+    this.format = format;
+  }
+
+  /** Records a warning. */
+  warn(code: ConversionWarningCode, messageIndex: number, message: string, callId?: string): void {
+    this.warnings.push(callId === undefined ? { code, messageIndex, message } : { code, messageIndex, callId, message });
+  }
+
+  /**
+   * Returns this format's extras from `providerData` and warns about extras of other formats,
+   * which the target cannot carry.
+   */
+  ownData(providerData: ProviderData | undefined, messageIndex: number, callId?: string): Readonly<Record<string, unknown>> | undefined {
+    if (providerData === undefined) return undefined;
+    for (const key of Object.keys(providerData)) {
+      if (key === this.format) continue;
+      this.warn(
+        'dropped-provider-data',
+        messageIndex,
+        `${this.format} cannot carry ${key} extras (${Object.keys(providerData[key as MessageFormat] ?? {}).join(', ')}); they were left out.`,
+        callId,
+      );
+    }
+    return providerData[this.format];
+  }
+
+  /** Returns the opaque part's value when it is in this format; otherwise warns and returns `undefined`. */
+  ownOpaque(part: OpaquePart, messageIndex: number): unknown {
+    if (part.format === this.format) return part.value;
+    this.warn('dropped-content', messageIndex, `${this.format} cannot hold a ${part.format} part (${describeOpaque(part.value)}); it was left out.`);
+    return undefined;
+  }
+}
+
+function describeOpaque(value: unknown): string {
+  if (typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string') return `type "${value.type}"`;
+  return 'content';
+}
+
+/** `providerData` holding `extras` under `format`, or `undefined` when there are none. */
+export function providerDataOf(format: MessageFormat, extras: Readonly<Record<string, unknown>> | undefined): ProviderData | undefined {
+  return extras === undefined ? undefined : { [format]: extras };
+}

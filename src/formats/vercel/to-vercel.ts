@@ -1,0 +1,115 @@
+import { assertNever } from '../../core/assert-never.js';
+import type { AssistantMessage, ToolHistory, ToolResult, UserMessage } from '../../core/history.js';
+import type { ConversionResult } from '../../convert/conversion-result.js';
+import { ConversionContext } from '../shared/conversion-context.js';
+import { isRecord } from '../shared/wire-guards.js';
+import type {
+  VercelAssistantMessage,
+  VercelFilePart,
+  VercelJsonValue,
+  VercelModelMessage,
+  VercelOtherPart,
+  VercelTextPart,
+  VercelToolCallPart,
+  VercelToolMessage,
+  VercelToolResultOutput,
+  VercelToolResultPart,
+  VercelUserMessage,
+} from './vercel-types.js';
+
+/**
+ * Converts a neutral history to Vercel AI SDK (v5/v6) `ModelMessage`s.
+ *
+ * The AI SDK holds everything the neutral model does: calls keep their order beside text,
+ * malformed argument text is written as a string `input` (the AI SDK's own form for invalid
+ * JSON), and results become `text`, `json`, `error-text` or `error-json` outputs by content type
+ * and error flag. The only losses, each with a warning, are another format's opaque parts
+ * (`dropped-content`) and extras (`dropped-provider-data`).
+ *
+ * @example
+ * const { messages } = toVercel(history);
+ * await generateText({ model, messages });
+ */
+export function toVercel(history: ToolHistory): ConversionResult<VercelModelMessage[]> {
+  const context = new ConversionContext('vercel');
+  const messages: VercelModelMessage[] = history.map((message, index): VercelModelMessage => {
+    switch (message.role) {
+      case 'system':
+        return { ...context.ownData(message.providerData, index), role: 'system', content: message.text };
+      case 'user':
+        return writeUser(message, index, context);
+      case 'assistant':
+        return writeAssistant(message, index, context);
+      case 'tool': {
+        const { parts, ...extras } = context.ownData(message.providerData, index) ?? {};
+        const content = message.results.map((result) => writeResult(result, index, context));
+        // Parts other than results (v6 approval responses) read by fromVercel go back after them.
+        if (Array.isArray(parts)) content.push(...(parts as VercelToolResultPart[]));
+        return { ...extras, role: 'tool', content } satisfies VercelToolMessage;
+      }
+      default:
+        return assertNever(message, 'history message');
+    }
+  });
+  return { messages, warnings: context.warnings };
+}
+
+function writeUser(message: UserMessage, index: number, context: ConversionContext): VercelUserMessage {
+  const extras = context.ownData(message.providerData, index);
+  const [only] = message.parts;
+  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined) return { ...extras, role: 'user', content: only.text };
+  const content: (VercelTextPart | VercelFilePart)[] = [];
+  for (const part of message.parts) {
+    if (part.type === 'text') {
+      content.push({ ...context.ownData(part.providerData, index), type: 'text', text: part.text });
+    } else {
+      const value = context.ownOpaque(part, index);
+      // Opaque parts in this format were read from this format's user content.
+      if (value !== undefined) content.push(value as VercelFilePart);
+    }
+  }
+  return { ...extras, role: 'user', content };
+}
+
+function writeAssistant(message: AssistantMessage, index: number, context: ConversionContext): VercelAssistantMessage {
+  const extras = context.ownData(message.providerData, index);
+  const [only] = message.parts;
+  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined) return { ...extras, role: 'assistant', content: only.text };
+  const content: (VercelTextPart | VercelToolCallPart | VercelOtherPart)[] = [];
+  for (const part of message.parts) {
+    switch (part.type) {
+      case 'text':
+        content.push({ ...context.ownData(part.providerData, index), type: 'text', text: part.text });
+        break;
+      case 'tool-call':
+        content.push({
+          ...context.ownData(part.providerData, index, part.callId),
+          type: 'tool-call',
+          toolCallId: part.callId,
+          toolName: part.name,
+          input: part.argumentsText ?? part.arguments,
+        });
+        break;
+      case 'opaque': {
+        const value = context.ownOpaque(part, index);
+        // Opaque parts in this format were read from this format's assistant content.
+        if (value !== undefined) content.push(value as VercelOtherPart);
+        break;
+      }
+      default:
+        assertNever(part, 'assistant part');
+    }
+  }
+  return { ...extras, role: 'assistant', content };
+}
+
+function writeResult(result: ToolResult, index: number, context: ConversionContext): VercelToolResultPart {
+  const { output: stored, ...extras } = context.ownData(result.providerData, index, result.callId) ?? {};
+  const output: VercelToolResultOutput = isRecord(stored) && typeof stored.type === 'string'
+    // An output read as `content` or `execution-denied` goes back whole.
+    ? (stored as VercelToolResultOutput)
+    : typeof result.content === 'string'
+      ? { type: result.isError ? 'error-text' : 'text', value: result.content }
+      : { type: result.isError ? 'error-json' : 'json', value: result.content as VercelJsonValue };
+  return { ...extras, type: 'tool-result', toolCallId: result.callId, toolName: result.name, output };
+}

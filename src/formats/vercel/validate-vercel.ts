@@ -1,0 +1,71 @@
+import { toValidationResult } from '../../core/issue.js';
+import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
+import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
+import { findToolTurnProblems, type ToolSite, type ToolTurn } from '../../validate/rules/find-tool-turn-problems.js';
+import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import { neutralIssueOf } from '../../validate/rules/neutral-issue.js';
+
+const ROLES: ReadonlySet<unknown> = new Set(['system', 'user', 'assistant', 'tool']);
+
+/**
+ * Validates Vercel AI SDK (v5/v6) `ModelMessage[]` for tool-call history, with the rule every
+ * provider shares: the tool messages right after an assistant message answer each of its
+ * `tool-call` parts, once, and nothing else.
+ *
+ * That is stricter than the AI SDK itself, which only throws when a user or system message (or the
+ * end) arrives with calls unanswered; unanswered calls use its wording ("Tool results are missing
+ * for tool calls …", `MissingToolResultsError` in `ai` 6). Provider-executed calls
+ * (`providerExecuted: true`) carry their results inline and are not paired; approval parts are
+ * passed over.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, a message has a role
+ *   `ModelMessage` does not have, a tool message's content is not an array, or a tool part has no
+ *   string `toolCallId`.
+ * @example
+ * const result = validateVercel(messages);
+ */
+export function validateVercel(messages: readonly unknown[]): ValidationResult {
+  assertArray(messages, 'a `ModelMessage[]`');
+  const turns: ToolTurn[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    const message = objectAt(messages, index, `messages[${index}]`, 'a ModelMessage object');
+    if (!ROLES.has(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'system', 'user', 'assistant' or 'tool'");
+    turns.push(turnOf(message, index));
+  }
+  const issues: HistoryIssue[] = findToolTurnProblems(turns, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
+    neutralIssueOf(problem, {
+      path: (site) => `messages[${site.messageIndex}].content[${site.partIndex ?? 0}]`,
+      // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
+      missing: (ids) => `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
+    }),
+  );
+  return toValidationResult(issues);
+}
+
+/**
+ * Throws when {@link validateVercel} finds any issue; shares its implementation.
+ *
+ * @throws {InvalidHistoryError} listing every issue, when the history has any.
+ * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateVercel}.
+ */
+export function assertValidVercel(messages: readonly unknown[]): void {
+  const result = validateVercel(messages);
+  if (!result.ok) throw new InvalidHistoryError(result.issues);
+}
+
+function turnOf(message: JsonObject, index: number): ToolTurn {
+  const content = message.content;
+  if (message.role === 'tool' && !Array.isArray(content)) throw invalidField(`messages[${index}].content`, content, 'an array of tool-result parts');
+  if (!Array.isArray(content) || (message.role !== 'assistant' && message.role !== 'tool')) return { kind: 'other', messageIndex: index };
+  const wanted = message.role === 'assistant' ? 'tool-call' : 'tool-result';
+  const sites: ToolSite[] = [];
+  content.forEach((part: unknown, partIndex) => {
+    if (!isObject(part) || typeof part.type !== 'string') throw invalidField(`messages[${index}].content[${partIndex}]`, part, 'a part object with a string `type`');
+    if (part.type !== wanted || part.providerExecuted === true) return;
+    const id = part.toolCallId;
+    if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].toolCallId`, id, 'a string');
+    sites.push({ callId: id, messageIndex: index, partIndex });
+  });
+  if (sites.length === 0) return { kind: 'other', messageIndex: index };
+  return wanted === 'tool-call' ? { kind: 'calls', messageIndex: index, calls: sites } : { kind: 'results', messageIndex: index, results: sites };
+}

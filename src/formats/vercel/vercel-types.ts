@@ -1,0 +1,96 @@
+/**
+ * Minimal hand-written Vercel AI SDK (v5/v6) `ModelMessage` types: only what tool-call history
+ * needs. Fields we do not touch (`providerOptions`, …) are kept through the index signatures.
+ * Arrays are mutable and optional fields omit `undefined`, so what the converters emit is
+ * assignable to the `ai` package's `ModelMessage` (checked by type tests).
+ */
+
+/** A JSON value as the AI SDK types it (mutable arrays, `undefined` allowed in objects). */
+export type VercelJsonValue = null | string | number | boolean | VercelJsonValue[] | { [key: string]: VercelJsonValue | undefined };
+
+/** A `text` part. */
+export interface VercelTextPart {
+  readonly type: 'text';
+  readonly text: string;
+  readonly [key: string]: unknown;
+}
+
+/** A `tool-call` part of an assistant message. */
+export interface VercelToolCallPart {
+  readonly type: 'tool-call';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The arguments, as a JSON-compatible value (the raw text when the model's JSON was invalid). */
+  readonly input: unknown;
+  /** True when the provider ran the tool itself; its result then sits in the assistant message. */
+  readonly providerExecuted?: boolean;
+  readonly [key: string]: unknown;
+}
+
+/** The `output` of a tool result. Other output types (`content`, `execution-denied`) are passed through. */
+export type VercelToolResultOutput =
+  | { readonly type: 'text'; readonly value: string }
+  | { readonly type: 'json'; readonly value: VercelJsonValue }
+  | { readonly type: 'error-text'; readonly value: string }
+  | { readonly type: 'error-json'; readonly value: VercelJsonValue };
+
+/** A `tool-result` part of a tool message (or, provider-executed, of an assistant message). */
+export interface VercelToolResultPart {
+  readonly type: 'tool-result';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly output: VercelToolResultOutput;
+  readonly [key: string]: unknown;
+}
+
+/** A `reasoning` part of an assistant message. */
+export interface VercelReasoningPart {
+  readonly type: 'reasoning';
+  readonly text: string;
+  readonly [key: string]: unknown;
+}
+
+/** A `file` part. */
+export interface VercelFilePart {
+  readonly type: 'file';
+  readonly data: string;
+  readonly mediaType: string;
+  readonly [key: string]: unknown;
+}
+
+/**
+ * A part the converters pass through untouched (`file`, `image`, `reasoning`, approvals, …).
+ * At run time any part is passed through verbatim; statically these stand for all of them.
+ */
+export type VercelOtherPart = VercelReasoningPart | VercelFilePart;
+
+/** A `system` message. */
+export interface VercelSystemMessage {
+  readonly role: 'system';
+  readonly content: string;
+  readonly [key: string]: unknown;
+}
+
+/** A `user` message. */
+export interface VercelUserMessage {
+  readonly role: 'user';
+  readonly content: string | (VercelTextPart | VercelFilePart)[];
+  readonly [key: string]: unknown;
+}
+
+/** An `assistant` message; calls travel here as `tool-call` parts. */
+export interface VercelAssistantMessage {
+  readonly role: 'assistant';
+  readonly content: string | (VercelTextPart | VercelToolCallPart | VercelToolResultPart | VercelOtherPart)[];
+  readonly [key: string]: unknown;
+}
+
+/** A `tool` message: results as `tool-result` parts (v6 also `tool-approval-response`, passed through). */
+export interface VercelToolMessage {
+  readonly role: 'tool';
+  readonly content: VercelToolResultPart[];
+  readonly [key: string]: unknown;
+}
+
+/** Any `ModelMessage`. */
+export type VercelModelMessage = VercelSystemMessage | VercelUserMessage | VercelAssistantMessage | VercelToolMessage;

@@ -1,0 +1,54 @@
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+
+/** A JSON object as validators read it: any keys, unknown values. */
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+/** True for a non-null, non-array object. */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Names a value's JSON type for error messages: "an array", "null", "a string", … */
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'undefined') return 'undefined';
+  return `a ${typeof value}`;
+}
+
+/**
+ * Checks that `messages` is an array.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
+ */
+export function assertArray(messages: unknown, what: string): asserts messages is readonly unknown[] {
+  if (!Array.isArray(messages)) {
+    throw new ToolHistoryError('invalid-input', `Expected ${what} array, but got ${describeType(messages)}.`);
+  }
+}
+
+/**
+ * Returns `messages[index]` when it is an object.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the index and the expected shape.
+ */
+export function objectAt(messages: readonly unknown[], index: number, field: string, expected: string): JsonObject {
+  const value: unknown = messages[index];
+  if (!isObject(value)) throw invalidField(field, value, expected);
+  return value;
+}
+
+/** The `invalid-input` error for a field of an unexpected shape. */
+export function invalidField(field: string, value: unknown, expected: string): ToolHistoryError {
+  const shown = typeof value === 'string' ? `the string ${JSON.stringify(value)}` : describeType(value);
+  return new ToolHistoryError('invalid-input', `${field} is ${shown}, but must be ${expected}.`);
+}
+
+/** Returns the field when it is an array, `undefined` when absent; throws for anything else. */
+export function optionalArray(value: unknown, field: string, expected: string): readonly unknown[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw invalidField(field, value, expected);
+  const array: readonly unknown[] = value;
+  return array;
+}

@@ -1,0 +1,86 @@
+import { assertNever } from '../core/assert-never.js';
+import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import type { ValidationResult } from '../core/issue.js';
+import { InvalidHistoryError } from '../errors/invalid-history-error.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import { validateAiwrapper } from '../formats/aiwrapper/validate-aiwrapper.js';
+import { validateAnthropic } from '../formats/anthropic/validate-anthropic.js';
+import { validateGemini } from '../formats/gemini/validate-gemini.js';
+import { validateMistral } from '../formats/mistral/validate-mistral.js';
+import { validateOpenAIChat } from '../formats/openai-chat/validate-openai-chat.js';
+import { validateOpenAIResponses } from '../formats/openai-responses/validate-openai-responses.js';
+import { validateVercel } from '../formats/vercel/validate-vercel.js';
+import { describeType, isObject } from './rules/input-guards.js';
+
+/** Options of {@link validateHistory} and {@link assertValidHistory}. */
+export interface ValidateHistoryOptions {
+  /**
+   * The format `messages` is in, which also picks the provider's rules: `'openai-chat'`
+   * (`messages`), `'openai-responses'` (`input`), `'anthropic'` (`messages`), `'gemini'`
+   * (`contents`), `'mistral'` (`messages`), `'vercel'` (`ModelMessage[]`), `'aiwrapper'`
+   * (`LangMessages`).
+   */
+  readonly format: MessageFormat;
+}
+
+const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
+
+/**
+ * Checks a tool-call history against the rules of `options.format` and returns every issue found.
+ *
+ * Each issue has a `code`, the `messageIndex` in the format's own array (plus `partIndex` where
+ * calls and results live inside a message), the call id, and a `message` that quotes the
+ * provider's own error where it is known. Odd but well-formed histories are reported, never thrown;
+ * the check is one linear pass and never modifies `messages`.
+ *
+ * @throws {UnsupportedFormatError} when `options.format` is not a format this package knows.
+ * @throws {ToolHistoryError} `invalid-input` when `options` is not an object, `messages` is not an
+ *   array, or a message has a shape the format does not have (the error names index and field).
+ * @example
+ * const result = validateHistory(body.messages, { format: 'anthropic' });
+ * if (!result.ok) for (const issue of result.issues) console.warn(issue.code, issue.messageIndex, issue.message);
+ */
+export function validateHistory(messages: readonly unknown[], options: ValidateHistoryOptions): ValidationResult {
+  const format = formatOf(options);
+  switch (format) {
+    case 'openai-chat':
+      return validateOpenAIChat(messages);
+    case 'openai-responses':
+      return validateOpenAIResponses(messages);
+    case 'anthropic':
+      return validateAnthropic(messages);
+    case 'gemini':
+      return validateGemini(messages);
+    case 'mistral':
+      return validateMistral(messages);
+    case 'vercel':
+      return validateVercel(messages);
+    case 'aiwrapper':
+      return validateAiwrapper(messages);
+    default:
+      return assertNever(format, 'message format');
+  }
+}
+
+/**
+ * Throws when {@link validateHistory} finds any issue; shares its implementation.
+ *
+ * @throws {InvalidHistoryError} holding every issue, when the history has any.
+ * @throws {UnsupportedFormatError} and {@link ToolHistoryError} on the same misuse as {@link validateHistory}.
+ * @example
+ * assertValidHistory(body.contents, { format: 'gemini' });
+ */
+export function assertValidHistory(messages: readonly unknown[], options: ValidateHistoryOptions): void {
+  const result = validateHistory(messages, options);
+  if (!result.ok) throw new InvalidHistoryError(result.issues);
+}
+
+function formatOf(options: unknown): MessageFormat {
+  if (!isObject(options)) {
+    throw new ToolHistoryError('invalid-input', `validateHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`);
+  }
+  const format = options.format;
+  if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
+  return format as MessageFormat;
+}

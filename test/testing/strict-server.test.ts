@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { STRICT_SERVER_FORMATS, startStrictOpenAIServer, startStrictServer } from '../../src/testing/index.js';
+import type { StrictRequest, StrictServer, StrictServerOptions } from '../../src/testing/index.js';
+import { post } from './http.js';
+
+const servers: StrictServer[] = [];
+async function start(options?: StrictServerOptions): Promise<StrictServer> {
+  const server = await startStrictServer(options);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+const chat = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
+const responses = { model: 'gpt-4o-mini', input: 'hi' };
+const anthropic = { model: 'claude-sonnet-4-5-20250929', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] };
+const gemini = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
+
+/** Sends one request to each endpoint, in order, and returns the text each reply carries. */
+async function askAll(server: StrictServer): Promise<unknown[]> {
+  const json = async (url: string, body: unknown): Promise<Record<string, unknown>> =>
+    JSON.parse((await post(url, body)).text) as Record<string, unknown>;
+  const fromChat = await json(`${server.baseURL}/chat/completions`, chat);
+  const fromResponses = await json(`${server.baseURL}/responses`, responses);
+  const fromAnthropic = await json(`${server.url}/v1/messages`, anthropic);
+  const fromGemini = await json(`${server.url}/v1beta/models/gemini-2.5-flash:generateContent`, gemini);
+  return [
+    (fromChat as { choices: { message: { content: unknown } }[] }).choices[0]?.message.content,
+    (fromResponses as { output: { content: { text: unknown }[] }[] }).output[0]?.content[0]?.text,
+    (fromAnthropic as { content: { text: unknown }[] }).content[0]?.text,
+    (fromGemini as { candidates: { content: { parts: { text: unknown }[] } }[] }).candidates[0]?.content.parts[0]?.text,
+  ];
+}
+
+describe('startStrictServer', () => {
+  it('serves one queue to every endpoint in arrival order, then the default text', async () => {
+    const server = await start({ replies: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
+    expect(await askAll(server)).toEqual(['one', 'two', 'three', 'ok']);
+    expect(server.requests.map((recorded) => [recorded.path, recorded.status])).toEqual([
+      ['/v1/chat/completions', 200],
+      ['/v1/responses', 200],
+      ['/v1/messages', 200],
+      ['/v1beta/models/gemini-2.5-flash:generateContent', 200],
+    ]);
+  });
+
+  it('tells a reply function which API each request came to', async () => {
+    const seen: [StrictRequest['format'], string][] = [];
+    const server = await start({
+      replies: (request) => {
+        seen.push([request.format, request.path]);
+        return { text: request.format };
+      },
+    });
+    expect(await askAll(server)).toEqual([...STRICT_SERVER_FORMATS]);
+    expect(seen).toEqual([
+      ['openai-chat', '/v1/chat/completions'],
+      ['openai-responses', '/v1/responses'],
+      ['anthropic', '/v1/messages'],
+      ['gemini', '/v1beta/models/gemini-2.5-flash:generateContent'],
+    ]);
+  });
+
+  it('answers unknown routes with OpenAI’s 404, and Google’s under /v1beta/', async () => {
+    const server = await start();
+    const openAI = await post(`${server.url}/v1/models`, {});
+    expect([openAI.status, JSON.parse(openAI.text)]).toEqual([
+      404,
+      { error: { message: 'Invalid URL (POST /v1/models)', type: 'invalid_request_error', param: null, code: null } },
+    ]);
+    const google = await post(`${server.url}/v1beta/models/gemini-2.5-flash:countTokens`, gemini);
+    expect([google.status, JSON.parse(google.text)]).toEqual([
+      404,
+      { error: { code: 404, message: 'Method not found: POST /v1beta/models/gemini-2.5-flash:countTokens', status: 'NOT_FOUND' } },
+    ]);
+  });
+
+  it('is the server startStrictOpenAIServer starts', async () => {
+    const server = await startStrictOpenAIServer({ replies: [{ text: 'via the old name' }] });
+    servers.push(server);
+    const reply = await post(`${server.url}/v1/messages`, anthropic);
+    expect((JSON.parse(reply.text) as { content: unknown }).content).toEqual([{ type: 'text', text: 'via the old name' }]);
+  });
+});
