@@ -49,3 +49,8 @@ export type { AddMissingToolCallsResult, AddMissingToolCallsOptions, InsertedToo
 export { validateOpenAIChat, assertValidOpenAIChat, OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH } from './formats/openai-chat/validate-openai-chat.js';
 export { openAIErrorBodyFor } from './formats/openai-chat/openai-chat-error.js';
 export type { OpenAIErrorBody, OpenAIErrorResponse } from './formats/openai-chat/openai-chat-error.js';
+
+// The groups below keep their own explicit export lists (src/<group>/index.ts); each public symbol
+// is listed once, there.
+export * from './validate/index.js';
+export * from './convert/index.js';
