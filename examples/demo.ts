@@ -19,7 +19,7 @@ const tools = [
 ];
 
 function runTools(calls: readonly ToolRequest[]): ToolResult[] {
-  return calls.map((call) => ({ toolId: call.callId, name: call.name, result: { city: call.arguments.city, sky: 'sunny', temp_c: 21 } }));
+  return calls.map((call) => ({ toolId: call.callId, name: call.name, result: { city: call.arguments.city as unknown, sky: 'sunny', temp_c: 21 } }));
 }
 
 const weatherCalls = {
@@ -54,7 +54,7 @@ function describeMessage(message: LangMessage): string {
 // aiwrapper's error keeps only the status; keep the provider's answer to show it whole.
 let lastErrorBody = '';
 setHttpRequestImpl(async (url, options) => {
-  const response = await fetch(url, options as RequestInit);
+  const response = await fetch(url, options);
   if (!response.ok) lastErrorBody = `${response.status} ${await response.clone().text()}`;
   return response;
 });
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     //    without handlers; adding the real results after them makes orphan tool messages.
     server?.enqueue(weatherCalls, { text: 'Sunny in Paris and London.' });
     const naive = await lang.chat(new LangMessages('Weather in Paris and London?'), { tools });
-    naive.addToolResultsMessage(runTools(naive.tools ?? []).map((r) => ({ type: 'tool-result', callId: r.toolId, name: r.name, result: r.result })));
+    naive.addToolResultsMessage(runTools(naive.tools ?? []).map((r) => ({ type: 'tool-result', callId: r.toolId, name: r.name, result: r.result as unknown })));
     try {
       await lang.chat(naive, { tools });
       show('1. Naive loop: accepted (this endpoint is lenient)', naive);

@@ -12,13 +12,13 @@ const SNAKE_TO_CAMEL: Readonly<Record<string, string>> = {
  * Returns `part` with its snake_case field names in camelCase (the same object when it has none).
  */
 export function camelCaseGeminiPart<T extends Readonly<Record<string, unknown>>>(part: T): T {
-  let renamed: Record<string, unknown> | undefined;
-  for (const key in part) {
-    const camel = SNAKE_TO_CAMEL[key];
-    if (camel === undefined) continue;
-    renamed ??= { ...part };
-    if (!(camel in renamed)) renamed[camel] = part[key];
-    delete renamed[key];
+  if (!Object.keys(part).some((key) => Object.hasOwn(SNAKE_TO_CAMEL, key))) return part;
+  const renamed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(part)) {
+    const camel = Object.hasOwn(SNAKE_TO_CAMEL, key) ? SNAKE_TO_CAMEL[key] : undefined;
+    // A camelCase field present beside its snake_case twin wins.
+    if (camel === undefined) renamed[key] = value;
+    else if (!(camel in part)) renamed[camel] = value;
   }
-  return (renamed ?? part) as T;
+  return renamed as T;
 }

@@ -1,0 +1,114 @@
+/**
+ * Repair benchmark: validateHistory + repairHistory on histories of 10k, 50k and 100k messages per
+ * format, valid and broken every ~10 turns, beside one JSON.stringify of the same history (the
+ * target: validate + repair within one JSON.stringify).
+ *
+ * Run: `npx tsx bench/repair.ts` (or `npm run bench`, which calls runRepairBench()).
+ */
+import { pathToFileURL } from 'node:url';
+import { MESSAGE_FORMATS, type MessageFormat } from '../src/core/format.js';
+import type { HistoryMessage } from '../src/core/history.js';
+import { writeFormat } from '../src/repair/format-io.js';
+import { repairHistory } from '../src/repair/repair-history.js';
+import { validateHistory } from '../src/validate/validate-history.js';
+
+const SIZES = [10_000, 50_000, 100_000] as const;
+const TARGET_RATIO = 1;
+
+/** One round of four neutral messages: a question, two parallel calls, their results, an answer. */
+function round(turn: number, broken: boolean): HistoryMessage[] {
+  // 9 alphanumeric characters: valid for every provider, Mistral included.
+  const ids = [`c${String(turn).padStart(7, '0')}a`, `c${String(turn).padStart(7, '0')}b`];
+  const calls: HistoryMessage = {
+    role: 'assistant',
+    parts: ids.map((callId, index) => ({ type: 'tool-call', callId, name: index === 0 ? 'get_weather' : 'search', arguments: { city: 'Paris', day: turn % 7 } })),
+  };
+  const results = ids.map((callId, index) => ({ callId, name: index === 0 ? 'get_weather' : 'search', content: `{"temp_c":${String(turn % 30)},"sky":"sunny"}`, isError: false }));
+  const user: HistoryMessage = { role: 'user', parts: [{ type: 'text', text: `What is the weather on day ${String(turn)}?` }] };
+  const answer: HistoryMessage = { role: 'assistant', parts: [{ type: 'text', text: `Day ${String(turn)} is sunny.` }] };
+  if (!broken) return [user, calls, { role: 'tool', results }, answer];
+  // Broken every ~10 turns, four ways in turn: a result missing, a duplicate, a result after the answer, an orphan.
+  switch (Math.floor(turn / 10) % 4) {
+    case 0:
+      return [user, calls, { role: 'tool', results: results.slice(0, 1) }, answer];
+    case 1:
+      return [user, calls, { role: 'tool', results: [...results, results[0] ?? results[1]].filter((result) => result !== undefined) }, answer];
+    case 2:
+      return [user, calls, { role: 'tool', results: results.slice(0, 1) }, answer, { role: 'tool', results: results.slice(1) }];
+    default:
+      return [user, { role: 'tool', results: [{ ...results[0], callId: `orphan${String(turn)}`, name: 'get_weather', content: 'late', isError: false }] }, calls, { role: 'tool', results }, answer];
+  }
+}
+
+/** A history of at least `size` messages in `format`, ending on a whole round. */
+function historyOf(format: MessageFormat, size: number, broken: boolean): unknown[] {
+  // Wire sizes differ per format (Chat writes one message per result): measure one round.
+  const perRound = writeFormat(round(0, false), format, new Set()).length;
+  const neutral: HistoryMessage[] = [];
+  for (let turn = 0; turn * perRound < size; turn++) neutral.push(...round(turn, broken && turn % 10 === 9));
+  return writeFormat(neutral, format, new Set());
+}
+
+function time(run: () => unknown): number {
+  // Best of three, after one warm-up.
+  run();
+  let best = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+interface Row {
+  readonly format: MessageFormat;
+  readonly kind: 'valid' | 'broken';
+  readonly size: number;
+  readonly validateMs: number;
+  readonly repairMs: number;
+  readonly stringifyMs: number;
+  readonly fixes: number;
+}
+
+/** Runs the benchmark and prints a table per format; the process exit code is left alone. */
+export async function runRepairBench(): Promise<void> {
+  const rows: Row[] = [];
+  for (const format of MESSAGE_FORMATS) {
+    for (const kind of ['valid', 'broken'] as const) {
+      for (const size of SIZES) {
+        const messages = historyOf(format, size, kind === 'broken');
+        const fixes = repairHistory(messages, { format }).fixes.length;
+        rows.push({
+          format,
+          kind,
+          size: messages.length,
+          validateMs: time(() => validateHistory(messages, { format })),
+          repairMs: time(() => repairHistory(messages, { format })),
+          stringifyMs: time(() => JSON.stringify(messages)),
+          fixes,
+        });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+  }
+  const lines = ['format            kind    messages  validate ms  repair ms  stringify ms  (v+r)/stringify  fixes'];
+  for (const row of rows) {
+    const ratio = (row.validateMs + row.repairMs) / row.stringifyMs;
+    lines.push(
+      [
+        row.format.padEnd(17),
+        row.kind.padEnd(7),
+        String(row.size).padStart(8),
+        row.validateMs.toFixed(1).padStart(12),
+        row.repairMs.toFixed(1).padStart(10),
+        row.stringifyMs.toFixed(1).padStart(13),
+        `${ratio.toFixed(2)}${ratio <= TARGET_RATIO ? '' : ' (over)'}`.padStart(16),
+        String(row.fixes).padStart(6),
+      ].join(' '),
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runRepairBench();

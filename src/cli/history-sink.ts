@@ -1,0 +1,88 @@
+/// <reference types="node" />
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { createAtomicWriter } from './atomic-writer.js';
+import { writeOut, type OutputStream } from './cli-io.js';
+import type { CommandContext } from './command-context.js';
+import type { Conversation, InputLayout, MessageKey } from './read-conversations.js';
+
+/** Where `fix`, `convert` and `trim` write histories: a file (atomically) or stdout. */
+export interface HistorySink {
+  /** Writes one conversation in the input's layout. */
+  write(conversation: Conversation, value: unknown): Promise<void>;
+  /** Finishes the output: renames the temp file over the target. */
+  commit(): Promise<void>;
+  /** Drops the output: the target file is left as it was. */
+  abort(): Promise<void>;
+  /** Where reports go: stdout when the history goes to a file, else stderr. */
+  readonly reports: OutputStream;
+}
+
+/**
+ * Opens the output of a writing command: `-o FILE`, the input file with `--in-place`, or stdout.
+ * A file is written to a temp file beside it and renamed into place on {@link HistorySink.commit},
+ * so it is never half-written.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when `-o` names the input file (use `--in-place`).
+ */
+export async function openHistorySink(context: CommandContext): Promise<HistorySink> {
+  const { args, input, io } = context;
+  const target = args.inPlace ? input.path : args.output;
+  if (target !== undefined && !args.inPlace && input.path !== undefined && (await sameFile(target, input.path))) {
+    throw new ToolHistoryError('invalid-input', `-o ${target} is the input file; pass --in-place to overwrite it`);
+  }
+  let layout: InputLayout | undefined;
+  let count = 0;
+  const serialize = (conversation: Conversation, value: unknown): string => {
+    layout ??= conversation.layout;
+    count++;
+    switch (conversation.layout) {
+      case 'json':
+        return `${JSON.stringify(value, null, 2)}\n`;
+      case 'json-array':
+        return `${count === 1 ? '[\n' : ',\n'}${JSON.stringify(value)}`;
+      case 'jsonl':
+        return `${JSON.stringify(value)}\n`;
+      case 'jsonl-messages':
+        return Array.isArray(value) ? value.map((message) => `${JSON.stringify(message)}\n`).join('') : `${JSON.stringify(value)}\n`;
+    }
+  };
+  const closing = (): string => (layout === 'json-array' ? '\n]\n' : '');
+
+  if (target === undefined) {
+    return {
+      write: (conversation, value) => writeOut(io.stdout, serialize(conversation, value)),
+      commit: () => writeOut(io.stdout, closing()),
+      abort: () => Promise.resolve(),
+      reports: io.stderr,
+    };
+  }
+  const writer = await createAtomicWriter(target);
+  return {
+    write: (conversation, value) => writer.write(serialize(conversation, value)),
+    commit: async () => {
+      await writer.write(closing());
+      await writer.commit();
+    },
+    abort: () => writer.abort(),
+    reports: io.stdout,
+  };
+}
+
+/**
+ * The conversation with `messages` in place of its own: a bare array, or its object with the
+ * messages under `key` (another key when a conversion changes it) and `extra` fields merged in.
+ */
+export function withMessages(conversation: Conversation, messages: readonly unknown[], key?: MessageKey, extra: Readonly<Record<string, unknown>> = {}): unknown {
+  const container = conversation.container;
+  if (container === undefined) return Object.keys(extra).length === 0 ? messages : { ...extra, [key ?? 'messages']: messages };
+  if (key === undefined || key === container.key) return { ...container.value, ...extra, [container.key]: messages };
+  const rest = Object.fromEntries(Object.entries(container.value).filter(([name]) => name !== container.key));
+  return { ...rest, ...extra, [key]: messages };
+}
+
+async function sameFile(a: string, b: string): Promise<boolean> {
+  const canonical = (path: string): Promise<string> => realpath(path).catch(() => resolve(path));
+  return (await canonical(a)) === (await canonical(b));
+}

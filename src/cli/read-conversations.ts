@@ -1,0 +1,192 @@
+import { locateJsonSyntaxError } from './locate-json-syntax-error.js';
+import { readLines, type Line } from './read-lines.js';
+
+/** The keys a conversation object may hold its messages under, in lookup order. */
+export const MESSAGE_KEYS = ['messages', 'input', 'contents'] as const;
+/** A key a conversation object holds its messages under. */
+export type MessageKey = (typeof MESSAGE_KEYS)[number];
+
+/** How the input is laid out. */
+export type InputLayout =
+  /** One JSON document holding one conversation. */
+  | 'json'
+  /** One JSON array of conversations. */
+  | 'json-array'
+  /** One conversation per line. */
+  | 'jsonl'
+  /** One message per line: the whole input is one conversation. */
+  | 'jsonl-messages';
+
+/** One conversation read from the input. */
+export interface Conversation {
+  readonly kind: 'conversation';
+  /** 1-based conversation number. */
+  readonly number: number;
+  /** The line it starts on (JSONL), or 1. */
+  readonly line: number;
+  readonly layout: InputLayout;
+  readonly messages: readonly unknown[];
+  /** The object that held the messages, and under which key; `undefined` for a bare array. */
+  readonly container: { readonly value: Readonly<Record<string, unknown>>; readonly key: MessageKey } | undefined;
+}
+
+/** A conversation that could not be read: invalid JSON, or no messages array in it. */
+export interface UnreadableConversation {
+  readonly kind: 'unreadable';
+  readonly layout: InputLayout;
+  readonly number: number;
+  readonly line: number;
+  readonly column: number | undefined;
+  /** What is wrong, without the location. */
+  readonly reason: string;
+}
+
+/** What {@link readConversations} yields. */
+export type InputRecord = Conversation | UnreadableConversation;
+
+/**
+ * Reads conversations from a byte stream as they arrive.
+ *
+ * The layout is sniffed from the first non-empty line: if it is a whole JSON value and another
+ * non-empty line follows, the input is JSONL (one conversation per line, read one line at a time,
+ * or one message per line when the first line is a message); otherwise it is one JSON document.
+ * A conversation is an array of messages or an object holding one under `messages`, `input` or
+ * `contents`; a JSON array of such conversations holds several.
+ *
+ * A JSONL line that is not a conversation yields an {@link UnreadableConversation} and reading
+ * goes on; an empty input or a JSON document that does not parse yields one and stops.
+ */
+export async function* readConversations(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<InputRecord> {
+  const lines = readLines(chunks)[Symbol.asyncIterator]();
+  const head: Line[] = [];
+  let first: { line: Line; value: unknown } | undefined;
+  let second: Line | undefined;
+  for (let next = await lines.next(); !next.done; next = await lines.next()) {
+    const line = next.value;
+    head.push(line);
+    if (line.text.trim() === '') continue;
+    if (first === undefined) {
+      const parsed = tryParse(line.text);
+      if (!parsed.ok) break;
+      first = { line, value: parsed.value };
+      continue;
+    }
+    second = line;
+    break;
+  }
+
+  if (first === undefined || second === undefined) {
+    // One JSON document: the lines seen so far plus the rest.
+    for (let next = await lines.next(); !next.done; next = await lines.next()) head.push(next.value);
+    yield* readDocument(head.map((line) => line.text).join('\n'));
+    return;
+  }
+
+  const perMessage = conversationOf(first.value, 1, first.line.number, 'jsonl') === undefined && isMessage(first.value);
+  if (perMessage) {
+    yield* readMessagePerLine(head, lines);
+    return;
+  }
+  let number = 0;
+  const sniffed = first;
+  const readLine = (line: Line): InputRecord | undefined => {
+    if (line.text.trim() === '') return undefined;
+    number++;
+    const parsed = line === sniffed.line ? { ok: true as const, value: sniffed.value } : tryParse(line.text);
+    if (!parsed.ok) return unreadableJson(line.text, parsed.error, number, line.number, 'jsonl');
+    return conversationOf(parsed.value, number, line.number, 'jsonl') ?? notAConversation(parsed.value, number, line.number, 'jsonl');
+  };
+  for (const line of head) {
+    const record = readLine(line);
+    if (record) yield record;
+  }
+  for (let next = await lines.next(); !next.done; next = await lines.next()) {
+    const record = readLine(next.value);
+    if (record) yield record;
+  }
+}
+
+function* readDocument(text: string): Generator<InputRecord> {
+  if (text.trim() === '') {
+    yield { kind: 'unreadable', layout: 'json', number: 1, line: 1, column: undefined, reason: 'the input is empty; expected JSON or JSONL holding messages' };
+    return;
+  }
+  const parsed = tryParse(text);
+  if (!parsed.ok) {
+    yield unreadableJson(text, parsed.error, 1, 1, 'json');
+    return;
+  }
+  const single = conversationOf(parsed.value, 1, 1, 'json');
+  if (single) {
+    yield single;
+    return;
+  }
+  const value = parsed.value;
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => conversationOf(item, 0, 1, 'json') !== undefined)) {
+    let number = 0;
+    for (const item of value) {
+      const conversation = conversationOf(item, ++number, 1, 'json-array');
+      if (conversation) yield conversation;
+    }
+    return;
+  }
+  yield notAConversation(value, 1, 1, 'json');
+}
+
+async function* readMessagePerLine(head: readonly Line[], rest: AsyncIterator<Line>): AsyncGenerator<InputRecord> {
+  const messages: unknown[] = [];
+  const unreadable: InputRecord[] = [];
+  const readLine = (line: Line): void => {
+    if (line.text.trim() === '') return;
+    const parsed = tryParse(line.text);
+    if (parsed.ok && isMessage(parsed.value)) messages.push(parsed.value);
+    else if (parsed.ok) unreadable.push({ kind: 'unreadable', layout: 'jsonl-messages', number: 1, line: line.number, column: 1, reason: `line ${line.number} is not a message (the first line is, so every line must be one)` });
+    else unreadable.push(unreadableJson(line.text, parsed.error, 1, line.number, 'jsonl-messages'));
+  };
+  head.forEach(readLine);
+  for (let next = await rest.next(); !next.done; next = await rest.next()) readLine(next.value);
+  if (unreadable.length > 0) {
+    yield* unreadable;
+    return;
+  }
+  yield { kind: 'conversation', number: 1, line: 1, layout: 'jsonl-messages', messages, container: undefined };
+}
+
+function tryParse(text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+function unreadableJson(text: string, error: unknown, number: number, firstLine: number, layout: InputLayout): UnreadableConversation {
+  const location = locateJsonSyntaxError(text, error);
+  return { kind: 'unreadable', layout, number, line: firstLine + location.line - 1, column: location.column, reason: `invalid JSON: ${location.reason}` };
+}
+
+function notAConversation(value: unknown, number: number, line: number, layout: InputLayout): UnreadableConversation {
+  const what = Array.isArray(value) ? 'an array of neither messages nor conversations' : value === null ? 'null' : typeof value === 'object' ? 'an object without a `messages`, `input` or `contents` array' : `a ${typeof value}`;
+  return { kind: 'unreadable', layout, number, line, column: undefined, reason: `expected an array of messages or an object holding one under \`messages\`, \`input\` or \`contents\`, but got ${what}` };
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A message or item of any supported format: it has a `role`, a `type` or `parts`. */
+function isMessage(value: unknown): boolean {
+  return isRecord(value) && (typeof value.role === 'string' || typeof value.type === 'string' || Array.isArray(value.parts));
+}
+
+function conversationOf(value: unknown, number: number, line: number, layout: InputLayout): Conversation | undefined {
+  if (Array.isArray(value)) {
+    return value.every(isMessage) ? { kind: 'conversation', number, line, layout, messages: value, container: undefined } : undefined;
+  }
+  if (!isRecord(value) || typeof value.role === 'string') return undefined;
+  for (const key of MESSAGE_KEYS) {
+    const messages = value[key];
+    if (Array.isArray(messages)) return { kind: 'conversation', number, line, layout, messages, container: { value, key } };
+  }
+  return undefined;
+}

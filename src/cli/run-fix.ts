@@ -1,0 +1,92 @@
+import type { MessageFormat } from '../core/format.js';
+import type { HistoryFix } from '../repair/history-fix.js';
+import { repairHistory } from '../repair/repair-history.js';
+import { validateHistory } from '../validate/validate-history.js';
+import { writeOut } from './cli-io.js';
+import { arrayNameOf, errorMessageOf, forEachConversation, locationOf, type CommandContext, type FormattedConversation } from './command-context.js';
+import { openHistorySink, withMessages } from './history-sink.js';
+import { plural, reportUnreadable } from './report-helpers.js';
+import { describeIssue } from './run-check.js';
+
+/**
+ * `fix`: repairs every conversation with `repairHistory` (to `--provider`'s rules when given),
+ * writes the repaired history in the input's layout (to `-o FILE` or `--in-place` atomically, else
+ * stdout) and prints each fix (to stdout when the history goes to a file, else stderr; one JSON
+ * object per line with `--json`).
+ *
+ * Exit code: 0; 1 when a conversation still has issues the repair cannot fix (they are printed);
+ * 2 when a conversation cannot be read, and then no output file is written.
+ */
+export async function runFix(context: CommandContext): Promise<number> {
+  const { args, input } = context;
+  const sink = await openHistorySink(context);
+  const state = { failed: false };
+  let conversations = 0;
+  let fixed = 0;
+  let fixCount = 0;
+  let unfixable = 0;
+  try {
+    await forEachConversation(context, {
+      conversation: async (conversation) => {
+        if (state.failed) return;
+        let repaired: { readonly messages: readonly unknown[]; readonly fixes: readonly HistoryFix[] };
+        try {
+          repaired = repairHistory(conversation.messages, { format: conversation.format, profile: args.provider ?? conversation.format });
+        } catch (error) {
+          state.failed = true;
+          await reportUnreadable(context, { ...conversation, kind: 'unreadable', column: undefined, reason: errorMessageOf(error) });
+          return;
+        }
+        conversations++;
+        await sink.write(conversation, withMessages(conversation, repaired.messages));
+        if (repaired.fixes.length > 0) fixed++;
+        fixCount += repaired.fixes.length;
+        await reportFixes(context, conversation, repaired.fixes, sink.reports);
+        unfixable += await reportLeftovers(context, conversation, repaired.messages, args.provider ?? conversation.format, sink.reports);
+      },
+      unreadable: async (record) => {
+        state.failed = true;
+        await reportUnreadable(context, record);
+      },
+    });
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+  if (state.failed) {
+    await sink.abort();
+    return 2;
+  }
+  await sink.commit();
+  if (!args.json) {
+    const target = args.inPlace ? input.name : (args.output ?? 'stdout');
+    const left = unfixable === 0 ? '' : `; ${plural(unfixable, 'issue')} left that the repair cannot fix`;
+    await writeOut(sink.reports, `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}\n`);
+  }
+  return unfixable > 0 ? 1 : 0;
+}
+
+async function reportFixes(context: CommandContext, conversation: FormattedConversation, fixes: readonly HistoryFix[], stream: Parameters<typeof writeOut>[0]): Promise<void> {
+  if (fixes.length === 0) return;
+  if (context.args.json) {
+    await writeOut(stream, fixes.map((fix) => `${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, ...fix })}\n`).join(''));
+    return;
+  }
+  const where = locationOf(context.input, conversation);
+  const array = arrayNameOf(conversation);
+  const lines = fixes.map((fix) => `${where}: ${array}[${fix.messageIndex}], call ${JSON.stringify(fix.callId)}: ${fix.message} [${fix.kind}]\n`);
+  await writeOut(stream, lines.join(''));
+}
+
+/** Prints what the repaired history still breaks, and returns how many issues that is. */
+async function reportLeftovers(context: CommandContext, conversation: FormattedConversation, messages: readonly unknown[], rules: MessageFormat, stream: Parameters<typeof writeOut>[0]): Promise<number> {
+  const { issues } = validateHistory(messages, { format: rules });
+  if (issues.length === 0) return 0;
+  if (context.args.json) {
+    await writeOut(stream, issues.map((issue) => `${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, unfixed: true, ...issue })}\n`).join(''));
+  } else {
+    const where = locationOf(context.input, conversation);
+    await writeOut(stream, issues.map((issue) => `${where}: not fixed: ${describeIssue(issue, arrayNameOf(conversation))}\n`).join(''));
+  }
+  return issues.length;
+}

@@ -1,0 +1,116 @@
+import type { CallIdGenerator } from '../../core/call-id.js';
+import type { ToolHistory } from '../../core/history.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import type { IdRewriteCause } from '../history-fix.js';
+import type { ProviderProfile } from '../provider-profile.js';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const HASH_ID_LENGTH = 9;
+
+/** The id a call gets, and why it changed (`undefined` when it kept its id). */
+export interface CallIdDecision {
+  readonly id: string;
+  readonly cause: IdRewriteCause | undefined;
+}
+
+/**
+ * Hashes `seed` (cyrb53, 53 bits) into 9 characters of `[A-Za-z0-9]`: the one id shape every
+ * provider accepts (Mistral requires exactly it), so one hash serves every profile.
+ */
+export function hashCallId(seed: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < seed.length; index++) {
+    const code = seed.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  let value = 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  let id = '';
+  for (let index = 0; index < HASH_ID_LENGTH; index++) {
+    id = ALPHABET.charAt(value % ALPHABET.length) + id;
+    value = Math.floor(value / ALPHABET.length);
+  }
+  return id;
+}
+
+/**
+ * Decides, call by call in history order, which id each call gets: its own when the profile
+ * accepts it and it is unique where the profile needs it, else a new one.
+ *
+ * New ids are deterministic (a hash of the original id and a counter, skipping ids in use), so a
+ * history always gets the same ids, and a growing history keeps the ids it already got. A new id
+ * never equals any id of the input or an earlier new id, which makes every rewrite reversible.
+ * Under per-turn uniqueness, an invalid id that repeats in later turns gets the same new id again.
+ */
+export class CallIdRewriter {
+  private readonly profile: ProviderProfile;
+  private readonly generate: CallIdGenerator | undefined;
+  private readonly history: ToolHistory;
+  /** Every id of the input and every id handed out; built on the first rewrite. */
+  private taken: Set<string> | undefined;
+  /** Ids of calls seen so far: in the current turn, or in the whole history. */
+  private readonly seen = new Set<string>();
+  /** Invalid id → its new id, reused in later turns under per-turn uniqueness. */
+  private readonly mapped = new Map<string, string>();
+  private emptyCount = 0;
+
+  constructor(profile: ProviderProfile, history: ToolHistory, generate: CallIdGenerator | undefined) {
+    this.profile = profile;
+    this.history = history;
+    this.generate = generate;
+  }
+
+  /** A new call turn begins. */
+  startTurn(): void {
+    if (this.profile.uniqueCallIds === 'turn') this.seen.clear();
+  }
+
+  /** The id the next call (whose id was `id`) gets. */
+  decide(id: string): CallIdDecision {
+    const cause: IdRewriteCause | undefined =
+      id === '' ? 'empty' : !this.profile.callIds.accepts(id) ? 'invalid' : this.seen.has(id) ? 'duplicate' : undefined;
+    if (cause === undefined) {
+      this.seen.add(id);
+      return { id, cause };
+    }
+    const reused = cause === 'invalid' && this.profile.uniqueCallIds === 'turn' ? this.mapped.get(id) : undefined;
+    const next = reused !== undefined && !this.seen.has(reused) ? reused : this.fresh(id, cause);
+    if (cause === 'invalid') this.mapped.set(id, next);
+    this.seen.add(next);
+    return { id: next, cause };
+  }
+
+  private fresh(original: string, cause: IdRewriteCause): string {
+    const taken = (this.taken ??= idsOf(this.history));
+    const seedBase = cause === 'empty' ? `\u0000empty:${this.emptyCount++}` : original;
+    for (let attempt = 0; attempt < 1000; attempt++) {
+      const candidate = this.generate ? this.generate() : hashCallId(`${seedBase}\u0000${attempt}`);
+      if (candidate !== '' && this.profile.callIds.accepts(candidate) && !taken.has(candidate)) {
+        taken.add(candidate);
+        return candidate;
+      }
+    }
+    throw new ToolHistoryError(
+      'invalid-input',
+      `Could not find a new call id for "${original}" that ${this.profile.name} accepts (${this.profile.callIds.description}) and that is not in use; generateId returned 1000 unusable ids.`,
+    );
+  }
+}
+
+/** Every call and result id of `history`. */
+function idsOf(history: ToolHistory): Set<string> {
+  const ids = new Set<string>();
+  for (const message of history) {
+    if (message.role === 'assistant') {
+      for (const part of message.parts) if (part.type === 'tool-call') ids.add(part.callId);
+    } else if (message.role === 'tool') {
+      for (const result of message.results) ids.add(result.callId);
+    }
+  }
+  return ids;
+}

@@ -1,0 +1,189 @@
+import type { ToolHistory, ToolResult } from '../../core/history.js';
+import { pairToolTurns, type PairingScope, type TurnEntry } from '../../core/pair-tool-turns.js';
+import { isPlaceholderResult } from '../../core/placeholder-result.js';
+import { toTurnEntries } from '../../core/to-turn-entries.js';
+
+/** Where a call or a result is: its message and its position there. */
+export interface Place {
+  readonly messageIndex: number;
+  readonly position: number;
+}
+
+/** What becomes of one result. */
+export type ResultFate =
+  /** It answers the call at `call` and stays. */
+  | { readonly kind: 'kept'; readonly call: Place }
+  /** It answers the call at `call` a second time and is dropped in favour of `kept`. */
+  | { readonly kind: 'dropped'; readonly call: Place; readonly kept: Place }
+  /** No call answers it. */
+  | { readonly kind: 'orphan' };
+
+/** The results of every call and the fate of every result, as {@link resolveResults} decided. */
+export interface ResolvedResults {
+  /** Per message: per call position, the result that stays (`undefined` when none); `undefined` for messages without calls. */
+  readonly answers: readonly ((Place | undefined)[] | undefined)[];
+  /** Per message: per result position, its fate; `undefined` for messages that are not `tool` messages. */
+  readonly fates: readonly (ResultFate[] | undefined)[];
+  /** True when some result is dropped as a duplicate. */
+  readonly duplicates: boolean;
+}
+
+/**
+ * Decides which result answers which call, with the one pairing rule ({@link pairToolTurns}):
+ *
+ * 1. results pair with calls per `scope`;
+ * 2. a leftover result whose id the latest call turn before it (any earlier call, in
+ *    `conversation` scope) already answered is a duplicate;
+ * 3. in `turn` scope, the remaining leftovers pair with calls still unanswered anywhere earlier,
+ *    by the same rule in `conversation` scope: results separated from their turn, to be moved;
+ * 4. leftovers repeating a result moved in step 3 are duplicates; what is left is an orphan.
+ *
+ * Of several results for one call, `keep` picks the first or the last, and a placeholder result
+ * always yields to a real one. Linear in the number of calls and results.
+ */
+export function resolveResults(history: ToolHistory, scope: PairingScope, keep: 'keep-first' | 'keep-last'): ResolvedResults {
+  const entries = toTurnEntries(history);
+  const pairing = pairToolTurns(entries, { scope });
+  const answers: ((Place | undefined)[] | undefined)[] = entries.map((entry) => (entry.kind === 'calls' ? new Array<Place | undefined>(entry.callIds.length) : undefined));
+  const fates: (ResultFate[] | undefined)[] = entries.map((entry) => (entry.kind === 'results' ? new Array<ResultFate>(entry.callIds.length) : undefined));
+  const orphans: Place[] = [];
+  for (const result of pairing.results) {
+    const place = { messageIndex: result.entryIndex, position: result.position };
+    if (result.call === undefined) {
+      orphans.push(place);
+      continue;
+    }
+    const call = { messageIndex: result.call.entryIndex, position: result.call.position };
+    setAt(answers, call, place);
+    setAt(fates, place, { kind: 'kept', call });
+  }
+  if (orphans.length === 0) return { answers, fates, duplicates: false };
+
+  const duplicates = new Map<string, { readonly call: Place; readonly extra: Place[] }>();
+  findDuplicates(entries, answers, fates, scope, duplicates);
+  if (scope === 'turn' && pairing.unanswered.length > 0) {
+    pairSeparated(entries, answers, fates, pairing.unanswered);
+    // A result repeating one that was just moved back to its turn is a duplicate too.
+    findDuplicates(entries, answers, fates, scope, duplicates);
+  }
+  for (const orphan of orphans) if (fates[orphan.messageIndex]?.[orphan.position] === undefined) setAt(fates, orphan, { kind: 'orphan' });
+  for (const { call, extra } of duplicates.values()) chooseKept(history, call, extra, answers, fates, keep);
+  return { answers, fates, duplicates: duplicates.size > 0 };
+}
+
+/**
+ * Marks leftover results that repeat an answered call of the latest call turn before them (of
+ * any earlier call, in `conversation` scope) as duplicates, and collects them per call. A
+ * leftover whose id only an older turn used stays an orphan: ids repeat across turns.
+ */
+function findDuplicates(
+  entries: readonly TurnEntry[],
+  answers: readonly ((Place | undefined)[] | undefined)[],
+  fates: (ResultFate[] | undefined)[],
+  scope: PairingScope,
+  duplicates: Map<string, { readonly call: Place; readonly extra: Place[] }>,
+): void {
+  const latestCall = new Map<string, Place>();
+  entries.forEach((entry, messageIndex) => {
+    if (entry.kind === 'calls') {
+      if (scope === 'turn') latestCall.clear();
+      entry.callIds.forEach((callId, position) => latestCall.set(callId, { messageIndex, position }));
+      return;
+    }
+    if (entry.kind !== 'results' || latestCall.size === 0) return;
+    const resultFates = fates[messageIndex];
+    entry.callIds.forEach((callId, position) => {
+      if (resultFates?.[position] !== undefined) return;
+      const call = latestCall.get(callId);
+      const first = call === undefined ? undefined : answers[call.messageIndex]?.[call.position];
+      if (call === undefined || first === undefined) return;
+      const key = `${call.messageIndex}:${call.position}`;
+      const place = { messageIndex, position };
+      const known = duplicates.get(key);
+      if (known) known.extra.push(place);
+      else duplicates.set(key, { call, extra: [place] });
+      setAt(fates, place, { kind: 'dropped', call, kept: first });
+    });
+  });
+}
+
+/** Pairs leftover results with unanswered calls anywhere earlier (the pairing rule in `conversation` scope). */
+function pairSeparated(
+  entries: readonly TurnEntry[],
+  answers: ((Place | undefined)[] | undefined)[],
+  fates: (ResultFate[] | undefined)[],
+  unanswered: readonly { readonly entryIndex: number; readonly position: number }[],
+): void {
+  // Reduced entries: calls still unanswered and results still unplaced, with their positions.
+  const callPositions = new Map<number, number[]>();
+  for (const call of unanswered) {
+    const list = callPositions.get(call.entryIndex);
+    if (list) list.push(call.position);
+    else callPositions.set(call.entryIndex, [call.position]);
+  }
+  const resultPositions = new Map<number, number[]>();
+  const reduced = entries.map((entry, messageIndex): TurnEntry => {
+    if (entry.kind === 'calls') {
+      const positions = callPositions.get(messageIndex);
+      return positions ? { kind: 'calls', callIds: positions.map((position) => entry.callIds[position] ?? '') } : { kind: 'other' };
+    }
+    if (entry.kind !== 'results') return entry;
+    const resultFates = fates[messageIndex];
+    const positions: number[] = [];
+    entry.callIds.forEach((_, position) => {
+      if (resultFates?.[position] === undefined) positions.push(position);
+    });
+    if (positions.length === 0) return { kind: 'other' };
+    resultPositions.set(messageIndex, positions);
+    return { kind: 'results', callIds: positions.map((position) => entry.callIds[position] ?? '') };
+  });
+  for (const result of pairToolTurns(reduced, { scope: 'conversation' }).results) {
+    if (result.call === undefined) continue;
+    const place = { messageIndex: result.entryIndex, position: resultPositions.get(result.entryIndex)?.[result.position] ?? -1 };
+    const call = { messageIndex: result.call.entryIndex, position: callPositions.get(result.call.entryIndex)?.[result.call.position] ?? -1 };
+    setAt(answers, call, place);
+    setAt(fates, place, { kind: 'kept', call });
+  }
+}
+
+/** Picks which of a call's results stays; the others are dropped. */
+function chooseKept(
+  history: ToolHistory,
+  call: Place,
+  extra: readonly Place[],
+  answers: ((Place | undefined)[] | undefined)[],
+  fates: (ResultFate[] | undefined)[],
+  keep: 'keep-first' | 'keep-last',
+): void {
+  const first = answers[call.messageIndex]?.[call.position];
+  if (first === undefined) return;
+  const candidates = [first, ...extra];
+  const real = candidates.filter((place) => !isPlaceholderContent(resultAt(history, place)?.content));
+  const pool = real.length > 0 ? real : candidates;
+  const kept = (keep === 'keep-first' ? pool[0] : pool.at(-1)) ?? first;
+  setAt(answers, call, kept);
+  for (const place of candidates) setAt(fates, place, place === kept ? { kind: 'kept', call } : { kind: 'dropped', call, kept });
+}
+
+/** The result at `place`. */
+export function resultAt(history: ToolHistory, place: Place): ToolResult | undefined {
+  const message = history[place.messageIndex];
+  return message?.role === 'tool' ? message.results[place.position] : undefined;
+}
+
+/** A placeholder result, also when a text format carried it as its JSON text. */
+function isPlaceholderContent(content: unknown): boolean {
+  if (typeof content === 'string' && content.startsWith('{') && content.includes('"error"')) {
+    try {
+      return isPlaceholderResult(JSON.parse(content));
+    } catch {
+      return false;
+    }
+  }
+  return isPlaceholderResult(content);
+}
+
+function setAt<T>(table: readonly (T[] | undefined)[], place: Place, value: T): void {
+  const row = table[place.messageIndex];
+  if (row) row[place.position] = value;
+}

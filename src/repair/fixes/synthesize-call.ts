@@ -1,0 +1,26 @@
+import type { ToolCallPart, ToolResult } from '../../core/history.js';
+import { UNKNOWN_TOOL_NAME } from '../../formats/openai-chat/add-missing-tool-calls.js';
+
+/** A call made up for an orphan result, and which of its fields had to be guessed. */
+export interface SynthesizedCall {
+  readonly call: ToolCallPart;
+  readonly guessed: { readonly name: boolean; readonly arguments: boolean };
+}
+
+/**
+ * The call an orphan result answers, as the core's synthesis pass builds it: the name from the
+ * result, else from `known` (the latest earlier call with the result's id), else
+ * `unknown_tool`; the arguments from `known` when its name agrees, else `{}`.
+ */
+export function synthesizeCall(result: ToolResult, callId: string, known: ToolCallPart | undefined): SynthesizedCall {
+  const name = result.name !== '' ? result.name : known?.name;
+  const source = known !== undefined && (name === undefined || known.name === name) ? known : undefined;
+  const call: ToolCallPart = {
+    type: 'tool-call',
+    callId,
+    name: name ?? UNKNOWN_TOOL_NAME,
+    arguments: source?.arguments ?? {},
+    ...(source?.argumentsText === undefined ? {} : { argumentsText: source.argumentsText }),
+  };
+  return { call, guessed: { name: name === undefined, arguments: source === undefined } };
+}

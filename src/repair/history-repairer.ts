@@ -1,0 +1,272 @@
+import type { AssistantMessage, HistoryMessage, ToolCallPart, ToolHistory, ToolResult } from '../core/history.js';
+import { CallIdRewriter } from './fixes/call-id-rewriter.js';
+import { moveTextBeforeCalls } from './fixes/move-text-before-calls.js';
+import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
+import { resolveResults, resultAt, type Place, type ResolvedResults } from './fixes/resolve-results.js';
+import { synthesizeCall } from './fixes/synthesize-call.js';
+import type { MissingResultCause, RepairResult } from './history-fix.js';
+import { followsUser, HistoryWriter, type PendingOrphan } from './history-writer.js';
+import type { ProviderProfile } from './provider-profile.js';
+import type { ResolvedPolicy } from './repair-policy.js';
+
+/**
+ * One repair: reads the input once, front to back, and builds the output array once. Messages
+ * that need no change are reused as they are, so a valid history costs one pairing pass and
+ * one walk.
+ */
+export class HistoryRepairer extends HistoryWriter {
+  private readonly history: ToolHistory;
+  private readonly resolved: ResolvedResults;
+  private readonly ids: CallIdRewriter;
+  /** Per input message with calls: the id each call got. */
+  private readonly newIds: (readonly string[] | undefined)[] = [];
+  /** Per input message with calls: the calls as they went out. */
+  private readonly outCalls: (readonly ToolCallPart[] | undefined)[] = [];
+  /** `messageIndex:position` of a call → where its result went out. */
+  private readonly keptAt = new Map<string, Place>();
+  private readonly dropped: Place[] = [];
+  /** The latest call with each (original) id, for the name and arguments of synthesized calls. */
+  private readonly latestCall = new Map<string, ToolCallPart>();
+  private pending: PendingOrphan[] = [];
+
+  constructor(history: ToolHistory, profile: ProviderProfile, policy: ResolvedPolicy) {
+    super(profile, policy);
+    this.history = history;
+    this.resolved = resolveResults(history, profile.scope, policy.duplicateResults);
+    this.ids = new CallIdRewriter(profile, history, policy.generateId);
+  }
+
+  /** Runs the repair. */
+  run(): RepairResult {
+    const { history } = this;
+    for (let index = 0; index < history.length; index++) {
+      const message = history[index];
+      if (message === undefined) continue;
+      if (message.role === 'tool') {
+        this.results(message.results, index);
+        continue;
+      }
+      this.flush(message);
+      if (message.role === 'user') this.pushUser(message);
+      else if (message.role === 'assistant' && message.parts.some((part) => part.type === 'tool-call')) index = this.callTurn(message, index);
+      else this.out.push(message);
+    }
+    this.flush(undefined);
+    this.reportDropped();
+    return { history: this.out, fixes: this.sortedFixes() };
+  }
+
+  /** Writes a call turn and, in turn scope, its results; returns the last input index it used. */
+  private callTurn(message: AssistantMessage, index: number): number {
+    const { history, profile } = this;
+    // Fixes of this turn point at where it will be, after a bridge the profile may need.
+    const bridged = profile.callTurnAfterUser && !followsUser(this.out);
+    const turnIndex = this.out.length + (bridged ? 1 : 0);
+    this.ids.startTurn();
+    const moved = profile.textBeforeCalls ? moveTextBeforeCalls(message.parts) : undefined;
+    const source = moved ? moved.parts : message.parts;
+    let parts: (typeof source)[number][] | undefined = moved ? [...moved.parts] : undefined;
+    const ids: string[] = [];
+    const calls: ToolCallPart[] = [];
+    for (let partIndex = 0; partIndex < source.length; partIndex++) {
+      const part = source[partIndex];
+      if (part?.type !== 'tool-call') continue;
+      this.latestCall.set(part.callId, part);
+      const decision = this.ids.decide(part.callId);
+      ids.push(decision.id);
+      if (decision.cause === undefined) {
+        calls.push(part);
+        continue;
+      }
+      const call = { ...part, callId: decision.id };
+      parts ??= [...source];
+      parts[partIndex] = call;
+      calls.push(call);
+      this.fix({ kind: 'rewrote-call-id', messageIndex: turnIndex, partIndex, callId: decision.id, from: part.callId, to: decision.id, cause: decision.cause, message: `Call id "${part.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the call and its result.` });
+    }
+    const changed = parts !== undefined;
+    for (const move of moved?.moves ?? []) {
+      this.fix({ kind: 'moved-text', messageIndex: turnIndex, partIndex: move.to, fromPartIndex: move.from, callId: ids[0] ?? '', message: `${profile.name} refuses text after the tool calls of a turn; the text part moved from position ${move.from} to ${move.to}, before the calls.` });
+    }
+    this.newIds[index] = ids;
+    this.outCalls[index] = calls;
+    if (profile.callTurnAfterUser && !followsUser(this.out)) this.userBridge(ids[0] ?? '');
+    const outIndex = this.out.length;
+    this.out.push(parts ? { ...message, parts } : message);
+
+    let runEnd = index + 1;
+    while (history[runEnd]?.role === 'tool') runEnd++;
+    const answers = this.resolved.answers[index] ?? [];
+    const cause = missingResultCause(answers, runEnd === history.length);
+    if (profile.scope === 'conversation') {
+      const placeholders: ToolResult[] = [];
+      const resultsIndex = this.out.length;
+      calls.forEach((call, position) => {
+        if (answers[position] === undefined) placeholders.push(this.placeholder(call, outIndex, cause, position, resultsIndex, placeholders.length));
+      });
+      if (placeholders.length > 0) this.out.push({ role: 'tool', results: placeholders });
+      return index;
+    }
+    if (!changed && runEnd === index + 2 && this.isCleanRun(index, runEnd, calls)) {
+      this.copyResults(index + 1);
+      return index + 1;
+    }
+    const results: ToolResult[] = [];
+    const resultsIndex = this.out.length;
+    // Results already in the run stay in their order; separated ones join them; then placeholders.
+    for (let at = index + 1; at < runEnd; at++) {
+      this.resolved.fates[at]?.forEach((fate, position) => {
+        if (fate.kind !== 'kept' || fate.call.messageIndex !== index) return;
+        // Results in a second results message join the first: providers read one turn of results.
+        if (at > index + 1) this.fix({ kind: 'moved-result', messageIndex: resultsIndex, partIndex: results.length, callId: this.outCalls[index]?.[fate.call.position]?.callId ?? '', fromIndex: at, fromPartIndex: position, message: `The result at messages[${at}] was in a second results message after its call turn; it joined the first.` });
+        results.push(this.answer({ messageIndex: at, position }, fate.call, resultsIndex, results.length));
+      });
+    }
+    calls.forEach((call, position) => {
+      const place = answers[position];
+      if (place === undefined) {
+        results.push(this.placeholder(call, outIndex, cause, position, resultsIndex, results.length));
+      } else if (place.messageIndex >= runEnd) {
+        this.fix({ kind: 'moved-result', messageIndex: resultsIndex, partIndex: results.length, callId: call.callId, fromIndex: place.messageIndex, fromPartIndex: place.position, message: `The result for call "${call.callId}" was at messages[${place.messageIndex}], separated from its call turn; it moved to directly after the turn.` });
+        results.push(this.answer(place, { messageIndex: index, position }, resultsIndex, results.length));
+      }
+    });
+    if (results.length > 0) this.out.push({ role: 'tool', results });
+    return index;
+  }
+
+  /** True when the run after the call turn answers each call once, with nothing else in it. */
+  private isCleanRun(index: number, runEnd: number, calls: readonly ToolCallPart[]): boolean {
+    const answers = this.resolved.answers[index] ?? [];
+    for (let position = 0; position < calls.length; position++) {
+      const place = answers[position];
+      if (place === undefined || place.messageIndex >= runEnd) return false;
+      if (this.profile.resultNamesMatchCalls && resultAt(this.history, place)?.name !== calls[position]?.name) return false;
+    }
+    for (let at = index + 1; at < runEnd; at++) {
+      for (const fate of this.resolved.fates[at] ?? []) if (fate.kind !== 'kept' || fate.call.messageIndex !== index) return false;
+    }
+    return true;
+  }
+
+  /** Copies the results message of a clean run, noting where each result went. */
+  private copyResults(at: number): void {
+    const message = this.history[at];
+    if (message?.role !== 'tool') return;
+    const outIndex = this.out.length;
+    this.resolved.fates[at]?.forEach((fate, position) => {
+      if (fate.kind === 'kept' && this.resolved.duplicates) this.keptAt.set(`${fate.call.messageIndex}:${fate.call.position}`, { messageIndex: outIndex, position });
+    });
+    this.out.push(message);
+  }
+
+  /** A results message outside a clean run: orphans wait, duplicates go; in conversation scope answers stay in place. */
+  private results(results: readonly ToolResult[], index: number): void {
+    const fates = this.resolved.fates[index] ?? [];
+    const kept: ToolResult[] = [];
+    const outIndex = this.out.length;
+    results.forEach((result, position) => {
+      const fate = fates[position];
+      const place = { messageIndex: index, position };
+      if (fate?.kind === 'dropped') this.dropped.push(place);
+      else if (fate?.kind === 'orphan') this.pending.push({ result, place });
+      else if (fate?.kind === 'kept' && this.profile.scope === 'conversation') kept.push(this.answer(place, fate.call, outIndex, kept.length));
+    });
+    if (kept.length === 0) return;
+    const message = this.history[index];
+    const unchanged = kept.length === results.length && kept.every((result, position) => result === results[position]);
+    this.out.push(unchanged && message ? message : { role: 'tool', results: kept });
+  }
+
+  /** The kept result at `place` as it goes out: with its call's new id and, where needed, its call's name. */
+  private answer(place: Place, call: Place, outIndex: number, position: number): ToolResult {
+    const result = resultAt(this.history, place);
+    const outCall = this.outCalls[call.messageIndex]?.[call.position];
+    if (this.resolved.duplicates) this.keptAt.set(`${call.messageIndex}:${call.position}`, { messageIndex: outIndex, position });
+    if (result === undefined || outCall === undefined) throw new Error(`No result at ${place.messageIndex}:${place.position}`);
+    let answer = result.callId === outCall.callId ? result : { ...result, callId: outCall.callId };
+    if (this.profile.resultNamesMatchCalls && answer.name !== outCall.name) {
+      this.fix({ kind: 'renamed-result', messageIndex: outIndex, partIndex: position, callId: outCall.callId, from: answer.name, to: outCall.name, message: `${this.profile.name} pairs results with calls by name; the result named "${answer.name}" answers a call of "${outCall.name}" and was renamed.` });
+      answer = { ...answer, name: outCall.name };
+    }
+    return answer;
+  }
+
+  private placeholder(call: ToolCallPart, callIndex: number, cause: MissingResultCause, callPosition: number, outIndex: number, position: number): ToolResult {
+    const result = placeholderResult(call, cause, this.policy);
+    this.fix({ kind: 'inserted-placeholder', messageIndex: outIndex, partIndex: position, callId: call.callId, cause, callMessageIndex: callIndex, content: result.content, message: `Call "${call.callId}" (${call.name}, position ${callPosition} of its turn) had no result; a placeholder marked as an error was added (${cause}).` });
+    return result;
+  }
+
+  /** Handles the orphans waiting before `next` (the next non-result message, `undefined` at the end). */
+  private flush(next: HistoryMessage | undefined): void {
+    if (this.pending.length === 0) return;
+    const orphans = this.pending;
+    this.pending = [];
+    if (this.policy.orphanResults === 'to-text') this.toText(orphans, next);
+    else this.synthesize(orphans);
+  }
+
+  /** Gives orphans their calls: added to the assistant text message right before them, else in a new turn. */
+  private synthesize(orphans: readonly PendingOrphan[]): void {
+    const { out, profile } = this;
+    let placement: 'new-turn' | 'existing-turn' = 'new-turn';
+    const last = out.at(-1);
+    // Right after model text the calls join that message: what the model most likely sent, and
+    // Gemini and Mistral's templates refuse two model turns in a row.
+    if (last?.role === 'assistant' && !last.parts.some((part) => part.type === 'tool-call') && (!profile.callTurnAfterUser || followsUser(out, out.length - 1))) {
+      placement = 'existing-turn';
+    } else if (profile.callTurnAfterUser && !followsUser(out)) {
+      this.userBridge(orphans[0]?.result.callId ?? '');
+    }
+    const previous = out.at(-1);
+    const turnIndex = placement === 'new-turn' ? out.length : out.length - 1;
+    const offset = placement === 'existing-turn' && previous?.role === 'assistant' ? previous.parts.length : 0;
+    const resultsIndex = turnIndex + 1;
+    this.ids.startTurn();
+    const calls: ToolCallPart[] = [];
+    const results: ToolResult[] = [];
+    for (const { result, place } of orphans) {
+      const decision = this.ids.decide(result.callId);
+      const { call, guessed } = synthesizeCall(result, decision.id, this.latestCall.get(result.callId));
+      const partIndex = offset + calls.length;
+      if (decision.cause !== undefined) {
+        this.fix({ kind: 'rewrote-call-id', messageIndex: turnIndex, partIndex, callId: decision.id, from: result.callId, to: decision.id, cause: decision.cause, message: `Call id "${result.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the synthesized call and its result.` });
+      }
+      this.fix({ kind: 'synthesized-call', messageIndex: turnIndex, partIndex, callId: decision.id, fromIndex: place.messageIndex, fromPartIndex: place.position, name: call.name, arguments: call.arguments, placement, guessed, message: `The result at messages[${place.messageIndex}] answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.` });
+      let answer = decision.id === result.callId ? result : { ...result, callId: decision.id };
+      if (profile.resultNamesMatchCalls && answer.name !== call.name) {
+        this.fix({ kind: 'renamed-result', messageIndex: resultsIndex, partIndex: results.length, callId: decision.id, from: answer.name, to: call.name, message: `${profile.name} pairs results with calls by name; the result was renamed to its synthesized call's "${call.name}".` });
+        answer = { ...answer, name: call.name };
+      }
+      calls.push(call);
+      results.push(answer);
+    }
+    if (placement === 'existing-turn' && previous?.role === 'assistant') out[turnIndex] = { ...previous, parts: [...previous.parts, ...calls] };
+    else out.push({ role: 'assistant', parts: calls });
+    out.push({ role: 'tool', results });
+  }
+
+  private reportDropped(): void {
+    for (const place of this.dropped) {
+      const fate = this.resolved.fates[place.messageIndex]?.[place.position];
+      const result = resultAt(this.history, place);
+      if (fate?.kind !== 'dropped' || result === undefined) continue;
+      const kept = this.keptAt.get(`${fate.call.messageIndex}:${fate.call.position}`);
+      const callId = this.newIds[fate.call.messageIndex]?.[fate.call.position] ?? result.callId;
+      this.fix({ kind: 'dropped-duplicate-result', messageIndex: kept?.messageIndex ?? 0, partIndex: kept?.position, callId, fromIndex: place.messageIndex, fromPartIndex: place.position, result, message: `The result at messages[${place.messageIndex}] answered call "${result.callId}" a second time; it was dropped and is kept in this fix.` });
+    }
+  }
+
+}
+
+function idProblem(cause: 'empty' | 'invalid' | 'duplicate', profile: ProviderProfile): string {
+  switch (cause) {
+    case 'empty':
+      return 'was empty';
+    case 'invalid':
+      return `is not ${profile.callIds.description}, as ${profile.name} requires`;
+    case 'duplicate':
+      return profile.uniqueCallIds === 'turn' ? 'repeats an id of the same turn' : `repeats an earlier call's id, and ${profile.name} needs unique ids`;
+  }
+}

@@ -1,0 +1,107 @@
+import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import { describeType, isObject } from '../validate/rules/input-guards.js';
+import { validateHistory } from '../validate/validate-history.js';
+import { readFormat, writeFormat, type FormatMessages } from './format-io.js';
+import type { HistoryFix } from './history-fix.js';
+import { HistoryRepairer } from './history-repairer.js';
+import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
+import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
+import { resolveProfile } from './repair-tool-history.js';
+import { inputLocator, outputLocator, type WireLocator } from './wire-places.js';
+
+/** Options of {@link repairHistory}: the format, and the {@link RepairPolicy} fields. */
+export interface RepairHistoryOptions<F extends MessageFormat = MessageFormat> extends RepairPolicy {
+  /** The format `messages` are in; they come back in it. */
+  readonly format: F;
+  /**
+   * The provider whose rules to meet, when not the format's own (e.g. aiwrapper messages bound
+   * for Mistral: `{ format: 'aiwrapper', profile: 'mistral' }`).
+   * @defaultValue the profile of `format`
+   */
+  readonly profile?: ProviderProfile | MessageFormat | undefined;
+}
+
+/** The outcome of {@link repairHistory}. */
+export interface RepairHistoryResult<T> {
+  /** A new array in the input's format; the input is untouched. */
+  readonly messages: T;
+  /**
+   * Every change made, in message order, with indexes into `messages` (and `fromIndex` into the
+   * input). Empty when the input was already valid.
+   */
+  readonly fixes: readonly HistoryFix[];
+}
+
+const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
+
+/**
+ * Returns a copy of `messages` that the provider of `options.format` accepts, in the same format,
+ * and every change made.
+ *
+ * A history the format's validator ({@link validateHistory}) accepts comes back unchanged, with
+ * no fixes. Any other is read into the neutral model (`from*`), repaired by
+ * {@link repairToolHistory} with the format's profile and the policy in `options`, and written
+ * back (`to*`); fix indexes point into the returned array. Content is never lost: a dropped
+ * duplicate or an orphan turned into text is kept whole in its fix.
+ *
+ * Writing back goes through the format's converter, so messages the repair did not touch can
+ * still change form where the converter normalizes them (arguments re-serialized as compact
+ * JSON; Gemini call turns without a thought signature get Google's placeholder).
+ *
+ * @throws {UnsupportedFormatError} when `options.format` (or `options.profile`) names no known format.
+ * @throws {ToolHistoryError} `invalid-input` when `messages` or a message does not have the
+ *   format's shape.
+ * @example
+ * const { messages: safe, fixes } = repairHistory(body.messages, { format: 'openai-chat' });
+ * for (const fix of fixes) console.warn(fix.kind, fix.messageIndex, fix.message);
+ */
+export function repairHistory<F extends MessageFormat>(messages: readonly unknown[], options: RepairHistoryOptions<F>): RepairHistoryResult<FormatMessages[F]> {
+  const format = formatOf(options);
+  const profile = resolveProfile(options.profile ?? format);
+  if (profile === PROVIDER_PROFILES[format] && validateHistory(messages, { format }).ok) {
+    return { messages: [...messages] as FormatMessages[F], fixes: [] };
+  }
+  const { history, generatedIds } = readFormat(messages, format);
+  const repaired = new HistoryRepairer(history, profile, resolvePolicy(options)).run();
+  if (repaired.fixes.length === 0 && repaired.history.length === history.length && repaired.history.every((message, index) => message === history[index])) {
+    // Nothing to repair in the neutral model: what the validator refused is beyond the repair.
+    return { messages: writeFormat(history, format, generatedIds), fixes: [] };
+  }
+  const written = writeFormat(repaired.history, format, generatedIds);
+  const input = inputLocator(history, format);
+  const output = outputLocator(repaired.history, format);
+  return { messages: written, fixes: repaired.fixes.map((fix) => locate(fix, input, output)) };
+}
+
+/** Puts a fix's neutral indexes into the format's arrays. */
+function locate(fix: HistoryFix, input: WireLocator, output: WireLocator): HistoryFix {
+  const at = output(fix.messageIndex, fix.partIndex);
+  const placed = { ...fix, messageIndex: at.messageIndex, partIndex: at.partIndex };
+  switch (placed.kind) {
+    case 'inserted-placeholder':
+      return { ...placed, callMessageIndex: output(placed.callMessageIndex, undefined).messageIndex };
+    case 'synthesized-call':
+    case 'result-to-text':
+    case 'moved-result':
+    case 'dropped-duplicate-result': {
+      const from = input(placed.fromIndex, placed.fromPartIndex);
+      return { ...placed, fromIndex: from.messageIndex, fromPartIndex: from.partIndex ?? 0 };
+    }
+    case 'moved-text':
+    case 'rewrote-call-id':
+    case 'renamed-result':
+    case 'inserted-assistant-turn':
+    case 'inserted-user-turn':
+      return placed;
+  }
+}
+
+function formatOf<F extends MessageFormat>(options: RepairHistoryOptions<F>): F {
+  if (!isObject(options)) {
+    throw new ToolHistoryError('invalid-input', `repairHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`);
+  }
+  if (!FORMATS.has(options.format)) throw new UnsupportedFormatError(options.format, MESSAGE_FORMATS);
+  return options.format;
+}

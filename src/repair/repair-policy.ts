@@ -1,0 +1,110 @@
+import type { CallIdGenerator } from '../core/call-id.js';
+import type { JsonValue } from '../core/history.js';
+import { MISSING_RESULT_NAME, missingResultPlaceholder } from '../core/placeholder-result.js';
+import type { MissingResultCause } from './history-fix.js';
+
+/** What a placeholder function is told about the call that has no result. */
+export interface MissingResultContext {
+  readonly callId: string;
+  readonly name: string;
+  readonly cause: MissingResultCause;
+}
+
+/** Returns the content of the placeholder result for a call that has none. */
+export type MissingResultContent = (context: MissingResultContext) => JsonValue;
+
+/** Placeholder texts per cause: a fixed text, or one built from the call. */
+export type MissingResultTexts = Partial<Readonly<Record<MissingResultCause, string | ((context: MissingResultContext) => string)>>>;
+
+/** How {@link repairToolHistory} and {@link repairHistory} fix what they find. */
+export interface RepairPolicy {
+  /**
+   * What happens to a result no call answers (as after trimming the start of a conversation):
+   * `'synthesize-call'` adds the call it answers (name from the result, arguments from an earlier
+   * call with its id, else `{}`); `'to-text'` turns it into a text part of a user message. Either
+   * way its content stays in the history.
+   * @defaultValue 'synthesize-call'
+   */
+  readonly orphanResults?: 'synthesize-call' | 'to-text' | undefined;
+  /**
+   * The placeholder content for a call with no result: texts per cause (each becomes the
+   * `message` of an error object `{ error: true, name: 'ToolResultMissing', message }`, which
+   * aiwrapper's helpers recognize as a placeholder), or a function returning the whole content. Placeholders are marked `isError: true`.
+   * @defaultValue {@link DEFAULT_MISSING_RESULT_TEXTS}: "No result was recorded …; the tool may or may not have run."
+   */
+  readonly missingResults?: MissingResultTexts | MissingResultContent | undefined;
+  /**
+   * Which of several results for one call stays; the others are dropped and kept whole in the
+   * fix. A placeholder (aiwrapper's `"aborted"`, `ToolNotFound`, `ToolResultMissing`) always
+   * yields to a real result.
+   * @defaultValue 'keep-first'
+   */
+  readonly duplicateResults?: 'keep-first' | 'keep-last' | undefined;
+  /**
+   * Returns new call ids (for empty, invalid and repeated ids). Ids it returns that the profile
+   * refuses or that are taken are skipped.
+   * @defaultValue a deterministic 9-character `[A-Za-z0-9]` hash of the original id, so the same
+   *   history always gets the same ids
+   */
+  readonly generateId?: CallIdGenerator | undefined;
+  /**
+   * The text of the assistant message put between tool results and a user message where the
+   * provider needs one (Mistral).
+   * @defaultValue 'Tool results received.'
+   */
+  readonly assistantBridgeText?: string | undefined;
+  /**
+   * The text of the user message put before a call turn that follows no user turn where the
+   * provider needs one (Gemini: a history that starts with a call turn, as after trimming).
+   * @defaultValue 'Continue.'
+   */
+  readonly userBridgeText?: string | undefined;
+}
+
+/** The default placeholder texts, per cause. None says the tool failed or was aborted. */
+export const DEFAULT_MISSING_RESULT_TEXTS: Readonly<Record<MissingResultCause, (context: MissingResultContext) => string>> = {
+  'end-of-history': ({ callId, name }) =>
+    `No result has been recorded yet for call "${callId}" of tool "${name}". The tool may or may not have run.`,
+  'partial-turn': ({ callId, name }) =>
+    `No result was recorded for call "${callId}" of tool "${name}", though other calls of the same turn have results. The tool may or may not have run.`,
+  'not-recorded': ({ callId, name }) => missingResultPlaceholder(callId, name).message,
+};
+
+/** A policy with every default filled in. */
+export interface ResolvedPolicy {
+  readonly orphanResults: 'synthesize-call' | 'to-text';
+  readonly missingResult: MissingResultContent;
+  readonly duplicateResults: 'keep-first' | 'keep-last';
+  readonly generateId: CallIdGenerator | undefined;
+  readonly assistantBridgeText: string;
+  readonly userBridgeText: string;
+}
+
+/** Fills in the defaults of `policy`. */
+export function resolvePolicy(policy: RepairPolicy = {}): ResolvedPolicy {
+  const missing = policy.missingResults;
+  const texts: MissingResultTexts = typeof missing === 'function' ? {} : { ...DEFAULT_MISSING_RESULT_TEXTS, ...definedEntries(missing) };
+  return {
+    orphanResults: policy.orphanResults ?? 'synthesize-call',
+    missingResult:
+      typeof missing === 'function'
+        ? missing
+        : (context) => ({ error: true, name: MISSING_RESULT_NAME, message: textFor(texts, context) }),
+    duplicateResults: policy.duplicateResults ?? 'keep-first',
+    generateId: policy.generateId,
+    assistantBridgeText: policy.assistantBridgeText ?? 'Tool results received.',
+    userBridgeText: policy.userBridgeText ?? 'Continue.',
+  };
+}
+
+function textFor(texts: MissingResultTexts, context: MissingResultContext): string {
+  const text = texts[context.cause] ?? DEFAULT_MISSING_RESULT_TEXTS[context.cause];
+  return typeof text === 'string' ? text : text(context);
+}
+
+function definedEntries<T extends object>(value: T | undefined): Partial<T> {
+  if (value === undefined) return {};
+  const result: Partial<T> = {};
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] !== undefined) result[key] = value[key];
+  return result;
+}

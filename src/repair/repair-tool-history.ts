@@ -1,0 +1,63 @@
+import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import type { ToolHistory } from '../core/history.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import type { RepairResult } from './history-fix.js';
+import { HistoryRepairer } from './history-repairer.js';
+import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
+import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
+
+/** Options of {@link repairToolHistory}. */
+export interface RepairToolHistoryOptions {
+  /**
+   * The provider whose rules the history must meet: a format name (its entry of
+   * {@link PROVIDER_PROFILES}) or a profile of your own.
+   * @defaultValue 'vercel' (the rule every provider shares: results right after their turn, each call answered once, non-empty ids)
+   */
+  readonly profile?: ProviderProfile | MessageFormat | undefined;
+  /** How to fix what is found. */
+  readonly policy?: RepairPolicy | undefined;
+}
+
+const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
+
+/**
+ * Returns a copy of a neutral history that meets the rules of `options.profile`, and every change
+ * made. Runs in one pass, linear in the size of the history; messages that need no change are
+ * reused, and the input is never modified.
+ *
+ * Pairing is the package's one rule ({@link pairToolTurns}): a call turn arms its ids, the next
+ * result for an armed id consumes it. Then, per the profile and `options.policy`:
+ * - a result separated from its turn moves to directly after it (`moved-result`);
+ * - a second result for a call is dropped, kept whole in the fix (`dropped-duplicate-result`);
+ * - a result no call answers gets a synthesized call (`synthesized-call`: in a new assistant turn
+ *   before it, or added to the model text right before it) or becomes text of a user message
+ *   (`result-to-text`), never silently dropped;
+ * - a call without a result gets a placeholder marked as an error (`inserted-placeholder`);
+ * - empty ids, ids the provider refuses and ids repeated where they must be unique are rewritten
+ *   in call and results alike (`rewrote-call-id`; undo with {@link restoreToolHistoryIds});
+ * - Anthropic: text after the calls of a turn moves before them (`moved-text`); Gemini: results
+ *   take their call's name (`renamed-result`) and a user message goes before a call turn that
+ *   follows none (`inserted-user-turn`); Mistral: an assistant message goes between results and a
+ *   user message (`inserted-assistant-turn`).
+ *
+ * Repairing the output again changes nothing and reports no fixes.
+ *
+ * @throws {UnsupportedFormatError} when `options.profile` names no known format.
+ * @throws {ToolHistoryError} `invalid-input` when `options.policy.generateId` keeps returning ids
+ *   that are taken or refused.
+ * @example
+ * const { history: safe, fixes } = repairToolHistory(history, { profile: 'anthropic' });
+ */
+export function repairToolHistory(history: ToolHistory, options: RepairToolHistoryOptions = {}): RepairResult {
+  if (!Array.isArray(history)) throw new ToolHistoryError('invalid-input', 'repairToolHistory expects a neutral history (an array of messages); convert provider messages with a from* function, or call repairHistory().');
+  return new HistoryRepairer(history, resolveProfile(options.profile), resolvePolicy(options.policy)).run();
+}
+
+/** The profile named or given. */
+export function resolveProfile(profile: ProviderProfile | MessageFormat | undefined): ProviderProfile {
+  if (profile === undefined) return PROVIDER_PROFILES.vercel;
+  if (typeof profile === 'object') return profile;
+  if (!FORMATS.has(profile)) throw new UnsupportedFormatError(profile, MESSAGE_FORMATS);
+  return PROVIDER_PROFILES[profile];
+}

@@ -1,0 +1,134 @@
+import type { MessageFormat } from '../core/format.js';
+import type { HistoryMessage, ToolHistory } from '../core/history.js';
+
+/** A place in a format's own array: the message (or item, or content) and the part inside it. */
+export interface WirePlace {
+  readonly messageIndex: number;
+  readonly partIndex?: number | undefined;
+}
+
+/** Maps a place of the neutral history (message, part or result position) to the format's array. */
+export type WireLocator = (messageIndex: number, partIndex: number | undefined) => WirePlace;
+
+/**
+ * How each format lays out what a neutral message holds:
+ * - `chat`: one wire message per result; calls are indexed in `tool_calls`;
+ * - `items`: one input item per assistant part and per result;
+ * - `blocks`: parts and results are blocks (parts, items) of one wire message.
+ */
+const LAYOUT: Readonly<Record<MessageFormat, 'chat' | 'items' | 'blocks'>> = {
+  'openai-chat': 'chat',
+  mistral: 'chat',
+  'openai-responses': 'items',
+  anthropic: 'blocks',
+  gemini: 'blocks',
+  vercel: 'blocks',
+  aiwrapper: 'blocks',
+};
+
+/** Formats that keep system messages outside the array. */
+const SYSTEM_OUTSIDE: ReadonlySet<MessageFormat> = new Set(['anthropic', 'gemini', 'aiwrapper']);
+/** Formats whose writers leave out empty text parts. */
+const DROPS_EMPTY_TEXT: ReadonlySet<MessageFormat> = new Set(['anthropic', 'gemini']);
+
+/**
+ * Locates places of a history that came from `format` (by `from*`) in the format's input array,
+ * through the `sourceIndex` the reader recorded on messages and results.
+ */
+export function inputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
+  const layout = LAYOUT[format];
+  // Per neutral message: the block index its first part or result has in its wire message.
+  const firstBlock: number[] = [];
+  const blocksSeen = new Map<number, number>();
+  history.forEach((message, index) => {
+    const source = message.sourceIndex ?? index;
+    const seen = blocksSeen.get(source) ?? 0;
+    firstBlock.push(seen);
+    blocksSeen.set(source, seen + sizeOf(message));
+  });
+  return (messageIndex, partIndex) => {
+    const message = history[messageIndex];
+    if (message === undefined) return { messageIndex };
+    const source = message.sourceIndex ?? messageIndex;
+    if (partIndex === undefined) return { messageIndex: source };
+    if (message.role === 'tool') {
+      const result = message.results[partIndex];
+      if (layout !== 'blocks') return { messageIndex: result?.sourceIndex ?? source + partIndex };
+    }
+    if (layout === 'items' && message.role === 'assistant') return { messageIndex: source + partIndex };
+    if (layout === 'chat') return { messageIndex: source, partIndex: chatPartIndex(message, partIndex) };
+    return { messageIndex: source, partIndex: (firstBlock[messageIndex] ?? 0) + partIndex };
+  };
+}
+
+/**
+ * Locates places of a history in the array `to*` of `format` writes for it, following how each
+ * writer groups messages (Anthropic puts results and the user message after them in one message).
+ */
+export function outputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
+  const layout = LAYOUT[format];
+  const base: number[] = [];
+  const offset: number[] = [];
+  let next = 0;
+  let openResults: { index: number; blocks: number } | undefined;
+  for (const message of history) {
+    if (message.role === 'system' && SYSTEM_OUTSIDE.has(format)) {
+      base.push(-1);
+      offset.push(0);
+      continue;
+    }
+    if (format === 'anthropic' && openResults !== undefined && (message.role === 'tool' || message.role === 'user')) {
+      base.push(openResults.index);
+      offset.push(openResults.blocks);
+      openResults.blocks += writtenSize(message, format);
+      if (message.role === 'user') openResults = undefined;
+      continue;
+    }
+    base.push(next);
+    offset.push(0);
+    if (format === 'anthropic' && message.role === 'tool') openResults = { index: next, blocks: message.results.length };
+    else openResults = undefined;
+    next += layout === 'blocks' ? 1 : layout === 'chat' ? (message.role === 'tool' ? message.results.length : 1) : message.role === 'user' || message.role === 'system' ? 1 : writtenSize(message, format);
+  }
+  return (messageIndex, partIndex) => {
+    const message = history[messageIndex];
+    const start = base[messageIndex] ?? messageIndex;
+    if (message === undefined || partIndex === undefined) return { messageIndex: start };
+    if (layout === 'chat') {
+      return message.role === 'tool' ? { messageIndex: start + partIndex } : { messageIndex: start, partIndex: chatPartIndex(message, partIndex) };
+    }
+    if (layout === 'items' && message.role !== 'user') return { messageIndex: start + writtenBefore(message, partIndex, format) };
+    return { messageIndex: start, partIndex: (offset[messageIndex] ?? 0) + writtenBefore(message, partIndex, format) };
+  };
+}
+
+/** In Chat Completions, a call's index in `tool_calls`; a user part's index in `content`; nothing for assistant text. */
+function chatPartIndex(message: HistoryMessage, partIndex: number): number | undefined {
+  if (message.role !== 'assistant') return partIndex;
+  if (message.parts[partIndex]?.type !== 'tool-call') return undefined;
+  let calls = 0;
+  for (let index = 0; index < partIndex; index++) if (message.parts[index]?.type === 'tool-call') calls++;
+  return calls;
+}
+
+function sizeOf(message: HistoryMessage): number {
+  return message.role === 'tool' ? message.results.length : message.role === 'system' ? 1 : message.parts.length;
+}
+
+function writtenSize(message: HistoryMessage, format: MessageFormat): number {
+  return writtenBefore(message, sizeOf(message), format);
+}
+
+/** How many parts before `partIndex` the writer of `format` writes (it leaves out other formats' opaque parts, and sometimes empty text). */
+function writtenBefore(message: HistoryMessage, partIndex: number, format: MessageFormat): number {
+  if (message.role === 'tool' || message.role === 'system') return partIndex;
+  let count = 0;
+  for (let index = 0; index < partIndex; index++) {
+    const part = message.parts[index];
+    if (part === undefined) continue;
+    if (part.type === 'opaque' && part.format !== format) continue;
+    if (part.type === 'text' && part.text === '' && DROPS_EMPTY_TEXT.has(format)) continue;
+    count++;
+  }
+  return count;
+}

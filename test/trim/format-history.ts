@@ -1,0 +1,48 @@
+import { fc } from '@fast-check/vitest';
+import type { MessageFormat } from '../../src/core/format.js';
+import type { ToolHistory } from '../../src/core/history.js';
+import { toAiwrapper } from '../../src/formats/aiwrapper/to-aiwrapper.js';
+import { toAnthropic } from '../../src/formats/anthropic/to-anthropic.js';
+import { toGemini } from '../../src/formats/gemini/to-gemini.js';
+import { toMistral } from '../../src/formats/mistral/to-mistral.js';
+import { toOpenAIChat } from '../../src/formats/openai-chat/to-openai-chat.js';
+import { toOpenAIResponses } from '../../src/formats/openai-responses/to-openai-responses.js';
+import { toVercel } from '../../src/formats/vercel/to-vercel.js';
+import { validateHistory } from '../../src/validate/validate-history.js';
+import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
+
+/** The formats trim and pairs are property-tested in: all of them. */
+export const TESTED_FORMATS: readonly MessageFormat[] = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'mistral', 'vercel', 'aiwrapper'];
+
+/** `history` written in `format` (the system prompt, where the format holds it apart, left out). */
+export function writeIn(format: MessageFormat, history: ToolHistory): unknown[] {
+  switch (format) {
+    case 'openai-chat':
+      return toOpenAIChat(history).messages;
+    case 'openai-responses':
+      return toOpenAIResponses(history).messages;
+    case 'anthropic':
+      return toAnthropic(history).messages;
+    case 'gemini':
+      return toGemini(history).messages;
+    case 'mistral':
+      return toMistral(history).messages;
+    case 'vercel':
+      return toVercel(history).messages;
+    case 'aiwrapper':
+      return toAiwrapper(history).messages;
+  }
+}
+
+/** A history in one of the tested formats, with every call answered and the format's rules met. */
+export const arbitraryValidFormatHistory: fc.Arbitrary<{ format: MessageFormat; messages: unknown[] }> = fc
+  .constantFrom(...TESTED_FORMATS)
+  .chain((format) =>
+    arbitraryHistory({ ...FORMAT_FEATURES[format], answerAll: true }).map((history) => ({ format, messages: writeIn(format, history) })),
+  )
+  .filter(({ format, messages }) => validateHistory(messages, { format }).ok);
+
+/** A history in one of the tested formats, valid or not (calls left unanswered, results missing). */
+export const arbitraryFormatHistory: fc.Arbitrary<{ format: MessageFormat; messages: unknown[] }> = fc
+  .constantFrom(...TESTED_FORMATS)
+  .chain((format) => arbitraryHistory(FORMAT_FEATURES[format]).map((history) => ({ format, messages: writeIn(format, history) })));

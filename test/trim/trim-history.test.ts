@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { trimHistory } from '../../src/trim/trim-history.js';
+
+const call = (id: string, name = 'get_weather') => ({ id, type: 'function', function: { name, arguments: '{}' } });
+
+// 0 system, 1 user, 2 calls a+b, 3 result b, 4 result a, 5 answer, 6 user, 7 call c, 8 result c, 9 answer
+const chat = [
+  { role: 'system', content: 'be brief' },
+  { role: 'user', content: 'Paris and Rome?' },
+  { role: 'assistant', content: null, tool_calls: [call('a'), call('b')] },
+  { role: 'tool', tool_call_id: 'b', content: 'sunny' },
+  { role: 'tool', tool_call_id: 'a', content: 'rain' },
+  { role: 'assistant', content: 'Rain and sun.' },
+  { role: 'user', content: 'Time?' },
+  { role: 'assistant', content: null, tool_calls: [call('c', 'now')] },
+  { role: 'tool', tool_call_id: 'c', content: '10:00' },
+  { role: 'assistant', content: 'It is 10:00.' },
+] as const;
+
+const one = (): number => 1;
+const droppedAt = (...indexes: number[]) => indexes.map((index) => ({ index, message: chat[index] }));
+
+describe('trimHistory', () => {
+  it('drops the oldest messages to fit maxMessages and keeps the system message', () => {
+    expect(trimHistory(chat, { maxMessages: 5, countTokens: one })).toEqual({
+      messages: [chat[0], chat[6], chat[7], chat[8], chat[9]],
+      dropped: droppedAt(1, 2, 3, 4, 5),
+      tokens: 5,
+      overBudget: false,
+    });
+  });
+
+  it('never cuts between a call turn and its results: it drops the whole group instead', () => {
+    // Keeping 7 messages would start at the result of "a" (index 3); the cut moves to index 5.
+    expect(trimHistory(chat, { maxMessages: 7, countTokens: one })).toEqual({
+      messages: [chat[0], chat[5], chat[6], chat[7], chat[8], chat[9]],
+      dropped: droppedAt(1, 2, 3, 4),
+      tokens: 6,
+      overBudget: false,
+    });
+  });
+
+  it('keeps the first user message when asked', () => {
+    expect(trimHistory(chat, { maxMessages: 6, countTokens: one, keep: { firstUserMessage: true } }).messages).toEqual([chat[0], chat[1], chat[6], chat[7], chat[8], chat[9]]);
+  });
+
+  it('lets the system message go with keep.system false', () => {
+    expect(trimHistory(chat, { maxMessages: 4, countTokens: one, keep: { system: false } }).messages).toEqual([chat[6], chat[7], chat[8], chat[9]]);
+  });
+
+  it('keeps the newest group whole, and says so, when even it exceeds the budget', () => {
+    expect(trimHistory(chat, { maxTokens: 2, countTokens: one })).toEqual({
+      messages: [chat[0], chat[9]],
+      dropped: droppedAt(1, 2, 3, 4, 5, 6, 7, 8),
+      tokens: 2,
+      overBudget: false,
+    });
+    const endsInCalls = chat.slice(0, 9);
+    expect(trimHistory(endsInCalls, { maxMessages: 2, countTokens: one })).toEqual({
+      messages: [chat[0], chat[7], chat[8]],
+      dropped: droppedAt(1, 2, 3, 4, 5, 6),
+      tokens: 3,
+      overBudget: true,
+    });
+  });
+
+  it('counts tokens with the caller’s counter', () => {
+    const byLength = (message: (typeof chat)[number]): number => JSON.stringify(message).length;
+    const result = trimHistory(chat, { maxTokens: 300, countTokens: byLength });
+    expect(result.messages).toEqual([chat[0], chat[6], chat[7], chat[8], chat[9]]);
+    expect(result.tokens).toBe(result.messages.reduce((sum, message) => sum + byLength(message), 0));
+  });
+
+  it('keeps a Responses call whose output comes after other items', () => {
+    const input = [
+      { role: 'user', content: 'go' },
+      { type: 'function_call', call_id: 'fc_1', name: 'search', arguments: '{}' },
+      { role: 'user', content: 'still there?' },
+      { type: 'function_call_output', call_id: 'fc_1', output: 'found' },
+      { role: 'assistant', content: 'Found it.' },
+    ];
+    // Cutting at "still there?" would orphan the output; the call's group reaches back to item 1.
+    expect(trimHistory(input, { format: 'openai-responses', maxMessages: 3, countTokens: one }).messages).toEqual([input[4]]);
+    expect(trimHistory(input, { format: 'openai-responses', maxMessages: 4, countTokens: one }).messages).toEqual(input.slice(1));
+  });
+
+  it('moves past a cut that would break another provider rule (Gemini: a call turn must follow a user turn)', () => {
+    const contents = [
+      { role: 'user', parts: [{ text: 'time?' }] },
+      { role: 'model', parts: [{ functionCall: { id: 'f1', name: 'now', args: {} } }] },
+      { role: 'user', parts: [{ functionResponse: { id: 'f1', name: 'now', response: { output: '10:00' } } }] },
+      { role: 'model', parts: [{ text: '10:00' }] },
+    ];
+    expect(trimHistory(contents, { format: 'gemini', maxMessages: 3, countTokens: one })).toEqual({
+      messages: [contents[3]],
+      dropped: [0, 1, 2].map((index) => ({ index, message: contents[index] })),
+      tokens: 1,
+      overBudget: false,
+    });
+  });
+
+  it('returns the same message objects in a new array and leaves the input alone', () => {
+    const copy = structuredClone(chat);
+    const result = trimHistory(chat, { maxMessages: 3 });
+    expect(result.messages[0]).toBe(chat[0]);
+    expect(chat).toEqual(copy);
+  });
+});
