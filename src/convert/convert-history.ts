@@ -1,3 +1,4 @@
+import type { CallIdGenerator } from '../core/call-id.js';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import type { HistoryMessage } from '../core/history.js';
@@ -55,12 +56,27 @@ export interface ConvertHistoryOptions<To extends MessageFormat> {
  * const { messages, warnings } = convertHistory(body.messages, { from: 'openai-chat', to: 'anthropic' });
  */
 export function convertHistory<To extends MessageFormat>(messages: readonly unknown[], options: ConvertHistoryOptions<To>): ConvertedHistory[To] {
-  const source = readHistory(messages, options.from);
-  const target = writeHistory(source.messages, options.to);
+  const source = fromFormat(messages, options.from);
+  const target = toFormat(source.messages, options.to);
   return { ...target, warnings: [...source.warnings, ...target.warnings] };
 }
 
-function readHistory(messages: readonly unknown[], from: MessageFormat): ConversionResult<HistoryMessage[]> {
+/** Options of {@link fromFormat}. */
+export interface FromFormatOptions {
+  /**
+   * Makes ids for Gemini calls and responses that have none.
+   * @defaultValue random 9-character alphanumeric ids
+   */
+  readonly generateId?: CallIdGenerator | undefined;
+}
+
+/**
+ * Reads `messages` of any format into the neutral model with that format's `from*` converter.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when `messages` does not have the format's shape;
+ *   `unsupported-format` for a format name this package does not know.
+ */
+export function fromFormat(messages: readonly unknown[], from: MessageFormat, options: FromFormatOptions = {}): ConversionResult<HistoryMessage[]> {
   switch (from) {
     case 'openai-chat':
       return fromOpenAIChat(messages);
@@ -69,7 +85,7 @@ function readHistory(messages: readonly unknown[], from: MessageFormat): Convers
     case 'anthropic':
       return fromAnthropic(messages);
     case 'gemini':
-      return fromGemini(messages);
+      return fromGemini(messages, { generateId: options.generateId });
     case 'mistral':
       return fromMistral(messages);
     case 'aiwrapper':
@@ -81,7 +97,12 @@ function readHistory(messages: readonly unknown[], from: MessageFormat): Convers
   }
 }
 
-function writeHistory<To extends MessageFormat>(history: readonly HistoryMessage[], to: To): ConvertedHistory[To] {
+/**
+ * Writes a neutral history in any format with that format's `to*` converter.
+ *
+ * @throws {ToolHistoryError} `unsupported-format` for a format name this package does not know.
+ */
+export function toFormat<To extends MessageFormat>(history: readonly HistoryMessage[], to: To): ConvertedHistory[To] {
   const writers: { readonly [F in MessageFormat]: (history: readonly HistoryMessage[]) => ConvertedHistory[F] } = {
     'openai-chat': toOpenAIChat,
     'openai-responses': toOpenAIResponses,

@@ -23,8 +23,8 @@ export { toTurnEntries } from '../core/to-turn-entries.js';
 export type { ConversionResult, ConversionWarning, ConversionWarningCode } from './conversion-result.js';
 
 // Any format to any format
-export { convertHistory } from './convert-history.js';
-export type { ConvertHistoryOptions, ConvertedHistory } from './convert-history.js';
+export { convertHistory, fromFormat, toFormat } from './convert-history.js';
+export type { ConvertHistoryOptions, ConvertedHistory, FromFormatOptions } from './convert-history.js';
 
 // OpenAI Chat Completions
 export { fromOpenAIChat } from '../formats/openai-chat/from-openai-chat.js';

@@ -3,7 +3,7 @@ import type { AssistantMessage, JsonValue, ToolHistory, ToolResult, ToolResultsM
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { pairToolTurns, type PairingScope, type ResultPairing } from '../core/pair-tool-turns.js';
 import { toTurnEntries } from '../core/to-turn-entries.js';
-import { readNeutralHistory } from './read-neutral-history.js';
+import { fromFormat } from '../convert/convert-history.js';
 
 /** Where a call stands: no result yet, a result, or a result that reports a failure. */
 export type ToolCallStatus = 'pending' | 'ok' | 'error';
@@ -80,7 +80,7 @@ export interface PairToolCallsOptions {
  */
 export function pairToolCalls(messages: readonly unknown[], options: PairToolCallsOptions = {}): ToolCallPairs {
   const format = options.format ?? 'openai-chat';
-  return pairHistory(readNeutralHistory(messages, format), format);
+  return pairHistory(fromFormat(messages, format).messages, format);
 }
 
 /** The pairing scope of a format: Responses pairs across the whole input, every other format per turn. */

@@ -1,5 +1,5 @@
 import type { MessageFormat } from '../core/format.js';
-import { readNeutralHistory } from '../pairs/read-neutral-history.js';
+import { fromFormat } from '../convert/convert-history.js';
 import { validateHistory } from '../validate/validate-history.js';
 import { findCutPoints, type TrimLayout } from './cut-points.js';
 import { estimateTokens } from './token-estimate.js';
@@ -85,7 +85,7 @@ export interface TrimResult<T> {
  */
 export function trimHistory<T>(messages: readonly T[], options: TrimHistoryOptions<T> = {}): TrimResult<T> {
   const format = options.format ?? 'openai-chat';
-  const layout = findCutPoints(readNeutralHistory(messages, format), format, messages.length);
+  const layout = findCutPoints(fromFormat(messages, format).messages, format, messages.length);
   const countTokens = options.countTokens ?? estimateTokens;
   const tokens = messages.map((message) => countTokens(message));
   const pinned = pinnedMessages(layout, options.keep, messages.length);

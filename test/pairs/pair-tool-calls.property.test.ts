@@ -1,13 +1,13 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { pairToolCalls } from '../../src/pairs/pair-tool-calls.js';
-import { readNeutralHistory } from '../../src/pairs/read-neutral-history.js';
+import { fromFormat } from '../../src/convert/convert-history.js';
 import { arbitraryFormatHistory, arbitraryValidFormatHistory } from '../trim/format-history.js';
 
 const sorted = (values: readonly string[]): string[] => [...values].sort();
 
 test.prop([fc.oneof(arbitraryValidFormatHistory, arbitraryFormatHistory)])('every call appears once and every result once', ({ format, messages }) => {
-  const history = readNeutralHistory(messages, format);
+  const history = fromFormat(messages, format).messages;
   const calls: string[] = [];
   const results: string[] = [];
   for (const message of history) {
