@@ -5,7 +5,7 @@ import jsdoc from 'eslint-plugin-jsdoc';
 import { importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.bench-tmp/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.bench-tmp/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   ...tseslint.configs.stylisticTypeChecked,

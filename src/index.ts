@@ -54,3 +54,7 @@ export type { OpenAIErrorBody, OpenAIErrorResponse } from './formats/openai-chat
 // is listed once, there.
 export * from './validate/index.js';
 export * from './convert/index.js';
+export * from './repair/index.js';
+export * from './trim/index.js';
+export * from './pairs/index.js';
+export * from './streaming/index.js';

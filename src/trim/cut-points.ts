@@ -24,7 +24,8 @@ export function findCutPoints(history: ToolHistory, format: MessageFormat, lengt
   const starts = new Array<boolean>(length + 1).fill(false);
   const resultsFirst = new Array<boolean>(length + 1).fill(false);
   const system: number[] = [];
-  let firstUser: number | undefined;
+  const userSources: number[] = [];
+  const carriesResults = new Set<number>();
   let previousSource = -1;
   for (const message of history) {
     const source = message.sourceIndex;
@@ -36,8 +37,12 @@ export function findCutPoints(history: ToolHistory, format: MessageFormat, lengt
     }
     previousSource = source;
     if (message.role === 'system') system.push(source);
-    if (message.role === 'user') firstUser ??= source;
+    if (message.role === 'user') userSources.push(source);
+    if (message.role === 'tool') carriesResults.add(source);
   }
+  // The first user message is the first that is only the user's: an Anthropic or Gemini user
+  // turn that also carries tool results belongs to its call turn's group and is never pinned alone.
+  const firstUser = userSources.find((source) => !carriesResults.has(source));
 
   // Difference array over cut positions: each call-to-result link forbids cuts in (call, result].
   const crossing = new Array<number>(length + 2).fill(0);

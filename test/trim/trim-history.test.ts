@@ -106,3 +106,16 @@ describe('trimHistory', () => {
     expect(chat).toEqual(copy);
   });
 });
+
+describe('trimHistory keep.firstUserMessage', () => {
+  it('does not pin an Anthropic user turn that carries tool results apart from its call turn', () => {
+    const messages = [
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'call_A', name: 'get_weather', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_A', content: '' }, { type: 'text', text: 'and now?' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
+    ];
+    const { messages: kept, dropped } = trimHistory(messages, { format: 'anthropic', maxTokens: 0, keep: { firstUserMessage: true } });
+    expect(kept).toEqual([messages[2]]);
+    expect(dropped.map((entry) => entry.index)).toEqual([0, 1]);
+  });
+});

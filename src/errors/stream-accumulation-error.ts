@@ -1,0 +1,48 @@
+import { ToolHistoryError } from './tool-history-error.js';
+
+/** The limits a streaming accumulator enforces; see `StreamLimits` in `src/streaming`. */
+export type StreamLimitName = 'argument-bytes' | 'fragments' | 'depth' | 'line-length';
+
+/** A stream went past one of the configured limits. */
+export interface StreamLimitDetail {
+  readonly code: 'stream-limit';
+  /** Which limit was hit. */
+  readonly limit: StreamLimitName;
+  /** Position of the call in the message (0-based), when the limit belongs to one call. */
+  readonly callIndex?: number | undefined;
+  /** The call's id at the time, when the limit belongs to one call. */
+  readonly callId?: string | undefined;
+  /** The value the stream would have reached (bytes, fragments, depth or characters). */
+  readonly attempted: number;
+  /** The configured maximum. */
+  readonly maximum: number;
+}
+
+/** A provider event did not have the shape its format documents. */
+export interface InvalidStreamEventDetail {
+  readonly code: 'invalid-input';
+  /** 0-based number of the event in the order it was pushed. */
+  readonly eventIndex: number;
+  /** Path of the offending field inside the event, e.g. `choices[0].delta.tool_calls[1].index`. */
+  readonly field: string;
+}
+
+/** What went wrong while accumulating a stream, discriminated on `code`. */
+export type StreamAccumulationErrorDetail = StreamLimitDetail | InvalidStreamEventDetail;
+
+/**
+ * Thrown while accumulating a streamed response: a configured limit was exceeded
+ * (`code: 'stream-limit'`) or an event did not have its documented shape (`code: 'invalid-input'`).
+ * `detail` carries the numbers, the call and the event position.
+ */
+export class StreamAccumulationError extends ToolHistoryError {
+  override readonly name: string = 'StreamAccumulationError';
+  declare readonly code: StreamAccumulationErrorDetail['code'];
+  /** The limit, call and numbers involved, or the event and field that was malformed. */
+  readonly detail: StreamAccumulationErrorDetail;
+
+  constructor(detail: StreamAccumulationErrorDetail, message: string, options?: ErrorOptions) {
+    super(detail.code, message, options);
+    this.detail = detail;
+  }
+}

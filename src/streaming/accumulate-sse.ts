@@ -1,0 +1,34 @@
+import type { StreamFraming } from './event-stream-decoder.js';
+import { readStreamEvents, type StreamSource } from './read-stream-events.js';
+import { createToolCallAccumulator, type AccumulationResult, type ToolCallAccumulatorOptions } from './tool-call-accumulator.js';
+
+/** Options of {@link accumulateSSE}: the accumulator's options plus how to read the body. */
+export interface AccumulateSSEOptions extends ToolCallAccumulatorOptions {
+  /**
+   * How events are separated in the body.
+   * @defaultValue `'json-lines'` for the `ollama` format, `'sse'` for the others
+   */
+  readonly framing?: StreamFraming | undefined;
+  /** Stops reading (and cancels the body) when aborted; the abort reason is thrown. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * Reads a whole streamed response body (SSE or JSON lines) into the assistant's text and tool
+ * calls. Use `options.listener` for the live view while it streams.
+ *
+ * @throws {StreamAccumulationError} for an event that is not JSON or not of the format's shape,
+ * and when a limit is exceeded.
+ * @example
+ * const response = await fetch('https://api.openai.com/v1/chat/completions', request);
+ * const { text, calls } = await accumulateSSE(response, { format: 'openai-chat' });
+ * result.addAssistantToolCalls(calls);
+ */
+export async function accumulateSSE(source: StreamSource, options: AccumulateSSEOptions): Promise<AccumulationResult> {
+  const accumulator = createToolCallAccumulator(options);
+  const framing = options.framing ?? (options.format === 'ollama' ? 'json-lines' : 'sse');
+  for await (const event of readStreamEvents(source, { framing, limits: options.limits, signal: options.signal })) {
+    accumulator.push(event);
+  }
+  return accumulator.finish();
+}

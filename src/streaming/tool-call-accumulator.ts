@@ -1,0 +1,176 @@
+import type { CallIdGenerator } from '../core/call-id.js';
+import { assertNever } from '../core/assert-never.js';
+import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import type { AccumulatedToolCall, LiveToolCall } from './accumulated-tool-call.js';
+import { AccumulatorCore } from './accumulator-core.js';
+import { createAnthropicHandler } from './anthropic-stream-handler.js';
+import { createGeminiHandler } from './gemini-stream-handler.js';
+import { createOllamaHandler } from './ollama-stream-handler.js';
+import { createOpenAIChatHandler } from './openai-chat-stream-handler.js';
+import { createOpenAIResponsesHandler } from './openai-responses-stream-handler.js';
+import { resolveStreamLimits, type StreamLimits } from './stream-limits.js';
+import type { ToolCallStreamListener } from './tool-call-stream-event.js';
+
+/** The stream formats an accumulator understands. */
+export const STREAM_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'ollama'] as const;
+
+/**
+ * A provider's stream format:
+ * - `openai-chat`: Chat Completions chunks (`choices[].delta.tool_calls`), also OpenAI-compatible
+ *   servers such as Ollama's `/v1`, vLLM, Mistral, Groq, OpenRouter;
+ * - `openai-responses`: Responses API events (`response.output_item.added`, `response.function_call_arguments.delta`, …);
+ * - `anthropic`: Messages API events (`content_block_start`, `content_block_delta`, `content_block_stop`);
+ * - `gemini`: `streamGenerateContent` chunks (`candidates[].content.parts[].functionCall`);
+ * - `ollama`: native `/api/chat` chunks (`message.tool_calls`).
+ */
+export type StreamFormat = (typeof STREAM_FORMATS)[number];
+
+/** Options of {@link createToolCallAccumulator}. */
+export interface ToolCallAccumulatorOptions {
+  /** The format of the events that will be pushed. */
+  readonly format: StreamFormat;
+  /** Called synchronously for every start, argument delta, end and text delta. */
+  readonly listener?: ToolCallStreamListener | undefined;
+  /** Caps on buffered arguments; see {@link StreamLimits} for the defaults. */
+  readonly limits?: StreamLimits | undefined;
+  /**
+   * Makes ids for calls the provider sent without one (or with `""` or `"null"`).
+   * @defaultValue `createCallId` (9 random alphanumerics)
+   */
+  readonly generateCallId?: CallIdGenerator | undefined;
+  /**
+   * Which choice (`openai-chat`) or candidate (`gemini`) to accumulate; the others are ignored.
+   * @defaultValue 0
+   */
+  readonly choiceIndex?: number | undefined;
+}
+
+/** What a stream amounted to: the assistant's text and its tool calls. */
+export interface AccumulationResult {
+  /** All assistant text of the message, joined into one string (`''` if none). */
+  readonly text: string;
+  /** Every call, in the order the calls started, each with a unique id. */
+  readonly calls: readonly AccumulatedToolCall[];
+}
+
+/** Assembles one assistant message's text and tool calls from provider stream events. */
+export interface ToolCallAccumulator {
+  /**
+   * Feeds the next parsed provider event (one SSE `data:` payload or one JSON line).
+   * Events without text or calls (pings, usage, reasoning) are ignored.
+   * @throws {StreamAccumulationError} `code: 'invalid-input'` when the event does not have its
+   * documented shape (nothing of it is applied, and the accumulator stays usable), or
+   * `code: 'stream-limit'` when a limit is exceeded (the accumulator then refuses further use).
+   */
+  push(event: unknown): void;
+  /**
+   * Ends every open call and returns the result. Calling it again returns the same result.
+   * @throws {StreamAccumulationError} the earlier limit error, if one was thrown.
+   */
+  finish(): AccumulationResult;
+  /** The text so far. */
+  readonly text: string;
+  /** The calls finished so far (their block or the stream ended), in message order. */
+  readonly calls: readonly AccumulatedToolCall[];
+  /** Every started call's live view, finished or not, in message order. The array grows as calls start. */
+  readonly liveCalls: readonly LiveToolCall[];
+  /** True after {@link ToolCallAccumulator.finish}. */
+  readonly finished: boolean;
+}
+
+function createHandler(core: AccumulatorCore, options: ToolCallAccumulatorOptions): (event: unknown) => void {
+  const format = options.format;
+  switch (format) {
+    case 'openai-chat':
+      return createOpenAIChatHandler(core, options.choiceIndex ?? 0);
+    case 'openai-responses':
+      return createOpenAIResponsesHandler(core);
+    case 'anthropic':
+      return createAnthropicHandler(core);
+    case 'gemini':
+      return createGeminiHandler(core, options.choiceIndex ?? 0);
+    case 'ollama':
+      return createOllamaHandler(core);
+    default:
+      return assertNever(format, 'stream format');
+  }
+}
+
+class Accumulator implements ToolCallAccumulator {
+  private readonly core: AccumulatorCore;
+  private readonly handle: (event: unknown) => void;
+  private failure: StreamAccumulationError | undefined = undefined;
+  private result: AccumulationResult | undefined = undefined;
+
+  constructor(options: ToolCallAccumulatorOptions) {
+    if (!(STREAM_FORMATS as readonly string[]).includes(options.format)) {
+      throw new ToolHistoryError('invalid-input', `Unknown stream format ${JSON.stringify(options.format)}. Use one of: ${STREAM_FORMATS.join(', ')}.`);
+    }
+    this.core = new AccumulatorCore(resolveStreamLimits(options.limits), options.listener, options.generateCallId);
+    this.handle = createHandler(this.core, options);
+  }
+
+  get text(): string {
+    return this.core.text;
+  }
+
+  get calls(): readonly AccumulatedToolCall[] {
+    return this.core.finishedCalls();
+  }
+
+  get liveCalls(): readonly LiveToolCall[] {
+    // The internal list itself (read-only to callers): polling it after every push allocates nothing.
+    return this.core.calls;
+  }
+
+  get finished(): boolean {
+    return this.result !== undefined;
+  }
+
+  push(event: unknown): void {
+    if (this.failure !== undefined) throw this.failure;
+    if (this.result !== undefined) {
+      throw new ToolHistoryError('invalid-input', 'ToolCallAccumulator.push() was called after finish(). Create a new accumulator for each message.');
+    }
+    this.core.eventIndex++;
+    try {
+      this.handle(event);
+    } catch (error) {
+      if (error instanceof StreamAccumulationError && error.detail.code === 'stream-limit') this.failure = error;
+      throw error;
+    }
+  }
+
+  finish(): AccumulationResult {
+    if (this.failure !== undefined) throw this.failure;
+    if (this.result === undefined) {
+      this.core.endAll();
+      this.result = { text: this.core.text, calls: this.core.finishedCalls() };
+    }
+    return this.result;
+  }
+}
+
+/**
+ * Returns an accumulator for one assistant message streamed in `options.format`.
+ *
+ * Push every parsed event; read `liveCalls` (or listen for events) while the stream runs; call
+ * `finish()` at the end. Provider quirks handled: pieces of a call keyed by index with the id and
+ * name on the first piece or later; sparse, reused or missing indexes; several calls interleaved;
+ * empty, `"null"` or duplicate ids (replaced by unique ones before anything is merged); whole calls
+ * several to a chunk (Gemini, Ollama). A call is final only when its block ends or the stream
+ * ends, never because a prefix of its arguments happens to parse.
+ *
+ * @example
+ * const accumulator = createToolCallAccumulator({ format: 'openai-chat' });
+ * for await (const chunk of await openai.chat.completions.create({ ...request, stream: true })) {
+ *   accumulator.push(chunk);
+ *   for (const call of accumulator.liveCalls) render(call.name, call.partialArguments);
+ * }
+ * const { text, calls } = accumulator.finish();
+ * result.addAssistantToolCalls(calls);
+ */
+export function createToolCallAccumulator(options: ToolCallAccumulatorOptions): ToolCallAccumulator {
+  return new Accumulator(options);
+}
