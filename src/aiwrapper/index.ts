@@ -11,3 +11,4 @@ export type { InstallToolCallsOptions } from './install-tool-calls.js';
 export { synthesizeMissingToolCalls, SYNTHESIZED_META_KEY } from './synthesize-tool-calls.js';
 export type { SynthesizeOptions, SynthesizedTurn } from './synthesize-tool-calls.js';
 export type { ChatToolOption } from './chat-tools-option.js';
+export { repairLangMessages } from './repair-lang-messages.js';

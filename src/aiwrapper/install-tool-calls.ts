@@ -18,6 +18,9 @@ import {
 } from './lang-messages-tool-calls.js';
 import { rememberCollection } from './seen-tool-calls.js';
 import { synthesizeMissingToolCalls } from './synthesize-tool-calls.js';
+import { repairLangMessages } from './repair-lang-messages.js';
+import type { ProviderFormat } from '../core/format.js';
+import type { HistoryFix } from '../repair/history-fix.js';
 
 declare module 'aiwrapper' {
   interface LangMessages {
@@ -41,6 +44,15 @@ declare module 'aiwrapper' {
     autoAssistantToolCalls?: boolean | undefined;
     /** Tools for this request (the pre-3.0 API); sets the collection's `availableTools`. Installed by aiwrapper-tool-calls. */
     tools?: readonly ChatToolOption[] | undefined;
+    /**
+     * Repair the collection, when the request is built, so that this provider accepts it (ids
+     * reshaped, orphans and missing results fixed, results moved next to their calls). Installed
+     * by aiwrapper-tool-calls.
+     * @defaultValue the install default, `false` unless set
+     */
+    autoRepairToolHistory?: boolean | undefined;
+    /** Called with the changes `autoRepairToolHistory` made, when it made any. Installed by aiwrapper-tool-calls. */
+    onToolHistoryRepair?: ((fixes: readonly HistoryFix[]) => void) | undefined;
   }
 }
 
@@ -51,6 +63,11 @@ export interface InstallToolCallsOptions {
    * @defaultValue false
    */
   readonly autoAssistantToolCalls?: boolean | undefined;
+  /**
+   * The default of the `autoRepairToolHistory` chat option.
+   * @defaultValue false
+   */
+  readonly autoRepairToolHistory?: boolean | undefined;
 }
 
 type Chat = (this: LanguageProvider, messages: unknown, options?: LangOptions) => Promise<LangMessages>;
@@ -61,13 +78,14 @@ const SETTINGS = Symbol.for('aiwrapper-tool-calls.settings');
 
 interface Settings {
   autoAssistantToolCalls: boolean;
+  autoRepairToolHistory: boolean;
 }
 
 function settings(): Settings {
   const holder = globalThis as { [SETTINGS]?: Settings };
   const existing = holder[SETTINGS];
   if (existing) return existing;
-  const created: Settings = { autoAssistantToolCalls: false };
+  const created: Settings = { autoAssistantToolCalls: false, autoRepairToolHistory: false };
   holder[SETTINGS] = created;
   return created;
 }
@@ -97,6 +115,7 @@ const methods = {
  */
 export function installToolCalls(options: InstallToolCallsOptions = {}): void {
   if (options.autoAssistantToolCalls !== undefined) settings().autoAssistantToolCalls = options.autoAssistantToolCalls;
+  if (options.autoRepairToolHistory !== undefined) settings().autoRepairToolHistory = options.autoRepairToolHistory;
   const proto = LangMessages.prototype as unknown as Record<string, unknown>;
   for (const [name, value] of Object.entries(methods)) {
     Object.defineProperty(proto, name, { value, enumerable: false, configurable: true, writable: true });
@@ -117,12 +136,13 @@ export function installToolCalls(options: InstallToolCallsOptions = {}): void {
       configurable: true,
     });
   }
-  for (const { prototype, scope } of providerPrototypes()) wrapChat(prototype, scope);
+  for (const { prototype, format } of providerPrototypes()) wrapChat(prototype, format);
 }
 
 interface ProviderPrototype {
   readonly prototype: Record<PropertyKey, unknown>;
-  readonly scope: 'turn' | 'conversation';
+  /** The wire format aiwrapper's provider speaks, whose rules its requests must meet. */
+  readonly format: ProviderFormat;
 }
 
 /**
@@ -133,42 +153,66 @@ interface ProviderPrototype {
 function providerPrototypes(): ProviderPrototype[] {
   // No model named: each factory's default model is in aimodels' database, so nothing is logged.
   const probe = { apiKey: 'probe' };
-  const factories: [() => object, ProviderPrototype['scope']][] = [
-    [() => Lang.openai(probe), 'conversation'],
-    [() => Lang.openaiLike({ ...probe, model: 'probe', baseURL: 'http://127.0.0.1' }), 'turn'],
-    [() => Lang.anthropic(probe), 'turn'],
-    [() => Lang.google(probe), 'turn'],
-    [() => Lang.ollama({ model: 'probe' }), 'turn'],
-    [() => Lang.cohere(probe), 'turn'],
-    [() => new MockOpenAILikeLang(), 'turn'],
-    [() => new MockResponseStreamLang(), 'turn'],
+  const factories: [() => object, ProviderFormat][] = [
+    [() => Lang.openai(probe), 'openai-responses'],
+    [() => Lang.openaiLike({ ...probe, model: 'probe', baseURL: 'http://127.0.0.1' }), 'openai-chat'],
+    [() => Lang.anthropic(probe), 'anthropic'],
+    [() => Lang.google(probe), 'gemini'],
+    [() => Lang.ollama({ model: 'probe' }), 'openai-chat'],
+    [() => Lang.cohere(probe), 'openai-chat'],
+    [() => new MockOpenAILikeLang(), 'openai-chat'],
+    [() => new MockResponseStreamLang(), 'openai-chat'],
   ];
-  const found: ProviderPrototype[] = [];
-  for (const [create, scope] of factories) {
-    let prototype: unknown;
-    try {
-      prototype = Object.getPrototypeOf(create());
-    } catch {
-      continue;
-    }
+  const prototypes: ProviderPrototype[] = [];
+  for (const [create, format] of factories) {
+    let prototype = prototypeOf(create);
     while (typeof prototype === 'object' && prototype !== null && prototype !== Object.prototype) {
       const record = prototype as Record<PropertyKey, unknown>;
-      if (Object.hasOwn(record, 'chat') && !found.some((entry) => entry.prototype === record)) found.push({ prototype: record, scope });
-      prototype = Object.getPrototypeOf(prototype);
+      if (Object.hasOwn(record, 'chat') && !prototypes.some((entry) => entry.prototype === record)) prototypes.push({ prototype: record, format });
+      prototype = Object.getPrototypeOf(prototype) as unknown;
     }
   }
-  return found;
+  return prototypes;
 }
 
-function wrapChat(prototype: Record<PropertyKey, unknown>, scope: ProviderPrototype['scope']): void {
+/**
+ * Mistral speaks Chat Completions under stricter rules (9-character ids, no user message right
+ * after a tool message). `Lang.mistral` and `Lang.openaiLike` pointed at Mistral both keep the
+ * endpoint in the instance's config.
+ */
+function formatOf(provider: LanguageProvider, format: ProviderFormat): ProviderFormat {
+  if (format !== 'openai-chat') return format;
+  const baseURL = (provider as unknown as { _config?: { baseURL?: unknown } })._config?.baseURL;
+  return typeof baseURL === 'string' && /^https:\/\/api\.mistral\.ai(\/|$)/.test(baseURL) ? 'mistral' : format;
+}
+
+function prototypeOf(create: () => object): unknown {
+  try {
+    return Object.getPrototypeOf(create()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: ProviderFormat): void {
   const original = prototype.chat as Chat & { [WRAPPED]?: true };
   if (typeof original !== 'function' || original[WRAPPED]) return;
   const chat = async function chat(this: LanguageProvider, messages: unknown, options?: LangOptions): Promise<LangMessages> {
     const auto = options?.autoAssistantToolCalls ?? settings().autoAssistantToolCalls;
-    if (!auto && options?.tools === undefined) return remember(await original.call(this, messages, options));
+    const repair = options?.autoRepairToolHistory ?? settings().autoRepairToolHistory;
+    if (!auto && !repair && options?.tools === undefined) return remember(await original.call(this, messages, options));
     const collection = messages instanceof LangMessages ? messages : new LangMessages(messages as ConstructorParameters<typeof LangMessages>[0]);
     if (options?.tools !== undefined) collection.availableTools = toAvailableTools(options.tools);
-    if (auto) synthesizeMissingToolCalls(collection, { scope, coveredThrough: scope === 'conversation' ? coveredByPreviousResponse(collection) : -1 });
+    const format = formatOf(this, providerFormat);
+    const responses = format === 'openai-responses';
+    const covered = responses ? coveredByPreviousResponse(collection) : -1;
+    if (repair && covered === -1) {
+      // Repair covers what the synthesis pass does (an orphan result gets its call synthesized).
+      const fixes = repairLangMessages(collection, format);
+      if (fixes.length > 0) options?.onToolHistoryRepair?.(fixes);
+    } else if (auto || repair) {
+      synthesizeMissingToolCalls(collection, { scope: responses ? 'conversation' : 'turn', coveredThrough: covered });
+    }
     return remember(await original.call(this, collection, options));
   };
   Object.defineProperty(chat, WRAPPED, { value: true });

@@ -2,11 +2,12 @@ import type { ProviderFormat } from '../core/format.js';
 import type { ScriptedReply } from './scripted-reply.js';
 
 /** The endpoints the strict server speaks, named after the wire format each one takes. */
-export const STRICT_SERVER_FORMATS: readonly ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] = [
+export const STRICT_SERVER_FORMATS: readonly ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'mistral'] = [
   'openai-chat',
   'openai-responses',
   'anthropic',
   'gemini',
+  'mistral',
 ] as const satisfies readonly ProviderFormat[];
 /** A wire format the strict server speaks. */
 export type StrictServerFormat = (typeof STRICT_SERVER_FORMATS)[number];

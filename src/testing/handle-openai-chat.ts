@@ -1,6 +1,8 @@
 import { firstReportedIssue, openAIErrorBodyFor } from '../formats/openai-chat/openai-chat-error.js';
 import type { OpenAIErrorBody } from '../formats/openai-chat/openai-chat-error.js';
 import { validateOpenAIChat } from '../formats/openai-chat/validate-openai-chat.js';
+import { mistralErrorBodyFor, type MistralErrorBody } from '../formats/mistral/mistral-error.js';
+import { validateMistral } from '../formats/mistral/validate-mistral.js';
 import { describeJsonType, streamReply, isJsonObject, jsonReply, scriptFailureMessage, sseFrame, unixSeconds } from './endpoint.js';
 import type { Endpoint, EndpointReply, EndpointRequest } from './endpoint.js';
 import { toChatCompletion, toChatCompletionChunks } from './openai-chat-reply.js';
@@ -12,18 +14,29 @@ import type { ScriptedReply } from './scripted-reply.js';
  * tool history), then answers the scripted reply as a `chat.completion` or as chunks ending in `[DONE]`.
  */
 export function openAIChatEndpoint(): Endpoint {
-  return { handle: handleOpenAIChat, reset: () => undefined };
+  return { handle: (request) => handleChatCompletions(request, 'openai-chat'), reset: () => undefined };
 }
 
-async function handleOpenAIChat(request: EndpointRequest): Promise<EndpointReply> {
+/**
+ * Mistral's `POST /v1/chat/completions` (reached at `/mistral/v1/chat/completions`): the same wire
+ * as OpenAI's, Mistral's rules (9-character alphanumeric ids, no user message right after a tool
+ * message, …) and Mistral's error body.
+ */
+export function mistralChatEndpoint(): Endpoint {
+  return { handle: (request) => handleChatCompletions(request, 'mistral'), reset: () => undefined };
+}
+
+type ChatDialect = 'openai-chat' | 'mistral';
+
+async function handleChatCompletions(request: EndpointRequest, dialect: ChatDialect): Promise<EndpointReply> {
   if (!request.parsed.ok) return jsonReply(400, openAIError(OPENAI_INVALID_JSON_MESSAGE, null, null));
   const body = request.parsed.value;
-  const refusal = refuseBody(body);
-  if (refusal !== undefined) return jsonReply(400, refusal);
+  const refusal = refuseBody(body, dialect);
+  if (refusal !== undefined) return jsonReply(refusal.status, refusal.body);
   const accepted = body as Readonly<Record<string, unknown>>;
   let reply: ScriptedReply;
   try {
-    reply = await request.nextReply({ format: 'openai-chat', path: request.path, body: accepted });
+    reply = await request.nextReply({ format: dialect, path: request.path, body: accepted });
   } catch (error) {
     return jsonReply(400, openAIError(scriptFailureMessage(error), null, null, 'strict_server_error'));
   }
@@ -52,7 +65,20 @@ export function openAIError(message: string, param: string | null, code: string 
 }
 
 /** The 400 OpenAI gives a parsed body whose `model` or `messages` is unusable, or whose history it refuses. */
-function refuseBody(body: unknown): OpenAIErrorBody | undefined {
+function refuseBody(body: unknown, dialect: ChatDialect): { status: number; body: OpenAIErrorBody | MistralErrorBody } | undefined {
+  const shape = refuseShape(body);
+  if (shape !== undefined) return { status: 400, body: shape };
+  const items = (body as { messages: readonly unknown[] }).messages;
+  if (dialect === 'mistral') {
+    const result = validateMistral(items);
+    return result.ok ? undefined : mistralErrorBodyFor(result.issues[0]);
+  }
+  const result = validateOpenAIChat(items);
+  return result.ok ? undefined : openAIErrorBodyFor(firstReportedIssue(result.issues));
+}
+
+/** The 400 for a body whose `model` or `messages` is unusable before any history rule applies. */
+function refuseShape(body: unknown): OpenAIErrorBody | undefined {
   if (!isJsonObject(body)) {
     // Our wording: no OpenAI reply to a JSON body that is not an object was found.
     return openAIError('The JSON body of the request must be an object.', null, null);
@@ -92,6 +118,5 @@ function refuseBody(body: unknown): OpenAIErrorBody | undefined {
     const param = `messages[${roleless}].role`;
     return openAIError(`Missing required parameter: '${param}'.`, param, 'missing_required_parameter');
   }
-  const result = validateOpenAIChat(items);
-  return result.ok ? undefined : openAIErrorBodyFor(firstReportedIssue(result.issues)).body;
+  return undefined;
 }

@@ -6,7 +6,11 @@ export const PROVIDER_ORIGINS: readonly string[] = [
   'https://api.openai.com',
   'https://api.anthropic.com',
   'https://generativelanguage.googleapis.com',
+  'https://api.mistral.ai',
 ];
+
+// Mistral speaks the Chat Completions wire at the same path as OpenAI, under its own rules.
+const LOCAL_PREFIX: Readonly<Record<string, string>> = { 'https://api.mistral.ai': '/mistral' };
 
 /** A `fetch`-like function, the shape aiwrapper's `setHttpRequestImpl` takes. */
 export type HttpRequestImpl = (url: string | URL, options: object) => Promise<Response>;
@@ -31,8 +35,9 @@ export type HttpRequestImpl = (url: string | URL, options: object) => Promise<Re
 export function routeToStrictServer(server: { readonly url: string }): HttpRequestImpl {
   return (url, options) => {
     const target = new URL(url);
+    const prefix = LOCAL_PREFIX[target.origin];
     const local = PROVIDER_ORIGINS.includes(target.origin)
-      ? new URL(`${target.pathname}${target.search}`, server.url)
+      ? new URL(`${prefix ?? ''}${target.pathname}${target.search}`, server.url)
       : target;
     return globalThis.fetch(local, options);
   };

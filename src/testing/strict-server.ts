@@ -7,7 +7,7 @@ import { jsonReply, parseJson } from './endpoint.js';
 import type { Endpoint, EndpointReply, StrictRequest } from './endpoint.js';
 import { anthropicEndpoint } from './handle-anthropic.js';
 import { geminiEndpoint, geminiNotFound } from './handle-gemini.js';
-import { openAIChatEndpoint, openAIError } from './handle-openai-chat.js';
+import { mistralChatEndpoint, openAIChatEndpoint, openAIError } from './handle-openai-chat.js';
 import { openAIResponsesEndpoint } from './handle-openai-responses.js';
 import type { ScriptedReply } from './scripted-reply.js';
 
@@ -97,6 +97,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     'openai-responses': openAIResponsesEndpoint(),
     anthropic: anthropicEndpoint(),
     gemini: geminiEndpoint(),
+    mistral: mistralChatEndpoint(),
   } as const satisfies Record<StrictRequest['format'], Endpoint>;
 
   const nextReply = async (request: StrictRequest): Promise<ScriptedReply> => {
@@ -179,12 +180,15 @@ interface Route {
 }
 
 const OPENAI_CHAT_PATHS: ReadonlySet<string> = new Set(['/v1/chat/completions', '/chat/completions']);
+/** Where {@link routeToStrictServer} sends `https://api.mistral.ai/v1/chat/completions`. */
+const MISTRAL_CHAT_PATH = '/mistral/v1/chat/completions';
 const OPENAI_RESPONSES_PATHS: ReadonlySet<string> = new Set(['/v1/responses', '/responses']);
 // https://ai.google.dev/api/generate-content: models/{model}:generateContent and :streamGenerateContent.
 const GEMINI_PATH = /^\/(?:v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
 
 function findRoute(path: string): Route | undefined {
   if (OPENAI_CHAT_PATHS.has(path)) return { format: 'openai-chat', params: {} };
+  if (path === MISTRAL_CHAT_PATH) return { format: 'mistral', params: {} };
   if (OPENAI_RESPONSES_PATHS.has(path)) return { format: 'openai-responses', params: {} };
   if (path === '/v1/messages') return { format: 'anthropic', params: {} };
   const gemini = GEMINI_PATH.exec(path);

@@ -26,23 +26,26 @@ async function askAll(server: StrictServer): Promise<unknown[]> {
   const fromResponses = await json(`${server.baseURL}/responses`, responses);
   const fromAnthropic = await json(`${server.url}/v1/messages`, anthropic);
   const fromGemini = await json(`${server.url}/v1beta/models/gemini-2.5-flash:generateContent`, gemini);
+  const fromMistral = await json(`${server.url}/mistral/v1/chat/completions`, chat);
   return [
     (fromChat as { choices: { message: { content: unknown } }[] }).choices[0]?.message.content,
     (fromResponses as { output: { content: { text: unknown }[] }[] }).output[0]?.content[0]?.text,
     (fromAnthropic as { content: { text: unknown }[] }).content[0]?.text,
     (fromGemini as { candidates: { content: { parts: { text: unknown }[] } }[] }).candidates[0]?.content.parts[0]?.text,
+    (fromMistral as { choices: { message: { content: unknown } }[] }).choices[0]?.message.content,
   ];
 }
 
 describe('startStrictServer', () => {
   it('serves one queue to every endpoint in arrival order, then the default text', async () => {
     const server = await start({ replies: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
-    expect(await askAll(server)).toEqual(['one', 'two', 'three', 'ok']);
+    expect(await askAll(server)).toEqual(['one', 'two', 'three', 'ok', 'ok']);
     expect(server.requests.map((recorded) => [recorded.path, recorded.status])).toEqual([
       ['/v1/chat/completions', 200],
       ['/v1/responses', 200],
       ['/v1/messages', 200],
       ['/v1beta/models/gemini-2.5-flash:generateContent', 200],
+      ['/mistral/v1/chat/completions', 200],
     ]);
   });
 
@@ -60,6 +63,7 @@ describe('startStrictServer', () => {
       ['openai-responses', '/v1/responses'],
       ['anthropic', '/v1/messages'],
       ['gemini', '/v1beta/models/gemini-2.5-flash:generateContent'],
+      ['mistral', '/mistral/v1/chat/completions'],
     ]);
   });
 
