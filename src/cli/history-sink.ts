@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { createAtomicWriter } from './atomic-writer.js';
 import { writeOut, type OutputStream } from './cli-io.js';
-import type { CommandContext } from './command-context.js';
+import { errorMessageOf, forEachConversation, type CommandContext, type FormattedConversation } from './command-context.js';
+import { reportUnreadable } from './report-helpers.js';
 import type { Conversation, InputLayout, MessageKey } from './read-conversations.js';
 
 /** Where `fix`, `convert` and `trim` write histories: a file (atomically) or stdout. */
@@ -85,4 +86,53 @@ export function withMessages(conversation: Conversation, messages: readonly unkn
 async function sameFile(a: string, b: string): Promise<boolean> {
   const canonical = (path: string): Promise<string> => realpath(path).catch(() => resolve(path));
   return (await canonical(a)) === (await canonical(b));
+}
+
+/** One writing command's work on a conversation: compute (a throw means it cannot be read), then emit. */
+export interface ConversationTransform<R> {
+  /** Computes the new history; throwing marks the conversation unreadable. */
+  compute(conversation: FormattedConversation): R;
+  /** Writes the result to the sink and reports on it. */
+  emit(conversation: FormattedConversation, result: R, sink: HistorySink): Promise<void>;
+}
+
+/**
+ * Runs a writing command (`fix`, `convert`, `trim`) over every conversation into a sink opened for
+ * it, all or nothing: the output is committed only when every conversation could be read and
+ * transformed; otherwise each unreadable one is reported, the output is dropped (a file is left as
+ * it was) and this returns `undefined`.
+ */
+export async function transformConversations<R>(context: CommandContext, transform: ConversationTransform<R>): Promise<HistorySink | undefined> {
+  const sink = await openHistorySink(context);
+  // An object, not a `let`: the flag is set inside callbacks, where narrowing cannot follow it.
+  const state = { failed: false };
+  try {
+    await forEachConversation(context, {
+      conversation: async (conversation) => {
+        if (state.failed) return;
+        let result: R;
+        try {
+          result = transform.compute(conversation);
+        } catch (error) {
+          state.failed = true;
+          await reportUnreadable(context, { ...conversation, kind: 'unreadable', column: undefined, reason: errorMessageOf(error) });
+          return;
+        }
+        await transform.emit(conversation, result, sink);
+      },
+      unreadable: async (record) => {
+        state.failed = true;
+        await reportUnreadable(context, record);
+      },
+    });
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+  if (state.failed) {
+    await sink.abort();
+    return undefined;
+  }
+  await sink.commit();
+  return sink;
 }

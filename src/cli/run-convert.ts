@@ -5,10 +5,10 @@ import { fromAiwrapper } from '../formats/aiwrapper/from-aiwrapper.js';
 import { fromAnthropic } from '../formats/anthropic/from-anthropic.js';
 import { fromGemini } from '../formats/gemini/from-gemini.js';
 import { writeOut, type OutputStream } from './cli-io.js';
-import { arrayNameOf, errorMessageOf, forEachConversation, locationOf, type CommandContext, type FormattedConversation } from './command-context.js';
-import { openHistorySink, withMessages } from './history-sink.js';
+import { arrayNameOf, locationOf, type CommandContext, type FormattedConversation } from './command-context.js';
+import { transformConversations, withMessages } from './history-sink.js';
 import type { MessageKey } from './read-conversations.js';
-import { plural, reportUnreadable } from './report-helpers.js';
+import { plural } from './report-helpers.js';
 
 /** Where a format keeps its system prompt when not among the messages. */
 const SYSTEM_FIELDS: Partial<Readonly<Record<MessageFormat, string>>> = { anthropic: 'system', gemini: 'systemInstruction', aiwrapper: 'instructions' };
@@ -26,41 +26,18 @@ const SYSTEM_FIELDS: Partial<Readonly<Record<MessageFormat, string>>> = { anthro
 export async function runConvert(context: CommandContext): Promise<number> {
   const { args, input } = context;
   const to = args.to ?? 'openai-chat';
-  const sink = await openHistorySink(context);
-  const state = { failed: false };
   let warningCount = 0;
   let conversations = 0;
-  try {
-    await forEachConversation(context, {
-      conversation: async (conversation) => {
-        if (state.failed) return;
-        let converted: { readonly value: unknown; readonly warnings: readonly ConversionWarning[] };
-        try {
-          converted = convert(conversation, to);
-        } catch (error) {
-          state.failed = true;
-          await reportUnreadable(context, { ...conversation, kind: 'unreadable', column: undefined, reason: errorMessageOf(error) });
-          return;
-        }
-        conversations++;
-        await sink.write(conversation, converted.value);
-        warningCount += converted.warnings.length;
-        await reportWarnings(context, conversation, converted.warnings, sink.reports);
-      },
-      unreadable: async (record) => {
-        state.failed = true;
-        await reportUnreadable(context, record);
-      },
-    });
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
-  if (state.failed) {
-    await sink.abort();
-    return 2;
-  }
-  await sink.commit();
+  const sink = await transformConversations(context, {
+    compute: (conversation) => convert(conversation, to),
+    emit: async (conversation, converted, output) => {
+      conversations++;
+      await output.write(conversation, converted.value);
+      warningCount += converted.warnings.length;
+      await reportWarnings(context, conversation, converted.warnings, output.reports);
+    },
+  });
+  if (sink === undefined) return 2;
   if (!args.json) await writeOut(sink.reports, `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}\n`);
   return 0;
 }

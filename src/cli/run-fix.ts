@@ -3,9 +3,9 @@ import type { HistoryFix } from '../repair/history-fix.js';
 import { repairHistory } from '../repair/repair-history.js';
 import { validateHistory } from '../validate/validate-history.js';
 import { writeOut } from './cli-io.js';
-import { arrayNameOf, errorMessageOf, forEachConversation, locationOf, type CommandContext, type FormattedConversation } from './command-context.js';
-import { openHistorySink, withMessages } from './history-sink.js';
-import { plural, reportUnreadable } from './report-helpers.js';
+import { arrayNameOf, locationOf, type CommandContext, type FormattedConversation } from './command-context.js';
+import { transformConversations, withMessages } from './history-sink.js';
+import { plural } from './report-helpers.js';
 import { describeIssue } from './run-check.js';
 
 /**
@@ -19,45 +19,22 @@ import { describeIssue } from './run-check.js';
  */
 export async function runFix(context: CommandContext): Promise<number> {
   const { args, input } = context;
-  const sink = await openHistorySink(context);
-  const state = { failed: false };
   let conversations = 0;
   let fixed = 0;
   let fixCount = 0;
   let unfixable = 0;
-  try {
-    await forEachConversation(context, {
-      conversation: async (conversation) => {
-        if (state.failed) return;
-        let repaired: { readonly messages: readonly unknown[]; readonly fixes: readonly HistoryFix[] };
-        try {
-          repaired = repairHistory(conversation.messages, { format: conversation.format, profile: args.provider ?? conversation.format });
-        } catch (error) {
-          state.failed = true;
-          await reportUnreadable(context, { ...conversation, kind: 'unreadable', column: undefined, reason: errorMessageOf(error) });
-          return;
-        }
-        conversations++;
-        await sink.write(conversation, withMessages(conversation, repaired.messages));
-        if (repaired.fixes.length > 0) fixed++;
-        fixCount += repaired.fixes.length;
-        await reportFixes(context, conversation, repaired.fixes, sink.reports);
-        unfixable += await reportLeftovers(context, conversation, repaired.messages, args.provider ?? conversation.format, sink.reports);
-      },
-      unreadable: async (record) => {
-        state.failed = true;
-        await reportUnreadable(context, record);
-      },
-    });
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
-  if (state.failed) {
-    await sink.abort();
-    return 2;
-  }
-  await sink.commit();
+  const sink = await transformConversations(context, {
+    compute: (conversation) => repairHistory(conversation.messages, { format: conversation.format, profile: args.provider ?? conversation.format }),
+    emit: async (conversation, repaired, output) => {
+      conversations++;
+      await output.write(conversation, withMessages(conversation, repaired.messages));
+      if (repaired.fixes.length > 0) fixed++;
+      fixCount += repaired.fixes.length;
+      await reportFixes(context, conversation, repaired.fixes, output.reports);
+      unfixable += await reportLeftovers(context, conversation, repaired.messages, args.provider ?? conversation.format, output.reports);
+    },
+  });
+  if (sink === undefined) return 2;
   if (!args.json) {
     const target = args.inPlace ? input.name : (args.output ?? 'stdout');
     const left = unfixable === 0 ? '' : `; ${plural(unfixable, 'issue')} left that the repair cannot fix`;

@@ -1,8 +1,8 @@
 import { trimHistory, type TrimResult } from '../trim/trim-history.js';
 import { writeOut } from './cli-io.js';
-import { arrayNameOf, errorMessageOf, forEachConversation, locationOf, type CommandContext } from './command-context.js';
-import { openHistorySink, withMessages } from './history-sink.js';
-import { plural, reportUnreadable } from './report-helpers.js';
+import { arrayNameOf, locationOf, type CommandContext } from './command-context.js';
+import { transformConversations, withMessages } from './history-sink.js';
+import { plural } from './report-helpers.js';
 
 /**
  * `trim`: drops the oldest turns of each conversation to fit `--max-messages` / `--max-tokens`,
@@ -13,51 +13,28 @@ import { plural, reportUnreadable } from './report-helpers.js';
  */
 export async function runTrim(context: CommandContext): Promise<number> {
   const { args, input } = context;
-  const sink = await openHistorySink(context);
-  const state = { failed: false };
-  try {
-    await forEachConversation(context, {
-      conversation: async (conversation) => {
-        if (state.failed) return;
-        let result: TrimResult<unknown>;
-        try {
-          result = trimHistory(conversation.messages, {
-            format: conversation.format,
-            maxMessages: args.maxMessages,
-            maxTokens: args.maxTokens,
-            keep: { system: !args.dropSystem, firstUserMessage: args.keepFirstUser },
-          });
-        } catch (error) {
-          state.failed = true;
-          await reportUnreadable(context, { ...conversation, kind: 'unreadable', column: undefined, reason: errorMessageOf(error) });
-          return;
-        }
-        await sink.write(conversation, withMessages(conversation, result.messages));
-        const dropped = result.dropped.map((entry) => entry.index);
-        if (args.json) {
-          const report = { conversation: conversation.number, line: conversation.line, format: conversation.format, kept: result.messages.length, dropped, tokens: result.tokens, overBudget: result.overBudget };
-          await writeOut(sink.reports, `${JSON.stringify(report)}\n`);
-        } else if (dropped.length > 0 || result.overBudget) {
-          const over = result.overBudget ? '; over budget: the newest turn group alone exceeds it and was kept whole' : '';
-          const which = dropped.length === 0 ? '' : ` (${arrayNameOf(conversation)}${describeIndexes(dropped)})`;
-          await writeOut(sink.reports, `${locationOf(input, conversation)}: dropped ${plural(dropped.length, 'message')}${which}, kept ${result.messages.length}, ~${result.tokens} tokens${over}\n`);
-        }
-      },
-      unreadable: async (record) => {
-        state.failed = true;
-        await reportUnreadable(context, record);
-      },
-    });
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
-  if (state.failed) {
-    await sink.abort();
-    return 2;
-  }
-  await sink.commit();
-  return 0;
+  const sink = await transformConversations(context, {
+    compute: (conversation): TrimResult<unknown> =>
+      trimHistory(conversation.messages, {
+        format: conversation.format,
+        maxMessages: args.maxMessages,
+        maxTokens: args.maxTokens,
+        keep: { system: !args.dropSystem, firstUserMessage: args.keepFirstUser },
+      }),
+    emit: async (conversation, result, output) => {
+      await output.write(conversation, withMessages(conversation, result.messages));
+      const dropped = result.dropped.map((entry) => entry.index);
+      if (args.json) {
+        const report = { conversation: conversation.number, line: conversation.line, format: conversation.format, kept: result.messages.length, dropped, tokens: result.tokens, overBudget: result.overBudget };
+        await writeOut(output.reports, `${JSON.stringify(report)}\n`);
+      } else if (dropped.length > 0 || result.overBudget) {
+        const over = result.overBudget ? '; over budget: the newest turn group alone exceeds it and was kept whole' : '';
+        const which = dropped.length === 0 ? '' : ` (${arrayNameOf(conversation)}${describeIndexes(dropped)})`;
+        await writeOut(output.reports, `${locationOf(input, conversation)}: dropped ${plural(dropped.length, 'message')}${which}, kept ${result.messages.length}, ~${result.tokens} tokens${over}\n`);
+      }
+    },
+  });
+  return sink === undefined ? 2 : 0;
 }
 
 /** `[0..11]`, `[3]`, or `[0..3, 5..9]` for indexes in ascending order. */
