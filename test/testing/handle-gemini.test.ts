@@ -1,18 +1,10 @@
-import { Lang, LangMessages, setHttpRequestImpl } from 'aiwrapper';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { routeToStrictServer, startStrictServer } from '../../src/testing/index.js';
+import { Lang, LangMessages } from 'aiwrapper';
+import { describe, expect, it } from 'vitest';
 import type { StrictServer, StrictServerOptions } from '../../src/testing/index.js';
 import { parseSse, post } from './http.js';
+import { routeAiwrapperTo, useStrictServers } from './servers.js';
 
-const servers: StrictServer[] = [];
-async function start(options?: StrictServerOptions): Promise<StrictServer> {
-  const server = await startStrictServer(options);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const start = useStrictServers();
 
 const user = { role: 'user', parts: [{ text: 'Weather in Paris?' }] };
 const calls = (...names: string[]): object => ({ role: 'model', parts: names.map((name) => ({ functionCall: { name, args: { city: 'Paris' } } })) });
@@ -111,16 +103,7 @@ describe('POST /v1beta/models/{model}:generateContent: replies', () => {
 
 describe('POST /v1beta/models/{model}:generateContent with aiwrapper 3 (Lang.google through routeToStrictServer)', () => {
   let current: StrictServer | undefined;
-  beforeAll(() => {
-    // setHttpRequestImpl is global to this file's aiwrapper instance (vitest isolates files).
-    setHttpRequestImpl((url, options) => {
-      if (current === undefined) throw new Error('No strict server is running.');
-      return routeToStrictServer(current)(url, options);
-    });
-  });
-  afterAll(() => {
-    setHttpRequestImpl((url, options) => fetch(url, options));
-  });
+  routeAiwrapperTo(() => current);
   const google = async (options: StrictServerOptions): Promise<[StrictServer, ReturnType<typeof Lang.google>]> => {
     current = await start(options);
     return [current, Lang.google({ apiKey: 'test-key', model: 'gemini-2.5-flash' })];

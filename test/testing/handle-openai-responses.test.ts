@@ -1,18 +1,10 @@
 import { Lang, LangMessages } from 'aiwrapper';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startStrictServer } from '../../src/testing/index.js';
-import type { StrictServer, StrictServerOptions } from '../../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import type { StrictServer } from '../../src/testing/index.js';
 import { parseSse, post } from './http.js';
+import { useStrictServers } from './servers.js';
 
-const servers: StrictServer[] = [];
-async function start(options?: StrictServerOptions): Promise<StrictServer> {
-  const server = await startStrictServer(options);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const start = useStrictServers();
 
 const user = { role: 'user', content: 'Weather in Paris?' };
 const call = (callId: string): object => ({ type: 'function_call', call_id: callId, name: 'get_weather', arguments: '{"city":"Paris"}' });

@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { routeToStrictServer, startStrictServer } from '../../src/testing/index.js';
-import type { StrictServer } from '../../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { routeToStrictServer } from '../../src/testing/index.js';
+import { useStrictServers } from './servers.js';
 
-const servers: StrictServer[] = [];
-async function start(): Promise<StrictServer> {
-  const server = await startStrictServer();
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const start = useStrictServers();
 
 const postJson = (body: unknown): { method: string; headers: Record<string, string>; body: string; retries: number } => ({
   method: 'POST',

@@ -1,17 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { STRICT_SERVER_FORMATS, startStrictOpenAIServer, startStrictServer } from '../../src/testing/index.js';
-import type { StrictRequest, StrictServer, StrictServerOptions } from '../../src/testing/index.js';
+import { describe, expect, it } from 'vitest';
+import { STRICT_SERVER_FORMATS, startStrictOpenAIServer } from '../../src/testing/index.js';
+import type { StrictRequest, StrictServer } from '../../src/testing/index.js';
 import { post } from './http.js';
+import { useStrictServers } from './servers.js';
 
-const servers: StrictServer[] = [];
-async function start(options?: StrictServerOptions): Promise<StrictServer> {
-  const server = await startStrictServer(options);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const start = useStrictServers();
 
 const chat = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
 const responses = { model: 'gpt-4o-mini', input: 'hi' };
@@ -83,8 +76,11 @@ describe('startStrictServer', () => {
 
   it('is the server startStrictOpenAIServer starts', async () => {
     const server = await startStrictOpenAIServer({ replies: [{ text: 'via the old name' }] });
-    servers.push(server);
-    const reply = await post(`${server.url}/v1/messages`, anthropic);
-    expect((JSON.parse(reply.text) as { content: unknown }).content).toEqual([{ type: 'text', text: 'via the old name' }]);
+    try {
+      const reply = await post(`${server.url}/v1/messages`, anthropic);
+      expect((JSON.parse(reply.text) as { content: unknown }).content).toEqual([{ type: 'text', text: 'via the old name' }]);
+    } finally {
+      await server.close();
+    }
   });
 });
