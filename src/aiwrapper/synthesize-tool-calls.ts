@@ -1,6 +1,7 @@
 import { LangMessage, type LangMessageItemTool, type LangMessageItemToolResult, type LangMessages } from 'aiwrapper';
 import { uniqueCallIds, type CallIdGenerator } from '../core/call-id.js';
 import { findOrphanRuns, pairToolTurns, type PairingScope, type ResultPairing, type TurnEntry } from '../core/pair-tool-turns.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { seenToolCall } from './seen-tool-calls.js';
 
 /** The `meta` key that marks an assistant turn this package synthesized. */
@@ -61,7 +62,7 @@ export function synthesizeMissingToolCalls(messages: LangMessages, options: Synt
     const count = run.lastEntry - run.firstEntry + 1;
     const itemAt = (pairing: ResultPairing): LangMessageItemToolResult => {
       const item = messages[pairing.entryIndex + shift]?.toolResults[pairing.position];
-      if (!item) throw new Error(`No tool result at messages[${pairing.entryIndex + shift}]`);
+      if (!item) throw new ToolHistoryError('unreachable', `No tool result at messages[${pairing.entryIndex + shift}]`);
       return item;
     };
     const paired = run.paired.map(itemAt);
