@@ -5,6 +5,7 @@
  *
  * Run: `npx tsx bench/repair.ts` (or `npm run bench`, which calls runRepairBench()).
  */
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { MESSAGE_FORMATS, type MessageFormat } from '../src/core/format.js';
 import type { HistoryMessage } from '../src/core/history.js';
@@ -41,7 +42,7 @@ function round(turn: number, broken: boolean): HistoryMessage[] {
 }
 
 /** A history of at least `size` messages in `format`, ending on a whole round. */
-export function historyOf(format: MessageFormat, size: number, broken: boolean): unknown[] {
+function historyOf(format: MessageFormat, size: number, broken: boolean): unknown[] {
   // Wire sizes differ per format (Chat writes one message per result): measure one round.
   const perRound = writeFormat(round(0, false), format, new Set()).length;
   const neutral: HistoryMessage[] = [];
@@ -49,11 +50,13 @@ export function historyOf(format: MessageFormat, size: number, broken: boolean):
   return writeFormat(neutral, format, new Set());
 }
 
+const RUNS = 5;
+
 function time(run: () => unknown): number {
-  // Best of three, after one warm-up.
+  // Best of RUNS, after one warm-up: the machine may be shared, and the best run is the least disturbed.
   run();
   let best = Number.POSITIVE_INFINITY;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < RUNS; attempt++) {
     const start = performance.now();
     run();
     best = Math.min(best, performance.now() - start);
@@ -92,7 +95,10 @@ export async function runRepairBench(): Promise<void> {
       }
     }
   }
-  const lines = ['format            kind    messages  validate ms  repair ms  stringify ms  (v+r)/stringify  fixes'];
+  const lines = [
+    `validateHistory + repairHistory beside one JSON.stringify of the same history, best of ${String(RUNS)} runs, Node ${process.version}, load average ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+    'format            kind    messages  validate ms  repair ms  v+r ms  stringify ms  (v+r)/stringify  fixes',
+  ];
   for (const row of rows) {
     const ratio = (row.validateMs + row.repairMs) / row.stringifyMs;
     lines.push(
@@ -102,6 +108,7 @@ export async function runRepairBench(): Promise<void> {
         String(row.size).padStart(8),
         row.validateMs.toFixed(1).padStart(12),
         row.repairMs.toFixed(1).padStart(10),
+        (row.validateMs + row.repairMs).toFixed(1).padStart(7),
         row.stringifyMs.toFixed(1).padStart(13),
         `${ratio.toFixed(2)}${ratio <= TARGET_RATIO ? '' : ' (over)'}`.padStart(16),
         String(row.fixes).padStart(6),

@@ -46,6 +46,26 @@ export interface Pairing {
   readonly unanswered: readonly UnansweredCall[];
 }
 
+/** Kind of an entry of {@link FlatTurnEntries}: neither calls nor results. */
+export const OTHER_ENTRY = 0;
+/** Kind of an entry of {@link FlatTurnEntries}: a call turn. */
+export const CALLS_ENTRY = 1;
+/** Kind of an entry of {@link FlatTurnEntries}: results. */
+export const RESULTS_ENTRY = 2;
+
+/**
+ * {@link TurnEntry} values laid flat, for callers that pair long histories without an object per
+ * entry: entry `e` has kind `kinds[e]` and holds the ids `ids[starts[e]]` to `ids[starts[e + 1] - 1]`
+ * (its slots, in position order).
+ */
+export interface FlatTurnEntries {
+  readonly count: number;
+  readonly kinds: ArrayLike<number>;
+  /** `count + 1` offsets into `ids`. */
+  readonly starts: ArrayLike<number>;
+  readonly ids: ArrayLike<string>;
+}
+
 /**
  * Pairs every result with the call it answers.
  *
@@ -57,90 +77,159 @@ export function pairToolTurns(
   entries: readonly TurnEntry[],
   options: { readonly scope?: PairingScope | undefined } = {},
 ): Pairing {
-  return (options.scope ?? 'turn') === 'turn' ? pairPerTurn(entries) : pairAcrossConversation(entries);
+  const kinds: number[] = [];
+  const starts: number[] = [0];
+  const ids: string[] = [];
+  const entryOf: number[] = [];
+  for (let entryIndex = 0; entryIndex < entries.length; entryIndex++) {
+    const entry = entries[entryIndex];
+    if (entry === undefined || entry.kind === 'other') {
+      kinds.push(OTHER_ENTRY);
+    } else {
+      kinds.push(entry.kind === 'calls' ? CALLS_ENTRY : RESULTS_ENTRY);
+      for (const callId of entry.callIds) {
+        ids.push(callId);
+        entryOf.push(entryIndex);
+      }
+    }
+    starts.push(ids.length);
+  }
+  const { match } = pairFlatTurnEntries({ count: kinds.length, kinds, starts, ids }, options.scope ?? 'turn');
+  const results: ResultPairing[] = [];
+  const unanswered: UnansweredCall[] = [];
+  for (let slot = 0; slot < ids.length; slot++) {
+    const entryIndex = entryOf[slot] ?? 0;
+    const position = slot - (starts[entryIndex] ?? 0);
+    const callId = ids[slot] ?? '';
+    const other = match[slot] ?? -1;
+    if (kinds[entryIndex] === RESULTS_ENTRY) {
+      const callEntry = entryOf[other] ?? 0;
+      results.push({ entryIndex, position, callId, call: other === -1 ? undefined : { entryIndex: callEntry, position: other - (starts[callEntry] ?? 0) } });
+    } else if (other === -1) {
+      unanswered.push({ entryIndex, position, callId });
+    }
+  }
+  return { results, unanswered };
+}
+
+/** The outcome of {@link pairFlatTurnEntries}. */
+export interface FlatPairing {
+  /**
+   * Per slot, the slot it pairs with: for a result, the call it answers (`-1` for an orphan); for
+   * a call, the result that answered it (`-1` when unanswered).
+   */
+  readonly match: Int32Array;
+  /**
+   * In `conversation` scope, whether two calls anywhere share an id (found for free while
+   * arming); `undefined` in `turn` scope, which does not look across turns.
+   */
+  readonly repeatedCallIds: boolean | undefined;
+}
+
+/** The pairing rule of {@link pairToolTurns} on flat entries, allocating one array for the answer. */
+export function pairFlatTurnEntries(entries: FlatTurnEntries, scope: PairingScope): FlatPairing {
+  const match = new Int32Array(entries.ids.length).fill(-1);
+  if (scope === 'turn') {
+    pairPerTurn(entries, match);
+    return { match, repeatedCallIds: undefined };
+  }
+  return { match, repeatedCallIds: pairAcrossConversation(entries, match) };
 }
 
 // Above this many calls in one turn, results find their call through a map instead of a scan.
 const SCAN_LIMIT = 16;
 
-/** Turn scope, on the hot path of every validator: one small array per turn, no maps for typical turns. */
-function pairPerTurn(entries: readonly TurnEntry[]): Pairing {
-  const results: ResultPairing[] = [];
-  const unanswered: UnansweredCall[] = [];
-  let turnEntry = -1;
-  let turnIds: readonly string[] = [];
-  let answered: boolean[] = [];
+/** Turn scope, on the hot path of every validator: a scan of the open turn's slots, no maps for typical turns. */
+function pairPerTurn({ count, kinds, starts, ids }: FlatTurnEntries, match: Int32Array): void {
+  let turnStart = 0;
+  let turnEnd = 0;
   let byId: Map<string, number[]> | undefined;
-  const close = (): void => {
-    for (let position = 0; position < turnIds.length; position++) {
-      if (answered[position] !== true) unanswered.push({ entryIndex: turnEntry, position, callId: turnIds[position] ?? '' });
-    }
-    turnIds = [];
-    byId = undefined;
-  };
-  const find = (callId: string): number => {
-    if (turnIds.length <= SCAN_LIMIT) {
-      for (let position = 0; position < turnIds.length; position++) if (answered[position] !== true && turnIds[position] === callId) return position;
-      return -1;
-    }
-    if (!byId) {
-      byId = new Map();
-      turnIds.forEach((id, position) => {
-        const queue = byId?.get(id);
-        if (queue) queue.push(position);
-        else byId?.set(id, [position]);
-      });
-    }
-    return byId.get(callId)?.shift() ?? -1;
-  };
-  for (let entryIndex = 0; entryIndex < entries.length; entryIndex++) {
-    const entry = entries[entryIndex];
-    if (entry === undefined) continue;
-    switch (entry.kind) {
-      case 'calls':
-        close();
-        turnEntry = entryIndex;
-        turnIds = entry.callIds;
-        answered = new Array<boolean>(turnIds.length).fill(false);
-        break;
-      case 'results':
-        for (let position = 0; position < entry.callIds.length; position++) {
-          const callId = entry.callIds[position] ?? '';
-          const at = find(callId);
-          if (at !== -1) answered[at] = true;
-          results.push({ entryIndex, position, callId, call: at === -1 ? undefined : { entryIndex: turnEntry, position: at } });
+  for (let entryIndex = 0; entryIndex < count; entryIndex++) {
+    const kind = kinds[entryIndex];
+    if (kind === CALLS_ENTRY) {
+      turnStart = starts[entryIndex] ?? 0;
+      turnEnd = starts[entryIndex + 1] ?? 0;
+      byId = undefined;
+    } else if (kind === RESULTS_ENTRY) {
+      const end = starts[entryIndex + 1] ?? 0;
+      for (let slot = starts[entryIndex] ?? 0; slot < end; slot++) {
+        const callId = ids[slot];
+        let call = -1;
+        if (turnEnd - turnStart <= SCAN_LIMIT) {
+          for (let candidate = turnStart; candidate < turnEnd; candidate++) {
+            if (match[candidate] === -1 && ids[candidate] === callId) {
+              call = candidate;
+              break;
+            }
+          }
+        } else {
+          byId ??= slotsById(ids, turnStart, turnEnd);
+          call = callId === undefined ? -1 : (byId.get(callId)?.shift() ?? -1);
         }
-        break;
-      case 'other':
-        close();
-        break;
+        if (call !== -1) {
+          match[call] = slot;
+          match[slot] = call;
+        }
+      }
+    } else {
+      turnStart = 0;
+      turnEnd = 0;
+      byId = undefined;
     }
   }
-  close();
-  return { results, unanswered };
 }
 
-/** Conversation scope (Responses): a result may answer any earlier call; ids queue in call order. */
-function pairAcrossConversation(entries: readonly TurnEntry[]): Pairing {
-  const results: ResultPairing[] = [];
-  const armed = new Map<string, CallRef[]>();
-  entries.forEach((entry, entryIndex) => {
-    if (entry.kind === 'calls') {
-      entry.callIds.forEach((callId, position) => {
-        const queue = armed.get(callId);
-        if (queue) queue.push({ entryIndex, position });
-        else armed.set(callId, [{ entryIndex, position }]);
-      });
-    } else if (entry.kind === 'results') {
-      entry.callIds.forEach((callId, position) => {
-        results.push({ entryIndex, position, callId, call: armed.get(callId)?.shift() });
-      });
+function slotsById(ids: ArrayLike<string>, start: number, end: number): Map<string, number[]> {
+  const byId = new Map<string, number[]>();
+  for (let slot = start; slot < end; slot++) {
+    const id = ids[slot] ?? '';
+    const queue = byId.get(id);
+    if (queue) queue.push(slot);
+    else byId.set(id, [slot]);
+  }
+  return byId;
+}
+
+/** Conversation scope (Responses): a result may answer any earlier call; ids queue in call order. Returns whether call ids repeat. */
+function pairAcrossConversation({ count, kinds, starts, ids }: FlatTurnEntries, match: Int32Array): boolean {
+  let repeated = false;
+  // One queue per distinct id, as a chain of slots through `next`: no object per call.
+  const queueOf = new Map<string, number>();
+  const heads: number[] = [];
+  const tails: number[] = [];
+  const next = new Int32Array(ids.length).fill(-1);
+  for (let entryIndex = 0; entryIndex < count; entryIndex++) {
+    const kind = kinds[entryIndex];
+    if (kind === OTHER_ENTRY) continue;
+    const end = starts[entryIndex + 1] ?? 0;
+    for (let slot = starts[entryIndex] ?? 0; slot < end; slot++) {
+      const callId = ids[slot] ?? '';
+      const queue = queueOf.get(callId);
+      if (kind === CALLS_ENTRY) {
+        if (queue === undefined) {
+          queueOf.set(callId, heads.length);
+          heads.push(slot);
+          tails.push(slot);
+          continue;
+        }
+        repeated = true;
+        if (heads[queue] === -1) {
+          heads[queue] = slot;
+          tails[queue] = slot;
+        } else {
+          next[tails[queue] ?? 0] = slot;
+          tails[queue] = slot;
+        }
+        continue;
+      }
+      const call = queue === undefined ? -1 : (heads[queue] ?? -1);
+      if (call === -1 || queue === undefined) continue;
+      heads[queue] = next[call] ?? -1;
+      match[call] = slot;
+      match[slot] = call;
     }
-  });
-  const unanswered: UnansweredCall[] = [];
-  for (const [callId, refs] of armed) for (const ref of refs) unanswered.push({ ...ref, callId });
-  unanswered.sort((a, b) => a.entryIndex - b.entryIndex || a.position - b.position);
-  return { results, unanswered };
+  }
+  return repeated;
 }
 
 /** A run of consecutive result entries that holds at least one orphan. */

@@ -2,6 +2,7 @@ import type { HistoryMessage, JsonValue, OpaquePart, TextPart, ToolCallPart, Too
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
 const FORMAT = 'aiwrapper';
 
@@ -30,6 +31,7 @@ export interface FromAiwrapperOptions {
 export function fromAiwrapper(messages: readonly unknown[], options: FromAiwrapperOptions = {}): ConversionResult<HistoryMessage[]> {
   requireArray(messages, FORMAT);
   const history: HistoryMessage[] = [];
+  const appender = new ArrayAppender();
   if (options.instructions !== undefined) history.push({ role: 'system', text: options.instructions });
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
@@ -47,7 +49,7 @@ export function fromAiwrapper(messages: readonly unknown[], options: FromAiwrapp
       case 'tool-results': {
         const results = items.map((item, itemIndex) => readResult(item, index, `${path}.items[${itemIndex}]`));
         const last = history.at(-1);
-        if (last?.role === 'tool' && Object.keys(data).length === 0) history[history.length - 1] = { ...last, results: [...last.results, ...results] };
+        if (last?.role === 'tool' && Object.keys(data).length === 0) replaceLast(history, last, 'results', appender.append(last.results, results));
         else history.push({ role: 'tool', results, sourceIndex: index, ...data });
         break;
       }

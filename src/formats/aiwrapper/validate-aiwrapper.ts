@@ -1,8 +1,9 @@
 import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems, type ToolSite, type ToolTurn } from '../../validate/rules/find-tool-turn-problems.js';
+import { findToolTurnProblems } from '../../validate/rules/find-tool-turn-problems.js';
 import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 import { neutralIssueOf } from '../../validate/rules/neutral-issue.js';
 
 const ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'tool-results']);
@@ -22,13 +23,13 @@ const ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'tool-results'
  */
 export function validateAiwrapper(messages: readonly unknown[]): ValidationResult {
   assertArray(messages, 'an aiwrapper `LangMessage`');
-  const turns: ToolTurn[] = [];
+  const table = new ToolTurnTable(messages.length);
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, `messages[${index}]`, 'a LangMessage object with role and items');
+    const message = objectAt(messages, index, 'messages', 'a LangMessage object with role and items');
     if (!ROLES.has(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'user', 'assistant' or 'tool-results'");
-    turns.push(turnOf(message, index));
+    readTurn(message, index, table);
   }
-  const issues: HistoryIssue[] = findToolTurnProblems(turns, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
+  const issues: HistoryIssue[] = findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
     neutralIssueOf(problem, {
       path: (site) => `messages[${site.messageIndex}].items[${site.partIndex ?? 0}]`,
       missing: (ids, turnIndex) =>
@@ -49,19 +50,22 @@ export function assertValidAiwrapper(messages: readonly unknown[]): void {
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-function turnOf(message: JsonObject, index: number): ToolTurn {
+function readTurn(message: JsonObject, index: number, table: ToolTurnTable): void {
   const items = message.items;
   if (!Array.isArray(items)) throw invalidField(`messages[${index}].items`, items, 'an array of items');
-  if (message.role === 'user') return { kind: 'other', messageIndex: index };
+  if (message.role === 'user') {
+    table.other(index);
+    return;
+  }
   const wanted = message.role === 'assistant' ? 'tool' : 'tool-result';
-  const sites: ToolSite[] = [];
-  items.forEach((item: unknown, partIndex) => {
+  table.begin(index, wanted === 'tool' ? 'calls' : 'results');
+  for (let partIndex = 0; partIndex < items.length; partIndex++) {
+    const item: unknown = items[partIndex];
     if (!isObject(item) || typeof item.type !== 'string') throw invalidField(`messages[${index}].items[${partIndex}]`, item, 'an item object with a string `type`');
-    if (item.type !== wanted) return;
+    if (item.type !== wanted) continue;
     const id = item.callId;
     if (typeof id !== 'string') throw invalidField(`messages[${index}].items[${partIndex}].callId`, id, 'a string');
-    sites.push({ callId: id, messageIndex: index, partIndex });
-  });
-  if (sites.length === 0) return { kind: 'other', messageIndex: index };
-  return wanted === 'tool' ? { kind: 'calls', messageIndex: index, calls: sites } : { kind: 'results', messageIndex: index, results: sites };
+    table.add(id, partIndex);
+  }
+  table.end();
 }

@@ -3,6 +3,7 @@ import type { ConversionResult } from '../../convert/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
 import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
 const FORMAT = 'Anthropic';
 const TEXT_KEYS = new Set(['type', 'text']);
@@ -40,13 +41,14 @@ export function fromAnthropic(messages: readonly unknown[], options: FromAnthrop
   const history: HistoryMessage[] = [];
   if (options.system !== undefined) history.push({ role: 'system', text: systemText(options.system) });
   const names = new CallNames('turn');
+  const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
     const message = requireRecord(messages[index], FORMAT, path);
     const blocks = readBlocks(message.content, `${path}.content`);
     switch (message.role) {
       case 'user':
-        readUser(blocks, index, history, names);
+        readUser(blocks, index, history, names, appender);
         break;
       case 'assistant': {
         const parts = blocks.map((block, blockIndex) => readAssistantBlock(block, `${path}.content[${blockIndex}]`));
@@ -63,20 +65,20 @@ export function fromAnthropic(messages: readonly unknown[], options: FromAnthrop
   return { messages: history, warnings: [] };
 }
 
-function readUser(blocks: readonly WireRecord[], index: number, history: HistoryMessage[], names: CallNames): void {
+function readUser(blocks: readonly WireRecord[], index: number, history: HistoryMessage[], names: CallNames, appender: ArrayAppender): void {
   blocks.forEach((block, blockIndex) => {
     const path = `messages[${index}].content[${blockIndex}]`;
     const last = history.at(-1);
     const fresh = last?.sourceIndex !== index;
     if (block.type === 'tool_result') {
       const result = readResult(block, index, path, names);
-      if (!fresh && last.role === 'tool') history[history.length - 1] = { ...last, results: [...last.results, result] };
+      if (!fresh && last.role === 'tool') replaceLast(history, last, 'results', appender.append(last.results, [result]));
       else history.push({ role: 'tool', results: [result], sourceIndex: index });
       return;
     }
     const part = readUserBlock(block, path);
     if (!fresh && last.role === 'user') {
-      history[history.length - 1] = { ...last, parts: [...last.parts, part] };
+      replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
     } else {
       names.other();
       history.push({ role: 'user', parts: [part], sourceIndex: index });

@@ -1,8 +1,9 @@
 import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems, type ToolSite, type ToolTurn, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
+import { findToolTurnProblems, type ToolSite, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
 import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
 /**
  * The pattern Anthropic requires of `tool_use.id`: "messages.1.content.1.tool_use.id: String should
@@ -30,14 +31,14 @@ export const ANTHROPIC_TOOL_USE_ID_PATTERN: RegExp = /^[a-zA-Z0-9_-]+$/;
 export function validateAnthropic(messages: readonly unknown[]): ValidationResult {
   assertArray(messages, 'an Anthropic Messages `messages`');
   const issues: HistoryIssue[] = [];
-  const turns: ToolTurn[] = [];
+  const table = new ToolTurnTable(messages.length);
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, `messages[${index}]`, 'an object with role and content');
+    const message = objectAt(messages, index, 'messages', 'an object with role and content');
     const blocks = contentBlocks(message, index);
-    if (message.role === 'assistant') turns.push(readAssistant(blocks, index, messages.length, issues));
-    else turns.push(readUser(blocks, index, turns[index - 1], issues));
+    if (message.role === 'assistant') readAssistant(blocks, index, messages.length, table, issues);
+    else readUser(blocks, index, table, issues);
   }
-  const problems = findToolTurnProblems(turns, { scope: 'turn', uniqueCallIds: 'conversation' });
+  const problems = findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'conversation' });
   for (const problem of problems) issues.push(issueOf(problem, messages.length));
   return toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex));
 }
@@ -53,12 +54,14 @@ export function assertValidAnthropic(messages: readonly unknown[]): void {
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
+const NO_BLOCKS: readonly JsonObject[] = [];
+
 function contentBlocks(message: JsonObject, index: number): readonly JsonObject[] {
   if (message.role !== 'user' && message.role !== 'assistant') {
     throw invalidField(`messages[${index}].role`, message.role, "'user' or 'assistant' (the system prompt goes in the `system` field)");
   }
   const content = message.content;
-  if (typeof content === 'string') return [];
+  if (typeof content === 'string') return NO_BLOCKS;
   if (!Array.isArray(content)) throw invalidField(`messages[${index}].content`, content, 'a string or an array of content blocks');
   for (let partIndex = 0; partIndex < content.length; partIndex++) {
     const block: unknown = content[partIndex];
@@ -70,54 +73,57 @@ function contentBlocks(message: JsonObject, index: number): readonly JsonObject[
   return content as readonly JsonObject[];
 }
 
-function readAssistant(blocks: readonly JsonObject[], index: number, length: number, issues: HistoryIssue[]): ToolTurn {
-  const calls: ToolSite[] = [];
+function readAssistant(blocks: readonly JsonObject[], index: number, length: number, table: ToolTurnTable, issues: HistoryIssue[]): void {
+  table.begin(index, 'calls');
   let textAfter: number | undefined;
-  blocks.forEach((block, partIndex) => {
-    if (block.type === 'tool_use') {
+  for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
+    const block = blocks[partIndex];
+    if (block?.type === 'tool_use') {
       const id = block.id;
       if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].id`, id, 'a string');
-      calls.push({ callId: id, messageIndex: index, partIndex });
+      table.add(id, partIndex);
       if (!ANTHROPIC_TOOL_USE_ID_PATTERN.test(id)) {
         const param = `messages.${index}.content.${partIndex}.tool_use.id`;
         issues.push({ code: 'invalid-tool-call-id', messageIndex: index, partIndex, toolCallId: id, param, message: `${param}: String should match pattern '^[a-zA-Z0-9_-]+$'` });
       }
-    } else if (block.type === 'text' && calls.length > 0) {
+    } else if (block?.type === 'text' && table.openSites() > 0) {
       textAfter ??= partIndex;
     }
-  });
-  if (calls.length === 0) return { kind: 'other', messageIndex: index };
+  }
+  table.end();
   if (textAfter !== undefined) {
     // A recorded 400 for [tool_use, text] followed by the matching tool_result names the next
     // message with the "immediately after" sentence (an obfuscated VCR cassette copy at
     // http://brick-house.org/db7905e3-cfa4-4f21-aff6-8f0082b0cc5b?page=7). Only text counts here:
     // server tool blocks may legitimately follow.
-    const toolCallIds = calls.map((call) => call.callId);
+    const toolCallIds = table.idsOf(table.count - 1);
     const at = index + 1 < length ? index + 1 : index;
     issues.push({ code: 'content-after-tool-call', messageIndex: index, partIndex: textAfter, toolCallIds, param: `messages.${at}`, message: missingSentence(at, toolCallIds) });
   }
-  return { kind: 'calls', messageIndex: index, calls };
 }
 
-function readUser(blocks: readonly JsonObject[], index: number, previous: ToolTurn | undefined, issues: HistoryIssue[]): ToolTurn {
-  const results: ToolSite[] = [];
+function readUser(blocks: readonly JsonObject[], index: number, table: ToolTurnTable, issues: HistoryIssue[]): void {
+  // One turn per message: the turn before is the previous message's.
+  const previousIsCalls = index > 0 && table.isCalls(index - 1);
+  table.begin(index, 'results');
   let otherBefore = false;
-  blocks.forEach((block, partIndex) => {
-    if (block.type !== 'tool_result') {
+  for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
+    const block = blocks[partIndex];
+    if (block?.type !== 'tool_result') {
       otherBefore = true;
-      return;
+      continue;
     }
     const id = block.tool_use_id;
     if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].tool_use_id`, id, 'a string');
-    results.push({ callId: id, messageIndex: index, partIndex });
-    if (otherBefore && previous?.kind === 'calls') {
+    table.add(id, partIndex);
+    if (otherBefore && previousIsCalls) {
       // Anthropic looks for the results at the start of the next message; with other content
       // first it reports the calls as unanswered. Wording inferred from that rule, not seen for
       // this exact case.
-      issues.push({ code: 'misplaced-tool-result', messageIndex: index, partIndex, toolCallId: id, callMessageIndex: previous.messageIndex, param: `messages.${index}`, message: missingSentence(index, [id]) });
+      issues.push({ code: 'misplaced-tool-result', messageIndex: index, partIndex, toolCallId: id, callMessageIndex: index - 1, param: `messages.${index}`, message: missingSentence(index, [id]) });
     }
-  });
-  return results.length === 0 ? { kind: 'other', messageIndex: index } : { kind: 'results', messageIndex: index, results };
+  }
+  table.end();
 }
 
 /**
@@ -154,9 +160,9 @@ function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue {
       return { code: 'duplicate-tool-call-id', messageIndex: result.messageIndex, partIndex: result.partIndex, toolCallId: result.callId, param, message: `${param}: duplicate \`tool_result\` for \`tool_use_id\` ${result.callId}, already answered at messages.${first.messageIndex}.content.${first.partIndex ?? 0}. Each \`tool_use\` block must have exactly one \`tool_result\` block.` };
     }
     case 'missing': {
-      const at = problem.turn.messageIndex + 1 < length ? problem.turn.messageIndex + 1 : problem.turn.messageIndex;
+      const at = problem.turnMessageIndex + 1 < length ? problem.turnMessageIndex + 1 : problem.turnMessageIndex;
       const toolCallIds = problem.calls.map((call) => call.callId);
-      return { code: 'missing-tool-result', messageIndex: problem.turn.messageIndex, toolCallIds, param: `messages.${at}`, message: missingSentence(at, toolCallIds) };
+      return { code: 'missing-tool-result', messageIndex: problem.turnMessageIndex, toolCallIds, param: `messages.${at}`, message: missingSentence(at, toolCallIds) };
     }
     case 'duplicate-call': {
       // "messages.1.content.1: `tool_use` ids must be unique": https://github.com/trycua/cua/issues/524,

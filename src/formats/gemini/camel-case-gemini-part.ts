@@ -12,7 +12,7 @@ const SNAKE_TO_CAMEL: Readonly<Record<string, string>> = {
  * Returns `part` with its snake_case field names in camelCase (the same object when it has none).
  */
 export function camelCaseGeminiPart<T extends Readonly<Record<string, unknown>>>(part: T): T {
-  if (!Object.keys(part).some((key) => Object.hasOwn(SNAKE_TO_CAMEL, key))) return part;
+  if (!hasSnakeCaseKey(part)) return part;
   const renamed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(part)) {
     const camel = Object.hasOwn(SNAKE_TO_CAMEL, key) ? SNAKE_TO_CAMEL[key] : undefined;
@@ -21,4 +21,10 @@ export function camelCaseGeminiPart<T extends Readonly<Record<string, unknown>>>
     else if (!(camel in part)) renamed[camel] = value;
   }
   return renamed as T;
+}
+
+// A loop rather than Object.keys(part).some(...): this runs for every part of long histories.
+function hasSnakeCaseKey(part: Readonly<Record<string, unknown>>): boolean {
+  for (const key in part) if (Object.hasOwn(SNAKE_TO_CAMEL, key) && Object.hasOwn(part, key)) return true;
+  return false;
 }

@@ -5,6 +5,7 @@ import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
 import { camelCaseGeminiPart } from './camel-case-gemini-part.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
+import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
 const FORMAT = 'Gemini';
 const CALL_PART_KEYS = new Set(['functionCall']);
@@ -53,6 +54,7 @@ export function fromGemini(contents: readonly unknown[], options: FromGeminiOpti
   requireArray(contents, FORMAT, 'contents');
   const generateId = options.generateId ?? createCallId;
   const history: HistoryMessage[] = [];
+  const appender = new ArrayAppender();
   const warnings: ConversionWarning[] = [];
   if (options.systemInstruction !== undefined) history.push({ role: 'system', text: systemText(options.systemInstruction) });
   let turn: TurnCall[] = [];
@@ -72,13 +74,13 @@ export function fromGemini(contents: readonly unknown[], options: FromGeminiOpti
         const same = last?.sourceIndex === index;
         if (part.functionResponse !== undefined) {
           const result = readResponse(part, `${path}.parts[${partIndex}]`, index, turn, generateId, warnings);
-          if (same && last.role === 'tool') history[history.length - 1] = { ...last, results: [...last.results, result] };
+          if (same && last.role === 'tool') replaceLast(history, last, 'results', appender.append(last.results, [result]));
           else history.push({ role: 'tool', results: [result], sourceIndex: index });
           return;
         }
         turn = [];
         const userPart = readUserPart(part);
-        if (same && last.role === 'user') history[history.length - 1] = { ...last, parts: [...last.parts, userPart] };
+        if (same && last.role === 'user') replaceLast(history, last, 'parts', appender.append(last.parts, [userPart]));
         else history.push({ role: 'user', parts: [userPart], sourceIndex: index });
       });
       if (parts.length === 0) history.push({ role: 'user', parts: [], sourceIndex: index });

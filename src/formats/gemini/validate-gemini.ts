@@ -2,7 +2,6 @@ import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
-import { camelCaseGeminiPart } from './camel-case-gemini-part.js';
 
 /**
  * "Please ensure that the number of function response parts is equal to the number of function
@@ -59,7 +58,7 @@ export function validateGemini(contents: readonly unknown[]): ValidationResult {
   const issues: HistoryIssue[] = [];
   let previous: Turn | undefined;
   for (let index = 0; index < contents.length; index++) {
-    const turn = readTurn(objectAt(contents, index, `contents[${index}]`, 'a content object with parts'), index);
+    const turn = readTurn(objectAt(contents, index, 'contents', 'a content object with parts'), index);
     if (turn.role === 'model' && turn.calls.length > 0) checkCallTurn(turn, index, previous, issues);
     if (previous?.role === 'model' && previous.calls.length > 0 && (turn.role === 'model' || turn.responses.length === 0)) {
       issues.push(missing(index - 1, previous.calls));
@@ -85,6 +84,10 @@ export function assertValidGemini(contents: readonly unknown[]): void {
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
+const NO_PARTS: readonly FunctionPart[] = [];
+// Above this many calls in one turn, repeated ids are found through a set instead of a scan.
+const SCAN_LIMIT = 16;
+
 function readTurn(content: JsonObject, index: number): Turn {
   const role = content.role;
   if (role !== undefined && role !== 'user' && role !== 'model' && role !== 'function') {
@@ -92,19 +95,23 @@ function readTurn(content: JsonObject, index: number): Turn {
   }
   const parts = content.parts;
   if (!Array.isArray(parts)) throw invalidField(`contents[${index}].parts`, parts, 'an array of parts');
-  const calls: FunctionPart[] = [];
-  const responses: FunctionPart[] = [];
-  parts.forEach((value: unknown, partIndex) => {
-    if (!isObject(value)) throw invalidField(`contents[${index}].parts[${partIndex}]`, value, 'a part object');
-    const part = camelCaseGeminiPart(value);
-    if (part.functionCall !== undefined) calls.push(functionPart(part.functionCall, `contents[${index}].parts[${partIndex}].functionCall`, partIndex));
-    if (part.functionResponse !== undefined) responses.push(functionPart(part.functionResponse, `contents[${index}].parts[${partIndex}].functionResponse`, partIndex));
-  });
-  return { role: role === 'model' ? 'model' : 'user', calls, responses };
+  // Most contents hold no function part: they share one empty array.
+  let calls: FunctionPart[] | undefined;
+  let responses: FunctionPart[] | undefined;
+  for (let partIndex = 0; partIndex < parts.length; partIndex++) {
+    const part: unknown = parts[partIndex];
+    if (!isObject(part)) throw invalidField(`contents[${index}].parts[${partIndex}]`, part, 'a part object');
+    // What camelCaseGeminiPart reads, without copying the part: a camelCase field beside its snake_case twin wins.
+    const functionCall = 'functionCall' in part ? part.functionCall : Object.hasOwn(part, 'function_call') ? part.function_call : undefined;
+    const functionResponse = 'functionResponse' in part ? part.functionResponse : Object.hasOwn(part, 'function_response') ? part.function_response : undefined;
+    if (functionCall !== undefined) (calls ??= []).push(functionPart(functionCall, index, partIndex, 'functionCall'));
+    if (functionResponse !== undefined) (responses ??= []).push(functionPart(functionResponse, index, partIndex, 'functionResponse'));
+  }
+  return { role: role === 'model' ? 'model' : 'user', calls: calls ?? NO_PARTS, responses: responses ?? NO_PARTS };
 }
 
-function functionPart(value: unknown, field: string, partIndex: number): FunctionPart {
-  if (!isObject(value) || typeof value.name !== 'string') throw invalidField(field, value, 'an object with a string `name`');
+function functionPart(value: unknown, index: number, partIndex: number, field: string): FunctionPart {
+  if (!isObject(value) || typeof value.name !== 'string') throw invalidField(`contents[${index}].parts[${partIndex}].${field}`, value, 'an object with a string `name`');
   return { name: value.name, id: typeof value.id === 'string' && value.id !== '' ? value.id : undefined, partIndex };
 }
 
@@ -112,16 +119,34 @@ function checkCallTurn(turn: Turn, index: number, previous: Turn | undefined, is
   if (previous?.role !== 'user') {
     issues.push({ code: 'misplaced-tool-call', messageIndex: index, toolCallIds: turn.calls.map(keyOf), message: GEMINI_CALL_NOT_AFTER_USER });
   }
-  const seen = new Set<string>();
-  for (const call of turn.calls) {
-    if (call.id === undefined) continue;
-    // Ids are optional in Gemini; when given they must tell calls apart. Ours: no Gemini wording found.
-    if (seen.has(call.id)) issues.push({ code: 'duplicate-tool-call-id', messageIndex: index, partIndex: call.partIndex, toolCallId: call.id, message: `Function call id ${call.id} appears twice in contents[${index}]; give each functionCall part its own id.` });
-    seen.add(call.id);
+  const { calls } = turn;
+  // Ids are optional in Gemini; when given they must tell calls apart. Ours: no Gemini wording found.
+  const duplicate = (call: FunctionPart, id: string): void => {
+    issues.push({ code: 'duplicate-tool-call-id', messageIndex: index, partIndex: call.partIndex, toolCallId: id, message: `Function call id ${id} appears twice in contents[${index}]; give each functionCall part its own id.` });
+  };
+  if (calls.length > SCAN_LIMIT) {
+    const seen = new Set<string>();
+    for (const call of calls) {
+      if (call.id === undefined) continue;
+      if (seen.has(call.id)) duplicate(call, call.id);
+      seen.add(call.id);
+    }
+    return;
+  }
+  for (let position = 1; position < calls.length; position++) {
+    const call = calls[position];
+    const id = call?.id;
+    if (call === undefined || id === undefined) continue;
+    for (let earlier = 0; earlier < position; earlier++) {
+      if (calls[earlier]?.id !== id) continue;
+      duplicate(call, id);
+      break;
+    }
   }
 }
 
 function checkResponses(callTurn: Turn, callIndex: number, turn: Turn, index: number, issues: HistoryIssue[]): void {
+  if (sameNames(callTurn.calls, turn.responses)) return;
   // Pair by name, in order, so parallel calls of one function pair positionally.
   const waiting = new Map<string, FunctionPart[]>();
   for (const call of callTurn.calls) {
@@ -151,6 +176,13 @@ function checkResponses(callTurn: Turn, callIndex: number, turn: Turn, index: nu
   }
   if (unanswered.length > 0) issues.push(missing(callIndex, unanswered));
   for (const part of unmatched) issues.push({ code: 'orphan-tool-result', messageIndex: index, partIndex: part.partIndex, toolCallId: keyOf(part), message: GEMINI_COUNT_MISMATCH });
+}
+
+/** True when responses name the calls' functions in call order: every response pairs with its call. */
+function sameNames(calls: readonly FunctionPart[], responses: readonly FunctionPart[]): boolean {
+  if (calls.length !== responses.length) return false;
+  for (let position = 0; position < calls.length; position++) if (calls[position]?.name !== responses[position]?.name) return false;
+  return true;
 }
 
 function missing(callIndex: number, calls: readonly FunctionPart[]): HistoryIssue {

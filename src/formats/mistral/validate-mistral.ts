@@ -1,8 +1,9 @@
 import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems, type ToolSite, type ToolTurn, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
-import { assertArray, invalidField, isObject, objectAt, optionalArray } from '../../validate/rules/input-guards.js';
+import { findToolTurnProblems, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
+import { assertArray, invalidField, isObject, objectAt } from '../../validate/rules/input-guards.js';
+import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
 export const MISTRAL_TOOL_CALL_ID_PATTERN: RegExp = /^[a-zA-Z0-9]{9}$/;
@@ -33,10 +34,10 @@ const ROLES: ReadonlySet<unknown> = new Set(['system', 'user', 'assistant', 'too
 export function validateMistral(messages: readonly unknown[]): ValidationResult {
   assertArray(messages, 'a Mistral `messages`');
   const issues: HistoryIssue[] = [];
-  const turns: ToolTurn[] = [];
+  const table = new ToolTurnTable(messages.length);
   const roles: string[] = [];
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, `messages[${index}]`, 'an object with a role');
+    const message = objectAt(messages, index, 'messages', 'an object with a role');
     const role = message.role;
     if (typeof role !== 'string' || !ROLES.has(role)) throw invalidField(`messages[${index}].role`, role, "'system', 'user', 'assistant' or 'tool'");
     roles.push(role);
@@ -49,23 +50,30 @@ export function validateMistral(messages: readonly unknown[]): ValidationResult 
     if (role === 'tool') {
       const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
       checkId(id, index, undefined, issues);
-      turns.push({ kind: 'results', messageIndex: index, results: [{ callId: id, messageIndex: index }] });
+      table.begin(index, 'results');
+      table.add(id, -1);
       continue;
     }
-    const toolCalls = role === 'assistant' ? optionalArray(message.tool_calls ?? undefined, `messages[${index}].tool_calls`, 'an array of tool calls') : undefined;
+    let toolCalls: readonly unknown[] | undefined;
+    const raw = role === 'assistant' ? (message.tool_calls ?? undefined) : undefined;
+    if (raw !== undefined) {
+      if (!Array.isArray(raw)) throw invalidField(`messages[${index}].tool_calls`, raw, 'an array of tool calls');
+      toolCalls = raw;
+    }
     if (toolCalls === undefined || toolCalls.length === 0) {
-      turns.push({ kind: 'other', messageIndex: index });
+      table.other(index);
       continue;
     }
-    const calls = toolCalls.map((call: unknown, partIndex): ToolSite => {
+    table.begin(index, 'calls');
+    for (let partIndex = 0; partIndex < toolCalls.length; partIndex++) {
+      const call: unknown = toolCalls[partIndex];
       if (!isObject(call)) throw invalidField(`messages[${index}].tool_calls[${partIndex}]`, call, 'a tool call object');
       const id = typeof call.id === 'string' ? call.id : '';
       checkId(id, index, partIndex, issues);
-      return { callId: id, messageIndex: index, partIndex };
-    });
-    turns.push({ kind: 'calls', messageIndex: index, calls });
+      table.add(id, partIndex);
+    }
   }
-  for (const problem of findToolTurnProblems(turns, { scope: 'turn', uniqueCallIds: 'turn' })) issues.push(issueOf(problem, roles));
+  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' })) issues.push(issueOf(problem, roles));
   return toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex));
 }
 
@@ -104,7 +112,7 @@ function issueOf(problem: ToolTurnProblem, roles: readonly string[]): HistoryIss
       return problem.kind === 'orphan' ? { code: 'orphan-tool-result', ...base } : { code: 'duplicate-tool-call-id', ...base };
     }
     case 'missing':
-      return { code: 'missing-tool-result', messageIndex: problem.turn.messageIndex, toolCallIds: problem.calls.map((call) => call.callId), message: MISTRAL_COUNT_MISMATCH };
+      return { code: 'missing-tool-result', messageIndex: problem.turnMessageIndex, toolCallIds: problem.calls.map((call) => call.callId), message: MISTRAL_COUNT_MISMATCH };
     case 'duplicate-call': {
       // No Mistral wording was found for two calls sharing an id in one turn; ours.
       const { call } = problem;

@@ -5,12 +5,15 @@ import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
 import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
+import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
 const SYSTEM_KEYS = new Set(['role', 'content']);
 const USER_KEYS = new Set(['role', 'content']);
 const ASSISTANT_KEYS = new Set(['role', 'content', 'tool_calls']);
 const CALL_KEYS = new Set(['id', 'type', 'function']);
 const TEXT_PART_KEYS = new Set(['type', 'text']);
+const RESULT_KEYS = new Set(['role', 'tool_call_id', 'content']);
+const NAMED_RESULT_KEYS = new Set([...RESULT_KEYS, 'name']);
 
 /**
  * Converts an OpenAI Chat Completions `messages` array to a neutral history.
@@ -39,6 +42,7 @@ export function readChatMessages(messages: readonly unknown[], dialect: ChatDial
   requireArray(messages, dialect.formatName);
   const history: HistoryMessage[] = [];
   const names = new CallNames('turn');
+  const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
     const message = requireRecord(messages[index], dialect.formatName, path);
@@ -61,7 +65,7 @@ export function readChatMessages(messages: readonly unknown[], dialect: ChatDial
       case 'tool': {
         const result = readResult(message, index, dialect, names);
         const last = history.at(-1);
-        if (last?.role === 'tool') history[history.length - 1] = { ...last, results: [...last.results, result] };
+        if (last?.role === 'tool') replaceLast(history, last, 'results', appender.append(last.results, [result]));
         else history.push({ role: 'tool', results: [result], sourceIndex: index });
         break;
       }
@@ -114,8 +118,7 @@ function readResult(message: WireRecord, index: number, dialect: ChatDialect, na
   // Mistral tool messages carry the name, so it is read (and written) as the result's name;
   // OpenAI ones do not, so the call's name is used and a stray `name` field stays an extra.
   const name = dialect.resultName ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
-  const known = new Set(['role', 'tool_call_id', 'content', ...(dialect.resultName ? ['name'] : [])]);
-  const extras = extrasOf(message, known);
+  const extras = extrasOf(message, dialect.resultName ? NAMED_RESULT_KEYS : RESULT_KEYS);
   return {
     callId,
     name,

@@ -4,6 +4,7 @@ import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-tex
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
 import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
 const FORMAT = 'OpenAI Responses';
 const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
@@ -32,9 +33,10 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
   requireArray(input, FORMAT, 'input');
   const history: HistoryMessage[] = [];
   const names = new CallNames('conversation');
+  const appender = new ArrayAppender();
   const assistantPart = (index: number, part: TextPart | ToolCallPart | OpaquePart): void => {
     const last = history.at(-1);
-    if (last?.role === 'assistant') history[history.length - 1] = { ...last, parts: [...last.parts, part] };
+    if (last?.role === 'assistant') replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
     else history.push({ role: 'assistant', parts: [part], sourceIndex: index } satisfies AssistantMessage);
   };
   for (let index = 0; index < input.length; index++) {
@@ -54,7 +56,7 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
       case 'function_call_output': {
         const result = readOutput(item, index, names);
         const last = history.at(-1);
-        if (last?.role === 'tool') history[history.length - 1] = { ...last, results: [...last.results, result] };
+        if (last?.role === 'tool') replaceLast(history, last, 'results', appender.append(last.results, [result]));
         else history.push({ role: 'tool', results: [result], sourceIndex: index });
         break;
       }

@@ -1,8 +1,9 @@
 import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems, type ToolTurn, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
+import { findToolTurnProblems, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
 import { assertArray, invalidField, objectAt } from '../../validate/rules/input-guards.js';
+import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
 /**
  * The longest `call_id` the Responses API accepts: "Invalid 'input[95].call_id': string too long.
@@ -30,21 +31,22 @@ export const OPENAI_RESPONSES_MAX_CALL_ID_LENGTH = 64;
 export function validateOpenAIResponses(input: readonly unknown[]): ValidationResult {
   assertArray(input, 'a Responses `input`');
   const issues: HistoryIssue[] = [];
-  const turns: ToolTurn[] = [];
+  const table = new ToolTurnTable(input.length);
   for (let index = 0; index < input.length; index++) {
-    const item = objectAt(input, index, `input[${index}]`, 'an input item object');
-    if (item.type === 'function_call' || item.type === 'function_call_output') {
+    const item = objectAt(input, index, 'input', 'an input item object');
+    const type = item.type;
+    if (type === 'function_call' || type === 'function_call_output') {
       const callId = item.call_id;
       if (typeof callId !== 'string') throw invalidField(`input[${index}].call_id`, callId, 'a string');
-      checkCallId(callId, index, issues);
-      const site = { callId, messageIndex: index };
-      turns.push(item.type === 'function_call' ? { kind: 'calls', messageIndex: index, calls: [site] } : { kind: 'results', messageIndex: index, results: [site] });
+      if (callId === '' || callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH) checkCallId(callId, index, issues);
+      table.begin(index, type === 'function_call' ? 'calls' : 'results');
+      table.add(callId, -1);
       continue;
     }
-    if (item.type === undefined && typeof item.role !== 'string') throw invalidField(`input[${index}].role`, item.role, "a role ('user', 'assistant', 'system', 'developer') or the item a `type`");
-    turns.push({ kind: 'other', messageIndex: index });
+    if (type === undefined && typeof item.role !== 'string') throw invalidField(`input[${index}].role`, item.role, "a role ('user', 'assistant', 'system', 'developer') or the item a `type`");
+    table.other(index);
   }
-  for (const problem of findToolTurnProblems(turns, { scope: 'conversation', uniqueCallIds: 'conversation' })) issues.push(issueOf(problem));
+  for (const problem of findToolTurnProblems(table, { scope: 'conversation', uniqueCallIds: 'conversation' })) issues.push(issueOf(problem));
   return toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex));
 }
 
@@ -90,7 +92,7 @@ function issueOf(problem: ToolTurnProblem): HistoryIssue {
       // "No tool output found for function call call_XXX.", param "input":
       // https://github.com/tjardoo/openai-client/pull/124, https://github.com/Azure/azure-sdk-for-python/issues/46092.
       const toolCallIds = problem.calls.map((call) => call.callId);
-      return { code: 'missing-tool-result', messageIndex: problem.turn.messageIndex, toolCallIds, param: 'input', message: `No tool output found for function call ${toolCallIds.join(', ')}.` };
+      return { code: 'missing-tool-result', messageIndex: problem.turnMessageIndex, toolCallIds, param: 'input', message: `No tool output found for function call ${toolCallIds.join(', ')}.` };
     }
     case 'duplicate-result': {
       // No OpenAI wording was found for a second output to one call; ours, shaped like its

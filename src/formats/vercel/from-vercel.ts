@@ -2,6 +2,7 @@ import type { HistoryMessage, JsonValue, OpaquePart, TextPart, ToolCallPart, Too
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import { ArrayAppender } from '../shared/array-appender.js';
 
 const FORMAT = 'Vercel AI SDK';
 const MESSAGE_KEYS = new Set(['role', 'content']);
@@ -28,6 +29,7 @@ const RESULT_KEYS = new Set(['type', 'toolCallId', 'toolName', 'output']);
 export function fromVercel(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   requireArray(messages, FORMAT);
   const history: HistoryMessage[] = [];
+  const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
     const message = requireRecord(messages[index], FORMAT, path);
@@ -49,7 +51,7 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
         });
         break;
       case 'tool':
-        readTool(message, index, history);
+        readTool(message, index, history, appender);
         break;
       default:
         throw invalidInput(FORMAT, `${path}.role`, "'system', 'user', 'assistant' or 'tool'", message.role);
@@ -58,7 +60,7 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
   return { messages: history, warnings: [] };
 }
 
-function readTool(message: WireRecord, index: number, history: HistoryMessage[]): void {
+function readTool(message: WireRecord, index: number, history: HistoryMessage[], appender: ArrayAppender): void {
   const path = `messages[${index}].content`;
   if (!Array.isArray(message.content)) throw invalidInput(FORMAT, path, 'an array', message.content);
   const results: ToolResult[] = [];
@@ -74,7 +76,7 @@ function readTool(message: WireRecord, index: number, history: HistoryMessage[])
   const storedParts = previous?.providerData?.vercel?.parts;
   const allOthers = [...(Array.isArray(storedParts) ? (storedParts as unknown[]) : []), ...others];
   const data = allOthers.length > 0 || extras !== undefined ? { ...previous?.providerData?.vercel, ...extras, ...(allOthers.length > 0 ? { parts: allOthers } : {}) } : previous?.providerData?.vercel;
-  const merged = [...(previous?.results ?? []), ...results];
+  const merged = previous ? appender.append(previous.results, results) : results;
   const next = { role: 'tool' as const, results: merged, sourceIndex: previous?.sourceIndex ?? index, ...(data === undefined ? {} : { providerData: { vercel: data } }) };
   if (previous) history[history.length - 1] = next;
   else history.push(next);

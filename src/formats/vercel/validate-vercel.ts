@@ -1,8 +1,9 @@
 import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems, type ToolSite, type ToolTurn } from '../../validate/rules/find-tool-turn-problems.js';
+import { findToolTurnProblems } from '../../validate/rules/find-tool-turn-problems.js';
 import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 import { neutralIssueOf } from '../../validate/rules/neutral-issue.js';
 
 const ROLES: ReadonlySet<unknown> = new Set(['system', 'user', 'assistant', 'tool']);
@@ -26,13 +27,13 @@ const ROLES: ReadonlySet<unknown> = new Set(['system', 'user', 'assistant', 'too
  */
 export function validateVercel(messages: readonly unknown[]): ValidationResult {
   assertArray(messages, 'a `ModelMessage[]`');
-  const turns: ToolTurn[] = [];
+  const table = new ToolTurnTable(messages.length);
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, `messages[${index}]`, 'a ModelMessage object');
+    const message = objectAt(messages, index, 'messages', 'a ModelMessage object');
     if (!ROLES.has(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'system', 'user', 'assistant' or 'tool'");
-    turns.push(turnOf(message, index));
+    readTurn(message, index, table);
   }
-  const issues: HistoryIssue[] = findToolTurnProblems(turns, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
+  const issues: HistoryIssue[] = findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
     neutralIssueOf(problem, {
       path: (site) => `messages[${site.messageIndex}].content[${site.partIndex ?? 0}]`,
       // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
@@ -53,19 +54,22 @@ export function assertValidVercel(messages: readonly unknown[]): void {
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-function turnOf(message: JsonObject, index: number): ToolTurn {
+function readTurn(message: JsonObject, index: number, table: ToolTurnTable): void {
   const content = message.content;
   if (message.role === 'tool' && !Array.isArray(content)) throw invalidField(`messages[${index}].content`, content, 'an array of tool-result parts');
-  if (!Array.isArray(content) || (message.role !== 'assistant' && message.role !== 'tool')) return { kind: 'other', messageIndex: index };
+  if (!Array.isArray(content) || (message.role !== 'assistant' && message.role !== 'tool')) {
+    table.other(index);
+    return;
+  }
   const wanted = message.role === 'assistant' ? 'tool-call' : 'tool-result';
-  const sites: ToolSite[] = [];
-  content.forEach((part: unknown, partIndex) => {
+  table.begin(index, wanted === 'tool-call' ? 'calls' : 'results');
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const part: unknown = content[partIndex];
     if (!isObject(part) || typeof part.type !== 'string') throw invalidField(`messages[${index}].content[${partIndex}]`, part, 'a part object with a string `type`');
-    if (part.type !== wanted || part.providerExecuted === true) return;
+    if (part.type !== wanted || part.providerExecuted === true) continue;
     const id = part.toolCallId;
     if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].toolCallId`, id, 'a string');
-    sites.push({ callId: id, messageIndex: index, partIndex });
-  });
-  if (sites.length === 0) return { kind: 'other', messageIndex: index };
-  return wanted === 'tool-call' ? { kind: 'calls', messageIndex: index, calls: sites } : { kind: 'results', messageIndex: index, results: sites };
+    table.add(id, partIndex);
+  }
+  table.end();
 }

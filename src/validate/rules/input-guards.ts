@@ -31,11 +31,12 @@ export function assertArray(messages: unknown, what: string): asserts messages i
 /**
  * Returns `messages[index]` when it is an object.
  *
- * @throws {ToolHistoryError} `invalid-input` naming the index and the expected shape.
+ * @throws {ToolHistoryError} `invalid-input` naming the field (`${name}[${index}]`) and the expected shape.
  */
-export function objectAt(messages: readonly unknown[], index: number, field: string, expected: string): JsonObject {
+export function objectAt(messages: readonly unknown[], index: number, name: string, expected: string): JsonObject {
   const value: unknown = messages[index];
-  if (!isObject(value)) throw invalidField(field, value, expected);
+  // The field name is built only on failure: this runs once per message of long histories.
+  if (!isObject(value)) throw invalidField(`${name}[${index}]`, value, expected);
   return value;
 }
 
@@ -43,12 +44,4 @@ export function objectAt(messages: readonly unknown[], index: number, field: str
 export function invalidField(field: string, value: unknown, expected: string): ToolHistoryError {
   const shown = typeof value === 'string' ? `the string ${JSON.stringify(value)}` : describeType(value);
   return new ToolHistoryError('invalid-input', `${field} is ${shown}, but must be ${expected}.`);
-}
-
-/** Returns the field when it is an array, `undefined` when absent; throws for anything else. */
-export function optionalArray(value: unknown, field: string, expected: string): readonly unknown[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value)) throw invalidField(field, value, expected);
-  const array: readonly unknown[] = value;
-  return array;
 }

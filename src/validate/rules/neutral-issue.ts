@@ -30,7 +30,7 @@ export function neutralIssueOf(problem: ToolTurnProblem, wording: NeutralWording
     }
     case 'missing': {
       const toolCallIds = problem.calls.map((call) => call.callId);
-      return { code: 'missing-tool-result', messageIndex: problem.turn.messageIndex, toolCallIds, message: wording.missing(toolCallIds, problem.turn.messageIndex) };
+      return { code: 'missing-tool-result', messageIndex: problem.turnMessageIndex, toolCallIds, message: wording.missing(toolCallIds, problem.turnMessageIndex) };
     }
     case 'duplicate-call': {
       const { call, first } = problem;
