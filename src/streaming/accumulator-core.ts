@@ -103,7 +103,7 @@ export class AccumulatorCore {
     call.fragments = fragments;
     call.units = units;
     if (delta === '') return;
-    call.argumentsText += delta;
+    call.appendArgumentsText(delta);
     try {
       call.parser.write(delta);
     } catch (error) {

@@ -409,9 +409,13 @@ class StreamingJsonParser implements IncrementalJsonParser {
 
   private flushString(): void {
     const target = this.stringTarget;
+    const slot = this.stringSlot;
     if (target === undefined) this.root = this.text;
-    else if (this.stringInArray) (target as unknown[])[this.stringSlot as number] = this.text;
-    else setMember(target as Record<string, unknown>, this.stringSlot as string, this.text);
+    else if (this.stringInArray) (target as unknown[])[slot as number] = this.text;
+    // A store site of its own, not setMember's: this one runs once per chunk of a long string and
+    // sees few shapes, while setMember's sees every member of every object and goes megamorphic.
+    else if (slot !== '__proto__') (target as Record<string, unknown>)[slot] = this.text;
+    else setMember(target as Record<string, unknown>, slot, this.text);
   }
 
   private commitNumber(index: number, state: number): number {

@@ -1,6 +1,10 @@
 import type { AccumulatedToolCall, LiveToolCall } from './accumulated-tool-call.js';
 import { createIncrementalJsonParser, type IncrementalJsonParser } from './incremental-json-parser.js';
 
+/** Deltas per block of a call's raw argument text (see {@link ToolCallState}). */
+const TEXT_BLOCK_SIZE = 1024;
+const FIRST_TEXT_BLOCK_SIZE = 64;
+
 const EMPTY_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** True for a plain JSON object (not an array, not null). */
@@ -16,8 +20,19 @@ export class ToolCallState implements LiveToolCall {
   /** The id the provider sent, when it sent a usable one. */
   providerId: string | undefined;
   name = '';
-  /** The argument text so far (a string rope: appending is cheaper than pushing to an array). */
-  argumentsText = '';
+  /**
+   * The argument text is kept as the deltas themselves, in fixed-size blocks, and joined only when
+   * read (then cached in `joinedText`). A delta costs one pointer here, where a string rope costs a
+   * node per delta that every minor GC copies: the parser already builds one rope per string
+   * value, and a second one for the raw text made the garbage collector the largest cost of a long
+   * stream. Blocks are allocated at full size, so filling one makes no garbage (a full block joins
+   * whole, a partial one up to its length), and none is so large that it lands in the large-object
+   * space.
+   */
+  private textBlock: (string | undefined)[] = [];
+  private textBlockLength = 0;
+  private readonly fullTextBlocks: (string | undefined)[][] = [];
+  private joinedText = '';
   fragments = 0;
   /** UTF-16 code units of argument text. */
   units = 0;
@@ -32,6 +47,36 @@ export class ToolCallState implements LiveToolCall {
     this.callId = callId;
     this.providerId = providerId;
     this.parser = createIncrementalJsonParser({ maxDepth });
+  }
+
+  /** The argument text so far, exactly as streamed. Reading it after every delta costs O(delta). */
+  get argumentsText(): string {
+    const length = this.textBlockLength;
+    if (length > 0) {
+      const block = this.textBlock;
+      let text = '';
+      for (const full of this.fullTextBlocks) text += full.join('');
+      this.joinedText += text + (length === block.length ? block.join('') : block.slice(0, length).join(''));
+      this.fullTextBlocks.length = 0;
+      // The block is reused, emptied: a reader polling after every delta allocates no new block.
+      block.fill(undefined, 0, length);
+      this.textBlockLength = 0;
+    }
+    return this.joinedText;
+  }
+
+  /** Appends streamed argument text (the caller has checked the limits). */
+  appendArgumentsText(delta: string): void {
+    let block = this.textBlock;
+    let length = this.textBlockLength;
+    if (length === block.length) {
+      if (length > 0) this.fullTextBlocks.push(block);
+      // The first block of a call is small (most calls are), the next ones full size.
+      block = this.textBlock = new Array<string | undefined>(this.fullTextBlocks.length === 0 ? FIRST_TEXT_BLOCK_SIZE : TEXT_BLOCK_SIZE);
+      length = 0;
+    }
+    block[length] = delta;
+    this.textBlockLength = length + 1;
   }
 
   get partialArguments(): Readonly<Record<string, unknown>> {

@@ -24,7 +24,8 @@ function expected(message: GeneratedMessage): AccumulationResult {
     calls: message.calls.map((call, position) => ({
       callId: call.idKind === 'provided' ? `call_${position}` : `gen_${++generated}`,
       name: call.name,
-      arguments: call.arguments,
+      // What JSON can carry: the stream holds JSON text, in which -0 is written as 0.
+      arguments: JSON.parse(JSON.stringify(call.arguments)) as Record<string, unknown>,
     })),
   };
 }
@@ -123,3 +124,11 @@ function splitAt(text: string, cuts: readonly number[]): string[] {
   }
   return pieces;
 }
+
+test('arguments holding -0 arrive as 0, as JSON text carries them (regression: a generated -0)', () => {
+  const message: GeneratedMessage = { text: '', calls: [{ idKind: 'provided', name: 'a', arguments: { '': [-0] } }] };
+  expect(accumulate('openai-chat', renderStream('openai-chat', message, []))).toEqual({
+    text: '',
+    calls: [{ callId: 'call_0', name: 'a', arguments: { '': [0] } }],
+  });
+});

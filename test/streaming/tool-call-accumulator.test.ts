@@ -266,6 +266,28 @@ describe('createToolCallAccumulator: live view and events', () => {
     expect(live?.argumentsText).toBe('{"title": "Groceries", "items": ["milk"]}');
   });
 
+  it('keeps argumentsText exact across thousands of deltas, whether read after every delta, now and then, or only at the end', () => {
+    // Argument text is kept in blocks of deltas and joined when read: check every block boundary.
+    const text = JSON.stringify({ content: 'line "one"\n'.repeat(400), rows: Array.from({ length: 300 }, (_, id) => ({ id })) });
+    const deltas: string[] = [];
+    for (let at = 0, size = 1; at < text.length; at += size, size = (size % 5) + 1) deltas.push(text.slice(at, at + size));
+    expect(deltas.length).toBeGreaterThan(2 * 1024 + 64);
+    for (const readEvery of [1, 7, 1000, Number.POSITIVE_INFINITY]) {
+      const accumulator = createToolCallAccumulator({ format: 'openai-chat' });
+      accumulator.push(chunk([{ index: 0, id: 'call_1', function: { name: 'write', arguments: '' } }]));
+      const live = accumulator.liveCalls[0];
+      let streamed = '';
+      for (const [index, delta] of deltas.entries()) {
+        accumulator.push(chunk([{ index: 0, function: { arguments: delta } }]));
+        streamed += delta;
+        if ((index + 1) % readEvery === 0) expect(live?.argumentsText).toBe(streamed);
+      }
+      expect(live?.argumentsText).toBe(text);
+      expect(accumulator.finish().calls).toEqual([{ callId: 'call_1', name: 'write', arguments: JSON.parse(text) }]);
+      expect(live?.argumentsText).toBe(text);
+    }
+  });
+
   it('returns the same result from a second finish() and refuses pushes after it', () => {
     const accumulator = createToolCallAccumulator({ format: 'ollama' });
     const first = accumulator.finish();
