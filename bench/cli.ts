@@ -21,6 +21,7 @@ import type { CliIo, OutputStream } from '../src/cli/cli-io.js';
 import { openInput } from '../src/cli/open-input.js';
 import { parseCliArgs } from '../src/cli/parse-cli-args.js';
 import { runCheck } from '../src/cli/run-check.js';
+import { createRandom } from './random.js';
 
 const TARGET_BYTES = 50 * 1024 * 1024;
 const TARGET_RATIO = 1 / 3;
@@ -28,17 +29,6 @@ const ROUNDS = 5;
 const HEAP_CAP_MB = 32;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** One agent conversation: a system prompt, then rounds of parallel calls and results; 1 in 50 has a missing result. */
 function conversation(index: number, random: () => number): unknown {

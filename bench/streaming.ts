@@ -13,6 +13,7 @@ import { OpenAIChatCompletionsStreamHandler } from 'aiwrapper/dist/lang/openai/o
 import { partialParse } from 'openai/_vendor/partial-json-parser/parser.mjs';
 import { parse as partialJsonParse } from 'partial-json';
 import { createToolCallAccumulator } from '../src/streaming/tool-call-accumulator.js';
+import { createRandom } from './random.js';
 
 const SIZES = [10_000, 30_000, 100_000, 1_000_000] as const;
 /** A quadratic peer runs at the next size only if its projected time stays under this. */
@@ -36,17 +37,6 @@ interface Measurement {
   readonly note?: string;
 }
 
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The shapes of arguments measured: a file write, a list of records, and half of each. */
 type Shape = 'file' | 'records' | 'mixed';

@@ -4,7 +4,6 @@
 
 // Core model
 export type { ToolCall } from './core/tool-call.js';
-export type { ToolCallResult } from './core/tool-call-result.js';
 export { createCallId, GENERATED_CALL_ID_LENGTH } from './core/call-id.js';
 export type { CallIdGenerator } from './core/call-id.js';
 export { pairToolTurns, findOrphanRuns } from './core/pair-tool-turns.js';
