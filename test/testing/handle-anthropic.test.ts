@@ -2,7 +2,7 @@ import { Lang, LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import type { StrictServer, StrictServerOptions } from '../../src/testing/index.js';
 import { parseSse, post } from './http.js';
-import { routeAiwrapperTo, useStrictServers } from './servers.js';
+import { routeAiwrapperTo, useStrictServers, weatherQuestion } from './servers.js';
 
 const start = useStrictServers();
 
@@ -149,20 +149,7 @@ describe('POST /v1/messages with aiwrapper 3 (Lang.anthropic through routeToStri
       replies: [{ text: 'Let me check.', toolCalls: [{ id: 'toolu_01weather', name: 'get_weather', arguments: { city: 'Paris' } }] }, { text: 'It is sunny in Paris.' }],
     });
     const seen: unknown[] = [];
-    const messages = new LangMessages();
-    messages.addUserMessage('What is the weather in Paris?');
-    messages.availableTools = [
-      {
-        name: 'get_weather',
-        description: 'Get the current weather for a city.',
-        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-        handler: (args: Record<string, unknown>) => {
-          seen.push(args);
-          return { temp_c: 21 };
-        },
-      },
-    ];
-    const afterTools = await lang.chat(messages);
+    const afterTools = await lang.chat(weatherQuestion(seen));
     expect(seen).toEqual([{ city: 'Paris' }]);
     const final = await lang.chat(afterTools);
     expect(final.answer).toBe('It is sunny in Paris.');

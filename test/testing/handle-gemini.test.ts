@@ -2,7 +2,7 @@ import { Lang, LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import type { StrictServer, StrictServerOptions } from '../../src/testing/index.js';
 import { parseSse, post } from './http.js';
-import { routeAiwrapperTo, useStrictServers } from './servers.js';
+import { routeAiwrapperTo, useStrictServers, weatherQuestion } from './servers.js';
 
 const start = useStrictServers();
 
@@ -109,27 +109,10 @@ describe('POST /v1beta/models/{model}:generateContent with aiwrapper 3 (Lang.goo
     return [current, Lang.google({ apiKey: 'test-key', model: 'gemini-2.5-flash' })];
   };
 
-  const weatherMessages = (seen: unknown[]): LangMessages => {
-    const messages = new LangMessages();
-    messages.addUserMessage('What is the weather in Paris?');
-    messages.availableTools = [
-      {
-        name: 'get_weather',
-        description: 'Get the current weather for a city.',
-        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-        handler: (args: Record<string, unknown>) => {
-          seen.push(args);
-          return { temp_c: 21 };
-        },
-      },
-    ];
-    return messages;
-  };
-
   it('serves a tool call that aiwrapper parses and runs', async () => {
     const [server, lang] = await google({ replies: [{ text: 'Let me check.', toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] }] });
     const seen: unknown[] = [];
-    const afterTools = await lang.chat(weatherMessages(seen));
+    const afterTools = await lang.chat(weatherQuestion(seen));
     expect(seen).toEqual([{ city: 'Paris' }]);
     expect(afterTools.at(-2)?.items).toEqual([
       { type: 'text', text: 'Let me check.' },
@@ -146,7 +129,7 @@ describe('POST /v1beta/models/{model}:generateContent with aiwrapper 3 (Lang.goo
     const [server, lang] = await google({
       replies: [{ text: 'Let me check.', toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] }, { text: 'It is sunny in Paris.' }],
     });
-    const afterTools = await lang.chat(weatherMessages([]));
+    const afterTools = await lang.chat(weatherQuestion([]));
     const final = await lang.chat(afterTools);
     expect(final.answer).toBe('It is sunny in Paris.');
     expect(server.requests.map((recorded) => recorded.status)).toEqual([200, 200]);

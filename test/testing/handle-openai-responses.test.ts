@@ -1,8 +1,8 @@
-import { Lang, LangMessages } from 'aiwrapper';
+import { Lang } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import type { StrictServer } from '../../src/testing/index.js';
 import { parseSse, post } from './http.js';
-import { useStrictServers } from './servers.js';
+import { useStrictServers, weatherQuestion } from './servers.js';
 
 const start = useStrictServers();
 
@@ -223,15 +223,6 @@ describe('POST /v1/responses: replies', () => {
 });
 
 describe('POST /v1/responses with aiwrapper 3 (Lang.openai)', () => {
-  const weatherTool = (seen: unknown[]): object => ({
-    name: 'get_weather',
-    description: 'Get the current weather for a city.',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    handler: (args: Record<string, unknown>) => {
-      seen.push(args);
-      return { temp_c: 21 };
-    },
-  });
   const openai = (server: StrictServer): ReturnType<typeof Lang.openai> => {
     const lang = Lang.openai({ apiKey: 'test', model: 'gpt-4o-mini' });
     // A public field at run time, declared private in aiwrapper's types.
@@ -244,9 +235,7 @@ describe('POST /v1/responses with aiwrapper 3 (Lang.openai)', () => {
       replies: [{ toolCalls: [{ id: 'call_weather_1', name: 'get_weather', arguments: { city: 'Paris' } }] }, { text: 'It is sunny in Paris.' }],
     });
     const seen: unknown[] = [];
-    const messages = new LangMessages();
-    messages.addUserMessage('What is the weather in Paris?');
-    messages.availableTools = [weatherTool(seen) as never];
+    const messages = weatherQuestion(seen);
     const lang = openai(server);
     const afterTools = await lang.chat(messages);
     expect(seen).toEqual([{ city: 'Paris' }]);
@@ -267,9 +256,7 @@ describe('POST /v1/responses with aiwrapper 3 (Lang.openai)', () => {
     // the assistant's function_call inside the message's `content`, where the Responses API does
     // not take it: the output is then an orphan.
     const server = await start({ replies: [{ toolCalls: [{ id: 'call_weather_1', name: 'get_weather', arguments: { city: 'Paris' } }] }] });
-    const messages = new LangMessages();
-    messages.addUserMessage('What is the weather in Paris?');
-    messages.availableTools = [weatherTool([]) as never];
+    const messages = weatherQuestion([]);
     const lang = openai(server);
     const afterTools = await lang.chat(messages);
     server.reset();

@@ -1,4 +1,4 @@
-import { setHttpRequestImpl } from 'aiwrapper';
+import { LangMessages, setHttpRequestImpl } from 'aiwrapper';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { routeToStrictServer, startStrictServer, type StrictServer, type StrictServerOptions } from '../../src/testing/index.js';
 
@@ -30,4 +30,25 @@ export function routeAiwrapperTo(current: () => StrictServer | undefined): void 
   afterAll(() => {
     setHttpRequestImpl((url, options) => fetch(url, options));
   });
+}
+
+/**
+ * "What is the weather in Paris?" with a `get_weather` tool whose handler records the arguments
+ * it is called with in `seen` and returns `result`: what aiwrapper runs between two requests.
+ */
+export function weatherQuestion(seen: unknown[], result: Record<string, unknown> = { temp_c: 21 }): LangMessages {
+  const messages = new LangMessages();
+  messages.addUserMessage('What is the weather in Paris?');
+  messages.availableTools = [
+    {
+      name: 'get_weather',
+      description: 'Get the current weather for a city.',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      handler: (args: Record<string, unknown>) => {
+        seen.push(args);
+        return result;
+      },
+    },
+  ];
+  return messages;
 }

@@ -2,6 +2,7 @@ import { Lang, LangMessages } from 'aiwrapper';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startStrictOpenAIServer } from '../../src/testing/index.js';
 import type { StrictOpenAIServer, StrictOpenAIServerOptions } from '../../src/testing/index.js';
+import { weatherQuestion } from './servers.js';
 
 const servers: StrictOpenAIServer[] = [];
 async function start(options?: StrictOpenAIServerOptions): Promise<StrictOpenAIServer> {
@@ -407,21 +408,7 @@ describe('startStrictOpenAIServer with aiwrapper 3', () => {
     });
     const seen: unknown[] = [];
     const lang = Lang.openaiLike({ baseURL: server.baseURL, model: 'gpt-4o-mini', apiKey: 'test' });
-    const messages = new LangMessages();
-    messages.addUserMessage('What is the weather in Paris?');
-    messages.availableTools = [
-      {
-        name: 'get_weather',
-        description: 'Get the current weather for a city.',
-        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-        handler: (args: Record<string, unknown>) => {
-          seen.push(args);
-          return { temp_c: 21, sky: 'sunny' };
-        },
-      },
-    ];
-
-    const afterTools = await lang.chat(messages);
+    const afterTools = await lang.chat(weatherQuestion(seen, { temp_c: 21, sky: 'sunny' }));
     expect(seen).toEqual([{ city: 'Paris' }]);
     const final = await lang.chat(afterTools);
     expect(final.answer).toBe('It is sunny in Paris.');
