@@ -31,6 +31,6 @@ describe('repairLangMessages', () => {
     const before = Array.from(messages);
     expect(repairLangMessages(messages, 'openai-chat')).toEqual([]);
     expect(Array.from(messages)).toEqual(before);
-    Array.from(messages).forEach((message, index) => expect(message).toBe(before[index]));
+    Array.from(messages).forEach((message, index) => { expect(message).toBe(before[index]); });
   });
 });
