@@ -42,7 +42,7 @@ function round(turn: number, broken: boolean): HistoryMessage[] {
 }
 
 /** A history of at least `size` messages in `format`, ending on a whole round. */
-function historyOf(format: MessageFormat, size: number, broken: boolean): unknown[] {
+export function historyOf(format: MessageFormat, size: number, broken: boolean): unknown[] {
   // Wire sizes differ per format (Chat writes one message per result): measure one round.
   const perRound = writeFormat(round(0, false), format, new Set()).length;
   const neutral: HistoryMessage[] = [];

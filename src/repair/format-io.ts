@@ -16,19 +16,37 @@ export interface ReadHistory {
 
 /**
  * Reads `messages` of `format` into the neutral model with the format's `from*` converter.
- * Gemini ids, which are optional, are generated deterministically (so a repair is repeatable)
- * and remembered, so {@link writeFormat} can leave them out again.
+ * Gemini ids, which are optional, are generated from where the part sits (`offset` is the index
+ * of `messages[0]` in the whole history), so a repair is repeatable and reading part of a history
+ * gives the ids reading all of it gives; they are remembered, so {@link writeFormat} can leave
+ * them out again.
  */
-export function readFormat(messages: readonly unknown[], format: MessageFormat): ReadHistory {
+export function readFormat(messages: readonly unknown[], format: MessageFormat, offset = 0): ReadHistory {
   if (format !== 'gemini') return { history: fromFormat(messages, format).messages, generatedIds: new Set() };
-  const generatedIds = new Set<string>();
   let count = 0;
-  const generateId = (): string => {
-    const id = hashCallId(`\u0000gemini:${count++}`);
-    generatedIds.add(id);
-    return id;
-  };
-  return { history: fromFormat(messages, format, { generateId }).messages, generatedIds };
+  const { messages: history, warnings } = fromFormat(messages, format, { generateId: () => `${TEMPORARY_ID}${count++}` });
+  if (count === 0) return { history, generatedIds: new Set() };
+  // The k-th id made up in content m becomes a hash of (m, k).
+  const finalIds = new Map<string, string>();
+  const madeUpIn = new Map<number, number>();
+  for (const warning of warnings) {
+    if (warning.code !== 'generated-call-id' || warning.callId === undefined || !warning.callId.startsWith(TEMPORARY_ID) || finalIds.has(warning.callId)) continue;
+    const made = madeUpIn.get(warning.messageIndex) ?? 0;
+    madeUpIn.set(warning.messageIndex, made + 1);
+    finalIds.set(warning.callId, hashCallId(`\u0000gemini:${warning.messageIndex + offset}:${made}`));
+  }
+  return { history: history.map((message) => withFinalIds(message, finalIds)), generatedIds: new Set(finalIds.values()) };
+}
+
+const TEMPORARY_ID = '\u0000generated:';
+
+function withFinalIds(message: HistoryMessage, finalIds: ReadonlyMap<string, string>): HistoryMessage {
+  if (message.role === 'assistant') {
+    if (!message.parts.some((part) => part.type === 'tool-call' && finalIds.has(part.callId))) return message;
+    return { ...message, parts: message.parts.map((part) => (part.type === 'tool-call' && finalIds.has(part.callId) ? { ...part, callId: finalIds.get(part.callId) ?? part.callId } : part)) };
+  }
+  if (message.role !== 'tool' || !message.results.some((result) => finalIds.has(result.callId))) return message;
+  return { ...message, results: message.results.map((result) => (finalIds.has(result.callId) ? { ...result, callId: finalIds.get(result.callId) ?? result.callId } : result)) };
 }
 
 /** Writes a neutral history back to `format` with its `to*` converter; Gemini ids in `generatedIds` are left out. */

@@ -1,5 +1,5 @@
 import type { AssistantMessage, HistoryMessage, ToolCallPart, ToolHistory, ToolResult } from '../core/history.js';
-import { CallIdRewriter } from './fixes/call-id-rewriter.js';
+import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
 import { moveTextBeforeCalls } from './fixes/move-text-before-calls.js';
 import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
 import { resolveResults, resultAt, type Place, type ResolvedResults } from './fixes/resolve-results.js';
@@ -29,11 +29,19 @@ export class HistoryRepairer extends HistoryWriter {
   private readonly latestCall = new Map<string, ToolCallPart>();
   private pending: PendingOrphan[] = [];
 
-  constructor(history: ToolHistory, profile: ProviderProfile, policy: ResolvedPolicy) {
+  /** False when `history` is a stretch that more messages follow. */
+  private readonly endsHistory: boolean;
+
+  /**
+   * `part` is for repairing a stretch of a longer history: `ids` decides call ids (share one
+   * between the stretches of a history), and `endsHistory` says whether the stretch is its end.
+   */
+  constructor(history: ToolHistory, profile: ProviderProfile, policy: ResolvedPolicy, part?: { readonly ids: CallIdRewriter; readonly endsHistory: boolean }) {
     super(profile, policy);
     this.history = history;
+    this.endsHistory = part?.endsHistory ?? true;
     this.resolved = resolveResults(history, profile.scope, policy.duplicateResults);
-    this.ids = new CallIdRewriter(profile, history, policy.generateId);
+    this.ids = part?.ids ?? new CallIdRewriter(profile, () => idsOf(history), policy.generateId);
   }
 
   /** Runs the repair. */
@@ -97,7 +105,7 @@ export class HistoryRepairer extends HistoryWriter {
     let runEnd = index + 1;
     while (history[runEnd]?.role === 'tool') runEnd++;
     const answers = this.resolved.answers[index] ?? [];
-    const cause = missingResultCause(answers, runEnd === history.length);
+    const cause = missingResultCause(answers, this.endsHistory && runEnd === history.length);
     if (profile.scope === 'conversation') {
       const placeholders: ToolResult[] = [];
       const resultsIndex = this.out.length;

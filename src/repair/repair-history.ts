@@ -2,14 +2,17 @@ import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { describeType, isObject } from '../validate/rules/input-guards.js';
-import { validateHistory } from '../validate/validate-history.js';
+import { inspectHistory } from '../validate/inspect-history.js';
+import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, writeFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
 import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
-import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
+import { locateFix } from './locate-fix.js';
+import { repairInWindows } from './repair-in-windows.js';
+import { resolvePolicy, type RepairPolicy, type ResolvedPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
-import { inputLocator, outputLocator, type WireLocator } from './wire-places.js';
+import { inputLocator, outputLocator } from './wire-places.js';
 
 /** Options of {@link repairHistory}: the format, and the {@link RepairPolicy} fields. */
 export interface RepairHistoryOptions<F extends MessageFormat = MessageFormat> extends RepairPolicy {
@@ -60,11 +63,25 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
 export function repairHistory<F extends MessageFormat>(messages: readonly unknown[], options: RepairHistoryOptions<F>): RepairHistoryResult<FormatMessages[F]> {
   const format = formatOf(options);
   const profile = resolveProfile(options.profile ?? format);
-  if (profile === PROVIDER_PROFILES[format] && validateHistory(messages, { format }).ok) {
-    return { messages: [...messages] as FormatMessages[F], fixes: [] };
-  }
+  const policy = resolvePolicy(options);
+  if (profile !== PROVIDER_PROFILES[format]) return repairWholeHistory(messages, format, profile, policy);
+  const { result, table } = inspectHistory(messages, format);
+  if (result.ok) return { messages: [...messages] as FormatMessages[F], fixes: [] };
+  // Only the stretches around the issues go through the neutral model; the rest is kept as it is.
+  const windows = findRepairWindows(messages, format, table, result.issues, profile);
+  if (windows === undefined) return repairWholeHistory(messages, format, profile, policy);
+  const repaired = repairInWindows(messages, format, table, windows, profile, policy);
+  return { messages: repaired.messages as FormatMessages[F], fixes: repaired.fixes };
+}
+
+/**
+ * Repairs `messages` as a whole: read into the neutral model, repaired, written back. Every
+ * message goes through the format's converters (which may normalize messages the repair did not
+ * change); {@link repairHistory} uses it for profiles other than the format's own.
+ */
+export function repairWholeHistory<F extends MessageFormat>(messages: readonly unknown[], format: F, profile: ProviderProfile, policy: ResolvedPolicy): RepairHistoryResult<FormatMessages[F]> {
   const { history, generatedIds } = readFormat(messages, format);
-  const repaired = new HistoryRepairer(history, profile, resolvePolicy(options)).run();
+  const repaired = new HistoryRepairer(history, profile, policy).run();
   if (repaired.fixes.length === 0 && repaired.history.length === history.length && repaired.history.every((message, index) => message === history[index])) {
     // Nothing to repair in the neutral model: what the validator refused is beyond the repair.
     return { messages: writeFormat(history, format, generatedIds), fixes: [] };
@@ -72,30 +89,7 @@ export function repairHistory<F extends MessageFormat>(messages: readonly unknow
   const written = writeFormat(repaired.history, format, generatedIds);
   const input = inputLocator(history, format);
   const output = outputLocator(repaired.history, format);
-  return { messages: written, fixes: repaired.fixes.map((fix) => locate(fix, input, output)) };
-}
-
-/** Puts a fix's neutral indexes into the format's arrays. */
-function locate(fix: HistoryFix, input: WireLocator, output: WireLocator): HistoryFix {
-  const at = output(fix.messageIndex, fix.partIndex);
-  const placed = { ...fix, messageIndex: at.messageIndex, partIndex: at.partIndex };
-  switch (placed.kind) {
-    case 'inserted-placeholder':
-      return { ...placed, callMessageIndex: output(placed.callMessageIndex, undefined).messageIndex };
-    case 'synthesized-call':
-    case 'result-to-text':
-    case 'moved-result':
-    case 'dropped-duplicate-result': {
-      const from = input(placed.fromIndex, placed.fromPartIndex);
-      return { ...placed, fromIndex: from.messageIndex, fromPartIndex: from.partIndex ?? 0 };
-    }
-    case 'moved-text':
-    case 'rewrote-call-id':
-    case 'renamed-result':
-    case 'inserted-assistant-turn':
-    case 'inserted-user-turn':
-      return placed;
-  }
+  return { messages: written, fixes: repaired.fixes.map((fix) => locateFix(fix, input, output)) };
 }
 
 function formatOf<F extends MessageFormat>(options: RepairHistoryOptions<F>): F {

@@ -1,16 +1,9 @@
-import { assertNever } from '../core/assert-never.js';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import type { ValidationResult } from '../core/issue.js';
 import { InvalidHistoryError } from '../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
-import { validateAiwrapper } from '../formats/aiwrapper/validate-aiwrapper.js';
-import { validateAnthropic } from '../formats/anthropic/validate-anthropic.js';
-import { validateGemini } from '../formats/gemini/validate-gemini.js';
-import { validateMistral } from '../formats/mistral/validate-mistral.js';
-import { validateOpenAIChat } from '../formats/openai-chat/validate-openai-chat.js';
-import { validateOpenAIResponses } from '../formats/openai-responses/validate-openai-responses.js';
-import { validateVercel } from '../formats/vercel/validate-vercel.js';
+import { inspectHistory } from './inspect-history.js';
 import { describeType, isObject } from './rules/input-guards.js';
 
 /** Options of {@link validateHistory} and {@link assertValidHistory}. */
@@ -42,25 +35,7 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
  * if (!result.ok) for (const issue of result.issues) console.warn(issue.code, issue.messageIndex, issue.message);
  */
 export function validateHistory(messages: readonly unknown[], options: ValidateHistoryOptions): ValidationResult {
-  const format = formatOf(options);
-  switch (format) {
-    case 'openai-chat':
-      return validateOpenAIChat(messages);
-    case 'openai-responses':
-      return validateOpenAIResponses(messages);
-    case 'anthropic':
-      return validateAnthropic(messages);
-    case 'gemini':
-      return validateGemini(messages);
-    case 'mistral':
-      return validateMistral(messages);
-    case 'vercel':
-      return validateVercel(messages);
-    case 'aiwrapper':
-      return validateAiwrapper(messages);
-    default:
-      return assertNever(format, 'message format');
-  }
+  return inspectHistory(messages, formatOf(options)).result;
 }
 
 /**

@@ -3,8 +3,9 @@ import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems } from '../../validate/rules/find-tool-turn-problems.js';
 import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
-import { neutralIssueOf } from '../../validate/rules/neutral-issue.js';
+import { emptyCallIdIssues, neutralIssueOf, type NeutralWording } from '../../validate/rules/neutral-issue.js';
 
 const ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'tool-results']);
 
@@ -22,6 +23,11 @@ const ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'tool-results'
  * const result = validateAiwrapper(langMessages);
  */
 export function validateAiwrapper(messages: readonly unknown[]): ValidationResult {
+  return inspectAiwrapper(messages).result;
+}
+
+/** {@link validateAiwrapper}, with the turn table it read (for repair). */
+export function inspectAiwrapper(messages: readonly unknown[]): HistoryInspection {
   assertArray(messages, 'an aiwrapper `LangMessage`');
   const table = new ToolTurnTable(messages.length);
   for (let index = 0; index < messages.length; index++) {
@@ -29,14 +35,16 @@ export function validateAiwrapper(messages: readonly unknown[]): ValidationResul
     if (!ROLES.has(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'user', 'assistant' or 'tool-results'");
     readTurn(message, index, table);
   }
-  const issues: HistoryIssue[] = findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
-    neutralIssueOf(problem, {
-      path: (site) => `messages[${site.messageIndex}].items[${site.partIndex ?? 0}]`,
-      missing: (ids, turnIndex) =>
-        `The assistant message at messages[${turnIndex}] calls ${ids.map((id) => `"${id}"`).join(', ')}, but no tool-results message right after it answers ${ids.length > 1 ? 'them' : 'it'}. Add the results, or a placeholder result, before the next message.`,
-    }),
-  );
-  return toValidationResult(issues);
+  const wording: NeutralWording = {
+    path: (site) => `messages[${site.messageIndex}].items[${site.partIndex ?? 0}]`,
+    missing: (ids, turnIndex) =>
+      `The assistant message at messages[${turnIndex}] calls ${ids.map((id) => `"${id}"`).join(', ')}, but no tool-results message right after it answers ${ids.length > 1 ? 'them' : 'it'}. Add the results, or a placeholder result, before the next message.`,
+  };
+  const issues: HistoryIssue[] = [
+    ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) => neutralIssueOf(problem, wording)),
+    ...emptyCallIdIssues(table, wording),
+  ].sort((a, b) => a.messageIndex - b.messageIndex);
+  return { result: toValidationResult(issues), table };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
+import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
 import { findToolTurnProblems, type ToolSite, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
 import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
 /**
@@ -29,18 +31,30 @@ export const ANTHROPIC_TOOL_USE_ID_PATTERN: RegExp = /^[a-zA-Z0-9_-]+$/;
  * if (!result.ok) console.error(result.issues[0].message);
  */
 export function validateAnthropic(messages: readonly unknown[]): ValidationResult {
+  return inspectAnthropic(messages).result;
+}
+
+/** {@link validateAnthropic}, with the turn table it read (for repair). */
+export function inspectAnthropic(messages: readonly unknown[]): HistoryInspection {
   assertArray(messages, 'an Anthropic Messages `messages`');
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
+  // The call turn that the run of results messages being read follows, or -1.
+  let callTurn = -1;
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', 'an object with role and content');
     const blocks = contentBlocks(message, index);
-    if (message.role === 'assistant') readAssistant(blocks, index, messages.length, table, issues);
-    else readUser(blocks, index, table, issues);
+    if (message.role === 'assistant') {
+      readAssistant(blocks, index, messages.length, table, issues);
+      callTurn = table.isCalls(index) ? index : -1;
+    } else {
+      readUser(blocks, index, callTurn !== -1 && callTurn < index - 1 ? callTurn : -1, table, issues);
+      if (table.kinds[index] !== RESULTS_ENTRY) callTurn = -1;
+    }
   }
   const problems = findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'conversation' });
   for (const problem of problems) issues.push(issueOf(problem, messages.length));
-  return toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex));
+  return { result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)), table };
 }
 
 /**
@@ -102,7 +116,8 @@ function readAssistant(blocks: readonly JsonObject[], index: number, length: num
   }
 }
 
-function readUser(blocks: readonly JsonObject[], index: number, table: ToolTurnTable, issues: HistoryIssue[]): void {
+/** Reads a user message; `callTurn` is the call turn it follows after other results messages, else -1. */
+function readUser(blocks: readonly JsonObject[], index: number, callTurn: number, table: ToolTurnTable, issues: HistoryIssue[]): void {
   // One turn per message: the turn before is the previous message's.
   const previousIsCalls = index > 0 && table.isCalls(index - 1);
   table.begin(index, 'results');
@@ -116,7 +131,11 @@ function readUser(blocks: readonly JsonObject[], index: number, table: ToolTurnT
     const id = block.tool_use_id;
     if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].tool_use_id`, id, 'a string');
     table.add(id, partIndex);
-    if (otherBefore && previousIsCalls) {
+    if (callTurn !== -1 && table.idsOf(callTurn).includes(id)) {
+      // A second user message of results: Anthropic looks for every result in the one message
+      // right after the call turn, and reports the call as unanswered there.
+      issues.push({ code: 'misplaced-tool-result', messageIndex: index, partIndex, toolCallId: id, callMessageIndex: callTurn, param: `messages.${callTurn + 1}`, message: missingSentence(callTurn + 1, [id]) });
+    } else if (otherBefore && previousIsCalls) {
       // Anthropic looks for the results at the start of the next message; with other content
       // first it reports the calls as unanswered. Wording inferred from that rule, not seen for
       // this exact case.

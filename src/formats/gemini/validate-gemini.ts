@@ -1,7 +1,9 @@
 import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
+import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
 /**
  * "Please ensure that the number of function response parts is equal to the number of function
@@ -54,23 +56,33 @@ interface Turn {
  * const result = validateGemini(body.contents);
  */
 export function validateGemini(contents: readonly unknown[]): ValidationResult {
+  return inspectGemini(contents).result;
+}
+
+/** {@link validateGemini}, with the turn table it read (for repair). */
+export function inspectGemini(contents: readonly unknown[]): HistoryInspection {
   assertArray(contents, 'a Gemini `contents`');
   const issues: HistoryIssue[] = [];
+  const table = new ToolTurnTable(contents.length);
   let previous: Turn | undefined;
   for (let index = 0; index < contents.length; index++) {
     const turn = readTurn(objectAt(contents, index, 'contents', 'a content object with parts'), index);
+    addTurn(turn, index, table);
     if (turn.role === 'model' && turn.calls.length > 0) checkCallTurn(turn, index, previous, issues);
     if (previous?.role === 'model' && previous.calls.length > 0 && (turn.role === 'model' || turn.responses.length === 0)) {
       issues.push(missing(index - 1, previous.calls));
     }
     if (turn.role === 'user' && turn.responses.length > 0) {
-      if (previous?.role === 'model' && previous.calls.length > 0) checkResponses(previous, index - 1, turn, index, issues);
+      if (previous?.role === 'model' && previous.calls.length > 0) {
+        checkResponseIds(previous, index - 1, turn, index, issues);
+        checkResponses(previous, index - 1, turn, index, issues);
+      }
       else for (const part of turn.responses) issues.push({ code: 'orphan-tool-result', messageIndex: index, partIndex: part.partIndex, toolCallId: part.id ?? part.name, message: GEMINI_RESPONSE_NOT_AFTER_CALL });
     }
     previous = turn;
   }
   if (previous?.role === 'model' && previous.calls.length > 0) issues.push(missing(contents.length - 1, previous.calls));
-  return toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex));
+  return { result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)), table };
 }
 
 /**
@@ -85,6 +97,17 @@ export function assertValidGemini(contents: readonly unknown[]): void {
 }
 
 const NO_PARTS: readonly FunctionPart[] = [];
+
+/** Adds a content's turn to the table. A part without an id gets one no other part has: Gemini pairs it by name, in its own turn. */
+function addTurn(turn: Turn, index: number, table: ToolTurnTable): void {
+  const parts = turn.role === 'model' ? turn.calls : turn.responses;
+  if (parts.length === 0) {
+    table.other(index);
+    return;
+  }
+  table.begin(index, turn.role === 'model' ? 'calls' : 'results');
+  for (const part of parts) table.add(part.id ?? `\u0000${index}:${part.partIndex}`, part.partIndex);
+}
 // Above this many calls in one turn, repeated ids are found through a set instead of a scan.
 const SCAN_LIMIT = 16;
 
@@ -101,9 +124,11 @@ function readTurn(content: JsonObject, index: number): Turn {
   for (let partIndex = 0; partIndex < parts.length; partIndex++) {
     const part: unknown = parts[partIndex];
     if (!isObject(part)) throw invalidField(`contents[${index}].parts[${partIndex}]`, part, 'a part object');
-    // What camelCaseGeminiPart reads, without copying the part: a camelCase field beside its snake_case twin wins.
-    const functionCall = 'functionCall' in part ? part.functionCall : Object.hasOwn(part, 'function_call') ? part.function_call : undefined;
-    const functionResponse = 'functionResponse' in part ? part.functionResponse : Object.hasOwn(part, 'function_response') ? part.function_response : undefined;
+    // What camelCaseGeminiPart reads, without copying the part: a camelCase field beside its
+    // snake_case twin wins. Plain property reads: `in` and `hasOwn` cost a lookup that misses on
+    // every text part.
+    const functionCall = part.functionCall !== undefined ? part.functionCall : part.function_call;
+    const functionResponse = part.functionResponse !== undefined ? part.functionResponse : part.function_response;
     if (functionCall !== undefined) (calls ??= []).push(functionPart(functionCall, index, partIndex, 'functionCall'));
     if (functionResponse !== undefined) (responses ??= []).push(functionPart(functionResponse, index, partIndex, 'functionResponse'));
   }
@@ -120,15 +145,11 @@ function checkCallTurn(turn: Turn, index: number, previous: Turn | undefined, is
     issues.push({ code: 'misplaced-tool-call', messageIndex: index, toolCallIds: turn.calls.map(keyOf), message: GEMINI_CALL_NOT_AFTER_USER });
   }
   const { calls } = turn;
-  // Ids are optional in Gemini; when given they must tell calls apart. Ours: no Gemini wording found.
-  const duplicate = (call: FunctionPart, id: string): void => {
-    issues.push({ code: 'duplicate-tool-call-id', messageIndex: index, partIndex: call.partIndex, toolCallId: id, message: `Function call id ${id} appears twice in contents[${index}]; give each functionCall part its own id.` });
-  };
   if (calls.length > SCAN_LIMIT) {
     const seen = new Set<string>();
     for (const call of calls) {
       if (call.id === undefined) continue;
-      if (seen.has(call.id)) duplicate(call, call.id);
+      if (seen.has(call.id)) issues.push(duplicateCall(call, call.id, index));
       seen.add(call.id);
     }
     return;
@@ -139,10 +160,15 @@ function checkCallTurn(turn: Turn, index: number, previous: Turn | undefined, is
     if (call === undefined || id === undefined) continue;
     for (let earlier = 0; earlier < position; earlier++) {
       if (calls[earlier]?.id !== id) continue;
-      duplicate(call, id);
+      issues.push(duplicateCall(call, id, index));
       break;
     }
   }
+}
+
+/** Ids are optional in Gemini; when given they must tell calls apart. Ours: no Gemini wording found. */
+function duplicateCall(call: FunctionPart, id: string, index: number): HistoryIssue {
+  return { code: 'duplicate-tool-call-id', messageIndex: index, partIndex: call.partIndex, toolCallId: id, message: `Function call id ${id} appears twice in contents[${index}]; give each functionCall part its own id.` };
 }
 
 function checkResponses(callTurn: Turn, callIndex: number, turn: Turn, index: number, issues: HistoryIssue[]): void {
@@ -176,6 +202,31 @@ function checkResponses(callTurn: Turn, callIndex: number, turn: Turn, index: nu
   }
   if (unanswered.length > 0) issues.push(missing(callIndex, unanswered));
   for (const part of unmatched) issues.push({ code: 'orphan-tool-result', messageIndex: index, partIndex: part.partIndex, toolCallId: keyOf(part), message: GEMINI_COUNT_MISMATCH });
+}
+
+/**
+ * Responses that carry an id must each answer a different call of the turn by that id: Gemini
+ * pairs by name and position, but an id that names no call, or a call already answered, leaves
+ * the history ambiguous (and other providers, which pair by id, refuse it). Ours: no Gemini
+ * wording was found.
+ */
+function checkResponseIds(callTurn: Turn, callIndex: number, turn: Turn, index: number, issues: HistoryIssue[]): void {
+  let answered: Set<FunctionPart> | undefined;
+  for (const response of turn.responses) {
+    const id = response.id;
+    if (id === undefined) continue;
+    const call = callTurn.calls.find((candidate) => candidate.id === id && answered?.has(candidate) !== true);
+    if (call) {
+      (answered ??= new Set()).add(call);
+      continue;
+    }
+    const repeated = callTurn.calls.some((candidate) => candidate.id === id);
+    issues.push(
+      repeated
+        ? { code: 'duplicate-tool-call-id', messageIndex: index, partIndex: response.partIndex, toolCallId: id, message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] answers a call of contents[${callIndex}] that another response already answered; give each response the id of its own call.` }
+        : { code: 'unknown-tool-call-id', messageIndex: index, partIndex: response.partIndex, toolCallId: id, message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] matches no functionCall id of contents[${callIndex}]; give each response the id of its own call.` },
+    );
+  }
 }
 
 /** True when responses name the calls' functions in call order: every response pairs with its call. */

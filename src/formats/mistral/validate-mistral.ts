@@ -3,6 +3,7 @@ import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
 import { assertArray, invalidField, isObject, objectAt } from '../../validate/rules/input-guards.js';
+import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
@@ -32,6 +33,11 @@ const ROLES: ReadonlySet<unknown> = new Set(['system', 'user', 'assistant', 'too
  * const result = validateMistral(body.messages);
  */
 export function validateMistral(messages: readonly unknown[]): ValidationResult {
+  return inspectMistral(messages).result;
+}
+
+/** {@link validateMistral}, with the turn table it read (for repair). */
+export function inspectMistral(messages: readonly unknown[]): HistoryInspection {
   assertArray(messages, 'a Mistral `messages`');
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
@@ -74,7 +80,7 @@ export function validateMistral(messages: readonly unknown[]): ValidationResult 
     }
   }
   for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' })) issues.push(issueOf(problem, roles));
-  return toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex));
+  return { result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)), table };
 }
 
 /**

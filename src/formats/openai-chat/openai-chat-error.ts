@@ -23,7 +23,7 @@ export interface OpenAIErrorResponse {
 /**
  * Returns the `code` OpenAI puts in its error body for an issue found by `validateOpenAIChat`.
  *
- * Schema errors carry a code (`'string_above_max_length'`, `'empty_array'`, `'invalid_type'`,
+ * Schema errors carry a code (`'string_above_max_length'`, `'empty_string'`, `'empty_array'`, `'invalid_type'`,
  * `'missing_required_parameter'`); the tool-ordering errors ("must be a response to a preceeding
  * message", "did not have response messages", unknown and duplicate `tool_call_id`) carry `null`.
  * Each pairing is cited next to its rule in `validate-openai-chat.ts`.
@@ -92,5 +92,6 @@ export function firstReportedIssue(issues: readonly [HistoryIssue, ...HistoryIss
 function codeOfSchemaSentence(message: string): string | null {
   if (message.startsWith('Missing required parameter:')) return 'missing_required_parameter';
   if (message.startsWith('Invalid type for ')) return 'invalid_type';
+  if (message.endsWith('but got an empty string instead.')) return 'empty_string';
   return null;
 }

@@ -2,6 +2,9 @@ import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
+import { isObject, type JsonObject } from '../../validate/rules/input-guards.js';
+import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
 /**
  * The longest `tool_calls[].id` Chat Completions accepts.
@@ -11,18 +14,34 @@ import { ToolHistoryError } from '../../errors/tool-history-error.js';
  */
 export const OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH = 40;
 
-type JsonObject = Readonly<Record<string, unknown>>;
-
 /** The assistant turn whose `tool_calls` the following `tool` messages answer. */
-interface OpenTurn {
+class OpenTurn {
   readonly index: number;
   /** Unique call ids in call order. */
   readonly callIds: readonly string[];
-  readonly calls: ReadonlySet<string>;
-  readonly pending: Set<string>;
-  /** Call id → index of the `tool` message that answered it. */
-  readonly answeredAt: Map<string, number>;
+  /** Per call id (same order): the index of the `tool` message that answered it, -1 while pending. */
+  readonly answeredAt: number[];
+  pending: number;
+  /** Call id → position, for turns too long to scan. */
+  private positions: Map<string, number> | undefined;
+
+  constructor(index: number, callIds: readonly string[]) {
+    this.index = index;
+    this.callIds = callIds;
+    this.answeredAt = callIds.map(() => -1);
+    this.pending = callIds.length;
+  }
+
+  /** The position of `id` among the call ids, -1 when the turn has no such call. */
+  positionOf(id: string): number {
+    if (this.callIds.length <= SCAN_LIMIT) return this.callIds.indexOf(id);
+    this.positions ??= new Map(this.callIds.map((callId, position) => [callId, position]));
+    return this.positions.get(id) ?? -1;
+  }
 }
+
+// Above this many calls in one turn, ids are found through a map instead of a scan.
+const SCAN_LIMIT = 16;
 
 /**
  * Validates an OpenAI Chat Completions `messages` array for tool-call history the way OpenAI's
@@ -55,6 +74,11 @@ interface OpenTurn {
  * if (!result.ok) console.error(result.issues[0].message);
  */
 export function validateOpenAIChat(messages: readonly unknown[]): ValidationResult {
+  return inspectOpenAIChat(messages).result;
+}
+
+/** {@link validateOpenAIChat}, with the turn table it read (for repair). */
+export function inspectOpenAIChat(messages: readonly unknown[]): HistoryInspection {
   if (!Array.isArray(messages)) {
     throw new ToolHistoryError(
       'invalid-input',
@@ -62,6 +86,7 @@ export function validateOpenAIChat(messages: readonly unknown[]): ValidationResu
     );
   }
   const issues: HistoryIssue[] = [];
+  const table = new ToolTurnTable(messages.length);
   let turn: OpenTurn | undefined;
 
   for (let index = 0; index < messages.length; index++) {
@@ -74,18 +99,35 @@ export function validateOpenAIChat(messages: readonly unknown[]): ValidationResu
     }
     if (message.role === 'tool') {
       checkToolMessage(message, index, turn, issues);
+      table.begin(index, 'results');
+      table.add(typeof message.tool_call_id === 'string' ? message.tool_call_id : '', -1);
       continue;
     }
     // Any other message (user, system, developer, assistant, an unknown role or none) ends the
     // run of tool messages that answers the open turn.
     closeTurn(turn, `messages.[${index}].role`, issues);
     turn = message.role === 'assistant' ? openTurn(message, index, issues) : undefined;
+    readCalls(message, index, table);
   }
   // The LangChain INVALID_TOOL_RESULTS page shows OpenAI refusing a history that ends before
   // every call is answered, with `param: 'messages'` (no index):
   // https://github.com/langchain-ai/langchain/blob/67e87c79238bf73c18b5b0c6be09dd3e798fcae1/docs/docs/troubleshooting/errors/INVALID_TOOL_RESULTS.ipynb
   closeTurn(turn, 'messages', issues);
-  return toValidationResult(issues);
+  return { result: toValidationResult(issues), table };
+}
+
+/** Adds the message's turn to the table: its calls, or none. */
+function readCalls(message: JsonObject, index: number, table: ToolTurnTable): void {
+  const toolCalls = message.role === 'assistant' ? message.tool_calls : undefined;
+  if (!Array.isArray(toolCalls) || toolCalls.length === 0) {
+    table.other(index);
+    return;
+  }
+  table.begin(index, 'calls');
+  for (let position = 0; position < toolCalls.length; position++) {
+    const call: unknown = toolCalls[position];
+    table.add(isObject(call) && typeof call.id === 'string' ? call.id : '', position);
+  }
 }
 
 /**
@@ -124,7 +166,7 @@ function checkToolMessage(
     });
     return;
   }
-  if (turn === undefined || turn.pending.size === 0) {
+  if (turn === undefined || turn.pending === 0) {
     // "Invalid parameter: messages with role 'tool' must be a response to a preceeding message
     // with 'tool_calls'." param messages.[3].role, code null:
     // https://github.com/miurla/morphic/issues/136, https://github.com/smarter-sh/smarter/issues/264.
@@ -140,7 +182,8 @@ function checkToolMessage(
     });
     return;
   }
-  if (!turn.calls.has(toolCallId)) {
+  const position = turn.positionOf(toolCallId);
+  if (position === -1) {
     // "Invalid parameter: 'tool_call_id' of 'call_XXXXXXXXX' not found in 'tool_calls' of previous
     // message.": https://github.com/dapr/dapr-agents/issues/145 (also quoted in cline's
     // transformToolCallId comment). No reply with its param was found; we use
@@ -154,8 +197,8 @@ function checkToolMessage(
     });
     return;
   }
-  const firstAnswer = turn.answeredAt.get(toolCallId);
-  if (firstAnswer !== undefined) {
+  const firstAnswer = turn.answeredAt[position] ?? -1;
+  if (firstAnswer !== -1) {
     // "Invalid parameter: Duplicate value for 'tool_call_id' of 'call_gmd4…', in messages[7] and
     // messages[8]." param messages.[8].tool_call_id, code null:
     // https://github.com/agno-agi/agno/issues/5116, https://github.com/anomalyco/opencode/issues/1211.
@@ -168,13 +211,13 @@ function checkToolMessage(
     });
     return;
   }
-  turn.pending.delete(toolCallId);
-  turn.answeredAt.set(toolCallId, index);
+  turn.pending--;
+  turn.answeredAt[position] = index;
 }
 
 function closeTurn(turn: OpenTurn | undefined, param: string, issues: HistoryIssue[]): void {
-  if (turn === undefined || turn.pending.size === 0) return;
-  const toolCallIds = turn.callIds.filter((id) => turn.pending.has(id));
+  if (turn === undefined || turn.pending === 0) return;
+  const toolCallIds = turn.callIds.filter((_, position) => turn.answeredAt[position] === -1);
   // "An assistant message with 'tool_calls' must be followed by tool messages responding to each
   // 'tool_call_id'. The following tool_call_ids did not have response messages: call_…",
   // param messages.[6].role, code null: https://github.com/router-for-me/CLIProxyAPI/issues/2798,
@@ -207,21 +250,27 @@ function openTurn(message: JsonObject, index: number, issues: HistoryIssue[]): O
     });
     return undefined;
   }
+  // Unique ids in call order, and where in `tool_calls` each first appears.
   const callIds: string[] = [];
-  const calls = new Set<string>();
-  const calledAt = new Map<string, number>();
+  const firstAt: number[] = [];
+  let byId: Map<string, number> | undefined;
   for (let callIndex = 0; callIndex < toolCalls.length; callIndex++) {
     const call: unknown = toolCalls[callIndex];
     if (!isObject(call)) continue;
-    const id = checkCallId(call.id, index, callIndex, calledAt, issues);
+    const id = checkCallId(call.id, index, callIndex, issues);
     checkArguments(call.function, id ?? '', index, callIndex, issues);
-    if (id !== undefined && !calls.has(id)) {
-      calls.add(id);
-      callIds.push(id);
+    if (id === undefined) continue;
+    if (byId === undefined && callIds.length >= SCAN_LIMIT) byId = new Map(callIds.map((callId, position) => [callId, position]));
+    const position = byId ? (byId.get(id) ?? -1) : callIds.indexOf(id);
+    if (position !== -1) {
+      duplicateCallId(id, index, firstAt[position] ?? 0, callIndex, issues);
+      continue;
     }
+    byId?.set(id, callIds.length);
+    callIds.push(id);
+    firstAt.push(callIndex);
   }
-  if (callIds.length === 0) return undefined;
-  return { index, callIds, calls, pending: new Set(callIds), answeredAt: new Map() };
+  return callIds.length === 0 ? undefined : new OpenTurn(index, callIds);
 }
 
 /** Checks one call's id and returns it when it is a string. */
@@ -229,7 +278,6 @@ function checkCallId(
   id: unknown,
   index: number,
   callIndex: number,
-  calledAt: Map<string, number>,
   issues: HistoryIssue[],
 ): string | undefined {
   const path = `messages[${index}].tool_calls[${callIndex}].id`;
@@ -243,7 +291,18 @@ function checkCallId(
     });
     return undefined;
   }
-  if (id.length > OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH) {
+  if (id === '') {
+    // No Chat Completions wording was found for an empty id; ours, worded as OpenAI words the
+    // empty `call_id` of the Responses API ("Invalid 'input[4].call_id': empty string. Expected a
+    // string with minimum length 1, but got an empty string instead.", code empty_string).
+    issues.push({
+      code: 'invalid-tool-call-id',
+      messageIndex: index,
+      toolCallId: id,
+      message: `Invalid '${path}': empty string. Expected a string with minimum length 1, but got an empty string instead.`,
+      param: path,
+    });
+  } else if (id.length > OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH) {
     // "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum
     // length 40, but got a string with length 41 instead." code string_above_max_length:
     // https://github.com/vercel/ai/issues/8132, https://github.com/anomalyco/opencode/issues/12653,
@@ -256,22 +315,21 @@ function checkCallId(
       param: path,
     });
   }
-  const earlier = calledAt.get(id);
-  if (earlier === undefined) {
-    calledAt.set(id, callIndex);
-  } else {
-    // No OpenAI wording was found for two calls sharing an id in one turn (and one report,
-    // https://github.com/latitude-dev/latitude-llm/pull/1840, says OpenAI lets it pass); the
-    // sentence below is ours, shaped like OpenAI's duplicate `tool_call_id` error.
-    issues.push({
-      code: 'duplicate-tool-call-id',
-      messageIndex: index,
-      toolCallId: id,
-      message: `Duplicate value for 'id' of '${id}', in messages[${index}].tool_calls[${earlier}] and messages[${index}].tool_calls[${callIndex}].`,
-      param: path,
-    });
-  }
   return id;
+}
+
+function duplicateCallId(id: string, index: number, earlier: number, callIndex: number, issues: HistoryIssue[]): void {
+  // No OpenAI wording was found for two calls sharing an id in one turn (and one report,
+  // https://github.com/latitude-dev/latitude-llm/pull/1840, says OpenAI lets it pass); the
+  // sentence below is ours, shaped like OpenAI's duplicate `tool_call_id` error.
+  const path = `messages[${index}].tool_calls[${callIndex}].id`;
+  issues.push({
+    code: 'duplicate-tool-call-id',
+    messageIndex: index,
+    toolCallId: id,
+    message: `Duplicate value for 'id' of '${id}', in messages[${index}].tool_calls[${earlier}] and messages[${index}].tool_calls[${callIndex}].`,
+    param: path,
+  });
 }
 
 function checkArguments(
@@ -317,8 +375,4 @@ function describeType(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'undefined') return 'undefined';
   return `a ${typeof value}`;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@ import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
 import { assertArray, invalidField, objectAt } from '../../validate/rules/input-guards.js';
+import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
 /**
@@ -29,6 +30,11 @@ export const OPENAI_RESPONSES_MAX_CALL_ID_LENGTH = 64;
  * const result = validateOpenAIResponses(body.input);
  */
 export function validateOpenAIResponses(input: readonly unknown[]): ValidationResult {
+  return inspectOpenAIResponses(input).result;
+}
+
+/** {@link validateOpenAIResponses}, with the turn table it read (for repair). */
+export function inspectOpenAIResponses(input: readonly unknown[]): HistoryInspection {
   assertArray(input, 'a Responses `input`');
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(input.length);
@@ -47,7 +53,7 @@ export function validateOpenAIResponses(input: readonly unknown[]): ValidationRe
     table.other(index);
   }
   for (const problem of findToolTurnProblems(table, { scope: 'conversation', uniqueCallIds: 'conversation' })) issues.push(issueOf(problem));
-  return toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex));
+  return { result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)), table };
 }
 
 /**

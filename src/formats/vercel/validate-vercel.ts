@@ -3,8 +3,9 @@ import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems } from '../../validate/rules/find-tool-turn-problems.js';
 import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
-import { neutralIssueOf } from '../../validate/rules/neutral-issue.js';
+import { emptyCallIdIssues, neutralIssueOf, type NeutralWording } from '../../validate/rules/neutral-issue.js';
 
 const ROLES: ReadonlySet<unknown> = new Set(['system', 'user', 'assistant', 'tool']);
 
@@ -26,6 +27,11 @@ const ROLES: ReadonlySet<unknown> = new Set(['system', 'user', 'assistant', 'too
  * const result = validateVercel(messages);
  */
 export function validateVercel(messages: readonly unknown[]): ValidationResult {
+  return inspectVercel(messages).result;
+}
+
+/** {@link validateVercel}, with the turn table it read (for repair). */
+export function inspectVercel(messages: readonly unknown[]): HistoryInspection {
   assertArray(messages, 'a `ModelMessage[]`');
   const table = new ToolTurnTable(messages.length);
   for (let index = 0; index < messages.length; index++) {
@@ -33,14 +39,16 @@ export function validateVercel(messages: readonly unknown[]): ValidationResult {
     if (!ROLES.has(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'system', 'user', 'assistant' or 'tool'");
     readTurn(message, index, table);
   }
-  const issues: HistoryIssue[] = findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
-    neutralIssueOf(problem, {
-      path: (site) => `messages[${site.messageIndex}].content[${site.partIndex ?? 0}]`,
-      // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
-      missing: (ids) => `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
-    }),
-  );
-  return toValidationResult(issues);
+  const wording: NeutralWording = {
+    path: (site) => `messages[${site.messageIndex}].content[${site.partIndex ?? 0}]`,
+    // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
+    missing: (ids) => `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
+  };
+  const issues: HistoryIssue[] = [
+    ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) => neutralIssueOf(problem, wording)),
+    ...emptyCallIdIssues(table, wording),
+  ].sort((a, b) => a.messageIndex - b.messageIndex);
+  return { result: toValidationResult(issues), table };
 }
 
 /**

@@ -50,7 +50,7 @@ export function hashCallId(seed: string): string {
 export class CallIdRewriter {
   private readonly profile: ProviderProfile;
   private readonly generate: CallIdGenerator | undefined;
-  private readonly history: ToolHistory;
+  private readonly inputIds: () => Set<string>;
   /** Every id of the input and every id handed out; built on the first rewrite. */
   private taken: Set<string> | undefined;
   /** Ids of calls seen so far: in the current turn, or in the whole history. */
@@ -59,10 +59,17 @@ export class CallIdRewriter {
   private readonly mapped = new Map<string, string>();
   private emptyCount = 0;
 
-  constructor(profile: ProviderProfile, history: ToolHistory, generate: CallIdGenerator | undefined) {
+  /** `inputIds` gives a new set of every call and result id of the input, when a new id is first needed. */
+  constructor(profile: ProviderProfile, inputIds: () => Set<string>, generate: CallIdGenerator | undefined) {
     this.profile = profile;
-    this.history = history;
+    this.inputIds = inputIds;
     this.generate = generate;
+  }
+
+  /** Calls a repair keeps as they are, outside what it reads: their ids are in use where ids must be unique in the conversation. */
+  keep(ids: Iterable<string>): void {
+    if (this.profile.uniqueCallIds !== 'conversation') return;
+    for (const id of ids) this.seen.add(id);
   }
 
   /** A new call turn begins. */
@@ -86,7 +93,7 @@ export class CallIdRewriter {
   }
 
   private fresh(original: string, cause: IdRewriteCause): string {
-    const taken = (this.taken ??= idsOf(this.history));
+    const taken = (this.taken ??= this.inputIds());
     const seedBase = cause === 'empty' ? `\u0000empty:${this.emptyCount++}` : original;
     for (let attempt = 0; attempt < 1000; attempt++) {
       const candidate = this.generate ? this.generate() : hashCallId(`${seedBase}\u0000${attempt}`);
@@ -103,7 +110,7 @@ export class CallIdRewriter {
 }
 
 /** Every call and result id of `history`. */
-function idsOf(history: ToolHistory): Set<string> {
+export function idsOf(history: ToolHistory): Set<string> {
   const ids = new Set<string>();
   for (const message of history) {
     if (message.role === 'assistant') {

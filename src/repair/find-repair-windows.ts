@@ -1,0 +1,174 @@
+import type { MessageFormat } from '../core/format.js';
+import type { HistoryIssue } from '../core/issue.js';
+import { CALLS_ENTRY, OTHER_ENTRY, pairFlatTurnEntries, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
+import { isObject } from '../validate/rules/input-guards.js';
+import type { ToolTurnTable } from '../validate/rules/tool-turn-table.js';
+import type { ProviderProfile } from './provider-profile.js';
+
+/** A stretch of a format's array, `start` to `end` (exclusive), that repair reads and rewrites as a whole. */
+export interface RepairWindow {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Finds the stretches of a long history that need repair, so that the rest can be kept as it is
+ * instead of going through the neutral model and back.
+ *
+ * The history is cut into segments before every user message that follows a message holding
+ * neither calls nor results: at such a cut no turn is open, no result waits, and nothing a repair
+ * writes (a bridge message, orphans as text, placeholders) reaches across it. A segment holding
+ * an issue needs repair; then, until nothing changes, a window grows over every segment that
+ * repair may read or write together with it:
+ * - the segment of each result's call, and of each call's result, when they are in another one
+ *   (the Responses API pairs across the conversation);
+ * - for a result no call answered: back to the latest call with its id (whose name and arguments
+ *   a synthesized call takes, and whose result it may repeat) and to the earliest unanswered call
+ *   with its id (which repair may move it to); where ids must be unique in the conversation, also
+ *   on to the next call with its id, which a call synthesized for it would make a repeat.
+ *
+ * Returns the windows in order, or `undefined` when the table does not hold one turn per message
+ * (repair then reads the whole history).
+ */
+export function findRepairWindows(messages: readonly unknown[], format: MessageFormat, table: ToolTurnTable, issues: readonly HistoryIssue[], profile: ProviderProfile): RepairWindow[] | undefined {
+  const count = messages.length;
+  if (table.count !== count) return undefined;
+  for (let turn = 0; turn < count; turn++) if (table.messageIndexes[turn] !== turn) return undefined;
+
+  // Segments: starts[s] is the first message of segment s; segmentOf[m] the segment of message m.
+  const starts: number[] = [0];
+  const segmentOf = new Int32Array(count);
+  for (let index = 1; index < count; index++) {
+    if (table.kinds[index] === OTHER_ENTRY && table.kinds[index - 1] === OTHER_ENTRY && isUserMessage(messages[index], format)) starts.push(index);
+    segmentOf[index] = starts.length - 1;
+  }
+  starts.push(count);
+
+  const { match } = pairFlatTurnEntries(table, profile.scope);
+  const reach = new ReachFinder(table, match, profile.uniqueCallIds === 'conversation');
+  // Windows as ranges of segments, [first, last], kept sorted and disjoint.
+  let ranges: [number, number][] = [];
+  const dirty = [...new Set(issues.map((issue) => segmentOf[Math.min(Math.max(issue.messageIndex, 0), count - 1)] ?? 0))].sort((a, b) => a - b);
+  for (const segment of dirty) ranges.push([segment, segment]);
+  const scanned = new Uint8Array(starts.length);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const range of ranges) {
+      for (let segment = range[0]; segment <= range[1]; segment++) {
+        if (scanned[segment] === 1) continue;
+        scanned[segment] = 1;
+        const { first, last } = reach.of(starts[segment] ?? 0, starts[segment + 1] ?? 0);
+        const from = first === -1 ? segment : (segmentOf[first] ?? 0);
+        const to = last === -1 ? segment : (segmentOf[last] ?? 0);
+        if (from < range[0] || to > range[1]) {
+          range[0] = Math.min(range[0], from);
+          range[1] = Math.max(range[1], to);
+          changed = true;
+        }
+      }
+    }
+    ranges = merged(ranges);
+  }
+  return ranges.map(([first, last]) => ({ start: starts[first] ?? 0, end: starts[last + 1] ?? count }));
+}
+
+/** True for a message that opens a user turn (results were told apart by the table). */
+function isUserMessage(message: unknown, format: MessageFormat): boolean {
+  if (!isObject(message)) return false;
+  // Gemini's role is optional and means `user` when left out.
+  return message.role === 'user' || (format === 'gemini' && message.role === undefined);
+}
+
+/** Sorts ranges and joins the ones that overlap or touch. */
+function merged(ranges: [number, number][]): [number, number][] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const range of sorted) {
+    const last = out.at(-1);
+    if (last && range[0] <= last[1] + 1) last[1] = Math.max(last[1], range[1]);
+    else out.push([range[0], range[1]]);
+  }
+  return out;
+}
+
+/** Which messages the calls and results of a stretch reach: their partners, and for unanswered results the earlier calls with their id. */
+class ReachFinder {
+  private readonly table: ToolTurnTable;
+  private readonly match: Int32Array;
+  private readonly uniqueInConversation: boolean;
+  /** Per id of an unanswered result: the call slots with that id, in order; built on first need. */
+  private callSlots: Map<string, number[]> | undefined;
+
+  constructor(table: ToolTurnTable, match: Int32Array, uniqueInConversation: boolean) {
+    this.table = table;
+    this.match = match;
+    this.uniqueInConversation = uniqueInConversation;
+  }
+
+  /** The first and last message (`-1`: none) that the calls and results of messages `start` to `end` reach. */
+  of(start: number, end: number): { first: number; last: number } {
+    const { table, match } = this;
+    let first = -1;
+    let last = -1;
+    const reachTo = (slot: number): void => {
+      const messageIndex = table.messageIndexOf(slot);
+      if (first === -1 || messageIndex < first) first = messageIndex;
+      if (messageIndex > last) last = messageIndex;
+    };
+    for (let turn = start; turn < end; turn++) {
+      const kind = table.kinds[turn];
+      if (kind !== CALLS_ENTRY && kind !== RESULTS_ENTRY) continue;
+      const slotEnd = table.starts[turn + 1] ?? 0;
+      for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) {
+        const partner = match[slot] ?? -1;
+        if (partner !== -1) reachTo(partner);
+        else if (kind === RESULTS_ENTRY) for (const call of this.callsFor(slot)) reachTo(call);
+      }
+    }
+    return { first, last };
+  }
+
+  /** For an unanswered result: the latest earlier call with its id, the earliest earlier one left unanswered and, where ids are unique in the conversation, the next later one. */
+  private callsFor(result: number): number[] {
+    const id = this.table.ids[result] ?? '';
+    const slots = (this.callSlots ??= this.indexCalls()).get(id);
+    if (slots === undefined) return [];
+    const found: number[] = [];
+    const unanswered = slots.find((slot) => this.match[slot] === -1);
+    if (unanswered !== undefined && unanswered < result) found.push(unanswered);
+    let latest = -1;
+    for (const slot of slots) {
+      if (slot > result) {
+        if (this.uniqueInConversation) found.push(slot);
+        break;
+      }
+      latest = slot;
+    }
+    if (latest !== -1) found.push(latest);
+    return found;
+  }
+
+  /** Call slots by id, for the ids of unanswered results only. */
+  private indexCalls(): Map<string, number[]> {
+    const { table, match } = this;
+    const wanted = new Set<string>();
+    const slots = new Map<string, number[]>();
+    for (let turn = 0; turn < table.count; turn++) {
+      if (table.kinds[turn] !== RESULTS_ENTRY) continue;
+      const slotEnd = table.starts[turn + 1] ?? 0;
+      for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) if (match[slot] === -1) wanted.add(table.ids[slot] ?? '');
+    }
+    for (let turn = 0; turn < table.count; turn++) {
+      if (table.kinds[turn] !== CALLS_ENTRY) continue;
+      const slotEnd = table.starts[turn + 1] ?? 0;
+      for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) {
+        const id = table.ids[slot] ?? '';
+        if (!wanted.has(id)) continue;
+        const list = slots.get(id);
+        if (list) list.push(slot);
+        else slots.set(id, [slot]);
+      }
+    }
+    return slots;
+  }
+}

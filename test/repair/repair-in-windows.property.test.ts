@@ -1,0 +1,71 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { MESSAGE_FORMATS } from '../../src/core/format.js';
+import type { HistoryMessage } from '../../src/core/history.js';
+import { readFormat, writeFormat } from '../../src/repair/format-io.js';
+import { PROVIDER_PROFILES } from '../../src/repair/provider-profile.js';
+import { repairHistory, repairWholeHistory } from '../../src/repair/repair-history.js';
+import { resolvePolicy } from '../../src/repair/repair-policy.js';
+import { validateHistory } from '../../src/validate/validate-history.js';
+import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
+import { FORMAT_FEATURES } from '../arbitraries/history.js';
+
+/**
+ * repairHistory reads only the stretches around the issues; reading the whole history gives the
+ * same repair. The broken histories are ones the format's writer gives back as they are, so the
+ * whole-history path writes untouched messages back unchanged, and the two must agree exactly.
+ */
+describe.each(MESSAGE_FORMATS)('repairHistory in windows on %s', (format) => {
+  // Several broken histories one after another: long enough for windows with kept stretches between.
+  const broken = fc
+    .array(arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(({ history }) => history), { minLength: 1, maxLength: 4 })
+    .map((histories) => writeFormat(histories.flat(), format, new Set()) as unknown[])
+    // Read and written once more, the format's writer gives these messages back as they are
+    // (consecutive results messages, for one, are read as one and written as one).
+    .map((messages) => writeFormat(readFormat(messages, format).history, format, new Set()) as unknown[]);
+
+  test.prop([broken, fc.constantFrom('to-text' as const, 'synthesize-call' as const)])('repairs exactly as the whole history would', (messages, orphanResults) => {
+    const windowed = repairHistory(messages, { format, orphanResults });
+    if (validateHistory(messages, { format }).ok) {
+      // Valid: nothing to repair, whatever the neutral model might normalize.
+      expect(windowed).toEqual({ messages, fixes: [] });
+      return;
+    }
+    const whole = repairWholeHistory(messages, format, PROVIDER_PROFILES[format], resolvePolicy({ orphanResults }));
+    if (whole.fixes.length === 0) {
+      // Nothing the neutral model repairs: the history comes back as it was.
+      expect(windowed).toEqual({ messages, fixes: [] });
+      return;
+    }
+    expect(windowed).toEqual(whole);
+  });
+
+  test.prop([arbitraryBrokenHistory(FORMAT_FEATURES[format]), fc.nat({ max: 6 }), fc.nat({ max: 6 })])(
+    'keeps the valid conversation around a broken stretch as the same objects',
+    ({ history }, roundsBefore, roundsAfter) => {
+      const before = writeFormat(validRounds('b', roundsBefore), format, new Set()) as unknown[];
+      const after = writeFormat(validRounds('a', roundsAfter), format, new Set()) as unknown[];
+      // Repair may reach back to the user message that opens the broken stretch, and up to the next one.
+      const middle = writeFormat([{ role: 'user', parts: [{ type: 'text', text: 'go on' }] }, ...history, { role: 'assistant', parts: [{ type: 'text', text: 'done' }] }], format, new Set()) as unknown[];
+      const messages = [...before, ...middle, ...after];
+      const { messages: repaired } = repairHistory(messages, { format });
+      before.forEach((message, index) => { expect(repaired[index]).toBe(message); });
+      after.forEach((message, index) => { expect(repaired[repaired.length - after.length + index]).toBe(message); });
+    },
+  );
+});
+
+/** Rounds of a question, two calls with ids no generated history uses, their results and an answer: valid in every format. */
+function validRounds(tag: string, count: number): HistoryMessage[] {
+  const history: HistoryMessage[] = [];
+  for (let round = 0; round < count; round++) {
+    const ids = [0, 1].map((call) => `${tag.toUpperCase()}${String(round * 2 + call).padStart(8, '0')}`);
+    history.push(
+      { role: 'user', parts: [{ type: 'text', text: `question ${String(round)}` }] },
+      { role: 'assistant', parts: ids.map((callId) => ({ type: 'tool-call', callId, name: 'search', arguments: { round } })) },
+      { role: 'tool', results: ids.map((callId) => ({ callId, name: 'search', content: `found ${callId}`, isError: false })) },
+      { role: 'assistant', parts: [{ type: 'text', text: `answer ${String(round)}` }] },
+    );
+  }
+  return history;
+}
