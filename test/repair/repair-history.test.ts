@@ -5,6 +5,7 @@ import { UnsupportedFormatError } from '../../src/errors/unsupported-format-erro
 import type { HistoryFix } from '../../src/repair/history-fix.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
 import { restoreIds } from '../../src/repair/restore-ids.js';
+import { validateHistory } from '../../src/validate/validate-history.js';
 import { chatTemplateHistories as histories } from '../helpers/chat-templates.js';
 
 interface Expected {
@@ -84,5 +85,95 @@ describe('restoreIds', () => {
   it('returns a copy when no id was rewritten', () => {
     const messages = [{ role: 'user', content: 'hi' }];
     expect(restoreIds(messages, [], { format: 'openai-chat' })).toEqual(messages);
+  });
+});
+
+/** Repairs `input` as `format`, checks the input was refused and is untouched, and the output validates. */
+function repairRefused(input: unknown[], format: MessageFormat): ReturnType<typeof repairHistory> {
+  expect(validateHistory(input, { format }).ok).toBe(false);
+  const before = structuredClone(input);
+  const repaired = repairHistory(input, { format });
+  expect(input).toEqual(before);
+  expect(validateHistory(repaired.messages as unknown[], { format })).toEqual({ ok: true, issues: [] });
+  return repaired;
+}
+
+describe('repairHistory: empty ids, Gemini response ids, Anthropic results split over two messages', () => {
+  const rewroteEmptyId = (messageIndex: number, partIndex: number): object => ({ kind: 'rewrote-call-id', messageIndex, partIndex, from: '', cause: 'empty', callId: expect.stringMatching(/.+/), to: expect.stringMatching(/.+/) });
+
+  it('gives an empty openai-chat call id an id, in the call and its result', () => {
+    const fn = { name: 'get_weather', arguments: '{}' };
+    const input = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_ok', type: 'function', function: fn }, { id: '', type: 'function', function: fn }] },
+      { role: 'tool', tool_call_id: '', content: 'empty' },
+      { role: 'tool', tool_call_id: 'call_ok', content: 'ok' },
+    ];
+    const { messages, fixes } = repairRefused(input, 'openai-chat');
+    expect(fixes).toEqual([expect.objectContaining(rewroteEmptyId(1, 1))]);
+    const id = fixes[0]?.kind === 'rewrote-call-id' ? fixes[0].to : '';
+    expect(messages).toEqual([
+      input[0],
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_ok', type: 'function', function: fn }, { id, type: 'function', function: fn }] },
+      { role: 'tool', tool_call_id: id, content: 'empty' },
+      input[3],
+    ]);
+  });
+
+  it('gives an empty aiwrapper call id an id, in the call and its result', () => {
+    const tool = (callId: string): object => ({ type: 'tool', callId, name: 'get_weather', arguments: {} });
+    const result = (callId: string): object => ({ type: 'tool-result', callId, name: 'get_weather', result: '21C' });
+    const input = [
+      { role: 'user', items: [{ type: 'text', text: 'go' }] },
+      { role: 'assistant', items: [tool('call_0'), tool('')] },
+      { role: 'tool-results', items: [result('call_0'), result('')] },
+    ];
+    const { messages, fixes } = repairRefused(input, 'aiwrapper');
+    expect(fixes).toEqual([expect.objectContaining(rewroteEmptyId(1, 1))]);
+    const id = fixes[0]?.kind === 'rewrote-call-id' ? fixes[0].to : '';
+    expect(messages).toEqual([input[0], { role: 'assistant', items: [tool('call_0'), tool(id)] }, { role: 'tool-results', items: [result('call_0'), result(id)] }]);
+  });
+
+  it('gives an empty Vercel call id an id, in the call and its result', () => {
+    const toolCall = (toolCallId: string): object => ({ type: 'tool-call', toolCallId, toolName: 'get_weather', input: {} });
+    const toolResult = (toolCallId: string): object => ({ type: 'tool-result', toolCallId, toolName: 'get_weather', output: { type: 'text', value: '21C' } });
+    const input = [
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [toolCall('call_0'), toolCall('')] },
+      { role: 'tool', content: [toolResult('call_0'), toolResult('')] },
+    ];
+    const { messages, fixes } = repairRefused(input, 'vercel');
+    expect(fixes).toEqual([expect.objectContaining(rewroteEmptyId(1, 1))]);
+    const id = fixes[0]?.kind === 'rewrote-call-id' ? fixes[0].to : '';
+    expect(messages).toEqual([input[0], { role: 'assistant', content: [toolCall('call_0'), toolCall(id)] }, { role: 'tool', content: [toolResult('call_0'), toolResult(id)] }]);
+  });
+
+  describe('gemini', () => {
+    const call = (id: string): object => ({ functionCall: { name: 'get_weather', args: {}, id } });
+    const response = (id: string, temp: number): object => ({ functionResponse: { name: 'get_weather', response: { temp_c: temp }, id } });
+    const user = (...parts: object[]): object => ({ role: 'user', parts });
+    const model = (...parts: object[]): object => ({ role: 'model', parts });
+
+    it.each([
+      ['whose id names no call of the call turn', [user({ text: 'go' }), model(call('call_1')), user(response('call_9', 21))], [21]],
+      ['that repeats the id of an answered call', [user({ text: 'go' }), model(call('call_1'), call('call_2')), user(response('call_1', 21), response('call_1', 14))], [21, 14]],
+    ])('repairs a function response %s, keeping every response', (_name, input, temps) => {
+      const repaired = repairRefused(input, 'gemini');
+      expect(repaired.fixes).not.toEqual([]);
+      // Content is never lost: each response is in the output or kept whole in a fix.
+      const kept = JSON.stringify(repaired);
+      for (const temp of temps) expect(kept).toContain(`"temp_c":${String(temp)}`);
+    });
+  });
+
+  it('moves an Anthropic result from a second user message into the one right after its call turn', () => {
+    const use = (id: string): object => ({ type: 'tool_use', id, name: 'get_weather', input: { city: 'Paris' } });
+    const result = (id: string): object => ({ type: 'tool_result', tool_use_id: id, content: '21C' });
+    const input = [{ role: 'user', content: 'go' }, { role: 'assistant', content: [use('toolu_1'), use('toolu_2')] }, { role: 'user', content: [result('toolu_1')] }, { role: 'user', content: [result('toolu_2')] }];
+    const { messages, fixes } = repairRefused(input, 'anthropic');
+    expect(messages).toEqual([input[0], input[1], { role: 'user', content: [result('toolu_1'), result('toolu_2')] }]);
+    expect(fixes).toEqual([
+      { kind: 'moved-result', messageIndex: 2, partIndex: 1, callId: 'toolu_2', fromIndex: 3, fromPartIndex: 0, message: 'The result at messages[3] was in a second results message after its call turn; it joined the first.' },
+    ]);
   });
 });

@@ -36,6 +36,39 @@ describe('validateAiwrapper', () => {
     });
   });
 
+  it('reports a call with an empty id at its message and item, and still pairs its result', () => {
+    const messages = [
+      { role: 'user', items: [{ type: 'text', text: 'go' }] },
+      { role: 'assistant', items: [{ type: 'text', text: 'checking' }, tool('call_0'), tool('')] },
+      { role: 'tool-results', items: [result(''), result('call_0')] },
+    ];
+    expect(validateAiwrapper(messages)).toEqual({
+      ok: false,
+      issues: [{ code: 'invalid-tool-call-id', messageIndex: 1, partIndex: 2, toolCallId: '', message: 'The call at messages[1].items[2] has an empty id, which no provider accepts and no result can name. Give it an id.' }],
+    });
+  });
+
+  it('lists empty-id issues in message order among the pairing issues', () => {
+    const messages = [
+      { role: 'user', items: [{ type: 'text', text: 'go' }] },
+      { role: 'assistant', items: [tool('')] },
+      { role: 'tool-results', items: [result('')] },
+      { role: 'assistant', items: [tool('call_1')] },
+      { role: 'user', items: [{ type: 'text', text: 'next' }] },
+      { role: 'assistant', items: [tool('')] },
+      { role: 'tool-results', items: [result(''), result('call_9')] },
+    ];
+    expect(validateAiwrapper(messages)).toEqual({
+      ok: false,
+      issues: [
+        { code: 'invalid-tool-call-id', messageIndex: 1, partIndex: 0, toolCallId: '', message: 'The call at messages[1].items[0] has an empty id, which no provider accepts and no result can name. Give it an id.' },
+        { code: 'missing-tool-result', messageIndex: 3, toolCallIds: ['call_1'], message: 'The assistant message at messages[3] calls "call_1", but no tool-results message right after it answers it. Add the results, or a placeholder result, before the next message.' },
+        { code: 'invalid-tool-call-id', messageIndex: 5, partIndex: 0, toolCallId: '', message: 'The call at messages[5].items[0] has an empty id, which no provider accepts and no result can name. Give it an id.' },
+        { code: 'orphan-tool-result', messageIndex: 6, partIndex: 1, toolCallId: 'call_9', message: 'Tool result at messages[6].items[1] answers call "call_9", which the call turn right before it does not make. Add the call first, or drop the result.' },
+      ],
+    });
+  });
+
   it('throws invalid-input for a message without items', () => {
     expect(() => validateAiwrapper([{ role: 'user', content: 'hi' }])).toThrow('messages[0].items is undefined, but must be an array of items.');
   });

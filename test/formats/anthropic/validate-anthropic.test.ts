@@ -62,6 +62,25 @@ describe('validateAnthropic', () => {
     });
   });
 
+  it('reports results of one call turn split over two user messages on the second message, naming the message after the call turn', () => {
+    const messages = [user('go'), assistant([use('toolu_1'), use('toolu_2')]), user([result('toolu_1')]), user([result('toolu_2')]), assistant('done')];
+    expect(validateAnthropic(messages)).toEqual({
+      ok: false,
+      issues: [{ code: 'misplaced-tool-result', messageIndex: 3, partIndex: 0, toolCallId: 'toolu_2', callMessageIndex: 1, param: 'messages.2', message: missing(2, 'toolu_2') }],
+    });
+  });
+
+  it('reports each result of a third user message the same way, still naming the message after the call turn', () => {
+    const messages = [user('go'), assistant([use('toolu_1'), use('toolu_2'), use('toolu_3')]), user([result('toolu_1')]), user([{ type: 'text', text: 'also:' }, result('toolu_2')]), user([result('toolu_3')])];
+    expect(validateAnthropic(messages)).toEqual({
+      ok: false,
+      issues: [
+        { code: 'misplaced-tool-result', messageIndex: 3, partIndex: 1, toolCallId: 'toolu_2', callMessageIndex: 1, param: 'messages.2', message: missing(2, 'toolu_2') },
+        { code: 'misplaced-tool-result', messageIndex: 4, partIndex: 0, toolCallId: 'toolu_3', callMessageIndex: 1, param: 'messages.2', message: missing(2, 'toolu_3') },
+      ],
+    });
+  });
+
   it('reports text after tool_use in the assistant turn', () => {
     expect(validateAnthropic([user('go'), assistant([use('toolu_1'), { type: 'text', text: 'I will check.' }]), user([result('toolu_1')])])).toEqual({
       ok: false,

@@ -87,6 +87,46 @@ describe('validateGemini', () => {
     });
   });
 
+  it('reports a function response whose id names no functionCall id of the call turn', () => {
+    expect(validateGemini([user(text('go')), model(call('get_weather', 'call_1')), user(response('get_weather', 'call_9'))])).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: 'unknown-tool-call-id',
+          messageIndex: 2,
+          partIndex: 0,
+          toolCallId: 'call_9',
+          message: 'Function response id call_9 at contents[2].parts[0] matches no functionCall id of contents[1]; give each response the id of its own call.',
+        },
+      ],
+    });
+  });
+
+  it('reports a second function response with the id of an answered call on the second one', () => {
+    const contents = [
+      user(text('go')),
+      model(call('get_weather', 'call_1'), call('get_weather', 'call_2')),
+      user(text('results:'), response('get_weather', 'call_1'), response('get_weather', 'call_1')),
+    ];
+    expect(validateGemini(contents)).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: 'duplicate-tool-call-id',
+          messageIndex: 2,
+          partIndex: 2,
+          toolCallId: 'call_1',
+          message: 'Function response id call_1 at contents[2].parts[2] answers a call of contents[1] that another response already answered; give each response the id of its own call.',
+        },
+      ],
+    });
+  });
+
+  it('does not check responses without ids by id: they pair by name, even when the calls have ids', () => {
+    expect(validateGemini([user(text('go')), model(call('a', 'call_1'), call('b', 'call_2')), user(response('b'), response('a'))])).toEqual({ ok: true, issues: [] });
+    expect(validateGemini([user(text('go')), model(call('a', 'call_1'), call('a', 'call_2')), user(response('a'), response('a', 'call_2'))])).toEqual({ ok: true, issues: [] });
+  });
+
   it('throws invalid-input for a content without parts or a function part without a name', () => {
     expect(() => validateGemini([{ role: 'user', text: 'hi' }])).toThrow('contents[0].parts is undefined, but must be an array of parts.');
     expect(() => validateGemini([model({ functionCall: { args: {} } })])).toThrow('contents[0].parts[0].functionCall is an object, but must be an object with a string `name`.');

@@ -6,6 +6,8 @@ import {
   openAIErrorCodeFor,
 } from '../../../src/formats/openai-chat/openai-chat-error.js';
 import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
+import { startStrictOpenAIServer } from '../../../src/testing/index.js';
+import { post } from '../../testing/http.js';
 
 const issuesOf = (messages: readonly unknown[]): readonly [HistoryIssue, ...HistoryIssue[]] => {
   const result = validateOpenAIChat(messages);
@@ -85,6 +87,35 @@ describe('openAIErrorCodeFor', () => {
       ['unknown-tool-call-id', null],
       ['missing-tool-result', null],
     ]);
+  });
+});
+
+describe('an empty call id', () => {
+  const EMPTY_ID = "Invalid 'messages[1].tool_calls[0].id': empty string. Expected a string with minimum length 1, but got an empty string instead.";
+  const history = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [call('')] }, { role: 'tool', tool_call_id: '', content: 'x' }];
+  const body = { error: { message: EMPTY_ID, type: 'invalid_request_error', param: 'messages[1].tool_calls[0].id', code: 'empty_string' } };
+
+  it('gets the code empty_string and the 400 body OpenAI sends for an empty call_id', () => {
+    const issues = issuesOf(history);
+    expect(issues).toEqual([{ code: 'invalid-tool-call-id', messageIndex: 1, toolCallId: '', message: EMPTY_ID, param: 'messages[1].tool_calls[0].id' }]);
+    expect(openAIErrorCodeFor(issues[0])).toBe('empty_string');
+    expect(openAIErrorBodyFor(issues[0])).toEqual({ status: 400, body });
+  });
+
+  it('is the schema error firstReportedIssue picks over an earlier ordering error', () => {
+    const issues = issuesOf([{ role: 'tool', tool_call_id: 'orphan', content: 'x' }, ...history.slice(1)]);
+    expect(issues.map((issue) => issue.code)).toEqual(['orphan-tool-result', 'invalid-tool-call-id']);
+    expect(firstReportedIssue(issues)).toBe(issues[1]);
+  });
+
+  it('makes the strict OpenAI server answer 400 with that body', async () => {
+    const server = await startStrictOpenAIServer();
+    try {
+      const reply = await post(`${server.baseURL}/chat/completions`, { model: 'gpt-4o-mini', messages: history });
+      expect([reply.status, reply.contentType, JSON.parse(reply.text)]).toEqual([400, 'application/json', body]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

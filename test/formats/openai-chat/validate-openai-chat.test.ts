@@ -286,6 +286,22 @@ describe('validateOpenAIChat', () => {
     });
   });
 
+  it("reports an empty call id with the 'empty string' sentence, and still pairs its result", () => {
+    expect(validateOpenAIChat([user('hi'), calls(call('call_ok'), call('')), result(''), result('call_ok')])).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: 'invalid-tool-call-id',
+          messageIndex: 1,
+          toolCallId: '',
+          message:
+            "Invalid 'messages[1].tool_calls[1].id': empty string. Expected a string with minimum length 1, but got an empty string instead.",
+          param: 'messages[1].tool_calls[1].id',
+        },
+      ],
+    });
+  });
+
   it('reports an empty tool_calls array, and treats the tool message after it as an orphan', () => {
     const history = [user('hi'), { role: 'assistant', content: 'x', tool_calls: [] }, result('call_a')];
     expect(validateOpenAIChat(history)).toEqual({

@@ -51,6 +51,35 @@ describe('validateVercel', () => {
     });
   });
 
+  it('reports a call with an empty id at its message and part, and still pairs its result', () => {
+    const messages = [user, { role: 'assistant', content: [{ type: 'text', text: 'checking' }, toolCall('call_0'), toolCall('')] }, { role: 'tool', content: [toolResult(''), toolResult('call_0')] }];
+    expect(validateVercel(messages)).toEqual({
+      ok: false,
+      issues: [{ code: 'invalid-tool-call-id', messageIndex: 1, partIndex: 2, toolCallId: '', message: 'The call at messages[1].content[2] has an empty id, which no provider accepts and no result can name. Give it an id.' }],
+    });
+  });
+
+  it('lists empty-id issues in message order among the pairing issues, and skips provider-executed calls', () => {
+    const messages = [
+      user,
+      { role: 'assistant', content: [toolCall('')] },
+      { role: 'tool', content: [toolResult('')] },
+      { role: 'assistant', content: [toolCall('call_1')] },
+      user,
+      { role: 'assistant', content: [toolCall('', { providerExecuted: true }), toolCall('')] },
+      { role: 'tool', content: [toolResult(''), toolResult('call_9')] },
+    ];
+    expect(validateVercel(messages)).toEqual({
+      ok: false,
+      issues: [
+        { code: 'invalid-tool-call-id', messageIndex: 1, partIndex: 0, toolCallId: '', message: 'The call at messages[1].content[0] has an empty id, which no provider accepts and no result can name. Give it an id.' },
+        { code: 'missing-tool-result', messageIndex: 3, toolCallIds: ['call_1'], message: 'Tool result is missing for tool call call_1.' },
+        { code: 'invalid-tool-call-id', messageIndex: 5, partIndex: 1, toolCallId: '', message: 'The call at messages[5].content[1] has an empty id, which no provider accepts and no result can name. Give it an id.' },
+        { code: 'orphan-tool-result', messageIndex: 6, partIndex: 1, toolCallId: 'call_9', message: 'Tool result at messages[6].content[1] answers call "call_9", which the call turn right before it does not make. Add the call first, or drop the result.' },
+      ],
+    });
+  });
+
   it('throws invalid-input for a tool message whose content is not an array, or an unknown role', () => {
     expect(() => validateVercel([{ role: 'tool', content: 'x' }])).toThrow('messages[0].content is the string "x", but must be an array of tool-result parts.');
     expect(() => validateVercel([{ role: 'function', content: 'x' }])).toThrow(`messages[0].role is the string "function", but must be 'system', 'user', 'assistant' or 'tool'.`);
