@@ -1,7 +1,9 @@
 /**
  * Repair benchmark: validateHistory + repairHistory on histories of 10k, 50k and 100k messages per
- * format, valid and broken every ~10 turns, beside one JSON.stringify of the same history (the
- * target: validate + repair within one JSON.stringify).
+ * format, beside one JSON.stringify of the same history. Three kinds: valid; `sparse`, a broken
+ * turn every 250 turns (about a hundred problems in 100k messages); `dense`, a broken turn every 10
+ * turns (thousands, a stress case). The target, validate + repair within one JSON.stringify, is
+ * for valid and sparse histories; dense ones show the cost per repaired stretch and stay linear.
  *
  * Run: `npx tsx bench/repair.ts` (or `npm run bench`, which calls runRepairBench()).
  */
@@ -17,7 +19,7 @@ const SIZES = [10_000, 50_000, 100_000] as const;
 const TARGET_RATIO = 1;
 
 /** One round of four neutral messages: a question, two parallel calls, their results, an answer. */
-function round(turn: number, broken: boolean): HistoryMessage[] {
+function round(turn: number, damage: number | undefined): HistoryMessage[] {
   // 9 alphanumeric characters: valid for every provider, Mistral included.
   const ids = [`c${String(turn).padStart(7, '0')}a`, `c${String(turn).padStart(7, '0')}b`];
   const calls: HistoryMessage = {
@@ -27,9 +29,9 @@ function round(turn: number, broken: boolean): HistoryMessage[] {
   const results = ids.map((callId, index) => ({ callId, name: index === 0 ? 'get_weather' : 'search', content: `{"temp_c":${String(turn % 30)},"sky":"sunny"}`, isError: false }));
   const user: HistoryMessage = { role: 'user', parts: [{ type: 'text', text: `What is the weather on day ${String(turn)}?` }] };
   const answer: HistoryMessage = { role: 'assistant', parts: [{ type: 'text', text: `Day ${String(turn)} is sunny.` }] };
-  if (!broken) return [user, calls, { role: 'tool', results }, answer];
-  // Broken every ~10 turns, four ways in turn: a result missing, a duplicate, a result after the answer, an orphan.
-  switch (Math.floor(turn / 10) % 4) {
+  if (damage === undefined) return [user, calls, { role: 'tool', results }, answer];
+  // Four kinds of damage: a result missing, a duplicate, a result after the answer, an orphan.
+  switch (damage % 4) {
     case 0:
       return [user, calls, { role: 'tool', results: results.slice(0, 1) }, answer];
     case 1:
@@ -41,12 +43,19 @@ function round(turn: number, broken: boolean): HistoryMessage[] {
   }
 }
 
+/** What a benchmark history is like: no problems, a broken turn every 250 turns, or every 10. */
+export type HistoryKind = 'valid' | 'sparse' | 'dense';
+
+const BROKEN_EVERY: Readonly<Record<HistoryKind, number>> = { valid: 0, sparse: 250, dense: 10 };
+
 /** A history of at least `size` messages in `format`, ending on a whole round. */
-export function historyOf(format: MessageFormat, size: number, broken: boolean): unknown[] {
+export function historyOf(format: MessageFormat, size: number, kind: HistoryKind): unknown[] {
   // Wire sizes differ per format (Chat writes one message per result): measure one round.
-  const perRound = writeFormat(round(0, false), format, new Set()).length;
+  const perRound = writeFormat(round(0, undefined), format, new Set()).length;
+  const every = BROKEN_EVERY[kind];
   const neutral: HistoryMessage[] = [];
-  for (let turn = 0; turn * perRound < size; turn++) neutral.push(...round(turn, broken && turn % 10 === 9));
+  // Broken turns take the four kinds of damage in turn (see round()).
+  for (let turn = 0; turn * perRound < size; turn++) neutral.push(...round(turn, every > 0 && turn % every === every - 1 ? Math.floor(turn / every) : undefined));
   return writeFormat(neutral, format, new Set());
 }
 
@@ -66,7 +75,7 @@ function time(run: () => unknown): number {
 
 interface Row {
   readonly format: MessageFormat;
-  readonly kind: 'valid' | 'broken';
+  readonly kind: HistoryKind;
   readonly size: number;
   readonly validateMs: number;
   readonly repairMs: number;
@@ -78,9 +87,9 @@ interface Row {
 export async function runRepairBench(): Promise<void> {
   const rows: Row[] = [];
   for (const format of MESSAGE_FORMATS) {
-    for (const kind of ['valid', 'broken'] as const) {
+    for (const kind of ['valid', 'sparse', 'dense'] as const) {
       for (const size of SIZES) {
-        const messages = historyOf(format, size, kind === 'broken');
+        const messages = historyOf(format, size, kind);
         const fixes = repairHistory(messages, { format }).fixes.length;
         rows.push({
           format,

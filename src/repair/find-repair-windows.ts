@@ -44,12 +44,14 @@ export function findRepairWindows(messages: readonly unknown[], format: MessageF
   }
   starts.push(count);
 
-  const { match } = pairFlatTurnEntries(table, profile.scope);
-  const reach = new ReachFinder(table, match, profile.uniqueCallIds === 'conversation');
+  const match = table.pairing?.scope === profile.scope ? table.pairing.match : pairFlatTurnEntries(table, profile.scope).match;
   // Windows as ranges of segments, [first, last], kept sorted and disjoint.
   let ranges: [number, number][] = [];
   const dirty = [...new Set(issues.map((issue) => segmentOf[Math.min(Math.max(issue.messageIndex, 0), count - 1)] ?? 0))].sort((a, b) => a - b);
   for (const segment of dirty) ranges.push([segment, segment]);
+  // Every result no call answers holds an issue, so its segment is among these.
+  const wanted = unansweredResultIds(table, match, dirty.map((segment) => [starts[segment] ?? 0, starts[segment + 1] ?? count]));
+  const reach = new ReachFinder(table, match, wanted, profile.uniqueCallIds === 'conversation');
   const scanned = new Uint8Array(starts.length);
   for (let changed = true; changed; ) {
     changed = false;
@@ -79,6 +81,19 @@ function isUserMessage(message: unknown, format: MessageFormat): boolean {
   return message.role === 'user' || (format === 'gemini' && message.role === undefined);
 }
 
+/** The ids of the results in messages `[start, end)` of `stretches` that no call answers. */
+function unansweredResultIds(table: ToolTurnTable, match: Int32Array, stretches: readonly (readonly [number, number])[]): Set<string> {
+  const ids = new Set<string>();
+  for (const [start, end] of stretches) {
+    for (let turn = start; turn < end; turn++) {
+      if (table.kinds[turn] !== RESULTS_ENTRY) continue;
+      const slotEnd = table.starts[turn + 1] ?? 0;
+      for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) if (match[slot] === -1) ids.add(table.ids[slot] ?? '');
+    }
+  }
+  return ids;
+}
+
 /** Sorts ranges and joins the ones that overlap or touch. */
 function merged(ranges: [number, number][]): [number, number][] {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
@@ -96,12 +111,15 @@ class ReachFinder {
   private readonly table: ToolTurnTable;
   private readonly match: Int32Array;
   private readonly uniqueInConversation: boolean;
+  /** The ids of the results no call answers. */
+  private readonly wanted: ReadonlySet<string>;
   /** Per id of an unanswered result: the call slots with that id, in order; built on first need. */
   private callSlots: Map<string, number[]> | undefined;
 
-  constructor(table: ToolTurnTable, match: Int32Array, uniqueInConversation: boolean) {
+  constructor(table: ToolTurnTable, match: Int32Array, wanted: ReadonlySet<string>, uniqueInConversation: boolean) {
     this.table = table;
     this.match = match;
+    this.wanted = wanted;
     this.uniqueInConversation = uniqueInConversation;
   }
 
@@ -150,14 +168,8 @@ class ReachFinder {
 
   /** Call slots by id, for the ids of unanswered results only. */
   private indexCalls(): Map<string, number[]> {
-    const { table, match } = this;
-    const wanted = new Set<string>();
+    const { table, wanted } = this;
     const slots = new Map<string, number[]>();
-    for (let turn = 0; turn < table.count; turn++) {
-      if (table.kinds[turn] !== RESULTS_ENTRY) continue;
-      const slotEnd = table.starts[turn + 1] ?? 0;
-      for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) if (match[slot] === -1) wanted.add(table.ids[slot] ?? '');
-    }
     for (let turn = 0; turn < table.count; turn++) {
       if (table.kinds[turn] !== CALLS_ENTRY) continue;
       const slotEnd = table.starts[turn + 1] ?? 0;

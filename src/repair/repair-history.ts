@@ -44,14 +44,17 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
  * and every change made.
  *
  * A history the format's validator ({@link validateHistory}) accepts comes back unchanged, with
- * no fixes. Any other is read into the neutral model (`from*`), repaired by
- * {@link repairToolHistory} with the format's profile and the policy in `options`, and written
- * back (`to*`); fix indexes point into the returned array. Content is never lost: a dropped
- * duplicate or an orphan turned into text is kept whole in its fix.
+ * no fixes. Otherwise only the stretches around the issues are read into the neutral model
+ * (`from*`), repaired by {@link repairToolHistory} with the format's profile and the policy in
+ * `options`, and written back (`to*`); every message outside them is the input's own object, so a
+ * long history with a few problems costs about one validation. Fix indexes point into the
+ * returned array. Content is never lost: a dropped duplicate or an orphan turned into text is kept
+ * whole in its fix. With a `profile` other than the format's own, the whole history is repaired.
  *
- * Writing back goes through the format's converter, so messages the repair did not touch can
- * still change form where the converter normalizes them (arguments re-serialized as compact
- * JSON; Gemini call turns without a thought signature get Google's placeholder).
+ * Writing back goes through the format's converter, so messages of a repaired stretch that
+ * needed no change can still change form where the converter normalizes them (arguments
+ * re-serialized as compact JSON; Gemini call turns without a thought signature get Google's
+ * placeholder).
  *
  * @throws {UnsupportedFormatError} when `options.format` (or `options.profile`) names no known format.
  * @throws {ToolHistoryError} `invalid-input` when `messages` or a message does not have the

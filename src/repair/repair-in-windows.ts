@@ -23,40 +23,65 @@ export interface WindowedRepair {
  * as they would; every message outside them is kept as it is (the same object).
  */
 export function repairInWindows(messages: readonly unknown[], format: MessageFormat, table: ToolTurnTable, windows: readonly RepairWindow[], profile: ProviderProfile, policy: ResolvedPolicy): WindowedRepair {
-  const ids = new CallIdRewriter(profile, () => new Set(table.ids), policy.generateId);
-  const out: unknown[] = [];
+  const ids = new CallIdRewriter(profile, () => table.ids, policy.generateId);
+  const keptIds = ids.uniqueInConversation ? idsIn(table, windows) : undefined;
+  // The output, as stretches of the input (kept) and repaired stretches, joined once at the end.
+  const pieces: (readonly unknown[] | RepairWindow)[] = [];
   const fixes: HistoryFix[] = [];
+  let length = 0;
   let kept = 0;
+  const keep = (start: number, end: number): void => {
+    if (start === end) return;
+    if (keptIds) keepCallIds(table, start, end, keptIds, ids);
+    pieces.push({ start, end });
+    length += end - start;
+  };
   for (const window of windows) {
-    keep(messages, kept, window.start, out);
-    ids.keep(callIdsOf(table, kept, window.start));
-    const stretch = messages.slice(window.start, window.end);
-    const { history, generatedIds } = readFormat(stretch, format, window.start);
+    keep(kept, window.start);
+    kept = window.end;
+    const { history, generatedIds } = readFormat(messages.slice(window.start, window.end), format, window.start);
     const repaired = new HistoryRepairer(history, profile, policy, { ids, endsHistory: window.end === messages.length }).run();
     if (repaired.fixes.length === 0) {
       // Nothing the neutral model can repair: the stretch stays as it was.
-      keep(messages, window.start, window.end, out);
-    } else {
-      const input = inputLocator(history, format);
-      const output = outputLocator(repaired.history, format);
-      const offsets = { input: window.start, output: out.length };
-      for (const fix of repaired.fixes) fixes.push(locateFix(fix, input, output, offsets));
-      for (const message of writeFormat(repaired.history, format, generatedIds) as readonly unknown[]) out.push(message);
+      keep(window.start, window.end);
+      continue;
     }
-    kept = window.end;
+    const input = inputLocator(history, format);
+    const output = outputLocator(repaired.history, format);
+    const offsets = { input: window.start, output: length };
+    for (const fix of repaired.fixes) fixes.push(locateFix(fix, input, output, offsets));
+    const written = writeFormat(repaired.history, format, generatedIds) as readonly unknown[];
+    pieces.push(written);
+    length += written.length;
   }
-  keep(messages, kept, messages.length, out);
+  keep(kept, messages.length);
+  const out = new Array<unknown>(length);
+  let at = 0;
+  for (const piece of pieces) {
+    if ('start' in piece) for (let index = piece.start; index < piece.end; index++) out[at++] = messages[index];
+    else for (const message of piece) out[at++] = message;
+  }
   return { messages: out, fixes };
 }
 
-function keep(messages: readonly unknown[], start: number, end: number, out: unknown[]): void {
-  for (let index = start; index < end; index++) out.push(messages[index]);
+/** Every call and result id inside the windows: the ids a kept call's id can clash with. */
+function idsIn(table: ToolTurnTable, windows: readonly RepairWindow[]): Set<string> {
+  const ids = new Set<string>();
+  for (const { start, end } of windows) {
+    const slotEnd = table.starts[end] ?? 0;
+    for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++) ids.add(table.ids[slot] ?? '');
+  }
+  return ids;
 }
 
-function* callIdsOf(table: ToolTurnTable, start: number, end: number): Generator<string> {
+/** Tells the rewriter of the kept calls whose ids a call inside a window may repeat. */
+function keepCallIds(table: ToolTurnTable, start: number, end: number, wanted: ReadonlySet<string>, ids: CallIdRewriter): void {
   for (let turn = start; turn < end; turn++) {
     if (table.kinds[turn] !== CALLS_ENTRY) continue;
     const slotEnd = table.starts[turn + 1] ?? 0;
-    for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) yield table.ids[slot] ?? '';
+    for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) {
+      const id = table.ids[slot] ?? '';
+      if (wanted.has(id)) ids.keep(id);
+    }
   }
 }

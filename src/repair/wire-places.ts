@@ -54,6 +54,13 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
     if (message.role === 'tool') {
       const result = message.results[partIndex];
       if (layout !== 'blocks') return { messageIndex: result?.sourceIndex ?? source + partIndex };
+      // Readers join consecutive results messages into one: a result may come from a later one.
+      const wire = result?.sourceIndex ?? source;
+      if (wire !== source) {
+        let before = 0;
+        for (let position = 0; position < partIndex; position++) if (message.results[position]?.sourceIndex === wire) before++;
+        return { messageIndex: wire, partIndex: before };
+      }
     }
     if (layout === 'items' && message.role === 'assistant') return { messageIndex: source + partIndex };
     if (layout === 'chat') return { messageIndex: source, partIndex: chatPartIndex(message, partIndex) };

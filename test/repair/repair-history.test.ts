@@ -177,3 +177,16 @@ describe('repairHistory: empty ids, Gemini response ids, Anthropic results split
     ]);
   });
 });
+
+describe('repairHistory: where a fix says a result was', () => {
+  it('names the second of two results messages for an orphan in it (aiwrapper joins them when reading)', () => {
+    const messages = [
+      { role: 'user', items: [{ type: 'text', text: 'weather?' }] },
+      { role: 'assistant', items: [{ type: 'tool', callId: 'call_0', name: 'get_weather', arguments: {} }] },
+      { role: 'tool-results', items: [{ type: 'tool-result', callId: 'call_0', name: 'get_weather', result: 'sunny' }] },
+      { role: 'tool-results', items: [{ type: 'tool-result', callId: 'call_9', name: 'get_weather', result: 'rain' }] },
+    ];
+    const synthesized = repairHistory(messages, { format: 'aiwrapper' }).fixes.find((fix) => fix.kind === 'synthesized-call');
+    expect(synthesized).toMatchObject({ fromIndex: 3, fromPartIndex: 0, message: expect.stringContaining('messages[3]') as unknown });
+  });
+});

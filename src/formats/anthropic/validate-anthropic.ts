@@ -96,7 +96,7 @@ function readAssistant(blocks: readonly JsonObject[], index: number, length: num
       const id = block.id;
       if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].id`, id, 'a string');
       table.add(id, partIndex);
-      if (!ANTHROPIC_TOOL_USE_ID_PATTERN.test(id)) {
+      if (!isAnthropicId(id)) {
         const param = `messages.${index}.content.${partIndex}.tool_use.id`;
         issues.push({ code: 'invalid-tool-call-id', messageIndex: index, partIndex, toolCallId: id, param, message: `${param}: String should match pattern '^[a-zA-Z0-9_-]+$'` });
       }
@@ -131,7 +131,7 @@ function readUser(blocks: readonly JsonObject[], index: number, callTurn: number
     const id = block.tool_use_id;
     if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].tool_use_id`, id, 'a string');
     table.add(id, partIndex);
-    if (callTurn !== -1 && table.idsOf(callTurn).includes(id)) {
+    if (callTurn !== -1 && table.idsOf(callTurn).includes(id) && !answeredSince(table, callTurn, id)) {
       // A second user message of results: Anthropic looks for every result in the one message
       // right after the call turn, and reports the call as unanswered there.
       issues.push({ code: 'misplaced-tool-result', messageIndex: index, partIndex, toolCallId: id, callMessageIndex: callTurn, param: `messages.${callTurn + 1}`, message: missingSentence(callTurn + 1, [id]) });
@@ -143,6 +143,13 @@ function readUser(blocks: readonly JsonObject[], index: number, callTurn: number
     }
   }
   table.end();
+}
+
+/** True when a results message after `callTurn`, before the one being read, already answered `id` (a repeat is a duplicate, not misplaced). */
+function answeredSince(table: ToolTurnTable, callTurn: number, id: string): boolean {
+  const end = table.starts[table.count - 1] ?? 0;
+  for (let slot = table.starts[callTurn + 1] ?? 0; slot < end; slot++) if (table.ids[slot] === id) return true;
+  return false;
 }
 
 /**
@@ -192,4 +199,15 @@ function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue {
       return { code: 'duplicate-tool-call-id', messageIndex: call.messageIndex, partIndex: call.partIndex, toolCallId: call.callId, param, message: `${param}: \`tool_use\` ids must be unique` };
     }
   }
+}
+
+/** {@link ANTHROPIC_TOOL_USE_ID_PATTERN} without the regular expression: this runs once per call. */
+function isAnthropicId(id: string): boolean {
+  if (id.length === 0) return false;
+  for (let index = 0; index < id.length; index++) {
+    const code = id.charCodeAt(index);
+    // 0-9, A-Z, a-z, '_', '-'
+    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 45)) return false;
+  }
+  return true;
 }

@@ -132,8 +132,13 @@ function readTurn(content: JsonObject, index: number): Turn {
     if (functionCall !== undefined) (calls ??= []).push(functionPart(functionCall, index, partIndex, 'functionCall'));
     if (functionResponse !== undefined) (responses ??= []).push(functionPart(functionResponse, index, partIndex, 'functionResponse'));
   }
+  if (calls === undefined && responses === undefined) return role === 'model' ? MODEL_TEXT : USER_TEXT;
   return { role: role === 'model' ? 'model' : 'user', calls: calls ?? NO_PARTS, responses: responses ?? NO_PARTS };
 }
+
+// Contents without function parts, most of a history, share these.
+const MODEL_TEXT: Turn = { role: 'model', calls: NO_PARTS, responses: NO_PARTS };
+const USER_TEXT: Turn = { role: 'user', calls: NO_PARTS, responses: NO_PARTS };
 
 function functionPart(value: unknown, index: number, partIndex: number, field: string): FunctionPart {
   if (!isObject(value) || typeof value.name !== 'string') throw invalidField(`contents[${index}].parts[${partIndex}].${field}`, value, 'an object with a string `name`');

@@ -1,6 +1,7 @@
 import type { CallIdGenerator } from '../../core/call-id.js';
 import type { ToolHistory } from '../../core/history.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import { TakenIds } from './taken-ids.js';
 import type { IdRewriteCause } from '../history-fix.js';
 import type { ProviderProfile } from '../provider-profile.js';
 
@@ -50,26 +51,30 @@ export function hashCallId(seed: string): string {
 export class CallIdRewriter {
   private readonly profile: ProviderProfile;
   private readonly generate: CallIdGenerator | undefined;
-  private readonly inputIds: () => Set<string>;
-  /** Every id of the input and every id handed out; built on the first rewrite. */
-  private taken: Set<string> | undefined;
+  private readonly inputIds: () => ArrayLike<string>;
+  /** Every id of the input and every id handed out; made on the first rewrite. */
+  private taken: TakenIds | undefined;
   /** Ids of calls seen so far: in the current turn, or in the whole history. */
   private readonly seen = new Set<string>();
   /** Invalid id → its new id, reused in later turns under per-turn uniqueness. */
   private readonly mapped = new Map<string, string>();
   private emptyCount = 0;
 
-  /** `inputIds` gives a new set of every call and result id of the input, when a new id is first needed. */
-  constructor(profile: ProviderProfile, inputIds: () => Set<string>, generate: CallIdGenerator | undefined) {
+  /** `inputIds` gives every call and result id of the input, when a new id is first needed. */
+  constructor(profile: ProviderProfile, inputIds: () => ArrayLike<string>, generate: CallIdGenerator | undefined) {
     this.profile = profile;
     this.inputIds = inputIds;
     this.generate = generate;
   }
 
-  /** Calls a repair keeps as they are, outside what it reads: their ids are in use where ids must be unique in the conversation. */
-  keep(ids: Iterable<string>): void {
-    if (this.profile.uniqueCallIds !== 'conversation') return;
-    for (const id of ids) this.seen.add(id);
+  /** True when ids must be unique in the whole history, so calls kept outside what a repair reads matter ({@link keep}). */
+  get uniqueInConversation(): boolean {
+    return this.profile.uniqueCallIds === 'conversation';
+  }
+
+  /** A call kept as it is, outside what a repair reads: its id is in use. */
+  keep(id: string): void {
+    if (this.uniqueInConversation) this.seen.add(id);
   }
 
   /** A new call turn begins. */
@@ -93,7 +98,7 @@ export class CallIdRewriter {
   }
 
   private fresh(original: string, cause: IdRewriteCause): string {
-    const taken = (this.taken ??= this.inputIds());
+    const taken = (this.taken ??= new TakenIds(this.inputIds()));
     const seedBase = cause === 'empty' ? `\u0000empty:${this.emptyCount++}` : original;
     for (let attempt = 0; attempt < 1000; attempt++) {
       const candidate = this.generate ? this.generate() : hashCallId(`${seedBase}\u0000${attempt}`);
@@ -110,13 +115,13 @@ export class CallIdRewriter {
 }
 
 /** Every call and result id of `history`. */
-export function idsOf(history: ToolHistory): Set<string> {
-  const ids = new Set<string>();
+export function idsOf(history: ToolHistory): string[] {
+  const ids: string[] = [];
   for (const message of history) {
     if (message.role === 'assistant') {
-      for (const part of message.parts) if (part.type === 'tool-call') ids.add(part.callId);
+      for (const part of message.parts) if (part.type === 'tool-call') ids.push(part.callId);
     } else if (message.role === 'tool') {
-      for (const result of message.results) ids.add(result.callId);
+      for (const result of message.results) ids.push(result.callId);
     }
   }
   return ids;

@@ -41,6 +41,8 @@ const SCAN_LIMIT = 16;
  */
 export function findToolTurnProblems(table: ToolTurnTable, options: FindToolTurnProblemsOptions): ToolTurnProblem[] {
   const { match, repeatedCallIds } = pairFlatTurnEntries(table, options.scope);
+  // Kept for repair, which reads the same table.
+  table.pairing = { scope: options.scope, match };
   const problems: ToolTurnProblem[] = [];
   if (options.uniqueCallIds === 'turn') findRepeatedCallIdsPerTurn(table, problems);
   else if (repeatedCallIds ?? anyRepeatedCallId(table)) findRepeatedCallIds(table, problems);

@@ -1,4 +1,4 @@
-import { CALLS_ENTRY, OTHER_ENTRY, RESULTS_ENTRY, type FlatTurnEntries } from '../../core/pair-tool-turns.js';
+import { CALLS_ENTRY, OTHER_ENTRY, RESULTS_ENTRY, type FlatTurnEntries, type PairingScope } from '../../core/pair-tool-turns.js';
 
 /** Where one call or result sits in a format's own array. */
 export interface ToolSite {
@@ -36,6 +36,8 @@ export class ToolTurnTable implements FlatTurnEntries {
   partIndexes: Int32Array;
   /** Per site: its turn. */
   siteTurns: Int32Array;
+  /** The pairing of the sites, once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
+  pairing: { readonly scope: PairingScope; readonly match: Int32Array } | undefined;
 
   /** `turns` is how many turns to make room for (one per message, usually); the table grows past it. */
   constructor(turns = 16) {

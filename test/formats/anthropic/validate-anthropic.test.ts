@@ -154,3 +154,10 @@ describe('anthropicErrorBodyFor', () => {
     });
   });
 });
+
+describe('validateAnthropic: a result repeated in a second user message', () => {
+  it('is a duplicate, not a result missing from the message after the call turn', () => {
+    const messages = [user('go'), assistant([use('toolu_1')]), user([result('toolu_1')]), user([result('toolu_1')])];
+    expect(validateAnthropic(messages).issues.map((issue) => [issue.code, issue.messageIndex])).toEqual([['duplicate-tool-call-id', 3]]);
+  });
+});
