@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { fixToolResultsIfNeeded, LangMessage, LangMessages } from 'aiwrapper';
 import { MESSAGE_FORMATS, type MessageFormat } from '../src/core/format.js';
-import { validateHistory } from '../src/validate/validate-history.js';
+import { shipped } from './shipped.js';
 import { renderHistory, type NeutralRound } from '../test/helpers/format-histories.js';
 
 const TARGET_MESSAGES = 100_000;
@@ -50,9 +50,9 @@ export async function runValidateBench(): Promise<void> {
   for (const kind of ['valid', 'lacking'] as const) {
     for (const format of MESSAGE_FORMATS) {
       const { messages } = renderHistory(format, rounds(kind));
-      const ours = best(() => messages, (input) => validateHistory(input, { format: format satisfies MessageFormat }));
+      const ours = best(() => messages, (input) => shipped.validateHistory(input, { format: format satisfies MessageFormat }));
       const stringify = best(() => messages, (input) => JSON.stringify(input));
-      const issues = validateHistory(messages, { format }).issues.length;
+      const issues = shipped.validateHistory(messages, { format }).issues.length;
       rows.push([format, kind, String(messages.length), ours.toFixed(1), stringify.toFixed(1), (ours / stringify).toFixed(2), String(issues)]);
     }
   }
@@ -64,7 +64,7 @@ export async function runValidateBench(): Promise<void> {
     for (const kind of ['valid', 'lacking'] as const) {
       const { messages } = renderHistory('aiwrapper', rounds(kind));
       const fix = best(() => langMessagesOf(messages), (input) => { fixToolResultsIfNeeded(input); });
-      const ours = best(() => langMessagesOf(messages), (input) => validateHistory(input, { format: 'aiwrapper' }));
+      const ours = best(() => langMessagesOf(messages), (input) => shipped.validateHistory(input, { format: 'aiwrapper' }));
       peerRows.push([kind, String(messages.length), fix.toFixed(1), ours.toFixed(1)]);
     }
   } finally {

@@ -2,7 +2,9 @@ import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { describeType, isObject } from '../validate/rules/input-guards.js';
+import type { ValidationResult } from '../core/issue.js';
 import { inspectHistory } from '../validate/inspect-history.js';
+import { recallInspection } from '../validate/remembered-inspections.js';
 import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, writeFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
@@ -24,6 +26,17 @@ export interface RepairHistoryOptions<F extends MessageFormat = MessageFormat> e
    * @defaultValue the profile of `format`
    */
   readonly profile?: ProviderProfile | MessageFormat | undefined;
+  /**
+   * What {@link validateHistory} returned for these same `messages` in this format, when you
+   * validated them first: repair then uses what that pass found instead of validating again,
+   * which halves the cost of validating and repairing a long history. It is used only when it
+   * came from this very array at its current length; change nothing inside the messages in
+   * between, since repair cannot see such changes.
+   * @example
+   * const validation = validateHistory(messages, { format: 'anthropic' });
+   * if (!validation.ok) messages = repairHistory(messages, { format: 'anthropic', validation }).messages;
+   */
+  readonly validation?: ValidationResult | undefined;
 }
 
 /** The outcome of {@link repairHistory}. */
@@ -68,7 +81,7 @@ export function repairHistory<F extends MessageFormat>(messages: readonly unknow
   const profile = resolveProfile(options.profile ?? format);
   const policy = resolvePolicy(options);
   if (profile !== PROVIDER_PROFILES[format]) return repairWholeHistory(messages, format, profile, policy);
-  const { result, table } = inspectHistory(messages, format);
+  const { result, table } = (options.validation && recallInspection(options.validation, messages, format)) ?? inspectHistory(messages, format);
   if (result.ok) return { messages: [...messages] as FormatMessages[F], fixes: [] };
   // Only the stretches around the issues go through the neutral model; the rest is kept as it is.
   const windows = findRepairWindows(messages, format, table, result.issues, profile);

@@ -4,6 +4,7 @@ import { InvalidHistoryError } from '../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { inspectHistory } from './inspect-history.js';
+import { rememberInspection } from './remembered-inspections.js';
 import { describeType, isObject } from './rules/input-guards.js';
 
 /** Options of {@link validateHistory} and {@link assertValidHistory}. */
@@ -35,7 +36,11 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
  * if (!result.ok) for (const issue of result.issues) console.warn(issue.code, issue.messageIndex, issue.message);
  */
 export function validateHistory(messages: readonly unknown[], options: ValidateHistoryOptions): ValidationResult {
-  return inspectHistory(messages, formatOf(options)).result;
+  const format = formatOf(options);
+  const inspection = inspectHistory(messages, format);
+  // repairHistory(messages, { format, validation: result }) then skips validating again.
+  rememberInspection(messages, format, inspection);
+  return inspection.result;
 }
 
 /**

@@ -69,3 +69,35 @@ function validRounds(tag: string, count: number): HistoryMessage[] {
   }
   return history;
 }
+
+describe.each(MESSAGE_FORMATS)('repairHistory given validateHistory’s result on %s', (format) => {
+  const broken = arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(({ history }) => writeFormat(history, format, new Set()) as unknown[]);
+
+  test.prop([broken])('repairs exactly as it does by itself', (messages) => {
+    const validation = validateHistory(messages, { format });
+    expect(repairHistory(messages, { format, validation })).toEqual(repairHistory(messages, { format }));
+  });
+});
+
+describe('repairHistory’s validation option', () => {
+  const question = { role: 'user', content: 'weather?' };
+  const call = { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }] };
+  const answer = { role: 'tool', tool_call_id: 'call_1', content: 'sunny' };
+
+  test('is not used for another array, or once the array has grown or shrunk', () => {
+    const valid = [question, call, answer];
+    const validation = validateHistory(valid, { format: 'openai-chat' });
+    expect(validation.ok).toBe(true);
+    // The same messages in another array, which lacks the result: repaired, not trusted as valid.
+    const other = [question, call];
+    expect(repairHistory(other, { format: 'openai-chat', validation }).fixes.map((fix) => fix.kind)).toEqual(['inserted-placeholder']);
+    valid.pop();
+    expect(repairHistory(valid, { format: 'openai-chat', validation }).fixes.map((fix) => fix.kind)).toEqual(['inserted-placeholder']);
+  });
+
+  test('is not used for another format', () => {
+    const messages = [question, call];
+    const validation = validateHistory(messages, { format: 'openai-chat' });
+    expect(repairHistory(messages, { format: 'mistral', validation }).fixes.map((fix) => fix.kind)).toEqual(['rewrote-call-id', 'inserted-placeholder']);
+  });
+});

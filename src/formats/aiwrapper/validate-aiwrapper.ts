@@ -7,7 +7,10 @@ import type { HistoryInspection } from '../../validate/rules/history-inspection.
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 import { emptyCallIdIssues, neutralIssueOf, type NeutralWording } from '../../validate/rules/neutral-issue.js';
 
-const ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'tool-results']);
+/** The roles of the format; compared directly, as this runs once per message of long histories. */
+function isRole(role: unknown): boolean {
+  return role === 'user' || role === 'assistant' || role === 'tool-results';
+}
 
 /**
  * Validates aiwrapper `LangMessage`s (any array of `{ role, items }`, a `LangMessages` included)
@@ -32,7 +35,7 @@ export function inspectAiwrapper(messages: readonly unknown[]): HistoryInspectio
   const table = new ToolTurnTable(messages.length);
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', 'a LangMessage object with role and items');
-    if (!ROLES.has(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'user', 'assistant' or 'tool-results'");
+    if (!isRole(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'user', 'assistant' or 'tool-results'");
     readTurn(message, index, table);
   }
   const wording: NeutralWording = {

@@ -216,16 +216,29 @@ function checkResponses(callTurn: Turn, callIndex: number, turn: Turn, index: nu
  * wording was found.
  */
 function checkResponseIds(callTurn: Turn, callIndex: number, turn: Turn, index: number, issues: HistoryIssue[]): void {
-  let answered: Set<FunctionPart> | undefined;
+  const { calls } = callTurn;
+  // Calls answered so far, by position (a turn of more than 32 calls falls back to a set).
+  let answered = 0;
+  let answeredBeyond: Set<number> | undefined;
   for (const response of turn.responses) {
     const id = response.id;
     if (id === undefined) continue;
-    const call = callTurn.calls.find((candidate) => candidate.id === id && answered?.has(candidate) !== true);
-    if (call) {
-      (answered ??= new Set()).add(call);
+    let found = -1;
+    let repeated = false;
+    for (let position = 0; position < calls.length; position++) {
+      if (calls[position]?.id !== id) continue;
+      const taken = position < 32 ? (answered & (1 << position)) !== 0 : answeredBeyond?.has(position) === true;
+      if (!taken) {
+        found = position;
+        break;
+      }
+      repeated = true;
+    }
+    if (found !== -1) {
+      if (found < 32) answered |= 1 << found;
+      else (answeredBeyond ??= new Set()).add(found);
       continue;
     }
-    const repeated = callTurn.calls.some((candidate) => candidate.id === id);
     issues.push(
       repeated
         ? { code: 'duplicate-tool-call-id', messageIndex: index, partIndex: response.partIndex, toolCallId: id, message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] answers a call of contents[${callIndex}] that another response already answered; give each response the id of its own call.` }

@@ -44,17 +44,17 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
   assertArray(messages, 'a Mistral `messages`');
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
-  const roles: string[] = [];
+  let previousRole: string | undefined;
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', 'an object with a role');
     const role = message.role;
     if (!isMistralRole(role)) throw invalidField(`messages[${index}].role`, role, "'system', 'user', 'assistant' or 'tool'");
-    roles.push(role);
-    const previousRole = roles[index - 1];
-    if (role === 'user' && previousRole === 'tool') {
+    const before = previousRole;
+    previousRole = role;
+    if (role === 'user' && before === 'tool') {
       // {"object":"error","message":"Unexpected role 'user' after role 'tool'","type":"invalid_request_message_order","param":null,"code":"3230"}
       // https://github.com/datapizza-labs/datapizza-ai/issues/98, https://github.com/NousResearch/hermes-agent/issues/20154.
-      issues.push({ code: 'unexpected-role', messageIndex: index, role, previousRole, message: "Unexpected role 'user' after role 'tool'" });
+      issues.push({ code: 'unexpected-role', messageIndex: index, role, previousRole: before, message: "Unexpected role 'user' after role 'tool'" });
     }
     if (role === 'tool') {
       const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
@@ -82,7 +82,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       table.add(id, partIndex);
     }
   }
-  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' })) issues.push(issueOf(problem, roles));
+  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' })) issues.push(issueOf(problem, messages));
   return { result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)), table };
 }
 
@@ -105,13 +105,13 @@ function checkId(id: string, index: number, partIndex: number | undefined, issue
   issues.push({ code: 'invalid-tool-call-id', messageIndex: index, partIndex, toolCallId: id, message: `Tool call id was ${id} but must be a-z, A-Z, 0-9, with a length of 9.` });
 }
 
-function issueOf(problem: ToolTurnProblem, roles: readonly string[]): HistoryIssue {
+function issueOf(problem: ToolTurnProblem, messages: readonly unknown[]): HistoryIssue {
   switch (problem.kind) {
     case 'orphan':
     case 'misplaced':
     case 'duplicate-result': {
       const { result } = problem;
-      const previousRole = roles[result.messageIndex - 1];
+      const previousRole = roleAt(messages, result.messageIndex - 1);
       // "Unexpected role 'tool' after role 'user'" (type invalid_request_message_order, code 3230):
       // https://github.com/charmbracelet/crush/issues/279, https://github.com/zed-industries/zed/issues/37021.
       // After an assistant or tool message, reports show the count sentence.
@@ -139,4 +139,10 @@ function isMistralId(id: string): boolean {
     if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122))) return false;
   }
   return true;
+}
+
+/** The role of `messages[index]`, read again for an issue (checked a string role by then). */
+function roleAt(messages: readonly unknown[], index: number): string | undefined {
+  const message = messages[index];
+  return isObject(message) && typeof message.role === 'string' ? message.role : undefined;
 }

@@ -105,7 +105,7 @@ export function inspectOpenAIChat(messages: readonly unknown[]): HistoryInspecti
     }
     // Any other message (user, system, developer, assistant, an unknown role or none) ends the
     // run of tool messages that answers the open turn.
-    closeTurn(turn, `messages.[${index}].role`, issues);
+    if (turn !== undefined && turn.pending > 0) closeTurn(turn, `messages.[${index}].role`, issues);
     turn = message.role === 'assistant' ? openTurn(message, index, issues) : undefined;
     readCalls(message, index, table);
   }
@@ -280,6 +280,8 @@ function checkCallId(
   callIndex: number,
   issues: HistoryIssue[],
 ): string | undefined {
+  // The usual case first: the path is built only for an issue.
+  if (typeof id === 'string' && id !== '' && id.length <= OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH) return id;
   const path = `messages[${index}].tool_calls[${callIndex}].id`;
   if (typeof id !== 'string') {
     issues.push({

@@ -7,7 +7,10 @@ import type { HistoryInspection } from '../../validate/rules/history-inspection.
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 import { emptyCallIdIssues, neutralIssueOf, type NeutralWording } from '../../validate/rules/neutral-issue.js';
 
-const ROLES: ReadonlySet<unknown> = new Set(['system', 'user', 'assistant', 'tool']);
+/** The roles of the format; compared directly, as this runs once per message of long histories. */
+function isRole(role: unknown): boolean {
+  return role === 'system' || role === 'user' || role === 'assistant' || role === 'tool';
+}
 
 /**
  * Validates Vercel AI SDK (v5/v6) `ModelMessage[]` for tool-call history, with the rule every
@@ -36,7 +39,7 @@ export function inspectVercel(messages: readonly unknown[]): HistoryInspection {
   const table = new ToolTurnTable(messages.length);
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', 'a ModelMessage object');
-    if (!ROLES.has(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'system', 'user', 'assistant' or 'tool'");
+    if (!isRole(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'system', 'user', 'assistant' or 'tool'");
     readTurn(message, index, table);
   }
   const wording: NeutralWording = {

@@ -1,0 +1,30 @@
+import type { MessageFormat } from '../core/format.js';
+import type { ValidationResult } from '../core/issue.js';
+import type { HistoryInspection } from './rules/history-inspection.js';
+
+/** What {@link validateHistory} read, kept with the result it returned. */
+interface RememberedInspection {
+  readonly messages: readonly unknown[];
+  readonly length: number;
+  readonly format: MessageFormat;
+  readonly inspection: HistoryInspection;
+}
+
+// Keyed by the result object, which the caller holds: nothing outlives it.
+const remembered = new WeakMap<ValidationResult, RememberedInspection>();
+
+/** Keeps what validating `messages` found, for {@link recallInspection}. */
+export function rememberInspection(messages: readonly unknown[], format: MessageFormat, inspection: HistoryInspection): void {
+  remembered.set(inspection.result, { messages, length: messages.length, format, inspection });
+}
+
+/**
+ * The inspection behind `result` when it came from validating these very `messages` (the same
+ * array, of the same length) in `format`; `undefined` otherwise. Changes made inside the messages
+ * since cannot be seen here: that is the caller's promise.
+ */
+export function recallInspection(result: ValidationResult, messages: readonly unknown[], format: MessageFormat): HistoryInspection | undefined {
+  const entry = remembered.get(result);
+  if (entry?.messages !== messages || entry.length !== messages.length || entry.format !== format) return undefined;
+  return entry.inspection;
+}
