@@ -16,8 +16,10 @@ export interface RepairWindow {
  * instead of going through the neutral model and back.
  *
  * The history is cut into segments before every user message that follows a message holding
- * neither calls nor results: at such a cut no turn is open, no result waits, and nothing a repair
- * writes (a bridge message, orphans as text, placeholders) reaches across it. A segment holding
+ * neither calls nor results, and before every call turn that follows results (except in Gemini,
+ * whose call turns depend on what precedes them): at such a cut no
+ * turn is open, and nothing a repair writes (a bridge message, orphans as text, placeholders)
+ * reaches across it. A segment holding
  * an issue needs repair; then, until nothing changes, a window grows over every segment that
  * repair may read or write together with it:
  * - the segment of each result's call, and of each call's result, when they are in another one
@@ -39,7 +41,7 @@ export function findRepairWindows(messages: readonly unknown[], format: MessageF
   const starts: number[] = [0];
   const segmentOf = new Int32Array(count);
   for (let index = 1; index < count; index++) {
-    if (table.kinds[index] === OTHER_ENTRY && table.kinds[index - 1] === OTHER_ENTRY && isUserMessage(messages[index], format)) starts.push(index);
+    if (isCut(messages, format, table, index, profile)) starts.push(index);
     segmentOf[index] = starts.length - 1;
   }
   starts.push(count);
@@ -49,9 +51,13 @@ export function findRepairWindows(messages: readonly unknown[], format: MessageF
   let ranges: [number, number][] = [];
   const dirty = [...new Set(issues.map((issue) => segmentOf[Math.min(Math.max(issue.messageIndex, 0), count - 1)] ?? 0))].sort((a, b) => a - b);
   for (const segment of dirty) ranges.push([segment, segment]);
+  // Results the validator calls misplaced pair with their call in the table, but repair may pair
+  // them with another call (Anthropic: text before them in their message parts them from the
+  // turn): they count as unanswered here.
+  const loose = new Set(issues.flatMap((issue) => (issue.code === 'misplaced-tool-result' ? [issue.messageIndex] : [])));
   // Every result no call answers holds an issue, so its segment is among these.
-  const wanted = unansweredResultIds(table, match, dirty.map((segment) => [starts[segment] ?? 0, starts[segment + 1] ?? count]));
-  const reach = new ReachFinder(table, match, wanted, profile.uniqueCallIds === 'conversation');
+  const wanted = unansweredResultIds(table, match, loose, dirty.map((segment) => [starts[segment] ?? 0, starts[segment + 1] ?? count]));
+  const reach = new ReachFinder(table, match, loose, wanted, profile.uniqueCallIds === 'conversation');
   const scanned = new Uint8Array(starts.length);
   for (let changed = true; changed; ) {
     changed = false;
@@ -74,6 +80,21 @@ export function findRepairWindows(messages: readonly unknown[], format: MessageF
   return ranges.map(([first, last]) => ({ start: starts[first] ?? 0, end: starts[last + 1] ?? count }));
 }
 
+/**
+ * True when a cut may go before `messages[index]`: a user message after a message holding neither
+ * calls nor results, or a call turn right after results (the next round of an agent loop, where
+ * no user message comes between).
+ */
+function isCut(messages: readonly unknown[], format: MessageFormat, table: ToolTurnTable, index: number, profile: ProviderProfile): boolean {
+  const kind = table.kinds[index];
+  const previous = table.kinds[index - 1];
+  // Not where a call turn must follow a user turn (Gemini): the stretch before may be repaired to
+  // end on something else than results (moved away, or turned to text), and the call turn then
+  // needs a bridge that only a repair of both can place.
+  if (kind === CALLS_ENTRY) return previous === RESULTS_ENTRY && !profile.callTurnAfterUser;
+  return kind === OTHER_ENTRY && previous === OTHER_ENTRY && isUserMessage(messages[index], format);
+}
+
 /** True for a message that opens a user turn (results were told apart by the table). */
 function isUserMessage(message: unknown, format: MessageFormat): boolean {
   if (!isObject(message)) return false;
@@ -81,14 +102,14 @@ function isUserMessage(message: unknown, format: MessageFormat): boolean {
   return message.role === 'user' || (format === 'gemini' && message.role === undefined);
 }
 
-/** The ids of the results in messages `[start, end)` of `stretches` that no call answers. */
-function unansweredResultIds(table: ToolTurnTable, match: Int32Array, stretches: readonly (readonly [number, number])[]): Set<string> {
+/** The ids of the results in messages `[start, end)` of `stretches` that no call answers (or that are `loose`). */
+function unansweredResultIds(table: ToolTurnTable, match: Int32Array, loose: ReadonlySet<number>, stretches: readonly (readonly [number, number])[]): Set<string> {
   const ids = new Set<string>();
   for (const [start, end] of stretches) {
     for (let turn = start; turn < end; turn++) {
       if (table.kinds[turn] !== RESULTS_ENTRY) continue;
       const slotEnd = table.starts[turn + 1] ?? 0;
-      for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) if (match[slot] === -1) ids.add(table.ids[slot] ?? '');
+      for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) if (match[slot] === -1 || loose.has(turn)) ids.add(table.ids[slot] ?? '');
     }
   }
   return ids;
@@ -110,15 +131,18 @@ function merged(ranges: [number, number][]): [number, number][] {
 class ReachFinder {
   private readonly table: ToolTurnTable;
   private readonly match: Int32Array;
+  /** Messages whose results count as unanswered. */
+  private readonly loose: ReadonlySet<number>;
   private readonly uniqueInConversation: boolean;
   /** The ids of the results no call answers. */
   private readonly wanted: ReadonlySet<string>;
   /** Per id of an unanswered result: the call slots with that id, in order; built on first need. */
   private callSlots: Map<string, number[]> | undefined;
 
-  constructor(table: ToolTurnTable, match: Int32Array, wanted: ReadonlySet<string>, uniqueInConversation: boolean) {
+  constructor(table: ToolTurnTable, match: Int32Array, loose: ReadonlySet<number>, wanted: ReadonlySet<string>, uniqueInConversation: boolean) {
     this.table = table;
     this.match = match;
+    this.loose = loose;
     this.wanted = wanted;
     this.uniqueInConversation = uniqueInConversation;
   }
@@ -140,7 +164,7 @@ class ReachFinder {
       for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) {
         const partner = match[slot] ?? -1;
         if (partner !== -1) reachTo(partner);
-        else if (kind === RESULTS_ENTRY) for (const call of this.callsFor(slot)) reachTo(call);
+        if (kind === RESULTS_ENTRY && (partner === -1 || this.loose.has(turn))) for (const call of this.callsFor(slot)) reachTo(call);
       }
     }
     return { first, last };

@@ -31,15 +31,19 @@ export class HistoryRepairer extends HistoryWriter {
 
   /** False when `history` is a stretch that more messages follow. */
   private readonly endsHistory: boolean;
+  /** True when `history` is a stretch after a user message or results. */
+  private readonly afterUser: boolean;
 
   /**
    * `part` is for repairing a stretch of a longer history: `ids` decides call ids (share one
-   * between the stretches of a history), and `endsHistory` says whether the stretch is its end.
+   * between the stretches of a history), `endsHistory` says whether the stretch is its end, and
+   * `afterUser` whether a user message or results come right before it.
    */
-  constructor(history: ToolHistory, profile: ProviderProfile, policy: ResolvedPolicy, part?: { readonly ids: CallIdRewriter; readonly endsHistory: boolean }) {
+  constructor(history: ToolHistory, profile: ProviderProfile, policy: ResolvedPolicy, part?: { readonly ids: CallIdRewriter; readonly endsHistory: boolean; readonly afterUser: boolean }) {
     super(profile, policy);
     this.history = history;
     this.endsHistory = part?.endsHistory ?? true;
+    this.afterUser = part?.afterUser ?? false;
     this.resolved = resolveResults(history, profile.scope, policy.duplicateResults);
     this.ids = part?.ids ?? new CallIdRewriter(profile, () => idsOf(history), policy.generateId);
   }
@@ -68,7 +72,7 @@ export class HistoryRepairer extends HistoryWriter {
   private callTurn(message: AssistantMessage, index: number): number {
     const { history, profile } = this;
     // Fixes of this turn point at where it will be, after a bridge the profile may need.
-    const bridged = profile.callTurnAfterUser && !followsUser(this.out);
+    const bridged = profile.callTurnAfterUser && !followsUser(this.out, this.out.length, this.afterUser);
     const turnIndex = this.out.length + (bridged ? 1 : 0);
     this.ids.startTurn();
     const moved = profile.textBeforeCalls ? moveTextBeforeCalls(message.parts) : undefined;
@@ -98,7 +102,7 @@ export class HistoryRepairer extends HistoryWriter {
     }
     this.newIds[index] = ids;
     this.outCalls[index] = calls;
-    if (profile.callTurnAfterUser && !followsUser(this.out)) this.userBridge(ids[0] ?? '');
+    if (profile.callTurnAfterUser && !followsUser(this.out, this.out.length, this.afterUser)) this.userBridge(ids[0] ?? '');
     const outIndex = this.out.length;
     this.out.push(parts ? { ...message, parts } : message);
 
@@ -222,9 +226,9 @@ export class HistoryRepairer extends HistoryWriter {
     const last = out.at(-1);
     // Right after model text the calls join that message: what the model most likely sent, and
     // Gemini and Mistral's templates refuse two model turns in a row.
-    if (last?.role === 'assistant' && !last.parts.some((part) => part.type === 'tool-call') && (!profile.callTurnAfterUser || followsUser(out, out.length - 1))) {
+    if (last?.role === 'assistant' && !last.parts.some((part) => part.type === 'tool-call') && (!profile.callTurnAfterUser || followsUser(out, out.length - 1, this.afterUser))) {
       placement = 'existing-turn';
-    } else if (profile.callTurnAfterUser && !followsUser(out)) {
+    } else if (profile.callTurnAfterUser && !followsUser(out, out.length, this.afterUser)) {
       this.userBridge(orphans[0]?.result.callId ?? '');
     }
     const previous = out.at(-1);

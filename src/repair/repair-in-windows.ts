@@ -1,5 +1,6 @@
 import type { MessageFormat } from '../core/format.js';
-import { CALLS_ENTRY } from '../core/pair-tool-turns.js';
+import { CALLS_ENTRY, OTHER_ENTRY, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
+import { isObject } from '../validate/rules/input-guards.js';
 import type { ToolTurnTable } from '../validate/rules/tool-turn-table.js';
 import { CallIdRewriter } from './fixes/call-id-rewriter.js';
 import type { RepairWindow } from './find-repair-windows.js';
@@ -40,7 +41,7 @@ export function repairInWindows(messages: readonly unknown[], format: MessageFor
     keep(kept, window.start);
     kept = window.end;
     const { history, generatedIds } = readFormat(messages.slice(window.start, window.end), format, window.start);
-    const repaired = new HistoryRepairer(history, profile, policy, { ids, endsHistory: window.end === messages.length }).run();
+    const repaired = new HistoryRepairer(history, profile, policy, { ids, endsHistory: window.end === messages.length, afterUser: followsUserTurn(messages, table, window.start) }).run();
     if (repaired.fixes.length === 0) {
       // Nothing the neutral model can repair: the stretch stays as it was.
       keep(window.start, window.end);
@@ -62,6 +63,17 @@ export function repairInWindows(messages: readonly unknown[], format: MessageFor
     else for (const message of piece) out[at++] = message;
   }
   return { messages: out, fixes };
+}
+
+/** True when the message before `start`, system messages aside, is a user message or results: what a call turn must follow in Gemini. */
+function followsUserTurn(messages: readonly unknown[], table: ToolTurnTable, start: number): boolean {
+  for (let index = start - 1; index >= 0; index--) {
+    if (table.kinds[index] === RESULTS_ENTRY) return true;
+    const message = messages[index];
+    const role = isObject(message) ? message.role : undefined;
+    if (role !== 'system' && role !== 'developer') return role === 'user' || (role === undefined && table.kinds[index] === OTHER_ENTRY);
+  }
+  return false;
 }
 
 /** Every call and result id inside the windows: the ids a kept call's id can clash with. */

@@ -101,3 +101,45 @@ describe('repairHistory’s validation option', () => {
     expect(repairHistory(messages, { format: 'mistral', validation }).fixes.map((fix) => fix.kind)).toEqual(['rewrote-call-id', 'inserted-placeholder']);
   });
 });
+
+describe('repairHistory in windows: found by the property above', () => {
+  test('an Anthropic result parted from its turn pairs with the call repair of the whole history picks', () => {
+    // call_1 is made twice; its second result follows text in the message after the call turn, so
+    // repair moves it to the first, unanswered call_1, three windows away.
+    const use = (id: string): unknown => ({ type: 'tool_use', id, name: 'get_weather', input: {} });
+    const result = (id: string): unknown => ({ type: 'tool_result', tool_use_id: id, content: 'ok' });
+    const messages = [
+      { role: 'assistant', content: [use('call_1')] },
+      { role: 'user', content: 'next' },
+      { role: 'assistant', content: [use('call_A')] },
+      { role: 'assistant', content: [{ type: 'text', text: 'thinking' }] },
+      { role: 'user', content: 'next' },
+      { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+      { role: 'user', content: 'go on' },
+      { role: 'assistant', content: [use('call_2'), use('call_1')] },
+      { role: 'user', content: [result('call_2'), { type: 'text', text: 'and' }] },
+      { role: 'user', content: [result('call_1')] },
+      { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
+    ];
+    const whole = repairWholeHistory(messages, 'anthropic', PROVIDER_PROFILES.anthropic, resolvePolicy({}));
+    expect(repairHistory(messages, { format: 'anthropic' })).toEqual(whole);
+    expect(whole.fixes.find((fix) => fix.kind === 'moved-result')).toMatchObject({ messageIndex: 1, fromIndex: 9 });
+  });
+});
+
+describe('repairHistory in windows: agent loops', () => {
+  test('cuts between rounds of calls and results where no user message comes between', () => {
+    // One question, then 40 rounds of a call and its result; round 20 lost its result.
+    const messages: unknown[] = [{ role: 'user', content: 'research this' }];
+    for (let round = 0; round < 40; round++) {
+      const id = `call_${String(round)}`;
+      messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'search', arguments: '{}' } }] });
+      if (round !== 20) messages.push({ role: 'tool', tool_call_id: id, content: 'found' });
+    }
+    const { messages: repaired, fixes } = repairHistory(messages, { format: 'openai-chat' });
+    expect(fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([['inserted-placeholder', 42]]);
+    // Everything but the broken round and the round after it (no cut between them) is the input's own.
+    const kept = repaired.filter((message, index) => message === messages[index < 42 ? index : index - 1]).length;
+    expect(kept).toBe(messages.length - 3);
+  });
+});
