@@ -15,11 +15,10 @@ export interface RepairWindow {
  * Finds the stretches of a long history that need repair, so that the rest can be kept as it is
  * instead of going through the neutral model and back.
  *
- * The history is cut into segments before every user message that follows a message holding
- * neither calls nor results, and before every call turn that follows results (except in Gemini,
- * whose call turns depend on what precedes them): at such a cut no
- * turn is open, and nothing a repair writes (a bridge message, orphans as text, placeholders)
- * reaches across it. A segment holding
+ * The history is cut into segments where no turn is open and nothing a repair writes (a bridge
+ * message, orphans as text, placeholders) reaches across: before a call turn, before a user
+ * message that follows neither calls nor results, and before the answer after results (see
+ * `isCut` for the exceptions of Gemini and Responses). A segment holding
  * an issue needs repair; then, until nothing changes, a window grows over every segment that
  * repair may read or write together with it:
  * - the segment of each result's call, and of each call's result, when they are in another one
@@ -81,18 +80,26 @@ export function findRepairWindows(messages: readonly unknown[], format: MessageF
 }
 
 /**
- * True when a cut may go before `messages[index]`: a user message after a message holding neither
- * calls nor results, or a call turn right after results (the next round of an agent loop, where
- * no user message comes between).
+ * True when a cut may go before `messages[index]`: a call turn (the next round of an agent loop
+ * included), a user message after a message holding neither calls nor results, or a message that
+ * is neither after results (the answer). A user message right after results stays with them
+ * (Mistral needs a bridge between, and orphans may become its text).
  */
 function isCut(messages: readonly unknown[], format: MessageFormat, table: ToolTurnTable, index: number, profile: ProviderProfile): boolean {
   const kind = table.kinds[index];
   const previous = table.kinds[index - 1];
-  // Not where a call turn must follow a user turn (Gemini): the stretch before may be repaired to
-  // end on something else than results (moved away, or turned to text), and the call turn then
-  // needs a bridge that only a repair of both can place.
-  if (kind === CALLS_ENTRY) return previous === RESULTS_ENTRY && !profile.callTurnAfterUser;
-  return kind === OTHER_ENTRY && previous === OTHER_ENTRY && isUserMessage(messages[index], format);
+  if (kind === CALLS_ENTRY) {
+    // Not where a call turn must follow a user turn (Gemini): the stretch before may be repaired
+    // to end on something else (results moved away, or turned to text), and the call turn then
+    // needs a bridge that only a repair of both can place. Not after other items in Responses,
+    // whose reader joins an assistant message and the calls after it into one turn.
+    if (profile.callTurnAfterUser) return false;
+    return previous === RESULTS_ENTRY || (previous === OTHER_ENTRY && format !== 'openai-responses');
+  }
+  if (kind !== OTHER_ENTRY) return false;
+  // The answer after results: nothing it holds depends on them.
+  if (previous === RESULTS_ENTRY) return !isUserMessage(messages[index], format);
+  return previous === OTHER_ENTRY && isUserMessage(messages[index], format);
 }
 
 /** True for a message that opens a user turn (results were told apart by the table). */
