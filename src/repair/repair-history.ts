@@ -31,7 +31,8 @@ export interface RepairHistoryOptions<F extends MessageFormat = MessageFormat> e
    * validated them first: repair then uses what that pass found instead of validating again,
    * which halves the cost of validating and repairing a long history. It is used only when it
    * came from this very array at its current length; change nothing inside the messages in
-   * between, since repair cannot see such changes.
+   * between, since repair cannot see such changes. (A validation result keeps what validation
+   * read, some 20 bytes per message, for as long as you hold it; not the messages themselves.)
    * @example
    * const validation = validateHistory(messages, { format: 'anthropic' });
    * if (!validation.ok) messages = repairHistory(messages, { format: 'anthropic', validation }).messages;

@@ -4,7 +4,8 @@ import type { HistoryInspection } from './rules/history-inspection.js';
 
 /** What {@link validateHistory} read, kept with the result it returned. */
 interface RememberedInspection {
-  readonly messages: readonly unknown[];
+  /** Weakly: a result kept around does not keep its history alive. */
+  readonly messages: WeakRef<readonly unknown[]>;
   readonly length: number;
   readonly format: MessageFormat;
   readonly inspection: HistoryInspection;
@@ -15,7 +16,7 @@ const remembered = new WeakMap<ValidationResult, RememberedInspection>();
 
 /** Keeps what validating `messages` found, for {@link recallInspection}. */
 export function rememberInspection(messages: readonly unknown[], format: MessageFormat, inspection: HistoryInspection): void {
-  remembered.set(inspection.result, { messages, length: messages.length, format, inspection });
+  remembered.set(inspection.result, { messages: new WeakRef(messages), length: messages.length, format, inspection });
 }
 
 /**
@@ -25,6 +26,6 @@ export function rememberInspection(messages: readonly unknown[], format: Message
  */
 export function recallInspection(result: ValidationResult, messages: readonly unknown[], format: MessageFormat): HistoryInspection | undefined {
   const entry = remembered.get(result);
-  if (entry?.messages !== messages || entry.length !== messages.length || entry.format !== format) return undefined;
+  if (entry?.messages.deref() !== messages || entry.length !== messages.length || entry.format !== format) return undefined;
   return entry.inspection;
 }
