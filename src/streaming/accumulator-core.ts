@@ -27,6 +27,11 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+/** Translates one format's provider events into calls of an {@link AccumulatorCore}. */
+export interface StreamEventHandler {
+  handle(event: unknown): void;
+}
+
 /**
  * The format-independent half of an accumulator: calls in message order, ids, text, limits and
  * events. Format handlers translate provider events into these calls.

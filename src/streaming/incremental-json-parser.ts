@@ -1,6 +1,8 @@
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { hexValue, isJsonNumber, isNumberChar, isPlainText, isWhitespace, setMember, unescape } from './json-characters.js';
+import { escapedCodeUnit, hexValue, isJsonNumber, isNumberChar, isWhitespace, setMember, shortJsonNumber } from './json-characters.js';
+import { decodeStringPart, type StringPart } from './json-string-part.js';
+import { RecentKeys } from './recent-keys.js';
 
 /** Options of {@link createIncrementalJsonParser}. */
 export interface IncrementalJsonParserOptions {
@@ -59,23 +61,21 @@ export interface IncrementalJsonParser {
 /** The default of {@link IncrementalJsonParserOptions.maxDepth}, as in openai-node. */
 export const DEFAULT_MAX_JSON_DEPTH = 128;
 
-/** How many recent keys {@link StreamingJsonParser.keyAt} remembers. */
-const RECENT_KEYS = 16;
-
 type Container = Record<string, unknown> | unknown[];
 
+// States up to DONE are between tokens, where whitespace is skipped.
 const VALUE = 0;
 const ARRAY_FIRST = 1;
 const OBJECT_FIRST = 2;
 const KEY = 3;
 const COLON = 4;
 const AFTER_VALUE = 5;
-const STRING = 6;
-const ESCAPE = 7;
-const UNICODE = 8;
-const NUMBER = 9;
-const LITERAL = 10;
-const DONE = 11;
+const DONE = 6;
+const STRING = 7;
+const ESCAPE = 8;
+const UNICODE = 9;
+const NUMBER = 10;
+const LITERAL = 11;
 const FAILED = 12;
 
 class StreamingJsonParser implements IncrementalJsonParser {
@@ -85,11 +85,13 @@ class StreamingJsonParser implements IncrementalJsonParser {
   private readonly keys: string[] = [];
   /** Whether the innermost open container is an array (kept apart: checked for every value). */
   private inArray = false;
-  private readonly recentKeys: string[] = [];
-  private recentKeyCursor = 0;
+  /** Keys seen last: a key sliced or assembled again is the string already seen. */
+  private readonly recentKeys = new RecentKeys();
   private readonly maxDepth: number;
   /** The string being read (a key when `inKey`). */
   private text = '';
+  /** Scratch for {@link decodeStringPart}, reused for every chunk. */
+  private readonly part: StringPart = { text: '', end: 0 };
   private inKey = false;
   private stringTarget: Container | undefined = undefined;
   private stringSlot: string | number = 0;
@@ -106,6 +108,13 @@ class StreamingJsonParser implements IncrementalJsonParser {
 
   constructor(options?: IncrementalJsonParserOptions) {
     this.maxDepth = options?.maxDepth ?? DEFAULT_MAX_JSON_DEPTH;
+    // `write` reads `ended` on every chunk, and it changes once, at the end of the text. V8 treats a
+    // field that no instance has changed yet as a constant: the first parser to end would then
+    // throw away the optimized `write` of every parser, in the middle of other streams, and V8 was
+    // seen to leave it unoptimized for the rest of the process (half the speed). Changing the
+    // field once here makes it an ordinary field from the first parser on.
+    this.ended = true;
+    this.ended = false;
   }
 
   get value(): unknown {
@@ -127,60 +136,51 @@ class StreamingJsonParser implements IncrementalJsonParser {
   write(chunk: string): void {
     if (this.ended) throw new ToolHistoryError('invalid-input', 'IncrementalJsonParser.write() was called after end().');
     const length = chunk.length;
-    if (this.state === STRING && !this.inKey && isPlainText(chunk)) {
-      // Fast path for the commonest chunk: text in the middle of a long string value.
-      this.text += chunk;
-      this.flushString();
-      this.offset += length;
-      return;
-    }
     // The state lives in a local while the chunk is scanned; helpers return the next state.
     let state = this.state;
     let i = 0;
+    // Each helper called here is inlined into this loop while V8's budget for one function lasts,
+    // so a path is called from one place where it can be (one string decoder, one whitespace check).
     while (i < length && state !== FAILED) {
       const code = chunk.charCodeAt(i);
+      if (state <= DONE && isWhitespace(code)) {
+        i++;
+        continue;
+      }
       switch (state) {
         case STRING: {
-          // Decode the chunk's part of the string locally and append it once: escapes are common
-          // (code, quotes, newlines) and one append per escape would build a rope of tiny pieces.
-          let decoded = '';
-          let runStart = i;
-          let j = i;
-          let c = code;
-          for (;;) {
-            while (c !== 34 && c !== 92 && c >= 32) {
-              if (++j === length) break;
-              c = chunk.charCodeAt(j);
-            }
-            if (j === length || c !== 92 || j + 1 === length) break;
-            const escaped = unescape(chunk.charCodeAt(j + 1));
-            if (escaped === undefined) break; // \u or an invalid escape: the slow path handles it
-            decoded += chunk.slice(runStart, j) + escaped;
-            j += 2;
-            runStart = j;
-            if (j === length) break;
-            c = chunk.charCodeAt(j);
-          }
-          if (j > runStart) decoded += runStart === 0 && j === length ? chunk : chunk.slice(runStart, j);
-          if (decoded !== '') this.text += decoded;
-          i = j;
+          // The chunk's part of the string (all of it, for the commonest chunk: text in the middle
+          // of a long string) is decoded apart and appended once: escapes are common (code,
+          // quotes, newlines) and one append per escape would build a rope of tiny pieces.
+          const part = this.part;
+          decodeStringPart(chunk, i, part);
+          if (part.text !== '') this.text += part.text;
+          i = part.end;
           if (i === length) break;
-          i++;
-          if (c === 34) state = this.closeString();
-          else if (c === 92) state = ESCAPE;
+          const stop = chunk.charCodeAt(i++);
+          if (stop === 34) state = this.closeString();
+          else if (stop === 92) state = ESCAPE;
           else state = this.fail(i - 1, 'a control character must be escaped inside a string', state);
           break;
         }
         case VALUE:
         case ARRAY_FIRST:
-          if (isWhitespace(code)) i++;
-          else if (code === 93 && state === ARRAY_FIRST) {
+          if (code === 93 && state === ARRAY_FIRST) {
             i++;
             state = this.closeContainer();
           } else if (code === 45 || (code >= 48 && code <= 57)) {
-            // The NUMBER state reads the number from its first character.
-            this.numberText = '';
-            state = NUMBER;
+            let j = i + 1;
+            while (j < length && isNumberChar(chunk.charCodeAt(j))) j++;
+            if (j < length) {
+              // Fast path: a number that ends in this chunk is placed at once (the character that
+              // ends it is processed again in the state after the value).
+              state = this.commitNumber(chunk, i, j, state);
+              i = j;
+            } else {
+              // The NUMBER state reads the number from its first character, across chunks.
+              this.numberText = '';
+              state = NUMBER;
+            }
           } else if (code === 116 || code === 102 || code === 110) {
             // Fast path: a literal wholly inside this chunk is placed at once.
             const word = code === 116 ? 'true' : code === 102 ? 'false' : 'null';
@@ -199,14 +199,13 @@ class StreamingJsonParser implements IncrementalJsonParser {
           break;
         case OBJECT_FIRST:
         case KEY:
-          if (isWhitespace(code)) i++;
-          else if (code === 34) {
+          if (code === 34) {
             // Fast path: a key that ends in this chunk and has no escapes is sliced out whole.
             let j = i + 1;
             let c = 0;
             while (j < length && (c = chunk.charCodeAt(j)) !== 34 && c !== 92 && c >= 32) j++;
             if (j < length && c === 34) {
-              this.keys[this.keys.length - 1] = this.keyAt(chunk, i + 1, j);
+              this.keys[this.keys.length - 1] = this.recentKeys.slice(chunk, i + 1, j);
               i = j + 1;
               state = COLON;
             } else {
@@ -221,15 +220,13 @@ class StreamingJsonParser implements IncrementalJsonParser {
           } else state = this.fail(i, 'expected a string key', state);
           break;
         case COLON:
-          if (isWhitespace(code)) i++;
-          else if (code === 58) {
+          if (code === 58) {
             i++;
             state = VALUE;
           } else state = this.fail(i, "expected ':' after the key", state);
           break;
         case AFTER_VALUE:
-          if (isWhitespace(code)) i++;
-          else if (code === 44) {
+          if (code === 44) {
             i++;
             state = this.inArray ? VALUE : KEY;
           } else if (code === (this.inArray ? 93 : 125)) {
@@ -243,12 +240,12 @@ class StreamingJsonParser implements IncrementalJsonParser {
             this.unicodeDigits = 0;
             state = UNICODE;
           } else {
-            const decoded = unescape(code);
-            if (decoded === undefined) {
+            const unit = escapedCodeUnit(code);
+            if (unit < 0) {
               state = this.fail(i, 'invalid escape sequence', state);
               break;
             }
-            this.text += decoded;
+            this.text += String.fromCharCode(unit);
             state = STRING;
           }
           i++;
@@ -274,7 +271,7 @@ class StreamingJsonParser implements IncrementalJsonParser {
           this.numberText += chunk.slice(i, j);
           i = j;
           // The character that ends the number is processed again in the state after the value.
-          if (i < length) state = this.commitNumber(i, state);
+          if (i < length) state = this.commitNumber(this.numberText, 0, this.numberText.length, state, i);
           break;
         }
         case LITERAL: {
@@ -291,8 +288,7 @@ class StreamingJsonParser implements IncrementalJsonParser {
           break;
         }
         case DONE:
-          if (isWhitespace(code)) i++;
-          else state = this.fail(i, 'unexpected content after the JSON value', state);
+          state = this.fail(i, 'unexpected content after the JSON value', state);
           break;
         default:
           i = length;
@@ -307,7 +303,7 @@ class StreamingJsonParser implements IncrementalJsonParser {
     if (this.ended) return;
     this.ended = true;
     let state = this.state;
-    if (state === NUMBER && this.containers.length === 0) state = this.commitNumber(0, state);
+    if (state === NUMBER && this.containers.length === 0) state = this.commitNumber(this.numberText, 0, this.numberText.length, state, 0);
     if (!(state === FAILED || state === DONE || (state === VALUE && this.containers.length === 0))) {
       // Anything but a complete value, an error or empty (whitespace-only) input is a truncation.
       this.problem = { position: this.offset, message: 'unexpected end of input (the JSON text is truncated)' };
@@ -323,7 +319,10 @@ class StreamingJsonParser implements IncrementalJsonParser {
         this.openContainer({}, index);
         return OBJECT_FIRST;
       case 91:
-        this.openContainer([], index);
+        // Not `[]`: V8 gives `new Array()` room for four elements, where the first push onto `[]`
+        // grows it to seventeen. Most arrays in arguments are short, and the whole value is built
+        // while the stream runs, so every spare slot is copied by the garbage collector.
+        this.openContainer(new Array<unknown>(), index);
         return ARRAY_FIRST;
       case 34: {
         this.text = '';
@@ -349,22 +348,6 @@ class StreamingJsonParser implements IncrementalJsonParser {
     }
   }
 
-  /**
-   * The key `chunk[start, end)`, reusing a recently seen equal string: arrays of objects repeat
-   * the same few keys, and a reused key costs neither an allocation nor a string-table lookup.
-   */
-  private keyAt(chunk: string, start: number, end: number): string {
-    const cache = this.recentKeys;
-    const size = end - start;
-    for (const key of cache) {
-      if (key.length === size && chunk.startsWith(key, start)) return key;
-    }
-    const key = chunk.slice(start, end);
-    if (cache.length < RECENT_KEYS) cache.push(key);
-    else cache[this.recentKeyCursor++ % RECENT_KEYS] = key;
-    return key;
-  }
-
   private startLiteral(word: string, value: boolean | null): number {
     this.literalWord = word;
     this.literalValue = value;
@@ -374,18 +357,21 @@ class StreamingJsonParser implements IncrementalJsonParser {
 
   private openContainer(container: Container, index: number): void {
     const depth = this.containers.length + 1;
-    if (depth > this.maxDepth) {
-      this.fail(index, `nesting deeper than ${this.maxDepth}`, VALUE);
-      this.state = FAILED;
-      throw new StreamAccumulationError(
-        { code: 'stream-limit', limit: 'depth', attempted: depth, maximum: this.maxDepth },
-        `JSON nesting reached depth ${depth} at offset ${this.offset + index}, over the limit of ${this.maxDepth}. Raise limits.maxDepth if the arguments are legitimately this deep.`,
-      );
-    }
+    if (depth > this.maxDepth) this.depthExceeded(depth, index);
     this.placeValue(container);
     this.containers.push(container);
     this.keys.push('');
     this.inArray = Array.isArray(container);
+  }
+
+  /** Stops at a container opened past `maxDepth` (kept apart from the hot path). */
+  private depthExceeded(depth: number, index: number): never {
+    this.fail(index, `nesting deeper than ${this.maxDepth}`, VALUE);
+    this.state = FAILED;
+    throw new StreamAccumulationError(
+      { code: 'stream-limit', limit: 'depth', attempted: depth, maximum: this.maxDepth },
+      `JSON nesting reached depth ${depth} at offset ${this.offset + index}, over the limit of ${this.maxDepth}. Raise limits.maxDepth if the arguments are legitimately this deep.`,
+    );
   }
 
   private closeContainer(): number {
@@ -399,7 +385,7 @@ class StreamingJsonParser implements IncrementalJsonParser {
 
   private closeString(): number {
     if (this.inKey) {
-      this.keys[this.keys.length - 1] = this.text;
+      this.keys[this.keys.length - 1] = this.recentKeys.remember(this.text);
       this.inKey = false;
       return COLON;
     }
@@ -418,10 +404,20 @@ class StreamingJsonParser implements IncrementalJsonParser {
     else setMember(target as Record<string, unknown>, slot, this.text);
   }
 
-  private commitNumber(index: number, state: number): number {
-    const text = this.numberText;
-    if (!isJsonNumber(text)) return this.fail(index, `invalid number '${text}'`, state);
-    this.placeValue(Number(text));
+  /**
+   * Places the number `source[start, end)`, or fails if it is not one. The error is reported at
+   * `errorIndex` in the chunk (the character after the number), which defaults to `end`.
+   */
+  private commitNumber(source: string, start: number, end: number, state: number, errorIndex: number = end): number {
+    let value = shortJsonNumber(source, start, end);
+    if (Number.isNaN(value)) {
+      const text = source.slice(start, end);
+      if (!isJsonNumber(text)) return this.fail(errorIndex, `invalid number '${text}'`, state);
+      // parseFloat reads the same value as Number for text in JSON's number grammar, and does not
+      // first hash the string to see whether it is an array index.
+      value = Number.parseFloat(text);
+    }
+    this.placeValue(value);
     return this.containers.length === 0 ? DONE : AFTER_VALUE;
   }
 

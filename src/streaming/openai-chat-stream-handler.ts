@@ -1,4 +1,4 @@
-import type { AccumulatorCore } from './accumulator-core.js';
+import type { AccumulatorCore, StreamEventHandler } from './accumulator-core.js';
 import { usableProviderId } from './accumulator-core.js';
 import { invalidEvent, isRecord } from './stream-event-guards.js';
 import type { ToolCallState } from './tool-call-state.js';
@@ -93,6 +93,31 @@ function validateChunk(event: unknown, eventIndex: number, choiceIndex: number):
 }
 
 /**
+ * The argument text of the commonest chunk, or `undefined` for any other: exactly one choice, the
+ * accumulated one, whose delta has no content and exactly one piece, which continues the call at
+ * `slot` (no id, no name, the same or no index) with more argument text, and no finish reason.
+ * Such a chunk passes {@link validateChunk}, and these are all the checks it would make of it, in
+ * one pass: the handler runs this once per streamed delta, and reading each field once matters.
+ */
+function continuedArguments(event: unknown, choiceIndex: number, slot: number): string | undefined {
+  if (!isRecord(event)) return undefined;
+  const choices = event.choices;
+  if (!Array.isArray(choices) || choices.length !== 1) return undefined;
+  const choice: unknown = choices[0];
+  if (!isRecord(choice) || choice.index !== choiceIndex || !isNullish(choice.finish_reason)) return undefined;
+  const delta = choice.delta;
+  if (!isRecord(delta) || !isNullish(delta.content)) return undefined;
+  const pieces = delta.tool_calls;
+  if (!Array.isArray(pieces) || pieces.length !== 1) return undefined;
+  const piece: unknown = pieces[0];
+  if (!isRecord(piece) || !isNullish(piece.id) || (piece.index !== slot && !isNullish(piece.index))) return undefined;
+  const fn = piece.function;
+  if (!isRecord(fn) || !isNullish(fn.name)) return undefined;
+  const args = fn.arguments;
+  return typeof args === 'string' ? args : undefined;
+}
+
+/**
  * Whether a piece at an occupied index opens a new call rather than continuing the current one.
  * Ollama's OpenAI endpoint sends parallel calls all at index 0 (NousResearch/hermes-agent#3468,
  * huggingface/ml-intern#340), sometimes without ids, and merging them produced names such as
@@ -107,19 +132,56 @@ function startsNewCall(current: ToolCallState, providerId: string | undefined, n
   return (idDiffers || (hasName && current.name !== '')) && current.parser.complete;
 }
 
-/** Returns the event handler for `choices[].delta` chunks of the Chat Completions API. */
-export function createOpenAIChatHandler(core: AccumulatorCore, choiceIndex: number): (event: unknown) => void {
+/**
+ * The event handler for `choices[].delta` chunks of the Chat Completions API.
+ *
+ * A class, not a closure per accumulator: `handle` is then one function for every accumulator,
+ * and optimized code that calls it is not thrown away when the next stream's accumulator brings a
+ * new closure (V8 had specialized it on the first one).
+ */
+export class OpenAIChatHandler implements StreamEventHandler {
+  private readonly core: AccumulatorCore;
+  private readonly choiceIndex: number;
   /** The call currently receiving pieces for each provider `index`. */
-  const slots = new Map<number, ToolCallState>();
-  let lastSlot = 0;
-  let lastCall: ToolCallState | undefined;
+  private readonly slots = new Map<number, ToolCallState>();
+  private lastSlot = 0;
+  private lastCall: ToolCallState | undefined = undefined;
 
-  const slotOf = (providerId: string): number | undefined => {
-    for (const [slot, call] of slots) if (call.providerId === providerId && !call.ended) return slot;
+  constructor(core: AccumulatorCore, choiceIndex: number) {
+    this.core = core;
+    this.choiceIndex = choiceIndex;
+  }
+
+  handle(event: unknown): void {
+    const core = this.core;
+    const lastCall = this.lastCall;
+    if (lastCall !== undefined && lastCall.result === undefined) {
+      const args = continuedArguments(event, this.choiceIndex, this.lastSlot);
+      if (args !== undefined) {
+        core.appendArguments(lastCall, args);
+        return;
+      }
+    }
+    const choice = validateChunk(event, core.eventIndex, this.choiceIndex);
+    if (choice === undefined) return;
+    const delta = choice.delta;
+    if (delta !== undefined && delta !== null) {
+      if (delta.content !== undefined && delta.content !== null) core.appendText(textOf(delta.content));
+      const pieces = delta.tool_calls;
+      if (pieces !== undefined && pieces !== null) for (const piece of pieces) this.apply(piece);
+    }
+    if (typeof choice.finish_reason === 'string') core.endAll();
+  }
+
+  private slotOf(providerId: string): number | undefined {
+    for (const [slot, call] of this.slots) if (call.providerId === providerId && !call.ended) return slot;
     return undefined;
-  };
+  }
 
-  const apply = (piece: ToolCallPiece): void => {
+  private apply(piece: ToolCallPiece): void {
+    const core = this.core;
+    const lastCall = this.lastCall;
+    const lastSlot = this.lastSlot;
     const fn = piece.function;
     // Fast path for the commonest piece: more arguments for the call of the previous piece.
     if (lastCall !== undefined && piece.id == null && (piece.index ?? lastSlot) === lastSlot && (fn?.name == null || fn.name === '') && lastCall.result === undefined) {
@@ -129,32 +191,20 @@ export function createOpenAIChatHandler(core: AccumulatorCore, choiceIndex: numb
     const providerId = usableProviderId(piece.id);
     const name = piece.function?.name;
     // Without an index, a known id names its call; otherwise the piece continues the last slot.
-    const slot = piece.index ?? (providerId === undefined ? undefined : slotOf(providerId)) ?? lastSlot;
+    const slot = piece.index ?? (providerId === undefined ? undefined : this.slotOf(providerId)) ?? lastSlot;
     // Most pieces continue the call of the previous piece: skip the map lookup for them.
-    let call = slot === lastSlot && lastCall !== undefined ? lastCall : slots.get(slot);
+    let call = slot === lastSlot && lastCall !== undefined ? lastCall : this.slots.get(slot);
     if (call === undefined || call.ended || startsNewCall(call, providerId, name)) {
       if (call !== undefined) core.endCall(call);
       call = core.createCall(providerId, name ?? '');
-      slots.set(slot, call);
+      this.slots.set(slot, call);
     } else {
       if (providerId !== undefined) core.setProviderId(call, providerId);
       if (typeof name === 'string') core.setName(call, name);
     }
-    lastSlot = slot;
-    lastCall = call;
+    this.lastSlot = slot;
+    this.lastCall = call;
     const args = piece.function?.arguments;
     if (typeof args === 'string') core.appendArguments(call, args);
-  };
-
-  return (event) => {
-    const choice = validateChunk(event, core.eventIndex, choiceIndex);
-    if (choice === undefined) return;
-    const delta = choice.delta;
-    if (delta !== undefined && delta !== null) {
-      if (delta.content !== undefined && delta.content !== null) core.appendText(textOf(delta.content));
-      const pieces = delta.tool_calls;
-      if (pieces !== undefined && pieces !== null) for (const piece of pieces) apply(piece);
-    }
-    if (typeof choice.finish_reason === 'string') core.endAll();
-  };
+  }
 }

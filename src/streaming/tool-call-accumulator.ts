@@ -3,11 +3,11 @@ import { assertNever } from '../core/assert-never.js';
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import type { AccumulatedToolCall, LiveToolCall } from './accumulated-tool-call.js';
-import { AccumulatorCore } from './accumulator-core.js';
+import { AccumulatorCore, type StreamEventHandler } from './accumulator-core.js';
 import { createAnthropicHandler } from './anthropic-stream-handler.js';
 import { createGeminiHandler } from './gemini-stream-handler.js';
 import { createOllamaHandler } from './ollama-stream-handler.js';
-import { createOpenAIChatHandler } from './openai-chat-stream-handler.js';
+import { OpenAIChatHandler } from './openai-chat-stream-handler.js';
 import { createOpenAIResponsesHandler } from './openai-responses-stream-handler.js';
 import { resolveStreamLimits, type StreamLimits } from './stream-limits.js';
 import type { ToolCallStreamListener } from './tool-call-stream-event.js';
@@ -79,19 +79,19 @@ export interface ToolCallAccumulator {
   readonly finished: boolean;
 }
 
-function createHandler(core: AccumulatorCore, options: ToolCallAccumulatorOptions): (event: unknown) => void {
+function createHandler(core: AccumulatorCore, options: ToolCallAccumulatorOptions): StreamEventHandler {
   const format = options.format;
   switch (format) {
     case 'openai-chat':
-      return createOpenAIChatHandler(core, options.choiceIndex ?? 0);
+      return new OpenAIChatHandler(core, options.choiceIndex ?? 0);
     case 'openai-responses':
-      return createOpenAIResponsesHandler(core);
+      return { handle: createOpenAIResponsesHandler(core) };
     case 'anthropic':
-      return createAnthropicHandler(core);
+      return { handle: createAnthropicHandler(core) };
     case 'gemini':
-      return createGeminiHandler(core, options.choiceIndex ?? 0);
+      return { handle: createGeminiHandler(core, options.choiceIndex ?? 0) };
     case 'ollama':
-      return createOllamaHandler(core);
+      return { handle: createOllamaHandler(core) };
     default:
       return assertNever(format, 'stream format');
   }
@@ -99,7 +99,7 @@ function createHandler(core: AccumulatorCore, options: ToolCallAccumulatorOption
 
 class Accumulator implements ToolCallAccumulator {
   private readonly core: AccumulatorCore;
-  private readonly handle: (event: unknown) => void;
+  private readonly handler: StreamEventHandler;
   private failure: StreamAccumulationError | undefined = undefined;
   private result: AccumulationResult | undefined = undefined;
 
@@ -108,7 +108,7 @@ class Accumulator implements ToolCallAccumulator {
       throw new ToolHistoryError('invalid-input', `Unknown stream format ${JSON.stringify(options.format)}. Use one of: ${STREAM_FORMATS.join(', ')}.`);
     }
     this.core = new AccumulatorCore(resolveStreamLimits(options.limits), options.listener, options.generateCallId);
-    this.handle = createHandler(this.core, options);
+    this.handler = createHandler(this.core, options);
   }
 
   get text(): string {
@@ -135,7 +135,7 @@ class Accumulator implements ToolCallAccumulator {
     }
     this.core.eventIndex++;
     try {
-      this.handle(event);
+      this.handler.handle(event);
     } catch (error) {
       if (error instanceof StreamAccumulationError && error.detail.code === 'stream-limit') this.failure = error;
       throw error;

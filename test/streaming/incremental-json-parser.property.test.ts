@@ -4,9 +4,16 @@ import { createIncrementalJsonParser } from '../../src/streaming/incremental-jso
 import { numRuns } from './num-runs.js';
 import { referencePartialParse } from './reference-partial-parse.js';
 
-/** JSON texts in several layouts, some with every non-ASCII character written as a \u escape. */
+/**
+ * JSON texts in several layouts, with ASCII or any strings (control characters, astral characters
+ * as surrogate pairs), some with every non-ASCII character written as a \u escape.
+ */
 const arbitraryJsonText = fc
-  .tuple(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom<number | string>(0, 1, 2, '\t'), fc.boolean())
+  .tuple(
+    fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' })),
+    fc.constantFrom<number | string>(0, 1, 2, '\t'),
+    fc.boolean(),
+  )
   .map(([value, indent, escapeUnicode]) => {
     const text = JSON.stringify(value, null, indent);
     return escapeUnicode

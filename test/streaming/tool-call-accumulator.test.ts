@@ -234,6 +234,71 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
   });
 });
 
+describe('createToolCallAccumulator: OpenAI Chat Completions continuation chunks', () => {
+  // Most chunks only carry more arguments for the call of the previous chunk, and take a shorter
+  // path: these check that it applies and rejects exactly what the general one does.
+  const start = chunk([{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a":' } }]);
+
+  it('keeps text and ends the call when a continuation piece comes with content or a finish reason', () => {
+    expect(
+      accumulate(
+        [
+          start,
+          chunk([{ index: 0, function: { arguments: '1,' } }], { content: 'Checking.' }),
+          chunk([{ index: 0, function: { arguments: '"b":2}' } }], { finish_reason: 'tool_calls' }),
+          chunk([{ index: 0, id: 'call_2', function: { name: 'g', arguments: '{}' } }]),
+        ],
+        { format: 'openai-chat' },
+      ),
+    ).toEqual({
+      text: 'Checking.',
+      calls: [
+        { callId: 'call_1', name: 'f', arguments: { a: 1, b: 2 } },
+        { callId: 'call_2', name: 'g', arguments: {} },
+      ],
+    });
+  });
+
+  it('continues the call of the chosen choice, given by its index or by its position', () => {
+    const piece = (index: number | undefined, text: string): unknown => ({
+      choices: [{ ...(index === undefined ? {} : { index }), delta: { tool_calls: [{ index: 0, function: { arguments: text } }] }, finish_reason: null }],
+    });
+    const other = { choices: [{ index: 1, delta: { tool_calls: [{ index: 0, function: { arguments: 'ignored' } }] }, finish_reason: null }] };
+    expect(accumulate([start, piece(0, '1,'), other, piece(undefined, '"b":2}')], { format: 'openai-chat' }).calls).toEqual([
+      { callId: 'call_1', name: 'f', arguments: { a: 1, b: 2 } },
+    ]);
+    const second = { choices: [{ index: 1, delta: { tool_calls: [{ index: 0, id: 'call_9', function: { name: 'h', arguments: '[' } }] }, finish_reason: null }] };
+    expect(accumulate([second, piece(0, 'ignored'), { choices: [{ index: 1, delta: { tool_calls: [{ function: { arguments: '1]' } }] } }] }], { format: 'openai-chat', choiceIndex: 1 }).calls).toEqual([
+      {
+        callId: 'call_9',
+        name: 'h',
+        arguments: {},
+        argumentsText: '[1]',
+        argumentsError: { code: 'not-an-object', message: 'the arguments are an array, not a JSON object' },
+      },
+    ]);
+  });
+
+  it.each([
+    ['choices[0].delta.tool_calls[0].function.arguments', chunk([{ index: 0, function: { arguments: 7 } }])],
+    ['choices[0].delta.tool_calls[0].index', chunk([{ index: -1, function: { arguments: '1}' } }])],
+    ['choices[0].delta.tool_calls[0].function', chunk([{ index: 0, function: '1}' }])],
+    ['choices[0].delta.content', chunk([{ index: 0, function: { arguments: '1}' } }], { content: 7 as unknown as string })],
+    ['choices[0].finish_reason', chunk([{ index: 0, function: { arguments: '1}' } }], { finish_reason: 3 as unknown as string })],
+    ['choices[0].delta.tool_calls', { choices: [{ index: 0, delta: { tool_calls: { index: 0 } }, finish_reason: null }] }],
+  ])('rejects a continuation chunk with a malformed %s and applies nothing of it', (field, event) => {
+    const accumulator = createToolCallAccumulator({ format: 'openai-chat' });
+    accumulator.push(start);
+    expect(() => {
+      accumulator.push(event);
+    }).toThrow(expect.objectContaining({ detail: { code: 'invalid-input', eventIndex: 1, field } }));
+    expect(accumulator.liveCalls[0]?.argumentsText).toBe('{"a":');
+    expect(accumulator.text).toBe('');
+    accumulator.push(chunk([{ index: 0, function: { arguments: '1}' } }]));
+    expect(accumulator.finish().calls).toEqual([{ callId: 'call_1', name: 'f', arguments: { a: 1 } }]);
+  });
+});
+
 describe('createToolCallAccumulator: live view and events', () => {
   it('reports start, deltas and end with the partial arguments updated in place', () => {
     const seen: unknown[] = [];
