@@ -6,7 +6,7 @@
  * turns (thousands, a stress case). The target, validate + repair within one JSON.stringify, is
  * for valid and sparse histories; dense ones show the cost per repaired stretch and stay linear.
  *
- * Run: `npx tsx bench/repair.ts` (or `npm run bench`, which calls runRepairBench()).
+ * Run: `npm run bench -- repair` (builds the package first), or `npm run build && npx tsx bench/repair.ts`.
  */
 import { loadavg } from 'node:os';
 import { execFileSync } from 'node:child_process';

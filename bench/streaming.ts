@@ -9,7 +9,7 @@
  * in ten measures 2.4–2.8×, when V8 leaves `accumulate` below in its baseline tier (the
  * accumulator's own functions are optimized in those runs too). 10 KB costs 2.9–3.3×.
  *
- * Run: `npx tsx bench/streaming.ts` (or `npm run bench`, which calls runStreamingBench()).
+ * Run: `npm run bench -- streaming` (builds the package first), or `npm run build && npx tsx bench/streaming.ts`.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { execFileSync } from 'node:child_process';
@@ -18,7 +18,7 @@ import { parsePartialJson } from 'ai';
 import { OpenAIChatCompletionsStreamHandler } from 'aiwrapper/dist/lang/openai/openai-chat-completions-stream-handler.js';
 import { partialParse } from 'openai/_vendor/partial-json-parser/parser.mjs';
 import { parse as partialJsonParse } from 'partial-json';
-import { createToolCallAccumulator } from '../src/streaming/tool-call-accumulator.js';
+import { shipped } from './shipped.js';
 import { createRandom } from './random.js';
 
 const SIZES = [10_000, 30_000, 100_000, 1_000_000] as const;
@@ -143,7 +143,7 @@ function concatThenParse(stream: Stream): unknown {
 
 function accumulate(stream: Stream): unknown {
   let view: unknown;
-  const accumulator = createToolCallAccumulator({
+  const accumulator = shipped.createToolCallAccumulator({
     format: 'openai-chat',
     // The live view is on: a consumer takes the partial arguments after every delta.
     listener: (event) => {

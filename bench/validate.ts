@@ -3,7 +3,7 @@
  * of the same history, and beside aiwrapper 3.0.3's fixToolResultsIfNeeded on the equivalent
  * LangMessages. Best case: every call answered. Worst case: no call turn has its results.
  *
- * Run: `npx tsx bench/validate.ts` (or call runValidateBench()).
+ * Run: `npm run bench -- validate` (builds the package first), or `npm run build && npx tsx bench/validate.ts`.
  */
 import { pathToFileURL } from 'node:url';
 import { fixToolResultsIfNeeded, LangMessage, LangMessages } from 'aiwrapper';
