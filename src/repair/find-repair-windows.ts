@@ -81,9 +81,10 @@ export function findRepairWindows(messages: readonly unknown[], format: MessageF
 
 /**
  * True when a cut may go before `messages[index]`: a call turn (the next round of an agent loop
- * included), a user message after a message holding neither calls nor results, or a message that
- * is neither after results (the answer). A user message right after results stays with them
- * (Mistral needs a bridge between, and orphans may become its text).
+ * included), a user message after a message holding neither calls nor results, or any other
+ * message right after results (the answer). A user message right after results stays with them
+ * (Mistral needs a bridge between, and orphans may become its text). The table holds one turn
+ * per message, so turn and message indexes are the same here and below.
  */
 function isCut(messages: readonly unknown[], format: MessageFormat, table: ToolTurnTable, index: number, profile: ProviderProfile): boolean {
   const kind = table.kinds[index];
