@@ -21,18 +21,14 @@ export function locateFix(fix: HistoryFix, input: WireLocator, output: WireLocat
     case 'inserted-placeholder':
       return { ...placed, callMessageIndex: output(placed.callMessageIndex, undefined).messageIndex + offsets.output };
     case 'synthesized-call':
-    case 'moved-result': {
-      const from = input(placed.fromIndex, placed.fromPartIndex);
-      const fromIndex = from.messageIndex + offsets.input;
-      return { ...placed, fromIndex, fromPartIndex: from.partIndex ?? 0, message: citing(placed.message, placed.fromIndex, fromIndex) };
-    }
+    case 'moved-result':
+      return { ...placed, ...fromPlace(placed, input, offsets) };
     case 'result-to-text':
     case 'dropped-duplicate-result': {
-      const from = input(placed.fromIndex, placed.fromPartIndex);
-      const fromIndex = from.messageIndex + offsets.input;
+      const from = fromPlace(placed, input, offsets);
       // The result keeps where the reader found it, in the input as a whole.
-      const result = placed.result.sourceIndex === undefined ? placed.result : { ...placed.result, sourceIndex: fromIndex };
-      return { ...placed, fromIndex, fromPartIndex: from.partIndex ?? 0, result, message: citing(placed.message, placed.fromIndex, fromIndex) };
+      const result = placed.result.sourceIndex === undefined ? placed.result : { ...placed.result, sourceIndex: from.fromIndex };
+      return { ...placed, ...from, result };
     }
     case 'moved-text':
     case 'rewrote-call-id':
@@ -41,6 +37,13 @@ export function locateFix(fix: HistoryFix, input: WireLocator, output: WireLocat
     case 'inserted-user-turn':
       return placed;
   }
+}
+
+/** Where in the input a fix's result was, and its message citing that place. */
+function fromPlace(fix: { readonly fromIndex: number; readonly fromPartIndex: number; readonly message: string }, input: WireLocator, offsets: StretchOffsets): { fromIndex: number; fromPartIndex: number; message: string } {
+  const from = input(fix.fromIndex, fix.fromPartIndex);
+  const fromIndex = from.messageIndex + offsets.input;
+  return { fromIndex, fromPartIndex: from.partIndex ?? 0, message: citing(fix.message, fix.fromIndex, fromIndex) };
 }
 
 /** The repairer cites the input by neutral index (`messages[3]`); the user's array has its own. */

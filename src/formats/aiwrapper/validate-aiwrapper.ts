@@ -33,10 +33,12 @@ export function validateAiwrapper(messages: readonly unknown[]): ValidationResul
 export function inspectAiwrapper(messages: readonly unknown[]): HistoryInspection {
   assertArray(messages, 'an aiwrapper `LangMessage`');
   const table = new ToolTurnTable(messages.length);
+  // Sites of calls with an empty id, noted as they are read.
+  const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', 'a LangMessage object with role and items');
     if (!isRole(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'user', 'assistant' or 'tool-results'");
-    readTurn(message, index, table);
+    readTurn(message, index, table, emptyIds);
   }
   const wording: NeutralWording = {
     path: (site) => `messages[${site.messageIndex}].items[${site.partIndex ?? 0}]`,
@@ -45,7 +47,7 @@ export function inspectAiwrapper(messages: readonly unknown[]): HistoryInspectio
   };
   const issues: HistoryIssue[] = [
     ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) => neutralIssueOf(problem, wording)),
-    ...emptyCallIdIssues(table, wording),
+    ...emptyCallIdIssues(table, emptyIds, wording),
   ].sort((a, b) => a.messageIndex - b.messageIndex);
   return { result: toValidationResult(issues), table };
 }
@@ -61,7 +63,7 @@ export function assertValidAiwrapper(messages: readonly unknown[]): void {
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-function readTurn(message: JsonObject, index: number, table: ToolTurnTable): void {
+function readTurn(message: JsonObject, index: number, table: ToolTurnTable, emptyIds: number[]): void {
   const items = message.items;
   if (!Array.isArray(items)) throw invalidField(`messages[${index}].items`, items, 'an array of items');
   if (message.role === 'user') {
@@ -76,6 +78,7 @@ function readTurn(message: JsonObject, index: number, table: ToolTurnTable): voi
     if (item.type !== wanted) continue;
     const id = item.callId;
     if (typeof id !== 'string') throw invalidField(`messages[${index}].items[${partIndex}].callId`, id, 'a string');
+    if (id === '' && wanted === 'tool') emptyIds.push(table.ids.length);
     table.add(id, partIndex);
   }
   table.end();

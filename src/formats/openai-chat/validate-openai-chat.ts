@@ -106,28 +106,15 @@ export function inspectOpenAIChat(messages: readonly unknown[]): HistoryInspecti
     // Any other message (user, system, developer, assistant, an unknown role or none) ends the
     // run of tool messages that answers the open turn.
     if (turn !== undefined && turn.pending > 0) closeTurn(turn, `messages.[${index}].role`, issues);
-    turn = message.role === 'assistant' ? openTurn(message, index, issues) : undefined;
-    readCalls(message, index, table);
+    turn = message.role === 'assistant' ? openTurn(message, index, issues, table) : undefined;
+    // One turn per message: a message that opened no call turn holds neither calls nor results.
+    if (table.count === index) table.other(index);
   }
   // The LangChain INVALID_TOOL_RESULTS page shows OpenAI refusing a history that ends before
   // every call is answered, with `param: 'messages'` (no index):
   // https://github.com/langchain-ai/langchain/blob/67e87c79238bf73c18b5b0c6be09dd3e798fcae1/docs/docs/troubleshooting/errors/INVALID_TOOL_RESULTS.ipynb
   closeTurn(turn, 'messages', issues);
   return { result: toValidationResult(issues), table };
-}
-
-/** Adds the message's turn to the table: its calls, or none. */
-function readCalls(message: JsonObject, index: number, table: ToolTurnTable): void {
-  const toolCalls = message.role === 'assistant' ? message.tool_calls : undefined;
-  if (!Array.isArray(toolCalls) || toolCalls.length === 0) {
-    table.other(index);
-    return;
-  }
-  table.begin(index, 'calls');
-  for (let position = 0; position < toolCalls.length; position++) {
-    const call: unknown = toolCalls[position];
-    table.add(isObject(call) && typeof call.id === 'string' ? call.id : '', position);
-  }
 }
 
 /**
@@ -234,7 +221,8 @@ function closeTurn(turn: OpenTurn | undefined, param: string, issues: HistoryIss
   });
 }
 
-function openTurn(message: JsonObject, index: number, issues: HistoryIssue[]): OpenTurn | undefined {
+/** Checks an assistant message's calls, adds them to the table as its turn, and returns the turn they open. */
+function openTurn(message: JsonObject, index: number, issues: HistoryIssue[], table: ToolTurnTable): OpenTurn | undefined {
   const toolCalls = message.tool_calls;
   if (!Array.isArray(toolCalls)) return undefined;
   if (toolCalls.length === 0) {
@@ -254,8 +242,10 @@ function openTurn(message: JsonObject, index: number, issues: HistoryIssue[]): O
   const callIds: string[] = [];
   const firstAt: number[] = [];
   let byId: Map<string, number> | undefined;
+  table.begin(index, 'calls');
   for (let callIndex = 0; callIndex < toolCalls.length; callIndex++) {
     const call: unknown = toolCalls[callIndex];
+    table.add(isObject(call) && typeof call.id === 'string' ? call.id : '', callIndex);
     if (!isObject(call)) continue;
     const id = checkCallId(call.id, index, callIndex, issues);
     checkArguments(call.function, id ?? '', index, callIndex, issues);

@@ -37,10 +37,12 @@ export function validateVercel(messages: readonly unknown[]): ValidationResult {
 export function inspectVercel(messages: readonly unknown[]): HistoryInspection {
   assertArray(messages, 'a `ModelMessage[]`');
   const table = new ToolTurnTable(messages.length);
+  // Sites of calls with an empty id, noted as they are read.
+  const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', 'a ModelMessage object');
     if (!isRole(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'system', 'user', 'assistant' or 'tool'");
-    readTurn(message, index, table);
+    readTurn(message, index, table, emptyIds);
   }
   const wording: NeutralWording = {
     path: (site) => `messages[${site.messageIndex}].content[${site.partIndex ?? 0}]`,
@@ -49,7 +51,7 @@ export function inspectVercel(messages: readonly unknown[]): HistoryInspection {
   };
   const issues: HistoryIssue[] = [
     ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) => neutralIssueOf(problem, wording)),
-    ...emptyCallIdIssues(table, wording),
+    ...emptyCallIdIssues(table, emptyIds, wording),
   ].sort((a, b) => a.messageIndex - b.messageIndex);
   return { result: toValidationResult(issues), table };
 }
@@ -65,7 +67,7 @@ export function assertValidVercel(messages: readonly unknown[]): void {
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-function readTurn(message: JsonObject, index: number, table: ToolTurnTable): void {
+function readTurn(message: JsonObject, index: number, table: ToolTurnTable, emptyIds: number[]): void {
   const content = message.content;
   if (message.role === 'tool' && !Array.isArray(content)) throw invalidField(`messages[${index}].content`, content, 'an array of tool-result parts');
   if (!Array.isArray(content) || (message.role !== 'assistant' && message.role !== 'tool')) {
@@ -80,6 +82,7 @@ function readTurn(message: JsonObject, index: number, table: ToolTurnTable): voi
     if (part.type !== wanted || part.providerExecuted === true) continue;
     const id = part.toolCallId;
     if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].toolCallId`, id, 'a string');
+    if (id === '' && wanted === 'tool-call') emptyIds.push(table.ids.length);
     table.add(id, partIndex);
   }
   table.end();

@@ -1,5 +1,4 @@
 import type { HistoryIssue } from '../../core/issue.js';
-import { CALLS_ENTRY } from '../../core/pair-tool-turns.js';
 import type { ToolSite, ToolTurnProblem } from './find-tool-turn-problems.js';
 import type { ToolTurnTable } from './tool-turn-table.js';
 
@@ -42,19 +41,13 @@ export function neutralIssueOf(problem: ToolTurnProblem, wording: NeutralWording
 }
 
 /**
- * Calls of a provider-neutral format with an empty id: no provider takes one (OpenAI, Anthropic
- * and Mistral refuse it, and results could not name their call), so they are reported here too.
+ * Calls of a provider-neutral format with an empty id (`slots`, noted while reading `table`): no
+ * provider takes one (OpenAI, Anthropic and Mistral refuse it, and results could not name their
+ * call), so they are reported here too.
  */
-export function emptyCallIdIssues(table: ToolTurnTable, wording: NeutralWording): HistoryIssue[] {
-  const issues: HistoryIssue[] = [];
-  for (let turn = 0; turn < table.count; turn++) {
-    if (table.kinds[turn] !== CALLS_ENTRY) continue;
-    const end = table.starts[turn + 1] ?? 0;
-    for (let slot = table.starts[turn] ?? 0; slot < end; slot++) {
-      if (table.ids[slot] !== '') continue;
-      const site = table.siteAt(slot);
-      issues.push({ code: 'invalid-tool-call-id', messageIndex: site.messageIndex, partIndex: site.partIndex, toolCallId: '', message: `The call at ${wording.path(site)} has an empty id, which no provider accepts and no result can name. Give it an id.` });
-    }
-  }
-  return issues;
+export function emptyCallIdIssues(table: ToolTurnTable, slots: readonly number[], wording: NeutralWording): HistoryIssue[] {
+  return slots.map((slot) => {
+    const site = table.siteAt(slot);
+    return { code: 'invalid-tool-call-id', messageIndex: site.messageIndex, partIndex: site.partIndex, toolCallId: '', message: `The call at ${wording.path(site)} has an empty id, which no provider accepts and no result can name. Give it an id.` };
+  });
 }
