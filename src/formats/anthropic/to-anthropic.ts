@@ -1,7 +1,7 @@
 import { assertNever } from '../../core/assert-never.js';
 import type { AssistantMessage, OpaquePart, TextPart, ToolHistory, ToolResult } from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
-import { CallNames } from '../shared/call-names.js';
+import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext } from '../shared/conversion-context.js';
 import type {
   AnthropicAssistantMessage,
@@ -133,15 +133,7 @@ function writeAssistant(message: AssistantMessage, index: number, context: Conve
 }
 
 function resultBlock(result: ToolResult, index: number, context: ConversionContext, names: CallNames): AnthropicToolResultBlock {
-  const callName = names.answer(result.callId);
-  if ((callName ?? '') !== result.name) {
-    context.warn(
-      'dropped-result-name',
-      index,
-      `Anthropic tool_result blocks carry no tool name; the result's name "${result.name}" differs from its call's (${callName === undefined ? 'no call answers it' : `"${callName}"`}) and was lost.`,
-      result.callId,
-    );
-  }
+  answerWithoutName(names, result, index, context, 'Anthropic tool_result blocks');
   const { content: stored, ...extras } = context.ownData(result.providerData, index, result.callId) ?? {};
   const text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
   // A content array read from Anthropic is written back whole while its text is unchanged.

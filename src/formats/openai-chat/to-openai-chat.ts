@@ -2,7 +2,7 @@ import { assertNever } from '../../core/assert-never.js';
 import type { AssistantMessage, SystemMessage, ToolHistory, ToolResultsMessage, UserMessage } from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
-import { CallNames } from '../shared/call-names.js';
+import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext } from '../shared/conversion-context.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import type {
@@ -139,15 +139,8 @@ function writeAssistant(message: AssistantMessage, index: number, context: Conve
 function writeResults(message: ToolResultsMessage, index: number, context: ConversionContext, names: CallNames, dialect: ChatDialect): OpenAIChatToolMessage[] {
   context.ownData(message.providerData, index);
   return message.results.map((result): OpenAIChatToolMessage => {
-    const callName = names.answer(result.callId);
-    if (!dialect.resultName && (callName ?? '') !== result.name) {
-      context.warn(
-        'dropped-result-name',
-        index,
-        `${dialect.formatName} tool messages carry no tool name; the result's name "${result.name}" differs from its call's (${callName === undefined ? 'no call answers it' : `"${callName}"`}) and was lost.`,
-        result.callId,
-      );
-    }
+    if (dialect.resultName) names.answer(result.callId);
+    else answerWithoutName(names, result, index, context, `${dialect.formatName} tool messages`);
     if (result.isError) {
       context.warn('dropped-error-flag', index, `${dialect.formatName} tool messages have no error flag; the result for "${result.callId}" is sent as a plain result.`, result.callId);
     }

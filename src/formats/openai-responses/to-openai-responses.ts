@@ -2,7 +2,7 @@ import { assertNever } from '../../core/assert-never.js';
 import type { AssistantMessage, TextPart, ToolHistory, ToolResultsMessage, UserMessage } from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
-import { CallNames } from '../shared/call-names.js';
+import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext } from '../shared/conversion-context.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type {
@@ -125,15 +125,7 @@ function textOf(content: unknown): string | undefined {
 function writeResults(message: ToolResultsMessage, index: number, context: ConversionContext, names: CallNames): OpenAIResponsesFunctionCallOutputItem[] {
   context.ownData(message.providerData, index);
   return message.results.map((result): OpenAIResponsesFunctionCallOutputItem => {
-    const callName = names.answer(result.callId);
-    if ((callName ?? '') !== result.name) {
-      context.warn(
-        'dropped-result-name',
-        index,
-        `Responses function_call_output items carry no tool name; the result's name "${result.name}" differs from its call's (${callName === undefined ? 'no earlier call has its id' : `"${callName}"`}) and was lost.`,
-        result.callId,
-      );
-    }
+    answerWithoutName(names, result, index, context, 'Responses function_call_output items', 'conversation');
     if (result.isError) {
       context.warn('dropped-error-flag', index, `Responses function_call_output items have no error flag; the result for "${result.callId}" is sent as a plain result.`, result.callId);
     }

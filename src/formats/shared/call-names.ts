@@ -1,4 +1,6 @@
+import type { ToolResult } from '../../core/history.js';
 import type { PairingScope } from '../../core/pair-tool-turns.js';
+import type { ConversionContext } from './conversion-context.js';
 
 /**
  * Tracks which tool name each armed call id has, following the pairing rule of
@@ -38,4 +40,16 @@ export class CallNames {
     if (queue?.length === 0 && this.scope === 'turn') this.armed.delete(callId);
     return name;
   }
+}
+
+/**
+ * Consumes the call `result` answers, for a target whose results carry no tool name (`carrier`,
+ * e.g. "Anthropic tool_result blocks"): when the result's name differs from its call's, the name
+ * is lost, and a `dropped-result-name` warning says so.
+ */
+export function answerWithoutName(names: CallNames, result: ToolResult, index: number, context: ConversionContext, carrier: string, scope: PairingScope = 'turn'): void {
+  const callName = names.answer(result.callId);
+  if ((callName ?? '') === result.name) return;
+  const orphan = scope === 'conversation' ? 'no earlier call has its id' : 'no call answers it';
+  context.warn('dropped-result-name', index, `${carrier} carry no tool name; the result's name "${result.name}" differs from its call's (${callName === undefined ? orphan : `"${callName}"`}) and was lost.`, result.callId);
 }
