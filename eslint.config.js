@@ -30,7 +30,11 @@ export default tseslint.config(
         {
           publicOnly: true,
           require: { FunctionDeclaration: true, ClassDeclaration: true },
-          contexts: ['TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'ExportNamedDeclaration > VariableDeclaration'],
+          contexts: [
+            'TSInterfaceDeclaration',
+            'TSTypeAliasDeclaration',
+            'ExportNamedDeclaration > VariableDeclaration',
+          ],
         },
       ],
       'no-console': 'error',
@@ -39,7 +43,9 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'aiwrapper', message: 'Only src/aiwrapper/ may import aiwrapper.' }],
-          patterns: [{ regex: '^aiwrapper/', message: 'Only src/aiwrapper/ may import aiwrapper.' }],
+          patterns: [
+            { regex: '^aiwrapper/', message: 'Only src/aiwrapper/ may import aiwrapper.' },
+          ],
         },
       ],
     },
@@ -51,7 +57,10 @@ export default tseslint.config(
   {
     // Vitest's asymmetric matchers (expect.objectContaining, …) are typed `any`.
     files: ['test/**/*.ts'],
-    rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-argument': 'off' },
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -29,29 +29,56 @@ const ROUNDS = 5;
 const HEAP_CAP_MB = 32;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-
 /** One agent conversation: a system prompt, then rounds of parallel calls and results; 1 in 50 has a missing result. */
 function conversation(index: number, random: () => number): unknown {
-  const messages: unknown[] = [{ role: 'system', content: 'You are a careful assistant. Use tools when they help.' }];
+  const messages: unknown[] = [
+    { role: 'system', content: 'You are a careful assistant. Use tools when they help.' },
+  ];
   const rounds = 1 + Math.floor(random() * 6);
   for (let round = 0; round < rounds; round++) {
-    messages.push({ role: 'user', content: `Question ${round} of conversation ${index}: ${'what about the weather and the news '.repeat(1 + Math.floor(random() * 4))}` });
+    messages.push({
+      role: 'user',
+      content: `Question ${round} of conversation ${index}: ${'what about the weather and the news '.repeat(1 + Math.floor(random() * 4))}`,
+    });
     const calls = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, call) => ({
       id: `call_${index}_${round}_${call}`,
       type: 'function',
-      function: { name: call % 2 === 0 ? 'get_weather' : 'search_news', arguments: JSON.stringify({ city: 'Paris', days: call + 1, query: 'x'.repeat(Math.floor(random() * 40)) }) },
+      function: {
+        name: call % 2 === 0 ? 'get_weather' : 'search_news',
+        arguments: JSON.stringify({
+          city: 'Paris',
+          days: call + 1,
+          query: 'x'.repeat(Math.floor(random() * 40)),
+        }),
+      },
     }));
     messages.push({ role: 'assistant', content: null, tool_calls: calls });
     const missing = index % 50 === 0 && round === 0 ? 1 : 0;
     for (const call of calls.slice(missing)) {
-      messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify({ forecast: Array.from({ length: 5 }, (_, day) => ({ day, high: 20 + day, low: 10, summary: 'partly cloudy with a chance of rain' })) }) });
+      messages.push({
+        role: 'tool',
+        tool_call_id: call.id,
+        content: JSON.stringify({
+          forecast: Array.from({ length: 5 }, (_, day) => ({
+            day,
+            high: 20 + day,
+            low: 10,
+            summary: 'partly cloudy with a chance of rain',
+          })),
+        }),
+      });
     }
-    messages.push({ role: 'assistant', content: `Here is what I found for round ${round}. `.repeat(2 + Math.floor(random() * 6)) });
+    messages.push({
+      role: 'assistant',
+      content: `Here is what I found for round ${round}. `.repeat(2 + Math.floor(random() * 6)),
+    });
   }
   return { id: `conv_${index}`, messages };
 }
 
-async function createFile(path: string): Promise<{ readonly bytes: number; readonly conversations: number }> {
+async function createFile(
+  path: string,
+): Promise<{ readonly bytes: number; readonly conversations: number }> {
   const random = createRandom(50);
   const lines: string[] = [];
   let bytes = 0;
@@ -99,11 +126,21 @@ function median(values: readonly number[]): number {
 }
 
 /** Peak RSS of the real CLI (child process) in MB, from `/usr/bin/time -v`, or `undefined` without it. */
-function peakRss(args: readonly string[]): { readonly megabytes: number | undefined; readonly code: number | null } {
+function peakRss(args: readonly string[]): {
+  readonly megabytes: number | undefined;
+  readonly code: number | null;
+} {
   if (!existsSync('/usr/bin/time')) return { megabytes: undefined, code: null };
-  const run = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const run = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr);
-  return { megabytes: match?.[1] === undefined ? undefined : Number(match[1]) / 1024, code: run.status };
+  return {
+    megabytes: match?.[1] === undefined ? undefined : Number(match[1]) / 1024,
+    code: run.status,
+  };
 }
 
 /** Runs the CLI benchmark and prints its figures. */
@@ -113,7 +150,9 @@ export async function runCliBench(): Promise<void> {
     const path = join(dir, 'conversations.jsonl');
     const { bytes, conversations } = await createFile(path);
     const megabytes = (await stat(path)).size / 1_048_576;
-    console.log(`\nCLI check: ${megabytes.toFixed(1)} MB JSONL, ${conversations.toLocaleString('en-US')} conversations (OpenAI Chat, 1 in 50 with a missing result), Node ${process.version}`);
+    console.log(
+      `\nCLI check: ${megabytes.toFixed(1)} MB JSONL, ${conversations.toLocaleString('en-US')} conversations (OpenAI Chat, 1 in 50 with a missing result), Node ${process.version}`,
+    );
 
     await bareParse(path);
     await checkInProcess(path);
@@ -121,7 +160,8 @@ export async function runCliBench(): Promise<void> {
     const check: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const parsed = await time(() => bareParse(path));
-      if (parsed.value !== conversations) throw new Error(`bench: parsed ${parsed.value} lines, expected ${conversations}`);
+      if (parsed.value !== conversations)
+        throw new Error(`bench: parsed ${parsed.value} lines, expected ${conversations}`);
       bare.push(parsed.ms);
       const checked = await time(() => checkInProcess(path));
       if (checked.value !== 1) throw new Error(`bench: check exited ${checked.value}, expected 1`);
@@ -130,15 +170,28 @@ export async function runCliBench(): Promise<void> {
     const bareMs = median(bare);
     const checkMs = median(check);
     const ratio = bareMs / checkMs;
-    const rate = (ms: number): string => `${((bytes / 1_048_576) / (ms / 1000)).toFixed(0)} MB/s`;
-    console.log(`  bare readline + JSON.parse     ${bareMs.toFixed(0).padStart(5)} CPU ms  ${rate(bareMs)}  (median of ${ROUNDS}, interleaved)`);
-    console.log(`  check (streaming, in-process)  ${checkMs.toFixed(0).padStart(5)} CPU ms  ${rate(checkMs)}  (median of ${ROUNDS}, interleaved)`);
-    console.log(`  speed ratio check / bare: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO.toFixed(2)}) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`);
+    const rate = (ms: number): string => `${(bytes / 1_048_576 / (ms / 1000)).toFixed(0)} MB/s`;
+    console.log(
+      `  bare readline + JSON.parse     ${bareMs.toFixed(0).padStart(5)} CPU ms  ${rate(bareMs)}  (median of ${ROUNDS}, interleaved)`,
+    );
+    console.log(
+      `  check (streaming, in-process)  ${checkMs.toFixed(0).padStart(5)} CPU ms  ${rate(checkMs)}  (median of ${ROUNDS}, interleaved)`,
+    );
+    console.log(
+      `  speed ratio check / bare: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO.toFixed(2)}) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`,
+    );
 
     // The same CLI on a one-line file: the cost of Node, tsx and the package, without the data.
     const small = join(dir, 'one.jsonl');
     await writeFile(small, `${JSON.stringify(conversation(0, createRandom(1)))}\n`);
-    const cliArgs = (file: string): string[] => ['--import', 'tsx', 'src/cli/main.ts', 'check', file, '--json'];
+    const cliArgs = (file: string): string[] => [
+      '--import',
+      'tsx',
+      'src/cli/main.ts',
+      'check',
+      file,
+      '--json',
+    ];
     const baseline = peakRss(cliArgs(small));
     const cli = peakRss(cliArgs(path));
     // With the V8 heap capped below the file size, the run can only pass if it streams.
@@ -147,9 +200,16 @@ export async function runCliBench(): Promise<void> {
       console.log('  peak RSS: /usr/bin/time not available');
     } else {
       const growth = cli.megabytes - baseline.megabytes;
-      console.log(`  peak RSS of the CLI (child process, exit ${String(cli.code)}): ${cli.megabytes.toFixed(0)} MB on the ${megabytes.toFixed(0)} MB file, ${baseline.megabytes.toFixed(0)} MB on a one-line file (+${growth.toFixed(0)} MB: garbage V8 has not yet collected)`);
-      const cappedResult = capped.code === 1 ? `passes (exit 1 as expected), peak RSS ${capped.megabytes?.toFixed(0) ?? '?'} MB` : `FAILED (exit ${String(capped.code)})`;
-      console.log(`  with the heap capped at ${HEAP_CAP_MB} MB (--max-old-space-size), below the file size: ${cappedResult}`);
+      console.log(
+        `  peak RSS of the CLI (child process, exit ${String(cli.code)}): ${cli.megabytes.toFixed(0)} MB on the ${megabytes.toFixed(0)} MB file, ${baseline.megabytes.toFixed(0)} MB on a one-line file (+${growth.toFixed(0)} MB: garbage V8 has not yet collected)`,
+      );
+      const cappedResult =
+        capped.code === 1
+          ? `passes (exit 1 as expected), peak RSS ${capped.megabytes?.toFixed(0) ?? '?'} MB`
+          : `FAILED (exit ${String(capped.code)})`;
+      console.log(
+        `  with the heap capped at ${HEAP_CAP_MB} MB (--max-old-space-size), below the file size: ${cappedResult}`,
+      );
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

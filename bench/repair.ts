@@ -25,22 +25,69 @@ function round(turn: number, damage: number | undefined): HistoryMessage[] {
   const ids = [`c${String(turn).padStart(7, '0')}a`, `c${String(turn).padStart(7, '0')}b`];
   const calls: HistoryMessage = {
     role: 'assistant',
-    parts: ids.map((callId, index) => ({ type: 'tool-call', callId, name: index === 0 ? 'get_weather' : 'search', arguments: { city: 'Paris', day: turn % 7 } })),
+    parts: ids.map((callId, index) => ({
+      type: 'tool-call',
+      callId,
+      name: index === 0 ? 'get_weather' : 'search',
+      arguments: { city: 'Paris', day: turn % 7 },
+    })),
   };
-  const results = ids.map((callId, index) => ({ callId, name: index === 0 ? 'get_weather' : 'search', content: `{"temp_c":${String(turn % 30)},"sky":"sunny"}`, isError: false }));
-  const user: HistoryMessage = { role: 'user', parts: [{ type: 'text', text: `What is the weather on day ${String(turn)}?` }] };
-  const answer: HistoryMessage = { role: 'assistant', parts: [{ type: 'text', text: `Day ${String(turn)} is sunny.` }] };
+  const results = ids.map((callId, index) => ({
+    callId,
+    name: index === 0 ? 'get_weather' : 'search',
+    content: `{"temp_c":${String(turn % 30)},"sky":"sunny"}`,
+    isError: false,
+  }));
+  const user: HistoryMessage = {
+    role: 'user',
+    parts: [{ type: 'text', text: `What is the weather on day ${String(turn)}?` }],
+  };
+  const answer: HistoryMessage = {
+    role: 'assistant',
+    parts: [{ type: 'text', text: `Day ${String(turn)} is sunny.` }],
+  };
   if (damage === undefined) return [user, calls, { role: 'tool', results }, answer];
   // Four kinds of damage: a result missing, a duplicate, a result after the answer, an orphan.
   switch (damage % 4) {
     case 0:
       return [user, calls, { role: 'tool', results: results.slice(0, 1) }, answer];
     case 1:
-      return [user, calls, { role: 'tool', results: [...results, results[0] ?? results[1]].filter((result) => result !== undefined) }, answer];
+      return [
+        user,
+        calls,
+        {
+          role: 'tool',
+          results: [...results, results[0] ?? results[1]].filter((result) => result !== undefined),
+        },
+        answer,
+      ];
     case 2:
-      return [user, calls, { role: 'tool', results: results.slice(0, 1) }, answer, { role: 'tool', results: results.slice(1) }];
+      return [
+        user,
+        calls,
+        { role: 'tool', results: results.slice(0, 1) },
+        answer,
+        { role: 'tool', results: results.slice(1) },
+      ];
     default:
-      return [user, { role: 'tool', results: [{ ...results[0], callId: `orphan${String(turn)}`, name: 'get_weather', content: 'late', isError: false }] }, calls, { role: 'tool', results }, answer];
+      return [
+        user,
+        {
+          role: 'tool',
+          results: [
+            {
+              ...results[0],
+              callId: `orphan${String(turn)}`,
+              name: 'get_weather',
+              content: 'late',
+              isError: false,
+            },
+          ],
+        },
+        calls,
+        { role: 'tool', results },
+        answer,
+      ];
   }
 }
 
@@ -56,7 +103,13 @@ export function historyOf(format: MessageFormat, size: number, kind: HistoryKind
   const every = BROKEN_EVERY[kind];
   const neutral: HistoryMessage[] = [];
   // Broken turns take the four kinds of damage in turn (see round()).
-  for (let turn = 0; turn * perRound < size; turn++) neutral.push(...round(turn, every > 0 && turn % every === every - 1 ? Math.floor(turn / every) : undefined));
+  for (let turn = 0; turn * perRound < size; turn++)
+    neutral.push(
+      ...round(
+        turn,
+        every > 0 && turn % every === every - 1 ? Math.floor(turn / every) : undefined,
+      ),
+    );
   return writeFormat(neutral, format, new Set());
 }
 
@@ -119,7 +172,11 @@ const FORMAT_VARIABLE = 'REPAIR_BENCH_FORMAT';
  * formats' different shapes slow the shared helpers down for all of them).
  */
 function measureFormatInChild(format: MessageFormat): Row[] {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { env: { ...process.env, [FORMAT_VARIABLE]: format }, encoding: 'utf8' });
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url)],
+    { env: { ...process.env, [FORMAT_VARIABLE]: format }, encoding: 'utf8' },
+  );
   return JSON.parse(output.trim().split('\n').at(-1) ?? '[]') as Row[];
 }
 
@@ -148,7 +205,9 @@ export async function runRepairBench(): Promise<void> {
         row.repairMs.toFixed(1).padStart(10),
         (row.validateMs + row.repairMs).toFixed(1).padStart(7),
         row.stringifyMs.toFixed(1).padStart(13),
-        `${ratio.toFixed(2)}${!targeted ? '' : ratio <= TARGET_RATIO ? ' (met)' : ' (over)'}`.padStart(16),
+        `${ratio.toFixed(2)}${!targeted ? '' : ratio <= TARGET_RATIO ? ' (met)' : ' (over)'}`.padStart(
+          16,
+        ),
         row.repairAloneMs.toFixed(1).padStart(11),
         ((row.validateMs + row.repairAloneMs) / row.stringifyMs).toFixed(2).padStart(22),
         String(row.fixes).padStart(6),
@@ -159,5 +218,6 @@ export async function runRepairBench(): Promise<void> {
 }
 
 const childFormat = process.env[FORMAT_VARIABLE];
-if (childFormat !== undefined) process.stdout.write(`${JSON.stringify(measureFormat(childFormat as MessageFormat))}\n`);
+if (childFormat !== undefined)
+  process.stdout.write(`${JSON.stringify(measureFormat(childFormat as MessageFormat))}\n`);
 else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runRepairBench();

@@ -7,7 +7,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const entry = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-if (!existsSync(entry)) throw new Error(`The benches time the built package, but ${entry} is missing: run \`npm run build\` first.`);
+if (!existsSync(entry))
+  throw new Error(
+    `The benches time the built package, but ${entry} is missing: run \`npm run build\` first.`,
+  );
 
 /** The public API of the built package. */
-export const shipped = (await import(pathToFileURL(entry).href)) as typeof import('../src/index.js');
+export const shipped = (await import(
+  pathToFileURL(entry).href
+)) as typeof import('../src/index.js');

@@ -43,7 +43,6 @@ interface Measurement {
   readonly note?: string;
 }
 
-
 /** The shapes of arguments measured: a file write, a list of records, and half of each. */
 type Shape = 'file' | 'records' | 'mixed';
 
@@ -61,13 +60,25 @@ function fileContent(length: number, random: () => number): string {
 /** Arguments of about `size` characters: a "write file" call's content, rows of mixed values, or both. */
 function createArguments(size: number, shape: Shape, random: () => number): string {
   const rows: unknown[] = [];
-  const value = { path: 'src/generated/big-file.ts', overwrite: true, content: shape === 'records' ? '' : fileContent(shape === 'file' ? size : size / 2, random), rows };
+  const value = {
+    path: 'src/generated/big-file.ts',
+    overwrite: true,
+    content: shape === 'records' ? '' : fileContent(shape === 'file' ? size : size / 2, random),
+    rows,
+  };
   let text = JSON.stringify(value);
   while (text.length < size) {
     const missing = Math.ceil((size - text.length) / 100);
     for (let i = 0; i < missing; i++) {
       const id = rows.length;
-      rows.push({ id, name: `row ${id}`, tags: ['alpha', 'beta'], score: Math.round(random() * 1e6) / 1e3, active: id % 3 === 0, parent: null });
+      rows.push({
+        id,
+        name: `row ${id}`,
+        tags: ['alpha', 'beta'],
+        score: Math.round(random() * 1e6) / 1e3,
+        active: id % 3 === 0,
+        parent: null,
+      });
     }
     text = JSON.stringify(value);
   }
@@ -78,7 +89,7 @@ function createStream(size: number, shape: Shape): Stream {
   const random = createRandom(size);
   const text = createArguments(size, shape, random);
   const deltas: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const length = 4 + Math.floor(random() * 7);
     deltas.push(text.slice(at, at + length));
     at += length;
@@ -94,7 +105,12 @@ function createStream(size: number, shape: Shape): Stream {
         delta: {
           tool_calls: [
             index === 0
-              ? { index: 0, id: 'call_bench', type: 'function', function: { name: 'write_file', arguments: delta } }
+              ? {
+                  index: 0,
+                  id: 'call_bench',
+                  type: 'function',
+                  function: { name: 'write_file', arguments: delta },
+                }
               : { index: 0, function: { arguments: delta } },
           ],
         },
@@ -135,7 +151,9 @@ function runsFor(size: number): number {
 
 function concatThenParse(stream: Stream): unknown {
   let text = '';
-  for (const chunk of stream.chunks as readonly { choices: readonly { delta: { tool_calls: readonly { function: { arguments: string } }[] } }[] }[]) {
+  for (const chunk of stream.chunks as readonly {
+    choices: readonly { delta: { tool_calls: readonly { function: { arguments: string } }[] } }[];
+  }[]) {
     text += chunk.choices[0]?.delta.tool_calls[0]?.function.arguments ?? '';
   }
   return JSON.parse(text);
@@ -207,15 +225,27 @@ function format(ms: number | undefined, size: number, baseline: number): string[
 }
 
 function printTable(rows: readonly (readonly string[])[]): void {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   for (const [index, row] of rows.entries()) {
-    console.log(row.map((cell, column) => (column === 0 || column === 1 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
+    console.log(
+      row
+        .map((cell, column) =>
+          column === 0 || column === 1
+            ? cell.padEnd(widths[column] ?? 0)
+            : cell.padStart(widths[column] ?? 0),
+        )
+        .join('  '),
+    );
     if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   }
 }
 
 /** The fastest runs of the baseline and the accumulator, in alternating rounds so noise hits both alike. */
-async function compare(stream: Stream, runs: number): Promise<{ baseline: number; accumulated: number }> {
+async function compare(
+  stream: Stream,
+  runs: number,
+): Promise<{ baseline: number; accumulated: number }> {
   await fastest(() => concatThenParse(stream), 2);
   await fastest(() => accumulate(stream), 2);
   let baseline = Number.POSITIVE_INFINITY;
@@ -238,21 +268,37 @@ export async function runStreamingBench(): Promise<void> {
   for (const size of SIZES) {
     const stream = createStream(size, 'mixed');
     const expected = JSON.parse(stream.text) as unknown;
-    if (!isDeepStrictEqual(accumulate(stream), expected)) throw new Error(`The accumulator's result differs from JSON.parse at ${size} bytes.`);
+    if (!isDeepStrictEqual(accumulate(stream), expected))
+      throw new Error(`The accumulator's result differs from JSON.parse at ${size} bytes.`);
     const { baseline, accumulated } = await compare(stream, runsFor(size));
     ours.set(size, accumulated);
     const label = `${size / 1000} KB`;
-    rows.push([label, 'string concatenation + one JSON.parse', ...format(baseline, size, baseline)]);
-    rows.push([label, 'createToolCallAccumulator, live view on', ...format(accumulated, size, baseline)]);
+    rows.push([
+      label,
+      'string concatenation + one JSON.parse',
+      ...format(baseline, size, baseline),
+    ]);
+    rows.push([
+      label,
+      'createToolCallAccumulator, live view on',
+      ...format(accumulated, size, baseline),
+    ]);
 
     const measurements: Measurement[] = [];
     for (const peer of PEERS) {
       const previousSize = SIZES[SIZES.indexOf(size) - 1];
       const previous = peerTimes.get(peer.name);
-      const projected = previous === undefined || previousSize === undefined ? 0 : previous * (size / previousSize) ** 2;
+      const projected =
+        previous === undefined || previousSize === undefined
+          ? 0
+          : previous * (size / previousSize) ** 2;
       if (skipped.has(peer.name) || projected > PEER_BUDGET_MS) {
         if (!skipped.has(peer.name)) skipped.set(peer.name, previousSize ?? size);
-        measurements.push({ name: peer.name, ms: undefined, note: `skipped above ${(skipped.get(peer.name) ?? 0) / 1000} KB (quadratic; projected ${(projected / 1000).toFixed(0)} s)` });
+        measurements.push({
+          name: peer.name,
+          ms: undefined,
+          note: `skipped above ${(skipped.get(peer.name) ?? 0) / 1000} KB (quadratic; projected ${(projected / 1000).toFixed(0)} s)`,
+        });
         continue;
       }
       const ms = await fastest(() => peer.run(stream), 1);
@@ -265,18 +311,34 @@ export async function runStreamingBench(): Promise<void> {
     }
   }
 
-  console.log('\nStreaming tool-call arguments: 4–10 character deltas (OpenAI Chat Completions chunks), Node', process.version, '— CPU ms per run (process.cpuUsage), fastest batch');
+  console.log(
+    '\nStreaming tool-call arguments: 4–10 character deltas (OpenAI Chat Completions chunks), Node',
+    process.version,
+    '— CPU ms per run (process.cpuUsage), fastest batch',
+  );
   printTable(rows);
   const small = ours.get(10_000) ?? Number.NaN;
   const large = ours.get(1_000_000) ?? Number.NaN;
   const exponent = Math.log(large / small) / Math.log(100);
-  console.log(`\nGrowth of the accumulator from 10 KB to 1 MB: ×${(large / small).toFixed(1)} for ×100 the data (exponent ${exponent.toFixed(2)}; 1.00 is linear).`);
-  console.log('\n1 MB by shape of arguments (same deltas, same chunks; each shape in a fresh process, so the\nquadratic peers above leave no garbage behind for it):');
-  const shapeRows: string[][] = [['shape', 'concat+parse ms', 'accumulator ms', 'ratio', `target ≤ ${TARGET_RATIO}×`]];
+  console.log(
+    `\nGrowth of the accumulator from 10 KB to 1 MB: ×${(large / small).toFixed(1)} for ×100 the data (exponent ${exponent.toFixed(2)}; 1.00 is linear).`,
+  );
+  console.log(
+    '\n1 MB by shape of arguments (same deltas, same chunks; each shape in a fresh process, so the\nquadratic peers above leave no garbage behind for it):',
+  );
+  const shapeRows: string[][] = [
+    ['shape', 'concat+parse ms', 'accumulator ms', 'ratio', `target ≤ ${TARGET_RATIO}×`],
+  ];
   for (const shape of ['file', 'mixed', 'records'] as const) {
     const { baseline, accumulated } = measureShapeInChild(shape);
     const ratio = accumulated / baseline;
-    shapeRows.push([SHAPE_LABELS[shape], baseline.toFixed(2), accumulated.toFixed(2), `${ratio.toFixed(2)}×`, ratio <= TARGET_RATIO ? 'met' : 'NOT met']);
+    shapeRows.push([
+      SHAPE_LABELS[shape],
+      baseline.toFixed(2),
+      accumulated.toFixed(2),
+      `${ratio.toFixed(2)}×`,
+      ratio <= TARGET_RATIO ? 'met' : 'NOT met',
+    ]);
   }
   printTable(shapeRows);
   console.log(`Total bench time ${((performance.now() - started) / 1000).toFixed(1)} s.`);
@@ -286,16 +348,24 @@ const SHAPE_VARIABLE = 'STREAMING_BENCH_SHAPE';
 
 /** Measures one 1 MB shape in a child process (a fresh heap) and returns its timings. */
 function measureShapeInChild(shape: Shape): { baseline: number; accumulated: number } {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: { ...process.env, [SHAPE_VARIABLE]: shape },
-    encoding: 'utf8',
-  });
-  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { baseline: number; accumulated: number };
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url)],
+    {
+      env: { ...process.env, [SHAPE_VARIABLE]: shape },
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
+    baseline: number;
+    accumulated: number;
+  };
 }
 
 async function measureShape(shape: Shape): Promise<void> {
   const stream = createStream(1_000_000, shape);
-  if (!isDeepStrictEqual(accumulate(stream), JSON.parse(stream.text))) throw new Error(`The accumulator's result differs from JSON.parse for ${shape}.`);
+  if (!isDeepStrictEqual(accumulate(stream), JSON.parse(stream.text)))
+    throw new Error(`The accumulator's result differs from JSON.parse for ${shape}.`);
   console.log(JSON.stringify(await compare(stream, runsFor(1_000_000))));
 }
 

@@ -40,46 +40,79 @@ function best<T>(prepare: () => T, run: (input: T) => unknown): number {
 
 function langMessagesOf(messages: readonly unknown[]): LangMessages {
   const list = new LangMessages();
-  for (const message of messages as { role: LangMessage['role']; items: LangMessage['items'] }[]) list.push(new LangMessage(message.role, message.items));
+  for (const message of messages as { role: LangMessage['role']; items: LangMessage['items'] }[])
+    list.push(new LangMessage(message.role, message.items));
   return list;
 }
 
 /** Prints ms per format and case for validateHistory, JSON.stringify and fixToolResultsIfNeeded. */
 export async function runValidateBench(): Promise<void> {
-  const rows: string[][] = [['format', 'case', 'messages', 'validateHistory ms', 'JSON.stringify ms', 'ratio', 'issues']];
+  const rows: string[][] = [
+    ['format', 'case', 'messages', 'validateHistory ms', 'JSON.stringify ms', 'ratio', 'issues'],
+  ];
   for (const kind of ['valid', 'lacking'] as const) {
     for (const format of MESSAGE_FORMATS) {
       const { messages } = renderHistory(format, rounds(kind));
-      const ours = best(() => messages, (input) => shipped.validateHistory(input, { format: format satisfies MessageFormat }));
-      const stringify = best(() => messages, (input) => JSON.stringify(input));
+      const ours = best(
+        () => messages,
+        (input) => shipped.validateHistory(input, { format: format satisfies MessageFormat }),
+      );
+      const stringify = best(
+        () => messages,
+        (input) => JSON.stringify(input),
+      );
       const issues = shipped.validateHistory(messages, { format }).issues.length;
-      rows.push([format, kind, String(messages.length), ours.toFixed(1), stringify.toFixed(1), (ours / stringify).toFixed(2), String(issues)]);
+      rows.push([
+        format,
+        kind,
+        String(messages.length),
+        ours.toFixed(1),
+        stringify.toFixed(1),
+        (ours / stringify).toFixed(2),
+        String(issues),
+      ]);
     }
   }
-  const peerRows: string[][] = [['case', 'messages', 'fixToolResultsIfNeeded ms', "validateHistory 'aiwrapper' ms"]];
+  const peerRows: string[][] = [
+    ['case', 'messages', 'fixToolResultsIfNeeded ms', "validateHistory 'aiwrapper' ms"],
+  ];
   const warn = console.warn;
   // fixToolResultsIfNeeded warns once per repaired turn; silence it while timing.
   console.warn = (): void => undefined;
   try {
     for (const kind of ['valid', 'lacking'] as const) {
       const { messages } = renderHistory('aiwrapper', rounds(kind));
-      const fix = best(() => langMessagesOf(messages), (input) => { fixToolResultsIfNeeded(input); });
-      const ours = best(() => langMessagesOf(messages), (input) => shipped.validateHistory(input, { format: 'aiwrapper' }));
+      const fix = best(
+        () => langMessagesOf(messages),
+        (input) => {
+          fixToolResultsIfNeeded(input);
+        },
+      );
+      const ours = best(
+        () => langMessagesOf(messages),
+        (input) => shipped.validateHistory(input, { format: 'aiwrapper' }),
+      );
       peerRows.push([kind, String(messages.length), fix.toFixed(1), ours.toFixed(1)]);
     }
   } finally {
     console.warn = warn;
   }
-  console.log(`\nvalidateHistory on ~${TARGET_MESSAGES} messages, best of ${RUNS} runs, Node ${process.version}`);
+  console.log(
+    `\nvalidateHistory on ~${TARGET_MESSAGES} messages, best of ${RUNS} runs, Node ${process.version}`,
+  );
   printTable(rows);
-  console.log("\naiwrapper 3.0.3 fixToolResultsIfNeeded (repairs in place with splice) on the same histories as LangMessages");
+  console.log(
+    '\naiwrapper 3.0.3 fixToolResultsIfNeeded (repairs in place with splice) on the same histories as LangMessages',
+  );
   printTable(peerRows);
   await Promise.resolve();
 }
 
 function printTable(rows: readonly (readonly string[])[]): void {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  for (const row of rows)
+    console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

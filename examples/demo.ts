@@ -7,7 +7,14 @@
  * 3. a reloaded conversation that lost its call turn, sent with `autoAssistantToolCalls`.
  */
 import 'aiwrapper-tool-calls/register';
-import { Lang, LangMessages, setHttpRequestImpl, type LangMessage, type ToolRequest, type ToolResult } from 'aiwrapper';
+import {
+  Lang,
+  LangMessages,
+  setHttpRequestImpl,
+  type LangMessage,
+  type ToolRequest,
+  type ToolResult,
+} from 'aiwrapper';
 import { startStrictOpenAIServer, type StrictOpenAIServer } from 'aiwrapper-tool-calls/testing';
 
 const tools = [
@@ -19,7 +26,11 @@ const tools = [
 ];
 
 function runTools(calls: readonly ToolRequest[]): ToolResult[] {
-  return calls.map((call) => ({ toolId: call.callId, name: call.name, result: { city: call.arguments.city as unknown, sky: 'sunny', temp_c: 21 } }));
+  return calls.map((call) => ({
+    toolId: call.callId,
+    name: call.name,
+    result: { city: call.arguments.city as unknown, sky: 'sunny', temp_c: 21 },
+  }));
 }
 
 const weatherCalls = {
@@ -64,15 +75,30 @@ async function main(): Promise<void> {
   let server: StrictOpenAIServer | undefined;
   if (!real) server = await startStrictOpenAIServer();
   const baseURL = real ?? server?.baseURL ?? '';
-  const lang = Lang.openaiLike({ baseURL, apiKey: process.env.OPENAI_API_KEY ?? 'local', model: process.env.OPENAI_MODEL ?? 'gpt-4o-mini' });
-  console.log(real ? `Talking to ${real}.` : `Embedded strict OpenAI-compatible server on ${baseURL} (set OPENAI_BASE_URL to use a real one).`);
+  const lang = Lang.openaiLike({
+    baseURL,
+    apiKey: process.env.OPENAI_API_KEY ?? 'local',
+    model: process.env.OPENAI_MODEL ?? 'gpt-4o-mini',
+  });
+  console.log(
+    real
+      ? `Talking to ${real}.`
+      : `Embedded strict OpenAI-compatible server on ${baseURL} (set OPENAI_BASE_URL to use a real one).`,
+  );
 
   try {
     // 1. The naive loop: chat() already recorded the call turn and ToolNotFound results for tools
     //    without handlers; adding the real results after them makes orphan tool messages.
     server?.enqueue(weatherCalls, { text: 'Sunny in Paris and London.' });
     const naive = await lang.chat(new LangMessages('Weather in Paris and London?'), { tools });
-    naive.addToolResultsMessage(runTools(naive.tools ?? []).map((r) => ({ type: 'tool-result', callId: r.toolId, name: r.name, result: r.result as unknown })));
+    naive.addToolResultsMessage(
+      runTools(naive.tools ?? []).map((r) => ({
+        type: 'tool-result',
+        callId: r.toolId,
+        name: r.name,
+        result: r.result as unknown,
+      })),
+    );
     try {
       await lang.chat(naive, { tools });
       show('1. Naive loop: accepted (this endpoint is lenient)', naive);
@@ -95,10 +121,15 @@ async function main(): Promise<void> {
     server?.reset();
     server?.enqueue({ text: 'It is sunny in Paris.' });
     const reloaded = new LangMessages('Weather in Paris?');
-    reloaded.addToolResultsMessage([{ type: 'tool-result', callId: 'call_7Hq2', name: 'get_weather', result: { sky: 'sunny' } }]);
+    reloaded.addToolResultsMessage([
+      { type: 'tool-result', callId: 'call_7Hq2', name: 'get_weather', result: { sky: 'sunny' } },
+    ]);
     await lang.chat(reloaded, { autoAssistantToolCalls: true });
     show('3. autoAssistantToolCalls: the missing call turn synthesized, accepted', reloaded);
-    if (server) console.log(`\nThe server answered: ${server.requests.length} request(s) in the last step, statuses ${server.requests.map((r) => r.status).join(', ')}.`);
+    if (server)
+      console.log(
+        `\nThe server answered: ${server.requests.length} request(s) in the last step, statuses ${server.requests.map((r) => r.status).join(', ')}.`,
+      );
   } finally {
     await server?.close();
   }

@@ -8,17 +8,36 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const dir = mkdtempSync(join(tmpdir(), 'aiwrapper-tool-calls-pack-'));
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
 try {
-  const [{ filename, files }] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], root));
+  const [{ filename, files }] = JSON.parse(
+    run('npm', ['pack', '--json', '--pack-destination', dir], root),
+  );
   const shipped = files.map((file) => file.path);
-  for (const unwanted of shipped.filter((path) => /(^|\/)test\/|\.test(-d)?\.ts$|^\.ci\//.test(path))) {
+  for (const unwanted of shipped.filter((path) =>
+    /(^|\/)test\/|\.test(-d)?\.ts$|^\.ci\//.test(path),
+  )) {
     throw new Error(`The tarball ships a test or CI file: ${unwanted}`);
   }
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'pack-check', private: true, type: 'module' }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'pack-check', private: true, type: 'module' }),
+  );
   // aiwrapper's preinstall (`npx airul gen`) fails on a fresh machine: install without scripts.
-  run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', join(dir, filename), `aiwrapper@${manifest.devDependencies.aiwrapper}`], dir);
+  run(
+    'npm',
+    [
+      'install',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      join(dir, filename),
+      `aiwrapper@${manifest.devDependencies.aiwrapper}`,
+    ],
+    dir,
+  );
   const entries = Object.keys(manifest.exports).filter((key) => key !== './package.json');
   const probe = `
     const entries = ${JSON.stringify(entries)};
@@ -46,7 +65,23 @@ export { calls };
 `,
   );
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  run('node', [tsc, '--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', 'consumer.ts'], dir);
+  run(
+    'node',
+    [
+      tsc,
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      'consumer.ts',
+    ],
+    dir,
+  );
   console.log('a TypeScript consumer type-checks against the installed types');
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -7,8 +7,21 @@ export type { ToolCall } from './core/tool-call.js';
 export { createCallId, GENERATED_CALL_ID_LENGTH } from './core/call-id.js';
 export type { CallIdGenerator } from './core/call-id.js';
 export { pairToolTurns, findOrphanRuns } from './core/pair-tool-turns.js';
-export type { TurnEntry, PairingScope, Pairing, ResultPairing, UnansweredCall, CallRef, OrphanRun } from './core/pair-tool-turns.js';
-export { isPlaceholderResult, missingResultPlaceholder, MISSING_RESULT_NAME, DEFERRED_RESULT_NAME } from './core/placeholder-result.js';
+export type {
+  TurnEntry,
+  PairingScope,
+  Pairing,
+  ResultPairing,
+  UnansweredCall,
+  CallRef,
+  OrphanRun,
+} from './core/pair-tool-turns.js';
+export {
+  isPlaceholderResult,
+  missingResultPlaceholder,
+  MISSING_RESULT_NAME,
+  DEFERRED_RESULT_NAME,
+} from './core/placeholder-result.js';
 export type { MissingResultPlaceholder } from './core/placeholder-result.js';
 export { toValidationResult } from './core/issue.js';
 export type {
@@ -43,11 +56,25 @@ export type {
   OpenAIChatUserMessage,
   OpenAIChatSystemMessage,
 } from './formats/openai-chat/openai-chat-types.js';
-export { addMissingToolCalls, UNKNOWN_TOOL_NAME } from './formats/openai-chat/add-missing-tool-calls.js';
-export type { AddMissingToolCallsResult, AddMissingToolCallsOptions, InsertedToolCallTurn } from './formats/openai-chat/add-missing-tool-calls.js';
-export { validateOpenAIChat, assertValidOpenAIChat, OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH } from './formats/openai-chat/validate-openai-chat.js';
+export {
+  addMissingToolCalls,
+  UNKNOWN_TOOL_NAME,
+} from './formats/openai-chat/add-missing-tool-calls.js';
+export type {
+  AddMissingToolCallsResult,
+  AddMissingToolCallsOptions,
+  InsertedToolCallTurn,
+} from './formats/openai-chat/add-missing-tool-calls.js';
+export {
+  validateOpenAIChat,
+  assertValidOpenAIChat,
+  OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH,
+} from './formats/openai-chat/validate-openai-chat.js';
 export { openAIErrorBodyFor } from './formats/openai-chat/openai-chat-error.js';
-export type { OpenAIErrorBody, OpenAIErrorResponse } from './formats/openai-chat/openai-chat-error.js';
+export type {
+  OpenAIErrorBody,
+  OpenAIErrorResponse,
+} from './formats/openai-chat/openai-chat-error.js';
 
 // The groups below keep their own explicit export lists (src/<group>/index.ts); each public symbol
 // is listed once, there.

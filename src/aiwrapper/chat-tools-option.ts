@@ -6,11 +6,22 @@ import { ToolHistoryError } from '../errors/tool-history-error.js';
 /** A tool as passed in `chat()` options (the old API): aiwrapper's shape or an OpenAI function tool. */
 export type ChatToolOption =
   | LangTool
-  | { readonly type: 'function'; readonly function: { readonly name: string; readonly description?: string | undefined; readonly parameters?: unknown } };
+  | {
+      readonly type: 'function';
+      readonly function: {
+        readonly name: string;
+        readonly description?: string | undefined;
+        readonly parameters?: unknown;
+      };
+    };
 
 const openAITool = z.looseObject({
   type: z.literal('function'),
-  function: z.looseObject({ name: z.string().min(1), description: z.string().optional(), parameters: z.unknown().optional() }),
+  function: z.looseObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    parameters: z.unknown().optional(),
+  }),
 });
 const langTool = z.looseObject({ name: z.string().min(1) });
 
@@ -24,16 +35,24 @@ const langTool = z.looseObject({ name: z.string().min(1) });
  * @throws {ToolHistoryError} `invalid-input` naming the index of a tool that has no name.
  */
 export function toAvailableTools(tools: unknown): LangTool[] {
-  if (!Array.isArray(tools)) throw new ToolHistoryError('invalid-input', 'options.tools must be an array of tools.');
+  if (!Array.isArray(tools))
+    throw new ToolHistoryError('invalid-input', 'options.tools must be an array of tools.');
   return tools.map((tool: unknown, index): LangTool => {
     const openAI = openAITool.safeParse(tool);
     if (openAI.success) {
       const { name, description, parameters } = openAI.data.function;
-      return deferred({ name, description: description ?? '', parameters: isRecord(parameters) ? parameters : {} });
+      return deferred({
+        name,
+        description: description ?? '',
+        parameters: isRecord(parameters) ? parameters : {},
+      });
     }
     const parsed = langTool.safeParse(tool);
     if (!parsed.success) {
-      throw new ToolHistoryError('invalid-input', `options.tools[${index}] is not a tool: it needs a non-empty name.`);
+      throw new ToolHistoryError(
+        'invalid-input',
+        `options.tools[${index}] is not a tool: it needs a non-empty name.`,
+      );
     }
     const lang = parsed.data;
     // Built-in provider tools (no parameters) and tools with handlers pass through untouched.

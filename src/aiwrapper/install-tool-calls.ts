@@ -27,7 +27,10 @@ declare module 'aiwrapper' {
     /** Adds one assistant turn holding these calls (no-op when the latest turn holds them). Installed by aiwrapper-tool-calls. */
     addAssistantToolCalls(tools: readonly ToolCallInput[]): this;
     /** Adds the call turn (unless present), then the results in call order. Installed by aiwrapper-tool-calls. */
-    addToolCallsAndResults(tools: readonly ToolCallInput[], results: readonly ToolResultInput[]): this;
+    addToolCallsAndResults(
+      tools: readonly ToolCallInput[],
+      results: readonly ToolResultInput[],
+    ): this;
     /** Adds results for the latest turn's calls (the pre-3.0 API). Installed by aiwrapper-tool-calls. */
     addToolUseMessage(results: readonly ToolResultInput[]): this;
     /** The latest assistant turn's calls, or `null` (the pre-3.0 API). Installed by aiwrapper-tool-calls. */
@@ -70,7 +73,11 @@ export interface InstallToolCallsOptions {
   readonly autoRepairToolHistory?: boolean | undefined;
 }
 
-type Chat = (this: LanguageProvider, messages: unknown, options?: LangOptions) => Promise<LangMessages>;
+type Chat = (
+  this: LanguageProvider,
+  messages: unknown,
+  options?: LangOptions,
+) => Promise<LangMessages>;
 
 // Symbol.for keys: a second copy of this package sees the first one's install.
 const WRAPPED = Symbol.for('aiwrapper-tool-calls.wrapped-chat');
@@ -114,11 +121,18 @@ const methods = {
  * installToolCalls({ autoAssistantToolCalls: true });
  */
 export function installToolCalls(options: InstallToolCallsOptions = {}): void {
-  if (options.autoAssistantToolCalls !== undefined) settings().autoAssistantToolCalls = options.autoAssistantToolCalls;
-  if (options.autoRepairToolHistory !== undefined) settings().autoRepairToolHistory = options.autoRepairToolHistory;
+  if (options.autoAssistantToolCalls !== undefined)
+    settings().autoAssistantToolCalls = options.autoAssistantToolCalls;
+  if (options.autoRepairToolHistory !== undefined)
+    settings().autoRepairToolHistory = options.autoRepairToolHistory;
   const proto = LangMessages.prototype as unknown as Record<string, unknown>;
   for (const [name, value] of Object.entries(methods)) {
-    Object.defineProperty(proto, name, { value, enumerable: false, configurable: true, writable: true });
+    Object.defineProperty(proto, name, {
+      value,
+      enumerable: false,
+      configurable: true,
+      writable: true,
+    });
   }
   Object.defineProperty(proto, 'tools', {
     get(this: LangMessages) {
@@ -155,7 +169,10 @@ function providerPrototypes(): ProviderPrototype[] {
   const probe = { apiKey: 'probe' };
   const factories: [() => object, ProviderFormat][] = [
     [() => Lang.openai(probe), 'openai-responses'],
-    [() => Lang.openaiLike({ ...probe, model: 'probe', baseURL: 'http://127.0.0.1' }), 'openai-chat'],
+    [
+      () => Lang.openaiLike({ ...probe, model: 'probe', baseURL: 'http://127.0.0.1' }),
+      'openai-chat',
+    ],
     [() => Lang.anthropic(probe), 'anthropic'],
     [() => Lang.google(probe), 'gemini'],
     [() => Lang.ollama({ model: 'probe' }), 'openai-chat'],
@@ -168,7 +185,8 @@ function providerPrototypes(): ProviderPrototype[] {
     let prototype = prototypeOf(create);
     while (typeof prototype === 'object' && prototype !== null && prototype !== Object.prototype) {
       const record = prototype as Record<PropertyKey, unknown>;
-      if (Object.hasOwn(record, 'chat') && !prototypes.some((entry) => entry.prototype === record)) prototypes.push({ prototype: record, format });
+      if (Object.hasOwn(record, 'chat') && !prototypes.some((entry) => entry.prototype === record))
+        prototypes.push({ prototype: record, format });
       prototype = Object.getPrototypeOf(prototype) as unknown;
     }
   }
@@ -183,7 +201,9 @@ function providerPrototypes(): ProviderPrototype[] {
 function formatOf(provider: LanguageProvider, format: ProviderFormat): ProviderFormat {
   if (format !== 'openai-chat') return format;
   const baseURL = (provider as unknown as { _config?: { baseURL?: unknown } })._config?.baseURL;
-  return typeof baseURL === 'string' && /^https:\/\/api\.mistral\.ai(\/|$)/.test(baseURL) ? 'mistral' : format;
+  return typeof baseURL === 'string' && /^https:\/\/api\.mistral\.ai(\/|$)/.test(baseURL)
+    ? 'mistral'
+    : format;
 }
 
 function prototypeOf(create: () => object): unknown {
@@ -197,11 +217,19 @@ function prototypeOf(create: () => object): unknown {
 function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: ProviderFormat): void {
   const original = prototype.chat as Chat & { [WRAPPED]?: true };
   if (typeof original !== 'function' || original[WRAPPED]) return;
-  const chat = async function chat(this: LanguageProvider, messages: unknown, options?: LangOptions): Promise<LangMessages> {
+  const chat = async function chat(
+    this: LanguageProvider,
+    messages: unknown,
+    options?: LangOptions,
+  ): Promise<LangMessages> {
     const auto = options?.autoAssistantToolCalls ?? settings().autoAssistantToolCalls;
     const repair = options?.autoRepairToolHistory ?? settings().autoRepairToolHistory;
-    if (!auto && !repair && options?.tools === undefined) return remember(await original.call(this, messages, options));
-    const collection = messages instanceof LangMessages ? messages : new LangMessages(messages as ConstructorParameters<typeof LangMessages>[0]);
+    if (!auto && !repair && options?.tools === undefined)
+      return remember(await original.call(this, messages, options));
+    const collection =
+      messages instanceof LangMessages
+        ? messages
+        : new LangMessages(messages as ConstructorParameters<typeof LangMessages>[0]);
     if (options?.tools !== undefined) collection.availableTools = toAvailableTools(options.tools);
     const format = formatOf(this, providerFormat);
     const responses = format === 'openai-responses';
@@ -211,12 +239,20 @@ function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: Provi
       const fixes = repairLangMessages(collection, format);
       if (fixes.length > 0) options?.onToolHistoryRepair?.(fixes);
     } else if (auto || repair) {
-      synthesizeMissingToolCalls(collection, { scope: responses ? 'conversation' : 'turn', coveredThrough: covered });
+      synthesizeMissingToolCalls(collection, {
+        scope: responses ? 'conversation' : 'turn',
+        coveredThrough: covered,
+      });
     }
     return remember(await original.call(this, collection, options));
   };
   Object.defineProperty(chat, WRAPPED, { value: true });
-  Object.defineProperty(prototype, 'chat', { value: chat, enumerable: false, configurable: true, writable: true });
+  Object.defineProperty(prototype, 'chat', {
+    value: chat,
+    enumerable: false,
+    configurable: true,
+    writable: true,
+  });
 }
 
 function remember(result: LangMessages): LangMessages {

@@ -1,9 +1,20 @@
-import { LangMessage, type LangMessageItem, type LangMessageItemToolResult, type LangMessages, type ToolRequest } from 'aiwrapper';
+import {
+  LangMessage,
+  type LangMessageItem,
+  type LangMessageItemToolResult,
+  type LangMessages,
+  type ToolRequest,
+} from 'aiwrapper';
 import type { CallIdGenerator } from '../core/call-id.js';
 import { missingResultPlaceholder } from '../core/placeholder-result.js';
 import type { ToolCall } from '../core/tool-call.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { planToolTurn, type ExistingResult, type PlannedResult, type TurnPlan } from '../history/plan-tool-turn.js';
+import {
+  planToolTurn,
+  type ExistingResult,
+  type PlannedResult,
+  type TurnPlan,
+} from '../history/plan-tool-turn.js';
 import { readToolCalls, type PendingCall } from '../history/tool-call-input.js';
 import { readToolResults, type PendingResult } from '../history/tool-result-input.js';
 import { givenIdsOf, rememberGivenIds, rememberToolCalls } from './seen-tool-calls.js';
@@ -31,20 +42,24 @@ function latestTurn(messages: LangMessages): LatestTurn {
   const message = messages[index];
   const calls = message ? toolCallsOf(message) : [];
   const resultsRun: number[] = [];
-  for (let next = index + 1; index >= 0 && messages[next]?.role === 'tool-results'; next++) resultsRun.push(next);
+  for (let next = index + 1; index >= 0 && messages[next]?.role === 'tool-results'; next++)
+    resultsRun.push(next);
   return { index, calls, resultsRun };
 }
 
 function toolCallsOf(message: LangMessage): ToolCall[] {
   return message.items.flatMap((item) =>
-    item.type === 'tool' ? [{ callId: item.callId, name: item.name, arguments: item.arguments }] : [],
+    item.type === 'tool'
+      ? [{ callId: item.callId, name: item.name, arguments: item.arguments }]
+      : [],
   );
 }
 
 function takenIds(messages: LangMessages): Set<string> {
   const ids = new Set<string>();
   for (const message of messages) {
-    for (const item of message.items) if (item.type === 'tool' || item.type === 'tool-result') ids.add(item.callId);
+    for (const item of message.items)
+      if (item.type === 'tool' || item.type === 'tool-result') ids.add(item.callId);
   }
   return ids;
 }
@@ -55,7 +70,13 @@ function takenIds(messages: LangMessages): Set<string> {
  */
 export function latestToolCalls(messages: LangMessages): ToolRequest[] | null {
   const { calls } = latestTurn(messages);
-  return calls.length === 0 ? null : calls.map((call) => ({ callId: call.callId, name: call.name, arguments: { ...call.arguments } }));
+  return calls.length === 0
+    ? null
+    : calls.map((call) => ({
+        callId: call.callId,
+        name: call.name,
+        arguments: { ...call.arguments },
+      }));
 }
 
 /**
@@ -70,7 +91,11 @@ export function latestToolCalls(messages: LangMessages): ToolRequest[] | null {
  * @example
  * messages.addAssistantToolCalls(accumulator.calls);
  */
-export function addAssistantToolCalls<T extends LangMessages>(messages: T, tools: unknown, options: ToolCallHelperOptions = {}): T {
+export function addAssistantToolCalls<T extends LangMessages>(
+  messages: T,
+  tools: unknown,
+  options: ToolCallHelperOptions = {},
+): T {
   const calls = readToolCalls(tools);
   if (calls.length === 0) return messages;
   apply(messages, calls, undefined, options);
@@ -115,12 +140,18 @@ export function addToolCallsAndResults<T extends LangMessages>(
  *
  * @throws {ToolHistoryError} as {@link addToolCallsAndResults}.
  */
-export function addToolUseMessage<T extends LangMessages>(messages: T, results: unknown, options: ToolCallHelperOptions = {}): T {
+export function addToolUseMessage<T extends LangMessages>(
+  messages: T,
+  results: unknown,
+  options: ToolCallHelperOptions = {},
+): T {
   const given = readToolResults(results);
   if (given.length === 0) return messages;
   const { calls } = latestTurn(messages);
   if (!fitsTurn(calls, given)) {
-    messages.addToolResultsMessage(given.map((result, index) => resultItem(result, `results[${index}]`)));
+    messages.addToolResultsMessage(
+      given.map((result, index) => resultItem(result, `results[${index}]`)),
+    );
     return messages;
   }
   const pending: PendingCall[] = calls.map((call) => ({ ...call, extra: {} }));
@@ -144,10 +175,20 @@ function resultItem(result: PendingResult, where: string): LangMessageItemToolRe
   return { type: 'tool-result', callId: result.callId, name: result.name, result: result.result };
 }
 
-function apply(messages: LangMessages, calls: readonly PendingCall[], results: readonly PendingResult[] | undefined, options: ToolCallHelperOptions): void {
+function apply(
+  messages: LangMessages,
+  calls: readonly PendingCall[],
+  results: readonly PendingResult[] | undefined,
+  options: ToolCallHelperOptions,
+): void {
   const latest = latestTurn(messages);
   const existingResults: ExistingResult[] = latest.resultsRun.flatMap((index) =>
-    (messages[index]?.toolResults ?? []).map((item) => ({ callId: item.callId, name: item.name, result: item.result as unknown, where: `messages[${index}]` })),
+    (messages[index]?.toolResults ?? []).map((item) => ({
+      callId: item.callId,
+      name: item.name,
+      result: item.result as unknown,
+      where: `messages[${index}]`,
+    })),
   );
   // Everything is planned (and every error thrown) before the collection is touched.
   const latestMessage = messages[latest.index];
@@ -164,10 +205,22 @@ function apply(messages: LangMessages, calls: readonly PendingCall[], results: r
   rememberToolCalls(messages, plan.calls);
 }
 
-function write(messages: LangMessages, latest: LatestTurn, plan: TurnPlan, existing: readonly ExistingResult[], given: readonly PendingResult[]): void {
+function write(
+  messages: LangMessages,
+  latest: LatestTurn,
+  plan: TurnPlan,
+  existing: readonly ExistingResult[],
+  given: readonly PendingResult[],
+): void {
   const run = plan.turn === 'existing' ? latest.resultsRun : [];
   if (plan.turn === 'new') {
-    const items: LangMessageItem[] = plan.calls.map((call) => ({ ...call.extra, type: 'tool', callId: call.callId, name: call.name, arguments: { ...call.arguments } }));
+    const items: LangMessageItem[] = plan.calls.map((call) => ({
+      ...call.extra,
+      type: 'tool',
+      callId: call.callId,
+      name: call.name,
+      arguments: { ...call.arguments },
+    }));
     const turn = new LangMessage('assistant', items);
     rememberGivenIds(turn, plan.givenIds);
     messages.push(turn);
@@ -179,7 +232,11 @@ function write(messages: LangMessages, latest: LatestTurn, plan: TurnPlan, exist
   messages.splice(at, run.length, new LangMessage('tool-results', items, meta));
 }
 
-function toResultItem(planned: PlannedResult, existing: readonly ExistingResult[], given: readonly PendingResult[]): LangMessageItemToolResult {
+function toResultItem(
+  planned: PlannedResult,
+  existing: readonly ExistingResult[],
+  given: readonly PendingResult[],
+): LangMessageItemToolResult {
   const base = { type: 'tool-result' as const, callId: planned.callId, name: planned.name };
   switch (planned.source.kind) {
     case 'existing':

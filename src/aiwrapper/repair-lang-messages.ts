@@ -20,8 +20,16 @@ const REUSE_WINDOW = 8;
  * @example
  * const fixes = repairLangMessages(messages, 'mistral'); // a Gemini conversation, continued on Mistral
  */
-export function repairLangMessages(messages: LangMessages, provider: ProviderFormat, policy: RepairPolicy = {}): readonly HistoryFix[] {
-  const { messages: repaired, fixes } = repairHistory(Array.from(messages), { ...policy, format: 'aiwrapper', profile: provider });
+export function repairLangMessages(
+  messages: LangMessages,
+  provider: ProviderFormat,
+  policy: RepairPolicy = {},
+): readonly HistoryFix[] {
+  const { messages: repaired, fixes } = repairHistory(Array.from(messages), {
+    ...policy,
+    format: 'aiwrapper',
+    profile: provider,
+  });
   if (fixes.length === 0) return fixes;
   const originals = Array.from(messages);
   // Repair keeps the order of what it leaves alone: look for each message's original just ahead
@@ -31,7 +39,11 @@ export function repairLangMessages(messages: LangMessages, provider: ProviderFor
     const end = Math.min(originals.length, cursor + REUSE_WINDOW);
     for (let look = cursor; look < end; look++) {
       const original = originals[look];
-      if (original?.role === message.role && deepEqual(original.items, message.items) && deepEqual(original.meta, message.meta)) {
+      if (
+        original?.role === message.role &&
+        deepEqual(original.items, message.items) &&
+        deepEqual(original.meta, message.meta)
+      ) {
         cursor = look + 1;
         return original;
       }

@@ -24,14 +24,20 @@ export function rememberCollection(messages: LangMessages): void {
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
     const calls = message.items.flatMap((item) =>
-      item.type === 'tool' ? [{ callId: item.callId, name: item.name, arguments: item.arguments }] : [],
+      item.type === 'tool'
+        ? [{ callId: item.callId, name: item.name, arguments: item.arguments }]
+        : [],
     );
     if (calls.length > 0) rememberToolCalls(messages, calls);
   }
 }
 
 /** The call seen in `messages` with this id and name, if any. */
-export function seenToolCall(messages: LangMessages, callId: string, name: string): ToolCall | undefined {
+export function seenToolCall(
+  messages: LangMessages,
+  callId: string,
+  name: string,
+): ToolCall | undefined {
   const call = seen.get(messages)?.get(callId);
   return call?.name === name ? call : undefined;
 }

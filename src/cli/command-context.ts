@@ -5,7 +5,12 @@ import { detectFormat } from './detect-format.js';
 import type { Input } from './open-input.js';
 import type { CliArgs } from './parse-cli-args.js';
 import { createProgressReporter } from './progress-reporter.js';
-import { readConversations, type Conversation, type InputLayout, type UnreadableConversation } from './read-conversations.js';
+import {
+  readConversations,
+  type Conversation,
+  type InputLayout,
+  type UnreadableConversation,
+} from './read-conversations.js';
 
 /** What every command runs with. */
 export interface CommandContext {
@@ -31,7 +36,10 @@ export interface ConversationVisitor {
  * Streams the input's conversations to `visitor` one at a time (never the whole input in
  * memory for JSONL), with a progress line on a terminal stderr for large inputs.
  */
-export async function forEachConversation(context: CommandContext, visitor: ConversationVisitor): Promise<void> {
+export async function forEachConversation(
+  context: CommandContext,
+  visitor: ConversationVisitor,
+): Promise<void> {
   const { args, input, io } = context;
   const progress = createProgressReporter(io.stderr, { totalBytes: input.size });
   let count = 0;
@@ -39,8 +47,15 @@ export async function forEachConversation(context: CommandContext, visitor: Conv
     for await (const record of readConversations(input.chunks)) {
       if (record.kind === 'unreadable') await visitor.unreadable(record);
       else {
-        const detected = args.format === undefined ? detectFormat(record.messages, record.container?.key) : { format: args.format, certain: true };
-        await visitor.conversation({ ...record, format: detected.format, formatCertain: detected.certain });
+        const detected =
+          args.format === undefined
+            ? detectFormat(record.messages, record.container?.key)
+            : { format: args.format, certain: true };
+        await visitor.conversation({
+          ...record,
+          format: detected.format,
+          formatCertain: detected.certain,
+        });
       }
       progress.update(++count, input.bytesRead());
     }
@@ -54,7 +69,11 @@ export async function forEachConversation(context: CommandContext, visitor: Conv
  * `file:line: conversation N` (JSONL) or `file: conversation N` (a JSON array of them); with a
  * column, `file:line:column`.
  */
-export function locationOf(input: Input, record: { readonly number: number; readonly line: number; readonly layout: InputLayout }, column?: number): string {
+export function locationOf(
+  input: Input,
+  record: { readonly number: number; readonly line: number; readonly layout: InputLayout },
+  column?: number,
+): string {
   const lineAndColumn = column === undefined ? '' : `:${record.line}:${column}`;
   switch (record.layout) {
     case 'json':

@@ -8,10 +8,42 @@ export interface DetectedFormat {
   readonly certain: boolean;
 }
 
-const RESPONSES_ITEM_TYPES = new Set(['message', 'function_call', 'function_call_output', 'reasoning', 'item_reference', 'file_search_call', 'web_search_call', 'computer_call', 'computer_call_output', 'custom_tool_call', 'custom_tool_call_output']);
-const RESPONSES_PART_TYPES = new Set(['input_text', 'output_text', 'input_image', 'input_file', 'refusal']);
-const ANTHROPIC_BLOCK_TYPES = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'server_tool_use', 'document']);
-const VERCEL_PART_TYPES = new Set(['tool-call', 'tool-result', 'tool-approval-request', 'tool-approval-response', 'reasoning', 'file']);
+const RESPONSES_ITEM_TYPES = new Set([
+  'message',
+  'function_call',
+  'function_call_output',
+  'reasoning',
+  'item_reference',
+  'file_search_call',
+  'web_search_call',
+  'computer_call',
+  'computer_call_output',
+  'custom_tool_call',
+  'custom_tool_call_output',
+]);
+const RESPONSES_PART_TYPES = new Set([
+  'input_text',
+  'output_text',
+  'input_image',
+  'input_file',
+  'refusal',
+]);
+const ANTHROPIC_BLOCK_TYPES = new Set([
+  'tool_use',
+  'tool_result',
+  'thinking',
+  'redacted_thinking',
+  'server_tool_use',
+  'document',
+]);
+const VERCEL_PART_TYPES = new Set([
+  'tool-call',
+  'tool-result',
+  'tool-approval-request',
+  'tool-approval-response',
+  'reasoning',
+  'file',
+]);
 const CHAT_PART_TYPES = new Set(['image_url', 'input_audio']);
 
 /**
@@ -37,10 +69,12 @@ export function detectFormat(messages: readonly unknown[], key?: MessageKey): De
 
 function formatOfMessage(message: unknown): MessageFormat | undefined {
   if (!isRecord(message)) return undefined;
-  if (typeof message.type === 'string' && RESPONSES_ITEM_TYPES.has(message.type)) return 'openai-responses';
+  if (typeof message.type === 'string' && RESPONSES_ITEM_TYPES.has(message.type))
+    return 'openai-responses';
   if (Array.isArray(message.parts) || message.role === 'model') return 'gemini';
   if (Array.isArray(message.items) || message.role === 'tool-results') return 'aiwrapper';
-  if (Array.isArray(message.tool_calls) || typeof message.tool_call_id === 'string') return 'openai-chat';
+  if (Array.isArray(message.tool_calls) || typeof message.tool_call_id === 'string')
+    return 'openai-chat';
   if (!Array.isArray(message.content)) return undefined;
   for (const part of message.content) {
     if (!isRecord(part) || typeof part.type !== 'string') continue;

@@ -4,7 +4,12 @@ import { resolve } from 'node:path';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { createAtomicWriter } from './atomic-writer.js';
 import { writeOut, type OutputStream } from './cli-io.js';
-import { errorMessageOf, forEachConversation, type CommandContext, type FormattedConversation } from './command-context.js';
+import {
+  errorMessageOf,
+  forEachConversation,
+  type CommandContext,
+  type FormattedConversation,
+} from './command-context.js';
 import { reportUnreadable } from './report-helpers.js';
 import type { Conversation, InputLayout, MessageKey } from './read-conversations.js';
 
@@ -30,8 +35,16 @@ export interface HistorySink {
 export async function openHistorySink(context: CommandContext): Promise<HistorySink> {
   const { args, input, io } = context;
   const target = args.inPlace ? input.path : args.output;
-  if (target !== undefined && !args.inPlace && input.path !== undefined && (await sameFile(target, input.path))) {
-    throw new ToolHistoryError('invalid-input', `-o ${target} is the input file; pass --in-place to overwrite it`);
+  if (
+    target !== undefined &&
+    !args.inPlace &&
+    input.path !== undefined &&
+    (await sameFile(target, input.path))
+  ) {
+    throw new ToolHistoryError(
+      'invalid-input',
+      `-o ${target} is the input file; pass --in-place to overwrite it`,
+    );
   }
   let layout: InputLayout | undefined;
   let count = 0;
@@ -46,7 +59,9 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
       case 'jsonl':
         return `${JSON.stringify(value)}\n`;
       case 'jsonl-messages':
-        return Array.isArray(value) ? value.map((message) => `${JSON.stringify(message)}\n`).join('') : `${JSON.stringify(value)}\n`;
+        return Array.isArray(value)
+          ? value.map((message) => `${JSON.stringify(message)}\n`).join('')
+          : `${JSON.stringify(value)}\n`;
     }
   };
   const closing = (): string => (layout === 'json-array' ? '\n]\n' : '');
@@ -75,11 +90,20 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
  * The conversation with `messages` in place of its own: a bare array, or its object with the
  * messages under `key` (another key when a conversion changes it) and `extra` fields merged in.
  */
-export function withMessages(conversation: Conversation, messages: readonly unknown[], key?: MessageKey, extra: Readonly<Record<string, unknown>> = {}): unknown {
+export function withMessages(
+  conversation: Conversation,
+  messages: readonly unknown[],
+  key?: MessageKey,
+  extra: Readonly<Record<string, unknown>> = {},
+): unknown {
   const container = conversation.container;
-  if (container === undefined) return Object.keys(extra).length === 0 ? messages : { ...extra, [key ?? 'messages']: messages };
-  if (key === undefined || key === container.key) return { ...container.value, ...extra, [container.key]: messages };
-  const rest = Object.fromEntries(Object.entries(container.value).filter(([name]) => name !== container.key));
+  if (container === undefined)
+    return Object.keys(extra).length === 0 ? messages : { ...extra, [key ?? 'messages']: messages };
+  if (key === undefined || key === container.key)
+    return { ...container.value, ...extra, [container.key]: messages };
+  const rest = Object.fromEntries(
+    Object.entries(container.value).filter(([name]) => name !== container.key),
+  );
   return { ...rest, ...extra, [key]: messages };
 }
 
@@ -102,7 +126,10 @@ export interface ConversationTransform<R> {
  * transformed; otherwise each unreadable one is reported, the output is dropped (a file is left as
  * it was) and this returns `undefined`.
  */
-export async function transformConversations<R>(context: CommandContext, transform: ConversationTransform<R>): Promise<HistorySink | undefined> {
+export async function transformConversations<R>(
+  context: CommandContext,
+  transform: ConversationTransform<R>,
+): Promise<HistorySink | undefined> {
   const sink = await openHistorySink(context);
   // An object, not a `let`: the flag is set inside callbacks, where narrowing cannot follow it.
   const state = { failed: false };
@@ -115,7 +142,12 @@ export async function transformConversations<R>(context: CommandContext, transfo
           result = transform.compute(conversation);
         } catch (error) {
           state.failed = true;
-          await reportUnreadable(context, { ...conversation, kind: 'unreadable', column: undefined, reason: errorMessageOf(error) });
+          await reportUnreadable(context, {
+            ...conversation,
+            kind: 'unreadable',
+            column: undefined,
+            reason: errorMessageOf(error),
+          });
           return;
         }
         await transform.emit(conversation, result, sink);

@@ -29,10 +29,17 @@ export function locateJsonSyntaxError(text: string, error: unknown): JsonSyntaxE
 }
 
 /** 1-based line and column of `offset` in `text`. */
-export function lineAndColumn(text: string, offset: number): { readonly line: number; readonly column: number } {
+export function lineAndColumn(
+  text: string,
+  offset: number,
+): { readonly line: number; readonly column: number } {
   let line = 1;
   let lineStart = 0;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+  for (
+    let index = text.indexOf('\n');
+    index !== -1 && index < offset;
+    index = text.indexOf('\n', index + 1)
+  ) {
     line++;
     lineStart = index + 1;
   }
@@ -67,10 +74,10 @@ function firstSyntaxErrorOffset(text: string): number {
         const next = text.charAt(at + 1);
         if (next === 'u') {
           HEX4.lastIndex = at + 2;
-          if (!HEX4.test(text)) return (at += 2), false;
+          if (!HEX4.test(text)) return ((at += 2), false);
           at += 6;
         } else if (ESCAPES.has(next)) at += 2;
-        else return (at += 1), false;
+        else return ((at += 1), false);
       } else at++;
     }
     return false;
@@ -104,7 +111,9 @@ function firstSyntaxErrorOffset(text: string): number {
       if (!NUMBER.test(text)) return at + 1;
       at = NUMBER.lastIndex;
     } else {
-      const literal = ['true', 'false', 'null'].find((word) => word.startsWith(char) && char !== '');
+      const literal = ['true', 'false', 'null'].find(
+        (word) => word.startsWith(char) && char !== '',
+      );
       if (literal === undefined) return at;
       for (const expected of literal) {
         if (text.charAt(at) !== expected) return at;

@@ -24,18 +24,36 @@ const CHUNK_SIZE = 1 << 20;
  *
  * @throws {ToolHistoryError} `invalid-input` when the file does not exist or is not a file.
  */
-export async function openInput(path: string | undefined, stdin: AsyncIterable<Uint8Array | string>): Promise<Input> {
+export async function openInput(
+  path: string | undefined,
+  stdin: AsyncIterable<Uint8Array | string>,
+): Promise<Input> {
   let bytes = 0;
-  const counted = async function* (source: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array | string> {
+  const counted = async function* (
+    source: AsyncIterable<Uint8Array | string>,
+  ): AsyncGenerator<Uint8Array | string> {
     for await (const chunk of source) {
       bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
       yield chunk;
     }
   };
-  if (path === undefined || path === '-') return { name: '<stdin>', path: undefined, size: undefined, chunks: counted(stdin), bytesRead: () => bytes };
+  if (path === undefined || path === '-')
+    return {
+      name: '<stdin>',
+      path: undefined,
+      size: undefined,
+      chunks: counted(stdin),
+      bytesRead: () => bytes,
+    };
   const stats = await stat(path).catch((error: unknown) => {
-    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-    throw new ToolHistoryError('invalid-input', code === 'ENOENT' ? `${path}: no such file` : `${path}: cannot read (${code || String(error)})`);
+    const code =
+      typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+    throw new ToolHistoryError(
+      'invalid-input',
+      code === 'ENOENT'
+        ? `${path}: no such file`
+        : `${path}: cannot read (${code || String(error)})`,
+    );
   });
   if (!stats.isFile()) throw new ToolHistoryError('invalid-input', `${path}: not a file`);
   const stream = createReadStream(path, { highWaterMark: CHUNK_SIZE }) as AsyncIterable<Buffer>;

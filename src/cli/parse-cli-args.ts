@@ -89,25 +89,43 @@ export function parseCliArgs(argv: readonly string[]): ParsedCli {
   if (values.help === true) return { kind: 'help' };
   if (values.version === true) return { kind: 'version' };
   const [command, input, ...rest] = positionals;
-  if (command === undefined) return { kind: 'error', message: 'missing command: one of check, fix, convert, trim, pairs' };
-  if (!isCommand(command)) return { kind: 'error', message: `unknown command "${command}": use one of ${COMMANDS.join(', ')}` };
-  if (rest.length > 0) return { kind: 'error', message: `one input file at a time; unexpected "${rest.join(' ')}"` };
+  if (command === undefined)
+    return { kind: 'error', message: 'missing command: one of check, fix, convert, trim, pairs' };
+  if (!isCommand(command))
+    return {
+      kind: 'error',
+      message: `unknown command "${command}": use one of ${COMMANDS.join(', ')}`,
+    };
+  if (rest.length > 0)
+    return { kind: 'error', message: `one input file at a time; unexpected "${rest.join(' ')}"` };
 
   const format = formatOption(values.format, '--format');
   const provider = formatOption(values.provider, '--provider');
   const to = formatOption(values.to, '--to');
   const maxMessages = countOption(values['max-messages'], '--max-messages');
   const maxTokens = countOption(values['max-tokens'], '--max-tokens');
-  for (const option of [format, provider, to, maxMessages, maxTokens]) if (option.error !== undefined) return { kind: 'error', message: option.error };
+  for (const option of [format, provider, to, maxMessages, maxTokens])
+    if (option.error !== undefined) return { kind: 'error', message: option.error };
   const inPlace = values['in-place'] === true;
   const output = typeof values.output === 'string' ? values.output : undefined;
 
-  if (command === 'trim' && maxMessages.value === undefined && maxTokens.value === undefined) return { kind: 'error', message: 'trim needs a budget: --max-messages N, --max-tokens N, or both' };
-  if (command === 'convert' && to.value === undefined) return { kind: 'error', message: 'convert needs --to FORMAT' };
+  if (command === 'trim' && maxMessages.value === undefined && maxTokens.value === undefined)
+    return {
+      kind: 'error',
+      message: 'trim needs a budget: --max-messages N, --max-tokens N, or both',
+    };
+  if (command === 'convert' && to.value === undefined)
+    return { kind: 'error', message: 'convert needs --to FORMAT' };
   const writes = command === 'fix' || command === 'convert' || command === 'trim';
-  if (!writes && (output !== undefined || inPlace)) return { kind: 'error', message: `${command} writes no history; -o and --in-place are for fix, convert and trim` };
-  if (inPlace && output !== undefined) return { kind: 'error', message: 'use either -o FILE or --in-place, not both' };
-  if (inPlace && (input === undefined || input === '-')) return { kind: 'error', message: '--in-place needs an input file, not stdin' };
+  if (!writes && (output !== undefined || inPlace))
+    return {
+      kind: 'error',
+      message: `${command} writes no history; -o and --in-place are for fix, convert and trim`,
+    };
+  if (inPlace && output !== undefined)
+    return { kind: 'error', message: 'use either -o FILE or --in-place, not both' };
+  if (inPlace && (input === undefined || input === '-'))
+    return { kind: 'error', message: '--in-place needs an input file, not stdin' };
 
   return {
     kind: 'run',
@@ -157,15 +175,26 @@ function isCommand(value: string): value is Command {
   return (COMMANDS as readonly string[]).includes(value);
 }
 
-function formatOption(value: string | boolean | undefined, flag: string): { value: MessageFormat | undefined; error?: string } {
+function formatOption(
+  value: string | boolean | undefined,
+  flag: string,
+): { value: MessageFormat | undefined; error?: string } {
   if (typeof value !== 'string') return { value: undefined };
-  if (!FORMATS.has(value)) return { value: undefined, error: `${flag} "${value}" is not a format: use one of ${MESSAGE_FORMATS.join(', ')}` };
+  if (!FORMATS.has(value))
+    return {
+      value: undefined,
+      error: `${flag} "${value}" is not a format: use one of ${MESSAGE_FORMATS.join(', ')}`,
+    };
   return { value: value as MessageFormat };
 }
 
-function countOption(value: string | boolean | undefined, flag: string): { value: number | undefined; error?: string } {
+function countOption(
+  value: string | boolean | undefined,
+  flag: string,
+): { value: number | undefined; error?: string } {
   if (typeof value !== 'string') return { value: undefined };
   const count = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(count)) return { value: undefined, error: `${flag} needs a whole number, got "${value}"` };
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(count))
+    return { value: undefined, error: `${flag} needs a whole number, got "${value}"` };
   return { value: count };
 }

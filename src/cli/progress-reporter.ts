@@ -32,7 +32,10 @@ export interface ProgressOptions {
  * proved large (`threshold` conversations). Silent when `stream` is not a terminal, so piped
  * and CI output stays clean.
  */
-export function createProgressReporter(stream: ProgressStream, options: ProgressOptions = {}): ProgressReporter {
+export function createProgressReporter(
+  stream: ProgressStream,
+  options: ProgressOptions = {},
+): ProgressReporter {
   const threshold = options.threshold ?? 1000;
   const intervalMs = options.intervalMs ?? 200;
   const now = options.now ?? Date.now;
@@ -48,8 +51,13 @@ export function createProgressReporter(stream: ProgressStream, options: Progress
       shown = true;
       const megabytes = (bytes / 1_048_576).toFixed(1);
       const total = options.totalBytes;
-      const percent = total !== undefined && total > 0 ? ` (${Math.min(100, Math.floor((bytes / total) * 100))}%)` : '';
-      stream.write(`\r\x1b[K${conversations.toLocaleString('en-US')} conversations, ${megabytes} MB${percent}`);
+      const percent =
+        total !== undefined && total > 0
+          ? ` (${Math.min(100, Math.floor((bytes / total) * 100))}%)`
+          : '';
+      stream.write(
+        `\r\x1b[K${conversations.toLocaleString('en-US')} conversations, ${megabytes} MB${percent}`,
+      );
     },
     done(): void {
       if (shown) stream.write('\r\x1b[K');

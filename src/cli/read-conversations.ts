@@ -27,7 +27,8 @@ export interface Conversation {
   readonly layout: InputLayout;
   readonly messages: readonly unknown[];
   /** The object that held the messages, and under which key; `undefined` for a bare array. */
-  readonly container: { readonly value: Readonly<Record<string, unknown>>; readonly key: MessageKey } | undefined;
+  readonly container:
+    { readonly value: Readonly<Record<string, unknown>>; readonly key: MessageKey } | undefined;
 }
 
 /** A conversation that could not be read: invalid JSON, or no messages array in it. */
@@ -56,7 +57,9 @@ export type InputRecord = Conversation | UnreadableConversation;
  * A JSONL line that is not a conversation yields an {@link UnreadableConversation} and reading
  * goes on; an empty input or a JSON document that does not parse yields one and stops.
  */
-export async function* readConversations(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<InputRecord> {
+export async function* readConversations(
+  chunks: AsyncIterable<Uint8Array | string>,
+): AsyncGenerator<InputRecord> {
   const lines = readLines(chunks)[Symbol.asyncIterator]();
   const head: Line[] = [];
   let first: { line: Line; value: unknown } | undefined;
@@ -77,12 +80,15 @@ export async function* readConversations(chunks: AsyncIterable<Uint8Array | stri
 
   if (first === undefined || second === undefined) {
     // One JSON document: the lines seen so far plus the rest.
-    for (let next = await lines.next(); !next.done; next = await lines.next()) head.push(next.value);
+    for (let next = await lines.next(); !next.done; next = await lines.next())
+      head.push(next.value);
     yield* readDocument(head.map((line) => line.text).join('\n'));
     return;
   }
 
-  const perMessage = conversationOf(first.value, 1, first.line.number, 'jsonl') === undefined && isMessage(first.value);
+  const perMessage =
+    conversationOf(first.value, 1, first.line.number, 'jsonl') === undefined &&
+    isMessage(first.value);
   if (perMessage) {
     yield* readMessagePerLine(head, lines);
     return;
@@ -92,9 +98,13 @@ export async function* readConversations(chunks: AsyncIterable<Uint8Array | stri
   const readLine = (line: Line): InputRecord | undefined => {
     if (line.text.trim() === '') return undefined;
     number++;
-    const parsed = line === sniffed.line ? { ok: true as const, value: sniffed.value } : tryParse(line.text);
+    const parsed =
+      line === sniffed.line ? { ok: true as const, value: sniffed.value } : tryParse(line.text);
     if (!parsed.ok) return unreadableJson(line.text, parsed.error, number, line.number, 'jsonl');
-    return conversationOf(parsed.value, number, line.number, 'jsonl') ?? notAConversation(parsed.value, number, line.number, 'jsonl');
+    return (
+      conversationOf(parsed.value, number, line.number, 'jsonl') ??
+      notAConversation(parsed.value, number, line.number, 'jsonl')
+    );
   };
   for (const line of head) {
     const record = readLine(line);
@@ -108,7 +118,14 @@ export async function* readConversations(chunks: AsyncIterable<Uint8Array | stri
 
 function* readDocument(text: string): Generator<InputRecord> {
   if (text.trim() === '') {
-    yield { kind: 'unreadable', layout: 'json', number: 1, line: 1, column: undefined, reason: 'the input is empty; expected JSON or JSONL holding messages' };
+    yield {
+      kind: 'unreadable',
+      layout: 'json',
+      number: 1,
+      line: 1,
+      column: undefined,
+      reason: 'the input is empty; expected JSON or JSONL holding messages',
+    };
     return;
   }
   const parsed = tryParse(text);
@@ -122,7 +139,11 @@ function* readDocument(text: string): Generator<InputRecord> {
     return;
   }
   const value = parsed.value;
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => conversationOf(item, 0, 1, 'json') !== undefined)) {
+  if (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((item) => conversationOf(item, 0, 1, 'json') !== undefined)
+  ) {
     let number = 0;
     for (const item of value) {
       const conversation = conversationOf(item, ++number, 1, 'json-array');
@@ -133,14 +154,25 @@ function* readDocument(text: string): Generator<InputRecord> {
   yield notAConversation(value, 1, 1, 'json');
 }
 
-async function* readMessagePerLine(head: readonly Line[], rest: AsyncIterator<Line>): AsyncGenerator<InputRecord> {
+async function* readMessagePerLine(
+  head: readonly Line[],
+  rest: AsyncIterator<Line>,
+): AsyncGenerator<InputRecord> {
   const messages: unknown[] = [];
   const unreadable: InputRecord[] = [];
   const readLine = (line: Line): void => {
     if (line.text.trim() === '') return;
     const parsed = tryParse(line.text);
     if (parsed.ok && isMessage(parsed.value)) messages.push(parsed.value);
-    else if (parsed.ok) unreadable.push({ kind: 'unreadable', layout: 'jsonl-messages', number: 1, line: line.number, column: 1, reason: `line ${line.number} is not a message (the first line is, so every line must be one)` });
+    else if (parsed.ok)
+      unreadable.push({
+        kind: 'unreadable',
+        layout: 'jsonl-messages',
+        number: 1,
+        line: line.number,
+        column: 1,
+        reason: `line ${line.number} is not a message (the first line is, so every line must be one)`,
+      });
     else unreadable.push(unreadableJson(line.text, parsed.error, 1, line.number, 'jsonl-messages'));
   };
   head.forEach(readLine);
@@ -149,10 +181,20 @@ async function* readMessagePerLine(head: readonly Line[], rest: AsyncIterator<Li
     yield* unreadable;
     return;
   }
-  yield { kind: 'conversation', number: 1, line: 1, layout: 'jsonl-messages', messages, container: undefined };
+  yield {
+    kind: 'conversation',
+    number: 1,
+    line: 1,
+    layout: 'jsonl-messages',
+    messages,
+    container: undefined,
+  };
 }
 
-function tryParse(text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown } {
+function tryParse(
+  text: string,
+):
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
@@ -160,14 +202,45 @@ function tryParse(text: string): { readonly ok: true; readonly value: unknown } 
   }
 }
 
-function unreadableJson(text: string, error: unknown, number: number, firstLine: number, layout: InputLayout): UnreadableConversation {
+function unreadableJson(
+  text: string,
+  error: unknown,
+  number: number,
+  firstLine: number,
+  layout: InputLayout,
+): UnreadableConversation {
   const location = locateJsonSyntaxError(text, error);
-  return { kind: 'unreadable', layout, number, line: firstLine + location.line - 1, column: location.column, reason: `invalid JSON: ${location.reason}` };
+  return {
+    kind: 'unreadable',
+    layout,
+    number,
+    line: firstLine + location.line - 1,
+    column: location.column,
+    reason: `invalid JSON: ${location.reason}`,
+  };
 }
 
-function notAConversation(value: unknown, number: number, line: number, layout: InputLayout): UnreadableConversation {
-  const what = Array.isArray(value) ? 'an array of neither messages nor conversations' : value === null ? 'null' : typeof value === 'object' ? 'an object without a `messages`, `input` or `contents` array' : `a ${typeof value}`;
-  return { kind: 'unreadable', layout, number, line, column: undefined, reason: `expected an array of messages or an object holding one under \`messages\`, \`input\` or \`contents\`, but got ${what}` };
+function notAConversation(
+  value: unknown,
+  number: number,
+  line: number,
+  layout: InputLayout,
+): UnreadableConversation {
+  const what = Array.isArray(value)
+    ? 'an array of neither messages nor conversations'
+    : value === null
+      ? 'null'
+      : typeof value === 'object'
+        ? 'an object without a `messages`, `input` or `contents` array'
+        : `a ${typeof value}`;
+  return {
+    kind: 'unreadable',
+    layout,
+    number,
+    line,
+    column: undefined,
+    reason: `expected an array of messages or an object holding one under \`messages\`, \`input\` or \`contents\`, but got ${what}`,
+  };
 }
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -176,17 +249,28 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 
 /** A message or item of any supported format: it has a `role`, a `type` or `parts`. */
 function isMessage(value: unknown): boolean {
-  return isRecord(value) && (typeof value.role === 'string' || typeof value.type === 'string' || Array.isArray(value.parts));
+  return (
+    isRecord(value) &&
+    (typeof value.role === 'string' || typeof value.type === 'string' || Array.isArray(value.parts))
+  );
 }
 
-function conversationOf(value: unknown, number: number, line: number, layout: InputLayout): Conversation | undefined {
+function conversationOf(
+  value: unknown,
+  number: number,
+  line: number,
+  layout: InputLayout,
+): Conversation | undefined {
   if (Array.isArray(value)) {
-    return value.every(isMessage) ? { kind: 'conversation', number, line, layout, messages: value, container: undefined } : undefined;
+    return value.every(isMessage)
+      ? { kind: 'conversation', number, line, layout, messages: value, container: undefined }
+      : undefined;
   }
   if (!isRecord(value) || typeof value.role === 'string') return undefined;
   for (const key of MESSAGE_KEYS) {
     const messages = value[key];
-    if (Array.isArray(messages)) return { kind: 'conversation', number, line, layout, messages, container: { value, key } };
+    if (Array.isArray(messages))
+      return { kind: 'conversation', number, line, layout, messages, container: { value, key } };
   }
   return undefined;
 }

@@ -26,7 +26,10 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array | string>): As
   let pending: string[] = [];
   let number = 0;
   for await (const chunk of chunks) {
-    const text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    const text =
+      typeof chunk === 'string'
+        ? chunk
+        : decoder.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
     let start = 0;
     let end = text.indexOf('\n');
     while (end !== -1) {

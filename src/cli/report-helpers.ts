@@ -11,7 +11,10 @@ export function plural(count: number, noun: string, nouns = `${noun}s`): string 
  * `openai-chat`, or `openai-chat: 3, anthropic: 1`; a format no conversation proved (plain text
  * turns only) is marked `guessed`. `no conversations` when empty.
  */
-export function formatsSummary(formats: ReadonlyMap<string, number>, certain: ReadonlySet<string>): string {
+export function formatsSummary(
+  formats: ReadonlyMap<string, number>,
+  certain: ReadonlySet<string>,
+): string {
   if (formats.size === 0) return 'no conversations';
   const label = (format: string): string => (certain.has(format) ? format : `${format}, guessed`);
   if (formats.size === 1) return [...formats.keys()].map(label).join('');
@@ -19,6 +22,12 @@ export function formatsSummary(formats: ReadonlyMap<string, number>, certain: Re
 }
 
 /** Prints an unreadable conversation on stderr: where it is (line and column when known) and why. */
-export async function reportUnreadable(context: CommandContext, record: UnreadableConversation): Promise<void> {
-  await writeOut(context.io.stderr, `${locationOf(context.input, record, record.column)}: ${record.reason}\n`);
+export async function reportUnreadable(
+  context: CommandContext,
+  record: UnreadableConversation,
+): Promise<void> {
+  await writeOut(
+    context.io.stderr,
+    `${locationOf(context.input, record, record.column)}: ${record.reason}\n`,
+  );
 }

@@ -9,9 +9,13 @@ const SAME_SHAPE: readonly (readonly MessageFormat[])[] = [['openai-chat', 'mist
  *
  * @throws {ToolHistoryError} `invalid-input` when `provider` expects another message shape.
  */
-export function rulesFor(format: MessageFormat, provider: MessageFormat | undefined): MessageFormat {
+export function rulesFor(
+  format: MessageFormat,
+  provider: MessageFormat | undefined,
+): MessageFormat {
   if (provider === undefined || provider === format) return format;
-  if (SAME_SHAPE.some((group) => group.includes(format) && group.includes(provider))) return provider;
+  if (SAME_SHAPE.some((group) => group.includes(format) && group.includes(provider)))
+    return provider;
   throw new ToolHistoryError(
     'invalid-input',
     `--provider ${provider} checks ${provider} messages, but this conversation is ${format}; convert it first (convert --to ${provider}), or pass --format if the detection is wrong`,

@@ -2,7 +2,14 @@ import type { MessageFormat } from '../core/format.js';
 import type { HistoryIssue } from '../core/issue.js';
 import { validateHistory } from '../validate/validate-history.js';
 import { writeOut } from './cli-io.js';
-import { arrayNameOf, errorMessageOf, forEachConversation, locationOf, type CommandContext, type FormattedConversation } from './command-context.js';
+import {
+  arrayNameOf,
+  errorMessageOf,
+  forEachConversation,
+  locationOf,
+  type CommandContext,
+  type FormattedConversation,
+} from './command-context.js';
 import { rulesFor } from './rules-for.js';
 import type { UnreadableConversation } from './read-conversations.js';
 import { formatsSummary, plural, reportUnreadable } from './report-helpers.js';
@@ -25,17 +32,25 @@ export async function runCheck(context: CommandContext): Promise<number> {
   const unreadable: UnreadableConversation[] = [];
   if (args.json) await writeOut(io.stdout, `{"file":${JSON.stringify(input.name)},"issues":[`);
 
-  const report = async (conversation: FormattedConversation, rules: MessageFormat, issues: readonly HistoryIssue[]): Promise<void> => {
+  const report = async (
+    conversation: FormattedConversation,
+    rules: MessageFormat,
+    issues: readonly HistoryIssue[],
+  ): Promise<void> => {
     if (args.json) {
-      const lines = issues.map((issue, index) =>
-        `${issueCount + index === 0 ? '' : ','}\n${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, provider: rules, ...issue })}`,
+      const lines = issues.map(
+        (issue, index) =>
+          `${issueCount + index === 0 ? '' : ','}\n${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, provider: rules, ...issue })}`,
       );
       await writeOut(io.stdout, lines.join(''));
       return;
     }
     const where = locationOf(input, conversation);
     const array = arrayNameOf(conversation);
-    await writeOut(io.stdout, issues.map((issue) => `${where}: ${describeIssue(issue, array)}\n`).join(''));
+    await writeOut(
+      io.stdout,
+      issues.map((issue) => `${where}: ${describeIssue(issue, array)}\n`).join(''),
+    );
   };
 
   await forEachConversation(context, {
@@ -46,7 +61,14 @@ export async function runCheck(context: CommandContext): Promise<number> {
         rules = rulesFor(conversation.format, args.provider);
         issues = validateHistory(conversation.messages, { format: rules }).issues;
       } catch (error) {
-        const record: UnreadableConversation = { kind: 'unreadable', layout: conversation.layout, number: conversation.number, line: conversation.line, column: undefined, reason: errorMessageOf(error) };
+        const record: UnreadableConversation = {
+          kind: 'unreadable',
+          layout: conversation.layout,
+          number: conversation.number,
+          line: conversation.line,
+          column: undefined,
+          reason: errorMessageOf(error),
+        };
         unreadable.push(record);
         await reportUnreadable(context, record);
         return;
@@ -66,12 +88,25 @@ export async function runCheck(context: CommandContext): Promise<number> {
   });
 
   if (args.json) {
-    const summary = { conversations, conversationsWithIssues: withIssues, issues: issueCount, unreadable: unreadable.length, formats: Object.fromEntries(formats) };
-    await writeOut(io.stdout, `${issueCount === 0 ? '' : '\n'}],"unreadable":${JSON.stringify(unreadable.map((record) => ({ number: record.number, line: record.line, column: record.column, reason: record.reason })))},"summary":${JSON.stringify(summary)}}\n`);
+    const summary = {
+      conversations,
+      conversationsWithIssues: withIssues,
+      issues: issueCount,
+      unreadable: unreadable.length,
+      formats: Object.fromEntries(formats),
+    };
+    await writeOut(
+      io.stdout,
+      `${issueCount === 0 ? '' : '\n'}],"unreadable":${JSON.stringify(unreadable.map((record) => ({ number: record.number, line: record.line, column: record.column, reason: record.reason })))},"summary":${JSON.stringify(summary)}}\n`,
+    );
   } else if (conversations > 0 || unreadable.length === 0) {
-    const found = issueCount === 0 ? 'no issues in' : `${plural(issueCount, 'issue')} in ${withIssues} of`;
+    const found =
+      issueCount === 0 ? 'no issues in' : `${plural(issueCount, 'issue')} in ${withIssues} of`;
     const unreadableNote = unreadable.length === 0 ? '' : `, ${unreadable.length} unreadable`;
-    await writeOut(io.stdout, `${input.name}: ${found} ${plural(conversations, 'conversation')}${unreadableNote} (${formatsSummary(formats, certain)})\n`);
+    await writeOut(
+      io.stdout,
+      `${input.name}: ${found} ${plural(conversations, 'conversation')}${unreadableNote} (${formatsSummary(formats, certain)})\n`,
+    );
   }
   if (unreadable.length > 0) return 2;
   return issueCount > 0 ? 1 : 0;
@@ -80,7 +115,11 @@ export async function runCheck(context: CommandContext): Promise<number> {
 /** One issue as a line: where, which call, what the provider says, and the code. */
 export function describeIssue(issue: HistoryIssue, array: string): string {
   const part = issue.partIndex === undefined ? '' : `, part ${issue.partIndex}`;
-  const ids = 'toolCallId' in issue ? [issue.toolCallId] : 'toolCallIds' in issue ? issue.toolCallIds : [];
-  const calls = ids.length === 0 ? '' : `, ${ids.length === 1 ? 'call' : 'calls'} ${ids.map((id) => JSON.stringify(id)).join(', ')}`;
+  const ids =
+    'toolCallId' in issue ? [issue.toolCallId] : 'toolCallIds' in issue ? issue.toolCallIds : [];
+  const calls =
+    ids.length === 0
+      ? ''
+      : `, ${ids.length === 1 ? 'call' : 'calls'} ${ids.map((id) => JSON.stringify(id)).join(', ')}`;
   return `${array}[${issue.messageIndex}]${part}${calls}: ${issue.message} [${issue.code}]`;
 }

@@ -29,7 +29,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       await writeOut(io.stdout, `${version()}\n`);
       return 0;
     case 'error':
-      await writeOut(io.stderr, `aiwrapper-tool-calls: ${parsed.message}\nRun "aiwrapper-tool-calls --help" for usage.\n`);
+      await writeOut(
+        io.stderr,
+        `aiwrapper-tool-calls: ${parsed.message}\nRun "aiwrapper-tool-calls --help" for usage.\n`,
+      );
       return 2;
     case 'run':
       break;
@@ -54,7 +57,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return assertNever(args.command, 'command');
     }
   } catch (error) {
-    const message = isToolHistoryError(error) || error instanceof Error ? error.message : String(error);
+    const message =
+      isToolHistoryError(error) || error instanceof Error ? error.message : String(error);
     await writeOut(io.stderr, `aiwrapper-tool-calls: ${message}\n`);
     return 2;
   }
@@ -62,6 +66,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 function version(): string {
   // src/cli/ and dist/cli/ both sit two levels below package.json.
-  const manifest: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  return typeof manifest === 'object' && manifest !== null && 'version' in manifest ? String(manifest.version) : 'unknown';
+  const manifest: unknown = JSON.parse(
+    readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+  );
+  return typeof manifest === 'object' && manifest !== null && 'version' in manifest
+    ? String(manifest.version)
+    : 'unknown';
 }

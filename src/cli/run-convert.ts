@@ -5,13 +5,22 @@ import { fromAiwrapper } from '../formats/aiwrapper/from-aiwrapper.js';
 import { fromAnthropic } from '../formats/anthropic/from-anthropic.js';
 import { fromGemini } from '../formats/gemini/from-gemini.js';
 import { writeOut, type OutputStream } from './cli-io.js';
-import { arrayNameOf, locationOf, type CommandContext, type FormattedConversation } from './command-context.js';
+import {
+  arrayNameOf,
+  locationOf,
+  type CommandContext,
+  type FormattedConversation,
+} from './command-context.js';
 import { transformConversations, withMessages } from './history-sink.js';
 import type { MessageKey } from './read-conversations.js';
 import { plural } from './report-helpers.js';
 
 /** Where a format keeps its system prompt when not among the messages. */
-const SYSTEM_FIELDS: Partial<Readonly<Record<MessageFormat, string>>> = { anthropic: 'system', gemini: 'systemInstruction', aiwrapper: 'instructions' };
+const SYSTEM_FIELDS: Partial<Readonly<Record<MessageFormat, string>>> = {
+  anthropic: 'system',
+  gemini: 'systemInstruction',
+  aiwrapper: 'instructions',
+};
 
 /**
  * `convert --to FORMAT`: converts every conversation with `convertHistory` and writes it in the
@@ -38,11 +47,18 @@ export async function runConvert(context: CommandContext): Promise<number> {
     },
   });
   if (sink === undefined) return 2;
-  if (!args.json) await writeOut(sink.reports, `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}\n`);
+  if (!args.json)
+    await writeOut(
+      sink.reports,
+      `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}\n`,
+    );
   return 0;
 }
 
-function convert(conversation: FormattedConversation, to: MessageFormat): { readonly value: unknown; readonly warnings: readonly ConversionWarning[] } {
+function convert(
+  conversation: FormattedConversation,
+  to: MessageFormat,
+): { readonly value: unknown; readonly warnings: readonly ConversionWarning[] } {
   const from = conversation.format;
   const result = convertHistory(conversation.messages, { from, to });
   const warnings = [...result.warnings];
@@ -55,18 +71,34 @@ function convert(conversation: FormattedConversation, to: MessageFormat): { read
   let container = conversation.container?.value;
   const systemValue = sourceField === undefined ? undefined : container?.[sourceField];
   if (sourceField !== undefined && container !== undefined && systemValue !== undefined) {
-    container = Object.fromEntries(Object.entries(container).filter(([name]) => name !== sourceField));
+    container = Object.fromEntries(
+      Object.entries(container).filter(([name]) => name !== sourceField),
+    );
     const text = systemTextOf(from, systemValue);
     if (text !== undefined) {
-      const system = convertHistory([{ role: 'system', content: text }], { from: 'openai-chat', to });
+      const system = convertHistory([{ role: 'system', content: text }], {
+        from: 'openai-chat',
+        to,
+      });
       messages = [...system.messages, ...messages];
       Object.assign(extra, outOfBandSystem(system));
     }
   }
   const key = keyOf(to);
-  const base = container === undefined || conversation.container === undefined ? conversation : { ...conversation, container: { key: conversation.container.key, value: container } };
+  const base =
+    container === undefined || conversation.container === undefined
+      ? conversation
+      : { ...conversation, container: { key: conversation.container.key, value: container } };
   const needsObject = conversation.container === undefined && Object.keys(extra).length > 0;
-  return { value: withMessages(base, messages, needsObject || conversation.container !== undefined ? key : undefined, extra), warnings };
+  return {
+    value: withMessages(
+      base,
+      messages,
+      needsObject || conversation.container !== undefined ? key : undefined,
+      extra,
+    ),
+    warnings,
+  };
 }
 
 function outOfBandSystem(result: object): Record<string, unknown> {
@@ -84,7 +116,8 @@ function systemTextOf(format: MessageFormat, value: unknown): string | undefined
       ? fromAnthropic([], { system: value }).messages
       : format === 'gemini'
         ? fromGemini([], { systemInstruction: value }).messages
-        : fromAiwrapper([], { instructions: typeof value === 'string' ? value : undefined }).messages;
+        : fromAiwrapper([], { instructions: typeof value === 'string' ? value : undefined })
+            .messages;
   const first = history[0];
   return first?.role === 'system' ? first.text : undefined;
 }
@@ -93,13 +126,34 @@ function keyOf(format: MessageFormat): MessageKey {
   return format === 'gemini' ? 'contents' : format === 'openai-responses' ? 'input' : 'messages';
 }
 
-async function reportWarnings(context: CommandContext, conversation: FormattedConversation, warnings: readonly ConversionWarning[], stream: OutputStream): Promise<void> {
+async function reportWarnings(
+  context: CommandContext,
+  conversation: FormattedConversation,
+  warnings: readonly ConversionWarning[],
+  stream: OutputStream,
+): Promise<void> {
   if (warnings.length === 0) return;
   if (context.args.json) {
-    await writeOut(stream, warnings.map((warning) => `${JSON.stringify({ conversation: conversation.number, line: conversation.line, from: conversation.format, ...warning })}\n`).join(''));
+    await writeOut(
+      stream,
+      warnings
+        .map(
+          (warning) =>
+            `${JSON.stringify({ conversation: conversation.number, line: conversation.line, from: conversation.format, ...warning })}\n`,
+        )
+        .join(''),
+    );
     return;
   }
   const where = locationOf(context.input, conversation);
   const array = arrayNameOf(conversation);
-  await writeOut(stream, warnings.map((warning) => `${where}: ${array}[${warning.messageIndex}]${warning.callId === undefined ? '' : `, call ${JSON.stringify(warning.callId)}`}: ${warning.message} [${warning.code}]\n`).join(''));
+  await writeOut(
+    stream,
+    warnings
+      .map(
+        (warning) =>
+          `${where}: ${array}[${warning.messageIndex}]${warning.callId === undefined ? '' : `, call ${JSON.stringify(warning.callId)}`}: ${warning.message} [${warning.code}]\n`,
+      )
+      .join(''),
+  );
 }

@@ -3,7 +3,12 @@ import type { HistoryFix } from '../repair/history-fix.js';
 import { repairHistory } from '../repair/repair-history.js';
 import { validateHistory } from '../validate/validate-history.js';
 import { writeOut } from './cli-io.js';
-import { arrayNameOf, locationOf, type CommandContext, type FormattedConversation } from './command-context.js';
+import {
+  arrayNameOf,
+  locationOf,
+  type CommandContext,
+  type FormattedConversation,
+} from './command-context.js';
 import { transformConversations, withMessages } from './history-sink.js';
 import { plural } from './report-helpers.js';
 import { describeIssue } from './run-check.js';
@@ -24,46 +29,95 @@ export async function runFix(context: CommandContext): Promise<number> {
   let fixCount = 0;
   let unfixable = 0;
   const sink = await transformConversations(context, {
-    compute: (conversation) => repairHistory(conversation.messages, { format: conversation.format, profile: args.provider ?? conversation.format }),
+    compute: (conversation) =>
+      repairHistory(conversation.messages, {
+        format: conversation.format,
+        profile: args.provider ?? conversation.format,
+      }),
     emit: async (conversation, repaired, output) => {
       conversations++;
       await output.write(conversation, withMessages(conversation, repaired.messages));
       if (repaired.fixes.length > 0) fixed++;
       fixCount += repaired.fixes.length;
       await reportFixes(context, conversation, repaired.fixes, output.reports);
-      unfixable += await reportLeftovers(context, conversation, repaired.messages, args.provider ?? conversation.format, output.reports);
+      unfixable += await reportLeftovers(
+        context,
+        conversation,
+        repaired.messages,
+        args.provider ?? conversation.format,
+        output.reports,
+      );
     },
   });
   if (sink === undefined) return 2;
   if (!args.json) {
     const target = args.inPlace ? input.name : (args.output ?? 'stdout');
-    const left = unfixable === 0 ? '' : `; ${plural(unfixable, 'issue')} left that the repair cannot fix`;
-    await writeOut(sink.reports, `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}\n`);
+    const left =
+      unfixable === 0 ? '' : `; ${plural(unfixable, 'issue')} left that the repair cannot fix`;
+    await writeOut(
+      sink.reports,
+      `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}\n`,
+    );
   }
   return unfixable > 0 ? 1 : 0;
 }
 
-async function reportFixes(context: CommandContext, conversation: FormattedConversation, fixes: readonly HistoryFix[], stream: Parameters<typeof writeOut>[0]): Promise<void> {
+async function reportFixes(
+  context: CommandContext,
+  conversation: FormattedConversation,
+  fixes: readonly HistoryFix[],
+  stream: Parameters<typeof writeOut>[0],
+): Promise<void> {
   if (fixes.length === 0) return;
   if (context.args.json) {
-    await writeOut(stream, fixes.map((fix) => `${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, ...fix })}\n`).join(''));
+    await writeOut(
+      stream,
+      fixes
+        .map(
+          (fix) =>
+            `${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, ...fix })}\n`,
+        )
+        .join(''),
+    );
     return;
   }
   const where = locationOf(context.input, conversation);
   const array = arrayNameOf(conversation);
-  const lines = fixes.map((fix) => `${where}: ${array}[${fix.messageIndex}], call ${JSON.stringify(fix.callId)}: ${fix.message} [${fix.kind}]\n`);
+  const lines = fixes.map(
+    (fix) =>
+      `${where}: ${array}[${fix.messageIndex}], call ${JSON.stringify(fix.callId)}: ${fix.message} [${fix.kind}]\n`,
+  );
   await writeOut(stream, lines.join(''));
 }
 
 /** Prints what the repaired history still breaks, and returns how many issues that is. */
-async function reportLeftovers(context: CommandContext, conversation: FormattedConversation, messages: readonly unknown[], rules: MessageFormat, stream: Parameters<typeof writeOut>[0]): Promise<number> {
+async function reportLeftovers(
+  context: CommandContext,
+  conversation: FormattedConversation,
+  messages: readonly unknown[],
+  rules: MessageFormat,
+  stream: Parameters<typeof writeOut>[0],
+): Promise<number> {
   const { issues } = validateHistory(messages, { format: rules });
   if (issues.length === 0) return 0;
   if (context.args.json) {
-    await writeOut(stream, issues.map((issue) => `${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, unfixed: true, ...issue })}\n`).join(''));
+    await writeOut(
+      stream,
+      issues
+        .map(
+          (issue) =>
+            `${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, unfixed: true, ...issue })}\n`,
+        )
+        .join(''),
+    );
   } else {
     const where = locationOf(context.input, conversation);
-    await writeOut(stream, issues.map((issue) => `${where}: not fixed: ${describeIssue(issue, arrayNameOf(conversation))}\n`).join(''));
+    await writeOut(
+      stream,
+      issues
+        .map((issue) => `${where}: not fixed: ${describeIssue(issue, arrayNameOf(conversation))}\n`)
+        .join(''),
+    );
   }
   return issues.length;
 }

@@ -1,6 +1,13 @@
 import { pairToolCalls, type ToolCallPairs } from '../pairs/pair-tool-calls.js';
 import { writeOut } from './cli-io.js';
-import { arrayNameOf, errorMessageOf, forEachConversation, locationOf, type CommandContext, type FormattedConversation } from './command-context.js';
+import {
+  arrayNameOf,
+  errorMessageOf,
+  forEachConversation,
+  locationOf,
+  type CommandContext,
+  type FormattedConversation,
+} from './command-context.js';
 import { plural, reportUnreadable } from './report-helpers.js';
 
 /**
@@ -20,11 +27,21 @@ export async function runPairs(context: CommandContext): Promise<number> {
         pairing = pairToolCalls(conversation.messages, { format: conversation.format });
       } catch (error) {
         unreadable++;
-        await reportUnreadable(context, { ...conversation, kind: 'unreadable', column: undefined, reason: errorMessageOf(error) });
+        await reportUnreadable(context, {
+          ...conversation,
+          kind: 'unreadable',
+          column: undefined,
+          reason: errorMessageOf(error),
+        });
         return;
       }
       if (args.json) {
-        const record = { conversation: conversation.number, line: conversation.line, format: conversation.format, ...pairing };
+        const record = {
+          conversation: conversation.number,
+          line: conversation.line,
+          format: conversation.format,
+          ...pairing,
+        };
         await writeOut(io.stdout, `${JSON.stringify(record)}\n`);
       } else {
         await writeOut(io.stdout, describePairs(context, conversation, pairing));
@@ -38,15 +55,26 @@ export async function runPairs(context: CommandContext): Promise<number> {
   return unreadable > 0 ? 2 : 0;
 }
 
-function describePairs(context: CommandContext, conversation: FormattedConversation, pairing: ToolCallPairs): string {
+function describePairs(
+  context: CommandContext,
+  conversation: FormattedConversation,
+  pairing: ToolCallPairs,
+): string {
   const array = arrayNameOf(conversation);
-  const lines = [`${locationOf(context.input, conversation)} (${conversation.format}): ${plural(pairing.pairs.length, 'call')}${pairing.unpaired.length === 0 ? '' : `, ${plural(pairing.unpaired.length, 'unpaired result')}`}`];
+  const lines = [
+    `${locationOf(context.input, conversation)} (${conversation.format}): ${plural(pairing.pairs.length, 'call')}${pairing.unpaired.length === 0 ? '' : `, ${plural(pairing.unpaired.length, 'unpaired result')}`}`,
+  ];
   for (const pair of pairing.pairs) {
-    const result = pair.result === undefined ? 'no result' : `result ${array}[${pair.result.messageIndex}]`;
-    lines.push(`  turn ${pair.turn}  ${pair.status.padEnd(7)}  ${pair.name} ${JSON.stringify(pair.callId)}  call ${array}[${pair.callMessageIndex}] -> ${result}`);
+    const result =
+      pair.result === undefined ? 'no result' : `result ${array}[${pair.result.messageIndex}]`;
+    lines.push(
+      `  turn ${pair.turn}  ${pair.status.padEnd(7)}  ${pair.name} ${JSON.stringify(pair.callId)}  call ${array}[${pair.callMessageIndex}] -> ${result}`,
+    );
   }
   for (const result of pairing.unpaired) {
-    lines.push(`  unpaired result ${JSON.stringify(result.callId)} at ${array}[${result.messageIndex}]: no call of its turn has this id`);
+    lines.push(
+      `  unpaired result ${JSON.stringify(result.callId)} at ${array}[${result.messageIndex}]: no call of its turn has this id`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -25,12 +25,26 @@ export async function runTrim(context: CommandContext): Promise<number> {
       await output.write(conversation, withMessages(conversation, result.messages));
       const dropped = result.dropped.map((entry) => entry.index);
       if (args.json) {
-        const report = { conversation: conversation.number, line: conversation.line, format: conversation.format, kept: result.messages.length, dropped, tokens: result.tokens, overBudget: result.overBudget };
+        const report = {
+          conversation: conversation.number,
+          line: conversation.line,
+          format: conversation.format,
+          kept: result.messages.length,
+          dropped,
+          tokens: result.tokens,
+          overBudget: result.overBudget,
+        };
         await writeOut(output.reports, `${JSON.stringify(report)}\n`);
       } else if (dropped.length > 0 || result.overBudget) {
-        const over = result.overBudget ? '; over budget: the newest turn group alone exceeds it and was kept whole' : '';
-        const which = dropped.length === 0 ? '' : ` (${arrayNameOf(conversation)}${describeIndexes(dropped)})`;
-        await writeOut(output.reports, `${locationOf(input, conversation)}: dropped ${plural(dropped.length, 'message')}${which}, kept ${result.messages.length}, ~${result.tokens} tokens${over}\n`);
+        const over = result.overBudget
+          ? '; over budget: the newest turn group alone exceeds it and was kept whole'
+          : '';
+        const which =
+          dropped.length === 0 ? '' : ` (${arrayNameOf(conversation)}${describeIndexes(dropped)})`;
+        await writeOut(
+          output.reports,
+          `${locationOf(input, conversation)}: dropped ${plural(dropped.length, 'message')}${which}, kept ${result.messages.length}, ~${result.tokens} tokens${over}\n`,
+        );
       }
     },
   });

@@ -55,7 +55,10 @@ export interface ConvertHistoryOptions<To extends MessageFormat> {
  * @example
  * const { messages, warnings } = convertHistory(body.messages, { from: 'openai-chat', to: 'anthropic' });
  */
-export function convertHistory<To extends MessageFormat>(messages: readonly unknown[], options: ConvertHistoryOptions<To>): ConvertedHistory[To] {
+export function convertHistory<To extends MessageFormat>(
+  messages: readonly unknown[],
+  options: ConvertHistoryOptions<To>,
+): ConvertedHistory[To] {
   const source = fromFormat(messages, options.from);
   const target = toFormat(source.messages, options.to);
   return { ...target, warnings: [...source.warnings, ...target.warnings] };
@@ -76,7 +79,11 @@ export interface FromFormatOptions {
  * @throws {ToolHistoryError} `invalid-input` when `messages` does not have the format's shape;
  *   `unsupported-format` for a format name this package does not know.
  */
-export function fromFormat(messages: readonly unknown[], from: MessageFormat, options: FromFormatOptions = {}): ConversionResult<HistoryMessage[]> {
+export function fromFormat(
+  messages: readonly unknown[],
+  from: MessageFormat,
+  options: FromFormatOptions = {},
+): ConversionResult<HistoryMessage[]> {
   switch (from) {
     case 'openai-chat':
       return fromOpenAIChat(messages);
@@ -102,8 +109,13 @@ export function fromFormat(messages: readonly unknown[], from: MessageFormat, op
  *
  * @throws {ToolHistoryError} `unsupported-format` for a format name this package does not know.
  */
-export function toFormat<To extends MessageFormat>(history: readonly HistoryMessage[], to: To): ConvertedHistory[To] {
-  const writers: { readonly [F in MessageFormat]: (history: readonly HistoryMessage[]) => ConvertedHistory[F] } = {
+export function toFormat<To extends MessageFormat>(
+  history: readonly HistoryMessage[],
+  to: To,
+): ConvertedHistory[To] {
+  const writers: {
+    readonly [F in MessageFormat]: (history: readonly HistoryMessage[]) => ConvertedHistory[F];
+  } = {
     'openai-chat': toOpenAIChat,
     'openai-responses': toOpenAIResponses,
     anthropic: toAnthropic,
@@ -117,5 +129,8 @@ export function toFormat<To extends MessageFormat>(history: readonly HistoryMess
 }
 
 function unsupportedFormat(format: unknown): ToolHistoryError {
-  return new ToolHistoryError('unsupported-format', `Unknown message format ${JSON.stringify(format)}. Use one of: ${MESSAGE_FORMATS.join(', ')}.`);
+  return new ToolHistoryError(
+    'unsupported-format',
+    `Unknown message format ${JSON.stringify(format)}. Use one of: ${MESSAGE_FORMATS.join(', ')}.`,
+  );
 }

@@ -20,11 +20,19 @@ export type {
 export { toTurnEntries } from '../core/to-turn-entries.js';
 
 // Results and warnings
-export type { ConversionResult, ConversionWarning, ConversionWarningCode } from './conversion-result.js';
+export type {
+  ConversionResult,
+  ConversionWarning,
+  ConversionWarningCode,
+} from './conversion-result.js';
 
 // Any format to any format
 export { convertHistory, fromFormat, toFormat } from './convert-history.js';
-export type { ConvertHistoryOptions, ConvertedHistory, FromFormatOptions } from './convert-history.js';
+export type {
+  ConvertHistoryOptions,
+  ConvertedHistory,
+  FromFormatOptions,
+} from './convert-history.js';
 
 // OpenAI Chat Completions
 export { fromOpenAIChat } from '../formats/openai-chat/from-openai-chat.js';
@@ -123,4 +131,10 @@ export { fromAiwrapper } from '../formats/aiwrapper/from-aiwrapper.js';
 export type { FromAiwrapperOptions } from '../formats/aiwrapper/from-aiwrapper.js';
 export { toAiwrapper } from '../formats/aiwrapper/to-aiwrapper.js';
 export type { AiwrapperConversionResult } from '../formats/aiwrapper/to-aiwrapper.js';
-export type { AiwrapperMessage, AiwrapperItem, AiwrapperToolItem, AiwrapperToolResultItem, AiwrapperOtherItem } from '../formats/aiwrapper/aiwrapper-types.js';
+export type {
+  AiwrapperMessage,
+  AiwrapperItem,
+  AiwrapperToolItem,
+  AiwrapperToolResultItem,
+  AiwrapperOtherItem,
+} from '../formats/aiwrapper/aiwrapper-types.js';

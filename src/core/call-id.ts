@@ -28,7 +28,10 @@ export function createCallId(): string {
  *
  * @throws {Error} when `generate` keeps returning ids that are taken.
  */
-export function uniqueCallIds(taken: Set<string>, generate: CallIdGenerator = createCallId): () => string {
+export function uniqueCallIds(
+  taken: Set<string>,
+  generate: CallIdGenerator = createCallId,
+): () => string {
   return () => {
     for (let attempt = 0; attempt < 1000; attempt++) {
       const id = generate();

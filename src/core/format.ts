@@ -1,5 +1,11 @@
 /** The wire formats whose provider rules this package knows. */
-export const PROVIDER_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'mistral'] as const;
+export const PROVIDER_FORMATS = [
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'mistral',
+] as const;
 /** A provider wire format. */
 export type ProviderFormat = (typeof PROVIDER_FORMATS)[number];
 
@@ -9,6 +15,9 @@ export const NEUTRAL_FORMATS = ['aiwrapper', 'vercel'] as const;
 export type NeutralFormat = (typeof NEUTRAL_FORMATS)[number];
 
 /** Every message format this package reads and writes. */
-export const MESSAGE_FORMATS: readonly [...typeof PROVIDER_FORMATS, ...typeof NEUTRAL_FORMATS] = [...PROVIDER_FORMATS, ...NEUTRAL_FORMATS];
+export const MESSAGE_FORMATS: readonly [...typeof PROVIDER_FORMATS, ...typeof NEUTRAL_FORMATS] = [
+  ...PROVIDER_FORMATS,
+  ...NEUTRAL_FORMATS,
+];
 /** Any message format this package reads and writes. */
 export type MessageFormat = (typeof MESSAGE_FORMATS)[number];

@@ -11,7 +11,8 @@
 import type { MessageFormat } from './format.js';
 
 /** Any JSON value. */
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /**
  * Per-format extras a converter cannot map onto the neutral model (Gemini `thoughtSignature`,
@@ -19,7 +20,9 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
  * they came from. Only the converter of that format writes them back; the others drop them
  * with a `dropped-provider-data` warning.
  */
-export type ProviderData = Readonly<Partial<Record<MessageFormat, Readonly<Record<string, unknown>>>>>;
+export type ProviderData = Readonly<
+  Partial<Record<MessageFormat, Readonly<Record<string, unknown>>>>
+>;
 
 /** A piece of text in a user or assistant message. */
 export interface TextPart {

@@ -94,7 +94,10 @@ export function pairToolTurns(
     }
     starts.push(ids.length);
   }
-  const { match } = pairFlatTurnEntries({ count: kinds.length, kinds, starts, ids }, options.scope ?? 'turn');
+  const { match } = pairFlatTurnEntries(
+    { count: kinds.length, kinds, starts, ids },
+    options.scope ?? 'turn',
+  );
   const results: ResultPairing[] = [];
   const unanswered: UnansweredCall[] = [];
   for (let slot = 0; slot < ids.length; slot++) {
@@ -104,7 +107,15 @@ export function pairToolTurns(
     const other = match[slot] ?? -1;
     if (kinds[entryIndex] === RESULTS_ENTRY) {
       const callEntry = entryOf[other] ?? 0;
-      results.push({ entryIndex, position, callId, call: other === -1 ? undefined : { entryIndex: callEntry, position: other - (starts[callEntry] ?? 0) } });
+      results.push({
+        entryIndex,
+        position,
+        callId,
+        call:
+          other === -1
+            ? undefined
+            : { entryIndex: callEntry, position: other - (starts[callEntry] ?? 0) },
+      });
     } else if (other === -1) {
       unanswered.push({ entryIndex, position, callId });
     }
@@ -207,7 +218,10 @@ function pairAcrossConversation(entries: FlatTurnEntries, match: Int32Array): bo
  * Returns `undefined`, having paired some slots, when that stops holding; then the caller pairs
  * everything again through {@link pairThroughQueues}.
  */
-function pairPromptlyAnswered({ count, kinds, starts, ids }: FlatTurnEntries, match: Int32Array): boolean | undefined {
+function pairPromptlyAnswered(
+  { count, kinds, starts, ids }: FlatTurnEntries,
+  match: Int32Array,
+): boolean | undefined {
   const callIds = new Set<string>();
   const open: number[] = [];
   for (let entryIndex = 0; entryIndex < count; entryIndex++) {
@@ -239,7 +253,10 @@ function pairPromptlyAnswered({ count, kinds, starts, ids }: FlatTurnEntries, ma
 }
 
 /** Conversation scope through one queue of calls per id. Returns whether call ids repeat. */
-function pairThroughQueues({ count, kinds, starts, ids }: FlatTurnEntries, match: Int32Array): boolean {
+function pairThroughQueues(
+  { count, kinds, starts, ids }: FlatTurnEntries,
+  match: Int32Array,
+): boolean {
   let repeated = false;
   // One queue per distinct id, as a chain of slots through `next`: no object per call.
   const queueOf = new Map<string, number>();
@@ -297,14 +314,21 @@ export interface OrphanRun {
  */
 export function findOrphanRuns(entries: readonly TurnEntry[], pairing: Pairing): OrphanRun[] {
   const runs: OrphanRun[] = [];
-  let current: { firstEntry: number; lastEntry: number; paired: ResultPairing[]; orphans: ResultPairing[] } | undefined;
+  let current:
+    | { firstEntry: number; lastEntry: number; paired: ResultPairing[]; orphans: ResultPairing[] }
+    | undefined;
   const close = (): void => {
     if (current && current.orphans.length > 0) runs.push(current);
     current = undefined;
   };
   for (const result of pairing.results) {
     if (current && !isSameRun(entries, current.lastEntry, result.entryIndex)) close();
-    current ??= { firstEntry: result.entryIndex, lastEntry: result.entryIndex, paired: [], orphans: [] };
+    current ??= {
+      firstEntry: result.entryIndex,
+      lastEntry: result.entryIndex,
+      paired: [],
+      orphans: [],
+    };
     current.lastEntry = result.entryIndex;
     (result.call ? current.paired : current.orphans).push(result);
   }
@@ -313,6 +337,7 @@ export function findOrphanRuns(entries: readonly TurnEntry[], pairing: Pairing):
 }
 
 function isSameRun(entries: readonly TurnEntry[], from: number, to: number): boolean {
-  for (let index = from + 1; index < to; index++) if (entries[index]?.kind !== 'results') return false;
+  for (let index = from + 1; index < to; index++)
+    if (entries[index]?.kind !== 'results') return false;
   return true;
 }

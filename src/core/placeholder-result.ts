@@ -36,6 +36,8 @@ export function isPlaceholderResult(result: unknown): boolean {
   const record = result as Record<string, unknown>;
   return (
     record.error === true &&
-    (record.name === 'ToolNotFound' || record.name === MISSING_RESULT_NAME || record.name === DEFERRED_RESULT_NAME)
+    (record.name === 'ToolNotFound' ||
+      record.name === MISSING_RESULT_NAME ||
+      record.name === DEFERRED_RESULT_NAME)
   );
 }

@@ -9,7 +9,10 @@ export class InvalidHistoryError extends ToolHistoryError {
 
   constructor(issues: readonly [HistoryIssue, ...HistoryIssue[]], options?: ErrorOptions) {
     const [first] = issues;
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue${issues.length > 2 ? 's' : ''})` : '';
+    const more =
+      issues.length > 1
+        ? ` (and ${issues.length - 1} more issue${issues.length > 2 ? 's' : ''})`
+        : '';
     super('invalid-history', `messages[${first.messageIndex}]: ${first.message}${more}`, options);
     this.issues = issues;
   }

@@ -85,7 +85,12 @@ export function planToolTurn(input: PlanToolTurnInput): TurnPlan {
   if (!input.results) return { turn, calls, givenIds, results: undefined };
   const given = pairGivenResults(slots, input.results);
   const existingResults = turn === 'existing' ? input.existingResults : [];
-  return { turn, calls, givenIds, results: mergeResults(calls, given, input.results, existingResults) };
+  return {
+    turn,
+    calls,
+    givenIds,
+    results: mergeResults(calls, given, input.results, existingResults),
+  };
 }
 
 function matchExistingTurn(
@@ -96,12 +101,16 @@ function matchExistingTurn(
   if (latest.length === 0) return undefined;
   const used = new Set<number>();
   // A call is known by the id the user gave it as well as the id it got.
-  const knownAs = (index: number): string | undefined => (index < givenIds.length ? givenIds[index] : latest[index]?.callId);
+  const knownAs = (index: number): string | undefined =>
+    index < givenIds.length ? givenIds[index] : latest[index]?.callId;
   const matched = calls.map((call) => {
     const matches = (candidate: ToolCall, index: number): boolean =>
-      !used.has(index) && candidate.name === call.name && deepEqual(candidate.arguments, call.arguments);
+      !used.has(index) &&
+      candidate.name === call.name &&
+      deepEqual(candidate.arguments, call.arguments);
     const byId = (candidate: ToolCall, index: number): boolean =>
-      (candidate.callId === call.callId || knownAs(index) === call.callId) && matches(candidate, index);
+      (candidate.callId === call.callId || knownAs(index) === call.callId) &&
+      matches(candidate, index);
     let index = call.callId === undefined ? -1 : latest.findIndex(byId);
     if (index === -1 && call.callId === undefined) index = latest.findIndex(matches);
     if (index !== -1) used.add(index);
@@ -120,7 +129,11 @@ function matchExistingTurn(
   return latest.map((call, index) => ({ call: { ...call, extra: {} }, givenId: knownAs(index) }));
 }
 
-function newTurn(calls: readonly PendingCall[], takenIds: ReadonlySet<string>, generate?: CallIdGenerator): TurnSlot[] {
+function newTurn(
+  calls: readonly PendingCall[],
+  takenIds: ReadonlySet<string>,
+  generate?: CallIdGenerator,
+): TurnSlot[] {
   const taken = new Set(takenIds);
   for (const call of calls) if (call.callId !== undefined) taken.add(call.callId);
   const nextId = uniqueCallIds(taken, generate);
@@ -155,7 +168,8 @@ function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingR
   results.forEach((result, index) => {
     const { callId } = result;
     if (callId === undefined) return;
-    const isFor = (slot: TurnSlot): boolean => slot.givenId === callId || slot.call.callId === callId;
+    const isFor = (slot: TurnSlot): boolean =>
+      slot.givenId === callId || slot.call.callId === callId;
     const slot = slots.findIndex((candidate, i) => answer[i] === -1 && isFor(candidate));
     if (slot !== -1) {
       answer[slot] = index;
@@ -177,7 +191,10 @@ function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingR
     if (result.callId !== undefined) return;
     const slot = answer.indexOf(-1);
     if (slot === -1) {
-      throw new ToolHistoryError('unknown-call', `results[${index}] has no id and every call of the turn (${idsOfTurn}) already has a result.`);
+      throw new ToolHistoryError(
+        'unknown-call',
+        `results[${index}] has no id and every call of the turn (${idsOfTurn}) already has a result.`,
+      );
     }
     answer[slot] = index;
   });
@@ -194,7 +211,9 @@ function mergeResults(
   const existingFor = calls.map(() => -1);
   const claimed = new Set<number>();
   calls.forEach((call, slot) => {
-    const index = existing.findIndex((result, i) => !claimed.has(i) && result.callId === call.callId);
+    const index = existing.findIndex(
+      (result, i) => !claimed.has(i) && result.callId === call.callId,
+    );
     if (index !== -1) {
       claimed.add(index);
       existingFor[slot] = index;
@@ -206,7 +225,13 @@ function mergeResults(
     const base = { callId: call.callId, name: call.name };
     const prior = existing[existingIndex];
     if (givenIndex !== -1 && prior && !isPlaceholderResult(prior.result)) {
-      assertSameResult(call.callId, prior.result, prior.where, givenResults[givenIndex]?.result, `results[${givenIndex}]`);
+      assertSameResult(
+        call.callId,
+        prior.result,
+        prior.where,
+        givenResults[givenIndex]?.result,
+        `results[${givenIndex}]`,
+      );
       return { ...base, source: { kind: 'existing', index: existingIndex } };
     }
     if (givenIndex !== -1) return { ...base, source: { kind: 'given', index: givenIndex } };
@@ -215,7 +240,12 @@ function mergeResults(
   });
   // Results in the run that answer none of these calls are kept, after the turn's own.
   existing.forEach((result, index) => {
-    if (!claimed.has(index)) planned.push({ callId: result.callId, name: result.name, source: { kind: 'existing', index } });
+    if (!claimed.has(index))
+      planned.push({
+        callId: result.callId,
+        name: result.name,
+        source: { kind: 'existing', index },
+      });
   });
   return planned;
 }

@@ -8,14 +8,30 @@ import { zodDetail } from './zod-detail.js';
  * `functionCall`. Ids are optional (Gemini and Ollama give none).
  */
 export type ToolCallInput =
-  | { readonly type?: 'tool' | undefined; readonly callId?: string | undefined; readonly name: string; readonly arguments?: unknown }
+  | {
+      readonly type?: 'tool' | undefined;
+      readonly callId?: string | undefined;
+      readonly name: string;
+      readonly arguments?: unknown;
+    }
   | {
       readonly id?: string | undefined;
       readonly type?: 'function' | undefined;
       readonly function: { readonly name: string; readonly arguments?: unknown };
     }
-  | { readonly type: 'tool-call'; readonly toolCallId?: string | undefined; readonly toolName: string; readonly input?: unknown; readonly args?: unknown }
-  | { readonly type: 'tool_use'; readonly id?: string | undefined; readonly name: string; readonly input?: unknown }
+  | {
+      readonly type: 'tool-call';
+      readonly toolCallId?: string | undefined;
+      readonly toolName: string;
+      readonly input?: unknown;
+      readonly args?: unknown;
+    }
+  | {
+      readonly type: 'tool_use';
+      readonly id?: string | undefined;
+      readonly name: string;
+      readonly input?: unknown;
+    }
   | { readonly id?: string | undefined; readonly name: string; readonly args?: unknown };
 
 /** A call read from user input: the id is `undefined` where the input had none (or an empty one). */
@@ -44,8 +60,18 @@ const vercelCall = z.looseObject({
   input: z.unknown().optional(),
   args: z.unknown().optional(),
 });
-const anthropicCall = z.looseObject({ type: z.literal('tool_use'), id, name, input: z.unknown().optional() });
-const aiwrapperCall = z.looseObject({ type: z.literal('tool').optional(), callId: id, name, arguments: z.unknown().optional() });
+const anthropicCall = z.looseObject({
+  type: z.literal('tool_use'),
+  id,
+  name,
+  input: z.unknown().optional(),
+});
+const aiwrapperCall = z.looseObject({
+  type: z.literal('tool').optional(),
+  callId: id,
+  name,
+  arguments: z.unknown().optional(),
+});
 const geminiCall = z.looseObject({ id, name, args: z.unknown().optional() });
 
 const AIWRAPPER_ITEM_KEYS = new Set(['type', 'callId', 'name', 'arguments']);
@@ -103,11 +129,21 @@ function normalize(value: unknown, path: string): PendingCall {
   }
   if (schema === openAICall) {
     const call = openAICall.parse(value);
-    return { callId: nonEmpty(call.id), name: call.function.name, ...parseArguments(call.function.arguments), extra: {} };
+    return {
+      callId: nonEmpty(call.id),
+      name: call.function.name,
+      ...parseArguments(call.function.arguments),
+      extra: {},
+    };
   }
   if (schema === vercelCall) {
     const call = vercelCall.parse(value);
-    return { callId: nonEmpty(call.toolCallId), name: call.toolName, ...parseArguments(call.input ?? call.args), extra: {} };
+    return {
+      callId: nonEmpty(call.toolCallId),
+      name: call.toolName,
+      ...parseArguments(call.input ?? call.args),
+      extra: {},
+    };
   }
   if (schema === anthropicCall) {
     const call = anthropicCall.parse(value);
@@ -118,20 +154,29 @@ function normalize(value: unknown, path: string): PendingCall {
     return { callId: nonEmpty(call.id), name: call.name, ...parseArguments(call.args), extra: {} };
   }
   const call = aiwrapperCall.parse(value);
-  const extra = Object.fromEntries(Object.entries(call).filter(([key]) => !AIWRAPPER_ITEM_KEYS.has(key)));
+  const extra = Object.fromEntries(
+    Object.entries(call).filter(([key]) => !AIWRAPPER_ITEM_KEYS.has(key)),
+  );
   // The pre-3.0 aiwrapper ToolRequest carried the id as `id`.
   const legacyId = typeof call.id === 'string' && call.callId === undefined ? call.id : undefined;
   if (legacyId !== undefined) delete extra.id;
-  return { callId: nonEmpty(call.callId ?? legacyId), name: call.name, ...parseArguments(call.arguments), extra };
+  return {
+    callId: nonEmpty(call.callId ?? legacyId),
+    name: call.name,
+    ...parseArguments(call.arguments),
+    extra,
+  };
 }
 
 /** Describes a value for an error message without dumping it whole. */
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return `an object with keys ${Object.keys(value).slice(0, 6).join(', ') || '(none)'}`;
+  if (typeof value === 'object')
+    return `an object with keys ${Object.keys(value).slice(0, 6).join(', ') || '(none)'}`;
   if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `the ${typeof value} ${value.toString()}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return `the ${typeof value} ${value.toString()}`;
   return typeof value;
 }
 
@@ -142,7 +187,10 @@ export function describe(value: unknown): string {
  */
 export function readToolCalls(input: unknown, label = 'tools'): PendingCall[] {
   if (!Array.isArray(input)) {
-    throw new ToolHistoryError('invalid-input', `${label} must be an array of tool calls; got ${describe(input)}.`);
+    throw new ToolHistoryError(
+      'invalid-input',
+      `${label} must be an array of tool calls; got ${describe(input)}.`,
+    );
   }
   return input.map((value, index) => normalize(value, `${label}[${index}]`));
 }

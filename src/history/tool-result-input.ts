@@ -9,9 +9,23 @@ import { zodDetail } from './zod-detail.js';
  * `tool_result` block. The id may be missing, when no call had one.
  */
 export type ToolResultInput =
-  | { readonly toolId?: string | undefined; readonly name?: string | undefined; readonly result: unknown }
-  | { readonly type?: 'tool-result' | undefined; readonly callId?: string | undefined; readonly name?: string | undefined; readonly result: unknown }
-  | { readonly role: 'tool'; readonly tool_call_id?: string | undefined; readonly name?: string | undefined; readonly content: unknown }
+  | {
+      readonly toolId?: string | undefined;
+      readonly name?: string | undefined;
+      readonly result: unknown;
+    }
+  | {
+      readonly type?: 'tool-result' | undefined;
+      readonly callId?: string | undefined;
+      readonly name?: string | undefined;
+      readonly result: unknown;
+    }
+  | {
+      readonly role: 'tool';
+      readonly tool_call_id?: string | undefined;
+      readonly name?: string | undefined;
+      readonly content: unknown;
+    }
   | {
       readonly type: 'tool-result';
       readonly toolCallId?: string | undefined;
@@ -20,7 +34,12 @@ export type ToolResultInput =
       readonly result?: unknown;
       readonly isError?: boolean | undefined;
     }
-  | { readonly type: 'tool_result'; readonly tool_use_id?: string | undefined; readonly content?: unknown; readonly is_error?: boolean | undefined };
+  | {
+      readonly type: 'tool_result';
+      readonly tool_use_id?: string | undefined;
+      readonly content?: unknown;
+      readonly is_error?: boolean | undefined;
+    };
 
 /** A result read from user input. */
 export interface PendingResult {
@@ -32,7 +51,12 @@ export interface PendingResult {
 
 const id = z.string().optional();
 const name = z.string().optional();
-const openAIResult = z.looseObject({ role: z.literal('tool'), tool_call_id: id, name, content: z.unknown().optional() });
+const openAIResult = z.looseObject({
+  role: z.literal('tool'),
+  tool_call_id: id,
+  name,
+  content: z.unknown().optional(),
+});
 const vercelResult = z.looseObject({
   type: z.literal('tool-result'),
   toolCallId: id,
@@ -47,7 +71,12 @@ const anthropicResult = z.looseObject({
   content: z.unknown().optional(),
   is_error: z.boolean().optional(),
 });
-const aiwrapperItem = z.looseObject({ type: z.literal('tool-result').optional(), callId: id, name, result: z.unknown().optional() });
+const aiwrapperItem = z.looseObject({
+  type: z.literal('tool-result').optional(),
+  callId: id,
+  name,
+  result: z.unknown().optional(),
+});
 const aiwrapperResult = z.looseObject({ toolId: id, name, result: z.unknown().optional() });
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -55,7 +84,11 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 function isErrorValue(result: unknown): boolean {
-  return typeof result === 'object' && result !== null && (result as Record<string, unknown>).error === true;
+  return (
+    typeof result === 'object' &&
+    result !== null &&
+    (result as Record<string, unknown>).error === true
+  );
 }
 
 function normalize(value: unknown, path: string): PendingResult {
@@ -65,7 +98,8 @@ function normalize(value: unknown, path: string): PendingResult {
       `${path} is not a tool result (${detail}). Pass aiwrapper {toolId, name, result} or {type: 'tool-result', callId, name, result}, an OpenAI {role: 'tool', tool_call_id, content}, Vercel {type: 'tool-result', toolCallId, toolName, output} or Anthropic {type: 'tool_result', tool_use_id, content}.`,
     );
   };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(`${path} is ${describe(value)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return fail(`${path} is ${describe(value)}`);
   const record = value as Record<string, unknown>;
   const parse = <T>(schema: z.ZodType<T>): T => {
     const parsed = schema.safeParse(value);
@@ -73,24 +107,55 @@ function normalize(value: unknown, path: string): PendingResult {
   };
   if (record.role === 'tool') {
     const result = parse(openAIResult);
-    return { callId: nonEmpty(result.tool_call_id), name: nonEmpty(result.name), result: result.content, isError: false };
+    return {
+      callId: nonEmpty(result.tool_call_id),
+      name: nonEmpty(result.name),
+      result: result.content,
+      isError: false,
+    };
   }
   if (record.type === 'tool_result') {
     const result = parse(anthropicResult);
-    return { callId: nonEmpty(result.tool_use_id), name: undefined, result: result.content, isError: result.is_error === true };
+    return {
+      callId: nonEmpty(result.tool_use_id),
+      name: undefined,
+      result: result.content,
+      isError: result.is_error === true,
+    };
   }
-  if (record.type === 'tool-result' && ('toolCallId' in record || 'toolName' in record || 'output' in record)) {
+  if (
+    record.type === 'tool-result' &&
+    ('toolCallId' in record || 'toolName' in record || 'output' in record)
+  ) {
     const result = parse(vercelResult);
     const payload = 'output' in record ? result.output : result.result;
-    return { callId: nonEmpty(result.toolCallId), name: nonEmpty(result.toolName), result: payload, isError: result.isError === true };
+    return {
+      callId: nonEmpty(result.toolCallId),
+      name: nonEmpty(result.toolName),
+      result: payload,
+      isError: result.isError === true,
+    };
   }
-  if (!('result' in record)) return fail(`${path}.result is missing; the object has ${Object.keys(record).join(', ') || 'no keys'}`);
+  if (!('result' in record))
+    return fail(
+      `${path}.result is missing; the object has ${Object.keys(record).join(', ') || 'no keys'}`,
+    );
   if ('toolId' in record) {
     const result = parse(aiwrapperResult);
-    return { callId: nonEmpty(result.toolId), name: nonEmpty(result.name), result: result.result, isError: isErrorValue(result.result) };
+    return {
+      callId: nonEmpty(result.toolId),
+      name: nonEmpty(result.name),
+      result: result.result,
+      isError: isErrorValue(result.result),
+    };
   }
   const result = parse(aiwrapperItem);
-  return { callId: nonEmpty(result.callId), name: nonEmpty(result.name), result: result.result, isError: isErrorValue(result.result) };
+  return {
+    callId: nonEmpty(result.callId),
+    name: nonEmpty(result.name),
+    result: result.result,
+    isError: isErrorValue(result.result),
+  };
 }
 
 /**
@@ -100,7 +165,10 @@ function normalize(value: unknown, path: string): PendingResult {
  */
 export function readToolResults(input: unknown, label = 'results'): PendingResult[] {
   if (!Array.isArray(input)) {
-    throw new ToolHistoryError('invalid-input', `${label} must be an array of tool results; got ${describe(input)}.`);
+    throw new ToolHistoryError(
+      'invalid-input',
+      `${label} must be an array of tool results; got ${describe(input)}.`,
+    );
   }
   return input.map((value, index) => normalize(value, `${label}[${index}]`));
 }

@@ -1,5 +1,11 @@
 import type { MessageFormat } from '../core/format.js';
-import type { AssistantMessage, JsonValue, ToolHistory, ToolResult, ToolResultsMessage } from '../core/history.js';
+import type {
+  AssistantMessage,
+  JsonValue,
+  ToolHistory,
+  ToolResult,
+  ToolResultsMessage,
+} from '../core/history.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { pairToolTurns, type PairingScope, type ResultPairing } from '../core/pair-tool-turns.js';
 import { toTurnEntries } from '../core/to-turn-entries.js';
@@ -78,7 +84,10 @@ export interface PairToolCallsOptions {
  * const { pairs } = pairToolCalls(body.messages, { format: 'anthropic' });
  * for (const pair of pairs) render(pair.name, pair.arguments, pair.status, pair.result?.content);
  */
-export function pairToolCalls(messages: readonly unknown[], options: PairToolCallsOptions = {}): ToolCallPairs {
+export function pairToolCalls(
+  messages: readonly unknown[],
+  options: PairToolCallsOptions = {},
+): ToolCallPairs {
   const format = options.format ?? 'openai-chat';
   return pairHistory(fromFormat(messages, format).messages, format);
 }
@@ -96,7 +105,12 @@ export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCa
   const unpaired: UnpairedToolResult[] = [];
   for (const result of pairing.results) {
     if (result.call) answers.set(`${result.call.entryIndex}:${result.call.position}`, result);
-    else unpaired.push({ callId: result.callId, name: resultAt(history, result).name, ...pairedResult(history, result) });
+    else
+      unpaired.push({
+        callId: result.callId,
+        name: resultAt(history, result).name,
+        ...pairedResult(history, result),
+      });
   }
 
   const pairs: ToolCallPair[] = [];
@@ -127,13 +141,18 @@ export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCa
 function resultAt(history: ToolHistory, pairing: ResultPairing): ToolResult {
   const message = history[pairing.entryIndex] as ToolResultsMessage;
   const result = message.results[pairing.position];
-  if (result === undefined) throw new ToolHistoryError('unreachable', `No result at history[${pairing.entryIndex}].results[${pairing.position}]`);
+  if (result === undefined)
+    throw new ToolHistoryError(
+      'unreachable',
+      `No result at history[${pairing.entryIndex}].results[${pairing.position}]`,
+    );
   return result;
 }
 
 function pairedResult(history: ToolHistory, pairing: ResultPairing): PairedToolResult {
   const result = resultAt(history, pairing);
-  const messageIndex = result.sourceIndex ?? history[pairing.entryIndex]?.sourceIndex ?? pairing.entryIndex;
+  const messageIndex =
+    result.sourceIndex ?? history[pairing.entryIndex]?.sourceIndex ?? pairing.entryIndex;
   return { messageIndex, content: result.content, isError: result.isError };
 }
 
@@ -142,7 +161,12 @@ function pairedResult(history: ToolHistory, pairing: ResultPairing): PairedToolR
  * consecutive assistant-side item into one part, so part `n` of the merged message is item
  * `sourceIndex + n`; every other format holds a turn's calls in the one message at `sourceIndex`.
  */
-function callMessageIndex(message: AssistantMessage, partIndex: number, format: MessageFormat, entryIndex: number): number {
+function callMessageIndex(
+  message: AssistantMessage,
+  partIndex: number,
+  format: MessageFormat,
+  entryIndex: number,
+): number {
   const base = message.sourceIndex ?? entryIndex;
   return format === 'openai-responses' ? base + partIndex : base;
 }

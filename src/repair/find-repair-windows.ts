@@ -1,6 +1,11 @@
 import type { MessageFormat } from '../core/format.js';
 import type { HistoryIssue } from '../core/issue.js';
-import { CALLS_ENTRY, OTHER_ENTRY, pairFlatTurnEntries, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
+import {
+  CALLS_ENTRY,
+  OTHER_ENTRY,
+  pairFlatTurnEntries,
+  RESULTS_ENTRY,
+} from '../core/pair-tool-turns.js';
 import { isObject } from '../validate/rules/input-guards.js';
 import type { ToolTurnTable } from '../validate/rules/tool-turn-table.js';
 import type { ProviderProfile } from './provider-profile.js';
@@ -31,10 +36,17 @@ export interface RepairWindow {
  * Returns the windows in order, or `undefined` when the table does not hold one turn per message
  * (repair then reads the whole history).
  */
-export function findRepairWindows(messages: readonly unknown[], format: MessageFormat, table: ToolTurnTable, issues: readonly HistoryIssue[], profile: ProviderProfile): RepairWindow[] | undefined {
+export function findRepairWindows(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  table: ToolTurnTable,
+  issues: readonly HistoryIssue[],
+  profile: ProviderProfile,
+): RepairWindow[] | undefined {
   const count = messages.length;
   if (table.count !== count) return undefined;
-  for (let turn = 0; turn < count; turn++) if (table.messageIndexes[turn] !== turn) return undefined;
+  for (let turn = 0; turn < count; turn++)
+    if (table.messageIndexes[turn] !== turn) return undefined;
 
   // Segments: starts[s] is the first message of segment s; segmentOf[m] the segment of message m.
   const starts: number[] = [0];
@@ -45,20 +57,40 @@ export function findRepairWindows(messages: readonly unknown[], format: MessageF
   }
   starts.push(count);
 
-  const match = table.pairing?.scope === profile.scope ? table.pairing.match : pairFlatTurnEntries(table, profile.scope).match;
+  const match =
+    table.pairing?.scope === profile.scope
+      ? table.pairing.match
+      : pairFlatTurnEntries(table, profile.scope).match;
   // Windows as ranges of segments, [first, last], kept sorted and disjoint.
   let ranges: [number, number][] = [];
-  const dirty = [...new Set(issues.map((issue) => segmentOf[Math.min(Math.max(issue.messageIndex, 0), count - 1)] ?? 0))].sort((a, b) => a - b);
+  const dirty = [
+    ...new Set(
+      issues.map((issue) => segmentOf[Math.min(Math.max(issue.messageIndex, 0), count - 1)] ?? 0),
+    ),
+  ].sort((a, b) => a - b);
   for (const segment of dirty) ranges.push([segment, segment]);
   // Results the validator calls misplaced pair with their call in the table, but repair may pair
   // them with another call (Anthropic: text before them in their message parts them from the
   // turn): they count as unanswered here.
-  const loose = new Set(issues.flatMap((issue) => (issue.code === 'misplaced-tool-result' ? [issue.messageIndex] : [])));
+  const loose = new Set(
+    issues.flatMap((issue) => (issue.code === 'misplaced-tool-result' ? [issue.messageIndex] : [])),
+  );
   // Every result no call answers holds an issue, so its segment is among these.
-  const wanted = unansweredResultIds(table, match, loose, dirty.map((segment) => [starts[segment] ?? 0, starts[segment + 1] ?? count]));
-  const reach = new ReachFinder(table, match, loose, wanted, profile.uniqueCallIds === 'conversation');
+  const wanted = unansweredResultIds(
+    table,
+    match,
+    loose,
+    dirty.map((segment) => [starts[segment] ?? 0, starts[segment + 1] ?? count]),
+  );
+  const reach = new ReachFinder(
+    table,
+    match,
+    loose,
+    wanted,
+    profile.uniqueCallIds === 'conversation',
+  );
   const scanned = new Uint8Array(starts.length);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const range of ranges) {
       for (let segment = range[0]; segment <= range[1]; segment++) {
@@ -76,7 +108,10 @@ export function findRepairWindows(messages: readonly unknown[], format: MessageF
     }
     ranges = merged(ranges);
   }
-  return ranges.map(([first, last]) => ({ start: starts[first] ?? 0, end: starts[last + 1] ?? count }));
+  return ranges.map(([first, last]) => ({
+    start: starts[first] ?? 0,
+    end: starts[last + 1] ?? count,
+  }));
 }
 
 /**
@@ -86,7 +121,13 @@ export function findRepairWindows(messages: readonly unknown[], format: MessageF
  * (Mistral needs a bridge between, and orphans may become its text). The table holds one turn
  * per message, so turn and message indexes are the same here and below.
  */
-function isCut(messages: readonly unknown[], format: MessageFormat, table: ToolTurnTable, index: number, profile: ProviderProfile): boolean {
+function isCut(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  table: ToolTurnTable,
+  index: number,
+  profile: ProviderProfile,
+): boolean {
   const kind = table.kinds[index];
   const previous = table.kinds[index - 1];
   if (kind === CALLS_ENTRY) {
@@ -95,7 +136,9 @@ function isCut(messages: readonly unknown[], format: MessageFormat, table: ToolT
     // needs a bridge that only a repair of both can place. Not after other items in Responses,
     // whose reader joins an assistant message and the calls after it into one turn.
     if (profile.callTurnAfterUser) return false;
-    return previous === RESULTS_ENTRY || (previous === OTHER_ENTRY && format !== 'openai-responses');
+    return (
+      previous === RESULTS_ENTRY || (previous === OTHER_ENTRY && format !== 'openai-responses')
+    );
   }
   if (kind !== OTHER_ENTRY) return false;
   // The answer after results: nothing it holds depends on them.
@@ -111,13 +154,19 @@ function isUserMessage(message: unknown, format: MessageFormat): boolean {
 }
 
 /** The ids of the results in messages `[start, end)` of `stretches` that no call answers (or that are `loose`). */
-function unansweredResultIds(table: ToolTurnTable, match: Int32Array, loose: ReadonlySet<number>, stretches: readonly (readonly [number, number])[]): Set<string> {
+function unansweredResultIds(
+  table: ToolTurnTable,
+  match: Int32Array,
+  loose: ReadonlySet<number>,
+  stretches: readonly (readonly [number, number])[],
+): Set<string> {
   const ids = new Set<string>();
   for (const [start, end] of stretches) {
     for (let turn = start; turn < end; turn++) {
       if (table.kinds[turn] !== RESULTS_ENTRY) continue;
       const slotEnd = table.starts[turn + 1] ?? 0;
-      for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) if (match[slot] === -1 || loose.has(turn)) ids.add(table.ids[slot] ?? '');
+      for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++)
+        if (match[slot] === -1 || loose.has(turn)) ids.add(table.ids[slot] ?? '');
     }
   }
   return ids;
@@ -147,7 +196,13 @@ class ReachFinder {
   /** Per id of an unanswered result: the call slots with that id, in order; built on first need. */
   private callSlots: Map<string, number[]> | undefined;
 
-  constructor(table: ToolTurnTable, match: Int32Array, loose: ReadonlySet<number>, wanted: ReadonlySet<string>, uniqueInConversation: boolean) {
+  constructor(
+    table: ToolTurnTable,
+    match: Int32Array,
+    loose: ReadonlySet<number>,
+    wanted: ReadonlySet<string>,
+    uniqueInConversation: boolean,
+  ) {
     this.table = table;
     this.match = match;
     this.loose = loose;
@@ -172,7 +227,8 @@ class ReachFinder {
       for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) {
         const partner = match[slot] ?? -1;
         if (partner !== -1) reachTo(partner);
-        if (kind === RESULTS_ENTRY && (partner === -1 || this.loose.has(turn))) for (const call of this.callsFor(slot)) reachTo(call);
+        if (kind === RESULTS_ENTRY && (partner === -1 || this.loose.has(turn)))
+          for (const call of this.callsFor(slot)) reachTo(call);
       }
     }
     return { first, last };

@@ -21,39 +21,82 @@ export interface ReadHistory {
  * gives the ids reading all of it gives; they are remembered, so {@link writeFormat} can leave
  * them out again.
  */
-export function readFormat(messages: readonly unknown[], format: MessageFormat, offset = 0): ReadHistory {
-  if (format !== 'gemini') return { history: fromFormat(messages, format).messages, generatedIds: new Set() };
+export function readFormat(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  offset = 0,
+): ReadHistory {
+  if (format !== 'gemini')
+    return { history: fromFormat(messages, format).messages, generatedIds: new Set() };
   let count = 0;
-  const { messages: history, warnings } = fromFormat(messages, format, { generateId: () => `${TEMPORARY_ID}${count++}` });
+  const { messages: history, warnings } = fromFormat(messages, format, {
+    generateId: () => `${TEMPORARY_ID}${count++}`,
+  });
   if (count === 0) return { history, generatedIds: new Set() };
   // The k-th id made up in content m becomes a hash of (m, k).
   const finalIds = new Map<string, string>();
   const madeUpIn = new Map<number, number>();
   for (const warning of warnings) {
-    if (warning.code !== 'generated-call-id' || warning.callId === undefined || !warning.callId.startsWith(TEMPORARY_ID) || finalIds.has(warning.callId)) continue;
+    if (
+      warning.code !== 'generated-call-id' ||
+      warning.callId === undefined ||
+      !warning.callId.startsWith(TEMPORARY_ID) ||
+      finalIds.has(warning.callId)
+    )
+      continue;
     const made = madeUpIn.get(warning.messageIndex) ?? 0;
     madeUpIn.set(warning.messageIndex, made + 1);
-    finalIds.set(warning.callId, hashCallId(`\u0000gemini:${warning.messageIndex + offset}:${made}`));
+    finalIds.set(
+      warning.callId,
+      hashCallId(`\u0000gemini:${warning.messageIndex + offset}:${made}`),
+    );
   }
-  return { history: history.map((message) => withFinalIds(message, finalIds)), generatedIds: new Set(finalIds.values()) };
+  return {
+    history: history.map((message) => withFinalIds(message, finalIds)),
+    generatedIds: new Set(finalIds.values()),
+  };
 }
 
 const TEMPORARY_ID = '\u0000generated:';
 
-function withFinalIds(message: HistoryMessage, finalIds: ReadonlyMap<string, string>): HistoryMessage {
+function withFinalIds(
+  message: HistoryMessage,
+  finalIds: ReadonlyMap<string, string>,
+): HistoryMessage {
   if (message.role === 'assistant') {
-    if (!message.parts.some((part) => part.type === 'tool-call' && finalIds.has(part.callId))) return message;
-    return { ...message, parts: message.parts.map((part) => (part.type === 'tool-call' && finalIds.has(part.callId) ? { ...part, callId: finalIds.get(part.callId) ?? part.callId } : part)) };
+    if (!message.parts.some((part) => part.type === 'tool-call' && finalIds.has(part.callId)))
+      return message;
+    return {
+      ...message,
+      parts: message.parts.map((part) =>
+        part.type === 'tool-call' && finalIds.has(part.callId)
+          ? { ...part, callId: finalIds.get(part.callId) ?? part.callId }
+          : part,
+      ),
+    };
   }
-  if (message.role !== 'tool' || !message.results.some((result) => finalIds.has(result.callId))) return message;
-  return { ...message, results: message.results.map((result) => (finalIds.has(result.callId) ? { ...result, callId: finalIds.get(result.callId) ?? result.callId } : result)) };
+  if (message.role !== 'tool' || !message.results.some((result) => finalIds.has(result.callId)))
+    return message;
+  return {
+    ...message,
+    results: message.results.map((result) =>
+      finalIds.has(result.callId)
+        ? { ...result, callId: finalIds.get(result.callId) ?? result.callId }
+        : result,
+    ),
+  };
 }
 
 /** Writes a neutral history back to `format` with its `to*` converter; Gemini ids in `generatedIds` are left out. */
-export function writeFormat<F extends MessageFormat>(history: ToolHistory, format: F, generatedIds: ReadonlySet<string>): FormatMessages[F] {
+export function writeFormat<F extends MessageFormat>(
+  history: ToolHistory,
+  format: F,
+  generatedIds: ReadonlySet<string>,
+): FormatMessages[F] {
   // Gemini pairs by name and order; ids the reader made up were never the user's. Call turns
   // without a thought signature get Google's documented placeholder, which Gemini 3 requires.
-  if (format === 'gemini') return withoutIds(toFormat(history, 'gemini').messages, generatedIds) as FormatMessages[F];
+  if (format === 'gemini')
+    return withoutIds(toFormat(history, 'gemini').messages, generatedIds) as FormatMessages[F];
   return write(history, format);
 }
 
@@ -64,12 +107,21 @@ function write<F extends MessageFormat>(history: ToolHistory, format: F): Format
 function withoutIds(contents: GeminiContent[], ids: ReadonlySet<string>): GeminiContent[] {
   if (ids.size === 0) return contents;
   return contents.map((content) => {
-    if (!content.parts.some((part) => (part.functionCall?.id !== undefined && ids.has(part.functionCall.id)) || (part.functionResponse?.id !== undefined && ids.has(part.functionResponse.id)))) return content;
+    if (
+      !content.parts.some(
+        (part) =>
+          (part.functionCall?.id !== undefined && ids.has(part.functionCall.id)) ||
+          (part.functionResponse?.id !== undefined && ids.has(part.functionResponse.id)),
+      )
+    )
+      return content;
     return {
       ...content,
       parts: content.parts.map((part) => {
-        if (part.functionCall?.id !== undefined && ids.has(part.functionCall.id)) return { ...part, functionCall: withoutId(part.functionCall) };
-        if (part.functionResponse?.id !== undefined && ids.has(part.functionResponse.id)) return { ...part, functionResponse: withoutId(part.functionResponse) };
+        if (part.functionCall?.id !== undefined && ids.has(part.functionCall.id))
+          return { ...part, functionCall: withoutId(part.functionCall) };
+        if (part.functionResponse?.id !== undefined && ids.has(part.functionResponse.id))
+          return { ...part, functionResponse: withoutId(part.functionResponse) };
         return part;
       }),
     };

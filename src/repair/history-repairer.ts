@@ -1,8 +1,19 @@
-import type { AssistantMessage, HistoryMessage, ToolCallPart, ToolHistory, ToolResult } from '../core/history.js';
+import type {
+  AssistantMessage,
+  HistoryMessage,
+  ToolCallPart,
+  ToolHistory,
+  ToolResult,
+} from '../core/history.js';
 import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
 import { moveTextBeforeCalls } from './fixes/move-text-before-calls.js';
 import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
-import { resolveResults, resultAt, type Place, type ResolvedResults } from './fixes/resolve-results.js';
+import {
+  resolveResults,
+  resultAt,
+  type Place,
+  type ResolvedResults,
+} from './fixes/resolve-results.js';
 import { synthesizeCall } from './fixes/synthesize-call.js';
 import type { MissingResultCause, RepairResult } from './history-fix.js';
 import { followsUser, HistoryWriter, type PendingOrphan } from './history-writer.js';
@@ -39,7 +50,16 @@ export class HistoryRepairer extends HistoryWriter {
    * between the stretches of a history), `endsHistory` says whether the stretch is its end, and
    * `afterUser` whether a user message or results come right before it.
    */
-  constructor(history: ToolHistory, profile: ProviderProfile, policy: ResolvedPolicy, part?: { readonly ids: CallIdRewriter; readonly endsHistory: boolean; readonly afterUser: boolean }) {
+  constructor(
+    history: ToolHistory,
+    profile: ProviderProfile,
+    policy: ResolvedPolicy,
+    part?: {
+      readonly ids: CallIdRewriter;
+      readonly endsHistory: boolean;
+      readonly afterUser: boolean;
+    },
+  ) {
     super(profile, policy);
     this.history = history;
     this.endsHistory = part?.endsHistory ?? true;
@@ -60,7 +80,11 @@ export class HistoryRepairer extends HistoryWriter {
       }
       this.flush(message);
       if (message.role === 'user') this.pushUser(message);
-      else if (message.role === 'assistant' && message.parts.some((part) => part.type === 'tool-call')) index = this.callTurn(message, index);
+      else if (
+        message.role === 'assistant' &&
+        message.parts.some((part) => part.type === 'tool-call')
+      )
+        index = this.callTurn(message, index);
       else this.out.push(message);
     }
     this.flush(undefined);
@@ -72,7 +96,8 @@ export class HistoryRepairer extends HistoryWriter {
   private callTurn(message: AssistantMessage, index: number): number {
     const { history, profile } = this;
     // Fixes of this turn point at where it will be, after a bridge the profile may need.
-    const bridged = profile.callTurnAfterUser && !followsUser(this.out, this.out.length, this.afterUser);
+    const bridged =
+      profile.callTurnAfterUser && !followsUser(this.out, this.out.length, this.afterUser);
     const turnIndex = this.out.length + (bridged ? 1 : 0);
     this.ids.startTurn();
     const moved = profile.textBeforeCalls ? moveTextBeforeCalls(message.parts) : undefined;
@@ -94,15 +119,32 @@ export class HistoryRepairer extends HistoryWriter {
       parts ??= [...source];
       parts[partIndex] = call;
       calls.push(call);
-      this.fix({ kind: 'rewrote-call-id', messageIndex: turnIndex, partIndex, callId: decision.id, from: part.callId, to: decision.id, cause: decision.cause, message: `Call id "${part.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the call and its result.` });
+      this.fix({
+        kind: 'rewrote-call-id',
+        messageIndex: turnIndex,
+        partIndex,
+        callId: decision.id,
+        from: part.callId,
+        to: decision.id,
+        cause: decision.cause,
+        message: `Call id "${part.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the call and its result.`,
+      });
     }
     const changed = parts !== undefined;
     for (const move of moved?.moves ?? []) {
-      this.fix({ kind: 'moved-text', messageIndex: turnIndex, partIndex: move.to, fromPartIndex: move.from, callId: ids[0] ?? '', message: `${profile.name} refuses text after the tool calls of a turn; the text part moved from position ${move.from} to ${move.to}, before the calls.` });
+      this.fix({
+        kind: 'moved-text',
+        messageIndex: turnIndex,
+        partIndex: move.to,
+        fromPartIndex: move.from,
+        callId: ids[0] ?? '',
+        message: `${profile.name} refuses text after the tool calls of a turn; the text part moved from position ${move.from} to ${move.to}, before the calls.`,
+      });
     }
     this.newIds[index] = ids;
     this.outCalls[index] = calls;
-    if (profile.callTurnAfterUser && !followsUser(this.out, this.out.length, this.afterUser)) this.userBridge(ids[0] ?? '');
+    if (profile.callTurnAfterUser && !followsUser(this.out, this.out.length, this.afterUser))
+      this.userBridge(ids[0] ?? '');
     const outIndex = this.out.length;
     this.out.push(parts ? { ...message, parts } : message);
 
@@ -114,7 +156,10 @@ export class HistoryRepairer extends HistoryWriter {
       const placeholders: ToolResult[] = [];
       const resultsIndex = this.out.length;
       calls.forEach((call, position) => {
-        if (answers[position] === undefined) placeholders.push(this.placeholder(call, outIndex, cause, position, resultsIndex, placeholders.length));
+        if (answers[position] === undefined)
+          placeholders.push(
+            this.placeholder(call, outIndex, cause, position, resultsIndex, placeholders.length),
+          );
       });
       if (placeholders.length > 0) this.out.push({ role: 'tool', results: placeholders });
       return index;
@@ -130,17 +175,40 @@ export class HistoryRepairer extends HistoryWriter {
       this.resolved.fates[at]?.forEach((fate, position) => {
         if (fate.kind !== 'kept' || fate.call.messageIndex !== index) return;
         // Results in a second results message join the first: providers read one turn of results.
-        if (at > index + 1) this.fix({ kind: 'moved-result', messageIndex: resultsIndex, partIndex: results.length, callId: this.outCalls[index]?.[fate.call.position]?.callId ?? '', fromIndex: at, fromPartIndex: position, message: `The result at messages[${at}] was in a second results message after its call turn; it joined the first.` });
-        results.push(this.answer({ messageIndex: at, position }, fate.call, resultsIndex, results.length));
+        if (at > index + 1)
+          this.fix({
+            kind: 'moved-result',
+            messageIndex: resultsIndex,
+            partIndex: results.length,
+            callId: this.outCalls[index]?.[fate.call.position]?.callId ?? '',
+            fromIndex: at,
+            fromPartIndex: position,
+            message: `The result at messages[${at}] was in a second results message after its call turn; it joined the first.`,
+          });
+        results.push(
+          this.answer({ messageIndex: at, position }, fate.call, resultsIndex, results.length),
+        );
       });
     }
     calls.forEach((call, position) => {
       const place = answers[position];
       if (place === undefined) {
-        results.push(this.placeholder(call, outIndex, cause, position, resultsIndex, results.length));
+        results.push(
+          this.placeholder(call, outIndex, cause, position, resultsIndex, results.length),
+        );
       } else if (place.messageIndex >= runEnd) {
-        this.fix({ kind: 'moved-result', messageIndex: resultsIndex, partIndex: results.length, callId: call.callId, fromIndex: place.messageIndex, fromPartIndex: place.position, message: `The result for call "${call.callId}" was at messages[${place.messageIndex}], separated from its call turn; it moved to directly after the turn.` });
-        results.push(this.answer(place, { messageIndex: index, position }, resultsIndex, results.length));
+        this.fix({
+          kind: 'moved-result',
+          messageIndex: resultsIndex,
+          partIndex: results.length,
+          callId: call.callId,
+          fromIndex: place.messageIndex,
+          fromPartIndex: place.position,
+          message: `The result for call "${call.callId}" was at messages[${place.messageIndex}], separated from its call turn; it moved to directly after the turn.`,
+        });
+        results.push(
+          this.answer(place, { messageIndex: index, position }, resultsIndex, results.length),
+        );
       }
     });
     if (results.length > 0) this.out.push({ role: 'tool', results });
@@ -153,10 +221,15 @@ export class HistoryRepairer extends HistoryWriter {
     for (let position = 0; position < calls.length; position++) {
       const place = answers[position];
       if (place === undefined || place.messageIndex >= runEnd) return false;
-      if (this.profile.resultNamesMatchCalls && resultAt(this.history, place)?.name !== calls[position]?.name) return false;
+      if (
+        this.profile.resultNamesMatchCalls &&
+        resultAt(this.history, place)?.name !== calls[position]?.name
+      )
+        return false;
     }
     for (let at = index + 1; at < runEnd; at++) {
-      for (const fate of this.resolved.fates[at] ?? []) if (fate.kind !== 'kept' || fate.call.messageIndex !== index) return false;
+      for (const fate of this.resolved.fates[at] ?? [])
+        if (fate.kind !== 'kept' || fate.call.messageIndex !== index) return false;
     }
     return true;
   }
@@ -167,7 +240,11 @@ export class HistoryRepairer extends HistoryWriter {
     if (message?.role !== 'tool') return;
     const outIndex = this.out.length;
     this.resolved.fates[at]?.forEach((fate, position) => {
-      if (fate.kind === 'kept' && this.resolved.duplicates) this.keptAt.set(`${fate.call.messageIndex}:${fate.call.position}`, { messageIndex: outIndex, position });
+      if (fate.kind === 'kept' && this.resolved.duplicates)
+        this.keptAt.set(`${fate.call.messageIndex}:${fate.call.position}`, {
+          messageIndex: outIndex,
+          position,
+        });
     });
     this.out.push(message);
   }
@@ -182,11 +259,14 @@ export class HistoryRepairer extends HistoryWriter {
       const place = { messageIndex: index, position };
       if (fate?.kind === 'dropped') this.dropped.push(place);
       else if (fate?.kind === 'orphan') this.pending.push({ result, place });
-      else if (fate?.kind === 'kept' && this.profile.scope === 'conversation') kept.push(this.answer(place, fate.call, outIndex, kept.length));
+      else if (fate?.kind === 'kept' && this.profile.scope === 'conversation')
+        kept.push(this.answer(place, fate.call, outIndex, kept.length));
     });
     if (kept.length === 0) return;
     const message = this.history[index];
-    const unchanged = kept.length === results.length && kept.every((result, position) => result === results[position]);
+    const unchanged =
+      kept.length === results.length &&
+      kept.every((result, position) => result === results[position]);
     this.out.push(unchanged && message ? message : { role: 'tool', results: kept });
   }
 
@@ -194,19 +274,48 @@ export class HistoryRepairer extends HistoryWriter {
   private answer(place: Place, call: Place, outIndex: number, position: number): ToolResult {
     const result = resultAt(this.history, place);
     const outCall = this.outCalls[call.messageIndex]?.[call.position];
-    if (this.resolved.duplicates) this.keptAt.set(`${call.messageIndex}:${call.position}`, { messageIndex: outIndex, position });
-    if (result === undefined || outCall === undefined) throw new Error(`No result at ${place.messageIndex}:${place.position}`);
+    if (this.resolved.duplicates)
+      this.keptAt.set(`${call.messageIndex}:${call.position}`, {
+        messageIndex: outIndex,
+        position,
+      });
+    if (result === undefined || outCall === undefined)
+      throw new Error(`No result at ${place.messageIndex}:${place.position}`);
     let answer = result.callId === outCall.callId ? result : { ...result, callId: outCall.callId };
     if (this.profile.resultNamesMatchCalls && answer.name !== outCall.name) {
-      this.fix({ kind: 'renamed-result', messageIndex: outIndex, partIndex: position, callId: outCall.callId, from: answer.name, to: outCall.name, message: `${this.profile.name} pairs results with calls by name; the result named "${answer.name}" answers a call of "${outCall.name}" and was renamed.` });
+      this.fix({
+        kind: 'renamed-result',
+        messageIndex: outIndex,
+        partIndex: position,
+        callId: outCall.callId,
+        from: answer.name,
+        to: outCall.name,
+        message: `${this.profile.name} pairs results with calls by name; the result named "${answer.name}" answers a call of "${outCall.name}" and was renamed.`,
+      });
       answer = { ...answer, name: outCall.name };
     }
     return answer;
   }
 
-  private placeholder(call: ToolCallPart, callIndex: number, cause: MissingResultCause, callPosition: number, outIndex: number, position: number): ToolResult {
+  private placeholder(
+    call: ToolCallPart,
+    callIndex: number,
+    cause: MissingResultCause,
+    callPosition: number,
+    outIndex: number,
+    position: number,
+  ): ToolResult {
     const result = placeholderResult(call, cause, this.policy);
-    this.fix({ kind: 'inserted-placeholder', messageIndex: outIndex, partIndex: position, callId: call.callId, cause, callMessageIndex: callIndex, content: result.content, message: `Call "${call.callId}" (${call.name}, position ${callPosition} of its turn) had no result; a placeholder marked as an error was added (${cause}).` });
+    this.fix({
+      kind: 'inserted-placeholder',
+      messageIndex: outIndex,
+      partIndex: position,
+      callId: call.callId,
+      cause,
+      callMessageIndex: callIndex,
+      content: result.content,
+      message: `Call "${call.callId}" (${call.name}, position ${callPosition} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
+    });
     return result;
   }
 
@@ -226,35 +335,74 @@ export class HistoryRepairer extends HistoryWriter {
     const last = out.at(-1);
     // Right after model text the calls join that message: what the model most likely sent, and
     // Gemini and Mistral's templates refuse two model turns in a row.
-    if (last?.role === 'assistant' && !last.parts.some((part) => part.type === 'tool-call') && (!profile.callTurnAfterUser || followsUser(out, out.length - 1, this.afterUser))) {
+    if (
+      last?.role === 'assistant' &&
+      !last.parts.some((part) => part.type === 'tool-call') &&
+      (!profile.callTurnAfterUser || followsUser(out, out.length - 1, this.afterUser))
+    ) {
       placement = 'existing-turn';
     } else if (profile.callTurnAfterUser && !followsUser(out, out.length, this.afterUser)) {
       this.userBridge(orphans[0]?.result.callId ?? '');
     }
     const previous = out.at(-1);
     const turnIndex = placement === 'new-turn' ? out.length : out.length - 1;
-    const offset = placement === 'existing-turn' && previous?.role === 'assistant' ? previous.parts.length : 0;
+    const offset =
+      placement === 'existing-turn' && previous?.role === 'assistant' ? previous.parts.length : 0;
     const resultsIndex = turnIndex + 1;
     this.ids.startTurn();
     const calls: ToolCallPart[] = [];
     const results: ToolResult[] = [];
     for (const { result, place } of orphans) {
       const decision = this.ids.decide(result.callId);
-      const { call, guessed } = synthesizeCall(result, decision.id, this.latestCall.get(result.callId));
+      const { call, guessed } = synthesizeCall(
+        result,
+        decision.id,
+        this.latestCall.get(result.callId),
+      );
       const partIndex = offset + calls.length;
       if (decision.cause !== undefined) {
-        this.fix({ kind: 'rewrote-call-id', messageIndex: turnIndex, partIndex, callId: decision.id, from: result.callId, to: decision.id, cause: decision.cause, message: `Call id "${result.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the synthesized call and its result.` });
+        this.fix({
+          kind: 'rewrote-call-id',
+          messageIndex: turnIndex,
+          partIndex,
+          callId: decision.id,
+          from: result.callId,
+          to: decision.id,
+          cause: decision.cause,
+          message: `Call id "${result.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the synthesized call and its result.`,
+        });
       }
-      this.fix({ kind: 'synthesized-call', messageIndex: turnIndex, partIndex, callId: decision.id, fromIndex: place.messageIndex, fromPartIndex: place.position, name: call.name, arguments: call.arguments, placement, guessed, message: `The result at messages[${place.messageIndex}] answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.` });
+      this.fix({
+        kind: 'synthesized-call',
+        messageIndex: turnIndex,
+        partIndex,
+        callId: decision.id,
+        fromIndex: place.messageIndex,
+        fromPartIndex: place.position,
+        name: call.name,
+        arguments: call.arguments,
+        placement,
+        guessed,
+        message: `The result at messages[${place.messageIndex}] answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
+      });
       let answer = decision.id === result.callId ? result : { ...result, callId: decision.id };
       if (profile.resultNamesMatchCalls && answer.name !== call.name) {
-        this.fix({ kind: 'renamed-result', messageIndex: resultsIndex, partIndex: results.length, callId: decision.id, from: answer.name, to: call.name, message: `${profile.name} pairs results with calls by name; the result was renamed to its synthesized call's "${call.name}".` });
+        this.fix({
+          kind: 'renamed-result',
+          messageIndex: resultsIndex,
+          partIndex: results.length,
+          callId: decision.id,
+          from: answer.name,
+          to: call.name,
+          message: `${profile.name} pairs results with calls by name; the result was renamed to its synthesized call's "${call.name}".`,
+        });
         answer = { ...answer, name: call.name };
       }
       calls.push(call);
       results.push(answer);
     }
-    if (placement === 'existing-turn' && previous?.role === 'assistant') out[turnIndex] = { ...previous, parts: [...previous.parts, ...calls] };
+    if (placement === 'existing-turn' && previous?.role === 'assistant')
+      out[turnIndex] = { ...previous, parts: [...previous.parts, ...calls] };
     else out.push({ role: 'assistant', parts: calls });
     out.push({ role: 'tool', results });
   }
@@ -266,10 +414,18 @@ export class HistoryRepairer extends HistoryWriter {
       if (fate?.kind !== 'dropped' || result === undefined) continue;
       const kept = this.keptAt.get(`${fate.call.messageIndex}:${fate.call.position}`);
       const callId = this.newIds[fate.call.messageIndex]?.[fate.call.position] ?? result.callId;
-      this.fix({ kind: 'dropped-duplicate-result', messageIndex: kept?.messageIndex ?? 0, partIndex: kept?.position, callId, fromIndex: place.messageIndex, fromPartIndex: place.position, result, message: `The result at messages[${place.messageIndex}] answered call "${result.callId}" a second time; it was dropped and is kept in this fix.` });
+      this.fix({
+        kind: 'dropped-duplicate-result',
+        messageIndex: kept?.messageIndex ?? 0,
+        partIndex: kept?.position,
+        callId,
+        fromIndex: place.messageIndex,
+        fromPartIndex: place.position,
+        result,
+        message: `The result at messages[${place.messageIndex}] answered call "${result.callId}" a second time; it was dropped and is kept in this fix.`,
+      });
     }
   }
-
 }
 
 function idProblem(cause: 'empty' | 'invalid' | 'duplicate', profile: ProviderProfile): string {
@@ -279,6 +435,8 @@ function idProblem(cause: 'empty' | 'invalid' | 'duplicate', profile: ProviderPr
     case 'invalid':
       return `is not ${profile.callIds.description}, as ${profile.name} requires`;
     case 'duplicate':
-      return profile.uniqueCallIds === 'turn' ? 'repeats an id of the same turn' : `repeats an earlier call's id, and ${profile.name} needs unique ids`;
+      return profile.uniqueCallIds === 'turn'
+        ? 'repeats an id of the same turn'
+        : `repeats an earlier call's id, and ${profile.name} needs unique ids`;
   }
 }

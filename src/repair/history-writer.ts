@@ -58,7 +58,10 @@ export class HistoryWriter {
     const previous = this.out.at(-1);
     if (previous?.role === 'user') {
       this.textFixes(texts, this.out.length - 1, previous.parts.length);
-      this.out[this.out.length - 1] = { ...previous, parts: [...previous.parts, ...texts.map((text) => text.part)] };
+      this.out[this.out.length - 1] = {
+        ...previous,
+        parts: [...previous.parts, ...texts.map((text) => text.part)],
+      };
       return;
     }
     this.prefix = texts;
@@ -71,7 +74,13 @@ export class HistoryWriter {
     const previous = out.at(-1);
     if (profile.assistantAfterResults && previous?.role === 'tool') {
       const text = this.policy.assistantBridgeText;
-      this.fix({ kind: 'inserted-assistant-turn', messageIndex: out.length, callId: previous.results.at(-1)?.callId ?? '', text, message: `${profile.name} refuses a user message right after tool results; an assistant message "${text}" was put between them.` });
+      this.fix({
+        kind: 'inserted-assistant-turn',
+        messageIndex: out.length,
+        callId: previous.results.at(-1)?.callId ?? '',
+        text,
+        message: `${profile.name} refuses a user message right after tool results; an assistant message "${text}" was put between them.`,
+      });
       out.push({ role: 'assistant', parts: [{ type: 'text', text }] });
     }
     if (this.prefix.length === 0) {
@@ -87,13 +96,28 @@ export class HistoryWriter {
   /** Puts a user message before a call turn that would otherwise not follow one (Gemini). */
   protected userBridge(callId: string): void {
     const text = this.policy.userBridgeText;
-    this.fix({ kind: 'inserted-user-turn', messageIndex: this.out.length, callId, text, message: `${this.profile.name} needs a call turn to follow a user turn or tool results; a user message "${text}" was put before it.` });
+    this.fix({
+      kind: 'inserted-user-turn',
+      messageIndex: this.out.length,
+      callId,
+      text,
+      message: `${this.profile.name} needs a call turn to follow a user turn or tool results; a user message "${text}" was put before it.`,
+    });
     this.pushUser({ role: 'user', parts: [{ type: 'text', text }] });
   }
 
   private textFixes(texts: readonly PendingText[], messageIndex: number, firstPart: number): void {
     texts.forEach(({ orphan }, offset) => {
-      this.fix({ kind: 'result-to-text', messageIndex, partIndex: firstPart + offset, callId: orphan.result.callId, fromIndex: orphan.place.messageIndex, fromPartIndex: orphan.place.position, result: orphan.result, message: `The result at messages[${orphan.place.messageIndex}] answered no call; it became text in a user message.` });
+      this.fix({
+        kind: 'result-to-text',
+        messageIndex,
+        partIndex: firstPart + offset,
+        callId: orphan.result.callId,
+        fromIndex: orphan.place.messageIndex,
+        fromPartIndex: orphan.place.position,
+        result: orphan.result,
+        message: `The result at messages[${orphan.place.messageIndex}] answered no call; it became text in a user message.`,
+      });
     });
   }
 }
@@ -103,7 +127,11 @@ export class HistoryWriter {
  * results (system messages leave the turn order in Gemini); `before` when there is none (whether
  * what comes before `out` ends on one).
  */
-export function followsUser(out: readonly HistoryMessage[], end: number = out.length, before = false): boolean {
+export function followsUser(
+  out: readonly HistoryMessage[],
+  end: number = out.length,
+  before = false,
+): boolean {
   for (let index = end - 1; index >= 0; index--) {
     const role = out[index]?.role;
     if (role !== 'system') return role === 'user' || role === 'tool';

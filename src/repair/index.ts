@@ -8,7 +8,12 @@ export type { RestoreIdsOptions } from './restore-ids.js';
 export { PROVIDER_PROFILES, profileFor } from './provider-profile.js';
 export type { ProviderProfile, CallIdRule } from './provider-profile.js';
 export { DEFAULT_MISSING_RESULT_TEXTS } from './repair-policy.js';
-export type { RepairPolicy, MissingResultContext, MissingResultContent, MissingResultTexts } from './repair-policy.js';
+export type {
+  RepairPolicy,
+  MissingResultContext,
+  MissingResultContent,
+  MissingResultTexts,
+} from './repair-policy.js';
 export type { FormatMessages } from './format-io.js';
 export type {
   HistoryFix,

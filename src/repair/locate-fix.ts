@@ -14,12 +14,24 @@ const AT_START: StretchOffsets = { input: 0, output: 0 };
  * history holds, `input` what the input held; `offsets` shift both when the fix came from a
  * stretch of a longer history.
  */
-export function locateFix(fix: HistoryFix, input: WireLocator, output: WireLocator, offsets: StretchOffsets = AT_START): HistoryFix {
+export function locateFix(
+  fix: HistoryFix,
+  input: WireLocator,
+  output: WireLocator,
+  offsets: StretchOffsets = AT_START,
+): HistoryFix {
   const at = output(fix.messageIndex, fix.partIndex);
-  const placed = { ...fix, messageIndex: at.messageIndex + offsets.output, partIndex: at.partIndex };
+  const placed = {
+    ...fix,
+    messageIndex: at.messageIndex + offsets.output,
+    partIndex: at.partIndex,
+  };
   switch (placed.kind) {
     case 'inserted-placeholder':
-      return { ...placed, callMessageIndex: output(placed.callMessageIndex, undefined).messageIndex + offsets.output };
+      return {
+        ...placed,
+        callMessageIndex: output(placed.callMessageIndex, undefined).messageIndex + offsets.output,
+      };
     case 'synthesized-call':
     case 'moved-result':
       return { ...placed, ...fromPlace(placed, input, offsets) };
@@ -27,7 +39,10 @@ export function locateFix(fix: HistoryFix, input: WireLocator, output: WireLocat
     case 'dropped-duplicate-result': {
       const from = fromPlace(placed, input, offsets);
       // The result keeps where the reader found it, in the input as a whole.
-      const result = placed.result.sourceIndex === undefined ? placed.result : { ...placed.result, sourceIndex: from.fromIndex };
+      const result =
+        placed.result.sourceIndex === undefined
+          ? placed.result
+          : { ...placed.result, sourceIndex: from.fromIndex };
       return { ...placed, ...from, result };
     }
     case 'moved-text':
@@ -40,10 +55,18 @@ export function locateFix(fix: HistoryFix, input: WireLocator, output: WireLocat
 }
 
 /** Where in the input a fix's result was, and its message citing that place. */
-function fromPlace(fix: { readonly fromIndex: number; readonly fromPartIndex: number; readonly message: string }, input: WireLocator, offsets: StretchOffsets): { fromIndex: number; fromPartIndex: number; message: string } {
+function fromPlace(
+  fix: { readonly fromIndex: number; readonly fromPartIndex: number; readonly message: string },
+  input: WireLocator,
+  offsets: StretchOffsets,
+): { fromIndex: number; fromPartIndex: number; message: string } {
   const from = input(fix.fromIndex, fix.fromPartIndex);
   const fromIndex = from.messageIndex + offsets.input;
-  return { fromIndex, fromPartIndex: from.partIndex ?? 0, message: citing(fix.message, fix.fromIndex, fromIndex) };
+  return {
+    fromIndex,
+    fromPartIndex: from.partIndex ?? 0,
+    message: citing(fix.message, fix.fromIndex, fromIndex),
+  };
 }
 
 /** The repairer cites the input by neutral index (`messages[3]`); the user's array has its own. */

@@ -17,7 +17,9 @@ import { resolveProfile } from './repair-tool-history.js';
 import { inputLocator, outputLocator } from './wire-places.js';
 
 /** Options of {@link repairHistory}: the format, and the {@link RepairPolicy} fields. */
-export interface RepairHistoryOptions<F extends MessageFormat = MessageFormat> extends RepairPolicy {
+export interface RepairHistoryOptions<
+  F extends MessageFormat = MessageFormat,
+> extends RepairPolicy {
   /** The format `messages` are in; they come back in it. */
   readonly format: F;
   /**
@@ -77,12 +79,18 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
  * const { messages: safe, fixes } = repairHistory(body.messages, { format: 'openai-chat' });
  * for (const fix of fixes) console.warn(fix.kind, fix.messageIndex, fix.message);
  */
-export function repairHistory<F extends MessageFormat>(messages: readonly unknown[], options: RepairHistoryOptions<F>): RepairHistoryResult<FormatMessages[F]> {
+export function repairHistory<F extends MessageFormat>(
+  messages: readonly unknown[],
+  options: RepairHistoryOptions<F>,
+): RepairHistoryResult<FormatMessages[F]> {
   const format = formatOf(options);
   const profile = resolveProfile(options.profile ?? format);
   const policy = resolvePolicy(options);
-  if (profile !== PROVIDER_PROFILES[format]) return repairWholeHistory(messages, format, profile, policy);
-  const { result, table } = (options.validation && recallInspection(options.validation, messages, format)) ?? inspectHistory(messages, format);
+  if (profile !== PROVIDER_PROFILES[format])
+    return repairWholeHistory(messages, format, profile, policy);
+  const { result, table } =
+    (options.validation && recallInspection(options.validation, messages, format)) ??
+    inspectHistory(messages, format);
   if (result.ok) return { messages: [...messages] as FormatMessages[F], fixes: [] };
   // Only the stretches around the issues go through the neutral model; the rest is kept as it is.
   const windows = findRepairWindows(messages, format, table, result.issues, profile);
@@ -96,10 +104,19 @@ export function repairHistory<F extends MessageFormat>(messages: readonly unknow
  * message goes through the format's converters (which may normalize messages the repair did not
  * change); {@link repairHistory} uses it for profiles other than the format's own.
  */
-export function repairWholeHistory<F extends MessageFormat>(messages: readonly unknown[], format: F, profile: ProviderProfile, policy: ResolvedPolicy): RepairHistoryResult<FormatMessages[F]> {
+export function repairWholeHistory<F extends MessageFormat>(
+  messages: readonly unknown[],
+  format: F,
+  profile: ProviderProfile,
+  policy: ResolvedPolicy,
+): RepairHistoryResult<FormatMessages[F]> {
   const { history, generatedIds } = readFormat(messages, format);
   const repaired = new HistoryRepairer(history, profile, policy).run();
-  if (repaired.fixes.length === 0 && repaired.history.length === history.length && repaired.history.every((message, index) => message === history[index])) {
+  if (
+    repaired.fixes.length === 0 &&
+    repaired.history.length === history.length &&
+    repaired.history.every((message, index) => message === history[index])
+  ) {
     // Nothing to repair in the neutral model: what the validator refused is beyond the repair.
     return { messages: writeFormat(history, format, generatedIds), fixes: [] };
   }
@@ -111,8 +128,12 @@ export function repairWholeHistory<F extends MessageFormat>(messages: readonly u
 
 function formatOf<F extends MessageFormat>(options: RepairHistoryOptions<F>): F {
   if (!isObject(options)) {
-    throw new ToolHistoryError('invalid-input', `repairHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`);
+    throw new ToolHistoryError(
+      'invalid-input',
+      `repairHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`,
+    );
   }
-  if (!FORMATS.has(options.format)) throw new UnsupportedFormatError(options.format, MESSAGE_FORMATS);
+  if (!FORMATS.has(options.format))
+    throw new UnsupportedFormatError(options.format, MESSAGE_FORMATS);
   return options.format;
 }

@@ -23,7 +23,14 @@ export interface WindowedRepair {
  * model and back, with one id rewriter for the whole history so new ids stay unique and repeat
  * as they would; every message outside them is kept as it is (the same object).
  */
-export function repairInWindows(messages: readonly unknown[], format: MessageFormat, table: ToolTurnTable, windows: readonly RepairWindow[], profile: ProviderProfile, policy: ResolvedPolicy): WindowedRepair {
+export function repairInWindows(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  table: ToolTurnTable,
+  windows: readonly RepairWindow[],
+  profile: ProviderProfile,
+  policy: ResolvedPolicy,
+): WindowedRepair {
   const ids = new CallIdRewriter(profile, () => table.ids, policy.generateId);
   const keptIds = ids.uniqueInConversation ? idsIn(table, windows) : undefined;
   // The output, as stretches of the input (kept) and repaired stretches, joined once at the end.
@@ -40,8 +47,16 @@ export function repairInWindows(messages: readonly unknown[], format: MessageFor
   for (const window of windows) {
     keep(kept, window.start);
     kept = window.end;
-    const { history, generatedIds } = readFormat(messages.slice(window.start, window.end), format, window.start);
-    const repaired = new HistoryRepairer(history, profile, policy, { ids, endsHistory: window.end === messages.length, afterUser: followsUserTurn(messages, table, window.start) }).run();
+    const { history, generatedIds } = readFormat(
+      messages.slice(window.start, window.end),
+      format,
+      window.start,
+    );
+    const repaired = new HistoryRepairer(history, profile, policy, {
+      ids,
+      endsHistory: window.end === messages.length,
+      afterUser: followsUserTurn(messages, table, window.start),
+    }).run();
     if (repaired.fixes.length === 0) {
       // Nothing the neutral model can repair: the stretch stays as it was.
       keep(window.start, window.end);
@@ -59,19 +74,25 @@ export function repairInWindows(messages: readonly unknown[], format: MessageFor
   const out = new Array<unknown>(length);
   let at = 0;
   for (const piece of pieces) {
-    if ('start' in piece) for (let index = piece.start; index < piece.end; index++) out[at++] = messages[index];
+    if ('start' in piece)
+      for (let index = piece.start; index < piece.end; index++) out[at++] = messages[index];
     else for (const message of piece) out[at++] = message;
   }
   return { messages: out, fixes };
 }
 
 /** True when the message before `start`, system messages aside, is a user message or results: what a call turn must follow in Gemini. */
-function followsUserTurn(messages: readonly unknown[], table: ToolTurnTable, start: number): boolean {
+function followsUserTurn(
+  messages: readonly unknown[],
+  table: ToolTurnTable,
+  start: number,
+): boolean {
   for (let index = start - 1; index >= 0; index--) {
     if (table.kinds[index] === RESULTS_ENTRY) return true;
     const message = messages[index];
     const role = isObject(message) ? message.role : undefined;
-    if (role !== 'system' && role !== 'developer') return role === 'user' || (role === undefined && table.kinds[index] === OTHER_ENTRY);
+    if (role !== 'system' && role !== 'developer')
+      return role === 'user' || (role === undefined && table.kinds[index] === OTHER_ENTRY);
   }
   return false;
 }
@@ -81,13 +102,20 @@ function idsIn(table: ToolTurnTable, windows: readonly RepairWindow[]): Set<stri
   const ids = new Set<string>();
   for (const { start, end } of windows) {
     const slotEnd = table.starts[end] ?? 0;
-    for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++) ids.add(table.ids[slot] ?? '');
+    for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++)
+      ids.add(table.ids[slot] ?? '');
   }
   return ids;
 }
 
 /** Tells the rewriter of the kept calls whose ids a call inside a window may repeat. */
-function keepCallIds(table: ToolTurnTable, start: number, end: number, wanted: ReadonlySet<string>, ids: CallIdRewriter): void {
+function keepCallIds(
+  table: ToolTurnTable,
+  start: number,
+  end: number,
+  wanted: ReadonlySet<string>,
+  ids: CallIdRewriter,
+): void {
   for (let turn = start; turn < end; turn++) {
     if (table.kinds[turn] !== CALLS_ENTRY) continue;
     const slotEnd = table.starts[turn + 1] ?? 0;

@@ -14,7 +14,9 @@ export interface MissingResultContext {
 export type MissingResultContent = (context: MissingResultContext) => JsonValue;
 
 /** Placeholder texts per cause: a fixed text, or one built from the call. */
-export type MissingResultTexts = Partial<Readonly<Record<MissingResultCause, string | ((context: MissingResultContext) => string)>>>;
+export type MissingResultTexts = Partial<
+  Readonly<Record<MissingResultCause, string | ((context: MissingResultContext) => string)>>
+>;
 
 /** How {@link repairToolHistory} and {@link repairHistory} fix what they find. */
 export interface RepairPolicy {
@@ -62,7 +64,9 @@ export interface RepairPolicy {
 }
 
 /** The default placeholder texts, per cause. None says the tool failed or was aborted. */
-export const DEFAULT_MISSING_RESULT_TEXTS: Readonly<Record<MissingResultCause, (context: MissingResultContext) => string>> = {
+export const DEFAULT_MISSING_RESULT_TEXTS: Readonly<
+  Record<MissingResultCause, (context: MissingResultContext) => string>
+> = {
   'end-of-history': ({ callId, name }) =>
     `No result has been recorded yet for call "${callId}" of tool "${name}". The tool may or may not have run.`,
   'partial-turn': ({ callId, name }) =>
@@ -83,13 +87,20 @@ export interface ResolvedPolicy {
 /** Fills in the defaults of `policy`. */
 export function resolvePolicy(policy: RepairPolicy = {}): ResolvedPolicy {
   const missing = policy.missingResults;
-  const texts: MissingResultTexts = typeof missing === 'function' ? {} : { ...DEFAULT_MISSING_RESULT_TEXTS, ...definedEntries(missing) };
+  const texts: MissingResultTexts =
+    typeof missing === 'function'
+      ? {}
+      : { ...DEFAULT_MISSING_RESULT_TEXTS, ...definedEntries(missing) };
   return {
     orphanResults: policy.orphanResults ?? 'synthesize-call',
     missingResult:
       typeof missing === 'function'
         ? missing
-        : (context) => ({ error: true, name: MISSING_RESULT_NAME, message: textFor(texts, context) }),
+        : (context) => ({
+            error: true,
+            name: MISSING_RESULT_NAME,
+            message: textFor(texts, context),
+          }),
     duplicateResults: policy.duplicateResults ?? 'keep-first',
     generateId: policy.generateId,
     assistantBridgeText: policy.assistantBridgeText ?? 'Tool results received.',
@@ -105,6 +116,7 @@ function textFor(texts: MissingResultTexts, context: MissingResultContext): stri
 function definedEntries<T extends object>(value: T | undefined): Partial<T> {
   if (value === undefined) return {};
   const result: Partial<T> = {};
-  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] !== undefined) result[key] = value[key];
+  for (const key of Object.keys(value) as (keyof T)[])
+    if (value[key] !== undefined) result[key] = value[key];
   return result;
 }

@@ -49,13 +49,26 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
  * @example
  * const { history: safe, fixes } = repairToolHistory(history, { profile: 'anthropic' });
  */
-export function repairToolHistory(history: ToolHistory, options: RepairToolHistoryOptions = {}): RepairResult {
-  if (!Array.isArray(history)) throw new ToolHistoryError('invalid-input', 'repairToolHistory expects a neutral history (an array of messages); convert provider messages with a from* function, or call repairHistory().');
-  return new HistoryRepairer(history, resolveProfile(options.profile), resolvePolicy(options.policy)).run();
+export function repairToolHistory(
+  history: ToolHistory,
+  options: RepairToolHistoryOptions = {},
+): RepairResult {
+  if (!Array.isArray(history))
+    throw new ToolHistoryError(
+      'invalid-input',
+      'repairToolHistory expects a neutral history (an array of messages); convert provider messages with a from* function, or call repairHistory().',
+    );
+  return new HistoryRepairer(
+    history,
+    resolveProfile(options.profile),
+    resolvePolicy(options.policy),
+  ).run();
 }
 
 /** The profile named or given. */
-export function resolveProfile(profile: ProviderProfile | MessageFormat | undefined): ProviderProfile {
+export function resolveProfile(
+  profile: ProviderProfile | MessageFormat | undefined,
+): ProviderProfile {
   if (profile === undefined) return PROVIDER_PROFILES.vercel;
   if (typeof profile === 'object') return profile;
   if (!FORMATS.has(profile)) throw new UnsupportedFormatError(profile, MESSAGE_FORMATS);

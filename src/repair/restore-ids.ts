@@ -13,18 +13,36 @@ import type { HistoryFix } from './history-fix.js';
  * const { history: sent, fixes } = repairToolHistory(history, { profile: 'mistral' });
  * const ours = restoreToolHistoryIds([...sent, ...reply], fixes);
  */
-export function restoreToolHistoryIds(history: ToolHistory, fixes: readonly HistoryFix[]): HistoryMessage[] {
+export function restoreToolHistoryIds(
+  history: ToolHistory,
+  fixes: readonly HistoryFix[],
+): HistoryMessage[] {
   const original = new Map<string, string>();
   for (const fix of fixes) if (fix.kind === 'rewrote-call-id') original.set(fix.to, fix.from);
   if (original.size === 0) return [...history];
   return history.map((message): HistoryMessage => {
     if (message.role === 'assistant') {
-      if (!message.parts.some((part) => part.type === 'tool-call' && original.has(part.callId))) return message;
-      return { ...message, parts: message.parts.map((part) => (part.type === 'tool-call' && original.has(part.callId) ? { ...part, callId: original.get(part.callId) ?? part.callId } : part)) };
+      if (!message.parts.some((part) => part.type === 'tool-call' && original.has(part.callId)))
+        return message;
+      return {
+        ...message,
+        parts: message.parts.map((part) =>
+          part.type === 'tool-call' && original.has(part.callId)
+            ? { ...part, callId: original.get(part.callId) ?? part.callId }
+            : part,
+        ),
+      };
     }
     if (message.role === 'tool') {
       if (!message.results.some((result) => original.has(result.callId))) return message;
-      return { ...message, results: message.results.map((result) => (original.has(result.callId) ? { ...result, callId: original.get(result.callId) ?? result.callId } : result)) };
+      return {
+        ...message,
+        results: message.results.map((result) =>
+          original.has(result.callId)
+            ? { ...result, callId: original.get(result.callId) ?? result.callId }
+            : result,
+        ),
+      };
     }
     return message;
   });
@@ -45,8 +63,13 @@ export interface RestoreIdsOptions<F extends MessageFormat> {
  * const { messages: sent, fixes } = repairHistory(messages, { format: 'mistral' });
  * const ours = restoreIds(sent, fixes, { format: 'mistral' });
  */
-export function restoreIds<F extends MessageFormat>(messages: readonly unknown[], fixes: readonly HistoryFix[], options: RestoreIdsOptions<F>): FormatMessages[F] {
-  if (!fixes.some((fix) => fix.kind === 'rewrote-call-id')) return [...messages] as FormatMessages[F];
+export function restoreIds<F extends MessageFormat>(
+  messages: readonly unknown[],
+  fixes: readonly HistoryFix[],
+  options: RestoreIdsOptions<F>,
+): FormatMessages[F] {
+  if (!fixes.some((fix) => fix.kind === 'rewrote-call-id'))
+    return [...messages] as FormatMessages[F];
   const { history, generatedIds } = readFormat(messages, options.format);
   return writeFormat(restoreToolHistoryIds(history, fixes), options.format, generatedIds);
 }

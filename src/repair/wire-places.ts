@@ -58,12 +58,15 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
       const wire = result?.sourceIndex ?? source;
       if (wire !== source) {
         let before = 0;
-        for (let position = 0; position < partIndex; position++) if (message.results[position]?.sourceIndex === wire) before++;
+        for (let position = 0; position < partIndex; position++)
+          if (message.results[position]?.sourceIndex === wire) before++;
         return { messageIndex: wire, partIndex: before };
       }
     }
-    if (layout === 'items' && message.role === 'assistant') return { messageIndex: source + partIndex };
-    if (layout === 'chat') return { messageIndex: source, partIndex: chatPartIndex(message, partIndex) };
+    if (layout === 'items' && message.role === 'assistant')
+      return { messageIndex: source + partIndex };
+    if (layout === 'chat')
+      return { messageIndex: source, partIndex: chatPartIndex(message, partIndex) };
     return { messageIndex: source, partIndex: (firstBlock[messageIndex] ?? 0) + partIndex };
   };
 }
@@ -84,7 +87,11 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
       offset.push(0);
       continue;
     }
-    if (format === 'anthropic' && openResults !== undefined && (message.role === 'tool' || message.role === 'user')) {
+    if (
+      format === 'anthropic' &&
+      openResults !== undefined &&
+      (message.role === 'tool' || message.role === 'user')
+    ) {
       base.push(openResults.index);
       offset.push(openResults.blocks);
       openResults.blocks += writtenSize(message, format);
@@ -93,19 +100,35 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
     }
     base.push(next);
     offset.push(0);
-    if (format === 'anthropic' && message.role === 'tool') openResults = { index: next, blocks: message.results.length };
+    if (format === 'anthropic' && message.role === 'tool')
+      openResults = { index: next, blocks: message.results.length };
     else openResults = undefined;
-    next += layout === 'blocks' ? 1 : layout === 'chat' ? (message.role === 'tool' ? message.results.length : 1) : message.role === 'user' || message.role === 'system' ? 1 : writtenSize(message, format);
+    next +=
+      layout === 'blocks'
+        ? 1
+        : layout === 'chat'
+          ? message.role === 'tool'
+            ? message.results.length
+            : 1
+          : message.role === 'user' || message.role === 'system'
+            ? 1
+            : writtenSize(message, format);
   }
   return (messageIndex, partIndex) => {
     const message = history[messageIndex];
     const start = base[messageIndex] ?? messageIndex;
     if (message === undefined || partIndex === undefined) return { messageIndex: start };
     if (layout === 'chat') {
-      return message.role === 'tool' ? { messageIndex: start + partIndex } : { messageIndex: start, partIndex: chatPartIndex(message, partIndex) };
+      return message.role === 'tool'
+        ? { messageIndex: start + partIndex }
+        : { messageIndex: start, partIndex: chatPartIndex(message, partIndex) };
     }
-    if (layout === 'items' && message.role !== 'user') return { messageIndex: start + writtenBefore(message, partIndex, format) };
-    return { messageIndex: start, partIndex: (offset[messageIndex] ?? 0) + writtenBefore(message, partIndex, format) };
+    if (layout === 'items' && message.role !== 'user')
+      return { messageIndex: start + writtenBefore(message, partIndex, format) };
+    return {
+      messageIndex: start,
+      partIndex: (offset[messageIndex] ?? 0) + writtenBefore(message, partIndex, format),
+    };
   };
 }
 
@@ -114,12 +137,17 @@ function chatPartIndex(message: HistoryMessage, partIndex: number): number | und
   if (message.role !== 'assistant') return partIndex;
   if (message.parts[partIndex]?.type !== 'tool-call') return undefined;
   let calls = 0;
-  for (let index = 0; index < partIndex; index++) if (message.parts[index]?.type === 'tool-call') calls++;
+  for (let index = 0; index < partIndex; index++)
+    if (message.parts[index]?.type === 'tool-call') calls++;
   return calls;
 }
 
 function sizeOf(message: HistoryMessage): number {
-  return message.role === 'tool' ? message.results.length : message.role === 'system' ? 1 : message.parts.length;
+  return message.role === 'tool'
+    ? message.results.length
+    : message.role === 'system'
+      ? 1
+      : message.parts.length;
 }
 
 function writtenSize(message: HistoryMessage, format: MessageFormat): number {

@@ -1,6 +1,10 @@
 import type { StreamFraming } from './event-stream-decoder.js';
 import { readStreamEvents, type StreamSource } from './read-stream-events.js';
-import { createToolCallAccumulator, type AccumulationResult, type ToolCallAccumulatorOptions } from './tool-call-accumulator.js';
+import {
+  createToolCallAccumulator,
+  type AccumulationResult,
+  type ToolCallAccumulatorOptions,
+} from './tool-call-accumulator.js';
 
 /** Options of {@link accumulateSSE}: the accumulator's options plus how to read the body. */
 export interface AccumulateSSEOptions extends ToolCallAccumulatorOptions {
@@ -24,10 +28,17 @@ export interface AccumulateSSEOptions extends ToolCallAccumulatorOptions {
  * const { text, calls } = await accumulateSSE(response, { format: 'openai-chat' });
  * result.addAssistantToolCalls(calls);
  */
-export async function accumulateSSE(source: StreamSource, options: AccumulateSSEOptions): Promise<AccumulationResult> {
+export async function accumulateSSE(
+  source: StreamSource,
+  options: AccumulateSSEOptions,
+): Promise<AccumulationResult> {
   const accumulator = createToolCallAccumulator(options);
   const framing = options.framing ?? (options.format === 'ollama' ? 'json-lines' : 'sse');
-  for await (const event of readStreamEvents(source, { framing, limits: options.limits, signal: options.signal })) {
+  for await (const event of readStreamEvents(source, {
+    framing,
+    limits: options.limits,
+    signal: options.signal,
+  })) {
     accumulator.push(event);
   }
   return accumulator.finish();

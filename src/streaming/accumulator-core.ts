@@ -1,5 +1,8 @@
 import { uniqueCallIds, type CallIdGenerator } from '../core/call-id.js';
-import { StreamAccumulationError, type StreamLimitName } from '../errors/stream-accumulation-error.js';
+import {
+  StreamAccumulationError,
+  type StreamLimitName,
+} from '../errors/stream-accumulation-error.js';
 import type { AccumulatedToolCall } from './accumulated-tool-call.js';
 import type { ResolvedStreamLimits } from './stream-limits.js';
 import type { ToolCallStreamListener } from './tool-call-stream-event.js';
@@ -47,7 +50,11 @@ export class AccumulatorCore {
   private readonly listener: ToolCallStreamListener | undefined;
   private readonly limits: ResolvedStreamLimits;
 
-  constructor(limits: ResolvedStreamLimits, listener: ToolCallStreamListener | undefined, generateCallId: CallIdGenerator | undefined) {
+  constructor(
+    limits: ResolvedStreamLimits,
+    listener: ToolCallStreamListener | undefined,
+    generateCallId: CallIdGenerator | undefined,
+  ) {
     this.limits = limits;
     this.listener = listener;
     this.nextId = uniqueCallIds(this.taken, generateCallId);
@@ -97,12 +104,15 @@ export class AccumulatorCore {
     if (call.result !== undefined) return;
     if (call.index < 0 && delta !== '') this.start(call);
     const fragments = call.fragments + 1;
-    if (fragments > this.limits.maxFragments) this.limitExceeded(call, 'fragments', fragments, this.limits.maxFragments);
+    if (fragments > this.limits.maxFragments)
+      this.limitExceeded(call, 'fragments', fragments, this.limits.maxFragments);
     const units = call.units + delta.length;
     // UTF-8 needs at most 3 bytes per UTF-16 code unit, so exact counting starts only near the cap.
     if (units * 3 > this.limits.maxArgumentBytes) {
-      const bytes = (call.bytes < 0 ? utf8Length(call.argumentsText) : call.bytes) + utf8Length(delta);
-      if (bytes > this.limits.maxArgumentBytes) this.limitExceeded(call, 'argument-bytes', bytes, this.limits.maxArgumentBytes);
+      const bytes =
+        (call.bytes < 0 ? utf8Length(call.argumentsText) : call.bytes) + utf8Length(delta);
+      if (bytes > this.limits.maxArgumentBytes)
+        this.limitExceeded(call, 'argument-bytes', bytes, this.limits.maxArgumentBytes);
       call.bytes = bytes;
     }
     call.fragments = fragments;
@@ -113,13 +123,25 @@ export class AccumulatorCore {
       call.parser.write(delta);
     } catch (error) {
       if (error instanceof StreamAccumulationError && error.detail.code === 'stream-limit') {
-        this.limitExceeded(call, error.detail.limit, error.detail.attempted, error.detail.maximum, error);
+        this.limitExceeded(
+          call,
+          error.detail.limit,
+          error.detail.attempted,
+          error.detail.maximum,
+          error,
+        );
       }
       throw error;
     }
     const listener = this.listener;
     if (listener !== undefined) {
-      listener({ type: 'tool-call-delta', index: call.index, callId: call.callId, argumentsDelta: delta, call });
+      listener({
+        type: 'tool-call-delta',
+        index: call.index,
+        callId: call.callId,
+        argumentsDelta: delta,
+        call,
+      });
     }
   }
 
@@ -152,13 +174,33 @@ export class AccumulatorCore {
     if (call.index >= 0) return;
     call.index = this.calls.length;
     this.calls.push(call);
-    this.listener?.({ type: 'tool-call-start', index: call.index, callId: call.callId, name: call.name, call });
+    this.listener?.({
+      type: 'tool-call-start',
+      index: call.index,
+      callId: call.callId,
+      name: call.name,
+      call,
+    });
   }
 
-  private limitExceeded(call: ToolCallState, limit: StreamLimitName, attempted: number, maximum: number, cause?: unknown): never {
-    const units = limit === 'argument-bytes' ? 'bytes' : limit === 'fragments' ? 'fragments' : 'levels';
+  private limitExceeded(
+    call: ToolCallState,
+    limit: StreamLimitName,
+    attempted: number,
+    maximum: number,
+    cause?: unknown,
+  ): never {
+    const units =
+      limit === 'argument-bytes' ? 'bytes' : limit === 'fragments' ? 'fragments' : 'levels';
     throw new StreamAccumulationError(
-      { code: 'stream-limit', limit, callIndex: call.index, callId: call.callId, attempted, maximum },
+      {
+        code: 'stream-limit',
+        limit,
+        callIndex: call.index,
+        callId: call.callId,
+        attempted,
+        maximum,
+      },
       `Tool call ${call.index} ("${call.callId}"${call.name === '' ? '' : `, ${call.name}`}) reached ${attempted} ${units} of arguments, over the ${limit} limit of ${maximum}. Raise limits.${limit === 'argument-bytes' ? 'maxArgumentBytes' : limit === 'fragments' ? 'maxFragments' : 'maxDepth'} if the stream is legitimate.`,
       cause === undefined ? undefined : { cause },
     );

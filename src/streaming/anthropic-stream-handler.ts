@@ -1,6 +1,12 @@
 import type { AccumulatorCore } from './accumulator-core.js';
 import { usableProviderId } from './accumulator-core.js';
-import { invalidEvent, isRecord, optionalIndex, optionalRecord, optionalString } from './stream-event-guards.js';
+import {
+  invalidEvent,
+  isRecord,
+  optionalIndex,
+  optionalRecord,
+  optionalString,
+} from './stream-event-guards.js';
 import type { ToolCallState } from './tool-call-state.js';
 
 const FORMAT = 'Anthropic Messages';
@@ -16,7 +22,8 @@ export function createAnthropicHandler(core: AccumulatorCore): (event: unknown) 
 
   return (event) => {
     const eventIndex = core.eventIndex;
-    if (!isRecord(event)) return invalidEvent(FORMAT, eventIndex, '', 'a stream event object', event);
+    if (!isRecord(event))
+      return invalidEvent(FORMAT, eventIndex, '', 'a stream event object', event);
     const type = optionalString(event.type, FORMAT, eventIndex, 'type');
     switch (type) {
       case 'content_block_start': {
@@ -27,13 +34,17 @@ export function createAnthropicHandler(core: AccumulatorCore): (event: unknown) 
           const name = optionalString(block.name, FORMAT, eventIndex, 'content_block.name') ?? '';
           const input = optionalRecord(block.input, FORMAT, eventIndex, 'content_block.input');
           const call = core.createCall(usableProviderId(id), name);
-          if (input !== undefined && Object.keys(input).length > 0) call.initialArguments = structuredClone(input);
+          if (input !== undefined && Object.keys(input).length > 0)
+            call.initialArguments = structuredClone(input);
           blocks.set(index, call);
           otherBlocks.delete(index);
           return;
         }
         otherBlocks.add(index);
-        if (block?.type === 'text') core.appendText(optionalString(block.text, FORMAT, eventIndex, 'content_block.text') ?? '');
+        if (block?.type === 'text')
+          core.appendText(
+            optionalString(block.text, FORMAT, eventIndex, 'content_block.text') ?? '',
+          );
         return;
       }
       case 'content_block_delta': {
@@ -41,7 +52,8 @@ export function createAnthropicHandler(core: AccumulatorCore): (event: unknown) 
         const delta = optionalRecord(event.delta, FORMAT, eventIndex, 'delta');
         if (delta?.type === 'input_json_delta') {
           const json = delta.partial_json;
-          if (typeof json !== 'string') return invalidEvent(FORMAT, eventIndex, 'delta.partial_json', 'a string', json);
+          if (typeof json !== 'string')
+            return invalidEvent(FORMAT, eventIndex, 'delta.partial_json', 'a string', json);
           if (otherBlocks.has(index)) return;
           let call = blocks.get(index);
           if (call === undefined) {
@@ -52,7 +64,8 @@ export function createAnthropicHandler(core: AccumulatorCore): (event: unknown) 
           core.appendArguments(call, json);
         } else if (delta?.type === 'text_delta') {
           const text = delta.text;
-          if (typeof text !== 'string') return invalidEvent(FORMAT, eventIndex, 'delta.text', 'a string', text);
+          if (typeof text !== 'string')
+            return invalidEvent(FORMAT, eventIndex, 'delta.text', 'a string', text);
           core.appendText(text);
         }
         return;

@@ -32,7 +32,12 @@ export function applyCompleteCalls(core: AccumulatorCore, chunk: CompleteCallsCh
 }
 
 /** Reads a call's arguments: objects are serialized (and so copied), strings are kept as sent. */
-export function readArgumentsValue(value: unknown, format: string, eventIndex: number, field: string): string {
+export function readArgumentsValue(
+  value: unknown,
+  format: string,
+  eventIndex: number,
+  field: string,
+): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (!isRecord(value)) return invalidEvent(format, eventIndex, field, 'an object', value);

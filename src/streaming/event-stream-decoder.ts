@@ -84,7 +84,12 @@ export class EventStreamDecoder {
   private checkLength(length: number): void {
     if (length <= this.maxLineLength) return;
     throw new StreamAccumulationError(
-      { code: 'stream-limit', limit: 'line-length', attempted: length, maximum: this.maxLineLength },
+      {
+        code: 'stream-limit',
+        limit: 'line-length',
+        attempted: length,
+        maximum: this.maxLineLength,
+      },
       `One event of the response body reached ${length} characters without ending, over the line-length limit of ${this.maxLineLength}. Check the framing ('sse' or 'json-lines'), or raise limits.maxLineLength.`,
     );
   }

@@ -1,6 +1,14 @@
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { escapedCodeUnit, hexValue, isJsonNumber, isNumberChar, isWhitespace, setMember, shortJsonNumber } from './json-characters.js';
+import {
+  escapedCodeUnit,
+  hexValue,
+  isJsonNumber,
+  isNumberChar,
+  isWhitespace,
+  setMember,
+  shortJsonNumber,
+} from './json-characters.js';
 import { decodeStringPart, type StringPart } from './json-string-part.js';
 import { RecentKeys } from './recent-keys.js';
 
@@ -134,7 +142,11 @@ class StreamingJsonParser implements IncrementalJsonParser {
   }
 
   write(chunk: string): void {
-    if (this.ended) throw new ToolHistoryError('invalid-input', 'IncrementalJsonParser.write() was called after end().');
+    if (this.ended)
+      throw new ToolHistoryError(
+        'invalid-input',
+        'IncrementalJsonParser.write() was called after end().',
+      );
     const length = chunk.length;
     // The state lives in a local while the chunk is scanned; helpers return the next state.
     let state = this.state;
@@ -160,7 +172,8 @@ class StreamingJsonParser implements IncrementalJsonParser {
           const stop = chunk.charCodeAt(i++);
           if (stop === 34) state = this.closeString();
           else if (stop === 92) state = ESCAPE;
-          else state = this.fail(i - 1, 'a control character must be escaped inside a string', state);
+          else
+            state = this.fail(i - 1, 'a control character must be escaped inside a string', state);
           break;
         }
         case VALUE:
@@ -232,7 +245,12 @@ class StreamingJsonParser implements IncrementalJsonParser {
           } else if (code === (this.inArray ? 93 : 125)) {
             i++;
             state = this.closeContainer();
-          } else state = this.fail(i, this.inArray ? "expected ',' or ']'" : "expected ',' or '}'", state);
+          } else
+            state = this.fail(
+              i,
+              this.inArray ? "expected ',' or ']'" : "expected ',' or '}'",
+              state,
+            );
           break;
         case ESCAPE: {
           if (code === 117) {
@@ -271,7 +289,8 @@ class StreamingJsonParser implements IncrementalJsonParser {
           this.numberText += chunk.slice(i, j);
           i = j;
           // The character that ends the number is processed again in the state after the value.
-          if (i < length) state = this.commitNumber(this.numberText, 0, this.numberText.length, state, i);
+          if (i < length)
+            state = this.commitNumber(this.numberText, 0, this.numberText.length, state, i);
           break;
         }
         case LITERAL: {
@@ -295,7 +314,8 @@ class StreamingJsonParser implements IncrementalJsonParser {
       }
     }
     this.state = state;
-    if (!this.inKey && (state === STRING || state === ESCAPE || state === UNICODE)) this.flushString();
+    if (!this.inKey && (state === STRING || state === ESCAPE || state === UNICODE))
+      this.flushString();
     this.offset += length;
   }
 
@@ -303,10 +323,18 @@ class StreamingJsonParser implements IncrementalJsonParser {
     if (this.ended) return;
     this.ended = true;
     let state = this.state;
-    if (state === NUMBER && this.containers.length === 0) state = this.commitNumber(this.numberText, 0, this.numberText.length, state, 0);
-    if (!(state === FAILED || state === DONE || (state === VALUE && this.containers.length === 0))) {
+    if (state === NUMBER && this.containers.length === 0)
+      state = this.commitNumber(this.numberText, 0, this.numberText.length, state, 0);
+    if (!(
+      state === FAILED ||
+      state === DONE ||
+      (state === VALUE && this.containers.length === 0)
+    )) {
       // Anything but a complete value, an error or empty (whitespace-only) input is a truncation.
-      this.problem = { position: this.offset, message: 'unexpected end of input (the JSON text is truncated)' };
+      this.problem = {
+        position: this.offset,
+        message: 'unexpected end of input (the JSON text is truncated)',
+      };
       state = FAILED;
     }
     this.state = state;
@@ -408,7 +436,13 @@ class StreamingJsonParser implements IncrementalJsonParser {
    * Places the number `source[start, end)`, or fails if it is not one. The error is reported at
    * `errorIndex` in the chunk (the character after the number), which defaults to `end`.
    */
-  private commitNumber(source: string, start: number, end: number, state: number, errorIndex: number = end): number {
+  private commitNumber(
+    source: string,
+    start: number,
+    end: number,
+    state: number,
+    errorIndex: number = end,
+  ): number {
     let value = shortJsonNumber(source, start, end);
     if (Number.isNaN(value)) {
       const text = source.slice(start, end);
@@ -434,7 +468,8 @@ class StreamingJsonParser implements IncrementalJsonParser {
 
   /** Records a syntax problem (keeping the text of a string cut short) and returns the FAILED state. */
   private fail(index: number, message: string, state: number): number {
-    if (!this.inKey && (state === STRING || state === ESCAPE || state === UNICODE)) this.flushString();
+    if (!this.inKey && (state === STRING || state === ESCAPE || state === UNICODE))
+      this.flushString();
     this.problem = { position: this.offset + index, message };
     return FAILED;
   }
@@ -451,6 +486,8 @@ class StreamingJsonParser implements IncrementalJsonParser {
  * parser.end();
  * parser.value; // { city: 'Paris', days: 3 }
  */
-export function createIncrementalJsonParser(options?: IncrementalJsonParserOptions): IncrementalJsonParser {
+export function createIncrementalJsonParser(
+  options?: IncrementalJsonParserOptions,
+): IncrementalJsonParser {
   return new StreamingJsonParser(options);
 }

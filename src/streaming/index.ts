@@ -3,8 +3,17 @@
  * call's partial arguments. The lead wires these into `src/index.ts`.
  */
 export { createToolCallAccumulator, STREAM_FORMATS } from './tool-call-accumulator.js';
-export type { AccumulationResult, StreamFormat, ToolCallAccumulator, ToolCallAccumulatorOptions } from './tool-call-accumulator.js';
-export type { AccumulatedToolCall, ArgumentsProblem, LiveToolCall } from './accumulated-tool-call.js';
+export type {
+  AccumulationResult,
+  StreamFormat,
+  ToolCallAccumulator,
+  ToolCallAccumulatorOptions,
+} from './tool-call-accumulator.js';
+export type {
+  AccumulatedToolCall,
+  ArgumentsProblem,
+  LiveToolCall,
+} from './accumulated-tool-call.js';
 export type {
   TextDeltaEvent,
   ToolCallDeltaEvent,
@@ -16,7 +25,11 @@ export type {
 export { DEFAULT_STREAM_LIMITS } from './stream-limits.js';
 export type { ResolvedStreamLimits, StreamLimits } from './stream-limits.js';
 export { createIncrementalJsonParser, DEFAULT_MAX_JSON_DEPTH } from './incremental-json-parser.js';
-export type { IncrementalJsonParser, IncrementalJsonParserOptions, JsonSyntaxProblem } from './incremental-json-parser.js';
+export type {
+  IncrementalJsonParser,
+  IncrementalJsonParserOptions,
+  JsonSyntaxProblem,
+} from './incremental-json-parser.js';
 export { accumulateSSE } from './accumulate-sse.js';
 export type { AccumulateSSEOptions } from './accumulate-sse.js';
 export { readStreamEvents } from './read-stream-events.js';

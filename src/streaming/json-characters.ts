@@ -11,7 +11,14 @@ export function isWhitespace(code: number): boolean {
 /** A character that can continue a JSON number. */
 export function isNumberChar(code: number): boolean {
   // 0-9 + - . e E
-  return (code >= 48 && code <= 57) || code === 45 || code === 43 || code === 46 || code === 101 || code === 69;
+  return (
+    (code >= 48 && code <= 57) ||
+    code === 45 ||
+    code === 43 ||
+    code === 46 ||
+    code === 101 ||
+    code === 69
+  );
 }
 
 /** The value of a hex digit, or -1. */
@@ -26,7 +33,12 @@ export function hexValue(code: number): number {
 export function setMember(target: Record<string, unknown>, key: string, value: unknown): void {
   // JSON.parse makes "__proto__" an own property; plain assignment would change the prototype.
   if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(target, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   } else {
     target[key] = value;
   }
@@ -63,7 +75,8 @@ export function isJsonNumber(text: string): boolean {
 
 /** 10^0 to 10^22: the powers of ten that a double holds exactly (written out, as literals are read exactly). */
 const EXACT_POWERS_OF_TEN: readonly number[] = [
-  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+  1e18, 1e19, 1e20, 1e21, 1e22,
 ];
 
 /**
@@ -82,20 +95,29 @@ export function shortJsonNumber(text: string, start: number, end: number): numbe
   if (!(mantissa >= 0 && mantissa <= 9)) return Number.NaN;
   i++;
   if (mantissa !== 0) {
-    for (let digit = text.charCodeAt(i) - 48; i < end && digit >= 0 && digit <= 9; digit = text.charCodeAt(++i) - 48) {
+    for (
+      let digit = text.charCodeAt(i) - 48;
+      i < end && digit >= 0 && digit <= 9;
+      digit = text.charCodeAt(++i) - 48
+    ) {
       mantissa = mantissa * 10 + digit;
     }
   }
   let decimals = 0;
   if (i < end && text.charCodeAt(i) === 46) {
     const fractionStart = ++i;
-    for (let digit = text.charCodeAt(i) - 48; i < end && digit >= 0 && digit <= 9; digit = text.charCodeAt(++i) - 48) {
+    for (
+      let digit = text.charCodeAt(i) - 48;
+      i < end && digit >= 0 && digit <= 9;
+      digit = text.charCodeAt(++i) - 48
+    ) {
       mantissa = mantissa * 10 + digit;
     }
     decimals = i - fractionStart;
     if (decimals === 0) return Number.NaN;
   }
-  if (i !== end || mantissa > Number.MAX_SAFE_INTEGER || decimals >= EXACT_POWERS_OF_TEN.length) return Number.NaN;
+  if (i !== end || mantissa > Number.MAX_SAFE_INTEGER || decimals >= EXACT_POWERS_OF_TEN.length)
+    return Number.NaN;
   const value = mantissa / (EXACT_POWERS_OF_TEN[decimals] ?? 1);
   return negative ? -value : value;
 }

@@ -59,21 +59,97 @@ function fromCodeUnits(count: number): string {
     case 4:
       return fromCharCode(units[0] ?? 0, units[1] ?? 0, units[2] ?? 0, units[3] ?? 0);
     case 5:
-      return fromCharCode(units[0] ?? 0, units[1] ?? 0, units[2] ?? 0, units[3] ?? 0, units[4] ?? 0);
+      return fromCharCode(
+        units[0] ?? 0,
+        units[1] ?? 0,
+        units[2] ?? 0,
+        units[3] ?? 0,
+        units[4] ?? 0,
+      );
     case 6:
-      return fromCharCode(units[0] ?? 0, units[1] ?? 0, units[2] ?? 0, units[3] ?? 0, units[4] ?? 0, units[5] ?? 0);
+      return fromCharCode(
+        units[0] ?? 0,
+        units[1] ?? 0,
+        units[2] ?? 0,
+        units[3] ?? 0,
+        units[4] ?? 0,
+        units[5] ?? 0,
+      );
     case 7:
-      return fromCharCode(units[0] ?? 0, units[1] ?? 0, units[2] ?? 0, units[3] ?? 0, units[4] ?? 0, units[5] ?? 0, units[6] ?? 0);
+      return fromCharCode(
+        units[0] ?? 0,
+        units[1] ?? 0,
+        units[2] ?? 0,
+        units[3] ?? 0,
+        units[4] ?? 0,
+        units[5] ?? 0,
+        units[6] ?? 0,
+      );
     case 8:
-      return fromCharCode(units[0] ?? 0, units[1] ?? 0, units[2] ?? 0, units[3] ?? 0, units[4] ?? 0, units[5] ?? 0, units[6] ?? 0, units[7] ?? 0);
+      return fromCharCode(
+        units[0] ?? 0,
+        units[1] ?? 0,
+        units[2] ?? 0,
+        units[3] ?? 0,
+        units[4] ?? 0,
+        units[5] ?? 0,
+        units[6] ?? 0,
+        units[7] ?? 0,
+      );
     case 9:
-      return fromCharCode(units[0] ?? 0, units[1] ?? 0, units[2] ?? 0, units[3] ?? 0, units[4] ?? 0, units[5] ?? 0, units[6] ?? 0, units[7] ?? 0, units[8] ?? 0);
+      return fromCharCode(
+        units[0] ?? 0,
+        units[1] ?? 0,
+        units[2] ?? 0,
+        units[3] ?? 0,
+        units[4] ?? 0,
+        units[5] ?? 0,
+        units[6] ?? 0,
+        units[7] ?? 0,
+        units[8] ?? 0,
+      );
     case 10:
-      return fromCharCode(units[0] ?? 0, units[1] ?? 0, units[2] ?? 0, units[3] ?? 0, units[4] ?? 0, units[5] ?? 0, units[6] ?? 0, units[7] ?? 0, units[8] ?? 0, units[9] ?? 0);
+      return fromCharCode(
+        units[0] ?? 0,
+        units[1] ?? 0,
+        units[2] ?? 0,
+        units[3] ?? 0,
+        units[4] ?? 0,
+        units[5] ?? 0,
+        units[6] ?? 0,
+        units[7] ?? 0,
+        units[8] ?? 0,
+        units[9] ?? 0,
+      );
     case 11:
-      return fromCharCode(units[0] ?? 0, units[1] ?? 0, units[2] ?? 0, units[3] ?? 0, units[4] ?? 0, units[5] ?? 0, units[6] ?? 0, units[7] ?? 0, units[8] ?? 0, units[9] ?? 0, units[10] ?? 0);
+      return fromCharCode(
+        units[0] ?? 0,
+        units[1] ?? 0,
+        units[2] ?? 0,
+        units[3] ?? 0,
+        units[4] ?? 0,
+        units[5] ?? 0,
+        units[6] ?? 0,
+        units[7] ?? 0,
+        units[8] ?? 0,
+        units[9] ?? 0,
+        units[10] ?? 0,
+      );
     case 12:
-      return fromCharCode(units[0] ?? 0, units[1] ?? 0, units[2] ?? 0, units[3] ?? 0, units[4] ?? 0, units[5] ?? 0, units[6] ?? 0, units[7] ?? 0, units[8] ?? 0, units[9] ?? 0, units[10] ?? 0, units[11] ?? 0);
+      return fromCharCode(
+        units[0] ?? 0,
+        units[1] ?? 0,
+        units[2] ?? 0,
+        units[3] ?? 0,
+        units[4] ?? 0,
+        units[5] ?? 0,
+        units[6] ?? 0,
+        units[7] ?? 0,
+        units[8] ?? 0,
+        units[9] ?? 0,
+        units[10] ?? 0,
+        units[11] ?? 0,
+      );
     default:
       return '';
   }

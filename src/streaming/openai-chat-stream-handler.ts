@@ -9,12 +9,21 @@ const FORMAT = 'OpenAI Chat Completions';
 interface ToolCallPiece {
   readonly index?: number | null | undefined;
   readonly id?: string | null | undefined;
-  readonly function?: { readonly name?: string | null | undefined; readonly arguments?: string | null | undefined } | null | undefined;
+  readonly function?:
+    | { readonly name?: string | null | undefined; readonly arguments?: string | null | undefined }
+    | null
+    | undefined;
 }
 
 /** The accumulated choice of a chunk, once {@link validateChunk} has checked it. */
 interface ChatChoice {
-  readonly delta?: { readonly content?: unknown; readonly tool_calls?: readonly ToolCallPiece[] | null | undefined } | null | undefined;
+  readonly delta?:
+    | {
+        readonly content?: unknown;
+        readonly tool_calls?: readonly ToolCallPiece[] | null | undefined;
+      }
+    | null
+    | undefined;
   readonly finish_reason?: string | null | undefined;
 }
 
@@ -32,18 +41,23 @@ function pieceField(choice: number, piece: number, suffix: string): string {
 }
 
 function validatePiece(value: unknown, eventIndex: number, choice: number, position: number): void {
-  if (!isRecord(value)) return fail(eventIndex, pieceField(choice, position, ''), 'an object', value);
+  if (!isRecord(value))
+    return fail(eventIndex, pieceField(choice, position, ''), 'an object', value);
   const { index, id } = value;
   if (!isNullish(index) && !(typeof index === 'number' && Number.isInteger(index) && index >= 0)) {
     fail(eventIndex, pieceField(choice, position, '.index'), 'a non-negative integer', index);
   }
-  if (!isNullish(id) && typeof id !== 'string') fail(eventIndex, pieceField(choice, position, '.id'), 'a string', id);
+  if (!isNullish(id) && typeof id !== 'string')
+    fail(eventIndex, pieceField(choice, position, '.id'), 'a string', id);
   const fn = value.function;
   if (isNullish(fn)) return;
-  if (!isRecord(fn)) return fail(eventIndex, pieceField(choice, position, '.function'), 'an object', fn);
+  if (!isRecord(fn))
+    return fail(eventIndex, pieceField(choice, position, '.function'), 'an object', fn);
   const { name, arguments: args } = fn;
-  if (!isNullish(name) && typeof name !== 'string') fail(eventIndex, pieceField(choice, position, '.function.name'), 'a string', name);
-  if (!isNullish(args) && typeof args !== 'string') fail(eventIndex, pieceField(choice, position, '.function.arguments'), 'a string', args);
+  if (!isNullish(name) && typeof name !== 'string')
+    fail(eventIndex, pieceField(choice, position, '.function.name'), 'a string', name);
+  if (!isNullish(args) && typeof args !== 'string')
+    fail(eventIndex, pieceField(choice, position, '.function.arguments'), 'a string', args);
 }
 
 function textOf(content: unknown): string {
@@ -51,7 +65,9 @@ function textOf(content: unknown): string {
   // Some OpenAI-compatible servers send content as parts; only text parts are assistant text.
   let text = '';
   if (Array.isArray(content)) {
-    for (const part of content) if (isRecord(part) && part.type === 'text' && typeof part.text === 'string') text += part.text;
+    for (const part of content)
+      if (isRecord(part) && part.type === 'text' && typeof part.text === 'string')
+        text += part.text;
   }
   return text;
 }
@@ -60,7 +76,11 @@ function textOf(content: unknown): string {
  * Checks the whole chunk before anything of it is applied (so a bad event changes nothing) and
  * returns the choice being accumulated. Hand-written and allocation-free: it runs once per delta.
  */
-function validateChunk(event: unknown, eventIndex: number, choiceIndex: number): ChatChoice | undefined {
+function validateChunk(
+  event: unknown,
+  eventIndex: number,
+  choiceIndex: number,
+): ChatChoice | undefined {
   if (!isRecord(event)) return fail(eventIndex, '', 'a chat.completion.chunk object', event);
   const choices = event.choices;
   // A usage-only chunk (stream_options.include_usage) has an empty or missing choices array.
@@ -73,19 +93,28 @@ function validateChunk(event: unknown, eventIndex: number, choiceIndex: number):
     if (index !== choiceIndex) continue;
     const delta = choice.delta;
     if (!isNullish(delta)) {
-      if (!isRecord(delta)) return fail(eventIndex, `choices[${position}].delta`, 'an object', delta);
+      if (!isRecord(delta))
+        return fail(eventIndex, `choices[${position}].delta`, 'an object', delta);
       const content = delta.content;
       if (!isNullish(content) && typeof content !== 'string' && !Array.isArray(content)) {
-        fail(eventIndex, `choices[${position}].delta.content`, 'a string or an array of parts', content);
+        fail(
+          eventIndex,
+          `choices[${position}].delta.content`,
+          'a string or an array of parts',
+          content,
+        );
       }
       const toolCalls = delta.tool_calls;
       if (!isNullish(toolCalls)) {
-        if (!Array.isArray(toolCalls)) return fail(eventIndex, `choices[${position}].delta.tool_calls`, 'an array', toolCalls);
-        for (let at = 0; at < toolCalls.length; at++) validatePiece(toolCalls[at], eventIndex, position, at);
+        if (!Array.isArray(toolCalls))
+          return fail(eventIndex, `choices[${position}].delta.tool_calls`, 'an array', toolCalls);
+        for (let at = 0; at < toolCalls.length; at++)
+          validatePiece(toolCalls[at], eventIndex, position, at);
       }
     }
     const reason = choice.finish_reason;
-    if (!isNullish(reason) && typeof reason !== 'string') fail(eventIndex, `choices[${position}].finish_reason`, 'a string', reason);
+    if (!isNullish(reason) && typeof reason !== 'string')
+      fail(eventIndex, `choices[${position}].finish_reason`, 'a string', reason);
     // Every field the handler reads was checked above.
     return choice;
   }
@@ -104,13 +133,15 @@ function continuedArguments(event: unknown, choiceIndex: number, slot: number): 
   const choices = event.choices;
   if (!Array.isArray(choices) || choices.length !== 1) return undefined;
   const choice: unknown = choices[0];
-  if (!isRecord(choice) || choice.index !== choiceIndex || !isNullish(choice.finish_reason)) return undefined;
+  if (!isRecord(choice) || choice.index !== choiceIndex || !isNullish(choice.finish_reason))
+    return undefined;
   const delta = choice.delta;
   if (!isRecord(delta) || !isNullish(delta.content)) return undefined;
   const pieces = delta.tool_calls;
   if (!Array.isArray(pieces) || pieces.length !== 1) return undefined;
   const piece: unknown = pieces[0];
-  if (!isRecord(piece) || !isNullish(piece.id) || (piece.index !== slot && !isNullish(piece.index))) return undefined;
+  if (!isRecord(piece) || !isNullish(piece.id) || (piece.index !== slot && !isNullish(piece.index)))
+    return undefined;
   const fn = piece.function;
   if (!isRecord(fn) || !isNullish(fn.name)) return undefined;
   const args = fn.arguments;
@@ -125,9 +156,16 @@ function continuedArguments(event: unknown, choiceIndex: number, slot: number): 
  * call, so a different id alone is not enough: it must come with a name, or the current call's
  * arguments must already be a complete JSON value (then nothing more can belong to it).
  */
-function startsNewCall(current: ToolCallState, providerId: string | undefined, name: string | null | undefined): boolean {
+function startsNewCall(
+  current: ToolCallState,
+  providerId: string | undefined,
+  name: string | null | undefined,
+): boolean {
   const hasName = typeof name === 'string' && name !== '';
-  const idDiffers = providerId !== undefined && current.providerId !== undefined && providerId !== current.providerId;
+  const idDiffers =
+    providerId !== undefined &&
+    current.providerId !== undefined &&
+    providerId !== current.providerId;
   if (idDiffers && hasName) return true;
   return (idDiffers || (hasName && current.name !== '')) && current.parser.complete;
 }
@@ -166,7 +204,8 @@ export class OpenAIChatHandler implements StreamEventHandler {
     if (choice === undefined) return;
     const delta = choice.delta;
     if (delta !== undefined && delta !== null) {
-      if (delta.content !== undefined && delta.content !== null) core.appendText(textOf(delta.content));
+      if (delta.content !== undefined && delta.content !== null)
+        core.appendText(textOf(delta.content));
       const pieces = delta.tool_calls;
       if (pieces !== undefined && pieces !== null) for (const piece of pieces) this.apply(piece);
     }
@@ -174,7 +213,8 @@ export class OpenAIChatHandler implements StreamEventHandler {
   }
 
   private slotOf(providerId: string): number | undefined {
-    for (const [slot, call] of this.slots) if (call.providerId === providerId && !call.ended) return slot;
+    for (const [slot, call] of this.slots)
+      if (call.providerId === providerId && !call.ended) return slot;
     return undefined;
   }
 
@@ -184,14 +224,21 @@ export class OpenAIChatHandler implements StreamEventHandler {
     const lastSlot = this.lastSlot;
     const fn = piece.function;
     // Fast path for the commonest piece: more arguments for the call of the previous piece.
-    if (lastCall !== undefined && piece.id == null && (piece.index ?? lastSlot) === lastSlot && (fn?.name == null || fn.name === '') && lastCall.result === undefined) {
+    if (
+      lastCall !== undefined &&
+      piece.id == null &&
+      (piece.index ?? lastSlot) === lastSlot &&
+      (fn?.name == null || fn.name === '') &&
+      lastCall.result === undefined
+    ) {
       if (typeof fn?.arguments === 'string') core.appendArguments(lastCall, fn.arguments);
       return;
     }
     const providerId = usableProviderId(piece.id);
     const name = piece.function?.name;
     // Without an index, a known id names its call; otherwise the piece continues the last slot.
-    const slot = piece.index ?? (providerId === undefined ? undefined : this.slotOf(providerId)) ?? lastSlot;
+    const slot =
+      piece.index ?? (providerId === undefined ? undefined : this.slotOf(providerId)) ?? lastSlot;
     // Most pieces continue the call of the previous piece: skip the map lookup for them.
     let call = slot === lastSlot && lastCall !== undefined ? lastCall : this.slots.get(slot);
     if (call === undefined || call.ended || startsNewCall(call, providerId, name)) {

@@ -1,6 +1,12 @@
 import type { AccumulatorCore } from './accumulator-core.js';
 import { usableProviderId } from './accumulator-core.js';
-import { invalidEvent, isRecord, optionalIndex, optionalRecord, optionalString } from './stream-event-guards.js';
+import {
+  invalidEvent,
+  isRecord,
+  optionalIndex,
+  optionalRecord,
+  optionalString,
+} from './stream-event-guards.js';
 import type { ToolCallState } from './tool-call-state.js';
 
 const FORMAT = 'OpenAI Responses';
@@ -32,11 +38,18 @@ export function createOpenAIResponsesHandler(core: AccumulatorCore): (event: unk
   const byItemId = new Map<string, ToolCallState>();
   const byOutputIndex = new Map<number, ToolCallState>();
 
-  const find = (itemId: string | undefined, outputIndex: number | undefined): ToolCallState | undefined =>
+  const find = (
+    itemId: string | undefined,
+    outputIndex: number | undefined,
+  ): ToolCallState | undefined =>
     (itemId === undefined ? undefined : byItemId.get(itemId)) ??
     (outputIndex === undefined ? undefined : byOutputIndex.get(outputIndex));
 
-  const register = (call: ToolCallState, itemId: string | undefined, outputIndex: number | undefined): void => {
+  const register = (
+    call: ToolCallState,
+    itemId: string | undefined,
+    outputIndex: number | undefined,
+  ): void => {
     if (itemId !== undefined) byItemId.set(itemId, call);
     if (outputIndex !== undefined) byOutputIndex.set(outputIndex, call);
   };
@@ -55,12 +68,14 @@ export function createOpenAIResponsesHandler(core: AccumulatorCore): (event: unk
     const providerId = usableProviderId(item.callId);
     if (providerId !== undefined) core.setProviderId(call, providerId);
     if (call.name === '') core.setName(call, item.name);
-    if (call.argumentsText === '' && item.arguments !== '') core.appendArguments(call, item.arguments);
+    if (call.argumentsText === '' && item.arguments !== '')
+      core.appendArguments(call, item.arguments);
   };
 
   return (event) => {
     const eventIndex = core.eventIndex;
-    if (!isRecord(event)) return invalidEvent(FORMAT, eventIndex, '', 'a stream event object', event);
+    if (!isRecord(event))
+      return invalidEvent(FORMAT, eventIndex, '', 'a stream event object', event);
     const type = optionalString(event.type, FORMAT, eventIndex, 'type');
     switch (type) {
       case 'response.output_item.added': {
@@ -76,7 +91,8 @@ export function createOpenAIResponsesHandler(core: AccumulatorCore): (event: unk
         const itemId = optionalString(event.item_id, FORMAT, eventIndex, 'item_id');
         const outputIndex = optionalIndex(event.output_index, FORMAT, eventIndex, 'output_index');
         const delta = event.delta;
-        if (typeof delta !== 'string') return invalidEvent(FORMAT, eventIndex, 'delta', 'a string', delta);
+        if (typeof delta !== 'string')
+          return invalidEvent(FORMAT, eventIndex, 'delta', 'a string', delta);
         core.appendArguments(callFor(itemId, outputIndex), delta);
         return;
       }
@@ -103,7 +119,8 @@ export function createOpenAIResponsesHandler(core: AccumulatorCore): (event: unk
       }
       case 'response.output_text.delta': {
         const delta = event.delta;
-        if (typeof delta !== 'string') return invalidEvent(FORMAT, eventIndex, 'delta', 'a string', delta);
+        if (typeof delta !== 'string')
+          return invalidEvent(FORMAT, eventIndex, 'delta', 'a string', delta);
         core.appendText(delta);
         return;
       }

@@ -23,7 +23,11 @@ export interface ReadStreamEventsOptions {
 }
 
 function isReadableStream(source: unknown): source is ReadableStream<Uint8Array> {
-  return typeof source === 'object' && source !== null && typeof (source as { getReader?: unknown }).getReader === 'function';
+  return (
+    typeof source === 'object' &&
+    source !== null &&
+    typeof (source as { getReader?: unknown }).getReader === 'function'
+  );
 }
 
 async function* chunksOf(source: StreamSource): AsyncGenerator<Uint8Array | string> {
@@ -69,10 +73,16 @@ function parsePayload(payload: string, eventIndex: number): unknown {
  * @example
  * for await (const event of readStreamEvents(await fetch(url, request))) console.log(event);
  */
-export async function* readStreamEvents(source: StreamSource, options?: ReadStreamEventsOptions): AsyncGenerator<unknown, void> {
+export async function* readStreamEvents(
+  source: StreamSource,
+  options?: ReadStreamEventsOptions,
+): AsyncGenerator<unknown, void> {
   const framing = options?.framing ?? 'sse';
   const signal = options?.signal;
-  const decoder = new EventStreamDecoder(framing, resolveStreamLimits(options?.limits).maxLineLength);
+  const decoder = new EventStreamDecoder(
+    framing,
+    resolveStreamLimits(options?.limits).maxLineLength,
+  );
   const text = new TextDecoder('utf-8');
   const payloads: string[] = [];
   const collect = (payload: string): void => {

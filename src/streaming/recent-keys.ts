@@ -13,7 +13,9 @@ function slotOf(length: number, first: number, last: number): number {
  * last character: a lookup compares at most one key, and a key that collides replaces the older one.
  */
 export class RecentKeys {
-  private readonly slots: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
+  private readonly slots: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(
+    undefined,
+  );
 
   /** The key `chunk[start, end)`, the remembered string when it is one. */
   slice(chunk: string, start: number, end: number): string {

@@ -13,7 +13,13 @@ import { resolveStreamLimits, type StreamLimits } from './stream-limits.js';
 import type { ToolCallStreamListener } from './tool-call-stream-event.js';
 
 /** The stream formats an accumulator understands. */
-export const STREAM_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'ollama'] as const;
+export const STREAM_FORMATS = [
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'ollama',
+] as const;
 
 /**
  * A provider's stream format:
@@ -79,7 +85,10 @@ export interface ToolCallAccumulator {
   readonly finished: boolean;
 }
 
-function createHandler(core: AccumulatorCore, options: ToolCallAccumulatorOptions): StreamEventHandler {
+function createHandler(
+  core: AccumulatorCore,
+  options: ToolCallAccumulatorOptions,
+): StreamEventHandler {
   const format = options.format;
   switch (format) {
     case 'openai-chat':
@@ -105,9 +114,16 @@ class Accumulator implements ToolCallAccumulator {
 
   constructor(options: ToolCallAccumulatorOptions) {
     if (!(STREAM_FORMATS as readonly string[]).includes(options.format)) {
-      throw new ToolHistoryError('invalid-input', `Unknown stream format ${JSON.stringify(options.format)}. Use one of: ${STREAM_FORMATS.join(', ')}.`);
+      throw new ToolHistoryError(
+        'invalid-input',
+        `Unknown stream format ${JSON.stringify(options.format)}. Use one of: ${STREAM_FORMATS.join(', ')}.`,
+      );
     }
-    this.core = new AccumulatorCore(resolveStreamLimits(options.limits), options.listener, options.generateCallId);
+    this.core = new AccumulatorCore(
+      resolveStreamLimits(options.limits),
+      options.listener,
+      options.generateCallId,
+    );
     this.handler = createHandler(this.core, options);
   }
 
@@ -131,13 +147,17 @@ class Accumulator implements ToolCallAccumulator {
   push(event: unknown): void {
     if (this.failure !== undefined) throw this.failure;
     if (this.result !== undefined) {
-      throw new ToolHistoryError('invalid-input', 'ToolCallAccumulator.push() was called after finish(). Create a new accumulator for each message.');
+      throw new ToolHistoryError(
+        'invalid-input',
+        'ToolCallAccumulator.push() was called after finish(). Create a new accumulator for each message.',
+      );
     }
     this.core.eventIndex++;
     try {
       this.handler.handle(event);
     } catch (error) {
-      if (error instanceof StreamAccumulationError && error.detail.code === 'stream-limit') this.failure = error;
+      if (error instanceof StreamAccumulationError && error.detail.code === 'stream-limit')
+        this.failure = error;
       throw error;
     }
   }
@@ -171,6 +191,8 @@ class Accumulator implements ToolCallAccumulator {
  * const { text, calls } = accumulator.finish();
  * result.addAssistantToolCalls(calls);
  */
-export function createToolCallAccumulator(options: ToolCallAccumulatorOptions): ToolCallAccumulator {
+export function createToolCallAccumulator(
+  options: ToolCallAccumulatorOptions,
+): ToolCallAccumulator {
   return new Accumulator(options);
 }

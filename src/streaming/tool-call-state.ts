@@ -1,5 +1,8 @@
 import type { AccumulatedToolCall, LiveToolCall } from './accumulated-tool-call.js';
-import { createIncrementalJsonParser, type IncrementalJsonParser } from './incremental-json-parser.js';
+import {
+  createIncrementalJsonParser,
+  type IncrementalJsonParser,
+} from './incremental-json-parser.js';
 
 /** Deltas per block of a call's raw argument text (see {@link ToolCallState}). */
 const TEXT_BLOCK_SIZE = 1024;
@@ -56,7 +59,8 @@ export class ToolCallState implements LiveToolCall {
       const block = this.textBlock;
       let text = '';
       for (const full of this.fullTextBlocks) text += full.join('');
-      this.joinedText += text + (length === block.length ? block.join('') : block.slice(0, length).join(''));
+      this.joinedText +=
+        text + (length === block.length ? block.join('') : block.slice(0, length).join(''));
       this.fullTextBlocks.length = 0;
       // The block is reused, emptied: a reader polling after every delta allocates no new block.
       block.fill(undefined, 0, length);
@@ -72,7 +76,9 @@ export class ToolCallState implements LiveToolCall {
     if (length === block.length) {
       if (length > 0) this.fullTextBlocks.push(block);
       // The first block of a call is small (most calls are), the next ones full size.
-      block = this.textBlock = new Array<string | undefined>(this.fullTextBlocks.length === 0 ? FIRST_TEXT_BLOCK_SIZE : TEXT_BLOCK_SIZE);
+      block = this.textBlock = new Array<string | undefined>(
+        this.fullTextBlocks.length === 0 ? FIRST_TEXT_BLOCK_SIZE : TEXT_BLOCK_SIZE,
+      );
       length = 0;
     }
     block[length] = delta;
@@ -101,19 +107,30 @@ export class ToolCallState implements LiveToolCall {
         ...base,
         arguments: {},
         argumentsText: this.argumentsText,
-        argumentsError: { code: 'invalid-json', message: `${problem.message} at offset ${problem.position}`, position: problem.position },
+        argumentsError: {
+          code: 'invalid-json',
+          message: `${problem.message} at offset ${problem.position}`,
+          position: problem.position,
+        },
       };
     } else if (value === undefined) {
       this.result = { ...base, arguments: this.initialArguments ?? {} };
     } else if (isJsonObject(value)) {
       this.result = { ...base, arguments: value };
     } else {
-      const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+      const kind = Array.isArray(value)
+        ? 'an array'
+        : value === null
+          ? 'null'
+          : `a ${typeof value}`;
       this.result = {
         ...base,
         arguments: {},
         argumentsText: this.argumentsText,
-        argumentsError: { code: 'not-an-object', message: `the arguments are ${kind}, not a JSON object` },
+        argumentsError: {
+          code: 'not-an-object',
+          message: `the arguments are ${kind}, not a JSON object`,
+        },
       };
     }
     return this.result;

@@ -37,7 +37,8 @@ export interface TextDeltaEvent {
 }
 
 /** Everything an accumulator reports to its listener, discriminated on `type`. */
-export type ToolCallStreamEvent = ToolCallStartEvent | ToolCallDeltaEvent | ToolCallEndEvent | TextDeltaEvent;
+export type ToolCallStreamEvent =
+  ToolCallStartEvent | ToolCallDeltaEvent | ToolCallEndEvent | TextDeltaEvent;
 
 /** Receives {@link ToolCallStreamEvent}s synchronously, in stream order. */
 export type ToolCallStreamListener = (event: ToolCallStreamEvent) => void;

@@ -42,7 +42,8 @@ export interface LangMessageTextDeltaEvent {
 }
 
 /** What {@link watchLangMessageToolCalls} reports, discriminated on `type`. */
-export type LangMessageToolCallEvent = LangMessageToolCallStartEvent | LangMessageToolCallUpdateEvent | LangMessageTextDeltaEvent;
+export type LangMessageToolCallEvent =
+  LangMessageToolCallStartEvent | LangMessageToolCallUpdateEvent | LangMessageTextDeltaEvent;
 
 interface SeenToolItem {
   readonly index: number;
@@ -59,7 +60,9 @@ interface SeenMessage {
 const EMPTY_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 function argumentsOf(value: unknown): Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : EMPTY_ARGUMENTS;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : EMPTY_ARGUMENTS;
 }
 
 /**
@@ -82,7 +85,9 @@ function argumentsOf(value: unknown): Readonly<Record<string, unknown>> {
  *   }),
  * });
  */
-export function watchLangMessageToolCalls(listener: (event: LangMessageToolCallEvent) => void): (message: LangMessageLike) => void {
+export function watchLangMessageToolCalls(
+  listener: (event: LangMessageToolCallEvent) => void,
+): (message: LangMessageLike) => void {
   const messages = new WeakMap<object, SeenMessage>();
   return (message) => {
     if (message.role !== 'assistant') return;
@@ -109,12 +114,24 @@ export function watchLangMessageToolCalls(listener: (event: LangMessageToolCallE
         seen.tools.set(item, { index, name, arguments: item.arguments });
         listener({ type: 'tool-call-start', index, callId, name });
         if (Object.keys(argumentsOf(item.arguments)).length > 0) {
-          listener({ type: 'tool-call-update', index, callId, name, arguments: argumentsOf(item.arguments) });
+          listener({
+            type: 'tool-call-update',
+            index,
+            callId,
+            name,
+            arguments: argumentsOf(item.arguments),
+          });
         }
       } else if (known.name !== name || known.arguments !== item.arguments) {
         known.name = name;
         known.arguments = item.arguments;
-        listener({ type: 'tool-call-update', index: known.index, callId, name, arguments: argumentsOf(item.arguments) });
+        listener({
+          type: 'tool-call-update',
+          index: known.index,
+          callId,
+          name,
+          arguments: argumentsOf(item.arguments),
+        });
       }
     }
   };

@@ -26,7 +26,10 @@ const ZERO_USAGE = {
 };
 
 /** A non-streaming Messages API `message`: text first, then `tool_use` blocks with object `input`. */
-export function toAnthropicMessage(reply: ResolvedReply, envelope: AnthropicEnvelope): Record<string, unknown> {
+export function toAnthropicMessage(
+  reply: ResolvedReply,
+  envelope: AnthropicEnvelope,
+): Record<string, unknown> {
   const content: Record<string, unknown>[] = [];
   const text = textBlockOf(reply);
   if (text !== undefined) content.push({ type: 'text', text });
@@ -60,13 +63,20 @@ export interface AnthropicStreamEvent {
  * input in `input_json_delta`s (the first with `partial_json: ""`); `content_block_stop` closes
  * each block, `message_delta` carries `stop_reason` and `message_stop` ends the stream.
  */
-export function toAnthropicEvents(reply: ResolvedReply, envelope: AnthropicEnvelope): AnthropicStreamEvent[] {
+export function toAnthropicEvents(
+  reply: ResolvedReply,
+  envelope: AnthropicEnvelope,
+): AnthropicStreamEvent[] {
   const events: AnthropicStreamEvent[] = [];
   const emit = (type: string, fields: Record<string, unknown> = {}): void => {
     events.push({ type, data: { type, ...fields } });
   };
   emit('message_start', {
-    message: { ...toAnthropicMessage({ text: undefined, toolCalls: [] }, envelope), content: [], stop_reason: null },
+    message: {
+      ...toAnthropicMessage({ text: undefined, toolCalls: [] }, envelope),
+      content: [],
+      stop_reason: null,
+    },
   });
   let index = 0;
   const start = (contentBlock: Record<string, unknown>): void => {
@@ -76,14 +86,18 @@ export function toAnthropicEvents(reply: ResolvedReply, envelope: AnthropicEnvel
   const text = textBlockOf(reply);
   if (text !== undefined) {
     start({ type: 'text', text: '' });
-    for (const piece of fragments(text)) emit('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
+    for (const piece of fragments(text))
+      emit('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
     emit('content_block_stop', { index });
     index++;
   }
   for (const call of reply.toolCalls) {
     start({ type: 'tool_use', id: call.id, name: call.name, input: {} });
     for (const partial of ['', ...fragments(call.arguments)]) {
-      emit('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: partial } });
+      emit('content_block_delta', {
+        index,
+        delta: { type: 'input_json_delta', partial_json: partial },
+      });
     }
     emit('content_block_stop', { index });
     index++;

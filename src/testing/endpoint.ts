@@ -2,7 +2,13 @@ import type { ProviderFormat } from '../core/format.js';
 import type { ScriptedReply } from './scripted-reply.js';
 
 /** The endpoints the strict server speaks, named after the wire format each one takes. */
-export const STRICT_SERVER_FORMATS: readonly ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'mistral'] = [
+export const STRICT_SERVER_FORMATS: readonly [
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'mistral',
+] = [
   'openai-chat',
   'openai-responses',
   'anthropic',
@@ -40,7 +46,12 @@ export interface EndpointRequest {
 
 /** What an endpoint answers: one JSON body, or a 200 body written in chunks (SSE frames, or a JSON array's elements). */
 export type EndpointReply =
-  | { readonly kind: 'json'; readonly status: number; readonly body: unknown; readonly contentType: string }
+  | {
+      readonly kind: 'json';
+      readonly status: number;
+      readonly body: unknown;
+      readonly contentType: string;
+    }
   | { readonly kind: 'stream'; readonly contentType: string; readonly chunks: readonly string[] };
 
 /** One provider endpoint: answers requests, and forgets its state (stored responses) on reset. */
@@ -50,12 +61,19 @@ export interface Endpoint {
 }
 
 /** A JSON reply. */
-export function jsonReply(status: number, body: unknown, contentType = 'application/json'): EndpointReply {
+export function jsonReply(
+  status: number,
+  body: unknown,
+  contentType = 'application/json',
+): EndpointReply {
   return { kind: 'json', status, body, contentType };
 }
 
 /** A 200 reply written chunk by chunk (server-sent events by default). */
-export function streamReply(chunks: readonly string[], contentType = 'text/event-stream; charset=utf-8'): EndpointReply {
+export function streamReply(
+  chunks: readonly string[],
+  contentType = 'text/event-stream; charset=utf-8',
+): EndpointReply {
   return { kind: 'stream', contentType, chunks };
 }
 
@@ -63,7 +81,10 @@ export function streamReply(chunks: readonly string[], contentType = 'text/event
  * One server-sent event: an optional `event:` line, a `data:` line, and a blank line. Gemini ends
  * its lines with `\r\n`; OpenAI and Anthropic with `\n`.
  */
-export function sseFrame(data: unknown, options?: { readonly event?: string | undefined; readonly newline?: string | undefined }): string {
+export function sseFrame(
+  data: unknown,
+  options?: { readonly event?: string | undefined; readonly newline?: string | undefined },
+): string {
   const newline = options?.newline ?? '\n';
   const payload = typeof data === 'string' ? data : JSON.stringify(data);
   const event = options?.event === undefined ? '' : `event: ${options.event}${newline}`;

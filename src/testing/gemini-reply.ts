@@ -21,7 +21,10 @@ export function newGeminiResponseId(): string {
  * part (when there is text) and one `functionCall` part per call, with `args` as an object.
  * `finishReason` is `STOP` for function calls too, as Gemini sends it.
  */
-export function toGeminiResponse(reply: ResolvedReply, envelope: GeminiEnvelope): Record<string, unknown> {
+export function toGeminiResponse(
+  reply: ResolvedReply,
+  envelope: GeminiEnvelope,
+): Record<string, unknown> {
   const text = reply.text ?? (reply.toolCalls.length === 0 ? '' : undefined);
   const parts: Record<string, unknown>[] = text === undefined ? [] : [{ text }];
   for (const call of reply.toolCalls) parts.push(functionCallPart(call));
@@ -33,7 +36,10 @@ export function toGeminiResponse(reply: ResolvedReply, envelope: GeminiEnvelope)
  * function call whole in a chunk of its own (Gemini never splits `args`), `finishReason` on the
  * last chunk.
  */
-export function toGeminiChunks(reply: ResolvedReply, envelope: GeminiEnvelope): Record<string, unknown>[] {
+export function toGeminiChunks(
+  reply: ResolvedReply,
+  envelope: GeminiEnvelope,
+): Record<string, unknown>[] {
   const partsPerChunk: Record<string, unknown>[][] = [];
   const text = reply.text ?? (reply.toolCalls.length === 0 ? '' : undefined);
   if (text !== undefined) {
@@ -41,7 +47,9 @@ export function toGeminiChunks(reply: ResolvedReply, envelope: GeminiEnvelope): 
     for (const piece of pieces.length === 0 ? [''] : pieces) partsPerChunk.push([{ text: piece }]);
   }
   for (const call of reply.toolCalls) partsPerChunk.push([functionCallPart(call)]);
-  return partsPerChunk.map((parts, index) => chunk(parts, envelope, index === partsPerChunk.length - 1));
+  return partsPerChunk.map((parts, index) =>
+    chunk(parts, envelope, index === partsPerChunk.length - 1),
+  );
 }
 
 function functionCallPart(call: ResolvedReply['toolCalls'][number]): Record<string, unknown> {
@@ -52,7 +60,11 @@ function functionCallPart(call: ResolvedReply['toolCalls'][number]): Record<stri
   return { functionCall };
 }
 
-function chunk(parts: readonly Record<string, unknown>[], envelope: GeminiEnvelope, last: boolean): Record<string, unknown> {
+function chunk(
+  parts: readonly Record<string, unknown>[],
+  envelope: GeminiEnvelope,
+  last: boolean,
+): Record<string, unknown> {
   const candidate: Record<string, unknown> = { content: { parts, role: 'model' } };
   if (last) candidate.finishReason = 'STOP';
   candidate.index = 0;

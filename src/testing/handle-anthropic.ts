@@ -2,8 +2,19 @@ import { anthropicErrorBodyFor } from '../formats/anthropic/anthropic-error.js';
 import type { AnthropicErrorBody } from '../formats/anthropic/anthropic-error.js';
 import { validateAnthropic } from '../formats/anthropic/validate-anthropic.js';
 import { isToolHistoryError } from '../errors/tool-history-error.js';
-import { newAnthropicMessageId, newAnthropicToolUseId, toAnthropicEvents, toAnthropicMessage } from './anthropic-reply.js';
-import { streamReply, isJsonObject, jsonReply, scriptFailureMessage, sseFrame } from './endpoint.js';
+import {
+  newAnthropicMessageId,
+  newAnthropicToolUseId,
+  toAnthropicEvents,
+  toAnthropicMessage,
+} from './anthropic-reply.js';
+import {
+  streamReply,
+  isJsonObject,
+  jsonReply,
+  scriptFailureMessage,
+  sseFrame,
+} from './endpoint.js';
 import type { Endpoint, EndpointReply, EndpointRequest } from './endpoint.js';
 import { randomId, resolveReply } from './scripted-reply.js';
 import type { ScriptedReply } from './scripted-reply.js';
@@ -40,10 +51,17 @@ async function handleAnthropic(request: EndpointRequest): Promise<EndpointReply>
   } catch (error) {
     return refuse(scriptFailureMessage(error), 'strict_server_error');
   }
-  const envelope = { id: newAnthropicMessageId(), model: typeof body.model === 'string' ? body.model : 'claude-sonnet-4-5' };
+  const envelope = {
+    id: newAnthropicMessageId(),
+    model: typeof body.model === 'string' ? body.model : 'claude-sonnet-4-5',
+  };
   const resolved = resolveReply(reply, newAnthropicToolUseId);
   if (body.stream !== true) return jsonReply(200, toAnthropicMessage(resolved, envelope));
-  return streamReply(toAnthropicEvents(resolved, envelope).map((event) => sseFrame(event.data, { event: event.type })));
+  return streamReply(
+    toAnthropicEvents(resolved, envelope).map((event) =>
+      sseFrame(event.data, { event: event.type }),
+    ),
+  );
 }
 
 function refuseHistory(messages: readonly unknown[]): EndpointReply | undefined {
@@ -65,6 +83,8 @@ function refuse(message: string, type = 'invalid_request_error'): EndpointReply 
 }
 
 /** Adds the `request_id` Anthropic's error replies carry, e.g. `req_011CYfUGm894GvnVxoN9fNaL`. */
-function withRequestId(body: AnthropicErrorBody): AnthropicErrorBody & { readonly request_id: string } {
+function withRequestId(
+  body: AnthropicErrorBody,
+): AnthropicErrorBody & { readonly request_id: string } {
   return { ...body, request_id: randomId('req_011C', 20) };
 }

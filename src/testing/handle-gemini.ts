@@ -1,7 +1,13 @@
 import { isToolHistoryError } from '../errors/tool-history-error.js';
 import { geminiErrorBodyFor } from '../formats/gemini/gemini-error.js';
 import { validateGemini } from '../formats/gemini/validate-gemini.js';
-import { streamReply, isJsonObject, jsonReply, scriptFailureMessage, sseFrame } from './endpoint.js';
+import {
+  streamReply,
+  isJsonObject,
+  jsonReply,
+  scriptFailureMessage,
+  sseFrame,
+} from './endpoint.js';
 import type { Endpoint, EndpointReply, EndpointRequest } from './endpoint.js';
 import { newGeminiResponseId, toGeminiChunks, toGeminiResponse } from './gemini-reply.js';
 import { resolveReply } from './scripted-reply.js';
@@ -40,7 +46,8 @@ async function handleGemini(request: EndpointRequest): Promise<EndpointReply> {
     return refuse('* GenerateContentRequest.contents: contents is not specified\n');
   }
   // Ours: Google's sentence for a mistyped field names the proto type; not recorded for this field.
-  if (!Array.isArray(contents)) return refuse("Invalid value at 'contents': expected a list of Content.");
+  if (!Array.isArray(contents))
+    return refuse("Invalid value at 'contents': expected a list of Content.");
   const refusal = refuseHistory(contents, streaming && !sse);
   if (refusal !== undefined) return refusal;
 
@@ -56,7 +63,11 @@ async function handleGemini(request: EndpointRequest): Promise<EndpointReply> {
   const resolved = resolveReply(reply, () => '');
   if (!streaming) return jsonReply(200, toGeminiResponse(resolved, envelope), GOOGLE_JSON);
   const chunks = toGeminiChunks(resolved, envelope);
-  if (sse) return streamReply(chunks.map((chunk) => sseFrame(chunk, { newline: '\r\n' })), 'text/event-stream');
+  if (sse)
+    return streamReply(
+      chunks.map((chunk) => sseFrame(chunk, { newline: '\r\n' })),
+      'text/event-stream',
+    );
   return streamReply(jsonArrayChunks(chunks), GOOGLE_JSON);
 }
 
@@ -69,7 +80,11 @@ function refuseHistory(contents: readonly unknown[], inArray: boolean): Endpoint
   } catch (error) {
     // Content of a shape the API does not have: the validator's own sentence, in Google's envelope.
     if (isToolHistoryError(error)) {
-      return geminiError(400, { error: { code: 400, message: error.message, status: 'INVALID_ARGUMENT' } }, inArray);
+      return geminiError(
+        400,
+        { error: { code: 400, message: error.message, status: 'INVALID_ARGUMENT' } },
+        inArray,
+      );
     }
     throw error;
   }
@@ -79,7 +94,11 @@ function refuseHistory(contents: readonly unknown[], inArray: boolean): Endpoint
 export function geminiNotFound(path: string): EndpointReply {
   // Ours: Google answers an unknown path with an HTML page; JSON in Google's error shape is kept
   // so clients that parse errors see the path.
-  return jsonReply(404, { error: { code: 404, message: `Method not found: POST ${path}`, status: 'NOT_FOUND' } }, GOOGLE_JSON);
+  return jsonReply(
+    404,
+    { error: { code: 404, message: `Method not found: POST ${path}`, status: 'NOT_FOUND' } },
+    GOOGLE_JSON,
+  );
 }
 
 function geminiError(status: number, body: unknown, inArray: boolean): EndpointReply {
@@ -88,5 +107,8 @@ function geminiError(status: number, body: unknown, inArray: boolean): EndpointR
 
 /** A stream of chunks without `alt=sse`: one JSON array, written element by element as Google does. */
 function jsonArrayChunks(chunks: readonly unknown[]): string[] {
-  return chunks.map((chunk, index) => `${index === 0 ? '[' : ',\r\n'}${JSON.stringify(chunk)}${index === chunks.length - 1 ? ']' : ''}`);
+  return chunks.map(
+    (chunk, index) =>
+      `${index === 0 ? '[' : ',\r\n'}${JSON.stringify(chunk)}${index === chunks.length - 1 ? ']' : ''}`,
+  );
 }

@@ -1,9 +1,20 @@
-import { firstReportedIssue, openAIErrorBodyFor } from '../formats/openai-chat/openai-chat-error.js';
+import {
+  firstReportedIssue,
+  openAIErrorBodyFor,
+} from '../formats/openai-chat/openai-chat-error.js';
 import type { OpenAIErrorBody } from '../formats/openai-chat/openai-chat-error.js';
 import { validateOpenAIChat } from '../formats/openai-chat/validate-openai-chat.js';
 import { mistralErrorBodyFor, type MistralErrorBody } from '../formats/mistral/mistral-error.js';
 import { validateMistral } from '../formats/mistral/validate-mistral.js';
-import { describeJsonType, streamReply, isJsonObject, jsonReply, scriptFailureMessage, sseFrame, unixSeconds } from './endpoint.js';
+import {
+  describeJsonType,
+  streamReply,
+  isJsonObject,
+  jsonReply,
+  scriptFailureMessage,
+  sseFrame,
+  unixSeconds,
+} from './endpoint.js';
 import type { Endpoint, EndpointReply, EndpointRequest } from './endpoint.js';
 import { toChatCompletion, toChatCompletionChunks } from './openai-chat-reply.js';
 import { randomId, resolveReply } from './scripted-reply.js';
@@ -14,7 +25,10 @@ import type { ScriptedReply } from './scripted-reply.js';
  * tool history), then answers the scripted reply as a `chat.completion` or as chunks ending in `[DONE]`.
  */
 export function openAIChatEndpoint(): Endpoint {
-  return { handle: (request) => handleChatCompletions(request, 'openai-chat'), reset: () => undefined };
+  return {
+    handle: (request) => handleChatCompletions(request, 'openai-chat'),
+    reset: () => undefined,
+  };
 }
 
 /**
@@ -28,8 +42,12 @@ export function mistralChatEndpoint(): Endpoint {
 
 type ChatDialect = 'openai-chat' | 'mistral';
 
-async function handleChatCompletions(request: EndpointRequest, dialect: ChatDialect): Promise<EndpointReply> {
-  if (!request.parsed.ok) return jsonReply(400, openAIError(OPENAI_INVALID_JSON_MESSAGE, null, null));
+async function handleChatCompletions(
+  request: EndpointRequest,
+  dialect: ChatDialect,
+): Promise<EndpointReply> {
+  if (!request.parsed.ok)
+    return jsonReply(400, openAIError(OPENAI_INVALID_JSON_MESSAGE, null, null));
   const body = request.parsed.value;
   const refusal = refuseBody(body, dialect);
   if (refusal !== undefined) return jsonReply(refusal.status, refusal.body);
@@ -38,7 +56,10 @@ async function handleChatCompletions(request: EndpointRequest, dialect: ChatDial
   try {
     reply = await request.nextReply({ format: dialect, path: request.path, body: accepted });
   } catch (error) {
-    return jsonReply(400, openAIError(scriptFailureMessage(error), null, null, 'strict_server_error'));
+    return jsonReply(
+      400,
+      openAIError(scriptFailureMessage(error), null, null, 'strict_server_error'),
+    );
   }
   const envelope = {
     id: randomId('chatcmpl-', 29),
@@ -49,7 +70,9 @@ async function handleChatCompletions(request: EndpointRequest, dialect: ChatDial
   if (accepted.stream !== true) return jsonReply(200, toChatCompletion(resolved, envelope));
   const streamOptions = accepted.stream_options;
   const includeUsage = isJsonObject(streamOptions) && streamOptions.include_usage === true;
-  const frames = toChatCompletionChunks(resolved, envelope, { includeUsage }).map((chunk) => sseFrame(chunk));
+  const frames = toChatCompletionChunks(resolved, envelope, { includeUsage }).map((chunk) =>
+    sseFrame(chunk),
+  );
   return streamReply([...frames, sseFrame('[DONE]')]);
 }
 
@@ -60,12 +83,20 @@ export const OPENAI_INVALID_JSON_MESSAGE =
   "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON. If you have trouble figuring out how to fix this, please contact us through our help center at help.openai.com.)";
 
 /** An OpenAI error body. */
-export function openAIError(message: string, param: string | null, code: string | null, type = 'invalid_request_error'): OpenAIErrorBody {
+export function openAIError(
+  message: string,
+  param: string | null,
+  code: string | null,
+  type = 'invalid_request_error',
+): OpenAIErrorBody {
   return { error: { message, type, param, code } };
 }
 
 /** The 400 OpenAI gives a parsed body whose `model` or `messages` is unusable, or whose history it refuses. */
-function refuseBody(body: unknown, dialect: ChatDialect): { status: number; body: OpenAIErrorBody | MistralErrorBody } | undefined {
+function refuseBody(
+  body: unknown,
+  dialect: ChatDialect,
+): { status: number; body: OpenAIErrorBody | MistralErrorBody } | undefined {
   const shape = refuseShape(body);
   if (shape !== undefined) return { status: 400, body: shape };
   const items = (body as { messages: readonly unknown[] }).messages;
@@ -84,10 +115,15 @@ function refuseShape(body: unknown): OpenAIErrorBody | undefined {
     return openAIError('The JSON body of the request must be an object.', null, null);
   }
   // The sentences below are OpenAI's as recorded from the API (model first, then messages).
-  if (body.model === undefined) return openAIError('you must provide a model parameter', null, null);
+  if (body.model === undefined)
+    return openAIError('you must provide a model parameter', null, null);
   const messages = body.messages;
   if (messages === undefined) {
-    return openAIError("Missing required parameter: 'messages'.", 'messages', 'missing_required_parameter');
+    return openAIError(
+      "Missing required parameter: 'messages'.",
+      'messages',
+      'missing_required_parameter',
+    );
   }
   if (!Array.isArray(messages)) {
     return openAIError(
@@ -113,10 +149,16 @@ function refuseShape(body: unknown): OpenAIErrorBody | undefined {
       'invalid_type',
     );
   }
-  const roleless = items.findIndex((item) => (item as Readonly<Record<string, unknown>>).role === undefined);
+  const roleless = items.findIndex(
+    (item) => (item as Readonly<Record<string, unknown>>).role === undefined,
+  );
   if (roleless !== -1) {
     const param = `messages[${roleless}].role`;
-    return openAIError(`Missing required parameter: '${param}'.`, param, 'missing_required_parameter');
+    return openAIError(
+      `Missing required parameter: '${param}'.`,
+      param,
+      'missing_required_parameter',
+    );
   }
   return undefined;
 }

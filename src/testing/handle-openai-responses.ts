@@ -1,10 +1,23 @@
 import { isToolHistoryError } from '../errors/tool-history-error.js';
 import { openAIResponsesErrorBodyFor } from '../formats/openai-responses/openai-responses-error.js';
 import { validateOpenAIResponses } from '../formats/openai-responses/validate-openai-responses.js';
-import { describeJsonType, streamReply, isJsonObject, jsonReply, scriptFailureMessage, sseFrame, unixSeconds } from './endpoint.js';
+import {
+  describeJsonType,
+  streamReply,
+  isJsonObject,
+  jsonReply,
+  scriptFailureMessage,
+  sseFrame,
+  unixSeconds,
+} from './endpoint.js';
 import type { Endpoint, EndpointReply, EndpointRequest } from './endpoint.js';
 import { OPENAI_INVALID_JSON_MESSAGE, openAIError } from './handle-openai-chat.js';
-import { newResponseId, toResponse, toResponseEvents, toResponseOutput } from './openai-responses-reply.js';
+import {
+  newResponseId,
+  toResponse,
+  toResponseEvents,
+  toResponseOutput,
+} from './openai-responses-reply.js';
 import { randomId, resolveReply } from './scripted-reply.js';
 import type { ScriptedReply } from './scripted-reply.js';
 
@@ -29,12 +42,23 @@ export function openAIResponsesEndpoint(): Endpoint {
   };
 }
 
-async function handleOpenAIResponses(request: EndpointRequest, stored: Map<string, readonly unknown[]>): Promise<EndpointReply> {
-  if (!request.parsed.ok) return jsonReply(400, openAIError(OPENAI_INVALID_JSON_MESSAGE, null, null));
+async function handleOpenAIResponses(
+  request: EndpointRequest,
+  stored: Map<string, readonly unknown[]>,
+): Promise<EndpointReply> {
+  if (!request.parsed.ok)
+    return jsonReply(400, openAIError(OPENAI_INVALID_JSON_MESSAGE, null, null));
   const body = request.parsed.value;
-  if (!isJsonObject(body)) return jsonReply(400, openAIError('The JSON body of the request must be an object.', null, null));
+  if (!isJsonObject(body))
+    return jsonReply(
+      400,
+      openAIError('The JSON body of the request must be an object.', null, null),
+    );
   if (body.model === undefined) {
-    return jsonReply(400, openAIError("Missing required parameter: 'model'.", 'model', 'missing_required_parameter'));
+    return jsonReply(
+      400,
+      openAIError("Missing required parameter: 'model'.", 'model', 'missing_required_parameter'),
+    );
   }
   const input = inputItems(body.input);
   if (input === undefined) {
@@ -57,7 +81,11 @@ async function handleOpenAIResponses(request: EndpointRequest, stored: Map<strin
       // for this code and retries without `previous_response_id`.
       return jsonReply(
         400,
-        openAIError(`Previous response with id '${previousId}' not found.`, 'previous_response_id', 'previous_response_not_found'),
+        openAIError(
+          `Previous response with id '${previousId}' not found.`,
+          'previous_response_id',
+          'previous_response_not_found',
+        ),
       );
     }
     earlier = found;
@@ -70,7 +98,10 @@ async function handleOpenAIResponses(request: EndpointRequest, stored: Map<strin
   try {
     reply = await request.nextReply({ format: 'openai-responses', path: request.path, body });
   } catch (error) {
-    return jsonReply(400, openAIError(scriptFailureMessage(error), null, null, 'strict_server_error'));
+    return jsonReply(
+      400,
+      openAIError(scriptFailureMessage(error), null, null, 'strict_server_error'),
+    );
   }
   const envelope = {
     id: newResponseId(),
@@ -81,7 +112,9 @@ async function handleOpenAIResponses(request: EndpointRequest, stored: Map<strin
   const output = toResponseOutput(resolveReply(reply, () => randomId('call_', 24)));
   if (body.store !== false) stored.set(envelope.id, [...conversation, ...output]);
   if (body.stream !== true) return jsonReply(200, toResponse(envelope, 'completed', output));
-  return streamReply(toResponseEvents(envelope, output).map((event) => sseFrame(event.data, { event: event.type })));
+  return streamReply(
+    toResponseEvents(envelope, output).map((event) => sseFrame(event.data, { event: event.type })),
+  );
 }
 
 /** The request's `input` as items: a string is one user message; absent is none. */
@@ -104,7 +137,9 @@ function refuseHistory(items: readonly unknown[], offset: number): EndpointReply
     const param = body.error.param ?? '';
     if (offset === 0 || sent < 0 || !param.startsWith(prefix)) return jsonReply(status, body);
     const shift = (text: string): string => text.replaceAll(prefix, `input[${sent}]`);
-    return jsonReply(status, { error: { ...body.error, param: shift(param), message: shift(body.error.message) } });
+    return jsonReply(status, {
+      error: { ...body.error, param: shift(param), message: shift(body.error.message) },
+    });
   } catch (error) {
     // An item of a shape the API does not have: the validator's own sentence, in OpenAI's envelope.
     if (isToolHistoryError(error)) return jsonReply(400, openAIError(error.message, 'input', null));

@@ -4,7 +4,12 @@
  * does, for testing agent loops without a network or an API key.
  */
 export { startStrictServer } from './strict-server.js';
-export type { RecordedRequest, ReplyScript, StrictServer, StrictServerOptions } from './strict-server.js';
+export type {
+  RecordedRequest,
+  ReplyScript,
+  StrictServer,
+  StrictServerOptions,
+} from './strict-server.js';
 export { STRICT_SERVER_FORMATS } from './endpoint.js';
 export type { StrictRequest, StrictServerFormat } from './endpoint.js';
 export type { ScriptedReply, ScriptedToolCall } from './scripted-reply.js';
@@ -13,4 +18,8 @@ export type { HttpRequestImpl } from './route-to-strict-server.js';
 
 // The names from when the server spoke only Chat Completions; they stay for existing tests.
 export { startStrictOpenAIServer } from './strict-openai-server.js';
-export type { StrictChatRequest, StrictOpenAIServer, StrictOpenAIServerOptions } from './strict-openai-server.js';
+export type {
+  StrictChatRequest,
+  StrictOpenAIServer,
+  StrictOpenAIServerOptions,
+} from './strict-openai-server.js';

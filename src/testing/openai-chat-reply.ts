@@ -9,7 +9,10 @@ export interface ChatCompletionEnvelope {
 }
 
 /** A non-streaming `chat.completion` object, shaped like OpenAI's. */
-export function toChatCompletion(reply: ResolvedReply, envelope: ChatCompletionEnvelope): Record<string, unknown> {
+export function toChatCompletion(
+  reply: ResolvedReply,
+  envelope: ChatCompletionEnvelope,
+): Record<string, unknown> {
   const hasCalls = reply.toolCalls.length > 0;
   const message: Record<string, unknown> = {
     role: 'assistant',
@@ -28,7 +31,9 @@ export function toChatCompletion(reply: ResolvedReply, envelope: ChatCompletionE
     object: 'chat.completion',
     created: envelope.created,
     model: envelope.model,
-    choices: [{ index: 0, message, logprobs: null, finish_reason: hasCalls ? 'tool_calls' : 'stop' }],
+    choices: [
+      { index: 0, message, logprobs: null, finish_reason: hasCalls ? 'tool_calls' : 'stop' },
+    ],
     usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
   };
 }
@@ -47,19 +52,30 @@ export function toChatCompletionChunks(
   options: { readonly includeUsage: boolean },
 ): Record<string, unknown>[] {
   const hasCalls = reply.toolCalls.length > 0;
-  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): Record<string, unknown> => ({
+  const chunk = (
+    delta: Record<string, unknown>,
+    finishReason: string | null = null,
+  ): Record<string, unknown> => ({
     id: envelope.id,
     object: 'chat.completion.chunk',
     created: envelope.created,
     model: envelope.model,
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
   });
-  const chunks = [chunk({ role: 'assistant', content: reply.text === undefined && hasCalls ? null : '', refusal: null })];
+  const chunks = [
+    chunk({
+      role: 'assistant',
+      content: reply.text === undefined && hasCalls ? null : '',
+      refusal: null,
+    }),
+  ];
   for (const piece of fragments(reply.text ?? '')) chunks.push(chunk({ content: piece }));
   reply.toolCalls.forEach((call, index) => {
     chunks.push(
       chunk({
-        tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+        tool_calls: [
+          { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
+        ],
       }),
     );
     for (const piece of fragments(call.arguments)) {

@@ -13,7 +13,10 @@ export interface ResponseEnvelope {
 }
 
 /** An output item of a response: a `message` or a `function_call`, in its completed form. */
-export type ResponseOutputItem = Readonly<Record<string, unknown>> & { readonly id: string; readonly type: string };
+export type ResponseOutputItem = Readonly<Record<string, unknown>> & {
+  readonly id: string;
+  readonly type: string;
+};
 
 // Recorded ids look like `resp_0d54…` and `fc_0d54…`: a prefix and 50 lowercase hex digits.
 const ITEM_ID_LENGTH = 50;
@@ -114,7 +117,10 @@ export interface ResponseStreamEvent {
  * `function_call_arguments.delta` and `.done`; `response.output_item.done` closes each item and
  * `response.completed` carries the whole response. There is no `[DONE]`.
  */
-export function toResponseEvents(envelope: ResponseEnvelope, output: readonly ResponseOutputItem[]): ResponseStreamEvent[] {
+export function toResponseEvents(
+  envelope: ResponseEnvelope,
+  output: readonly ResponseOutputItem[],
+): ResponseStreamEvent[] {
   const events: ResponseStreamEvent[] = [];
   const emit = (type: string, fields: Record<string, unknown>): void => {
     events.push({ type, data: { type, sequence_number: events.length, ...fields } });
@@ -126,12 +132,19 @@ export function toResponseEvents(envelope: ResponseEnvelope, output: readonly Re
     const at = { item_id: item.id, output_index: outputIndex };
     if (item.type === 'function_call') {
       const argumentsText = typeof item.arguments === 'string' ? item.arguments : '';
-      emit('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress', arguments: '' } });
-      for (const delta of fragments(argumentsText)) emit('response.function_call_arguments.delta', { ...at, delta });
+      emit('response.output_item.added', {
+        output_index: outputIndex,
+        item: { ...item, status: 'in_progress', arguments: '' },
+      });
+      for (const delta of fragments(argumentsText))
+        emit('response.function_call_arguments.delta', { ...at, delta });
       emit('response.function_call_arguments.done', { ...at, arguments: argumentsText });
     } else {
       const text = textOf(item);
-      emit('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress', content: [] } });
+      emit('response.output_item.added', {
+        output_index: outputIndex,
+        item: { ...item, status: 'in_progress', content: [] },
+      });
       emit('response.content_part.added', { ...at, content_index: 0, part: outputText('') });
       for (const delta of fragments(text)) {
         emit('response.output_text.delta', { ...at, content_index: 0, delta, logprobs: [] });
@@ -154,6 +167,10 @@ function textOf(item: ResponseOutputItem): string {
   if (!Array.isArray(content)) return '';
   const parts: readonly unknown[] = content;
   return parts
-    .map((part) => (typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string' ? part.text : ''))
+    .map((part) =>
+      typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string'
+        ? part.text
+        : '',
+    )
     .join('');
 }

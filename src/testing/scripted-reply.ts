@@ -62,7 +62,8 @@ export function resolveReply(reply: ScriptedReply, newCallId: () => string): Res
       id: call.id ?? newCallId(),
       idGiven: call.id !== undefined,
       name: call.name,
-      arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+      arguments:
+        typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
     })),
   };
 }

@@ -30,6 +30,8 @@ export type { ReplyScript };
  * expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
  * await server.close();
  */
-export function startStrictOpenAIServer(options?: StrictOpenAIServerOptions): Promise<StrictOpenAIServer> {
+export function startStrictOpenAIServer(
+  options?: StrictOpenAIServerOptions,
+): Promise<StrictOpenAIServer> {
   return startStrictServer(options);
 }

@@ -116,9 +116,19 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     const reply: EndpointReply =
       route === undefined
         ? notFound(method, path)
-        : await endpoints[route.format].handle({ path, query: target.searchParams, parsed, params: route.params, nextReply });
+        : await endpoints[route.format].handle({
+            path,
+            query: target.searchParams,
+            parsed,
+            params: route.params,
+            nextReply,
+          });
     const status = reply.kind === 'json' ? reply.status : 200;
-    requests.push({ path, body: parsed.ok ? parsed.value : text === '' ? undefined : text, status });
+    requests.push({
+      path,
+      body: parsed.ok ? parsed.value : text === '' ? undefined : text,
+      status,
+    });
     if (reply.kind === 'json') {
       response.writeHead(reply.status, { 'content-type': reply.contentType });
       response.end(JSON.stringify(reply.body));
@@ -179,7 +189,10 @@ interface Route {
   readonly params: Readonly<Record<string, string>>;
 }
 
-const OPENAI_CHAT_PATHS: ReadonlySet<string> = new Set(['/v1/chat/completions', '/chat/completions']);
+const OPENAI_CHAT_PATHS: ReadonlySet<string> = new Set([
+  '/v1/chat/completions',
+  '/chat/completions',
+]);
 /** Where {@link routeToStrictServer} sends `https://api.mistral.ai/v1/chat/completions`. */
 const MISTRAL_CHAT_PATH = '/mistral/v1/chat/completions';
 const OPENAI_RESPONSES_PATHS: ReadonlySet<string> = new Set(['/v1/responses', '/responses']);
@@ -193,7 +206,10 @@ function findRoute(path: string): Route | undefined {
   if (path === '/v1/messages') return { format: 'anthropic', params: {} };
   const gemini = GEMINI_PATH.exec(path);
   if (gemini !== null) {
-    return { format: 'gemini', params: { model: decodeURIComponent(gemini[1] ?? ''), method: gemini[2] ?? '' } };
+    return {
+      format: 'gemini',
+      params: { model: decodeURIComponent(gemini[1] ?? ''), method: gemini[2] ?? '' },
+    };
   }
   return undefined;
 }

@@ -20,7 +20,11 @@ export interface TrimLayout {
  * Finds where a history of `length` messages may be cut: between turn groups, never between a
  * call turn and any of its results, so trimming keeps or drops each group whole.
  */
-export function findCutPoints(history: ToolHistory, format: MessageFormat, length: number): TrimLayout {
+export function findCutPoints(
+  history: ToolHistory,
+  format: MessageFormat,
+  length: number,
+): TrimLayout {
   const starts = new Array<boolean>(length + 1).fill(false);
   const resultsFirst = new Array<boolean>(length + 1).fill(false);
   const system: number[] = [];
@@ -58,7 +62,11 @@ export function findCutPoints(history: ToolHistory, format: MessageFormat, lengt
   let open = 0;
   for (let cut = 0; cut <= length; cut++) {
     open += crossing[cut] ?? 0;
-    allowed.push(cut === 0 || cut === length || (open === 0 && starts[cut] === true && resultsFirst[cut] !== true));
+    allowed.push(
+      cut === 0 ||
+        cut === length ||
+        (open === 0 && starts[cut] === true && resultsFirst[cut] !== true),
+    );
   }
   return { allowed, system: [...new Set(system)], firstUser };
 }

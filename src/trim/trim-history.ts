@@ -83,7 +83,10 @@ export interface TrimResult<T> {
  * @example
  * const { messages: window, dropped } = trimHistory(history, { maxTokens: 8000, keep: { firstUserMessage: true } });
  */
-export function trimHistory<T>(messages: readonly T[], options: TrimHistoryOptions<T> = {}): TrimResult<T> {
+export function trimHistory<T>(
+  messages: readonly T[],
+  options: TrimHistoryOptions<T> = {},
+): TrimResult<T> {
   const format = options.format ?? 'openai-chat';
   const layout = findCutPoints(fromFormat(messages, format).messages, format, messages.length);
   const countTokens = options.countTokens ?? estimateTokens;
@@ -96,10 +99,13 @@ export function trimHistory<T>(messages: readonly T[], options: TrimHistoryOptio
   while (cut < lastCut && (!layout.allowed[cut] || !budget.fits(cut))) cut++;
 
   let kept = keptAt(messages, pinned, cut);
-  const breaksRules = (candidate: readonly T[]): boolean => !validateHistory(candidate, { format }).ok;
+  const breaksRules = (candidate: readonly T[]): boolean =>
+    !validateHistory(candidate, { format }).ok;
   if (cut > 0 && breaksRules(kept) && !breaksRules(messages)) {
     // Another rule of the provider forbids this cut: try later groups, then earlier ones.
-    const candidates = [...range(cut + 1, lastCut + 1), ...range(0, cut).reverse()].filter((at) => layout.allowed[at]);
+    const candidates = [...range(cut + 1, lastCut + 1), ...range(0, cut).reverse()].filter(
+      (at) => layout.allowed[at],
+    );
     for (const at of candidates) {
       const next = keptAt(messages, pinned, at);
       if (at === 0 || !breaksRules(next)) {
@@ -117,10 +123,15 @@ export function trimHistory<T>(messages: readonly T[], options: TrimHistoryOptio
   return { messages: kept, dropped, tokens: budget.tokensAt(cut), overBudget: !budget.fits(cut) };
 }
 
-function pinnedMessages(layout: TrimLayout, keep: TrimKeepOptions | undefined, length: number): boolean[] {
+function pinnedMessages(
+  layout: TrimLayout,
+  keep: TrimKeepOptions | undefined,
+  length: number,
+): boolean[] {
   const pinned = new Array<boolean>(length).fill(false);
   if (keep?.system ?? true) for (const index of layout.system) pinned[index] = true;
-  if (keep?.firstUserMessage === true && layout.firstUser !== undefined) pinned[layout.firstUser] = true;
+  if (keep?.firstUserMessage === true && layout.firstUser !== undefined)
+    pinned[layout.firstUser] = true;
   return pinned;
 }
 
@@ -130,11 +141,17 @@ interface Budget {
   fits(cut: number): boolean;
 }
 
-function createBudget(tokens: readonly number[], pinned: readonly boolean[], maxMessages: number | undefined, maxTokens: number | undefined): Budget {
+function createBudget(
+  tokens: readonly number[],
+  pinned: readonly boolean[],
+  maxMessages: number | undefined,
+  maxTokens: number | undefined,
+): Budget {
   const length = tokens.length;
   // suffix[c]: tokens and count of messages[c..]; pinnedBefore[c]: of pinned messages before c.
   const suffixTokens = new Array<number>(length + 1).fill(0);
-  for (let index = length - 1; index >= 0; index--) suffixTokens[index] = (suffixTokens[index + 1] ?? 0) + (tokens[index] ?? 0);
+  for (let index = length - 1; index >= 0; index--)
+    suffixTokens[index] = (suffixTokens[index + 1] ?? 0) + (tokens[index] ?? 0);
   const pinnedTokens = [0];
   const pinnedCount = [0];
   for (let index = 0; index < length; index++) {
@@ -146,7 +163,8 @@ function createBudget(tokens: readonly number[], pinned: readonly boolean[], max
   return {
     tokensAt,
     fits: (cut) =>
-      (maxMessages === undefined || length - cut + (pinnedCount[cut] ?? 0) <= maxMessages) && (maxTokens === undefined || tokensAt(cut) <= maxTokens),
+      (maxMessages === undefined || length - cut + (pinnedCount[cut] ?? 0) <= maxMessages) &&
+      (maxTokens === undefined || tokensAt(cut) <= maxTokens),
   };
 }
 

@@ -10,7 +10,10 @@ import { inspectVercel } from '../formats/vercel/validate-vercel.js';
 import type { HistoryInspection } from './rules/history-inspection.js';
 
 /** Runs the validator of `format`, returning its result and the turn table it read. */
-export function inspectHistory(messages: readonly unknown[], format: MessageFormat): HistoryInspection {
+export function inspectHistory(
+  messages: readonly unknown[],
+  format: MessageFormat,
+): HistoryInspection {
   switch (format) {
     case 'openai-chat':
       return inspectOpenAIChat(messages);

@@ -15,8 +15,17 @@ interface RememberedInspection {
 const remembered = new WeakMap<ValidationResult, RememberedInspection>();
 
 /** Keeps what validating `messages` found, for {@link recallInspection}. */
-export function rememberInspection(messages: readonly unknown[], format: MessageFormat, inspection: HistoryInspection): void {
-  remembered.set(inspection.result, { messages: new WeakRef(messages), length: messages.length, format, inspection });
+export function rememberInspection(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  inspection: HistoryInspection,
+): void {
+  remembered.set(inspection.result, {
+    messages: new WeakRef(messages),
+    length: messages.length,
+    format,
+    inspection,
+  });
 }
 
 /**
@@ -24,8 +33,17 @@ export function rememberInspection(messages: readonly unknown[], format: Message
  * array, of the same length) in `format`; `undefined` otherwise. Changes made inside the messages
  * since cannot be seen here: that is the caller's promise.
  */
-export function recallInspection(result: ValidationResult, messages: readonly unknown[], format: MessageFormat): HistoryInspection | undefined {
+export function recallInspection(
+  result: ValidationResult,
+  messages: readonly unknown[],
+  format: MessageFormat,
+): HistoryInspection | undefined {
   const entry = remembered.get(result);
-  if (entry?.messages.deref() !== messages || entry.length !== messages.length || entry.format !== format) return undefined;
+  if (
+    entry?.messages.deref() !== messages ||
+    entry.length !== messages.length ||
+    entry.format !== format
+  )
+    return undefined;
   return entry.inspection;
 }

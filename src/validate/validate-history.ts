@@ -35,7 +35,10 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
  * const result = validateHistory(body.messages, { format: 'anthropic' });
  * if (!result.ok) for (const issue of result.issues) console.warn(issue.code, issue.messageIndex, issue.message);
  */
-export function validateHistory(messages: readonly unknown[], options: ValidateHistoryOptions): ValidationResult {
+export function validateHistory(
+  messages: readonly unknown[],
+  options: ValidateHistoryOptions,
+): ValidationResult {
   const format = formatOf(options);
   const inspection = inspectHistory(messages, format);
   // repairHistory(messages, { format, validation: result }) then skips validating again.
@@ -51,14 +54,20 @@ export function validateHistory(messages: readonly unknown[], options: ValidateH
  * @example
  * assertValidHistory(body.contents, { format: 'gemini' });
  */
-export function assertValidHistory(messages: readonly unknown[], options: ValidateHistoryOptions): void {
+export function assertValidHistory(
+  messages: readonly unknown[],
+  options: ValidateHistoryOptions,
+): void {
   const result = validateHistory(messages, options);
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
 function formatOf(options: unknown): MessageFormat {
   if (!isObject(options)) {
-    throw new ToolHistoryError('invalid-input', `validateHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`);
+    throw new ToolHistoryError(
+      'invalid-input',
+      `validateHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`,
+    );
   }
   const format = options.format;
   if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);

@@ -1,14 +1,25 @@
 // The same pre-3.0 loops on aiwrapper 3.0.3 WITHOUT aiwrapper-tool-calls: the old methods are
 // ported the two ways users port them, and each goes wrong. agent-loops.test.ts runs the same
 // loops with the package registered and gets a clean history accepted.
-import { Lang, LangMessage, LangMessages, type LangMessageItemToolResult, type ToolResult } from 'aiwrapper';
+import {
+  Lang,
+  LangMessage,
+  LangMessages,
+  type LangMessageItemToolResult,
+  type ToolResult,
+} from 'aiwrapper';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStrictOpenAIServer, type StrictOpenAIServer } from '../../src/testing/index.js';
 import { nonStreamingLoop, streamingLoop, weatherTools } from '../helpers/agent-loops.js';
 
 const proto = LangMessages.prototype as unknown as Record<string, unknown>;
 const toItems = (results: readonly ToolResult[]): LangMessageItemToolResult[] =>
-  results.map((result) => ({ type: 'tool-result', callId: result.toolId, name: result.name, result: result.result }));
+  results.map((result) => ({
+    type: 'tool-result',
+    callId: result.toolId,
+    name: result.name,
+    result: result.result,
+  }));
 
 function define(methods: Record<string, (this: LangMessages, ...args: never[]) => unknown>): void {
   Object.defineProperty(proto, 'tools', {
@@ -18,8 +29,14 @@ function define(methods: Record<string, (this: LangMessages, ...args: never[]) =
       return last && last.toolRequests.length > 0 ? last.toolRequests : null;
     },
   });
-  Object.defineProperty(proto, 'messages', { configurable: true, get(this: LangMessages) { return this; } });
-  for (const [name, value] of Object.entries(methods)) Object.defineProperty(proto, name, { configurable: true, value });
+  Object.defineProperty(proto, 'messages', {
+    configurable: true,
+    get(this: LangMessages) {
+      return this;
+    },
+  });
+  for (const [name, value] of Object.entries(methods))
+    Object.defineProperty(proto, name, { configurable: true, value });
 }
 
 /** Port by deletion: 3.0.3's chat() already records the call turn, so only results are added. */
@@ -46,7 +63,11 @@ function literalPort(): void {
     addToolUseMessage(this: LangMessages, results: ToolResult[]) {
       return this.addToolResultsMessage(toItems(results));
     },
-    addToolCallsAndResults(this: LangMessages, tools: LangMessage['toolRequests'], results: ToolResult[]) {
+    addToolCallsAndResults(
+      this: LangMessages,
+      tools: LangMessage['toolRequests'],
+      results: ToolResult[],
+    ) {
       this.addAssistantItems(tools.map((tool) => ({ ...tool, type: 'tool' as const })));
       return this.addToolResultsMessage(toItems(results));
     },
@@ -64,14 +85,27 @@ describe('the pre-3.0 agent loops on aiwrapper 3.0.3 without aiwrapper-tool-call
   beforeEach(() => {
     server.reset();
     server.enqueue(
-      { toolCalls: [{ id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } }, { id: 'call_london', name: 'get_weather', arguments: { city: 'London' } }] },
+      {
+        toolCalls: [
+          { id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } },
+          { id: 'call_london', name: 'get_weather', arguments: { city: 'London' } },
+        ],
+      },
       { text: 'Sunny in both.' },
     );
   });
   afterEach(() => {
-    for (const name of ['tools', 'messages', 'addAssistantToolCalls', 'addToolUseMessage', 'addToolCallsAndResults']) Reflect.deleteProperty(proto, name);
+    for (const name of [
+      'tools',
+      'messages',
+      'addAssistantToolCalls',
+      'addToolUseMessage',
+      'addToolCallsAndResults',
+    ])
+      Reflect.deleteProperty(proto, name);
   });
-  const lang = () => Lang.openaiLike({ apiKey: 'test', model: 'gpt-4o-mini', baseURL: server.baseURL });
+  const lang = () =>
+    Lang.openaiLike({ apiKey: 'test', model: 'gpt-4o-mini', baseURL: server.baseURL });
 
   for (const [name, loop] of [
     ['non-streaming', nonStreamingLoop],
@@ -79,11 +113,14 @@ describe('the pre-3.0 agent loops on aiwrapper 3.0.3 without aiwrapper-tool-call
   ] as const) {
     it(`${name}, ported by deletion: OpenAI answers 400, the results follow chat()'s ToolNotFound results`, async () => {
       portByDeletion();
-      await expect(loop(lang(), new LangMessages('Weather in Paris and London?'), weatherTools)).rejects.toThrow();
+      await expect(
+        loop(lang(), new LangMessages('Weather in Paris and London?'), weatherTools),
+      ).rejects.toThrow();
       expect(server.requests.map((request) => request.status)).toEqual([200, 400]);
       expect(await lastErrorBody(server)).toEqual({
         error: {
-          message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+          message:
+            "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
           type: 'invalid_request_error',
           param: 'messages.[4].role',
           code: null,
@@ -94,8 +131,17 @@ describe('the pre-3.0 agent loops on aiwrapper 3.0.3 without aiwrapper-tool-call
     it(`${name}, ported literally: accepted, but the model sees the call turn twice and ToolNotFound results`, async () => {
       literalPort();
       await loop(lang(), new LangMessages('Weather in Paris and London?'), weatherTools);
-      const sent = (server.requests[1]?.body as { messages: { role: string; content: string }[] }).messages;
-      expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'tool']);
+      const sent = (server.requests[1]?.body as { messages: { role: string; content: string }[] })
+        .messages;
+      expect(sent.map((message) => message.role)).toEqual([
+        'user',
+        'assistant',
+        'tool',
+        'tool',
+        'assistant',
+        'tool',
+        'tool',
+      ]);
       expect(sent[2]?.content).toContain('ToolNotFound');
     });
   }

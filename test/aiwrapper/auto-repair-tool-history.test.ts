@@ -2,7 +2,11 @@ import '../../src/register.js';
 import { Lang, LangMessages, setHttpRequestImpl, type LanguageProvider } from 'aiwrapper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryFix } from '../../src/repair/history-fix.js';
-import { routeToStrictServer, startStrictServer, type StrictServer } from '../../src/testing/index.js';
+import {
+  routeToStrictServer,
+  startStrictServer,
+  type StrictServer,
+} from '../../src/testing/index.js';
 
 const weatherTool = {
   name: 'get_weather',
@@ -36,7 +40,9 @@ describe('autoRepairToolHistory: a conversation started on Gemini continues on o
 
   it('ran two Gemini tool rounds whose calls share the id function_call_0', () => {
     expect(server.requests.map((request) => request.status)).toEqual([200, 200, 200]);
-    const ids = Array.from(conversation).flatMap((message) => message.toolRequests.map((call) => call.callId));
+    const ids = Array.from(conversation).flatMap((message) =>
+      message.toolRequests.map((call) => call.callId),
+    );
     expect(ids).toEqual(['function_call_0', 'function_call_0']);
   });
 
@@ -71,16 +77,23 @@ describe('autoRepairToolHistory: a conversation started on Gemini continues on o
 
       server.enqueue({ text: 'Berlin is at 19 °C.' });
       const reported: HistoryFix[] = [];
-      await create().chat(messages, { autoRepairToolHistory: true, onToolHistoryRepair: (fixes) => reported.push(...fixes) });
+      await create().chat(messages, {
+        autoRepairToolHistory: true,
+        onToolHistoryRepair: (fixes) => reported.push(...fixes),
+      });
       expect(server.lastRequest?.status).toBe(200);
       expect(messages.answer).toBe('Berlin is at 19 °C.');
       expect(reported.length).toBeGreaterThan(0);
       expect(reported.every((fix) => fix.kind === 'rewrote-call-id')).toBe(true);
-      const ids = Array.from(messages).flatMap((message) => message.toolRequests.map((call) => call.callId));
+      const ids = Array.from(messages).flatMap((message) =>
+        message.toolRequests.map((call) => call.callId),
+      );
       expect(ids).toHaveLength(2);
       checkIds(ids);
       // Each rewritten call id is applied to its result too.
-      const resultIds = Array.from(messages).flatMap((message) => message.toolResults.map((result) => result.callId));
+      const resultIds = Array.from(messages).flatMap((message) =>
+        message.toolResults.map((result) => result.callId),
+      );
       expect(resultIds).toEqual(ids);
     });
   }
@@ -91,10 +104,13 @@ describe('autoRepairToolHistory: a conversation started on Gemini continues on o
     server.reset();
     server.enqueue({ text: 'Berlin is at 19 °C.' });
     const reported: HistoryFix[] = [];
-    await Lang.openaiLike({ apiKey: 'test', model: 'gpt-4o-mini', baseURL: server.baseURL }).chat(messages, {
-      autoRepairToolHistory: true,
-      onToolHistoryRepair: (fixes) => reported.push(...fixes),
-    });
+    await Lang.openaiLike({ apiKey: 'test', model: 'gpt-4o-mini', baseURL: server.baseURL }).chat(
+      messages,
+      {
+        autoRepairToolHistory: true,
+        onToolHistoryRepair: (fixes) => reported.push(...fixes),
+      },
+    );
     expect(server.lastRequest?.status).toBe(200);
     expect(reported).toEqual([]);
   });

@@ -12,5 +12,8 @@ test('the installed methods are typed on LangMessages and LangResult, returning 
 test('chat options take autoAssistantToolCalls and tools', () => {
   expectTypeOf<{ autoAssistantToolCalls: true; tools: [] }>().toExtend<LangOptions>();
   expectTypeOf<{ autoAssistantToolCalls: 'yes' }>().not.toExtend<LangOptions>();
-  expectTypeOf<InstallToolCallsOptions>().toEqualTypeOf<{ readonly autoAssistantToolCalls?: boolean | undefined; readonly autoRepairToolHistory?: boolean | undefined }>();
+  expectTypeOf<InstallToolCallsOptions>().toEqualTypeOf<{
+    readonly autoAssistantToolCalls?: boolean | undefined;
+    readonly autoRepairToolHistory?: boolean | undefined;
+  }>();
 });

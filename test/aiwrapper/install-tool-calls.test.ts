@@ -5,7 +5,8 @@ import { captureRequests, type CapturedRequest } from '../helpers/capture-reques
 import { plain } from '../helpers/lang-messages.js';
 
 const providers = {
-  openaiLike: () => Lang.openaiLike({ apiKey: 'k', model: 'gpt-4o-mini', baseURL: 'http://stub.local/v1' }),
+  openaiLike: () =>
+    Lang.openaiLike({ apiKey: 'k', model: 'gpt-4o-mini', baseURL: 'http://stub.local/v1' }),
   openai: () => Lang.openai({ apiKey: 'k', model: 'gpt-4o-mini' }),
   anthropic: () => Lang.anthropic({ apiKey: 'k', model: 'claude-3-5-haiku-latest' }),
   google: () => Lang.google({ apiKey: 'k', model: 'gemini-2.0-flash' }),
@@ -17,27 +18,44 @@ function histories() {
     orphanResults: () => {
       const messages = new LangMessages('Weather in Paris?');
       messages.addAssistantMessage('Let me check.');
-      messages.addToolResultsMessage([{ type: 'tool-result', callId: 'call_1', name: 'get_weather', result: { temp: 21 } }]);
+      messages.addToolResultsMessage([
+        { type: 'tool-result', callId: 'call_1', name: 'get_weather', result: { temp: 21 } },
+      ]);
       return messages;
     },
     missingResults: () => {
       const messages = new LangMessages('Weather in Paris?');
-      messages.addAssistantItems([{ type: 'tool', callId: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }]);
+      messages.addAssistantItems([
+        { type: 'tool', callId: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } },
+      ]);
       messages.addUserMessage('Still there?');
       return messages;
     },
     validLoop: () => {
       const messages = new LangMessages('Weather in Paris?', {
-        tools: [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object' }, handler: () => 21 }],
+        tools: [
+          {
+            name: 'get_weather',
+            description: 'Weather',
+            parameters: { type: 'object' },
+            handler: () => 21,
+          },
+        ],
       });
-      messages.addAssistantItems([{ type: 'tool', callId: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }]);
-      messages.addToolResultsMessage([{ type: 'tool-result', callId: 'call_1', name: 'get_weather', result: 21 }]);
+      messages.addAssistantItems([
+        { type: 'tool', callId: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } },
+      ]);
+      messages.addToolResultsMessage([
+        { type: 'tool-result', callId: 'call_1', name: 'get_weather', result: 21 },
+      ]);
       return messages;
     },
   };
 }
 
-async function sendAll(captured: CapturedRequest[]): Promise<{ bodies: string[]; collections: unknown[] }> {
+async function sendAll(
+  captured: CapturedRequest[],
+): Promise<{ bodies: string[]; collections: unknown[] }> {
   captured.length = 0;
   const collections: unknown[] = [];
   for (const create of Object.values(providers)) {
@@ -69,7 +87,9 @@ describe('installToolCalls', () => {
   });
 
   it('writes nothing to the console while installing', () => {
-    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => vi.spyOn(console, method).mockClear());
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+      vi.spyOn(console, method).mockClear(),
+    );
     installToolCalls();
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
@@ -94,7 +114,13 @@ describe('installToolCalls', () => {
     expect(body.messages).toEqual([
       { role: 'user', content: 'Weather in Paris?' },
       { role: 'assistant', content: 'Let me check.' },
-      { role: 'assistant', content: '', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } },
+        ],
+      },
       { role: 'tool', tool_call_id: 'call_1', name: 'get_weather', content: '{"temp":21}' },
     ]);
     expect(messages[2]?.meta).toEqual({ synthesizedToolCalls: true });
@@ -105,8 +131,12 @@ describe('installToolCalls', () => {
     try {
       captured.length = 0;
       await providers.anthropic().chat(histories().orphanResults());
-      await providers.anthropic().chat(histories().orphanResults(), { autoAssistantToolCalls: false });
-      const [withDefault, overridden] = captured.map((request) => JSON.parse(request.body) as { messages: { role: string; content: unknown }[] });
+      await providers
+        .anthropic()
+        .chat(histories().orphanResults(), { autoAssistantToolCalls: false });
+      const [withDefault, overridden] = captured.map(
+        (request) => JSON.parse(request.body) as { messages: { role: string; content: unknown }[] },
+      );
       expect(withDefault?.messages.map((message) => message.content)).toContainEqual([
         { type: 'tool_use', id: 'call_1', name: 'get_weather', input: {} },
       ]);
@@ -121,9 +151,14 @@ describe('installToolCalls', () => {
     captured.length = 0;
     const messages = new LangMessages('hi');
     messages.addAssistantMessage('Calling.', { openaiResponseId: 'resp_1' });
-    messages.addToolResultsMessage([{ type: 'tool-result', callId: 'call_1', name: 'f', result: 'x' }]);
+    messages.addToolResultsMessage([
+      { type: 'tool-result', callId: 'call_1', name: 'f', result: 'x' },
+    ]);
     await providers.openai().chat(messages, { autoAssistantToolCalls: true });
-    const body = JSON.parse(captured[0]?.body ?? '{}') as { previous_response_id?: string; input: unknown[] };
+    const body = JSON.parse(captured[0]?.body ?? '{}') as {
+      previous_response_id?: string;
+      input: unknown[];
+    };
     expect(body.previous_response_id).toBe('resp_1');
     expect(body.input).toEqual([{ type: 'function_call_output', call_id: 'call_1', output: 'x' }]);
   });
@@ -131,11 +166,35 @@ describe('installToolCalls', () => {
   it('declares tools passed in chat options, as functions on every provider', async () => {
     installToolCalls();
     captured.length = 0;
-    const tools = [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: {} } }];
+    const tools = [
+      {
+        name: 'get_weather',
+        description: 'Weather',
+        parameters: { type: 'object', properties: {} },
+      },
+    ];
     await providers.openaiLike().chat(new LangMessages('hi'), { tools });
     await providers.openai().chat(new LangMessages('hi'), { tools });
-    const [chat, responses] = captured.map((request) => JSON.parse(request.body) as { tools: unknown });
-    expect(chat?.tools).toEqual([{ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: {} } } }]);
-    expect(responses?.tools).toEqual([{ type: 'function', name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: {} } }]);
+    const [chat, responses] = captured.map(
+      (request) => JSON.parse(request.body) as { tools: unknown },
+    );
+    expect(chat?.tools).toEqual([
+      {
+        type: 'function',
+        function: {
+          name: 'get_weather',
+          description: 'Weather',
+          parameters: { type: 'object', properties: {} },
+        },
+      },
+    ]);
+    expect(responses?.tools).toEqual([
+      {
+        type: 'function',
+        name: 'get_weather',
+        description: 'Weather',
+        parameters: { type: 'object', properties: {} },
+      },
+    ]);
   });
 });

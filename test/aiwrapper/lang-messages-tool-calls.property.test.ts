@@ -12,17 +12,31 @@ import { validateOpenAIChat } from '../../src/formats/openai-chat/validate-opena
 import { arbitraryRound, type Round } from '../arbitraries/tool-rounds.js';
 import { plain } from '../helpers/lang-messages.js';
 
-const chatCompletions = Lang.openaiLike({ apiKey: 'k', model: 'gpt-4o-mini', baseURL: 'http://127.0.0.1' });
+const chatCompletions = Lang.openaiLike({
+  apiKey: 'k',
+  model: 'gpt-4o-mini',
+  baseURL: 'http://127.0.0.1',
+});
 /** What aiwrapper's own Chat Completions adapter would send for `messages`. */
 const toOpenAI = (messages: LangMessages): unknown[] =>
-  (chatCompletions as unknown as { transformMessagesForProvider(m: LangMessages): unknown[] }).transformMessagesForProvider(messages);
+  (
+    chatCompletions as unknown as { transformMessagesForProvider(m: LangMessages): unknown[] }
+  ).transformMessagesForProvider(messages);
 
 const resultValue = (round: number, call: number): string => `result ${round}.${call}`;
 
 /** Writes one round the way the user's loop would, and returns the last helper call (to repeat it). */
 function writeRound(messages: LangMessages, round: Round, roundIndex: number): () => void {
-  const given = round.calls.map((call) => ({ callId: call.id, name: call.name, arguments: call.args }));
-  const results = round.answered.map((index) => ({ toolId: round.calls[index]?.id, name: round.calls[index]?.name, result: resultValue(roundIndex, index) }));
+  const given = round.calls.map((call) => ({
+    callId: call.id,
+    name: call.name,
+    arguments: call.args,
+  }));
+  const results = round.answered.map((index) => ({
+    toolId: round.calls[index]?.id,
+    name: round.calls[index]?.name,
+    result: resultValue(roundIndex, index),
+  }));
   switch (round.style) {
     case 'fresh': {
       const repeat = (): void => void addToolCallsAndResults(messages, given, results);
@@ -38,9 +52,20 @@ function writeRound(messages: LangMessages, round: Round, roundIndex: number): (
         return { type: 'tool' as const, callId, name: call.name, arguments: call.args };
       });
       messages.addAssistantItems(items);
-      messages.addToolResultsMessage(items.map((item) => ({ type: 'tool-result', callId: item.callId, name: item.name, result: { error: true, name: 'ToolNotFound', message: 'x' } })));
+      messages.addToolResultsMessage(
+        items.map((item) => ({
+          type: 'tool-result',
+          callId: item.callId,
+          name: item.name,
+          result: { error: true, name: 'ToolNotFound', message: 'x' },
+        })),
+      );
       const tools = latestToolCalls(messages) ?? [];
-      const keyed = round.answered.map((index) => ({ toolId: tools[index]?.callId, name: tools[index]?.name, result: resultValue(roundIndex, index) }));
+      const keyed = round.answered.map((index) => ({
+        toolId: tools[index]?.callId,
+        name: tools[index]?.name,
+        result: resultValue(roundIndex, index),
+      }));
       const repeat = (): void => void addToolCallsAndResults(messages, tools, keyed);
       repeat();
       return repeat;
@@ -70,14 +95,24 @@ test.prop([fc.array(arbitraryRound, { minLength: 1, maxLength: 4 })])(
 
     expect(validateOpenAIChat(toOpenAI(messages))).toEqual({ ok: true, issues: [] });
 
-    const assistantCalls = Array.from(messages).filter((message) => message.role === 'assistant').flatMap((message) => message.toolRequests);
-    const expectedCalls = rounds.flatMap((round) => round.calls.map((call) => [call.name, call.args]));
+    const assistantCalls = Array.from(messages)
+      .filter((message) => message.role === 'assistant')
+      .flatMap((message) => message.toolRequests);
+    const expectedCalls = rounds.flatMap((round) =>
+      round.calls.map((call) => [call.name, call.args]),
+    );
     expect(assistantCalls.map((call) => [call.name, call.arguments])).toEqual(expectedCalls);
 
-    const results: LangMessageItemToolResult[] = Array.from(messages).flatMap((message) => message.toolResults);
+    const results: LangMessageItemToolResult[] = Array.from(messages).flatMap(
+      (message) => message.toolResults,
+    );
     expect(results).toHaveLength(expectedCalls.length);
-    const realResults = results.map((item): unknown => item.result).filter((value) => !isPlaceholderResult(value));
-    const expectedResults = rounds.flatMap((round, roundIndex) => round.answered.map((index) => resultValue(roundIndex, index)));
+    const realResults = results
+      .map((item): unknown => item.result)
+      .filter((value) => !isPlaceholderResult(value));
+    const expectedResults = rounds.flatMap((round, roundIndex) =>
+      round.answered.map((index) => resultValue(roundIndex, index)),
+    );
     expect([...realResults].sort()).toEqual([...expectedResults].sort());
   },
 );

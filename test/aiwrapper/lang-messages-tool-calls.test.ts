@@ -10,7 +10,11 @@ import { missingResultPlaceholder } from '../../src/core/placeholder-result.js';
 import { ToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { plain, sequentialIds } from '../helpers/lang-messages.js';
 
-const notFound = (name: string) => ({ error: true, name: 'ToolNotFound', message: `Tool "${name}" is not available. Available tools: none` });
+const notFound = (name: string) => ({
+  error: true,
+  name: 'ToolNotFound',
+  message: `Tool "${name}" is not available. Available tools: none`,
+});
 
 /** The state `chat()` leaves behind when the model called two tools that have no handler. */
 function afterChatWithoutHandlers(): LangMessages {
@@ -43,7 +47,10 @@ describe('addAssistantToolCalls', () => {
       { callId: 'call_b', name: 'get_weather', arguments: { city: 'London' } },
     ]);
     expect(returned).toBe(messages);
-    expect(plain(messages)).toEqual([{ role: 'user', items: [{ type: 'text', text: 'hi' }] }, callTurn]);
+    expect(plain(messages)).toEqual([
+      { role: 'user', items: [{ type: 'text', text: 'hi' }] },
+      callTurn,
+    ]);
   });
 
   it('is idempotent: the latest turn already holding the calls adds nothing', () => {
@@ -66,7 +73,12 @@ describe('addAssistantToolCalls', () => {
       ],
       { generateId: sequentialIds('id') },
     );
-    expect(messages[1]?.toolRequests.map((call) => call.callId)).toEqual(['id1', 'id2', 'exec_0', 'id3']);
+    expect(messages[1]?.toolRequests.map((call) => call.callId)).toEqual([
+      'id1',
+      'id2',
+      'exec_0',
+      'id3',
+    ]);
   });
 
   it('reads OpenAI, Vercel, Anthropic and aiwrapper shapes into aiwrapper tool items', () => {
@@ -87,20 +99,30 @@ describe('addAssistantToolCalls', () => {
 
   it('rejects a value that is not a tool call, naming its index, and writes nothing', () => {
     const messages = new LangMessages('hi');
-    expect(() => addAssistantToolCalls(messages, [{ callId: 'a', name: 'f' }, { callId: 'b' }])).toThrow(
-      expect.objectContaining({ code: 'invalid-input', message: expect.stringContaining('tools[1] is not a tool call') }),
+    expect(() =>
+      addAssistantToolCalls(messages, [{ callId: 'a', name: 'f' }, { callId: 'b' }]),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'invalid-input',
+        message: expect.stringContaining('tools[1] is not a tool call'),
+      }),
     );
     expect(messages).toHaveLength(1);
   });
 
-  it('rejects a mix of the latest turn\'s calls and new ones', () => {
+  it("rejects a mix of the latest turn's calls and new ones", () => {
     const messages = afterChatWithoutHandlers();
     expect(() =>
       addAssistantToolCalls(messages, [
         { callId: 'call_a', name: 'get_weather', arguments: { city: 'Paris' } },
         { callId: 'call_z', name: 'other', arguments: {} },
       ]),
-    ).toThrow(expect.objectContaining({ code: 'invalid-input', message: expect.stringContaining('tools[1] (other, call "call_z")') }));
+    ).toThrow(
+      expect.objectContaining({
+        code: 'invalid-input',
+        message: expect.stringContaining('tools[1] (other, call "call_z")'),
+      }),
+    );
     expect(messages).toHaveLength(3);
   });
 });
@@ -127,14 +149,10 @@ describe('addToolCallsAndResults', () => {
 
   it('adds a new turn and its results when the calls are new', () => {
     const messages = new LangMessages('Weather in Paris and London?');
-    addToolCallsAndResults(
-      messages,
-      callTurn.items,
-      [
-        { type: 'tool-result', callId: 'call_a', name: 'get_weather', result: 'sunny' },
-        { type: 'tool-result', callId: 'call_b', name: 'get_weather', result: 'rain' },
-      ],
-    );
+    addToolCallsAndResults(messages, callTurn.items, [
+      { type: 'tool-result', callId: 'call_a', name: 'get_weather', result: 'sunny' },
+      { type: 'tool-result', callId: 'call_b', name: 'get_weather', result: 'rain' },
+    ]);
     expect(plain(messages)).toEqual([
       user,
       callTurn,
@@ -150,18 +168,32 @@ describe('addToolCallsAndResults', () => {
 
   it('pairs results by position when no call and no result has an id', () => {
     const messages = new LangMessages('hi');
-    addToolCallsAndResults(messages, [{ name: 'now', args: {} }, { name: 'today', args: {} }], [{ result: '12:00' }, { result: 'Monday' }], {
-      generateId: sequentialIds('id'),
-    });
+    addToolCallsAndResults(
+      messages,
+      [
+        { name: 'now', args: {} },
+        { name: 'today', args: {} },
+      ],
+      [{ result: '12:00' }, { result: 'Monday' }],
+      {
+        generateId: sequentialIds('id'),
+      },
+    );
     expect(plain(messages).slice(1)).toEqual([
-      { role: 'assistant', items: [
-        { type: 'tool', callId: 'id1', name: 'now', arguments: {} },
-        { type: 'tool', callId: 'id2', name: 'today', arguments: {} },
-      ] },
-      { role: 'tool-results', items: [
-        { type: 'tool-result', callId: 'id1', name: 'now', result: '12:00' },
-        { type: 'tool-result', callId: 'id2', name: 'today', result: 'Monday' },
-      ] },
+      {
+        role: 'assistant',
+        items: [
+          { type: 'tool', callId: 'id1', name: 'now', arguments: {} },
+          { type: 'tool', callId: 'id2', name: 'today', arguments: {} },
+        ],
+      },
+      {
+        role: 'tool-results',
+        items: [
+          { type: 'tool-result', callId: 'id1', name: 'now', result: '12:00' },
+          { type: 'tool-result', callId: 'id2', name: 'today', result: 'Monday' },
+        ],
+      },
     ]);
   });
 
@@ -196,11 +228,18 @@ describe('addToolCallsAndResults', () => {
       { type: 'tool-result', callId: 'h', name: 'handled', result: 42 },
       { type: 'tool-result', callId: 'u', name: 'unhandled', result: notFound('unhandled') },
     ]);
-    addToolCallsAndResults(messages, latestToolCalls(messages), [{ toolId: 'u', name: 'unhandled', result: 'done' }]);
+    addToolCallsAndResults(messages, latestToolCalls(messages), [
+      { toolId: 'u', name: 'unhandled', result: 'done' },
+    ]);
     expect(messages[2]?.items).toEqual([
       { type: 'tool-result', callId: 'h', name: 'handled', result: 42 },
       { type: 'tool-result', callId: 'u', name: 'unhandled', result: 'done' },
-      { type: 'tool-result', callId: 'v', name: 'unhandled', result: missingResultPlaceholder('v', 'unhandled') },
+      {
+        type: 'tool-result',
+        callId: 'v',
+        name: 'unhandled',
+        result: missingResultPlaceholder('v', 'unhandled'),
+      },
     ]);
   });
 
@@ -214,7 +253,11 @@ describe('addToolCallsAndResults', () => {
     const once = plain(messages);
     addToolCallsAndResults(messages, latestToolCalls(messages), results);
     expect(plain(messages)).toEqual(once);
-    expect(() => addToolCallsAndResults(messages, latestToolCalls(messages), [{ toolId: 'call_a', name: 'get_weather', result: 'snow' }])).toThrow(
+    expect(() =>
+      addToolCallsAndResults(messages, latestToolCalls(messages), [
+        { toolId: 'call_a', name: 'get_weather', result: 'snow' },
+      ]),
+    ).toThrow(
       new ToolHistoryError(
         'duplicate-result',
         'Call "call_a" already has a result at messages[2]; results[0] is a second, different result for it. Each call takes one result: remove one of them.',
@@ -230,15 +273,26 @@ describe('addToolCallsAndResults', () => {
         { toolId: 'call_a', name: 'get_weather', result: 1 },
         { toolId: 'call_a', name: 'get_weather', result: 2 },
       ]),
-    ).toThrow(expect.objectContaining({ code: 'duplicate-result', message: expect.stringContaining('results[1] answers call "call_a" a second time') }));
+    ).toThrow(
+      expect.objectContaining({
+        code: 'duplicate-result',
+        message: expect.stringContaining('results[1] answers call "call_a" a second time'),
+      }),
+    );
   });
 
-  it('rejects a result for a call the turn does not hold, naming the turn\'s ids', () => {
+  it("rejects a result for a call the turn does not hold, naming the turn's ids", () => {
     const messages = afterChatWithoutHandlers();
-    expect(() => addToolCallsAndResults(messages, latestToolCalls(messages), [{ toolId: 'call_x', name: 'f', result: 1 }])).toThrow(
+    expect(() =>
+      addToolCallsAndResults(messages, latestToolCalls(messages), [
+        { toolId: 'call_x', name: 'f', result: 1 },
+      ]),
+    ).toThrow(
       expect.objectContaining({
         code: 'unknown-call',
-        message: expect.stringContaining('results[0] answers call "call_x", which is not among the calls of this turn (call_a, call_b)'),
+        message: expect.stringContaining(
+          'results[0] answers call "call_x", which is not among the calls of this turn (call_a, call_b)',
+        ),
       }),
     );
   });
@@ -248,7 +302,12 @@ describe('addToolCallsAndResults', () => {
     messages.addAssistantItems([{ type: 'tool', callId: 'c', name: 'f', arguments: {} }]);
     messages.addUserMessage('still there?');
     addToolUseMessage(messages, [{ toolId: 'c', name: 'f', result: 'ok' }]);
-    expect(plain(messages).map((message) => message.role)).toEqual(['user', 'assistant', 'tool-results', 'user']);
+    expect(plain(messages).map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool-results',
+      'user',
+    ]);
   });
 });
 
@@ -267,12 +326,15 @@ describe('addToolUseMessage', () => {
     const messages = new LangMessages('hi');
     messages.addAssistantMessage('Let me check.');
     addToolUseMessage(messages, [{ toolId: 'c9', name: 'f', result: 'x' }]);
-    expect(plain(messages)[2]).toEqual({ role: 'tool-results', items: [{ type: 'tool-result', callId: 'c9', name: 'f', result: 'x' }] });
+    expect(plain(messages)[2]).toEqual({
+      role: 'tool-results',
+      items: [{ type: 'tool-result', callId: 'c9', name: 'f', result: 'x' }],
+    });
   });
 });
 
 describe('latestToolCalls', () => {
-  it('returns the latest assistant turn\'s calls, or null when it requested none', () => {
+  it("returns the latest assistant turn's calls, or null when it requested none", () => {
     const messages = afterChatWithoutHandlers();
     expect(latestToolCalls(messages)).toEqual([
       { callId: 'call_a', name: 'get_weather', arguments: { city: 'Paris' } },

@@ -6,8 +6,12 @@ import { repairLangMessages } from '../../src/aiwrapper/repair-lang-messages.js'
 function geminiRounds(): LangMessages {
   const messages = new LangMessages('Weather in Paris, then London?');
   for (const city of ['Paris', 'London']) {
-    messages.addAssistantItems([{ type: 'tool', callId: 'function_call_0', name: 'get_weather', arguments: { city } }]);
-    messages.addToolResultsMessage([{ type: 'tool-result', callId: 'function_call_0', name: 'get_weather', result: { city } }]);
+    messages.addAssistantItems([
+      { type: 'tool', callId: 'function_call_0', name: 'get_weather', arguments: { city } },
+    ]);
+    messages.addToolResultsMessage([
+      { type: 'tool-result', callId: 'function_call_0', name: 'get_weather', result: { city } },
+    ]);
   }
   return messages;
 }
@@ -31,6 +35,8 @@ describe('repairLangMessages', () => {
     const before = Array.from(messages);
     expect(repairLangMessages(messages, 'openai-chat')).toEqual([]);
     expect(Array.from(messages)).toEqual(before);
-    Array.from(messages).forEach((message, index) => { expect(message).toBe(before[index]); });
+    Array.from(messages).forEach((message, index) => {
+      expect(message).toBe(before[index]);
+    });
   });
 });

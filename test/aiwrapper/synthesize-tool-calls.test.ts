@@ -4,7 +4,12 @@ import { addAssistantToolCalls } from '../../src/aiwrapper/lang-messages-tool-ca
 import { synthesizeMissingToolCalls } from '../../src/aiwrapper/synthesize-tool-calls.js';
 import { plain, sequentialIds } from '../helpers/lang-messages.js';
 
-const result = (callId: string, name: string, value: unknown) => ({ type: 'tool-result' as const, callId, name, result: value });
+const result = (callId: string, name: string, value: unknown) => ({
+  type: 'tool-result' as const,
+  callId,
+  name,
+  result: value,
+});
 const synthesized = { synthesizedToolCalls: true };
 
 describe('synthesizeMissingToolCalls', () => {
@@ -16,19 +21,32 @@ describe('synthesizeMissingToolCalls', () => {
     expect(plain(messages)).toEqual([
       { role: 'user', items: [{ type: 'text', text: 'Weather?' }] },
       { role: 'assistant', items: [{ type: 'text', text: 'Let me check.' }] },
-      { role: 'assistant', items: [{ type: 'tool', callId: 'c1', name: 'get_weather', arguments: {} }], meta: synthesized },
+      {
+        role: 'assistant',
+        items: [{ type: 'tool', callId: 'c1', name: 'get_weather', arguments: {} }],
+        meta: synthesized,
+      },
       { role: 'tool-results', items: [result('c1', 'get_weather', 'sunny')] },
     ]);
-    expect(inserted).toEqual([{ messageIndex: 2, calls: [{ type: 'tool', callId: 'c1', name: 'get_weather', arguments: {} }] }]);
+    expect(inserted).toEqual([
+      {
+        messageIndex: 2,
+        calls: [{ type: 'tool', callId: 'c1', name: 'get_weather', arguments: {} }],
+      },
+    ]);
   });
 
   it('uses the arguments the package saw for the call, even after its turn was trimmed away', () => {
     const messages = new LangMessages('Weather?');
-    addAssistantToolCalls(messages, [{ callId: 'c1', name: 'get_weather', arguments: { city: 'Paris' } }]);
+    addAssistantToolCalls(messages, [
+      { callId: 'c1', name: 'get_weather', arguments: { city: 'Paris' } },
+    ]);
     messages.splice(1, 1);
     messages.addToolResultsMessage([result('c1', 'get_weather', 'sunny')]);
     synthesizeMissingToolCalls(messages);
-    expect(messages[1]?.items).toEqual([{ type: 'tool', callId: 'c1', name: 'get_weather', arguments: { city: 'Paris' } }]);
+    expect(messages[1]?.items).toEqual([
+      { type: 'tool', callId: 'c1', name: 'get_weather', arguments: { city: 'Paris' } },
+    ]);
   });
 
   it('moves orphans of a mixed run after the answered results, so the real turn keeps its results', () => {
@@ -39,7 +57,11 @@ describe('synthesizeMissingToolCalls', () => {
     expect(plain(messages).slice(1)).toEqual([
       { role: 'assistant', items: [{ type: 'tool', callId: 'a', name: 'f', arguments: {} }] },
       { role: 'tool-results', items: [result('a', 'f', 'answer')] },
-      { role: 'assistant', items: [{ type: 'tool', callId: 'z', name: 'g', arguments: {} }], meta: synthesized },
+      {
+        role: 'assistant',
+        items: [{ type: 'tool', callId: 'z', name: 'g', arguments: {} }],
+        meta: synthesized,
+      },
       { role: 'tool-results', items: [result('z', 'g', 'orphan')] },
     ]);
   });
@@ -62,9 +84,13 @@ describe('synthesizeMissingToolCalls', () => {
     messages.addAssistantMessage('Calling a tool.', { openaiResponseId: 'resp_1' });
     messages.addToolResultsMessage([result('call_1', 'f', 1)]);
     const before = plain(messages);
-    expect(synthesizeMissingToolCalls(messages, { scope: 'conversation', coveredThrough: 2 })).toEqual([]);
+    expect(
+      synthesizeMissingToolCalls(messages, { scope: 'conversation', coveredThrough: 2 }),
+    ).toEqual([]);
     expect(plain(messages)).toEqual(before);
-    expect(synthesizeMissingToolCalls(messages, { scope: 'conversation', coveredThrough: 1 })).toHaveLength(1);
+    expect(
+      synthesizeMissingToolCalls(messages, { scope: 'conversation', coveredThrough: 1 }),
+    ).toHaveLength(1);
   });
 
   it('changes nothing in a valid history', () => {

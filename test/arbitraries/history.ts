@@ -1,6 +1,14 @@
 import { fc } from '@fast-check/vitest';
 import type { MessageFormat } from '../../src/core/format.js';
-import type { AssistantMessage, HistoryMessage, JsonValue, TextPart, ToolCallPart, ToolResult, UserMessage } from '../../src/core/history.js';
+import type {
+  AssistantMessage,
+  HistoryMessage,
+  JsonValue,
+  TextPart,
+  ToolCallPart,
+  ToolResult,
+  UserMessage,
+} from '../../src/core/history.js';
 
 /** What a generated history may contain; each format's round trip uses the subset it can represent. */
 export interface HistoryFeatures {
@@ -36,13 +44,35 @@ export const ALL_FEATURES: HistoryFeatures = {
 
 /** What each format represents without loss. */
 export const FORMAT_FEATURES: Readonly<Record<MessageFormat, HistoryFeatures>> = {
-  'openai-chat': { ...ALL_FEATURES, errorResults: false, jsonContent: false, textAfterCalls: false },
+  'openai-chat': {
+    ...ALL_FEATURES,
+    errorResults: false,
+    jsonContent: false,
+    textAfterCalls: false,
+  },
   mistral: { ...ALL_FEATURES, errorResults: false, jsonContent: false, textAfterCalls: false },
   // Responses pairs across the whole input, so an unanswered call would lend its name to a later result.
   'openai-responses': { ...ALL_FEATURES, errorResults: false, jsonContent: false, answerAll: true },
-  anthropic: { ...ALL_FEATURES, malformedArguments: false, jsonContent: false, systemAnywhere: false, emptyText: false },
-  gemini: { ...ALL_FEATURES, malformedArguments: false, systemAnywhere: false, emptyText: false, thoughtSignatures: true },
-  aiwrapper: { ...ALL_FEATURES, errorResults: false, malformedArguments: false, systemAnywhere: false },
+  anthropic: {
+    ...ALL_FEATURES,
+    malformedArguments: false,
+    jsonContent: false,
+    systemAnywhere: false,
+    emptyText: false,
+  },
+  gemini: {
+    ...ALL_FEATURES,
+    malformedArguments: false,
+    systemAnywhere: false,
+    emptyText: false,
+    thoughtSignatures: true,
+  },
+  aiwrapper: {
+    ...ALL_FEATURES,
+    errorResults: false,
+    malformedArguments: false,
+    systemAnywhere: false,
+  },
   vercel: ALL_FEATURES,
 };
 
@@ -59,35 +89,61 @@ export const COMMON_FEATURES: HistoryFeatures = {
 };
 
 // Ids repeat across turns on purpose (Kimi `exec_0`, Gemini adapters' `function_call_0`).
-const callId = fc.oneof(fc.constantFrom('exec_0', 'call_1', 'function_call_0'), fc.stringMatching(/^call_[a-zA-Z0-9]{1,8}$/));
+const callId = fc.oneof(
+  fc.constantFrom('exec_0', 'call_1', 'function_call_0'),
+  fc.stringMatching(/^call_[a-zA-Z0-9]{1,8}$/),
+);
 const toolName = fc.constantFrom('get_weather', 'search', 'now');
-const leaf: fc.Arbitrary<JsonValue> = fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -50, max: 50 }), fc.boolean(), fc.constant(null));
+const leaf: fc.Arbitrary<JsonValue> = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.integer({ min: -50, max: 50 }),
+  fc.boolean(),
+  fc.constant(null),
+);
 const jsonValue: fc.Arbitrary<JsonValue> = fc.oneof(
   leaf,
   fc.array(leaf, { maxLength: 3 }),
   // `output` and `error` keys exercise Gemini's response wrapping.
   fc.dictionary(fc.constantFrom('temp', 'city', 'output', 'error'), leaf, { maxKeys: 3 }),
 );
-const args = fc.dictionary(fc.constantFrom('city', 'q', 'n', 'unit'), fc.oneof(leaf, fc.array(leaf, { maxLength: 2 })), { maxKeys: 3 });
+const args = fc.dictionary(
+  fc.constantFrom('city', 'q', 'n', 'unit'),
+  fc.oneof(leaf, fc.array(leaf, { maxLength: 2 })),
+  { maxKeys: 3 },
+);
 const malformed = fc.constantFrom('{"city": "Par', '', 'not json', '[1,2]', '{"a":1}}', '"text"');
 
 function text(features: HistoryFeatures): fc.Arbitrary<TextPart> {
-  return fc.string({ minLength: features.emptyText ? 0 : 1, maxLength: 12 }).map((value): TextPart => ({ type: 'text', text: value }));
+  return fc
+    .string({ minLength: features.emptyText ? 0 : 1, maxLength: 12 })
+    .map((value): TextPart => ({ type: 'text', text: value }));
 }
 
 function call(features: HistoryFeatures, id: string): fc.Arbitrary<ToolCallPart> {
-  const argumentsArbitrary = features.malformedArguments ? fc.option(malformed, { nil: undefined, freq: 4 }) : fc.constant(undefined);
-  return fc.record({ name: toolName, args, argumentsText: argumentsArbitrary }).map(({ name, args: value, argumentsText }): ToolCallPart =>
-    argumentsText === undefined
-      ? { type: 'tool-call', callId: id, name, arguments: value }
-      : { type: 'tool-call', callId: id, name, arguments: {}, argumentsText },
-  );
+  const argumentsArbitrary = features.malformedArguments
+    ? fc.option(malformed, { nil: undefined, freq: 4 })
+    : fc.constant(undefined);
+  return fc
+    .record({ name: toolName, args, argumentsText: argumentsArbitrary })
+    .map(({ name, args: value, argumentsText }): ToolCallPart =>
+      argumentsText === undefined
+        ? { type: 'tool-call', callId: id, name, arguments: value }
+        : { type: 'tool-call', callId: id, name, arguments: {}, argumentsText },
+    );
 }
 
-function assistantTurn(features: HistoryFeatures): fc.Arbitrary<{ message: AssistantMessage; calls: ToolCallPart[] }> {
+function assistantTurn(
+  features: HistoryFeatures,
+): fc.Arbitrary<{ message: AssistantMessage; calls: ToolCallPart[] }> {
   return fc
     .uniqueArray(callId, { minLength: 0, maxLength: 3 })
-    .chain((ids) => fc.tuple(fc.tuple(...ids.map((id) => call(features, id))), fc.array(text(features), { minLength: ids.length === 0 ? 1 : 0, maxLength: 2 }), fc.nat()))
+    .chain((ids) =>
+      fc.tuple(
+        fc.tuple(...ids.map((id) => call(features, id))),
+        fc.array(text(features), { minLength: ids.length === 0 ? 1 : 0, maxLength: 2 }),
+        fc.nat(),
+      ),
+    )
     .map(([calls, texts, seed]) => {
       let parts: (TextPart | ToolCallPart)[] = [...texts, ...calls];
       if (features.textAfterCalls && texts.length > 0 && calls.length > 0) {
@@ -100,25 +156,54 @@ function assistantTurn(features: HistoryFeatures): fc.Arbitrary<{ message: Assis
         parts = parts.map((part) => {
           if (part.type !== 'tool-call' || signed) return part;
           signed = true;
-          return { ...part, providerData: { gemini: { thoughtSignature: `c2ln${String(seed % 997)}` } } };
+          return {
+            ...part,
+            providerData: { gemini: { thoughtSignature: `c2ln${String(seed % 997)}` } },
+          };
         });
       }
       return { message: { role: 'assistant' as const, parts }, calls };
     });
 }
 
-function results(features: HistoryFeatures, calls: readonly ToolCallPart[]): fc.Arbitrary<ToolResult[]> {
-  const content = features.jsonContent ? fc.oneof(fc.string({ maxLength: 10 }), jsonValue) : fc.string({ maxLength: 10 });
+function results(
+  features: HistoryFeatures,
+  calls: readonly ToolCallPart[],
+): fc.Arbitrary<ToolResult[]> {
+  const content = features.jsonContent
+    ? fc.oneof(fc.string({ maxLength: 10 }), jsonValue)
+    : fc.string({ maxLength: 10 });
   const isError = features.errorResults ? fc.boolean() : fc.constant(false);
   return fc
     .shuffledSubarray([...calls], { minLength: features.answerAll ? calls.length : 0 })
-    .chain((answered) => fc.tuple(...answered.map((answeredCall) => fc.record({ content, isError }).map(({ content: value, isError: error }): ToolResult => ({ callId: answeredCall.callId, name: answeredCall.name, content: value, isError: error })))));
+    .chain((answered) =>
+      fc.tuple(
+        ...answered.map((answeredCall) =>
+          fc
+            .record({ content, isError })
+            .map(({ content: value, isError: error }): ToolResult => ({
+              callId: answeredCall.callId,
+              name: answeredCall.name,
+              content: value,
+              isError: error,
+            })),
+        ),
+      ),
+    );
 }
 
 function round(features: HistoryFeatures): fc.Arbitrary<HistoryMessage[]> {
-  const user = fc.array(text(features), { minLength: 1, maxLength: 2 }).map((parts): UserMessage => ({ role: 'user', parts }));
+  const user = fc
+    .array(text(features), { minLength: 1, maxLength: 2 })
+    .map((parts): UserMessage => ({ role: 'user', parts }));
   return fc
-    .tuple(fc.option(user, { nil: undefined, freq: 4 }), assistantTurn(features), features.systemAnywhere ? fc.option(fc.string({ maxLength: 8 }), { nil: undefined, freq: 5 }) : fc.constant(undefined))
+    .tuple(
+      fc.option(user, { nil: undefined, freq: 4 }),
+      assistantTurn(features),
+      features.systemAnywhere
+        ? fc.option(fc.string({ maxLength: 8 }), { nil: undefined, freq: 5 })
+        : fc.constant(undefined),
+    )
     .chain(([userMessage, turn, system]) =>
       results(features, turn.calls).map((answered): HistoryMessage[] => [
         ...(system === undefined ? [] : [{ role: 'system' as const, text: system }]),
@@ -135,16 +220,23 @@ function round(features: HistoryFeatures): fc.Arbitrary<HistoryMessage[]> {
  * JSON results and system messages. Always canonical: no two `tool` or two `assistant` messages
  * in a row, as every `from*` converter produces.
  */
-export function arbitraryHistory(features: HistoryFeatures = ALL_FEATURES): fc.Arbitrary<HistoryMessage[]> {
+export function arbitraryHistory(
+  features: HistoryFeatures = ALL_FEATURES,
+): fc.Arbitrary<HistoryMessage[]> {
   return fc
-    .tuple(fc.option(fc.string({ maxLength: 10 }), { nil: undefined }), fc.array(round(features), { minLength: 1, maxLength: 4 }))
+    .tuple(
+      fc.option(fc.string({ maxLength: 10 }), { nil: undefined }),
+      fc.array(round(features), { minLength: 1, maxLength: 4 }),
+    )
     .map(([system, rounds]) => {
-      const history: HistoryMessage[] = system === undefined ? [] : [{ role: 'system', text: system }];
+      const history: HistoryMessage[] =
+        system === undefined ? [] : [{ role: 'system', text: system }];
       for (const messages of rounds) {
         for (const message of messages) {
           // Keep the history canonical: a round without a user message may follow an assistant turn.
           const last = history.at(-1);
-          if (message.role === 'assistant' && last?.role === 'assistant') history.push({ role: 'user', parts: [{ type: 'text', text: 'next' }] });
+          if (message.role === 'assistant' && last?.role === 'assistant')
+            history.push({ role: 'user', parts: [{ type: 'text', text: 'next' }] });
           if (message.role === 'system' && !features.systemAnywhere) continue;
           history.push(message);
         }

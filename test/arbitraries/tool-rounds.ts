@@ -18,20 +18,33 @@ export interface Round {
   readonly style: RoundStyle;
 }
 
-const callId = fc.option(fc.oneof(fc.constantFrom('exec_0', 'call_1', 'function_call_0', 'x'), fc.stringMatching(/^call_[a-z0-9]{1,6}$/)), {
-  nil: undefined,
-  freq: 3,
-});
+const callId = fc.option(
+  fc.oneof(
+    fc.constantFrom('exec_0', 'call_1', 'function_call_0', 'x'),
+    fc.stringMatching(/^call_[a-z0-9]{1,6}$/),
+  ),
+  {
+    nil: undefined,
+    freq: 3,
+  },
+);
 
 const call: fc.Arbitrary<RoundCall> = fc.record({
   id: callId,
   name: fc.constantFrom('get_weather', 'now', 'search'),
-  args: fc.dictionary(fc.constantFrom('city', 'q', 'n'), fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -5, max: 5 })), { maxKeys: 2 }),
+  args: fc.dictionary(
+    fc.constantFrom('city', 'q', 'n'),
+    fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -5, max: 5 })),
+    { maxKeys: 2 },
+  ),
 });
 
 /** A round of 1–4 calls with results for any subset, in any order. */
 export const arbitraryRound: fc.Arbitrary<Round> = fc
-  .record({ calls: fc.array(call, { minLength: 1, maxLength: 4 }), style: fc.constantFrom<RoundStyle>('fresh', 'after-chat', 'two-step') })
+  .record({
+    calls: fc.array(call, { minLength: 1, maxLength: 4 }),
+    style: fc.constantFrom<RoundStyle>('fresh', 'after-chat', 'two-step'),
+  })
   .chain(({ calls, style }) =>
     fc
       .shuffledSubarray(

@@ -5,9 +5,27 @@ describe('detectFormat', () => {
   it.each([
     ['openai-chat', [{ role: 'assistant', content: null, tool_calls: [] }]],
     ['openai-responses', [{ type: 'function_call', call_id: 'a', name: 'f', arguments: '{}' }]],
-    ['anthropic', [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'x' }] }]],
+    [
+      'anthropic',
+      [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'x' }] }],
+    ],
     ['gemini', [{ role: 'model', parts: [{ text: 'hi' }] }]],
-    ['vercel', [{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'a', toolName: 'f', output: { type: 'text', value: 'x' } }] }]],
+    [
+      'vercel',
+      [
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'a',
+              toolName: 'f',
+              output: { type: 'text', value: 'x' },
+            },
+          ],
+        },
+      ],
+    ],
     ['aiwrapper', [{ role: 'tool-results', items: [] }]],
   ])('recognizes %s by what only it has', (format, messages) => {
     expect(detectFormat(messages)).toEqual({ format, certain: true });
@@ -21,6 +39,11 @@ describe('detectFormat', () => {
   });
 
   it('calls plain text turns openai-chat, not certain', () => {
-    expect(detectFormat([{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }])).toEqual({ format: 'openai-chat', certain: false });
+    expect(
+      detectFormat([
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+      ]),
+    ).toEqual({ format: 'openai-chat', certain: false });
   });
 });

@@ -17,12 +17,20 @@ async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
   for (const item of items) yield await Promise.resolve(item);
 }
 
-test.prop([fc.array(fc.string({ unit: 'grapheme' }).map((line) => line.replace(/[\r\n]/g, '')), { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 10 }), fc.boolean()])(
+test.prop([
+  fc.array(
+    fc.string({ unit: 'grapheme' }).map((line) => line.replace(/[\r\n]/g, '')),
+    { maxLength: 8 },
+  ),
+  fc.array(fc.nat(), { maxLength: 10 }),
+  fc.boolean(),
+])(
   'yields the same lines however the bytes are chunked, multi-byte characters included',
   async (lines, cuts, crlf) => {
     const text = lines.map((line) => `${line}${crlf ? '\r\n' : '\n'}`).join('');
     const read: string[] = [];
-    for await (const line of readLines(toAsync(chunksOf(new TextEncoder().encode(text), cuts)))) read.push(line.text);
+    for await (const line of readLines(toAsync(chunksOf(new TextEncoder().encode(text), cuts))))
+      read.push(line.text);
     expect(read).toEqual(lines);
   },
 );

@@ -12,9 +12,15 @@ export interface CliRun {
 }
 
 /** Runs the CLI from source (`node --import tsx src/cli/main.ts …`) in a child process. */
-export function runCliProcess(args: readonly string[], options: { readonly stdin?: string } = {}): Promise<CliRun> {
+export function runCliProcess(
+  args: readonly string[],
+  options: { readonly stdin?: string } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -22,8 +22,12 @@ const errorFlagFormat = fc.constantFrom(...ERROR_FLAG_FORMATS);
 test.prop([arbitraryHistory(COMMON_FEATURES), errorFlagFormat, errorFlagFormat])(
   'formats with an error flag carry it to each other',
   (history, from, to) => {
-    const flags = (messages: readonly { role: string; results?: readonly { isError: boolean }[] }[]): boolean[] =>
-      messages.flatMap((message) => (message.role === 'tool' ? (message.results ?? []).map((result) => result.isError) : []));
+    const flags = (
+      messages: readonly { role: string; results?: readonly { isError: boolean }[] }[],
+    ): boolean[] =>
+      messages.flatMap((message) =>
+        message.role === 'tool' ? (message.results ?? []).map((result) => result.isError) : [],
+      );
     const converted = convertHistory(roundTrip(from, history).messages, { from, to });
     expect(flags(readFormat(to, converted.messages))).toEqual(flags(history));
   },

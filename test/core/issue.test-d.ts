@@ -3,7 +3,8 @@ import type { HistoryIssue, ValidationResult } from '../../src/core/issue.js';
 
 test('issues narrow by code', () => {
   const issue = {} as HistoryIssue;
-  if (issue.code === 'missing-tool-result') expectTypeOf(issue.toolCallIds).toEqualTypeOf<readonly string[]>();
+  if (issue.code === 'missing-tool-result')
+    expectTypeOf(issue.toolCallIds).toEqualTypeOf<readonly string[]>();
   if (issue.code === 'orphan-tool-result') expectTypeOf(issue.toolCallId).toEqualTypeOf<string>();
 });
 

@@ -23,7 +23,8 @@ function referencePairing(entries: readonly TurnEntry[]): Pairing {
   entries.forEach((entry, entryIndex) => {
     if (entry.kind !== 'calls') return;
     entry.callIds.forEach((callId, position) => {
-      if (!answered.has(`${String(entryIndex)}:${String(position)}`)) unanswered.push({ entryIndex, position, callId });
+      if (!answered.has(`${String(entryIndex)}:${String(position)}`))
+        unanswered.push({ entryIndex, position, callId });
     });
   });
   return { results, unanswered };
@@ -31,25 +32,39 @@ function referencePairing(entries: readonly TurnEntry[]): Pairing {
 
 const id = fc.constantFrom('a', 'b', 'c', 'd');
 const entry: fc.Arbitrary<TurnEntry> = fc.oneof(
-  fc.record({ kind: fc.constant('calls' as const), callIds: fc.array(id, { minLength: 1, maxLength: 3 }) }),
-  fc.record({ kind: fc.constant('results' as const), callIds: fc.array(id, { minLength: 1, maxLength: 3 }) }),
+  fc.record({
+    kind: fc.constant('calls' as const),
+    callIds: fc.array(id, { minLength: 1, maxLength: 3 }),
+  }),
+  fc.record({
+    kind: fc.constant('results' as const),
+    callIds: fc.array(id, { minLength: 1, maxLength: 3 }),
+  }),
   fc.constant({ kind: 'other' as const }),
 );
 /** Long histories with unique ids, most calls answered right away and some never: many open calls at once. */
-const uniqueIdHistory: fc.Arbitrary<TurnEntry[]> = fc.array(fc.tuple(fc.boolean(), fc.boolean()), { maxLength: 200 }).map((turns) =>
-  turns.flatMap(([answered, orphanAfter], turn): TurnEntry[] => [
-    { kind: 'calls', callIds: [`call_${String(turn)}`] },
-    ...(answered ? [{ kind: 'results' as const, callIds: [`call_${String(turn)}`] }] : []),
-    ...(orphanAfter ? [{ kind: 'results' as const, callIds: [`orphan_${String(turn)}`] }] : []),
-  ]),
-);
+const uniqueIdHistory: fc.Arbitrary<TurnEntry[]> = fc
+  .array(fc.tuple(fc.boolean(), fc.boolean()), { maxLength: 200 })
+  .map((turns) =>
+    turns.flatMap(([answered, orphanAfter], turn): TurnEntry[] => [
+      { kind: 'calls', callIds: [`call_${String(turn)}`] },
+      ...(answered ? [{ kind: 'results' as const, callIds: [`call_${String(turn)}`] }] : []),
+      ...(orphanAfter ? [{ kind: 'results' as const, callIds: [`orphan_${String(turn)}`] }] : []),
+    ]),
+  );
 
 describe('pairToolTurns in conversation scope', () => {
-  test.prop([fc.array(entry, { maxLength: 40 })])('pairs as one queue of calls per id does, with repeated ids', (entries) => {
-    expect(pairToolTurns(entries, { scope: 'conversation' })).toEqual(referencePairing(entries));
-  });
+  test.prop([fc.array(entry, { maxLength: 40 })])(
+    'pairs as one queue of calls per id does, with repeated ids',
+    (entries) => {
+      expect(pairToolTurns(entries, { scope: 'conversation' })).toEqual(referencePairing(entries));
+    },
+  );
 
-  test.prop([uniqueIdHistory])('pairs as one queue of calls per id does, with unique ids and many calls left open', (entries) => {
-    expect(pairToolTurns(entries, { scope: 'conversation' })).toEqual(referencePairing(entries));
-  });
+  test.prop([uniqueIdHistory])(
+    'pairs as one queue of calls per id does, with unique ids and many calls left open',
+    (entries) => {
+      expect(pairToolTurns(entries, { scope: 'conversation' })).toEqual(referencePairing(entries));
+    },
+  );
 });

@@ -17,7 +17,13 @@ describe('pairToolTurns', () => {
   });
 
   it('pairs per turn: an id repeated across turns (Kimi exec_0) pairs with its own turn', () => {
-    const pairing = pairToolTurns([calls('exec_0'), results('exec_0'), other, calls('exec_0'), results('exec_0')]);
+    const pairing = pairToolTurns([
+      calls('exec_0'),
+      results('exec_0'),
+      other,
+      calls('exec_0'),
+      results('exec_0'),
+    ]);
     expect(pairing.results.map((result) => result.call)).toEqual([
       { entryIndex: 0, position: 0 },
       { entryIndex: 3, position: 0 },
@@ -45,7 +51,9 @@ describe('pairToolTurns', () => {
   });
 
   it('in conversation scope (Responses) lets a result answer any earlier call', () => {
-    const pairing = pairToolTurns([calls('a'), other, calls('b'), results('a', 'b')], { scope: 'conversation' });
+    const pairing = pairToolTurns([calls('a'), other, calls('b'), results('a', 'b')], {
+      scope: 'conversation',
+    });
     expect(pairing.results.every((result) => result.call !== undefined)).toBe(true);
     expect(pairing.unanswered).toEqual([]);
   });
@@ -61,7 +69,12 @@ describe('findOrphanRuns', () => {
         paired: [{ entryIndex: 1, position: 0, callId: 'a', call: { entryIndex: 0, position: 0 } }],
         orphans: [{ entryIndex: 2, position: 0, callId: 'z', call: undefined }],
       },
-      { firstEntry: 4, lastEntry: 4, paired: [], orphans: [{ entryIndex: 4, position: 0, callId: 'y', call: undefined }] },
+      {
+        firstEntry: 4,
+        lastEntry: 4,
+        paired: [],
+        orphans: [{ entryIndex: 4, position: 0, callId: 'y', call: undefined }],
+      },
     ]);
   });
 });

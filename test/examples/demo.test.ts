@@ -5,10 +5,14 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('npm start (examples/demo.ts)', () => {
-  it('shows the naive loop\'s exact 400, then the helpers and the auto flag accepted', () => {
+  it("shows the naive loop's exact 400, then the helpers and the auto flag accepted", () => {
     const env = { ...process.env };
     delete env.OPENAI_BASE_URL;
-    const output = execFileSync(process.execPath, ['--import', 'tsx', 'examples/demo.ts'], { cwd: root, env, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'examples/demo.ts'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    });
     expect(output).toContain(
       `the endpoint answered: 400 {"error":{"message":"Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.","type":"invalid_request_error","param":"messages.[4].role","code":null}}`,
     );

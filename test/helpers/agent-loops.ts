@@ -1,7 +1,11 @@
 import type { LanguageProvider, LangMessages, ToolRequest, ToolResult } from 'aiwrapper';
 
 /** Tools as the pre-3.0 API took them in chat options: definitions the caller runs itself. */
-export const weatherTools: { name: string; description: string; parameters: Record<string, unknown> }[] = [
+export const weatherTools: {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}[] = [
   {
     name: 'get_weather',
     description: 'Current weather for a city.',
@@ -12,7 +16,11 @@ export const weatherTools: { name: string; description: string; parameters: Reco
 /** The caller's own tool runner: results in the pre-3.0 `ToolResult` shape. */
 export function runTools(calls: readonly ToolRequest[]): Promise<ToolResult[]> {
   return Promise.resolve(
-    calls.map((call) => ({ toolId: call.callId, name: call.name, result: { city: call.arguments.city, temp: 21 } })),
+    calls.map((call) => ({
+      toolId: call.callId,
+      name: call.name,
+      result: { city: call.arguments.city, temp: 21 },
+    })),
   );
 }
 
@@ -20,7 +28,11 @@ export function runTools(calls: readonly ToolRequest[]): Promise<ToolResult[]> {
  * The non-streaming agent loop users wrote for the pre-3.0 API, unchanged (issue #2).
  * `messages` and `tools` are theirs; the loop body is verbatim.
  */
-export async function nonStreamingLoop(lang: LanguageProvider, messages: LangMessages, tools: typeof weatherTools): Promise<LangMessages> {
+export async function nonStreamingLoop(
+  lang: LanguageProvider,
+  messages: LangMessages,
+  tools: typeof weatherTools,
+): Promise<LangMessages> {
   let result = await lang.chat(messages, { tools });
   if (result.tools && result.tools.length > 0) {
     const toolResults = await runTools(result.tools);
@@ -31,7 +43,11 @@ export async function nonStreamingLoop(lang: LanguageProvider, messages: LangMes
 }
 
 /** The streaming agent loop users wrote for the pre-3.0 API, unchanged (issue #2). */
-export async function streamingLoop(lang: LanguageProvider, messages: LangMessages, tools: typeof weatherTools): Promise<LangMessages> {
+export async function streamingLoop(
+  lang: LanguageProvider,
+  messages: LangMessages,
+  tools: typeof weatherTools,
+): Promise<LangMessages> {
   const seen: string[] = [];
   const onResult = (message: { role: string }): void => {
     seen.push(message.role);

@@ -7,7 +7,9 @@ export interface CapturedRequest {
 }
 
 function sse(events: readonly unknown[]): Response {
-  const text = events.map((event) => `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`).join('');
+  const text = events
+    .map((event) => `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`)
+    .join('');
   return new Response(text, { status: 200, headers: { 'content-type': 'text/event-stream' } });
 }
 
@@ -26,7 +28,10 @@ function reply(url: string): Response {
     ]);
   }
   if (url.endsWith('/responses')) {
-    return sse([{ type: 'response.output_text.delta', delta: 'ok' }, { type: 'response.completed', response: { id: 'resp_1', output: [] } }]);
+    return sse([
+      { type: 'response.output_text.delta', delta: 'ok' },
+      { type: 'response.completed', response: { id: 'resp_1', output: [] } },
+    ]);
   }
   return sse([{ choices: [{ delta: { role: 'assistant', content: 'ok' } }] }, '[DONE]']);
 }
@@ -36,7 +41,10 @@ export function captureRequests(): CapturedRequest[] {
   const captured: CapturedRequest[] = [];
   setHttpRequestImpl((url, options) => {
     const { body } = options as { body?: unknown };
-    captured.push({ url: String(url), body: typeof body === 'string' ? body : JSON.stringify(body) });
+    captured.push({
+      url: String(url),
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
     return Promise.resolve(reply(String(url)));
   });
   return captured;

@@ -16,7 +16,9 @@ export interface ChatTemplateHistories {
   readonly cases: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
 }
 
-export const chatTemplateHistories: ChatTemplateHistories = JSON.parse(readChatTemplateFile('histories.json')) as ChatTemplateHistories;
+export const chatTemplateHistories: ChatTemplateHistories = JSON.parse(
+  readChatTemplateFile('histories.json'),
+) as ChatTemplateHistories;
 
 /**
  * What vLLM / llama.cpp hand a template: `arguments` parsed into an object. `content: null` on a

@@ -20,10 +20,18 @@ export interface RenderedHistory {
 }
 
 /** Formats whose calls and results are parts of one message (results of a round share a message). */
-export const PART_FORMATS: ReadonlySet<MessageFormat> = new Set<MessageFormat>(['anthropic', 'gemini', 'vercel', 'aiwrapper']);
+export const PART_FORMATS: ReadonlySet<MessageFormat> = new Set<MessageFormat>([
+  'anthropic',
+  'gemini',
+  'vercel',
+  'aiwrapper',
+]);
 
 /** Renders neutral rounds as one format's message array. */
-export function renderHistory(format: MessageFormat, rounds: readonly NeutralRound[]): RenderedHistory {
+export function renderHistory(
+  format: MessageFormat,
+  rounds: readonly NeutralRound[],
+): RenderedHistory {
   const messages: unknown[] = [];
   const placed: { callIndexes: number[]; resultIndexes: number[]; replyIndex: number }[] = [];
   for (const round of rounds) {
@@ -32,7 +40,12 @@ export function renderHistory(format: MessageFormat, rounds: readonly NeutralRou
     if (format === 'openai-responses') {
       for (const call of round.calls) {
         callIndexes.push(messages.length);
-        messages.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: '{}' });
+        messages.push({
+          type: 'function_call',
+          call_id: call.id,
+          name: call.name,
+          arguments: '{}',
+        });
       }
     } else {
       callIndexes.push(...round.calls.map(() => messages.length));
@@ -41,7 +54,12 @@ export function renderHistory(format: MessageFormat, rounds: readonly NeutralRou
     const resultIndexes: number[] = [];
     if (PART_FORMATS.has(format)) {
       resultIndexes.push(...round.resultOrder.map(() => messages.length));
-      messages.push(resultTurn(format, round.resultOrder.map((position) => round.calls[position] ?? { id: '', name: '' })));
+      messages.push(
+        resultTurn(
+          format,
+          round.resultOrder.map((position) => round.calls[position] ?? { id: '', name: '' }),
+        ),
+      );
     } else {
       for (const position of round.resultOrder) {
         resultIndexes.push(messages.length);
@@ -79,24 +97,68 @@ function assistantText(format: MessageFormat, text: string): unknown {
 }
 
 /** The call turn (Responses calls are separate items, pushed by the caller). */
-function callTurn(format: Exclude<MessageFormat, 'openai-responses'>, round: NeutralRound): unknown {
+function callTurn(
+  format: Exclude<MessageFormat, 'openai-responses'>,
+  round: NeutralRound,
+): unknown {
   switch (format) {
     case 'openai-chat':
     case 'mistral':
-      return { role: 'assistant', content: '', tool_calls: round.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: '{}' } })) };
+      return {
+        role: 'assistant',
+        content: '',
+        tool_calls: round.calls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: '{}' },
+        })),
+      };
     case 'anthropic':
-      return { role: 'assistant', content: [{ type: 'text', text: 'checking' }, ...round.calls.map((call) => ({ type: 'tool_use', id: call.id, name: call.name, input: {} }))] };
+      return {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'checking' },
+          ...round.calls.map((call) => ({
+            type: 'tool_use',
+            id: call.id,
+            name: call.name,
+            input: {},
+          })),
+        ],
+      };
     case 'gemini':
-      return { role: 'model', parts: round.calls.map((call) => ({ functionCall: { name: call.name, args: {} } })) };
+      return {
+        role: 'model',
+        parts: round.calls.map((call) => ({ functionCall: { name: call.name, args: {} } })),
+      };
     case 'vercel':
-      return { role: 'assistant', content: round.calls.map((call) => ({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: {} })) };
+      return {
+        role: 'assistant',
+        content: round.calls.map((call) => ({
+          type: 'tool-call',
+          toolCallId: call.id,
+          toolName: call.name,
+          input: {},
+        })),
+      };
     case 'aiwrapper':
-      return { role: 'assistant', items: round.calls.map((call) => ({ type: 'tool', callId: call.id, name: call.name, arguments: {} })) };
+      return {
+        role: 'assistant',
+        items: round.calls.map((call) => ({
+          type: 'tool',
+          callId: call.id,
+          name: call.name,
+          arguments: {},
+        })),
+      };
   }
 }
 
 /** One results message for `calls` (several only for the part formats). */
-export function resultTurn(format: MessageFormat, calls: readonly { readonly id: string; readonly name: string }[]): unknown {
+export function resultTurn(
+  format: MessageFormat,
+  calls: readonly { readonly id: string; readonly name: string }[],
+): unknown {
   switch (format) {
     case 'openai-chat':
     case 'mistral':
@@ -104,12 +166,40 @@ export function resultTurn(format: MessageFormat, calls: readonly { readonly id:
     case 'openai-responses':
       return { type: 'function_call_output', call_id: calls[0]?.id, output: 'ok' };
     case 'anthropic':
-      return { role: 'user', content: calls.map((call) => ({ type: 'tool_result', tool_use_id: call.id, content: 'ok' })) };
+      return {
+        role: 'user',
+        content: calls.map((call) => ({
+          type: 'tool_result',
+          tool_use_id: call.id,
+          content: 'ok',
+        })),
+      };
     case 'gemini':
-      return { role: 'user', parts: calls.map((call) => ({ functionResponse: { name: call.name, response: { ok: true } } })) };
+      return {
+        role: 'user',
+        parts: calls.map((call) => ({
+          functionResponse: { name: call.name, response: { ok: true } },
+        })),
+      };
     case 'vercel':
-      return { role: 'tool', content: calls.map((call) => ({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: { type: 'text', value: 'ok' } })) };
+      return {
+        role: 'tool',
+        content: calls.map((call) => ({
+          type: 'tool-result',
+          toolCallId: call.id,
+          toolName: call.name,
+          output: { type: 'text', value: 'ok' },
+        })),
+      };
     case 'aiwrapper':
-      return { role: 'tool-results', items: calls.map((call) => ({ type: 'tool-result', callId: call.id, name: call.name, result: 'ok' })) };
+      return {
+        role: 'tool-results',
+        items: calls.map((call) => ({
+          type: 'tool-result',
+          callId: call.id,
+          name: call.name,
+          result: 'ok',
+        })),
+      };
   }
 }

@@ -1,7 +1,9 @@
 import type { LangMessages } from 'aiwrapper';
 
 /** A LangMessages collection as plain data, for whole-value assertions. */
-export function plain(messages: LangMessages): { role: string; items: unknown[]; meta?: unknown }[] {
+export function plain(
+  messages: LangMessages,
+): { role: string; items: unknown[]; meta?: unknown }[] {
   return Array.from(messages, (message) => ({
     role: message.role,
     items: message.items,

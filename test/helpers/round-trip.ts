@@ -30,37 +30,65 @@ export function roundTrip(format: MessageFormat, history: ToolHistory): RoundTri
     case 'openai-chat': {
       const out = toOpenAIChat(history);
       const back = fromOpenAIChat(out.messages);
-      return { messages: out.messages, history: back.messages, warnings: [...out.warnings, ...back.warnings] };
+      return {
+        messages: out.messages,
+        history: back.messages,
+        warnings: [...out.warnings, ...back.warnings],
+      };
     }
     case 'openai-responses': {
       const out = toOpenAIResponses(history);
       const back = fromOpenAIResponses(out.messages);
-      return { messages: out.messages, history: back.messages, warnings: [...out.warnings, ...back.warnings] };
+      return {
+        messages: out.messages,
+        history: back.messages,
+        warnings: [...out.warnings, ...back.warnings],
+      };
     }
     case 'anthropic': {
       const out = toAnthropic(history);
       const back = fromAnthropic(out.messages, { system: out.system });
-      return { messages: out.messages, history: back.messages, warnings: [...out.warnings, ...back.warnings] };
+      return {
+        messages: out.messages,
+        history: back.messages,
+        warnings: [...out.warnings, ...back.warnings],
+      };
     }
     case 'gemini': {
       const out = toGemini(history);
       const back = fromGemini(out.messages, { systemInstruction: out.systemInstruction });
-      return { messages: out.messages, history: back.messages, warnings: [...out.warnings, ...back.warnings] };
+      return {
+        messages: out.messages,
+        history: back.messages,
+        warnings: [...out.warnings, ...back.warnings],
+      };
     }
     case 'mistral': {
       const out = toMistral(history);
       const back = fromMistral(out.messages);
-      return { messages: out.messages, history: back.messages, warnings: [...out.warnings, ...back.warnings] };
+      return {
+        messages: out.messages,
+        history: back.messages,
+        warnings: [...out.warnings, ...back.warnings],
+      };
     }
     case 'aiwrapper': {
       const out = toAiwrapper(history);
       const back = fromAiwrapper(out.messages, { instructions: out.instructions });
-      return { messages: out.messages, history: back.messages, warnings: [...out.warnings, ...back.warnings] };
+      return {
+        messages: out.messages,
+        history: back.messages,
+        warnings: [...out.warnings, ...back.warnings],
+      };
     }
     case 'vercel': {
       const out = toVercel(history);
       const back = fromVercel(out.messages);
-      return { messages: out.messages, history: back.messages, warnings: [...out.warnings, ...back.warnings] };
+      return {
+        messages: out.messages,
+        history: back.messages,
+        warnings: [...out.warnings, ...back.warnings],
+      };
     }
   }
 }
@@ -81,8 +109,16 @@ function omitSourceIndex<T extends { readonly sourceIndex?: number | undefined }
 
 /** What a conversion must preserve of every call and result. */
 export interface ToolFacts {
-  readonly calls: readonly { readonly callId: string; readonly name: string; readonly arguments: unknown }[];
-  readonly results: readonly { readonly callId: string; readonly name: string; readonly content: string }[];
+  readonly calls: readonly {
+    readonly callId: string;
+    readonly name: string;
+    readonly arguments: unknown;
+  }[];
+  readonly results: readonly {
+    readonly callId: string;
+    readonly name: string;
+    readonly content: string;
+  }[];
 }
 
 /** The calls and results of a history; result content as text (every format can carry text). */
@@ -91,9 +127,16 @@ export function toolFacts(history: ToolHistory): ToolFacts {
   const results: { callId: string; name: string; content: string }[] = [];
   for (const message of history) {
     if (message.role === 'assistant') {
-      for (const part of message.parts) if (part.type === 'tool-call') calls.push({ callId: part.callId, name: part.name, arguments: part.arguments });
+      for (const part of message.parts)
+        if (part.type === 'tool-call')
+          calls.push({ callId: part.callId, name: part.name, arguments: part.arguments });
     } else if (message.role === 'tool') {
-      for (const result of message.results) results.push({ callId: result.callId, name: result.name, content: contentText(result.content) });
+      for (const result of message.results)
+        results.push({
+          callId: result.callId,
+          name: result.name,
+          content: contentText(result.content),
+        });
     }
   }
   return { calls, results };
@@ -101,7 +144,10 @@ export function toolFacts(history: ToolHistory): ToolFacts {
 
 /** Reads `messages` in `format` with the matching `from*` converter. */
 export function readFormat(format: MessageFormat, messages: readonly unknown[]): HistoryMessage[] {
-  const readers: Record<MessageFormat, (input: readonly unknown[]) => { messages: HistoryMessage[] }> = {
+  const readers: Record<
+    MessageFormat,
+    (input: readonly unknown[]) => { messages: HistoryMessage[] }
+  > = {
     'openai-chat': fromOpenAIChat,
     'openai-responses': fromOpenAIResponses,
     anthropic: (input) => fromAnthropic(input),

@@ -1,20 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { pairToolCalls } from '../../src/pairs/pair-tool-calls.js';
 
-const call = (id: string, name = 'get_weather', args = '{}') => ({ id, type: 'function', function: { name, arguments: args } });
+const call = (id: string, name = 'get_weather', args = '{}') => ({
+  id,
+  type: 'function',
+  function: { name, arguments: args },
+});
 
 describe('pairToolCalls', () => {
   it('pairs results that arrive in a different order than their calls', () => {
     const messages = [
       { role: 'user', content: 'Paris and Rome?' },
-      { role: 'assistant', content: null, tool_calls: [call('call_1', 'get_weather', '{"city":"Paris"}'), call('call_2', 'get_weather', '{"city":"Rome"}')] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          call('call_1', 'get_weather', '{"city":"Paris"}'),
+          call('call_2', 'get_weather', '{"city":"Rome"}'),
+        ],
+      },
       { role: 'tool', tool_call_id: 'call_2', content: 'sunny' },
       { role: 'tool', tool_call_id: 'call_1', content: 'rain' },
     ];
     expect(pairToolCalls(messages)).toEqual({
       pairs: [
-        { callId: 'call_1', name: 'get_weather', arguments: { city: 'Paris' }, status: 'ok', turn: 0, callMessageIndex: 1, result: { messageIndex: 3, content: 'rain', isError: false } },
-        { callId: 'call_2', name: 'get_weather', arguments: { city: 'Rome' }, status: 'ok', turn: 0, callMessageIndex: 1, result: { messageIndex: 2, content: 'sunny', isError: false } },
+        {
+          callId: 'call_1',
+          name: 'get_weather',
+          arguments: { city: 'Paris' },
+          status: 'ok',
+          turn: 0,
+          callMessageIndex: 1,
+          result: { messageIndex: 3, content: 'rain', isError: false },
+        },
+        {
+          callId: 'call_2',
+          name: 'get_weather',
+          arguments: { city: 'Rome' },
+          status: 'ok',
+          turn: 0,
+          callMessageIndex: 1,
+          result: { messageIndex: 2, content: 'sunny', isError: false },
+        },
       ],
       unpaired: [],
     });
@@ -30,19 +57,50 @@ describe('pairToolCalls', () => {
       { role: 'tool', tool_call_id: 'exec_0', content: '10:05' },
     ];
     expect(pairToolCalls(messages, { format: 'openai-chat' }).pairs).toEqual([
-      { callId: 'exec_0', name: 'now', arguments: {}, status: 'ok', turn: 0, callMessageIndex: 0, result: { messageIndex: 1, content: '10:00', isError: false } },
-      { callId: 'exec_0', name: 'now', arguments: {}, status: 'ok', turn: 1, callMessageIndex: 4, result: { messageIndex: 5, content: '10:05', isError: false } },
+      {
+        callId: 'exec_0',
+        name: 'now',
+        arguments: {},
+        status: 'ok',
+        turn: 0,
+        callMessageIndex: 0,
+        result: { messageIndex: 1, content: '10:00', isError: false },
+      },
+      {
+        callId: 'exec_0',
+        name: 'now',
+        arguments: {},
+        status: 'ok',
+        turn: 1,
+        callMessageIndex: 4,
+        result: { messageIndex: 5, content: '10:05', isError: false },
+      },
     ]);
   });
 
   it('marks a call without a result pending, keeps malformed argument text, and lists an orphan result as unpaired', () => {
     const messages = [
-      { role: 'assistant', content: null, tool_calls: [call('call_1', 'search', '{"q": "unterminated')] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [call('call_1', 'search', '{"q": "unterminated')],
+      },
       { role: 'user', content: 'never mind' },
       { role: 'tool', tool_call_id: 'call_1', content: 'late' },
     ];
     expect(pairToolCalls(messages)).toEqual({
-      pairs: [{ callId: 'call_1', name: 'search', arguments: {}, argumentsText: '{"q": "unterminated', status: 'pending', turn: 0, callMessageIndex: 0, result: undefined }],
+      pairs: [
+        {
+          callId: 'call_1',
+          name: 'search',
+          arguments: {},
+          argumentsText: '{"q": "unterminated',
+          status: 'pending',
+          turn: 0,
+          callMessageIndex: 0,
+          result: undefined,
+        },
+      ],
       unpaired: [{ callId: 'call_1', name: '', messageIndex: 2, content: 'late', isError: false }],
     });
   });
@@ -50,11 +108,33 @@ describe('pairToolCalls', () => {
   it('reports an Anthropic is_error result as status error, with block-holding message indexes', () => {
     const messages = [
       { role: 'user', content: 'read it' },
-      { role: 'assistant', content: [{ type: 'text', text: 'Reading.' }, { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: 'a.txt' } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'ENOENT', is_error: true }, { type: 'text', text: 'hm' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Reading.' },
+          { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: 'a.txt' } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: 'ENOENT', is_error: true },
+          { type: 'text', text: 'hm' },
+        ],
+      },
     ];
     expect(pairToolCalls(messages, { format: 'anthropic' })).toEqual({
-      pairs: [{ callId: 'toolu_1', name: 'read_file', arguments: { path: 'a.txt' }, status: 'error', turn: 0, callMessageIndex: 1, result: { messageIndex: 2, content: 'ENOENT', isError: true } }],
+      pairs: [
+        {
+          callId: 'toolu_1',
+          name: 'read_file',
+          arguments: { path: 'a.txt' },
+          status: 'error',
+          turn: 0,
+          callMessageIndex: 1,
+          result: { messageIndex: 2, content: 'ENOENT', isError: true },
+        },
+      ],
       unpaired: [],
     });
   });
@@ -70,13 +150,32 @@ describe('pairToolCalls', () => {
       { type: 'function_call_output', call_id: 'fc_b', output: 'found' },
     ];
     expect(pairToolCalls(input, { format: 'openai-responses' }).pairs).toEqual([
-      { callId: 'fc_a', name: 'now', arguments: {}, status: 'ok', turn: 0, callMessageIndex: 2, result: { messageIndex: 4, content: '10:00', isError: false } },
-      { callId: 'fc_b', name: 'search', arguments: { q: 'x' }, status: 'ok', turn: 0, callMessageIndex: 3, result: { messageIndex: 6, content: 'found', isError: false } },
+      {
+        callId: 'fc_a',
+        name: 'now',
+        arguments: {},
+        status: 'ok',
+        turn: 0,
+        callMessageIndex: 2,
+        result: { messageIndex: 4, content: '10:00', isError: false },
+      },
+      {
+        callId: 'fc_b',
+        name: 'search',
+        arguments: { q: 'x' },
+        status: 'ok',
+        turn: 0,
+        callMessageIndex: 3,
+        result: { messageIndex: 6, content: 'found', isError: false },
+      },
     ]);
   });
 
   it('does not modify its input', () => {
-    const messages = [{ role: 'assistant', content: null, tool_calls: [call('a')] }, { role: 'tool', tool_call_id: 'a', content: 'x' }];
+    const messages = [
+      { role: 'assistant', content: null, tool_calls: [call('a')] },
+      { role: 'tool', tool_call_id: 'a', content: 'x' },
+    ];
     const copy = structuredClone(messages);
     pairToolCalls(messages);
     expect(messages).toEqual(copy);

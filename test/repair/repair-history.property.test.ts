@@ -11,16 +11,24 @@ import { FORMAT_FEATURES } from '../arbitraries/history.js';
 
 /** Every result content of a neutral history, as JSON text. */
 function contentsOf(history: ToolHistory): string[] {
-  return history.flatMap((message) => (message.role === 'tool' ? message.results.map((result) => JSON.stringify(result.content)) : []));
+  return history.flatMap((message) =>
+    message.role === 'tool' ? message.results.map((result) => JSON.stringify(result.content)) : [],
+  );
 }
 
 /** The result contents a list of fixes carries whole. */
 function contentsIn(fixes: readonly HistoryFix[]): string[] {
-  return fixes.flatMap((fix) => (fix.kind === 'dropped-duplicate-result' || fix.kind === 'result-to-text' ? [JSON.stringify(fix.result.content)] : []));
+  return fixes.flatMap((fix) =>
+    fix.kind === 'dropped-duplicate-result' || fix.kind === 'result-to-text'
+      ? [JSON.stringify(fix.result.content)]
+      : [],
+  );
 }
 
 describe.each(MESSAGE_FORMATS)('repairHistory on broken %s histories', (format) => {
-  const broken = arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(({ history }) => writeFormat(history, format, new Set()) as unknown[]);
+  const broken = arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(
+    ({ history }) => writeFormat(history, format, new Set()) as unknown[],
+  );
 
   test.prop([broken])('the output validates', (messages) => {
     const { messages: repaired } = repairHistory(messages, { format });
@@ -42,8 +50,11 @@ describe.each(MESSAGE_FORMATS)('repairHistory on broken %s histories', (format) 
     }
   });
 
-  test.prop([broken, fc.constantFrom('to-text' as const, 'synthesize-call' as const)])('the output validates under either orphan policy', (messages, orphanResults) => {
-    const { messages: repaired } = repairHistory(messages, { format, orphanResults });
-    expect(validateHistory(repaired, { format })).toEqual({ ok: true, issues: [] });
-  });
+  test.prop([broken, fc.constantFrom('to-text' as const, 'synthesize-call' as const)])(
+    'the output validates under either orphan policy',
+    (messages, orphanResults) => {
+      const { messages: repaired } = repairHistory(messages, { format, orphanResults });
+      expect(validateHistory(repaired, { format })).toEqual({ ok: true, issues: [] });
+    },
+  );
 });

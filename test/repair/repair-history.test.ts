@@ -10,7 +10,10 @@ import { chatTemplateHistories as histories } from '../helpers/chat-templates.js
 
 interface Expected {
   readonly input: unknown[];
-  readonly expected: { readonly messages: unknown[]; readonly fixes: readonly (Omit<HistoryFix, 'message'> & { readonly message: string })[] };
+  readonly expected: {
+    readonly messages: unknown[];
+    readonly fixes: readonly (Omit<HistoryFix, 'message'> & { readonly message: string })[];
+  };
 }
 
 /**
@@ -20,18 +23,23 @@ interface Expected {
  * an assistant message comes between results and a user message. Fix sentences are checked in
  * repair-tool-history.test.ts.
  */
-const cases = JSON.parse(readFileSync(new URL('__fixtures__/repair-history.expected.json', import.meta.url), 'utf8')) as Record<MessageFormat, Expected>;
+const cases = JSON.parse(
+  readFileSync(new URL('__fixtures__/repair-history.expected.json', import.meta.url), 'utf8'),
+) as Record<MessageFormat, Expected>;
 
 describe('repairHistory', () => {
-  it.each(MESSAGE_FORMATS)('repairs a broken %s history and reports every fix with indexes into its arrays', (format) => {
-    const { input, expected } = cases[format];
-    const before = structuredClone(input);
-    expect(repairHistory(input, { format })).toEqual({
-      messages: expected.messages,
-      fixes: expected.fixes.map((fix) => ({ ...fix, message: expect.any(String) })),
-    });
-    expect(input).toEqual(before);
-  });
+  it.each(MESSAGE_FORMATS)(
+    'repairs a broken %s history and reports every fix with indexes into its arrays',
+    (format) => {
+      const { input, expected } = cases[format];
+      const before = structuredClone(input);
+      expect(repairHistory(input, { format })).toEqual({
+        messages: expected.messages,
+        fixes: expected.fixes.map((fix) => ({ ...fix, message: expect.any(String) })),
+      });
+      expect(input).toEqual(before);
+    },
+  );
 
   it.each(MESSAGE_FORMATS)('reports the fix kinds expected for %s', (format) => {
     const kinds = repairHistory(cases[format].input, { format }).fixes.map((fix) => fix.kind);
@@ -39,8 +47,21 @@ describe('repairHistory', () => {
       'openai-chat': ['synthesized-call', 'dropped-duplicate-result', 'inserted-placeholder'],
       'openai-responses': ['synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
       anthropic: ['synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
-      gemini: ['inserted-user-turn', 'synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
-      mistral: ['rewrote-call-id', 'synthesized-call', 'inserted-assistant-turn', 'rewrote-call-id', 'dropped-duplicate-result', 'inserted-placeholder', 'inserted-assistant-turn'],
+      gemini: [
+        'inserted-user-turn',
+        'synthesized-call',
+        'inserted-placeholder',
+        'dropped-duplicate-result',
+      ],
+      mistral: [
+        'rewrote-call-id',
+        'synthesized-call',
+        'inserted-assistant-turn',
+        'rewrote-call-id',
+        'dropped-duplicate-result',
+        'inserted-placeholder',
+        'inserted-assistant-turn',
+      ],
       aiwrapper: ['synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
       vercel: ['synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
     };
@@ -55,21 +76,49 @@ describe('repairHistory', () => {
   });
 
   it('turns an orphan into text under orphanResults: to-text', () => {
-    const messages = [{ role: 'tool', tool_call_id: 'x', content: 'late' }, { role: 'user', content: 'hi' }];
-    expect(repairHistory(messages, { format: 'openai-chat', orphanResults: 'to-text' }).messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Result of a tool for call "x", whose call is not in this conversation:\nlate' }, { type: 'text', text: 'hi' }] },
+    const messages = [
+      { role: 'tool', tool_call_id: 'x', content: 'late' },
+      { role: 'user', content: 'hi' },
+    ];
+    expect(
+      repairHistory(messages, { format: 'openai-chat', orphanResults: 'to-text' }).messages,
+    ).toEqual([
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: 'Result of a tool for call "x", whose call is not in this conversation:\nlate',
+          },
+          { type: 'text', text: 'hi' },
+        ],
+      },
     ]);
   });
 
   it('repairs for another provider than the format when given a profile', () => {
-    const messages = [{ role: 'assistant', items: [{ type: 'tool', callId: 'call_abc123xyz', name: 'f', arguments: {} }] }, { role: 'tool-results', items: [{ type: 'tool-result', callId: 'call_abc123xyz', name: 'f', result: 'ok' }] }];
-    const { messages: repaired, fixes } = repairHistory(messages, { format: 'aiwrapper', profile: 'mistral' });
+    const messages = [
+      {
+        role: 'assistant',
+        items: [{ type: 'tool', callId: 'call_abc123xyz', name: 'f', arguments: {} }],
+      },
+      {
+        role: 'tool-results',
+        items: [{ type: 'tool-result', callId: 'call_abc123xyz', name: 'f', result: 'ok' }],
+      },
+    ];
+    const { messages: repaired, fixes } = repairHistory(messages, {
+      format: 'aiwrapper',
+      profile: 'mistral',
+    });
     expect(fixes.map((fix) => fix.kind)).toEqual(['rewrote-call-id']);
     expect(JSON.stringify(repaired)).not.toContain('call_abc123xyz');
   });
 
   it('throws UnsupportedFormatError for an unknown format', () => {
-    expect(() => repairHistory([], { format: 'cohere' as MessageFormat })).toThrow(UnsupportedFormatError);
+    expect(() => repairHistory([], { format: 'cohere' as MessageFormat })).toThrow(
+      UnsupportedFormatError,
+    );
   });
 });
 
@@ -79,7 +128,11 @@ describe('restoreIds', () => {
     const { messages: repaired, fixes } = repairHistory(messages, { format: 'mistral' });
     expect(JSON.stringify(repaired)).not.toContain('call_abc123xyz');
     const restored = restoreIds(repaired, fixes, { format: 'mistral' });
-    expect(restored).toEqual(messages.map((message) => (message.role === 'tool' ? { ...message, name: 'get_weather' } : message)));
+    expect(restored).toEqual(
+      messages.map((message) =>
+        message.role === 'tool' ? { ...message, name: 'get_weather' } : message,
+      ),
+    );
   });
 
   it('returns a copy when no id was rewritten', () => {
@@ -94,18 +147,36 @@ function repairRefused(input: unknown[], format: MessageFormat): ReturnType<type
   const before = structuredClone(input);
   const repaired = repairHistory(input, { format });
   expect(input).toEqual(before);
-  expect(validateHistory(repaired.messages as unknown[], { format })).toEqual({ ok: true, issues: [] });
+  expect(validateHistory(repaired.messages as unknown[], { format })).toEqual({
+    ok: true,
+    issues: [],
+  });
   return repaired;
 }
 
 describe('repairHistory: empty ids, Gemini response ids, Anthropic results split over two messages', () => {
-  const rewroteEmptyId = (messageIndex: number, partIndex: number): object => ({ kind: 'rewrote-call-id', messageIndex, partIndex, from: '', cause: 'empty', callId: expect.stringMatching(/.+/), to: expect.stringMatching(/.+/) });
+  const rewroteEmptyId = (messageIndex: number, partIndex: number): object => ({
+    kind: 'rewrote-call-id',
+    messageIndex,
+    partIndex,
+    from: '',
+    cause: 'empty',
+    callId: expect.stringMatching(/.+/),
+    to: expect.stringMatching(/.+/),
+  });
 
   it('gives an empty openai-chat call id an id, in the call and its result', () => {
     const fn = { name: 'get_weather', arguments: '{}' };
     const input = [
       { role: 'user', content: 'hi' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_ok', type: 'function', function: fn }, { id: '', type: 'function', function: fn }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_ok', type: 'function', function: fn },
+          { id: '', type: 'function', function: fn },
+        ],
+      },
       { role: 'tool', tool_call_id: '', content: 'empty' },
       { role: 'tool', tool_call_id: 'call_ok', content: 'ok' },
     ];
@@ -114,15 +185,32 @@ describe('repairHistory: empty ids, Gemini response ids, Anthropic results split
     const id = fixes[0]?.kind === 'rewrote-call-id' ? fixes[0].to : '';
     expect(messages).toEqual([
       input[0],
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_ok', type: 'function', function: fn }, { id, type: 'function', function: fn }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_ok', type: 'function', function: fn },
+          { id, type: 'function', function: fn },
+        ],
+      },
       { role: 'tool', tool_call_id: id, content: 'empty' },
       input[3],
     ]);
   });
 
   it('gives an empty aiwrapper call id an id, in the call and its result', () => {
-    const tool = (callId: string): object => ({ type: 'tool', callId, name: 'get_weather', arguments: {} });
-    const result = (callId: string): object => ({ type: 'tool-result', callId, name: 'get_weather', result: '21C' });
+    const tool = (callId: string): object => ({
+      type: 'tool',
+      callId,
+      name: 'get_weather',
+      arguments: {},
+    });
+    const result = (callId: string): object => ({
+      type: 'tool-result',
+      callId,
+      name: 'get_weather',
+      result: '21C',
+    });
     const input = [
       { role: 'user', items: [{ type: 'text', text: 'go' }] },
       { role: 'assistant', items: [tool('call_0'), tool('')] },
@@ -131,12 +219,26 @@ describe('repairHistory: empty ids, Gemini response ids, Anthropic results split
     const { messages, fixes } = repairRefused(input, 'aiwrapper');
     expect(fixes).toEqual([expect.objectContaining(rewroteEmptyId(1, 1))]);
     const id = fixes[0]?.kind === 'rewrote-call-id' ? fixes[0].to : '';
-    expect(messages).toEqual([input[0], { role: 'assistant', items: [tool('call_0'), tool(id)] }, { role: 'tool-results', items: [result('call_0'), result(id)] }]);
+    expect(messages).toEqual([
+      input[0],
+      { role: 'assistant', items: [tool('call_0'), tool(id)] },
+      { role: 'tool-results', items: [result('call_0'), result(id)] },
+    ]);
   });
 
   it('gives an empty Vercel call id an id, in the call and its result', () => {
-    const toolCall = (toolCallId: string): object => ({ type: 'tool-call', toolCallId, toolName: 'get_weather', input: {} });
-    const toolResult = (toolCallId: string): object => ({ type: 'tool-result', toolCallId, toolName: 'get_weather', output: { type: 'text', value: '21C' } });
+    const toolCall = (toolCallId: string): object => ({
+      type: 'tool-call',
+      toolCallId,
+      toolName: 'get_weather',
+      input: {},
+    });
+    const toolResult = (toolCallId: string): object => ({
+      type: 'tool-result',
+      toolCallId,
+      toolName: 'get_weather',
+      output: { type: 'text', value: '21C' },
+    });
     const input = [
       { role: 'user', content: 'go' },
       { role: 'assistant', content: [toolCall('call_0'), toolCall('')] },
@@ -145,18 +247,36 @@ describe('repairHistory: empty ids, Gemini response ids, Anthropic results split
     const { messages, fixes } = repairRefused(input, 'vercel');
     expect(fixes).toEqual([expect.objectContaining(rewroteEmptyId(1, 1))]);
     const id = fixes[0]?.kind === 'rewrote-call-id' ? fixes[0].to : '';
-    expect(messages).toEqual([input[0], { role: 'assistant', content: [toolCall('call_0'), toolCall(id)] }, { role: 'tool', content: [toolResult('call_0'), toolResult(id)] }]);
+    expect(messages).toEqual([
+      input[0],
+      { role: 'assistant', content: [toolCall('call_0'), toolCall(id)] },
+      { role: 'tool', content: [toolResult('call_0'), toolResult(id)] },
+    ]);
   });
 
   describe('gemini', () => {
     const call = (id: string): object => ({ functionCall: { name: 'get_weather', args: {}, id } });
-    const response = (id: string, temp: number): object => ({ functionResponse: { name: 'get_weather', response: { temp_c: temp }, id } });
+    const response = (id: string, temp: number): object => ({
+      functionResponse: { name: 'get_weather', response: { temp_c: temp }, id },
+    });
     const user = (...parts: object[]): object => ({ role: 'user', parts });
     const model = (...parts: object[]): object => ({ role: 'model', parts });
 
     it.each([
-      ['whose id names no call of the call turn', [user({ text: 'go' }), model(call('call_1')), user(response('call_9', 21))], [21]],
-      ['that repeats the id of an answered call', [user({ text: 'go' }), model(call('call_1'), call('call_2')), user(response('call_1', 21), response('call_1', 14))], [21, 14]],
+      [
+        'whose id names no call of the call turn',
+        [user({ text: 'go' }), model(call('call_1')), user(response('call_9', 21))],
+        [21],
+      ],
+      [
+        'that repeats the id of an answered call',
+        [
+          user({ text: 'go' }),
+          model(call('call_1'), call('call_2')),
+          user(response('call_1', 21), response('call_1', 14)),
+        ],
+        [21, 14],
+      ],
     ])('repairs a function response %s, keeping every response', (_name, input, temps) => {
       const repaired = repairRefused(input, 'gemini');
       expect(repaired.fixes).not.toEqual([]);
@@ -167,13 +287,40 @@ describe('repairHistory: empty ids, Gemini response ids, Anthropic results split
   });
 
   it('moves an Anthropic result from a second user message into the one right after its call turn', () => {
-    const use = (id: string): object => ({ type: 'tool_use', id, name: 'get_weather', input: { city: 'Paris' } });
-    const result = (id: string): object => ({ type: 'tool_result', tool_use_id: id, content: '21C' });
-    const input = [{ role: 'user', content: 'go' }, { role: 'assistant', content: [use('toolu_1'), use('toolu_2')] }, { role: 'user', content: [result('toolu_1')] }, { role: 'user', content: [result('toolu_2')] }];
+    const use = (id: string): object => ({
+      type: 'tool_use',
+      id,
+      name: 'get_weather',
+      input: { city: 'Paris' },
+    });
+    const result = (id: string): object => ({
+      type: 'tool_result',
+      tool_use_id: id,
+      content: '21C',
+    });
+    const input = [
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [use('toolu_1'), use('toolu_2')] },
+      { role: 'user', content: [result('toolu_1')] },
+      { role: 'user', content: [result('toolu_2')] },
+    ];
     const { messages, fixes } = repairRefused(input, 'anthropic');
-    expect(messages).toEqual([input[0], input[1], { role: 'user', content: [result('toolu_1'), result('toolu_2')] }]);
+    expect(messages).toEqual([
+      input[0],
+      input[1],
+      { role: 'user', content: [result('toolu_1'), result('toolu_2')] },
+    ]);
     expect(fixes).toEqual([
-      { kind: 'moved-result', messageIndex: 2, partIndex: 1, callId: 'toolu_2', fromIndex: 3, fromPartIndex: 0, message: 'The result at messages[3] was in a second results message after its call turn; it joined the first.' },
+      {
+        kind: 'moved-result',
+        messageIndex: 2,
+        partIndex: 1,
+        callId: 'toolu_2',
+        fromIndex: 3,
+        fromPartIndex: 0,
+        message:
+          'The result at messages[3] was in a second results message after its call turn; it joined the first.',
+      },
     ]);
   });
 });
@@ -182,11 +329,26 @@ describe('repairHistory: where a fix says a result was', () => {
   it('names the second of two results messages for an orphan in it (aiwrapper joins them when reading)', () => {
     const messages = [
       { role: 'user', items: [{ type: 'text', text: 'weather?' }] },
-      { role: 'assistant', items: [{ type: 'tool', callId: 'call_0', name: 'get_weather', arguments: {} }] },
-      { role: 'tool-results', items: [{ type: 'tool-result', callId: 'call_0', name: 'get_weather', result: 'sunny' }] },
-      { role: 'tool-results', items: [{ type: 'tool-result', callId: 'call_9', name: 'get_weather', result: 'rain' }] },
+      {
+        role: 'assistant',
+        items: [{ type: 'tool', callId: 'call_0', name: 'get_weather', arguments: {} }],
+      },
+      {
+        role: 'tool-results',
+        items: [{ type: 'tool-result', callId: 'call_0', name: 'get_weather', result: 'sunny' }],
+      },
+      {
+        role: 'tool-results',
+        items: [{ type: 'tool-result', callId: 'call_9', name: 'get_weather', result: 'rain' }],
+      },
     ];
-    const synthesized = repairHistory(messages, { format: 'aiwrapper' }).fixes.find((fix) => fix.kind === 'synthesized-call');
-    expect(synthesized).toMatchObject({ fromIndex: 3, fromPartIndex: 0, message: expect.stringContaining('messages[3]') as unknown });
+    const synthesized = repairHistory(messages, { format: 'aiwrapper' }).fixes.find(
+      (fix) => fix.kind === 'synthesized-call',
+    );
+    expect(synthesized).toMatchObject({
+      fromIndex: 3,
+      fromPartIndex: 0,
+      message: expect.stringContaining('messages[3]') as unknown,
+    });
   });
 });

@@ -18,39 +18,69 @@ import { FORMAT_FEATURES } from '../arbitraries/history.js';
 describe.each(MESSAGE_FORMATS)('repairHistory in windows on %s', (format) => {
   // Several broken histories one after another: long enough for windows with kept stretches between.
   const broken = fc
-    .array(arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(({ history }) => history), { minLength: 1, maxLength: 4 })
+    .array(
+      arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(({ history }) => history),
+      { minLength: 1, maxLength: 4 },
+    )
     .map((histories) => writeFormat(histories.flat(), format, new Set()) as unknown[])
     // Read and written once more, the format's writer gives these messages back as they are
     // (consecutive results messages, for one, are read as one and written as one).
-    .map((messages) => writeFormat(readFormat(messages, format).history, format, new Set()) as unknown[]);
+    .map(
+      (messages) =>
+        writeFormat(readFormat(messages, format).history, format, new Set()) as unknown[],
+    );
 
-  test.prop([broken, fc.constantFrom('to-text' as const, 'synthesize-call' as const)])('repairs exactly as the whole history would', (messages, orphanResults) => {
-    const windowed = repairHistory(messages, { format, orphanResults });
-    if (validateHistory(messages, { format }).ok) {
-      // Valid: nothing to repair, whatever the neutral model might normalize.
-      expect(windowed).toEqual({ messages, fixes: [] });
-      return;
-    }
-    const whole = repairWholeHistory(messages, format, PROVIDER_PROFILES[format], resolvePolicy({ orphanResults }));
-    if (whole.fixes.length === 0) {
-      // Nothing the neutral model repairs: the history comes back as it was.
-      expect(windowed).toEqual({ messages, fixes: [] });
-      return;
-    }
-    expect(windowed).toEqual(whole);
-  });
+  test.prop([broken, fc.constantFrom('to-text' as const, 'synthesize-call' as const)])(
+    'repairs exactly as the whole history would',
+    (messages, orphanResults) => {
+      const windowed = repairHistory(messages, { format, orphanResults });
+      if (validateHistory(messages, { format }).ok) {
+        // Valid: nothing to repair, whatever the neutral model might normalize.
+        expect(windowed).toEqual({ messages, fixes: [] });
+        return;
+      }
+      const whole = repairWholeHistory(
+        messages,
+        format,
+        PROVIDER_PROFILES[format],
+        resolvePolicy({ orphanResults }),
+      );
+      if (whole.fixes.length === 0) {
+        // Nothing the neutral model repairs: the history comes back as it was.
+        expect(windowed).toEqual({ messages, fixes: [] });
+        return;
+      }
+      expect(windowed).toEqual(whole);
+    },
+  );
 
-  test.prop([arbitraryBrokenHistory(FORMAT_FEATURES[format]), fc.nat({ max: 6 }), fc.nat({ max: 6 })])(
+  test.prop([
+    arbitraryBrokenHistory(FORMAT_FEATURES[format]),
+    fc.nat({ max: 6 }),
+    fc.nat({ max: 6 }),
+  ])(
     'keeps the valid conversation around a broken stretch as the same objects',
     ({ history }, roundsBefore, roundsAfter) => {
       const before = writeFormat(validRounds('b', roundsBefore), format, new Set()) as unknown[];
       const after = writeFormat(validRounds('a', roundsAfter), format, new Set()) as unknown[];
       // Repair may reach back to the user message that opens the broken stretch, and up to the next one.
-      const middle = writeFormat([{ role: 'user', parts: [{ type: 'text', text: 'go on' }] }, ...history, { role: 'assistant', parts: [{ type: 'text', text: 'done' }] }], format, new Set()) as unknown[];
+      const middle = writeFormat(
+        [
+          { role: 'user', parts: [{ type: 'text', text: 'go on' }] },
+          ...history,
+          { role: 'assistant', parts: [{ type: 'text', text: 'done' }] },
+        ],
+        format,
+        new Set(),
+      ) as unknown[];
       const messages = [...before, ...middle, ...after];
       const { messages: repaired } = repairHistory(messages, { format });
-      before.forEach((message, index) => { expect(repaired[index]).toBe(message); });
-      after.forEach((message, index) => { expect(repaired[repaired.length - after.length + index]).toBe(message); });
+      before.forEach((message, index) => {
+        expect(repaired[index]).toBe(message);
+      });
+      after.forEach((message, index) => {
+        expect(repaired[repaired.length - after.length + index]).toBe(message);
+      });
     },
   );
 });
@@ -59,11 +89,29 @@ describe.each(MESSAGE_FORMATS)('repairHistory in windows on %s', (format) => {
 function validRounds(tag: string, count: number): HistoryMessage[] {
   const history: HistoryMessage[] = [];
   for (let round = 0; round < count; round++) {
-    const ids = [0, 1].map((call) => `${tag.toUpperCase()}${String(round * 2 + call).padStart(8, '0')}`);
+    const ids = [0, 1].map(
+      (call) => `${tag.toUpperCase()}${String(round * 2 + call).padStart(8, '0')}`,
+    );
     history.push(
       { role: 'user', parts: [{ type: 'text', text: `question ${String(round)}` }] },
-      { role: 'assistant', parts: ids.map((callId) => ({ type: 'tool-call', callId, name: 'search', arguments: { round } })) },
-      { role: 'tool', results: ids.map((callId) => ({ callId, name: 'search', content: `found ${callId}`, isError: false })) },
+      {
+        role: 'assistant',
+        parts: ids.map((callId) => ({
+          type: 'tool-call',
+          callId,
+          name: 'search',
+          arguments: { round },
+        })),
+      },
+      {
+        role: 'tool',
+        results: ids.map((callId) => ({
+          callId,
+          name: 'search',
+          content: `found ${callId}`,
+          isError: false,
+        })),
+      },
       { role: 'assistant', parts: [{ type: 'text', text: `answer ${String(round)}` }] },
     );
   }
@@ -71,17 +119,27 @@ function validRounds(tag: string, count: number): HistoryMessage[] {
 }
 
 describe.each(MESSAGE_FORMATS)('repairHistory given validateHistory’s result on %s', (format) => {
-  const broken = arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(({ history }) => writeFormat(history, format, new Set()) as unknown[]);
+  const broken = arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(
+    ({ history }) => writeFormat(history, format, new Set()) as unknown[],
+  );
 
   test.prop([broken])('repairs exactly as it does by itself', (messages) => {
     const validation = validateHistory(messages, { format });
-    expect(repairHistory(messages, { format, validation })).toEqual(repairHistory(messages, { format }));
+    expect(repairHistory(messages, { format, validation })).toEqual(
+      repairHistory(messages, { format }),
+    );
   });
 });
 
 describe('repairHistory’s validation option', () => {
   const question = { role: 'user', content: 'weather?' };
-  const call = { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }] };
+  const call = {
+    role: 'assistant',
+    content: null,
+    tool_calls: [
+      { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } },
+    ],
+  };
   const answer = { role: 'tool', tool_call_id: 'call_1', content: 'sunny' };
 
   test('is not used for another array, or once the array has grown or shrunk', () => {
@@ -90,15 +148,21 @@ describe('repairHistory’s validation option', () => {
     expect(validation.ok).toBe(true);
     // The same messages in another array, which lacks the result: repaired, not trusted as valid.
     const other = [question, call];
-    expect(repairHistory(other, { format: 'openai-chat', validation }).fixes.map((fix) => fix.kind)).toEqual(['inserted-placeholder']);
+    expect(
+      repairHistory(other, { format: 'openai-chat', validation }).fixes.map((fix) => fix.kind),
+    ).toEqual(['inserted-placeholder']);
     valid.pop();
-    expect(repairHistory(valid, { format: 'openai-chat', validation }).fixes.map((fix) => fix.kind)).toEqual(['inserted-placeholder']);
+    expect(
+      repairHistory(valid, { format: 'openai-chat', validation }).fixes.map((fix) => fix.kind),
+    ).toEqual(['inserted-placeholder']);
   });
 
   test('is not used for another format', () => {
     const messages = [question, call];
     const validation = validateHistory(messages, { format: 'openai-chat' });
-    expect(repairHistory(messages, { format: 'mistral', validation }).fixes.map((fix) => fix.kind)).toEqual(['rewrote-call-id', 'inserted-placeholder']);
+    expect(
+      repairHistory(messages, { format: 'mistral', validation }).fixes.map((fix) => fix.kind),
+    ).toEqual(['rewrote-call-id', 'inserted-placeholder']);
   });
 });
 
@@ -107,7 +171,11 @@ describe('repairHistory in windows: found by the property above', () => {
     // call_1 is made twice; its second result follows text in the message after the call turn, so
     // repair moves it to the first, unanswered call_1, three windows away.
     const use = (id: string): unknown => ({ type: 'tool_use', id, name: 'get_weather', input: {} });
-    const result = (id: string): unknown => ({ type: 'tool_result', tool_use_id: id, content: 'ok' });
+    const result = (id: string): unknown => ({
+      type: 'tool_result',
+      tool_use_id: id,
+      content: 'ok',
+    });
     const messages = [
       { role: 'assistant', content: [use('call_1')] },
       { role: 'user', content: 'next' },
@@ -121,9 +189,17 @@ describe('repairHistory in windows: found by the property above', () => {
       { role: 'user', content: [result('call_1')] },
       { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
     ];
-    const whole = repairWholeHistory(messages, 'anthropic', PROVIDER_PROFILES.anthropic, resolvePolicy({}));
+    const whole = repairWholeHistory(
+      messages,
+      'anthropic',
+      PROVIDER_PROFILES.anthropic,
+      resolvePolicy({}),
+    );
     expect(repairHistory(messages, { format: 'anthropic' })).toEqual(whole);
-    expect(whole.fixes.find((fix) => fix.kind === 'moved-result')).toMatchObject({ messageIndex: 1, fromIndex: 9 });
+    expect(whole.fixes.find((fix) => fix.kind === 'moved-result')).toMatchObject({
+      messageIndex: 1,
+      fromIndex: 9,
+    });
   });
 });
 
@@ -133,13 +209,21 @@ describe('repairHistory in windows: agent loops', () => {
     const messages: unknown[] = [{ role: 'user', content: 'research this' }];
     for (let round = 0; round < 40; round++) {
       const id = `call_${String(round)}`;
-      messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'search', arguments: '{}' } }] });
+      messages.push({
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id, type: 'function', function: { name: 'search', arguments: '{}' } }],
+      });
       if (round !== 20) messages.push({ role: 'tool', tool_call_id: id, content: 'found' });
     }
     const { messages: repaired, fixes } = repairHistory(messages, { format: 'openai-chat' });
-    expect(fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([['inserted-placeholder', 42]]);
+    expect(fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([
+      ['inserted-placeholder', 42],
+    ]);
     // Everything but the broken round and the round after it (no cut between them) is the input's own.
-    const kept = repaired.filter((message, index) => message === messages[index < 42 ? index : index - 1]).length;
+    const kept = repaired.filter(
+      (message, index) => message === messages[index < 42 ? index : index - 1],
+    ).length;
     expect(kept).toBe(messages.length - 3);
   });
 });

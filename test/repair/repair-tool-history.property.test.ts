@@ -7,14 +7,22 @@ import { restoreToolHistoryIds } from '../../src/repair/restore-ids.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../arbitraries/history.js';
 
-function callIdAt(history: ToolHistory, messageIndex: number, partIndex: number | undefined): string | undefined {
+function callIdAt(
+  history: ToolHistory,
+  messageIndex: number,
+  partIndex: number | undefined,
+): string | undefined {
   const message = history[messageIndex];
   const part = message?.role === 'assistant' ? message.parts[partIndex ?? -1] : undefined;
   return part?.type === 'tool-call' ? part.callId : undefined;
 }
 
 function callIds(history: ToolHistory): string[] {
-  return history.flatMap((message) => (message.role === 'assistant' ? message.parts.flatMap((part) => (part.type === 'tool-call' ? [part.callId] : [])) : []));
+  return history.flatMap((message) =>
+    message.role === 'assistant'
+      ? message.parts.flatMap((part) => (part.type === 'tool-call' ? [part.callId] : []))
+      : [],
+  );
 }
 
 describe.each(MESSAGE_FORMATS)('repairToolHistory with the %s profile', (profile) => {
@@ -41,7 +49,9 @@ describe.each(MESSAGE_FORMATS)('repairToolHistory with the %s profile', (profile
   });
 
   test.prop([broken])('ids are rewritten deterministically', (history) => {
-    expect(repairToolHistory(history, { profile })).toEqual(repairToolHistory(history, { profile }));
+    expect(repairToolHistory(history, { profile })).toEqual(
+      repairToolHistory(history, { profile }),
+    );
   });
 
   test.prop([broken])('the input is never modified', (history) => {

@@ -11,15 +11,29 @@ describe('accumulateSSE', () => {
       listener: (event) => types.push(event.type),
     });
     expect(result.calls.map((call) => call.name)).toEqual(['get_weather', 'get_time']);
-    expect(types.filter((type) => type !== 'text-delta' && type !== 'tool-call-delta')).toEqual(['tool-call-start', 'tool-call-end', 'tool-call-start', 'tool-call-end']);
+    expect(types.filter((type) => type !== 'text-delta' && type !== 'tool-call-delta')).toEqual([
+      'tool-call-start',
+      'tool-call-end',
+      'tool-call-start',
+      'tool-call-end',
+    ]);
   });
 
   it('reads Ollama bodies as JSON lines by default', async () => {
-    expect(await accumulateSSE([await fixtureText('ollama.jsonl')], { format: 'ollama', generateCallId: sequentialIds() })).toEqual({
+    expect(
+      await accumulateSSE([await fixtureText('ollama.jsonl')], {
+        format: 'ollama',
+        generateCallId: sequentialIds(),
+      }),
+    ).toEqual({
       text: 'Let me look that up.',
       calls: [
         { callId: 'gen_1', name: 'current_date_time', arguments: {} },
-        { callId: 'gen_2', name: 'get_temperature', arguments: { city: 'Toronto', format: 'celsius' } },
+        {
+          callId: 'gen_2',
+          name: 'get_temperature',
+          arguments: { city: 'Toronto', format: 'celsius' },
+        },
       ],
     });
   });

@@ -17,22 +17,28 @@ const arbitraryJsonText = fc
   .map(([value, indent, escapeUnicode]) => {
     const text = JSON.stringify(value, null, indent);
     return escapeUnicode
-      ? text.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      ? text.replace(
+          /[\u007f-\uffff]/g,
+          (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        )
       : text;
   });
 
-test.prop([arbitraryJsonText], { numRuns: numRuns(150) })('the partial value after every prefix equals the reference re-parse of that prefix', (text) => {
-  const parser = createIncrementalJsonParser();
-  expect(parser.value).toEqual(referencePartialParse(''));
-  for (let end = 1; end <= text.length; end++) {
-    parser.write(text.charAt(end - 1));
-    expect(parser.value).toEqual(referencePartialParse(text.slice(0, end)));
-  }
-  parser.end();
-  expect(parser.error).toBeUndefined();
-  expect(parser.complete).toBe(true);
-  expect(parser.value).toEqual(JSON.parse(text));
-});
+test.prop([arbitraryJsonText], { numRuns: numRuns(150) })(
+  'the partial value after every prefix equals the reference re-parse of that prefix',
+  (text) => {
+    const parser = createIncrementalJsonParser();
+    expect(parser.value).toEqual(referencePartialParse(''));
+    for (let end = 1; end <= text.length; end++) {
+      parser.write(text.charAt(end - 1));
+      expect(parser.value).toEqual(referencePartialParse(text.slice(0, end)));
+    }
+    parser.end();
+    expect(parser.error).toBeUndefined();
+    expect(parser.complete).toBe(true);
+    expect(parser.value).toEqual(JSON.parse(text));
+  },
+);
 
 test.prop([arbitraryJsonText, fc.array(fc.nat(), { maxLength: 12 })], { numRuns: numRuns(200) })(
   'any split into chunks gives the reference value at every chunk boundary and JSON.parse at the end',
@@ -50,7 +56,9 @@ test.prop([arbitraryJsonText, fc.array(fc.nat(), { maxLength: 12 })], { numRuns:
   },
 );
 
-test.prop([arbitraryJsonText, fc.nat(), fc.constantFrom('}', ']', ',', ':', 'x', '"', '\u0001')], { numRuns: numRuns(150) })(
+test.prop([arbitraryJsonText, fc.nat(), fc.constantFrom('}', ']', ',', ':', 'x', '"', '\u0001')], {
+  numRuns: numRuns(150),
+})(
   'text that JSON.parse rejects is reported as an error, never as a complete value',
   (text, at, junk) => {
     const position = at % (text.length + 1);

@@ -21,10 +21,17 @@ describe('decodeStringPart', () => {
 
   it.each([
     ['a short part (12 characters or fewer)', 'x\\"\\u00e9\\n"', { text: 'x"é\n', end: 11 }],
-    ['a long part', 'some text \\"quoted\\" \\u00e9 and more\\t"', { text: 'some text "quoted" é and more\t', end: 38 }],
-  ])('decodes every complete escape in %s, each \\u escape as one code unit', (_, chunk, expected) => {
-    expect(decode(chunk)).toEqual(expected);
-  });
+    [
+      'a long part',
+      'some text \\"quoted\\" \\u00e9 and more\\t"',
+      { text: 'some text "quoted" é and more\t', end: 38 },
+    ],
+  ])(
+    'decodes every complete escape in %s, each \\u escape as one code unit',
+    (_, chunk, expected) => {
+      expect(decode(chunk)).toEqual(expected);
+    },
+  );
 
   it('gives the two halves of a surrogate pair written as two escapes', () => {
     expect(decode('\\ud83d\\ude00')).toEqual({ text: '😀', end: 12 });

@@ -19,7 +19,10 @@ describe('RecentKeys', () => {
 
   it('gives every key its own value, whatever it shares a slot with', () => {
     const keys = new RecentKeys();
-    const words = Array.from({ length: 300 }, (_, index) => `k${index.toString(36)}${'x'.repeat(index % 5)}`);
+    const words = Array.from(
+      { length: 300 },
+      (_, index) => `k${index.toString(36)}${'x'.repeat(index % 5)}`,
+    );
     for (const word of [...words, ...words]) {
       expect(keys.slice(`"${word}"`, 1, word.length + 1)).toBe(word);
       expect(keys.remember(word)).toBe(word);

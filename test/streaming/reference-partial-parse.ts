@@ -10,7 +10,10 @@ interface Parsed {
   readonly complete: boolean;
 }
 
-export function referencePartialParse(prefix: string, options: { readonly final?: boolean } = {}): unknown {
+export function referencePartialParse(
+  prefix: string,
+  options: { readonly final?: boolean } = {},
+): unknown {
   let position = 0;
   const final = options.final ?? false;
 
@@ -75,7 +78,12 @@ export function referencePartialParse(prefix: string, options: { readonly final?
         position++; // colon
         const member = parseValue(depth + 1);
         if (member.value !== NONE) {
-          Object.defineProperty(object, key.value as string, { value: member.value, writable: true, enumerable: true, configurable: true });
+          Object.defineProperty(object, key.value as string, {
+            value: member.value,
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
         }
         if (!member.complete) return { value: object, complete: false };
       }
@@ -96,7 +104,11 @@ export function referencePartialParse(prefix: string, options: { readonly final?
         if (!element.complete) return { value: array, complete: false };
       }
     }
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (prefix.startsWith(word, position)) {
         position += word.length;
         return { value, complete: true };
@@ -110,7 +122,8 @@ export function referencePartialParse(prefix: string, options: { readonly final?
     const text = match?.[0] ?? '';
     position += text.length;
     // A number is complete only if something follows it (or the whole text has ended at top level).
-    if (position >= prefix.length && !(final && depth === 0)) return { value: NONE, complete: false };
+    if (position >= prefix.length && !(final && depth === 0))
+      return { value: NONE, complete: false };
     return { value: Number(text), complete: true };
   };
 

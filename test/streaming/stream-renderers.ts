@@ -24,7 +24,11 @@ export const arbitraryMessage: fc.Arbitrary<GeneratedMessage> = fc.record({
     fc.record({
       idKind: fc.constantFrom<IdKind>('provided', 'empty', 'null', 'missing'),
       name: fc.stringMatching(/^[a-z][a-z_]{0,11}$/),
-      arguments: fc.dictionary(fc.string({ maxLength: 8, unit: 'grapheme' }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+      arguments: fc.dictionary(
+        fc.string({ maxLength: 8, unit: 'grapheme' }),
+        fc.jsonValue({ maxDepth: 2 }),
+        { maxKeys: 4 },
+      ),
     }),
     { maxLength: 4 },
   ),
@@ -61,13 +65,30 @@ function withId<T extends object>(value: T, key: string, id: string | null | und
 }
 
 function renderOpenAIChat(message: GeneratedMessage, cuts: Cuts, interleave: boolean): unknown[] {
-  const chunk = (delta: object, finish: string | null = null): unknown => ({ object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
-  const events: unknown[] = split(message.text, cuts).map((content) => chunk({ role: 'assistant', content }));
+  const chunk = (delta: object, finish: string | null = null): unknown => ({
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  const events: unknown[] = split(message.text, cuts).map((content) =>
+    chunk({ role: 'assistant', content }),
+  );
   const perCall = message.calls.map((call, position) =>
     split(JSON.stringify(call.arguments), cuts).map((piece, at) =>
       // Sparse indexes (0, 2, 4, …); the id, type and name only on the first piece.
       at === 0
-        ? chunk({ tool_calls: [withId({ index: position * 2, type: 'function', function: { name: call.name, arguments: piece } }, 'id', idOf(call, position))] })
+        ? chunk({
+            tool_calls: [
+              withId(
+                {
+                  index: position * 2,
+                  type: 'function',
+                  function: { name: call.name, arguments: piece },
+                },
+                'id',
+                idOf(call, position),
+              ),
+            ],
+          })
         : chunk({ tool_calls: [{ index: position * 2, function: { arguments: piece } }] }),
     ),
   );
@@ -83,35 +104,83 @@ function renderOpenAIChat(message: GeneratedMessage, cuts: Cuts, interleave: boo
 }
 
 function renderOpenAIResponses(message: GeneratedMessage, cuts: Cuts): unknown[] {
-  const events: unknown[] = split(message.text, cuts).map((delta) => ({ type: 'response.output_text.delta', item_id: 'msg_1', output_index: 0, content_index: 0, delta }));
+  const events: unknown[] = split(message.text, cuts).map((delta) => ({
+    type: 'response.output_text.delta',
+    item_id: 'msg_1',
+    output_index: 0,
+    content_index: 0,
+    delta,
+  }));
   message.calls.forEach((call, position) => {
     const itemId = `fc_${position}`;
     const text = JSON.stringify(call.arguments);
-    events.push({ type: 'response.output_item.added', output_index: position + 1, item: withId({ type: 'function_call', id: itemId, name: call.name, arguments: '' }, 'call_id', idOf(call, position)) });
-    for (const delta of split(text, cuts)) events.push({ type: 'response.function_call_arguments.delta', item_id: itemId, output_index: position + 1, delta });
-    events.push({ type: 'response.function_call_arguments.done', item_id: itemId, output_index: position + 1, arguments: text });
+    events.push({
+      type: 'response.output_item.added',
+      output_index: position + 1,
+      item: withId(
+        { type: 'function_call', id: itemId, name: call.name, arguments: '' },
+        'call_id',
+        idOf(call, position),
+      ),
+    });
+    for (const delta of split(text, cuts))
+      events.push({
+        type: 'response.function_call_arguments.delta',
+        item_id: itemId,
+        output_index: position + 1,
+        delta,
+      });
+    events.push({
+      type: 'response.function_call_arguments.done',
+      item_id: itemId,
+      output_index: position + 1,
+      arguments: text,
+    });
   });
   events.push({ type: 'response.completed', response: { status: 'completed' } });
   return events;
 }
 
 function renderAnthropic(message: GeneratedMessage, cuts: Cuts): unknown[] {
-  const events: unknown[] = [{ type: 'message_start', message: { role: 'assistant', content: [] } }];
+  const events: unknown[] = [
+    { type: 'message_start', message: { role: 'assistant', content: [] } },
+  ];
   events.push({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
-  for (const text of split(message.text, cuts)) events.push({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } });
+  for (const text of split(message.text, cuts))
+    events.push({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } });
   events.push({ type: 'content_block_stop', index: 0 });
   message.calls.forEach((call, position) => {
     const index = position + 1;
-    events.push({ type: 'content_block_start', index, content_block: withId({ type: 'tool_use', name: call.name, input: {} }, 'id', idOf(call, position)) });
-    for (const partial of split(JSON.stringify(call.arguments), cuts)) events.push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: partial } });
+    events.push({
+      type: 'content_block_start',
+      index,
+      content_block: withId(
+        { type: 'tool_use', name: call.name, input: {} },
+        'id',
+        idOf(call, position),
+      ),
+    });
+    for (const partial of split(JSON.stringify(call.arguments), cuts))
+      events.push({
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'input_json_delta', partial_json: partial },
+      });
     events.push({ type: 'content_block_stop', index });
   });
-  events.push({ type: 'message_delta', delta: { stop_reason: 'tool_use' } }, { type: 'message_stop' });
+  events.push(
+    { type: 'message_delta', delta: { stop_reason: 'tool_use' } },
+    { type: 'message_stop' },
+  );
   return events;
 }
 
 /** Gemini and Ollama send calls whole: "splitting" spreads text and calls over more chunks. */
-function renderWholeCalls(message: GeneratedMessage, cuts: Cuts, format: 'gemini' | 'ollama'): unknown[] {
+function renderWholeCalls(
+  message: GeneratedMessage,
+  cuts: Cuts,
+  format: 'gemini' | 'ollama',
+): unknown[] {
   const texts = split(message.text, cuts);
   const groups: GeneratedCall[][] = [];
   message.calls.forEach((call, position) => {
@@ -121,23 +190,66 @@ function renderWholeCalls(message: GeneratedMessage, cuts: Cuts, format: 'gemini
   });
   const offset = (call: GeneratedCall): number => message.calls.indexOf(call);
   if (format === 'gemini') {
-    const events: unknown[] = texts.map((text) => ({ candidates: [{ index: 0, content: { role: 'model', parts: [{ text }] } }] }));
+    const events: unknown[] = texts.map((text) => ({
+      candidates: [{ index: 0, content: { role: 'model', parts: [{ text }] } }],
+    }));
     for (const group of groups) {
-      events.push({ candidates: [{ index: 0, content: { role: 'model', parts: group.map((call) => ({ functionCall: withId({ name: call.name, args: call.arguments }, 'id', idOf(call, offset(call))) })) } }] });
+      events.push({
+        candidates: [
+          {
+            index: 0,
+            content: {
+              role: 'model',
+              parts: group.map((call) => ({
+                functionCall: withId(
+                  { name: call.name, args: call.arguments },
+                  'id',
+                  idOf(call, offset(call)),
+                ),
+              })),
+            },
+          },
+        ],
+      });
     }
-    events.push({ candidates: [{ index: 0, content: { role: 'model', parts: [] }, finishReason: 'STOP' }] });
+    events.push({
+      candidates: [{ index: 0, content: { role: 'model', parts: [] }, finishReason: 'STOP' }],
+    });
     return events;
   }
-  const events: unknown[] = texts.map((content) => ({ model: 'llama3.2', message: { role: 'assistant', content }, done: false }));
+  const events: unknown[] = texts.map((content) => ({
+    model: 'llama3.2',
+    message: { role: 'assistant', content },
+    done: false,
+  }));
   for (const group of groups) {
-    events.push({ model: 'llama3.2', message: { role: 'assistant', content: '', tool_calls: group.map((call) => withId({ function: { name: call.name, arguments: call.arguments } }, 'id', idOf(call, offset(call)))) }, done: false });
+    events.push({
+      model: 'llama3.2',
+      message: {
+        role: 'assistant',
+        content: '',
+        tool_calls: group.map((call) =>
+          withId(
+            { function: { name: call.name, arguments: call.arguments } },
+            'id',
+            idOf(call, offset(call)),
+          ),
+        ),
+      },
+      done: false,
+    });
   }
   events.push({ model: 'llama3.2', message: { role: 'assistant', content: '' }, done: true });
   return events;
 }
 
 /** Renders a message as the events `format` streams, cutting text and arguments at `cuts`. */
-export function renderStream(format: StreamFormat, message: GeneratedMessage, cuts: Cuts, interleave = false): unknown[] {
+export function renderStream(
+  format: StreamFormat,
+  message: GeneratedMessage,
+  cuts: Cuts,
+  interleave = false,
+): unknown[] {
   switch (format) {
     case 'openai-chat':
       return renderOpenAIChat(message, cuts, interleave);
@@ -152,8 +264,20 @@ export function renderStream(format: StreamFormat, message: GeneratedMessage, cu
 }
 
 /** The SSE (or, for Ollama, JSON-lines) body carrying `events`. */
-export function renderBody(format: StreamFormat, events: readonly unknown[], lineEnding: '\n' | '\r\n' | '\r'): string {
-  if (format === 'ollama') return events.map((event) => JSON.stringify(event) + lineEnding).join('');
-  const body = events.map((event) => `event: message${lineEnding}data: ${JSON.stringify(event)}${lineEnding}${lineEnding}`).join('');
-  return format === 'openai-chat' ? `${body}: keep-alive comment${lineEnding}data: [DONE]${lineEnding}${lineEnding}` : body;
+export function renderBody(
+  format: StreamFormat,
+  events: readonly unknown[],
+  lineEnding: '\n' | '\r\n' | '\r',
+): string {
+  if (format === 'ollama')
+    return events.map((event) => JSON.stringify(event) + lineEnding).join('');
+  const body = events
+    .map(
+      (event) =>
+        `event: message${lineEnding}data: ${JSON.stringify(event)}${lineEnding}${lineEnding}`,
+    )
+    .join('');
+  return format === 'openai-chat'
+    ? `${body}: keep-alive comment${lineEnding}data: [DONE]${lineEnding}${lineEnding}`
+    : body;
 }

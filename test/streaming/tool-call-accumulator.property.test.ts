@@ -1,7 +1,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { StreamAccumulationError } from '../../src/errors/stream-accumulation-error.js';
-import { STREAM_FORMATS, createToolCallAccumulator, type AccumulationResult, type StreamFormat } from '../../src/streaming/tool-call-accumulator.js';
+import {
+  STREAM_FORMATS,
+  createToolCallAccumulator,
+  type AccumulationResult,
+  type StreamFormat,
+} from '../../src/streaming/tool-call-accumulator.js';
 import { sequentialIds } from './fixtures.js';
 import { numRuns } from './num-runs.js';
 import { referencePartialParse } from './reference-partial-parse.js';
@@ -30,7 +35,9 @@ function expected(message: GeneratedMessage): AccumulationResult {
   };
 }
 
-test.prop([arbitraryFormat, arbitraryMessage, arbitraryCuts, fc.boolean()], { numRuns: numRuns(300) })(
+test.prop([arbitraryFormat, arbitraryMessage, arbitraryCuts, fc.boolean()], {
+  numRuns: numRuns(300),
+})(
   'any split of the same stream gives identical calls and identical final text, for every format',
   (format, message, cuts, interleave) => {
     const whole = accumulate(format, renderStream(format, message, []));
@@ -40,26 +47,83 @@ test.prop([arbitraryFormat, arbitraryMessage, arbitraryCuts, fc.boolean()], { nu
 );
 
 const arbitraryArgumentsText = fc
-  .tuple(fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 }), fc.constantFrom<number | string>(0, 2, '\t'))
+  .tuple(
+    fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 }),
+    fc.constantFrom<number | string>(0, 2, '\t'),
+  )
   .map(([value, indent]) => JSON.stringify(value, null, indent));
 
 /** The events that start call `call_0` named `f` without arguments, and one argument piece. */
 const liveViewStreams = {
   'openai-chat': {
-    start: [{ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_0', type: 'function', function: { name: 'f', arguments: '' } }] }, finish_reason: null }] }],
-    piece: (text: string): unknown => ({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: text } }] }, finish_reason: null }] }),
+    start: [
+      {
+        choices: [
+          {
+            index: 0,
+            delta: {
+              tool_calls: [
+                {
+                  index: 0,
+                  id: 'call_0',
+                  type: 'function',
+                  function: { name: 'f', arguments: '' },
+                },
+              ],
+            },
+            finish_reason: null,
+          },
+        ],
+      },
+    ],
+    piece: (text: string): unknown => ({
+      choices: [
+        {
+          index: 0,
+          delta: { tool_calls: [{ index: 0, function: { arguments: text } }] },
+          finish_reason: null,
+        },
+      ],
+    }),
   },
   'openai-responses': {
-    start: [{ type: 'response.output_item.added', output_index: 0, item: { type: 'function_call', id: 'fc_0', call_id: 'call_0', name: 'f', arguments: '' } }],
-    piece: (text: string): unknown => ({ type: 'response.function_call_arguments.delta', item_id: 'fc_0', output_index: 0, delta: text }),
+    start: [
+      {
+        type: 'response.output_item.added',
+        output_index: 0,
+        item: { type: 'function_call', id: 'fc_0', call_id: 'call_0', name: 'f', arguments: '' },
+      },
+    ],
+    piece: (text: string): unknown => ({
+      type: 'response.function_call_arguments.delta',
+      item_id: 'fc_0',
+      output_index: 0,
+      delta: text,
+    }),
   },
   anthropic: {
-    start: [{ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'call_0', name: 'f', input: {} } }],
-    piece: (text: string): unknown => ({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: text } }),
+    start: [
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 'call_0', name: 'f', input: {} },
+      },
+    ],
+    piece: (text: string): unknown => ({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json: text },
+    }),
   },
 } as const;
 
-test.prop([fc.constantFrom('openai-chat', 'openai-responses', 'anthropic' as const), arbitraryArgumentsText], { numRuns: numRuns(100) })(
+test.prop(
+  [
+    fc.constantFrom('openai-chat', 'openai-responses', 'anthropic' as const),
+    arbitraryArgumentsText,
+  ],
+  { numRuns: numRuns(100) },
+)(
   'the live partial arguments at every prefix equal the reference parse of that prefix',
   (format, text) => {
     const stream = liveViewStreams[format];
@@ -69,10 +133,16 @@ test.prop([fc.constantFrom('openai-chat', 'openai-responses', 'anthropic' as con
     for (let end = 1; end <= text.length; end++) {
       accumulator.push(stream.piece(text.charAt(end - 1)));
       const reference = referencePartialParse(text.slice(0, end));
-      expect(live?.partialArguments).toEqual(typeof reference === 'object' && reference !== null && !Array.isArray(reference) ? reference : {});
+      expect(live?.partialArguments).toEqual(
+        typeof reference === 'object' && reference !== null && !Array.isArray(reference)
+          ? reference
+          : {},
+      );
       expect(live?.ended).toBe(false);
     }
-    expect(accumulator.finish().calls).toEqual([{ callId: 'call_0', name: 'f', arguments: JSON.parse(text) }]);
+    expect(accumulator.finish().calls).toEqual([
+      { callId: 'call_0', name: 'f', arguments: JSON.parse(text) },
+    ]);
   },
 );
 
@@ -86,33 +156,60 @@ function utf8Bytes(text: string): number {
   return bytes;
 }
 
-test.prop([fc.string({ minLength: 1, maxLength: 40, unit: 'binary' }), fc.array(fc.nat(), { maxLength: 8 }), fc.nat({ max: 120 }), fc.nat({ max: 12 })], {
-  numRuns: numRuns(200),
-})('limits: a stream fails exactly when a call exceeds the byte or fragment cap, never grows past it', (content, cuts, maxArgumentBytes, maxFragments) => {
-  const text = JSON.stringify({ content });
-  const pieces = cuts.length === 0 ? [text] : splitAt(text, cuts);
-  const accumulator = createToolCallAccumulator({ format: 'anthropic', limits: { maxArgumentBytes, maxFragments } });
-  accumulator.push({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} } });
-  let bytes = 0;
-  let failure: unknown;
-  for (const [fragment, piece] of pieces.entries()) {
-    bytes += utf8Bytes(piece);
-    const overBytes = bytes > maxArgumentBytes;
-    const overFragments = fragment + 1 > maxFragments;
-    try {
-      accumulator.push({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: piece } });
-    } catch (error) {
-      failure = error;
+test.prop(
+  [
+    fc.string({ minLength: 1, maxLength: 40, unit: 'binary' }),
+    fc.array(fc.nat(), { maxLength: 8 }),
+    fc.nat({ max: 120 }),
+    fc.nat({ max: 12 }),
+  ],
+  {
+    numRuns: numRuns(200),
+  },
+)(
+  'limits: a stream fails exactly when a call exceeds the byte or fragment cap, never grows past it',
+  (content, cuts, maxArgumentBytes, maxFragments) => {
+    const text = JSON.stringify({ content });
+    const pieces = cuts.length === 0 ? [text] : splitAt(text, cuts);
+    const accumulator = createToolCallAccumulator({
+      format: 'anthropic',
+      limits: { maxArgumentBytes, maxFragments },
+    });
+    accumulator.push({
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} },
+    });
+    let bytes = 0;
+    let failure: unknown;
+    for (const [fragment, piece] of pieces.entries()) {
+      bytes += utf8Bytes(piece);
+      const overBytes = bytes > maxArgumentBytes;
+      const overFragments = fragment + 1 > maxFragments;
+      try {
+        accumulator.push({
+          type: 'content_block_delta',
+          index: 0,
+          delta: { type: 'input_json_delta', partial_json: piece },
+        });
+      } catch (error) {
+        failure = error;
+      }
+      expect(failure !== undefined).toBe(overBytes || overFragments);
+      if (failure !== undefined) {
+        expect(failure).toBeInstanceOf(StreamAccumulationError);
+        expect((failure as StreamAccumulationError).detail).toMatchObject({
+          code: 'stream-limit',
+          limit: overFragments ? 'fragments' : 'argument-bytes',
+        });
+        return;
+      }
+      expect(utf8Bytes(accumulator.liveCalls[0]?.argumentsText ?? '')).toBeLessThanOrEqual(
+        maxArgumentBytes,
+      );
     }
-    expect(failure !== undefined).toBe(overBytes || overFragments);
-    if (failure !== undefined) {
-      expect(failure).toBeInstanceOf(StreamAccumulationError);
-      expect((failure as StreamAccumulationError).detail).toMatchObject({ code: 'stream-limit', limit: overFragments ? 'fragments' : 'argument-bytes' });
-      return;
-    }
-    expect(utf8Bytes(accumulator.liveCalls[0]?.argumentsText ?? '')).toBeLessThanOrEqual(maxArgumentBytes);
-  }
-});
+  },
+);
 
 function splitAt(text: string, cuts: readonly number[]): string[] {
   const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
@@ -126,7 +223,10 @@ function splitAt(text: string, cuts: readonly number[]): string[] {
 }
 
 test('arguments holding -0 arrive as 0, as JSON text carries them (regression: a generated -0)', () => {
-  const message: GeneratedMessage = { text: '', calls: [{ idKind: 'provided', name: 'a', arguments: { '': [-0] } }] };
+  const message: GeneratedMessage = {
+    text: '',
+    calls: [{ idKind: 'provided', name: 'a', arguments: { '': [-0] } }],
+  };
   expect(accumulate('openai-chat', renderStream('openai-chat', message, []))).toEqual({
     text: '',
     calls: [{ callId: 'call_0', name: 'a', arguments: { '': [0] } }],

@@ -19,6 +19,10 @@ test('events narrow by type', () => {
 declare const error: StreamAccumulationError;
 
 test('error details narrow by code', () => {
-  if (error.detail.code === 'stream-limit') expectTypeOf(error.detail.limit).toEqualTypeOf<'argument-bytes' | 'fragments' | 'depth' | 'line-length'>();
-  if (error.detail.code === 'invalid-input') expectTypeOf(error.detail.field).toEqualTypeOf<string>();
+  if (error.detail.code === 'stream-limit')
+    expectTypeOf(error.detail.limit).toEqualTypeOf<
+      'argument-bytes' | 'fragments' | 'depth' | 'line-length'
+    >();
+  if (error.detail.code === 'invalid-input')
+    expectTypeOf(error.detail.field).toEqualTypeOf<string>();
 });

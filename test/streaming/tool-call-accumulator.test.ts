@@ -1,37 +1,66 @@
 import { describe, expect, it } from 'vitest';
 import { isToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { StreamAccumulationError } from '../../src/errors/stream-accumulation-error.js';
-import { createToolCallAccumulator, type ToolCallAccumulatorOptions } from '../../src/streaming/tool-call-accumulator.js';
+import {
+  createToolCallAccumulator,
+  type ToolCallAccumulatorOptions,
+} from '../../src/streaming/tool-call-accumulator.js';
 import type { ToolCallStreamEvent } from '../../src/streaming/tool-call-stream-event.js';
 import { fixtureEvents, sequentialIds } from './fixtures.js';
 
-function accumulate(events: readonly unknown[], options: ToolCallAccumulatorOptions): ReturnType<ReturnType<typeof createToolCallAccumulator>['finish']> {
+function accumulate(
+  events: readonly unknown[],
+  options: ToolCallAccumulatorOptions,
+): ReturnType<ReturnType<typeof createToolCallAccumulator>['finish']> {
   const accumulator = createToolCallAccumulator({ generateCallId: sequentialIds(), ...options });
   for (const event of events) accumulator.push(event);
   return accumulator.finish();
 }
 
 /** A Chat Completions chunk carrying the given tool-call pieces. */
-function chunk(pieces: readonly unknown[], extra: { content?: string; finish_reason?: string } = {}): unknown {
+function chunk(
+  pieces: readonly unknown[],
+  extra: { content?: string; finish_reason?: string } = {},
+): unknown {
   return {
     object: 'chat.completion.chunk',
-    choices: [{ index: 0, delta: { content: extra.content ?? null, tool_calls: pieces }, finish_reason: extra.finish_reason ?? null }],
+    choices: [
+      {
+        index: 0,
+        delta: { content: extra.content ?? null, tool_calls: pieces },
+        finish_reason: extra.finish_reason ?? null,
+      },
+    ],
   };
 }
 
 describe('createToolCallAccumulator: provider fixtures', () => {
   it('assembles OpenAI Chat Completions parallel calls by index and keeps their ids', async () => {
-    expect(accumulate(await fixtureEvents('openai-chat-parallel.sse'), { format: 'openai-chat' })).toEqual({
+    expect(
+      accumulate(await fixtureEvents('openai-chat-parallel.sse'), { format: 'openai-chat' }),
+    ).toEqual({
       text: '',
       calls: [
-        { callId: 'call_Fe5hGy0yPlr6dw4T9qNWFZfq', name: 'get_weather', arguments: { location: 'Paris, France' } },
-        { callId: 'call_pXmAk2qKV3r8FhE1M7GgxvPo', name: 'get_weather', arguments: { location: 'Bogotá, Colombia' } },
+        {
+          callId: 'call_Fe5hGy0yPlr6dw4T9qNWFZfq',
+          name: 'get_weather',
+          arguments: { location: 'Paris, France' },
+        },
+        {
+          callId: 'call_pXmAk2qKV3r8FhE1M7GgxvPo',
+          name: 'get_weather',
+          arguments: { location: 'Bogotá, Colombia' },
+        },
       ],
     });
   });
 
   it('splits calls that Ollama sends at the same index with different ids (no current_date_timeget_temperature)', async () => {
-    expect(accumulate(await fixtureEvents('ollama-openai-compatible-same-index.sse'), { format: 'openai-chat' })).toEqual({
+    expect(
+      accumulate(await fixtureEvents('ollama-openai-compatible-same-index.sse'), {
+        format: 'openai-chat',
+      }),
+    ).toEqual({
       text: 'Let me check both.',
       calls: [
         { callId: 'call_a1b2c3d4', name: 'current_date_time', arguments: {} },
@@ -41,18 +70,26 @@ describe('createToolCallAccumulator: provider fixtures', () => {
   });
 
   it('ignores the placeholder id "null" that Mistral sends on later pieces', async () => {
-    expect(accumulate(await fixtureEvents('mistral-null-id.sse'), { format: 'openai-chat' })).toEqual({
+    expect(
+      accumulate(await fixtureEvents('mistral-null-id.sse'), { format: 'openai-chat' }),
+    ).toEqual({
       text: '',
       calls: [{ callId: 'WcG8xhSs1', name: 'read_file', arguments: { path: 'README.md' } }],
     });
   });
 
   it('assembles OpenAI Responses function calls keyed by item id, with call_id as the id', async () => {
-    expect(accumulate(await fixtureEvents('openai-responses.sse'), { format: 'openai-responses' })).toEqual({
+    expect(
+      accumulate(await fixtureEvents('openai-responses.sse'), { format: 'openai-responses' }),
+    ).toEqual({
       text: 'Checking the inbox.',
       calls: [
         { callId: 'call_12345xyz', name: 'get_weather', arguments: { location: 'Paris, France' } },
-        { callId: 'call_67890abc', name: 'send_email', arguments: { to: 'bob@example.com', body: 'Hi\n— Ann' } },
+        {
+          callId: 'call_67890abc',
+          name: 'send_email',
+          arguments: { to: 'bob@example.com', body: 'Hi\n— Ann' },
+        },
       ],
     });
   });
@@ -61,7 +98,11 @@ describe('createToolCallAccumulator: provider fixtures', () => {
     expect(accumulate(await fixtureEvents('anthropic.sse'), { format: 'anthropic' })).toEqual({
       text: "Okay, let's check the weather for San Francisco, CA:",
       calls: [
-        { callId: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather', arguments: { location: 'San Francisco, CA', unit: 'fahrenheit' } },
+        {
+          callId: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
+          name: 'get_weather',
+          arguments: { location: 'San Francisco, CA', unit: 'fahrenheit' },
+        },
         { callId: 'toolu_01VrzD8b7dTq5pUJKnp8Mqhj', name: 'get_time', arguments: {} },
       ],
     });
@@ -72,7 +113,11 @@ describe('createToolCallAccumulator: provider fixtures', () => {
       text: "I'll turn on the lights and set the temperature.",
       calls: [
         { callId: 'gen_1', name: 'turn_on_the_lights', arguments: {} },
-        { callId: 'gen_2', name: 'set_temperature', arguments: { room: 'living room', celsius: 21.5 } },
+        {
+          callId: 'gen_2',
+          name: 'set_temperature',
+          arguments: { room: 'living room', celsius: 21.5 },
+        },
       ],
     });
   });
@@ -82,7 +127,11 @@ describe('createToolCallAccumulator: provider fixtures', () => {
       text: 'Let me look that up.',
       calls: [
         { callId: 'gen_1', name: 'current_date_time', arguments: {} },
-        { callId: 'gen_2', name: 'get_temperature', arguments: { city: 'Toronto', format: 'celsius' } },
+        {
+          callId: 'gen_2',
+          name: 'get_temperature',
+          arguments: { city: 'Toronto', format: 'celsius' },
+        },
       ],
     });
   });
@@ -99,7 +148,10 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
         ],
         { format: 'openai-chat' },
       ),
-    ).toEqual({ text: '', calls: [{ callId: 'call_late', name: 'search', arguments: { q: 'cats' } }] });
+    ).toEqual({
+      text: '',
+      calls: [{ callId: 'call_late', name: 'search', arguments: { q: 'cats' } }],
+    });
   });
 
   it('orders calls with sparse indexes by first appearance', () => {
@@ -121,7 +173,9 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
         [
           chunk([{ index: 0, function: { name: 'current_date_time', arguments: '{}' } }]),
           chunk([{ index: 0, function: { name: 'get_temperature', arguments: '{"city":' } }]),
-          chunk([{ index: 0, function: { arguments: '"Oslo"}' } }], { finish_reason: 'tool_calls' }),
+          chunk([{ index: 0, function: { arguments: '"Oslo"}' } }], {
+            finish_reason: 'tool_calls',
+          }),
         ],
         { format: 'openai-chat' },
       ),
@@ -167,7 +221,10 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
           name: 'g',
           arguments: {},
           argumentsText: '["x","y"]',
-          argumentsError: { code: 'not-an-object', message: 'the arguments are an array, not a JSON object' },
+          argumentsError: {
+            code: 'not-an-object',
+            message: 'the arguments are an array, not a JSON object',
+          },
         },
       ],
     });
@@ -176,7 +233,10 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
   it('continues the last call for pieces without an index', () => {
     expect(
       accumulate(
-        [chunk([{ id: 'call_x', function: { name: 'f', arguments: '{"a":' } }]), chunk([{ function: { arguments: '2}' } }])],
+        [
+          chunk([{ id: 'call_x', function: { name: 'f', arguments: '{"a":' } }]),
+          chunk([{ function: { arguments: '2}' } }]),
+        ],
         { format: 'openai-chat' },
       ).calls,
     ).toEqual([{ callId: 'call_x', name: 'f', arguments: { a: 2 } }]);
@@ -196,48 +256,81 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
 
   it('does not end a call because a prefix of its arguments parses', () => {
     const events: ToolCallStreamEvent[] = [];
-    const accumulator = createToolCallAccumulator({ format: 'openai-chat', listener: (event) => events.push(event) });
-    accumulator.push(chunk([{ index: 0, id: 'call_n', function: { name: 'count', arguments: '{"n":1' } }]));
+    const accumulator = createToolCallAccumulator({
+      format: 'openai-chat',
+      listener: (event) => events.push(event),
+    });
+    accumulator.push(
+      chunk([{ index: 0, id: 'call_n', function: { name: 'count', arguments: '{"n":1' } }]),
+    );
     accumulator.push(chunk([{ index: 0, function: { arguments: '2' } }]));
     expect(accumulator.liveCalls[0]?.partialArguments).toEqual({});
     expect(accumulator.liveCalls[0]?.ended).toBe(false);
     expect(events.some((event) => event.type === 'tool-call-end')).toBe(false);
-    accumulator.push(chunk([{ index: 0, function: { arguments: '}' } }], { finish_reason: 'tool_calls' }));
-    expect(accumulator.finish().calls).toEqual([{ callId: 'call_n', name: 'count', arguments: { n: 12 } }]);
+    accumulator.push(
+      chunk([{ index: 0, function: { arguments: '}' } }], { finish_reason: 'tool_calls' }),
+    );
+    expect(accumulator.finish().calls).toEqual([
+      { callId: 'call_n', name: 'count', arguments: { n: 12 } },
+    ]);
   });
 
   it('keeps malformed final arguments verbatim with an error instead of dropping the call', () => {
     expect(
-      accumulate([chunk([{ index: 0, id: 'call_m', function: { name: 'write', arguments: '{"path": "a.txt", "content": "unterminated' } }])], {
-        format: 'openai-chat',
-      }).calls,
+      accumulate(
+        [
+          chunk([
+            {
+              index: 0,
+              id: 'call_m',
+              function: { name: 'write', arguments: '{"path": "a.txt", "content": "unterminated' },
+            },
+          ]),
+        ],
+        {
+          format: 'openai-chat',
+        },
+      ).calls,
     ).toEqual([
       {
         callId: 'call_m',
         name: 'write',
         arguments: {},
         argumentsText: '{"path": "a.txt", "content": "unterminated',
-        argumentsError: { code: 'invalid-json', message: 'unexpected end of input (the JSON text is truncated) at offset 42', position: 42 },
+        argumentsError: {
+          code: 'invalid-json',
+          message: 'unexpected end of input (the JSON text is truncated) at offset 42',
+          position: 42,
+        },
       },
     ]);
   });
 
   it('treats empty argument text as a call without parameters', () => {
-    expect(accumulate([chunk([{ index: 0, id: 'call_e', function: { name: 'ping', arguments: '' } }])], { format: 'openai-chat' }).calls).toEqual([
-      { callId: 'call_e', name: 'ping', arguments: {} },
-    ]);
+    expect(
+      accumulate([chunk([{ index: 0, id: 'call_e', function: { name: 'ping', arguments: '' } }])], {
+        format: 'openai-chat',
+      }).calls,
+    ).toEqual([{ callId: 'call_e', name: 'ping', arguments: {} }]);
   });
 
   it('ignores other choices and usage-only chunks', () => {
     const other = { choices: [{ index: 1, delta: { content: 'ignored' }, finish_reason: null }] };
-    expect(accumulate([other, { choices: [], usage: { total_tokens: 3 } }, chunk([], { content: 'kept' })], { format: 'openai-chat' })).toEqual({ text: 'kept', calls: [] });
+    expect(
+      accumulate(
+        [other, { choices: [], usage: { total_tokens: 3 } }, chunk([], { content: 'kept' })],
+        { format: 'openai-chat' },
+      ),
+    ).toEqual({ text: 'kept', calls: [] });
   });
 });
 
 describe('createToolCallAccumulator: OpenAI Chat Completions continuation chunks', () => {
   // Most chunks only carry more arguments for the call of the previous chunk, and take a shorter
   // path: these check that it applies and rejects exactly what the general one does.
-  const start = chunk([{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a":' } }]);
+  const start = chunk([
+    { index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a":' } },
+  ]);
 
   it('keeps text and ends the call when a continuation piece comes with content or a finish reason', () => {
     expect(
@@ -261,42 +354,101 @@ describe('createToolCallAccumulator: OpenAI Chat Completions continuation chunks
 
   it('continues the call of the chosen choice, given by its index or by its position', () => {
     const piece = (index: number | undefined, text: string): unknown => ({
-      choices: [{ ...(index === undefined ? {} : { index }), delta: { tool_calls: [{ index: 0, function: { arguments: text } }] }, finish_reason: null }],
+      choices: [
+        {
+          ...(index === undefined ? {} : { index }),
+          delta: { tool_calls: [{ index: 0, function: { arguments: text } }] },
+          finish_reason: null,
+        },
+      ],
     });
-    const other = { choices: [{ index: 1, delta: { tool_calls: [{ index: 0, function: { arguments: 'ignored' } }] }, finish_reason: null }] };
-    expect(accumulate([start, piece(0, '1,'), other, piece(undefined, '"b":2}')], { format: 'openai-chat' }).calls).toEqual([
-      { callId: 'call_1', name: 'f', arguments: { a: 1, b: 2 } },
-    ]);
-    const second = { choices: [{ index: 1, delta: { tool_calls: [{ index: 0, id: 'call_9', function: { name: 'h', arguments: '[' } }] }, finish_reason: null }] };
-    expect(accumulate([second, piece(0, 'ignored'), { choices: [{ index: 1, delta: { tool_calls: [{ function: { arguments: '1]' } }] } }] }], { format: 'openai-chat', choiceIndex: 1 }).calls).toEqual([
+    const other = {
+      choices: [
+        {
+          index: 1,
+          delta: { tool_calls: [{ index: 0, function: { arguments: 'ignored' } }] },
+          finish_reason: null,
+        },
+      ],
+    };
+    expect(
+      accumulate([start, piece(0, '1,'), other, piece(undefined, '"b":2}')], {
+        format: 'openai-chat',
+      }).calls,
+    ).toEqual([{ callId: 'call_1', name: 'f', arguments: { a: 1, b: 2 } }]);
+    const second = {
+      choices: [
+        {
+          index: 1,
+          delta: {
+            tool_calls: [{ index: 0, id: 'call_9', function: { name: 'h', arguments: '[' } }],
+          },
+          finish_reason: null,
+        },
+      ],
+    };
+    expect(
+      accumulate(
+        [
+          second,
+          piece(0, 'ignored'),
+          { choices: [{ index: 1, delta: { tool_calls: [{ function: { arguments: '1]' } }] } }] },
+        ],
+        { format: 'openai-chat', choiceIndex: 1 },
+      ).calls,
+    ).toEqual([
       {
         callId: 'call_9',
         name: 'h',
         arguments: {},
         argumentsText: '[1]',
-        argumentsError: { code: 'not-an-object', message: 'the arguments are an array, not a JSON object' },
+        argumentsError: {
+          code: 'not-an-object',
+          message: 'the arguments are an array, not a JSON object',
+        },
       },
     ]);
   });
 
   it.each([
-    ['choices[0].delta.tool_calls[0].function.arguments', chunk([{ index: 0, function: { arguments: 7 } }])],
+    [
+      'choices[0].delta.tool_calls[0].function.arguments',
+      chunk([{ index: 0, function: { arguments: 7 } }]),
+    ],
     ['choices[0].delta.tool_calls[0].index', chunk([{ index: -1, function: { arguments: '1}' } }])],
     ['choices[0].delta.tool_calls[0].function', chunk([{ index: 0, function: '1}' }])],
-    ['choices[0].delta.content', chunk([{ index: 0, function: { arguments: '1}' } }], { content: 7 as unknown as string })],
-    ['choices[0].finish_reason', chunk([{ index: 0, function: { arguments: '1}' } }], { finish_reason: 3 as unknown as string })],
-    ['choices[0].delta.tool_calls', { choices: [{ index: 0, delta: { tool_calls: { index: 0 } }, finish_reason: null }] }],
-  ])('rejects a continuation chunk with a malformed %s and applies nothing of it', (field, event) => {
-    const accumulator = createToolCallAccumulator({ format: 'openai-chat' });
-    accumulator.push(start);
-    expect(() => {
-      accumulator.push(event);
-    }).toThrow(expect.objectContaining({ detail: { code: 'invalid-input', eventIndex: 1, field } }));
-    expect(accumulator.liveCalls[0]?.argumentsText).toBe('{"a":');
-    expect(accumulator.text).toBe('');
-    accumulator.push(chunk([{ index: 0, function: { arguments: '1}' } }]));
-    expect(accumulator.finish().calls).toEqual([{ callId: 'call_1', name: 'f', arguments: { a: 1 } }]);
-  });
+    [
+      'choices[0].delta.content',
+      chunk([{ index: 0, function: { arguments: '1}' } }], { content: 7 as unknown as string }),
+    ],
+    [
+      'choices[0].finish_reason',
+      chunk([{ index: 0, function: { arguments: '1}' } }], {
+        finish_reason: 3 as unknown as string,
+      }),
+    ],
+    [
+      'choices[0].delta.tool_calls',
+      { choices: [{ index: 0, delta: { tool_calls: { index: 0 } }, finish_reason: null }] },
+    ],
+  ])(
+    'rejects a continuation chunk with a malformed %s and applies nothing of it',
+    (field, event) => {
+      const accumulator = createToolCallAccumulator({ format: 'openai-chat' });
+      accumulator.push(start);
+      expect(() => {
+        accumulator.push(event);
+      }).toThrow(
+        expect.objectContaining({ detail: { code: 'invalid-input', eventIndex: 1, field } }),
+      );
+      expect(accumulator.liveCalls[0]?.argumentsText).toBe('{"a":');
+      expect(accumulator.text).toBe('');
+      accumulator.push(chunk([{ index: 0, function: { arguments: '1}' } }]));
+      expect(accumulator.finish().calls).toEqual([
+        { callId: 'call_1', name: 'f', arguments: { a: 1 } },
+      ]);
+    },
+  );
 });
 
 describe('createToolCallAccumulator: live view and events', () => {
@@ -305,41 +457,71 @@ describe('createToolCallAccumulator: live view and events', () => {
     const accumulator = createToolCallAccumulator({
       format: 'anthropic',
       listener: (event) => {
-        if (event.type === 'tool-call-delta') seen.push(['delta', event.argumentsDelta, structuredClone(event.call.partialArguments)]);
-        else if (event.type === 'tool-call-start') seen.push(['start', event.index, event.callId, event.name]);
+        if (event.type === 'tool-call-delta')
+          seen.push(['delta', event.argumentsDelta, structuredClone(event.call.partialArguments)]);
+        else if (event.type === 'tool-call-start')
+          seen.push(['start', event.index, event.callId, event.name]);
         else if (event.type === 'tool-call-end') seen.push(['end', event.index, event.call]);
         else seen.push(['text', event.delta]);
       },
     });
-    accumulator.push({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'note', input: {} } });
+    accumulator.push({
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 'toolu_1', name: 'note', input: {} },
+    });
     const live = accumulator.liveCalls[0];
-    accumulator.push({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"title": "Gro' } });
+    accumulator.push({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json: '{"title": "Gro' },
+    });
     const view = live?.partialArguments;
-    accumulator.push({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: 'ceries", "items": [' } });
+    accumulator.push({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json: 'ceries", "items": [' },
+    });
     expect(live?.partialArguments).toBe(view);
     expect(view).toEqual({ title: 'Groceries', items: [] });
-    accumulator.push({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '"milk"]}' } });
+    accumulator.push({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json: '"milk"]}' },
+    });
     accumulator.push({ type: 'content_block_stop', index: 0 });
     expect(seen).toEqual([
       ['start', 0, 'toolu_1', 'note'],
       ['delta', '{"title": "Gro', { title: 'Gro' }],
       ['delta', 'ceries", "items": [', { title: 'Groceries', items: [] }],
       ['delta', '"milk"]}', { title: 'Groceries', items: ['milk'] }],
-      ['end', 0, { callId: 'toolu_1', name: 'note', arguments: { title: 'Groceries', items: ['milk'] } }],
+      [
+        'end',
+        0,
+        { callId: 'toolu_1', name: 'note', arguments: { title: 'Groceries', items: ['milk'] } },
+      ],
     ]);
-    expect(accumulator.calls).toEqual([{ callId: 'toolu_1', name: 'note', arguments: { title: 'Groceries', items: ['milk'] } }]);
+    expect(accumulator.calls).toEqual([
+      { callId: 'toolu_1', name: 'note', arguments: { title: 'Groceries', items: ['milk'] } },
+    ]);
     expect(live?.argumentsText).toBe('{"title": "Groceries", "items": ["milk"]}');
   });
 
   it('keeps argumentsText exact across thousands of deltas, whether read after every delta, now and then, or only at the end', () => {
     // Argument text is kept in blocks of deltas and joined when read: check every block boundary.
-    const text = JSON.stringify({ content: 'line "one"\n'.repeat(400), rows: Array.from({ length: 300 }, (_, id) => ({ id })) });
+    const text = JSON.stringify({
+      content: 'line "one"\n'.repeat(400),
+      rows: Array.from({ length: 300 }, (_, id) => ({ id })),
+    });
     const deltas: string[] = [];
-    for (let at = 0, size = 1; at < text.length; at += size, size = (size % 5) + 1) deltas.push(text.slice(at, at + size));
+    for (let at = 0, size = 1; at < text.length; at += size, size = (size % 5) + 1)
+      deltas.push(text.slice(at, at + size));
     expect(deltas.length).toBeGreaterThan(2 * 1024 + 64);
     for (const readEvery of [1, 7, 1000, Number.POSITIVE_INFINITY]) {
       const accumulator = createToolCallAccumulator({ format: 'openai-chat' });
-      accumulator.push(chunk([{ index: 0, id: 'call_1', function: { name: 'write', arguments: '' } }]));
+      accumulator.push(
+        chunk([{ index: 0, id: 'call_1', function: { name: 'write', arguments: '' } }]),
+      );
       const live = accumulator.liveCalls[0];
       let streamed = '';
       for (const [index, delta] of deltas.entries()) {
@@ -348,7 +530,9 @@ describe('createToolCallAccumulator: live view and events', () => {
         if ((index + 1) % readEvery === 0) expect(live?.argumentsText).toBe(streamed);
       }
       expect(live?.argumentsText).toBe(text);
-      expect(accumulator.finish().calls).toEqual([{ callId: 'call_1', name: 'write', arguments: JSON.parse(text) }]);
+      expect(accumulator.finish().calls).toEqual([
+        { callId: 'call_1', name: 'write', arguments: JSON.parse(text) },
+      ]);
       expect(live?.argumentsText).toBe(text);
     }
   });
@@ -366,10 +550,17 @@ describe('createToolCallAccumulator: live view and events', () => {
 describe('createToolCallAccumulator: invalid events', () => {
   it('names the event number and the field, and applies nothing of the event', () => {
     const accumulator = createToolCallAccumulator({ format: 'openai-chat' });
-    accumulator.push(chunk([{ index: 0, id: 'call_ok', function: { name: 'f', arguments: '{"a":' } }]));
+    accumulator.push(
+      chunk([{ index: 0, id: 'call_ok', function: { name: 'f', arguments: '{"a":' } }]),
+    );
     let caught: unknown;
     try {
-      accumulator.push(chunk([{ index: 0, function: { arguments: '1}' } }, { index: 1, function: { arguments: 42 } }]));
+      accumulator.push(
+        chunk([
+          { index: 0, function: { arguments: '1}' } },
+          { index: 1, function: { arguments: 42 } },
+        ]),
+      );
     } catch (error) {
       caught = error;
     }
@@ -377,40 +568,98 @@ describe('createToolCallAccumulator: invalid events', () => {
     expect(isToolHistoryError(caught)).toBe(true);
     const error = caught as StreamAccumulationError;
     expect(error.code).toBe('invalid-input');
-    expect(error.detail).toEqual({ code: 'invalid-input', eventIndex: 1, field: 'choices[0].delta.tool_calls[1].function.arguments' });
-    expect(error.message).toMatch(/^events\[1\]\.choices\[0\]\.delta\.tool_calls\[1\]\.function\.arguments should be a string/);
+    expect(error.detail).toEqual({
+      code: 'invalid-input',
+      eventIndex: 1,
+      field: 'choices[0].delta.tool_calls[1].function.arguments',
+    });
+    expect(error.message).toMatch(
+      /^events\[1\]\.choices\[0\]\.delta\.tool_calls\[1\]\.function\.arguments should be a string/,
+    );
     expect(accumulator.liveCalls[0]?.argumentsText).toBe('{"a":');
     accumulator.push(chunk([{ index: 0, function: { arguments: '1}' } }]));
-    expect(accumulator.finish().calls).toEqual([{ callId: 'call_ok', name: 'f', arguments: { a: 1 } }]);
+    expect(accumulator.finish().calls).toEqual([
+      { callId: 'call_ok', name: 'f', arguments: { a: 1 } },
+    ]);
   });
 
   it.each([
     ['openai-chat', 'not an event', ''],
-    ['openai-responses', { type: 'response.function_call_arguments.delta', item_id: 'fc_1', delta: 7 }, 'delta'],
-    ['anthropic', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: null } }, 'delta.partial_json'],
-    ['gemini', { candidates: [{ content: { parts: [{ functionCall: { args: {} } }] } }] }, 'candidates[0].content.parts[0].functionCall.name'],
-    ['ollama', { message: { tool_calls: [{ function: { name: 'f', arguments: [1] } }] } }, 'message.tool_calls[0].function.arguments'],
+    [
+      'openai-responses',
+      { type: 'response.function_call_arguments.delta', item_id: 'fc_1', delta: 7 },
+      'delta',
+    ],
+    [
+      'anthropic',
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: null },
+      },
+      'delta.partial_json',
+    ],
+    [
+      'gemini',
+      { candidates: [{ content: { parts: [{ functionCall: { args: {} } }] } }] },
+      'candidates[0].content.parts[0].functionCall.name',
+    ],
+    [
+      'ollama',
+      { message: { tool_calls: [{ function: { name: 'f', arguments: [1] } }] } },
+      'message.tool_calls[0].function.arguments',
+    ],
   ] as const)('rejects a malformed %s event naming the field', (format, event, field) => {
     const accumulator = createToolCallAccumulator({ format });
     expect(() => {
       accumulator.push(event);
-    }).toThrow(expect.objectContaining({ detail: { code: 'invalid-input', eventIndex: 0, field } }));
+    }).toThrow(
+      expect.objectContaining({ detail: { code: 'invalid-input', eventIndex: 0, field } }),
+    );
   });
 
   it('rejects an unknown format', () => {
-    expect(() => createToolCallAccumulator({ format: 'cohere' as 'ollama' })).toThrow(/Unknown stream format "cohere"/);
+    expect(() => createToolCallAccumulator({ format: 'cohere' as 'ollama' })).toThrow(
+      /Unknown stream format "cohere"/,
+    );
   });
 });
 
 describe('createToolCallAccumulator: limits', () => {
   it('throws a stream-limit error with the call and the numbers when argument bytes exceed the cap', () => {
-    const accumulator = createToolCallAccumulator({ format: 'anthropic', limits: { maxArgumentBytes: 12 } });
-    accumulator.push({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_big', name: 'big', input: {} } });
-    accumulator.push({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"a":"é' } });
+    const accumulator = createToolCallAccumulator({
+      format: 'anthropic',
+      limits: { maxArgumentBytes: 12 },
+    });
+    accumulator.push({
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 'toolu_big', name: 'big', input: {} },
+    });
+    accumulator.push({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json: '{"a":"é' },
+    });
     const push = (): void => {
-      accumulator.push({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: 'éé"}' } });
+      accumulator.push({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: 'éé"}' },
+      });
     };
-    expect(push).toThrow(expect.objectContaining({ detail: { code: 'stream-limit', limit: 'argument-bytes', callIndex: 0, callId: 'toolu_big', attempted: 14, maximum: 12 } }));
+    expect(push).toThrow(
+      expect.objectContaining({
+        detail: {
+          code: 'stream-limit',
+          limit: 'argument-bytes',
+          callIndex: 0,
+          callId: 'toolu_big',
+          attempted: 14,
+          maximum: 12,
+        },
+      }),
+    );
     // The accumulator refuses further use with the same error.
     expect(() => {
       accumulator.finish();
@@ -418,17 +667,50 @@ describe('createToolCallAccumulator: limits', () => {
   });
 
   it('throws when a call has more fragments than allowed', () => {
-    const accumulator = createToolCallAccumulator({ format: 'openai-chat', limits: { maxFragments: 3 } });
-    for (const piece of ['{', '"a"', ':1']) accumulator.push(chunk([{ index: 0, id: 'call_f', function: { arguments: piece } }]));
+    const accumulator = createToolCallAccumulator({
+      format: 'openai-chat',
+      limits: { maxFragments: 3 },
+    });
+    for (const piece of ['{', '"a"', ':1'])
+      accumulator.push(chunk([{ index: 0, id: 'call_f', function: { arguments: piece } }]));
     expect(() => {
       accumulator.push(chunk([{ index: 0, function: { arguments: '}' } }]));
-    }).toThrow(expect.objectContaining({ detail: { code: 'stream-limit', limit: 'fragments', callIndex: 0, callId: 'call_f', attempted: 4, maximum: 3 } }));
+    }).toThrow(
+      expect.objectContaining({
+        detail: {
+          code: 'stream-limit',
+          limit: 'fragments',
+          callIndex: 0,
+          callId: 'call_f',
+          attempted: 4,
+          maximum: 3,
+        },
+      }),
+    );
   });
 
   it('throws when the arguments nest deeper than allowed', () => {
-    const accumulator = createToolCallAccumulator({ format: 'openai-chat', limits: { maxDepth: 3 } });
+    const accumulator = createToolCallAccumulator({
+      format: 'openai-chat',
+      limits: { maxDepth: 3 },
+    });
     expect(() => {
-      accumulator.push(chunk([{ index: 0, id: 'call_d', function: { name: 'deep', arguments: '{"a":{"b":{"c":{' } }]));
-    }).toThrow(expect.objectContaining({ detail: { code: 'stream-limit', limit: 'depth', callIndex: 0, callId: 'call_d', attempted: 4, maximum: 3 } }));
+      accumulator.push(
+        chunk([
+          { index: 0, id: 'call_d', function: { name: 'deep', arguments: '{"a":{"b":{"c":{' } },
+        ]),
+      );
+    }).toThrow(
+      expect.objectContaining({
+        detail: {
+          code: 'stream-limit',
+          limit: 'depth',
+          callIndex: 0,
+          callId: 'call_d',
+          attempted: 4,
+          maximum: 3,
+        },
+      }),
+    );
   });
 });

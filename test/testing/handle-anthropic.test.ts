@@ -9,13 +9,23 @@ const start = useStrictServers();
 const user = { role: 'user', content: 'Weather in Paris?' };
 const toolUse = (...ids: string[]): object => ({
   role: 'assistant',
-  content: ids.map((id) => ({ type: 'tool_use', id, name: 'get_weather', input: { city: 'Paris' } })),
+  content: ids.map((id) => ({
+    type: 'tool_use',
+    id,
+    name: 'get_weather',
+    input: { city: 'Paris' },
+  })),
 });
 const toolResults = (...ids: string[]): object => ({
   role: 'user',
   content: ids.map((id) => ({ type: 'tool_result', tool_use_id: id, content: '{"temp_c":21}' })),
 });
-const request = (messages: unknown[], extra: object = {}): object => ({ model: 'claude-sonnet-4-5-20250929', max_tokens: 1024, messages, ...extra });
+const request = (messages: unknown[], extra: object = {}): object => ({
+  model: 'claude-sonnet-4-5-20250929',
+  max_tokens: 1024,
+  messages,
+  ...extra,
+});
 const anthropicError = (message: string, type = 'invalid_request_error'): object => ({
   type: 'error',
   error: { type, message },
@@ -39,28 +49,51 @@ describe('POST /v1/messages: refusals', () => {
       [user, toolUse('toolu_a', 'toolu_b'), { role: 'user', content: 'Well?' }],
       'messages.2: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_a, toolu_b. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
     ],
-    ['two tool_use blocks with one id', [user, toolUse('toolu_a', 'toolu_a'), toolResults('toolu_a')], 'messages.1.content.1: `tool_use` ids must be unique'],
+    [
+      'two tool_use blocks with one id',
+      [user, toolUse('toolu_a', 'toolu_a'), toolResults('toolu_a')],
+      'messages.1.content.1: `tool_use` ids must be unique',
+    ],
   ])('answers %s with Anthropic’s 400, streaming or not', async (_name, messages, message) => {
     const server = await start();
-    expect(await send(server, request(messages, { stream: true }))).toEqual([400, anthropicError(message)]);
+    expect(await send(server, request(messages, { stream: true }))).toEqual([
+      400,
+      anthropicError(message),
+    ]);
     expect(await send(server, request(messages))).toEqual([400, anthropicError(message)]);
   });
 
   it('answers a missing required field as Anthropic does', async () => {
     const server = await start();
-    expect(await send(server, { model: 'claude-sonnet-4-5-20250929', messages: [user] })).toEqual([400, anthropicError('max_tokens: Field required')]);
-    expect(await send(server, { model: 'claude-sonnet-4-5-20250929', max_tokens: 10 })).toEqual([400, anthropicError('messages: Field required')]);
+    expect(await send(server, { model: 'claude-sonnet-4-5-20250929', messages: [user] })).toEqual([
+      400,
+      anthropicError('max_tokens: Field required'),
+    ]);
+    expect(await send(server, { model: 'claude-sonnet-4-5-20250929', max_tokens: 10 })).toEqual([
+      400,
+      anthropicError('messages: Field required'),
+    ]);
   });
 
   it('answers 400, never 5xx, when the reply function throws', async () => {
     const server = await start({ replies: () => Promise.reject(new Error('no more replies')) });
-    expect(await send(server, request([user]))).toEqual([400, anthropicError('Scripted reply failed: no more replies', 'strict_server_error')]);
+    expect(await send(server, request([user]))).toEqual([
+      400,
+      anthropicError('Scripted reply failed: no more replies', 'strict_server_error'),
+    ]);
   });
 });
 
 describe('POST /v1/messages: replies', () => {
   it('answers without stream with one message: text, then tool_use with object input', async () => {
-    const server = await start({ replies: [{ text: 'Checking.', toolCalls: [{ id: 'toolu_1', name: 'get_weather', arguments: { city: 'Paris' } }] }] });
+    const server = await start({
+      replies: [
+        {
+          text: 'Checking.',
+          toolCalls: [{ id: 'toolu_1', name: 'get_weather', arguments: { city: 'Paris' } }],
+        },
+      ],
+    });
     expect(await send(server, request([user]))).toEqual([
       200,
       {
@@ -74,13 +107,26 @@ describe('POST /v1/messages: replies', () => {
         ],
         stop_reason: 'tool_use',
         stop_sequence: null,
-        usage: { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0, service_tier: 'standard' },
+        usage: {
+          input_tokens: 0,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+          output_tokens: 0,
+          service_tier: 'standard',
+        },
       },
     ]);
   });
 
   it('streams message_start, blocks with text_delta and input_json_delta, message_delta and message_stop', async () => {
-    const server = await start({ replies: [{ text: 'Checking the weather.', toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] }] });
+    const server = await start({
+      replies: [
+        {
+          text: 'Checking the weather.',
+          toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
+        },
+      ],
+    });
     const reply = await post(`${server.url}/v1/messages`, request([user], { stream: true }));
     expect([reply.status, reply.contentType]).toEqual([200, 'text/event-stream; charset=utf-8']);
     const events = parseSse(reply.text);
@@ -108,19 +154,34 @@ describe('POST /v1/messages: replies', () => {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0, service_tier: 'standard' },
+        usage: {
+          input_tokens: 0,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+          output_tokens: 0,
+          service_tier: 'standard',
+        },
       },
     });
-    const starts = events.filter((event) => event.event === 'content_block_start').map((event) => event.data);
+    const starts = events
+      .filter((event) => event.event === 'content_block_start')
+      .map((event) => event.data);
     expect(starts).toEqual([
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
       {
         type: 'content_block_start',
         index: 1,
-        content_block: { type: 'tool_use', id: expect.stringMatching(/^toolu_01[A-Za-z0-9]{22}$/), name: 'get_weather', input: {} },
+        content_block: {
+          type: 'tool_use',
+          id: expect.stringMatching(/^toolu_01[A-Za-z0-9]{22}$/),
+          name: 'get_weather',
+          input: {},
+        },
       },
     ]);
-    const deltas = events.filter((event) => event.event === 'content_block_delta').map((event) => event.data as { index: number; delta: Record<string, string> });
+    const deltas = events
+      .filter((event) => event.event === 'content_block_delta')
+      .map((event) => event.data as { index: number; delta: Record<string, string> });
     const text = deltas.filter((event) => event.index === 0);
     const json = deltas.filter((event) => event.index === 1);
     expect(text.every((event) => event.delta.type === 'text_delta')).toBe(true);
@@ -130,7 +191,11 @@ describe('POST /v1/messages: replies', () => {
     expect(json.length).toBeGreaterThan(2);
     expect(json.map((event) => event.delta.partial_json).join('')).toBe('{"city":"Paris"}');
     expect(events.slice(-2).map((event) => event.data)).toEqual([
-      { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 0 } },
+      {
+        type: 'message_delta',
+        delta: { stop_reason: 'tool_use', stop_sequence: null },
+        usage: { output_tokens: 0 },
+      },
       { type: 'message_stop' },
     ]);
   });
@@ -139,14 +204,22 @@ describe('POST /v1/messages: replies', () => {
 describe('POST /v1/messages with aiwrapper 3 (Lang.anthropic through routeToStrictServer)', () => {
   let current: StrictServer | undefined;
   routeAiwrapperTo(() => current);
-  const anthropic = async (options: StrictServerOptions): Promise<[StrictServer, ReturnType<typeof Lang.anthropic>]> => {
+  const anthropic = async (
+    options: StrictServerOptions,
+  ): Promise<[StrictServer, ReturnType<typeof Lang.anthropic>]> => {
     current = await start(options);
     return [current, Lang.anthropic({ apiKey: 'test', model: 'claude-sonnet-4-5-20250929' })];
   };
 
   it('serves a tool call that aiwrapper runs, then accepts the history aiwrapper sends back', async () => {
     const [server, lang] = await anthropic({
-      replies: [{ text: 'Let me check.', toolCalls: [{ id: 'toolu_01weather', name: 'get_weather', arguments: { city: 'Paris' } }] }, { text: 'It is sunny in Paris.' }],
+      replies: [
+        {
+          text: 'Let me check.',
+          toolCalls: [{ id: 'toolu_01weather', name: 'get_weather', arguments: { city: 'Paris' } }],
+        },
+        { text: 'It is sunny in Paris.' },
+      ],
     });
     const seen: unknown[] = [];
     const afterTools = await lang.chat(weatherQuestion(seen));
@@ -166,10 +239,20 @@ describe('POST /v1/messages with aiwrapper 3 (Lang.anthropic through routeToStri
         role: 'assistant',
         content: [
           { type: 'text', text: 'Let me check.' },
-          { type: 'tool_use', id: 'toolu_01weather', name: 'get_weather', input: { city: 'Paris' } },
+          {
+            type: 'tool_use',
+            id: 'toolu_01weather',
+            name: 'get_weather',
+            input: { city: 'Paris' },
+          },
         ],
       },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01weather', content: '{"temp_c":21}' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_01weather', content: '{"temp_c":21}' },
+        ],
+      },
     ]);
   });
 
@@ -177,7 +260,9 @@ describe('POST /v1/messages with aiwrapper 3 (Lang.anthropic through routeToStri
     const [server, lang] = await anthropic({});
     const messages = new LangMessages();
     messages.addUserMessage('hi');
-    messages.addToolResultsMessage([{ type: 'tool-result', callId: 'toolu_orphan', name: 'get_weather', result: { temp_c: 21 } }]);
+    messages.addToolResultsMessage([
+      { type: 'tool-result', callId: 'toolu_orphan', name: 'get_weather', result: { temp_c: 21 } },
+    ]);
     // AnthropicLang rethrows as `new Error(err)`: the message is all that is left of the refusal.
     await expect(lang.chat(messages)).rejects.toThrow('Error: HTTP error! status: 400');
     expect(server.requests.map((recorded) => recorded.status)).toEqual([400]);

@@ -8,13 +8,21 @@ export interface HttpReply {
 }
 
 /** POSTs `body` as JSON (or as raw text with `raw`). */
-export async function post(url: string, body: unknown, init?: { readonly raw?: boolean }): Promise<HttpReply> {
+export async function post(
+  url: string,
+  body: unknown,
+  init?: { readonly raw?: boolean },
+): Promise<HttpReply> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: init?.raw === true ? String(body) : JSON.stringify(body),
   });
-  return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    text: await response.text(),
+  };
 }
 
 /** One server-sent event: its `event:` name (if any) and parsed `data:`. */
@@ -35,6 +43,9 @@ export function parseSse(text: string, newline = '\n'): SseEvent[] {
       const dataLines = lines.filter((line) => line.startsWith('data: '));
       expect(dataLines).toHaveLength(1);
       expect(lines.length).toBe(eventLine === undefined ? 1 : 2);
-      return { event: eventLine?.slice('event: '.length), data: JSON.parse(dataLines[0]?.slice('data: '.length) ?? '') as Record<string, unknown> };
+      return {
+        event: eventLine?.slice('event: '.length),
+        data: JSON.parse(dataLines[0]?.slice('data: '.length) ?? '') as Record<string, unknown>,
+      };
     });
 }

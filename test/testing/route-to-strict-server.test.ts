@@ -4,7 +4,9 @@ import { useStrictServers } from './servers.js';
 
 const start = useStrictServers();
 
-const postJson = (body: unknown): { method: string; headers: Record<string, string>; body: string; retries: number } => ({
+const postJson = (
+  body: unknown,
+): { method: string; headers: Record<string, string>; body: string; retries: number } => ({
   method: 'POST',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(body),
@@ -16,14 +18,25 @@ describe('routeToStrictServer', () => {
   it('sends the providers’ origins to the server, keeping path and query', async () => {
     const server = await start();
     const route = routeToStrictServer(server);
-    const anthropic = { model: 'claude-sonnet-4-5-20250929', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] };
+    const anthropic = {
+      model: 'claude-sonnet-4-5-20250929',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: 'hi' }],
+    };
     const gemini = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
     const openai = { model: 'gpt-4o-mini', input: 'hi' };
     const statuses = await Promise.all([
       route('https://api.anthropic.com/v1/messages', postJson(anthropic)),
-      route(new URL('https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse&key=k'), postJson(gemini)),
+      route(
+        new URL(
+          'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse&key=k',
+        ),
+        postJson(gemini),
+      ),
       route('https://api.openai.com/v1/responses', postJson(openai)),
-    ]).then((responses) => responses.map((response) => [response.status, response.headers.get('content-type')]));
+    ]).then((responses) =>
+      responses.map((response) => [response.status, response.headers.get('content-type')]),
+    );
     expect(statuses).toEqual([
       [200, 'application/json'],
       [200, 'text/event-stream'],
@@ -39,7 +52,10 @@ describe('routeToStrictServer', () => {
   it('leaves every other URL as it is', async () => {
     const server = await start();
     const other = await start();
-    const response = await routeToStrictServer(server)(`${other.baseURL}/chat/completions`, postJson({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }));
+    const response = await routeToStrictServer(server)(
+      `${other.baseURL}/chat/completions`,
+      postJson({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    );
     expect(response.status).toBe(200);
     expect([server.requests.length, other.requests.length]).toEqual([0, 1]);
   });

@@ -1,6 +1,11 @@
 import { LangMessages, setHttpRequestImpl } from 'aiwrapper';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { routeToStrictServer, startStrictServer, type StrictServer, type StrictServerOptions } from '../../src/testing/index.js';
+import {
+  routeToStrictServer,
+  startStrictServer,
+  type StrictServer,
+  type StrictServerOptions,
+} from '../../src/testing/index.js';
 
 /** Returns a `start` that starts strict servers and closes every one of them after each test. */
 export function useStrictServers(): (options?: StrictServerOptions) => Promise<StrictServer> {
@@ -36,7 +41,10 @@ export function routeAiwrapperTo(current: () => StrictServer | undefined): void 
  * "What is the weather in Paris?" with a `get_weather` tool whose handler records the arguments
  * it is called with in `seen` and returns `result`: what aiwrapper runs between two requests.
  */
-export function weatherQuestion(seen: unknown[], result: Record<string, unknown> = { temp_c: 21 }): LangMessages {
+export function weatherQuestion(
+  seen: unknown[],
+  result: Record<string, unknown> = { temp_c: 21 },
+): LangMessages {
   const messages = new LangMessages();
   messages.addUserMessage('What is the weather in Paris?');
   messages.availableTools = [

@@ -25,17 +25,33 @@ async function post(url: string, body: unknown, init?: { readonly raw?: boolean 
     headers: { 'content-type': 'application/json' },
     body: init?.raw === true ? String(body) : JSON.stringify(body),
   });
-  return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    text: await response.text(),
+  };
 }
 
 const user = { role: 'user', content: 'Weather in Paris?' };
 const toolCallTurn = (...ids: string[]): object => ({
   role: 'assistant',
   content: null,
-  tool_calls: ids.map((id) => ({ id, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } })),
+  tool_calls: ids.map((id) => ({
+    id,
+    type: 'function',
+    function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+  })),
 });
-const toolResult = (id: string): object => ({ role: 'tool', tool_call_id: id, content: '{"temp_c":21}' });
-const chat = (messages: unknown[], extra: object = {}): object => ({ model: 'gpt-4o-mini', messages, ...extra });
+const toolResult = (id: string): object => ({
+  role: 'tool',
+  tool_call_id: id,
+  content: '{"temp_c":21}',
+});
+const chat = (messages: unknown[], extra: object = {}): object => ({
+  model: 'gpt-4o-mini',
+  messages,
+  ...extra,
+});
 const openAIError = (message: string, param: string | null, code: string | null): object => ({
   error: { message, type: 'invalid_request_error', param, code },
 });
@@ -48,14 +64,21 @@ function parseSse(text: string): { chunks: Record<string, unknown>[]; done: bool
     return event.slice('data: '.length);
   });
   const done = payloads.at(-1) === '[DONE]';
-  const chunks = payloads.slice(0, done ? -1 : undefined).map((payload) => JSON.parse(payload) as Record<string, unknown>);
+  const chunks = payloads
+    .slice(0, done ? -1 : undefined)
+    .map((payload) => JSON.parse(payload) as Record<string, unknown>);
   return { chunks, done };
 }
 
 interface Delta {
   readonly role?: string;
   readonly content?: string | null;
-  readonly tool_calls?: { index: number; id?: string; type?: string; function: { name?: string; arguments?: string } }[];
+  readonly tool_calls?: {
+    index: number;
+    id?: string;
+    type?: string;
+    function: { name?: string; arguments?: string };
+  }[];
 }
 interface Choice {
   readonly delta: Delta;
@@ -63,7 +86,10 @@ interface Choice {
 }
 
 /** Rebuilds the assistant message from chunks, the way OpenAI's SDKs do. */
-function rebuild(chunks: readonly Record<string, unknown>[]): { message: Record<string, unknown>; finishReason: string | null } {
+function rebuild(chunks: readonly Record<string, unknown>[]): {
+  message: Record<string, unknown>;
+  finishReason: string | null;
+} {
   let content: string | null = null;
   let finishReason: string | null = null;
   const calls: { id: string; type: string; function: { name: string; arguments: string } }[] = [];
@@ -130,7 +156,13 @@ describe('startStrictOpenAIServer: refusals', () => {
     ],
     [
       'a result given twice while another is pending',
-      [user, toolCallTurn('call_a', 'call_b'), toolResult('call_a'), toolResult('call_a'), toolResult('call_b')],
+      [
+        user,
+        toolCallTurn('call_a', 'call_b'),
+        toolResult('call_a'),
+        toolResult('call_a'),
+        toolResult('call_b'),
+      ],
       openAIError(
         "Invalid parameter: Duplicate value for 'tool_call_id' of 'call_a', in messages[2] and messages[3].",
         'messages.[3].tool_call_id',
@@ -139,7 +171,14 @@ describe('startStrictOpenAIServer: refusals', () => {
     ],
     [
       'object arguments',
-      [user, { role: 'assistant', tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'f', arguments: {} } }] }, toolResult('call_a')],
+      [
+        user,
+        {
+          role: 'assistant',
+          tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'f', arguments: {} } }],
+        },
+        toolResult('call_a'),
+      ],
       openAIError(
         "Invalid type for 'messages[1].tool_calls[0].function.arguments': expected a string, but got an object instead.",
         'messages[1].tool_calls[0].function.arguments',
@@ -176,16 +215,27 @@ describe('startStrictOpenAIServer: refusals', () => {
     [
       'a message that is not an object',
       [user, 'hello'],
-      openAIError("Invalid type for 'messages[1]': expected an object, but got a string instead.", 'messages[1]', 'invalid_type'),
+      openAIError(
+        "Invalid type for 'messages[1]': expected an object, but got a string instead.",
+        'messages[1]',
+        'invalid_type',
+      ),
     ],
     [
       'a message without role',
       [user, { content: 'hi' }],
-      openAIError("Missing required parameter: 'messages[1].role'.", 'messages[1].role', 'missing_required_parameter'),
+      openAIError(
+        "Missing required parameter: 'messages[1].role'.",
+        'messages[1].role',
+        'missing_required_parameter',
+      ),
     ],
   ])('answers %s with OpenAI’s 400', async (_name, messages, expected) => {
     const server = await start();
-    const reply = await post(`${server.baseURL}/chat/completions`, chat(messages, { stream: true }));
+    const reply = await post(
+      `${server.baseURL}/chat/completions`,
+      chat(messages, { stream: true }),
+    );
     expect(reply.status).toBe(400);
     expect(reply.contentType).toBe('application/json');
     expect(JSON.parse(reply.text)).toEqual(expected);
@@ -193,7 +243,11 @@ describe('startStrictOpenAIServer: refusals', () => {
 
   it('reports the schema error OpenAI checks first, not the earlier ordering error', async () => {
     const server = await start();
-    const messages = [user, toolResult('stray'), { role: 'assistant', content: 'x', tool_calls: [] }];
+    const messages = [
+      user,
+      toolResult('stray'),
+      { role: 'assistant', content: 'x', tool_calls: [] },
+    ];
     const reply = await post(`${server.baseURL}/chat/completions`, chat(messages));
     expect(JSON.parse(reply.text)).toEqual(
       openAIError(
@@ -220,18 +274,28 @@ describe('startStrictOpenAIServer: refusals', () => {
   it('answers missing model and missing messages as OpenAI does', async () => {
     const server = await start();
     const noModel = await post(`${server.baseURL}/chat/completions`, { messages: [user] });
-    expect([noModel.status, JSON.parse(noModel.text)]).toEqual([400, openAIError('you must provide a model parameter', null, null)]);
+    expect([noModel.status, JSON.parse(noModel.text)]).toEqual([
+      400,
+      openAIError('you must provide a model parameter', null, null),
+    ]);
     const noMessages = await post(`${server.baseURL}/chat/completions`, { model: 'gpt-4o-mini' });
     expect([noMessages.status, JSON.parse(noMessages.text)]).toEqual([
       400,
-      openAIError("Missing required parameter: 'messages'.", 'messages', 'missing_required_parameter'),
+      openAIError(
+        "Missing required parameter: 'messages'.",
+        'messages',
+        'missing_required_parameter',
+      ),
     ]);
   });
 
   it('answers other paths and methods with OpenAI’s 404', async () => {
     const server = await start();
     const wrongPath = await post(`${server.baseURL}/completions`, chat([user]));
-    expect([wrongPath.status, JSON.parse(wrongPath.text)]).toEqual([404, openAIError('Invalid URL (POST /v1/completions)', null, null)]);
+    expect([wrongPath.status, JSON.parse(wrongPath.text)]).toEqual([
+      404,
+      openAIError('Invalid URL (POST /v1/completions)', null, null),
+    ]);
     const wrongMethod = await fetch(`${server.baseURL}/chat/completions`);
     expect([wrongMethod.status, await wrongMethod.json()]).toEqual([
       404,
@@ -248,10 +312,21 @@ describe('startStrictOpenAIServer: replies', () => {
     expect(reply.contentType).toBe('text/event-stream; charset=utf-8');
     const { chunks, done } = parseSse(reply.text);
     expect(done).toBe(true);
-    expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.model === 'gpt-4o-mini')).toBe(true);
+    expect(
+      chunks.every(
+        (chunk) => chunk.object === 'chat.completion.chunk' && chunk.model === 'gpt-4o-mini',
+      ),
+    ).toBe(true);
     expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(1);
-    expect((chunks[0]?.choices as Choice[])[0]?.delta).toEqual({ role: 'assistant', content: '', refusal: null });
-    expect(chunks.filter((chunk) => typeof (chunk.choices as Choice[])[0]?.delta.content === 'string').length).toBeGreaterThan(2);
+    expect((chunks[0]?.choices as Choice[])[0]?.delta).toEqual({
+      role: 'assistant',
+      content: '',
+      refusal: null,
+    });
+    expect(
+      chunks.filter((chunk) => typeof (chunk.choices as Choice[])[0]?.delta.content === 'string')
+        .length,
+    ).toBeGreaterThan(2);
     expect(rebuild(chunks)).toEqual({
       message: { role: 'assistant', content: 'Sunny in Paris, 21 degrees.' },
       finishReason: 'stop',
@@ -275,9 +350,18 @@ describe('startStrictOpenAIServer: replies', () => {
     const deltas = chunks.map((chunk) => (chunk.choices as Choice[])[0]?.delta);
     expect(deltas[0]).toEqual({ role: 'assistant', content: null, refusal: null });
     expect(deltas[1]).toEqual({
-      tool_calls: [{ index: 0, id: 'call_paris', type: 'function', function: { name: 'get_weather', arguments: '' } }],
+      tool_calls: [
+        {
+          index: 0,
+          id: 'call_paris',
+          type: 'function',
+          function: { name: 'get_weather', arguments: '' },
+        },
+      ],
     });
-    const fragments = deltas.filter((delta) => delta?.tool_calls?.[0]?.id === undefined && delta?.tool_calls !== undefined);
+    const fragments = deltas.filter(
+      (delta) => delta?.tool_calls?.[0]?.id === undefined && delta?.tool_calls !== undefined,
+    );
     expect(fragments.length).toBeGreaterThanOrEqual(4);
     for (const fragment of fragments) {
       expect(Object.keys(fragment?.tool_calls?.[0] ?? {}).sort()).toEqual(['function', 'index']);
@@ -288,8 +372,16 @@ describe('startStrictOpenAIServer: replies', () => {
         role: 'assistant',
         content: null,
         tool_calls: [
-          { id: 'call_paris', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
-          { id: 'call_london', type: 'function', function: { name: 'get_weather', arguments: '{"city":"London"}' } },
+          {
+            id: 'call_paris',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+          },
+          {
+            id: 'call_london',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"London"}' },
+          },
         ],
       },
       finishReason: 'tool_calls',
@@ -298,13 +390,26 @@ describe('startStrictOpenAIServer: replies', () => {
 
   it('adds a usage chunk when stream_options.include_usage is set', async () => {
     const server = await start();
-    const reply = await post(`${server.baseURL}/chat/completions`, chat([user], { stream: true, stream_options: { include_usage: true } }));
+    const reply = await post(
+      `${server.baseURL}/chat/completions`,
+      chat([user], { stream: true, stream_options: { include_usage: true } }),
+    );
     const { chunks } = parseSse(reply.text);
-    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
+    expect(chunks.at(-1)).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+    });
   });
 
   it('answers stream: false with one chat.completion', async () => {
-    const server = await start({ replies: [{ text: 'Checking.', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }] }] });
+    const server = await start({
+      replies: [
+        {
+          text: 'Checking.',
+          toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }],
+        },
+      ],
+    });
     const reply = await post(`${server.baseURL}/chat/completions`, chat([user]));
     expect(reply.contentType).toBe('application/json');
     const body = JSON.parse(reply.text) as Record<string, unknown>;
@@ -320,7 +425,13 @@ describe('startStrictOpenAIServer: replies', () => {
             role: 'assistant',
             content: 'Checking.',
             refusal: null,
-            tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+            tool_calls: [
+              {
+                id: 'call_1',
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+              },
+            ],
           },
           logprobs: null,
           finish_reason: 'tool_calls',
@@ -335,25 +446,42 @@ describe('startStrictOpenAIServer: replies', () => {
     server.enqueue({ toolCalls: [{ name: 'get_weather', arguments: {} }] });
     const answer = async (): Promise<Record<string, unknown>> => {
       const reply = await post(`${server.baseURL}/chat/completions`, chat([user]));
-      return ((JSON.parse(reply.text) as { choices: { message: Record<string, unknown> }[] }).choices[0]?.message) ?? {};
+      return (
+        (JSON.parse(reply.text) as { choices: { message: Record<string, unknown> }[] }).choices[0]
+          ?.message ?? {}
+      );
     };
     expect((await answer()).content).toBe('first');
     const second = await answer();
     expect(second.tool_calls).toEqual([
-      { id: expect.stringMatching(/^call_[A-Za-z0-9]{24}$/) as unknown, type: 'function', function: { name: 'get_weather', arguments: '{}' } },
+      {
+        id: expect.stringMatching(/^call_[A-Za-z0-9]{24}$/) as unknown,
+        type: 'function',
+        function: { name: 'get_weather', arguments: '{}' },
+      },
     ]);
     expect(await answer()).toEqual({ role: 'assistant', content: 'ok', refusal: null });
   });
 
   it('asks a reply function with the parsed request, after the queue', async () => {
     const server = await start({
-      replies: (request) => ({ text: `${request.path} saw ${String((request.body.messages as unknown[]).length)} messages` }),
+      replies: (request) => ({
+        text: `${request.path} saw ${String((request.body.messages as unknown[]).length)} messages`,
+      }),
     });
     server.enqueue({ text: 'queued' });
     const first = await post(`${server.url}/chat/completions`, chat([user]));
-    const second = await post(`${server.url}/chat/completions`, chat([user, { role: 'assistant', content: 'x' }, user]));
-    const contentOf = (reply: Reply): unknown => (JSON.parse(reply.text) as { choices: { message: { content: unknown } }[] }).choices[0]?.message.content;
-    expect([contentOf(first), contentOf(second)]).toEqual(['queued', '/chat/completions saw 3 messages']);
+    const second = await post(
+      `${server.url}/chat/completions`,
+      chat([user, { role: 'assistant', content: 'x' }, user]),
+    );
+    const contentOf = (reply: Reply): unknown =>
+      (JSON.parse(reply.text) as { choices: { message: { content: unknown } }[] }).choices[0]
+        ?.message.content;
+    expect([contentOf(first), contentOf(second)]).toEqual([
+      'queued',
+      '/chat/completions saw 3 messages',
+    ]);
   });
 
   it('answers 400, never 5xx, when the reply function throws', async () => {
@@ -361,7 +489,14 @@ describe('startStrictOpenAIServer: replies', () => {
     const reply = await post(`${server.baseURL}/chat/completions`, chat([user]));
     expect([reply.status, JSON.parse(reply.text)]).toEqual([
       400,
-      { error: { message: 'Scripted reply failed: no more replies', type: 'strict_server_error', param: null, code: null } },
+      {
+        error: {
+          message: 'Scripted reply failed: no more replies',
+          type: 'strict_server_error',
+          param: null,
+          code: null,
+        },
+      },
     ]);
   });
 });
@@ -387,14 +522,19 @@ describe('startStrictOpenAIServer: recording and lifecycle', () => {
     server.reset();
     expect([server.requests, server.lastRequest]).toEqual([[], undefined]);
     const reply = await post(`${server.baseURL}/chat/completions`, chat([user]));
-    expect((JSON.parse(reply.text) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe('ok');
+    expect(
+      (JSON.parse(reply.text) as { choices: { message: { content: string } }[] }).choices[0]
+        ?.message.content,
+    ).toBe('ok');
   });
 
   it('closes promptly with a keep-alive connection open, and stops accepting requests', async () => {
     const server = await startStrictOpenAIServer();
     await post(`${server.baseURL}/chat/completions`, chat([user]));
     await server.close();
-    await expect(fetch(`${server.baseURL}/chat/completions`, { method: 'POST', body: '{}' })).rejects.toThrow();
+    await expect(
+      fetch(`${server.baseURL}/chat/completions`, { method: 'POST', body: '{}' }),
+    ).rejects.toThrow();
   });
 });
 
@@ -402,7 +542,9 @@ describe('startStrictOpenAIServer with aiwrapper 3', () => {
   it('serves a tool call that aiwrapper runs, then accepts the history aiwrapper sends back', async () => {
     const server = await start({
       replies: [
-        { toolCalls: [{ id: 'call_weather_1', name: 'get_weather', arguments: { city: 'Paris' } }] },
+        {
+          toolCalls: [{ id: 'call_weather_1', name: 'get_weather', arguments: { city: 'Paris' } }],
+        },
         { text: 'It is sunny in Paris.' },
       ],
     });
@@ -424,9 +566,20 @@ describe('startStrictOpenAIServer with aiwrapper 3', () => {
       {
         role: 'assistant',
         content: '',
-        tool_calls: [{ id: 'call_weather_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+        tool_calls: [
+          {
+            id: 'call_weather_1',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+          },
+        ],
       },
-      { role: 'tool', tool_call_id: 'call_weather_1', name: 'get_weather', content: '{"temp_c":21,"sky":"sunny"}' },
+      {
+        role: 'tool',
+        tool_call_id: 'call_weather_1',
+        name: 'get_weather',
+        content: '{"temp_c":21,"sky":"sunny"}',
+      },
     ]);
   });
 
@@ -435,7 +588,9 @@ describe('startStrictOpenAIServer with aiwrapper 3', () => {
     const lang = Lang.openaiLike({ baseURL: server.baseURL, model: 'gpt-4o-mini', apiKey: 'test' });
     const messages = new LangMessages();
     messages.addUserMessage('hi');
-    messages.addToolResultsMessage([{ type: 'tool-result', callId: 'call_orphan', name: 'get_weather', result: { temp_c: 21 } }]);
+    messages.addToolResultsMessage([
+      { type: 'tool-result', callId: 'call_orphan', name: 'get_weather', result: { temp_c: 21 } },
+    ]);
     await expect(lang.chat(messages)).rejects.toThrow();
     expect(server.requests.map((request) => request.status)).toEqual([400]);
   });

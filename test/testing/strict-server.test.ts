@@ -8,7 +8,11 @@ const start = useStrictServers();
 
 const chat = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
 const responses = { model: 'gpt-4o-mini', input: 'hi' };
-const anthropic = { model: 'claude-sonnet-4-5-20250929', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] };
+const anthropic = {
+  model: 'claude-sonnet-4-5-20250929',
+  max_tokens: 10,
+  messages: [{ role: 'user', content: 'hi' }],
+};
 const gemini = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
 
 /** Sends one request to each endpoint, in order, and returns the text each reply carries. */
@@ -18,13 +22,17 @@ async function askAll(server: StrictServer): Promise<unknown[]> {
   const fromChat = await json(`${server.baseURL}/chat/completions`, chat);
   const fromResponses = await json(`${server.baseURL}/responses`, responses);
   const fromAnthropic = await json(`${server.url}/v1/messages`, anthropic);
-  const fromGemini = await json(`${server.url}/v1beta/models/gemini-2.5-flash:generateContent`, gemini);
+  const fromGemini = await json(
+    `${server.url}/v1beta/models/gemini-2.5-flash:generateContent`,
+    gemini,
+  );
   const fromMistral = await json(`${server.url}/mistral/v1/chat/completions`, chat);
   return [
     (fromChat as { choices: { message: { content: unknown } }[] }).choices[0]?.message.content,
     (fromResponses as { output: { content: { text: unknown }[] }[] }).output[0]?.content[0]?.text,
     (fromAnthropic as { content: { text: unknown }[] }).content[0]?.text,
-    (fromGemini as { candidates: { content: { parts: { text: unknown }[] } }[] }).candidates[0]?.content.parts[0]?.text,
+    (fromGemini as { candidates: { content: { parts: { text: unknown }[] } }[] }).candidates[0]
+      ?.content.parts[0]?.text,
     (fromMistral as { choices: { message: { content: unknown } }[] }).choices[0]?.message.content,
   ];
 }
@@ -65,12 +73,25 @@ describe('startStrictServer', () => {
     const openAI = await post(`${server.url}/v1/models`, {});
     expect([openAI.status, JSON.parse(openAI.text)]).toEqual([
       404,
-      { error: { message: 'Invalid URL (POST /v1/models)', type: 'invalid_request_error', param: null, code: null } },
+      {
+        error: {
+          message: 'Invalid URL (POST /v1/models)',
+          type: 'invalid_request_error',
+          param: null,
+          code: null,
+        },
+      },
     ]);
     const google = await post(`${server.url}/v1beta/models/gemini-2.5-flash:countTokens`, gemini);
     expect([google.status, JSON.parse(google.text)]).toEqual([
       404,
-      { error: { code: 404, message: 'Method not found: POST /v1beta/models/gemini-2.5-flash:countTokens', status: 'NOT_FOUND' } },
+      {
+        error: {
+          code: 404,
+          message: 'Method not found: POST /v1beta/models/gemini-2.5-flash:countTokens',
+          status: 'NOT_FOUND',
+        },
+      },
     ]);
   });
 
@@ -78,7 +99,9 @@ describe('startStrictServer', () => {
     const server = await startStrictOpenAIServer({ replies: [{ text: 'via the old name' }] });
     try {
       const reply = await post(`${server.url}/v1/messages`, anthropic);
-      expect((JSON.parse(reply.text) as { content: unknown }).content).toEqual([{ type: 'text', text: 'via the old name' }]);
+      expect((JSON.parse(reply.text) as { content: unknown }).content).toEqual([
+        { type: 'text', text: 'via the old name' },
+      ]);
     } finally {
       await server.close();
     }

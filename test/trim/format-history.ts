@@ -12,7 +12,15 @@ import { validateHistory } from '../../src/validate/validate-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
 
 /** The formats trim and pairs are property-tested in: all of them. */
-export const TESTED_FORMATS: readonly MessageFormat[] = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'mistral', 'vercel', 'aiwrapper'];
+export const TESTED_FORMATS: readonly MessageFormat[] = [
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'mistral',
+  'vercel',
+  'aiwrapper',
+];
 
 /** `history` written in `format` (the system prompt, where the format holds it apart, left out). */
 export function writeIn(format: MessageFormat, history: ToolHistory): unknown[] {
@@ -35,14 +43,26 @@ export function writeIn(format: MessageFormat, history: ToolHistory): unknown[] 
 }
 
 /** A history in one of the tested formats, with every call answered and the format's rules met. */
-export const arbitraryValidFormatHistory: fc.Arbitrary<{ format: MessageFormat; messages: unknown[] }> = fc
+export const arbitraryValidFormatHistory: fc.Arbitrary<{
+  format: MessageFormat;
+  messages: unknown[];
+}> = fc
   .constantFrom(...TESTED_FORMATS)
   .chain((format) =>
-    arbitraryHistory({ ...FORMAT_FEATURES[format], answerAll: true }).map((history) => ({ format, messages: writeIn(format, history) })),
+    arbitraryHistory({ ...FORMAT_FEATURES[format], answerAll: true }).map((history) => ({
+      format,
+      messages: writeIn(format, history),
+    })),
   )
   .filter(({ format, messages }) => validateHistory(messages, { format }).ok);
 
 /** A history in one of the tested formats, valid or not (calls left unanswered, results missing). */
-export const arbitraryFormatHistory: fc.Arbitrary<{ format: MessageFormat; messages: unknown[] }> = fc
-  .constantFrom(...TESTED_FORMATS)
-  .chain((format) => arbitraryHistory(FORMAT_FEATURES[format]).map((history) => ({ format, messages: writeIn(format, history) })));
+export const arbitraryFormatHistory: fc.Arbitrary<{ format: MessageFormat; messages: unknown[] }> =
+  fc
+    .constantFrom(...TESTED_FORMATS)
+    .chain((format) =>
+      arbitraryHistory(FORMAT_FEATURES[format]).map((history) => ({
+        format,
+        messages: writeIn(format, history),
+      })),
+    );

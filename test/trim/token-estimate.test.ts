@@ -9,7 +9,17 @@ describe('estimateTokens', () => {
 
   it('counts tool arguments and results, not just text', () => {
     const bare = estimateTokens({ role: 'assistant', content: null });
-    const withCall = estimateTokens({ role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'search', arguments: '{"q":"weather"}' } }] });
+    const withCall = estimateTokens({
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        {
+          id: 'call_1',
+          type: 'function',
+          function: { name: 'search', arguments: '{"q":"weather"}' },
+        },
+      ],
+    });
     // 35 and 147 characters of JSON.
     expect([bare, withCall]).toEqual([12, 40]);
   });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { trimHistory } from '../../src/trim/trim-history.js';
 
-const call = (id: string, name = 'get_weather') => ({ id, type: 'function', function: { name, arguments: '{}' } });
+const call = (id: string, name = 'get_weather') => ({
+  id,
+  type: 'function',
+  function: { name, arguments: '{}' },
+});
 
 // 0 system, 1 user, 2 calls a+b, 3 result b, 4 result a, 5 answer, 6 user, 7 call c, 8 result c, 9 answer
 const chat = [
@@ -18,7 +22,8 @@ const chat = [
 ] as const;
 
 const one = (): number => 1;
-const droppedAt = (...indexes: number[]) => indexes.map((index) => ({ index, message: chat[index] }));
+const droppedAt = (...indexes: number[]) =>
+  indexes.map((index) => ({ index, message: chat[index] }));
 
 describe('trimHistory', () => {
   it('drops the oldest messages to fit maxMessages and keeps the system message', () => {
@@ -41,11 +46,16 @@ describe('trimHistory', () => {
   });
 
   it('keeps the first user message when asked', () => {
-    expect(trimHistory(chat, { maxMessages: 6, countTokens: one, keep: { firstUserMessage: true } }).messages).toEqual([chat[0], chat[1], chat[6], chat[7], chat[8], chat[9]]);
+    expect(
+      trimHistory(chat, { maxMessages: 6, countTokens: one, keep: { firstUserMessage: true } })
+        .messages,
+    ).toEqual([chat[0], chat[1], chat[6], chat[7], chat[8], chat[9]]);
   });
 
   it('lets the system message go with keep.system false', () => {
-    expect(trimHistory(chat, { maxMessages: 4, countTokens: one, keep: { system: false } }).messages).toEqual([chat[6], chat[7], chat[8], chat[9]]);
+    expect(
+      trimHistory(chat, { maxMessages: 4, countTokens: one, keep: { system: false } }).messages,
+    ).toEqual([chat[6], chat[7], chat[8], chat[9]]);
   });
 
   it('keeps the newest group whole, and says so, when even it exceeds the budget', () => {
@@ -68,7 +78,9 @@ describe('trimHistory', () => {
     const byLength = (message: (typeof chat)[number]): number => JSON.stringify(message).length;
     const result = trimHistory(chat, { maxTokens: 300, countTokens: byLength });
     expect(result.messages).toEqual([chat[0], chat[6], chat[7], chat[8], chat[9]]);
-    expect(result.tokens).toBe(result.messages.reduce((sum, message) => sum + byLength(message), 0));
+    expect(result.tokens).toBe(
+      result.messages.reduce((sum, message) => sum + byLength(message), 0),
+    );
   });
 
   it('keeps a Responses call whose output comes after other items', () => {
@@ -80,15 +92,22 @@ describe('trimHistory', () => {
       { role: 'assistant', content: 'Found it.' },
     ];
     // Cutting at "still there?" would orphan the output; the call's group reaches back to item 1.
-    expect(trimHistory(input, { format: 'openai-responses', maxMessages: 3, countTokens: one }).messages).toEqual([input[4]]);
-    expect(trimHistory(input, { format: 'openai-responses', maxMessages: 4, countTokens: one }).messages).toEqual(input.slice(1));
+    expect(
+      trimHistory(input, { format: 'openai-responses', maxMessages: 3, countTokens: one }).messages,
+    ).toEqual([input[4]]);
+    expect(
+      trimHistory(input, { format: 'openai-responses', maxMessages: 4, countTokens: one }).messages,
+    ).toEqual(input.slice(1));
   });
 
   it('moves past a cut that would break another provider rule (Gemini: a call turn must follow a user turn)', () => {
     const contents = [
       { role: 'user', parts: [{ text: 'time?' }] },
       { role: 'model', parts: [{ functionCall: { id: 'f1', name: 'now', args: {} } }] },
-      { role: 'user', parts: [{ functionResponse: { id: 'f1', name: 'now', response: { output: '10:00' } } }] },
+      {
+        role: 'user',
+        parts: [{ functionResponse: { id: 'f1', name: 'now', response: { output: '10:00' } } }],
+      },
       { role: 'model', parts: [{ text: '10:00' }] },
     ];
     expect(trimHistory(contents, { format: 'gemini', maxMessages: 3, countTokens: one })).toEqual({
@@ -110,11 +129,24 @@ describe('trimHistory', () => {
 describe('trimHistory keep.firstUserMessage', () => {
   it('does not pin an Anthropic user turn that carries tool results apart from its call turn', () => {
     const messages = [
-      { role: 'assistant', content: [{ type: 'tool_use', id: 'call_A', name: 'get_weather', input: {} }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_A', content: '' }, { type: 'text', text: 'and now?' }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'call_A', name: 'get_weather', input: {} }],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'call_A', content: '' },
+          { type: 'text', text: 'and now?' },
+        ],
+      },
       { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
     ];
-    const { messages: kept, dropped } = trimHistory(messages, { format: 'anthropic', maxTokens: 0, keep: { firstUserMessage: true } });
+    const { messages: kept, dropped } = trimHistory(messages, {
+      format: 'anthropic',
+      maxTokens: 0,
+      keep: { firstUserMessage: true },
+    });
     expect(kept).toEqual([messages[2]]);
     expect(dropped.map((entry) => entry.index)).toEqual([0, 1]);
   });

@@ -26,6 +26,9 @@ describe('validateHistory on 100 000 messages', () => {
   it.each(MESSAGE_FORMATS)('reports every unanswered turn of a %s history', (format) => {
     const messages = largeHistory(format, true);
     const { issues } = validateHistory(messages, { format });
-    expect([issues.length, issues.every((issue) => issue.code === 'missing-tool-result')]).toEqual([Math.ceil(100_000 / 3), true]);
+    expect([issues.length, issues.every((issue) => issue.code === 'missing-tool-result')]).toEqual([
+      Math.ceil(100_000 / 3),
+      true,
+    ]);
   });
 });

@@ -7,21 +7,48 @@ import { validateOpenAIChat } from '../../src/formats/openai-chat/validate-opena
 import { assertValidHistory, validateHistory } from '../../src/validate/validate-history.js';
 import { renderHistory, resultTurn, type NeutralRound } from '../helpers/format-histories.js';
 
-const ROUND: NeutralRound = { calls: [{ id: 'a1b2c3d4e', name: 'get_weather' }, { id: 'f5g6h7i8j', name: 'now' }], resultOrder: [1, 0] };
+const ROUND: NeutralRound = {
+  calls: [
+    { id: 'a1b2c3d4e', name: 'get_weather' },
+    { id: 'f5g6h7i8j', name: 'now' },
+  ],
+  resultOrder: [1, 0],
+};
 
 describe('validateHistory', () => {
   it.each(MESSAGE_FORMATS)('accepts a valid %s history', (format) => {
-    expect(validateHistory(renderHistory(format, [ROUND, ROUND].map((round, index) => ({ ...round, calls: round.calls.map((call) => ({ ...call, id: format === 'mistral' ? call.id : `${call.id}${index}` })) }))).messages, { format })).toEqual({ ok: true, issues: [] });
+    expect(
+      validateHistory(
+        renderHistory(
+          format,
+          [ROUND, ROUND].map((round, index) => ({
+            ...round,
+            calls: round.calls.map((call) => ({
+              ...call,
+              id: format === 'mistral' ? call.id : `${call.id}${index}`,
+            })),
+          })),
+        ).messages,
+        { format },
+      ),
+    ).toEqual({ ok: true, issues: [] });
   });
 
   it('routes openai-chat to the Chat Completions validator', () => {
-    const messages = [{ role: 'user', content: 'go' }, { role: 'tool', tool_call_id: 'x', content: 'ok' }];
-    expect(validateHistory(messages, { format: 'openai-chat' })).toEqual(validateOpenAIChat(messages));
+    const messages = [
+      { role: 'user', content: 'go' },
+      { role: 'tool', tool_call_id: 'x', content: 'ok' },
+    ];
+    expect(validateHistory(messages, { format: 'openai-chat' })).toEqual(
+      validateOpenAIChat(messages),
+    );
   });
 
   it.each(MESSAGE_FORMATS)('reports a %s history that starts with an orphan result', (format) => {
     const messages = [resultTurn(format, [{ id: 'a1b2c3d4e', name: 'now' }])];
-    expect(validateHistory(messages, { format }).issues.map((issue) => [issue.code, issue.messageIndex])).toEqual([['orphan-tool-result', 0]]);
+    expect(
+      validateHistory(messages, { format }).issues.map((issue) => [issue.code, issue.messageIndex]),
+    ).toEqual([['orphan-tool-result', 0]]);
   });
 
   it('throws UnsupportedFormatError for a format it does not know', () => {
@@ -35,7 +62,10 @@ describe('validateHistory', () => {
 
   it('throws invalid-input for missing options and for messages that are not an array', () => {
     expect(() => validateHistory([], undefined as unknown as { format: MessageFormat })).toThrow(
-      new ToolHistoryError('invalid-input', "validateHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got undefined."),
+      new ToolHistoryError(
+        'invalid-input',
+        "validateHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got undefined.",
+      ),
     );
     for (const format of MESSAGE_FORMATS) {
       let thrown: unknown;
@@ -44,7 +74,10 @@ describe('validateHistory', () => {
       } catch (error) {
         thrown = error;
       }
-      expect([format, thrown instanceof ToolHistoryError ? thrown.code : thrown]).toEqual([format, 'invalid-input']);
+      expect([format, thrown instanceof ToolHistoryError ? thrown.code : thrown]).toEqual([
+        format,
+        'invalid-input',
+      ]);
     }
   });
 
@@ -70,6 +103,8 @@ describe('assertValidHistory', () => {
     }
     expect(thrown instanceof InvalidHistoryError ? thrown.issues : thrown).toEqual(issues);
     expect(issues.length).toBe(1);
-    expect(() => { assertValidHistory(renderHistory('gemini', [ROUND]).messages, { format: 'gemini' }); }).not.toThrow();
+    expect(() => {
+      assertValidHistory(renderHistory('gemini', [ROUND]).messages, { format: 'gemini' });
+    }).not.toThrow();
   });
 });

@@ -1,7 +1,21 @@
-import type { HistoryMessage, JsonValue, OpaquePart, TextPart, ToolCallPart, ToolResult } from '../../core/history.js';
+import type {
+  HistoryMessage,
+  JsonValue,
+  OpaquePart,
+  TextPart,
+  ToolCallPart,
+  ToolResult,
+} from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import {
+  invalidInput,
+  isRecord,
+  requireArray,
+  requireRecord,
+  requireString,
+  type WireRecord,
+} from '../shared/wire-guards.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
 const FORMAT = 'aiwrapper';
@@ -28,40 +42,66 @@ export interface FromAiwrapperOptions {
  * @example
  * const { messages: history } = fromAiwrapper(langMessages, { instructions: langMessages.instructions });
  */
-export function fromAiwrapper(messages: readonly unknown[], options: FromAiwrapperOptions = {}): ConversionResult<HistoryMessage[]> {
+export function fromAiwrapper(
+  messages: readonly unknown[],
+  options: FromAiwrapperOptions = {},
+): ConversionResult<HistoryMessage[]> {
   requireArray(messages, FORMAT);
   const history: HistoryMessage[] = [];
   const appender = new ArrayAppender();
-  if (options.instructions !== undefined) history.push({ role: 'system', text: options.instructions });
+  if (options.instructions !== undefined)
+    history.push({ role: 'system', text: options.instructions });
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
     const message = requireRecord(messages[index], FORMAT, path);
-    if (!Array.isArray(message.items)) throw invalidInput(FORMAT, `${path}.items`, 'an array', message.items);
-    const items = message.items.map((item: unknown, itemIndex) => requireRecord(item, FORMAT, `${path}.items[${itemIndex}]`));
-    const data = isRecord(message.meta) ? { providerData: { aiwrapper: { meta: message.meta } } } : {};
+    if (!Array.isArray(message.items))
+      throw invalidInput(FORMAT, `${path}.items`, 'an array', message.items);
+    const items = message.items.map((item: unknown, itemIndex) =>
+      requireRecord(item, FORMAT, `${path}.items[${itemIndex}]`),
+    );
+    const data = isRecord(message.meta)
+      ? { providerData: { aiwrapper: { meta: message.meta } } }
+      : {};
     switch (message.role) {
       case 'user':
         history.push({ role: 'user', parts: items.map(readPart), sourceIndex: index, ...data });
         break;
       case 'assistant':
-        history.push({ role: 'assistant', parts: items.map((item, itemIndex) => (item.type === 'tool' ? readCall(item, `${path}.items[${itemIndex}]`) : readPart(item))), sourceIndex: index, ...data });
+        history.push({
+          role: 'assistant',
+          parts: items.map((item, itemIndex) =>
+            item.type === 'tool' ? readCall(item, `${path}.items[${itemIndex}]`) : readPart(item),
+          ),
+          sourceIndex: index,
+          ...data,
+        });
         break;
       case 'tool-results': {
-        const results = items.map((item, itemIndex) => readResult(item, index, `${path}.items[${itemIndex}]`));
+        const results = items.map((item, itemIndex) =>
+          readResult(item, index, `${path}.items[${itemIndex}]`),
+        );
         const last = history.at(-1);
-        if (last?.role === 'tool' && Object.keys(data).length === 0) replaceLast(history, last, 'results', appender.append(last.results, results));
+        if (last?.role === 'tool' && Object.keys(data).length === 0)
+          replaceLast(history, last, 'results', appender.append(last.results, results));
         else history.push({ role: 'tool', results, sourceIndex: index, ...data });
         break;
       }
       default:
-        throw invalidInput(FORMAT, `${path}.role`, "'user', 'assistant' or 'tool-results'", message.role);
+        throw invalidInput(
+          FORMAT,
+          `${path}.role`,
+          "'user', 'assistant' or 'tool-results'",
+          message.role,
+        );
     }
   }
   return { messages: history, warnings: [] };
 }
 
 function readPart(item: WireRecord): TextPart | OpaquePart {
-  return item.type === 'text' && typeof item.text === 'string' ? { type: 'text', text: item.text } : { type: 'opaque', format: 'aiwrapper', value: item };
+  return item.type === 'text' && typeof item.text === 'string'
+    ? { type: 'text', text: item.text }
+    : { type: 'opaque', format: 'aiwrapper', value: item };
 }
 
 function readCall(item: WireRecord, path: string): ToolCallPart {
@@ -74,7 +114,8 @@ function readCall(item: WireRecord, path: string): ToolCallPart {
 }
 
 function readResult(item: WireRecord, index: number, path: string): ToolResult {
-  if (item.type !== 'tool-result') throw invalidInput(FORMAT, `${path}.type`, "'tool-result'", item.type);
+  if (item.type !== 'tool-result')
+    throw invalidInput(FORMAT, `${path}.type`, "'tool-result'", item.type);
   return {
     callId: requireString(item.callId, FORMAT, `${path}.callId`),
     name: requireString(item.name, FORMAT, `${path}.name`),

@@ -33,7 +33,11 @@ export function toAiwrapper(history: ToolHistory): AiwrapperConversionResult {
     if (message.role === 'system') {
       context.ownData(message.providerData, index);
       if (messages.length > 0 || instructions.length > 0) {
-        context.warn('moved-system-message', index, 'aiwrapper keeps the system prompt in `instructions`; this system message was moved there and joined with the others.');
+        context.warn(
+          'moved-system-message',
+          index,
+          'aiwrapper keeps the system prompt in `instructions`; this system message was moved there and joined with the others.',
+        );
       }
       instructions.push(message.text);
       return;
@@ -51,9 +55,19 @@ export function toAiwrapper(history: ToolHistory): AiwrapperConversionResult {
           } else if (part.type === 'tool-call') {
             context.ownData(part.providerData, index, part.callId);
             if (part.argumentsText !== undefined) {
-              context.warn('dropped-arguments-text', index, `aiwrapper tool arguments are an object; the malformed argument text of "${part.callId}" was replaced by {}.`, part.callId);
+              context.warn(
+                'dropped-arguments-text',
+                index,
+                `aiwrapper tool arguments are an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
+                part.callId,
+              );
             }
-            items.push({ type: 'tool', callId: part.callId, name: part.name, arguments: part.arguments });
+            items.push({
+              type: 'tool',
+              callId: part.callId,
+              name: part.name,
+              arguments: part.arguments,
+            });
           } else {
             const value = context.ownOpaque(part, index);
             // Opaque parts in this format are items read by fromAiwrapper.
@@ -66,9 +80,19 @@ export function toAiwrapper(history: ToolHistory): AiwrapperConversionResult {
         for (const result of message.results) {
           context.ownData(result.providerData, index, result.callId);
           if (result.isError) {
-            context.warn('dropped-error-flag', index, `aiwrapper results have no error flag; the result for "${result.callId}" is kept as a plain result.`, result.callId);
+            context.warn(
+              'dropped-error-flag',
+              index,
+              `aiwrapper results have no error flag; the result for "${result.callId}" is kept as a plain result.`,
+              result.callId,
+            );
           }
-          items.push({ type: 'tool-result', callId: result.callId, name: result.name, result: result.content });
+          items.push({
+            type: 'tool-result',
+            callId: result.callId,
+            name: result.name,
+            result: result.content,
+          });
         }
         messages.push({ role: 'tool-results', items, ...withMeta });
         return;
@@ -76,5 +100,9 @@ export function toAiwrapper(history: ToolHistory): AiwrapperConversionResult {
         assertNever(message, 'history message');
     }
   });
-  return { messages, warnings: context.warnings, instructions: instructions.length === 0 ? undefined : instructions.join('\n\n') };
+  return {
+    messages,
+    warnings: context.warnings,
+    instructions: instructions.length === 0 ? undefined : instructions.join('\n\n'),
+  };
 }

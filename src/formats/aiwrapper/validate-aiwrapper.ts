@@ -2,10 +2,20 @@ import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems } from '../../validate/rules/find-tool-turn-problems.js';
-import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  type JsonObject,
+} from '../../validate/rules/input-guards.js';
 import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
-import { emptyCallIdIssues, neutralIssueOf, type NeutralWording } from '../../validate/rules/neutral-issue.js';
+import {
+  emptyCallIdIssues,
+  neutralIssueOf,
+  type NeutralWording,
+} from '../../validate/rules/neutral-issue.js';
 
 /** The roles of the format; compared directly, as this runs once per message of long histories. */
 function isRole(role: unknown): boolean {
@@ -36,8 +46,18 @@ export function inspectAiwrapper(messages: readonly unknown[]): HistoryInspectio
   // Sites of calls with an empty id, noted as they are read.
   const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, 'messages', 'a LangMessage object with role and items');
-    if (!isRole(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'user', 'assistant' or 'tool-results'");
+    const message = objectAt(
+      messages,
+      index,
+      'messages',
+      'a LangMessage object with role and items',
+    );
+    if (!isRole(message.role))
+      throw invalidField(
+        `messages[${index}].role`,
+        message.role,
+        "'user', 'assistant' or 'tool-results'",
+      );
     readTurn(message, index, table, emptyIds);
   }
   const wording: NeutralWording = {
@@ -46,7 +66,9 @@ export function inspectAiwrapper(messages: readonly unknown[]): HistoryInspectio
       `The assistant message at messages[${turnIndex}] calls ${ids.map((id) => `"${id}"`).join(', ')}, but no tool-results message right after it answers ${ids.length > 1 ? 'them' : 'it'}. Add the results, or a placeholder result, before the next message.`,
   };
   const issues: HistoryIssue[] = [
-    ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) => neutralIssueOf(problem, wording)),
+    ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
+      neutralIssueOf(problem, wording),
+    ),
     ...emptyCallIdIssues(table, emptyIds, wording),
   ].sort((a, b) => a.messageIndex - b.messageIndex);
   return { result: toValidationResult(issues), table };
@@ -63,9 +85,15 @@ export function assertValidAiwrapper(messages: readonly unknown[]): void {
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-function readTurn(message: JsonObject, index: number, table: ToolTurnTable, emptyIds: number[]): void {
+function readTurn(
+  message: JsonObject,
+  index: number,
+  table: ToolTurnTable,
+  emptyIds: number[],
+): void {
   const items = message.items;
-  if (!Array.isArray(items)) throw invalidField(`messages[${index}].items`, items, 'an array of items');
+  if (!Array.isArray(items))
+    throw invalidField(`messages[${index}].items`, items, 'an array of items');
   if (message.role === 'user') {
     table.other(index);
     return;
@@ -74,10 +102,16 @@ function readTurn(message: JsonObject, index: number, table: ToolTurnTable, empt
   table.begin(index, wanted === 'tool' ? 'calls' : 'results');
   for (let partIndex = 0; partIndex < items.length; partIndex++) {
     const item: unknown = items[partIndex];
-    if (!isObject(item) || typeof item.type !== 'string') throw invalidField(`messages[${index}].items[${partIndex}]`, item, 'an item object with a string `type`');
+    if (!isObject(item) || typeof item.type !== 'string')
+      throw invalidField(
+        `messages[${index}].items[${partIndex}]`,
+        item,
+        'an item object with a string `type`',
+      );
     if (item.type !== wanted) continue;
     const id = item.callId;
-    if (typeof id !== 'string') throw invalidField(`messages[${index}].items[${partIndex}].callId`, id, 'a string');
+    if (typeof id !== 'string')
+      throw invalidField(`messages[${index}].items[${partIndex}].callId`, id, 'a string');
     if (id === '' && wanted === 'tool') emptyIds.push(table.ids.length);
     table.add(id, partIndex);
   }

@@ -31,5 +31,8 @@ export interface AnthropicErrorResponse {
  * }
  */
 export function anthropicErrorBodyFor(issue: HistoryIssue): AnthropicErrorResponse {
-  return { status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: issue.message } } };
+  return {
+    status: 400,
+    body: { type: 'error', error: { type: 'invalid_request_error', message: issue.message } },
+  };
 }

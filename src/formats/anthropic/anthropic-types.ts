@@ -36,7 +36,11 @@ export interface AnthropicToolResultBlock {
 export interface AnthropicImageBlock {
   readonly type: 'image';
   readonly source:
-    | { readonly type: 'base64'; readonly data: string; readonly media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' }
+    | {
+        readonly type: 'base64';
+        readonly data: string;
+        readonly media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+      }
     | { readonly type: 'url'; readonly url: string };
   readonly [key: string]: unknown;
 }
@@ -62,10 +66,12 @@ export type AnthropicToolResultContentBlock = AnthropicTextBlock | AnthropicImag
  * blocks, …). At run time any block type is passed through verbatim; statically the common
  * ones stand for all of them, so the emitted type stays assignable to the SDK's closed union.
  */
-export type AnthropicOtherBlock = AnthropicImageBlock | AnthropicThinkingBlock | AnthropicRedactedThinkingBlock;
+export type AnthropicOtherBlock =
+  AnthropicImageBlock | AnthropicThinkingBlock | AnthropicRedactedThinkingBlock;
 
 /** One content block. */
-export type AnthropicContentBlock = AnthropicTextBlock | AnthropicToolUseBlock | AnthropicToolResultBlock | AnthropicOtherBlock;
+export type AnthropicContentBlock =
+  AnthropicTextBlock | AnthropicToolUseBlock | AnthropicToolResultBlock | AnthropicOtherBlock;
 
 /** A `user` message; tool results travel here as `tool_result` blocks. */
 export interface AnthropicUserMessage {

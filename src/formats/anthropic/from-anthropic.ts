@@ -1,8 +1,22 @@
-import type { HistoryMessage, OpaquePart, TextPart, ToolCallPart, ToolResult } from '../../core/history.js';
+import type {
+  HistoryMessage,
+  OpaquePart,
+  TextPart,
+  ToolCallPart,
+  ToolResult,
+} from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
-import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import {
+  extrasOf,
+  invalidInput,
+  isRecord,
+  requireArray,
+  requireRecord,
+  requireString,
+  type WireRecord,
+} from '../shared/wire-guards.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
 const FORMAT = 'Anthropic';
@@ -36,10 +50,14 @@ export interface FromAnthropicOptions {
  * @example
  * const { messages: history } = fromAnthropic(request.messages, { system: request.system });
  */
-export function fromAnthropic(messages: readonly unknown[], options: FromAnthropicOptions = {}): ConversionResult<HistoryMessage[]> {
+export function fromAnthropic(
+  messages: readonly unknown[],
+  options: FromAnthropicOptions = {},
+): ConversionResult<HistoryMessage[]> {
   requireArray(messages, FORMAT);
   const history: HistoryMessage[] = [];
-  if (options.system !== undefined) history.push({ role: 'system', text: systemText(options.system) });
+  if (options.system !== undefined)
+    history.push({ role: 'system', text: systemText(options.system) });
   const names = new CallNames('turn');
   const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
@@ -51,7 +69,9 @@ export function fromAnthropic(messages: readonly unknown[], options: FromAnthrop
         readUser(blocks, index, history, names, appender);
         break;
       case 'assistant': {
-        const parts = blocks.map((block, blockIndex) => readAssistantBlock(block, `${path}.content[${blockIndex}]`));
+        const parts = blocks.map((block, blockIndex) =>
+          readAssistantBlock(block, `${path}.content[${blockIndex}]`),
+        );
         if (parts.some((part) => part.type === 'tool-call')) names.startTurn();
         else names.other();
         for (const part of parts) if (part.type === 'tool-call') names.call(part.callId, part.name);
@@ -65,14 +85,21 @@ export function fromAnthropic(messages: readonly unknown[], options: FromAnthrop
   return { messages: history, warnings: [] };
 }
 
-function readUser(blocks: readonly WireRecord[], index: number, history: HistoryMessage[], names: CallNames, appender: ArrayAppender): void {
+function readUser(
+  blocks: readonly WireRecord[],
+  index: number,
+  history: HistoryMessage[],
+  names: CallNames,
+  appender: ArrayAppender,
+): void {
   blocks.forEach((block, blockIndex) => {
     const path = `messages[${index}].content[${blockIndex}]`;
     const last = history.at(-1);
     const fresh = last?.sourceIndex !== index;
     if (block.type === 'tool_result') {
       const result = readResult(block, index, path, names);
-      if (!fresh && last.role === 'tool') replaceLast(history, last, 'results', appender.append(last.results, [result]));
+      if (!fresh && last.role === 'tool')
+        replaceLast(history, last, 'results', appender.append(last.results, [result]));
       else history.push({ role: 'tool', results: [result], sourceIndex: index });
       return;
     }
@@ -92,7 +119,9 @@ function readUser(blocks: readonly WireRecord[], index: number, history: History
 }
 
 function readUserBlock(block: WireRecord, path: string): TextPart | OpaquePart {
-  return block.type === 'text' ? readText(block, path) : { type: 'opaque', format: 'anthropic', value: block };
+  return block.type === 'text'
+    ? readText(block, path)
+    : { type: 'opaque', format: 'anthropic', value: block };
 }
 
 function readAssistantBlock(block: WireRecord, path: string): TextPart | ToolCallPart | OpaquePart {
@@ -111,7 +140,9 @@ function readAssistantBlock(block: WireRecord, path: string): TextPart | ToolCal
 function readText(block: WireRecord, path: string): TextPart {
   const text = requireString(block.text, FORMAT, `${path}.text`);
   const extras = extrasOf(block, TEXT_KEYS);
-  return extras === undefined ? { type: 'text', text } : { type: 'text', text, providerData: { anthropic: extras } };
+  return extras === undefined
+    ? { type: 'text', text }
+    : { type: 'text', text, providerData: { anthropic: extras } };
 }
 
 function readResult(block: WireRecord, index: number, path: string, names: CallNames): ToolResult {
@@ -122,7 +153,11 @@ function readResult(block: WireRecord, index: number, path: string, names: CallN
   if (typeof content === 'string') {
     text = content;
   } else if (Array.isArray(content)) {
-    text = content.map((part: unknown) => (isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
+    text = content
+      .map((part: unknown) =>
+        isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : '',
+      )
+      .join('');
   } else {
     throw invalidInput(FORMAT, `${path}.content`, 'a string or an array of blocks', content);
   }
@@ -139,16 +174,27 @@ function readResult(block: WireRecord, index: number, path: string, names: CallN
 
 function readBlocks(content: unknown, path: string): WireRecord[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content)) throw invalidInput(FORMAT, path, 'a string or an array of blocks', content);
+  if (!Array.isArray(content))
+    throw invalidInput(FORMAT, path, 'a string or an array of blocks', content);
   return content.map((block: unknown, blockIndex) => {
     const record = requireRecord(block, FORMAT, `${path}[${blockIndex}]`);
-    if (typeof record.type !== 'string') throw invalidInput(FORMAT, `${path}[${blockIndex}].type`, 'a string', record.type);
+    if (typeof record.type !== 'string')
+      throw invalidInput(FORMAT, `${path}[${blockIndex}].type`, 'a string', record.type);
     return record;
   });
 }
 
 function systemText(system: unknown): string {
   if (typeof system === 'string') return system;
-  if (!Array.isArray(system)) throw invalidInput(FORMAT, 'system', 'a string or an array of text blocks', system);
-  return system.map((block: unknown, blockIndex) => requireString(requireRecord(block, FORMAT, `system[${blockIndex}]`).text, FORMAT, `system[${blockIndex}].text`)).join('\n\n');
+  if (!Array.isArray(system))
+    throw invalidInput(FORMAT, 'system', 'a string or an array of text blocks', system);
+  return system
+    .map((block: unknown, blockIndex) =>
+      requireString(
+        requireRecord(block, FORMAT, `system[${blockIndex}]`).text,
+        FORMAT,
+        `system[${blockIndex}].text`,
+      ),
+    )
+    .join('\n\n');
 }

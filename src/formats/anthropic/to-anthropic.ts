@@ -1,5 +1,11 @@
 import { assertNever } from '../../core/assert-never.js';
-import type { AssistantMessage, OpaquePart, TextPart, ToolHistory, ToolResult } from '../../core/history.js';
+import type {
+  AssistantMessage,
+  OpaquePart,
+  TextPart,
+  ToolHistory,
+  ToolResult,
+} from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext } from '../shared/conversion-context.js';
@@ -48,7 +54,11 @@ export function toAnthropic(history: ToolHistory): AnthropicConversionResult {
       case 'system':
         context.ownData(message.providerData, index);
         if (messages.length > 0 || systemTexts.length > 0) {
-          context.warn('moved-system-message', index, 'Anthropic takes one top-level system prompt; this system message was moved there and joined with the others.');
+          context.warn(
+            'moved-system-message',
+            index,
+            'Anthropic takes one top-level system prompt; this system message was moved there and joined with the others.',
+          );
         }
         systemTexts.push(message.text);
         break;
@@ -59,7 +69,11 @@ export function toAnthropic(history: ToolHistory): AnthropicConversionResult {
           resultsTurn.push(...blocks);
         } else {
           const [only] = message.parts;
-          const plain = message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined && blocks.length === 1;
+          const plain =
+            message.parts.length === 1 &&
+            only?.type === 'text' &&
+            only.providerData === undefined &&
+            blocks.length === 1;
           messages.push({ ...extras, role: 'user', content: plain ? only.text : blocks });
         }
         resultsTurn = undefined;
@@ -85,25 +99,46 @@ export function toAnthropic(history: ToolHistory): AnthropicConversionResult {
         assertNever(message, 'history message');
     }
   });
-  return { messages, warnings: context.warnings, system: systemTexts.length === 0 ? undefined : systemTexts.join('\n\n') };
+  return {
+    messages,
+    warnings: context.warnings,
+    system: systemTexts.length === 0 ? undefined : systemTexts.join('\n\n'),
+  };
 }
 
-function textBlock(part: TextPart, index: number, context: ConversionContext): AnthropicTextBlock[] {
+function textBlock(
+  part: TextPart,
+  index: number,
+  context: ConversionContext,
+): AnthropicTextBlock[] {
   const extras = context.ownData(part.providerData, index);
   return part.text === '' ? [] : [{ ...extras, type: 'text', text: part.text }];
 }
 
-function opaqueBlock(part: OpaquePart, index: number, context: ConversionContext): AnthropicContentBlock[] {
+function opaqueBlock(
+  part: OpaquePart,
+  index: number,
+  context: ConversionContext,
+): AnthropicContentBlock[] {
   const value = context.ownOpaque(part, index);
   // Opaque parts in this format are blocks read by fromAnthropic.
   return value === undefined ? [] : [value as AnthropicContentBlock];
 }
 
-function userBlock(part: TextPart | OpaquePart, index: number, context: ConversionContext): AnthropicContentBlock[] {
+function userBlock(
+  part: TextPart | OpaquePart,
+  index: number,
+  context: ConversionContext,
+): AnthropicContentBlock[] {
   return part.type === 'text' ? textBlock(part, index, context) : opaqueBlock(part, index, context);
 }
 
-function writeAssistant(message: AssistantMessage, index: number, context: ConversionContext, names: CallNames): AnthropicAssistantMessage {
+function writeAssistant(
+  message: AssistantMessage,
+  index: number,
+  context: ConversionContext,
+  names: CallNames,
+): AnthropicAssistantMessage {
   const extras = context.ownData(message.providerData, index);
   const content: AnthropicContentBlock[] = [];
   let calls = false;
@@ -120,9 +155,20 @@ function writeAssistant(message: AssistantMessage, index: number, context: Conve
         calls = true;
         names.call(part.callId, part.name);
         if (part.argumentsText !== undefined) {
-          context.warn('dropped-arguments-text', index, `Anthropic tool_use input must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`, part.callId);
+          context.warn(
+            'dropped-arguments-text',
+            index,
+            `Anthropic tool_use input must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
+            part.callId,
+          );
         }
-        content.push({ ...context.ownData(part.providerData, index, part.callId), type: 'tool_use', id: part.callId, name: part.name, input: part.arguments });
+        content.push({
+          ...context.ownData(part.providerData, index, part.callId),
+          type: 'tool_use',
+          id: part.callId,
+          name: part.name,
+          input: part.arguments,
+        });
         break;
       default:
         assertNever(part, 'assistant part');
@@ -132,20 +178,42 @@ function writeAssistant(message: AssistantMessage, index: number, context: Conve
   return { ...extras, role: 'assistant', content };
 }
 
-function resultBlock(result: ToolResult, index: number, context: ConversionContext, names: CallNames): AnthropicToolResultBlock {
+function resultBlock(
+  result: ToolResult,
+  index: number,
+  context: ConversionContext,
+  names: CallNames,
+): AnthropicToolResultBlock {
   answerWithoutName(names, result, index, context, 'Anthropic tool_result blocks');
-  const { content: stored, ...extras } = context.ownData(result.providerData, index, result.callId) ?? {};
+  const { content: stored, ...extras } =
+    context.ownData(result.providerData, index, result.callId) ?? {};
   const text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
   // A content array read from Anthropic is written back whole while its text is unchanged.
-  const content = Array.isArray(stored) && joinedText(stored) === text ? (stored as AnthropicToolResultContentBlock[]) : text;
-  const block: AnthropicToolResultBlock = { ...extras, type: 'tool_result', tool_use_id: result.callId, content };
+  const content =
+    Array.isArray(stored) && joinedText(stored) === text
+      ? (stored as AnthropicToolResultContentBlock[])
+      : text;
+  const block: AnthropicToolResultBlock = {
+    ...extras,
+    type: 'tool_result',
+    tool_use_id: result.callId,
+    content,
+  };
   return result.isError ? { ...block, is_error: true } : block;
 }
 
 function joinedText(blocks: readonly unknown[]): string {
   let text = '';
   for (const block of blocks) {
-    if (typeof block === 'object' && block !== null && 'text' in block && typeof block.text === 'string' && 'type' in block && block.type === 'text') text += block.text;
+    if (
+      typeof block === 'object' &&
+      block !== null &&
+      'text' in block &&
+      typeof block.text === 'string' &&
+      'type' in block &&
+      block.type === 'text'
+    )
+      text += block.text;
   }
   return text;
 }

@@ -2,8 +2,18 @@ import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
-import { findToolTurnProblems, type ToolSite, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
-import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import {
+  findToolTurnProblems,
+  type ToolSite,
+  type ToolTurnProblem,
+} from '../../validate/rules/find-tool-turn-problems.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  type JsonObject,
+} from '../../validate/rules/input-guards.js';
 import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
@@ -48,13 +58,22 @@ export function inspectAnthropic(messages: readonly unknown[]): HistoryInspectio
       readAssistant(blocks, index, messages.length, table, issues);
       callTurn = table.isCalls(index) ? index : -1;
     } else {
-      readUser(blocks, index, callTurn !== -1 && callTurn < index - 1 ? callTurn : -1, table, issues);
+      readUser(
+        blocks,
+        index,
+        callTurn !== -1 && callTurn < index - 1 ? callTurn : -1,
+        table,
+        issues,
+      );
       if (table.kinds[index] !== RESULTS_ENTRY) callTurn = -1;
     }
   }
   const problems = findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'conversation' });
   for (const problem of problems) issues.push(issueOf(problem, messages.length));
-  return { result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)), table };
+  return {
+    result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
+    table,
+  };
 }
 
 /**
@@ -72,33 +91,60 @@ const NO_BLOCKS: readonly JsonObject[] = [];
 
 function contentBlocks(message: JsonObject, index: number): readonly JsonObject[] {
   if (message.role !== 'user' && message.role !== 'assistant') {
-    throw invalidField(`messages[${index}].role`, message.role, "'user' or 'assistant' (the system prompt goes in the `system` field)");
+    throw invalidField(
+      `messages[${index}].role`,
+      message.role,
+      "'user' or 'assistant' (the system prompt goes in the `system` field)",
+    );
   }
   const content = message.content;
   if (typeof content === 'string') return NO_BLOCKS;
-  if (!Array.isArray(content)) throw invalidField(`messages[${index}].content`, content, 'a string or an array of content blocks');
+  if (!Array.isArray(content))
+    throw invalidField(
+      `messages[${index}].content`,
+      content,
+      'a string or an array of content blocks',
+    );
   for (let partIndex = 0; partIndex < content.length; partIndex++) {
     const block: unknown = content[partIndex];
     if (!isObject(block) || typeof block.type !== 'string') {
-      throw invalidField(`messages[${index}].content[${partIndex}]`, block, 'a content block object with a string `type`');
+      throw invalidField(
+        `messages[${index}].content[${partIndex}]`,
+        block,
+        'a content block object with a string `type`',
+      );
     }
   }
   // Checked above: every entry is an object with a string type.
   return content as readonly JsonObject[];
 }
 
-function readAssistant(blocks: readonly JsonObject[], index: number, length: number, table: ToolTurnTable, issues: HistoryIssue[]): void {
+function readAssistant(
+  blocks: readonly JsonObject[],
+  index: number,
+  length: number,
+  table: ToolTurnTable,
+  issues: HistoryIssue[],
+): void {
   table.begin(index, 'calls');
   let textAfter: number | undefined;
   for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
     const block = blocks[partIndex];
     if (block?.type === 'tool_use') {
       const id = block.id;
-      if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].id`, id, 'a string');
+      if (typeof id !== 'string')
+        throw invalidField(`messages[${index}].content[${partIndex}].id`, id, 'a string');
       table.add(id, partIndex);
       if (!isAnthropicId(id)) {
         const param = `messages.${index}.content.${partIndex}.tool_use.id`;
-        issues.push({ code: 'invalid-tool-call-id', messageIndex: index, partIndex, toolCallId: id, param, message: `${param}: String should match pattern '^[a-zA-Z0-9_-]+$'` });
+        issues.push({
+          code: 'invalid-tool-call-id',
+          messageIndex: index,
+          partIndex,
+          toolCallId: id,
+          param,
+          message: `${param}: String should match pattern '^[a-zA-Z0-9_-]+$'`,
+        });
       }
     } else if (block?.type === 'text' && table.openSites() > 0) {
       textAfter ??= partIndex;
@@ -112,12 +158,25 @@ function readAssistant(blocks: readonly JsonObject[], index: number, length: num
     // server tool blocks may legitimately follow.
     const toolCallIds = table.idsOf(table.count - 1);
     const at = index + 1 < length ? index + 1 : index;
-    issues.push({ code: 'content-after-tool-call', messageIndex: index, partIndex: textAfter, toolCallIds, param: `messages.${at}`, message: missingSentence(at, toolCallIds) });
+    issues.push({
+      code: 'content-after-tool-call',
+      messageIndex: index,
+      partIndex: textAfter,
+      toolCallIds,
+      param: `messages.${at}`,
+      message: missingSentence(at, toolCallIds),
+    });
   }
 }
 
 /** Reads a user message; `callTurn` is the call turn it follows after other results messages, else -1. */
-function readUser(blocks: readonly JsonObject[], index: number, callTurn: number, table: ToolTurnTable, issues: HistoryIssue[]): void {
+function readUser(
+  blocks: readonly JsonObject[],
+  index: number,
+  callTurn: number,
+  table: ToolTurnTable,
+  issues: HistoryIssue[],
+): void {
   // One turn per message: the turn before is the previous message's.
   const previousIsCalls = index > 0 && table.isCalls(index - 1);
   table.begin(index, 'results');
@@ -129,17 +188,38 @@ function readUser(blocks: readonly JsonObject[], index: number, callTurn: number
       continue;
     }
     const id = block.tool_use_id;
-    if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].tool_use_id`, id, 'a string');
+    if (typeof id !== 'string')
+      throw invalidField(`messages[${index}].content[${partIndex}].tool_use_id`, id, 'a string');
     table.add(id, partIndex);
-    if (callTurn !== -1 && table.idsOf(callTurn).includes(id) && !answeredSince(table, callTurn, id)) {
+    if (
+      callTurn !== -1 &&
+      table.idsOf(callTurn).includes(id) &&
+      !answeredSince(table, callTurn, id)
+    ) {
       // A second user message of results: Anthropic looks for every result in the one message
       // right after the call turn, and reports the call as unanswered there.
-      issues.push({ code: 'misplaced-tool-result', messageIndex: index, partIndex, toolCallId: id, callMessageIndex: callTurn, param: `messages.${callTurn + 1}`, message: missingSentence(callTurn + 1, [id]) });
+      issues.push({
+        code: 'misplaced-tool-result',
+        messageIndex: index,
+        partIndex,
+        toolCallId: id,
+        callMessageIndex: callTurn,
+        param: `messages.${callTurn + 1}`,
+        message: missingSentence(callTurn + 1, [id]),
+      });
     } else if (otherBefore && previousIsCalls) {
       // Anthropic looks for the results at the start of the next message; with other content
       // first it reports the calls as unanswered. Wording inferred from that rule, not seen for
       // this exact case.
-      issues.push({ code: 'misplaced-tool-result', messageIndex: index, partIndex, toolCallId: id, callMessageIndex: index - 1, param: `messages.${index}`, message: missingSentence(index, [id]) });
+      issues.push({
+        code: 'misplaced-tool-result',
+        messageIndex: index,
+        partIndex,
+        toolCallId: id,
+        callMessageIndex: index - 1,
+        param: `messages.${index}`,
+        message: missingSentence(index, [id]),
+      });
     }
   }
   table.end();
@@ -148,7 +228,8 @@ function readUser(blocks: readonly JsonObject[], index: number, callTurn: number
 /** True when a results message after `callTurn`, before the one being read, already answered `id` (a repeat is a duplicate, not misplaced). */
 function answeredSince(table: ToolTurnTable, callTurn: number, id: string): boolean {
   const end = table.starts[table.count - 1] ?? 0;
-  for (let slot = table.starts[callTurn + 1] ?? 0; slot < end; slot++) if (table.ids[slot] === id) return true;
+  for (let slot = table.starts[callTurn + 1] ?? 0; slot < end; slot++)
+    if (table.ids[slot] === id) return true;
   return false;
 }
 
@@ -176,19 +257,43 @@ function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue {
     case 'orphan':
     case 'misplaced': {
       const { result } = problem;
-      const base = { messageIndex: result.messageIndex, partIndex: result.partIndex, toolCallId: result.callId, param: `messages.${result.messageIndex}.content.${result.partIndex ?? 0}`, message: unexpectedSentence(result) };
-      return problem.kind === 'orphan' ? { code: 'orphan-tool-result', ...base } : { code: 'misplaced-tool-result', ...base, callMessageIndex: problem.call.messageIndex };
+      const base = {
+        messageIndex: result.messageIndex,
+        partIndex: result.partIndex,
+        toolCallId: result.callId,
+        param: `messages.${result.messageIndex}.content.${result.partIndex ?? 0}`,
+        message: unexpectedSentence(result),
+      };
+      return problem.kind === 'orphan'
+        ? { code: 'orphan-tool-result', ...base }
+        : { code: 'misplaced-tool-result', ...base, callMessageIndex: problem.call.messageIndex };
     }
     case 'duplicate-result': {
       const { result, first } = problem;
       const param = `messages.${result.messageIndex}.content.${result.partIndex ?? 0}`;
       // No Anthropic wording was found for a second result to one call; ours.
-      return { code: 'duplicate-tool-call-id', messageIndex: result.messageIndex, partIndex: result.partIndex, toolCallId: result.callId, param, message: `${param}: duplicate \`tool_result\` for \`tool_use_id\` ${result.callId}, already answered at messages.${first.messageIndex}.content.${first.partIndex ?? 0}. Each \`tool_use\` block must have exactly one \`tool_result\` block.` };
+      return {
+        code: 'duplicate-tool-call-id',
+        messageIndex: result.messageIndex,
+        partIndex: result.partIndex,
+        toolCallId: result.callId,
+        param,
+        message: `${param}: duplicate \`tool_result\` for \`tool_use_id\` ${result.callId}, already answered at messages.${first.messageIndex}.content.${first.partIndex ?? 0}. Each \`tool_use\` block must have exactly one \`tool_result\` block.`,
+      };
     }
     case 'missing': {
-      const at = problem.turnMessageIndex + 1 < length ? problem.turnMessageIndex + 1 : problem.turnMessageIndex;
+      const at =
+        problem.turnMessageIndex + 1 < length
+          ? problem.turnMessageIndex + 1
+          : problem.turnMessageIndex;
       const toolCallIds = problem.calls.map((call) => call.callId);
-      return { code: 'missing-tool-result', messageIndex: problem.turnMessageIndex, toolCallIds, param: `messages.${at}`, message: missingSentence(at, toolCallIds) };
+      return {
+        code: 'missing-tool-result',
+        messageIndex: problem.turnMessageIndex,
+        toolCallIds,
+        param: `messages.${at}`,
+        message: missingSentence(at, toolCallIds),
+      };
     }
     case 'duplicate-call': {
       // "messages.1.content.1: `tool_use` ids must be unique": https://github.com/trycua/cua/issues/524,
@@ -196,7 +301,14 @@ function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue {
       // (https://github.com/NVIDIA-NeMo/Switchyard/issues/502).
       const { call } = problem;
       const param = `messages.${call.messageIndex}.content.${call.partIndex ?? 0}`;
-      return { code: 'duplicate-tool-call-id', messageIndex: call.messageIndex, partIndex: call.partIndex, toolCallId: call.callId, param, message: `${param}: \`tool_use\` ids must be unique` };
+      return {
+        code: 'duplicate-tool-call-id',
+        messageIndex: call.messageIndex,
+        partIndex: call.partIndex,
+        toolCallId: call.callId,
+        param,
+        message: `${param}: \`tool_use\` ids must be unique`,
+      };
     }
   }
 }
@@ -207,7 +319,14 @@ function isAnthropicId(id: string): boolean {
   for (let index = 0; index < id.length; index++) {
     const code = id.charCodeAt(index);
     // 0-9, A-Z, a-z, '_', '-'
-    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 45)) return false;
+    if (!(
+      (code >= 48 && code <= 57) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 97 && code <= 122) ||
+      code === 95 ||
+      code === 45
+    ))
+      return false;
   }
   return true;
 }

@@ -25,6 +25,7 @@ export function camelCaseGeminiPart<T extends Readonly<Record<string, unknown>>>
 
 // A loop rather than Object.keys(part).some(...): this runs for every part of long histories.
 function hasSnakeCaseKey(part: Readonly<Record<string, unknown>>): boolean {
-  for (const key in part) if (Object.hasOwn(SNAKE_TO_CAMEL, key) && Object.hasOwn(part, key)) return true;
+  for (const key in part)
+    if (Object.hasOwn(SNAKE_TO_CAMEL, key) && Object.hasOwn(part, key)) return true;
   return false;
 }

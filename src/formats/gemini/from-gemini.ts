@@ -1,8 +1,23 @@
 import { createCallId, type CallIdGenerator } from '../../core/call-id.js';
-import type { HistoryMessage, JsonValue, OpaquePart, TextPart, ToolCallPart, ToolResult } from '../../core/history.js';
+import type {
+  HistoryMessage,
+  JsonValue,
+  OpaquePart,
+  TextPart,
+  ToolCallPart,
+  ToolResult,
+} from '../../core/history.js';
 import type { ConversionResult, ConversionWarning } from '../../convert/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import {
+  extrasOf,
+  invalidInput,
+  isRecord,
+  requireArray,
+  requireRecord,
+  requireString,
+  type WireRecord,
+} from '../shared/wire-guards.js';
 import { camelCaseGeminiPart } from './camel-case-gemini-part.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
@@ -50,37 +65,61 @@ interface TurnCall {
  * @example
  * const { messages: history } = fromGemini(request.contents, { systemInstruction: request.systemInstruction });
  */
-export function fromGemini(contents: readonly unknown[], options: FromGeminiOptions = {}): ConversionResult<HistoryMessage[]> {
+export function fromGemini(
+  contents: readonly unknown[],
+  options: FromGeminiOptions = {},
+): ConversionResult<HistoryMessage[]> {
   requireArray(contents, FORMAT, 'contents');
   const generateId = options.generateId ?? createCallId;
   const history: HistoryMessage[] = [];
   const appender = new ArrayAppender();
   const warnings: ConversionWarning[] = [];
-  if (options.systemInstruction !== undefined) history.push({ role: 'system', text: systemText(options.systemInstruction) });
+  if (options.systemInstruction !== undefined)
+    history.push({ role: 'system', text: systemText(options.systemInstruction) });
   let turn: TurnCall[] = [];
   for (let index = 0; index < contents.length; index++) {
     const path = `contents[${index}]`;
     const content = requireRecord(contents[index], FORMAT, path);
-    if (!Array.isArray(content.parts)) throw invalidInput(FORMAT, `${path}.parts`, 'an array', content.parts);
-    const parts = content.parts.map((part: unknown, partIndex) => camelCaseGeminiPart(requireRecord(part, FORMAT, `${path}.parts[${partIndex}]`)));
+    if (!Array.isArray(content.parts))
+      throw invalidInput(FORMAT, `${path}.parts`, 'an array', content.parts);
+    const parts = content.parts.map((part: unknown, partIndex) =>
+      camelCaseGeminiPart(requireRecord(part, FORMAT, `${path}.parts[${partIndex}]`)),
+    );
     if (content.role === 'model') {
       turn = [];
-      const modelParts = parts.map((part, partIndex) => readModelPart(part, `${path}.parts[${partIndex}]`, index, generateId, warnings));
-      for (const part of modelParts) if (part.type === 'tool-call') turn.push({ callId: part.callId, name: part.name, answered: false });
+      const modelParts = parts.map((part, partIndex) =>
+        readModelPart(part, `${path}.parts[${partIndex}]`, index, generateId, warnings),
+      );
+      for (const part of modelParts)
+        if (part.type === 'tool-call')
+          turn.push({ callId: part.callId, name: part.name, answered: false });
       history.push({ role: 'assistant', parts: modelParts, sourceIndex: index });
-    } else if (content.role === undefined || content.role === 'user' || content.role === 'function') {
+    } else if (
+      content.role === undefined ||
+      content.role === 'user' ||
+      content.role === 'function'
+    ) {
       parts.forEach((part, partIndex) => {
         const last = history.at(-1);
         const same = last?.sourceIndex === index;
         if (part.functionResponse !== undefined) {
-          const result = readResponse(part, `${path}.parts[${partIndex}]`, index, turn, generateId, warnings);
-          if (same && last.role === 'tool') replaceLast(history, last, 'results', appender.append(last.results, [result]));
+          const result = readResponse(
+            part,
+            `${path}.parts[${partIndex}]`,
+            index,
+            turn,
+            generateId,
+            warnings,
+          );
+          if (same && last.role === 'tool')
+            replaceLast(history, last, 'results', appender.append(last.results, [result]));
           else history.push({ role: 'tool', results: [result], sourceIndex: index });
           return;
         }
         turn = [];
         const userPart = readUserPart(part);
-        if (same && last.role === 'user') replaceLast(history, last, 'parts', appender.append(last.parts, [userPart]));
+        if (same && last.role === 'user')
+          replaceLast(history, last, 'parts', appender.append(last.parts, [userPart]));
         else history.push({ role: 'user', parts: [userPart], sourceIndex: index });
       });
       if (parts.length === 0) history.push({ role: 'user', parts: [], sourceIndex: index });
@@ -91,29 +130,56 @@ export function fromGemini(contents: readonly unknown[], options: FromGeminiOpti
   return { messages: history, warnings };
 }
 
-function readModelPart(part: WireRecord, path: string, index: number, generateId: CallIdGenerator, warnings: ConversionWarning[]): TextPart | ToolCallPart | OpaquePart {
+function readModelPart(
+  part: WireRecord,
+  path: string,
+  index: number,
+  generateId: CallIdGenerator,
+  warnings: ConversionWarning[],
+): TextPart | ToolCallPart | OpaquePart {
   if (part.functionCall === undefined) return readUserPart(part);
   const call = requireRecord(part.functionCall, FORMAT, `${path}.functionCall`);
   const name = requireString(call.name, FORMAT, `${path}.functionCall.name`);
   let callId = typeof call.id === 'string' ? call.id : '';
   if (callId === '') {
     callId = generateId();
-    warnings.push({ code: 'generated-call-id', messageIndex: index, callId, message: `${path}.functionCall has no id; it was given "${callId}".` });
+    warnings.push({
+      code: 'generated-call-id',
+      messageIndex: index,
+      callId,
+      message: `${path}.functionCall has no id; it was given "${callId}".`,
+    });
   }
   const extras = extrasOf(part, CALL_PART_KEYS);
   if (extras?.thoughtSignature === SKIP_THOUGHT_SIGNATURE) delete extras.thoughtSignature;
   const hasExtras = extras !== undefined && Object.keys(extras).length > 0;
-  return { type: 'tool-call', callId, name, ...parseArgumentsValue(call.args ?? {}), ...(hasExtras ? { providerData: { gemini: extras } } : {}) };
+  return {
+    type: 'tool-call',
+    callId,
+    name,
+    ...parseArgumentsValue(call.args ?? {}),
+    ...(hasExtras ? { providerData: { gemini: extras } } : {}),
+  };
 }
 
 function readUserPart(part: WireRecord): TextPart | OpaquePart {
-  if (typeof part.text !== 'string' || part.thought === true) return { type: 'opaque', format: 'gemini', value: part };
+  if (typeof part.text !== 'string' || part.thought === true)
+    return { type: 'opaque', format: 'gemini', value: part };
   const extras = extrasOf(part, TEXT_PART_KEYS);
   if (extras?.thoughtSignature === SKIP_THOUGHT_SIGNATURE) delete extras.thoughtSignature;
-  return extras === undefined || Object.keys(extras).length === 0 ? { type: 'text', text: part.text } : { type: 'text', text: part.text, providerData: { gemini: extras } };
+  return extras === undefined || Object.keys(extras).length === 0
+    ? { type: 'text', text: part.text }
+    : { type: 'text', text: part.text, providerData: { gemini: extras } };
 }
 
-function readResponse(part: WireRecord, path: string, index: number, turn: TurnCall[], generateId: CallIdGenerator, warnings: ConversionWarning[]): ToolResult {
+function readResponse(
+  part: WireRecord,
+  path: string,
+  index: number,
+  turn: TurnCall[],
+  generateId: CallIdGenerator,
+  warnings: ConversionWarning[],
+): ToolResult {
   const response = requireRecord(part.functionResponse, FORMAT, `${path}.functionResponse`);
   const name = requireString(response.name, FORMAT, `${path}.functionResponse.name`);
   const body = requireRecord(response.response ?? {}, FORMAT, `${path}.functionResponse.response`);
@@ -130,19 +196,34 @@ function readResponse(part: WireRecord, path: string, index: number, turn: TurnC
     } else {
       callId = generateId();
     }
-    warnings.push({ code: 'generated-call-id', messageIndex: index, callId, message: `${path}.functionResponse has no id; it was given "${callId}"${call ? ', the id of its call' : ''}.` });
+    warnings.push({
+      code: 'generated-call-id',
+      messageIndex: index,
+      callId,
+      message: `${path}.functionResponse has no id; it was given "${callId}"${call ? ', the id of its call' : ''}.`,
+    });
   }
   const extras = extrasOf(part, RESPONSE_PART_KEYS);
   const keys = Object.keys(body);
   const only = keys.length === 1 ? keys[0] : undefined;
   // Google documents `output` for a result and `error` for a failure; any other object is the result itself.
   const content = (only === 'output' || only === 'error' ? body[only] : body) as JsonValue;
-  return { callId, name, content, isError: only === 'error', sourceIndex: index, ...(extras === undefined ? {} : { providerData: { gemini: extras } }) };
+  return {
+    callId,
+    name,
+    content,
+    isError: only === 'error',
+    sourceIndex: index,
+    ...(extras === undefined ? {} : { providerData: { gemini: extras } }),
+  };
 }
 
 function systemText(instruction: unknown): string {
   if (typeof instruction === 'string') return instruction;
   const parts = requireRecord(instruction, FORMAT, 'systemInstruction').parts;
-  if (!Array.isArray(parts)) throw invalidInput(FORMAT, 'systemInstruction.parts', 'an array', parts);
-  return parts.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('\n\n');
+  if (!Array.isArray(parts))
+    throw invalidInput(FORMAT, 'systemInstruction.parts', 'an array', parts);
+  return parts
+    .map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : ''))
+    .join('\n\n');
 }

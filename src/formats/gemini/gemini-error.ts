@@ -26,5 +26,8 @@ export interface GeminiErrorResponse {
  * const { status, body } = geminiErrorBodyFor(result.issues[0]);
  */
 export function geminiErrorBodyFor(issue: HistoryIssue): GeminiErrorResponse {
-  return { status: 400, body: { error: { code: 400, message: issue.message, status: 'INVALID_ARGUMENT' } } };
+  return {
+    status: 400,
+    body: { error: { code: 400, message: issue.message, status: 'INVALID_ARGUMENT' } },
+  };
 }

@@ -1,5 +1,11 @@
 import { assertNever } from '../../core/assert-never.js';
-import type { AssistantMessage, OpaquePart, TextPart, ToolHistory, ToolResult } from '../../core/history.js';
+import type {
+  AssistantMessage,
+  OpaquePart,
+  TextPart,
+  ToolHistory,
+  ToolResult,
+} from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { ConversionContext } from '../shared/conversion-context.js';
 import { isRecord } from '../shared/wire-guards.js';
@@ -43,7 +49,10 @@ export interface GeminiConversionResult extends ConversionResult<GeminiContent[]
  * const { messages: contents, systemInstruction } = toGemini(history);
  * await ai.models.generateContent({ model, contents, config: { systemInstruction } });
  */
-export function toGemini(history: ToolHistory, options: ToGeminiOptions = {}): GeminiConversionResult {
+export function toGemini(
+  history: ToolHistory,
+  options: ToGeminiOptions = {},
+): GeminiConversionResult {
   const context = new ConversionContext('gemini');
   const contents: GeminiContent[] = [];
   const systemTexts: string[] = [];
@@ -52,26 +61,41 @@ export function toGemini(history: ToolHistory, options: ToGeminiOptions = {}): G
       case 'system':
         context.ownData(message.providerData, index);
         if (contents.length > 0 || systemTexts.length > 0) {
-          context.warn('moved-system-message', index, 'Gemini takes one systemInstruction; this system message was moved there and joined with the others.');
+          context.warn(
+            'moved-system-message',
+            index,
+            'Gemini takes one systemInstruction; this system message was moved there and joined with the others.',
+          );
         }
         systemTexts.push(message.text);
         break;
       case 'user':
         context.ownData(message.providerData, index);
-        contents.push({ role: 'user', parts: message.parts.flatMap((part) => (part.type === 'text' ? textPart(part, index, context) : opaquePart(part, index, context))) });
+        contents.push({
+          role: 'user',
+          parts: message.parts.flatMap((part) =>
+            part.type === 'text'
+              ? textPart(part, index, context)
+              : opaquePart(part, index, context),
+          ),
+        });
         break;
       case 'assistant':
         contents.push(writeModel(message, index, context, options));
         break;
       case 'tool':
         context.ownData(message.providerData, index);
-        contents.push({ role: 'user', parts: message.results.map((result) => responsePart(result, index, context)) });
+        contents.push({
+          role: 'user',
+          parts: message.results.map((result) => responsePart(result, index, context)),
+        });
         break;
       default:
         assertNever(message, 'history message');
     }
   });
-  const systemInstruction = systemTexts.length === 0 ? undefined : { parts: [{ text: systemTexts.join('\n\n') }] };
+  const systemInstruction =
+    systemTexts.length === 0 ? undefined : { parts: [{ text: systemTexts.join('\n\n') }] };
   return { messages: contents, warnings: context.warnings, systemInstruction };
 }
 
@@ -86,7 +110,12 @@ function opaquePart(part: OpaquePart, index: number, context: ConversionContext)
   return value === undefined ? [] : [value as GeminiPart];
 }
 
-function writeModel(message: AssistantMessage, index: number, context: ConversionContext, options: ToGeminiOptions): GeminiContent {
+function writeModel(
+  message: AssistantMessage,
+  index: number,
+  context: ConversionContext,
+  options: ToGeminiOptions,
+): GeminiContent {
   context.ownData(message.providerData, index);
   const parts: GeminiPart[] = [];
   let firstCall: number | undefined;
@@ -101,12 +130,20 @@ function writeModel(message: AssistantMessage, index: number, context: Conversio
         break;
       case 'tool-call': {
         if (part.argumentsText !== undefined) {
-          context.warn('dropped-arguments-text', index, `Gemini functionCall args must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`, part.callId);
+          context.warn(
+            'dropped-arguments-text',
+            index,
+            `Gemini functionCall args must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
+            part.callId,
+          );
         }
         const extras = context.ownData(part.providerData, index, part.callId);
         if (typeof extras?.thoughtSignature === 'string') signed = true;
         firstCall ??= parts.length;
-        parts.push({ ...extras, functionCall: { id: part.callId, name: part.name, args: { ...part.arguments } } });
+        parts.push({
+          ...extras,
+          functionCall: { id: part.callId, name: part.name, args: { ...part.arguments } },
+        });
         break;
       }
       default:
@@ -114,7 +151,12 @@ function writeModel(message: AssistantMessage, index: number, context: Conversio
     }
   }
   const first = firstCall === undefined ? undefined : parts[firstCall];
-  if (first !== undefined && firstCall !== undefined && !signed && options.missingThoughtSignature !== 'omit') {
+  if (
+    first !== undefined &&
+    firstCall !== undefined &&
+    !signed &&
+    options.missingThoughtSignature !== 'omit'
+  ) {
     parts[firstCall] = { ...first, thoughtSignature: SKIP_THOUGHT_SIGNATURE };
     const callId = first.functionCall?.id;
     context.warn(
@@ -132,7 +174,14 @@ function responsePart(result: ToolResult, index: number, context: ConversionCont
   const content = result.content;
   const keys = isRecord(content) ? Object.keys(content) : [];
   // An object result goes as the response itself unless it would read back as `{ output }` or `{ error }`.
-  const asIs = isRecord(content) && !result.isError && !(keys.length === 1 && (keys[0] === 'output' || keys[0] === 'error'));
-  const response: Record<string, unknown> = asIs ? { ...content } : result.isError ? { error: content } : { output: content };
+  const asIs =
+    isRecord(content) &&
+    !result.isError &&
+    !(keys.length === 1 && (keys[0] === 'output' || keys[0] === 'error'));
+  const response: Record<string, unknown> = asIs
+    ? { ...content }
+    : result.isError
+      ? { error: content }
+      : { output: content };
   return { ...extras, functionResponse: { id: result.callId, name: result.name, response } };
 }

@@ -2,7 +2,13 @@ import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
-import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  type JsonObject,
+} from '../../validate/rules/input-guards.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
 /**
@@ -17,14 +23,16 @@ export const GEMINI_COUNT_MISMATCH =
  * "Please ensure that function response turn comes immediately after a function call turn.":
  * https://github.com/langchain-ai/langchain/issues/27799, https://github.com/GoogleCloudPlatform/generative-ai/pull/368.
  */
-export const GEMINI_RESPONSE_NOT_AFTER_CALL = 'Please ensure that function response turn comes immediately after a function call turn.';
+export const GEMINI_RESPONSE_NOT_AFTER_CALL =
+  'Please ensure that function response turn comes immediately after a function call turn.';
 
 /**
  * "Please ensure that function call turn comes immediately after a user turn or after a function
  * response turn." (also when the history starts with a call turn):
  * https://github.com/google-gemini/gemini-cli/issues/11814, https://github.com/google-gemini/gemini-cli/issues/26486.
  */
-export const GEMINI_CALL_NOT_AFTER_USER = 'Please ensure that function call turn comes immediately after a user turn or after a function response turn.';
+export const GEMINI_CALL_NOT_AFTER_USER =
+  'Please ensure that function call turn comes immediately after a user turn or after a function response turn.';
 
 interface FunctionPart {
   readonly name: string;
@@ -66,23 +74,42 @@ export function inspectGemini(contents: readonly unknown[]): HistoryInspection {
   const table = new ToolTurnTable(contents.length);
   let previous: Turn | undefined;
   for (let index = 0; index < contents.length; index++) {
-    const turn = readTurn(objectAt(contents, index, 'contents', 'a content object with parts'), index);
+    const turn = readTurn(
+      objectAt(contents, index, 'contents', 'a content object with parts'),
+      index,
+    );
     addTurn(turn, index, table);
-    if (turn.role === 'model' && turn.calls.length > 0) checkCallTurn(turn, index, previous, issues);
-    if (previous?.role === 'model' && previous.calls.length > 0 && (turn.role === 'model' || turn.responses.length === 0)) {
+    if (turn.role === 'model' && turn.calls.length > 0)
+      checkCallTurn(turn, index, previous, issues);
+    if (
+      previous?.role === 'model' &&
+      previous.calls.length > 0 &&
+      (turn.role === 'model' || turn.responses.length === 0)
+    ) {
       issues.push(missing(index - 1, previous.calls));
     }
     if (turn.role === 'user' && turn.responses.length > 0) {
       if (previous?.role === 'model' && previous.calls.length > 0) {
         checkResponseIds(previous, index - 1, turn, index, issues);
         checkResponses(previous, index - 1, turn, index, issues);
-      }
-      else for (const part of turn.responses) issues.push({ code: 'orphan-tool-result', messageIndex: index, partIndex: part.partIndex, toolCallId: part.id ?? part.name, message: GEMINI_RESPONSE_NOT_AFTER_CALL });
+      } else
+        for (const part of turn.responses)
+          issues.push({
+            code: 'orphan-tool-result',
+            messageIndex: index,
+            partIndex: part.partIndex,
+            toolCallId: part.id ?? part.name,
+            message: GEMINI_RESPONSE_NOT_AFTER_CALL,
+          });
     }
     previous = turn;
   }
-  if (previous?.role === 'model' && previous.calls.length > 0) issues.push(missing(contents.length - 1, previous.calls));
-  return { result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)), table };
+  if (previous?.role === 'model' && previous.calls.length > 0)
+    issues.push(missing(contents.length - 1, previous.calls));
+  return {
+    result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
+    table,
+  };
 }
 
 /**
@@ -106,7 +133,8 @@ function addTurn(turn: Turn, index: number, table: ToolTurnTable): void {
     return;
   }
   table.begin(index, turn.role === 'model' ? 'calls' : 'results');
-  for (const part of parts) table.add(part.id ?? `\u0000${index}:${part.partIndex}`, part.partIndex);
+  for (const part of parts)
+    table.add(part.id ?? `\u0000${index}:${part.partIndex}`, part.partIndex);
 }
 // Above this many calls in one turn, repeated ids are found through a set instead of a scan.
 const SCAN_LIMIT = 16;
@@ -117,37 +145,71 @@ function readTurn(content: JsonObject, index: number): Turn {
     throw invalidField(`contents[${index}].role`, role, "'user' or 'model'");
   }
   const parts = content.parts;
-  if (!Array.isArray(parts)) throw invalidField(`contents[${index}].parts`, parts, 'an array of parts');
+  if (!Array.isArray(parts))
+    throw invalidField(`contents[${index}].parts`, parts, 'an array of parts');
   // Most contents hold no function part: they share one empty array.
   let calls: FunctionPart[] | undefined;
   let responses: FunctionPart[] | undefined;
   for (let partIndex = 0; partIndex < parts.length; partIndex++) {
     const part: unknown = parts[partIndex];
-    if (!isObject(part)) throw invalidField(`contents[${index}].parts[${partIndex}]`, part, 'a part object');
+    if (!isObject(part))
+      throw invalidField(`contents[${index}].parts[${partIndex}]`, part, 'a part object');
     // What camelCaseGeminiPart reads, without copying the part: a camelCase field beside its
     // snake_case twin wins. Plain property reads: `in` and `hasOwn` cost a lookup that misses on
     // every text part.
     const functionCall = part.functionCall !== undefined ? part.functionCall : part.function_call;
-    const functionResponse = part.functionResponse !== undefined ? part.functionResponse : part.function_response;
-    if (functionCall !== undefined) (calls ??= []).push(functionPart(functionCall, index, partIndex, 'functionCall'));
-    if (functionResponse !== undefined) (responses ??= []).push(functionPart(functionResponse, index, partIndex, 'functionResponse'));
+    const functionResponse =
+      part.functionResponse !== undefined ? part.functionResponse : part.function_response;
+    if (functionCall !== undefined)
+      (calls ??= []).push(functionPart(functionCall, index, partIndex, 'functionCall'));
+    if (functionResponse !== undefined)
+      (responses ??= []).push(functionPart(functionResponse, index, partIndex, 'functionResponse'));
   }
-  if (calls === undefined && responses === undefined) return role === 'model' ? MODEL_TEXT : USER_TEXT;
-  return { role: role === 'model' ? 'model' : 'user', calls: calls ?? NO_PARTS, responses: responses ?? NO_PARTS };
+  if (calls === undefined && responses === undefined)
+    return role === 'model' ? MODEL_TEXT : USER_TEXT;
+  return {
+    role: role === 'model' ? 'model' : 'user',
+    calls: calls ?? NO_PARTS,
+    responses: responses ?? NO_PARTS,
+  };
 }
 
 // Contents without function parts, most of a history, share these.
 const MODEL_TEXT: Turn = { role: 'model', calls: NO_PARTS, responses: NO_PARTS };
 const USER_TEXT: Turn = { role: 'user', calls: NO_PARTS, responses: NO_PARTS };
 
-function functionPart(value: unknown, index: number, partIndex: number, field: string): FunctionPart {
-  if (!isObject(value) || typeof value.name !== 'string') throw invalidField(`contents[${index}].parts[${partIndex}].${field}`, value, 'an object with a string `name`');
-  return { name: value.name, id: typeof value.id === 'string' && value.id !== '' ? value.id : undefined, partIndex };
+function functionPart(
+  value: unknown,
+  index: number,
+  partIndex: number,
+  field: string,
+): FunctionPart {
+  if (!isObject(value) || typeof value.name !== 'string')
+    throw invalidField(
+      `contents[${index}].parts[${partIndex}].${field}`,
+      value,
+      'an object with a string `name`',
+    );
+  return {
+    name: value.name,
+    id: typeof value.id === 'string' && value.id !== '' ? value.id : undefined,
+    partIndex,
+  };
 }
 
-function checkCallTurn(turn: Turn, index: number, previous: Turn | undefined, issues: HistoryIssue[]): void {
+function checkCallTurn(
+  turn: Turn,
+  index: number,
+  previous: Turn | undefined,
+  issues: HistoryIssue[],
+): void {
   if (previous?.role !== 'user') {
-    issues.push({ code: 'misplaced-tool-call', messageIndex: index, toolCallIds: turn.calls.map(keyOf), message: GEMINI_CALL_NOT_AFTER_USER });
+    issues.push({
+      code: 'misplaced-tool-call',
+      messageIndex: index,
+      toolCallIds: turn.calls.map(keyOf),
+      message: GEMINI_CALL_NOT_AFTER_USER,
+    });
   }
   const { calls } = turn;
   if (calls.length > SCAN_LIMIT) {
@@ -173,10 +235,22 @@ function checkCallTurn(turn: Turn, index: number, previous: Turn | undefined, is
 
 /** Ids are optional in Gemini; when given they must tell calls apart. Ours: no Gemini wording found. */
 function duplicateCall(call: FunctionPart, id: string, index: number): HistoryIssue {
-  return { code: 'duplicate-tool-call-id', messageIndex: index, partIndex: call.partIndex, toolCallId: id, message: `Function call id ${id} appears twice in contents[${index}]; give each functionCall part its own id.` };
+  return {
+    code: 'duplicate-tool-call-id',
+    messageIndex: index,
+    partIndex: call.partIndex,
+    toolCallId: id,
+    message: `Function call id ${id} appears twice in contents[${index}]; give each functionCall part its own id.`,
+  };
 }
 
-function checkResponses(callTurn: Turn, callIndex: number, turn: Turn, index: number, issues: HistoryIssue[]): void {
+function checkResponses(
+  callTurn: Turn,
+  callIndex: number,
+  turn: Turn,
+  index: number,
+  issues: HistoryIssue[],
+): void {
   if (sameNames(callTurn.calls, turn.responses)) return;
   // Pair by name, in order, so parallel calls of one function pair positionally.
   const waiting = new Map<string, FunctionPart[]>();
@@ -186,7 +260,8 @@ function checkResponses(callTurn: Turn, callIndex: number, turn: Turn, index: nu
     else waiting.set(call.name, [call]);
   }
   const unmatched: FunctionPart[] = [];
-  for (const response of turn.responses) if (waiting.get(response.name)?.shift() === undefined) unmatched.push(response);
+  for (const response of turn.responses)
+    if (waiting.get(response.name)?.shift() === undefined) unmatched.push(response);
   const unanswered = callTurn.calls.filter((call) => waiting.get(call.name)?.includes(call));
   if (callTurn.calls.length === turn.responses.length) {
     // No Gemini wording was found for a name mismatch (Gemini pairs by position); ours.
@@ -206,7 +281,14 @@ function checkResponses(callTurn: Turn, callIndex: number, turn: Turn, index: nu
     return;
   }
   if (unanswered.length > 0) issues.push(missing(callIndex, unanswered));
-  for (const part of unmatched) issues.push({ code: 'orphan-tool-result', messageIndex: index, partIndex: part.partIndex, toolCallId: keyOf(part), message: GEMINI_COUNT_MISMATCH });
+  for (const part of unmatched)
+    issues.push({
+      code: 'orphan-tool-result',
+      messageIndex: index,
+      partIndex: part.partIndex,
+      toolCallId: keyOf(part),
+      message: GEMINI_COUNT_MISMATCH,
+    });
 }
 
 /**
@@ -215,7 +297,13 @@ function checkResponses(callTurn: Turn, callIndex: number, turn: Turn, index: nu
  * the history ambiguous (and other providers, which pair by id, refuse it). Ours: no Gemini
  * wording was found.
  */
-function checkResponseIds(callTurn: Turn, callIndex: number, turn: Turn, index: number, issues: HistoryIssue[]): void {
+function checkResponseIds(
+  callTurn: Turn,
+  callIndex: number,
+  turn: Turn,
+  index: number,
+  issues: HistoryIssue[],
+): void {
   const { calls } = callTurn;
   // Calls answered so far, by position (a turn of more than 32 calls falls back to a set).
   let answered = 0;
@@ -227,7 +315,8 @@ function checkResponseIds(callTurn: Turn, callIndex: number, turn: Turn, index: 
     let repeated = false;
     for (let position = 0; position < calls.length; position++) {
       if (calls[position]?.id !== id) continue;
-      const taken = position < 32 ? (answered & (1 << position)) !== 0 : answeredBeyond?.has(position) === true;
+      const taken =
+        position < 32 ? (answered & (1 << position)) !== 0 : answeredBeyond?.has(position) === true;
       if (!taken) {
         found = position;
         break;
@@ -241,8 +330,20 @@ function checkResponseIds(callTurn: Turn, callIndex: number, turn: Turn, index: 
     }
     issues.push(
       repeated
-        ? { code: 'duplicate-tool-call-id', messageIndex: index, partIndex: response.partIndex, toolCallId: id, message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] answers a call of contents[${callIndex}] that another response already answered; give each response the id of its own call.` }
-        : { code: 'unknown-tool-call-id', messageIndex: index, partIndex: response.partIndex, toolCallId: id, message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] matches no functionCall id of contents[${callIndex}]; give each response the id of its own call.` },
+        ? {
+            code: 'duplicate-tool-call-id',
+            messageIndex: index,
+            partIndex: response.partIndex,
+            toolCallId: id,
+            message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] answers a call of contents[${callIndex}] that another response already answered; give each response the id of its own call.`,
+          }
+        : {
+            code: 'unknown-tool-call-id',
+            messageIndex: index,
+            partIndex: response.partIndex,
+            toolCallId: id,
+            message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] matches no functionCall id of contents[${callIndex}]; give each response the id of its own call.`,
+          },
     );
   }
 }
@@ -250,12 +351,18 @@ function checkResponseIds(callTurn: Turn, callIndex: number, turn: Turn, index: 
 /** True when responses name the calls' functions in call order: every response pairs with its call. */
 function sameNames(calls: readonly FunctionPart[], responses: readonly FunctionPart[]): boolean {
   if (calls.length !== responses.length) return false;
-  for (let position = 0; position < calls.length; position++) if (calls[position]?.name !== responses[position]?.name) return false;
+  for (let position = 0; position < calls.length; position++)
+    if (calls[position]?.name !== responses[position]?.name) return false;
   return true;
 }
 
 function missing(callIndex: number, calls: readonly FunctionPart[]): HistoryIssue {
-  return { code: 'missing-tool-result', messageIndex: callIndex, toolCallIds: calls.map(keyOf), message: GEMINI_COUNT_MISMATCH };
+  return {
+    code: 'missing-tool-result',
+    messageIndex: callIndex,
+    toolCallIds: calls.map(keyOf),
+    message: GEMINI_COUNT_MISMATCH,
+  };
 }
 
 function keyOf(part: FunctionPart): string {

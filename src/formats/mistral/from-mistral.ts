@@ -4,7 +4,11 @@ import type { ChatDialect } from '../openai-chat/chat-dialect.js';
 import { readChatMessages } from '../openai-chat/from-openai-chat.js';
 
 /** The Mistral dialect of the Chat Completions shape: `tool` messages carry `name`. */
-export const MISTRAL_DIALECT: ChatDialect = { format: 'mistral', formatName: 'Mistral', resultName: true };
+export const MISTRAL_DIALECT: ChatDialect = {
+  format: 'mistral',
+  formatName: 'Mistral',
+  resultName: true,
+};
 
 /**
  * Converts a Mistral chat `messages` array to a neutral history.

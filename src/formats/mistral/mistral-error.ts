@@ -35,5 +35,8 @@ export function mistralErrorBodyFor(issue: HistoryIssue): MistralErrorResponse {
     : issue.code === 'invalid-tool-call-id'
       ? ['invalid_function_call', '3280']
       : ['invalid_request_error', null];
-  return { status: 400, body: { object: 'error', message: issue.message, type, param: null, code } };
+  return {
+    status: 400,
+    body: { object: 'error', message: issue.message, type, param: null, code },
+  };
 }

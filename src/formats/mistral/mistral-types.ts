@@ -24,4 +24,5 @@ export interface MistralToolMessage extends OpenAIChatToolMessage {
 }
 
 /** Any Mistral chat message. */
-export type MistralMessage = MistralSystemMessage | MistralUserMessage | MistralAssistantMessage | MistralToolMessage;
+export type MistralMessage =
+  MistralSystemMessage | MistralUserMessage | MistralAssistantMessage | MistralToolMessage;

@@ -1,8 +1,16 @@
 import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
-import { assertArray, invalidField, isObject, objectAt } from '../../validate/rules/input-guards.js';
+import {
+  findToolTurnProblems,
+  type ToolTurnProblem,
+} from '../../validate/rules/find-tool-turn-problems.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+} from '../../validate/rules/input-guards.js';
 import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
 
@@ -48,13 +56,24 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', 'an object with a role');
     const role = message.role;
-    if (!isMistralRole(role)) throw invalidField(`messages[${index}].role`, role, "'system', 'user', 'assistant' or 'tool'");
+    if (!isMistralRole(role))
+      throw invalidField(
+        `messages[${index}].role`,
+        role,
+        "'system', 'user', 'assistant' or 'tool'",
+      );
     const before = previousRole;
     previousRole = role;
     if (role === 'user' && before === 'tool') {
       // {"object":"error","message":"Unexpected role 'user' after role 'tool'","type":"invalid_request_message_order","param":null,"code":"3230"}
       // https://github.com/datapizza-labs/datapizza-ai/issues/98, https://github.com/NousResearch/hermes-agent/issues/20154.
-      issues.push({ code: 'unexpected-role', messageIndex: index, role, previousRole: before, message: "Unexpected role 'user' after role 'tool'" });
+      issues.push({
+        code: 'unexpected-role',
+        messageIndex: index,
+        role,
+        previousRole: before,
+        message: "Unexpected role 'user' after role 'tool'",
+      });
     }
     if (role === 'tool') {
       const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
@@ -66,7 +85,8 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
     let toolCalls: readonly unknown[] | undefined;
     const raw = role === 'assistant' ? (message.tool_calls ?? undefined) : undefined;
     if (raw !== undefined) {
-      if (!Array.isArray(raw)) throw invalidField(`messages[${index}].tool_calls`, raw, 'an array of tool calls');
+      if (!Array.isArray(raw))
+        throw invalidField(`messages[${index}].tool_calls`, raw, 'an array of tool calls');
       toolCalls = raw;
     }
     if (toolCalls === undefined || toolCalls.length === 0) {
@@ -76,14 +96,23 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
     table.begin(index, 'calls');
     for (let partIndex = 0; partIndex < toolCalls.length; partIndex++) {
       const call: unknown = toolCalls[partIndex];
-      if (!isObject(call)) throw invalidField(`messages[${index}].tool_calls[${partIndex}]`, call, 'a tool call object');
+      if (!isObject(call))
+        throw invalidField(
+          `messages[${index}].tool_calls[${partIndex}]`,
+          call,
+          'a tool call object',
+        );
       const id = typeof call.id === 'string' ? call.id : '';
       checkId(id, index, partIndex, issues);
       table.add(id, partIndex);
     }
   }
-  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' })) issues.push(issueOf(problem, messages));
-  return { result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)), table };
+  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }))
+    issues.push(issueOf(problem, messages));
+  return {
+    result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
+    table,
+  };
 }
 
 /**
@@ -97,12 +126,23 @@ export function assertValidMistral(messages: readonly unknown[]): void {
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-function checkId(id: string, index: number, partIndex: number | undefined, issues: HistoryIssue[]): void {
+function checkId(
+  id: string,
+  index: number,
+  partIndex: number | undefined,
+  issues: HistoryIssue[],
+): void {
   if (isMistralId(id)) return;
   // "Tool call id was call_0fypS1hVX but must be a-z, A-Z, 0-9, with a length of 9.":
   // https://github.com/nearai/ironclaw/issues/1241, https://github.com/langchain-ai/langchain/pull/24668,
   // https://github.com/anomalyco/opencode/issues/1680.
-  issues.push({ code: 'invalid-tool-call-id', messageIndex: index, partIndex, toolCallId: id, message: `Tool call id was ${id} but must be a-z, A-Z, 0-9, with a length of 9.` });
+  issues.push({
+    code: 'invalid-tool-call-id',
+    messageIndex: index,
+    partIndex,
+    toolCallId: id,
+    message: `Tool call id was ${id} but must be a-z, A-Z, 0-9, with a length of 9.`,
+  });
 }
 
 function issueOf(problem: ToolTurnProblem, messages: readonly unknown[]): HistoryIssue {
@@ -115,17 +155,38 @@ function issueOf(problem: ToolTurnProblem, messages: readonly unknown[]): Histor
       // "Unexpected role 'tool' after role 'user'" (type invalid_request_message_order, code 3230):
       // https://github.com/charmbracelet/crush/issues/279, https://github.com/zed-industries/zed/issues/37021.
       // After an assistant or tool message, reports show the count sentence.
-      const message = previousRole === 'user' || previousRole === 'system' ? `Unexpected role 'tool' after role '${previousRole}'` : MISTRAL_COUNT_MISMATCH;
+      const message =
+        previousRole === 'user' || previousRole === 'system'
+          ? `Unexpected role 'tool' after role '${previousRole}'`
+          : MISTRAL_COUNT_MISMATCH;
       const base = { messageIndex: result.messageIndex, toolCallId: result.callId, message };
-      if (problem.kind === 'misplaced') return { code: 'misplaced-tool-result', ...base, callMessageIndex: problem.call.messageIndex };
-      return problem.kind === 'orphan' ? { code: 'orphan-tool-result', ...base } : { code: 'duplicate-tool-call-id', ...base };
+      if (problem.kind === 'misplaced')
+        return {
+          code: 'misplaced-tool-result',
+          ...base,
+          callMessageIndex: problem.call.messageIndex,
+        };
+      return problem.kind === 'orphan'
+        ? { code: 'orphan-tool-result', ...base }
+        : { code: 'duplicate-tool-call-id', ...base };
     }
     case 'missing':
-      return { code: 'missing-tool-result', messageIndex: problem.turnMessageIndex, toolCallIds: problem.calls.map((call) => call.callId), message: MISTRAL_COUNT_MISMATCH };
+      return {
+        code: 'missing-tool-result',
+        messageIndex: problem.turnMessageIndex,
+        toolCallIds: problem.calls.map((call) => call.callId),
+        message: MISTRAL_COUNT_MISMATCH,
+      };
     case 'duplicate-call': {
       // No Mistral wording was found for two calls sharing an id in one turn; ours.
       const { call } = problem;
-      return { code: 'duplicate-tool-call-id', messageIndex: call.messageIndex, partIndex: call.partIndex, toolCallId: call.callId, message: `Duplicate tool call id ${call.callId} in messages[${call.messageIndex}].tool_calls (first at tool_calls[${problem.first.partIndex ?? 0}]).` };
+      return {
+        code: 'duplicate-tool-call-id',
+        messageIndex: call.messageIndex,
+        partIndex: call.partIndex,
+        toolCallId: call.callId,
+        message: `Duplicate tool call id ${call.callId} in messages[${call.messageIndex}].tool_calls (first at tool_calls[${problem.first.partIndex ?? 0}]).`,
+      };
     }
   }
 }
@@ -136,7 +197,8 @@ function isMistralId(id: string): boolean {
   for (let index = 0; index < 9; index++) {
     const code = id.charCodeAt(index);
     // 0-9, A-Z, a-z
-    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122))) return false;
+    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)))
+      return false;
   }
   return true;
 }

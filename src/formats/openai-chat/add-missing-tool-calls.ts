@@ -1,7 +1,12 @@
 import { uniqueCallIds, type CallIdGenerator } from '../../core/call-id.js';
 import { findOrphanRuns, pairToolTurns, type TurnEntry } from '../../core/pair-tool-turns.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import type { OpenAIChatAssistantMessage, OpenAIChatMessage, OpenAIChatToolCall, OpenAIChatToolMessage } from './openai-chat-types.js';
+import type {
+  OpenAIChatAssistantMessage,
+  OpenAIChatMessage,
+  OpenAIChatToolCall,
+  OpenAIChatToolMessage,
+} from './openai-chat-types.js';
 
 /** The tool name used when neither the tool message nor any earlier call names the tool. */
 export const UNKNOWN_TOOL_NAME = 'unknown_tool';
@@ -14,7 +19,11 @@ export interface InsertedToolCallTurn {
   /** Ids given to tool messages that had none or repeated one: `[old, new]` pairs. */
   readonly renamedIds: readonly (readonly [string, string])[];
   /** Calls whose name or arguments could not be found: named `unknown_tool`, or given `{}`. */
-  readonly guessed: readonly { readonly callId: string; readonly name: boolean; readonly arguments: boolean }[];
+  readonly guessed: readonly {
+    readonly callId: string;
+    readonly name: boolean;
+    readonly arguments: boolean;
+  }[];
 }
 
 /** The outcome of {@link addMissingToolCalls}. */
@@ -36,8 +45,16 @@ function entryOf(message: OpenAIChatMessage, index: number): TurnEntry {
   if (typeof message !== 'object' || (message as unknown) === null) {
     throw new ToolHistoryError('invalid-input', `messages[${index}] is not a message object.`);
   }
-  if (message.role === 'tool') return { kind: 'results', callIds: [typeof message.tool_call_id === 'string' ? message.tool_call_id : ''] };
-  if (message.role === 'assistant' && message.tool_calls !== undefined && message.tool_calls.length > 0) {
+  if (message.role === 'tool')
+    return {
+      kind: 'results',
+      callIds: [typeof message.tool_call_id === 'string' ? message.tool_call_id : ''],
+    };
+  if (
+    message.role === 'assistant' &&
+    message.tool_calls !== undefined &&
+    message.tool_calls.length > 0
+  ) {
     return { kind: 'calls', callIds: message.tool_calls.map((call) => call.id) };
   }
   return { kind: 'other' };
@@ -57,13 +74,21 @@ function entryOf(message: OpenAIChatMessage, index: number): TurnEntry {
  * @example
  * const { messages: fixed, inserted } = addMissingToolCalls(messages);
  */
-export function addMissingToolCalls(messages: readonly OpenAIChatMessage[], options: AddMissingToolCallsOptions = {}): AddMissingToolCallsResult {
-  if (!isArray(messages)) throw new ToolHistoryError('invalid-input', 'messages must be an array of Chat Completions messages.');
+export function addMissingToolCalls(
+  messages: readonly OpenAIChatMessage[],
+  options: AddMissingToolCallsOptions = {},
+): AddMissingToolCallsResult {
+  if (!isArray(messages))
+    throw new ToolHistoryError(
+      'invalid-input',
+      'messages must be an array of Chat Completions messages.',
+    );
   const entries = messages.map(entryOf);
   const runs = findOrphanRuns(entries, pairToolTurns(entries));
   if (runs.length === 0) return { messages: [...messages], inserted: [] };
   const taken = new Set<string>();
-  for (const entry of entries) if (entry.kind !== 'other') for (const id of entry.callIds) taken.add(id);
+  for (const entry of entries)
+    if (entry.kind !== 'other') for (const id of entry.callIds) taken.add(id);
   const nextId = uniqueCallIds(taken, options.generateId);
   const output: OpenAIChatMessage[] = [];
   const inserted: InsertedToolCallTurn[] = [];
@@ -82,17 +107,40 @@ export function addMissingToolCalls(messages: readonly OpenAIChatMessage[], opti
       const callId = orphan.callId === '' || seen.has(orphan.callId) ? nextId() : orphan.callId;
       seen.add(callId);
       if (callId !== orphan.callId) renamedIds.push([orphan.callId, callId]);
-      return { message: callId === orphan.callId ? message : { ...message, tool_call_id: callId }, originalId: orphan.callId, entryIndex: orphan.entryIndex };
+      return {
+        message: callId === orphan.callId ? message : { ...message, tool_call_id: callId },
+        originalId: orphan.callId,
+        entryIndex: orphan.entryIndex,
+      };
     });
     const toolCalls = results.map(({ message, originalId, entryIndex }): OpenAIChatToolCall => {
       const known = findKnownCall(messages, entryIndex, originalId, options.knownCalls);
-      const name = typeof message.name === 'string' && message.name !== '' ? message.name : known?.function.name;
-      const args = known && (name === undefined || known.function.name === name) ? known.function.arguments : undefined;
-      if (name === undefined || args === undefined) guessed.push({ callId: message.tool_call_id, name: name === undefined, arguments: args === undefined });
-      return { id: message.tool_call_id, type: 'function', function: { name: name ?? UNKNOWN_TOOL_NAME, arguments: args ?? '{}' } };
+      const name =
+        typeof message.name === 'string' && message.name !== ''
+          ? message.name
+          : known?.function.name;
+      const args =
+        known && (name === undefined || known.function.name === name)
+          ? known.function.arguments
+          : undefined;
+      if (name === undefined || args === undefined)
+        guessed.push({
+          callId: message.tool_call_id,
+          name: name === undefined,
+          arguments: args === undefined,
+        });
+      return {
+        id: message.tool_call_id,
+        type: 'function',
+        function: { name: name ?? UNKNOWN_TOOL_NAME, arguments: args ?? '{}' },
+      };
     });
     // content '' rather than null: several open-model chat templates (Qwen3, gpt-oss, Granite) fail on null.
-    const turn: OpenAIChatAssistantMessage = { role: 'assistant', content: '', tool_calls: toolCalls };
+    const turn: OpenAIChatAssistantMessage = {
+      role: 'assistant',
+      content: '',
+      tool_calls: toolCalls,
+    };
     inserted.push({ messageIndex: output.length, toolCalls, renamedIds, guessed });
     output.push(turn, ...results.map((result) => result.message));
     copied = run.lastEntry + 1;

@@ -11,4 +11,8 @@ export interface ChatDialect {
 }
 
 /** The OpenAI Chat Completions dialect. */
-export const OPENAI_CHAT_DIALECT: ChatDialect = { format: 'openai-chat', formatName: 'OpenAI Chat', resultName: false };
+export const OPENAI_CHAT_DIALECT: ChatDialect = {
+  format: 'openai-chat',
+  formatName: 'OpenAI Chat',
+  resultName: false,
+};

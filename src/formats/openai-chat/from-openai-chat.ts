@@ -1,9 +1,24 @@
-import type { AssistantMessage, HistoryMessage, OpaquePart, TextPart, ToolCallPart, ToolResult } from '../../core/history.js';
+import type {
+  AssistantMessage,
+  HistoryMessage,
+  OpaquePart,
+  TextPart,
+  ToolCallPart,
+  ToolResult,
+} from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
-import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import {
+  extrasOf,
+  invalidInput,
+  isRecord,
+  requireArray,
+  requireRecord,
+  requireString,
+  type WireRecord,
+} from '../shared/wire-guards.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
@@ -38,7 +53,10 @@ export function fromOpenAIChat(messages: readonly unknown[]): ConversionResult<H
 }
 
 /** Reads a Chat Completions-shaped array in the given dialect (shared with Mistral). */
-export function readChatMessages(messages: readonly unknown[], dialect: ChatDialect): ConversionResult<HistoryMessage[]> {
+export function readChatMessages(
+  messages: readonly unknown[],
+  dialect: ChatDialect,
+): ConversionResult<HistoryMessage[]> {
   requireArray(messages, dialect.formatName);
   const history: HistoryMessage[] = [];
   const names = new CallNames('turn');
@@ -52,12 +70,32 @@ export function readChatMessages(messages: readonly unknown[], dialect: ChatDial
         names.other();
         const extras = extrasOf(message, SYSTEM_KEYS);
         const data = message.role === 'developer' ? { ...extras, role: 'developer' } : extras;
-        history.push(withData({ role: 'system', text: readText(message.content, dialect, `${path}.content`), sourceIndex: index }, dialect, data));
+        history.push(
+          withData(
+            {
+              role: 'system',
+              text: readText(message.content, dialect, `${path}.content`),
+              sourceIndex: index,
+            },
+            dialect,
+            data,
+          ),
+        );
         break;
       }
       case 'user':
         names.other();
-        history.push(withData({ role: 'user', parts: readParts(message.content, dialect, `${path}.content`), sourceIndex: index }, dialect, extrasOf(message, USER_KEYS)));
+        history.push(
+          withData(
+            {
+              role: 'user',
+              parts: readParts(message.content, dialect, `${path}.content`),
+              sourceIndex: index,
+            },
+            dialect,
+            extrasOf(message, USER_KEYS),
+          ),
+        );
         break;
       case 'assistant':
         history.push(readAssistant(message, index, dialect, names));
@@ -65,23 +103,38 @@ export function readChatMessages(messages: readonly unknown[], dialect: ChatDial
       case 'tool': {
         const result = readResult(message, index, dialect, names);
         const last = history.at(-1);
-        if (last?.role === 'tool') replaceLast(history, last, 'results', appender.append(last.results, [result]));
+        if (last?.role === 'tool')
+          replaceLast(history, last, 'results', appender.append(last.results, [result]));
         else history.push({ role: 'tool', results: [result], sourceIndex: index });
         break;
       }
       default:
-        throw invalidInput(dialect.formatName, `${path}.role`, "'system', 'developer', 'user', 'assistant' or 'tool'", message.role);
+        throw invalidInput(
+          dialect.formatName,
+          `${path}.role`,
+          "'system', 'developer', 'user', 'assistant' or 'tool'",
+          message.role,
+        );
     }
   }
   return { messages: history, warnings: [] };
 }
 
-function readAssistant(message: WireRecord, index: number, dialect: ChatDialect, names: CallNames): AssistantMessage {
+function readAssistant(
+  message: WireRecord,
+  index: number,
+  dialect: ChatDialect,
+  names: CallNames,
+): AssistantMessage {
   const path = `messages[${index}]`;
-  const parts: (TextPart | ToolCallPart | OpaquePart)[] = message.content === null || message.content === undefined ? [] : readParts(message.content, dialect, `${path}.content`);
+  const parts: (TextPart | ToolCallPart | OpaquePart)[] =
+    message.content === null || message.content === undefined
+      ? []
+      : readParts(message.content, dialect, `${path}.content`);
   const toolCalls = message.tool_calls;
   if (toolCalls !== undefined && toolCalls !== null) {
-    if (!Array.isArray(toolCalls)) throw invalidInput(dialect.formatName, `${path}.tool_calls`, 'an array', toolCalls);
+    if (!Array.isArray(toolCalls))
+      throw invalidInput(dialect.formatName, `${path}.tool_calls`, 'an array', toolCalls);
     if (toolCalls.length > 0) names.startTurn();
     else names.other();
     toolCalls.forEach((raw: unknown, callIndex) => {
@@ -92,14 +145,21 @@ function readAssistant(message: WireRecord, index: number, dialect: ChatDialect,
   } else {
     names.other();
   }
-  return withData({ role: 'assistant', parts, sourceIndex: index }, dialect, extrasOf(message, ASSISTANT_KEYS));
+  return withData(
+    { role: 'assistant', parts, sourceIndex: index },
+    dialect,
+    extrasOf(message, ASSISTANT_KEYS),
+  );
 }
 
 function readCall(raw: unknown, dialect: ChatDialect, path: string): ToolCallPart {
   const call = requireRecord(raw, dialect.formatName, path);
   const fn = requireRecord(call.function, dialect.formatName, `${path}.function`);
   const name = requireString(fn.name, dialect.formatName, `${path}.function.name`);
-  const parsed = typeof fn.arguments === 'string' ? parseArgumentsText(fn.arguments) : parseArgumentsValue(fn.arguments ?? {});
+  const parsed =
+    typeof fn.arguments === 'string'
+      ? parseArgumentsText(fn.arguments)
+      : parseArgumentsValue(fn.arguments ?? {});
   const extras = extrasOf(call, CALL_KEYS);
   return {
     type: 'tool-call',
@@ -110,7 +170,12 @@ function readCall(raw: unknown, dialect: ChatDialect, path: string): ToolCallPar
   };
 }
 
-function readResult(message: WireRecord, index: number, dialect: ChatDialect, names: CallNames): ToolResult {
+function readResult(
+  message: WireRecord,
+  index: number,
+  dialect: ChatDialect,
+  names: CallNames,
+): ToolResult {
   const path = `messages[${index}]`;
   const callId = requireString(message.tool_call_id, dialect.formatName, `${path}.tool_call_id`);
   const ownName = typeof message.name === 'string' ? message.name : undefined;
@@ -132,29 +197,47 @@ function readResult(message: WireRecord, index: number, dialect: ChatDialect, na
 /** Content that must be text: a string, or an array of text parts (joined by newlines). */
 function readText(content: unknown, dialect: ChatDialect, path: string): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) throw invalidInput(dialect.formatName, path, 'a string or an array of text parts', content);
+  if (!Array.isArray(content))
+    throw invalidInput(dialect.formatName, path, 'a string or an array of text parts', content);
   return content
     .map((part: unknown, partIndex) => {
-      if (!isRecord(part) || part.type !== 'text') throw invalidInput(dialect.formatName, `${path}[${partIndex}]`, "a { type: 'text' } part", part);
+      if (!isRecord(part) || part.type !== 'text')
+        throw invalidInput(
+          dialect.formatName,
+          `${path}[${partIndex}]`,
+          "a { type: 'text' } part",
+          part,
+        );
       return requireString(part.text, dialect.formatName, `${path}[${partIndex}].text`);
     })
     .join('\n');
 }
 
 /** User or assistant content: a string is one text part; in an array, text parts map and others stay opaque. */
-function readParts(content: unknown, dialect: ChatDialect, path: string): (TextPart | OpaquePart)[] {
+function readParts(
+  content: unknown,
+  dialect: ChatDialect,
+  path: string,
+): (TextPart | OpaquePart)[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content)) throw invalidInput(dialect.formatName, path, 'a string or an array of content parts', content);
+  if (!Array.isArray(content))
+    throw invalidInput(dialect.formatName, path, 'a string or an array of content parts', content);
   return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
     const part = requireRecord(raw, dialect.formatName, `${path}[${partIndex}]`);
     if (part.type !== 'text') return { type: 'opaque', format: dialect.format, value: part };
     const text = requireString(part.text, dialect.formatName, `${path}[${partIndex}].text`);
     const extras = extrasOf(part, TEXT_PART_KEYS);
-    return extras === undefined ? { type: 'text', text } : { type: 'text', text, providerData: { [dialect.format]: extras } };
+    return extras === undefined
+      ? { type: 'text', text }
+      : { type: 'text', text, providerData: { [dialect.format]: extras } };
   });
 }
 
-function withData<T extends HistoryMessage>(message: T, dialect: ChatDialect, extras: Readonly<Record<string, unknown>> | undefined): T {
+function withData<T extends HistoryMessage>(
+  message: T,
+  dialect: ChatDialect,
+  extras: Readonly<Record<string, unknown>> | undefined,
+): T {
   const providerData = providerDataOf(dialect.format, extras);
   return providerData === undefined ? message : { ...message, providerData };
 }

@@ -85,7 +85,9 @@ export function openAIErrorBodyFor(issue: HistoryIssue): OpenAIErrorResponse {
  * ordering errors name `messages.[3].role` with `code: null`), and recorded two-fault requests show
  * a schema error at a later index winning over a content error at an earlier one.
  */
-export function firstReportedIssue(issues: readonly [HistoryIssue, ...HistoryIssue[]]): HistoryIssue {
+export function firstReportedIssue(
+  issues: readonly [HistoryIssue, ...HistoryIssue[]],
+): HistoryIssue {
   return issues.find((issue) => openAIErrorCodeFor(issue) !== null) ?? issues[0];
 }
 

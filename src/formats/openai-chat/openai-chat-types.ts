@@ -43,11 +43,16 @@ export interface OpenAIChatAudioPart {
 /** A user `{ type: 'file' }` content part. */
 export interface OpenAIChatFilePart {
   readonly type: 'file';
-  readonly file: { readonly file_data?: string; readonly file_id?: string; readonly filename?: string };
+  readonly file: {
+    readonly file_data?: string;
+    readonly file_id?: string;
+    readonly filename?: string;
+  };
 }
 
 /** Any part of a user message's `content` array. */
-export type OpenAIChatUserContentPart = OpenAIChatTextPart | OpenAIChatImagePart | OpenAIChatAudioPart | OpenAIChatFilePart;
+export type OpenAIChatUserContentPart =
+  OpenAIChatTextPart | OpenAIChatImagePart | OpenAIChatAudioPart | OpenAIChatFilePart;
 
 /** A `system` or `developer` message. */
 export interface OpenAIChatSystemMessage {

@@ -1,5 +1,11 @@
 import { assertNever } from '../../core/assert-never.js';
-import type { AssistantMessage, SystemMessage, ToolHistory, ToolResultsMessage, UserMessage } from '../../core/history.js';
+import type {
+  AssistantMessage,
+  SystemMessage,
+  ToolHistory,
+  ToolResultsMessage,
+  UserMessage,
+} from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
@@ -41,7 +47,10 @@ export function toOpenAIChat(history: ToolHistory): ConversionResult<OpenAIChatM
 }
 
 /** Writes a neutral history as Chat Completions-shaped messages in the given dialect (shared with Mistral). */
-export function writeChatMessages(history: ToolHistory, dialect: ChatDialect): ConversionResult<OpenAIChatMessage[]> {
+export function writeChatMessages(
+  history: ToolHistory,
+  dialect: ChatDialect,
+): ConversionResult<OpenAIChatMessage[]> {
   const context = new ConversionContext(dialect.format);
   const names = new CallNames('turn');
   const messages: OpenAIChatMessage[] = [];
@@ -68,12 +77,20 @@ export function writeChatMessages(history: ToolHistory, dialect: ChatDialect): C
   return { messages, warnings: context.warnings };
 }
 
-function writeSystem(message: SystemMessage, index: number, context: ConversionContext): OpenAIChatSystemMessage {
+function writeSystem(
+  message: SystemMessage,
+  index: number,
+  context: ConversionContext,
+): OpenAIChatSystemMessage {
   const { role, ...extras } = context.ownData(message.providerData, index) ?? {};
   return { ...extras, role: role === 'developer' ? 'developer' : 'system', content: message.text };
 }
 
-function writeUser(message: UserMessage, index: number, context: ConversionContext): OpenAIChatUserMessage {
+function writeUser(
+  message: UserMessage,
+  index: number,
+  context: ConversionContext,
+): OpenAIChatUserMessage {
   const extras = context.ownData(message.providerData, index);
   const [only] = message.parts;
   if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined) {
@@ -92,7 +109,12 @@ function writeUser(message: UserMessage, index: number, context: ConversionConte
   return { ...extras, role: 'user', content };
 }
 
-function writeAssistant(message: AssistantMessage, index: number, context: ConversionContext, names: CallNames): OpenAIChatAssistantMessage {
+function writeAssistant(
+  message: AssistantMessage,
+  index: number,
+  context: ConversionContext,
+  names: CallNames,
+): OpenAIChatAssistantMessage {
   const extras = context.ownData(message.providerData, index);
   const content: (OpenAIChatTextPart | OpenAIChatRefusalPart)[] = [];
   const toolCalls: OpenAIChatToolCall[] = [];
@@ -103,7 +125,11 @@ function writeAssistant(message: AssistantMessage, index: number, context: Conve
       case 'text':
         if (toolCalls.length > 0) reordered = true;
         if (part.providerData !== undefined) plainText = false;
-        content.push({ ...context.ownData(part.providerData, index), type: 'text', text: part.text });
+        content.push({
+          ...context.ownData(part.providerData, index),
+          type: 'text',
+          text: part.text,
+        });
         break;
       case 'opaque': {
         const value = context.ownOpaque(part, index);
@@ -126,25 +152,48 @@ function writeAssistant(message: AssistantMessage, index: number, context: Conve
     }
   }
   if (reordered) {
-    context.warn('reordered-parts', index, 'Chat Completions holds an assistant message\'s text before its tool calls; text written after a call was moved in front of the calls.');
+    context.warn(
+      'reordered-parts',
+      index,
+      "Chat Completions holds an assistant message's text before its tool calls; text written after a call was moved in front of the calls.",
+    );
   }
   if (toolCalls.length > 0) names.startTurn();
   else names.other();
   for (const call of toolCalls) names.call(call.id, call.function.name);
   const [only] = content;
-  const text = content.length === 0 ? null : content.length === 1 && plainText && only?.type === 'text' ? only.text : content;
-  return toolCalls.length > 0 ? { ...extras, role: 'assistant', content: text, tool_calls: toolCalls } : { ...extras, role: 'assistant', content: text };
+  const text =
+    content.length === 0
+      ? null
+      : content.length === 1 && plainText && only?.type === 'text'
+        ? only.text
+        : content;
+  return toolCalls.length > 0
+    ? { ...extras, role: 'assistant', content: text, tool_calls: toolCalls }
+    : { ...extras, role: 'assistant', content: text };
 }
 
-function writeResults(message: ToolResultsMessage, index: number, context: ConversionContext, names: CallNames, dialect: ChatDialect): OpenAIChatToolMessage[] {
+function writeResults(
+  message: ToolResultsMessage,
+  index: number,
+  context: ConversionContext,
+  names: CallNames,
+  dialect: ChatDialect,
+): OpenAIChatToolMessage[] {
   context.ownData(message.providerData, index);
   return message.results.map((result): OpenAIChatToolMessage => {
     if (dialect.resultName) names.answer(result.callId);
     else answerWithoutName(names, result, index, context, `${dialect.formatName} tool messages`);
     if (result.isError) {
-      context.warn('dropped-error-flag', index, `${dialect.formatName} tool messages have no error flag; the result for "${result.callId}" is sent as a plain result.`, result.callId);
+      context.warn(
+        'dropped-error-flag',
+        index,
+        `${dialect.formatName} tool messages have no error flag; the result for "${result.callId}" is sent as a plain result.`,
+        result.callId,
+      );
     }
-    const content = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+    const content =
+      typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
     const extras = context.ownData(result.providerData, index, result.callId);
     return dialect.resultName
       ? { ...extras, role: 'tool', tool_call_id: result.callId, name: result.name, content }

@@ -222,7 +222,12 @@ function closeTurn(turn: OpenTurn | undefined, param: string, issues: HistoryIss
 }
 
 /** Checks an assistant message's calls, adds them to the table as its turn, and returns the turn they open. */
-function openTurn(message: JsonObject, index: number, issues: HistoryIssue[], table: ToolTurnTable): OpenTurn | undefined {
+function openTurn(
+  message: JsonObject,
+  index: number,
+  issues: HistoryIssue[],
+  table: ToolTurnTable,
+): OpenTurn | undefined {
   const toolCalls = message.tool_calls;
   if (!Array.isArray(toolCalls)) return undefined;
   if (toolCalls.length === 0) {
@@ -250,7 +255,8 @@ function openTurn(message: JsonObject, index: number, issues: HistoryIssue[], ta
     const id = checkCallId(call.id, index, callIndex, issues);
     checkArguments(call.function, id ?? '', index, callIndex, issues);
     if (id === undefined) continue;
-    if (byId === undefined && callIds.length >= SCAN_LIMIT) byId = new Map(callIds.map((callId, position) => [callId, position]));
+    if (byId === undefined && callIds.length >= SCAN_LIMIT)
+      byId = new Map(callIds.map((callId, position) => [callId, position]));
     const position = byId ? (byId.get(id) ?? -1) : callIds.indexOf(id);
     if (position !== -1) {
       duplicateCallId(id, index, firstAt[position] ?? 0, callIndex, issues);
@@ -271,7 +277,8 @@ function checkCallId(
   issues: HistoryIssue[],
 ): string | undefined {
   // The usual case first: the path is built only for an issue.
-  if (typeof id === 'string' && id !== '' && id.length <= OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH) return id;
+  if (typeof id === 'string' && id !== '' && id.length <= OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH)
+    return id;
   const path = `messages[${index}].tool_calls[${callIndex}].id`;
   if (typeof id !== 'string') {
     issues.push({
@@ -310,7 +317,13 @@ function checkCallId(
   return id;
 }
 
-function duplicateCallId(id: string, index: number, earlier: number, callIndex: number, issues: HistoryIssue[]): void {
+function duplicateCallId(
+  id: string,
+  index: number,
+  earlier: number,
+  callIndex: number,
+  issues: HistoryIssue[],
+): void {
   // No OpenAI wording was found for two calls sharing an id in one turn (and one report,
   // https://github.com/latitude-dev/latitude-llm/pull/1840, says OpenAI lets it pass); the
   // sentence below is ours, shaped like OpenAI's duplicate `tool_call_id` error.

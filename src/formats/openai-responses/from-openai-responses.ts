@@ -1,9 +1,24 @@
-import type { AssistantMessage, HistoryMessage, OpaquePart, TextPart, ToolCallPart, ToolResult } from '../../core/history.js';
+import type {
+  AssistantMessage,
+  HistoryMessage,
+  OpaquePart,
+  TextPart,
+  ToolCallPart,
+  ToolResult,
+} from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
-import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import {
+  extrasOf,
+  invalidInput,
+  isRecord,
+  requireArray,
+  requireRecord,
+  requireString,
+  type WireRecord,
+} from '../shared/wire-guards.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
 const FORMAT = 'OpenAI Responses';
@@ -36,8 +51,14 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
   const appender = new ArrayAppender();
   const assistantPart = (index: number, part: TextPart | ToolCallPart | OpaquePart): void => {
     const last = history.at(-1);
-    if (last?.role === 'assistant') replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
-    else history.push({ role: 'assistant', parts: [part], sourceIndex: index } satisfies AssistantMessage);
+    if (last?.role === 'assistant')
+      replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
+    else
+      history.push({
+        role: 'assistant',
+        parts: [part],
+        sourceIndex: index,
+      } satisfies AssistantMessage);
   };
   for (let index = 0; index < input.length; index++) {
     const path = `input[${index}]`;
@@ -56,19 +77,26 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
       case 'function_call_output': {
         const result = readOutput(item, index, names);
         const last = history.at(-1);
-        if (last?.role === 'tool') replaceLast(history, last, 'results', appender.append(last.results, [result]));
+        if (last?.role === 'tool')
+          replaceLast(history, last, 'results', appender.append(last.results, [result]));
         else history.push({ role: 'tool', results: [result], sourceIndex: index });
         break;
       }
       default:
-        if (typeof item.type !== 'string') throw invalidInput(FORMAT, `${path}.type`, 'a string', item.type);
+        if (typeof item.type !== 'string')
+          throw invalidInput(FORMAT, `${path}.type`, 'a string', item.type);
         assistantPart(index, { type: 'opaque', format: 'openai-responses', value: item });
     }
   }
   return { messages: history, warnings: [] };
 }
 
-function readMessage(item: WireRecord, index: number, history: HistoryMessage[], assistantPart: (index: number, part: TextPart) => void): void {
+function readMessage(
+  item: WireRecord,
+  index: number,
+  history: HistoryMessage[],
+  assistantPart: (index: number, part: TextPart) => void,
+): void {
   const path = `input[${index}]`;
   const extras = extrasOf(item, MESSAGE_KEYS);
   switch (item.role) {
@@ -77,24 +105,42 @@ function readMessage(item: WireRecord, index: number, history: HistoryMessage[],
       const data = item.role === 'developer' ? { ...extras, role: 'developer' } : extras;
       const providerData = providerDataOf('openai-responses', data);
       const text = joinText(item.content, `${path}.content`);
-      history.push(providerData === undefined ? { role: 'system', text, sourceIndex: index } : { role: 'system', text, sourceIndex: index, providerData });
+      history.push(
+        providerData === undefined
+          ? { role: 'system', text, sourceIndex: index }
+          : { role: 'system', text, sourceIndex: index, providerData },
+      );
       return;
     }
     case 'user': {
       const providerData = providerDataOf('openai-responses', extras);
       const parts = readUserContent(item.content, `${path}.content`);
-      history.push(providerData === undefined ? { role: 'user', parts, sourceIndex: index } : { role: 'user', parts, sourceIndex: index, providerData });
+      history.push(
+        providerData === undefined
+          ? { role: 'user', parts, sourceIndex: index }
+          : { role: 'user', parts, sourceIndex: index, providerData },
+      );
       return;
     }
     case 'assistant': {
       const text = joinText(item.content, `${path}.content`);
       // The short form converts back as is; anything else (output_text parts, id, status) is kept whole.
       const plain = typeof item.content === 'string' && extras === undefined;
-      assistantPart(index, plain ? { type: 'text', text } : { type: 'text', text, providerData: { 'openai-responses': { item } } });
+      assistantPart(
+        index,
+        plain
+          ? { type: 'text', text }
+          : { type: 'text', text, providerData: { 'openai-responses': { item } } },
+      );
       return;
     }
     default:
-      throw invalidInput(FORMAT, `${path}.role`, "'system', 'developer', 'user' or 'assistant'", item.role);
+      throw invalidInput(
+        FORMAT,
+        `${path}.role`,
+        "'system', 'developer', 'user' or 'assistant'",
+        item.role,
+      );
   }
 }
 
@@ -104,7 +150,9 @@ function readCall(item: WireRecord, path: string): ToolCallPart {
     type: 'tool-call',
     callId: requireString(item.call_id, FORMAT, `${path}.call_id`),
     name: requireString(item.name, FORMAT, `${path}.name`),
-    ...(typeof item.arguments === 'string' ? parseArgumentsText(item.arguments) : parseArgumentsValue(item.arguments ?? {})),
+    ...(typeof item.arguments === 'string'
+      ? parseArgumentsText(item.arguments)
+      : parseArgumentsValue(item.arguments ?? {})),
     ...(extras === undefined ? {} : { providerData: { 'openai-responses': extras } }),
   };
 }
@@ -128,20 +176,26 @@ function readOutput(item: WireRecord, index: number, names: CallNames): ToolResu
 /** A string, or the texts of an array of content parts (other parts are skipped), joined. */
 function joinText(content: unknown, path: string): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) throw invalidInput(FORMAT, path, 'a string or an array of content parts', content);
+  if (!Array.isArray(content))
+    throw invalidInput(FORMAT, path, 'a string or an array of content parts', content);
   let text = '';
-  for (const part of content) if (isRecord(part) && typeof part.text === 'string') text += part.text;
+  for (const part of content)
+    if (isRecord(part) && typeof part.text === 'string') text += part.text;
   return text;
 }
 
 function readUserContent(content: unknown, path: string): (TextPart | OpaquePart)[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content)) throw invalidInput(FORMAT, path, 'a string or an array of content parts', content);
+  if (!Array.isArray(content))
+    throw invalidInput(FORMAT, path, 'a string or an array of content parts', content);
   return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
     const part = requireRecord(raw, FORMAT, `${path}[${partIndex}]`);
-    if (part.type !== 'input_text') return { type: 'opaque', format: 'openai-responses', value: part };
+    if (part.type !== 'input_text')
+      return { type: 'opaque', format: 'openai-responses', value: part };
     const text = requireString(part.text, FORMAT, `${path}[${partIndex}].text`);
     const extras = extrasOf(part, TEXT_KEYS);
-    return extras === undefined ? { type: 'text', text } : { type: 'text', text, providerData: { 'openai-responses': extras } };
+    return extras === undefined
+      ? { type: 'text', text }
+      : { type: 'text', text, providerData: { 'openai-responses': extras } };
   });
 }

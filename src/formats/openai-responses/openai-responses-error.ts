@@ -14,6 +14,21 @@ import type { OpenAIErrorResponse } from '../openai-chat/openai-chat-error.js';
  * const { status, body } = openAIResponsesErrorBodyFor(result.issues[0]);
  */
 export function openAIResponsesErrorBodyFor(issue: HistoryIssue): OpenAIErrorResponse {
-  const code = issue.code === 'invalid-tool-call-id' ? (issue.message.includes(': empty string.') ? 'empty_string' : 'string_above_max_length') : null;
-  return { status: 400, body: { error: { message: issue.message, type: 'invalid_request_error', param: issue.param ?? null, code } } };
+  const code =
+    issue.code === 'invalid-tool-call-id'
+      ? issue.message.includes(': empty string.')
+        ? 'empty_string'
+        : 'string_above_max_length'
+      : null;
+  return {
+    status: 400,
+    body: {
+      error: {
+        message: issue.message,
+        type: 'invalid_request_error',
+        param: issue.param ?? null,
+        code,
+      },
+    },
+  };
 }

@@ -37,7 +37,8 @@ export interface OpenAIResponsesInputFile {
 }
 
 /** A part of a message's `content` array or of a `function_call_output`'s `output` array. */
-export type OpenAIResponsesInputContent = OpenAIResponsesInputText | OpenAIResponsesInputImage | OpenAIResponsesInputFile;
+export type OpenAIResponsesInputContent =
+  OpenAIResponsesInputText | OpenAIResponsesInputImage | OpenAIResponsesInputFile;
 
 /** A `reasoning` item, passed through. */
 export interface OpenAIResponsesReasoningItem {

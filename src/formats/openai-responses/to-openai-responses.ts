@@ -1,5 +1,11 @@
 import { assertNever } from '../../core/assert-never.js';
-import type { AssistantMessage, TextPart, ToolHistory, ToolResultsMessage, UserMessage } from '../../core/history.js';
+import type {
+  AssistantMessage,
+  TextPart,
+  ToolHistory,
+  ToolResultsMessage,
+  UserMessage,
+} from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
@@ -30,7 +36,9 @@ import type {
  * const { messages: input } = toOpenAIResponses(history);
  * await openai.responses.create({ model, input });
  */
-export function toOpenAIResponses(history: ToolHistory): ConversionResult<OpenAIResponsesInputItem[]> {
+export function toOpenAIResponses(
+  history: ToolHistory,
+): ConversionResult<OpenAIResponsesInputItem[]> {
   const context = new ConversionContext('openai-responses');
   const names = new CallNames('conversation');
   const items: OpenAIResponsesInputItem[] = [];
@@ -38,7 +46,12 @@ export function toOpenAIResponses(history: ToolHistory): ConversionResult<OpenAI
     switch (message.role) {
       case 'system': {
         const { role, ...extras } = context.ownData(message.providerData, index) ?? {};
-        items.push({ ...extras, type: 'message', role: role === 'developer' ? 'developer' : 'system', content: message.text });
+        items.push({
+          ...extras,
+          type: 'message',
+          role: role === 'developer' ? 'developer' : 'system',
+          content: message.text,
+        });
         break;
       }
       case 'user':
@@ -57,7 +70,11 @@ export function toOpenAIResponses(history: ToolHistory): ConversionResult<OpenAI
   return { messages: items, warnings: context.warnings };
 }
 
-function writeUser(message: UserMessage, index: number, context: ConversionContext): OpenAIResponsesMessageItem {
+function writeUser(
+  message: UserMessage,
+  index: number,
+  context: ConversionContext,
+): OpenAIResponsesMessageItem {
   const extras = context.ownData(message.providerData, index);
   const [only] = message.parts;
   if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined) {
@@ -66,7 +83,11 @@ function writeUser(message: UserMessage, index: number, context: ConversionConte
   const content: OpenAIResponsesInputContent[] = [];
   for (const part of message.parts) {
     if (part.type === 'text') {
-      content.push({ ...context.ownData(part.providerData, index), type: 'input_text', text: part.text });
+      content.push({
+        ...context.ownData(part.providerData, index),
+        type: 'input_text',
+        text: part.text,
+      });
     } else {
       const value = context.ownOpaque(part, index);
       // Opaque parts in this format were read from this format's message content.
@@ -76,7 +97,12 @@ function writeUser(message: UserMessage, index: number, context: ConversionConte
   return { ...extras, type: 'message', role: 'user', content };
 }
 
-function writeAssistant(message: AssistantMessage, index: number, context: ConversionContext, names: CallNames): OpenAIResponsesInputItem[] {
+function writeAssistant(
+  message: AssistantMessage,
+  index: number,
+  context: ConversionContext,
+  names: CallNames,
+): OpenAIResponsesInputItem[] {
   context.ownData(message.providerData, index);
   const items: OpenAIResponsesInputItem[] = [];
   for (const part of message.parts) {
@@ -107,10 +133,15 @@ function writeAssistant(message: AssistantMessage, index: number, context: Conve
   return items;
 }
 
-function writeText(part: TextPart, index: number, context: ConversionContext): OpenAIResponsesInputItem {
+function writeText(
+  part: TextPart,
+  index: number,
+  context: ConversionContext,
+): OpenAIResponsesInputItem {
   const stored = context.ownData(part.providerData, index)?.item;
   // An item read in the output form is written back whole while its text is unchanged.
-  if (isRecord(stored) && textOf(stored.content) === part.text) return stored as OpenAIResponsesMessageItem;
+  if (isRecord(stored) && textOf(stored.content) === part.text)
+    return stored as OpenAIResponsesMessageItem;
   return { type: 'message', role: 'assistant', content: part.text };
 }
 
@@ -118,21 +149,43 @@ function textOf(content: unknown): string | undefined {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return undefined;
   let text = '';
-  for (const part of content) if (isRecord(part) && typeof part.text === 'string') text += part.text;
+  for (const part of content)
+    if (isRecord(part) && typeof part.text === 'string') text += part.text;
   return text;
 }
 
-function writeResults(message: ToolResultsMessage, index: number, context: ConversionContext, names: CallNames): OpenAIResponsesFunctionCallOutputItem[] {
+function writeResults(
+  message: ToolResultsMessage,
+  index: number,
+  context: ConversionContext,
+  names: CallNames,
+): OpenAIResponsesFunctionCallOutputItem[] {
   context.ownData(message.providerData, index);
   return message.results.map((result): OpenAIResponsesFunctionCallOutputItem => {
-    answerWithoutName(names, result, index, context, 'Responses function_call_output items', 'conversation');
+    answerWithoutName(
+      names,
+      result,
+      index,
+      context,
+      'Responses function_call_output items',
+      'conversation',
+    );
     if (result.isError) {
-      context.warn('dropped-error-flag', index, `Responses function_call_output items have no error flag; the result for "${result.callId}" is sent as a plain result.`, result.callId);
+      context.warn(
+        'dropped-error-flag',
+        index,
+        `Responses function_call_output items have no error flag; the result for "${result.callId}" is sent as a plain result.`,
+        result.callId,
+      );
     }
     const { output, ...extras } = context.ownData(result.providerData, index, result.callId) ?? {};
-    const text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+    const text =
+      typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
     // An output array read from Responses is written back whole while its text is unchanged.
-    const content = Array.isArray(output) && textOf(output) === text ? (output as OpenAIResponsesInputContent[]) : text;
+    const content =
+      Array.isArray(output) && textOf(output) === text
+        ? (output as OpenAIResponsesInputContent[])
+        : text;
     return { ...extras, type: 'function_call_output', call_id: result.callId, output: content };
   });
 }

@@ -1,7 +1,10 @@
 import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems, type ToolTurnProblem } from '../../validate/rules/find-tool-turn-problems.js';
+import {
+  findToolTurnProblems,
+  type ToolTurnProblem,
+} from '../../validate/rules/find-tool-turn-problems.js';
 import { assertArray, invalidField, objectAt } from '../../validate/rules/input-guards.js';
 import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
@@ -43,17 +46,31 @@ export function inspectOpenAIResponses(input: readonly unknown[]): HistoryInspec
     const type = item.type;
     if (type === 'function_call' || type === 'function_call_output') {
       const callId = item.call_id;
-      if (typeof callId !== 'string') throw invalidField(`input[${index}].call_id`, callId, 'a string');
-      if (callId === '' || callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH) checkCallId(callId, index, issues);
+      if (typeof callId !== 'string')
+        throw invalidField(`input[${index}].call_id`, callId, 'a string');
+      if (callId === '' || callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH)
+        checkCallId(callId, index, issues);
       table.begin(index, type === 'function_call' ? 'calls' : 'results');
       table.add(callId, -1);
       continue;
     }
-    if (type === undefined && typeof item.role !== 'string') throw invalidField(`input[${index}].role`, item.role, "a role ('user', 'assistant', 'system', 'developer') or the item a `type`");
+    if (type === undefined && typeof item.role !== 'string')
+      throw invalidField(
+        `input[${index}].role`,
+        item.role,
+        "a role ('user', 'assistant', 'system', 'developer') or the item a `type`",
+      );
     table.other(index);
   }
-  for (const problem of findToolTurnProblems(table, { scope: 'conversation', uniqueCallIds: 'conversation' })) issues.push(issueOf(problem));
-  return { result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)), table };
+  for (const problem of findToolTurnProblems(table, {
+    scope: 'conversation',
+    uniqueCallIds: 'conversation',
+  }))
+    issues.push(issueOf(problem));
+  return {
+    result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
+    table,
+  };
 }
 
 /**
@@ -72,7 +89,13 @@ function checkCallId(callId: string, index: number, issues: HistoryIssue[]): voi
   if (callId === '') {
     // "Invalid 'input[4].call_id': empty string. Expected a string with minimum length 1, but got an
     // empty string instead." code empty_string: https://github.com/BigPizzaV3/CodexPlusPlus/issues/315.
-    issues.push({ code: 'invalid-tool-call-id', messageIndex: index, toolCallId: callId, param, message: `Invalid '${param}': empty string. Expected a string with minimum length 1, but got an empty string instead.` });
+    issues.push({
+      code: 'invalid-tool-call-id',
+      messageIndex: index,
+      toolCallId: callId,
+      param,
+      message: `Invalid '${param}': empty string. Expected a string with minimum length 1, but got an empty string instead.`,
+    });
   } else if (callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH) {
     issues.push({
       code: 'invalid-tool-call-id',
@@ -92,26 +115,50 @@ function issueOf(problem: ToolTurnProblem): HistoryIssue {
       // https://github.com/continuedev/continue/issues/10092, https://github.com/james-6-23/codex2api/issues/414.
       // (In conversation scope a result never finds its call later, so 'misplaced' does not occur.)
       const { result } = problem;
-      return { code: 'orphan-tool-result', messageIndex: result.messageIndex, toolCallId: result.callId, param: 'input', message: `No tool call found for function call output with call_id ${result.callId}.` };
+      return {
+        code: 'orphan-tool-result',
+        messageIndex: result.messageIndex,
+        toolCallId: result.callId,
+        param: 'input',
+        message: `No tool call found for function call output with call_id ${result.callId}.`,
+      };
     }
     case 'missing': {
       // "No tool output found for function call call_XXX.", param "input":
       // https://github.com/tjardoo/openai-client/pull/124, https://github.com/Azure/azure-sdk-for-python/issues/46092.
       const toolCallIds = problem.calls.map((call) => call.callId);
-      return { code: 'missing-tool-result', messageIndex: problem.turnMessageIndex, toolCallIds, param: 'input', message: `No tool output found for function call ${toolCallIds.join(', ')}.` };
+      return {
+        code: 'missing-tool-result',
+        messageIndex: problem.turnMessageIndex,
+        toolCallIds,
+        param: 'input',
+        message: `No tool output found for function call ${toolCallIds.join(', ')}.`,
+      };
     }
     case 'duplicate-result': {
       // No OpenAI wording was found for a second output to one call; ours, shaped like its
       // "Duplicate item found with id fc_…. Remove duplicate items from your input and try again."
       // (https://github.com/openai/openai-agents-python/issues/1789).
       const { result } = problem;
-      return { code: 'duplicate-tool-call-id', messageIndex: result.messageIndex, toolCallId: result.callId, param: 'input', message: `Duplicate function call output found for call_id ${result.callId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.` };
+      return {
+        code: 'duplicate-tool-call-id',
+        messageIndex: result.messageIndex,
+        toolCallId: result.callId,
+        param: 'input',
+        message: `Duplicate function call output found for call_id ${result.callId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.`,
+      };
     }
     case 'duplicate-call': {
       // Ours, same shape: a repeated call_id makes its outputs ambiguous (gpt-oss rejects it too:
       // https://github.com/openai/gpt-oss/pull/309).
       const { call } = problem;
-      return { code: 'duplicate-tool-call-id', messageIndex: call.messageIndex, toolCallId: call.callId, param: 'input', message: `Duplicate function call found with call_id ${call.callId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.` };
+      return {
+        code: 'duplicate-tool-call-id',
+        messageIndex: call.messageIndex,
+        toolCallId: call.callId,
+        param: 'input',
+        message: `Duplicate function call found with call_id ${call.callId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.`,
+      };
     }
   }
 }

@@ -24,7 +24,12 @@ export class ArrayAppender {
 }
 
 /** Puts `last` (the latest message of `history`) back with `value` at `key`, unless it holds that value already. */
-export function replaceLast<M extends HistoryMessage, K extends keyof M>(history: HistoryMessage[], last: M, key: K, value: M[K]): void {
+export function replaceLast<M extends HistoryMessage, K extends keyof M>(
+  history: HistoryMessage[],
+  last: M,
+  key: K,
+  value: M[K],
+): void {
   if (last[key] === value) return;
   history[history.length - 1] = { ...last, [key]: value };
 }

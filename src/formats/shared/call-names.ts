@@ -47,9 +47,21 @@ export class CallNames {
  * e.g. "Anthropic tool_result blocks"): when the result's name differs from its call's, the name
  * is lost, and a `dropped-result-name` warning says so.
  */
-export function answerWithoutName(names: CallNames, result: ToolResult, index: number, context: ConversionContext, carrier: string, scope: PairingScope = 'turn'): void {
+export function answerWithoutName(
+  names: CallNames,
+  result: ToolResult,
+  index: number,
+  context: ConversionContext,
+  carrier: string,
+  scope: PairingScope = 'turn',
+): void {
   const callName = names.answer(result.callId);
   if ((callName ?? '') === result.name) return;
   const orphan = scope === 'conversation' ? 'no earlier call has its id' : 'no call answers it';
-  context.warn('dropped-result-name', index, `${carrier} carry no tool name; the result's name "${result.name}" differs from its call's (${callName === undefined ? orphan : `"${callName}"`}) and was lost.`, result.callId);
+  context.warn(
+    'dropped-result-name',
+    index,
+    `${carrier} carry no tool name; the result's name "${result.name}" differs from its call's (${callName === undefined ? orphan : `"${callName}"`}) and was lost.`,
+    result.callId,
+  );
 }

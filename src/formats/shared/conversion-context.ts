@@ -16,14 +16,22 @@ export class ConversionContext {
 
   /** Records a warning. */
   warn(code: ConversionWarningCode, messageIndex: number, message: string, callId?: string): void {
-    this.warnings.push(callId === undefined ? { code, messageIndex, message } : { code, messageIndex, callId, message });
+    this.warnings.push(
+      callId === undefined
+        ? { code, messageIndex, message }
+        : { code, messageIndex, callId, message },
+    );
   }
 
   /**
    * Returns this format's extras from `providerData` and warns about extras of other formats,
    * which the target cannot carry.
    */
-  ownData(providerData: ProviderData | undefined, messageIndex: number, callId?: string): Readonly<Record<string, unknown>> | undefined {
+  ownData(
+    providerData: ProviderData | undefined,
+    messageIndex: number,
+    callId?: string,
+  ): Readonly<Record<string, unknown>> | undefined {
     if (providerData === undefined) return undefined;
     for (const key of Object.keys(providerData)) {
       if (key === this.format) continue;
@@ -40,17 +48,30 @@ export class ConversionContext {
   /** Returns the opaque part's value when it is in this format; otherwise warns and returns `undefined`. */
   ownOpaque(part: OpaquePart, messageIndex: number): unknown {
     if (part.format === this.format) return part.value;
-    this.warn('dropped-content', messageIndex, `${this.format} cannot hold a ${part.format} part (${describeOpaque(part.value)}); it was left out.`);
+    this.warn(
+      'dropped-content',
+      messageIndex,
+      `${this.format} cannot hold a ${part.format} part (${describeOpaque(part.value)}); it was left out.`,
+    );
     return undefined;
   }
 }
 
 function describeOpaque(value: unknown): string {
-  if (typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string') return `type "${value.type}"`;
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    'type' in value &&
+    typeof value.type === 'string'
+  )
+    return `type "${value.type}"`;
   return 'content';
 }
 
 /** `providerData` holding `extras` under `format`, or `undefined` when there are none. */
-export function providerDataOf(format: MessageFormat, extras: Readonly<Record<string, unknown>> | undefined): ProviderData | undefined {
+export function providerDataOf(
+  format: MessageFormat,
+  extras: Readonly<Record<string, unknown>> | undefined,
+): ProviderData | undefined {
   return extras === undefined ? undefined : { [format]: extras };
 }

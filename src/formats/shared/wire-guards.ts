@@ -12,13 +12,21 @@ export function isRecord(value: unknown): value is WireRecord {
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'object') return 'an object';
-  return typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? `${typeof value} ${String(value)}` : typeof value;
+  return typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+    ? `${typeof value} ${String(value)}`
+    : typeof value;
 }
 
 /** The `invalid-input` error for a field at `path` that is not what the format documents. */
-export function invalidInput(formatName: string, path: string, expected: string, value: unknown): ToolHistoryError {
+export function invalidInput(
+  formatName: string,
+  path: string,
+  expected: string,
+  value: unknown,
+): ToolHistoryError {
   return new ToolHistoryError(
     'invalid-input',
     `${formatName}: ${path} must be ${expected}, but got ${describeValue(value)}. Pass messages in the ${formatName} shape, or pick the matching converter.`,
@@ -26,7 +34,11 @@ export function invalidInput(formatName: string, path: string, expected: string,
 }
 
 /** Throws `invalid-input` unless `messages` is an array. */
-export function requireArray(messages: unknown, formatName: string, name = 'messages'): asserts messages is readonly unknown[] {
+export function requireArray(
+  messages: unknown,
+  formatName: string,
+  name = 'messages',
+): asserts messages is readonly unknown[] {
   if (!Array.isArray(messages)) throw invalidInput(formatName, name, 'an array', messages);
 }
 
@@ -43,7 +55,10 @@ export function requireString(value: unknown, formatName: string, path: string):
 }
 
 /** The keys of `record` not in `known`, as a new object, or `undefined` when there are none. */
-export function extrasOf(record: WireRecord, known: ReadonlySet<string>): Record<string, unknown> | undefined {
+export function extrasOf(
+  record: WireRecord,
+  known: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
   let extras: Record<string, unknown> | undefined;
   for (const key in record) {
     if (known.has(key) || !Object.hasOwn(record, key)) continue;

@@ -1,7 +1,22 @@
-import type { HistoryMessage, JsonValue, OpaquePart, TextPart, ToolCallPart, ToolResult } from '../../core/history.js';
+import type {
+  HistoryMessage,
+  JsonValue,
+  OpaquePart,
+  TextPart,
+  ToolCallPart,
+  ToolResult,
+} from '../../core/history.js';
 import type { ConversionResult } from '../../convert/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
-import { extrasOf, invalidInput, isRecord, requireArray, requireRecord, requireString, type WireRecord } from '../shared/wire-guards.js';
+import {
+  extrasOf,
+  invalidInput,
+  isRecord,
+  requireArray,
+  requireRecord,
+  requireString,
+  type WireRecord,
+} from '../shared/wire-guards.js';
 import { ArrayAppender } from '../shared/array-appender.js';
 
 const FORMAT = 'Vercel AI SDK';
@@ -37,15 +52,29 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
     const providerData = extras === undefined ? {} : { providerData: { vercel: extras } };
     switch (message.role) {
       case 'system':
-        history.push({ role: 'system', text: requireString(message.content, FORMAT, `${path}.content`), sourceIndex: index, ...providerData });
+        history.push({
+          role: 'system',
+          text: requireString(message.content, FORMAT, `${path}.content`),
+          sourceIndex: index,
+          ...providerData,
+        });
         break;
       case 'user':
-        history.push({ role: 'user', parts: partsOf(message.content, `${path}.content`).map((part) => readPart(part)), sourceIndex: index, ...providerData });
+        history.push({
+          role: 'user',
+          parts: partsOf(message.content, `${path}.content`).map((part) => readPart(part)),
+          sourceIndex: index,
+          ...providerData,
+        });
         break;
       case 'assistant':
         history.push({
           role: 'assistant',
-          parts: partsOf(message.content, `${path}.content`).map((part, partIndex) => (part.type === 'tool-call' ? readCall(part, `${path}.content[${partIndex}]`) : readPart(part))),
+          parts: partsOf(message.content, `${path}.content`).map((part, partIndex) =>
+            part.type === 'tool-call'
+              ? readCall(part, `${path}.content[${partIndex}]`)
+              : readPart(part),
+          ),
           sourceIndex: index,
           ...providerData,
         });
@@ -54,15 +83,26 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
         readTool(message, index, history, appender);
         break;
       default:
-        throw invalidInput(FORMAT, `${path}.role`, "'system', 'user', 'assistant' or 'tool'", message.role);
+        throw invalidInput(
+          FORMAT,
+          `${path}.role`,
+          "'system', 'user', 'assistant' or 'tool'",
+          message.role,
+        );
     }
   }
   return { messages: history, warnings: [] };
 }
 
-function readTool(message: WireRecord, index: number, history: HistoryMessage[], appender: ArrayAppender): void {
+function readTool(
+  message: WireRecord,
+  index: number,
+  history: HistoryMessage[],
+  appender: ArrayAppender,
+): void {
   const path = `messages[${index}].content`;
-  if (!Array.isArray(message.content)) throw invalidInput(FORMAT, path, 'an array', message.content);
+  if (!Array.isArray(message.content))
+    throw invalidInput(FORMAT, path, 'an array', message.content);
   const results: ToolResult[] = [];
   const others: WireRecord[] = [];
   message.content.forEach((raw: unknown, partIndex) => {
@@ -75,9 +115,21 @@ function readTool(message: WireRecord, index: number, history: HistoryMessage[],
   const previous = last?.role === 'tool' ? last : undefined;
   const storedParts = previous?.providerData?.vercel?.parts;
   const allOthers = [...(Array.isArray(storedParts) ? (storedParts as unknown[]) : []), ...others];
-  const data = allOthers.length > 0 || extras !== undefined ? { ...previous?.providerData?.vercel, ...extras, ...(allOthers.length > 0 ? { parts: allOthers } : {}) } : previous?.providerData?.vercel;
+  const data =
+    allOthers.length > 0 || extras !== undefined
+      ? {
+          ...previous?.providerData?.vercel,
+          ...extras,
+          ...(allOthers.length > 0 ? { parts: allOthers } : {}),
+        }
+      : previous?.providerData?.vercel;
   const merged = previous ? appender.append(previous.results, results) : results;
-  const next = { role: 'tool' as const, results: merged, sourceIndex: previous?.sourceIndex ?? index, ...(data === undefined ? {} : { providerData: { vercel: data } }) };
+  const next = {
+    role: 'tool' as const,
+    results: merged,
+    sourceIndex: previous?.sourceIndex ?? index,
+    ...(data === undefined ? {} : { providerData: { vercel: data } }),
+  };
   if (previous) history[history.length - 1] = next;
   else history.push(next);
 }
@@ -85,21 +137,46 @@ function readTool(message: WireRecord, index: number, history: HistoryMessage[],
 function readResult(part: WireRecord, index: number, path: string): ToolResult {
   const output = requireRecord(part.output, FORMAT, `${path}.output`);
   const extras = extrasOf(part, RESULT_KEYS);
-  const base = { callId: requireString(part.toolCallId, FORMAT, `${path}.toolCallId`), name: requireString(part.toolName, FORMAT, `${path}.toolName`), sourceIndex: index };
+  const base = {
+    callId: requireString(part.toolCallId, FORMAT, `${path}.toolCallId`),
+    name: requireString(part.toolName, FORMAT, `${path}.toolName`),
+    sourceIndex: index,
+  };
   const data = extras === undefined ? {} : { providerData: { vercel: extras } };
   switch (output.type) {
     case 'text':
     case 'error-text':
-      return { ...base, content: requireString(output.value, FORMAT, `${path}.output.value`), isError: output.type === 'error-text', ...data };
+      return {
+        ...base,
+        content: requireString(output.value, FORMAT, `${path}.output.value`),
+        isError: output.type === 'error-text',
+        ...data,
+      };
     case 'json':
     case 'error-json':
-      return { ...base, content: (output.value ?? null) as JsonValue, isError: output.type === 'error-json', ...data };
+      return {
+        ...base,
+        content: (output.value ?? null) as JsonValue,
+        isError: output.type === 'error-json',
+        ...data,
+      };
     default: {
       // `content` (text and media) and `execution-denied`: their text here, the output whole in providerData.
       const text = Array.isArray(output.value)
-        ? output.value.map((item: unknown) => (isRecord(item) && typeof item.text === 'string' ? item.text : '')).join('')
-        : typeof output.reason === 'string' ? output.reason : '';
-      return { ...base, content: text, isError: output.type === 'execution-denied', providerData: { vercel: { ...extras, output } } };
+        ? output.value
+            .map((item: unknown) =>
+              isRecord(item) && typeof item.text === 'string' ? item.text : '',
+            )
+            .join('')
+        : typeof output.reason === 'string'
+          ? output.reason
+          : '';
+      return {
+        ...base,
+        content: text,
+        isError: output.type === 'execution-denied',
+        providerData: { vercel: { ...extras, output } },
+      };
     }
   }
 }
@@ -110,19 +187,27 @@ function readCall(part: WireRecord, path: string): ToolCallPart {
     type: 'tool-call',
     callId: requireString(part.toolCallId, FORMAT, `${path}.toolCallId`),
     name: requireString(part.toolName, FORMAT, `${path}.toolName`),
-    ...(typeof part.input === 'string' ? parseArgumentsText(part.input) : parseArgumentsValue(part.input ?? {})),
+    ...(typeof part.input === 'string'
+      ? parseArgumentsText(part.input)
+      : parseArgumentsValue(part.input ?? {})),
     ...(extras === undefined ? {} : { providerData: { vercel: extras } }),
   };
 }
 
 function readPart(part: WireRecord): TextPart | OpaquePart {
-  if (part.type !== 'text' || typeof part.text !== 'string') return { type: 'opaque', format: 'vercel', value: part };
+  if (part.type !== 'text' || typeof part.text !== 'string')
+    return { type: 'opaque', format: 'vercel', value: part };
   const extras = extrasOf(part, TEXT_KEYS);
-  return extras === undefined ? { type: 'text', text: part.text } : { type: 'text', text: part.text, providerData: { vercel: extras } };
+  return extras === undefined
+    ? { type: 'text', text: part.text }
+    : { type: 'text', text: part.text, providerData: { vercel: extras } };
 }
 
 function partsOf(content: unknown, path: string): WireRecord[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content)) throw invalidInput(FORMAT, path, 'a string or an array of parts', content);
-  return content.map((part: unknown, partIndex) => requireRecord(part, FORMAT, `${path}[${partIndex}]`));
+  if (!Array.isArray(content))
+    throw invalidInput(FORMAT, path, 'a string or an array of parts', content);
+  return content.map((part: unknown, partIndex) =>
+    requireRecord(part, FORMAT, `${path}[${partIndex}]`),
+  );
 }

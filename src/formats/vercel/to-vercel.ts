@@ -35,7 +35,11 @@ export function toVercel(history: ToolHistory): ConversionResult<VercelModelMess
   const messages: VercelModelMessage[] = history.map((message, index): VercelModelMessage => {
     switch (message.role) {
       case 'system':
-        return { ...context.ownData(message.providerData, index), role: 'system', content: message.text };
+        return {
+          ...context.ownData(message.providerData, index),
+          role: 'system',
+          content: message.text,
+        };
       case 'user':
         return writeUser(message, index, context);
       case 'assistant':
@@ -54,10 +58,15 @@ export function toVercel(history: ToolHistory): ConversionResult<VercelModelMess
   return { messages, warnings: context.warnings };
 }
 
-function writeUser(message: UserMessage, index: number, context: ConversionContext): VercelUserMessage {
+function writeUser(
+  message: UserMessage,
+  index: number,
+  context: ConversionContext,
+): VercelUserMessage {
   const extras = context.ownData(message.providerData, index);
   const [only] = message.parts;
-  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined) return { ...extras, role: 'user', content: only.text };
+  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined)
+    return { ...extras, role: 'user', content: only.text };
   const content: (VercelTextPart | VercelFilePart)[] = [];
   for (const part of message.parts) {
     if (part.type === 'text') {
@@ -71,15 +80,24 @@ function writeUser(message: UserMessage, index: number, context: ConversionConte
   return { ...extras, role: 'user', content };
 }
 
-function writeAssistant(message: AssistantMessage, index: number, context: ConversionContext): VercelAssistantMessage {
+function writeAssistant(
+  message: AssistantMessage,
+  index: number,
+  context: ConversionContext,
+): VercelAssistantMessage {
   const extras = context.ownData(message.providerData, index);
   const [only] = message.parts;
-  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined) return { ...extras, role: 'assistant', content: only.text };
+  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined)
+    return { ...extras, role: 'assistant', content: only.text };
   const content: (VercelTextPart | VercelToolCallPart | VercelOtherPart)[] = [];
   for (const part of message.parts) {
     switch (part.type) {
       case 'text':
-        content.push({ ...context.ownData(part.providerData, index), type: 'text', text: part.text });
+        content.push({
+          ...context.ownData(part.providerData, index),
+          type: 'text',
+          text: part.text,
+        });
         break;
       case 'tool-call':
         content.push({
@@ -103,13 +121,28 @@ function writeAssistant(message: AssistantMessage, index: number, context: Conve
   return { ...extras, role: 'assistant', content };
 }
 
-function writeResult(result: ToolResult, index: number, context: ConversionContext): VercelToolResultPart {
-  const { output: stored, ...extras } = context.ownData(result.providerData, index, result.callId) ?? {};
-  const output: VercelToolResultOutput = isRecord(stored) && typeof stored.type === 'string'
-    // An output read as `content` or `execution-denied` goes back whole.
-    ? (stored as VercelToolResultOutput)
-    : typeof result.content === 'string'
-      ? { type: result.isError ? 'error-text' : 'text', value: result.content }
-      : { type: result.isError ? 'error-json' : 'json', value: result.content as VercelJsonValue };
-  return { ...extras, type: 'tool-result', toolCallId: result.callId, toolName: result.name, output };
+function writeResult(
+  result: ToolResult,
+  index: number,
+  context: ConversionContext,
+): VercelToolResultPart {
+  const { output: stored, ...extras } =
+    context.ownData(result.providerData, index, result.callId) ?? {};
+  const output: VercelToolResultOutput =
+    isRecord(stored) && typeof stored.type === 'string'
+      ? // An output read as `content` or `execution-denied` goes back whole.
+        (stored as VercelToolResultOutput)
+      : typeof result.content === 'string'
+        ? { type: result.isError ? 'error-text' : 'text', value: result.content }
+        : {
+            type: result.isError ? 'error-json' : 'json',
+            value: result.content as VercelJsonValue,
+          };
+  return {
+    ...extras,
+    type: 'tool-result',
+    toolCallId: result.callId,
+    toolName: result.name,
+    output,
+  };
 }

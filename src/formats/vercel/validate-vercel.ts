@@ -2,10 +2,20 @@ import { toValidationResult } from '../../core/issue.js';
 import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems } from '../../validate/rules/find-tool-turn-problems.js';
-import { assertArray, invalidField, isObject, objectAt, type JsonObject } from '../../validate/rules/input-guards.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  type JsonObject,
+} from '../../validate/rules/input-guards.js';
 import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
 import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
-import { emptyCallIdIssues, neutralIssueOf, type NeutralWording } from '../../validate/rules/neutral-issue.js';
+import {
+  emptyCallIdIssues,
+  neutralIssueOf,
+  type NeutralWording,
+} from '../../validate/rules/neutral-issue.js';
 
 /** The roles of the format; compared directly, as this runs once per message of long histories. */
 function isRole(role: unknown): boolean {
@@ -41,16 +51,24 @@ export function inspectVercel(messages: readonly unknown[]): HistoryInspection {
   const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', 'a ModelMessage object');
-    if (!isRole(message.role)) throw invalidField(`messages[${index}].role`, message.role, "'system', 'user', 'assistant' or 'tool'");
+    if (!isRole(message.role))
+      throw invalidField(
+        `messages[${index}].role`,
+        message.role,
+        "'system', 'user', 'assistant' or 'tool'",
+      );
     readTurn(message, index, table, emptyIds);
   }
   const wording: NeutralWording = {
     path: (site) => `messages[${site.messageIndex}].content[${site.partIndex ?? 0}]`,
     // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
-    missing: (ids) => `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
+    missing: (ids) =>
+      `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
   };
   const issues: HistoryIssue[] = [
-    ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) => neutralIssueOf(problem, wording)),
+    ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
+      neutralIssueOf(problem, wording),
+    ),
     ...emptyCallIdIssues(table, emptyIds, wording),
   ].sort((a, b) => a.messageIndex - b.messageIndex);
   return { result: toValidationResult(issues), table };
@@ -67,9 +85,15 @@ export function assertValidVercel(messages: readonly unknown[]): void {
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-function readTurn(message: JsonObject, index: number, table: ToolTurnTable, emptyIds: number[]): void {
+function readTurn(
+  message: JsonObject,
+  index: number,
+  table: ToolTurnTable,
+  emptyIds: number[],
+): void {
   const content = message.content;
-  if (message.role === 'tool' && !Array.isArray(content)) throw invalidField(`messages[${index}].content`, content, 'an array of tool-result parts');
+  if (message.role === 'tool' && !Array.isArray(content))
+    throw invalidField(`messages[${index}].content`, content, 'an array of tool-result parts');
   if (!Array.isArray(content) || (message.role !== 'assistant' && message.role !== 'tool')) {
     table.other(index);
     return;
@@ -78,10 +102,16 @@ function readTurn(message: JsonObject, index: number, table: ToolTurnTable, empt
   table.begin(index, wanted === 'tool-call' ? 'calls' : 'results');
   for (let partIndex = 0; partIndex < content.length; partIndex++) {
     const part: unknown = content[partIndex];
-    if (!isObject(part) || typeof part.type !== 'string') throw invalidField(`messages[${index}].content[${partIndex}]`, part, 'a part object with a string `type`');
+    if (!isObject(part) || typeof part.type !== 'string')
+      throw invalidField(
+        `messages[${index}].content[${partIndex}]`,
+        part,
+        'a part object with a string `type`',
+      );
     if (part.type !== wanted || part.providerExecuted === true) continue;
     const id = part.toolCallId;
-    if (typeof id !== 'string') throw invalidField(`messages[${index}].content[${partIndex}].toolCallId`, id, 'a string');
+    if (typeof id !== 'string')
+      throw invalidField(`messages[${index}].content[${partIndex}].toolCallId`, id, 'a string');
     if (id === '' && wanted === 'tool-call') emptyIds.push(table.ids.length);
     table.add(id, partIndex);
   }

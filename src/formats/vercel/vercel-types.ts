@@ -6,7 +6,13 @@
  */
 
 /** A JSON value as the AI SDK types it (mutable arrays, `undefined` allowed in objects). */
-export type VercelJsonValue = null | string | number | boolean | VercelJsonValue[] | { [key: string]: VercelJsonValue | undefined };
+export type VercelJsonValue =
+  | null
+  | string
+  | number
+  | boolean
+  | VercelJsonValue[]
+  | { [key: string]: VercelJsonValue | undefined };
 
 /** A `text` part. */
 export interface VercelTextPart {
@@ -81,7 +87,8 @@ export interface VercelUserMessage {
 /** An `assistant` message; calls travel here as `tool-call` parts. */
 export interface VercelAssistantMessage {
   readonly role: 'assistant';
-  readonly content: string | (VercelTextPart | VercelToolCallPart | VercelToolResultPart | VercelOtherPart)[];
+  readonly content:
+    string | (VercelTextPart | VercelToolCallPart | VercelToolResultPart | VercelOtherPart)[];
   readonly [key: string]: unknown;
 }
 
@@ -93,4 +100,5 @@ export interface VercelToolMessage {
 }
 
 /** Any `ModelMessage`. */
-export type VercelModelMessage = VercelSystemMessage | VercelUserMessage | VercelAssistantMessage | VercelToolMessage;
+export type VercelModelMessage =
+  VercelSystemMessage | VercelUserMessage | VercelAssistantMessage | VercelToolMessage;

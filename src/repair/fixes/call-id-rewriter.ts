@@ -61,7 +61,11 @@ export class CallIdRewriter {
   private emptyCount = 0;
 
   /** `inputIds` gives every call and result id of the input, when a new id is first needed. */
-  constructor(profile: ProviderProfile, inputIds: () => ArrayLike<string>, generate: CallIdGenerator | undefined) {
+  constructor(
+    profile: ProviderProfile,
+    inputIds: () => ArrayLike<string>,
+    generate: CallIdGenerator | undefined,
+  ) {
     this.profile = profile;
     this.inputIds = inputIds;
     this.generate = generate;
@@ -85,12 +89,21 @@ export class CallIdRewriter {
   /** The id the next call (whose id was `id`) gets. */
   decide(id: string): CallIdDecision {
     const cause: IdRewriteCause | undefined =
-      id === '' ? 'empty' : !this.profile.callIds.accepts(id) ? 'invalid' : this.seen.has(id) ? 'duplicate' : undefined;
+      id === ''
+        ? 'empty'
+        : !this.profile.callIds.accepts(id)
+          ? 'invalid'
+          : this.seen.has(id)
+            ? 'duplicate'
+            : undefined;
     if (cause === undefined) {
       this.seen.add(id);
       return { id, cause };
     }
-    const reused = cause === 'invalid' && this.profile.uniqueCallIds === 'turn' ? this.mapped.get(id) : undefined;
+    const reused =
+      cause === 'invalid' && this.profile.uniqueCallIds === 'turn'
+        ? this.mapped.get(id)
+        : undefined;
     const next = reused !== undefined && !this.seen.has(reused) ? reused : this.fresh(id, cause);
     if (cause === 'invalid') this.mapped.set(id, next);
     this.seen.add(next);

@@ -22,11 +22,15 @@ export function moveTextBeforeCalls(parts: AssistantMessage['parts']): TextBefor
   const firstCall = parts.findIndex((part) => part.type === 'tool-call');
   if (firstCall === -1) return undefined;
   const moved: number[] = [];
-  for (let index = firstCall + 1; index < parts.length; index++) if (parts[index]?.type === 'text') moved.push(index);
+  for (let index = firstCall + 1; index < parts.length; index++)
+    if (parts[index]?.type === 'text') moved.push(index);
   if (moved.length === 0) return undefined;
   const movedSet = new Set(moved);
   const head = parts.slice(0, firstCall);
   const texts = moved.flatMap((index) => parts.slice(index, index + 1));
   const tail = parts.slice(firstCall).filter((_, offset) => !movedSet.has(firstCall + offset));
-  return { parts: [...head, ...texts, ...tail], moves: moved.map((from, offset) => ({ from, to: firstCall + offset })) };
+  return {
+    parts: [...head, ...texts, ...tail],
+    moves: moved.map((from, offset) => ({ from, to: firstCall + offset })),
+  };
 }

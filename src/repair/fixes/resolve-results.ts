@@ -41,11 +41,19 @@ export interface ResolvedResults {
  * Of several results for one call, `keep` picks the first or the last, and a placeholder result
  * always yields to a real one. Linear in the number of calls and results.
  */
-export function resolveResults(history: ToolHistory, scope: PairingScope, keep: 'keep-first' | 'keep-last'): ResolvedResults {
+export function resolveResults(
+  history: ToolHistory,
+  scope: PairingScope,
+  keep: 'keep-first' | 'keep-last',
+): ResolvedResults {
   const entries = toTurnEntries(history);
   const pairing = pairToolTurns(entries, { scope });
-  const answers: ((Place | undefined)[] | undefined)[] = entries.map((entry) => (entry.kind === 'calls' ? new Array<Place | undefined>(entry.callIds.length) : undefined));
-  const fates: (ResultFate[] | undefined)[] = entries.map((entry) => (entry.kind === 'results' ? new Array<ResultFate>(entry.callIds.length) : undefined));
+  const answers: ((Place | undefined)[] | undefined)[] = entries.map((entry) =>
+    entry.kind === 'calls' ? new Array<Place | undefined>(entry.callIds.length) : undefined,
+  );
+  const fates: (ResultFate[] | undefined)[] = entries.map((entry) =>
+    entry.kind === 'results' ? new Array<ResultFate>(entry.callIds.length) : undefined,
+  );
   const orphans: Place[] = [];
   for (const result of pairing.results) {
     const place = { messageIndex: result.entryIndex, position: result.position };
@@ -66,8 +74,11 @@ export function resolveResults(history: ToolHistory, scope: PairingScope, keep: 
     // A result repeating one that was just moved back to its turn is a duplicate too.
     findDuplicates(entries, answers, fates, scope, duplicates);
   }
-  for (const orphan of orphans) if (fates[orphan.messageIndex]?.[orphan.position] === undefined) setAt(fates, orphan, { kind: 'orphan' });
-  for (const { call, extra } of duplicates.values()) chooseKept(history, call, extra, answers, fates, keep);
+  for (const orphan of orphans)
+    if (fates[orphan.messageIndex]?.[orphan.position] === undefined)
+      setAt(fates, orphan, { kind: 'orphan' });
+  for (const { call, extra } of duplicates.values())
+    chooseKept(history, call, extra, answers, fates, keep);
   return { answers, fates, duplicates: duplicates.size > 0 };
 }
 
@@ -87,7 +98,9 @@ function findDuplicates(
   entries.forEach((entry, messageIndex) => {
     if (entry.kind === 'calls') {
       if (scope === 'turn') latestCall.clear();
-      entry.callIds.forEach((callId, position) => latestCall.set(callId, { messageIndex, position }));
+      entry.callIds.forEach((callId, position) =>
+        latestCall.set(callId, { messageIndex, position }),
+      );
       return;
     }
     if (entry.kind !== 'results' || latestCall.size === 0) return;
@@ -125,7 +138,9 @@ function pairSeparated(
   const reduced = entries.map((entry, messageIndex): TurnEntry => {
     if (entry.kind === 'calls') {
       const positions = callPositions.get(messageIndex);
-      return positions ? { kind: 'calls', callIds: positions.map((position) => entry.callIds[position] ?? '') } : { kind: 'other' };
+      return positions
+        ? { kind: 'calls', callIds: positions.map((position) => entry.callIds[position] ?? '') }
+        : { kind: 'other' };
     }
     if (entry.kind !== 'results') return entry;
     const resultFates = fates[messageIndex];
@@ -139,8 +154,14 @@ function pairSeparated(
   });
   for (const result of pairToolTurns(reduced, { scope: 'conversation' }).results) {
     if (result.call === undefined) continue;
-    const place = { messageIndex: result.entryIndex, position: resultPositions.get(result.entryIndex)?.[result.position] ?? -1 };
-    const call = { messageIndex: result.call.entryIndex, position: callPositions.get(result.call.entryIndex)?.[result.call.position] ?? -1 };
+    const place = {
+      messageIndex: result.entryIndex,
+      position: resultPositions.get(result.entryIndex)?.[result.position] ?? -1,
+    };
+    const call = {
+      messageIndex: result.call.entryIndex,
+      position: callPositions.get(result.call.entryIndex)?.[result.call.position] ?? -1,
+    };
     setAt(answers, call, place);
     setAt(fates, place, { kind: 'kept', call });
   }
@@ -158,11 +179,14 @@ function chooseKept(
   const first = answers[call.messageIndex]?.[call.position];
   if (first === undefined) return;
   const candidates = [first, ...extra];
-  const real = candidates.filter((place) => !isPlaceholderContent(resultAt(history, place)?.content));
+  const real = candidates.filter(
+    (place) => !isPlaceholderContent(resultAt(history, place)?.content),
+  );
   const pool = real.length > 0 ? real : candidates;
   const kept = (keep === 'keep-first' ? pool[0] : pool.at(-1)) ?? first;
   setAt(answers, call, kept);
-  for (const place of candidates) setAt(fates, place, place === kept ? { kind: 'kept', call } : { kind: 'dropped', call, kept });
+  for (const place of candidates)
+    setAt(fates, place, place === kept ? { kind: 'kept', call } : { kind: 'dropped', call, kept });
 }
 
 /** The result at `place`. */

@@ -12,9 +12,14 @@ export interface SynthesizedCall {
  * result, else from `known` (the latest earlier call with the result's id), else
  * `unknown_tool`; the arguments from `known` when its name agrees, else `{}`.
  */
-export function synthesizeCall(result: ToolResult, callId: string, known: ToolCallPart | undefined): SynthesizedCall {
+export function synthesizeCall(
+  result: ToolResult,
+  callId: string,
+  known: ToolCallPart | undefined,
+): SynthesizedCall {
   const name = result.name !== '' ? result.name : known?.name;
-  const source = known !== undefined && (name === undefined || known.name === name) ? known : undefined;
+  const source =
+    known !== undefined && (name === undefined || known.name === name) ? known : undefined;
   const call: ToolCallPart = {
     type: 'tool-call',
     callId,

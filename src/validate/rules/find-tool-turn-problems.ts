@@ -1,4 +1,10 @@
-import { CALLS_ENTRY, OTHER_ENTRY, pairFlatTurnEntries, RESULTS_ENTRY, type PairingScope } from '../../core/pair-tool-turns.js';
+import {
+  CALLS_ENTRY,
+  OTHER_ENTRY,
+  pairFlatTurnEntries,
+  RESULTS_ENTRY,
+  type PairingScope,
+} from '../../core/pair-tool-turns.js';
 import type { ToolSite, ToolTurnTable } from './tool-turn-table.js';
 
 export type { ToolSite } from './tool-turn-table.js';
@@ -15,7 +21,12 @@ export type ToolTurnProblem =
    * Calls of one turn that no result answered; `turnMessageIndex` is the call turn's message,
    * `closedAt` the message that ended the turn.
    */
-  | { readonly kind: 'missing'; readonly turnMessageIndex: number; readonly calls: readonly ToolSite[]; readonly closedAt: number | undefined }
+  | {
+      readonly kind: 'missing';
+      readonly turnMessageIndex: number;
+      readonly calls: readonly ToolSite[];
+      readonly closedAt: number | undefined;
+    }
   /** A call whose id an earlier call already used (in its turn, or anywhere when ids must be unique). */
   | { readonly kind: 'duplicate-call'; readonly call: ToolSite; readonly first: ToolSite };
 
@@ -39,7 +50,10 @@ const SCAN_LIMIT = 16;
  * the number of calls and results; a history without problems allocates the pairing array and,
  * when ids must be unique in the conversation, one map, and nothing per message.
  */
-export function findToolTurnProblems(table: ToolTurnTable, options: FindToolTurnProblemsOptions): ToolTurnProblem[] {
+export function findToolTurnProblems(
+  table: ToolTurnTable,
+  options: FindToolTurnProblemsOptions,
+): ToolTurnProblem[] {
   const { match, repeatedCallIds } = pairFlatTurnEntries(table, options.scope);
   // Kept for repair, which reads the same table.
   table.pairing = { scope: options.scope, match };
@@ -63,7 +77,9 @@ export function findToolTurnProblems(table: ToolTurnTable, options: FindToolTurn
   // Results no call answered: told apart as duplicates, misplaced or orphans.
   if (orphans) classifyUnpairedResults(table, match, options.scope, problems);
   if (unanswered) findMissingResults(table, match, options.scope, problems);
-  return problems.length > 1 ? problems.sort((a, b) => problemIndex(a) - problemIndex(b)) : problems;
+  return problems.length > 1
+    ? problems.sort((a, b) => problemIndex(a) - problemIndex(b))
+    : problems;
 }
 
 /** True when two calls anywhere share an id: a set, cheaper than the map that says where. */
@@ -93,7 +109,12 @@ function findRepeatedCallIds(table: ToolTurnTable, problems: ToolTurnProblem[]):
       const callId = ids[slot] ?? '';
       const first = firstSlot.get(callId);
       if (first === undefined) firstSlot.set(callId, slot);
-      else problems.push({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(first) });
+      else
+        problems.push({
+          kind: 'duplicate-call',
+          call: table.siteAt(slot),
+          first: table.siteAt(first),
+        });
     }
   }
 }
@@ -111,21 +132,35 @@ function findRepeatedCallIdsPerTurn(table: ToolTurnTable, problems: ToolTurnProb
         const callId = ids[slot] ?? '';
         const first = firstSlot.get(callId);
         if (first === undefined) firstSlot.set(callId, slot);
-        else problems.push({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(first) });
+        else
+          problems.push({
+            kind: 'duplicate-call',
+            call: table.siteAt(slot),
+            first: table.siteAt(first),
+          });
       }
       continue;
     }
     for (let slot = start + 1; slot < end; slot++) {
       for (let earlier = start; earlier < slot; earlier++) {
         if (ids[earlier] !== ids[slot]) continue;
-        problems.push({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(earlier) });
+        problems.push({
+          kind: 'duplicate-call',
+          call: table.siteAt(slot),
+          first: table.siteAt(earlier),
+        });
         break;
       }
     }
   }
 }
 
-function classifyUnpairedResults(table: ToolTurnTable, match: Int32Array, scope: PairingScope, problems: ToolTurnProblem[]): void {
+function classifyUnpairedResults(
+  table: ToolTurnTable,
+  match: Int32Array,
+  scope: PairingScope,
+  problems: ToolTurnProblem[],
+): void {
   const { kinds, starts, ids, siteTurns } = table;
   // Only the ids of unpaired results matter below.
   const wanted = new Set<string>();
@@ -168,31 +203,56 @@ function classifyUnpairedResults(table: ToolTurnTable, match: Int32Array, scope:
         continue;
       }
       const earlier = answeredResult.get(callId);
-      if (earlier !== undefined && (scope === 'conversation' || answeredTurn.get(callId) === open)) {
-        problems.push({ kind: 'duplicate-result', result: table.siteAt(slot), first: table.siteAt(earlier) });
+      if (
+        earlier !== undefined &&
+        (scope === 'conversation' || answeredTurn.get(callId) === open)
+      ) {
+        problems.push({
+          kind: 'duplicate-result',
+          result: table.siteAt(slot),
+          first: table.siteAt(earlier),
+        });
         continue;
       }
       const messageIndex = table.messageIndexOf(slot);
-      const callSlot = unansweredById.get(callId)?.find((candidate) => table.messageIndexOf(candidate) < messageIndex);
-      problems.push(callSlot === undefined ? { kind: 'orphan', result: table.siteAt(slot) } : { kind: 'misplaced', result: table.siteAt(slot), call: table.siteAt(callSlot) });
+      const callSlot = unansweredById
+        .get(callId)
+        ?.find((candidate) => table.messageIndexOf(candidate) < messageIndex);
+      problems.push(
+        callSlot === undefined
+          ? { kind: 'orphan', result: table.siteAt(slot) }
+          : { kind: 'misplaced', result: table.siteAt(slot), call: table.siteAt(callSlot) },
+      );
     }
   }
 }
 
 /** Unanswered calls, grouped by their turn. */
-function findMissingResults(table: ToolTurnTable, match: Int32Array, scope: PairingScope, problems: ToolTurnProblem[]): void {
+function findMissingResults(
+  table: ToolTurnTable,
+  match: Int32Array,
+  scope: PairingScope,
+  problems: ToolTurnProblem[],
+): void {
   const { kinds, starts, messageIndexes } = table;
   for (let turn = 0; turn < table.count; turn++) {
     if (kinds[turn] !== CALLS_ENTRY) continue;
     const end = starts[turn + 1] ?? 0;
     let calls: ToolSite[] | undefined;
-    for (let slot = starts[turn] ?? 0; slot < end; slot++) if (match[slot] === -1) (calls ??= []).push(table.siteAt(slot));
+    for (let slot = starts[turn] ?? 0; slot < end; slot++)
+      if (match[slot] === -1) (calls ??= []).push(table.siteAt(slot));
     if (calls === undefined) continue;
     // In turn scope the first later turn that is not results closes the turn.
     let closing = turn + 1;
     while (closing < table.count && kinds[closing] === RESULTS_ENTRY) closing++;
-    const closedAt = scope === 'turn' && closing < table.count ? messageIndexes[closing] : undefined;
-    problems.push({ kind: 'missing', turnMessageIndex: messageIndexes[turn] ?? -1, calls, closedAt });
+    const closedAt =
+      scope === 'turn' && closing < table.count ? messageIndexes[closing] : undefined;
+    problems.push({
+      kind: 'missing',
+      turnMessageIndex: messageIndexes[turn] ?? -1,
+      calls,
+      closedAt,
+    });
   }
 }
 

@@ -22,9 +22,15 @@ export function describeType(value: unknown): string {
  *
  * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
  */
-export function assertArray(messages: unknown, what: string): asserts messages is readonly unknown[] {
+export function assertArray(
+  messages: unknown,
+  what: string,
+): asserts messages is readonly unknown[] {
   if (!Array.isArray(messages)) {
-    throw new ToolHistoryError('invalid-input', `Expected ${what} array, but got ${describeType(messages)}.`);
+    throw new ToolHistoryError(
+      'invalid-input',
+      `Expected ${what} array, but got ${describeType(messages)}.`,
+    );
   }
 }
 
@@ -33,7 +39,12 @@ export function assertArray(messages: unknown, what: string): asserts messages i
  *
  * @throws {ToolHistoryError} `invalid-input` naming the field (`${name}[${index}]`) and the expected shape.
  */
-export function objectAt(messages: readonly unknown[], index: number, name: string, expected: string): JsonObject {
+export function objectAt(
+  messages: readonly unknown[],
+  index: number,
+  name: string,
+  expected: string,
+): JsonObject {
   const value: unknown = messages[index];
   // The field name is built only on failure: this runs once per message of long histories.
   if (!isObject(value)) throw invalidField(`${name}[${index}]`, value, expected);
@@ -42,6 +53,7 @@ export function objectAt(messages: readonly unknown[], index: number, name: stri
 
 /** The `invalid-input` error for a field of an unexpected shape. */
 export function invalidField(field: string, value: unknown, expected: string): ToolHistoryError {
-  const shown = typeof value === 'string' ? `the string ${JSON.stringify(value)}` : describeType(value);
+  const shown =
+    typeof value === 'string' ? `the string ${JSON.stringify(value)}` : describeType(value);
   return new ToolHistoryError('invalid-input', `${field} is ${shown}, but must be ${expected}.`);
 }

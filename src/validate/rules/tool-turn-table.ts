@@ -1,4 +1,10 @@
-import { CALLS_ENTRY, OTHER_ENTRY, RESULTS_ENTRY, type FlatTurnEntries, type PairingScope } from '../../core/pair-tool-turns.js';
+import {
+  CALLS_ENTRY,
+  OTHER_ENTRY,
+  RESULTS_ENTRY,
+  type FlatTurnEntries,
+  type PairingScope,
+} from '../../core/pair-tool-turns.js';
 
 /** Where one call or result sits in a format's own array. */
 export interface ToolSite {

@@ -1,10 +1,23 @@
 import { LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
-import { assertValidAiwrapper, validateAiwrapper } from '../../../src/formats/aiwrapper/validate-aiwrapper.js';
+import {
+  assertValidAiwrapper,
+  validateAiwrapper,
+} from '../../../src/formats/aiwrapper/validate-aiwrapper.js';
 import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 
-const tool = (callId: string): object => ({ type: 'tool', callId, name: 'get_weather', arguments: {} });
-const result = (callId: string): object => ({ type: 'tool-result', callId, name: 'get_weather', result: '21C' });
+const tool = (callId: string): object => ({
+  type: 'tool',
+  callId,
+  name: 'get_weather',
+  arguments: {},
+});
+const result = (callId: string): object => ({
+  type: 'tool-result',
+  callId,
+  name: 'get_weather',
+  result: '21C',
+});
 
 describe('validateAiwrapper', () => {
   it('accepts a real LangMessages with parallel calls and ids reused across rounds', () => {
@@ -29,9 +42,29 @@ describe('validateAiwrapper', () => {
     expect(validateAiwrapper(messages)).toEqual({
       ok: false,
       issues: [
-        { code: 'orphan-tool-result', messageIndex: 0, partIndex: 0, toolCallId: 'call_9', message: 'Tool result at messages[0].items[0] answers call "call_9", which the call turn right before it does not make. Add the call first, or drop the result.' },
-        { code: 'missing-tool-result', messageIndex: 2, toolCallIds: ['call_1'], message: 'The assistant message at messages[2] calls "call_1", but no tool-results message right after it answers it. Add the results, or a placeholder result, before the next message.' },
-        { code: 'duplicate-tool-call-id', messageIndex: 3, partIndex: 1, toolCallId: 'call_0', message: 'Tool result at messages[3].items[1] answers call "call_0" a second time (first at messages[3].items[0]). Drop one of them.' },
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 0,
+          partIndex: 0,
+          toolCallId: 'call_9',
+          message:
+            'Tool result at messages[0].items[0] answers call "call_9", which the call turn right before it does not make. Add the call first, or drop the result.',
+        },
+        {
+          code: 'missing-tool-result',
+          messageIndex: 2,
+          toolCallIds: ['call_1'],
+          message:
+            'The assistant message at messages[2] calls "call_1", but no tool-results message right after it answers it. Add the results, or a placeholder result, before the next message.',
+        },
+        {
+          code: 'duplicate-tool-call-id',
+          messageIndex: 3,
+          partIndex: 1,
+          toolCallId: 'call_0',
+          message:
+            'Tool result at messages[3].items[1] answers call "call_0" a second time (first at messages[3].items[0]). Drop one of them.',
+        },
       ],
     });
   });
@@ -44,7 +77,16 @@ describe('validateAiwrapper', () => {
     ];
     expect(validateAiwrapper(messages)).toEqual({
       ok: false,
-      issues: [{ code: 'invalid-tool-call-id', messageIndex: 1, partIndex: 2, toolCallId: '', message: 'The call at messages[1].items[2] has an empty id, which no provider accepts and no result can name. Give it an id.' }],
+      issues: [
+        {
+          code: 'invalid-tool-call-id',
+          messageIndex: 1,
+          partIndex: 2,
+          toolCallId: '',
+          message:
+            'The call at messages[1].items[2] has an empty id, which no provider accepts and no result can name. Give it an id.',
+        },
+      ],
     });
   });
 
@@ -61,24 +103,61 @@ describe('validateAiwrapper', () => {
     expect(validateAiwrapper(messages)).toEqual({
       ok: false,
       issues: [
-        { code: 'invalid-tool-call-id', messageIndex: 1, partIndex: 0, toolCallId: '', message: 'The call at messages[1].items[0] has an empty id, which no provider accepts and no result can name. Give it an id.' },
-        { code: 'missing-tool-result', messageIndex: 3, toolCallIds: ['call_1'], message: 'The assistant message at messages[3] calls "call_1", but no tool-results message right after it answers it. Add the results, or a placeholder result, before the next message.' },
-        { code: 'invalid-tool-call-id', messageIndex: 5, partIndex: 0, toolCallId: '', message: 'The call at messages[5].items[0] has an empty id, which no provider accepts and no result can name. Give it an id.' },
-        { code: 'orphan-tool-result', messageIndex: 6, partIndex: 1, toolCallId: 'call_9', message: 'Tool result at messages[6].items[1] answers call "call_9", which the call turn right before it does not make. Add the call first, or drop the result.' },
+        {
+          code: 'invalid-tool-call-id',
+          messageIndex: 1,
+          partIndex: 0,
+          toolCallId: '',
+          message:
+            'The call at messages[1].items[0] has an empty id, which no provider accepts and no result can name. Give it an id.',
+        },
+        {
+          code: 'missing-tool-result',
+          messageIndex: 3,
+          toolCallIds: ['call_1'],
+          message:
+            'The assistant message at messages[3] calls "call_1", but no tool-results message right after it answers it. Add the results, or a placeholder result, before the next message.',
+        },
+        {
+          code: 'invalid-tool-call-id',
+          messageIndex: 5,
+          partIndex: 0,
+          toolCallId: '',
+          message:
+            'The call at messages[5].items[0] has an empty id, which no provider accepts and no result can name. Give it an id.',
+        },
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 6,
+          partIndex: 1,
+          toolCallId: 'call_9',
+          message:
+            'Tool result at messages[6].items[1] answers call "call_9", which the call turn right before it does not make. Add the call first, or drop the result.',
+        },
       ],
     });
   });
 
   it('throws invalid-input for a message without items', () => {
-    expect(() => validateAiwrapper([{ role: 'user', content: 'hi' }])).toThrow('messages[0].items is undefined, but must be an array of items.');
+    expect(() => validateAiwrapper([{ role: 'user', content: 'hi' }])).toThrow(
+      'messages[0].items is undefined, but must be an array of items.',
+    );
   });
 });
 
 describe('assertValidAiwrapper', () => {
   it('throws InvalidHistoryError listing the issues', () => {
-    expect(() => { assertValidAiwrapper([{ role: 'assistant', items: [tool('a')] }]); }).toThrow(
+    expect(() => {
+      assertValidAiwrapper([{ role: 'assistant', items: [tool('a')] }]);
+    }).toThrow(
       new InvalidHistoryError([
-        { code: 'missing-tool-result', messageIndex: 0, toolCallIds: ['a'], message: 'The assistant message at messages[0] calls "a", but no tool-results message right after it answers it. Add the results, or a placeholder result, before the next message.' },
+        {
+          code: 'missing-tool-result',
+          messageIndex: 0,
+          toolCallIds: ['a'],
+          message:
+            'The assistant message at messages[0] calls "a", but no tool-results message right after it answers it. Add the results, or a placeholder result, before the next message.',
+        },
       ]),
     );
   });

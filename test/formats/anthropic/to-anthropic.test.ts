@@ -8,8 +8,22 @@ describe('toAnthropic', () => {
     const history: ToolHistory = [
       { role: 'system', text: 'be brief' },
       { role: 'user', parts: [{ type: 'text', text: 'weather?' }] },
-      { role: 'assistant', parts: [{ type: 'text', text: 'checking' }, { type: 'tool-call', callId: 'toolu_1', name: 'get_weather', arguments: { city: 'Paris' } }] },
-      { role: 'tool', results: [{ callId: 'toolu_1', name: 'get_weather', content: 'timeout', isError: true }] },
+      {
+        role: 'assistant',
+        parts: [
+          { type: 'text', text: 'checking' },
+          {
+            type: 'tool-call',
+            callId: 'toolu_1',
+            name: 'get_weather',
+            arguments: { city: 'Paris' },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        results: [{ callId: 'toolu_1', name: 'get_weather', content: 'timeout', isError: true }],
+      },
       { role: 'user', parts: [{ type: 'text', text: 'try again' }] },
       { role: 'system', text: 'late' },
     ];
@@ -32,14 +46,27 @@ describe('toAnthropic', () => {
           ],
         },
       ],
-      warnings: [{ code: 'moved-system-message', messageIndex: 5, message: expect.stringContaining('system prompt') }],
+      warnings: [
+        {
+          code: 'moved-system-message',
+          messageIndex: 5,
+          message: expect.stringContaining('system prompt'),
+        },
+      ],
     });
   });
 
   it('replaces malformed argument text by {} with a warning', () => {
-    const { messages, warnings } = toAnthropic([{ role: 'assistant', parts: [{ type: 'tool-call', callId: 'a', name: 'f', arguments: {}, argumentsText: '{"x' }] }]);
+    const { messages, warnings } = toAnthropic([
+      {
+        role: 'assistant',
+        parts: [{ type: 'tool-call', callId: 'a', name: 'f', arguments: {}, argumentsText: '{"x' }],
+      },
+    ]);
     expect({ messages, warnings: warnings.map((warning) => warning.code) }).toEqual({
-      messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'f', input: {} }] }],
+      messages: [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'f', input: {} }] },
+      ],
       warnings: ['dropped-arguments-text'],
     });
   });
@@ -48,16 +75,54 @@ describe('toAnthropic', () => {
 describe('fromAnthropic', () => {
   it('splits a user turn into results and text, naming results after their tool_use', () => {
     const messages = [
-      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'now', input: {}, cache_control: { type: 'ephemeral' } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: '12:00' }] }, { type: 'text', text: 'thanks' }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: 't1',
+            name: 'now',
+            input: {},
+            cache_control: { type: 'ephemeral' },
+          },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: '12:00' }] },
+          { type: 'text', text: 'thanks' },
+        ],
+      },
     ];
     expect(fromAnthropic(messages)).toEqual({
       messages: [
-        { role: 'assistant', sourceIndex: 0, parts: [{ type: 'tool-call', callId: 't1', name: 'now', arguments: {}, providerData: { anthropic: { cache_control: { type: 'ephemeral' } } } }] },
+        {
+          role: 'assistant',
+          sourceIndex: 0,
+          parts: [
+            {
+              type: 'tool-call',
+              callId: 't1',
+              name: 'now',
+              arguments: {},
+              providerData: { anthropic: { cache_control: { type: 'ephemeral' } } },
+            },
+          ],
+        },
         {
           role: 'tool',
           sourceIndex: 1,
-          results: [{ callId: 't1', name: 'now', content: '12:00', isError: false, sourceIndex: 1, providerData: { anthropic: { content: [{ type: 'text', text: '12:00' }] } } }],
+          results: [
+            {
+              callId: 't1',
+              name: 'now',
+              content: '12:00',
+              isError: false,
+              sourceIndex: 1,
+              providerData: { anthropic: { content: [{ type: 'text', text: '12:00' }] } },
+            },
+          ],
         },
         { role: 'user', sourceIndex: 1, parts: [{ type: 'text', text: 'thanks' }] },
       ],

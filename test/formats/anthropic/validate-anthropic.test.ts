@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicErrorBodyFor } from '../../../src/formats/anthropic/anthropic-error.js';
-import { assertValidAnthropic, validateAnthropic } from '../../../src/formats/anthropic/validate-anthropic.js';
+import {
+  assertValidAnthropic,
+  validateAnthropic,
+} from '../../../src/formats/anthropic/validate-anthropic.js';
 import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 import { ToolHistoryError } from '../../../src/errors/tool-history-error.js';
 
-const use = (id: string, name = 'get_weather'): object => ({ type: 'tool_use', id, name, input: { city: 'Paris' } });
+const use = (id: string, name = 'get_weather'): object => ({
+  type: 'tool_use',
+  id,
+  name,
+  input: { city: 'Paris' },
+});
 const result = (id: string): object => ({ type: 'tool_result', tool_use_id: id, content: '21C' });
 const user = (content: unknown): object => ({ role: 'user', content });
 const assistant = (content: unknown): object => ({ role: 'assistant', content });
@@ -30,66 +38,199 @@ describe('validateAnthropic', () => {
   it('reports a trimmed history that starts with a tool_result as an orphan', () => {
     expect(validateAnthropic([user([result('toolu_1')]), assistant('ok')])).toEqual({
       ok: false,
-      issues: [{ code: 'orphan-tool-result', messageIndex: 0, partIndex: 0, toolCallId: 'toolu_1', param: 'messages.0.content.0', message: unexpected('messages.0.content.0', 'toolu_1') }],
+      issues: [
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 0,
+          partIndex: 0,
+          toolCallId: 'toolu_1',
+          param: 'messages.0.content.0',
+          message: unexpected('messages.0.content.0', 'toolu_1'),
+        },
+      ],
     });
   });
 
   it('reports calls without results, all or some of a turn, naming the next message', () => {
-    expect(validateAnthropic([user('go'), assistant([use('toolu_1'), use('toolu_2')]), user('never mind')])).toEqual({
+    expect(
+      validateAnthropic([
+        user('go'),
+        assistant([use('toolu_1'), use('toolu_2')]),
+        user('never mind'),
+      ]),
+    ).toEqual({
       ok: false,
-      issues: [{ code: 'missing-tool-result', messageIndex: 1, toolCallIds: ['toolu_1', 'toolu_2'], param: 'messages.2', message: missing(2, 'toolu_1, toolu_2') }],
+      issues: [
+        {
+          code: 'missing-tool-result',
+          messageIndex: 1,
+          toolCallIds: ['toolu_1', 'toolu_2'],
+          param: 'messages.2',
+          message: missing(2, 'toolu_1, toolu_2'),
+        },
+      ],
     });
-    expect(validateAnthropic([user('go'), assistant([use('toolu_1'), use('toolu_2')]), user([result('toolu_2')])])).toEqual({
+    expect(
+      validateAnthropic([
+        user('go'),
+        assistant([use('toolu_1'), use('toolu_2')]),
+        user([result('toolu_2')]),
+      ]),
+    ).toEqual({
       ok: false,
-      issues: [{ code: 'missing-tool-result', messageIndex: 1, toolCallIds: ['toolu_1'], param: 'messages.2', message: missing(2, 'toolu_1') }],
+      issues: [
+        {
+          code: 'missing-tool-result',
+          messageIndex: 1,
+          toolCallIds: ['toolu_1'],
+          param: 'messages.2',
+          message: missing(2, 'toolu_1'),
+        },
+      ],
     });
   });
 
   it('reports a result with another message between it and its call as misplaced', () => {
-    expect(validateAnthropic([user('go'), assistant([use('toolu_1')]), user('hurry'), user([result('toolu_1')])])).toEqual({
+    expect(
+      validateAnthropic([
+        user('go'),
+        assistant([use('toolu_1')]),
+        user('hurry'),
+        user([result('toolu_1')]),
+      ]),
+    ).toEqual({
       ok: false,
       issues: [
-        { code: 'missing-tool-result', messageIndex: 1, toolCallIds: ['toolu_1'], param: 'messages.2', message: missing(2, 'toolu_1') },
-        { code: 'misplaced-tool-result', messageIndex: 3, partIndex: 0, toolCallId: 'toolu_1', callMessageIndex: 1, param: 'messages.3.content.0', message: unexpected('messages.3.content.0', 'toolu_1') },
+        {
+          code: 'missing-tool-result',
+          messageIndex: 1,
+          toolCallIds: ['toolu_1'],
+          param: 'messages.2',
+          message: missing(2, 'toolu_1'),
+        },
+        {
+          code: 'misplaced-tool-result',
+          messageIndex: 3,
+          partIndex: 0,
+          toolCallId: 'toolu_1',
+          callMessageIndex: 1,
+          param: 'messages.3.content.0',
+          message: unexpected('messages.3.content.0', 'toolu_1'),
+        },
       ],
     });
   });
 
   it('reports text before the tool_result blocks of the user turn', () => {
-    expect(validateAnthropic([user('go'), assistant([use('toolu_1')]), user([{ type: 'text', text: 'here:' }, result('toolu_1')])])).toEqual({
+    expect(
+      validateAnthropic([
+        user('go'),
+        assistant([use('toolu_1')]),
+        user([{ type: 'text', text: 'here:' }, result('toolu_1')]),
+      ]),
+    ).toEqual({
       ok: false,
-      issues: [{ code: 'misplaced-tool-result', messageIndex: 2, partIndex: 1, toolCallId: 'toolu_1', callMessageIndex: 1, param: 'messages.2', message: missing(2, 'toolu_1') }],
+      issues: [
+        {
+          code: 'misplaced-tool-result',
+          messageIndex: 2,
+          partIndex: 1,
+          toolCallId: 'toolu_1',
+          callMessageIndex: 1,
+          param: 'messages.2',
+          message: missing(2, 'toolu_1'),
+        },
+      ],
     });
   });
 
   it('reports results of one call turn split over two user messages on the second message, naming the message after the call turn', () => {
-    const messages = [user('go'), assistant([use('toolu_1'), use('toolu_2')]), user([result('toolu_1')]), user([result('toolu_2')]), assistant('done')];
+    const messages = [
+      user('go'),
+      assistant([use('toolu_1'), use('toolu_2')]),
+      user([result('toolu_1')]),
+      user([result('toolu_2')]),
+      assistant('done'),
+    ];
     expect(validateAnthropic(messages)).toEqual({
       ok: false,
-      issues: [{ code: 'misplaced-tool-result', messageIndex: 3, partIndex: 0, toolCallId: 'toolu_2', callMessageIndex: 1, param: 'messages.2', message: missing(2, 'toolu_2') }],
+      issues: [
+        {
+          code: 'misplaced-tool-result',
+          messageIndex: 3,
+          partIndex: 0,
+          toolCallId: 'toolu_2',
+          callMessageIndex: 1,
+          param: 'messages.2',
+          message: missing(2, 'toolu_2'),
+        },
+      ],
     });
   });
 
   it('reports each result of a third user message the same way, still naming the message after the call turn', () => {
-    const messages = [user('go'), assistant([use('toolu_1'), use('toolu_2'), use('toolu_3')]), user([result('toolu_1')]), user([{ type: 'text', text: 'also:' }, result('toolu_2')]), user([result('toolu_3')])];
+    const messages = [
+      user('go'),
+      assistant([use('toolu_1'), use('toolu_2'), use('toolu_3')]),
+      user([result('toolu_1')]),
+      user([{ type: 'text', text: 'also:' }, result('toolu_2')]),
+      user([result('toolu_3')]),
+    ];
     expect(validateAnthropic(messages)).toEqual({
       ok: false,
       issues: [
-        { code: 'misplaced-tool-result', messageIndex: 3, partIndex: 1, toolCallId: 'toolu_2', callMessageIndex: 1, param: 'messages.2', message: missing(2, 'toolu_2') },
-        { code: 'misplaced-tool-result', messageIndex: 4, partIndex: 0, toolCallId: 'toolu_3', callMessageIndex: 1, param: 'messages.2', message: missing(2, 'toolu_3') },
+        {
+          code: 'misplaced-tool-result',
+          messageIndex: 3,
+          partIndex: 1,
+          toolCallId: 'toolu_2',
+          callMessageIndex: 1,
+          param: 'messages.2',
+          message: missing(2, 'toolu_2'),
+        },
+        {
+          code: 'misplaced-tool-result',
+          messageIndex: 4,
+          partIndex: 0,
+          toolCallId: 'toolu_3',
+          callMessageIndex: 1,
+          param: 'messages.2',
+          message: missing(2, 'toolu_3'),
+        },
       ],
     });
   });
 
   it('reports text after tool_use in the assistant turn', () => {
-    expect(validateAnthropic([user('go'), assistant([use('toolu_1'), { type: 'text', text: 'I will check.' }]), user([result('toolu_1')])])).toEqual({
+    expect(
+      validateAnthropic([
+        user('go'),
+        assistant([use('toolu_1'), { type: 'text', text: 'I will check.' }]),
+        user([result('toolu_1')]),
+      ]),
+    ).toEqual({
       ok: false,
-      issues: [{ code: 'content-after-tool-call', messageIndex: 1, partIndex: 1, toolCallIds: ['toolu_1'], param: 'messages.2', message: missing(2, 'toolu_1') }],
+      issues: [
+        {
+          code: 'content-after-tool-call',
+          messageIndex: 1,
+          partIndex: 1,
+          toolCallIds: ['toolu_1'],
+          param: 'messages.2',
+          message: missing(2, 'toolu_1'),
+        },
+      ],
     });
   });
 
   it('reports tool_use ids repeated anywhere in the request, and a second tool_result for one call', () => {
-    const messages = [user('go'), assistant([use('call_0')]), user([result('call_0'), result('call_0')]), assistant([use('call_0')]), user([result('call_0')])];
+    const messages = [
+      user('go'),
+      assistant([use('call_0')]),
+      user([result('call_0'), result('call_0')]),
+      assistant([use('call_0')]),
+      user([result('call_0')]),
+    ];
     expect(validateAnthropic(messages)).toEqual({
       ok: false,
       issues: [
@@ -99,29 +240,66 @@ describe('validateAnthropic', () => {
           partIndex: 1,
           toolCallId: 'call_0',
           param: 'messages.2.content.1',
-          message: 'messages.2.content.1: duplicate `tool_result` for `tool_use_id` call_0, already answered at messages.2.content.0. Each `tool_use` block must have exactly one `tool_result` block.',
+          message:
+            'messages.2.content.1: duplicate `tool_result` for `tool_use_id` call_0, already answered at messages.2.content.0. Each `tool_use` block must have exactly one `tool_result` block.',
         },
-        { code: 'duplicate-tool-call-id', messageIndex: 3, partIndex: 0, toolCallId: 'call_0', param: 'messages.3.content.0', message: 'messages.3.content.0: `tool_use` ids must be unique' },
+        {
+          code: 'duplicate-tool-call-id',
+          messageIndex: 3,
+          partIndex: 0,
+          toolCallId: 'call_0',
+          param: 'messages.3.content.0',
+          message: 'messages.3.content.0: `tool_use` ids must be unique',
+        },
       ],
     });
   });
 
   it('reports ids that do not match ^[a-zA-Z0-9_-]+$, the empty id included', () => {
-    expect(validateAnthropic([user('go'), assistant([use('functions.get:0'), use('')]), user([result('functions.get:0'), result('')])])).toEqual({
+    expect(
+      validateAnthropic([
+        user('go'),
+        assistant([use('functions.get:0'), use('')]),
+        user([result('functions.get:0'), result('')]),
+      ]),
+    ).toEqual({
       ok: false,
       issues: [
-        { code: 'invalid-tool-call-id', messageIndex: 1, partIndex: 0, toolCallId: 'functions.get:0', param: 'messages.1.content.0.tool_use.id', message: "messages.1.content.0.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'" },
-        { code: 'invalid-tool-call-id', messageIndex: 1, partIndex: 1, toolCallId: '', param: 'messages.1.content.1.tool_use.id', message: "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'" },
+        {
+          code: 'invalid-tool-call-id',
+          messageIndex: 1,
+          partIndex: 0,
+          toolCallId: 'functions.get:0',
+          param: 'messages.1.content.0.tool_use.id',
+          message:
+            "messages.1.content.0.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
+        },
+        {
+          code: 'invalid-tool-call-id',
+          messageIndex: 1,
+          partIndex: 1,
+          toolCallId: '',
+          param: 'messages.1.content.1.tool_use.id',
+          message:
+            "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
+        },
       ],
     });
   });
 
   it('throws invalid-input naming the index and field for shapes Anthropic does not have', () => {
     expect(() => validateAnthropic([user('hi'), { role: 'system', content: 'x' }])).toThrow(
-      new ToolHistoryError('invalid-input', "messages[1].role is the string \"system\", but must be 'user' or 'assistant' (the system prompt goes in the `system` field)."),
+      new ToolHistoryError(
+        'invalid-input',
+        "messages[1].role is the string \"system\", but must be 'user' or 'assistant' (the system prompt goes in the `system` field).",
+      ),
     );
-    expect(() => validateAnthropic([assistant([{ type: 'tool_use', name: 'f', input: {} }])])).toThrow('messages[0].content[0].id is undefined, but must be a string.');
-    expect(() => validateAnthropic({ messages: [] } as unknown as unknown[])).toThrow('Expected an Anthropic Messages `messages` array, but got an object.');
+    expect(() =>
+      validateAnthropic([assistant([{ type: 'tool_use', name: 'f', input: {} }])]),
+    ).toThrow('messages[0].content[0].id is undefined, but must be a string.');
+    expect(() => validateAnthropic({ messages: [] } as unknown as unknown[])).toThrow(
+      'Expected an Anthropic Messages `messages` array, but got an object.',
+    );
   });
 
   it('does not modify its input', () => {
@@ -135,13 +313,17 @@ describe('validateAnthropic', () => {
 describe('assertValidAnthropic', () => {
   it('throws InvalidHistoryError with the same issues, and returns for a valid history', () => {
     const messages = [user([result('toolu_1')])];
-    expect(() => { assertValidAnthropic(messages); }).toThrow(InvalidHistoryError);
+    expect(() => {
+      assertValidAnthropic(messages);
+    }).toThrow(InvalidHistoryError);
     try {
       assertValidAnthropic(messages);
     } catch (error) {
       expect((error as InvalidHistoryError).issues).toEqual(validateAnthropic(messages).issues);
     }
-    expect(() => { assertValidAnthropic([user('hi')]); }).not.toThrow();
+    expect(() => {
+      assertValidAnthropic([user('hi')]);
+    }).not.toThrow();
   });
 });
 
@@ -150,14 +332,27 @@ describe('anthropicErrorBodyFor', () => {
     const [issue] = validateAnthropic([user([result('toolu_1')])]).issues;
     expect(issue && anthropicErrorBodyFor(issue)).toEqual({
       status: 400,
-      body: { type: 'error', error: { type: 'invalid_request_error', message: unexpected('messages.0.content.0', 'toolu_1') } },
+      body: {
+        type: 'error',
+        error: {
+          type: 'invalid_request_error',
+          message: unexpected('messages.0.content.0', 'toolu_1'),
+        },
+      },
     });
   });
 });
 
 describe('validateAnthropic: a result repeated in a second user message', () => {
   it('is a duplicate, not a result missing from the message after the call turn', () => {
-    const messages = [user('go'), assistant([use('toolu_1')]), user([result('toolu_1')]), user([result('toolu_1')])];
-    expect(validateAnthropic(messages).issues.map((issue) => [issue.code, issue.messageIndex])).toEqual([['duplicate-tool-call-id', 3]]);
+    const messages = [
+      user('go'),
+      assistant([use('toolu_1')]),
+      user([result('toolu_1')]),
+      user([result('toolu_1')]),
+    ];
+    expect(
+      validateAnthropic(messages).issues.map((issue) => [issue.code, issue.messageIndex]),
+    ).toEqual([['duplicate-tool-call-id', 3]]);
   });
 });

@@ -6,7 +6,12 @@ import { validateGemini } from '../../../src/formats/gemini/validate-gemini.js';
 // What aiwrapper 3.0.3's GoogleLang sends: model calls as snake_case `function_call`.
 const aiwrapperContents = [
   { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
-  { role: 'model', parts: [{ function_call: { name: 'get_weather', args: { city: 'Paris' } }, thought_signature: 'sig' }] },
+  {
+    role: 'model',
+    parts: [
+      { function_call: { name: 'get_weather', args: { city: 'Paris' } }, thought_signature: 'sig' },
+    ],
+  },
   { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temp: 21 } } }] },
 ];
 
@@ -14,7 +19,10 @@ describe('camelCaseGeminiPart', () => {
   it('renames snake_case fields and returns the same object when there are none', () => {
     const camel = { text: 'hi' };
     expect(camelCaseGeminiPart(camel)).toBe(camel);
-    expect(camelCaseGeminiPart({ function_call: { name: 'f' }, thought_signature: 's' })).toEqual({ functionCall: { name: 'f' }, thoughtSignature: 's' });
+    expect(camelCaseGeminiPart({ function_call: { name: 'f' }, thought_signature: 's' })).toEqual({
+      functionCall: { name: 'f' },
+      thoughtSignature: 's',
+    });
   });
 
   it('lets the validator and the reader accept the snake_case history aiwrapper sends', () => {
@@ -22,7 +30,15 @@ describe('camelCaseGeminiPart', () => {
     const { messages } = fromGemini(aiwrapperContents, { generateId: () => 'id1' });
     expect(messages[1]).toEqual({
       role: 'assistant',
-      parts: [{ type: 'tool-call', callId: 'id1', name: 'get_weather', arguments: { city: 'Paris' }, providerData: { gemini: { thoughtSignature: 'sig' } } }],
+      parts: [
+        {
+          type: 'tool-call',
+          callId: 'id1',
+          name: 'get_weather',
+          arguments: { city: 'Paris' },
+          providerData: { gemini: { thoughtSignature: 'sig' } },
+        },
+      ],
       sourceIndex: 1,
     });
   });

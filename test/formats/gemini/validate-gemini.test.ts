@@ -9,8 +9,12 @@ import {
 } from '../../../src/formats/gemini/validate-gemini.js';
 import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 
-const call = (name: string, id?: string): object => ({ functionCall: { name, args: {}, ...(id === undefined ? {} : { id }) } });
-const response = (name: string, id?: string): object => ({ functionResponse: { name, response: { ok: true }, ...(id === undefined ? {} : { id }) } });
+const call = (name: string, id?: string): object => ({
+  functionCall: { name, args: {}, ...(id === undefined ? {} : { id }) },
+});
+const response = (name: string, id?: string): object => ({
+  functionResponse: { name, response: { ok: true }, ...(id === undefined ? {} : { id }) },
+});
 const user = (...parts: object[]): object => ({ role: 'user', parts });
 const model = (...parts: object[]): object => ({ role: 'model', parts });
 const text = (value: string): object => ({ text: value });
@@ -31,30 +35,66 @@ describe('validateGemini', () => {
   it('reports a response turn that does not follow a call turn (a trimmed history included)', () => {
     expect(validateGemini([user(response('now')), model(text('ok'))])).toEqual({
       ok: false,
-      issues: [{ code: 'orphan-tool-result', messageIndex: 0, partIndex: 0, toolCallId: 'now', message: GEMINI_RESPONSE_NOT_AFTER_CALL }],
+      issues: [
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 0,
+          partIndex: 0,
+          toolCallId: 'now',
+          message: GEMINI_RESPONSE_NOT_AFTER_CALL,
+        },
+      ],
     });
   });
 
   it('reports fewer responses than calls with the count sentence, naming the unanswered calls', () => {
-    expect(validateGemini([user(text('go')), model(call('a'), call('b', 'id_b')), user(response('a'))])).toEqual({
+    expect(
+      validateGemini([user(text('go')), model(call('a'), call('b', 'id_b')), user(response('a'))]),
+    ).toEqual({
       ok: false,
-      issues: [{ code: 'missing-tool-result', messageIndex: 1, toolCallIds: ['id_b'], message: GEMINI_COUNT_MISMATCH }],
+      issues: [
+        {
+          code: 'missing-tool-result',
+          messageIndex: 1,
+          toolCallIds: ['id_b'],
+          message: GEMINI_COUNT_MISMATCH,
+        },
+      ],
     });
     expect(validateGemini([user(text('go')), model(call('a')), user(text('never mind'))])).toEqual({
       ok: false,
-      issues: [{ code: 'missing-tool-result', messageIndex: 1, toolCallIds: ['a'], message: GEMINI_COUNT_MISMATCH }],
+      issues: [
+        {
+          code: 'missing-tool-result',
+          messageIndex: 1,
+          toolCallIds: ['a'],
+          message: GEMINI_COUNT_MISMATCH,
+        },
+      ],
     });
   });
 
   it('reports more responses than calls on the extra part', () => {
-    expect(validateGemini([user(text('go')), model(call('a')), user(response('a'), response('a'))])).toEqual({
+    expect(
+      validateGemini([user(text('go')), model(call('a')), user(response('a'), response('a'))]),
+    ).toEqual({
       ok: false,
-      issues: [{ code: 'orphan-tool-result', messageIndex: 2, partIndex: 1, toolCallId: 'a', message: GEMINI_COUNT_MISMATCH }],
+      issues: [
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 2,
+          partIndex: 1,
+          toolCallId: 'a',
+          message: GEMINI_COUNT_MISMATCH,
+        },
+      ],
     });
   });
 
   it('reports a response whose name matches no call when the counts agree', () => {
-    expect(validateGemini([user(text('go')), model(call('get_weather')), user(response('get_time'))])).toEqual({
+    expect(
+      validateGemini([user(text('go')), model(call('get_weather')), user(response('get_time'))]),
+    ).toEqual({
       ok: false,
       issues: [
         {
@@ -64,31 +104,71 @@ describe('validateGemini', () => {
           toolCallId: 'get_weather',
           expectedName: 'get_weather',
           actualName: 'get_time',
-          message: "Please ensure that each function response part names a function of the function call turn: contents[2].parts[0] answers 'get_time', but contents[1] called 'get_weather'.",
+          message:
+            "Please ensure that each function response part names a function of the function call turn: contents[2].parts[0] answers 'get_time', but contents[1] called 'get_weather'.",
         },
       ],
     });
   });
 
   it('reports a call turn that starts the history or follows a model turn', () => {
-    expect(validateGemini([model(call('a')), user(response('a')), model(text('hm')), model(call('b')), user(response('b'))])).toEqual({
+    expect(
+      validateGemini([
+        model(call('a')),
+        user(response('a')),
+        model(text('hm')),
+        model(call('b')),
+        user(response('b')),
+      ]),
+    ).toEqual({
       ok: false,
       issues: [
-        { code: 'misplaced-tool-call', messageIndex: 0, toolCallIds: ['a'], message: GEMINI_CALL_NOT_AFTER_USER },
-        { code: 'misplaced-tool-call', messageIndex: 3, toolCallIds: ['b'], message: GEMINI_CALL_NOT_AFTER_USER },
+        {
+          code: 'misplaced-tool-call',
+          messageIndex: 0,
+          toolCallIds: ['a'],
+          message: GEMINI_CALL_NOT_AFTER_USER,
+        },
+        {
+          code: 'misplaced-tool-call',
+          messageIndex: 3,
+          toolCallIds: ['b'],
+          message: GEMINI_CALL_NOT_AFTER_USER,
+        },
       ],
     });
   });
 
   it('reports a function call id used twice in one turn', () => {
-    expect(validateGemini([user(text('go')), model(call('a', 'x'), call('b', 'x')), user(response('a', 'x'), response('b', 'x'))])).toEqual({
+    expect(
+      validateGemini([
+        user(text('go')),
+        model(call('a', 'x'), call('b', 'x')),
+        user(response('a', 'x'), response('b', 'x')),
+      ]),
+    ).toEqual({
       ok: false,
-      issues: [{ code: 'duplicate-tool-call-id', messageIndex: 1, partIndex: 1, toolCallId: 'x', message: 'Function call id x appears twice in contents[1]; give each functionCall part its own id.' }],
+      issues: [
+        {
+          code: 'duplicate-tool-call-id',
+          messageIndex: 1,
+          partIndex: 1,
+          toolCallId: 'x',
+          message:
+            'Function call id x appears twice in contents[1]; give each functionCall part its own id.',
+        },
+      ],
     });
   });
 
   it('reports a function response whose id names no functionCall id of the call turn', () => {
-    expect(validateGemini([user(text('go')), model(call('get_weather', 'call_1')), user(response('get_weather', 'call_9'))])).toEqual({
+    expect(
+      validateGemini([
+        user(text('go')),
+        model(call('get_weather', 'call_1')),
+        user(response('get_weather', 'call_9')),
+      ]),
+    ).toEqual({
       ok: false,
       issues: [
         {
@@ -96,7 +176,8 @@ describe('validateGemini', () => {
           messageIndex: 2,
           partIndex: 0,
           toolCallId: 'call_9',
-          message: 'Function response id call_9 at contents[2].parts[0] matches no functionCall id of contents[1]; give each response the id of its own call.',
+          message:
+            'Function response id call_9 at contents[2].parts[0] matches no functionCall id of contents[1]; give each response the id of its own call.',
         },
       ],
     });
@@ -116,33 +197,67 @@ describe('validateGemini', () => {
           messageIndex: 2,
           partIndex: 2,
           toolCallId: 'call_1',
-          message: 'Function response id call_1 at contents[2].parts[2] answers a call of contents[1] that another response already answered; give each response the id of its own call.',
+          message:
+            'Function response id call_1 at contents[2].parts[2] answers a call of contents[1] that another response already answered; give each response the id of its own call.',
         },
       ],
     });
   });
 
   it('does not check responses without ids by id: they pair by name, even when the calls have ids', () => {
-    expect(validateGemini([user(text('go')), model(call('a', 'call_1'), call('b', 'call_2')), user(response('b'), response('a'))])).toEqual({ ok: true, issues: [] });
-    expect(validateGemini([user(text('go')), model(call('a', 'call_1'), call('a', 'call_2')), user(response('a'), response('a', 'call_2'))])).toEqual({ ok: true, issues: [] });
+    expect(
+      validateGemini([
+        user(text('go')),
+        model(call('a', 'call_1'), call('b', 'call_2')),
+        user(response('b'), response('a')),
+      ]),
+    ).toEqual({ ok: true, issues: [] });
+    expect(
+      validateGemini([
+        user(text('go')),
+        model(call('a', 'call_1'), call('a', 'call_2')),
+        user(response('a'), response('a', 'call_2')),
+      ]),
+    ).toEqual({ ok: true, issues: [] });
   });
 
   it('throws invalid-input for a content without parts or a function part without a name', () => {
-    expect(() => validateGemini([{ role: 'user', text: 'hi' }])).toThrow('contents[0].parts is undefined, but must be an array of parts.');
-    expect(() => validateGemini([model({ functionCall: { args: {} } })])).toThrow('contents[0].parts[0].functionCall is an object, but must be an object with a string `name`.');
-    expect(() => validateGemini([{ role: 'assistant', parts: [] }])).toThrow('contents[0].role is the string "assistant", but must be \'user\' or \'model\'.');
+    expect(() => validateGemini([{ role: 'user', text: 'hi' }])).toThrow(
+      'contents[0].parts is undefined, but must be an array of parts.',
+    );
+    expect(() => validateGemini([model({ functionCall: { args: {} } })])).toThrow(
+      'contents[0].parts[0].functionCall is an object, but must be an object with a string `name`.',
+    );
+    expect(() => validateGemini([{ role: 'assistant', parts: [] }])).toThrow(
+      "contents[0].role is the string \"assistant\", but must be 'user' or 'model'.",
+    );
   });
 });
 
 describe('assertValidGemini', () => {
   it('throws InvalidHistoryError when validateGemini reports issues', () => {
-    expect(() => { assertValidGemini([user(response('now'))]); }).toThrow(new InvalidHistoryError([{ code: 'orphan-tool-result', messageIndex: 0, partIndex: 0, toolCallId: 'now', message: GEMINI_RESPONSE_NOT_AFTER_CALL }]));
+    expect(() => {
+      assertValidGemini([user(response('now'))]);
+    }).toThrow(
+      new InvalidHistoryError([
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 0,
+          partIndex: 0,
+          toolCallId: 'now',
+          message: GEMINI_RESPONSE_NOT_AFTER_CALL,
+        },
+      ]),
+    );
   });
 });
 
 describe('geminiErrorBodyFor', () => {
   it('builds the 400 INVALID_ARGUMENT body', () => {
     const [issue] = validateGemini([user(text('go')), model(call('a')), user(text('?'))]).issues;
-    expect(issue && geminiErrorBodyFor(issue)).toEqual({ status: 400, body: { error: { code: 400, message: GEMINI_COUNT_MISMATCH, status: 'INVALID_ARGUMENT' } } });
+    expect(issue && geminiErrorBodyFor(issue)).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: GEMINI_COUNT_MISMATCH, status: 'INVALID_ARGUMENT' } },
+    });
   });
 });

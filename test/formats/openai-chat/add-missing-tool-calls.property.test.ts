@@ -7,30 +7,36 @@ import { readChatTemplateFile, renderChatTemplate } from '../../helpers/chat-tem
 
 const gptOss = readChatTemplateFile('gpt-oss-120b.jinja');
 
-test.prop([arbitraryHistoryWithOrphans])('the output validates and the real gpt-oss template renders it', (messages) => {
-  const { messages: fixed } = addMissingToolCalls(messages);
-  expect(validateOpenAIChat(fixed)).toEqual({ ok: true, issues: [] });
-  expect(() => renderChatTemplate(gptOss, fixed)).not.toThrow();
-});
+test.prop([arbitraryHistoryWithOrphans])(
+  'the output validates and the real gpt-oss template renders it',
+  (messages) => {
+    const { messages: fixed } = addMissingToolCalls(messages);
+    expect(validateOpenAIChat(fixed)).toEqual({ ok: true, issues: [] });
+    expect(() => renderChatTemplate(gptOss, fixed)).not.toThrow();
+  },
+);
 
 test.prop([arbitraryHistoryWithOrphans])('a second pass changes nothing', (messages) => {
   const once = addMissingToolCalls(messages).messages;
   expect(addMissingToolCalls(once)).toEqual({ messages: once, inserted: [] });
 });
 
-test.prop([arbitraryHistoryWithOrphans])('every input message survives, altered only by a reported id renaming', (messages) => {
-  const { messages: fixed, inserted } = addMissingToolCalls(messages);
-  const insertedAt = new Set(inserted.map((turn) => turn.messageIndex));
-  const kept = fixed.filter((_, index) => !insertedAt.has(index));
-  expect(kept).toHaveLength(messages.length);
-  const renamed = inserted.flatMap((turn) => turn.renamedIds);
-  const restored = kept.map((message) => {
-    if (message.role !== 'tool' || messages.includes(message)) return message;
-    const pair = renamed.find(([, to]) => to === message.tool_call_id);
-    return { ...message, tool_call_id: pair?.[0] };
-  });
-  expect([...restored].sort(byJson)).toEqual([...messages].sort(byJson));
-});
+test.prop([arbitraryHistoryWithOrphans])(
+  'every input message survives, altered only by a reported id renaming',
+  (messages) => {
+    const { messages: fixed, inserted } = addMissingToolCalls(messages);
+    const insertedAt = new Set(inserted.map((turn) => turn.messageIndex));
+    const kept = fixed.filter((_, index) => !insertedAt.has(index));
+    expect(kept).toHaveLength(messages.length);
+    const renamed = inserted.flatMap((turn) => turn.renamedIds);
+    const restored = kept.map((message) => {
+      if (message.role !== 'tool' || messages.includes(message)) return message;
+      const pair = renamed.find(([, to]) => to === message.tool_call_id);
+      return { ...message, tool_call_id: pair?.[0] };
+    });
+    expect([...restored].sort(byJson)).toEqual([...messages].sort(byJson));
+  },
+);
 
 function byJson(a: unknown, b: unknown): number {
   return JSON.stringify(a).localeCompare(JSON.stringify(b));

@@ -20,12 +20,23 @@ describe('fromOpenAIChat', () => {
     ];
     expect(fromOpenAIChat(messages)).toEqual({
       messages: [
-        { role: 'system', text: 'be brief', sourceIndex: 0, providerData: { 'openai-chat': { role: 'developer' } } },
+        {
+          role: 'system',
+          text: 'be brief',
+          sourceIndex: 0,
+          providerData: { 'openai-chat': { role: 'developer' } },
+        },
         {
           role: 'assistant',
           sourceIndex: 1,
           parts: [
-            { type: 'tool-call', callId: 'a', name: 'search', arguments: {}, argumentsText: '{"q": "par' },
+            {
+              type: 'tool-call',
+              callId: 'a',
+              name: 'search',
+              arguments: {},
+              argumentsText: '{"q": "par',
+            },
             { type: 'tool-call', callId: 'b', name: 'now', arguments: {} },
           ],
         },
@@ -46,7 +57,10 @@ describe('fromOpenAIChat', () => {
   it('throws invalid-input naming the index and field of a message in another shape', () => {
     let caught: unknown;
     try {
-      fromOpenAIChat([{ role: 'user', content: 'hi' }, { role: 'model', parts: [] }]);
+      fromOpenAIChat([
+        { role: 'user', content: 'hi' },
+        { role: 'model', parts: [] },
+      ]);
     } catch (error) {
       caught = error;
     }
@@ -55,6 +69,8 @@ describe('fromOpenAIChat', () => {
   });
 
   it('throws invalid-input when messages is not an array', () => {
-    expect(() => fromOpenAIChat({ messages: [] } as unknown as unknown[])).toThrow(/messages must be an array/);
+    expect(() => fromOpenAIChat({ messages: [] } as unknown as unknown[])).toThrow(
+      /messages must be an array/,
+    );
   });
 });

@@ -15,11 +15,18 @@ const issuesOf = (messages: readonly unknown[]): readonly [HistoryIssue, ...Hist
   return result.issues;
 };
 
-const call = (id: string, args: unknown = '{}'): object => ({ id, type: 'function', function: { name: 'f', arguments: args } });
+const call = (id: string, args: unknown = '{}'): object => ({
+  id,
+  type: 'function',
+  function: { name: 'f', arguments: args },
+});
 
 describe('openAIErrorBodyFor', () => {
   it('builds the 400 body OpenAI sends for an orphan tool message', () => {
-    const [issue] = issuesOf([{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'c1', content: 'x' }]);
+    const [issue] = issuesOf([
+      { role: 'user', content: 'hi' },
+      { role: 'tool', tool_call_id: 'c1', content: 'x' },
+    ]);
     expect(openAIErrorBodyFor(issue)).toEqual({
       status: 400,
       body: {
@@ -35,7 +42,10 @@ describe('openAIErrorBodyFor', () => {
   });
 
   it('builds the 400 body for an empty tool_calls array, with its code', () => {
-    const [issue] = issuesOf([{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'x', tool_calls: [] }]);
+    const [issue] = issuesOf([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'x', tool_calls: [] },
+    ]);
     expect(openAIErrorBodyFor(issue)).toEqual({
       status: 400,
       body: {
@@ -51,7 +61,12 @@ describe('openAIErrorBodyFor', () => {
   });
 
   it('uses param null when the issue names none', () => {
-    const issue: HistoryIssue = { code: 'orphan-tool-result', messageIndex: 0, toolCallId: 'x', message: 'm' };
+    const issue: HistoryIssue = {
+      code: 'orphan-tool-result',
+      messageIndex: 0,
+      toolCallId: 'x',
+      message: 'm',
+    };
     expect(openAIErrorBodyFor(issue).body.error.param).toBeNull();
   });
 });
@@ -64,7 +79,14 @@ describe('openAIErrorCodeFor', () => {
       {
         role: 'assistant',
         content: null,
-        tool_calls: [call('a'.repeat(41)), call('b', {}), { id: 'c', type: 'function', function: { name: 'f' } }, { type: 'function', function: { name: 'f', arguments: '{}' } }, call('d'), call('d')],
+        tool_calls: [
+          call('a'.repeat(41)),
+          call('b', {}),
+          { id: 'c', type: 'function', function: { name: 'f' } },
+          { type: 'function', function: { name: 'f', arguments: '{}' } },
+          call('d'),
+          call('d'),
+        ],
       },
       { role: 'tool', tool_call_id: 'unknown', content: 'x' },
       { role: 'tool', tool_call_id: 'b', content: 'x' },
@@ -91,28 +113,61 @@ describe('openAIErrorCodeFor', () => {
 });
 
 describe('an empty call id', () => {
-  const EMPTY_ID = "Invalid 'messages[1].tool_calls[0].id': empty string. Expected a string with minimum length 1, but got an empty string instead.";
-  const history = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [call('')] }, { role: 'tool', tool_call_id: '', content: 'x' }];
-  const body = { error: { message: EMPTY_ID, type: 'invalid_request_error', param: 'messages[1].tool_calls[0].id', code: 'empty_string' } };
+  const EMPTY_ID =
+    "Invalid 'messages[1].tool_calls[0].id': empty string. Expected a string with minimum length 1, but got an empty string instead.";
+  const history = [
+    { role: 'user', content: 'hi' },
+    { role: 'assistant', content: null, tool_calls: [call('')] },
+    { role: 'tool', tool_call_id: '', content: 'x' },
+  ];
+  const body = {
+    error: {
+      message: EMPTY_ID,
+      type: 'invalid_request_error',
+      param: 'messages[1].tool_calls[0].id',
+      code: 'empty_string',
+    },
+  };
 
   it('gets the code empty_string and the 400 body OpenAI sends for an empty call_id', () => {
     const issues = issuesOf(history);
-    expect(issues).toEqual([{ code: 'invalid-tool-call-id', messageIndex: 1, toolCallId: '', message: EMPTY_ID, param: 'messages[1].tool_calls[0].id' }]);
+    expect(issues).toEqual([
+      {
+        code: 'invalid-tool-call-id',
+        messageIndex: 1,
+        toolCallId: '',
+        message: EMPTY_ID,
+        param: 'messages[1].tool_calls[0].id',
+      },
+    ]);
     expect(openAIErrorCodeFor(issues[0])).toBe('empty_string');
     expect(openAIErrorBodyFor(issues[0])).toEqual({ status: 400, body });
   });
 
   it('is the schema error firstReportedIssue picks over an earlier ordering error', () => {
-    const issues = issuesOf([{ role: 'tool', tool_call_id: 'orphan', content: 'x' }, ...history.slice(1)]);
-    expect(issues.map((issue) => issue.code)).toEqual(['orphan-tool-result', 'invalid-tool-call-id']);
+    const issues = issuesOf([
+      { role: 'tool', tool_call_id: 'orphan', content: 'x' },
+      ...history.slice(1),
+    ]);
+    expect(issues.map((issue) => issue.code)).toEqual([
+      'orphan-tool-result',
+      'invalid-tool-call-id',
+    ]);
     expect(firstReportedIssue(issues)).toBe(issues[1]);
   });
 
   it('makes the strict OpenAI server answer 400 with that body', async () => {
     const server = await startStrictOpenAIServer();
     try {
-      const reply = await post(`${server.baseURL}/chat/completions`, { model: 'gpt-4o-mini', messages: history });
-      expect([reply.status, reply.contentType, JSON.parse(reply.text)]).toEqual([400, 'application/json', body]);
+      const reply = await post(`${server.baseURL}/chat/completions`, {
+        model: 'gpt-4o-mini',
+        messages: history,
+      });
+      expect([reply.status, reply.contentType, JSON.parse(reply.text)]).toEqual([
+        400,
+        'application/json',
+        body,
+      ]);
     } finally {
       await server.close();
     }

@@ -4,10 +4,16 @@ import { toMistral } from '../../../src/formats/mistral/to-mistral.js';
 import { toOpenAIChat } from '../../../src/formats/openai-chat/to-openai-chat.js';
 
 test('toOpenAIChat emits messages the openai SDK accepts as ChatCompletionMessageParam', () => {
-  expectTypeOf<ReturnType<typeof toOpenAIChat>['messages'][number]>().toExtend<ChatCompletionMessageParam>();
-  expectTypeOf<ReturnType<typeof toOpenAIChat>['messages']>().toExtend<ChatCompletionMessageParam[]>();
+  expectTypeOf<
+    ReturnType<typeof toOpenAIChat>['messages'][number]
+  >().toExtend<ChatCompletionMessageParam>();
+  expectTypeOf<ReturnType<typeof toOpenAIChat>['messages']>().toExtend<
+    ChatCompletionMessageParam[]
+  >();
 });
 
 test('toMistral emits Chat Completions-shaped messages', () => {
-  expectTypeOf<ReturnType<typeof toMistral>['messages'][number]>().toExtend<ChatCompletionMessageParam>();
+  expectTypeOf<
+    ReturnType<typeof toMistral>['messages'][number]
+  >().toExtend<ChatCompletionMessageParam>();
 });

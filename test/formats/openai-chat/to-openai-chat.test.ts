@@ -12,31 +12,67 @@ describe('toOpenAIChat', () => {
           { type: 'text', text: 'searching' },
         ],
       },
-      { role: 'tool', results: [{ callId: 'a', name: 'lookup', content: { hits: 0 }, isError: true }] },
+      {
+        role: 'tool',
+        results: [{ callId: 'a', name: 'lookup', content: { hits: 0 }, isError: true }],
+      },
     ];
     expect(toOpenAIChat(history)).toEqual({
       messages: [
-        { role: 'assistant', content: 'searching', tool_calls: [{ id: 'a', type: 'function', function: { name: 'search', arguments: '{"q":"x"}' } }] },
+        {
+          role: 'assistant',
+          content: 'searching',
+          tool_calls: [
+            { id: 'a', type: 'function', function: { name: 'search', arguments: '{"q":"x"}' } },
+          ],
+        },
         { role: 'tool', tool_call_id: 'a', content: '{"hits":0}' },
       ],
       warnings: [
-        { code: 'reordered-parts', messageIndex: 0, message: expect.stringContaining('before its tool calls') },
-        { code: 'dropped-result-name', messageIndex: 1, callId: 'a', message: expect.stringContaining('"lookup"') },
-        { code: 'dropped-error-flag', messageIndex: 1, callId: 'a', message: expect.stringContaining('no error flag') },
+        {
+          code: 'reordered-parts',
+          messageIndex: 0,
+          message: expect.stringContaining('before its tool calls'),
+        },
+        {
+          code: 'dropped-result-name',
+          messageIndex: 1,
+          callId: 'a',
+          message: expect.stringContaining('"lookup"'),
+        },
+        {
+          code: 'dropped-error-flag',
+          messageIndex: 1,
+          callId: 'a',
+          message: expect.stringContaining('no error flag'),
+        },
       ],
     });
   });
 
-  it('drops another format\'s parts and extras with warnings', () => {
+  it("drops another format's parts and extras with warnings", () => {
     const history: ToolHistory = [
       {
         role: 'assistant',
         parts: [
-          { type: 'opaque', format: 'anthropic', value: { type: 'thinking', thinking: 'hm', signature: 's' } },
-          { type: 'tool-call', callId: 'a', name: 'now', arguments: {}, providerData: { gemini: { thoughtSignature: 'sig' } } },
+          {
+            type: 'opaque',
+            format: 'anthropic',
+            value: { type: 'thinking', thinking: 'hm', signature: 's' },
+          },
+          {
+            type: 'tool-call',
+            callId: 'a',
+            name: 'now',
+            arguments: {},
+            providerData: { gemini: { thoughtSignature: 'sig' } },
+          },
         ],
       },
     ];
-    expect(toOpenAIChat(history).warnings.map((warning) => warning.code)).toEqual(['dropped-content', 'dropped-provider-data']);
+    expect(toOpenAIChat(history).warnings.map((warning) => warning.code)).toEqual([
+      'dropped-content',
+      'dropped-provider-data',
+    ]);
   });
 });

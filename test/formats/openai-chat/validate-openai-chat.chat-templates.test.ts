@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
-import { chatTemplateHistories as histories, readChatTemplateFile as read, renderChatTemplate as render } from '../../helpers/chat-templates.js';
+import {
+  chatTemplateHistories as histories,
+  readChatTemplateFile as read,
+  renderChatTemplate as render,
+} from '../../helpers/chat-templates.js';
 
 /** What OpenAI does with each case of histories.json (README of shared/chat-templates). */
 const OPENAI_VERDICT: Readonly<Record<string, 'valid' | 'invalid'>> = {
@@ -49,7 +53,8 @@ describe('validateOpenAIChat against the shared chat-template histories', () => 
 
 describe.each(['gpt-oss-120b.jinja', 'minimax-m2.jinja'])('%s', (file) => {
   const template = read(file);
-  const ORPHAN_CHECK = 'Message has tool role, but there was no previous assistant message with a tool call!';
+  const ORPHAN_CHECK =
+    'Message has tool role, but there was no previous assistant message with a tool call!';
 
   it('raises its orphan check on exactly the cases our validator reports as orphans', () => {
     const raised: string[] = [];
@@ -63,7 +68,9 @@ describe.each(['gpt-oss-120b.jinja', 'minimax-m2.jinja'])('%s', (file) => {
     }
     expect(raised.sort()).toEqual(['b2_orphan_after_text', 'b_orphan_after_user']);
     const orphans = Object.entries(histories.cases)
-      .filter(([, messages]) => validateOpenAIChat(messages).issues.every((issue) => issue.code === 'orphan-tool-result'))
+      .filter(([, messages]) =>
+        validateOpenAIChat(messages).issues.every((issue) => issue.code === 'orphan-tool-result'),
+      )
       .filter(([, messages]) => !validateOpenAIChat(messages).ok)
       .map(([name]) => name);
     // e/e1 are orphans for OpenAI too, but these templates do not look at ids: they only ask

@@ -4,15 +4,27 @@ import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-op
 
 /** One round: a user message, an assistant turn with 1–4 calls, their results in any order, a reply. */
 const arbitraryRound = fc
-  .uniqueArray(fc.constantFrom('exec_0', 'exec_1', 'call_a', 'call_b', 'x'.repeat(40)), { minLength: 1, maxLength: 4 })
-  .chain((ids) => fc.tuple(fc.constant(ids), fc.shuffledSubarray(ids, { minLength: ids.length, maxLength: ids.length })));
+  .uniqueArray(fc.constantFrom('exec_0', 'exec_1', 'call_a', 'call_b', 'x'.repeat(40)), {
+    minLength: 1,
+    maxLength: 4,
+  })
+  .chain((ids) =>
+    fc.tuple(
+      fc.constant(ids),
+      fc.shuffledSubarray(ids, { minLength: ids.length, maxLength: ids.length }),
+    ),
+  );
 
 const roundMessages = ([ids, answerOrder]: [string[], string[]]): object[] => [
   { role: 'user', content: 'go' },
   {
     role: 'assistant',
     content: null,
-    tool_calls: ids.map((id) => ({ id, type: 'function', function: { name: 'f', arguments: '{}' } })),
+    tool_calls: ids.map((id) => ({
+      id,
+      type: 'function',
+      function: { name: 'f', arguments: '{}' },
+    })),
   },
   ...answerOrder.map((id) => ({ role: 'tool', tool_call_id: id, content: 'done' })),
   { role: 'assistant', content: 'ok' },
@@ -35,10 +47,15 @@ test.prop([fc.array(arbitraryRound, { minLength: 1, maxLength: 6 }), fc.nat(), f
     const dropAt = 2 + (resultPick % resultCount);
     const dropped = chosen[dropAt] as { tool_call_id: string };
     perRound[roundIndex] = chosen.filter((_, index) => index !== dropAt);
-    const assistantIndex = perRound.slice(0, roundIndex).reduce((sum, round) => sum + round.length, 0) + 1;
+    const assistantIndex =
+      perRound.slice(0, roundIndex).reduce((sum, round) => sum + round.length, 0) + 1;
     const { issues } = validateOpenAIChat(perRound.flat());
-    expect(issues.map((issue) => [issue.code, issue.messageIndex, 'toolCallIds' in issue ? issue.toolCallIds : []])).toEqual([
-      ['missing-tool-result', assistantIndex, [dropped.tool_call_id]],
-    ]);
+    expect(
+      issues.map((issue) => [
+        issue.code,
+        issue.messageIndex,
+        'toolCallIds' in issue ? issue.toolCallIds : [],
+      ]),
+    ).toEqual([['missing-tool-result', assistantIndex, [dropped.tool_call_id]]]);
   },
 );

@@ -13,8 +13,16 @@ const call = (id: string, args: unknown = '{}'): object => ({
   type: 'function',
   function: { name: 'get_weather', arguments: args },
 });
-const calls = (...toolCalls: object[]): object => ({ role: 'assistant', content: null, tool_calls: toolCalls });
-const result = (toolCallId: string): object => ({ role: 'tool', tool_call_id: toolCallId, content: '{"temp_c":21}' });
+const calls = (...toolCalls: object[]): object => ({
+  role: 'assistant',
+  content: null,
+  tool_calls: toolCalls,
+});
+const result = (toolCallId: string): object => ({
+  role: 'tool',
+  tool_call_id: toolCallId,
+  content: '{"temp_c":21}',
+});
 
 /** Returns what `action` throws; fails the test when it throws nothing. */
 function thrownBy(action: () => unknown): unknown {
@@ -71,7 +79,13 @@ describe('validateOpenAIChat', () => {
     expect(validateOpenAIChat([user('hi'), result('call_a'), text('ok')])).toEqual({
       ok: false,
       issues: [
-        { code: 'orphan-tool-result', messageIndex: 1, toolCallId: 'call_a', message: ORPHAN, param: 'messages.[1].role' },
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 1,
+          toolCallId: 'call_a',
+          message: ORPHAN,
+          param: 'messages.[1].role',
+        },
       ],
     });
   });
@@ -80,23 +94,47 @@ describe('validateOpenAIChat', () => {
     expect(validateOpenAIChat([user('hi'), text('Let me check.'), result('call_a')])).toEqual({
       ok: false,
       issues: [
-        { code: 'orphan-tool-result', messageIndex: 2, toolCallId: 'call_a', message: ORPHAN, param: 'messages.[2].role' },
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 2,
+          toolCallId: 'call_a',
+          message: ORPHAN,
+          param: 'messages.[2].role',
+        },
       ],
     });
   });
 
   it('reports a result repeated after every call was answered as an orphan, as OpenAI does', () => {
-    const history = [user('hi'), calls(call('call_a'), call('call_b')), result('call_a'), result('call_b'), result('call_b')];
+    const history = [
+      user('hi'),
+      calls(call('call_a'), call('call_b')),
+      result('call_a'),
+      result('call_b'),
+      result('call_b'),
+    ];
     expect(validateOpenAIChat(history)).toEqual({
       ok: false,
       issues: [
-        { code: 'orphan-tool-result', messageIndex: 4, toolCallId: 'call_b', message: ORPHAN, param: 'messages.[4].role' },
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 4,
+          toolCallId: 'call_b',
+          message: ORPHAN,
+          param: 'messages.[4].role',
+        },
       ],
     });
   });
 
   it('reports a tool_call_id the turn did not call, and the call it left unanswered', () => {
-    const history = [user('hi'), calls(call('call_a'), call('call_b')), result('call_a'), result('call_zzz'), text('ok')];
+    const history = [
+      user('hi'),
+      calls(call('call_a'), call('call_b')),
+      result('call_a'),
+      result('call_zzz'),
+      text('ok'),
+    ];
     expect(validateOpenAIChat(history)).toEqual({
       ok: false,
       issues: [
@@ -104,7 +142,8 @@ describe('validateOpenAIChat', () => {
           code: 'unknown-tool-call-id',
           messageIndex: 3,
           toolCallId: 'call_zzz',
-          message: "Invalid parameter: 'tool_call_id' of 'call_zzz' not found in 'tool_calls' of previous message.",
+          message:
+            "Invalid parameter: 'tool_call_id' of 'call_zzz' not found in 'tool_calls' of previous message.",
           param: 'messages.[3].tool_call_id',
         },
         {
@@ -119,7 +158,12 @@ describe('validateOpenAIChat', () => {
   });
 
   it('reports unanswered calls in call order when a user message follows', () => {
-    const history = [user('hi'), calls(call('call_a'), call('call_b'), call('call_c')), result('call_b'), user('well?')];
+    const history = [
+      user('hi'),
+      calls(call('call_a'), call('call_b'), call('call_c')),
+      result('call_b'),
+      user('well?'),
+    ];
     expect(validateOpenAIChat(history)).toEqual({
       ok: false,
       issues: [
@@ -135,7 +179,9 @@ describe('validateOpenAIChat', () => {
   });
 
   it("reports unanswered calls at the end of the array with param 'messages'", () => {
-    expect(validateOpenAIChat([user('hi'), calls(call('call_a'), call('call_b')), result('call_a')])).toEqual({
+    expect(
+      validateOpenAIChat([user('hi'), calls(call('call_a'), call('call_b')), result('call_a')]),
+    ).toEqual({
       ok: false,
       issues: [
         {
@@ -150,7 +196,14 @@ describe('validateOpenAIChat', () => {
   });
 
   it('reports a tool-call turn directly followed by another tool-call turn', () => {
-    expect(validateOpenAIChat([user('hi'), calls(call('call_a')), calls(call('call_b')), result('call_b')])).toEqual({
+    expect(
+      validateOpenAIChat([
+        user('hi'),
+        calls(call('call_a')),
+        calls(call('call_b')),
+        result('call_b'),
+      ]),
+    ).toEqual({
       ok: false,
       issues: [
         {
@@ -165,7 +218,13 @@ describe('validateOpenAIChat', () => {
   });
 
   it('reports a call answered twice while another is still unanswered as a duplicate', () => {
-    const history = [user('hi'), calls(call('call_a'), call('call_b')), result('call_a'), result('call_a'), result('call_b')];
+    const history = [
+      user('hi'),
+      calls(call('call_a'), call('call_b')),
+      result('call_a'),
+      result('call_a'),
+      result('call_b'),
+    ];
     expect(validateOpenAIChat(history)).toEqual({
       ok: false,
       issues: [
@@ -173,7 +232,8 @@ describe('validateOpenAIChat', () => {
           code: 'duplicate-tool-call-id',
           messageIndex: 3,
           toolCallId: 'call_a',
-          message: "Invalid parameter: Duplicate value for 'tool_call_id' of 'call_a', in messages[2] and messages[3].",
+          message:
+            "Invalid parameter: Duplicate value for 'tool_call_id' of 'call_a', in messages[2] and messages[3].",
           param: 'messages.[3].tool_call_id',
         },
       ],
@@ -181,14 +241,17 @@ describe('validateOpenAIChat', () => {
   });
 
   it('reports two calls sharing one id in a turn, and accepts one answer for it', () => {
-    expect(validateOpenAIChat([user('hi'), calls(call('call_a'), call('call_a')), result('call_a')])).toEqual({
+    expect(
+      validateOpenAIChat([user('hi'), calls(call('call_a'), call('call_a')), result('call_a')]),
+    ).toEqual({
       ok: false,
       issues: [
         {
           code: 'duplicate-tool-call-id',
           messageIndex: 1,
           toolCallId: 'call_a',
-          message: "Duplicate value for 'id' of 'call_a', in messages[1].tool_calls[0] and messages[1].tool_calls[1].",
+          message:
+            "Duplicate value for 'id' of 'call_a', in messages[1].tool_calls[0] and messages[1].tool_calls[1].",
           param: 'messages[1].tool_calls[1].id',
         },
       ],
@@ -215,11 +278,18 @@ describe('validateOpenAIChat', () => {
   it('names the JSON type of other non-string arguments, and reports absent ones', () => {
     const history = [
       user('hi'),
-      calls(call('call_a', 7), call('call_b', 1.5), call('call_c', null), call('call_d', [1]), call('call_e', true), {
-        id: 'call_f',
-        type: 'function',
-        function: { name: 'get_weather' },
-      }),
+      calls(
+        call('call_a', 7),
+        call('call_b', 1.5),
+        call('call_c', null),
+        call('call_d', [1]),
+        call('call_e', true),
+        {
+          id: 'call_f',
+          type: 'function',
+          function: { name: 'get_weather' },
+        },
+      ),
       result('call_a'),
       result('call_b'),
       result('call_c'),
@@ -239,7 +309,10 @@ describe('validateOpenAIChat', () => {
       ok: false,
       issues: [
         issue(0, `Invalid type for '${path(0)}': expected a string, but got an integer instead.`),
-        issue(1, `Invalid type for '${path(1)}': expected a string, but got a decimal number instead.`),
+        issue(
+          1,
+          `Invalid type for '${path(1)}': expected a string, but got a decimal number instead.`,
+        ),
         issue(2, `Invalid type for '${path(2)}': expected a string, but got null instead.`),
         issue(3, `Invalid type for '${path(3)}': expected a string, but got an array instead.`),
         issue(4, `Invalid type for '${path(4)}': expected a string, but got a boolean instead.`),
@@ -250,7 +323,14 @@ describe('validateOpenAIChat', () => {
 
   it('reports a call id longer than 40 characters, and still pairs its result', () => {
     const longId = 'call_' + 'x'.repeat(40);
-    expect(validateOpenAIChat([user('hi'), calls(call('call_ok'), call(longId)), result('call_ok'), result(longId)])).toEqual({
+    expect(
+      validateOpenAIChat([
+        user('hi'),
+        calls(call('call_ok'), call(longId)),
+        result('call_ok'),
+        result(longId),
+      ]),
+    ).toEqual({
       ok: false,
       issues: [
         {
@@ -267,11 +347,17 @@ describe('validateOpenAIChat', () => {
 
   it('accepts an id of exactly 40 characters', () => {
     const id = 'c'.repeat(40);
-    expect(validateOpenAIChat([user('hi'), calls(call(id)), result(id)])).toEqual({ ok: true, issues: [] });
+    expect(validateOpenAIChat([user('hi'), calls(call(id)), result(id)])).toEqual({
+      ok: true,
+      issues: [],
+    });
   });
 
   it('reports an absent call id', () => {
-    const history = [user('hi'), calls({ type: 'function', function: { name: 'f', arguments: '{}' } })];
+    const history = [
+      user('hi'),
+      calls({ type: 'function', function: { name: 'f', arguments: '{}' } }),
+    ];
     expect(validateOpenAIChat(history)).toEqual({
       ok: false,
       issues: [
@@ -287,7 +373,14 @@ describe('validateOpenAIChat', () => {
   });
 
   it("reports an empty call id with the 'empty string' sentence, and still pairs its result", () => {
-    expect(validateOpenAIChat([user('hi'), calls(call('call_ok'), call('')), result(''), result('call_ok')])).toEqual({
+    expect(
+      validateOpenAIChat([
+        user('hi'),
+        calls(call('call_ok'), call('')),
+        result(''),
+        result('call_ok'),
+      ]),
+    ).toEqual({
       ok: false,
       issues: [
         {
@@ -303,7 +396,11 @@ describe('validateOpenAIChat', () => {
   });
 
   it('reports an empty tool_calls array, and treats the tool message after it as an orphan', () => {
-    const history = [user('hi'), { role: 'assistant', content: 'x', tool_calls: [] }, result('call_a')];
+    const history = [
+      user('hi'),
+      { role: 'assistant', content: 'x', tool_calls: [] },
+      result('call_a'),
+    ];
     expect(validateOpenAIChat(history)).toEqual({
       ok: false,
       issues: [
@@ -314,13 +411,24 @@ describe('validateOpenAIChat', () => {
             "Invalid 'messages[1].tool_calls': empty array. Expected an array with minimum length 1, but got an empty array instead.",
           param: 'messages[1].tool_calls',
         },
-        { code: 'orphan-tool-result', messageIndex: 2, toolCallId: 'call_a', message: ORPHAN, param: 'messages.[2].role' },
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 2,
+          toolCallId: 'call_a',
+          message: ORPHAN,
+          param: 'messages.[2].role',
+        },
       ],
     });
   });
 
   it('reports a tool message without tool_call_id in OpenAI words', () => {
-    const history = [user('hi'), calls(call('call_a')), { role: 'tool', content: 'x' }, result('call_a')];
+    const history = [
+      user('hi'),
+      calls(call('call_a')),
+      { role: 'tool', content: 'x' },
+      result('call_a'),
+    ];
     expect(validateOpenAIChat(history)).toEqual({
       ok: false,
       issues: [
@@ -328,7 +436,8 @@ describe('validateOpenAIChat', () => {
           code: 'unknown-tool-call-id',
           messageIndex: 2,
           toolCallId: '',
-          message: "Missing parameter 'tool_call_id': messages with role 'tool' must have a 'tool_call_id'.",
+          message:
+            "Missing parameter 'tool_call_id': messages with role 'tool' must have a 'tool_call_id'.",
           param: 'messages.[2].tool_call_id',
         },
       ],
@@ -344,7 +453,9 @@ describe('validateOpenAIChat', () => {
       user('next'),
       { role: 'assistant', tool_calls: [] },
     ];
-    expect(validateOpenAIChat(history).issues.map((issue) => [issue.code, issue.messageIndex])).toEqual([
+    expect(
+      validateOpenAIChat(history).issues.map((issue) => [issue.code, issue.messageIndex]),
+    ).toEqual([
       ['orphan-tool-result', 0],
       ['invalid-arguments', 2],
       ['missing-tool-result', 2],
@@ -353,15 +464,27 @@ describe('validateOpenAIChat', () => {
   });
 
   it('treats odd but well-typed messages (no role, unknown role, non-array tool_calls) as turn breaks', () => {
-    const history = [user('hi'), { content: 'no role' }, { role: 'function', name: 'f', content: 'x' }, { role: 'assistant', tool_calls: 'x' }];
+    const history = [
+      user('hi'),
+      { content: 'no role' },
+      { role: 'function', name: 'f', content: 'x' },
+      { role: 'assistant', tool_calls: 'x' },
+    ];
     expect(validateOpenAIChat(history)).toEqual({ ok: true, issues: [] });
-    expect(validateOpenAIChat([calls(call('call_a')), { content: 'no role' }]).issues.map((issue) => issue.param)).toEqual([
-      'messages.[1].role',
-    ]);
+    expect(
+      validateOpenAIChat([calls(call('call_a')), { content: 'no role' }]).issues.map(
+        (issue) => issue.param,
+      ),
+    ).toEqual(['messages.[1].role']);
   });
 
   it('does not modify its input', () => {
-    const history = [user('hi'), calls(call('call_a'), call('call_a', {})), result('call_a'), result('call_a')];
+    const history = [
+      user('hi'),
+      calls(call('call_a'), call('call_a', {})),
+      result('call_a'),
+      result('call_a'),
+    ];
     const snapshot = structuredClone(history);
     validateOpenAIChat(history);
     expect(history).toEqual(snapshot);
@@ -387,7 +510,12 @@ describe('validateOpenAIChat', () => {
   it('handles 100,000 messages in one pass', () => {
     const history: object[] = [user('start')];
     for (let round = 0; history.length < 100_000; round++) {
-      history.push(calls(call(`exec_${round % 3}`), call('exec_x')), result('exec_x'), result(`exec_${round % 3}`), text('ok'));
+      history.push(
+        calls(call(`exec_${round % 3}`), call('exec_x')),
+        result('exec_x'),
+        result(`exec_${round % 3}`),
+        text('ok'),
+      );
     }
     history.push(result('stray'));
     const outcome = validateOpenAIChat(history);
@@ -421,7 +549,9 @@ describe('assertValidOpenAIChat', () => {
     });
     expect(thrown).toBeInstanceOf(InvalidHistoryError);
     expect(thrown).toMatchObject({ code: 'invalid-history', issues });
-    expect((thrown as Error).message).toBe(`messages[1]: ${missing('call_a, call_b')} (and 1 more issue)`);
+    expect((thrown as Error).message).toBe(
+      `messages[1]: ${missing('call_a, call_b')} (and 1 more issue)`,
+    );
   });
 
   it('throws invalid-input for misuse, like validateOpenAIChat', () => {

@@ -7,7 +7,14 @@ describe('fromOpenAIResponses', () => {
     const input = [
       { role: 'user', content: 'go' },
       { type: 'reasoning', id: 'rs_1', summary: [] },
-      { type: 'function_call', call_id: 'c1', name: 'now', arguments: '{}', id: 'fc_1', status: 'completed' },
+      {
+        type: 'function_call',
+        call_id: 'c1',
+        name: 'now',
+        arguments: '{}',
+        id: 'fc_1',
+        status: 'completed',
+      },
       { type: 'function_call_output', call_id: 'c1', output: '12:00' },
     ];
     const { messages } = fromOpenAIResponses(input);
@@ -17,17 +24,38 @@ describe('fromOpenAIResponses', () => {
         role: 'assistant',
         sourceIndex: 1,
         parts: [
-          { type: 'opaque', format: 'openai-responses', value: { type: 'reasoning', id: 'rs_1', summary: [] } },
-          { type: 'tool-call', callId: 'c1', name: 'now', arguments: {}, providerData: { 'openai-responses': { id: 'fc_1', status: 'completed' } } },
+          {
+            type: 'opaque',
+            format: 'openai-responses',
+            value: { type: 'reasoning', id: 'rs_1', summary: [] },
+          },
+          {
+            type: 'tool-call',
+            callId: 'c1',
+            name: 'now',
+            arguments: {},
+            providerData: { 'openai-responses': { id: 'fc_1', status: 'completed' } },
+          },
         ],
       },
-      { role: 'tool', sourceIndex: 3, results: [{ callId: 'c1', name: 'now', content: '12:00', isError: false, sourceIndex: 3 }] },
+      {
+        role: 'tool',
+        sourceIndex: 3,
+        results: [{ callId: 'c1', name: 'now', content: '12:00', isError: false, sourceIndex: 3 }],
+      },
     ]);
     expect(toOpenAIResponses(messages)).toEqual({
       messages: [
         { type: 'message', role: 'user', content: 'go' },
         { type: 'reasoning', id: 'rs_1', summary: [] },
-        { type: 'function_call', call_id: 'c1', name: 'now', arguments: '{}', id: 'fc_1', status: 'completed' },
+        {
+          type: 'function_call',
+          call_id: 'c1',
+          name: 'now',
+          arguments: '{}',
+          id: 'fc_1',
+          status: 'completed',
+        },
         { type: 'function_call_output', call_id: 'c1', output: '12:00' },
       ],
       warnings: [],

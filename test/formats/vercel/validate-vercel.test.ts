@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { assertValidVercel, validateVercel } from '../../../src/formats/vercel/validate-vercel.js';
 import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 
-const toolCall = (id: string, extra: object = {}): object => ({ type: 'tool-call', toolCallId: id, toolName: 'get_weather', input: {}, ...extra });
-const toolResult = (id: string): object => ({ type: 'tool-result', toolCallId: id, toolName: 'get_weather', output: { type: 'text', value: '21C' } });
+const toolCall = (id: string, extra: object = {}): object => ({
+  type: 'tool-call',
+  toolCallId: id,
+  toolName: 'get_weather',
+  input: {},
+  ...extra,
+});
+const toolResult = (id: string): object => ({
+  type: 'tool-result',
+  toolCallId: id,
+  toolName: 'get_weather',
+  output: { type: 'text', value: '21C' },
+});
 const user = { role: 'user', content: 'go' };
 
 describe('validateVercel', () => {
@@ -11,9 +22,24 @@ describe('validateVercel', () => {
     const messages = [
       { role: 'system', content: 'be brief' },
       user,
-      { role: 'assistant', content: [{ type: 'text', text: 'checking' }, toolCall('call_0'), toolCall('call_1'), toolCall('ws_1', { providerExecuted: true }), toolResult('ws_1')] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'checking' },
+          toolCall('call_0'),
+          toolCall('call_1'),
+          toolCall('ws_1', { providerExecuted: true }),
+          toolResult('ws_1'),
+        ],
+      },
       { role: 'tool', content: [toolResult('call_1')] },
-      { role: 'tool', content: [toolResult('call_0'), { type: 'tool-approval-response', approvalId: 'x', approved: true }] },
+      {
+        role: 'tool',
+        content: [
+          toolResult('call_0'),
+          { type: 'tool-approval-response', approvalId: 'x', approved: true },
+        ],
+      },
       { role: 'assistant', content: [toolCall('call_0')] },
       { role: 'tool', content: [toolResult('call_0')] },
       { role: 'assistant', content: 'done' },
@@ -33,29 +59,94 @@ describe('validateVercel', () => {
     expect(validateVercel(messages)).toEqual({
       ok: false,
       issues: [
-        { code: 'orphan-tool-result', messageIndex: 0, partIndex: 0, toolCallId: 'call_9', message: 'Tool result at messages[0].content[0] answers call "call_9", which the call turn right before it does not make. Add the call first, or drop the result.' },
-        { code: 'missing-tool-result', messageIndex: 2, toolCallIds: ['call_1'], message: 'Tool result is missing for tool call call_1.' },
-        { code: 'duplicate-tool-call-id', messageIndex: 3, partIndex: 1, toolCallId: 'call_0', message: 'Tool result at messages[3].content[1] answers call "call_0" a second time (first at messages[3].content[0]). Drop one of them.' },
-        { code: 'misplaced-tool-result', messageIndex: 5, partIndex: 0, toolCallId: 'call_1', callMessageIndex: 2, message: 'Tool result at messages[5].content[0] answers call "call_1" made at messages[2].content[1], but other messages come between them. Move the result right after its call turn.' },
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 0,
+          partIndex: 0,
+          toolCallId: 'call_9',
+          message:
+            'Tool result at messages[0].content[0] answers call "call_9", which the call turn right before it does not make. Add the call first, or drop the result.',
+        },
+        {
+          code: 'missing-tool-result',
+          messageIndex: 2,
+          toolCallIds: ['call_1'],
+          message: 'Tool result is missing for tool call call_1.',
+        },
+        {
+          code: 'duplicate-tool-call-id',
+          messageIndex: 3,
+          partIndex: 1,
+          toolCallId: 'call_0',
+          message:
+            'Tool result at messages[3].content[1] answers call "call_0" a second time (first at messages[3].content[0]). Drop one of them.',
+        },
+        {
+          code: 'misplaced-tool-result',
+          messageIndex: 5,
+          partIndex: 0,
+          toolCallId: 'call_1',
+          callMessageIndex: 2,
+          message:
+            'Tool result at messages[5].content[0] answers call "call_1" made at messages[2].content[1], but other messages come between them. Move the result right after its call turn.',
+        },
       ],
     });
-    expect(validateVercel([user, { role: 'assistant', content: [toolCall('a'), toolCall('b')] }]).issues).toEqual([
-      { code: 'missing-tool-result', messageIndex: 1, toolCallIds: ['a', 'b'], message: 'Tool results are missing for tool calls a, b.' },
+    expect(
+      validateVercel([user, { role: 'assistant', content: [toolCall('a'), toolCall('b')] }]).issues,
+    ).toEqual([
+      {
+        code: 'missing-tool-result',
+        messageIndex: 1,
+        toolCallIds: ['a', 'b'],
+        message: 'Tool results are missing for tool calls a, b.',
+      },
     ]);
   });
 
   it('reports two calls with one id in a turn', () => {
-    expect(validateVercel([user, { role: 'assistant', content: [toolCall('x'), toolCall('x')] }, { role: 'tool', content: [toolResult('x'), toolResult('x')] }])).toEqual({
+    expect(
+      validateVercel([
+        user,
+        { role: 'assistant', content: [toolCall('x'), toolCall('x')] },
+        { role: 'tool', content: [toolResult('x'), toolResult('x')] },
+      ]),
+    ).toEqual({
       ok: false,
-      issues: [{ code: 'duplicate-tool-call-id', messageIndex: 1, partIndex: 1, toolCallId: 'x', message: 'Call id "x" at messages[1].content[1] repeats messages[1].content[0] in the same turn, so results cannot tell the calls apart. Give each call its own id.' }],
+      issues: [
+        {
+          code: 'duplicate-tool-call-id',
+          messageIndex: 1,
+          partIndex: 1,
+          toolCallId: 'x',
+          message:
+            'Call id "x" at messages[1].content[1] repeats messages[1].content[0] in the same turn, so results cannot tell the calls apart. Give each call its own id.',
+        },
+      ],
     });
   });
 
   it('reports a call with an empty id at its message and part, and still pairs its result', () => {
-    const messages = [user, { role: 'assistant', content: [{ type: 'text', text: 'checking' }, toolCall('call_0'), toolCall('')] }, { role: 'tool', content: [toolResult(''), toolResult('call_0')] }];
+    const messages = [
+      user,
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'checking' }, toolCall('call_0'), toolCall('')],
+      },
+      { role: 'tool', content: [toolResult(''), toolResult('call_0')] },
+    ];
     expect(validateVercel(messages)).toEqual({
       ok: false,
-      issues: [{ code: 'invalid-tool-call-id', messageIndex: 1, partIndex: 2, toolCallId: '', message: 'The call at messages[1].content[2] has an empty id, which no provider accepts and no result can name. Give it an id.' }],
+      issues: [
+        {
+          code: 'invalid-tool-call-id',
+          messageIndex: 1,
+          partIndex: 2,
+          toolCallId: '',
+          message:
+            'The call at messages[1].content[2] has an empty id, which no provider accepts and no result can name. Give it an id.',
+        },
+      ],
     });
   });
 
@@ -72,24 +163,63 @@ describe('validateVercel', () => {
     expect(validateVercel(messages)).toEqual({
       ok: false,
       issues: [
-        { code: 'invalid-tool-call-id', messageIndex: 1, partIndex: 0, toolCallId: '', message: 'The call at messages[1].content[0] has an empty id, which no provider accepts and no result can name. Give it an id.' },
-        { code: 'missing-tool-result', messageIndex: 3, toolCallIds: ['call_1'], message: 'Tool result is missing for tool call call_1.' },
-        { code: 'invalid-tool-call-id', messageIndex: 5, partIndex: 1, toolCallId: '', message: 'The call at messages[5].content[1] has an empty id, which no provider accepts and no result can name. Give it an id.' },
-        { code: 'orphan-tool-result', messageIndex: 6, partIndex: 1, toolCallId: 'call_9', message: 'Tool result at messages[6].content[1] answers call "call_9", which the call turn right before it does not make. Add the call first, or drop the result.' },
+        {
+          code: 'invalid-tool-call-id',
+          messageIndex: 1,
+          partIndex: 0,
+          toolCallId: '',
+          message:
+            'The call at messages[1].content[0] has an empty id, which no provider accepts and no result can name. Give it an id.',
+        },
+        {
+          code: 'missing-tool-result',
+          messageIndex: 3,
+          toolCallIds: ['call_1'],
+          message: 'Tool result is missing for tool call call_1.',
+        },
+        {
+          code: 'invalid-tool-call-id',
+          messageIndex: 5,
+          partIndex: 1,
+          toolCallId: '',
+          message:
+            'The call at messages[5].content[1] has an empty id, which no provider accepts and no result can name. Give it an id.',
+        },
+        {
+          code: 'orphan-tool-result',
+          messageIndex: 6,
+          partIndex: 1,
+          toolCallId: 'call_9',
+          message:
+            'Tool result at messages[6].content[1] answers call "call_9", which the call turn right before it does not make. Add the call first, or drop the result.',
+        },
       ],
     });
   });
 
   it('throws invalid-input for a tool message whose content is not an array, or an unknown role', () => {
-    expect(() => validateVercel([{ role: 'tool', content: 'x' }])).toThrow('messages[0].content is the string "x", but must be an array of tool-result parts.');
-    expect(() => validateVercel([{ role: 'function', content: 'x' }])).toThrow(`messages[0].role is the string "function", but must be 'system', 'user', 'assistant' or 'tool'.`);
+    expect(() => validateVercel([{ role: 'tool', content: 'x' }])).toThrow(
+      'messages[0].content is the string "x", but must be an array of tool-result parts.',
+    );
+    expect(() => validateVercel([{ role: 'function', content: 'x' }])).toThrow(
+      `messages[0].role is the string "function", but must be 'system', 'user', 'assistant' or 'tool'.`,
+    );
   });
 });
 
 describe('assertValidVercel', () => {
   it('throws InvalidHistoryError listing the issues', () => {
-    expect(() => { assertValidVercel([{ role: 'assistant', content: [toolCall('a')] }]); }).toThrow(
-      new InvalidHistoryError([{ code: 'missing-tool-result', messageIndex: 0, toolCallIds: ['a'], message: 'Tool result is missing for tool call a.' }]),
+    expect(() => {
+      assertValidVercel([{ role: 'assistant', content: [toolCall('a')] }]);
+    }).toThrow(
+      new InvalidHistoryError([
+        {
+          code: 'missing-tool-result',
+          messageIndex: 0,
+          toolCallIds: ['a'],
+          message: 'Tool result is missing for tool call a.',
+        },
+      ]),
     );
   });
 });
