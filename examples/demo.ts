@@ -15,7 +15,7 @@ import {
   type ToolRequest,
   type ToolResult,
 } from 'aiwrapper';
-import { startStrictOpenAIServer, type StrictOpenAIServer } from 'aiwrapper-tool-calls/testing';
+import { startStrictServer, type StrictServer } from 'aiwrapper-tool-calls/testing';
 
 const tools = [
   {
@@ -72,8 +72,8 @@ setHttpRequestImpl(async (url, options) => {
 
 async function main(): Promise<void> {
   const real = process.env.OPENAI_BASE_URL;
-  let server: StrictOpenAIServer | undefined;
-  if (!real) server = await startStrictOpenAIServer();
+  let server: StrictServer | undefined;
+  if (!real) server = await startStrictServer();
   const baseURL = real ?? server?.baseURL ?? '';
   const lang = Lang.openaiLike({
     baseURL,
