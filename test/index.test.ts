@@ -1,6 +1,11 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as root from '../src/index.js';
 import * as testing from '../src/testing/index.js';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the root entry (aiwrapper-tool-calls)', () => {
   it('exports exactly the 26 runtime names of the API contract', () => {
@@ -60,4 +65,35 @@ describe('the testing entry (aiwrapper-tool-calls/testing)', () => {
       ].sort(),
     );
   });
+});
+
+describe('every name the entries export', () => {
+  it('has TSDoc at its declaration', () => {
+    const config = ts.getParsedCommandLineOfConfigFile(
+      join(projectRoot, 'tsconfig.json'),
+      { noEmit: true },
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    );
+    if (!config) throw new Error('tsconfig.json could not be read');
+    const entries = ['src/index.ts', 'src/testing/index.ts', 'src/aiwrapper/index.ts'];
+    const program = ts.createProgram(
+      entries.map((entry) => join(projectRoot, entry)),
+      config.options,
+    );
+    const checker = program.getTypeChecker();
+    const undocumented = entries.flatMap((entry) => {
+      const file = program.getSourceFile(join(projectRoot, entry));
+      const module = file && checker.getSymbolAtLocation(file);
+      if (!module) throw new Error(`${entry} is not a module`);
+      return checker
+        .getExportsOfModule(module)
+        .filter((symbol) => {
+          const target =
+            symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+          return target.getDocumentationComment(checker).length === 0;
+        })
+        .map((symbol) => `${entry}: ${symbol.name}`);
+    });
+    expect(undocumented).toEqual([]);
+  }, 60_000);
 });
