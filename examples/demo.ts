@@ -2,11 +2,11 @@
  * The main job, end to end: an aiwrapper agent loop against the embedded strict server (or a real
  * OpenAI-compatible endpoint: set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL).
  *
- * 1. the naive loop on aiwrapper 3.0.3 alone, and the exact 400 it earns;
+ * 1. the naive loop on aiwrapper 3.0.3 alone (this package is installed only after it), the
+ *    exact 400 it earns, and why, in the provider's words;
  * 2. the same loop with the explicit helpers;
  * 3. a reloaded conversation that lost its call turn, sent with `autoAssistantToolCalls`.
  */
-import 'aiwrapper-tool-calls/register';
 import {
   Lang,
   LangMessages,
@@ -15,7 +15,7 @@ import {
   type ToolRequest,
   type ToolResult,
 } from 'aiwrapper';
-import { startStrictOpenAIServer, type StrictOpenAIServer } from 'aiwrapper-tool-calls/testing';
+import { startStrictServer, type StrictServer } from 'aiwrapper-tool-calls/testing';
 
 const tools = [
   {
@@ -59,10 +59,11 @@ function describeMessage(message: LangMessage): string {
         return `(${item.type})`;
     }
   });
-  return `${message.role.padEnd(12)}${parts.join('  ')}${synthesized}`;
+  return `${message.role.padEnd(13)}${parts.join('  ')}${synthesized}`;
 }
 
-// aiwrapper's error keeps only the status; keep the provider's answer to show it whole.
+// aiwrapper's error keeps only the status ("HTTP error! status: 400"); keep the provider's
+// answer to show why the request was refused.
 let lastErrorBody = '';
 setHttpRequestImpl(async (url, options) => {
   const response = await fetch(url, options);
@@ -70,10 +71,24 @@ setHttpRequestImpl(async (url, options) => {
   return response;
 });
 
+/** The provider's own sentence from an OpenAI-style error body, or the body as it came. */
+function providerWords(errorBody: string): string {
+  const json = errorBody.slice(errorBody.indexOf(' ') + 1);
+  try {
+    const parsed = JSON.parse(json) as { error?: { message?: unknown; param?: unknown } };
+    const { message, param } = parsed.error ?? {};
+    if (typeof message === 'string')
+      return typeof param === 'string' ? `${message} (param ${param})` : message;
+  } catch {
+    // not JSON: show it as it came
+  }
+  return errorBody;
+}
+
 async function main(): Promise<void> {
   const real = process.env.OPENAI_BASE_URL;
-  let server: StrictOpenAIServer | undefined;
-  if (!real) server = await startStrictOpenAIServer();
+  let server: StrictServer | undefined;
+  if (!real) server = await startStrictServer();
   const baseURL = real ?? server?.baseURL ?? '';
   const lang = Lang.openaiLike({
     baseURL,
@@ -87,25 +102,42 @@ async function main(): Promise<void> {
   );
 
   try {
-    // 1. The naive loop: chat() already recorded the call turn and ToolNotFound results for tools
-    //    without handlers; adding the real results after them makes orphan tool messages.
+    // 1. aiwrapper 3.0.3 alone, as a pre-3.0 loop is ported by hand: tools without handlers,
+    //    the caller runs them and adds the results. But chat() already recorded the call turn and
+    //    answered each call with ToolNotFound, so the real results come as a second
+    //    tool-results message, answering calls that are no longer open.
     server?.enqueue(weatherCalls, { text: 'Sunny in Paris and London.' });
-    const naive = await lang.chat(new LangMessages('Weather in Paris and London?'), { tools });
+    const question = new LangMessages('Weather in Paris and London?');
+    question.availableTools = tools;
+    const naive = await lang.chat(question);
+    const requested =
+      [...naive].reverse().find((message) => message.role === 'assistant')?.toolRequests ?? [];
     naive.addToolResultsMessage(
-      runTools(naive.tools ?? []).map((r) => ({
+      runTools(requested).map((toolResult) => ({
         type: 'tool-result',
-        callId: r.toolId,
-        name: r.name,
-        result: r.result as unknown,
+        callId: toolResult.toolId,
+        name: toolResult.name,
+        result: toolResult.result as unknown,
       })),
     );
     try {
-      await lang.chat(naive, { tools });
-      show('1. Naive loop: accepted (this endpoint is lenient)', naive);
-    } catch (error) {
-      show('1. Naive loop: the history sent', naive);
-      console.log(`  ✗ ${String(error)}\n  ✗ the endpoint answered: ${lastErrorBody}`);
+      await lang.chat(naive);
+      show('1. aiwrapper alone: accepted (this endpoint is lenient)', naive);
+    } catch {
+      show('1. aiwrapper alone: the history sent', naive);
+      console.log(
+        `  ✗ refused: ${lastErrorBody.split(' ')[0] ?? ''} ${providerWords(lastErrorBody)}`,
+      );
+      console.log(
+        '  ✗ why: chat() had already answered both calls (ToolNotFound), so the second ' +
+          'tool-results message answers calls no open call turn holds.',
+      );
+      console.log(`  (the whole body: ${lastErrorBody})`);
     }
+
+    // From here on, the package is installed: the helpers, `tools` in chat options, and the
+    // auto flags.
+    await import('aiwrapper-tool-calls/register');
 
     // 2. The explicit helpers: one call turn, then the user's results in call order.
     server?.reset();

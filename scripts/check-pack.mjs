@@ -21,6 +21,9 @@ try {
   )) {
     throw new Error(`The tarball ships a test or CI file: ${unwanted}`);
   }
+  for (const needed of ['LICENSE', 'README.md', 'package.json']) {
+    if (!shipped.includes(needed)) throw new Error(`The tarball lacks ${needed}`);
+  }
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'pack-check', private: true, type: 'module' }),
@@ -45,6 +48,8 @@ try {
       const specifier = entry === '.' ? 'aiwrapper-tool-calls' : 'aiwrapper-tool-calls/' + entry.slice(2);
       const module = await import(specifier);
       if (entry !== './register' && Object.keys(module).length === 0) throw new Error(specifier + ' exports nothing');
+      // The root entry is a short hand-written list (issue 9: at most 40 runtime names).
+      if (entry === '.' && Object.keys(module).length > 40) throw new Error(specifier + ' exports ' + Object.keys(module).length + ' runtime names; the budget is 40');
     }
     const { LangMessages } = await import('aiwrapper');
     const messages = new LangMessages('hi');

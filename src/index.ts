@@ -1,29 +1,20 @@
-// aiwrapper-tool-calls: the provider-neutral core. Works without aiwrapper; the aiwrapper
-// integration is `aiwrapper-tool-calls/aiwrapper` (and `/register`), the strict test server
-// `aiwrapper-tool-calls/testing`.
+// aiwrapper-tool-calls: the provider-neutral core, listed by hand. It works without aiwrapper; the
+// aiwrapper integration is `aiwrapper-tool-calls/aiwrapper` (and `/register`), the strict test
+// server and the providers' error bodies `aiwrapper-tool-calls/testing`.
+//
+// Deliberately withheld (import them by their src path in tests): the per-format validators,
+// readers and writers (validateOpenAIChat, fromAnthropic, toGemini, …), id-pattern and limit
+// constants, the pairing internals (pairToolTurns, findOrphanRuns, toTurnEntries, toolCallsOf),
+// the input readers (readToolCalls, readToolResults), the incremental JSON parser, and the
+// neutral repair engine. One public call per job keeps the surface small enough to learn.
 
-// Core model
-export type { ToolCall } from './core/tool-call.js';
-export { createCallId, GENERATED_CALL_ID_LENGTH } from './core/call-id.js';
-export type { CallIdGenerator } from './core/call-id.js';
-export { pairToolTurns, findOrphanRuns } from './core/pair-tool-turns.js';
-export type {
-  TurnEntry,
-  PairingScope,
-  Pairing,
-  ResultPairing,
-  UnansweredCall,
-  CallRef,
-  OrphanRun,
-} from './core/pair-tool-turns.js';
-export {
-  isPlaceholderResult,
-  missingResultPlaceholder,
-  MISSING_RESULT_NAME,
-  DEFERRED_RESULT_NAME,
-} from './core/placeholder-result.js';
-export type { MissingResultPlaceholder } from './core/placeholder-result.js';
-export { toValidationResult } from './core/issue.js';
+// Formats: the names every `format` option accepts.
+export { MESSAGE_FORMATS } from './core/format.js';
+export type { MessageFormat, ProviderFormat, NeutralFormat } from './core/format.js';
+
+// Validate: each provider's rules, in its own words.
+export { validateHistory, assertValidHistory } from './validate/validate-history.js';
+export type { ValidateHistoryOptions } from './validate/validate-history.js';
 export type {
   HistoryIssue,
   ValidationResult,
@@ -34,53 +25,158 @@ export type {
   InvalidToolCallIdIssue,
   InvalidArgumentsIssue,
   EmptyToolCallsIssue,
+  MisplacedToolResultIssue,
+  ContentAfterToolCallIssue,
+  MisplacedToolCallIssue,
+  ToolNameMismatchIssue,
+  UnexpectedRoleIssue,
 } from './core/issue.js';
 
-// Inputs in the shapes users hold
-export { readToolCalls } from './history/tool-call-input.js';
-export type { ToolCallInput, PendingCall } from './history/tool-call-input.js';
-export { readToolResults } from './history/tool-result-input.js';
-export type { ToolResultInput, PendingResult } from './history/tool-result-input.js';
+// Repair: one call, a report of every change, and the way back for rewritten ids.
+export { repairHistory } from './repair/repair-history.js';
+export type { RepairHistoryOptions, RepairHistoryResult } from './repair/repair-history.js';
+export { restoreIds } from './repair/restore-ids.js';
+export type { RestoreIdsOptions } from './repair/restore-ids.js';
+export { PROVIDER_PROFILES } from './repair/provider-profile.js';
+export type { ProviderProfile, CallIdRule } from './repair/provider-profile.js';
+export { DEFAULT_MISSING_RESULT_TEXTS } from './repair/repair-policy.js';
+export type {
+  RepairPolicy,
+  MissingResultContext,
+  MissingResultContent,
+  MissingResultTexts,
+} from './repair/repair-policy.js';
+// The name given to a synthesized call whose result carries none.
+export { UNKNOWN_TOOL_NAME } from './formats/openai-chat/add-missing-tool-calls.js';
+export type { FormatMessages } from './repair/format-io.js';
+export type {
+  HistoryFix,
+  HistoryFixKind,
+  SynthesizedCallFix,
+  ResultToTextFix,
+  InsertedPlaceholderFix,
+  MissingResultCause,
+  MovedResultFix,
+  DroppedDuplicateFix,
+  RewroteIdFix,
+  IdRewriteCause,
+  MovedTextFix,
+  RenamedResultFix,
+  InsertedAssistantTurnFix,
+  InsertedUserTurnFix,
+} from './repair/history-fix.js';
 
-// Errors
+// Convert: any format to any other through the neutral model; the per-format readers and
+// writers stay internal behind fromFormat / toFormat.
+export { convertHistory, fromFormat, toFormat } from './convert/convert-history.js';
+export type {
+  ConvertHistoryOptions,
+  ConvertedHistory,
+  FromFormatOptions,
+} from './convert/convert-history.js';
+export type {
+  ConversionResult,
+  ConversionWarning,
+  ConversionWarningCode,
+} from './convert/conversion-result.js';
+export type {
+  ToolHistory,
+  HistoryMessage,
+  SystemMessage,
+  UserMessage,
+  AssistantMessage,
+  ToolResultsMessage,
+  TextPart,
+  OpaquePart,
+  ToolCallPart,
+  ToolResult,
+  JsonValue,
+  ProviderData,
+} from './core/history.js';
+// The wire shapes convertHistory and repairHistory return (our own minimal types, no vendor SDK).
+export type { OpenAIChatMessage } from './formats/openai-chat/openai-chat-types.js';
+export type { OpenAIResponsesInputItem } from './formats/openai-responses/openai-responses-types.js';
+export type { AnthropicMessage } from './formats/anthropic/anthropic-types.js';
+export type { AnthropicConversionResult } from './formats/anthropic/to-anthropic.js';
+export type { GeminiContent, GeminiSystemInstruction } from './formats/gemini/gemini-types.js';
+export type { GeminiConversionResult } from './formats/gemini/to-gemini.js';
+export type { MistralMessage } from './formats/mistral/mistral-types.js';
+export type { AiwrapperMessage } from './formats/aiwrapper/aiwrapper-types.js';
+export type { AiwrapperConversionResult } from './formats/aiwrapper/to-aiwrapper.js';
+export type { VercelModelMessage } from './formats/vercel/vercel-types.js';
+
+// Ids and placeholders.
+export { createCallId } from './core/call-id.js';
+export type { CallIdGenerator } from './core/call-id.js';
+export { isPlaceholderResult } from './core/placeholder-result.js';
+export type { ToolCall } from './core/tool-call.js';
+
+// Errors: one base class with a `code`, and three subclasses.
 export { ToolHistoryError, isToolHistoryError } from './errors/tool-history-error.js';
 export type { ToolHistoryErrorCode } from './errors/tool-history-error.js';
 export { InvalidHistoryError } from './errors/invalid-history-error.js';
+export { UnsupportedFormatError } from './errors/unsupported-format-error.js';
+export { StreamAccumulationError } from './errors/stream-accumulation-error.js';
+export type {
+  InvalidStreamEventDetail,
+  StreamAccumulationErrorDetail,
+  StreamLimitDetail,
+  StreamLimitName,
+} from './errors/stream-accumulation-error.js';
 
-// OpenAI Chat Completions
+// Trim and pairs: a window that never splits a tool turn, and each call with its result.
+export { trimHistory } from './trim/trim-history.js';
 export type {
-  OpenAIChatMessage,
-  OpenAIChatToolCall,
-  OpenAIChatAssistantMessage,
-  OpenAIChatToolMessage,
-  OpenAIChatUserMessage,
-  OpenAIChatSystemMessage,
-} from './formats/openai-chat/openai-chat-types.js';
-export {
-  addMissingToolCalls,
-  UNKNOWN_TOOL_NAME,
-} from './formats/openai-chat/add-missing-tool-calls.js';
+  TrimHistoryOptions,
+  TrimKeepOptions,
+  TrimResult,
+  DroppedMessage,
+} from './trim/trim-history.js';
+export { estimateTokens } from './trim/token-estimate.js';
+export { pairToolCalls } from './pairs/pair-tool-calls.js';
 export type {
-  AddMissingToolCallsResult,
-  AddMissingToolCallsOptions,
-  InsertedToolCallTurn,
-} from './formats/openai-chat/add-missing-tool-calls.js';
-export {
-  validateOpenAIChat,
-  assertValidOpenAIChat,
-  OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH,
-} from './formats/openai-chat/validate-openai-chat.js';
-export { openAIErrorBodyFor } from './formats/openai-chat/openai-chat-error.js';
-export type {
-  OpenAIErrorBody,
-  OpenAIErrorResponse,
-} from './formats/openai-chat/openai-chat-error.js';
+  PairToolCallsOptions,
+  ToolCallPairs,
+  ToolCallPair,
+  PairedToolResult,
+  UnpairedToolResult,
+  ToolCallStatus,
+} from './pairs/pair-tool-calls.js';
 
-// The groups below keep their own explicit export lists (src/<group>/index.ts); each public symbol
-// is listed once, there.
-export * from './validate/index.js';
-export * from './convert/index.js';
-export * from './repair/index.js';
-export * from './trim/index.js';
-export * from './pairs/index.js';
-export * from './streaming/index.js';
+// Streaming: finished calls and a live view of their arguments from any provider's events.
+export { createToolCallAccumulator } from './streaming/tool-call-accumulator.js';
+export type {
+  AccumulationResult,
+  StreamFormat,
+  ToolCallAccumulator,
+  ToolCallAccumulatorOptions,
+} from './streaming/tool-call-accumulator.js';
+export type {
+  AccumulatedToolCall,
+  ArgumentsProblem,
+  LiveToolCall,
+} from './streaming/accumulated-tool-call.js';
+export type {
+  TextDeltaEvent,
+  ToolCallDeltaEvent,
+  ToolCallEndEvent,
+  ToolCallStartEvent,
+  ToolCallStreamEvent,
+  ToolCallStreamListener,
+} from './streaming/tool-call-stream-event.js';
+export { accumulateSSE } from './streaming/accumulate-sse.js';
+export type { AccumulateSSEOptions } from './streaming/accumulate-sse.js';
+export { readStreamEvents } from './streaming/read-stream-events.js';
+export type { ReadStreamEventsOptions, StreamSource } from './streaming/read-stream-events.js';
+export type { StreamFraming } from './streaming/event-stream-decoder.js';
+export { DEFAULT_STREAM_LIMITS } from './streaming/stream-limits.js';
+export type { ResolvedStreamLimits, StreamLimits } from './streaming/stream-limits.js';
+export { watchLangMessageToolCalls } from './streaming/watch-lang-message-tool-calls.js';
+export type {
+  LangMessageItemLike,
+  LangMessageLike,
+  LangMessageTextDeltaEvent,
+  LangMessageToolCallEvent,
+  LangMessageToolCallStartEvent,
+  LangMessageToolCallUpdateEvent,
+} from './streaming/watch-lang-message-tool-calls.js';

@@ -8,7 +8,9 @@ export {
 export type { ToolCallHelperOptions } from './lang-messages-tool-calls.js';
 export { installToolCalls } from './install-tool-calls.js';
 export type { InstallToolCallsOptions } from './install-tool-calls.js';
-export { synthesizeMissingToolCalls, SYNTHESIZED_META_KEY } from './synthesize-tool-calls.js';
-export type { SynthesizeOptions, SynthesizedTurn } from './synthesize-tool-calls.js';
+// The `meta` key that marks a call turn the autoAssistantToolCalls pass inserted.
+export { SYNTHESIZED_META_KEY } from './synthesize-tool-calls.js';
 export type { ChatToolOption } from './chat-tools-option.js';
 export { repairLangMessages } from './repair-lang-messages.js';
+// Withheld: the synthesis pass itself (synthesizeMissingToolCalls) is internal; it is
+// repairLangMessages with `preset: 'add-missing-calls'`, which autoAssistantToolCalls runs.

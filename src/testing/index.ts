@@ -16,10 +16,22 @@ export type { ScriptedReply, ScriptedToolCall } from './scripted-reply.js';
 export { routeToStrictServer, PROVIDER_ORIGINS } from './route-to-strict-server.js';
 export type { HttpRequestImpl } from './route-to-strict-server.js';
 
-// The names from when the server spoke only Chat Completions; they stay for existing tests.
-export { startStrictOpenAIServer } from './strict-openai-server.js';
+// The error bodies the server answers with, one builder per provider, from a validation issue:
+// for tests that assert the exact reply, or servers of your own.
+export { openAIErrorBodyFor } from '../formats/openai-chat/openai-chat-error.js';
 export type {
-  StrictChatRequest,
-  StrictOpenAIServer,
-  StrictOpenAIServerOptions,
-} from './strict-openai-server.js';
+  OpenAIErrorBody,
+  OpenAIErrorResponse,
+} from '../formats/openai-chat/openai-chat-error.js';
+export { openAIResponsesErrorBodyFor } from '../formats/openai-responses/openai-responses-error.js';
+export { anthropicErrorBodyFor } from '../formats/anthropic/anthropic-error.js';
+export type {
+  AnthropicErrorBody,
+  AnthropicErrorResponse,
+} from '../formats/anthropic/anthropic-error.js';
+export { geminiErrorBodyFor } from '../formats/gemini/gemini-error.js';
+export type { GeminiErrorBody, GeminiErrorResponse } from '../formats/gemini/gemini-error.js';
+export { mistralErrorBodyFor } from '../formats/mistral/mistral-error.js';
+export type { MistralErrorBody, MistralErrorResponse } from '../formats/mistral/mistral-error.js';
+// Withheld: the per-provider request handlers and reply writers are internal, and so is the old
+// `startStrictOpenAIServer` alias (use startStrictServer; no compatibility aliases in 0.x).

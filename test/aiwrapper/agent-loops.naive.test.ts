@@ -9,7 +9,10 @@ import {
   type ToolResult,
 } from 'aiwrapper';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStrictOpenAIServer, type StrictOpenAIServer } from '../../src/testing/index.js';
+import {
+  startStrictServer as startStrictOpenAIServer,
+  type StrictServer as StrictOpenAIServer,
+} from '../../src/testing/index.js';
 import { nonStreamingLoop, streamingLoop, weatherTools } from '../helpers/agent-loops.js';
 
 const proto = LangMessages.prototype as unknown as Record<string, unknown>;

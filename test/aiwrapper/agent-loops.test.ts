@@ -1,7 +1,10 @@
 import '../../src/register.js';
 import { Lang, LangMessages } from 'aiwrapper';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStrictOpenAIServer, type StrictOpenAIServer } from '../../src/testing/index.js';
+import {
+  startStrictServer as startStrictOpenAIServer,
+  type StrictServer as StrictOpenAIServer,
+} from '../../src/testing/index.js';
 import { nonStreamingLoop, streamingLoop, weatherTools } from '../helpers/agent-loops.js';
 import { plain } from '../helpers/lang-messages.js';
 

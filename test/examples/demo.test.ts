@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('npm start (examples/demo.ts)', () => {
-  it("shows the naive loop's exact 400, then the helpers and the auto flag accepted", () => {
+  it("shows aiwrapper alone refused in OpenAI's words, then the helpers and the auto flag accepted", () => {
     const env = { ...process.env };
     delete env.OPENAI_BASE_URL;
     const output = execFileSync(process.execPath, ['--import', 'tsx', 'examples/demo.ts'], {
@@ -13,11 +13,15 @@ describe('npm start (examples/demo.ts)', () => {
       env,
       encoding: 'utf8',
     });
+    expect(output).toContain('1. aiwrapper alone: the history sent');
     expect(output).toContain(
-      `the endpoint answered: 400 {"error":{"message":"Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.","type":"invalid_request_error","param":"messages.[4].role","code":null}}`,
+      "✗ refused: 400 Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'. (param messages.[4].role)",
     );
+    expect(output).toContain('✗ why: chat() had already answered both calls (ToolNotFound)');
+    // aiwrapper's own error text ("HTTP error! status: 400") says nothing; the demo does not print it.
+    expect(output).not.toContain('HTTP error');
     expect(output).toContain('2. addToolCallsAndResults: accepted');
-    expect(output).toMatch(/assistant {3}→ get_weather\(\{\}\) \[call_7Hq2\] \(synthesized\)/);
+    expect(output).toMatch(/assistant {4}→ get_weather\(\{\}\) \[call_7Hq2\] \(synthesized\)/);
     expect(output).toContain('statuses 200.');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRICT_SERVER_FORMATS, startStrictOpenAIServer } from '../../src/testing/index.js';
+import { STRICT_SERVER_FORMATS, startStrictServer } from '../../src/testing/index.js';
 import type { StrictRequest, StrictServer } from '../../src/testing/index.js';
 import { post } from './http.js';
 import { useStrictServers } from './servers.js';
@@ -95,12 +95,12 @@ describe('startStrictServer', () => {
     ]);
   });
 
-  it('is the server startStrictOpenAIServer starts', async () => {
-    const server = await startStrictOpenAIServer({ replies: [{ text: 'via the old name' }] });
+  it('answers an Anthropic request with the scripted text reply', async () => {
+    const server = await startStrictServer({ replies: [{ text: 'scripted for Anthropic' }] });
     try {
       const reply = await post(`${server.url}/v1/messages`, anthropic);
       expect((JSON.parse(reply.text) as { content: unknown }).content).toEqual([
-        { type: 'text', text: 'via the old name' },
+        { type: 'text', text: 'scripted for Anthropic' },
       ]);
     } finally {
       await server.close();

@@ -6,7 +6,7 @@ import {
   openAIErrorCodeFor,
 } from '../../../src/formats/openai-chat/openai-chat-error.js';
 import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
-import { startStrictOpenAIServer } from '../../../src/testing/index.js';
+import { startStrictServer as startStrictOpenAIServer } from '../../../src/testing/index.js';
 import { post } from '../../testing/http.js';
 
 const issuesOf = (messages: readonly unknown[]): readonly [HistoryIssue, ...HistoryIssue[]] => {

@@ -1,12 +1,12 @@
 import { Lang, LangMessages } from 'aiwrapper';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startStrictOpenAIServer } from '../../src/testing/index.js';
-import type { StrictOpenAIServer, StrictOpenAIServerOptions } from '../../src/testing/index.js';
+import { startStrictServer } from '../../src/testing/index.js';
+import type { StrictServer, StrictServerOptions } from '../../src/testing/index.js';
 import { weatherQuestion } from './servers.js';
 
-const servers: StrictOpenAIServer[] = [];
-async function start(options?: StrictOpenAIServerOptions): Promise<StrictOpenAIServer> {
-  const server = await startStrictOpenAIServer(options);
+const servers: StrictServer[] = [];
+async function start(options?: StrictServerOptions): Promise<StrictServer> {
+  const server = await startStrictServer(options);
   servers.push(server);
   return server;
 }
@@ -116,7 +116,7 @@ function rebuild(chunks: readonly Record<string, unknown>[]): {
   return { message, finishReason };
 }
 
-describe('startStrictOpenAIServer: refusals', () => {
+describe('startStrictServer: refusals', () => {
   it.each([
     [
       'an orphan tool message',
@@ -304,7 +304,7 @@ describe('startStrictOpenAIServer: refusals', () => {
   });
 });
 
-describe('startStrictOpenAIServer: replies', () => {
+describe('startStrictServer: replies', () => {
   it('streams a text reply as chat.completion.chunk events ending in [DONE]', async () => {
     const server = await start({ replies: [{ text: 'Sunny in Paris, 21 degrees.' }] });
     const reply = await post(`${server.url}/chat/completions`, chat([user], { stream: true }));
@@ -501,7 +501,7 @@ describe('startStrictOpenAIServer: replies', () => {
   });
 });
 
-describe('startStrictOpenAIServer: recording and lifecycle', () => {
+describe('startStrictServer: recording and lifecycle', () => {
   it('records every request with path, parsed body and status; reset forgets them', async () => {
     const server = await start();
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -529,7 +529,7 @@ describe('startStrictOpenAIServer: recording and lifecycle', () => {
   });
 
   it('closes promptly with a keep-alive connection open, and stops accepting requests', async () => {
-    const server = await startStrictOpenAIServer();
+    const server = await startStrictServer();
     await post(`${server.baseURL}/chat/completions`, chat([user]));
     await server.close();
     await expect(
@@ -538,7 +538,7 @@ describe('startStrictOpenAIServer: recording and lifecycle', () => {
   });
 });
 
-describe('startStrictOpenAIServer with aiwrapper 3', () => {
+describe('startStrictServer with aiwrapper 3', () => {
   it('serves a tool call that aiwrapper runs, then accepts the history aiwrapper sends back', async () => {
     const server = await start({
       replies: [
