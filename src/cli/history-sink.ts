@@ -1,15 +1,15 @@
 /// <reference types="node" />
-import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { createAtomicWriter } from './atomic-writer.js';
-import { writeOut, type OutputStream } from './cli-io.js';
+import { nodeFileSystem, writeOut, type CliFileSystem, type OutputStream } from './cli-io.js';
 import {
   errorMessageOf,
   forEachConversation,
   type CommandContext,
   type FormattedConversation,
 } from './command-context.js';
+import { errorCodeOf } from './open-input.js';
 import { reportUnreadable } from './report-helpers.js';
 import type { Conversation, InputLayout, MessageKey } from './read-conversations.js';
 
@@ -39,7 +39,7 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
     target !== undefined &&
     !args.inPlace &&
     input.path !== undefined &&
-    (await sameFile(target, input.path))
+    (await sameFile(target, input.path, io.fs ?? nodeFileSystem))
   ) {
     throw new ToolHistoryError(
       'invalid-input',
@@ -74,12 +74,24 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
       reports: io.stderr,
     };
   }
-  const writer = await createAtomicWriter(target);
+  const cannotWrite = (error: unknown): never => {
+    throw new ToolHistoryError(
+      'invalid-input',
+      `${target}: cannot write (${errorCodeOf(error) ?? errorMessageOf(error)})`,
+      { cause: error },
+    );
+  };
+  const writer = await createAtomicWriter(target, io.fs).catch(cannotWrite);
   return {
-    write: (conversation, value) => writer.write(serialize(conversation, value)),
+    write: (conversation, value) => writer.write(serialize(conversation, value)).catch(cannotWrite),
     commit: async () => {
-      await writer.write(closing());
-      await writer.commit();
+      try {
+        await writer.write(closing());
+        await writer.commit();
+      } catch (error) {
+        await writer.abort();
+        cannotWrite(error);
+      }
     },
     abort: () => writer.abort(),
     reports: io.stdout,
@@ -107,8 +119,8 @@ export function withMessages(
   return { ...rest, ...extra, [key]: messages };
 }
 
-async function sameFile(a: string, b: string): Promise<boolean> {
-  const canonical = (path: string): Promise<string> => realpath(path).catch(() => resolve(path));
+async function sameFile(a: string, b: string, fs: CliFileSystem): Promise<boolean> {
+  const canonical = (path: string): Promise<string> => fs.realpath(path).catch(() => resolve(path));
   return (await canonical(a)) === (await canonical(b));
 }
 

@@ -41,7 +41,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   const { args } = parsed;
   try {
-    const context: CommandContext = { args, io, input: await openInput(args.input, io.stdin) };
+    const context: CommandContext = {
+      args,
+      io,
+      input: await openInput(args.input, io.stdin, io.fs),
+    };
     switch (args.command) {
       case 'check':
         return await runCheck(context);
