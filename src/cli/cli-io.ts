@@ -5,8 +5,11 @@ import { open, realpath, rename, stat, unlink } from 'node:fs/promises';
 /** A stream the CLI writes to: `process.stdout`, `process.stderr`, or a test double. */
 export interface OutputStream {
   readonly isTTY?: boolean | undefined;
-  write(text: string): boolean;
+  /** Writes `text`; `callback` (when given) runs once it is written, with the error if it failed. */
+  write(text: string, callback?: (error?: Error | null) => void): boolean;
   once(event: 'drain', listener: () => void): unknown;
+  /** Where a stream reports a failed write (EPIPE, ENOSPC) after `write` returned. */
+  on?(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 /** What the CLI needs to know about a path. */

@@ -12,6 +12,7 @@ import {
 import { errorCodeOf } from './open-input.js';
 import { reportUnreadable } from './report-helpers.js';
 import type { Conversation, InputLayout, MessageKey } from './read-conversations.js';
+import { jsonText } from './terminal-text.js';
 
 /** Where `fix`, `convert` and `trim` write histories: a file (atomically) or stdout. */
 export interface HistorySink {
@@ -53,15 +54,15 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
     count++;
     switch (conversation.layout) {
       case 'json':
-        return `${JSON.stringify(value, null, 2)}\n`;
+        return `${jsonText(value, 2)}\n`;
       case 'json-array':
-        return `${count === 1 ? '[\n' : ',\n'}${JSON.stringify(value)}`;
+        return `${count === 1 ? '[\n' : ',\n'}${jsonText(value)}`;
       case 'jsonl':
-        return `${JSON.stringify(value)}\n`;
+        return `${jsonText(value)}\n`;
       case 'jsonl-messages':
         return Array.isArray(value)
-          ? value.map((message) => `${JSON.stringify(message)}\n`).join('')
-          : `${JSON.stringify(value)}\n`;
+          ? value.map((message) => `${jsonText(message)}\n`).join('')
+          : `${jsonText(value)}\n`;
     }
   };
   const closing = (): string => (layout === 'json-array' ? '\n]\n' : '');
