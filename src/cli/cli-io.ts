@@ -68,4 +68,7 @@ export const nodeFileSystem: CliFileSystem = {
 export async function writeOut(stream: OutputStream, text: string): Promise<void> {
   if (stream.write(text)) return;
   await new Promise<void>((resolve) => stream.once('drain', resolve));
+  // A guarded stream (see guardOutput) also wakes its writers when a write failed: an empty write
+  // then throws, which stops the command instead of letting it report work that was lost.
+  stream.write('');
 }

@@ -82,6 +82,11 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
       { cause: error },
     );
   };
+  // Fail before any work (and any report) when the target cannot be a file: a directory, say.
+  const existing = await (io.fs ?? nodeFileSystem).stat(target).catch(() => undefined);
+  if (existing !== undefined && !existing.isFile()) {
+    throw new ToolHistoryError('invalid-input', `${target}: cannot write (not a file)`);
+  }
   const writer = await createAtomicWriter(target, io.fs).catch(cannotWrite);
   return {
     write: (conversation, value) => writer.write(serialize(conversation, value)).catch(cannotWrite),

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { runCliProcess } from './run-cli-process.js';
 
@@ -24,4 +25,24 @@ describe.concurrent('the aiwrapper-tool-calls executable', () => {
       stderr: '',
     });
   });
+
+  it.skipIf(!existsSync('/dev/full'))(
+    'exits 2 with one line, no stack trace, when stdout is a full disk (/dev/full)',
+    async () => {
+      const full = await open('/dev/full', 'w');
+      try {
+        expect(
+          await runCliProcess(['fix', 'test/cli/__fixtures__/trimmed-openai-chat.json'], {
+            stdoutFd: full.fd,
+          }),
+        ).toEqual({
+          code: 2,
+          stdout: '',
+          stderr: 'aiwrapper-tool-calls: cannot write to stdout (ENOSPC)\n',
+        });
+      } finally {
+        await full.close();
+      }
+    },
+  );
 });

@@ -21,6 +21,11 @@ export function capturedStream(options: { readonly isTTY?: boolean } = {}): Capt
   };
 }
 
+/** A stdin with nothing in it. */
+export async function* emptyStdin(): AsyncGenerator<string> {
+  // Nothing to read: the generator ends at once.
+}
+
 /** Options of {@link runCliInProcess}. */
 export interface InProcessOptions {
   /** What stdin holds; empty by default. */
