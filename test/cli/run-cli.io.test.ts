@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFileSystem, type CliFileSystem } from '../../src/cli/cli-io.js';
 import { runCli } from '../../src/cli/run-cli.js';
@@ -244,5 +245,32 @@ describe('runCli on I/O errors', () => {
       stderr,
     });
     expect({ code, stderr: stderr.text() }).toEqual({ code: 0, stderr: '' });
+  });
+
+  it.each([
+    ['at once', 0],
+    ['after its buffer filled, while the command waits for drain', 64],
+  ])('exits 2 with one line when a Node stream behind stdout fails %s', async (_, failAfter) => {
+    const stderr = capturedStream();
+    let accepted = 0;
+    // A slow consumer with a 16-byte buffer, so writers wait for drain, then a full disk.
+    const stdout = new Writable({
+      highWaterMark: 16,
+      write(chunk: Buffer, _encoding, callback) {
+        accepted += chunk.length;
+        setImmediate(() => {
+          callback(accepted > failAfter ? systemError('ENOSPC', 'write', '') : null);
+        });
+      },
+    });
+    const code = await runCli(['fix', fixture('conversations.jsonl')], {
+      stdin: emptyStdin(),
+      stdout,
+      stderr,
+    });
+    expect({ code, stderr: stderr.text() }).toEqual({
+      code: 2,
+      stderr: 'aiwrapper-tool-calls: cannot write to stdout (ENOSPC)\n',
+    });
   });
 });
