@@ -2,7 +2,8 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 // Test files that change global state: installToolCalls / src/register patch aiwrapper's
 // prototypes, and the examples and docs run code that does. Each of these gets a fresh module
-// graph (vitest's default isolation).
+// graph (vitest's default isolation). A new test that patches globals, uses vi.mock or relies on
+// fresh module state (a counter, a cache) belongs here too.
 const ISOLATED = [
   'test/aiwrapper/**/*.test.ts',
   'test/examples/**/*.test.ts',
