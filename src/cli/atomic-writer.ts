@@ -1,8 +1,7 @@
 /// <reference types="node" />
 import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { nodeFileSystem, type CliFileSystem, type CliWritableFile } from './cli-io.js';
 
 /** A file being written: invisible under its name until {@link AtomicWriter.commit}. */
 export interface AtomicWriter {
@@ -24,13 +23,16 @@ const FLUSH_AT = 1 << 20;
  * error leaves at most a `.<name>.<random>.tmp` file behind, and {@link AtomicWriter.abort}
  * removes it. An existing target keeps its permission bits.
  */
-export async function createAtomicWriter(path: string): Promise<AtomicWriter> {
+export async function createAtomicWriter(
+  path: string,
+  fs: CliFileSystem = nodeFileSystem,
+): Promise<AtomicWriter> {
   const tempPath = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const mode = await stat(path).then(
+  const mode = await fs.stat(path).then(
     (stats) => stats.mode & 0o777,
     () => 0o666,
   );
-  const handle: FileHandle = await open(tempPath, 'wx', mode);
+  const handle: CliWritableFile = await fs.create(tempPath, mode);
   let buffered: string[] = [];
   let size = 0;
   let state: 'open' | 'committed' | 'aborted' = 'open';
@@ -40,7 +42,7 @@ export async function createAtomicWriter(path: string): Promise<AtomicWriter> {
     const text = buffered.join('');
     buffered = [];
     size = 0;
-    await handle.write(text);
+    await writeAll(handle, Buffer.from(text));
   };
 
   return {
@@ -55,14 +57,24 @@ export async function createAtomicWriter(path: string): Promise<AtomicWriter> {
       await flush();
       await handle.datasync();
       await handle.close();
-      await rename(tempPath, path);
+      await fs.rename(tempPath, path);
       state = 'committed';
     },
     async abort(): Promise<void> {
       if (state !== 'open') return;
       state = 'aborted';
       await handle.close().catch(() => undefined);
-      await unlink(tempPath).catch(() => undefined);
+      await fs.unlink(tempPath).catch(() => undefined);
     },
   };
+}
+
+/** Writes every byte of `bytes`: a short write (a nearly full disk) continues, it is never dropped. */
+async function writeAll(handle: CliWritableFile, bytes: Uint8Array): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes.subarray(offset));
+    if (bytesWritten <= 0) throw new Error('no space left to write (a write wrote 0 bytes)');
+    offset += bytesWritten;
+  }
 }

@@ -1,21 +1,74 @@
 /// <reference types="node" />
+import { createReadStream } from 'node:fs';
+import { open, realpath, rename, stat, unlink } from 'node:fs/promises';
 
 /** A stream the CLI writes to: `process.stdout`, `process.stderr`, or a test double. */
 export interface OutputStream {
   readonly isTTY?: boolean | undefined;
-  write(text: string): boolean;
+  /** Writes `text`; `callback` (when given) runs once it is written, with the error if it failed. */
+  write(text: string, callback?: (error?: Error | null) => void): boolean;
   once(event: 'drain', listener: () => void): unknown;
+  /** Where a stream reports a failed write (EPIPE, ENOSPC) after `write` returned. */
+  on?(event: 'error', listener: (error: Error) => void): unknown;
 }
 
-/** The process streams the CLI runs against. */
+/** What the CLI needs to know about a path. */
+export interface CliFileStats {
+  readonly size: number;
+  readonly mode: number;
+  isFile(): boolean;
+}
+
+/** A file opened for writing. */
+export interface CliWritableFile {
+  /** Writes `buffer` at the current position; may write fewer bytes than asked (a full disk). */
+  write(buffer: Uint8Array): Promise<{ readonly bytesWritten: number }>;
+  datasync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The file system calls the CLI makes, all of them: `node:fs` by default, a double in tests (to
+ * provoke EACCES as root, or ENOSPC without a full disk).
+ */
+export interface CliFileSystem {
+  stat(path: string): Promise<CliFileStats>;
+  /** The file's bytes, in chunks as they are read. */
+  readChunks(path: string): AsyncIterable<Uint8Array>;
+  realpath(path: string): Promise<string>;
+  /** Creates `path` for writing; fails when it exists (`wx`). */
+  create(path: string, mode: number): Promise<CliWritableFile>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(path: string): Promise<void>;
+}
+
+/** What the CLI runs against: the process streams and the file system. */
 export interface CliIo {
   readonly stdin: AsyncIterable<Uint8Array | string>;
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
+  /** @defaultValue {@link nodeFileSystem} */
+  readonly fs?: CliFileSystem | undefined;
 }
+
+const CHUNK_SIZE = 1 << 20;
+
+/** {@link CliFileSystem} on `node:fs`. */
+export const nodeFileSystem: CliFileSystem = {
+  stat: (path) => stat(path),
+  readChunks: (path) =>
+    createReadStream(path, { highWaterMark: CHUNK_SIZE }) as AsyncIterable<Buffer>,
+  realpath: (path) => realpath(path),
+  create: (path, mode) => open(path, 'wx', mode),
+  rename: (from, to) => rename(from, to),
+  unlink: (path) => unlink(path),
+};
 
 /** Writes `text` and waits for the stream to drain when its buffer is full, so output stays bounded. */
 export async function writeOut(stream: OutputStream, text: string): Promise<void> {
   if (stream.write(text)) return;
   await new Promise<void>((resolve) => stream.once('drain', resolve));
+  // A guarded stream (see guardOutput) also wakes its writers when a write failed: an empty write
+  // then throws, which stops the command instead of letting it report work that was lost.
+  stream.write('');
 }

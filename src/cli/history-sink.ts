@@ -1,17 +1,18 @@
 /// <reference types="node" />
-import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { createAtomicWriter } from './atomic-writer.js';
-import { writeOut, type OutputStream } from './cli-io.js';
+import { nodeFileSystem, writeOut, type CliFileSystem, type OutputStream } from './cli-io.js';
 import {
   errorMessageOf,
   forEachConversation,
   type CommandContext,
   type FormattedConversation,
 } from './command-context.js';
+import { errorCodeOf } from './open-input.js';
 import { reportUnreadable } from './report-helpers.js';
 import type { Conversation, InputLayout, MessageKey } from './read-conversations.js';
+import { jsonText } from './terminal-text.js';
 
 /** Where `fix`, `convert` and `trim` write histories: a file (atomically) or stdout. */
 export interface HistorySink {
@@ -39,7 +40,7 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
     target !== undefined &&
     !args.inPlace &&
     input.path !== undefined &&
-    (await sameFile(target, input.path))
+    (await sameFile(target, input.path, io.fs ?? nodeFileSystem))
   ) {
     throw new ToolHistoryError(
       'invalid-input',
@@ -53,15 +54,15 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
     count++;
     switch (conversation.layout) {
       case 'json':
-        return `${JSON.stringify(value, null, 2)}\n`;
+        return `${jsonText(value, 2)}\n`;
       case 'json-array':
-        return `${count === 1 ? '[\n' : ',\n'}${JSON.stringify(value)}`;
+        return `${count === 1 ? '[\n' : ',\n'}${jsonText(value)}`;
       case 'jsonl':
-        return `${JSON.stringify(value)}\n`;
+        return `${jsonText(value)}\n`;
       case 'jsonl-messages':
         return Array.isArray(value)
-          ? value.map((message) => `${JSON.stringify(message)}\n`).join('')
-          : `${JSON.stringify(value)}\n`;
+          ? value.map((message) => `${jsonText(message)}\n`).join('')
+          : `${jsonText(value)}\n`;
     }
   };
   const closing = (): string => (layout === 'json-array' ? '\n]\n' : '');
@@ -74,12 +75,29 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
       reports: io.stderr,
     };
   }
-  const writer = await createAtomicWriter(target);
+  const cannotWrite = (error: unknown): never => {
+    throw new ToolHistoryError(
+      'invalid-input',
+      `${target}: cannot write (${errorCodeOf(error) ?? errorMessageOf(error)})`,
+      { cause: error },
+    );
+  };
+  // Fail before any work (and any report) when the target cannot be a file: a directory, say.
+  const existing = await (io.fs ?? nodeFileSystem).stat(target).catch(() => undefined);
+  if (existing !== undefined && !existing.isFile()) {
+    throw new ToolHistoryError('invalid-input', `${target}: cannot write (not a file)`);
+  }
+  const writer = await createAtomicWriter(target, io.fs).catch(cannotWrite);
   return {
-    write: (conversation, value) => writer.write(serialize(conversation, value)),
+    write: (conversation, value) => writer.write(serialize(conversation, value)).catch(cannotWrite),
     commit: async () => {
-      await writer.write(closing());
-      await writer.commit();
+      try {
+        await writer.write(closing());
+        await writer.commit();
+      } catch (error) {
+        await writer.abort();
+        cannotWrite(error);
+      }
     },
     abort: () => writer.abort(),
     reports: io.stdout,
@@ -107,8 +125,8 @@ export function withMessages(
   return { ...rest, ...extra, [key]: messages };
 }
 
-async function sameFile(a: string, b: string): Promise<boolean> {
-  const canonical = (path: string): Promise<string> => realpath(path).catch(() => resolve(path));
+async function sameFile(a: string, b: string, fs: CliFileSystem): Promise<boolean> {
+  const canonical = (path: string): Promise<string> => fs.realpath(path).catch(() => resolve(path));
   return (await canonical(a)) === (await canonical(b));
 }
 

@@ -1,7 +1,6 @@
 /// <reference types="node" />
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { nodeFileSystem, type CliFileSystem } from './cli-io.js';
 
 /** Where the CLI reads from. */
 export interface Input {
@@ -17,8 +16,6 @@ export interface Input {
   bytesRead(): number;
 }
 
-const CHUNK_SIZE = 1 << 20;
-
 /**
  * Opens `path` for streaming, or stdin when `path` is `undefined` or `-`.
  *
@@ -27,6 +24,7 @@ const CHUNK_SIZE = 1 << 20;
 export async function openInput(
   path: string | undefined,
   stdin: AsyncIterable<Uint8Array | string>,
+  fs: CliFileSystem = nodeFileSystem,
 ): Promise<Input> {
   let bytes = 0;
   const counted = async function* (
@@ -45,17 +43,39 @@ export async function openInput(
       chunks: counted(stdin),
       bytesRead: () => bytes,
     };
-  const stats = await stat(path).catch((error: unknown) => {
-    const code =
-      typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const stats = await fs.stat(path).catch((error: unknown) => {
+    const code = errorCodeOf(error);
     throw new ToolHistoryError(
       'invalid-input',
       code === 'ENOENT'
         ? `${path}: no such file`
-        : `${path}: cannot read (${code || String(error)})`,
+        : `${path}: cannot read (${code ?? String(error)})`,
     );
   });
   if (!stats.isFile()) throw new ToolHistoryError('invalid-input', `${path}: not a file`);
-  const stream = createReadStream(path, { highWaterMark: CHUNK_SIZE }) as AsyncIterable<Buffer>;
-  return { name: path, path, size: stats.size, chunks: counted(stream), bytesRead: () => bytes };
+  const file = path;
+  // Open and read errors (EACCES, EIO) surface on the first chunk: say which file, in one line.
+  const chunks = async function* (): AsyncGenerator<Uint8Array> {
+    try {
+      yield* fs.readChunks(file);
+    } catch (error) {
+      const code = errorCodeOf(error);
+      throw new ToolHistoryError(
+        'invalid-input',
+        `${file}: cannot read (${code ?? String(error)})`,
+        { cause: error },
+      );
+    }
+  };
+  return { name: path, path, size: stats.size, chunks: counted(chunks()), bytesRead: () => bytes };
+}
+
+/** The `code` of a Node system error (`ENOENT`, `EACCES`, …), if it has one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }

@@ -1,6 +1,7 @@
 import { writeOut } from './cli-io.js';
 import { locationOf, type CommandContext } from './command-context.js';
 import type { UnreadableConversation } from './read-conversations.js';
+import { terminalLine } from './terminal-text.js';
 
 /** `1 issue`, `2 issues` (or the given plural form). */
 export function plural(count: number, noun: string, nouns = `${noun}s`): string {
@@ -28,6 +29,6 @@ export async function reportUnreadable(
 ): Promise<void> {
   await writeOut(
     context.io.stderr,
-    `${locationOf(context.input, record, record.column)}: ${record.reason}\n`,
+    terminalLine(`${locationOf(context.input, record, record.column)}: ${record.reason}`),
   );
 }

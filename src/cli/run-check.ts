@@ -13,6 +13,7 @@ import {
 import { rulesFor } from './rules-for.js';
 import type { UnreadableConversation } from './read-conversations.js';
 import { formatsSummary, plural, reportUnreadable } from './report-helpers.js';
+import { jsonText, terminalLine } from './terminal-text.js';
 
 /**
  * `check`: validates every conversation against the provider's rules and prints each issue with
@@ -30,7 +31,7 @@ export async function runCheck(context: CommandContext): Promise<number> {
   let withIssues = 0;
   let issueCount = 0;
   const unreadable: UnreadableConversation[] = [];
-  if (args.json) await writeOut(io.stdout, `{"file":${JSON.stringify(input.name)},"issues":[`);
+  if (args.json) await writeOut(io.stdout, `{"file":${jsonText(input.name)},"issues":[`);
 
   const report = async (
     conversation: FormattedConversation,
@@ -40,7 +41,7 @@ export async function runCheck(context: CommandContext): Promise<number> {
     if (args.json) {
       const lines = issues.map(
         (issue, index) =>
-          `${issueCount + index === 0 ? '' : ','}\n${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, provider: rules, ...issue })}`,
+          `${issueCount + index === 0 ? '' : ','}\n${jsonText({ conversation: conversation.number, line: conversation.line, format: conversation.format, provider: rules, ...issue })}`,
       );
       await writeOut(io.stdout, lines.join(''));
       return;
@@ -49,7 +50,7 @@ export async function runCheck(context: CommandContext): Promise<number> {
     const array = arrayNameOf(conversation);
     await writeOut(
       io.stdout,
-      issues.map((issue) => `${where}: ${describeIssue(issue, array)}\n`).join(''),
+      issues.map((issue) => terminalLine(`${where}: ${describeIssue(issue, array)}`)).join(''),
     );
   };
 
@@ -97,7 +98,7 @@ export async function runCheck(context: CommandContext): Promise<number> {
     };
     await writeOut(
       io.stdout,
-      `${issueCount === 0 ? '' : '\n'}],"unreadable":${JSON.stringify(unreadable.map((record) => ({ number: record.number, line: record.line, column: record.column, reason: record.reason })))},"summary":${JSON.stringify(summary)}}\n`,
+      `${issueCount === 0 ? '' : '\n'}],"unreadable":${jsonText(unreadable.map((record) => ({ number: record.number, line: record.line, column: record.column, reason: record.reason })))},"summary":${JSON.stringify(summary)}}\n`,
     );
   } else if (conversations > 0 || unreadable.length === 0) {
     const found =
@@ -105,7 +106,9 @@ export async function runCheck(context: CommandContext): Promise<number> {
     const unreadableNote = unreadable.length === 0 ? '' : `, ${unreadable.length} unreadable`;
     await writeOut(
       io.stdout,
-      `${input.name}: ${found} ${plural(conversations, 'conversation')}${unreadableNote} (${formatsSummary(formats, certain)})\n`,
+      terminalLine(
+        `${input.name}: ${found} ${plural(conversations, 'conversation')}${unreadableNote} (${formatsSummary(formats, certain)})`,
+      ),
     );
   }
   if (unreadable.length > 0) return 2;

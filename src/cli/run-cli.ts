@@ -1,26 +1,51 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { assertNever } from '../core/assert-never.js';
-import { isToolHistoryError } from '../errors/tool-history-error.js';
 import { writeOut, type CliIo } from './cli-io.js';
-import type { CommandContext } from './command-context.js';
-import { openInput } from './open-input.js';
-import { parseCliArgs, usage } from './parse-cli-args.js';
+import { errorMessageOf, type CommandContext } from './command-context.js';
+import { guardOutput, OutputFailure } from './guarded-output.js';
+import { errorCodeOf, openInput } from './open-input.js';
+import { parseCliArgs, usage, type ParsedCli } from './parse-cli-args.js';
 import { runCheck } from './run-check.js';
 import { runConvert } from './run-convert.js';
 import { runFix } from './run-fix.js';
 import { runPairs } from './run-pairs.js';
 import { runTrim } from './run-trim.js';
+import { terminalLine } from './terminal-text.js';
 
 /**
  * Runs the CLI with `argv` (without the node and script paths) against `io` and returns the
- * exit code: 0 success, 1 issues found (`check`), 2 unreadable input or a usage error.
+ * exit code: 0 success, 1 issues found (`check`), 2 unreadable input, an I/O error or a usage
+ * error. It never calls `process.exit`.
  *
- * Every expected failure (a missing file, bad JSON, a usage mistake) is one line on stderr; no
- * stack trace is ever printed.
+ * Every expected failure (a missing file, bad JSON, a usage mistake, a file that cannot be read
+ * or written, a full disk behind stdout) is one line on stderr; no stack trace is ever printed.
+ * A closed stdout (`… | head`) stops the command quietly with 0.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCliArgs(argv);
+  const stdout = guardOutput(io.stdout);
+  const stderr = guardOutput(io.stderr);
+  const say = (message: string): Promise<void> =>
+    writeOut(stderr, terminalLine(`aiwrapper-tool-calls: ${message}`)).catch(() => undefined);
+  let code: number;
+  try {
+    code = await runParsed(parseCliArgs(argv), { ...io, stdout, stderr });
+  } catch (error) {
+    code = 2;
+    if (!(error instanceof OutputFailure)) await say(errorMessageOf(error));
+  }
+  await stdout.flush();
+  const failure = stdout.failure();
+  if (failure !== undefined) {
+    if (errorCodeOf(failure) === 'EPIPE') return 0;
+    await say(`cannot write to stdout (${errorCodeOf(failure) ?? failure.message})`);
+    return 2;
+  }
+  await stderr.flush();
+  return stderr.failure() === undefined ? code : 2;
+}
+
+async function runParsed(parsed: ParsedCli, io: CliIo): Promise<number> {
   switch (parsed.kind) {
     case 'help':
       await writeOut(io.stdout, usage());
@@ -31,7 +56,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     case 'error':
       await writeOut(
         io.stderr,
-        `aiwrapper-tool-calls: ${parsed.message}\nRun "aiwrapper-tool-calls --help" for usage.\n`,
+        `${terminalLine(`aiwrapper-tool-calls: ${parsed.message}`)}Run "aiwrapper-tool-calls --help" for usage.\n`,
       );
       return 2;
     case 'run':
@@ -40,27 +65,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return assertNever(parsed, 'parsed arguments');
   }
   const { args } = parsed;
-  try {
-    const context: CommandContext = { args, io, input: await openInput(args.input, io.stdin) };
-    switch (args.command) {
-      case 'check':
-        return await runCheck(context);
-      case 'fix':
-        return await runFix(context);
-      case 'convert':
-        return await runConvert(context);
-      case 'trim':
-        return await runTrim(context);
-      case 'pairs':
-        return await runPairs(context);
-      default:
-        return assertNever(args.command, 'command');
-    }
-  } catch (error) {
-    const message =
-      isToolHistoryError(error) || error instanceof Error ? error.message : String(error);
-    await writeOut(io.stderr, `aiwrapper-tool-calls: ${message}\n`);
-    return 2;
+  const context: CommandContext = {
+    args,
+    io,
+    input: await openInput(args.input, io.stdin, io.fs),
+  };
+  switch (args.command) {
+    case 'check':
+      return runCheck(context);
+    case 'fix':
+      return runFix(context);
+    case 'convert':
+      return runConvert(context);
+    case 'trim':
+      return runTrim(context);
+    case 'pairs':
+      return runPairs(context);
+    default:
+      return assertNever(args.command, 'command');
   }
 }
 

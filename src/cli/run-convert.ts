@@ -14,6 +14,7 @@ import {
 import { transformConversations, withMessages } from './history-sink.js';
 import type { MessageKey } from './read-conversations.js';
 import { plural } from './report-helpers.js';
+import { jsonText, terminalLine } from './terminal-text.js';
 
 /** Where a format keeps its system prompt when not among the messages. */
 const SYSTEM_FIELDS: Partial<Readonly<Record<MessageFormat, string>>> = {
@@ -50,7 +51,9 @@ export async function runConvert(context: CommandContext): Promise<number> {
   if (!args.json)
     await writeOut(
       sink.reports,
-      `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}\n`,
+      terminalLine(
+        `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}`,
+      ),
     );
   return 0;
 }
@@ -139,7 +142,7 @@ async function reportWarnings(
       warnings
         .map(
           (warning) =>
-            `${JSON.stringify({ conversation: conversation.number, line: conversation.line, from: conversation.format, ...warning })}\n`,
+            `${jsonText({ conversation: conversation.number, line: conversation.line, from: conversation.format, ...warning })}\n`,
         )
         .join(''),
     );
@@ -150,9 +153,10 @@ async function reportWarnings(
   await writeOut(
     stream,
     warnings
-      .map(
-        (warning) =>
-          `${where}: ${array}[${warning.messageIndex}]${warning.callId === undefined ? '' : `, call ${JSON.stringify(warning.callId)}`}: ${warning.message} [${warning.code}]\n`,
+      .map((warning) =>
+        terminalLine(
+          `${where}: ${array}[${warning.messageIndex}]${warning.callId === undefined ? '' : `, call ${JSON.stringify(warning.callId)}`}: ${warning.message} [${warning.code}]`,
+        ),
       )
       .join(''),
   );

@@ -12,6 +12,7 @@ import {
 import { transformConversations, withMessages } from './history-sink.js';
 import { plural } from './report-helpers.js';
 import { describeIssue } from './run-check.js';
+import { jsonText, terminalLine } from './terminal-text.js';
 
 /**
  * `fix`: repairs every conversation with `repairHistory` (to `--provider`'s rules when given),
@@ -56,7 +57,9 @@ export async function runFix(context: CommandContext): Promise<number> {
       unfixable === 0 ? '' : `; ${plural(unfixable, 'issue')} left that the repair cannot fix`;
     await writeOut(
       sink.reports,
-      `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}\n`,
+      terminalLine(
+        `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}`,
+      ),
     );
   }
   return unfixable > 0 ? 1 : 0;
@@ -75,7 +78,7 @@ async function reportFixes(
       fixes
         .map(
           (fix) =>
-            `${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, ...fix })}\n`,
+            `${jsonText({ conversation: conversation.number, line: conversation.line, format: conversation.format, ...fix })}\n`,
         )
         .join(''),
     );
@@ -83,9 +86,10 @@ async function reportFixes(
   }
   const where = locationOf(context.input, conversation);
   const array = arrayNameOf(conversation);
-  const lines = fixes.map(
-    (fix) =>
-      `${where}: ${array}[${fix.messageIndex}], call ${JSON.stringify(fix.callId)}: ${fix.message} [${fix.kind}]\n`,
+  const lines = fixes.map((fix) =>
+    terminalLine(
+      `${where}: ${array}[${fix.messageIndex}], call ${JSON.stringify(fix.callId)}: ${fix.message} [${fix.kind}]`,
+    ),
   );
   await writeOut(stream, lines.join(''));
 }
@@ -106,7 +110,7 @@ async function reportLeftovers(
       issues
         .map(
           (issue) =>
-            `${JSON.stringify({ conversation: conversation.number, line: conversation.line, format: conversation.format, unfixed: true, ...issue })}\n`,
+            `${jsonText({ conversation: conversation.number, line: conversation.line, format: conversation.format, unfixed: true, ...issue })}\n`,
         )
         .join(''),
     );
@@ -115,7 +119,9 @@ async function reportLeftovers(
     await writeOut(
       stream,
       issues
-        .map((issue) => `${where}: not fixed: ${describeIssue(issue, arrayNameOf(conversation))}\n`)
+        .map((issue) =>
+          terminalLine(`${where}: not fixed: ${describeIssue(issue, arrayNameOf(conversation))}`),
+        )
         .join(''),
     );
   }

@@ -9,6 +9,7 @@ import {
   type FormattedConversation,
 } from './command-context.js';
 import { plural, reportUnreadable } from './report-helpers.js';
+import { jsonText, terminalLine } from './terminal-text.js';
 
 /**
  * `pairs`: lists every tool call of each conversation with its status and where its call and
@@ -42,7 +43,7 @@ export async function runPairs(context: CommandContext): Promise<number> {
           format: conversation.format,
           ...pairing,
         };
-        await writeOut(io.stdout, `${JSON.stringify(record)}\n`);
+        await writeOut(io.stdout, `${jsonText(record)}\n`);
       } else {
         await writeOut(io.stdout, describePairs(context, conversation, pairing));
       }
@@ -76,5 +77,5 @@ function describePairs(
       `  unpaired result ${JSON.stringify(result.callId)} at ${array}[${result.messageIndex}]: no call of its turn has this id`,
     );
   }
-  return `${lines.join('\n')}\n`;
+  return lines.map(terminalLine).join('');
 }

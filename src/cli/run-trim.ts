@@ -3,6 +3,7 @@ import { writeOut } from './cli-io.js';
 import { arrayNameOf, locationOf, type CommandContext } from './command-context.js';
 import { transformConversations, withMessages } from './history-sink.js';
 import { plural } from './report-helpers.js';
+import { jsonText, terminalLine } from './terminal-text.js';
 
 /**
  * `trim`: drops the oldest turns of each conversation to fit `--max-messages` / `--max-tokens`,
@@ -34,7 +35,7 @@ export async function runTrim(context: CommandContext): Promise<number> {
           tokens: result.tokens,
           overBudget: result.overBudget,
         };
-        await writeOut(output.reports, `${JSON.stringify(report)}\n`);
+        await writeOut(output.reports, `${jsonText(report)}\n`);
       } else if (dropped.length > 0 || result.overBudget) {
         const over = result.overBudget
           ? '; over budget: the newest turn group alone exceeds it and was kept whole'
@@ -43,7 +44,9 @@ export async function runTrim(context: CommandContext): Promise<number> {
           dropped.length === 0 ? '' : ` (${arrayNameOf(conversation)}${describeIndexes(dropped)})`;
         await writeOut(
           output.reports,
-          `${locationOf(input, conversation)}: dropped ${plural(dropped.length, 'message')}${which}, kept ${result.messages.length}, ~${result.tokens} tokens${over}\n`,
+          terminalLine(
+            `${locationOf(input, conversation)}: dropped ${plural(dropped.length, 'message')}${which}, kept ${result.messages.length}, ~${result.tokens} tokens${over}`,
+          ),
         );
       }
     },

@@ -1,12 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { Template } from '@huggingface/jinja';
+import { hasShared, SHARED_DIR } from './shared-dir.js';
 
-// The shared chat templates live next to the checkout (/work/shared beside /work/main, also in CI).
-// Reading them at import time makes a test file FAIL, not skip, when the folder is missing.
-const templatesDir = new URL('../../../shared/chat-templates/', import.meta.url);
+const templatesDir = new URL('chat-templates/', SHARED_DIR);
 
-/** Reads a file of shared/chat-templates. */
+/**
+ * Whether ../shared/chat-templates is there. Every test that uses this module sits in a
+ * `describe.skipIf(!chatTemplatesAvailable)` (or `it.skipIf`) block: a clone on its own skips them
+ * with a printed reason; CI, which has the folder, runs them.
+ */
+export const chatTemplatesAvailable: boolean = hasShared('chat-templates');
+
+/**
+ * Reads a file of shared/chat-templates. Without the folder it returns `''`: vitest still runs
+ * the body of a skipped suite to collect its tests, and that must not throw;
+ * {@link renderChatTemplate} refuses such a template, so a test that forgot to skip fails.
+ */
 export function readChatTemplateFile(name: string): string {
+  if (!chatTemplatesAvailable) return '';
   return readFileSync(new URL(name, templatesDir), 'utf8');
 }
 
@@ -16,9 +27,10 @@ export interface ChatTemplateHistories {
   readonly cases: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
 }
 
-export const chatTemplateHistories: ChatTemplateHistories = JSON.parse(
-  readChatTemplateFile('histories.json'),
-) as ChatTemplateHistories;
+/** histories.json, or no cases at all without ../shared (see {@link readChatTemplateFile}). */
+export const chatTemplateHistories: ChatTemplateHistories = chatTemplatesAvailable
+  ? (JSON.parse(readChatTemplateFile('histories.json')) as ChatTemplateHistories)
+  : { tools: [], cases: {} };
 
 /**
  * What vLLM / llama.cpp hand a template: `arguments` parsed into an object. `content: null` on a
@@ -43,6 +55,11 @@ function asTemplateInput(messages: readonly object[]): Record<string, unknown>[]
 
 /** Renders OpenAI-format `messages` through a template; a template's raise_exception throws. */
 export function renderChatTemplate(template: string, messages: readonly object[]): string {
+  if (!chatTemplatesAvailable) {
+    throw new Error(
+      'renderChatTemplate without ../shared/chat-templates: put this test under describe.skipIf(!chatTemplatesAvailable)',
+    );
+  }
   return new Template(template).render({
     messages: asTemplateInput(messages),
     tools: chatTemplateHistories.tools,

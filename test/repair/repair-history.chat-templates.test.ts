@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { repairHistory } from '../../src/repair/repair-history.js';
 import {
+  chatTemplatesAvailable,
   chatTemplateHistories as histories,
   readChatTemplateFile as read,
   renderChatTemplate as render,
@@ -30,7 +31,7 @@ const MISTRAL_ID_CHECK = 'Tool call IDs should be alphanumeric strings with leng
 const MISTRAL_ALTERNATION =
   'After the optional system message, conversation roles must alternate user/assistant/user/assistant/...';
 
-describe.each([
+describe.skipIf(!chatTemplatesAvailable).each([
   {
     file: 'gpt-oss-120b.jinja',
     format: 'openai-chat',

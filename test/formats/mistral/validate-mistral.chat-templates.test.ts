@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateMistral } from '../../../src/formats/mistral/validate-mistral.js';
 import {
+  chatTemplatesAvailable,
   chatTemplateHistories as histories,
   readChatTemplateFile as read,
   renderChatTemplate as render,
@@ -8,7 +9,9 @@ import {
 
 const ID_CHECK = 'Tool call IDs should be alphanumeric strings with length 9!';
 
-describe.each(['mistral-nemo-instruct-2407.jinja', 'mistral-small-3.2-24b-instruct-2506.jinja'])(
+describe
+  .skipIf(!chatTemplatesAvailable)
+  .each(['mistral-nemo-instruct-2407.jinja', 'mistral-small-3.2-24b-instruct-2506.jinja'])(
   '%s',
   (file) => {
     const template = read(file);

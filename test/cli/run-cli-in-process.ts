@@ -1,0 +1,53 @@
+import { runCli } from '../../src/cli/run-cli.js';
+import type { CliFileSystem, OutputStream } from '../../src/cli/cli-io.js';
+import type { CliRun } from './run-cli-process.js';
+
+/** An output stream that keeps what is written; `isTTY` as asked. */
+export interface CapturedStream extends OutputStream {
+  readonly text: () => string;
+}
+
+/** A stream double that records every write. */
+export function capturedStream(options: { readonly isTTY?: boolean } = {}): CapturedStream {
+  const pieces: string[] = [];
+  return {
+    isTTY: options.isTTY ?? false,
+    write: (text: string) => {
+      pieces.push(text);
+      return true;
+    },
+    once: () => undefined,
+    text: () => pieces.join(''),
+  };
+}
+
+/** A stdin with nothing in it. */
+export async function* emptyStdin(): AsyncGenerator<string> {
+  // Nothing to read: the generator ends at once.
+}
+
+/** Options of {@link runCliInProcess}. */
+export interface InProcessOptions {
+  /** What stdin holds; empty by default. */
+  readonly stdin?: string;
+  /** A file system double; `node:fs` by default. */
+  readonly fs?: CliFileSystem;
+}
+
+/**
+ * Runs the CLI in this process through `runCli` (cwd is the repository root under vitest, so
+ * fixture paths print as `test/cli/__fixtures__/…`, as they do from a shell there).
+ */
+export async function runCliInProcess(
+  args: readonly string[],
+  options: InProcessOptions = {},
+): Promise<CliRun> {
+  const stdout = capturedStream();
+  const stderr = capturedStream();
+  const stdin = (async function* (): AsyncGenerator<string> {
+    if (options.stdin !== undefined && options.stdin !== '')
+      yield await Promise.resolve(options.stdin);
+  })();
+  const code = await runCli(args, { stdin, stdout, stderr, fs: options.fs });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
