@@ -1,6 +1,12 @@
 import '../../src/register.js';
-import { Lang, LangMessages, type LangMessageItem, type LangOptions } from 'aiwrapper';
-import { afterEach, describe, expect, it } from 'vitest';
+import {
+  Lang,
+  LangMessages,
+  type LangMessageItem,
+  type LangMessageItemToolResult,
+  type LangOptions,
+} from 'aiwrapper';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryFix } from '../../src/repair/history-fix.js';
 import type { StrictServer } from '../../src/testing/index.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
@@ -36,7 +42,7 @@ const modes: [string, (options: LangOptions) => LangOptions, boolean][] = [
   ],
 ];
 
-afterEach(() => {
+beforeEach(() => {
   streamed.length = 0;
 });
 
@@ -62,7 +68,7 @@ const tool = (callId: string, city: string): LangMessageItem => ({
   name: 'get_weather',
   arguments: { city },
 });
-const toolResult = (callId: string, result: unknown): LangMessageItem => ({
+const toolResult = (callId: string, result: unknown): LangMessageItemToolResult => ({
   type: 'tool-result',
   callId,
   name: 'get_weather',
