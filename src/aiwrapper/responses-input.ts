@@ -113,7 +113,8 @@ function nestedCallParts(item: unknown): readonly unknown[] | undefined {
   if (typeof role !== 'string' || (type !== undefined && type !== 'message')) return undefined;
   if (!Array.isArray(content)) return undefined;
   const parts: readonly unknown[] = content;
-  return parts.some(isFunctionCall) ? parts : undefined;
+  for (const part of parts) if (isFunctionCall(part)) return parts;
+  return undefined;
 }
 
 function isFunctionCall(part: unknown): boolean {
