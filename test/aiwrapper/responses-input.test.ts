@@ -102,6 +102,24 @@ describe.each(modes)('Lang.openai with the package installed, %s', (_mode, withM
     ]);
   });
 
+  it('sends a turn written with addAssistantToolCalls and addToolUseMessage (the pre-3.0 steps)', async () => {
+    const strict = await startServer({ text: 'It is 21 °C in Paris.' });
+    const messages = new LangMessages('Weather in Paris?');
+    messages.addAssistantToolCalls([
+      { callId: 'call_7Hq2', name: 'get_weather', arguments: { city: 'Paris' } },
+    ]);
+    messages.addToolUseMessage([
+      { toolId: 'call_7Hq2', name: 'get_weather', result: { temp_c: 21 } },
+    ]);
+    await openai().chat(messages, withMode({ tools: weatherTools }));
+    expect(statuses(strict)).toEqual([200]);
+    expect(inputOf(strict.lastRequest)).toEqual([
+      user('Weather in Paris?'),
+      call('call_7Hq2', 'Paris'),
+      output('call_7Hq2', { temp_c: 21 }),
+    ]);
+  });
+
   it('keeps the text of a turn that also calls, as a message before its calls', async () => {
     const strict = await startServer({ text: 'Both at 21 °C.' });
     const messages = new LangMessages('Weather in Paris and London?');
@@ -176,18 +194,27 @@ describe.each(modes)('Lang.openai with the package installed, %s', (_mode, withM
       withMode({ autoRepairToolHistory: true, onToolHistoryRepair: (made) => fixes.push(...made) }),
     );
     expect(statuses(strict)).toEqual([400, 200]);
-    expect(fixes.length).toBeGreaterThan(0);
     const input = inputOf(strict.lastRequest) as { call_id?: string }[];
-    const [, first, firstOutput, second, secondOutput] = input;
-    expect(input).toHaveLength(5);
-    expect([first, firstOutput]).toEqual([
+    const renamed = input[3]?.call_id ?? '';
+    expect(renamed).not.toBe('function_call_0');
+    expect(input).toEqual([
+      user('Weather in Paris, then London?'),
       call('function_call_0', 'Paris'),
       output('function_call_0', { temp_c: 21 }),
+      call(renamed, 'London'),
+      output(renamed, { temp_c: 19 }),
     ]);
-    expect(second?.call_id).not.toBe('function_call_0');
-    expect([second, secondOutput]).toEqual([
-      call(second?.call_id ?? '', 'London'),
-      output(second?.call_id ?? '', { temp_c: 19 }),
+    expect(fixes).toEqual([
+      {
+        kind: 'rewrote-call-id',
+        cause: 'duplicate',
+        from: 'function_call_0',
+        to: renamed,
+        callId: renamed,
+        messageIndex: 3,
+        partIndex: 0,
+        message: `Call id "function_call_0" repeats an earlier call's id, and OpenAI Responses needs unique ids; it became "${renamed}" in the call and its result.`,
+      },
     ]);
   });
 });
