@@ -19,6 +19,7 @@ import {
 import { rememberCollection } from './seen-tool-calls.js';
 import { synthesizeMissingToolCalls } from './synthesize-tool-calls.js';
 import { repairLangMessages } from './repair-lang-messages.js';
+import { installResponsesInputFix } from './responses-input.js';
 import type { ProviderFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 
@@ -151,6 +152,7 @@ export function installToolCalls(options: InstallToolCallsOptions = {}): void {
     });
   }
   for (const { prototype, format } of providerPrototypes()) wrapChat(prototype, format);
+  installResponsesInputFix();
 }
 
 interface ProviderPrototype {
