@@ -1,5 +1,5 @@
 import type { MessageFormat } from '../core/format.js';
-import type { ConversionWarning } from '../convert/conversion-result.js';
+import type { ConversionWarning } from '../core/conversion-result.js';
 import { convertHistory } from '../convert/convert-history.js';
 import { fromAiwrapper } from '../formats/aiwrapper/from-aiwrapper.js';
 import { fromAnthropic } from '../formats/anthropic/from-anthropic.js';

@@ -20,7 +20,7 @@ import { toOpenAIResponses } from '../formats/openai-responses/to-openai-respons
 import { fromVercel } from '../formats/vercel/from-vercel.js';
 import { toVercel } from '../formats/vercel/to-vercel.js';
 import type { VercelModelMessage } from '../formats/vercel/vercel-types.js';
-import type { ConversionResult } from './conversion-result.js';
+import type { ConversionResult } from '../core/conversion-result.js';
 
 /** What {@link convertHistory} returns for each target format. */
 export interface ConvertedHistory {

@@ -24,7 +24,7 @@ export type {
   ConversionResult,
   ConversionWarning,
   ConversionWarningCode,
-} from './conversion-result.js';
+} from '../core/conversion-result.js';
 
 // Any format to any format
 export { convertHistory, fromFormat, toFormat } from './convert-history.js';

@@ -13,7 +13,7 @@ export type {
   AccumulatedToolCall,
   ArgumentsProblem,
   LiveToolCall,
-} from './accumulated-tool-call.js';
+} from '../core/stream/accumulated-tool-call.js';
 export type {
   TextDeltaEvent,
   ToolCallDeltaEvent,
@@ -21,15 +21,18 @@ export type {
   ToolCallStartEvent,
   ToolCallStreamEvent,
   ToolCallStreamListener,
-} from './tool-call-stream-event.js';
-export { DEFAULT_STREAM_LIMITS } from './stream-limits.js';
-export type { ResolvedStreamLimits, StreamLimits } from './stream-limits.js';
-export { createIncrementalJsonParser, DEFAULT_MAX_JSON_DEPTH } from './incremental-json-parser.js';
+} from '../core/stream/tool-call-stream-event.js';
+export { DEFAULT_STREAM_LIMITS } from '../core/stream/stream-limits.js';
+export type { ResolvedStreamLimits, StreamLimits } from '../core/stream/stream-limits.js';
+export {
+  createIncrementalJsonParser,
+  DEFAULT_MAX_JSON_DEPTH,
+} from '../core/stream/incremental-json-parser.js';
 export type {
   IncrementalJsonParser,
   IncrementalJsonParserOptions,
   JsonSyntaxProblem,
-} from './incremental-json-parser.js';
+} from '../core/stream/incremental-json-parser.js';
 export { accumulateSSE } from './accumulate-sse.js';
 export type { AccumulateSSEOptions } from './accumulate-sse.js';
 export { readStreamEvents } from './read-stream-events.js';

@@ -2,15 +2,15 @@ import type { CallIdGenerator } from '../core/call-id.js';
 import { assertNever } from '../core/assert-never.js';
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import type { AccumulatedToolCall, LiveToolCall } from './accumulated-tool-call.js';
-import { AccumulatorCore, type StreamEventHandler } from './accumulator-core.js';
+import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/accumulated-tool-call.js';
+import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
 import { createAnthropicHandler } from './anthropic-stream-handler.js';
 import { createGeminiHandler } from './gemini-stream-handler.js';
 import { createOllamaHandler } from './ollama-stream-handler.js';
 import { OpenAIChatHandler } from './openai-chat-stream-handler.js';
 import { createOpenAIResponsesHandler } from './openai-responses-stream-handler.js';
-import { resolveStreamLimits, type StreamLimits } from './stream-limits.js';
-import type { ToolCallStreamListener } from './tool-call-stream-event.js';
+import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
+import type { ToolCallStreamListener } from '../core/stream/tool-call-stream-event.js';
 
 /** The stream formats an accumulator understands. */
 export const STREAM_FORMATS = [

@@ -7,7 +7,7 @@ import { inspectMistral } from '../formats/mistral/validate-mistral.js';
 import { inspectOpenAIChat } from '../formats/openai-chat/validate-openai-chat.js';
 import { inspectOpenAIResponses } from '../formats/openai-responses/validate-openai-responses.js';
 import { inspectVercel } from '../formats/vercel/validate-vercel.js';
-import type { HistoryInspection } from './rules/history-inspection.js';
+import type { HistoryInspection } from '../core/history-inspection.js';
 
 /** Runs the validator of `format`, returning its result and the turn table it read. */
 export function inspectHistory(

@@ -1,21 +1,21 @@
-import { toValidationResult } from '../../core/issue.js';
-import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
+import { toValidationResult } from '../../errors/history-issue.js';
+import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
 import {
   findToolTurnProblems,
   type ToolSite,
   type ToolTurnProblem,
-} from '../../validate/rules/find-tool-turn-problems.js';
+} from '../../core/find-tool-turn-problems.js';
 import {
   assertArray,
   invalidField,
   isObject,
   objectAt,
   type JsonObject,
-} from '../../validate/rules/input-guards.js';
-import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
-import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
+} from '../../core/input-guards.js';
+import type { HistoryInspection } from '../../core/history-inspection.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 
 /**
  * The pattern Anthropic requires of `tool_use.id`: "messages.1.content.1.tool_use.id: String should

@@ -1,15 +1,15 @@
-import { toValidationResult } from '../../core/issue.js';
-import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
+import { toValidationResult } from '../../errors/history-issue.js';
+import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
+import type { HistoryInspection } from '../../core/history-inspection.js';
 import {
   assertArray,
   invalidField,
   isObject,
   objectAt,
   type JsonObject,
-} from '../../validate/rules/input-guards.js';
-import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
+} from '../../core/input-guards.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 
 /**
  * "Please ensure that the number of function response parts is equal to the number of function

@@ -1,10 +1,10 @@
-import { toValidationResult } from '../../core/issue.js';
-import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
+import { toValidationResult } from '../../errors/history-issue.js';
+import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
-import { isObject, type JsonObject } from '../../validate/rules/input-guards.js';
-import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
+import type { HistoryInspection } from '../../core/history-inspection.js';
+import { isObject, type JsonObject } from '../../core/input-guards.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 
 /**
  * The longest `tool_calls[].id` Chat Completions accepts.

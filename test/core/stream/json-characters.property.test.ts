@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { isJsonNumber, shortJsonNumber } from '../../src/streaming/json-characters.js';
-import { numRuns } from './num-runs.js';
+import { isJsonNumber, shortJsonNumber } from '../../../src/core/stream/json-characters.js';
+import { numRuns } from '../../streaming/num-runs.js';
 
 /** Number texts: as JSON writes doubles, and decimals with many digits or leading zeros. */
 const arbitraryNumberText = fc.oneof(

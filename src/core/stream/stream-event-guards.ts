@@ -1,4 +1,4 @@
-import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
+import { StreamAccumulationError } from '../../errors/stream-accumulation-error.js';
 
 /** True for a non-null, non-array object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {

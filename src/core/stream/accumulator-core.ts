@@ -1,8 +1,8 @@
-import { uniqueCallIds, type CallIdGenerator } from '../core/call-id.js';
+import { uniqueCallIds, type CallIdGenerator } from '../call-id.js';
 import {
   StreamAccumulationError,
   type StreamLimitName,
-} from '../errors/stream-accumulation-error.js';
+} from '../../errors/stream-accumulation-error.js';
 import type { AccumulatedToolCall } from './accumulated-tool-call.js';
 import type { ResolvedStreamLimits } from './stream-limits.js';
 import type { ToolCallStreamListener } from './tool-call-stream-event.js';

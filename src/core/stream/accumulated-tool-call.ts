@@ -1,4 +1,4 @@
-import type { ToolCall } from '../core/tool-call.js';
+import type { ToolCall } from '../tool-call.js';
 
 /** Why a finished call's argument text could not be used as its arguments object. */
 export interface ArgumentsProblem {

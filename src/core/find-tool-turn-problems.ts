@@ -4,7 +4,7 @@ import {
   pairFlatTurnEntries,
   RESULTS_ENTRY,
   type PairingScope,
-} from '../../core/pair-tool-turns.js';
+} from './pair-tool-turns.js';
 import type { ToolSite, ToolTurnTable } from './tool-turn-table.js';
 
 export type { ToolSite } from './tool-turn-table.js';

@@ -1,5 +1,5 @@
-import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { StreamAccumulationError } from '../../errors/stream-accumulation-error.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import {
   escapedCodeUnit,
   hexValue,

@@ -1,8 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { createIncrementalJsonParser } from '../../src/streaming/incremental-json-parser.js';
-import { numRuns } from './num-runs.js';
-import { referencePartialParse } from './reference-partial-parse.js';
+import { createIncrementalJsonParser } from '../../../src/core/stream/incremental-json-parser.js';
+import { numRuns } from '../../streaming/num-runs.js';
+import { referencePartialParse } from '../../streaming/reference-partial-parse.js';
 
 /**
  * JSON texts in several layouts, with ASCII or any strings (control characters, astral characters

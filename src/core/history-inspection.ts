@@ -1,4 +1,4 @@
-import type { ValidationResult } from '../../core/issue.js';
+import type { ValidationResult } from '../errors/history-issue.js';
 import type { ToolTurnTable } from './tool-turn-table.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecentKeys } from '../../src/streaming/recent-keys.js';
+import { RecentKeys } from '../../../src/core/stream/recent-keys.js';
 
 describe('RecentKeys', () => {
   it('returns the string it already has for a key sliced again', () => {

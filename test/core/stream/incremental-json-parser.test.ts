@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIncrementalJsonParser } from '../../src/streaming/incremental-json-parser.js';
+import { createIncrementalJsonParser } from '../../../src/core/stream/incremental-json-parser.js';
 
 /** The parser's value after each chunk, then its final value, error and completeness. */
 function parseChunks(chunks: readonly string[]): {

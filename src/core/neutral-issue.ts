@@ -1,4 +1,4 @@
-import type { HistoryIssue } from '../../core/issue.js';
+import type { HistoryIssue } from '../errors/history-issue.js';
 import type { ToolSite, ToolTurnProblem } from './find-tool-turn-problems.js';
 import type { ToolTurnTable } from './tool-turn-table.js';
 
