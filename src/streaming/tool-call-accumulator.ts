@@ -4,11 +4,11 @@ import { StreamAccumulationError } from '../errors/stream-accumulation-error.js'
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/accumulated-tool-call.js';
 import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
-import { createAnthropicHandler } from './anthropic-stream-handler.js';
-import { createGeminiHandler } from './gemini-stream-handler.js';
-import { createOllamaHandler } from './ollama-stream-handler.js';
-import { OpenAIChatHandler } from './openai-chat-stream-handler.js';
-import { createOpenAIResponsesHandler } from './openai-responses-stream-handler.js';
+import { createAnthropicHandler } from '../formats/anthropic/anthropic-stream.js';
+import { createGeminiHandler } from '../formats/gemini/gemini-stream.js';
+import { createOllamaHandler } from '../formats/ollama/ollama-stream.js';
+import { OpenAIChatHandler } from '../formats/openai-chat/openai-chat-stream.js';
+import { createOpenAIResponsesHandler } from '../formats/openai-responses/openai-responses-stream.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
 import type { ToolCallStreamListener } from '../core/stream/tool-call-stream-event.js';
 

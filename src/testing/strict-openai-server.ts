@@ -1,4 +1,4 @@
-import type { StrictRequest } from './endpoint.js';
+import type { StrictRequest } from '../formats/shared/strict-endpoint.js';
 import { startStrictServer } from './strict-server.js';
 import type { ReplyScript, StrictServer, StrictServerOptions } from './strict-server.js';
 

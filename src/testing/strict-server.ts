@@ -3,13 +3,14 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { jsonReply, parseJson } from './endpoint.js';
-import type { Endpoint, EndpointReply, StrictRequest } from './endpoint.js';
-import { anthropicEndpoint } from './handle-anthropic.js';
-import { geminiEndpoint, geminiNotFound } from './handle-gemini.js';
-import { mistralChatEndpoint, openAIChatEndpoint, openAIError } from './handle-openai-chat.js';
-import { openAIResponsesEndpoint } from './handle-openai-responses.js';
-import type { ScriptedReply } from './scripted-reply.js';
+import { jsonReply, parseJson } from '../formats/shared/strict-endpoint.js';
+import type { Endpoint, EndpointReply, StrictRequest } from '../formats/shared/strict-endpoint.js';
+import { anthropicEndpoint } from '../formats/anthropic/anthropic-server.js';
+import { geminiEndpoint, geminiNotFound } from '../formats/gemini/gemini-server.js';
+import { mistralChatEndpoint } from '../formats/mistral/mistral-server.js';
+import { openAIChatEndpoint, openAIError } from '../formats/openai-chat/openai-chat-server.js';
+import { openAIResponsesEndpoint } from '../formats/openai-responses/openai-responses-server.js';
+import type { ScriptedReply } from '../formats/shared/scripted-reply.js';
 
 /** Computes the reply to an accepted request. */
 export type ReplyScript = (request: StrictRequest) => ScriptedReply | Promise<ScriptedReply>;

@@ -1,5 +1,5 @@
-import { fragments, randomHexId } from './scripted-reply.js';
-import type { ResolvedReply } from './scripted-reply.js';
+import { fragments, randomHexId } from '../shared/scripted-reply.js';
+import type { ResolvedReply } from '../shared/scripted-reply.js';
 
 type JsonObject = Readonly<Record<string, unknown>>;
 

@@ -1,4 +1,4 @@
-import type { ProviderFormat } from '../core/format.js';
+import type { ProviderFormat } from '../../core/format.js';
 import type { ScriptedReply } from './scripted-reply.js';
 
 /** The endpoints the strict server speaks, named after the wire format each one takes. */

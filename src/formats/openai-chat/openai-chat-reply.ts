@@ -1,5 +1,5 @@
-import { fragments } from './scripted-reply.js';
-import type { ResolvedReply } from './scripted-reply.js';
+import { fragments } from '../shared/scripted-reply.js';
+import type { ResolvedReply } from '../shared/scripted-reply.js';
 
 /** What every chunk of one completion shares. */
 export interface ChatCompletionEnvelope {

@@ -1,17 +1,17 @@
-import { isToolHistoryError } from '../errors/tool-history-error.js';
-import { geminiErrorBodyFor } from '../formats/gemini/gemini-error.js';
-import { validateGemini } from '../formats/gemini/validate-gemini.js';
+import { isToolHistoryError } from '../../errors/tool-history-error.js';
+import { geminiErrorBodyFor } from './gemini-error.js';
+import { validateGemini } from './validate-gemini.js';
 import {
   streamReply,
   isJsonObject,
   jsonReply,
   scriptFailureMessage,
   sseFrame,
-} from './endpoint.js';
-import type { Endpoint, EndpointReply, EndpointRequest } from './endpoint.js';
+} from '../shared/strict-endpoint.js';
+import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-endpoint.js';
 import { newGeminiResponseId, toGeminiChunks, toGeminiResponse } from './gemini-reply.js';
-import { resolveReply } from './scripted-reply.js';
-import type { ScriptedReply } from './scripted-reply.js';
+import { resolveReply } from '../shared/scripted-reply.js';
+import type { ScriptedReply } from '../shared/scripted-reply.js';
 
 /** Google's JSON content type. */
 const GOOGLE_JSON = 'application/json; charset=UTF-8';

@@ -1,11 +1,11 @@
-import type { AccumulatorCore } from '../core/stream/accumulator-core.js';
+import type { AccumulatorCore } from '../../core/stream/accumulator-core.js';
 import {
   applyCompleteCalls,
   readArgumentsValue,
   type CompleteCall,
   type CompleteCallsChunk,
-} from '../core/stream/complete-calls-stream-handler.js';
-import { invalidEvent, isRecord } from '../core/stream/stream-event-guards.js';
+} from '../../core/stream/complete-calls-stream-handler.js';
+import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
 
 const FORMAT = 'Ollama';
 

@@ -1,7 +1,7 @@
-import type { AccumulatorCore, StreamEventHandler } from '../core/stream/accumulator-core.js';
-import { usableProviderId } from '../core/stream/accumulator-core.js';
-import { invalidEvent, isRecord } from '../core/stream/stream-event-guards.js';
-import type { ToolCallState } from '../core/stream/tool-call-state.js';
+import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
+import { usableProviderId } from '../../core/stream/accumulator-core.js';
+import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
+import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 
 const FORMAT = 'OpenAI Chat Completions';
 

@@ -1,7 +1,7 @@
-import { anthropicErrorBodyFor } from '../formats/anthropic/anthropic-error.js';
-import type { AnthropicErrorBody } from '../formats/anthropic/anthropic-error.js';
-import { validateAnthropic } from '../formats/anthropic/validate-anthropic.js';
-import { isToolHistoryError } from '../errors/tool-history-error.js';
+import { anthropicErrorBodyFor } from './anthropic-error.js';
+import type { AnthropicErrorBody } from './anthropic-error.js';
+import { validateAnthropic } from './validate-anthropic.js';
+import { isToolHistoryError } from '../../errors/tool-history-error.js';
 import {
   newAnthropicMessageId,
   newAnthropicToolUseId,
@@ -14,10 +14,10 @@ import {
   jsonReply,
   scriptFailureMessage,
   sseFrame,
-} from './endpoint.js';
-import type { Endpoint, EndpointReply, EndpointRequest } from './endpoint.js';
-import { randomId, resolveReply } from './scripted-reply.js';
-import type { ScriptedReply } from './scripted-reply.js';
+} from '../shared/strict-endpoint.js';
+import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-endpoint.js';
+import { randomId, resolveReply } from '../shared/scripted-reply.js';
+import type { ScriptedReply } from '../shared/scripted-reply.js';
 
 /**
  * `POST /v1/messages`: refuses what Anthropic refuses (with {@link validateAnthropic} for the tool

@@ -1,13 +1,13 @@
-import type { AccumulatorCore } from '../core/stream/accumulator-core.js';
-import { usableProviderId } from '../core/stream/accumulator-core.js';
+import type { AccumulatorCore } from '../../core/stream/accumulator-core.js';
+import { usableProviderId } from '../../core/stream/accumulator-core.js';
 import {
   invalidEvent,
   isRecord,
   optionalIndex,
   optionalRecord,
   optionalString,
-} from '../core/stream/stream-event-guards.js';
-import type { ToolCallState } from '../core/stream/tool-call-state.js';
+} from '../../core/stream/stream-event-guards.js';
+import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 
 const FORMAT = 'OpenAI Responses';
 

@@ -1,11 +1,6 @@
-import {
-  firstReportedIssue,
-  openAIErrorBodyFor,
-} from '../formats/openai-chat/openai-chat-error.js';
-import type { OpenAIErrorBody } from '../formats/openai-chat/openai-chat-error.js';
-import { validateOpenAIChat } from '../formats/openai-chat/validate-openai-chat.js';
-import { mistralErrorBodyFor, type MistralErrorBody } from '../formats/mistral/mistral-error.js';
-import { validateMistral } from '../formats/mistral/validate-mistral.js';
+import { firstReportedIssue, openAIErrorBodyFor } from './openai-chat-error.js';
+import type { OpenAIErrorBody } from './openai-chat-error.js';
+import { validateOpenAIChat } from './validate-openai-chat.js';
 import {
   describeJsonType,
   streamReply,
@@ -14,47 +9,60 @@ import {
   scriptFailureMessage,
   sseFrame,
   unixSeconds,
-} from './endpoint.js';
-import type { Endpoint, EndpointReply, EndpointRequest } from './endpoint.js';
+} from '../shared/strict-endpoint.js';
+import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-endpoint.js';
 import { toChatCompletion, toChatCompletionChunks } from './openai-chat-reply.js';
-import { randomId, resolveReply } from './scripted-reply.js';
-import type { ScriptedReply } from './scripted-reply.js';
+import { randomId, resolveReply } from '../shared/scripted-reply.js';
+import type { ScriptedReply } from '../shared/scripted-reply.js';
 
 /**
  * `POST /v1/chat/completions`: refuses what OpenAI refuses (with {@link validateOpenAIChat} for the
  * tool history), then answers the scripted reply as a `chat.completion` or as chunks ending in `[DONE]`.
  */
 export function openAIChatEndpoint(): Endpoint {
+  return chatCompletionsEndpoint('openai-chat', (messages) => {
+    const result = validateOpenAIChat(messages);
+    return result.ok ? undefined : openAIErrorBodyFor(firstReportedIssue(result.issues));
+  });
+}
+
+/** The status and error body a provider answers a tool history it refuses with. */
+export interface HistoryRefusal {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/**
+ * A `POST /v1/chat/completions` endpoint for a format with the Chat Completions wire (OpenAI,
+ * Mistral): OpenAI's checks of the body's shape, then `refuseHistory` with the format's own rules
+ * and error body, then the scripted reply.
+ */
+export function chatCompletionsEndpoint(
+  format: 'openai-chat' | 'mistral',
+  refuseHistory: (messages: readonly unknown[]) => HistoryRefusal | undefined,
+): Endpoint {
   return {
-    handle: (request) => handleChatCompletions(request, 'openai-chat'),
+    handle: (request) => handleChatCompletions(request, format, refuseHistory),
     reset: () => undefined,
   };
 }
 
-/**
- * Mistral's `POST /v1/chat/completions` (reached at `/mistral/v1/chat/completions`): the same wire
- * as OpenAI's, Mistral's rules (9-character alphanumeric ids, no user message right after a tool
- * message, …) and Mistral's error body.
- */
-export function mistralChatEndpoint(): Endpoint {
-  return { handle: (request) => handleChatCompletions(request, 'mistral'), reset: () => undefined };
-}
-
-type ChatDialect = 'openai-chat' | 'mistral';
-
 async function handleChatCompletions(
   request: EndpointRequest,
-  dialect: ChatDialect,
+  format: 'openai-chat' | 'mistral',
+  refuseHistory: (messages: readonly unknown[]) => HistoryRefusal | undefined,
 ): Promise<EndpointReply> {
   if (!request.parsed.ok)
     return jsonReply(400, openAIError(OPENAI_INVALID_JSON_MESSAGE, null, null));
   const body = request.parsed.value;
-  const refusal = refuseBody(body, dialect);
+  const shape = refuseShape(body);
+  if (shape !== undefined) return jsonReply(400, shape);
+  const refusal = refuseHistory((body as { messages: readonly unknown[] }).messages);
   if (refusal !== undefined) return jsonReply(refusal.status, refusal.body);
   const accepted = body as Readonly<Record<string, unknown>>;
   let reply: ScriptedReply;
   try {
-    reply = await request.nextReply({ format: dialect, path: request.path, body: accepted });
+    reply = await request.nextReply({ format, path: request.path, body: accepted });
   } catch (error) {
     return jsonReply(
       400,
@@ -90,22 +98,6 @@ export function openAIError(
   type = 'invalid_request_error',
 ): OpenAIErrorBody {
   return { error: { message, type, param, code } };
-}
-
-/** The 400 OpenAI gives a parsed body whose `model` or `messages` is unusable, or whose history it refuses. */
-function refuseBody(
-  body: unknown,
-  dialect: ChatDialect,
-): { status: number; body: OpenAIErrorBody | MistralErrorBody } | undefined {
-  const shape = refuseShape(body);
-  if (shape !== undefined) return { status: 400, body: shape };
-  const items = (body as { messages: readonly unknown[] }).messages;
-  if (dialect === 'mistral') {
-    const result = validateMistral(items);
-    return result.ok ? undefined : mistralErrorBodyFor(result.issues[0]);
-  }
-  const result = validateOpenAIChat(items);
-  return result.ok ? undefined : openAIErrorBodyFor(firstReportedIssue(result.issues));
 }
 
 /** The 400 for a body whose `model` or `messages` is unusable before any history rule applies. */

@@ -1,5 +1,5 @@
-import { argumentsObject, fragments, randomId } from './scripted-reply.js';
-import type { ResolvedReply } from './scripted-reply.js';
+import { argumentsObject, fragments, randomId } from '../shared/scripted-reply.js';
+import type { ResolvedReply } from '../shared/scripted-reply.js';
 
 /** What the message repeats: its id and the requested model. */
 export interface AnthropicEnvelope {

@@ -1,6 +1,6 @@
-import { isToolHistoryError } from '../errors/tool-history-error.js';
-import { openAIResponsesErrorBodyFor } from '../formats/openai-responses/openai-responses-error.js';
-import { validateOpenAIResponses } from '../formats/openai-responses/validate-openai-responses.js';
+import { isToolHistoryError } from '../../errors/tool-history-error.js';
+import { openAIResponsesErrorBodyFor } from './openai-responses-error.js';
+import { validateOpenAIResponses } from './validate-openai-responses.js';
 import {
   describeJsonType,
   streamReply,
@@ -9,17 +9,17 @@ import {
   scriptFailureMessage,
   sseFrame,
   unixSeconds,
-} from './endpoint.js';
-import type { Endpoint, EndpointReply, EndpointRequest } from './endpoint.js';
-import { OPENAI_INVALID_JSON_MESSAGE, openAIError } from './handle-openai-chat.js';
+} from '../shared/strict-endpoint.js';
+import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-endpoint.js';
+import { OPENAI_INVALID_JSON_MESSAGE, openAIError } from '../openai-chat/openai-chat-server.js';
 import {
   newResponseId,
   toResponse,
   toResponseEvents,
   toResponseOutput,
 } from './openai-responses-reply.js';
-import { randomId, resolveReply } from './scripted-reply.js';
-import type { ScriptedReply } from './scripted-reply.js';
+import { randomId, resolveReply } from '../shared/scripted-reply.js';
+import type { ScriptedReply } from '../shared/scripted-reply.js';
 
 /**
  * `POST /v1/responses`: refuses what OpenAI refuses (with {@link validateOpenAIResponses} on the

@@ -3,8 +3,8 @@ import {
   routeToStrictServer,
   startStrictServer,
   type StrictServer,
-} from '../../src/testing/index.js';
-import { post } from './http.js';
+} from '../../../src/testing/index.js';
+import { post } from '../../testing/http.js';
 
 const turn = (id: string) => [
   { role: 'user', content: 'Weather in Paris?' },
