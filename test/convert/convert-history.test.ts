@@ -48,7 +48,7 @@ describe('convertHistory', () => {
 
   it('throws unsupported-format for an unknown format name', () => {
     expect(() => convertHistory([], { from: 'openai-chat', to: 'cohere' as 'vercel' })).toThrow(
-      /Unknown message format "cohere"/,
+      /Unsupported format "cohere"/,
     );
   });
 });

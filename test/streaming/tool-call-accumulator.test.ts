@@ -620,7 +620,7 @@ describe('createToolCallAccumulator: invalid events', () => {
 
   it('rejects an unknown format', () => {
     expect(() => createToolCallAccumulator({ format: 'cohere' as 'ollama' })).toThrow(
-      /Unknown stream format "cohere"/,
+      /Unsupported format "cohere"/,
     );
   });
 });

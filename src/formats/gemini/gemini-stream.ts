@@ -6,6 +6,7 @@ import {
   type CompleteCallsChunk,
 } from '../../core/stream/complete-calls-stream-handler.js';
 import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
+import type { StreamHandlerFactory } from '../shared/format-adapter.js';
 
 const FORMAT = 'Gemini';
 
@@ -92,3 +93,8 @@ export function createGeminiHandler(
     if (chunk !== undefined) applyCompleteCalls(core, chunk);
   };
 }
+
+/** The stream handler factory for `streamGenerateContent` chunks. */
+export const GEMINI_STREAM: StreamHandlerFactory = (core, options) => ({
+  handle: createGeminiHandler(core, options.choiceIndex),
+});

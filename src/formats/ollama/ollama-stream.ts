@@ -6,6 +6,7 @@ import {
   type CompleteCallsChunk,
 } from '../../core/stream/complete-calls-stream-handler.js';
 import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
+import type { StreamHandlerFactory } from '../shared/format-adapter.js';
 
 const FORMAT = 'Ollama';
 
@@ -59,3 +60,8 @@ export function createOllamaHandler(core: AccumulatorCore): (event: unknown) => 
     applyCompleteCalls(core, readChunk(event, core.eventIndex));
   };
 }
+
+/** The stream handler factory for native `/api/chat` chunks. */
+export const OLLAMA_STREAM: StreamHandlerFactory = (core) => ({
+  handle: createOllamaHandler(core),
+});

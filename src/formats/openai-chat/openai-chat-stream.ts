@@ -2,6 +2,7 @@ import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accu
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
 import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
+import type { StreamHandlerFactory } from '../shared/format-adapter.js';
 
 const FORMAT = 'OpenAI Chat Completions';
 
@@ -255,3 +256,7 @@ export class OpenAIChatHandler implements StreamEventHandler {
     if (typeof args === 'string') core.appendArguments(call, args);
   }
 }
+
+/** The stream handler factory for Chat Completions chunks. */
+export const OPENAI_CHAT_STREAM: StreamHandlerFactory = (core, options) =>
+  new OpenAIChatHandler(core, options.choiceIndex);
