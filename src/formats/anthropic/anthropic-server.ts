@@ -18,6 +18,7 @@ import {
 import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-endpoint.js';
 import { randomId, resolveReply } from '../shared/scripted-reply.js';
 import type { ScriptedReply } from '../shared/scripted-reply.js';
+import { matchPaths, type StrictServerRoute } from '../shared/strict-endpoint.js';
 
 /**
  * `POST /v1/messages`: refuses what Anthropic refuses (with {@link validateAnthropic} for the tool
@@ -88,3 +89,10 @@ function withRequestId(
 ): AnthropicErrorBody & { readonly request_id: string } {
   return { ...body, request_id: randomId('req_011C', 20) };
 }
+
+/** `POST /v1/messages`: Anthropic Messages. */
+export const ANTHROPIC_ROUTE: StrictServerRoute = {
+  format: 'anthropic',
+  match: matchPaths('/v1/messages'),
+  createEndpoint: anthropicEndpoint,
+};

@@ -12,6 +12,7 @@ import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-
 import { newGeminiResponseId, toGeminiChunks, toGeminiResponse } from './gemini-reply.js';
 import { resolveReply } from '../shared/scripted-reply.js';
 import type { ScriptedReply } from '../shared/scripted-reply.js';
+import type { StrictServerRoute } from '../shared/strict-endpoint.js';
 
 /** Google's JSON content type. */
 const GOOGLE_JSON = 'application/json; charset=UTF-8';
@@ -112,3 +113,19 @@ function jsonArrayChunks(chunks: readonly unknown[]): string[] {
       `${index === 0 ? '[' : ',\r\n'}${JSON.stringify(chunk)}${index === chunks.length - 1 ? ']' : ''}`,
   );
 }
+
+// https://ai.google.dev/api/generate-content: models/{model}:generateContent and :streamGenerateContent.
+const GEMINI_PATH = /^\/(?:v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+
+/** `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent`: Gemini. */
+export const GEMINI_ROUTE: StrictServerRoute = {
+  format: 'gemini',
+  match: (path) => {
+    const gemini = GEMINI_PATH.exec(path);
+    return gemini === null
+      ? undefined
+      : { model: decodeURIComponent(gemini[1] ?? ''), method: gemini[2] ?? '' };
+  },
+  createEndpoint: geminiEndpoint,
+  notFound: { prefix: '/v1beta/', reply: (_method, path) => geminiNotFound(path) },
+};

@@ -2,6 +2,7 @@ import { chatCompletionsEndpoint } from '../openai-chat/openai-chat-server.js';
 import type { Endpoint } from '../shared/strict-endpoint.js';
 import { mistralErrorBodyFor } from './mistral-error.js';
 import { validateMistral } from './validate-mistral.js';
+import { matchPaths, type StrictServerRoute } from '../shared/strict-endpoint.js';
 
 /**
  * Mistral's `POST /v1/chat/completions` (reached at `/mistral/v1/chat/completions`): the same wire
@@ -14,3 +15,10 @@ export function mistralChatEndpoint(): Endpoint {
     return result.ok ? undefined : mistralErrorBodyFor(result.issues[0]);
   });
 }
+
+/** Where `routeToStrictServer` sends `https://api.mistral.ai/v1/chat/completions`. */
+export const MISTRAL_ROUTE: StrictServerRoute = {
+  format: 'mistral',
+  match: matchPaths('/mistral/v1/chat/completions'),
+  createEndpoint: mistralChatEndpoint,
+};

@@ -14,6 +14,7 @@ import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-
 import { toChatCompletion, toChatCompletionChunks } from './openai-chat-reply.js';
 import { randomId, resolveReply } from '../shared/scripted-reply.js';
 import type { ScriptedReply } from '../shared/scripted-reply.js';
+import { matchPaths, type StrictServerRoute } from '../shared/strict-endpoint.js';
 
 /**
  * `POST /v1/chat/completions`: refuses what OpenAI refuses (with {@link validateOpenAIChat} for the
@@ -153,4 +154,16 @@ function refuseShape(body: unknown): OpenAIErrorBody | undefined {
     );
   }
   return undefined;
+}
+
+/** `POST /v1/chat/completions` (or `/chat/completions`): OpenAI Chat Completions. */
+export const OPENAI_CHAT_ROUTE: StrictServerRoute = {
+  format: 'openai-chat',
+  match: matchPaths('/v1/chat/completions', '/chat/completions'),
+  createEndpoint: openAIChatEndpoint,
+};
+
+/** OpenAI's reply to an unknown route, e.g. 404 "Invalid URL (POST /v1/workflows/runs)". */
+export function openAINotFound(method: string, path: string): EndpointReply {
+  return jsonReply(404, openAIError(`Invalid URL (${method} ${path})`, null, null));
 }

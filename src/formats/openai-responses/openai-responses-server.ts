@@ -20,6 +20,7 @@ import {
 } from './openai-responses-reply.js';
 import { randomId, resolveReply } from '../shared/scripted-reply.js';
 import type { ScriptedReply } from '../shared/scripted-reply.js';
+import { matchPaths, type StrictServerRoute } from '../shared/strict-endpoint.js';
 
 /**
  * `POST /v1/responses`: refuses what OpenAI refuses (with {@link validateOpenAIResponses} on the
@@ -146,3 +147,10 @@ function refuseHistory(items: readonly unknown[], offset: number): EndpointReply
     throw error;
   }
 }
+
+/** `POST /v1/responses` (or `/responses`): OpenAI Responses. */
+export const OPENAI_RESPONSES_ROUTE: StrictServerRoute = {
+  format: 'openai-responses',
+  match: matchPaths('/v1/responses', '/responses'),
+  createEndpoint: openAIResponsesEndpoint,
+};

@@ -123,3 +123,25 @@ export function scriptFailureMessage(error: unknown): string {
 export function unixSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
+
+/** The values a route captured from a path (Gemini's model and method), or none. */
+export type RouteParams = Readonly<Record<string, string>>;
+
+/** Where one provider's API lives on the strict server, and the endpoint that serves it. */
+export interface StrictServerRoute {
+  /** The wire format the endpoint takes. */
+  readonly format: StrictServerFormat;
+  /** The params captured from `path` when this route serves it (a `POST`), else `undefined`. */
+  match(path: string): RouteParams | undefined;
+  /** A fresh endpoint (with its own stored state). */
+  createEndpoint(): Endpoint;
+  /** The provider's own 404 for unknown paths under `prefix`, where it differs from OpenAI's. */
+  readonly notFound?:
+    { readonly prefix: string; reply(method: string, path: string): EndpointReply } | undefined;
+}
+
+/** A route matcher for a fixed set of paths. */
+export function matchPaths(...paths: string[]): (path: string) => RouteParams | undefined {
+  const known: ReadonlySet<string> = new Set(paths);
+  return (path) => (known.has(path) ? {} : undefined);
+}
