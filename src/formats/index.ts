@@ -117,7 +117,7 @@ export const STREAM_FORMATS = [
 export type StreamFormat = (typeof STREAM_FORMATS)[number];
 
 /** The stream handler factory of each stream format. */
-export const STREAM_HANDLERS: { readonly [S in StreamFormat]: StreamHandlerFactory } = {
+export const STREAM_HANDLERS: Readonly<Record<StreamFormat, StreamHandlerFactory>> = {
   'openai-chat': OPENAI_CHAT_STREAM,
   'openai-responses': OPENAI_RESPONSES_STREAM,
   anthropic: ANTHROPIC_STREAM,

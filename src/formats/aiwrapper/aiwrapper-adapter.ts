@@ -9,7 +9,10 @@ export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionRe
   format: 'aiwrapper',
   profile: AIWRAPPER_PROFILE,
   inspect: inspectAiwrapper,
-  read: (messages, options) => fromAiwrapper(messages, { instructions: options?.instructions }),
+  read: (messages, options) =>
+    fromAiwrapper(messages, {
+      instructions: typeof options?.instructions === 'string' ? options.instructions : undefined,
+    }),
   write: (history) => toAiwrapper(history),
   messagesKey: 'messages',
   systemField: 'instructions',

@@ -18,8 +18,8 @@ export interface ReadFormatOptions {
   readonly system?: unknown;
   /** Gemini's `systemInstruction`, read as a leading system message. */
   readonly systemInstruction?: unknown;
-  /** aiwrapper's `instructions`, read as a leading system message. */
-  readonly instructions?: string | undefined;
+  /** aiwrapper's `instructions`, read as a leading system message when it is a string. */
+  readonly instructions?: unknown;
 }
 
 /** Options of a format's writer; each writer takes the fields its format has and ignores the rest. */
