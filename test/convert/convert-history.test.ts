@@ -1,3 +1,5 @@
+import { MESSAGE_FORMATS } from '../../src/core/format.js';
+import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
 import { describe, expect, it } from 'vitest';
 import { convertHistory } from '../../src/convert/convert-history.js';
 
@@ -46,9 +48,9 @@ describe('convertHistory', () => {
     });
   });
 
-  it('throws unsupported-format for an unknown format name', () => {
+  it('throws UnsupportedFormatError for an unknown format name', () => {
     expect(() => convertHistory([], { from: 'openai-chat', to: 'cohere' as 'vercel' })).toThrow(
-      /Unsupported format "cohere"/,
+      new UnsupportedFormatError('cohere', MESSAGE_FORMATS),
     );
   });
 });
