@@ -26,7 +26,7 @@ import type { OpenAIChatMessage } from './openai-chat/openai-chat-types.js';
 import { OPENAI_RESPONSES_ADAPTER } from './openai-responses/openai-responses-adapter.js';
 import { OPENAI_RESPONSES_STREAM } from './openai-responses/openai-responses-stream.js';
 import type { OpenAIResponsesInputItem } from './openai-responses/openai-responses-types.js';
-import type { FormatAdapter, StreamHandlerFactory } from './shared/format-adapter.js';
+import type { FormatAdapter, StreamAdapter } from './shared/format-adapter.js';
 import { VERCEL_ADAPTER } from './vercel/vercel-adapter.js';
 import type { VercelModelMessage } from './vercel/vercel-types.js';
 
@@ -34,6 +34,7 @@ export type {
   FormatAdapter,
   ProviderErrorResponse,
   ReadFormatOptions,
+  StreamAdapter,
   StreamHandlerFactory,
   StreamHandlerOptions,
   WireLayout,
@@ -85,16 +86,11 @@ export function isMessageFormat(value: unknown): value is MessageFormat {
   return typeof value === 'string' && Object.hasOwn(FORMAT_ADAPTERS, value);
 }
 
-/** The rules of each format, from its adapter. */
-export const PROVIDER_PROFILES: Readonly<Record<MessageFormat, ProviderProfile>> = {
-  'openai-chat': OPENAI_CHAT_ADAPTER.profile,
-  'openai-responses': OPENAI_RESPONSES_ADAPTER.profile,
-  anthropic: ANTHROPIC_ADAPTER.profile,
-  gemini: GEMINI_ADAPTER.profile,
-  mistral: MISTRAL_ADAPTER.profile,
-  aiwrapper: AIWRAPPER_ADAPTER.profile,
-  vercel: VERCEL_ADAPTER.profile,
-};
+/** The rules of each format, read off its adapter. */
+export const PROVIDER_PROFILES: Readonly<Record<MessageFormat, ProviderProfile>> =
+  Object.fromEntries(
+    MESSAGE_FORMATS.map((format) => [format, FORMAT_ADAPTERS[format].profile]),
+  ) as Record<MessageFormat, ProviderProfile>;
 
 /** The stream formats an accumulator understands. */
 export const STREAM_FORMATS = [
@@ -116,8 +112,8 @@ export const STREAM_FORMATS = [
  */
 export type StreamFormat = (typeof STREAM_FORMATS)[number];
 
-/** The stream handler factory of each stream format. */
-export const STREAM_HANDLERS: Readonly<Record<StreamFormat, StreamHandlerFactory>> = {
+/** The adapter (framing and handler factory) of each stream format. */
+export const STREAM_ADAPTERS: Readonly<Record<StreamFormat, StreamAdapter>> = {
   'openai-chat': OPENAI_CHAT_STREAM,
   'openai-responses': OPENAI_RESPONSES_STREAM,
   anthropic: ANTHROPIC_STREAM,
@@ -126,12 +122,12 @@ export const STREAM_HANDLERS: Readonly<Record<StreamFormat, StreamHandlerFactory
 };
 
 /**
- * The stream handler factory of `format`.
+ * The adapter of stream format `format`.
  *
  * @throws {UnsupportedFormatError} when `format` is not a stream format this package knows.
  */
-export function streamHandlerFor(format: unknown): StreamHandlerFactory {
-  if (typeof format !== 'string' || !Object.hasOwn(STREAM_HANDLERS, format))
+export function streamAdapterFor(format: unknown): StreamAdapter {
+  if (typeof format !== 'string' || !Object.hasOwn(STREAM_ADAPTERS, format))
     throw new UnsupportedFormatError(format, STREAM_FORMATS);
-  return STREAM_HANDLERS[format as StreamFormat];
+  return STREAM_ADAPTERS[format as StreamFormat];
 }

@@ -2,7 +2,7 @@ import type { CallIdGenerator } from '../core/call-id.js';
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/accumulated-tool-call.js';
-import { streamHandlerFor, type StreamFormat } from '../formats/index.js';
+import { streamAdapterFor, type StreamFormat } from '../formats/index.js';
 import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
 import type { ToolCallStreamListener } from '../core/stream/tool-call-stream-event.js';
@@ -69,7 +69,7 @@ class Accumulator implements ToolCallAccumulator {
   private result: AccumulationResult | undefined = undefined;
 
   constructor(options: ToolCallAccumulatorOptions) {
-    const createHandler = streamHandlerFor(options.format);
+    const { createHandler } = streamAdapterFor(options.format);
     this.core = new AccumulatorCore(
       resolveStreamLimits(options.limits),
       options.listener,

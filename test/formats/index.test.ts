@@ -7,8 +7,8 @@ import {
   isMessageFormat,
   PROVIDER_PROFILES,
   STREAM_FORMATS,
-  STREAM_HANDLERS,
-  streamHandlerFor,
+  STREAM_ADAPTERS,
+  streamAdapterFor,
 } from '../../src/formats/index.js';
 
 describe('adapterFor', () => {
@@ -74,15 +74,18 @@ describe('PROVIDER_PROFILES', () => {
   });
 });
 
-describe('streamHandlerFor', () => {
-  it('has a handler factory for every stream format', () => {
-    expect(Object.keys(STREAM_HANDLERS).sort()).toEqual([...STREAM_FORMATS].sort());
+describe('streamAdapterFor', () => {
+  it('has an adapter for every stream format; only Ollama frames events as JSON lines', () => {
+    expect(Object.keys(STREAM_ADAPTERS).sort()).toEqual([...STREAM_FORMATS].sort());
     for (const format of STREAM_FORMATS)
-      expect(streamHandlerFor(format)).toBe(STREAM_HANDLERS[format]);
+      expect(streamAdapterFor(format)).toBe(STREAM_ADAPTERS[format]);
+    expect(
+      STREAM_FORMATS.filter((format) => STREAM_ADAPTERS[format].framing === 'json-lines'),
+    ).toEqual(['ollama']);
   });
 
   it('throws UnsupportedFormatError for a stream format it does not know', () => {
-    expect(() => streamHandlerFor('cohere')).toThrow(
+    expect(() => streamAdapterFor('cohere')).toThrow(
       new UnsupportedFormatError('cohere', STREAM_FORMATS),
     );
   });

@@ -8,7 +8,7 @@ import {
   optionalString,
 } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
-import type { StreamHandlerFactory } from '../shared/format-adapter.js';
+import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'Anthropic Messages';
 
@@ -87,7 +87,10 @@ export function createAnthropicHandler(core: AccumulatorCore): (event: unknown) 
   };
 }
 
-/** The stream handler factory for Messages API events. */
-export const ANTHROPIC_STREAM: StreamHandlerFactory = (core) => ({
-  handle: createAnthropicHandler(core),
-});
+/** The stream adapter for Messages API events. */
+export const ANTHROPIC_STREAM: StreamAdapter = {
+  framing: 'sse',
+  createHandler: (core) => ({
+    handle: createAnthropicHandler(core),
+  }),
+};

@@ -6,7 +6,7 @@ import {
   type CompleteCallsChunk,
 } from '../../core/stream/complete-calls-stream-handler.js';
 import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
-import type { StreamHandlerFactory } from '../shared/format-adapter.js';
+import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'Gemini';
 
@@ -94,7 +94,10 @@ export function createGeminiHandler(
   };
 }
 
-/** The stream handler factory for `streamGenerateContent` chunks. */
-export const GEMINI_STREAM: StreamHandlerFactory = (core, options) => ({
-  handle: createGeminiHandler(core, options.choiceIndex),
-});
+/** The stream adapter for `streamGenerateContent` chunks. */
+export const GEMINI_STREAM: StreamAdapter = {
+  framing: 'sse',
+  createHandler: (core, options) => ({
+    handle: createGeminiHandler(core, options.choiceIndex),
+  }),
+};

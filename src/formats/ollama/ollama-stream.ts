@@ -6,7 +6,7 @@ import {
   type CompleteCallsChunk,
 } from '../../core/stream/complete-calls-stream-handler.js';
 import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
-import type { StreamHandlerFactory } from '../shared/format-adapter.js';
+import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'Ollama';
 
@@ -61,7 +61,10 @@ export function createOllamaHandler(core: AccumulatorCore): (event: unknown) => 
   };
 }
 
-/** The stream handler factory for native `/api/chat` chunks. */
-export const OLLAMA_STREAM: StreamHandlerFactory = (core) => ({
-  handle: createOllamaHandler(core),
-});
+/** The stream adapter for native `/api/chat` chunks. */
+export const OLLAMA_STREAM: StreamAdapter = {
+  framing: 'json-lines',
+  createHandler: (core) => ({
+    handle: createOllamaHandler(core),
+  }),
+};

@@ -2,7 +2,7 @@ import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accu
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
 import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
-import type { StreamHandlerFactory } from '../shared/format-adapter.js';
+import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'OpenAI Chat Completions';
 
@@ -257,6 +257,8 @@ export class OpenAIChatHandler implements StreamEventHandler {
   }
 }
 
-/** The stream handler factory for Chat Completions chunks. */
-export const OPENAI_CHAT_STREAM: StreamHandlerFactory = (core, options) =>
-  new OpenAIChatHandler(core, options.choiceIndex);
+/** The stream adapter for Chat Completions chunks. */
+export const OPENAI_CHAT_STREAM: StreamAdapter = {
+  framing: 'sse',
+  createHandler: (core, options) => new OpenAIChatHandler(core, options.choiceIndex),
+};

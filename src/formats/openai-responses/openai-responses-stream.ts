@@ -8,7 +8,7 @@ import {
   optionalString,
 } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
-import type { StreamHandlerFactory } from '../shared/format-adapter.js';
+import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'OpenAI Responses';
 
@@ -137,7 +137,10 @@ export function createOpenAIResponsesHandler(core: AccumulatorCore): (event: unk
   };
 }
 
-/** The stream handler factory for Responses API events. */
-export const OPENAI_RESPONSES_STREAM: StreamHandlerFactory = (core) => ({
-  handle: createOpenAIResponsesHandler(core),
-});
+/** The stream adapter for Responses API events. */
+export const OPENAI_RESPONSES_STREAM: StreamAdapter = {
+  framing: 'sse',
+  createHandler: (core) => ({
+    handle: createOpenAIResponsesHandler(core),
+  }),
+};

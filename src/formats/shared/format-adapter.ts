@@ -98,3 +98,11 @@ export type StreamHandlerFactory = (
   core: AccumulatorCore,
   options: StreamHandlerOptions,
 ) => StreamEventHandler;
+
+/** One stream format: how its events are framed on the wire, and its handler. */
+export interface StreamAdapter {
+  /** Server-sent events (`data:` lines), or one JSON value per line (Ollama's native API). */
+  readonly framing: 'sse' | 'json-lines';
+  /** Makes the handler for one streamed message. */
+  readonly createHandler: StreamHandlerFactory;
+}
