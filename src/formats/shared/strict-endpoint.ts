@@ -1,4 +1,5 @@
 import type { ProviderFormat } from '../../core/format.js';
+import { isObject } from '../../core/input-guards.js';
 import type { ScriptedReply } from './scripted-reply.js';
 
 /** The endpoints the strict server speaks, named after the wire format each one takes. */
@@ -100,10 +101,9 @@ export function parseJson(text: string): ParsedBody {
   }
 }
 
-/** Whether a value is a JSON object (not null, not an array). */
-export function isJsonObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** Whether a value is a JSON object (not null, not an array): the validators' `isObject`. */
+export const isJsonObject: (value: unknown) => value is Readonly<Record<string, unknown>> =
+  isObject;
 
 /** OpenAI's names for JSON types in its schema errors: "an integer", "a decimal number", "an object", "null", … */
 export function describeJsonType(value: unknown): string {
