@@ -179,14 +179,12 @@ function results(
     .chain((answered) =>
       fc.tuple(
         ...answered.map((answeredCall) =>
-          fc
-            .record({ content, isError })
-            .map(({ content: value, isError: error }): ToolResult => ({
-              callId: answeredCall.callId,
-              name: answeredCall.name,
-              content: value,
-              isError: error,
-            })),
+          fc.record({ content, isError }).map(({ content: value, isError: error }): ToolResult => ({
+            callId: answeredCall.callId,
+            name: answeredCall.name,
+            content: value,
+            isError: error,
+          })),
         ),
       ),
     );

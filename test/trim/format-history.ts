@@ -58,11 +58,9 @@ export const arbitraryValidFormatHistory: fc.Arbitrary<{
 
 /** A history in one of the tested formats, valid or not (calls left unanswered, results missing). */
 export const arbitraryFormatHistory: fc.Arbitrary<{ format: MessageFormat; messages: unknown[] }> =
-  fc
-    .constantFrom(...TESTED_FORMATS)
-    .chain((format) =>
-      arbitraryHistory(FORMAT_FEATURES[format]).map((history) => ({
-        format,
-        messages: writeIn(format, history),
-      })),
-    );
+  fc.constantFrom(...TESTED_FORMATS).chain((format) =>
+    arbitraryHistory(FORMAT_FEATURES[format]).map((history) => ({
+      format,
+      messages: writeIn(format, history),
+    })),
+  );
