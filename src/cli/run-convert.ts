@@ -1,9 +1,7 @@
 import type { MessageFormat } from '../core/format.js';
-import type { ConversionWarning } from '../convert/conversion-result.js';
-import { convertHistory } from '../convert/convert-history.js';
-import { fromAiwrapper } from '../formats/aiwrapper/from-aiwrapper.js';
-import { fromAnthropic } from '../formats/anthropic/from-anthropic.js';
-import { fromGemini } from '../formats/gemini/from-gemini.js';
+import type { ConversionWarning } from '../core/conversion-result.js';
+import { convertHistory, fromFormat } from '../convert/convert-history.js';
+import { adapterFor } from '../formats/index.js';
 import { writeOut, type OutputStream } from './cli-io.js';
 import {
   arrayNameOf,
@@ -15,13 +13,6 @@ import { transformConversations, withMessages } from './history-sink.js';
 import type { MessageKey } from './read-conversations.js';
 import { plural } from './report-helpers.js';
 import { jsonText, terminalLine } from './terminal-text.js';
-
-/** Where a format keeps its system prompt when not among the messages. */
-const SYSTEM_FIELDS: Partial<Readonly<Record<MessageFormat, string>>> = {
-  anthropic: 'system',
-  gemini: 'systemInstruction',
-  aiwrapper: 'instructions',
-};
 
 /**
  * `convert --to FORMAT`: converts every conversation with `convertHistory` and writes it in the
@@ -70,14 +61,14 @@ function convert(
 
   // A system prompt outside the messages: read it with the source's converter, then write it
   // as a one-message history in the target format, in band or out of band as the target keeps it.
-  const sourceField = SYSTEM_FIELDS[from];
+  const sourceField = adapterFor(from).systemField;
   let container = conversation.container?.value;
   const systemValue = sourceField === undefined ? undefined : container?.[sourceField];
   if (sourceField !== undefined && container !== undefined && systemValue !== undefined) {
     container = Object.fromEntries(
       Object.entries(container).filter(([name]) => name !== sourceField),
     );
-    const text = systemTextOf(from, systemValue);
+    const text = systemTextOf(from, sourceField, systemValue);
     if (text !== undefined) {
       const system = convertHistory([{ role: 'system', content: text }], {
         from: 'openai-chat',
@@ -113,20 +104,17 @@ function outOfBandSystem(result: object): Record<string, unknown> {
   return fields;
 }
 
-function systemTextOf(format: MessageFormat, value: unknown): string | undefined {
-  const history =
-    format === 'anthropic'
-      ? fromAnthropic([], { system: value }).messages
-      : format === 'gemini'
-        ? fromGemini([], { systemInstruction: value }).messages
-        : fromAiwrapper([], { instructions: typeof value === 'string' ? value : undefined })
-            .messages;
-  const first = history[0];
+function systemTextOf(
+  format: MessageFormat,
+  field: 'system' | 'systemInstruction' | 'instructions',
+  value: unknown,
+): string | undefined {
+  const first = fromFormat([], format, { [field]: value }).messages[0];
   return first?.role === 'system' ? first.text : undefined;
 }
 
 function keyOf(format: MessageFormat): MessageKey {
-  return format === 'gemini' ? 'contents' : format === 'openai-responses' ? 'input' : 'messages';
+  return adapterFor(format).messagesKey;
 }
 
 async function reportWarnings(

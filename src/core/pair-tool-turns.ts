@@ -5,6 +5,22 @@
  * response), so pairing is per turn, never through a global id map.
  */
 
+import {
+  CALLS_ENTRY,
+  OTHER_ENTRY,
+  RESULTS_ENTRY,
+  type FlatTurnEntries,
+} from './flat-turn-entries.js';
+import { pairAcrossConversation } from './pair-across-conversation.js';
+
+export {
+  CALLS_ENTRY,
+  OTHER_ENTRY,
+  RESULTS_ENTRY,
+  type FlatTurnEntries,
+} from './flat-turn-entries.js';
+export { findOrphanRuns, type OrphanRun } from './find-orphan-runs.js';
+
 /** One message (or message group) of a history, reduced to what pairing needs. */
 export type TurnEntry =
   | { readonly kind: 'calls'; readonly callIds: readonly string[] }
@@ -44,26 +60,6 @@ export interface Pairing {
   readonly results: readonly ResultPairing[];
   /** Every unanswered call, in history order. */
   readonly unanswered: readonly UnansweredCall[];
-}
-
-/** Kind of an entry of {@link FlatTurnEntries}: neither calls nor results. */
-export const OTHER_ENTRY = 0;
-/** Kind of an entry of {@link FlatTurnEntries}: a call turn. */
-export const CALLS_ENTRY = 1;
-/** Kind of an entry of {@link FlatTurnEntries}: results. */
-export const RESULTS_ENTRY = 2;
-
-/**
- * {@link TurnEntry} values laid flat, for callers that pair long histories without an object per
- * entry: entry `e` has kind `kinds[e]` and holds the ids `ids[starts[e]]` to `ids[starts[e + 1] - 1]`
- * (its slots, in position order).
- */
-export interface FlatTurnEntries {
-  readonly count: number;
-  readonly kinds: ArrayLike<number>;
-  /** `count + 1` offsets into `ids`. */
-  readonly starts: ArrayLike<number>;
-  readonly ids: ArrayLike<string>;
 }
 
 /**
@@ -199,145 +195,4 @@ function slotsById(ids: ArrayLike<string>, start: number, end: number): Map<stri
     else byId.set(id, [slot]);
   }
   return byId;
-}
-
-// The open calls the fast path keeps; past this many, pairing goes through a map.
-const OPEN_LIMIT = 64;
-
-/** Conversation scope (Responses): a result may answer any earlier call; ids queue in call order. Returns whether call ids repeat. */
-function pairAcrossConversation(entries: FlatTurnEntries, match: Int32Array): boolean {
-  const repeated = pairPromptlyAnswered(entries, match);
-  if (repeated !== undefined) return repeated;
-  match.fill(-1);
-  return pairThroughQueues(entries, match);
-}
-
-/**
- * The usual history, fast: call ids do not repeat and calls are answered soon, so a result finds
- * its call among the few calls still open, and only calls touch a set (to notice a repeat).
- * Returns `undefined`, having paired some slots, when that stops holding; then the caller pairs
- * everything again through {@link pairThroughQueues}.
- */
-function pairPromptlyAnswered(
-  { count, kinds, starts, ids }: FlatTurnEntries,
-  match: Int32Array,
-): boolean | undefined {
-  const callIds = new Set<string>();
-  const open: number[] = [];
-  for (let entryIndex = 0; entryIndex < count; entryIndex++) {
-    const kind = kinds[entryIndex];
-    if (kind === OTHER_ENTRY) continue;
-    const end = starts[entryIndex + 1] ?? 0;
-    for (let slot = starts[entryIndex] ?? 0; slot < end; slot++) {
-      const callId = ids[slot] ?? '';
-      if (kind === CALLS_ENTRY) {
-        const size = callIds.size;
-        callIds.add(callId);
-        // A repeated id pairs in call order: the queues below.
-        if (callIds.size === size || open.length === OPEN_LIMIT) return undefined;
-        open.push(slot);
-        continue;
-      }
-      // With unique ids, the open call with this id is the one it answers; the latest are likeliest.
-      for (let at = open.length - 1; at >= 0; at--) {
-        const call = open[at] ?? -1;
-        if (ids[call] !== callId) continue;
-        match[call] = slot;
-        match[slot] = call;
-        open.splice(at, 1);
-        break;
-      }
-    }
-  }
-  return false;
-}
-
-/** Conversation scope through one queue of calls per id. Returns whether call ids repeat. */
-function pairThroughQueues(
-  { count, kinds, starts, ids }: FlatTurnEntries,
-  match: Int32Array,
-): boolean {
-  let repeated = false;
-  // One queue per distinct id, as a chain of slots through `next`: no object per call.
-  const queueOf = new Map<string, number>();
-  const heads: number[] = [];
-  const tails: number[] = [];
-  const next = new Int32Array(ids.length).fill(-1);
-  for (let entryIndex = 0; entryIndex < count; entryIndex++) {
-    const kind = kinds[entryIndex];
-    if (kind === OTHER_ENTRY) continue;
-    const end = starts[entryIndex + 1] ?? 0;
-    for (let slot = starts[entryIndex] ?? 0; slot < end; slot++) {
-      const callId = ids[slot] ?? '';
-      const queue = queueOf.get(callId);
-      if (kind === CALLS_ENTRY) {
-        if (queue === undefined) {
-          queueOf.set(callId, heads.length);
-          heads.push(slot);
-          tails.push(slot);
-          continue;
-        }
-        repeated = true;
-        if (heads[queue] === -1) {
-          heads[queue] = slot;
-          tails[queue] = slot;
-        } else {
-          next[tails[queue] ?? 0] = slot;
-          tails[queue] = slot;
-        }
-        continue;
-      }
-      const call = queue === undefined ? -1 : (heads[queue] ?? -1);
-      if (call === -1 || queue === undefined) continue;
-      heads[queue] = next[call] ?? -1;
-      match[call] = slot;
-      match[slot] = call;
-    }
-  }
-  return repeated;
-}
-
-/** A run of consecutive result entries that holds at least one orphan. */
-export interface OrphanRun {
-  /** First and last entry of the run (inclusive). */
-  readonly firstEntry: number;
-  readonly lastEntry: number;
-  /** The run's paired results, in order. */
-  readonly paired: readonly ResultPairing[];
-  /** The run's orphan results, in order. */
-  readonly orphans: readonly ResultPairing[];
-}
-
-/**
- * Groups the results of a {@link Pairing} into runs of consecutive result entries and returns
- * the runs that hold orphans: where a synthesized call turn has to go.
- */
-export function findOrphanRuns(entries: readonly TurnEntry[], pairing: Pairing): OrphanRun[] {
-  const runs: OrphanRun[] = [];
-  let current:
-    | { firstEntry: number; lastEntry: number; paired: ResultPairing[]; orphans: ResultPairing[] }
-    | undefined;
-  const close = (): void => {
-    if (current && current.orphans.length > 0) runs.push(current);
-    current = undefined;
-  };
-  for (const result of pairing.results) {
-    if (current && !isSameRun(entries, current.lastEntry, result.entryIndex)) close();
-    current ??= {
-      firstEntry: result.entryIndex,
-      lastEntry: result.entryIndex,
-      paired: [],
-      orphans: [],
-    };
-    current.lastEntry = result.entryIndex;
-    (result.call ? current.paired : current.orphans).push(result);
-  }
-  close();
-  return runs;
-}
-
-function isSameRun(entries: readonly TurnEntry[], from: number, to: number): boolean {
-  for (let index = from + 1; index < to; index++)
-    if (entries[index]?.kind !== 'results') return false;
-  return true;
 }

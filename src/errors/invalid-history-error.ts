@@ -1,4 +1,4 @@
-import type { HistoryIssue } from '../core/issue.js';
+import type { HistoryIssue } from './history-issue.js';
 import { ToolHistoryError } from './tool-history-error.js';
 
 /** Thrown by `assert*` validators: the history has at least one issue, all listed in `issues`. */

@@ -9,7 +9,7 @@ import type {
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { pairToolTurns, type PairingScope, type ResultPairing } from '../core/pair-tool-turns.js';
 import { toTurnEntries } from '../core/to-turn-entries.js';
-import { fromFormat } from '../convert/convert-history.js';
+import { adapterFor, type WireLayout } from '../formats/index.js';
 
 /** Where a call stands: no result yet, a result, or a result that reports a failure. */
 export type ToolCallStatus = 'pending' | 'ok' | 'error';
@@ -89,18 +89,19 @@ export function pairToolCalls(
   options: PairToolCallsOptions = {},
 ): ToolCallPairs {
   const format = options.format ?? 'openai-chat';
-  return pairHistory(fromFormat(messages, format).messages, format);
+  return pairHistory(adapterFor(format).read(messages).messages, format);
 }
 
 /** The pairing scope of a format: Responses pairs across the whole input, every other format per turn. */
 export function scopeOf(format: MessageFormat): PairingScope {
-  return format === 'openai-responses' ? 'conversation' : 'turn';
+  return adapterFor(format).profile.scope;
 }
 
 /** {@link pairToolCalls} on a neutral history whose messages carry their `sourceIndex`. */
 export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCallPairs {
+  const adapter = adapterFor(format);
   const entries = toTurnEntries(history);
-  const pairing = pairToolTurns(entries, { scope: scopeOf(format) });
+  const pairing = pairToolTurns(entries, { scope: adapter.profile.scope });
   const answers = new Map<string, ResultPairing>();
   const unpaired: UnpairedToolResult[] = [];
   for (const result of pairing.results) {
@@ -130,7 +131,7 @@ export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCa
         ...(part.argumentsText === undefined ? {} : { argumentsText: part.argumentsText }),
         status: result === undefined ? 'pending' : result.isError ? 'error' : 'ok',
         turn,
-        callMessageIndex: callMessageIndex(message, partIndex, format, entryIndex),
+        callMessageIndex: callMessageIndex(message, partIndex, adapter.layout, entryIndex),
         result,
       });
     });
@@ -157,16 +158,16 @@ function pairedResult(history: ToolHistory, pairing: ResultPairing): PairedToolR
 }
 
 /**
- * The input index of a call. Responses items are flat and `fromOpenAIResponses` turns each
+ * The input index of a call. Where items are flat (the Responses API), the reader turns each
  * consecutive assistant-side item into one part, so part `n` of the merged message is item
- * `sourceIndex + n`; every other format holds a turn's calls in the one message at `sourceIndex`.
+ * `sourceIndex + n`; every other layout holds a turn's calls in the one message at `sourceIndex`.
  */
 function callMessageIndex(
   message: AssistantMessage,
   partIndex: number,
-  format: MessageFormat,
+  layout: WireLayout,
   entryIndex: number,
 ): number {
   const base = message.sourceIndex ?? entryIndex;
-  return format === 'openai-responses' ? base + partIndex : base;
+  return layout === 'items' ? base + partIndex : base;
 }

@@ -5,6 +5,7 @@ import {
   type AccumulationResult,
   type ToolCallAccumulatorOptions,
 } from './tool-call-accumulator.js';
+import { streamAdapterFor } from '../formats/index.js';
 
 /** Options of {@link accumulateSSE}: the accumulator's options plus how to read the body. */
 export interface AccumulateSSEOptions extends ToolCallAccumulatorOptions {
@@ -33,7 +34,7 @@ export async function accumulateSSE(
   options: AccumulateSSEOptions,
 ): Promise<AccumulationResult> {
   const accumulator = createToolCallAccumulator(options);
-  const framing = options.framing ?? (options.format === 'ollama' ? 'json-lines' : 'sse');
+  const framing = options.framing ?? streamAdapterFor(options.format).framing;
   for await (const event of readStreamEvents(source, {
     framing,
     limits: options.limits,

@@ -1,6 +1,6 @@
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { EventStreamDecoder, type StreamFraming } from './event-stream-decoder.js';
-import { resolveStreamLimits, type StreamLimits } from './stream-limits.js';
+import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
 
 /** A response body: a `fetch` Response, its `body`, or any (async) iterable of bytes or text chunks. */
 export type StreamSource =

@@ -1,36 +1,13 @@
 import type { CallIdGenerator } from '../core/call-id.js';
-import { assertNever } from '../core/assert-never.js';
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import type { AccumulatedToolCall, LiveToolCall } from './accumulated-tool-call.js';
-import { AccumulatorCore, type StreamEventHandler } from './accumulator-core.js';
-import { createAnthropicHandler } from './anthropic-stream-handler.js';
-import { createGeminiHandler } from './gemini-stream-handler.js';
-import { createOllamaHandler } from './ollama-stream-handler.js';
-import { OpenAIChatHandler } from './openai-chat-stream-handler.js';
-import { createOpenAIResponsesHandler } from './openai-responses-stream-handler.js';
-import { resolveStreamLimits, type StreamLimits } from './stream-limits.js';
-import type { ToolCallStreamListener } from './tool-call-stream-event.js';
+import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/accumulated-tool-call.js';
+import { streamAdapterFor, type StreamFormat } from '../formats/index.js';
+import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
+import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
+import type { ToolCallStreamListener } from '../core/stream/tool-call-stream-event.js';
 
-/** The stream formats an accumulator understands. */
-export const STREAM_FORMATS = [
-  'openai-chat',
-  'openai-responses',
-  'anthropic',
-  'gemini',
-  'ollama',
-] as const;
-
-/**
- * A provider's stream format:
- * - `openai-chat`: Chat Completions chunks (`choices[].delta.tool_calls`), also OpenAI-compatible
- *   servers such as Ollama's `/v1`, vLLM, Mistral, Groq, OpenRouter;
- * - `openai-responses`: Responses API events (`response.output_item.added`, `response.function_call_arguments.delta`, …);
- * - `anthropic`: Messages API events (`content_block_start`, `content_block_delta`, `content_block_stop`);
- * - `gemini`: `streamGenerateContent` chunks (`candidates[].content.parts[].functionCall`);
- * - `ollama`: native `/api/chat` chunks (`message.tool_calls`).
- */
-export type StreamFormat = (typeof STREAM_FORMATS)[number];
+export { STREAM_FORMATS, type StreamFormat } from '../formats/index.js';
 
 /** Options of {@link createToolCallAccumulator}. */
 export interface ToolCallAccumulatorOptions {
@@ -85,27 +62,6 @@ export interface ToolCallAccumulator {
   readonly finished: boolean;
 }
 
-function createHandler(
-  core: AccumulatorCore,
-  options: ToolCallAccumulatorOptions,
-): StreamEventHandler {
-  const format = options.format;
-  switch (format) {
-    case 'openai-chat':
-      return new OpenAIChatHandler(core, options.choiceIndex ?? 0);
-    case 'openai-responses':
-      return { handle: createOpenAIResponsesHandler(core) };
-    case 'anthropic':
-      return { handle: createAnthropicHandler(core) };
-    case 'gemini':
-      return { handle: createGeminiHandler(core, options.choiceIndex ?? 0) };
-    case 'ollama':
-      return { handle: createOllamaHandler(core) };
-    default:
-      return assertNever(format, 'stream format');
-  }
-}
-
 class Accumulator implements ToolCallAccumulator {
   private readonly core: AccumulatorCore;
   private readonly handler: StreamEventHandler;
@@ -113,18 +69,13 @@ class Accumulator implements ToolCallAccumulator {
   private result: AccumulationResult | undefined = undefined;
 
   constructor(options: ToolCallAccumulatorOptions) {
-    if (!(STREAM_FORMATS as readonly string[]).includes(options.format)) {
-      throw new ToolHistoryError(
-        'invalid-input',
-        `Unknown stream format ${JSON.stringify(options.format)}. Use one of: ${STREAM_FORMATS.join(', ')}.`,
-      );
-    }
+    const { createHandler } = streamAdapterFor(options.format);
     this.core = new AccumulatorCore(
       resolveStreamLimits(options.limits),
       options.listener,
       options.generateCallId,
     );
-    this.handler = createHandler(this.core, options);
+    this.handler = createHandler(this.core, { choiceIndex: options.choiceIndex ?? 0 });
   }
 
   get text(): string {

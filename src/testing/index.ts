@@ -10,9 +10,9 @@ export type {
   StrictServer,
   StrictServerOptions,
 } from './strict-server.js';
-export { STRICT_SERVER_FORMATS } from './endpoint.js';
-export type { StrictRequest, StrictServerFormat } from './endpoint.js';
-export type { ScriptedReply, ScriptedToolCall } from './scripted-reply.js';
+export { STRICT_SERVER_FORMATS } from '../formats/shared/strict-endpoint.js';
+export type { StrictRequest, StrictServerFormat } from '../formats/shared/strict-endpoint.js';
+export type { ScriptedReply, ScriptedToolCall } from '../formats/shared/scripted-reply.js';
 export { routeToStrictServer, PROVIDER_ORIGINS } from './route-to-strict-server.js';
 export type { HttpRequestImpl } from './route-to-strict-server.js';
 

@@ -3,13 +3,16 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { jsonReply, parseJson } from './endpoint.js';
-import type { Endpoint, EndpointReply, StrictRequest } from './endpoint.js';
-import { anthropicEndpoint } from './handle-anthropic.js';
-import { geminiEndpoint, geminiNotFound } from './handle-gemini.js';
-import { mistralChatEndpoint, openAIChatEndpoint, openAIError } from './handle-openai-chat.js';
-import { openAIResponsesEndpoint } from './handle-openai-responses.js';
-import type { ScriptedReply } from './scripted-reply.js';
+import { parseJson } from '../formats/shared/strict-endpoint.js';
+import { notFoundReply, STRICT_SERVER_ROUTES } from '../formats/strict-server-routes.js';
+import type {
+  Endpoint,
+  EndpointReply,
+  RouteParams,
+  StrictRequest,
+  StrictServerRoute,
+} from '../formats/shared/strict-endpoint.js';
+import type { ScriptedReply } from '../formats/shared/scripted-reply.js';
 
 /** Computes the reply to an accepted request. */
 export type ReplyScript = (request: StrictRequest) => ScriptedReply | Promise<ScriptedReply>;
@@ -92,13 +95,9 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
   const defaultText = options?.defaultText ?? 'ok';
   let queue: ScriptedReply[] = [...initial];
   let requests: RecordedRequest[] = [];
-  const endpoints = {
-    'openai-chat': openAIChatEndpoint(),
-    'openai-responses': openAIResponsesEndpoint(),
-    anthropic: anthropicEndpoint(),
-    gemini: geminiEndpoint(),
-    mistral: mistralChatEndpoint(),
-  } as const satisfies Record<StrictRequest['format'], Endpoint>;
+  const endpoints = new Map<StrictServerRoute, Endpoint>(
+    STRICT_SERVER_ROUTES.map((route) => [route, route.createEndpoint()]),
+  );
 
   const nextReply = async (request: StrictRequest): Promise<ScriptedReply> => {
     const queued = queue.shift();
@@ -112,11 +111,11 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     const text = await readBody(request);
     const parsed = parseJson(text);
     const method = request.method ?? 'GET';
-    const route = method === 'POST' ? findRoute(path) : undefined;
+    const route = method === 'POST' ? findRoute(endpoints, path) : undefined;
     const reply: EndpointReply =
       route === undefined
-        ? notFound(method, path)
-        : await endpoints[route.format].handle({
+        ? notFoundReply(method, path)
+        : await route.endpoint.handle({
             path,
             query: target.searchParams,
             parsed,
@@ -170,7 +169,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     reset(): void {
       requests = [];
       queue = [];
-      for (const endpoint of Object.values(endpoints)) endpoint.reset();
+      for (const endpoint of endpoints.values()) endpoint.reset();
     },
     close(): Promise<void> {
       return new Promise<void>((resolve, reject) => {
@@ -185,39 +184,19 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
 }
 
 interface Route {
-  readonly format: StrictRequest['format'];
-  readonly params: Readonly<Record<string, string>>;
+  readonly endpoint: Endpoint;
+  readonly params: RouteParams;
 }
 
-const OPENAI_CHAT_PATHS: ReadonlySet<string> = new Set([
-  '/v1/chat/completions',
-  '/chat/completions',
-]);
-/** Where {@link routeToStrictServer} sends `https://api.mistral.ai/v1/chat/completions`. */
-const MISTRAL_CHAT_PATH = '/mistral/v1/chat/completions';
-const OPENAI_RESPONSES_PATHS: ReadonlySet<string> = new Set(['/v1/responses', '/responses']);
-// https://ai.google.dev/api/generate-content: models/{model}:generateContent and :streamGenerateContent.
-const GEMINI_PATH = /^\/(?:v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
-
-function findRoute(path: string): Route | undefined {
-  if (OPENAI_CHAT_PATHS.has(path)) return { format: 'openai-chat', params: {} };
-  if (path === MISTRAL_CHAT_PATH) return { format: 'mistral', params: {} };
-  if (OPENAI_RESPONSES_PATHS.has(path)) return { format: 'openai-responses', params: {} };
-  if (path === '/v1/messages') return { format: 'anthropic', params: {} };
-  const gemini = GEMINI_PATH.exec(path);
-  if (gemini !== null) {
-    return {
-      format: 'gemini',
-      params: { model: decodeURIComponent(gemini[1] ?? ''), method: gemini[2] ?? '' },
-    };
+function findRoute(
+  endpoints: ReadonlyMap<StrictServerRoute, Endpoint>,
+  path: string,
+): Route | undefined {
+  for (const [route, endpoint] of endpoints) {
+    const params = route.match(path);
+    if (params !== undefined) return { endpoint, params };
   }
   return undefined;
-}
-
-function notFound(method: string, path: string): EndpointReply {
-  if (path.startsWith('/v1beta/')) return geminiNotFound(path);
-  // OpenAI's reply to an unknown route, e.g. 404 "Invalid URL (POST /v1/workflows/runs)".
-  return jsonReply(404, openAIError(`Invalid URL (${method} ${path})`, null, null));
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {

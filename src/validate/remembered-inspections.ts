@@ -1,6 +1,6 @@
 import type { MessageFormat } from '../core/format.js';
-import type { ValidationResult } from '../core/issue.js';
-import type { HistoryInspection } from './rules/history-inspection.js';
+import type { ValidationResult } from '../errors/history-issue.js';
+import type { HistoryInspection } from '../core/history-inspection.js';
 
 /** What {@link validateHistory} read, kept with the result it returned. */
 interface RememberedInspection {

@@ -1,11 +1,11 @@
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
-import type { ValidationResult } from '../core/issue.js';
+import type { ValidationResult } from '../errors/history-issue.js';
 import { InvalidHistoryError } from '../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { inspectHistory } from './inspect-history.js';
 import { rememberInspection } from './remembered-inspections.js';
-import { describeType, isObject } from './rules/input-guards.js';
+import { describeType, isObject } from '../core/input-guards.js';
 
 /** Options of {@link validateHistory} and {@link assertValidHistory}. */
 export interface ValidateHistoryOptions {

@@ -1,5 +1,7 @@
+import { MESSAGE_FORMATS } from '../../src/core/format.js';
+import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
 import { describe, expect, it } from 'vitest';
-import { convertHistory } from '../../src/convert/convert-history.js';
+import { convertHistory, fromFormat, toFormat } from '../../src/convert/convert-history.js';
 
 describe('convertHistory', () => {
   it('converts OpenAI Chat to Gemini with the warnings of both steps', () => {
@@ -46,9 +48,50 @@ describe('convertHistory', () => {
     });
   });
 
-  it('throws unsupported-format for an unknown format name', () => {
+  it('throws UnsupportedFormatError for an unknown format name', () => {
     expect(() => convertHistory([], { from: 'openai-chat', to: 'cohere' as 'vercel' })).toThrow(
-      /Unknown message format "cohere"/,
+      new UnsupportedFormatError('cohere', MESSAGE_FORMATS),
     );
+  });
+});
+
+describe('fromFormat', () => {
+  it('reads the system prompt a format keeps outside its messages from the option it names', () => {
+    expect(
+      fromFormat([], 'gemini', { systemInstruction: { parts: [{ text: 'Be brief.' }] } }),
+    ).toEqual({
+      messages: [{ role: 'system', text: 'Be brief.' }],
+      warnings: [],
+    });
+    expect(fromFormat([], 'aiwrapper', { instructions: 'Be brief.' }).messages).toEqual([
+      { role: 'system', text: 'Be brief.' },
+    ]);
+  });
+
+  it('ignores the options of other formats', () => {
+    expect(fromFormat([], 'openai-chat', { system: 'Be brief.' })).toEqual({
+      messages: [],
+      warnings: [],
+    });
+  });
+
+  it('throws UnsupportedFormatError for an unknown format name', () => {
+    expect(() => fromFormat([], 'cohere' as 'vercel')).toThrow(UnsupportedFormatError);
+  });
+});
+
+describe('toFormat', () => {
+  it("passes Gemini's missingThoughtSignature option to the Gemini writer", () => {
+    const history = [
+      {
+        role: 'assistant' as const,
+        parts: [{ type: 'tool-call' as const, callId: 'call_1', name: 'now', arguments: {} }],
+      },
+    ];
+    const { messages, warnings } = toFormat(history, 'gemini', { missingThoughtSignature: 'omit' });
+    expect(messages).toEqual([
+      { role: 'model', parts: [{ functionCall: { id: 'call_1', name: 'now', args: {} } }] },
+    ]);
+    expect(warnings).toEqual([]);
   });
 });

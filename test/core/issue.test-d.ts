@@ -1,5 +1,5 @@
 import { expectTypeOf, test } from 'vitest';
-import type { HistoryIssue, ValidationResult } from '../../src/core/issue.js';
+import type { HistoryIssue, ValidationResult } from '../../src/errors/history-issue.js';
 
 test('issues narrow by code', () => {
   const issue = {} as HistoryIssue;

@@ -1,6 +1,6 @@
 import type { MessageFormat } from '../../src/core/format.js';
 import type { HistoryMessage, JsonValue, ToolHistory } from '../../src/core/history.js';
-import type { ConversionWarning } from '../../src/convert/conversion-result.js';
+import type { ConversionWarning } from '../../src/core/conversion-result.js';
 import { fromAiwrapper } from '../../src/formats/aiwrapper/from-aiwrapper.js';
 import { toAiwrapper } from '../../src/formats/aiwrapper/to-aiwrapper.js';
 import { fromAnthropic } from '../../src/formats/anthropic/from-anthropic.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accumulateSSE } from '../../src/streaming/accumulate-sse.js';
-import type { ToolCallStreamEvent } from '../../src/streaming/tool-call-stream-event.js';
+import type { ToolCallStreamEvent } from '../../src/core/stream/tool-call-stream-event.js';
 import { fixtureText, sequentialIds } from './fixtures.js';
 
 describe('accumulateSSE', () => {

@@ -1,9 +1,9 @@
 import { expectTypeOf, test } from 'vitest';
 import type { ToolCall } from '../../src/core/tool-call.js';
 import type { StreamAccumulationError } from '../../src/errors/stream-accumulation-error.js';
-import type { AccumulatedToolCall } from '../../src/streaming/accumulated-tool-call.js';
+import type { AccumulatedToolCall } from '../../src/core/stream/accumulated-tool-call.js';
 import type { ToolCallAccumulator } from '../../src/streaming/tool-call-accumulator.js';
-import type { ToolCallStreamEvent } from '../../src/streaming/tool-call-stream-event.js';
+import type { ToolCallStreamEvent } from '../../src/core/stream/tool-call-stream-event.js';
 
 test('finished calls go wherever core tool calls are accepted', () => {
   expectTypeOf<AccumulatedToolCall>().toExtend<ToolCall>();

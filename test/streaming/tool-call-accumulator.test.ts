@@ -5,7 +5,7 @@ import {
   createToolCallAccumulator,
   type ToolCallAccumulatorOptions,
 } from '../../src/streaming/tool-call-accumulator.js';
-import type { ToolCallStreamEvent } from '../../src/streaming/tool-call-stream-event.js';
+import type { ToolCallStreamEvent } from '../../src/core/stream/tool-call-stream-event.js';
 import { fixtureEvents, sequentialIds } from './fixtures.js';
 
 function accumulate(
@@ -620,7 +620,7 @@ describe('createToolCallAccumulator: invalid events', () => {
 
   it('rejects an unknown format', () => {
     expect(() => createToolCallAccumulator({ format: 'cohere' as 'ollama' })).toThrow(
-      /Unknown stream format "cohere"/,
+      /Unsupported format "cohere"/,
     );
   });
 });

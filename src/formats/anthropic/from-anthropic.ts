@@ -5,7 +5,7 @@ import type {
   ToolCallPart,
   ToolResult,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../convert/conversion-result.js';
+import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
 import {

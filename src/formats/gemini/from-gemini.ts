@@ -7,7 +7,7 @@ import type {
   ToolCallPart,
   ToolResult,
 } from '../../core/history.js';
-import type { ConversionResult, ConversionWarning } from '../../convert/conversion-result.js';
+import type { ConversionResult, ConversionWarning } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import {
   extrasOf,

@@ -1,4 +1,4 @@
-import type { HistoryIssue } from '../../core/issue.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 
 /** The JSON body of a Gemini API error reply. */
 export interface GeminiErrorBody {

@@ -1,5 +1,5 @@
 import type { HistoryMessage } from '../../core/history.js';
-import type { ConversionResult } from '../../convert/conversion-result.js';
+import type { ConversionResult } from '../../core/conversion-result.js';
 import type { ChatDialect } from '../openai-chat/chat-dialect.js';
 import { readChatMessages } from '../openai-chat/from-openai-chat.js';
 

@@ -1,4 +1,4 @@
-import type { HistoryIssue } from '../../core/issue.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 
 /** The JSON body of a Mistral API error reply (https://docs.mistral.ai/resources/error-glossary). */
 export interface MistralErrorBody {

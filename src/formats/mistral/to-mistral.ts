@@ -1,5 +1,5 @@
 import type { ToolHistory } from '../../core/history.js';
-import type { ConversionResult } from '../../convert/conversion-result.js';
+import type { ConversionResult } from '../../core/conversion-result.js';
 import { writeChatMessages } from '../openai-chat/to-openai-chat.js';
 import { MISTRAL_DIALECT } from './from-mistral.js';
 import type { MistralMessage } from './mistral-types.js';

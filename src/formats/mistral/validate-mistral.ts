@@ -1,18 +1,10 @@
-import { toValidationResult } from '../../core/issue.js';
-import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
+import { toValidationResult } from '../../errors/history-issue.js';
+import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import {
-  findToolTurnProblems,
-  type ToolTurnProblem,
-} from '../../validate/rules/find-tool-turn-problems.js';
-import {
-  assertArray,
-  invalidField,
-  isObject,
-  objectAt,
-} from '../../validate/rules/input-guards.js';
-import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
-import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
+import { findToolTurnProblems, type ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import { assertArray, invalidField, isObject, objectAt } from '../../core/input-guards.js';
+import type { HistoryInspection } from '../../core/history-inspection.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
 export const MISTRAL_TOOL_CALL_ID_PATTERN: RegExp = /^[a-zA-Z0-9]{9}$/;

@@ -1,5 +1,5 @@
 import { assertNever } from '../../core/assert-never.js';
-import type { HistoryIssue } from '../../core/issue.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 
 /** The JSON body of an OpenAI API error reply. */
 export interface OpenAIErrorBody {

@@ -1,4 +1,4 @@
-import type { HistoryIssue } from '../../core/issue.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { OpenAIErrorResponse } from '../openai-chat/openai-chat-error.js';
 
 /**

@@ -6,7 +6,7 @@ import type {
   ToolResultsMessage,
   UserMessage,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../convert/conversion-result.js';
+import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext } from '../shared/conversion-context.js';

@@ -1,6 +1,6 @@
 import type { MessageFormat } from '../../core/format.js';
 import type { OpaquePart, ProviderData } from '../../core/history.js';
-import type { ConversionWarning, ConversionWarningCode } from '../../convert/conversion-result.js';
+import type { ConversionWarning, ConversionWarningCode } from '../../core/conversion-result.js';
 
 /**
  * Collects the warnings of one conversion into a format, and hands out the parts of the neutral

@@ -1,12 +1,14 @@
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import { isObject, type JsonObject } from '../../core/input-guards.js';
 
-/** A plain object (not null, not an array). */
-export type WireRecord = Readonly<Record<string, unknown>>;
+// The readers' guards. They share the object test and the object type with the validators'
+// (core/input-guards.ts); the messages differ because a reader names the format it expected.
 
-/** True for a non-null object that is not an array. */
-export function isRecord(value: unknown): value is WireRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A plain object (not null, not an array): the validators' {@link JsonObject}. */
+export type WireRecord = JsonObject;
+
+/** True for a non-null object that is not an array (the validators' `isObject`). */
+export const isRecord: (value: unknown) => value is WireRecord = isObject;
 
 /** A short description of a value's type for error messages. */
 export function describeValue(value: unknown): string {

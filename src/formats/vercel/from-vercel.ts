@@ -6,7 +6,7 @@ import type {
   ToolCallPart,
   ToolResult,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../convert/conversion-result.js';
+import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import {
   extrasOf,

@@ -1,6 +1,6 @@
 import { assertNever } from '../../core/assert-never.js';
 import type { AssistantMessage, ToolHistory, ToolResult, UserMessage } from '../../core/history.js';
-import type { ConversionResult } from '../../convert/conversion-result.js';
+import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext } from '../shared/conversion-context.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type {

@@ -1,21 +1,21 @@
-import { toValidationResult } from '../../core/issue.js';
-import type { HistoryIssue, ValidationResult } from '../../core/issue.js';
+import { toValidationResult } from '../../errors/history-issue.js';
+import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems } from '../../validate/rules/find-tool-turn-problems.js';
+import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
 import {
   assertArray,
   invalidField,
   isObject,
   objectAt,
   type JsonObject,
-} from '../../validate/rules/input-guards.js';
-import type { HistoryInspection } from '../../validate/rules/history-inspection.js';
-import { ToolTurnTable } from '../../validate/rules/tool-turn-table.js';
+} from '../../core/input-guards.js';
+import type { HistoryInspection } from '../../core/history-inspection.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import {
   emptyCallIdIssues,
   neutralIssueOf,
   type NeutralWording,
-} from '../../validate/rules/neutral-issue.js';
+} from '../../core/neutral-issue.js';
 
 /** The roles of the format; compared directly, as this runs once per message of long histories. */
 function isRole(role: unknown): boolean {

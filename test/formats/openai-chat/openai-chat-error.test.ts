@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryIssue } from '../../../src/core/issue.js';
+import type { HistoryIssue } from '../../../src/errors/history-issue.js';
 import {
   firstReportedIssue,
   openAIErrorBodyFor,

@@ -1,0 +1,59 @@
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+
+/** A JSON object as validators read it: any keys, unknown values. */
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+/** True for a non-null, non-array object. */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Names a value's JSON type for error messages: "an array", "null", "a string", … */
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'undefined') return 'undefined';
+  return `a ${typeof value}`;
+}
+
+/**
+ * Checks that `messages` is an array.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
+ */
+export function assertArray(
+  messages: unknown,
+  what: string,
+): asserts messages is readonly unknown[] {
+  if (!Array.isArray(messages)) {
+    throw new ToolHistoryError(
+      'invalid-input',
+      `Expected ${what} array, but got ${describeType(messages)}.`,
+    );
+  }
+}
+
+/**
+ * Returns `messages[index]` when it is an object.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the field (`${name}[${index}]`) and the expected shape.
+ */
+export function objectAt(
+  messages: readonly unknown[],
+  index: number,
+  name: string,
+  expected: string,
+): JsonObject {
+  const value: unknown = messages[index];
+  // The field name is built only on failure: this runs once per message of long histories.
+  if (!isObject(value)) throw invalidField(`${name}[${index}]`, value, expected);
+  return value;
+}
+
+/** The `invalid-input` error for a field of an unexpected shape. */
+export function invalidField(field: string, value: unknown, expected: string): ToolHistoryError {
+  const shown =
+    typeof value === 'string' ? `the string ${JSON.stringify(value)}` : describeType(value);
+  return new ToolHistoryError('invalid-input', `${field} is ${shown}, but must be ${expected}.`);
+}

@@ -1,0 +1,208 @@
+import { uniqueCallIds, type CallIdGenerator } from '../call-id.js';
+import {
+  StreamAccumulationError,
+  type StreamLimitName,
+} from '../../errors/stream-accumulation-error.js';
+import type { AccumulatedToolCall } from './accumulated-tool-call.js';
+import type { ResolvedStreamLimits } from './stream-limits.js';
+import type { ToolCallStreamListener } from './tool-call-stream-event.js';
+import { ToolCallState } from './tool-call-state.js';
+
+/**
+ * Ids that providers send to mean "no id": Mistral streams the string "null"
+ * (zed-industries/zed#53605), sglang sends "None" for calls after the first (sgl-project/sglang#7048).
+ */
+const PLACEHOLDER_IDS: ReadonlySet<string> = new Set(['null', 'None', 'undefined']);
+
+/** A provider id worth keeping, or `undefined` for a missing, empty or placeholder id. */
+export function usableProviderId(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  return value.trim() === '' || PLACEHOLDER_IDS.has(value) ? undefined : value;
+}
+
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Each surrogate half counts 2 more, so a pair counts 4 bytes, as UTF-8 encodes it.
+    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}
+
+/** Translates one format's provider events into calls of an {@link AccumulatorCore}. */
+export interface StreamEventHandler {
+  handle(event: unknown): void;
+}
+
+/**
+ * The format-independent half of an accumulator: calls in message order, ids, text, limits and
+ * events. Format handlers translate provider events into these calls.
+ */
+export class AccumulatorCore {
+  text = '';
+  /** Started calls, in message order (their `index`). */
+  readonly calls: ToolCallState[] = [];
+  /** Number of the event being handled, for error messages. */
+  eventIndex = -1;
+  private readonly taken = new Set<string>();
+  private readonly nextId: () => string;
+  private readonly listener: ToolCallStreamListener | undefined;
+  private readonly limits: ResolvedStreamLimits;
+
+  constructor(
+    limits: ResolvedStreamLimits,
+    listener: ToolCallStreamListener | undefined,
+    generateCallId: CallIdGenerator | undefined,
+  ) {
+    this.limits = limits;
+    this.listener = listener;
+    this.nextId = uniqueCallIds(this.taken, generateCallId);
+  }
+
+  /**
+   * Creates a call. Its id is settled here, before any text is merged into it: the provider's id
+   * when usable and not already used in this message, a generated one otherwise.
+   */
+  createCall(providerId: string | undefined, name: string): ToolCallState {
+    let callId: string;
+    if (providerId !== undefined && !this.taken.has(providerId)) {
+      this.taken.add(providerId);
+      callId = providerId;
+    } else {
+      callId = this.nextId();
+    }
+    const call = new ToolCallState(callId, providerId, this.limits.maxDepth);
+    call.name = name;
+    if (providerId !== undefined || name !== '') this.start(call);
+    return call;
+  }
+
+  /** Records an id that arrived after the call's first piece; it replaces a generated id. */
+  setProviderId(call: ToolCallState, providerId: string): void {
+    if (call.providerId !== undefined || call.ended) return;
+    call.providerId = providerId;
+    if (!this.taken.has(providerId)) {
+      this.taken.add(providerId);
+      call.callId = providerId;
+    }
+    this.start(call);
+  }
+
+  /** Sets the tool name (empty names, as some providers send on later pieces, are ignored). */
+  setName(call: ToolCallState, name: string): void {
+    if (name === '' || call.ended) return;
+    call.name = name;
+    this.start(call);
+  }
+
+  /**
+   * Appends argument text to a call, after checking the limits.
+   * @throws {StreamAccumulationError} when a limit would be exceeded.
+   */
+  appendArguments(call: ToolCallState, delta: string): void {
+    if (call.result !== undefined) return;
+    if (call.index < 0 && delta !== '') this.start(call);
+    const fragments = call.fragments + 1;
+    if (fragments > this.limits.maxFragments)
+      this.limitExceeded(call, 'fragments', fragments, this.limits.maxFragments);
+    const units = call.units + delta.length;
+    // UTF-8 needs at most 3 bytes per UTF-16 code unit, so exact counting starts only near the cap.
+    if (units * 3 > this.limits.maxArgumentBytes) {
+      const bytes =
+        (call.bytes < 0 ? utf8Length(call.argumentsText) : call.bytes) + utf8Length(delta);
+      if (bytes > this.limits.maxArgumentBytes)
+        this.limitExceeded(call, 'argument-bytes', bytes, this.limits.maxArgumentBytes);
+      call.bytes = bytes;
+    }
+    call.fragments = fragments;
+    call.units = units;
+    if (delta === '') return;
+    call.appendArgumentsText(delta);
+    try {
+      call.parser.write(delta);
+    } catch (error) {
+      if (error instanceof StreamAccumulationError && error.detail.code === 'stream-limit') {
+        this.limitExceeded(
+          call,
+          error.detail.limit,
+          error.detail.attempted,
+          error.detail.maximum,
+          error,
+        );
+      }
+      throw error;
+    }
+    const listener = this.listener;
+    if (listener !== undefined) {
+      listener({
+        type: 'tool-call-delta',
+        index: call.index,
+        callId: call.callId,
+        argumentsDelta: delta,
+        call,
+      });
+    }
+  }
+
+  /** Makes a call final. Calls that never started (no name, id or text) are dropped silently. */
+  endCall(call: ToolCallState): void {
+    if (call.ended || call.index < 0) return;
+    const result = call.finalize();
+    this.listener?.({ type: 'tool-call-end', index: call.index, call: result });
+  }
+
+  /** Ends every call still open, in message order. */
+  endAll(): void {
+    for (const call of this.calls) this.endCall(call);
+  }
+
+  appendText(delta: string): void {
+    if (delta === '') return;
+    this.text += delta;
+    this.listener?.({ type: 'text-delta', delta });
+  }
+
+  /** The finished calls, in message order. */
+  finishedCalls(): AccumulatedToolCall[] {
+    const result: AccumulatedToolCall[] = [];
+    for (const call of this.calls) if (call.result !== undefined) result.push(call.result);
+    return result;
+  }
+
+  private start(call: ToolCallState): void {
+    if (call.index >= 0) return;
+    call.index = this.calls.length;
+    this.calls.push(call);
+    this.listener?.({
+      type: 'tool-call-start',
+      index: call.index,
+      callId: call.callId,
+      name: call.name,
+      call,
+    });
+  }
+
+  private limitExceeded(
+    call: ToolCallState,
+    limit: StreamLimitName,
+    attempted: number,
+    maximum: number,
+    cause?: unknown,
+  ): never {
+    const units =
+      limit === 'argument-bytes' ? 'bytes' : limit === 'fragments' ? 'fragments' : 'levels';
+    throw new StreamAccumulationError(
+      {
+        code: 'stream-limit',
+        limit,
+        callIndex: call.index,
+        callId: call.callId,
+        attempted,
+        maximum,
+      },
+      `Tool call ${call.index} ("${call.callId}"${call.name === '' ? '' : `, ${call.name}`}) reached ${attempted} ${units} of arguments, over the ${limit} limit of ${maximum}. Raise limits.${limit === 'argument-bytes' ? 'maxArgumentBytes' : limit === 'fragments' ? 'maxFragments' : 'maxDepth'} if the stream is legitimate.`,
+      cause === undefined ? undefined : { cause },
+    );
+  }
+}

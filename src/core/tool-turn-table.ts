@@ -1,0 +1,136 @@
+import {
+  CALLS_ENTRY,
+  OTHER_ENTRY,
+  RESULTS_ENTRY,
+  type FlatTurnEntries,
+  type PairingScope,
+} from './pair-tool-turns.js';
+
+/** Where one call or result sits in a format's own array. */
+export interface ToolSite {
+  readonly callId: string;
+  readonly messageIndex: number;
+  /** Position inside the message, for formats that hold calls or results as parts. */
+  readonly partIndex?: number | undefined;
+}
+
+/**
+ * A history reduced to its calls and results, one turn per message (or item): each turn is a
+ * call turn, results, or neither, and holds its sites (call or result ids with their places).
+ *
+ * Validators fill it as they read; it is the {@link FlatTurnEntries} the pairing rule reads, kept
+ * in flat arrays so a long history costs no object per message, call or result.
+ * {@link ToolSite} objects are made only for sites a problem names.
+ *
+ * @example
+ * const table = new ToolTurnTable();
+ * table.begin(3, 'calls');
+ * table.add('call_1', 0);
+ * table.end();
+ */
+export class ToolTurnTable implements FlatTurnEntries {
+  count = 0;
+  /** Per turn: {@link OTHER_ENTRY}, {@link CALLS_ENTRY} or {@link RESULTS_ENTRY}. */
+  kinds: Uint8Array;
+  /** Per turn: the index of its message in the format's array. */
+  messageIndexes: Int32Array;
+  /** Per turn, plus one: the offset of its first site. */
+  starts: Int32Array;
+  /** Per site: the call id. */
+  readonly ids: string[] = [];
+  /** Per site: its position inside its message, `-1` for none. */
+  partIndexes: Int32Array;
+  /** Per site: its turn. */
+  siteTurns: Int32Array;
+  /** The pairing of the sites, once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
+  pairing: { readonly scope: PairingScope; readonly match: Int32Array } | undefined;
+
+  /** `turns` is how many turns to make room for (one per message, usually); the table grows past it. */
+  constructor(turns = 16) {
+    // Typed arrays sized once: growing plain arrays to a long history's length costs copies and old-space garbage.
+    const capacity = Math.max(turns, 16);
+    this.kinds = new Uint8Array(capacity);
+    this.messageIndexes = new Int32Array(capacity);
+    this.starts = new Int32Array(capacity + 1);
+    this.partIndexes = new Int32Array(capacity);
+    this.siteTurns = new Int32Array(capacity);
+  }
+
+  /** Adds a turn that holds neither calls nor results. */
+  other(messageIndex: number): void {
+    this.push(OTHER_ENTRY, messageIndex);
+  }
+
+  /** Opens a call turn or results; {@link add} its sites, then {@link end} it. */
+  begin(messageIndex: number, kind: 'calls' | 'results'): void {
+    this.push(kind === 'calls' ? CALLS_ENTRY : RESULTS_ENTRY, messageIndex);
+  }
+
+  /** Adds a call or result to the open turn; `partIndex` -1 when the format has no parts. */
+  add(callId: string, partIndex: number): void {
+    const slot = this.ids.length;
+    if (slot === this.partIndexes.length) {
+      this.partIndexes = grown(this.partIndexes);
+      this.siteTurns = grown(this.siteTurns);
+    }
+    this.ids.push(callId);
+    this.partIndexes[slot] = partIndex;
+    this.siteTurns[slot] = this.count - 1;
+    this.starts[this.count] = slot + 1;
+  }
+
+  /** Closes the open turn: one without sites holds neither calls nor results. */
+  end(): void {
+    const turn = this.count - 1;
+    if (this.starts[turn] === this.starts[turn + 1]) this.kinds[turn] = OTHER_ENTRY;
+  }
+
+  /** Sites in the latest turn. */
+  openSites(): number {
+    return this.ids.length - (this.starts[this.count - 1] ?? 0);
+  }
+
+  /** True when `turn` is a call turn. */
+  isCalls(turn: number): boolean {
+    return this.kinds[turn] === CALLS_ENTRY;
+  }
+
+  /** The ids of the sites of `turn`. */
+  idsOf(turn: number): string[] {
+    return this.ids.slice(this.starts[turn] ?? 0, this.starts[turn + 1] ?? 0);
+  }
+
+  /** The message index of the site `slot`. */
+  messageIndexOf(slot: number): number {
+    return this.messageIndexes[this.siteTurns[slot] ?? -1] ?? -1;
+  }
+
+  /** The site `slot` as an object. */
+  siteAt(slot: number): ToolSite {
+    const callId = this.ids[slot] ?? '';
+    const messageIndex = this.messageIndexOf(slot);
+    const partIndex = this.partIndexes[slot] ?? -1;
+    return partIndex === -1 ? { callId, messageIndex } : { callId, messageIndex, partIndex };
+  }
+
+  private push(kind: number, messageIndex: number): void {
+    const turn = this.count;
+    if (turn === this.kinds.length) {
+      this.kinds = grown(this.kinds);
+      this.messageIndexes = grown(this.messageIndexes);
+      const starts = new Int32Array(this.kinds.length + 1);
+      starts.set(this.starts);
+      this.starts = starts;
+    }
+    this.kinds[turn] = kind;
+    this.messageIndexes[turn] = messageIndex;
+    this.starts[turn + 1] = this.ids.length;
+    this.count = turn + 1;
+  }
+}
+
+function grown<T extends Uint8Array | Int32Array>(array: T): T {
+  const copy = new (array.constructor as new (length: number) => T)(array.length * 2);
+  copy.set(array);
+  return copy;
+}

@@ -1,0 +1,25 @@
+import { AIWRAPPER_PROFILE } from './aiwrapper-profile.js';
+import { fromAiwrapper } from './from-aiwrapper.js';
+import { toAiwrapper, type AiwrapperConversionResult } from './to-aiwrapper.js';
+import { inspectAiwrapper } from './validate-aiwrapper.js';
+import type { FormatAdapter } from '../shared/format-adapter.js';
+
+/** The aiwrapper `LangMessages`: reader, writer, validator, profile and wire facts. */
+export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionResult> = {
+  format: 'aiwrapper',
+  profile: AIWRAPPER_PROFILE,
+  inspect: inspectAiwrapper,
+  read: (messages, options) =>
+    fromAiwrapper(messages, {
+      instructions: typeof options?.instructions === 'string' ? options.instructions : undefined,
+    }),
+  write: (history) => toAiwrapper(history),
+  messagesKey: 'messages',
+  systemField: 'instructions',
+  layout: 'blocks',
+  dropsEmptyText: false,
+  mergesResultsIntoUser: false,
+  generatesIds: false,
+  roleOptionalForUser: false,
+  errorResponseFor: undefined,
+};

@@ -1,0 +1,110 @@
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import type { ToolSite, ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+
+// Anthropic's id rule and its sentences for tool-turn problems: what the validator reports.
+
+/**
+ * The pattern Anthropic requires of `tool_use.id`: "messages.1.content.1.tool_use.id: String should
+ * match pattern '^[a-zA-Z0-9_-]+$'" (https://github.com/CommandCodeAI/command-code/issues/323,
+ * https://github.com/BlockRunAI/ClawRouter/issues/17). An empty id does not match it either.
+ */
+export const ANTHROPIC_TOOL_USE_ID_PATTERN: RegExp = /^[a-zA-Z0-9_-]+$/;
+
+/**
+ * "messages.33: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_….
+ * Each `tool_use` block must have a corresponding `tool_result` block in the next message."
+ * Several ids are joined by ", ": https://github.com/anthropics/claude-code/issues/5989,
+ * https://github.com/Kilo-Org/kilocode/issues/5163.
+ */
+export function missingSentence(at: number, ids: readonly string[]): string {
+  return `messages.${at}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${ids.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
+}
+
+/**
+ * "messages.12.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_….
+ * Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
+ * https://github.com/router-for-me/CLIProxyAPI/issues/497, https://github.com/anthropics/claude-code/issues/13460.
+ */
+function unexpectedSentence(result: ToolSite): string {
+  return `messages.${result.messageIndex}.content.${result.partIndex ?? 0}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${result.callId}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
+}
+
+/** The issue a neutral tool-turn problem is, in Anthropic's wording (`length`: the number of messages). */
+export function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue {
+  switch (problem.kind) {
+    case 'orphan':
+    case 'misplaced': {
+      const { result } = problem;
+      const base = {
+        messageIndex: result.messageIndex,
+        partIndex: result.partIndex,
+        toolCallId: result.callId,
+        param: `messages.${result.messageIndex}.content.${result.partIndex ?? 0}`,
+        message: unexpectedSentence(result),
+      };
+      return problem.kind === 'orphan'
+        ? { code: 'orphan-tool-result', ...base }
+        : { code: 'misplaced-tool-result', ...base, callMessageIndex: problem.call.messageIndex };
+    }
+    case 'duplicate-result': {
+      const { result, first } = problem;
+      const param = `messages.${result.messageIndex}.content.${result.partIndex ?? 0}`;
+      // No Anthropic wording was found for a second result to one call; ours.
+      return {
+        code: 'duplicate-tool-call-id',
+        messageIndex: result.messageIndex,
+        partIndex: result.partIndex,
+        toolCallId: result.callId,
+        param,
+        message: `${param}: duplicate \`tool_result\` for \`tool_use_id\` ${result.callId}, already answered at messages.${first.messageIndex}.content.${first.partIndex ?? 0}. Each \`tool_use\` block must have exactly one \`tool_result\` block.`,
+      };
+    }
+    case 'missing': {
+      const at =
+        problem.turnMessageIndex + 1 < length
+          ? problem.turnMessageIndex + 1
+          : problem.turnMessageIndex;
+      const toolCallIds = problem.calls.map((call) => call.callId);
+      return {
+        code: 'missing-tool-result',
+        messageIndex: problem.turnMessageIndex,
+        toolCallIds,
+        param: `messages.${at}`,
+        message: missingSentence(at, toolCallIds),
+      };
+    }
+    case 'duplicate-call': {
+      // "messages.1.content.1: `tool_use` ids must be unique": https://github.com/trycua/cua/issues/524,
+      // https://github.com/anthropics/anthropic-sdk-csharp/issues/53; also across responses
+      // (https://github.com/NVIDIA-NeMo/Switchyard/issues/502).
+      const { call } = problem;
+      const param = `messages.${call.messageIndex}.content.${call.partIndex ?? 0}`;
+      return {
+        code: 'duplicate-tool-call-id',
+        messageIndex: call.messageIndex,
+        partIndex: call.partIndex,
+        toolCallId: call.callId,
+        param,
+        message: `${param}: \`tool_use\` ids must be unique`,
+      };
+    }
+  }
+}
+
+/** {@link ANTHROPIC_TOOL_USE_ID_PATTERN} without the regular expression: this runs once per call. */
+export function isAnthropicId(id: string): boolean {
+  if (id.length === 0) return false;
+  for (let index = 0; index < id.length; index++) {
+    const code = id.charCodeAt(index);
+    // 0-9, A-Z, a-z, '_', '-'
+    if (!(
+      (code >= 48 && code <= 57) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 97 && code <= 122) ||
+      code === 95 ||
+      code === 45
+    ))
+      return false;
+  }
+  return true;
+}

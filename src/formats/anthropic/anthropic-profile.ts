@@ -1,0 +1,17 @@
+import { BASE_PROFILE, type ProviderProfile } from '../../core/provider-profile.js';
+import { ANTHROPIC_TOOL_USE_ID_PATTERN } from './validate-anthropic.js';
+
+/**
+ * Anthropic: `tool_use.id` matches `^[a-zA-Z0-9_-]+$` and is unique in the request; the results
+ * open the next user turn; no text after the `tool_use` blocks.
+ */
+export const ANTHROPIC_PROFILE: ProviderProfile = {
+  ...BASE_PROFILE,
+  name: 'Anthropic',
+  uniqueCallIds: 'conversation',
+  textBeforeCalls: true,
+  callIds: {
+    description: 'matching ^[a-zA-Z0-9_-]+$',
+    accepts: (id) => ANTHROPIC_TOOL_USE_ID_PATTERN.test(id),
+  },
+};

@@ -1,0 +1,28 @@
+import { fromGemini } from './from-gemini.js';
+import { geminiErrorBodyFor } from './gemini-error.js';
+import { GEMINI_PROFILE } from './gemini-profile.js';
+import { toGemini, type GeminiConversionResult } from './to-gemini.js';
+import { inspectGemini } from './validate-gemini.js';
+import type { FormatAdapter } from '../shared/format-adapter.js';
+
+/** The Gemini `contents`: reader, writer, validator, profile and wire facts. */
+export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
+  format: 'gemini',
+  profile: GEMINI_PROFILE,
+  inspect: inspectGemini,
+  read: (messages, options) =>
+    fromGemini(messages, {
+      systemInstruction: options?.systemInstruction,
+      generateId: options?.generateId,
+    }),
+  write: (history, options) =>
+    toGemini(history, { missingThoughtSignature: options?.missingThoughtSignature }),
+  messagesKey: 'contents',
+  systemField: 'systemInstruction',
+  layout: 'blocks',
+  dropsEmptyText: true,
+  mergesResultsIntoUser: false,
+  generatesIds: true,
+  roleOptionalForUser: true,
+  errorResponseFor: geminiErrorBodyFor,
+};

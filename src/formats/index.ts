@@ -1,0 +1,133 @@
+/**
+ * The registry: format name -> adapter, and stream format -> stream handler factory. It is the
+ * only place that maps a format's name to its code; the engines (validate, repair, convert, trim,
+ * pairs, streaming) ask it for an adapter and never test a format's name themselves.
+ *
+ * Adding a provider is one folder under `formats/` and one line in each table below.
+ */
+import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import type { ConversionResult } from '../core/conversion-result.js';
+import type { ProviderProfile } from '../core/provider-profile.js';
+import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import { AIWRAPPER_ADAPTER } from './aiwrapper/aiwrapper-adapter.js';
+import type { AiwrapperConversionResult } from './aiwrapper/to-aiwrapper.js';
+import { ANTHROPIC_ADAPTER } from './anthropic/anthropic-adapter.js';
+import { ANTHROPIC_STREAM } from './anthropic/anthropic-stream.js';
+import type { AnthropicConversionResult } from './anthropic/to-anthropic.js';
+import { GEMINI_ADAPTER } from './gemini/gemini-adapter.js';
+import { GEMINI_STREAM } from './gemini/gemini-stream.js';
+import type { GeminiConversionResult } from './gemini/to-gemini.js';
+import { MISTRAL_ADAPTER } from './mistral/mistral-adapter.js';
+import type { MistralMessage } from './mistral/mistral-types.js';
+import { OLLAMA_STREAM } from './ollama/ollama-stream.js';
+import { OPENAI_CHAT_ADAPTER } from './openai-chat/openai-chat-adapter.js';
+import { OPENAI_CHAT_STREAM } from './openai-chat/openai-chat-stream.js';
+import type { OpenAIChatMessage } from './openai-chat/openai-chat-types.js';
+import { OPENAI_RESPONSES_ADAPTER } from './openai-responses/openai-responses-adapter.js';
+import { OPENAI_RESPONSES_STREAM } from './openai-responses/openai-responses-stream.js';
+import type { OpenAIResponsesInputItem } from './openai-responses/openai-responses-types.js';
+import type { FormatAdapter, StreamAdapter } from './shared/format-adapter.js';
+import { VERCEL_ADAPTER } from './vercel/vercel-adapter.js';
+import type { VercelModelMessage } from './vercel/vercel-types.js';
+
+export type {
+  FormatAdapter,
+  ProviderErrorResponse,
+  ReadFormatOptions,
+  StreamAdapter,
+  StreamHandlerFactory,
+  StreamHandlerOptions,
+  WireLayout,
+  WriteFormatOptions,
+} from './shared/format-adapter.js';
+
+/** What each format's writer returns. */
+export interface WrittenHistory {
+  readonly 'openai-chat': ConversionResult<OpenAIChatMessage[]>;
+  readonly 'openai-responses': ConversionResult<OpenAIResponsesInputItem[]>;
+  readonly anthropic: AnthropicConversionResult;
+  readonly gemini: GeminiConversionResult;
+  readonly mistral: ConversionResult<MistralMessage[]>;
+  readonly aiwrapper: AiwrapperConversionResult;
+  readonly vercel: ConversionResult<VercelModelMessage[]>;
+}
+
+/** The adapter of each message format. */
+export const FORMAT_ADAPTERS: {
+  readonly [F in MessageFormat]: FormatAdapter<F, WrittenHistory[F]>;
+} = {
+  'openai-chat': OPENAI_CHAT_ADAPTER,
+  'openai-responses': OPENAI_RESPONSES_ADAPTER,
+  anthropic: ANTHROPIC_ADAPTER,
+  gemini: GEMINI_ADAPTER,
+  mistral: MISTRAL_ADAPTER,
+  aiwrapper: AIWRAPPER_ADAPTER,
+  vercel: VERCEL_ADAPTER,
+};
+
+/**
+ * The adapter of `format`.
+ *
+ * @throws {UnsupportedFormatError} when `format` is not a format this package knows.
+ */
+export function adapterFor<F extends MessageFormat>(format: F): FormatAdapter<F, WrittenHistory[F]>;
+export function adapterFor(
+  format: unknown,
+): FormatAdapter<MessageFormat, WrittenHistory[MessageFormat]>;
+export function adapterFor(
+  format: unknown,
+): FormatAdapter<MessageFormat, WrittenHistory[MessageFormat]> {
+  if (!isMessageFormat(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
+  return FORMAT_ADAPTERS[format];
+}
+
+/** True when `value` names a message format this package knows. */
+export function isMessageFormat(value: unknown): value is MessageFormat {
+  return typeof value === 'string' && Object.hasOwn(FORMAT_ADAPTERS, value);
+}
+
+/** The rules of each format, read off its adapter. */
+export const PROVIDER_PROFILES: Readonly<Record<MessageFormat, ProviderProfile>> =
+  Object.fromEntries(
+    MESSAGE_FORMATS.map((format) => [format, FORMAT_ADAPTERS[format].profile]),
+  ) as Record<MessageFormat, ProviderProfile>;
+
+/** The stream formats an accumulator understands. */
+export const STREAM_FORMATS = [
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'ollama',
+] as const;
+
+/**
+ * A provider's stream format:
+ * - `openai-chat`: Chat Completions chunks (`choices[].delta.tool_calls`), also OpenAI-compatible
+ *   servers such as Ollama's `/v1`, vLLM, Mistral, Groq, OpenRouter;
+ * - `openai-responses`: Responses API events (`response.output_item.added`, `response.function_call_arguments.delta`, …);
+ * - `anthropic`: Messages API events (`content_block_start`, `content_block_delta`, `content_block_stop`);
+ * - `gemini`: `streamGenerateContent` chunks (`candidates[].content.parts[].functionCall`);
+ * - `ollama`: native `/api/chat` chunks (`message.tool_calls`).
+ */
+export type StreamFormat = (typeof STREAM_FORMATS)[number];
+
+/** The adapter (framing and handler factory) of each stream format. */
+export const STREAM_ADAPTERS: Readonly<Record<StreamFormat, StreamAdapter>> = {
+  'openai-chat': OPENAI_CHAT_STREAM,
+  'openai-responses': OPENAI_RESPONSES_STREAM,
+  anthropic: ANTHROPIC_STREAM,
+  gemini: GEMINI_STREAM,
+  ollama: OLLAMA_STREAM,
+};
+
+/**
+ * The adapter of stream format `format`.
+ *
+ * @throws {UnsupportedFormatError} when `format` is not a stream format this package knows.
+ */
+export function streamAdapterFor(format: unknown): StreamAdapter {
+  if (typeof format !== 'string' || !Object.hasOwn(STREAM_ADAPTERS, format))
+    throw new UnsupportedFormatError(format, STREAM_FORMATS);
+  return STREAM_ADAPTERS[format as StreamFormat];
+}

@@ -1,0 +1,25 @@
+import type { ConversionResult } from '../../core/conversion-result.js';
+import { fromMistral } from './from-mistral.js';
+import { mistralErrorBodyFor } from './mistral-error.js';
+import { MISTRAL_PROFILE } from './mistral-profile.js';
+import type { MistralMessage } from './mistral-types.js';
+import { toMistral } from './to-mistral.js';
+import { inspectMistral } from './validate-mistral.js';
+import type { FormatAdapter } from '../shared/format-adapter.js';
+
+/** The Mistral `messages`: reader, writer, validator, profile and wire facts. */
+export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralMessage[]>> = {
+  format: 'mistral',
+  profile: MISTRAL_PROFILE,
+  inspect: inspectMistral,
+  read: (messages) => fromMistral(messages),
+  write: (history) => toMistral(history),
+  messagesKey: 'messages',
+  systemField: undefined,
+  layout: 'chat',
+  dropsEmptyText: false,
+  mergesResultsIntoUser: false,
+  generatesIds: false,
+  roleOptionalForUser: false,
+  errorResponseFor: mistralErrorBodyFor,
+};

@@ -1,0 +1,24 @@
+import { chatCompletionsEndpoint } from '../openai-chat/openai-chat-server.js';
+import type { Endpoint } from '../shared/strict-endpoint.js';
+import { mistralErrorBodyFor } from './mistral-error.js';
+import { validateMistral } from './validate-mistral.js';
+import { matchPaths, type StrictServerRoute } from '../shared/strict-endpoint.js';
+
+/**
+ * Mistral's `POST /v1/chat/completions` (reached at `/mistral/v1/chat/completions`): the same wire
+ * as OpenAI's, Mistral's rules (9-character alphanumeric ids, no user message right after a tool
+ * message, …) and Mistral's error body.
+ */
+export function mistralChatEndpoint(): Endpoint {
+  return chatCompletionsEndpoint('mistral', (messages) => {
+    const result = validateMistral(messages);
+    return result.ok ? undefined : mistralErrorBodyFor(result.issues[0]);
+  });
+}
+
+/** Where `routeToStrictServer` sends `https://api.mistral.ai/v1/chat/completions`. */
+export const MISTRAL_ROUTE: StrictServerRoute = {
+  format: 'mistral',
+  match: matchPaths('/mistral/v1/chat/completions'),
+  createEndpoint: mistralChatEndpoint,
+};

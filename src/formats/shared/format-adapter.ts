@@ -1,0 +1,108 @@
+import type { CallIdGenerator } from '../../core/call-id.js';
+import type { ConversionResult } from '../../core/conversion-result.js';
+import type { MessageFormat } from '../../core/format.js';
+import type { HistoryInspection } from '../../core/history-inspection.js';
+import type { HistoryMessage, ToolHistory } from '../../core/history.js';
+import type { HistoryIssue } from '../../core/issue.js';
+import type { ProviderProfile } from '../../core/provider-profile.js';
+import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
+
+/** Options of a format's reader; each reader takes the fields its format has and ignores the rest. */
+export interface ReadFormatOptions {
+  /**
+   * Makes ids for calls and responses that have none (Gemini).
+   * @defaultValue random 9-character alphanumeric ids
+   */
+  readonly generateId?: CallIdGenerator | undefined;
+  /** Anthropic's top-level `system` (a string or text blocks), read as a leading system message. */
+  readonly system?: unknown;
+  /** Gemini's `systemInstruction`, read as a leading system message. */
+  readonly systemInstruction?: unknown;
+  /** aiwrapper's `instructions`, read as a leading system message when it is a string. */
+  readonly instructions?: unknown;
+}
+
+/** Options of a format's writer; each writer takes the fields its format has and ignores the rest. */
+export interface WriteFormatOptions {
+  /**
+   * Gemini: what a call without a thought signature gets.
+   * @defaultValue 'skip-validator'
+   */
+  readonly missingThoughtSignature?: 'skip-validator' | 'omit' | undefined;
+}
+
+/** The status and body a provider answers a refused history with. */
+export interface ProviderErrorResponse {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/**
+ * How a format lays out what a neutral message holds:
+ * - `chat`: one wire message per result; calls are indexed in `tool_calls`;
+ * - `items`: one input item per assistant part and per result (OpenAI Responses);
+ * - `blocks`: parts and results are blocks (parts, items) of one wire message.
+ */
+export type WireLayout = 'chat' | 'items' | 'blocks';
+
+/**
+ * Everything the provider-neutral engines need to know about one message format. Engines reach a
+ * format only through its adapter (see `formats/index.ts`), never by testing its name.
+ */
+export interface FormatAdapter<F extends MessageFormat, Written> {
+  /** The format's name. */
+  readonly format: F;
+  /** The rules a history in this format must meet (ids, pairing scope, ordering). */
+  readonly profile: ProviderProfile;
+  /** Validates `messages` with the provider's rules and wording, returning the turn table it read. */
+  inspect(messages: readonly unknown[]): HistoryInspection;
+  /** Reads wire messages into the neutral model (`from*`). */
+  read(
+    messages: readonly unknown[],
+    options?: ReadFormatOptions,
+  ): ConversionResult<HistoryMessage[]>;
+  /** Writes a neutral history as wire messages (`to*`). */
+  write(history: ToolHistory, options?: WriteFormatOptions): Written;
+  /** The request field that holds the messages. */
+  readonly messagesKey: 'messages' | 'input' | 'contents';
+  /** The request field that holds a system prompt kept outside the messages, if the format has one. */
+  readonly systemField: 'system' | 'systemInstruction' | 'instructions' | undefined;
+  /** How the wire lays out calls, results and parts. */
+  readonly layout: WireLayout;
+  /** The writer leaves out empty text parts (Anthropic, Gemini). */
+  readonly dropsEmptyText: boolean;
+  /**
+   * Results are blocks of the user turn: the writer merges a results turn and a following user
+   * message into one wire message (Anthropic).
+   */
+  readonly mergesResultsIntoUser: boolean;
+  /**
+   * The wire may omit call ids, and the reader then makes them up (Gemini); a writer leaves made-up
+   * ids out again.
+   */
+  readonly generatesIds: boolean;
+  /** A message without a `role` is a user turn (Gemini `contents`). */
+  readonly roleOptionalForUser: boolean;
+  /** The provider's status and error body for the first issue of a refused history, if it is a provider. */
+  readonly errorResponseFor: ((issue: HistoryIssue) => ProviderErrorResponse) | undefined;
+}
+
+/** Options a stream handler factory gets. */
+export interface StreamHandlerOptions {
+  /** Which choice (Chat Completions) or candidate (Gemini) to accumulate. */
+  readonly choiceIndex: number;
+}
+
+/** Makes the handler that turns one stream format's events into calls of an accumulator core. */
+export type StreamHandlerFactory = (
+  core: AccumulatorCore,
+  options: StreamHandlerOptions,
+) => StreamEventHandler;
+
+/** One stream format: how its events are framed on the wire, and its handler. */
+export interface StreamAdapter {
+  /** Server-sent events (`data:` lines), or one JSON value per line (Ollama's native API). */
+  readonly framing: 'sse' | 'json-lines';
+  /** Makes the handler for one streamed message. */
+  readonly createHandler: StreamHandlerFactory;
+}
