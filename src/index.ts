@@ -78,7 +78,7 @@ export type {
   ConversionResult,
   ConversionWarning,
   ConversionWarningCode,
-} from './convert/conversion-result.js';
+} from './core/conversion-result.js';
 export type {
   ToolHistory,
   HistoryMessage,
@@ -155,7 +155,7 @@ export type {
   AccumulatedToolCall,
   ArgumentsProblem,
   LiveToolCall,
-} from './streaming/accumulated-tool-call.js';
+} from './core/stream/accumulated-tool-call.js';
 export type {
   TextDeltaEvent,
   ToolCallDeltaEvent,
@@ -163,14 +163,14 @@ export type {
   ToolCallStartEvent,
   ToolCallStreamEvent,
   ToolCallStreamListener,
-} from './streaming/tool-call-stream-event.js';
+} from './core/stream/tool-call-stream-event.js';
 export { accumulateSSE } from './streaming/accumulate-sse.js';
 export type { AccumulateSSEOptions } from './streaming/accumulate-sse.js';
 export { readStreamEvents } from './streaming/read-stream-events.js';
 export type { ReadStreamEventsOptions, StreamSource } from './streaming/read-stream-events.js';
 export type { StreamFraming } from './streaming/event-stream-decoder.js';
-export { DEFAULT_STREAM_LIMITS } from './streaming/stream-limits.js';
-export type { ResolvedStreamLimits, StreamLimits } from './streaming/stream-limits.js';
+export { DEFAULT_STREAM_LIMITS } from './core/stream/stream-limits.js';
+export type { ResolvedStreamLimits, StreamLimits } from './core/stream/stream-limits.js';
 export { watchLangMessageToolCalls } from './streaming/watch-lang-message-tool-calls.js';
 export type {
   LangMessageItemLike,
