@@ -54,7 +54,7 @@ function providers(): Provider[] {
       Lang.openaiLike({ apiKey: 'k', model: 'gpt-4o-mini', baseURL: 'http://stub.local/v1' }),
     ],
     ['openai-responses', Lang.openai({ apiKey: 'k', model: 'gpt-4o-mini' })],
-    ['anthropic', Lang.anthropic({ apiKey: 'k', model: 'claude-3-5-haiku-20241022' })],
+    ['anthropic', Lang.anthropic({ apiKey: 'k', model: 'claude-haiku-4-5-20251001' })],
   ];
   return langs.map(([name, lang]) => {
     const chat: unknown = Reflect.get(lang, 'chat');

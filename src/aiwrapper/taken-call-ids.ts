@@ -28,8 +28,11 @@ function addIds(ids: Set<string>, message: LangMessage | undefined): void {
 /**
  * Whether the indexed prefix is still the collection's prefix. The user may change the collection
  * by other means (aiwrapper's own `add*` methods, `push`, `splice`, `length = n`): appends keep
- * the prefix, and an insertion, removal or replacement before its end moves its first or last
- * message. Replacing a message in place by index, or editing a message's items, is not noticed.
+ * the prefix, and an insertion or removal before its end moves its last message (or its first).
+ * Not noticed: replacing messages inside the prefix by as many others (`messages[i] = m`,
+ * `splice(i, 1, m)`, or a removal and an insertion between two helper calls), or editing a
+ * message's items other than the last one's. Then a fresh id could repeat one of theirs;
+ * with the default generator (9 random alphanumerics) that is about one chance in 10^16 per id.
  */
 function coversPrefix(index: TakenIndex, messages: LangMessages): boolean {
   return (

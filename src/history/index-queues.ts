@@ -6,6 +6,15 @@
 export class IndexQueues {
   readonly #groups = new Map<string, { readonly indexes: number[]; head: number }>();
 
+  /** The indexes of `items`, grouped by `keyOf`. */
+  static of<T>(items: readonly T[], keyOf: (item: T) => string): IndexQueues {
+    const queues = new IndexQueues();
+    items.forEach((item, index) => {
+      queues.add(keyOf(item), index);
+    });
+    return queues;
+  }
+
   /** Appends `index` to the group of `key` (indexes must be added in ascending order). */
   add(key: string, index: number): void {
     const group = this.#groups.get(key);

@@ -108,13 +108,12 @@ function matchExistingTurn(
   // A call with an id matches a latest call known by that id; one without, a latest call with the
   // same name and arguments. Either way the first unused one, so the turn is matched in order.
   const byId = new IndexQueues();
-  const byContent = new IndexQueues();
   latest.forEach((call, index) => {
     byId.add(call.callId, index);
     const alias = knownAs(index);
     if (alias !== undefined) byId.add(alias, index);
-    byContent.add(contentKey(call), index);
   });
+  let byContent: IndexQueues | undefined;
   const used = new Uint8Array(latest.length);
   let hits = 0;
   let missing = -1;
@@ -125,7 +124,7 @@ function matchExistingTurn(
     };
     const index =
       call.callId === undefined
-        ? byContent.first(contentKey(call), used, matches)
+        ? (byContent ??= IndexQueues.of(latest, contentKey)).first(contentKey(call), used, matches)
         : byId.first(call.callId, used, matches);
     if (index === -1) {
       if (missing === -1) missing = position;
