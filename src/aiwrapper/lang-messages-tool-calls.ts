@@ -207,7 +207,8 @@ function write(
   given: readonly PendingResult[],
 ): number {
   const run = plan.turn === 'existing' ? latest.resultsRun : [];
-  const from = plan.turn === 'existing' ? latest.index + 1 : messages.length;
+  // A new turn is appended; results for the existing turn replace the run after it.
+  const from = plan.turn === 'existing' && plan.results ? latest.index + 1 : messages.length;
   if (plan.turn === 'new') {
     const items: LangMessageItem[] = plan.calls.map((call) => ({
       ...call.extra,
