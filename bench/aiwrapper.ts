@@ -7,7 +7,9 @@
  * (c) the request overhead of `chat()` through a stubbed HTTP layer (aiwrapper's
  *     `setHttpRequestImpl`) on valid 100-, 1k- and 10k-message histories: aiwrapper alone beside
  *     the package installed with both flags off (target <= 2%), `autoAssistantToolCalls` (<= 5%)
- *     and `autoRepairToolHistory` (<= 25%), modes alternating, medians of many runs;
+ *     and `autoRepairToolHistory` (<= 25%), modes alternating, medians of many runs (CPU time);
+ *     then the same modes on aiwrapper's mock provider, whose `chat()` reads no history, which
+ *     isolates what the package adds, as a share of each provider's own `chat()`;
  * (d) the synthesis pass (`autoAssistantToolCalls`) on histories where every call turn is
  *     missing, at 1k, 10k and 30k messages, beside aiwrapper alone on the same history: linear.
  *
@@ -22,6 +24,7 @@ import {
   Lang,
   LangMessage,
   LangMessages,
+  MockOpenAILikeLang,
   setHttpRequestImpl,
   type LangOptions,
   type LanguageProvider,
@@ -56,10 +59,20 @@ function providers(): Provider[] {
     ['openai-responses', Lang.openai({ apiKey: 'k', model: 'gpt-4o-mini' })],
     ['anthropic', Lang.anthropic({ apiKey: 'k', model: 'claude-haiku-4-5-20251001' })],
   ];
-  return langs.map(([name, lang]) => {
-    const chat: unknown = Reflect.get(lang, 'chat');
-    return { name, lang, alone: chat as Chat };
-  });
+  return langs.map(([name, lang]) => providerOf(name, lang));
+}
+
+function providerOf(name: string, lang: LanguageProvider): Provider {
+  const chat: unknown = Reflect.get(lang, 'chat');
+  return { name, lang, alone: chat as Chat };
+}
+
+/**
+ * aiwrapper's mock provider: its `chat()` streams a fixed answer without reading the history or
+ * building a request, so timing it with and without the package isolates what the package adds.
+ */
+function mockProvider(): Provider {
+  return providerOf('mock', new MockOpenAILikeLang({ mockResponseText: 'ok' }));
 }
 
 function sse(events: readonly unknown[]): Response {
@@ -293,7 +306,8 @@ function percent(ratio: number): string {
  * aiwrapper alone in the same round: on a shared machine the load drifts between rounds, much
  * less within one. Reports the median of those per-round ratios, and the ratio of the best runs.
  */
-async function benchOverhead(list: readonly Provider[]): Promise<void> {
+async function benchOverhead(list: readonly Provider[]): Promise<Map<string, number>> {
+  const alones = new Map<string, number>();
   const rows = [
     [
       'provider',
@@ -327,11 +341,62 @@ async function benchOverhead(list: readonly Provider[]): Promise<void> {
         const best = least(own) / least(alone);
         return `${percent(perRound)} / ${percent(best)} (${String(TARGETS[mode])}%)`;
       });
+      alones.set(`${provider.name} ${String(size)}`, median(alone));
       rows.push([provider.name, String(size), median(alone).toFixed(3), ...cells]);
     }
   }
   console.log(
     '\n(c) chat() request overhead over aiwrapper alone, valid histories, stubbed HTTP (rounds alternating)',
+  );
+  printTable(rows);
+  return alones;
+}
+
+/**
+ * (c, isolated) What the package adds to one `chat()`, per mode: aiwrapper's mock provider with
+ * the package minus without, on the same history, as a share of each provider's own `chat()`
+ * from (c). Stable where the end-to-end ratios drown in the load of a shared machine.
+ */
+async function benchIsolatedOverhead(
+  mock: Provider,
+  list: readonly Provider[],
+  alones: ReadonlyMap<string, number>,
+): Promise<void> {
+  const rows = [
+    [
+      'messages',
+      'mode',
+      'added CPU ms per chat()',
+      ...list.map((provider) => `% of ${provider.name}`),
+    ],
+  ];
+  for (const size of [100, 1_000, 10_000]) {
+    const messages = new LangMessages(validMessages(size));
+    const samples = new Map<Mode, number[]>(MODES.map((mode) => [mode, []]));
+    const batch = Math.max(4, Math.round(20_000 / size));
+    for (let round = -2; round < 41; round++) {
+      const shift = ((round % MODES.length) + MODES.length) % MODES.length;
+      for (const mode of MODES.slice(shift).concat(MODES.slice(0, shift))) {
+        collectGarbage();
+        const started = cpuTime();
+        for (let index = 0; index < batch; index++) await chatOnce(mock, mode, messages);
+        if (round >= 0) samples.get(mode)?.push((cpuTime() - started) / batch);
+      }
+    }
+    const alone = median(samples.get('aiwrapper alone') ?? []);
+    for (const mode of MODES.slice(1)) {
+      const added = Math.max(0, median(samples.get(mode) ?? []) - alone);
+      const shares = list.map((provider) => {
+        const own = alones.get(`${provider.name} ${String(size)}`);
+        return own === undefined
+          ? '-'
+          : `${((added / own) * 100).toFixed(2)}% (${String(TARGETS[mode])}%)`;
+      });
+      rows.push([String(size), mode, added.toFixed(4), ...shares]);
+    }
+  }
+  console.log(
+    "\n(c, isolated) CPU time the package adds to chat(), on aiwrapper's mock provider (Chat Completions rules), medians",
   );
   printTable(rows);
 }
@@ -341,7 +406,7 @@ const SYNTHESIS_BUDGET_MS = 10_000;
 
 async function benchSynthesis(provider: Provider): Promise<void> {
   const rows = [
-    ['messages', 'aiwrapper alone CPU ms', 'autoAssistantToolCalls ms', 'ratio', 'µs per message'],
+    ['messages', 'aiwrapper alone ms', 'autoAssistantToolCalls ms', 'ratio', 'µs per message'],
   ];
   let skipped: string | undefined;
   for (const size of [1_000, 10_000, 30_000]) {
@@ -401,7 +466,12 @@ export async function runAiwrapperBench(): Promise<void> {
   try {
     // aiwrapper's own chat() is taken before the package wraps it.
     const list = providers();
-    if (list.some((provider) => Symbol.for('aiwrapper-tool-calls.wrapped-chat') in provider.alone))
+    const mock = mockProvider();
+    if (
+      [mock, ...list].some(
+        (provider) => Symbol.for('aiwrapper-tool-calls.wrapped-chat') in provider.alone,
+      )
+    )
       throw new Error(
         'aiwrapper is already wrapped: run this bench before installing the package.',
       );
@@ -411,7 +481,7 @@ export async function runAiwrapperBench(): Promise<void> {
     installToolCalls({ autoAssistantToolCalls: false, autoRepairToolHistory: false });
     if (parts.includes('a')) benchBuild();
     if (parts.includes('b')) benchNoOp();
-    if (parts.includes('c')) await benchOverhead(list);
+    if (parts.includes('c')) await benchIsolatedOverhead(mock, list, await benchOverhead(list));
     const chat = list[0];
     if (chat && parts.includes('d')) await benchSynthesis(chat);
   } finally {
