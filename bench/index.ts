@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark the project keeps, one after another, each printing its table.
  * `npm run bench -- streaming validate` runs only the named ones.
  */
+import { runAiwrapperBench } from './aiwrapper.js';
 import { runCliBench } from './cli.js';
 import { runRepairBench } from './repair.js';
 import { runStreamingBench } from './streaming.js';
@@ -12,6 +13,7 @@ const benches: Readonly<Record<string, () => Promise<void>>> = {
   validate: runValidateBench,
   repair: runRepairBench,
   cli: runCliBench,
+  aiwrapper: runAiwrapperBench,
 };
 
 const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

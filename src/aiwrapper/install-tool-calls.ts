@@ -16,7 +16,8 @@ import {
   addToolUseMessage,
   latestToolCalls,
 } from './lang-messages-tool-calls.js';
-import { rememberCollection } from './seen-tool-calls.js';
+import { rememberAddedCalls } from './seen-tool-calls.js';
+import { forgetTakenCallIds } from './taken-call-ids.js';
 import { synthesizeMissingToolCalls } from './synthesize-tool-calls.js';
 import { repairLangMessages } from './repair-lang-messages.js';
 import { installResponsesInputFix } from './responses-input.js';
@@ -226,8 +227,10 @@ function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: Provi
   ): Promise<LangMessages> {
     const auto = options?.autoAssistantToolCalls ?? settings().autoAssistantToolCalls;
     const repair = options?.autoRepairToolHistory ?? settings().autoRepairToolHistory;
-    if (!auto && !repair && options?.tools === undefined)
-      return remember(await original.call(this, messages, options));
+    if (!auto && !repair && options?.tools === undefined) {
+      const before = lengthOf(messages);
+      return remember(await original.call(this, messages, options), before);
+    }
     const collection =
       messages instanceof LangMessages
         ? messages
@@ -246,7 +249,10 @@ function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: Provi
         coveredThrough: covered,
       });
     }
-    return remember(await original.call(this, collection, options));
+    // Both passes may rewrite messages inside the collection, where the helpers' index cannot see.
+    if (auto || repair) forgetTakenCallIds(collection);
+    const before = collection.length;
+    return remember(await original.call(this, collection, options), before);
   };
   Object.defineProperty(chat, WRAPPED, { value: true });
   Object.defineProperty(prototype, 'chat', {
@@ -257,8 +263,13 @@ function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: Provi
   });
 }
 
-function remember(result: LangMessages): LangMessages {
-  rememberCollection(result);
+/** How many messages `chat()` was given; what the response adds comes after them. */
+function lengthOf(messages: unknown): number {
+  return Array.isArray(messages) ? messages.length : 0;
+}
+
+function remember(result: LangMessages, before: number): LangMessages {
+  rememberAddedCalls(result, before);
   return result;
 }
 

@@ -18,6 +18,7 @@ import {
 import { readToolCalls, type PendingCall } from '../history/tool-call-input.js';
 import { readToolResults, type PendingResult } from '../history/tool-result-input.js';
 import { givenIdsOf, rememberGivenIds, rememberToolCalls } from './seen-tool-calls.js';
+import { noteWrittenMessages, takenCallIds } from './taken-call-ids.js';
 
 /** Options of the helpers. */
 export interface ToolCallHelperOptions {
@@ -53,15 +54,6 @@ function toolCallsOf(message: LangMessage): ToolCall[] {
       ? [{ callId: item.callId, name: item.name, arguments: item.arguments }]
       : [],
   );
-}
-
-function takenIds(messages: LangMessages): Set<string> {
-  const ids = new Set<string>();
-  for (const message of messages) {
-    for (const item of message.items)
-      if (item.type === 'tool' || item.type === 'tool-result') ids.add(item.callId);
-  }
-  return ids;
 }
 
 /**
@@ -198,21 +190,25 @@ function apply(
     existingResults,
     calls,
     results,
-    takenIds: takenIds(messages),
+    takenIds: takenCallIds(messages),
     generateId: options.generateId,
   });
-  write(messages, latest, plan, existingResults, results ?? []);
+  const written = write(messages, latest, plan, existingResults, results ?? []);
+  noteWrittenMessages(messages, written);
   rememberToolCalls(messages, plan.calls);
 }
 
+/** Writes the plan, and returns the index of the first message it wrote. */
 function write(
   messages: LangMessages,
   latest: LatestTurn,
   plan: TurnPlan,
   existing: readonly ExistingResult[],
   given: readonly PendingResult[],
-): void {
+): number {
   const run = plan.turn === 'existing' ? latest.resultsRun : [];
+  // A new turn is appended; results for the existing turn replace the run after it.
+  const from = plan.turn === 'existing' && plan.results ? latest.index + 1 : messages.length;
   if (plan.turn === 'new') {
     const items: LangMessageItem[] = plan.calls.map((call) => ({
       ...call.extra,
@@ -225,11 +221,12 @@ function write(
     rememberGivenIds(turn, plan.givenIds);
     messages.push(turn);
   }
-  if (!plan.results) return;
+  if (!plan.results) return from;
   const items = plan.results.map((planned) => toResultItem(planned, existing, given));
   const at = plan.turn === 'existing' ? latest.index + 1 : messages.length;
   const meta = run[0] === undefined ? undefined : messages[run[0]]?.meta;
   messages.splice(at, run.length, new LangMessage('tool-results', items, meta));
+  return from;
 }
 
 function toResultItem(

@@ -19,15 +19,18 @@ export function rememberToolCalls(messages: LangMessages, calls: readonly ToolCa
   for (const call of calls) known.set(call.callId, call);
 }
 
-/** Records every call the collection's assistant turns hold. */
-export function rememberCollection(messages: LangMessages): void {
-  for (const message of messages) {
-    if (message.role !== 'assistant') continue;
-    const calls = message.items.flatMap((item) =>
-      item.type === 'tool'
-        ? [{ callId: item.callId, name: item.name, arguments: item.arguments }]
-        : [],
-    );
+/**
+ * Records the calls of the assistant turns from `messages[from]` on: what a `chat()` response
+ * added, so a request costs the package only the messages it added, not a walk of the history.
+ */
+export function rememberAddedCalls(messages: LangMessages, from: number): void {
+  for (let index = Math.max(0, from); index < messages.length; index++) {
+    const message = messages[index];
+    if (message?.role !== 'assistant') continue;
+    const calls: ToolCall[] = [];
+    for (const item of message.items)
+      if (item.type === 'tool')
+        calls.push({ callId: item.callId, name: item.name, arguments: item.arguments });
     if (calls.length > 0) rememberToolCalls(messages, calls);
   }
 }

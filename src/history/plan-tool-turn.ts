@@ -1,8 +1,11 @@
 import { uniqueCallIds, type CallIdGenerator } from '../core/call-id.js';
 import { deepEqual } from '../core/deep-equal.js';
+import { pairToolTurns } from '../core/pair-tool-turns.js';
 import { isPlaceholderResult } from '../core/placeholder-result.js';
 import type { ToolCall } from '../core/tool-call.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { equalityKey, IndexQueues } from './index-queues.js';
+import { TakenIdsView } from './taken-ids-view.js';
 import type { PendingCall } from './tool-call-input.js';
 import type { PendingResult } from './tool-result-input.js';
 
@@ -99,27 +102,39 @@ function matchExistingTurn(
   givenIds: readonly (string | undefined)[] = [],
 ): TurnSlot[] | undefined {
   if (latest.length === 0) return undefined;
-  const used = new Set<number>();
   // A call is known by the id the user gave it as well as the id it got.
   const knownAs = (index: number): string | undefined =>
     index < givenIds.length ? givenIds[index] : latest[index]?.callId;
-  const matched = calls.map((call) => {
-    const matches = (candidate: ToolCall, index: number): boolean =>
-      !used.has(index) &&
-      candidate.name === call.name &&
-      deepEqual(candidate.arguments, call.arguments);
-    const byId = (candidate: ToolCall, index: number): boolean =>
-      (candidate.callId === call.callId || knownAs(index) === call.callId) &&
-      matches(candidate, index);
-    let index = call.callId === undefined ? -1 : latest.findIndex(byId);
-    if (index === -1 && call.callId === undefined) index = latest.findIndex(matches);
-    if (index !== -1) used.add(index);
-    return index;
+  // A call with an id matches a latest call known by that id; one without, a latest call with the
+  // same name and arguments. Either way the first unused one, so the turn is matched in order.
+  const byId = new IndexQueues();
+  latest.forEach((call, index) => {
+    byId.add(call.callId, index);
+    const alias = knownAs(index);
+    if (alias !== undefined) byId.add(alias, index);
   });
-  const hits = matched.filter((index) => index !== -1).length;
+  let byContent: IndexQueues | undefined;
+  const used = new Uint8Array(latest.length);
+  let hits = 0;
+  let missing = -1;
+  calls.forEach((call, position) => {
+    const matches = (index: number): boolean => {
+      const candidate = latest[index];
+      return candidate?.name === call.name && deepEqual(candidate.arguments, call.arguments);
+    };
+    const index =
+      call.callId === undefined
+        ? (byContent ??= IndexQueues.of(latest, contentKey)).first(contentKey(call), used, matches)
+        : byId.first(call.callId, used, matches);
+    if (index === -1) {
+      if (missing === -1) missing = position;
+      return;
+    }
+    used[index] = 1;
+    hits++;
+  });
   if (hits === 0) return undefined;
-  if (hits < calls.length) {
-    const missing = matched.indexOf(-1);
+  if (missing !== -1) {
     const call = calls[missing];
     throw new ToolHistoryError(
       'invalid-input',
@@ -129,12 +144,16 @@ function matchExistingTurn(
   return latest.map((call, index) => ({ call: { ...call, extra: {} }, givenId: knownAs(index) }));
 }
 
+function contentKey(call: Pick<ToolCall, 'name' | 'arguments'>): string {
+  return `${call.name}\n${equalityKey(call.arguments)}`;
+}
+
 function newTurn(
   calls: readonly PendingCall[],
   takenIds: ReadonlySet<string>,
   generate?: CallIdGenerator,
 ): TurnSlot[] {
-  const taken = new Set(takenIds);
+  const taken = new TakenIdsView(takenIds);
   for (const call of calls) if (call.callId !== undefined) taken.add(call.callId);
   const nextId = uniqueCallIds(taken, generate);
   const inTurn = new Set<string>();
@@ -156,47 +175,58 @@ function newTurn(
 /** Returns, per slot, the index of the given result that answers it (or -1). */
 function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingResult[]): number[] {
   const answer = slots.map(() => -1);
-  const idsOfTurn = slots.map((slot) => slot.call.callId).join(', ');
+  const idsOfTurn = (): string => slots.map((slot) => slot.call.callId).join(', ');
   const withoutIds = results.every((result) => result.callId === undefined);
   if (withoutIds && results.length > slots.length) {
     throw new ToolHistoryError(
       'unknown-call',
-      `results has ${results.length} results without ids for ${slots.length} call${slots.length === 1 ? '' : 's'} (${idsOfTurn || 'none'}); results without ids pair with calls by position.`,
+      `results has ${results.length} results without ids for ${slots.length} call${slots.length === 1 ? '' : 's'} (${idsOfTurn() || 'none'}); results without ids pair with calls by position.`,
     );
   }
+  // A result's id names a slot by the id the user gave its call or the id the call got.
+  const bySlotId = new IndexQueues();
+  slots.forEach((slot, index) => {
+    if (slot.givenId !== undefined) bySlotId.add(slot.givenId, index);
+    bySlotId.add(slot.call.callId, index);
+  });
+  const answered = new Uint8Array(slots.length);
+  const take = (slot: number, index: number): void => {
+    answer[slot] = index;
+    answered[slot] = 1;
+  };
   // Results with ids pair first, so a result without one never takes a call another result names.
   results.forEach((result, index) => {
     const { callId } = result;
     if (callId === undefined) return;
-    const isFor = (slot: TurnSlot): boolean =>
-      slot.givenId === callId || slot.call.callId === callId;
-    const slot = slots.findIndex((candidate, i) => answer[i] === -1 && isFor(candidate));
+    const slot = bySlotId.first(callId, answered, () => true);
     if (slot !== -1) {
-      answer[slot] = index;
+      take(slot, index);
       return;
     }
-    const answered = slots.findIndex(isFor);
-    if (answered !== -1) {
+    const first = bySlotId.any(callId);
+    if (first !== -1) {
       throw new ToolHistoryError(
         'duplicate-result',
-        `results[${index}] answers call "${callId}" a second time (results[${answer[answered] ?? -1}] already answers it). Each call takes one result.`,
+        `results[${index}] answers call "${callId}" a second time (results[${answer[first] ?? -1}] already answers it). Each call takes one result.`,
       );
     }
     throw new ToolHistoryError(
       'unknown-call',
-      `results[${index}] answers call "${callId}", which is not among the calls of this turn (${idsOfTurn || 'none'}). Add the call first with addAssistantToolCalls(), or fix the result's id.`,
+      `results[${index}] answers call "${callId}", which is not among the calls of this turn (${idsOfTurn() || 'none'}). Add the call first with addAssistantToolCalls(), or fix the result's id.`,
     );
   });
+  // Slots only fill up, so the first open slot never moves back.
+  let open = 0;
   results.forEach((result, index) => {
     if (result.callId !== undefined) return;
-    const slot = answer.indexOf(-1);
-    if (slot === -1) {
+    while (open < slots.length && answered[open] === 1) open++;
+    if (open === slots.length) {
       throw new ToolHistoryError(
         'unknown-call',
-        `results[${index}] has no id and every call of the turn (${idsOfTurn}) already has a result.`,
+        `results[${index}] has no id and every call of the turn (${idsOfTurn()}) already has a result.`,
       );
     }
-    answer[slot] = index;
+    take(open, index);
   });
   return answer;
 }
@@ -207,18 +237,18 @@ function mergeResults(
   givenResults: readonly PendingResult[],
   existing: readonly ExistingResult[],
 ): PlannedResult[] {
-  // Existing results pair with the turn's calls per id, in order, like any other results.
+  // Existing results pair with the turn's calls by core's one pairing rule, like any other results.
   const existingFor = calls.map(() => -1);
-  const claimed = new Set<number>();
-  calls.forEach((call, slot) => {
-    const index = existing.findIndex(
-      (result, i) => !claimed.has(i) && result.callId === call.callId,
-    );
-    if (index !== -1) {
-      claimed.add(index);
-      existingFor[slot] = index;
-    }
-  });
+  const claimed = new Uint8Array(existing.length);
+  const pairing = pairToolTurns([
+    { kind: 'calls', callIds: calls.map((call) => call.callId) },
+    { kind: 'results', callIds: existing.map((result) => result.callId) },
+  ]);
+  for (const result of pairing.results) {
+    if (!result.call) continue;
+    existingFor[result.call.position] = result.position;
+    claimed[result.position] = 1;
+  }
   const planned = calls.map((call, slot): PlannedResult => {
     const givenIndex = given[slot] ?? -1;
     const existingIndex = existingFor[slot] ?? -1;
@@ -240,7 +270,7 @@ function mergeResults(
   });
   // Results in the run that answer none of these calls are kept, after the turn's own.
   existing.forEach((result, index) => {
-    if (!claimed.has(index))
+    if (claimed[index] !== 1)
       planned.push({
         callId: result.callId,
         name: result.name,

@@ -117,18 +117,25 @@ function pick(value: unknown): z.ZodType | undefined {
   }
 }
 
+function notACall(path: string, detail: string): ToolHistoryError {
+  return new ToolHistoryError(
+    'invalid-input',
+    `${path} is not a tool call (${detail}). Pass aiwrapper {callId, name, arguments}, OpenAI {id, function: {name, arguments}}, Vercel {type: 'tool-call', toolCallId, toolName, input}, Anthropic {type: 'tool_use', id, name, input} or Gemini {id?, name, args}.`,
+  );
+}
+
+/** Parses `value` once with `schema` (a second parse per call doubled the helpers' cost). */
+function parseWith<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw notACall(path, zodDetail(parsed.error, path));
+  return parsed.data;
+}
+
 function normalize(value: unknown, path: string): PendingCall {
   const schema = pick(value);
-  const parsed = schema?.safeParse(value);
-  if (!parsed?.success) {
-    const detail = parsed ? zodDetail(parsed.error, path) : `${path} is ${describe(value)}`;
-    throw new ToolHistoryError(
-      'invalid-input',
-      `${path} is not a tool call (${detail}). Pass aiwrapper {callId, name, arguments}, OpenAI {id, function: {name, arguments}}, Vercel {type: 'tool-call', toolCallId, toolName, input}, Anthropic {type: 'tool_use', id, name, input} or Gemini {id?, name, args}.`,
-    );
-  }
+  if (!schema) throw notACall(path, `${path} is ${describe(value)}`);
   if (schema === openAICall) {
-    const call = openAICall.parse(value);
+    const call = parseWith(openAICall, value, path);
     return {
       callId: nonEmpty(call.id),
       name: call.function.name,
@@ -137,7 +144,7 @@ function normalize(value: unknown, path: string): PendingCall {
     };
   }
   if (schema === vercelCall) {
-    const call = vercelCall.parse(value);
+    const call = parseWith(vercelCall, value, path);
     return {
       callId: nonEmpty(call.toolCallId),
       name: call.toolName,
@@ -146,14 +153,14 @@ function normalize(value: unknown, path: string): PendingCall {
     };
   }
   if (schema === anthropicCall) {
-    const call = anthropicCall.parse(value);
+    const call = parseWith(anthropicCall, value, path);
     return { callId: nonEmpty(call.id), name: call.name, ...parseArguments(call.input), extra: {} };
   }
   if (schema === geminiCall) {
-    const call = geminiCall.parse(value);
+    const call = parseWith(geminiCall, value, path);
     return { callId: nonEmpty(call.id), name: call.name, ...parseArguments(call.args), extra: {} };
   }
-  const call = aiwrapperCall.parse(value);
+  const call = parseWith(aiwrapperCall, value, path);
   const extra = Object.fromEntries(
     Object.entries(call).filter(([key]) => !AIWRAPPER_ITEM_KEYS.has(key)),
   );

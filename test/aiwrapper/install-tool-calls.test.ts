@@ -1,6 +1,13 @@
-import { Lang, LangMessages, type LanguageProvider } from 'aiwrapper';
+import {
+  Lang,
+  LangMessage,
+  LangMessages,
+  setHttpRequestImpl,
+  type LanguageProvider,
+} from 'aiwrapper';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installToolCalls } from '../../src/aiwrapper/install-tool-calls.js';
+import { seenToolCall } from '../../src/aiwrapper/seen-tool-calls.js';
 import { captureRequests, type CapturedRequest } from '../helpers/capture-requests.js';
 import { plain } from '../helpers/lang-messages.js';
 
@@ -206,5 +213,63 @@ describe('installToolCalls', () => {
         parameters: { type: 'object', properties: {} },
       },
     ]);
+  });
+});
+
+describe('chat() with both flags off', () => {
+  beforeAll(() => {
+    installToolCalls();
+    // A Chat Completions stream whose answer is one call.
+    const events = [
+      {
+        choices: [
+          {
+            delta: {
+              role: 'assistant',
+              tool_calls: [
+                {
+                  index: 0,
+                  id: 'call_new',
+                  type: 'function',
+                  function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+                },
+              ],
+            },
+          },
+        ],
+      },
+      { choices: [{ delta: {}, finish_reason: 'tool_calls' }] },
+      '[DONE]',
+    ];
+    setHttpRequestImpl(() =>
+      Promise.resolve(
+        new Response(
+          events
+            .map(
+              (event) => `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`,
+            )
+            .join(''),
+          { status: 200, headers: { 'content-type': 'text/event-stream' } },
+        ),
+      ),
+    );
+  });
+
+  it('remembers the calls the response added, without walking the history it was given', async () => {
+    const messages = new LangMessages('Weather in Oslo?');
+    messages.push(
+      new LangMessage('assistant', [
+        { type: 'tool', callId: 'call_old', name: 'get_weather', arguments: { city: 'Oslo' } },
+      ]),
+    );
+    messages.addToolResultsMessage([
+      { type: 'tool-result', callId: 'call_old', name: 'get_weather', result: 'cold' },
+    ]);
+    await providers.openaiLike().chat(messages);
+    expect(messages[3]?.toolRequests).toEqual([
+      { type: 'tool', callId: 'call_new', name: 'get_weather', arguments: { city: 'Paris' } },
+    ]);
+    expect(seenToolCall(messages, 'call_new', 'get_weather')?.arguments).toEqual({ city: 'Paris' });
+    expect(seenToolCall(messages, 'call_old', 'get_weather')).toBeUndefined();
   });
 });

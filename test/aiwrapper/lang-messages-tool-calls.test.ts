@@ -311,6 +311,64 @@ describe('addToolCallsAndResults', () => {
   });
 });
 
+describe('addToolCallsAndResults over a long conversation', () => {
+  it('never generates an id that messages added since the last call hold, by any means', () => {
+    const messages = new LangMessages('hi');
+    const generateId = sequentialIds('id');
+    addToolCallsAndResults(messages, [{ name: 'f', arguments: { n: 1 } }], [{ result: 1 }], {
+      generateId,
+    });
+    // What the user adds with aiwrapper's own methods and the array's, between two helper calls.
+    messages.addAssistantItems([{ type: 'tool', callId: 'id2', name: 'f', arguments: {} }]);
+    messages.addToolResultsMessage([{ type: 'tool-result', callId: 'id2', name: 'f', result: 2 }]);
+    messages.splice(
+      1,
+      0,
+      new LangMessage('assistant', [{ type: 'tool', callId: 'id3', name: 'f', arguments: {} }]),
+    );
+    addToolCallsAndResults(messages, [{ name: 'f', arguments: { n: 2 } }], [{ result: 4 }], {
+      generateId,
+    });
+    expect(messages[messages.length - 2]?.toolRequests.map((item) => item.callId)).toEqual(['id4']);
+  });
+
+  it('treats a second call with the same 300 calls and results as a no-op', () => {
+    const calls = Array.from({ length: 300 }, (_, index) => ({
+      callId: `call_${String(index)}`,
+      name: index % 2 === 0 ? 'get_weather' : 'search',
+      arguments: { index },
+    }));
+    const results = calls.map((call) => ({ toolId: call.callId, name: call.name, result: 'ok' }));
+    const messages = new LangMessages('hi');
+    addToolCallsAndResults(messages, calls, results);
+    const once = plain(messages);
+    addToolCallsAndResults(messages, calls, results);
+    expect(plain(messages)).toEqual(once);
+    expect(once).toHaveLength(3);
+    expect(once[2]?.items).toHaveLength(300);
+  });
+
+  it('matches calls without ids to the latest turn by name and arguments, in order', () => {
+    const calls = Array.from({ length: 100 }, (_, index) => ({
+      name: 'f',
+      arguments: { city: index % 3 === 0 ? 'Paris' : 'Rome' },
+    }));
+    const messages = new LangMessages('hi');
+    addAssistantToolCalls(messages, calls);
+    const turn = plain(messages);
+    addToolCallsAndResults(
+      messages,
+      calls,
+      calls.map((_, index) => ({ result: index })),
+    );
+    expect(plain(messages).slice(0, 2)).toEqual(turn);
+    const ids = messages[1]?.toolRequests.map((item) => item.callId);
+    expect(messages[2]?.toolResults.map((item): unknown[] => [item.callId, item.result])).toEqual(
+      ids?.map((id, index) => [id, index]),
+    );
+  });
+});
+
 describe('addToolUseMessage', () => {
   it('merges results for the latest turn into what chat() recorded', () => {
     const messages = afterChatWithoutHandlers();

@@ -16,3 +16,12 @@ export function sequentialIds(prefix = 'gen'): () => string {
   let next = 0;
   return () => `${prefix}${++next}`;
 }
+
+/** Every call id of a `tool` or `tool-result` item, in order, found by reading every message. */
+export function callIdsOf(messages: LangMessages): string[] {
+  return Array.from(messages).flatMap((message) =>
+    message.items.flatMap((item) =>
+      item.type === 'tool' || item.type === 'tool-result' ? [item.callId] : [],
+    ),
+  );
+}
