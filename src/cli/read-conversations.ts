@@ -1,3 +1,4 @@
+import type { ConversationSource, SourceDocument, Span } from './json-source.js';
 import { locateJsonSyntaxError } from './locate-json-syntax-error.js';
 import { readLines, type Line } from './read-lines.js';
 
@@ -29,6 +30,8 @@ export interface Conversation {
   /** The object that held the messages, and under which key; `undefined` for a bare array. */
   readonly container:
     { readonly value: Readonly<Record<string, unknown>>; readonly key: MessageKey } | undefined;
+  /** Where it is in the input's text, so what a command leaves alone is written back as it was. */
+  readonly source: ConversationSource;
 }
 
 /** A conversation that could not be read: invalid JSON, or no messages array in it. */
@@ -82,12 +85,12 @@ export async function* readConversations(
     // One JSON document: the lines seen so far plus the rest.
     for (let next = await lines.next(); !next.done; next = await lines.next())
       head.push(next.value);
-    yield* readDocument(head.map((line) => line.text).join('\n'));
+    yield* readDocument(head.map((line) => line.text + line.ending).join(''));
     return;
   }
 
   const perMessage =
-    conversationOf(first.value, 1, first.line.number, 'jsonl') === undefined &&
+    conversationOf(first.value, 1, first.line.number, 'jsonl', NO_SOURCE) === undefined &&
     isMessage(first.value);
   if (perMessage) {
     yield* readMessagePerLine(head, lines);
@@ -95,15 +98,25 @@ export async function* readConversations(
   }
   let number = 0;
   const sniffed = first;
+  // Blank lines are kept with the conversation after them, so it is written back with them.
+  let blank = '';
   const readLine = (line: Line): InputRecord | undefined => {
-    if (line.text.trim() === '') return undefined;
+    if (line.text.trim() === '') {
+      blank += line.text + line.ending;
+      return undefined;
+    }
+    const document = { text: blank + line.text + line.ending };
+    blank = '';
     number++;
     const parsed =
       line === sniffed.line ? { ok: true as const, value: sniffed.value } : tryParse(line.text);
     if (!parsed.ok) return unreadableJson(line.text, parsed.error, number, line.number, 'jsonl');
     return (
-      conversationOf(parsed.value, number, line.number, 'jsonl') ??
-      notAConversation(parsed.value, number, line.number, 'jsonl')
+      conversationOf(parsed.value, number, line.number, 'jsonl', {
+        kind: 'value',
+        document,
+        index: undefined,
+      }) ?? notAConversation(parsed.value, number, line.number, 'jsonl')
     );
   };
   for (const line of head) {
@@ -133,7 +146,12 @@ function* readDocument(text: string): Generator<InputRecord> {
     yield unreadableJson(text, parsed.error, 1, 1, 'json');
     return;
   }
-  const single = conversationOf(parsed.value, 1, 1, 'json');
+  const document: SourceDocument = { text };
+  const single = conversationOf(parsed.value, 1, 1, 'json', {
+    kind: 'value',
+    document,
+    index: undefined,
+  });
   if (single) {
     yield single;
     return;
@@ -142,11 +160,15 @@ function* readDocument(text: string): Generator<InputRecord> {
   if (
     Array.isArray(value) &&
     value.length > 0 &&
-    value.every((item) => conversationOf(item, 0, 1, 'json') !== undefined)
+    value.every((item) => conversationOf(item, 0, 1, 'json', NO_SOURCE) !== undefined)
   ) {
     let number = 0;
     for (const item of value) {
-      const conversation = conversationOf(item, ++number, 1, 'json-array');
+      const conversation = conversationOf(item, ++number, 1, 'json-array', {
+        kind: 'value',
+        document,
+        index: number - 1,
+      });
       if (conversation) yield conversation;
     }
     return;
@@ -160,11 +182,20 @@ async function* readMessagePerLine(
 ): AsyncGenerator<InputRecord> {
   const messages: unknown[] = [];
   const unreadable: InputRecord[] = [];
+  const pieces: string[] = [];
+  const spans: Span[] = [];
+  let offset = 0;
   const readLine = (line: Line): void => {
     if (line.text.trim() === '') return;
     const parsed = tryParse(line.text);
-    if (parsed.ok && isMessage(parsed.value)) messages.push(parsed.value);
-    else if (parsed.ok)
+    if (parsed.ok && isMessage(parsed.value)) {
+      messages.push(parsed.value);
+      // The line break is part of the message's text: an untouched message keeps its own.
+      const text = line.ending === '' ? `${line.text}\n` : line.text + line.ending;
+      pieces.push(text);
+      spans.push({ start: offset, end: offset + text.length });
+      offset += text.length;
+    } else if (parsed.ok)
       unreadable.push({
         kind: 'unreadable',
         layout: 'jsonl-messages',
@@ -188,6 +219,7 @@ async function* readMessagePerLine(
     layout: 'jsonl-messages',
     messages,
     container: undefined,
+    source: { kind: 'lines', document: { text: pieces.join('') }, lines: spans },
   };
 }
 
@@ -260,17 +292,41 @@ function conversationOf(
   number: number,
   line: number,
   layout: InputLayout,
+  source: ConversationSource,
 ): Conversation | undefined {
   if (Array.isArray(value)) {
     return value.every(isMessage)
-      ? { kind: 'conversation', number, line, layout, messages: value, container: undefined }
+      ? {
+          kind: 'conversation',
+          number,
+          line,
+          layout,
+          messages: value,
+          container: undefined,
+          source,
+        }
       : undefined;
   }
   if (!isRecord(value) || typeof value.role === 'string') return undefined;
   for (const key of MESSAGE_KEYS) {
     const messages = value[key];
     if (Array.isArray(messages))
-      return { kind: 'conversation', number, line, layout, messages, container: { value, key } };
+      return {
+        kind: 'conversation',
+        number,
+        line,
+        layout,
+        messages,
+        container: { value, key },
+        source,
+      };
   }
   return undefined;
 }
+
+/** For a probe that only asks whether a value is a conversation. */
+const NO_SOURCE: ConversationSource = {
+  kind: 'value',
+  document: { text: '' },
+  index: undefined,
+};

@@ -7,6 +7,8 @@ export interface Line {
   readonly text: string;
   /** 1-based line number. */
   readonly number: number;
+  /** The line break that ended it: `\n`, `\r\n`, or `''` for a last line without one. */
+  readonly ending: '\n' | '\r\n' | '';
 }
 
 /**
@@ -37,7 +39,9 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array | string>): As
       const line = pending.length === 0 ? piece : pending.join('') + piece;
       pending = [];
       number++;
-      yield { text: line.endsWith('\r') ? line.slice(0, -1) : line, number };
+      yield line.endsWith('\r')
+        ? { text: line.slice(0, -1), number, ending: '\r\n' }
+        : { text: line, number, ending: '\n' };
       start = end + 1;
       end = text.indexOf('\n', start);
     }
@@ -48,6 +52,8 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array | string>): As
   if (pending.length > 0) {
     const line = pending.join('');
     number++;
-    yield { text: line.endsWith('\r') ? line.slice(0, -1) : line, number };
+    yield line.endsWith('\r')
+      ? { text: line.slice(0, -1), number, ending: '' as const }
+      : { text: line, number, ending: '' as const };
   }
 }
