@@ -1,52 +1,23 @@
-import type { ConversationSource, SourceDocument, Span } from './json-source.js';
-import { locateJsonSyntaxError } from './locate-json-syntax-error.js';
+import {
+  conversationOf,
+  isMessage,
+  NO_SOURCE,
+  notAConversation,
+  tryParse,
+  unreadableJson,
+} from './conversation-of.js';
+import type { SourceDocument, Span } from './json-source.js';
+import type { InputRecord } from './input-record.js';
 import { readLines, type Line } from './read-lines.js';
 
-/** The keys a conversation object may hold its messages under, in lookup order. */
-export const MESSAGE_KEYS = ['messages', 'input', 'contents'] as const;
-/** A key a conversation object holds its messages under. */
-export type MessageKey = (typeof MESSAGE_KEYS)[number];
-
-/** How the input is laid out. */
-export type InputLayout =
-  /** One JSON document holding one conversation. */
-  | 'json'
-  /** One JSON array of conversations. */
-  | 'json-array'
-  /** One conversation per line. */
-  | 'jsonl'
-  /** One message per line: the whole input is one conversation. */
-  | 'jsonl-messages';
-
-/** One conversation read from the input. */
-export interface Conversation {
-  readonly kind: 'conversation';
-  /** 1-based conversation number. */
-  readonly number: number;
-  /** The line it starts on (JSONL), or 1. */
-  readonly line: number;
-  readonly layout: InputLayout;
-  readonly messages: readonly unknown[];
-  /** The object that held the messages, and under which key; `undefined` for a bare array. */
-  readonly container:
-    { readonly value: Readonly<Record<string, unknown>>; readonly key: MessageKey } | undefined;
-  /** Where it is in the input's text, so what a command leaves alone is written back as it was. */
-  readonly source: ConversationSource;
-}
-
-/** A conversation that could not be read: invalid JSON, or no messages array in it. */
-export interface UnreadableConversation {
-  readonly kind: 'unreadable';
-  readonly layout: InputLayout;
-  readonly number: number;
-  readonly line: number;
-  readonly column: number | undefined;
-  /** What is wrong, without the location. */
-  readonly reason: string;
-}
-
-/** What {@link readConversations} yields. */
-export type InputRecord = Conversation | UnreadableConversation;
+export {
+  MESSAGE_KEYS,
+  type Conversation,
+  type InputLayout,
+  type InputRecord,
+  type MessageKey,
+  type UnreadableConversation,
+} from './input-record.js';
 
 /**
  * Reads conversations from a byte stream as they arrive.
@@ -222,111 +193,3 @@ async function* readMessagePerLine(
     source: { kind: 'lines', document: { text: pieces.join('') }, lines: spans },
   };
 }
-
-function tryParse(
-  text: string,
-):
-  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
-function unreadableJson(
-  text: string,
-  error: unknown,
-  number: number,
-  firstLine: number,
-  layout: InputLayout,
-): UnreadableConversation {
-  const location = locateJsonSyntaxError(text, error);
-  return {
-    kind: 'unreadable',
-    layout,
-    number,
-    line: firstLine + location.line - 1,
-    column: location.column,
-    reason: `invalid JSON: ${location.reason}`,
-  };
-}
-
-function notAConversation(
-  value: unknown,
-  number: number,
-  line: number,
-  layout: InputLayout,
-): UnreadableConversation {
-  const what = Array.isArray(value)
-    ? 'an array of neither messages nor conversations'
-    : value === null
-      ? 'null'
-      : typeof value === 'object'
-        ? 'an object without a `messages`, `input` or `contents` array'
-        : `a ${typeof value}`;
-  return {
-    kind: 'unreadable',
-    layout,
-    number,
-    line,
-    column: undefined,
-    reason: `expected an array of messages or an object holding one under \`messages\`, \`input\` or \`contents\`, but got ${what}`,
-  };
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A message or item of any supported format: it has a `role`, a `type` or `parts`. */
-function isMessage(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    (typeof value.role === 'string' || typeof value.type === 'string' || Array.isArray(value.parts))
-  );
-}
-
-function conversationOf(
-  value: unknown,
-  number: number,
-  line: number,
-  layout: InputLayout,
-  source: ConversationSource,
-): Conversation | undefined {
-  if (Array.isArray(value)) {
-    return value.every(isMessage)
-      ? {
-          kind: 'conversation',
-          number,
-          line,
-          layout,
-          messages: value,
-          container: undefined,
-          source,
-        }
-      : undefined;
-  }
-  if (!isRecord(value) || typeof value.role === 'string') return undefined;
-  for (const key of MESSAGE_KEYS) {
-    const messages = value[key];
-    if (Array.isArray(messages))
-      return {
-        kind: 'conversation',
-        number,
-        line,
-        layout,
-        messages,
-        container: { value, key },
-        source,
-      };
-  }
-  return undefined;
-}
-
-/** For a probe that only asks whether a value is a conversation. */
-const NO_SOURCE: ConversationSource = {
-  kind: 'value',
-  document: { text: '' },
-  index: undefined,
-};
