@@ -161,8 +161,9 @@ async function* readMessagePerLine(
     const parsed = tryParse(line.text);
     if (parsed.ok && isMessage(parsed.value)) {
       messages.push(parsed.value);
-      // The line break is part of the message's text: an untouched message keeps its own.
-      const text = line.ending === '' ? `${line.text}\n` : line.text + line.ending;
+      // The line break is part of the message's text: an untouched message keeps its own (none
+      // on a last line without one).
+      const text = line.text + line.ending;
       pieces.push(text);
       spans.push({ start: offset, end: offset + text.length });
       offset += text.length;

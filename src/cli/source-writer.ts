@@ -112,7 +112,12 @@ function spliceMessages(
     const json = serialize(message, indent === undefined ? undefined : 2);
     return indent === undefined ? json : json.replaceAll('\n', `\n${indent}`);
   });
-  if (lines) return pieces.join('');
+  if (lines)
+    return pieces
+      .map((piece, index) =>
+        index < pieces.length - 1 && !piece.endsWith('\n') ? `${piece}\n` : piece,
+      )
+      .join('');
   if (pieces.length === 0) return '[]';
   return `${open}${pieces.join(separator)}${close}`;
 }
