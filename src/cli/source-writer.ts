@@ -94,15 +94,15 @@ function spliceMessages(
   const newline = separator.lastIndexOf('\n');
   const indent = newline === -1 ? undefined : separator.slice(newline + 1);
   let serialize: ((value: unknown, indent?: number) => string) | undefined;
-  // A message rebuilt equal to one of the input's (a whole-history repair rebuilds them all) is
-  // written as the input spelled it, too.
+  // A message rebuilt equal to one of the input's (a whole-history repair rebuilds them all, and
+  // converters may reorder keys) is written as the input spelled it, too.
   let byValue: Map<string, number> | undefined;
   const sameAs = (message: unknown): number | undefined => {
     if (byValue === undefined) {
       byValue = new Map();
-      for (const [index, value] of original.entries()) byValue.set(JSON.stringify(value), index);
+      for (const [index, value] of original.entries()) byValue.set(sortedJson(value), index);
     }
-    return byValue.get(JSON.stringify(message));
+    return byValue.get(sortedJson(message));
   };
   const pieces = messages.map((message) => {
     const span = spans[indexOf.get(message) ?? sameAs(message) ?? -1];
@@ -120,4 +120,13 @@ function spliceMessages(
       .join('');
   if (pieces.length === 0) return '[]';
   return `${open}${pieces.join(separator)}${close}`;
+}
+
+/** JSON text with every object's keys sorted: equal for equal JSON values, whatever the key order. */
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
 }
