@@ -30,13 +30,11 @@ test.prop([arbitraryHistoryWithOrphans, fc.constantFrom(...LAYOUTS)], { numRuns:
     fc.pre(layout !== 'message-per-line' || messages.length >= 2);
     const text = spell(messages, layout).replace('"be brief"', `"be brief","seed":${BIG}`);
     const run = await runCliInProcess(['fix', '-', '--json'], { stdin: text });
-    const repaired = repairHistory(
-      JSON.parse(spell(messages, 'compact').replace('"be brief"', `"be brief","seed":${BIG}`))
-        .messages as unknown[],
-      {
-        format: 'openai-chat',
-      },
+    // What the CLI reads: the same messages, the seed rounded as JSON.parse reads it.
+    const input = messages.map((message) =>
+      message.role === 'system' ? { ...message, seed: Number(BIG) } : message,
     );
+    const repaired = repairHistory(input, { format: 'openai-chat' });
     const output =
       layout === 'message-per-line'
         ? run.stdout
