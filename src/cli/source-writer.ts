@@ -30,6 +30,8 @@ export function createSourceWriter(): SourceWriter {
       const source = conversation.source;
       const before = source.document === document ? '' : rest();
       document = source.document;
+      // Unchanged: nothing to splice, so no need to scan; the text is copied when the cursor moves.
+      if (sameMessages(conversation.messages, messages)) return before;
       const text = document.text;
       if (source.kind === 'lines') {
         cursor = text.length;
@@ -75,11 +77,7 @@ function spliceMessages(
   spans: readonly Span[],
   { original, messages, where, lines }: Splice,
 ): string {
-  if (
-    messages.length === original.length &&
-    messages.every((message, index) => message === original[index])
-  )
-    return text.slice(array.start, array.end);
+  if (sameMessages(original, messages)) return text.slice(array.start, array.end);
   const indexOf = new Map<unknown, number>();
   original.forEach((message, index) => indexOf.set(message, index));
   const first = spans[0];
@@ -128,5 +126,12 @@ function sortedJson(value: unknown): string {
     typeof item === 'object' && item !== null && !Array.isArray(item)
       ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : item,
+  );
+}
+
+function sameMessages(original: readonly unknown[], messages: readonly unknown[]): boolean {
+  return (
+    messages.length === original.length &&
+    messages.every((message, index) => message === original[index])
   );
 }
