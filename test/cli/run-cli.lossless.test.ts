@@ -124,4 +124,17 @@ describe('fix writes back what it did not change, byte for byte', () => {
       written: [],
     });
   });
+
+  it('trim writes the messages it keeps, and everything around them, as they were spelled', async () => {
+    const path = await input(
+      'trim.json',
+      '{"model":"m","seed":12345678901234567890,"messages":[{"role":"user","content":"a","id":1234567890123456789},{"role":"assistant","content":"b"},{"role":"user","content":"c","n":1.0}]}\n',
+    );
+    const run = await runCliInProcess(['trim', path, '--max-messages', '1']);
+    expect({ code: run.code, stdout: run.stdout }).toEqual({
+      code: 0,
+      stdout:
+        '{"model":"m","seed":12345678901234567890,"messages":[{"role":"user","content":"c","n":1.0}]}\n',
+    });
+  });
 });
