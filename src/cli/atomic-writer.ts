@@ -34,12 +34,20 @@ export async function createAtomicWriter(
   const target = await resolveTarget(path, fs);
   const directory = dirname(target);
   const tempPath = join(directory, `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  const mode = await fs.stat(target).then(
+  const existing = await fs.stat(target).then(
     (stats) => stats.mode & 0o777,
-    () => 0o666,
+    () => undefined,
   );
-  const handle: CliWritableFile = await fs.create(tempPath, mode);
+  const handle: CliWritableFile = await fs.create(tempPath, existing ?? 0o666);
   const forget = removeOnSignal(tempPath);
+  // The umask applies on create: the replaced file keeps all its bits, as write-file-atomic does.
+  if (existing !== undefined)
+    await handle.chmod?.(existing).catch(async (error: unknown) => {
+      await handle.close().catch(() => undefined);
+      await fs.unlink(tempPath).catch(() => undefined);
+      forget();
+      throw error;
+    });
   let buffered: string[] = [];
   let size = 0;
   let state: 'open' | 'committed' | 'aborted' = 'open';

@@ -27,6 +27,8 @@ export interface CliWritableFile {
   write(buffer: Uint8Array): Promise<{ readonly bytesWritten: number }>;
   datasync(): Promise<void>;
   close(): Promise<void>;
+  /** Sets the permission bits exactly (creating applies the umask). */
+  chmod?(mode: number): Promise<void>;
 }
 
 /**

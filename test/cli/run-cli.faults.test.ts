@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import {
+  chmod,
   lstat,
   mkdir,
   mkdtemp,
@@ -7,6 +8,7 @@ import {
   readFile,
   readlink,
   rm,
+  stat,
   symlink,
   writeFile,
 } from 'node:fs/promises';
@@ -144,6 +146,23 @@ describe('fix --in-place under I/O faults', () => {
       text: fixed,
       writes: Math.ceil(Buffer.byteLength(fixed) / 7),
     });
+  });
+});
+
+describe('fix --in-place and the file mode', () => {
+  it('keeps every permission bit of the file it replaces, whatever the umask', async () => {
+    const path = await input('mode.json');
+    await chmod(path, 0o666);
+    const previous = process.umask(0o022);
+    try {
+      const run = await runCliInProcess(['fix', path, '--in-place']);
+      expect({ code: run.code, mode: (await stat(path)).mode & 0o777 }).toEqual({
+        code: 0,
+        mode: 0o666,
+      });
+    } finally {
+      process.umask(previous);
+    }
   });
 });
 
