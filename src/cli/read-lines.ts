@@ -7,8 +7,8 @@ export interface Line {
   readonly text: string;
   /** 1-based line number. */
   readonly number: number;
-  /** The line break that ended it: `\n`, `\r\n`, or `''` for a last line without one. */
-  readonly ending: '\n' | '\r\n' | '';
+  /** The line break that ended it: `\n`, `\r\n`, or `''` (or a lone `\r`) for the last line. */
+  readonly ending: '\n' | '\r\n' | '\r' | '';
 }
 
 /**
@@ -52,8 +52,9 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array | string>): As
   if (pending.length > 0) {
     const line = pending.join('');
     number++;
+    // A lone `\r` at the very end is kept as its ending, so the text can be written back whole.
     yield line.endsWith('\r')
-      ? { text: line.slice(0, -1), number, ending: '' as const }
+      ? { text: line.slice(0, -1), number, ending: '\r' as const }
       : { text: line, number, ending: '' as const };
   }
 }
