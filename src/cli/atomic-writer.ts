@@ -1,7 +1,8 @@
 /// <reference types="node" />
 import { randomBytes } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { nodeFileSystem, type CliFileSystem, type CliWritableFile } from './cli-io.js';
+import { removeOnSignal } from './remove-on-signal.js';
 
 /** A file being written: invisible under its name until {@link AtomicWriter.commit}. */
 export interface AtomicWriter {
@@ -21,18 +22,32 @@ const FLUSH_AT = 1 << 20;
  *
  * Readers of `path` see the old file or the whole new one, never half of it: a crash or an
  * error leaves at most a `.<name>.<random>.tmp` file behind, and {@link AtomicWriter.abort}
- * removes it. An existing target keeps its permission bits.
+ * removes it (so does SIGINT, SIGTERM or SIGHUP while it is open). An existing target keeps its
+ * permission bits. Every write is checked (a short write continues, an error such as ENOSPC
+ * throws); commit syncs the temp file, renames it over the target and then syncs the directory.
+ * When `path` is a symbolic link, the file it points to is replaced and the link kept.
  */
 export async function createAtomicWriter(
   path: string,
   fs: CliFileSystem = nodeFileSystem,
 ): Promise<AtomicWriter> {
-  const tempPath = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const mode = await fs.stat(path).then(
+  const target = await resolveTarget(path, fs);
+  const directory = dirname(target);
+  const tempPath = join(directory, `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const existing = await fs.stat(target).then(
     (stats) => stats.mode & 0o777,
-    () => 0o666,
+    () => undefined,
   );
-  const handle: CliWritableFile = await fs.create(tempPath, mode);
+  const handle: CliWritableFile = await fs.create(tempPath, existing ?? 0o666);
+  const forget = removeOnSignal(tempPath);
+  // The umask applies on create: the replaced file keeps all its bits, as write-file-atomic does.
+  if (existing !== undefined)
+    await handle.chmod?.(existing).catch(async (error: unknown) => {
+      await handle.close().catch(() => undefined);
+      await fs.unlink(tempPath).catch(() => undefined);
+      forget();
+      throw error;
+    });
   let buffered: string[] = [];
   let size = 0;
   let state: 'open' | 'committed' | 'aborted' = 'open';
@@ -57,14 +72,18 @@ export async function createAtomicWriter(
       await flush();
       await handle.datasync();
       await handle.close();
-      await fs.rename(tempPath, path);
+      await fs.rename(tempPath, target);
       state = 'committed';
+      forget();
+      // The rename is durable only once the directory entry is on disk too.
+      await fs.syncDirectory(directory);
     },
     async abort(): Promise<void> {
       if (state !== 'open') return;
       state = 'aborted';
       await handle.close().catch(() => undefined);
       await fs.unlink(tempPath).catch(() => undefined);
+      forget();
     },
   };
 }
@@ -77,4 +96,20 @@ async function writeAll(handle: CliWritableFile, bytes: Uint8Array): Promise<voi
     if (bytesWritten <= 0) throw new Error('no space left to write (a write wrote 0 bytes)');
     offset += bytesWritten;
   }
+}
+
+/**
+ * The file to replace: `path`, or what it links to when it is a symbolic link (through chains of
+ * them, and to a target that does not exist yet), so the link is kept and its target gets the new
+ * content, as `write-file-atomic` does.
+ */
+async function resolveTarget(path: string, fs: CliFileSystem): Promise<string> {
+  let current = path;
+  // As many hops as Linux follows (MAXSYMLINKS) before it gives ELOOP.
+  for (let hop = 0; hop < 40; hop++) {
+    const stats = await fs.lstat(current).catch(() => undefined);
+    if (stats?.isSymbolicLink() !== true) return current;
+    current = resolve(dirname(current), await fs.readlink(current));
+  }
+  throw Object.assign(new Error(`${path}: too many levels of symbolic links`), { code: 'ELOOP' });
 }

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import { createReadStream } from 'node:fs';
-import { open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { lstat, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 
 /** A stream the CLI writes to: `process.stdout`, `process.stderr`, or a test double. */
 export interface OutputStream {
@@ -17,6 +17,8 @@ export interface CliFileStats {
   readonly size: number;
   readonly mode: number;
   isFile(): boolean;
+  /** Only meaningful from {@link CliFileSystem.lstat}. */
+  isSymbolicLink(): boolean;
 }
 
 /** A file opened for writing. */
@@ -25,6 +27,8 @@ export interface CliWritableFile {
   write(buffer: Uint8Array): Promise<{ readonly bytesWritten: number }>;
   datasync(): Promise<void>;
   close(): Promise<void>;
+  /** Sets the permission bits exactly (creating applies the umask). */
+  chmod?(mode: number): Promise<void>;
 }
 
 /**
@@ -33,13 +37,19 @@ export interface CliWritableFile {
  */
 export interface CliFileSystem {
   stat(path: string): Promise<CliFileStats>;
+  /** Like `stat`, but about a symbolic link itself rather than what it points to. */
+  lstat(path: string): Promise<CliFileStats>;
   /** The file's bytes, in chunks as they are read. */
   readChunks(path: string): AsyncIterable<Uint8Array>;
   realpath(path: string): Promise<string>;
+  /** What the symbolic link at `path` points to, as stored in it. */
+  readlink(path: string): Promise<string>;
   /** Creates `path` for writing; fails when it exists (`wx`). */
   create(path: string, mode: number): Promise<CliWritableFile>;
   rename(from: string, to: string): Promise<void>;
   unlink(path: string): Promise<void>;
+  /** Flushes a directory's entries (a rename in it) to disk. */
+  syncDirectory(path: string): Promise<void>;
 }
 
 /** What the CLI runs against: the process streams and the file system. */
@@ -56,12 +66,26 @@ const CHUNK_SIZE = 1 << 20;
 /** {@link CliFileSystem} on `node:fs`. */
 export const nodeFileSystem: CliFileSystem = {
   stat: (path) => stat(path),
+  lstat: (path) => lstat(path),
   readChunks: (path) =>
     createReadStream(path, { highWaterMark: CHUNK_SIZE }) as AsyncIterable<Buffer>,
   realpath: (path) => realpath(path),
+  readlink: (path) => readlink(path),
   create: (path, mode) => open(path, 'wx', mode),
   rename: (from, to) => rename(from, to),
   unlink: (path) => unlink(path),
+  syncDirectory: async (path) => {
+    const handle = await open(path, 'r');
+    try {
+      await handle.sync();
+    } catch (error) {
+      // Some file systems cannot fsync a directory (EINVAL, EISDIR); the rename stands there.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EINVAL' && code !== 'EISDIR' && code !== 'ENOTSUP') throw error;
+    } finally {
+      await handle.close();
+    }
+  },
 };
 
 /** Writes `text` and waits for the stream to drain when its buffer is full, so output stays bounded. */

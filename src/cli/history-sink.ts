@@ -6,18 +6,26 @@ import { nodeFileSystem, writeOut, type CliFileSystem, type OutputStream } from 
 import {
   errorMessageOf,
   forEachConversation,
+  locationOf,
   type CommandContext,
   type FormattedConversation,
 } from './command-context.js';
 import { errorCodeOf } from './open-input.js';
 import { reportUnreadable } from './report-helpers.js';
 import type { Conversation, InputLayout, MessageKey } from './read-conversations.js';
-import { jsonText } from './terminal-text.js';
+import { createSourceWriter } from './source-writer.js';
+import { escapeJsonUnsafe, jsonText } from './terminal-text.js';
 
 /** Where `fix`, `convert` and `trim` write histories: a file (atomically) or stdout. */
 export interface HistorySink {
   /** Writes one conversation in the input's layout. */
   write(conversation: Conversation, value: unknown): Promise<void>;
+  /**
+   * Writes one conversation with `messages` in place of its own, into the input's own text: only
+   * the messages that are not the input's own objects are serialized; everything else is copied
+   * byte for byte (see {@link createSourceWriter}). Don't mix with {@link HistorySink.write}.
+   */
+  writeMessages(conversation: Conversation, messages: readonly unknown[]): Promise<void>;
   /** Finishes the output: renames the temp file over the target. */
   commit(): Promise<void>;
   /** Drops the output: the target file is left as it was. */
@@ -65,12 +73,21 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
           : `${jsonText(value)}\n`;
     }
   };
-  const closing = (): string => (layout === 'json-array' ? '\n]\n' : '');
+  const source = createSourceWriter();
+  let lossless = false;
+  const splice = (conversation: Conversation, messages: readonly unknown[]): string => {
+    lossless = true;
+    return source.write(conversation, messages, locationOf(input, conversation));
+  };
+  const closing = (): string => (lossless ? source.end() : layout === 'json-array' ? '\n]\n' : '');
 
   if (target === undefined) {
     return {
       write: (conversation, value) => writeOut(io.stdout, serialize(conversation, value)),
-      commit: () => writeOut(io.stdout, closing()),
+      // On a terminal or a pipe, the same JSON with terminal controls in strings escaped.
+      writeMessages: (conversation, messages) =>
+        writeOut(io.stdout, escapeJsonUnsafe(splice(conversation, messages))),
+      commit: () => writeOut(io.stdout, escapeJsonUnsafe(closing())),
       abort: () => Promise.resolve(),
       reports: io.stderr,
     };
@@ -90,6 +107,8 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
   const writer = await createAtomicWriter(target, io.fs).catch(cannotWrite);
   return {
     write: (conversation, value) => writer.write(serialize(conversation, value)).catch(cannotWrite),
+    writeMessages: (conversation, messages) =>
+      writer.write(splice(conversation, messages)).catch(cannotWrite),
     commit: async () => {
       try {
         await writer.write(closing());

@@ -1,49 +1,23 @@
-import { locateJsonSyntaxError } from './locate-json-syntax-error.js';
+import {
+  conversationOf,
+  isMessage,
+  NO_SOURCE,
+  notAConversation,
+  tryParse,
+  unreadableJson,
+} from './conversation-of.js';
+import type { SourceDocument, Span } from './json-source.js';
+import type { InputRecord } from './input-record.js';
 import { readLines, type Line } from './read-lines.js';
 
-/** The keys a conversation object may hold its messages under, in lookup order. */
-export const MESSAGE_KEYS = ['messages', 'input', 'contents'] as const;
-/** A key a conversation object holds its messages under. */
-export type MessageKey = (typeof MESSAGE_KEYS)[number];
-
-/** How the input is laid out. */
-export type InputLayout =
-  /** One JSON document holding one conversation. */
-  | 'json'
-  /** One JSON array of conversations. */
-  | 'json-array'
-  /** One conversation per line. */
-  | 'jsonl'
-  /** One message per line: the whole input is one conversation. */
-  | 'jsonl-messages';
-
-/** One conversation read from the input. */
-export interface Conversation {
-  readonly kind: 'conversation';
-  /** 1-based conversation number. */
-  readonly number: number;
-  /** The line it starts on (JSONL), or 1. */
-  readonly line: number;
-  readonly layout: InputLayout;
-  readonly messages: readonly unknown[];
-  /** The object that held the messages, and under which key; `undefined` for a bare array. */
-  readonly container:
-    { readonly value: Readonly<Record<string, unknown>>; readonly key: MessageKey } | undefined;
-}
-
-/** A conversation that could not be read: invalid JSON, or no messages array in it. */
-export interface UnreadableConversation {
-  readonly kind: 'unreadable';
-  readonly layout: InputLayout;
-  readonly number: number;
-  readonly line: number;
-  readonly column: number | undefined;
-  /** What is wrong, without the location. */
-  readonly reason: string;
-}
-
-/** What {@link readConversations} yields. */
-export type InputRecord = Conversation | UnreadableConversation;
+export {
+  MESSAGE_KEYS,
+  type Conversation,
+  type InputLayout,
+  type InputRecord,
+  type MessageKey,
+  type UnreadableConversation,
+} from './input-record.js';
 
 /**
  * Reads conversations from a byte stream as they arrive.
@@ -82,12 +56,12 @@ export async function* readConversations(
     // One JSON document: the lines seen so far plus the rest.
     for (let next = await lines.next(); !next.done; next = await lines.next())
       head.push(next.value);
-    yield* readDocument(head.map((line) => line.text).join('\n'));
+    yield* readDocument(head.map((line) => line.text + line.ending).join(''));
     return;
   }
 
   const perMessage =
-    conversationOf(first.value, 1, first.line.number, 'jsonl') === undefined &&
+    conversationOf(first.value, 1, first.line.number, 'jsonl', NO_SOURCE) === undefined &&
     isMessage(first.value);
   if (perMessage) {
     yield* readMessagePerLine(head, lines);
@@ -95,15 +69,25 @@ export async function* readConversations(
   }
   let number = 0;
   const sniffed = first;
+  // Blank lines are kept with the conversation after them, so it is written back with them.
+  let blank = '';
   const readLine = (line: Line): InputRecord | undefined => {
-    if (line.text.trim() === '') return undefined;
+    if (line.text.trim() === '') {
+      blank += line.text + line.ending;
+      return undefined;
+    }
+    const document = { text: blank + line.text + line.ending };
+    blank = '';
     number++;
     const parsed =
       line === sniffed.line ? { ok: true as const, value: sniffed.value } : tryParse(line.text);
     if (!parsed.ok) return unreadableJson(line.text, parsed.error, number, line.number, 'jsonl');
     return (
-      conversationOf(parsed.value, number, line.number, 'jsonl') ??
-      notAConversation(parsed.value, number, line.number, 'jsonl')
+      conversationOf(parsed.value, number, line.number, 'jsonl', {
+        kind: 'value',
+        document,
+        index: undefined,
+      }) ?? notAConversation(parsed.value, number, line.number, 'jsonl')
     );
   };
   for (const line of head) {
@@ -133,7 +117,12 @@ function* readDocument(text: string): Generator<InputRecord> {
     yield unreadableJson(text, parsed.error, 1, 1, 'json');
     return;
   }
-  const single = conversationOf(parsed.value, 1, 1, 'json');
+  const document: SourceDocument = { text };
+  const single = conversationOf(parsed.value, 1, 1, 'json', {
+    kind: 'value',
+    document,
+    index: undefined,
+  });
   if (single) {
     yield single;
     return;
@@ -142,11 +131,15 @@ function* readDocument(text: string): Generator<InputRecord> {
   if (
     Array.isArray(value) &&
     value.length > 0 &&
-    value.every((item) => conversationOf(item, 0, 1, 'json') !== undefined)
+    value.every((item) => conversationOf(item, 0, 1, 'json', NO_SOURCE) !== undefined)
   ) {
     let number = 0;
     for (const item of value) {
-      const conversation = conversationOf(item, ++number, 1, 'json-array');
+      const conversation = conversationOf(item, ++number, 1, 'json-array', {
+        kind: 'value',
+        document,
+        index: number - 1,
+      });
       if (conversation) yield conversation;
     }
     return;
@@ -160,11 +153,21 @@ async function* readMessagePerLine(
 ): AsyncGenerator<InputRecord> {
   const messages: unknown[] = [];
   const unreadable: InputRecord[] = [];
+  const pieces: string[] = [];
+  const spans: Span[] = [];
+  let offset = 0;
   const readLine = (line: Line): void => {
     if (line.text.trim() === '') return;
     const parsed = tryParse(line.text);
-    if (parsed.ok && isMessage(parsed.value)) messages.push(parsed.value);
-    else if (parsed.ok)
+    if (parsed.ok && isMessage(parsed.value)) {
+      messages.push(parsed.value);
+      // The line break is part of the message's text: an untouched message keeps its own (none
+      // on a last line without one).
+      const text = line.text + line.ending;
+      pieces.push(text);
+      spans.push({ start: offset, end: offset + text.length });
+      offset += text.length;
+    } else if (parsed.ok)
       unreadable.push({
         kind: 'unreadable',
         layout: 'jsonl-messages',
@@ -188,89 +191,6 @@ async function* readMessagePerLine(
     layout: 'jsonl-messages',
     messages,
     container: undefined,
+    source: { kind: 'lines', document: { text: pieces.join('') }, lines: spans },
   };
-}
-
-function tryParse(
-  text: string,
-):
-  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
-function unreadableJson(
-  text: string,
-  error: unknown,
-  number: number,
-  firstLine: number,
-  layout: InputLayout,
-): UnreadableConversation {
-  const location = locateJsonSyntaxError(text, error);
-  return {
-    kind: 'unreadable',
-    layout,
-    number,
-    line: firstLine + location.line - 1,
-    column: location.column,
-    reason: `invalid JSON: ${location.reason}`,
-  };
-}
-
-function notAConversation(
-  value: unknown,
-  number: number,
-  line: number,
-  layout: InputLayout,
-): UnreadableConversation {
-  const what = Array.isArray(value)
-    ? 'an array of neither messages nor conversations'
-    : value === null
-      ? 'null'
-      : typeof value === 'object'
-        ? 'an object without a `messages`, `input` or `contents` array'
-        : `a ${typeof value}`;
-  return {
-    kind: 'unreadable',
-    layout,
-    number,
-    line,
-    column: undefined,
-    reason: `expected an array of messages or an object holding one under \`messages\`, \`input\` or \`contents\`, but got ${what}`,
-  };
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A message or item of any supported format: it has a `role`, a `type` or `parts`. */
-function isMessage(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    (typeof value.role === 'string' || typeof value.type === 'string' || Array.isArray(value.parts))
-  );
-}
-
-function conversationOf(
-  value: unknown,
-  number: number,
-  line: number,
-  layout: InputLayout,
-): Conversation | undefined {
-  if (Array.isArray(value)) {
-    return value.every(isMessage)
-      ? { kind: 'conversation', number, line, layout, messages: value, container: undefined }
-      : undefined;
-  }
-  if (!isRecord(value) || typeof value.role === 'string') return undefined;
-  for (const key of MESSAGE_KEYS) {
-    const messages = value[key];
-    if (Array.isArray(messages))
-      return { kind: 'conversation', number, line, layout, messages, container: { value, key } };
-  }
-  return undefined;
 }

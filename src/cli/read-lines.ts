@@ -7,6 +7,8 @@ export interface Line {
   readonly text: string;
   /** 1-based line number. */
   readonly number: number;
+  /** The line break that ended it: `\n`, `\r\n`, or `''` (or a lone `\r`) for the last line. */
+  readonly ending: '\n' | '\r\n' | '\r' | '';
 }
 
 /**
@@ -37,7 +39,9 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array | string>): As
       const line = pending.length === 0 ? piece : pending.join('') + piece;
       pending = [];
       number++;
-      yield { text: line.endsWith('\r') ? line.slice(0, -1) : line, number };
+      yield line.endsWith('\r')
+        ? { text: line.slice(0, -1), number, ending: '\r\n' }
+        : { text: line, number, ending: '\n' };
       start = end + 1;
       end = text.indexOf('\n', start);
     }
@@ -48,6 +52,9 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array | string>): As
   if (pending.length > 0) {
     const line = pending.join('');
     number++;
-    yield { text: line.endsWith('\r') ? line.slice(0, -1) : line, number };
+    // A lone `\r` at the very end is kept as its ending, so the text can be written back whole.
+    yield line.endsWith('\r')
+      ? { text: line.slice(0, -1), number, ending: '\r' as const }
+      : { text: line, number, ending: '' as const };
   }
 }

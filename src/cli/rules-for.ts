@@ -14,10 +14,25 @@ export function rulesFor(
   provider: MessageFormat | undefined,
 ): MessageFormat {
   if (provider === undefined || provider === format) return format;
-  if (SAME_SHAPE.some((group) => group.includes(format) && group.includes(provider)))
-    return provider;
+  if (sameShape(format, provider)) return provider;
   throw new ToolHistoryError(
     'invalid-input',
     `--provider ${provider} checks ${provider} messages, but this conversation is ${format}; convert it first (convert --to ${provider}), or pass --format if the detection is wrong`,
   );
+}
+
+/**
+ * The rules to check what `fix` left of a conversation in `format` repaired for `provider`: the
+ * repaired messages stay in `format`, so `provider`'s own validator only applies when it reads
+ * the same shape; otherwise the format's own rules (the repair met `provider`'s already).
+ */
+export function leftoverRulesFor(
+  format: MessageFormat,
+  provider: MessageFormat | undefined,
+): MessageFormat {
+  return provider !== undefined && sameShape(format, provider) ? provider : format;
+}
+
+function sameShape(format: MessageFormat, provider: MessageFormat): boolean {
+  return SAME_SHAPE.some((group) => group.includes(format) && group.includes(provider));
 }

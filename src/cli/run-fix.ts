@@ -9,8 +9,9 @@ import {
   type CommandContext,
   type FormattedConversation,
 } from './command-context.js';
-import { transformConversations, withMessages } from './history-sink.js';
+import { transformConversations } from './history-sink.js';
 import { plural } from './report-helpers.js';
+import { leftoverRulesFor } from './rules-for.js';
 import { describeIssue } from './run-check.js';
 import { jsonText, terminalLine } from './terminal-text.js';
 
@@ -37,7 +38,7 @@ export async function runFix(context: CommandContext): Promise<number> {
       }),
     emit: async (conversation, repaired, output) => {
       conversations++;
-      await output.write(conversation, withMessages(conversation, repaired.messages));
+      await output.writeMessages(conversation, repaired.messages);
       if (repaired.fixes.length > 0) fixed++;
       fixCount += repaired.fixes.length;
       await reportFixes(context, conversation, repaired.fixes, output.reports);
@@ -45,7 +46,7 @@ export async function runFix(context: CommandContext): Promise<number> {
         context,
         conversation,
         repaired.messages,
-        args.provider ?? conversation.format,
+        leftoverRulesFor(conversation.format, args.provider),
         output.reports,
       );
     },

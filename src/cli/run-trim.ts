@@ -1,7 +1,7 @@
 import { trimHistory, type TrimResult } from '../trim/trim-history.js';
 import { writeOut } from './cli-io.js';
 import { arrayNameOf, locationOf, type CommandContext } from './command-context.js';
-import { transformConversations, withMessages } from './history-sink.js';
+import { transformConversations } from './history-sink.js';
 import { plural } from './report-helpers.js';
 import { jsonText, terminalLine } from './terminal-text.js';
 
@@ -23,7 +23,7 @@ export async function runTrim(context: CommandContext): Promise<number> {
         keep: { system: !args.dropSystem, firstUserMessage: args.keepFirstUser },
       }),
     emit: async (conversation, result, output) => {
-      await output.write(conversation, withMessages(conversation, result.messages));
+      await output.writeMessages(conversation, result.messages);
       const dropped = result.dropped.map((entry) => entry.index);
       if (args.json) {
         const report = {

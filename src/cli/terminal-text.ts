@@ -30,5 +30,13 @@ export function terminalLine(text: string): string {
  */
 export function jsonText(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, null, indent) as string | undefined;
-  return (text ?? 'null').replace(JSON_UNSAFE, escape);
+  return escapeJsonUnsafe(text ?? 'null');
+}
+
+/**
+ * JSON text with DEL, C1 and bidi controls written as `\uXXXX`: the same JSON value (those
+ * characters can only occur inside strings), safe to print on a terminal.
+ */
+export function escapeJsonUnsafe(json: string): string {
+  return json.replace(JSON_UNSAFE, escape);
 }

@@ -34,3 +34,13 @@ test.prop([
     expect(read).toEqual(lines);
   },
 );
+
+test.prop([
+  fc.string({ unit: fc.constantFrom('a', 'é', '\r', '\n', '😀'), maxLength: 30 }),
+  fc.array(fc.nat(), { maxLength: 10 }),
+])('gives back the exact text: each line joined with its own ending', async (text, cuts) => {
+  const pieces: string[] = [];
+  for await (const line of readLines(toAsync(chunksOf(new TextEncoder().encode(text), cuts))))
+    pieces.push(line.text + line.ending);
+  expect(pieces.join('')).toEqual(text);
+});

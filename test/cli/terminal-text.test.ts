@@ -34,7 +34,8 @@ describe('jsonText', () => {
     'is the same JSON value, with no raw control character but the indentation',
     (value, indent) => {
       const text = jsonText(value, indent);
-      expect(JSON.parse(text)).toEqual(value);
+      // Compared with JSON's own round trip: JSON has no -0, so fc.jsonValue()'s -0 reads back as 0.
+      expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
       expect(CONTROL.test(text.replace(/\n/g, ''))).toBe(false);
     },
   );
