@@ -57,15 +57,6 @@ export type {
   OpenAIChatSystemMessage,
 } from './formats/openai-chat/openai-chat-types.js';
 export {
-  addMissingToolCalls,
-  UNKNOWN_TOOL_NAME,
-} from './formats/openai-chat/add-missing-tool-calls.js';
-export type {
-  AddMissingToolCallsResult,
-  AddMissingToolCallsOptions,
-  InsertedToolCallTurn,
-} from './formats/openai-chat/add-missing-tool-calls.js';
-export {
   validateOpenAIChat,
   assertValidOpenAIChat,
   OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH,

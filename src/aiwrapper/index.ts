@@ -8,7 +8,10 @@ export {
 export type { ToolCallHelperOptions } from './lang-messages-tool-calls.js';
 export { installToolCalls } from './install-tool-calls.js';
 export type { InstallToolCallsOptions } from './install-tool-calls.js';
-export { synthesizeMissingToolCalls, SYNTHESIZED_META_KEY } from './synthesize-tool-calls.js';
-export type { SynthesizeOptions, SynthesizedTurn } from './synthesize-tool-calls.js';
+export { SYNTHESIZED_META_KEY } from './synthesize-tool-calls.js';
 export type { ChatToolOption } from './chat-tools-option.js';
 export { repairLangMessages } from './repair-lang-messages.js';
+export type {
+  RepairLangMessagesOptions,
+  RepairLangMessagesResult,
+} from './repair-lang-messages.js';

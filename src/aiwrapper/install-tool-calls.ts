@@ -17,7 +17,7 @@ import {
   latestToolCalls,
 } from './lang-messages-tool-calls.js';
 import { rememberCollection } from './seen-tool-calls.js';
-import { synthesizeMissingToolCalls } from './synthesize-tool-calls.js';
+import { synthesizeCallTurns } from './synthesize-tool-calls.js';
 import { repairLangMessages } from './repair-lang-messages.js';
 import type { ProviderFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
@@ -236,13 +236,10 @@ function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: Provi
     const covered = responses ? coveredByPreviousResponse(collection) : -1;
     if (repair && covered === -1) {
       // Repair covers what the synthesis pass does (an orphan result gets its call synthesized).
-      const fixes = repairLangMessages(collection, format);
+      const { fixes } = repairLangMessages(collection, { provider: format });
       if (fixes.length > 0) options?.onToolHistoryRepair?.(fixes);
     } else if (auto || repair) {
-      synthesizeMissingToolCalls(collection, {
-        scope: responses ? 'conversation' : 'turn',
-        coveredThrough: covered,
-      });
+      synthesizeCallTurns(collection, format, covered);
     }
     return remember(await original.call(this, collection, options));
   };

@@ -333,9 +333,11 @@ export class HistoryRepairer extends HistoryWriter {
     const { out, profile } = this;
     let placement: 'new-turn' | 'existing-turn' = 'new-turn';
     const last = out.at(-1);
-    // Right after model text the calls join that message: what the model most likely sent, and
-    // Gemini and Mistral's templates refuse two model turns in a row.
+    // Repair adds a message rather than edit an earlier one, which would change the bytes of a
+    // prefix providers cache. Only where two model turns in a row are refused (Gemini, Mistral's
+    // templates) do the calls join the model text right before them.
     if (
+      profile.alternatingRoles &&
       last?.role === 'assistant' &&
       !last.parts.some((part) => part.type === 'tool-call') &&
       (!profile.callTurnAfterUser || followsUser(out, out.length - 1, this.afterUser))

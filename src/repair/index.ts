@@ -1,9 +1,9 @@
 // repairHistory and its neutral core. The lead wires these into src/index.ts.
 export { repairHistory } from './repair-history.js';
-export type { RepairHistoryOptions, RepairHistoryResult } from './repair-history.js';
-export { repairToolHistory } from './repair-tool-history.js';
-export type { RepairToolHistoryOptions } from './repair-tool-history.js';
-export { restoreIds, restoreToolHistoryIds } from './restore-ids.js';
+export type { RepairHistoryOptions, RepairHistoryResult, RepairPreset } from './repair-history.js';
+export { UNKNOWN_TOOL_NAME } from './add-missing-calls.js';
+export type { KnownCall } from './add-missing-calls.js';
+export { restoreIds } from './restore-ids.js';
 export type { RestoreIdsOptions } from './restore-ids.js';
 export { PROVIDER_PROFILES, profileFor } from './provider-profile.js';
 export type { ProviderProfile, CallIdRule } from './provider-profile.js';
@@ -32,4 +32,4 @@ export type {
   InsertedAssistantTurnFix,
   InsertedUserTurnFix,
 } from './history-fix.js';
-// Withheld: HistoryRepairer, the fixes/ helpers and the wire locators are internal.
+// Withheld: repairToolHistory (the neutral core), restoreToolHistoryIds, HistoryRepairer, the fixes/ helpers and the wire locators are internal.

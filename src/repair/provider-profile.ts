@@ -42,6 +42,12 @@ export interface ProviderProfile {
   readonly callTurnAfterUser: boolean;
   /** Mistral: an assistant message comes between tool results and a following user message. */
   readonly assistantAfterResults: boolean;
+  /**
+   * Gemini, Mistral: two assistant messages in a row are refused, so a call synthesized right
+   * after model text joins that message. Elsewhere it goes in a new assistant message (Anthropic
+   * merges consecutive same-role messages; Chat and Responses take them as they are).
+   */
+  readonly alternatingRoles: boolean;
 }
 
 const base = {
@@ -51,6 +57,7 @@ const base = {
   resultNamesMatchCalls: false,
   callTurnAfterUser: false,
   assistantAfterResults: false,
+  alternatingRoles: false,
 } as const;
 
 const nonEmpty: CallIdRule = { description: 'a non-empty string', accepts: (id) => id !== '' };
@@ -104,12 +111,14 @@ export const PROVIDER_PROFILES: Readonly<Record<MessageFormat, ProviderProfile>>
     name: 'Gemini',
     resultNamesMatchCalls: true,
     callTurnAfterUser: true,
+    alternatingRoles: true,
     callIds: nonEmpty,
   },
   mistral: {
     ...base,
     name: 'Mistral',
     assistantAfterResults: true,
+    alternatingRoles: true,
     callIds: {
       description: 'exactly 9 characters of [a-zA-Z0-9]',
       accepts: (id) => MISTRAL_TOOL_CALL_ID_PATTERN.test(id),
