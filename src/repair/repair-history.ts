@@ -64,6 +64,8 @@ export interface InternalRepairOptions {
   readonly leaveThrough?: number | undefined;
   /** `providerData` of synthesized call turns (preset `add-missing-calls`). */
   readonly markTurn?: HistoryMessage['providerData'];
+  /** Repair the history as a whole, never in windows (tests compare the two). */
+  readonly wholeHistory?: boolean | undefined;
 }
 
 /** The outcome of {@link repairHistory}. */
@@ -123,7 +125,7 @@ export function repairFormatHistory<F extends MessageFormat>(
   const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
   // Valid for its own rules: nothing to do for them, and no result lacks its call.
   if (result.ok && (own || preset === 'add-missing-calls')) return unchanged;
-  if (own && preset === 'all') {
+  if (own && preset === 'all' && options.wholeHistory !== true) {
     // Only the stretches around the issues are read again and repaired; the rest stays as it is.
     const windows = findRepairWindows(messages, format, table, result.issues, profile);
     if (windows !== undefined) {

@@ -53,7 +53,9 @@ export function writeKeeping(
   if (groups === undefined) {
     const { messages, warnings } = writeFormatResult(repaired, format, generatedIds);
     const locate = outputLocator(repaired, format);
-    return { messages, locate, warnings: warnings.map((warning) => placed(warning, locate, 0)) };
+    const kept: ConversionWarning[] = [];
+    placed(warnings, locate, 0, kept);
+    return { messages, locate, warnings: kept };
   }
   const groupAt = new Int32Array(history.length).fill(-1);
   const inputIndex = new Map<HistoryMessage, number>();
@@ -72,10 +74,8 @@ export function writeKeeping(
   const flush = (): void => {
     if (pending.length === 0) return;
     const written = writeFormatResult(pending, format, generatedIds);
-    if (written.warnings.length > 0) {
-      const locate = outputLocator(pending, format);
-      for (const warning of written.warnings) warnings.push(placed(warning, locate, out.length));
-    }
+    if (written.warnings.length > 0)
+      placed(written.warnings, outputLocator(pending, format), out.length, warnings);
     pieces.push({ from: pendingFrom, wireAt: out.length, kept: undefined, written: pending });
     for (const message of written.messages) out.push(message);
     pending = [];
@@ -99,9 +99,30 @@ export function writeKeeping(
   return { messages: out, locate: mixedLocator(pieces, history, format), warnings };
 }
 
-/** A writer's warning, its index moved from the neutral stretch written to the output array. */
-function placed(warning: ConversionWarning, locate: WireLocator, wireAt: number): ConversionWarning {
-  return { ...warning, messageIndex: locate(warning.messageIndex, undefined).messageIndex + wireAt };
+/**
+ * Warnings about what the format itself cannot hold (a result's name or error flag in Chat, a
+ * system message outside the array) say nothing about the input, which could not hold it either:
+ * only those about what the input held are kept.
+ */
+const INHERENT: ReadonlySet<ConversionWarning['code']> = new Set<ConversionWarning['code']>([
+  'dropped-result-name',
+  'dropped-error-flag',
+  'moved-system-message',
+  'generated-call-id',
+]);
+
+/** The writer's warnings worth reporting, indexes moved from the neutral stretch written to the output array. */
+function placed(
+  warnings: readonly ConversionWarning[],
+  locate: WireLocator,
+  wireAt: number,
+  into: ConversionWarning[],
+): void {
+  for (const warning of warnings) {
+    if (INHERENT.has(warning.code)) continue;
+    const at = locate(warning.messageIndex, undefined).messageIndex + wireAt;
+    into.push({ ...warning, messageIndex: at });
+  }
 }
 
 /** True when `repaired[at…]` holds the group's input messages, the same objects in order. */

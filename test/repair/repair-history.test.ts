@@ -36,6 +36,11 @@ describe('repairHistory', () => {
       expect(repairHistory(input, { format })).toEqual({
         messages: expected.messages,
         fixes: expected.fixes.map((fix) => ({ ...fix, message: expect.any(String) })),
+        // A synthesized Gemini call turn gets the documented placeholder thought signature.
+        warnings:
+          format === 'gemini'
+            ? [{ code: 'synthesized-thought-signature', messageIndex: 1, callId: 'lost1', message: expect.any(String) }]
+            : [],
       });
       expect(input).toEqual(before);
     },
@@ -71,7 +76,7 @@ describe('repairHistory', () => {
   it('returns a history its validator accepts unchanged, as a new array', () => {
     const messages = histories.cases.a_valid ?? [];
     const result = repairHistory(messages, { format: 'openai-chat' });
-    expect(result).toEqual({ messages, fixes: [] });
+    expect(result).toEqual({ messages, fixes: [], warnings: [] });
     expect(result.messages).not.toBe(messages);
   });
 
@@ -96,7 +101,7 @@ describe('repairHistory', () => {
     ]);
   });
 
-  it('repairs for another provider than the format when given a profile', () => {
+  it('repairs for another provider than the format when given a provider', () => {
     const messages = [
       {
         role: 'assistant',
@@ -109,7 +114,7 @@ describe('repairHistory', () => {
     ];
     const { messages: repaired, fixes } = repairHistory(messages, {
       format: 'aiwrapper',
-      profile: 'mistral',
+      provider: 'mistral',
     });
     expect(fixes.map((fix) => fix.kind)).toEqual(['rewrote-call-id']);
     expect(JSON.stringify(repaired)).not.toContain('call_abc123xyz');
