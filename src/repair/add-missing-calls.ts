@@ -75,35 +75,33 @@ export function addMissingCalls(history: ToolHistory, options: AddMissingCallsOp
       out.push(message);
       continue;
     }
-    const paired: ToolResult[] = [];
+    const paired = message.results.filter((_, position) => !orphans.has(position));
+    const turnIndex = out.length + (paired.length > 0 ? 1 : 0);
     const answers: ToolResult[] = [];
     const calls: ToolCallPart[] = [];
-    const turnIndex = () => out.length + (paired.length > 0 ? 1 : 0);
     const seen = new Set<string>();
     message.results.forEach((result, position) => {
-      if (!orphans.has(position)) {
-        paired.push(result);
-        return;
-      }
+      if (!orphans.has(position)) return;
       let callId = result.callId;
       if (callId === '' || seen.has(callId)) {
-        callId = ids.fresh(callId, callId === '' ? 'empty' : 'duplicate');
+        const cause = callId === '' ? 'empty' : 'duplicate';
+        callId = ids.fresh(callId, cause);
         fixes.push({
           kind: 'rewrote-call-id',
-          messageIndex: turnIndex() + 1,
+          messageIndex: turnIndex + 1,
           partIndex: answers.length,
           callId,
           from: result.callId,
           to: callId,
-          cause: result.callId === '' ? 'empty' : 'duplicate',
-          message: `The result at messages[${index}] had ${result.callId === '' ? 'no call id' : `call id "${result.callId}" twice`}; it became "${callId}" in the result and its synthesized call.`,
+          cause,
+          message: `An orphan result ${cause === 'empty' ? 'had no call id' : `repeated call id "${result.callId}" of its message`}; it became "${callId}" in the result and its synthesized call.`,
         });
       }
       seen.add(callId);
       const { call, guessed } = synthesized(result, callId, latest, options);
       fixes.push({
         kind: 'synthesized-call',
-        messageIndex: turnIndex(),
+        messageIndex: turnIndex,
         partIndex: calls.length,
         callId,
         fromIndex: index,
@@ -126,7 +124,8 @@ export function addMissingCalls(history: ToolHistory, options: AddMissingCallsOp
     const unchanged = paired.length === 0 && answers.every((answer, at) => answer === message.results[at]);
     out.push(unchanged ? message : { ...message, results: answers });
   }
-  return { history: out, fixes };
+  // In message order; within a message, in the order made.
+  return { history: out, fixes: fixes.sort((a, b) => a.messageIndex - b.messageIndex) };
 }
 
 function covered(results: readonly ToolResult[], leaveThrough: number): boolean {
