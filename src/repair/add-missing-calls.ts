@@ -50,7 +50,10 @@ export interface AddMissingCallsOptions {
  * after their turn and the orphans follow the new turn. An orphan without an id, or repeating an
  * id of its message, gets a new id in call and result alike.
  */
-export function addMissingCalls(history: ToolHistory, options: AddMissingCallsOptions): RepairResult {
+export function addMissingCalls(
+  history: ToolHistory,
+  options: AddMissingCallsOptions,
+): RepairResult {
   const pairing = pairToolTurns(toTurnEntries(history), { scope: options.scope });
   const orphanAt = new Map<number, Set<number>>();
   for (const result of pairing.results) {
@@ -69,9 +72,14 @@ export function addMissingCalls(history: ToolHistory, options: AddMissingCallsOp
     const message = history[index];
     if (message === undefined) continue;
     if (message.role === 'assistant')
-      for (const part of message.parts) if (part.type === 'tool-call') latest.set(part.callId, part);
+      for (const part of message.parts)
+        if (part.type === 'tool-call') latest.set(part.callId, part);
     const orphans = message.role === 'tool' ? orphanAt.get(index) : undefined;
-    if (message.role !== 'tool' || orphans === undefined || covered(message.results, leaveThrough)) {
+    if (
+      message.role !== 'tool' ||
+      orphans === undefined ||
+      covered(message.results, leaveThrough)
+    ) {
       out.push(message);
       continue;
     }
@@ -121,7 +129,8 @@ export function addMissingCalls(history: ToolHistory, options: AddMissingCallsOp
         ? { role: 'assistant', parts: calls }
         : { role: 'assistant', parts: calls, providerData: options.markTurn },
     );
-    const unchanged = paired.length === 0 && answers.every((answer, at) => answer === message.results[at]);
+    const unchanged =
+      paired.length === 0 && answers.every((answer, at) => answer === message.results[at]);
     out.push(unchanged ? message : { ...message, results: answers });
   }
   // In message order; within a message, in the order made.

@@ -80,7 +80,7 @@ export function writeKeeping(
     for (const message of written.messages) out.push(message);
     pending = [];
   };
-  for (let at = 0; at < repaired.length; ) {
+  for (let at = 0; at < repaired.length;) {
     const message = repaired[at];
     const index = message === undefined ? undefined : inputIndex.get(message);
     const group = index === undefined ? undefined : groups[groupAt[index] ?? -1];
@@ -126,12 +126,7 @@ function placed(
 }
 
 /** True when `repaired[at…]` holds the group's input messages, the same objects in order. */
-function sameRun(
-  repaired: ToolHistory,
-  at: number,
-  history: ToolHistory,
-  group: Group,
-): boolean {
+function sameRun(repaired: ToolHistory, at: number, history: ToolHistory, group: Group): boolean {
   for (let index = group.first; index < group.end; index++)
     if (repaired[at + index - group.first] !== history[index]) return false;
   return true;
@@ -159,7 +154,8 @@ function groupsOf(history: ToolHistory, wireLength: number): Group[] | undefined
     }
     reach = Math.max(reach, lastSourceOf(message, source));
   }
-  if (history.length > 0) groups.push({ first, end: history.length, wireStart, wireEnd: wireLength });
+  if (history.length > 0)
+    groups.push({ first, end: history.length, wireStart, wireEnd: wireLength });
   return groups;
 }
 

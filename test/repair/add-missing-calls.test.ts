@@ -152,9 +152,9 @@ describe("repairHistory with preset 'add-missing-calls'", () => {
   });
 
   it('rejects an unknown preset', () => {
-    expect(() =>
-      repairHistory([], { format: 'openai-chat', preset: 'nope' as 'all' }),
-    ).toThrow(expect.objectContaining({ code: 'invalid-input' }));
+    expect(() => repairHistory([], { format: 'openai-chat', preset: 'nope' as 'all' })).toThrow(
+      expect.objectContaining({ code: 'invalid-input' }),
+    );
   });
 
   describe.each(['gpt-oss-120b.jinja', 'minimax-m2.jinja'])(
