@@ -406,7 +406,19 @@ export class HistoryRepairer extends HistoryWriter {
     if (placement === 'existing-turn' && previous?.role === 'assistant')
       out[turnIndex] = { ...previous, parts: [...previous.parts, ...calls] };
     else out.push({ role: 'assistant', parts: calls });
-    out.push({ role: 'tool', results });
+    out.push(this.sameResults(orphans, results) ?? { role: 'tool', results });
+  }
+
+  /** The input message the orphans came from, when they are all of it, unchanged: it is kept as it is. */
+  private sameResults(
+    orphans: readonly PendingOrphan[],
+    results: readonly ToolResult[],
+  ): HistoryMessage | undefined {
+    const source = this.history[orphans[0]?.place.messageIndex ?? -1];
+    if (source?.role !== 'tool' || source.results.length !== results.length) return undefined;
+    for (let index = 0; index < results.length; index++)
+      if (source.results[index] !== results[index]) return undefined;
+    return source;
   }
 
   private reportDropped(): void {
