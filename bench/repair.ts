@@ -230,8 +230,7 @@ export async function runRepairBench(): Promise<void> {
     const validateRatio = row.validateMs / row.stringifyMs;
     const repairRatio = row.repairMs / row.stringifyMs;
     const figure = row.kind === 'valid' ? validateRatio : repairRatio;
-    const mark =
-      row.size < (SIZES[1] ?? 0) ? '' : figure <= TARGETS[row.kind] ? ' (met)' : ' (over)';
+    const mark = row.size < SIZES[1] ? '' : figure <= TARGETS[row.kind] ? ' (met)' : ' (over)';
     lines.push(
       [
         row.format.padEnd(17),

@@ -108,7 +108,7 @@ export function writeFormatResult(
   // without a thought signature get Google's documented placeholder, which Gemini 3 requires.
   if (format === 'gemini')
     return { messages: withoutIds(messages as GeminiContent[], generatedIds), warnings };
-  return { messages: messages as unknown[], warnings };
+  return { messages, warnings };
 }
 
 function withoutIds(contents: GeminiContent[], ids: ReadonlySet<string>): GeminiContent[] {

@@ -51,7 +51,8 @@ function byJson(a: unknown, b: unknown): number {
 }
 
 function canonical(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'undefined';
+  if (value === undefined) return 'undefined';
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   const entries = Object.entries(value).filter(([, entry]) => entry !== undefined);
   entries.sort(([a], [b]) => a.localeCompare(b));

@@ -1,7 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { MESSAGE_FORMATS, type MessageFormat } from '../../src/core/format.js';
-import type { HistoryMessage } from '../../src/core/history.js';
 import { writeFormat } from '../../src/repair/format-io.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
@@ -21,10 +20,7 @@ describe.each(MESSAGE_FORMATS)('repairHistory keeps a valid %s prefix byte-ident
   const tail = arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(
     ({ history }) =>
       writeFormat(
-        [
-          { role: 'user', parts: [{ type: 'text', text: 'and then?' }] } as HistoryMessage,
-          ...history,
-        ],
+        [{ role: 'user', parts: [{ type: 'text', text: 'and then?' }] }, ...history],
         format,
         new Set(),
       ) as unknown[],

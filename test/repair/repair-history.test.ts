@@ -39,7 +39,14 @@ describe('repairHistory', () => {
         // A synthesized Gemini call turn gets the documented placeholder thought signature.
         warnings:
           format === 'gemini'
-            ? [{ code: 'synthesized-thought-signature', messageIndex: 1, callId: 'lost1', message: expect.any(String) }]
+            ? [
+                {
+                  code: 'synthesized-thought-signature',
+                  messageIndex: 1,
+                  callId: 'lost1',
+                  message: expect.any(String),
+                },
+              ]
             : [],
       });
       expect(input).toEqual(before);
