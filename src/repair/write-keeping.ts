@@ -57,15 +57,25 @@ export function writeKeeping(
     placed(warnings, locate, 0, kept);
     return { messages, locate, warnings: kept };
   }
-  const groupAt = new Int32Array(history.length).fill(-1);
-  const inputIndex = new Map<HistoryMessage, number>();
-  groups.forEach((group, index) => {
-    groupAt[group.first] = index;
-  });
-  for (let index = 0; index < history.length; index++) {
-    const message = history[index];
-    if (message !== undefined) inputIndex.set(message, index);
-  }
+  // The repairer keeps what it leaves alone in order: the group a kept message opens is the next
+  // one, or a few further on (groups it changed or dropped between); a Map only past those.
+  let nextGroup = 0;
+  let groupIndex: Map<HistoryMessage, number> | undefined;
+  const groupOf = (message: HistoryMessage): Group | undefined => {
+    const end = Math.min(groups.length, nextGroup + LOOK_AHEAD);
+    for (let index = nextGroup; index < end; index++) {
+      const group = groups[index];
+      if (group !== undefined && history[group.first] === message) {
+        nextGroup = index + 1;
+        return group;
+      }
+    }
+    groupIndex ??= indexOfGroups(groups, history);
+    const index = groupIndex.get(message);
+    if (index === undefined || index < nextGroup) return undefined;
+    nextGroup = index + 1;
+    return groups[index];
+  };
   const out: unknown[] = [];
   const pieces: Piece[] = [];
   const warnings: ConversionWarning[] = [];
@@ -82,8 +92,8 @@ export function writeKeeping(
   };
   for (let at = 0; at < repaired.length;) {
     const message = repaired[at];
-    const index = message === undefined ? undefined : inputIndex.get(message);
-    const group = index === undefined ? undefined : groups[groupAt[index] ?? -1];
+    const group =
+      message === undefined || message.sourceIndex === undefined ? undefined : groupOf(message);
     if (group !== undefined && sameRun(repaired, at, history, group)) {
       flush();
       pieces.push({ from: at, wireAt: out.length, kept: group, written: undefined });
@@ -123,6 +133,21 @@ function placed(
     const at = locate(warning.messageIndex, undefined).messageIndex + wireAt;
     into.push({ ...warning, messageIndex: at });
   }
+}
+
+const LOOK_AHEAD = 4;
+
+/** The group each group's first message opens. */
+function indexOfGroups(
+  groups: readonly Group[],
+  history: ToolHistory,
+): Map<HistoryMessage, number> {
+  const index = new Map<HistoryMessage, number>();
+  groups.forEach((group, at) => {
+    const message = history[group.first];
+    if (message !== undefined) index.set(message, at);
+  });
+  return index;
 }
 
 /** True when `repaired[at…]` holds the group's input messages, the same objects in order. */
@@ -173,12 +198,13 @@ function mixedLocator(
   history: ToolHistory,
   format: MessageFormat,
 ): WireLocator {
-  const input = inputLocator(history, format);
+  let input: WireLocator | undefined;
   const writtenLocators = new Map<Piece, WireLocator>();
   return (messageIndex, partIndex) => {
     const piece = pieceOf(pieces, messageIndex);
     if (piece === undefined) return { messageIndex };
     if (piece.kept !== undefined) {
+      input ??= inputLocator(history, format);
       const place = input(piece.kept.first + messageIndex - piece.from, partIndex);
       return { ...place, messageIndex: place.messageIndex - piece.kept.wireStart + piece.wireAt };
     }
