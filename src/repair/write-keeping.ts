@@ -92,8 +92,7 @@ export function writeKeeping(
   };
   for (let at = 0; at < repaired.length;) {
     const message = repaired[at];
-    const group =
-      message === undefined || message.sourceIndex === undefined ? undefined : groupOf(message);
+    const group = message?.sourceIndex === undefined ? undefined : groupOf(message);
     if (group !== undefined && sameRun(repaired, at, history, group)) {
       flush();
       pieces.push({ from: at, wireAt: out.length, kept: group, written: undefined });
