@@ -14,6 +14,7 @@ import type { HistoryFix } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
 import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
 import { locateFix } from './locate-fix.js';
+import { meetsProfileByTable } from './meets-profile.js';
 import { repairInWindows } from './repair-in-windows.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
@@ -125,6 +126,8 @@ export function repairFormatHistory<F extends MessageFormat>(
   const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
   // Valid for its own rules: nothing to do for them, and no result lacks its call.
   if (result.ok && (own || preset === 'add-missing-calls')) return unchanged;
+  // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
+  if (result.ok && meetsProfileByTable(table, profile) === true) return unchanged;
   if (own && preset === 'all' && options.wholeHistory !== true) {
     // Only the stretches around the issues are read again and repaired; the rest stays as it is.
     const windows = findRepairWindows(messages, format, table, result.issues, profile);

@@ -118,4 +118,30 @@ describe('repairHistory regressions', () => {
     expect(repaired).toHaveLength(450_000);
     expect(repaired[2]).toBe(messages[1]);
   });
+
+  it('returns a valid aiwrapper history bound for OpenAI after its one validation, as it is', () => {
+    const messages = [
+      { role: 'user', items: [{ type: 'text', text: 'go' }] },
+      { role: 'assistant', items: [{ type: 'tool', callId: 'call_1', name: 'f', arguments: {} }] },
+      {
+        role: 'tool-results',
+        items: [{ type: 'tool-result', callId: 'call_1', name: 'f', result: 1 }],
+      },
+    ];
+    for (const provider of ['openai-chat', 'openai-responses'] as const) {
+      const result = repairHistory(messages, { format: 'aiwrapper', provider });
+      expect(result).toEqual({ messages, fixes: [], warnings: [] });
+      result.messages.forEach((message, index) => expect(message).toBe(messages[index]));
+    }
+    // An id the provider refuses is still found and fixed.
+    const long = structuredClone(messages);
+    const id = 'x'.repeat(50);
+    (long[1]?.items[0] as { callId: string }).callId = id;
+    (long[2]?.items[0] as { callId: string }).callId = id;
+    expect(
+      repairHistory(long, { format: 'aiwrapper', provider: 'openai-chat' }).fixes.map(
+        (fix) => fix.kind,
+      ),
+    ).toEqual(['rewrote-call-id']);
+  });
 });
