@@ -131,7 +131,9 @@ describe('repairHistory regressions', () => {
     for (const provider of ['openai-chat', 'openai-responses'] as const) {
       const result = repairHistory(messages, { format: 'aiwrapper', provider });
       expect(result).toEqual({ messages, fixes: [], warnings: [] });
-      result.messages.forEach((message, index) => expect(message).toBe(messages[index]));
+      result.messages.forEach((message, index) => {
+        expect(message).toBe(messages[index]);
+      });
     }
     // An id the provider refuses is still found and fixed.
     const long = structuredClone(messages);
