@@ -1,5 +1,9 @@
 import { test } from '@fast-check/vitest';
-import { expect } from 'vitest';
+import { describe, expect } from 'vitest';
+import { MESSAGE_FORMATS } from '../../src/core/format.js';
+import { readFormat, writeFormat } from '../../src/repair/format-io.js';
+import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
+import { FORMAT_FEATURES } from '../arbitraries/history.js';
 import { validateOpenAIChat } from '../../src/formats/openai-chat/validate-openai-chat.js';
 import type { OpenAIChatMessage } from '../../src/formats/openai-chat/openai-chat-types.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
@@ -44,6 +48,39 @@ test.prop([arbitraryHistoryWithOrphans])(
     expect([...restored].sort(byJson)).toEqual([...messages].sort(byJson));
   },
 );
+
+describe.each(MESSAGE_FORMATS)("preset 'add-missing-calls' on broken %s histories", (format) => {
+  const broken = arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(
+    ({ history }) => writeFormat(history, format, new Set()) as unknown[],
+  );
+  const preset = 'add-missing-calls' as const;
+
+  test.prop([broken])('a second pass changes nothing', (messages) => {
+    const once = repairHistory(messages, { format, preset }).messages;
+    expect(repairHistory(once, { format, preset })).toEqual({
+      messages: once,
+      fixes: [],
+      warnings: [],
+    });
+  });
+
+  test.prop([broken])('keeps every result and adds only calls', (messages) => {
+    const { messages: fixed, fixes } = repairHistory(messages, { format, preset });
+    const count = (wire: readonly unknown[]) => {
+      let results = 0;
+      let calls = 0;
+      for (const message of readFormat(wire, format).history) {
+        if (message.role === 'tool') results += message.results.length;
+        if (message.role === 'assistant')
+          for (const part of message.parts) if (part.type === 'tool-call') calls++;
+      }
+      return { results, calls };
+    };
+    const synthesized = fixes.filter((fix) => fix.kind === 'synthesized-call').length;
+    const before = count(messages);
+    expect(count(fixed)).toEqual({ results: before.results, calls: before.calls + synthesized });
+  });
+});
 
 /** Orders messages by content whatever their key order (rewritten messages may order keys differently). */
 function byJson(a: unknown, b: unknown): number {
