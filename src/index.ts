@@ -34,7 +34,11 @@ export type {
 
 // Repair: one call, a report of every change, and the way back for rewritten ids.
 export { repairHistory } from './repair/repair-history.js';
-export type { RepairHistoryOptions, RepairHistoryResult } from './repair/repair-history.js';
+export type {
+  RepairHistoryOptions,
+  RepairHistoryResult,
+  RepairPreset,
+} from './repair/repair-history.js';
 export { restoreIds } from './repair/restore-ids.js';
 export type { RestoreIdsOptions } from './repair/restore-ids.js';
 export { PROVIDER_PROFILES } from './repair/provider-profile.js';
@@ -47,7 +51,8 @@ export type {
   MissingResultTexts,
 } from './repair/repair-policy.js';
 // The name given to a synthesized call whose result carries none.
-export { UNKNOWN_TOOL_NAME } from './formats/openai-chat/add-missing-tool-calls.js';
+export { UNKNOWN_TOOL_NAME } from './repair/add-missing-calls.js';
+export type { KnownCall } from './repair/add-missing-calls.js';
 export type { FormatMessages } from './repair/format-io.js';
 export type {
   HistoryFix,

@@ -12,5 +12,9 @@ export type { InstallToolCallsOptions } from './install-tool-calls.js';
 export { SYNTHESIZED_META_KEY } from './synthesize-tool-calls.js';
 export type { ChatToolOption } from './chat-tools-option.js';
 export { repairLangMessages } from './repair-lang-messages.js';
+export type {
+  RepairLangMessagesOptions,
+  RepairLangMessagesResult,
+} from './repair-lang-messages.js';
 // Withheld: the synthesis pass itself (synthesizeMissingToolCalls) is internal; it is
 // repairLangMessages with `preset: 'add-missing-calls'`, which autoAssistantToolCalls runs.

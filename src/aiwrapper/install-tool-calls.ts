@@ -18,7 +18,7 @@ import {
 } from './lang-messages-tool-calls.js';
 import { rememberAddedCalls } from './seen-tool-calls.js';
 import { forgetTakenCallIds } from './taken-call-ids.js';
-import { synthesizeMissingToolCalls } from './synthesize-tool-calls.js';
+import { synthesizeCallTurns } from './synthesize-tool-calls.js';
 import { repairLangMessages } from './repair-lang-messages.js';
 import { installResponsesInputFix } from './responses-input.js';
 import type { ProviderFormat } from '../core/format.js';
@@ -241,13 +241,10 @@ function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: Provi
     const covered = responses ? coveredByPreviousResponse(collection) : -1;
     if (repair && covered === -1) {
       // Repair covers what the synthesis pass does (an orphan result gets its call synthesized).
-      const fixes = repairLangMessages(collection, format);
+      const { fixes } = repairLangMessages(collection, { provider: format });
       if (fixes.length > 0) options?.onToolHistoryRepair?.(fixes);
     } else if (auto || repair) {
-      synthesizeMissingToolCalls(collection, {
-        scope: responses ? 'conversation' : 'turn',
-        coveredThrough: covered,
-      });
+      synthesizeCallTurns(collection, format, covered);
     }
     // Both passes may rewrite messages inside the collection, where the helpers' index cannot see.
     if (auto || repair) forgetTakenCallIds(collection);

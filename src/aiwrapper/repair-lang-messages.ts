@@ -1,55 +1,75 @@
 import { LangMessage, type LangMessageItem, type LangMessages } from 'aiwrapper';
-import { deepEqual } from '../core/deep-equal.js';
-import type { ProviderFormat } from '../core/format.js';
+import type { ConversionWarning } from '../core/conversion-result.js';
+import type { MessageFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
+import type { ProviderProfile } from '../repair/provider-profile.js';
 import type { RepairPolicy } from '../repair/repair-policy.js';
-import { repairHistory } from '../repair/repair-history.js';
+import {
+  repairFormatHistory,
+  type InternalRepairOptions,
+  type RepairHistoryOptions,
+  type RepairPreset,
+} from '../repair/repair-history.js';
 
-/** How far past the last reused message an unchanged original is looked for. */
-const REUSE_WINDOW = 8;
+/** Options of {@link repairLangMessages}: whose rules to meet, the preset, and the {@link RepairPolicy} fields. */
+export interface RepairLangMessagesOptions extends RepairPolicy {
+  /**
+   * The provider the collection is bound for, whose rules to meet once aiwrapper has converted it.
+   * @defaultValue 'aiwrapper' (the rule every provider shares)
+   */
+  readonly provider?: ProviderProfile | MessageFormat | undefined;
+  /** See {@link repairHistory}'s `preset`. @defaultValue 'all' */
+  readonly preset?: RepairPreset | undefined;
+  /** See {@link repairHistory}'s `knownCalls`. */
+  readonly knownCalls?: RepairHistoryOptions['knownCalls'];
+}
+
+/** The outcome of {@link repairLangMessages}. */
+export interface RepairLangMessagesResult {
+  /** Every change made, indexes into the collection as it is now. Empty when nothing needed fixing. */
+  readonly fixes: readonly HistoryFix[];
+  readonly warnings: readonly ConversionWarning[];
+}
 
 /**
- * Repairs an aiwrapper collection in place so that `provider` accepts it once aiwrapper has
- * converted it, and returns every change made ({@link repairHistory} with
- * `{ format: 'aiwrapper', profile: provider }`). The collection is untouched when nothing needs
- * fixing. Otherwise messages the repair left as they were stay the same objects when they are
- * found in order, at most {@link REUSE_WINDOW} originals past the last one kept (so matching stays
- * linear); any other message is a new `LangMessage` with the repaired content.
+ * Repairs an aiwrapper collection in place so that `options.provider` accepts it once aiwrapper
+ * has converted it, and returns every change made: {@link repairHistory} with
+ * `{ format: 'aiwrapper' }`. The collection is untouched when nothing needs fixing; otherwise each
+ * message the repair left alone stays the same `LangMessage` object, and only the changed and
+ * added ones are new.
  *
  * @throws {ToolHistoryError} `invalid-input` when a message is not of aiwrapper's shape.
+ * @throws {UnsupportedFormatError} when `options.provider` names no known format.
  * @example
- * const fixes = repairLangMessages(messages, 'mistral'); // a Gemini conversation, continued on Mistral
+ * const { fixes } = repairLangMessages(messages, { provider: 'mistral' }); // a Gemini conversation, continued on Mistral
  */
 export function repairLangMessages(
-  messages: LangMessages,
-  provider: ProviderFormat,
-  policy: RepairPolicy = {},
-): readonly HistoryFix[] {
-  const { messages: repaired, fixes } = repairHistory(Array.from(messages), {
-    ...policy,
+  collection: LangMessages,
+  options: RepairLangMessagesOptions = {},
+): RepairLangMessagesResult {
+  return repairCollection(collection, options);
+}
+
+/** {@link repairLangMessages} with the options only the package's own callers pass. */
+export function repairCollection(
+  collection: LangMessages,
+  options: RepairLangMessagesOptions & InternalRepairOptions,
+): RepairLangMessagesResult {
+  const { messages, fixes, warnings } = repairFormatHistory(collection, {
+    ...options,
     format: 'aiwrapper',
-    profile: provider,
   });
-  if (fixes.length === 0) return fixes;
-  const originals = Array.from(messages);
-  // Repair keeps the order of what it leaves alone: look for each message's original just ahead
-  // of the last one reused (linear, and an original is never reused twice).
-  let cursor = 0;
-  const next = repaired.map((message) => {
-    const end = Math.min(originals.length, cursor + REUSE_WINDOW);
-    for (let look = cursor; look < end; look++) {
-      const original = originals[look];
-      if (
-        original?.role === message.role &&
-        deepEqual(original.items, message.items) &&
-        deepEqual(original.meta, message.meta)
-      ) {
-        cursor = look + 1;
-        return original;
-      }
-    }
-    return new LangMessage(message.role, message.items as LangMessageItem[], message.meta);
-  });
-  messages.splice(0, messages.length, ...next);
-  return fixes;
+  if (fixes.length === 0) return { fixes, warnings };
+  // In place, one message at a time: no spread or splice of a long array.
+  const length = messages.length;
+  for (let index = 0; index < length; index++) {
+    const message = messages[index];
+    if (message === undefined || collection[index] === message) continue;
+    collection[index] =
+      message instanceof LangMessage
+        ? message
+        : new LangMessage(message.role, message.items as LangMessageItem[], message.meta);
+  }
+  collection.length = length;
+  return { fixes, warnings };
 }

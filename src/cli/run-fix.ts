@@ -34,7 +34,7 @@ export async function runFix(context: CommandContext): Promise<number> {
     compute: (conversation) =>
       repairHistory(conversation.messages, {
         format: conversation.format,
-        profile: args.provider ?? conversation.format,
+        provider: args.provider ?? conversation.format,
       }),
     emit: async (conversation, repaired, output) => {
       conversations++;

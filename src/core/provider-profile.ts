@@ -38,6 +38,12 @@ export interface ProviderProfile {
   readonly callTurnAfterUser: boolean;
   /** Mistral: an assistant message comes between tool results and a following user message. */
   readonly assistantAfterResults: boolean;
+  /**
+   * Gemini, Mistral: two assistant messages in a row are refused, so a call synthesized right
+   * after model text joins that message. Elsewhere it goes in a new assistant message (Anthropic
+   * merges consecutive same-role messages; Chat and Responses take them as they are).
+   */
+  readonly alternatingRoles: boolean;
 }
 
 /** The rules every provider shares: results directly after their turn, each call answered once. */
@@ -48,6 +54,7 @@ export const BASE_PROFILE: Omit<ProviderProfile, 'name' | 'callIds'> = {
   resultNamesMatchCalls: false,
   callTurnAfterUser: false,
   assistantAfterResults: false,
+  alternatingRoles: false,
 };
 
 /** The id rule of formats that accept any id but the empty one. */

@@ -63,18 +63,22 @@ export function findRepairWindows(
       : pairFlatTurnEntries(table, profile.scope).match;
   // Windows as ranges of segments, [first, last], kept sorted and disjoint.
   let ranges: [number, number][] = [];
-  const dirty = [
-    ...new Set(
-      issues.map((issue) => segmentOf[Math.min(Math.max(issue.messageIndex, 0), count - 1)] ?? 0),
-    ),
-  ].sort((a, b) => a - b);
-  for (const segment of dirty) ranges.push([segment, segment]);
+  // Segments holding an issue, in order: one flag per segment, no sort or spread of the issues.
+  const isDirty = new Uint8Array(starts.length);
+  for (const issue of issues)
+    isDirty[segmentOf[Math.min(Math.max(issue.messageIndex, 0), count - 1)] ?? 0] = 1;
+  const dirty: number[] = [];
+  for (let segment = 0; segment < isDirty.length; segment++)
+    if (isDirty[segment] === 1) {
+      dirty.push(segment);
+      ranges.push([segment, segment]);
+    }
   // Results the validator calls misplaced pair with their call in the table, but repair may pair
   // them with another call (Anthropic: text before them in their message parts them from the
   // turn): they count as unanswered here.
-  const loose = new Set(
-    issues.flatMap((issue) => (issue.code === 'misplaced-tool-result' ? [issue.messageIndex] : [])),
-  );
+  const loose = new Set<number>();
+  for (const issue of issues)
+    if (issue.code === 'misplaced-tool-result') loose.add(issue.messageIndex);
   // Every result no call answers holds an issue, so its segment is among these.
   const wanted = unansweredResultIds(
     table,
@@ -174,7 +178,7 @@ function unansweredResultIds(
 
 /** Sorts ranges and joins the ones that overlap or touch. */
 function merged(ranges: [number, number][]): [number, number][] {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const sorted = ranges.slice().sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
   for (const range of sorted) {
     const last = out.at(-1);

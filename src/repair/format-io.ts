@@ -2,6 +2,7 @@ import type { MessageFormat } from '../core/format.js';
 import type { HistoryMessage, ToolHistory } from '../core/history.js';
 import { fromFormat, toFormat, type ConvertedHistory } from '../convert/convert-history.js';
 import type { GeminiContent } from '../formats/gemini/gemini-types.js';
+import type { ConversionResult } from '../core/conversion-result.js';
 import { hashCallId } from './fixes/call-id-rewriter.js';
 
 /** The messages array of each format. */
@@ -93,15 +94,21 @@ export function writeFormat<F extends MessageFormat>(
   format: F,
   generatedIds: ReadonlySet<string>,
 ): FormatMessages[F] {
+  return writeFormatResult(history, format, generatedIds).messages as FormatMessages[F];
+}
+
+/** {@link writeFormat} with the writer's warnings (indexes into `history`). */
+export function writeFormatResult(
+  history: ToolHistory,
+  format: MessageFormat,
+  generatedIds: ReadonlySet<string>,
+): ConversionResult<unknown[]> {
+  const { messages, warnings } = toFormat(history, format);
   // Gemini pairs by name and order; ids the reader made up were never the user's. Call turns
   // without a thought signature get Google's documented placeholder, which Gemini 3 requires.
   if (format === 'gemini')
-    return withoutIds(toFormat(history, 'gemini').messages, generatedIds) as FormatMessages[F];
-  return write(history, format);
-}
-
-function write<F extends MessageFormat>(history: ToolHistory, format: F): FormatMessages[F] {
-  return toFormat(history, format).messages as FormatMessages[F];
+    return { messages: withoutIds(messages as GeminiContent[], generatedIds), warnings };
+  return { messages, warnings };
 }
 
 function withoutIds(contents: GeminiContent[], ids: ReadonlySet<string>): GeminiContent[] {

@@ -2,72 +2,21 @@ import type {
   AssistantMessage,
   HistoryMessage,
   ToolCallPart,
-  ToolHistory,
   ToolResult,
 } from '../core/history.js';
-import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
 import { moveTextBeforeCalls } from './fixes/move-text-before-calls.js';
-import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
-import {
-  resolveResults,
-  resultAt,
-  type Place,
-  type ResolvedResults,
-} from './fixes/resolve-results.js';
-import { synthesizeCall } from './fixes/synthesize-call.js';
-import type { MissingResultCause, RepairResult } from './history-fix.js';
-import { followsUser, HistoryWriter, type PendingOrphan } from './history-writer.js';
-import type { ProviderProfile } from './provider-profile.js';
-import type { ResolvedPolicy } from './repair-policy.js';
+import { missingResultCause } from './fixes/placeholder-result.js';
+import { resultAt } from './fixes/resolve-results.js';
+import type { RepairResult } from './history-fix.js';
+import { followsUser } from './history-writer.js';
+import { idProblem, RepairerState } from './repairer-state.js';
 
 /**
  * One repair: reads the input once, front to back, and builds the output array once. Messages
  * that need no change are reused as they are, so a valid history costs one pairing pass and
  * one walk.
  */
-export class HistoryRepairer extends HistoryWriter {
-  private readonly history: ToolHistory;
-  private readonly resolved: ResolvedResults;
-  private readonly ids: CallIdRewriter;
-  /** Per input message with calls: the id each call got. */
-  private readonly newIds: (readonly string[] | undefined)[] = [];
-  /** Per input message with calls: the calls as they went out. */
-  private readonly outCalls: (readonly ToolCallPart[] | undefined)[] = [];
-  /** `messageIndex:position` of a call → where its result went out. */
-  private readonly keptAt = new Map<string, Place>();
-  private readonly dropped: Place[] = [];
-  /** The latest call with each (original) id, for the name and arguments of synthesized calls. */
-  private readonly latestCall = new Map<string, ToolCallPart>();
-  private pending: PendingOrphan[] = [];
-
-  /** False when `history` is a stretch that more messages follow. */
-  private readonly endsHistory: boolean;
-  /** True when `history` is a stretch after a user message or results. */
-  private readonly afterUser: boolean;
-
-  /**
-   * `part` is for repairing a stretch of a longer history: `ids` decides call ids (share one
-   * between the stretches of a history), `endsHistory` says whether the stretch is its end, and
-   * `afterUser` whether a user message or results come right before it.
-   */
-  constructor(
-    history: ToolHistory,
-    profile: ProviderProfile,
-    policy: ResolvedPolicy,
-    part?: {
-      readonly ids: CallIdRewriter;
-      readonly endsHistory: boolean;
-      readonly afterUser: boolean;
-    },
-  ) {
-    super(profile, policy);
-    this.history = history;
-    this.endsHistory = part?.endsHistory ?? true;
-    this.afterUser = part?.afterUser ?? false;
-    this.resolved = resolveResults(history, profile.scope, policy.duplicateResults);
-    this.ids = part?.ids ?? new CallIdRewriter(profile, () => idsOf(history), policy.generateId);
-  }
-
+export class HistoryRepairer extends RepairerState {
   /** Runs the repair. */
   run(): RepairResult {
     const { history } = this;
@@ -270,55 +219,6 @@ export class HistoryRepairer extends HistoryWriter {
     this.out.push(unchanged && message ? message : { role: 'tool', results: kept });
   }
 
-  /** The kept result at `place` as it goes out: with its call's new id and, where needed, its call's name. */
-  private answer(place: Place, call: Place, outIndex: number, position: number): ToolResult {
-    const result = resultAt(this.history, place);
-    const outCall = this.outCalls[call.messageIndex]?.[call.position];
-    if (this.resolved.duplicates)
-      this.keptAt.set(`${call.messageIndex}:${call.position}`, {
-        messageIndex: outIndex,
-        position,
-      });
-    if (result === undefined || outCall === undefined)
-      throw new Error(`No result at ${place.messageIndex}:${place.position}`);
-    let answer = result.callId === outCall.callId ? result : { ...result, callId: outCall.callId };
-    if (this.profile.resultNamesMatchCalls && answer.name !== outCall.name) {
-      this.fix({
-        kind: 'renamed-result',
-        messageIndex: outIndex,
-        partIndex: position,
-        callId: outCall.callId,
-        from: answer.name,
-        to: outCall.name,
-        message: `${this.profile.name} pairs results with calls by name; the result named "${answer.name}" answers a call of "${outCall.name}" and was renamed.`,
-      });
-      answer = { ...answer, name: outCall.name };
-    }
-    return answer;
-  }
-
-  private placeholder(
-    call: ToolCallPart,
-    callIndex: number,
-    cause: MissingResultCause,
-    callPosition: number,
-    outIndex: number,
-    position: number,
-  ): ToolResult {
-    const result = placeholderResult(call, cause, this.policy);
-    this.fix({
-      kind: 'inserted-placeholder',
-      messageIndex: outIndex,
-      partIndex: position,
-      callId: call.callId,
-      cause,
-      callMessageIndex: callIndex,
-      content: result.content,
-      message: `Call "${call.callId}" (${call.name}, position ${callPosition} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
-    });
-    return result;
-  }
-
   /** Handles the orphans waiting before `next` (the next non-result message, `undefined` at the end). */
   private flush(next: HistoryMessage | undefined): void {
     if (this.pending.length === 0) return;
@@ -326,117 +226,5 @@ export class HistoryRepairer extends HistoryWriter {
     this.pending = [];
     if (this.policy.orphanResults === 'to-text') this.toText(orphans, next);
     else this.synthesize(orphans);
-  }
-
-  /** Gives orphans their calls: added to the assistant text message right before them, else in a new turn. */
-  private synthesize(orphans: readonly PendingOrphan[]): void {
-    const { out, profile } = this;
-    let placement: 'new-turn' | 'existing-turn' = 'new-turn';
-    const last = out.at(-1);
-    // Right after model text the calls join that message: what the model most likely sent, and
-    // Gemini and Mistral's templates refuse two model turns in a row.
-    if (
-      last?.role === 'assistant' &&
-      !last.parts.some((part) => part.type === 'tool-call') &&
-      (!profile.callTurnAfterUser || followsUser(out, out.length - 1, this.afterUser))
-    ) {
-      placement = 'existing-turn';
-    } else if (profile.callTurnAfterUser && !followsUser(out, out.length, this.afterUser)) {
-      this.userBridge(orphans[0]?.result.callId ?? '');
-    }
-    const previous = out.at(-1);
-    const turnIndex = placement === 'new-turn' ? out.length : out.length - 1;
-    const offset =
-      placement === 'existing-turn' && previous?.role === 'assistant' ? previous.parts.length : 0;
-    const resultsIndex = turnIndex + 1;
-    this.ids.startTurn();
-    const calls: ToolCallPart[] = [];
-    const results: ToolResult[] = [];
-    for (const { result, place } of orphans) {
-      const decision = this.ids.decide(result.callId);
-      const { call, guessed } = synthesizeCall(
-        result,
-        decision.id,
-        this.latestCall.get(result.callId),
-      );
-      const partIndex = offset + calls.length;
-      if (decision.cause !== undefined) {
-        this.fix({
-          kind: 'rewrote-call-id',
-          messageIndex: turnIndex,
-          partIndex,
-          callId: decision.id,
-          from: result.callId,
-          to: decision.id,
-          cause: decision.cause,
-          message: `Call id "${result.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the synthesized call and its result.`,
-        });
-      }
-      this.fix({
-        kind: 'synthesized-call',
-        messageIndex: turnIndex,
-        partIndex,
-        callId: decision.id,
-        fromIndex: place.messageIndex,
-        fromPartIndex: place.position,
-        name: call.name,
-        arguments: call.arguments,
-        placement,
-        guessed,
-        message: `The result at messages[${place.messageIndex}] answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
-      });
-      let answer = decision.id === result.callId ? result : { ...result, callId: decision.id };
-      if (profile.resultNamesMatchCalls && answer.name !== call.name) {
-        this.fix({
-          kind: 'renamed-result',
-          messageIndex: resultsIndex,
-          partIndex: results.length,
-          callId: decision.id,
-          from: answer.name,
-          to: call.name,
-          message: `${profile.name} pairs results with calls by name; the result was renamed to its synthesized call's "${call.name}".`,
-        });
-        answer = { ...answer, name: call.name };
-      }
-      calls.push(call);
-      results.push(answer);
-    }
-    if (placement === 'existing-turn' && previous?.role === 'assistant')
-      out[turnIndex] = { ...previous, parts: [...previous.parts, ...calls] };
-    else out.push({ role: 'assistant', parts: calls });
-    out.push({ role: 'tool', results });
-  }
-
-  private reportDropped(): void {
-    for (const place of this.dropped) {
-      const fate = this.resolved.fates[place.messageIndex]?.[place.position];
-      const result = resultAt(this.history, place);
-      if (fate?.kind !== 'dropped' || result === undefined) continue;
-      const kept = this.keptAt.get(`${fate.call.messageIndex}:${fate.call.position}`);
-      const callId = this.newIds[fate.call.messageIndex]?.[fate.call.position] ?? result.callId;
-      this.fix({
-        kind: 'dropped-duplicate-result',
-        messageIndex: kept?.messageIndex ?? 0,
-        partIndex: kept?.position,
-        callId,
-        fromIndex: place.messageIndex,
-        fromPartIndex: place.position,
-        result,
-        message: `The result at messages[${place.messageIndex}] answered call "${result.callId}" a second time; it was dropped and is kept in this fix.`,
-      });
-    }
-  }
-}
-
-function idProblem(cause: 'empty' | 'invalid' | 'duplicate', profile: ProviderProfile): string {
-  switch (cause) {
-    case 'empty':
-      return 'was empty';
-    case 'invalid':
-      return `is not ${profile.callIds.description}, as ${profile.name} requires`;
-    case 'duplicate':
-      return profile.uniqueCallIds === 'turn'
-        ? 'repeats an id of the same turn'
-        : `repeats an earlier call's id, and ${profile.name} needs unique ids`;
   }
 }

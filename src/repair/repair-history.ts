@@ -1,22 +1,32 @@
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import type { HistoryMessage } from '../core/history.js';
+import type { ValidationResult } from '../core/issue.js';
+import type { ConversionWarning } from '../core/conversion-result.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { describeType, isObject } from '../validate/rules/input-guards.js';
-import type { ValidationResult } from '../core/issue.js';
 import { inspectHistory } from '../validate/inspect-history.js';
 import { recallInspection } from '../validate/remembered-inspections.js';
+import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
 import { findRepairWindows } from './find-repair-windows.js';
-import { readFormat, writeFormat, type FormatMessages } from './format-io.js';
+import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
 import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
 import { locateFix } from './locate-fix.js';
+import { meetsProfileByTable } from './meets-profile.js';
 import { repairInWindows } from './repair-in-windows.js';
-import { resolvePolicy, type RepairPolicy, type ResolvedPolicy } from './repair-policy.js';
+import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
-import { inputLocator, outputLocator } from './wire-places.js';
+import { inputLocator } from './wire-places.js';
+import { writeKeeping } from './write-keeping.js';
 
-/** Options of {@link repairHistory}: the format, and the {@link RepairPolicy} fields. */
+/** What {@link repairHistory} fixes: everything (`'all'`), or only missing call turns. */
+export type RepairPreset = 'all' | 'add-missing-calls';
+
+const PRESETS: ReadonlySet<unknown> = new Set<RepairPreset>(['all', 'add-missing-calls']);
+
+/** Options of {@link repairHistory}: the format, whose rules to meet, the preset, and the {@link RepairPolicy} fields. */
 export interface RepairHistoryOptions<
   F extends MessageFormat = MessageFormat,
 > extends RepairPolicy {
@@ -24,57 +34,72 @@ export interface RepairHistoryOptions<
   readonly format: F;
   /**
    * The provider whose rules to meet, when not the format's own (e.g. aiwrapper messages bound
-   * for Mistral: `{ format: 'aiwrapper', profile: 'mistral' }`).
+   * for Mistral: `{ format: 'aiwrapper', provider: 'mistral' }`): a format name or a profile.
    * @defaultValue the profile of `format`
    */
-  readonly profile?: ProviderProfile | MessageFormat | undefined;
+  readonly provider?: ProviderProfile | MessageFormat | undefined;
+  /**
+   * `'all'` fixes everything the provider refuses. `'add-missing-calls'` only inserts the missing
+   * assistant call turn before results no call answers, and changes nothing else: a synthesized
+   * call is named after its result when the result has a name, else after a known call with its
+   * id, else {@link UNKNOWN_TOOL_NAME}; its arguments come from a known call of that name, else `{}`.
+   * @defaultValue 'all'
+   */
+  readonly preset?: RepairPreset | undefined;
+  /** Calls seen elsewhere (e.g. in a part of the conversation trimmed away), for the names and arguments of synthesized calls. */
+  readonly knownCalls?: readonly KnownCall[] | undefined;
   /**
    * What {@link validateHistory} returned for these same `messages` in this format, when you
-   * validated them first: repair then uses what that pass found instead of validating again,
-   * which halves the cost of validating and repairing a long history. It is used only when it
-   * came from this very array at its current length; change nothing inside the messages in
-   * between, since repair cannot see such changes. (A validation result keeps what validation
-   * read, some 20 bytes per message, for as long as you hold it; not the messages themselves.)
-   * @example
-   * const validation = validateHistory(messages, { format: 'anthropic' });
-   * if (!validation.ok) messages = repairHistory(messages, { format: 'anthropic', validation }).messages;
+   * validated them first: repair then uses what that pass found instead of validating again. It
+   * is used only when it came from this very array at its current length; change nothing inside
+   * the messages in between, since repair cannot see such changes.
    */
   readonly validation?: ValidationResult | undefined;
 }
 
+/** Options only the package's own callers pass (the aiwrapper integration). */
+export interface InternalRepairOptions {
+  /** Finds a call by id and name elsewhere, before `knownCalls`. */
+  readonly lookupCall?: CallLookup | undefined;
+  /** Results of wire messages at or before this index are left alone (preset `add-missing-calls`). */
+  readonly leaveThrough?: number | undefined;
+  /** `providerData` of synthesized call turns (preset `add-missing-calls`). */
+  readonly markTurn?: HistoryMessage['providerData'];
+  /** Repair the history as a whole, never in windows (tests compare the two). */
+  readonly wholeHistory?: boolean | undefined;
+}
+
 /** The outcome of {@link repairHistory}. */
 export interface RepairHistoryResult<T> {
-  /** A new array in the input's format; the input is untouched. */
+  /** A new array in the input's format; the input is untouched, and every message the repair did not change is the input's own object. */
   readonly messages: T;
   /**
    * Every change made, in message order, with indexes into `messages` (and `fromIndex` into the
    * input). Empty when the input was already valid.
    */
   readonly fixes: readonly HistoryFix[];
+  /** What writing the changed messages back to the format could not carry over. Usually empty. */
+  readonly warnings: readonly ConversionWarning[];
 }
 
 const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
 
 /**
- * Returns a copy of `messages` that the provider of `options.format` accepts, in the same format,
- * and every change made.
+ * Returns a copy of `messages` that the provider accepts, in the same format, and every change
+ * made.
  *
- * A history the format's validator ({@link validateHistory}) accepts comes back unchanged, with
- * no fixes. Otherwise only the stretches around the issues are read into the neutral model
- * (`from*`), repaired by {@link repairToolHistory} with the format's profile and the policy in
- * `options`, and written back (`to*`); every message outside them is the input's own object, so a
- * long history with a few problems costs about one validation. Fix indexes point into the
- * returned array. Content is never lost: a dropped duplicate or an orphan turned into text is kept
- * whole in its fix. With a `profile` other than the format's own, the whole history is repaired.
+ * One engine, read → repair → write: the history is read into the neutral model, repaired with
+ * the provider's rules (`options.provider`, by default the format's own) and the policy in
+ * `options`, and written back. Every message the repair did not change is the input's own object,
+ * so its bytes (key order, argument text, extra fields) are unchanged and providers' prompt caches
+ * keep hitting; only what changed goes through the format's writer. Where a fix could either edit
+ * an earlier message or add a new one, it adds one. A history valid for its own format's rules
+ * comes back at the cost of one validation. Fix indexes point into the returned array. Content is
+ * never lost: a dropped duplicate or an orphan turned into text is kept whole in its fix.
  *
- * Writing back goes through the format's converter, so messages of a repaired stretch that
- * needed no change can still change form where the converter normalizes them (arguments
- * re-serialized as compact JSON; Gemini call turns without a thought signature get Google's
- * placeholder).
- *
- * @throws {UnsupportedFormatError} when `options.format` (or `options.profile`) names no known format.
+ * @throws {UnsupportedFormatError} when `options.format` or `options.provider` names no known format.
  * @throws {ToolHistoryError} `invalid-input` when `messages` or a message does not have the
- *   format's shape.
+ *   format's shape, or `options.preset` is unknown.
  * @example
  * const { messages: safe, fixes } = repairHistory(body.messages, { format: 'openai-chat' });
  * for (const fix of fixes) console.warn(fix.kind, fix.messageIndex, fix.message);
@@ -83,47 +108,73 @@ export function repairHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F>,
 ): RepairHistoryResult<FormatMessages[F]> {
+  return repairFormatHistory(messages, options);
+}
+
+/** {@link repairHistory} with the options only the package's own callers pass. */
+export function repairFormatHistory<F extends MessageFormat>(
+  messages: readonly unknown[],
+  options: RepairHistoryOptions<F> & InternalRepairOptions,
+): RepairHistoryResult<FormatMessages[F]> {
   const format = formatOf(options);
-  const profile = resolveProfile(options.profile ?? format);
-  const policy = resolvePolicy(options);
-  if (profile !== PROVIDER_PROFILES[format])
-    return repairWholeHistory(messages, format, profile, policy);
+  const profile = resolveProfile(options.provider ?? format);
+  const preset = presetOf(options.preset);
+  const own = profile === PROVIDER_PROFILES[format];
   const { result, table } =
     (options.validation && recallInspection(options.validation, messages, format)) ??
     inspectHistory(messages, format);
-  if (result.ok) return { messages: [...messages] as FormatMessages[F], fixes: [] };
-  // Only the stretches around the issues go through the neutral model; the rest is kept as it is.
-  const windows = findRepairWindows(messages, format, table, result.issues, profile);
-  if (windows === undefined) return repairWholeHistory(messages, format, profile, policy);
-  const repaired = repairInWindows(messages, format, table, windows, profile, policy);
-  return { messages: repaired.messages as FormatMessages[F], fixes: repaired.fixes };
+  const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
+  // Valid for its own rules: nothing to do for them, and no result lacks its call.
+  if (result.ok && (own || preset === 'add-missing-calls')) return unchanged;
+  // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
+  if (result.ok && meetsProfileByTable(table, profile) === true) return unchanged;
+  if (own && preset === 'all' && options.wholeHistory !== true) {
+    // Only the stretches around the issues are read again and repaired; the rest stays as it is.
+    const windows = findRepairWindows(messages, format, table, result.issues, profile);
+    if (windows !== undefined) {
+      const policy = resolvePolicy(options);
+      const repaired = repairInWindows(messages, format, table, windows, profile, policy);
+      return repaired as RepairHistoryResult<FormatMessages[F]>;
+    }
+  }
+  const { history, generatedIds } = readFormat(messages, format);
+  const repaired =
+    preset === 'add-missing-calls'
+      ? addMissingCalls(history, {
+          profile,
+          scope: profile.scope,
+          known: knownById(options.knownCalls),
+          lookupCall: options.lookupCall,
+          generateId: options.generateId,
+          leaveThrough: options.leaveThrough,
+          markTurn: options.markTurn,
+        })
+      : new HistoryRepairer(history, profile, resolvePolicy(options)).run();
+  if (repaired.fixes.length === 0) return unchanged;
+  const written = writeKeeping(messages, history, repaired.history, format, generatedIds);
+  const input = inputLocator(history, format);
+  return {
+    messages: written.messages as FormatMessages[F],
+    fixes: repaired.fixes.map((fix) => locateFix(fix, input, written.locate)),
+    warnings: written.warnings,
+  };
 }
 
-/**
- * Repairs `messages` as a whole: read into the neutral model, repaired, written back. Every
- * message goes through the format's converters (which may normalize messages the repair did not
- * change); {@link repairHistory} uses it for profiles other than the format's own.
- */
-export function repairWholeHistory<F extends MessageFormat>(
-  messages: readonly unknown[],
-  format: F,
-  profile: ProviderProfile,
-  policy: ResolvedPolicy,
-): RepairHistoryResult<FormatMessages[F]> {
-  const { history, generatedIds } = readFormat(messages, format);
-  const repaired = new HistoryRepairer(history, profile, policy).run();
-  if (
-    repaired.fixes.length === 0 &&
-    repaired.history.length === history.length &&
-    repaired.history.every((message, index) => message === history[index])
-  ) {
-    // Nothing to repair in the neutral model: what the validator refused is beyond the repair.
-    return { messages: writeFormat(history, format, generatedIds), fixes: [] };
-  }
-  const written = writeFormat(repaired.history, format, generatedIds);
-  const input = inputLocator(history, format);
-  const output = outputLocator(repaired.history, format);
-  return { messages: written, fixes: repaired.fixes.map((fix) => locateFix(fix, input, output)) };
+function knownById(calls: readonly KnownCall[] | undefined): Map<string, KnownCall> | undefined {
+  if (calls === undefined || calls.length === 0) return undefined;
+  const known = new Map<string, KnownCall>();
+  for (const call of calls) known.set(call.callId, call);
+  return known;
+}
+
+function presetOf(preset: unknown): RepairPreset {
+  if (preset === undefined) return 'all';
+  if (!PRESETS.has(preset))
+    throw new ToolHistoryError(
+      'invalid-input',
+      `Unknown repair preset ${JSON.stringify(preset)}; use 'all' or 'add-missing-calls'.`,
+    );
+  return preset as RepairPreset;
 }
 
 function formatOf<F extends MessageFormat>(options: RepairHistoryOptions<F>): F {

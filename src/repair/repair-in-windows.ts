@@ -4,18 +4,21 @@ import { isObject } from '../validate/rules/input-guards.js';
 import type { ToolTurnTable } from '../validate/rules/tool-turn-table.js';
 import { CallIdRewriter } from './fixes/call-id-rewriter.js';
 import type { RepairWindow } from './find-repair-windows.js';
-import { readFormat, writeFormat } from './format-io.js';
+import type { ConversionWarning } from '../core/conversion-result.js';
+import { readFormat } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
 import { locateFix } from './locate-fix.js';
 import type { ProviderProfile } from './provider-profile.js';
 import type { ResolvedPolicy } from './repair-policy.js';
-import { inputLocator, outputLocator } from './wire-places.js';
+import { inputLocator } from './wire-places.js';
+import { writeKeeping } from './write-keeping.js';
 
 /** What {@link repairInWindows} returns: the new array and its fixes, indexes in the format's arrays. */
 export interface WindowedRepair {
   readonly messages: unknown[];
   readonly fixes: HistoryFix[];
+  readonly warnings: ConversionWarning[];
 }
 
 /**
@@ -36,6 +39,7 @@ export function repairInWindows(
   // The output, as stretches of the input (kept) and repaired stretches, joined once at the end.
   const pieces: (readonly unknown[] | RepairWindow)[] = [];
   const fixes: HistoryFix[] = [];
+  const warnings: ConversionWarning[] = [];
   let length = 0;
   let kept = 0;
   const keep = (start: number, end: number): void => {
@@ -47,11 +51,8 @@ export function repairInWindows(
   for (const window of windows) {
     keep(kept, window.start);
     kept = window.end;
-    const { history, generatedIds } = readFormat(
-      messages.slice(window.start, window.end),
-      format,
-      window.start,
-    );
+    const slice = messages.slice(window.start, window.end);
+    const { history, generatedIds } = readFormat(slice, format, window.start);
     const repaired = new HistoryRepairer(history, profile, policy, {
       ids,
       endsHistory: window.end === messages.length,
@@ -62,13 +63,15 @@ export function repairInWindows(
       keep(window.start, window.end);
       continue;
     }
+    // Inside the window too, what the repair left alone keeps its bytes.
+    const written = writeKeeping(slice, history, repaired.history, format, generatedIds);
     const input = inputLocator(history, format);
-    const output = outputLocator(repaired.history, format);
     const offsets = { input: window.start, output: length };
-    for (const fix of repaired.fixes) fixes.push(locateFix(fix, input, output, offsets));
-    const written = writeFormat(repaired.history, format, generatedIds) as readonly unknown[];
-    pieces.push(written);
-    length += written.length;
+    for (const fix of repaired.fixes) fixes.push(locateFix(fix, input, written.locate, offsets));
+    for (const warning of written.warnings)
+      warnings.push({ ...warning, messageIndex: warning.messageIndex + length });
+    pieces.push(written.messages);
+    length += written.messages.length;
   }
   keep(kept, messages.length);
   const out = new Array<unknown>(length);
@@ -78,7 +81,7 @@ export function repairInWindows(
       for (let index = piece.start; index < piece.end; index++) out[at++] = messages[index];
     else for (const message of piece) out[at++] = message;
   }
-  return { messages: out, fixes };
+  return { messages: out, fixes, warnings };
 }
 
 /** True when the message before `start`, system messages aside, is a user message or results: what a call turn must follow in Gemini. */

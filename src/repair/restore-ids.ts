@@ -19,7 +19,7 @@ export function restoreToolHistoryIds(
 ): HistoryMessage[] {
   const original = new Map<string, string>();
   for (const fix of fixes) if (fix.kind === 'rewrote-call-id') original.set(fix.to, fix.from);
-  if (original.size === 0) return [...history];
+  if (original.size === 0) return history.slice();
   return history.map((message): HistoryMessage => {
     if (message.role === 'assistant') {
       if (!message.parts.some((part) => part.type === 'tool-call' && original.has(part.callId)))

@@ -37,15 +37,9 @@ const DROPS_EMPTY_TEXT: ReadonlySet<MessageFormat> = new Set(['anthropic', 'gemi
  */
 export function inputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
   const layout = LAYOUT[format];
-  // Per neutral message: the block index its first part or result has in its wire message.
-  const firstBlock: number[] = [];
-  const blocksSeen = new Map<number, number>();
-  history.forEach((message, index) => {
-    const source = message.sourceIndex ?? index;
-    const seen = blocksSeen.get(source) ?? 0;
-    firstBlock.push(seen);
-    blocksSeen.set(source, seen + sizeOf(message));
-  });
+  // Per neutral message: the block index its first part or result has in its wire message. Only
+  // formats that hold several neutral messages' blocks in one wire message need it.
+  const firstBlock = layout === 'chat' ? [] : firstBlocks(history);
   return (messageIndex, partIndex) => {
     const message = history[messageIndex];
     if (message === undefined) return { messageIndex };
@@ -130,6 +124,40 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
       partIndex: (offset[messageIndex] ?? 0) + writtenBefore(message, partIndex, format),
     };
   };
+}
+
+/** Per neutral message, how many blocks of its wire message earlier neutral messages hold. */
+function firstBlocks(history: ToolHistory): Int32Array {
+  const firstBlock = new Int32Array(history.length);
+  // Readers give sources in order; a Map only for a history that goes back.
+  let lastSource = -1;
+  let seen = 0;
+  let bySource: Map<number, number> | undefined;
+  for (let index = 0; index < history.length; index++) {
+    const message = history[index];
+    if (message === undefined) continue;
+    const source = message.sourceIndex ?? index;
+    if (bySource === undefined && source < lastSource) {
+      bySource = new Map();
+      for (let earlier = 0; earlier < index; earlier++) {
+        const before = history[earlier];
+        if (before === undefined) continue;
+        const at = before.sourceIndex ?? earlier;
+        bySource.set(at, (bySource.get(at) ?? 0) + sizeOf(before));
+      }
+    }
+    if (bySource !== undefined) {
+      const count = bySource.get(source) ?? 0;
+      firstBlock[index] = count;
+      bySource.set(source, count + sizeOf(message));
+      continue;
+    }
+    if (source !== lastSource) seen = 0;
+    firstBlock[index] = seen;
+    seen += sizeOf(message);
+    lastSource = source;
+  }
+  return firstBlock;
 }
 
 /** In Chat Completions, a call's index in `tool_calls`; a user part's index in `content`; nothing for assistant text. */

@@ -1,6 +1,7 @@
 import { LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import { repairLangMessages } from '../../src/aiwrapper/repair-lang-messages.js';
+import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
 
 /** Two rounds whose calls share one id, as aiwrapper's Gemini adapter writes them. */
 function geminiRounds(): LangMessages {
@@ -20,7 +21,7 @@ describe('repairLangMessages', () => {
   it('rewrites what the provider refuses in place and keeps the untouched messages as the same objects', () => {
     const messages = geminiRounds();
     const before = Array.from(messages);
-    const fixes = repairLangMessages(messages, 'anthropic');
+    const { fixes } = repairLangMessages(messages, { provider: 'anthropic' });
     expect(fixes.map((fix) => fix.kind)).toEqual(['rewrote-call-id']);
     const after = Array.from(messages);
     expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
@@ -33,10 +34,36 @@ describe('repairLangMessages', () => {
   it('leaves a history the provider accepts untouched and reports nothing', () => {
     const messages = geminiRounds();
     const before = Array.from(messages);
-    expect(repairLangMessages(messages, 'openai-chat')).toEqual([]);
+    expect(repairLangMessages(messages, { provider: 'openai-chat' })).toEqual({
+      fixes: [],
+      warnings: [],
+    });
     expect(Array.from(messages)).toEqual(before);
     Array.from(messages).forEach((message, index) => {
       expect(message).toBe(before[index]);
     });
+  });
+
+  it('repairs a collection of 200k messages in place, without a spread of the array', () => {
+    // Every call turn is missing: 100k orphan results, each needing a synthesized turn.
+    const messages = new LangMessages();
+    for (let index = 0; index < 100_000; index++) {
+      messages.addUserMessage(`q${String(index)}`);
+      messages.addToolResultsMessage([
+        { type: 'tool-result', callId: `c${String(index)}`, name: 'f', result: index },
+      ]);
+    }
+    const first = messages[0];
+    const { fixes } = repairLangMessages(messages, { preset: 'add-missing-calls' });
+    expect(fixes).toHaveLength(100_000);
+    expect(messages).toHaveLength(300_000);
+    expect(messages[0]).toBe(first);
+    expect(messages[1]?.toolRequests[0]?.callId).toBe('c0');
+  });
+
+  it('throws UnsupportedFormatError for an unknown provider', () => {
+    expect(() => repairLangMessages(geminiRounds(), { provider: 'nope' as 'anthropic' })).toThrow(
+      UnsupportedFormatError,
+    );
   });
 });

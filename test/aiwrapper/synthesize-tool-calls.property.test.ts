@@ -1,7 +1,7 @@
 import { Lang, LangMessage, LangMessages, type LangMessageItemToolResult } from 'aiwrapper';
 import { test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { synthesizeMissingToolCalls } from '../../src/aiwrapper/synthesize-tool-calls.js';
+import { synthesizeCallTurns } from '../../src/aiwrapper/synthesize-tool-calls.js';
 import { validateOpenAIChat } from '../../src/formats/openai-chat/validate-openai-chat.js';
 import { arbitraryHistoryWithOrphans } from '../arbitraries/openai-chat-history.js';
 import { plain } from '../helpers/lang-messages.js';
@@ -62,7 +62,7 @@ test.prop([arbitraryCollection])(
   'after the pass, aiwrapper sends a history OpenAI accepts, every result kept',
   (messages) => {
     const before = results(messages).map((item): unknown => item.result);
-    synthesizeMissingToolCalls(messages);
+    synthesizeCallTurns(messages, 'openai-chat', -1);
     expect(validateOpenAIChat(toOpenAI(messages))).toEqual({ ok: true, issues: [] });
     expect(
       results(messages)
@@ -73,8 +73,8 @@ test.prop([arbitraryCollection])(
 );
 
 test.prop([arbitraryCollection])('the pass is idempotent', (messages) => {
-  synthesizeMissingToolCalls(messages);
+  synthesizeCallTurns(messages, 'openai-chat', -1);
   const once = plain(messages);
-  expect(synthesizeMissingToolCalls(messages)).toEqual([]);
+  expect(synthesizeCallTurns(messages, 'openai-chat', -1).fixes).toEqual([]);
   expect(plain(messages)).toEqual(once);
 });

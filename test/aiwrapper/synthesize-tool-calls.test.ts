@@ -1,7 +1,8 @@
 import { LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import { addAssistantToolCalls } from '../../src/aiwrapper/lang-messages-tool-calls.js';
-import { synthesizeMissingToolCalls } from '../../src/aiwrapper/synthesize-tool-calls.js';
+import { repairLangMessages } from '../../src/aiwrapper/repair-lang-messages.js';
+import { synthesizeCallTurns } from '../../src/aiwrapper/synthesize-tool-calls.js';
 import { plain, sequentialIds } from '../helpers/lang-messages.js';
 
 const result = (callId: string, name: string, value: unknown) => ({
@@ -12,12 +13,13 @@ const result = (callId: string, name: string, value: unknown) => ({
 });
 const synthesized = { synthesizedToolCalls: true };
 
-describe('synthesizeMissingToolCalls', () => {
+describe('synthesizeCallTurns (the autoAssistantToolCalls pass)', () => {
   it('inserts the missing call turn directly before a results message no turn answers', () => {
     const messages = new LangMessages('Weather?');
     messages.addAssistantMessage('Let me check.');
     messages.addToolResultsMessage([result('c1', 'get_weather', 'sunny')]);
-    const inserted = synthesizeMissingToolCalls(messages);
+    const kept = messages[1];
+    const { fixes } = synthesizeCallTurns(messages, 'openai-chat', -1);
     expect(plain(messages)).toEqual([
       { role: 'user', items: [{ type: 'text', text: 'Weather?' }] },
       { role: 'assistant', items: [{ type: 'text', text: 'Let me check.' }] },
@@ -28,11 +30,9 @@ describe('synthesizeMissingToolCalls', () => {
       },
       { role: 'tool-results', items: [result('c1', 'get_weather', 'sunny')] },
     ]);
-    expect(inserted).toEqual([
-      {
-        messageIndex: 2,
-        calls: [{ type: 'tool', callId: 'c1', name: 'get_weather', arguments: {} }],
-      },
+    expect(messages[1]).toBe(kept);
+    expect(fixes).toMatchObject([
+      { kind: 'synthesized-call', messageIndex: 2, callId: 'c1', name: 'get_weather' },
     ]);
   });
 
@@ -43,7 +43,7 @@ describe('synthesizeMissingToolCalls', () => {
     ]);
     messages.splice(1, 1);
     messages.addToolResultsMessage([result('c1', 'get_weather', 'sunny')]);
-    synthesizeMissingToolCalls(messages);
+    synthesizeCallTurns(messages, 'openai-chat', -1);
     expect(messages[1]?.items).toEqual([
       { type: 'tool', callId: 'c1', name: 'get_weather', arguments: { city: 'Paris' } },
     ]);
@@ -53,7 +53,7 @@ describe('synthesizeMissingToolCalls', () => {
     const messages = new LangMessages('hi');
     messages.addAssistantItems([{ type: 'tool', callId: 'a', name: 'f', arguments: {} }]);
     messages.addToolResultsMessage([result('z', 'g', 'orphan'), result('a', 'f', 'answer')]);
-    synthesizeMissingToolCalls(messages);
+    synthesizeCallTurns(messages, 'openai-chat', -1);
     expect(plain(messages).slice(1)).toEqual([
       { role: 'assistant', items: [{ type: 'tool', callId: 'a', name: 'f', arguments: {} }] },
       { role: 'tool-results', items: [result('a', 'f', 'answer')] },
@@ -69,7 +69,7 @@ describe('synthesizeMissingToolCalls', () => {
   it('gives orphans without an id, or repeating one, a fresh id for call and result alike', () => {
     const messages = new LangMessages('hi');
     messages.addToolResultsMessage([result('', 'f', 1), result('k', 'f', 2), result('k', 'f', 3)]);
-    synthesizeMissingToolCalls(messages, { generateId: sequentialIds('id') });
+    repairLangMessages(messages, { preset: 'add-missing-calls', generateId: sequentialIds('id') });
     expect(messages[1]?.toolRequests.map((call) => call.callId)).toEqual(['id1', 'k', 'id2']);
     expect(messages[2]?.toolResults.map((item): unknown[] => [item.callId, item.result])).toEqual([
       ['id1', 1],
@@ -84,13 +84,9 @@ describe('synthesizeMissingToolCalls', () => {
     messages.addAssistantMessage('Calling a tool.', { openaiResponseId: 'resp_1' });
     messages.addToolResultsMessage([result('call_1', 'f', 1)]);
     const before = plain(messages);
-    expect(
-      synthesizeMissingToolCalls(messages, { scope: 'conversation', coveredThrough: 2 }),
-    ).toEqual([]);
+    expect(synthesizeCallTurns(messages, 'openai-responses', 2).fixes).toEqual([]);
     expect(plain(messages)).toEqual(before);
-    expect(
-      synthesizeMissingToolCalls(messages, { scope: 'conversation', coveredThrough: 1 }),
-    ).toHaveLength(1);
+    expect(synthesizeCallTurns(messages, 'openai-responses', 1).fixes).toHaveLength(1);
   });
 
   it('changes nothing in a valid history', () => {
@@ -98,7 +94,9 @@ describe('synthesizeMissingToolCalls', () => {
     messages.addAssistantItems([{ type: 'tool', callId: 'a', name: 'f', arguments: {} }]);
     messages.addToolResultsMessage([result('a', 'f', 1)]);
     const before = plain(messages);
-    expect(synthesizeMissingToolCalls(messages)).toEqual([]);
+    const kept = Array.from(messages);
+    expect(synthesizeCallTurns(messages, 'openai-chat', -1)).toEqual({ fixes: [], warnings: [] });
+    expect(Array.from(messages)).toEqual(kept);
     expect(plain(messages)).toEqual(before);
   });
 });

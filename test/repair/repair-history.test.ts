@@ -42,6 +42,18 @@ describe('repairHistory', () => {
       expect(repairHistory(input, { format })).toEqual({
         messages: expected.messages,
         fixes: expected.fixes.map((fix) => ({ ...fix, message: expect.any(String) })),
+        // A synthesized Gemini call turn gets the documented placeholder thought signature.
+        warnings:
+          format === 'gemini'
+            ? [
+                {
+                  code: 'synthesized-thought-signature',
+                  messageIndex: 1,
+                  callId: 'lost1',
+                  message: expect.any(String),
+                },
+              ]
+            : [],
       });
       expect(input).toEqual(before);
     },
@@ -77,7 +89,7 @@ describe('repairHistory', () => {
   withTemplates('returns a history its validator accepts unchanged, as a new array', () => {
     const messages = histories.cases.a_valid ?? [];
     const result = repairHistory(messages, { format: 'openai-chat' });
-    expect(result).toEqual({ messages, fixes: [] });
+    expect(result).toEqual({ messages, fixes: [], warnings: [] });
     expect(result.messages).not.toBe(messages);
   });
 
@@ -102,7 +114,7 @@ describe('repairHistory', () => {
     ]);
   });
 
-  it('repairs for another provider than the format when given a profile', () => {
+  it('repairs for another provider than the format when given a provider', () => {
     const messages = [
       {
         role: 'assistant',
@@ -115,7 +127,7 @@ describe('repairHistory', () => {
     ];
     const { messages: repaired, fixes } = repairHistory(messages, {
       format: 'aiwrapper',
-      profile: 'mistral',
+      provider: 'mistral',
     });
     expect(fixes.map((fix) => fix.kind)).toEqual(['rewrote-call-id']);
     expect(JSON.stringify(repaired)).not.toContain('call_abc123xyz');

@@ -3,9 +3,7 @@ import { describe, expect } from 'vitest';
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
 import type { HistoryMessage } from '../../src/core/history.js';
 import { readFormat, writeFormat } from '../../src/repair/format-io.js';
-import { PROVIDER_PROFILES } from '../../src/repair/provider-profile.js';
-import { repairHistory, repairWholeHistory } from '../../src/repair/repair-history.js';
-import { resolvePolicy } from '../../src/repair/repair-policy.js';
+import { repairFormatHistory, repairHistory } from '../../src/repair/repair-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../arbitraries/history.js';
@@ -36,18 +34,13 @@ describe.each(MESSAGE_FORMATS)('repairHistory in windows on %s', (format) => {
       const windowed = repairHistory(messages, { format, orphanResults });
       if (validateHistory(messages, { format }).ok) {
         // Valid: nothing to repair, whatever the neutral model might normalize.
-        expect(windowed).toEqual({ messages, fixes: [] });
+        expect(windowed).toEqual({ messages, fixes: [], warnings: [] });
         return;
       }
-      const whole = repairWholeHistory(
-        messages,
-        format,
-        PROVIDER_PROFILES[format],
-        resolvePolicy({ orphanResults }),
-      );
+      const whole = repairFormatHistory(messages, { format, orphanResults, wholeHistory: true });
       if (whole.fixes.length === 0) {
         // Nothing the neutral model repairs: the history comes back as it was.
-        expect(windowed).toEqual({ messages, fixes: [] });
+        expect(windowed).toEqual({ messages, fixes: [], warnings: [] });
         return;
       }
       expect(windowed).toEqual(whole);
@@ -189,12 +182,7 @@ describe('repairHistory in windows: found by the property above', () => {
       { role: 'user', content: [result('call_1')] },
       { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
     ];
-    const whole = repairWholeHistory(
-      messages,
-      'anthropic',
-      PROVIDER_PROFILES.anthropic,
-      resolvePolicy({}),
-    );
+    const whole = repairFormatHistory(messages, { format: 'anthropic', wholeHistory: true });
     expect(repairHistory(messages, { format: 'anthropic' })).toEqual(whole);
     expect(whole.fixes.find((fix) => fix.kind === 'moved-result')).toMatchObject({
       messageIndex: 1,
@@ -220,10 +208,10 @@ describe('repairHistory in windows: agent loops', () => {
     expect(fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([
       ['inserted-placeholder', 42],
     ]);
-    // Everything but the broken round and the round after it (no cut between them) is the input's own.
+    // Every input message is the input's own object, the broken round's included.
     const kept = repaired.filter(
       (message, index) => message === messages[index < 42 ? index : index - 1],
     ).length;
-    expect(kept).toBe(messages.length - 3);
+    expect(kept).toBe(messages.length);
   });
 });

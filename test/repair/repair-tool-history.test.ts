@@ -296,10 +296,7 @@ describe('repairToolHistory', () => {
   it('gives empty ids unique ones, in the call and its result', () => {
     const history = [calls(call(''), call('')), results(result('', 'one'), result('', 'two'))];
     const { history: repaired, fixes } = repairToolHistory(history, { profile: 'openai-chat' });
-    const [first, second] = [
-      hashCallId('\u0000empty:0\u00000'),
-      hashCallId('\u0000empty:1\u00000'),
-    ];
+    const [first, second] = [hashCallId('\u0000empty\u00000'), hashCallId('\u0000empty\u00001')];
     expect(repaired).toEqual([
       calls(call(first), call(second)),
       results(result(first, 'one'), result(second, 'two')),

@@ -10,5 +10,6 @@ export const GEMINI_PROFILE: ProviderProfile = {
   name: 'Gemini',
   resultNamesMatchCalls: true,
   callTurnAfterUser: true,
+  alternatingRoles: true,
   callIds: NON_EMPTY_CALL_ID,
 };

@@ -9,6 +9,7 @@ export const MISTRAL_PROFILE: ProviderProfile = {
   ...BASE_PROFILE,
   name: 'Mistral',
   assistantAfterResults: true,
+  alternatingRoles: true,
   callIds: {
     description: 'exactly 9 characters of [a-zA-Z0-9]',
     accepts: (id) => MISTRAL_TOOL_CALL_ID_PATTERN.test(id),

@@ -58,7 +58,8 @@ export class CallIdRewriter {
   private readonly seen = new Set<string>();
   /** Invalid id → its new id, reused in later turns under per-turn uniqueness. */
   private readonly mapped = new Map<string, string>();
-  private emptyCount = 0;
+  /** Per base id: the next hash attempt. */
+  private readonly attempts = new Map<string, number>();
 
   /** `inputIds` gives every call and result id of the input, when a new id is first needed. */
   constructor(
@@ -110,11 +111,30 @@ export class CallIdRewriter {
     return { id: next, cause };
   }
 
-  private fresh(original: string, cause: IdRewriteCause): string {
+  /**
+   * A new id for a call whose id was `original`: not taken, and accepted by the profile. Hashed ids
+   * count on from the last attempt for the same original (a counter per base id), so a thousand
+   * calls sharing one id cost a thousand hashes, not half a million, and the search never gives
+   * up; only a `generateId` that keeps returning unusable ids throws.
+   */
+  fresh(original: string, cause: IdRewriteCause): string {
     const taken = (this.taken ??= new TakenIds(this.inputIds()));
-    const seedBase = cause === 'empty' ? `\u0000empty:${this.emptyCount++}` : original;
+    if (this.generate) return this.generated(original, taken);
+    const seedBase = cause === 'empty' ? '\u0000empty' : original;
+    let attempt = this.attempts.get(seedBase) ?? 0;
+    for (;;) {
+      const candidate = hashCallId(`${seedBase}\u0000${attempt++}`);
+      if (this.profile.callIds.accepts(candidate) && !taken.has(candidate)) {
+        this.attempts.set(seedBase, attempt);
+        taken.add(candidate);
+        return candidate;
+      }
+    }
+  }
+
+  private generated(original: string, taken: TakenIds): string {
     for (let attempt = 0; attempt < 1000; attempt++) {
-      const candidate = this.generate ? this.generate() : hashCallId(`${seedBase}\u0000${attempt}`);
+      const candidate = this.generate?.() ?? '';
       if (candidate !== '' && this.profile.callIds.accepts(candidate) && !taken.has(candidate)) {
         taken.add(candidate);
         return candidate;

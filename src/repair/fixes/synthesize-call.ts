@@ -1,5 +1,5 @@
 import type { ToolCallPart, ToolResult } from '../../core/history.js';
-import { UNKNOWN_TOOL_NAME } from '../../formats/openai-chat/add-missing-tool-calls.js';
+import { UNKNOWN_TOOL_NAME } from '../add-missing-calls.js';
 
 /** A call made up for an orphan result, and which of its fields had to be guessed. */
 export interface SynthesizedCall {

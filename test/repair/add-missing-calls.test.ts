@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addMissingToolCalls } from '../../../src/formats/openai-chat/add-missing-tool-calls.js';
-import type { OpenAIChatMessage } from '../../../src/formats/openai-chat/openai-chat-types.js';
-import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
+import type { OpenAIChatMessage } from '../../src/formats/openai-chat/openai-chat-types.js';
+import { validateOpenAIChat } from '../../src/formats/openai-chat/validate-openai-chat.js';
+import { repairHistory } from '../../src/repair/repair-history.js';
 import {
   chatTemplatesAvailable,
   chatTemplateHistories,
   readChatTemplateFile,
   renderChatTemplate,
-} from '../../helpers/chat-templates.js';
-import { sequentialIds } from '../../helpers/lang-messages.js';
+} from '../helpers/chat-templates.js';
+import { sequentialIds } from '../helpers/lang-messages.js';
 
 const weather = {
   id: 'call_1',
@@ -16,7 +16,18 @@ const weather = {
   function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
 };
 
-describe('addMissingToolCalls', () => {
+const addMissingCalls = (
+  messages: readonly unknown[],
+  options: { readonly knownCalls?: Parameters<typeof repairHistory>[1]['knownCalls'] } = {},
+) =>
+  repairHistory(messages, {
+    format: 'openai-chat',
+    preset: 'add-missing-calls',
+    generateId: sequentialIds('id'),
+    ...options,
+  });
+
+describe("repairHistory with preset 'add-missing-calls'", () => {
   it('inserts the call turn before an orphan tool message, taking the name from it', () => {
     const messages: OpenAIChatMessage[] = [
       { role: 'user', content: 'Weather?' },
@@ -24,29 +35,35 @@ describe('addMissingToolCalls', () => {
       { role: 'tool', tool_call_id: 'call_9', name: 'get_weather', content: 'sunny' },
     ];
     const input = structuredClone(messages);
-    expect(addMissingToolCalls(messages)).toEqual({
+    const call = {
+      id: 'call_9',
+      type: 'function',
+      function: { name: 'get_weather', arguments: '{}' },
+    };
+    expect(addMissingCalls(messages)).toEqual({
       messages: [
         messages[0],
         messages[1],
-        {
-          role: 'assistant',
-          content: '',
-          tool_calls: [
-            { id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{}' } },
-          ],
-        },
+        { role: 'assistant', content: null, tool_calls: [call] },
         messages[2],
       ],
-      inserted: [
+      fixes: [
         {
+          kind: 'synthesized-call',
           messageIndex: 2,
-          toolCalls: [
-            { id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{}' } },
-          ],
-          renamedIds: [],
-          guessed: [{ callId: 'call_9', name: false, arguments: true }],
+          partIndex: 0,
+          callId: 'call_9',
+          fromIndex: 2,
+          fromPartIndex: 0,
+          name: 'get_weather',
+          arguments: {},
+          placement: 'new-turn',
+          guessed: { name: false, arguments: true },
+          message:
+            'The result at messages[2] answered no call; a call of "get_weather" was added in a new assistant turn before it.',
         },
       ],
+      warnings: [],
     });
     expect(messages).toEqual(input);
   });
@@ -58,20 +75,23 @@ describe('addMissingToolCalls', () => {
       { role: 'user', content: 'again?' },
       { role: 'tool', tool_call_id: 'call_1', content: 'still sunny' },
     ];
-    const { messages: fixed, inserted } = addMissingToolCalls(messages);
-    expect(fixed[3]).toEqual({ role: 'assistant', content: '', tool_calls: [weather] });
-    expect(inserted[0]?.guessed).toEqual([]);
+    const { messages: fixed, fixes } = addMissingCalls(messages);
+    expect(fixed[3]).toEqual({ role: 'assistant', content: null, tool_calls: [weather] });
+    expect(fixes.map((fix) => fix.kind === 'synthesized-call' && fix.guessed)).toEqual([
+      { name: false, arguments: false },
+    ]);
   });
 
   it('uses knownCalls, then names an unknowable tool unknown_tool and says so', () => {
     const orphan: OpenAIChatMessage = { role: 'tool', tool_call_id: 'call_1', content: 'x' };
-    expect(addMissingToolCalls([orphan], { knownCalls: [weather] }).messages[0]).toEqual({
+    const knownCalls = [{ callId: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }];
+    expect(addMissingCalls([orphan], { knownCalls }).messages[0]).toEqual({
       role: 'assistant',
-      content: '',
+      content: null,
       tool_calls: [weather],
     });
-    expect(addMissingToolCalls([orphan]).inserted[0]?.guessed).toEqual([
-      { callId: 'call_1', name: true, arguments: true },
+    expect(addMissingCalls([orphan]).fixes).toMatchObject([
+      { kind: 'synthesized-call', name: 'unknown_tool', guessed: { name: true, arguments: true } },
     ]);
   });
 
@@ -81,12 +101,12 @@ describe('addMissingToolCalls', () => {
       { role: 'tool', tool_call_id: 'zzz', name: 'now', content: 'noon' },
       { role: 'tool', tool_call_id: 'call_1', content: 'sunny' },
     ];
-    expect(addMissingToolCalls(messages).messages).toEqual([
+    expect(addMissingCalls(messages).messages).toEqual([
       messages[0],
       messages[2],
       {
         role: 'assistant',
-        content: '',
+        content: null,
         tool_calls: [{ id: 'zzz', type: 'function', function: { name: 'now', arguments: '{}' } }],
       },
       messages[1],
@@ -99,26 +119,42 @@ describe('addMissingToolCalls', () => {
       { role: 'tool', tool_call_id: 'k', name: 'now', content: 'b' },
       { role: 'tool', tool_call_id: 'k', name: 'now', content: 'c' },
     ];
-    const { messages: fixed, inserted } = addMissingToolCalls(messages, {
-      generateId: sequentialIds('id'),
-    });
+    const { messages: fixed, fixes } = addMissingCalls(messages);
     expect(fixed.slice(1)).toEqual([
       { role: 'tool', tool_call_id: 'id1', name: 'now', content: 'a' },
       { role: 'tool', tool_call_id: 'k', name: 'now', content: 'b' },
       { role: 'tool', tool_call_id: 'id2', name: 'now', content: 'c' },
     ]);
-    expect(inserted[0]?.renamedIds).toEqual([
+    expect(
+      fixes.flatMap((fix) => (fix.kind === 'rewrote-call-id' ? [[fix.from, fix.to]] : [])),
+    ).toEqual([
       ['', 'id1'],
       ['k', 'id2'],
     ]);
   });
 
+  it('changes nothing else: a missing result gets no placeholder under this preset', () => {
+    const messages: OpenAIChatMessage[] = [
+      { role: 'assistant', content: null, tool_calls: [weather] },
+      { role: 'user', content: 'never mind' },
+      { role: 'tool', tool_call_id: 'x', name: 'now', content: 'noon' },
+    ];
+    const { messages: fixed, fixes } = addMissingCalls(messages);
+    expect(fixes.map((fix) => fix.kind)).toEqual(['synthesized-call']);
+    expect(fixed.slice(0, 2)).toEqual(messages.slice(0, 2));
+    expect(fixed[0]).toBe(messages[0]);
+  });
+
   it('rejects input that is not an array of messages, naming the index', () => {
-    expect(() => addMissingToolCalls('nope' as unknown as OpenAIChatMessage[])).toThrow(
+    expect(() => addMissingCalls('nope' as unknown as unknown[])).toThrow(
       expect.objectContaining({ code: 'invalid-input' }),
     );
-    expect(() => addMissingToolCalls([null as unknown as OpenAIChatMessage])).toThrow(
-      'messages[0] is not a message object.',
+    expect(() => addMissingCalls([null])).toThrow('messages[0]');
+  });
+
+  it('rejects an unknown preset', () => {
+    expect(() => repairHistory([], { format: 'openai-chat', preset: 'nope' as 'all' })).toThrow(
+      expect.objectContaining({ code: 'invalid-input' }),
     );
   });
 
@@ -133,7 +169,7 @@ describe('addMissingToolCalls', () => {
           expect(() => renderChatTemplate(template, input)).toThrow(
             'Message has tool role, but there was no previous assistant message with a tool call!',
           );
-          const { messages: fixed } = addMissingToolCalls(input);
+          const { messages: fixed } = addMissingCalls(input);
           expect(validateOpenAIChat(fixed)).toEqual({ ok: true, issues: [] });
           expect(renderChatTemplate(template, fixed)).toContain('get_weather');
         },

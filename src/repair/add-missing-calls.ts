@@ -1,0 +1,179 @@
+import type { CallIdGenerator } from '../core/call-id.js';
+import type {
+  HistoryMessage,
+  JsonValue,
+  ToolCallPart,
+  ToolHistory,
+  ToolResult,
+} from '../core/history.js';
+import { pairToolTurns, type PairingScope } from '../core/pair-tool-turns.js';
+import { toTurnEntries } from '../core/to-turn-entries.js';
+import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
+import type { HistoryFix, RepairResult } from './history-fix.js';
+import type { ProviderProfile } from './provider-profile.js';
+
+/** The tool name a synthesized call gets when neither its result nor any known call names the tool. */
+export const UNKNOWN_TOOL_NAME = 'unknown_tool';
+
+/** A call seen elsewhere (e.g. in a part of the conversation trimmed away), for names and arguments. */
+export interface KnownCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly arguments: JsonValue;
+}
+
+/** Finds a call seen elsewhere by id and name. */
+export type CallLookup = (
+  callId: string,
+  name: string,
+) => { readonly name: string; readonly arguments: unknown } | undefined;
+
+/** Options of {@link addMissingCalls}. */
+export interface AddMissingCallsOptions {
+  readonly profile: ProviderProfile;
+  readonly scope: PairingScope;
+  /** Calls known from elsewhere, by id (the latest of each id). */
+  readonly known?: ReadonlyMap<string, KnownCall> | undefined;
+  /** Finds a call by id and name elsewhere (the aiwrapper helpers' memory), before `knownCalls`. */
+  readonly lookupCall?: CallLookup | undefined;
+  readonly generateId?: CallIdGenerator | undefined;
+  /** Results read from wire messages at or before this index are left alone. @defaultValue -1 */
+  readonly leaveThrough?: number | undefined;
+  /** `providerData` for synthesized assistant turns (aiwrapper marks them in `meta`). */
+  readonly markTurn?: HistoryMessage['providerData'];
+}
+
+/**
+ * The `add-missing-calls` preset: one forward pass that inserts, directly before each results
+ * message holding results no call answers, an assistant turn with the missing calls, and changes
+ * nothing else. In a message that mixes answered and orphan results, the answered ones stay right
+ * after their turn and the orphans follow the new turn. An orphan without an id, or repeating an
+ * id of its message, gets a new id in call and result alike.
+ */
+export function addMissingCalls(
+  history: ToolHistory,
+  options: AddMissingCallsOptions,
+): RepairResult {
+  const pairing = pairToolTurns(toTurnEntries(history), { scope: options.scope });
+  const orphanAt = new Map<number, Set<number>>();
+  for (const result of pairing.results) {
+    if (result.call !== undefined) continue;
+    const set = orphanAt.get(result.entryIndex);
+    if (set) set.add(result.position);
+    else orphanAt.set(result.entryIndex, new Set([result.position]));
+  }
+  const out: HistoryMessage[] = [];
+  const fixes: HistoryFix[] = [];
+  if (orphanAt.size === 0) return { history: history.slice(), fixes };
+  const ids = new CallIdRewriter(options.profile, () => idsOf(history), options.generateId);
+  const latest = new Map<string, ToolCallPart>();
+  const leaveThrough = options.leaveThrough ?? -1;
+  for (let index = 0; index < history.length; index++) {
+    const message = history[index];
+    if (message === undefined) continue;
+    if (message.role === 'assistant')
+      for (const part of message.parts)
+        if (part.type === 'tool-call') latest.set(part.callId, part);
+    const orphans = message.role === 'tool' ? orphanAt.get(index) : undefined;
+    if (
+      message.role !== 'tool' ||
+      orphans === undefined ||
+      covered(message.results, leaveThrough)
+    ) {
+      out.push(message);
+      continue;
+    }
+    const paired = message.results.filter((_, position) => !orphans.has(position));
+    const turnIndex = out.length + (paired.length > 0 ? 1 : 0);
+    const answers: ToolResult[] = [];
+    const calls: ToolCallPart[] = [];
+    const seen = new Set<string>();
+    message.results.forEach((result, position) => {
+      if (!orphans.has(position)) return;
+      let callId = result.callId;
+      if (callId === '' || seen.has(callId)) {
+        const cause = callId === '' ? 'empty' : 'duplicate';
+        callId = ids.fresh(callId, cause);
+        fixes.push({
+          kind: 'rewrote-call-id',
+          messageIndex: turnIndex + 1,
+          partIndex: answers.length,
+          callId,
+          from: result.callId,
+          to: callId,
+          cause,
+          message: `An orphan result ${cause === 'empty' ? 'had no call id' : `repeated call id "${result.callId}" of its message`}; it became "${callId}" in the result and its synthesized call.`,
+        });
+      }
+      seen.add(callId);
+      const { call, guessed } = synthesized(result, callId, latest, options);
+      fixes.push({
+        kind: 'synthesized-call',
+        messageIndex: turnIndex,
+        partIndex: calls.length,
+        callId,
+        fromIndex: index,
+        fromPartIndex: position,
+        name: call.name,
+        arguments: call.arguments,
+        placement: 'new-turn',
+        guessed,
+        message: `The result at messages[${index}] answered no call; a call of "${call.name}" was added in a new assistant turn before it.`,
+      });
+      calls.push(call);
+      answers.push(callId === result.callId ? result : { ...result, callId });
+    });
+    if (paired.length > 0) out.push({ ...message, results: paired });
+    out.push(
+      options.markTurn === undefined
+        ? { role: 'assistant', parts: calls }
+        : { role: 'assistant', parts: calls, providerData: options.markTurn },
+    );
+    const unchanged =
+      paired.length === 0 && answers.every((answer, at) => answer === message.results[at]);
+    out.push(unchanged ? message : { ...message, results: answers });
+  }
+  // In message order; within a message, in the order made.
+  return { history: out, fixes: fixes.sort((a, b) => a.messageIndex - b.messageIndex) };
+}
+
+function covered(results: readonly ToolResult[], leaveThrough: number): boolean {
+  if (leaveThrough < 0) return false;
+  const last = results.at(-1)?.sourceIndex;
+  return last !== undefined && last <= leaveThrough;
+}
+
+/** The call synthesized for `result`: named after it, else after a known call; arguments from a known call of that name. */
+function synthesized(
+  result: ToolResult,
+  callId: string,
+  latest: ReadonlyMap<string, ToolCallPart>,
+  options: AddMissingCallsOptions,
+): { call: ToolCallPart; guessed: { name: boolean; arguments: boolean } } {
+  const known: { readonly name: string; readonly arguments: unknown } | undefined =
+    result.callId === ''
+      ? undefined
+      : (options.lookupCall?.(result.callId, result.name) ??
+        latest.get(result.callId) ??
+        options.known?.get(result.callId));
+  const name = result.name !== '' ? result.name : known?.name;
+  const args =
+    known !== undefined && (name === undefined || known.name === name)
+      ? argumentsOf(known.arguments)
+      : undefined;
+  return {
+    call: {
+      type: 'tool-call',
+      callId,
+      name: name ?? UNKNOWN_TOOL_NAME,
+      arguments: args ?? {},
+    },
+    guessed: { name: name === undefined, arguments: args === undefined },
+  };
+}
+
+function argumentsOf(value: unknown): Readonly<Record<string, unknown>> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Readonly<Record<string, unknown>>)
+    : undefined;
+}

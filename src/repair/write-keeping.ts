@@ -1,0 +1,235 @@
+import type { MessageFormat } from '../core/format.js';
+import type { HistoryMessage, ToolHistory } from '../core/history.js';
+import type { ConversionWarning } from '../core/conversion-result.js';
+import { writeFormatResult } from './format-io.js';
+import { inputLocator, outputLocator, type WireLocator } from './wire-places.js';
+
+/** What {@link writeKeeping} returns: the wire array, and where each repaired message landed in it. */
+export interface KeptWrite {
+  readonly messages: unknown[];
+  /** Places of the repaired (neutral) history in `messages`. */
+  readonly locate: WireLocator;
+  /** What the writer could not carry over in the stretches it wrote, indexes into `messages`. */
+  readonly warnings: ConversionWarning[];
+}
+
+/**
+ * A stretch of the input where neutral messages `[first, end)` came from wire messages
+ * `[wireStart, wireEnd)` and from nothing else.
+ */
+interface Group {
+  readonly first: number;
+  readonly end: number;
+  readonly wireStart: number;
+  readonly wireEnd: number;
+}
+
+/** Where one output stretch sits: written by the writer, or the input's own wire messages of a group. */
+interface Piece {
+  /** First repaired (neutral) message of the stretch. */
+  readonly from: number;
+  /** First wire message of the stretch in the output. */
+  readonly wireAt: number;
+  /** The group kept, or the neutral messages written. */
+  readonly kept: Group | undefined;
+  readonly written: readonly HistoryMessage[] | undefined;
+}
+
+/**
+ * Writes `repaired` (what the repairer made of `history`, which was read from `wire`) back to
+ * `format`, keeping the input's own wire messages wherever the repair left every neutral message
+ * read from them as it was (the same objects, in the same order). Only the rest goes through the
+ * format's writer, so a message the repair did not change keeps its bytes: key order, argument
+ * text, whitespace and extra fields included. Linear in the size of the history.
+ */
+export function writeKeeping(
+  wire: readonly unknown[],
+  history: ToolHistory,
+  repaired: ToolHistory,
+  format: MessageFormat,
+  generatedIds: ReadonlySet<string>,
+): KeptWrite {
+  const groups = groupsOf(history, wire.length);
+  if (groups === undefined) {
+    const { messages, warnings } = writeFormatResult(repaired, format, generatedIds);
+    const locate = outputLocator(repaired, format);
+    const kept: ConversionWarning[] = [];
+    placed(warnings, locate, 0, kept);
+    return { messages, locate, warnings: kept };
+  }
+  // The repairer keeps what it leaves alone in order: the group a kept message opens is the next
+  // one, or a few further on (groups it changed or dropped between); a Map only past those.
+  let nextGroup = 0;
+  let groupIndex: Map<HistoryMessage, number> | undefined;
+  const groupOf = (message: HistoryMessage): Group | undefined => {
+    const end = Math.min(groups.length, nextGroup + LOOK_AHEAD);
+    for (let index = nextGroup; index < end; index++) {
+      const group = groups[index];
+      if (group !== undefined && history[group.first] === message) {
+        nextGroup = index + 1;
+        return group;
+      }
+    }
+    groupIndex ??= indexOfGroups(groups, history);
+    const index = groupIndex.get(message);
+    if (index === undefined || index < nextGroup) return undefined;
+    nextGroup = index + 1;
+    return groups[index];
+  };
+  const out: unknown[] = [];
+  const pieces: Piece[] = [];
+  const warnings: ConversionWarning[] = [];
+  let pending: HistoryMessage[] = [];
+  let pendingFrom = 0;
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    const written = writeFormatResult(pending, format, generatedIds);
+    if (written.warnings.length > 0)
+      placed(written.warnings, outputLocator(pending, format), out.length, warnings);
+    pieces.push({ from: pendingFrom, wireAt: out.length, kept: undefined, written: pending });
+    for (const message of written.messages) out.push(message);
+    pending = [];
+  };
+  for (let at = 0; at < repaired.length;) {
+    const message = repaired[at];
+    const group = message?.sourceIndex === undefined ? undefined : groupOf(message);
+    if (group !== undefined && sameRun(repaired, at, history, group)) {
+      flush();
+      pieces.push({ from: at, wireAt: out.length, kept: group, written: undefined });
+      for (let source = group.wireStart; source < group.wireEnd; source++) out.push(wire[source]);
+      at += group.end - group.first;
+      continue;
+    }
+    if (pending.length === 0) pendingFrom = at;
+    if (message !== undefined) pending.push(message);
+    at++;
+  }
+  flush();
+  return { messages: out, locate: mixedLocator(pieces, history, format), warnings };
+}
+
+/**
+ * Warnings about what the format itself cannot hold (a result's name or error flag in Chat, a
+ * system message outside the array) say nothing about the input, which could not hold it either:
+ * only those about what the input held are kept.
+ */
+const INHERENT: ReadonlySet<ConversionWarning['code']> = new Set<ConversionWarning['code']>([
+  'dropped-result-name',
+  'dropped-error-flag',
+  'moved-system-message',
+  'generated-call-id',
+]);
+
+/** The writer's warnings worth reporting, indexes moved from the neutral stretch written to the output array. */
+function placed(
+  warnings: readonly ConversionWarning[],
+  locate: WireLocator,
+  wireAt: number,
+  into: ConversionWarning[],
+): void {
+  for (const warning of warnings) {
+    if (INHERENT.has(warning.code)) continue;
+    const at = locate(warning.messageIndex, undefined).messageIndex + wireAt;
+    into.push({ ...warning, messageIndex: at });
+  }
+}
+
+const LOOK_AHEAD = 4;
+
+/** The group each group's first message opens. */
+function indexOfGroups(
+  groups: readonly Group[],
+  history: ToolHistory,
+): Map<HistoryMessage, number> {
+  const index = new Map<HistoryMessage, number>();
+  groups.forEach((group, at) => {
+    const message = history[group.first];
+    if (message !== undefined) index.set(message, at);
+  });
+  return index;
+}
+
+/** True when `repaired[at…]` holds the group's input messages, the same objects in order. */
+function sameRun(repaired: ToolHistory, at: number, history: ToolHistory, group: Group): boolean {
+  for (let index = group.first; index < group.end; index++)
+    if (repaired[at + index - group.first] !== history[index]) return false;
+  return true;
+}
+
+/**
+ * Splits the input into groups: neutral messages that share a wire message belong together (a
+ * Chat run of tool messages read as one results message, an Anthropic user message read as
+ * results and text), and wire messages that gave no neutral message of their own join the group
+ * before them. `undefined` when a message does not say where it came from.
+ */
+function groupsOf(history: ToolHistory, wireLength: number): Group[] | undefined {
+  const groups: Group[] = [];
+  let first = 0;
+  let wireStart = 0;
+  let reach = -1;
+  for (let index = 0; index < history.length; index++) {
+    const message = history[index];
+    const source = message?.sourceIndex;
+    if (message === undefined || source === undefined || source < reach) return undefined;
+    if (index > 0 && source > reach) {
+      groups.push({ first, end: index, wireStart, wireEnd: source });
+      first = index;
+      wireStart = source;
+    }
+    reach = Math.max(reach, lastSourceOf(message, source));
+  }
+  if (history.length > 0)
+    groups.push({ first, end: history.length, wireStart, wireEnd: wireLength });
+  return groups;
+}
+
+function lastSourceOf(message: HistoryMessage, source: number): number {
+  if (message.role !== 'tool') return source;
+  let last = source;
+  for (const result of message.results)
+    if (result.sourceIndex !== undefined && result.sourceIndex > last) last = result.sourceIndex;
+  return last;
+}
+
+/** Locates repaired messages in an output made of kept groups and written stretches. */
+function mixedLocator(
+  pieces: readonly Piece[],
+  history: ToolHistory,
+  format: MessageFormat,
+): WireLocator {
+  let input: WireLocator | undefined;
+  const writtenLocators = new Map<Piece, WireLocator>();
+  return (messageIndex, partIndex) => {
+    const piece = pieceOf(pieces, messageIndex);
+    if (piece === undefined) return { messageIndex };
+    if (piece.kept !== undefined) {
+      input ??= inputLocator(history, format);
+      const place = input(piece.kept.first + messageIndex - piece.from, partIndex);
+      return { ...place, messageIndex: place.messageIndex - piece.kept.wireStart + piece.wireAt };
+    }
+    let locate = writtenLocators.get(piece);
+    if (locate === undefined) {
+      locate = outputLocator(piece.written ?? [], format);
+      writtenLocators.set(piece, locate);
+    }
+    const place = locate(messageIndex - piece.from, partIndex);
+    return { ...place, messageIndex: place.messageIndex + piece.wireAt };
+  };
+}
+
+/** The last piece starting at or before `messageIndex` (binary search: fixes are many in a broken history). */
+function pieceOf(pieces: readonly Piece[], messageIndex: number): Piece | undefined {
+  let low = 0;
+  let high = pieces.length - 1;
+  let found: Piece | undefined;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const piece = pieces[middle];
+    if (piece === undefined) break;
+    if (piece.from <= messageIndex) {
+      found = piece;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
