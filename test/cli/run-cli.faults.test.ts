@@ -240,7 +240,10 @@ describe('fix --provider keeps the input format and checks what is left in it', 
       types: [
         'hi',
         [{ type: 'tool_use', id: 'toolu_1', name: 'f' }],
-        [{ type: 'tool_result', tool_use_id: 'toolu_1' }, { type: 'text' }],
+        [{ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true }],
+        // The user message the repair did not need to change stays as it was: the placeholder
+        // goes in a message of its own (Anthropic merges consecutive user messages).
+        'next',
       ],
     });
   });

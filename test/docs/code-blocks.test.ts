@@ -9,32 +9,6 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
- * API the lead's contract introduces but this branch does not have yet (other helpers are
- * building it): a block whose every type error matches one of these is an expected failure, and
- * is not run. Each entry must still match some error; when its API lands, the test says so, and
- * the entry goes. Empty this list at merge.
- */
-const PENDING_API: readonly { readonly name: string; readonly diagnostic: RegExp }[] = [
-  {
-    name: 'repairHistory provider option',
-    diagnostic: /'provider' does not exist in type 'RepairHistoryOptions/,
-  },
-  {
-    name: 'repairHistory preset and knownCalls options',
-    diagnostic: /'(preset|knownCalls)' does not exist in type 'RepairHistoryOptions/,
-  },
-  {
-    name: 'repairHistory warnings',
-    diagnostic: /Property 'warnings' does not exist on type 'RepairHistoryResult/,
-  },
-  {
-    name: 'repairLangMessages options object returning { fixes, warnings }',
-    diagnostic:
-      /Property '(fixes|warnings)' does not exist on type 'readonly HistoryFix\[\]'|Argument of type '\{ (provider|preset): string; \}' is not assignable to parameter of type '"anthropic" \| "openai-chat"/,
-  },
-];
-
-/**
  * The outside variables snippets lean on, declared for the type checker only. A block that uses
  * none of them is self-contained, and runs.
  */
@@ -201,10 +175,6 @@ afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-function pendingFor(error: string): (typeof PENDING_API)[number] | undefined {
-  return PENDING_API.find((entry) => entry.diagnostic.test(error));
-}
-
 describe('the TypeScript blocks of README.md and docs/*.md', () => {
   it('are found in every document that has them', () => {
     expect(blocks.length).toBeGreaterThan(20);
@@ -222,10 +192,8 @@ describe('the TypeScript blocks of README.md and docs/*.md', () => {
     it(`${block.where} type-checks, and runs when self-contained`, async () => {
       const { errors, selfContained, runnable } = checked.get(block) ?? {};
       if (errors === undefined) throw new Error(`${block.where} was not checked`);
-      const unexpected = errors.filter((error) => pendingFor(error) === undefined);
-      expect(unexpected, `${block.where}:\n${block.source}`).toEqual([]);
-      // A block that waits for pending API (listed above) cannot run on this branch yet.
-      if (errors.length > 0 || selfContained !== true || runnable === undefined) return;
+      expect(errors, `${block.where}:\n${block.source}`).toEqual([]);
+      if (selfContained !== true || runnable === undefined) return;
       const quiet = vi.spyOn(console, 'log').mockImplementation(() => undefined);
       try {
         await import(runnable);
@@ -235,23 +203,14 @@ describe('the TypeScript blocks of README.md and docs/*.md', () => {
     });
   }
 
-  it('lists in PENDING_API only API that is still missing', () => {
-    const errors = [...checked.values()].flatMap((entry) => entry.errors);
-    const landed = PENDING_API.filter(
-      (entry) => !errors.some((error) => entry.diagnostic.test(error)),
-    );
-    expect(landed.map((entry) => entry.name)).toEqual([]);
-  });
-
   it('runs some blocks: the self-contained ones', () => {
     const ran = blocks.filter((block) => {
       const entry = checked.get(block);
       return entry?.selfContained === true && entry.errors.length === 0;
     });
-    // On this branch: the strict-server loop, the error-body builder and validation. The
-    // self-contained blocks that wait for PENDING_API (the add-missing-calls preset, the repair
-    // walk-through) join them once that API lands.
-    expect(ran.length).toBeGreaterThanOrEqual(3);
+    // The strict-server loop, the error-body builder, validation, the add-missing-calls preset
+    // and the repair walk-through, among others.
+    expect(ran.length).toBeGreaterThanOrEqual(6);
     expect(ran.map((block) => block.where)).toContainEqual(expect.stringMatching(/^README\.md:/));
   });
 });
