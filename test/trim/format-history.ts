@@ -58,11 +58,25 @@ export const arbitraryValidFormatHistory: fc.Arbitrary<{
 
 /** A history in one of the tested formats, valid or not (calls left unanswered, results missing). */
 export const arbitraryFormatHistory: fc.Arbitrary<{ format: MessageFormat; messages: unknown[] }> =
+  fc.constantFrom(...TESTED_FORMATS).chain((format) =>
+    arbitraryHistory(FORMAT_FEATURES[format]).map((history) => ({
+      format,
+      messages: writeIn(format, history),
+    })),
+  );
+
+/**
+ * A longer history in one of the tested formats: several arbitrary histories one after another
+ * (up to about a hundred messages), valid or not, so that trimming reads it in several windows.
+ */
+export const arbitraryLongFormatHistory: fc.Arbitrary<{
+  format: MessageFormat;
+  messages: unknown[];
+}> = fc.tuple(fc.constantFrom(...TESTED_FORMATS), fc.boolean()).chain(([format, answerAll]) =>
   fc
-    .constantFrom(...TESTED_FORMATS)
-    .chain((format) =>
-      arbitraryHistory(FORMAT_FEATURES[format]).map((history) => ({
-        format,
-        messages: writeIn(format, history),
-      })),
-    );
+    .array(arbitraryHistory({ ...FORMAT_FEATURES[format], answerAll }), {
+      minLength: 1,
+      maxLength: 10,
+    })
+    .map((histories) => ({ format, messages: writeIn(format, histories.flat()) })),
+);
