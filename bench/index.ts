@@ -5,12 +5,14 @@
 import { runCliBench } from './cli.js';
 import { runRepairBench } from './repair.js';
 import { runStreamingBench } from './streaming.js';
+import { runTrimBench } from './trim.js';
 import { runValidateBench } from './validate.js';
 
 const benches: Readonly<Record<string, () => Promise<void>>> = {
   streaming: runStreamingBench,
   validate: runValidateBench,
   repair: runRepairBench,
+  trim: runTrimBench,
   cli: runCliBench,
 };
 
