@@ -6,13 +6,14 @@ import { runCliBench } from './cli.js';
 import { runRepairBench } from './repair.js';
 import { runStreamingBench } from './streaming.js';
 import { runTrimBench } from './trim.js';
-import { runValidateBench } from './validate.js';
+import { runGrowthBench, runValidateBench } from './validate.js';
 
 const benches: Readonly<Record<string, () => Promise<void>>> = {
   streaming: runStreamingBench,
   validate: runValidateBench,
   repair: runRepairBench,
   trim: runTrimBench,
+  growth: runGrowthBench,
   cli: runCliBench,
 };
 
