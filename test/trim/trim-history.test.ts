@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LangMessage, LangMessages } from 'aiwrapper';
 import { trimHistory } from '../../src/trim/trim-history.js';
 
 const call = (id: string, name = 'get_weather') => ({
@@ -149,5 +150,29 @@ describe('trimHistory keep.firstUserMessage', () => {
     });
     expect(kept).toEqual([messages[2]]);
     expect(dropped.map((entry) => entry.index)).toEqual([0, 1]);
+  });
+});
+
+describe('trimHistory on aiwrapper LangMessages', () => {
+  it('trims a LangMessages collection as it trims the same messages in a plain array', () => {
+    const list = new LangMessages();
+    list.push(new LangMessage('user', [{ type: 'text', text: 'Paris?' }]));
+    list.push(
+      new LangMessage('assistant', [
+        { type: 'tool', callId: 'a1', name: 'get_weather', arguments: {} },
+      ]),
+    );
+    list.push(
+      new LangMessage('tool-results', [
+        { type: 'tool-result', callId: 'a1', name: 'get_weather', result: 'sunny' },
+      ]),
+    );
+    list.push(new LangMessage('assistant', [{ type: 'text', text: 'Sunny.' }]));
+    list.push(new LangMessage('user', [{ type: 'text', text: 'Thanks' }]));
+    const options = { format: 'aiwrapper', maxMessages: 3, countTokens: one } as const;
+    const result = trimHistory(list, options);
+    expect(result).toEqual(trimHistory([...list], options));
+    expect(result.messages).toEqual([list[3], list[4]]);
+    expect(result.messages[0]).toBe(list[3]);
   });
 });
