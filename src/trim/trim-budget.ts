@@ -64,6 +64,7 @@ export class TrimBudget<T> {
    * budget holds (token counts are taken to be non-negative).
    */
   earliestFit(): number | undefined {
+    if (this.#limits.maxMessages === undefined && this.#limits.maxTokens === undefined) return 0;
     let cut = this.#messages.length;
     if (!this.fits(cut)) return undefined;
     while (cut > 0 && this.fits(cut - 1)) cut--;

@@ -112,8 +112,6 @@ export function trimHistory<T>(
     maxTokens: options.maxTokens,
     countTokens: options.countTokens ?? estimateTokens,
   });
-  const isPinned = (index: number): boolean => pinnedSet.has(index);
-  const pinnedSet = new Set(pinned);
 
   const earliest = budget.earliestFit();
   let cut = 0;
@@ -127,9 +125,10 @@ export function trimHistory<T>(
 
   const kept: T[] = [];
   const dropped: DroppedMessage<T>[] = [];
+  const pinnedSet = new Set(pinned);
   for (let index = 0; index < cut; index++) {
     const message = messages[index] as T;
-    if (isPinned(index)) kept.push(message);
+    if (pinnedSet.has(index)) kept.push(message);
     else dropped.push({ index, message });
   }
   for (let index = cut; index < length; index++) kept.push(messages[index] as T);
