@@ -138,6 +138,8 @@ function fastestOf(runs: readonly (() => unknown)[]): number[] {
 interface Row {
   readonly format: MessageFormat;
   readonly kind: InputKind;
+  /** The size asked for; `size` is what the format's history came to. */
+  readonly target: number;
   readonly size: number;
   readonly stringifyMs: number;
   /** trimHistory ms by budget, by messages then by tokens. */
@@ -168,6 +170,7 @@ function measure(format: MessageFormat, kind: InputKind, size: number): Row {
   return {
     format,
     kind,
+    target: size,
     size: messages.length,
     stringifyMs,
     byMessages: { small: at(0), half: at(2), all: at(4) },
@@ -196,7 +199,7 @@ function measureFormatInChild(format: MessageFormat): Row[] {
 
 function ratioCell(ms: number, row: Row): string {
   const ratio = ms / row.stringifyMs;
-  const targeted = row.size >= TARGET_SIZE && row.size < TARGET_SIZE * 2;
+  const targeted = row.target === TARGET_SIZE;
   return `${ratio.toFixed(2)}${targeted && ratio > TARGET_RATIO ? '!' : ''}`.padStart(6);
 }
 
