@@ -123,7 +123,7 @@ function printTable(rows: readonly (readonly string[])[]): void {
 }
 
 const GROWTH_SIZES = [10_000, 100_000, 300_000] as const;
-const GROWTH_RUNS = 3;
+const GROWTH_RUNS = 2;
 /** Growth past this many times stringify's own is reported as non-linear. */
 const GROWTH_LIMIT = 1.5;
 
