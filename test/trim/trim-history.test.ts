@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LangMessage, LangMessages } from 'aiwrapper';
+import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
 import { trimHistory } from '../../src/trim/trim-history.js';
 
 const call = (id: string, name = 'get_weather') => ({
@@ -174,5 +175,23 @@ describe('trimHistory on aiwrapper LangMessages', () => {
     expect(result).toEqual(trimHistory([...list], options));
     expect(result.messages).toEqual([list[3], list[4]]);
     expect(result.messages[0]).toBe(list[3]);
+  });
+});
+
+describe('trimHistory on malformed input', () => {
+  it('names a malformed message it reads by its index in the input', () => {
+    const broken = [...chat.slice(0, 8), { role: 'robot', content: '?' }, chat[9]];
+    expect(() => trimHistory(broken, { maxMessages: 3, countTokens: one })).toThrow(
+      expect.objectContaining({
+        code: 'invalid-input',
+        message: expect.stringContaining('messages[8].role'),
+      }),
+    );
+  });
+
+  it('throws UnsupportedFormatError for a format it does not know', () => {
+    expect(() => trimHistory(chat, { format: 'telegraph' as never })).toThrow(
+      UnsupportedFormatError,
+    );
   });
 });
