@@ -6,12 +6,15 @@ import { runAiwrapperBench } from './aiwrapper.js';
 import { runCliBench } from './cli.js';
 import { runRepairBench } from './repair.js';
 import { runStreamingBench } from './streaming.js';
-import { runValidateBench } from './validate.js';
+import { runTrimBench } from './trim.js';
+import { runGrowthBench, runValidateBench } from './validate.js';
 
 const benches: Readonly<Record<string, () => Promise<void>>> = {
   streaming: runStreamingBench,
   validate: runValidateBench,
   repair: runRepairBench,
+  trim: runTrimBench,
+  growth: runGrowthBench,
   cli: runCliBench,
   aiwrapper: runAiwrapperBench,
 };

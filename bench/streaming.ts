@@ -9,6 +9,11 @@
  * in ten measures 2.4–2.8×, when V8 leaves `accumulate` below in its baseline tier (the
  * accumulator's own functions are optimized in those runs too). 10 KB costs 2.9–3.3×.
  *
+ * A second comparison streams the same argument text (records nested three deep, escapes,
+ * non-ASCII text) as OpenAI Chat chunks and as Anthropic `input_json_delta` events, reads the live
+ * view after every delta as a UI does, and reports the ratio to the floor (concatenation plus one
+ * JSON.parse) per provider, each in a fresh process. It only measures: no target is set yet.
+ *
  * Run: `npm run bench -- streaming` (builds the package first), or `npm run build && npx tsx bench/streaming.ts`.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -20,6 +25,12 @@ import { partialParse } from 'openai/_vendor/partial-json-parser/parser.mjs';
 import { parse as partialJsonParse } from 'partial-json';
 import { shipped } from './shipped.js';
 import { createRandom } from './random.js';
+import {
+  createProviderStream,
+  PROVIDER_STREAMS,
+  type ProviderStream,
+  type ProviderToolStream,
+} from './tool-call-streams.js';
 
 const SIZES = [10_000, 30_000, 100_000, 1_000_000] as const;
 /** A quadratic peer runs at the next size only if its projected time stays under this. */
@@ -341,6 +352,22 @@ export async function runStreamingBench(): Promise<void> {
     ]);
   }
   printTable(shapeRows);
+  console.log(
+    '\nPer provider: nested records with escapes and non-ASCII text, the live view read after every delta (each provider in a fresh process):',
+  );
+  const providerRows: string[][] = [
+    ['stream', 'size', 'concat+parse ms', 'accumulator ms', 'ratio'],
+  ];
+  for (const provider of PROVIDER_STREAMS)
+    for (const row of measureProviderInChild(provider))
+      providerRows.push([
+        provider,
+        `${row.size / 1000} KB`,
+        row.baseline.toFixed(2),
+        row.accumulated.toFixed(2),
+        `${(row.accumulated / row.baseline).toFixed(2)}×`,
+      ]);
+  printTable(providerRows);
   console.log(`Total bench time ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
@@ -369,8 +396,75 @@ async function measureShape(shape: Shape): Promise<void> {
   console.log(JSON.stringify(await compare(stream, runsFor(1_000_000))));
 }
 
+const PROVIDER_VARIABLE = 'STREAMING_BENCH_PROVIDER';
+const PROVIDER_SIZES = [10_000, 100_000, 1_000_000] as const;
+
+interface ProviderRow {
+  readonly size: number;
+  readonly baseline: number;
+  readonly accumulated: number;
+}
+
+/** The floor: the argument pieces concatenated, then parsed once. */
+function concatThenParseEvents(stream: ProviderToolStream): unknown {
+  let text = '';
+  for (const event of stream.events) text += stream.deltaOf(event);
+  return JSON.parse(text);
+}
+
+/** The accumulator, reading the live arguments after every delta as a UI re-rendering would. */
+function accumulateEvents(stream: ProviderToolStream): unknown {
+  let view: unknown;
+  const accumulator = shipped.createToolCallAccumulator({
+    format: stream.format,
+    listener: (event) => {
+      if (event.type === 'tool-call-delta') view = event.call.partialArguments;
+    },
+  });
+  for (const event of stream.events) accumulator.push(event);
+  const { calls } = accumulator.finish();
+  return view === calls[0]?.arguments ? view : undefined;
+}
+
+/** Measures one provider's streams in a child process (a fresh heap). */
+function measureProviderInChild(provider: ProviderStream): ProviderRow[] {
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url)],
+    { env: { ...process.env, [PROVIDER_VARIABLE]: provider }, encoding: 'utf8' },
+  );
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '[]') as ProviderRow[];
+}
+
+async function measureProvider(provider: ProviderStream): Promise<void> {
+  const rows: ProviderRow[] = [];
+  for (const size of PROVIDER_SIZES) {
+    const stream = createProviderStream(provider, size);
+    if (!isDeepStrictEqual(accumulateEvents(stream), JSON.parse(stream.text)))
+      throw new Error(`The accumulator's result differs from JSON.parse for ${provider}.`);
+    await fastest(() => concatThenParseEvents(stream), 2);
+    await fastest(() => accumulateEvents(stream), 2);
+    let baseline = Number.POSITIVE_INFINITY;
+    let accumulated = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < 3; round++) {
+      baseline = Math.min(
+        baseline,
+        await fastest(() => concatThenParseEvents(stream), runsFor(size)),
+      );
+      accumulated = Math.min(
+        accumulated,
+        await fastest(() => accumulateEvents(stream), runsFor(size)),
+      );
+    }
+    rows.push({ size, baseline, accumulated });
+  }
+  console.log(JSON.stringify(rows));
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const shape = process.env[SHAPE_VARIABLE];
+  const provider = process.env[PROVIDER_VARIABLE];
   if (shape === 'file' || shape === 'mixed' || shape === 'records') await measureShape(shape);
+  else if (provider === 'openai-chat' || provider === 'anthropic') await measureProvider(provider);
   else await runStreamingBench();
 }

@@ -3,7 +3,16 @@
  * of the same history, and beside aiwrapper 3.0.3's fixToolResultsIfNeeded on the equivalent
  * LangMessages. Best case: every call answered. Worst case: no call turn has its results.
  *
- * Run: `npm run bench -- validate` (builds the package first), or `npm run build && npx tsx bench/validate.ts`.
+ * Also a growth check (`npm run bench -- growth`): validateHistory, convertHistory and
+ * pairToolCalls in every format at 10k, 100k and 300k messages, on valid histories, histories
+ * where every result is missing and histories where every call turn is missing: CPU time per
+ * message at 100k and 300k over CPU time per message at 10k (1.00 is linear), beside the same
+ * figures for JSON.stringify. From 10k to 100k every operation, stringify included, slows per
+ * message as the data leaves the young generation and the caches; a quadratic term shows as a
+ * 3× step from 100k to 300k, which is what the check flags.
+ *
+ * Run: `npm run bench -- validate` (builds the package first), or `npm run build && npx tsx bench/validate.ts`;
+ * the growth check alone: `npm run build && npx tsx bench/validate.ts growth`.
  */
 import { pathToFileURL } from 'node:url';
 import { fixToolResultsIfNeeded, LangMessage, LangMessages } from 'aiwrapper';
@@ -115,6 +124,105 @@ function printTable(rows: readonly (readonly string[])[]): void {
     console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
 }
 
+const GROWTH_SIZES = [10_000, 100_000, 300_000] as const;
+const GROWTH_RUNS = 3;
+/** Per-message growth from 100k to 300k past this is reported as non-linear (quadratic is 3). */
+const GROWTH_LIMIT = 1.5;
+
+type GrowthCase = 'valid' | 'no results' | 'no call turns';
+
+/** About `size` messages of `format`: rounds of one call, with results or call turns left out. */
+function growthHistory(format: MessageFormat, size: number, kind: GrowthCase): unknown[] {
+  const perRound = kind === 'no call turns' ? 3 : 4;
+  const { messages, rounds: placed } = renderHistory(
+    format,
+    Array.from({ length: Math.ceil(size / perRound) }, (_, index) => ({
+      calls: [{ id: `a${String(index).padStart(8, '0')}`, name: 'get_weather' }],
+      resultOrder: kind === 'no results' ? [] : [0],
+    })),
+  );
+  if (kind !== 'no call turns') return messages;
+  const callTurns = new Set(placed.flatMap((round) => round.callIndexes));
+  return messages.filter((_, index) => !callTurns.has(index));
+}
+
+/** The least CPU ms of each, in alternating rounds after a warm-up (CPU time: the machine is shared). */
+function fastestEach(runs: readonly (() => unknown)[]): number[] {
+  for (const run of runs) run();
+  const fastest = runs.map(() => Number.POSITIVE_INFINITY);
+  for (let round = 0; round < GROWTH_RUNS; round++)
+    runs.forEach((run, index) => {
+      const started = process.cpuUsage();
+      run();
+      const { user, system } = process.cpuUsage(started);
+      fastest[index] = Math.min(fastest[index] ?? 0, (user + system) / 1000);
+    });
+  return fastest;
+}
+
+const OPERATIONS = [
+  'JSON.stringify',
+  'validateHistory',
+  'convertHistory',
+  'pairToolCalls',
+] as const;
+
+/** Prints, per format and case, how time per message grows from 10k to 300k messages. */
+export async function runGrowthBench(): Promise<void> {
+  const rows: string[][] = [
+    [
+      'format',
+      'case',
+      ...OPERATIONS.map((name) => `${name} ms @300k`),
+      ...OPERATIONS.map((name) => `${name} 100k/300k`),
+    ],
+  ];
+  const flagged: string[] = [];
+  for (const format of MESSAGE_FORMATS) {
+    // Converting to Chat is a no-op for Chat itself: convert Chat to Anthropic instead.
+    const to = format === 'openai-chat' ? 'anthropic' : 'openai-chat';
+    for (const kind of ['valid', 'no results', 'no call turns'] as const) {
+      const perMessage: number[][] = [];
+      let largest: number[] = [];
+      for (const size of GROWTH_SIZES) {
+        const messages = growthHistory(format, size, kind);
+        largest = fastestEach([
+          () => JSON.stringify(messages),
+          () => shipped.validateHistory(messages, { format }),
+          () => shipped.convertHistory(messages, { from: format, to }),
+          () => shipped.pairToolCalls(messages, { format }),
+        ]);
+        perMessage.push(largest.map((ms) => ms / messages.length));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const growthTo = (size: number, index: number): number =>
+        (perMessage[size]?.[index] ?? 0) / (perMessage[0]?.[index] ?? 1);
+      OPERATIONS.forEach((name, index) => {
+        const step = growthTo(2, index) / growthTo(1, index);
+        if (step > GROWTH_LIMIT) flagged.push(`${format} ${kind}: ${name} ×${step.toFixed(2)}`);
+      });
+      rows.push([
+        format,
+        kind,
+        ...largest.map((ms) => ms.toFixed(1)),
+        ...OPERATIONS.map(
+          (_, index) => `${growthTo(1, index).toFixed(2)}/${growthTo(2, index).toFixed(2)}`,
+        ),
+      ]);
+    }
+  }
+  console.log(
+    `\nGrowth: CPU ms per message at 100k and at 300k over CPU ms per message at 10k (1.00 is linear), least of ${GROWTH_RUNS} alternating runs, Node ${process.version}`,
+  );
+  printTable(rows);
+  console.log(
+    flagged.length === 0
+      ? `\nFrom 100k to 300k nothing slows per message by more than ${GROWTH_LIMIT}× (a quadratic term would be 3×).`
+      : `\nFrom 100k to 300k, slower per message by more than ${GROWTH_LIMIT}×: ${flagged.join('; ')}.`,
+  );
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await runValidateBench();
+  if (process.argv.includes('growth')) await runGrowthBench();
+  else await runValidateBench();
 }

@@ -1,8 +1,12 @@
-import type { MessageFormat } from '../core/format.js';
 import { fromFormat } from '../convert/convert-history.js';
+import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { validateHistory } from '../validate/validate-history.js';
-import { findCutPoints, type TrimLayout } from './cut-points.js';
+import { CutFinder } from './cut-finder.js';
+import { findPinnedMessages } from './pinned-messages.js';
+import { readingWhole } from './read-window.js';
 import { estimateTokens } from './token-estimate.js';
+import { TrimBudget } from './trim-budget.js';
 
 /** What {@link trimHistory} keeps whatever the budget. */
 export interface TrimKeepOptions {
@@ -36,7 +40,8 @@ export interface TrimHistoryOptions<T = unknown> {
    */
   readonly maxTokens?: number | undefined;
   /**
-   * Counts the tokens of one message; called once per message.
+   * Counts the tokens of one message; called at most once per message, and only for the
+   * messages trimming looks at: the kept ones, the pinned ones, and the newest dropped one.
    * @defaultValue {@link estimateTokens}, about one token per 4 characters of JSON
    */
   readonly countTokens?: ((message: T) => number) | undefined;
@@ -78,7 +83,13 @@ export interface TrimResult<T> {
  * user turn) moves to the next group. An invalid input is trimmed by the same rule and keeps its
  * own problems; run `repairHistory` first.
  *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array of the format's messages.
+ * Trimming counts from the newest message back until the budget is reached, and reads with the
+ * format's reader only the messages around the cut (and those whose role may pin them): its cost
+ * follows what it keeps, not the length of the history. A message it never reads is not checked,
+ * so a malformed message among the dropped ones is dropped, not reported.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, or a message it reads
+ *   is not a message of the format (the error names the index in `messages`).
  * @throws {UnsupportedFormatError} for a format this package does not know.
  * @example
  * const { messages: window, dropped } = trimHistory(history, { maxTokens: 8000, keep: { firstUserMessage: true } });
@@ -88,101 +99,84 @@ export function trimHistory<T>(
   options: TrimHistoryOptions<T> = {},
 ): TrimResult<T> {
   const format = options.format ?? 'openai-chat';
-  const layout = findCutPoints(fromFormat(messages, format).messages, format, messages.length);
-  const countTokens = options.countTokens ?? estimateTokens;
-  const tokens = messages.map((message) => countTokens(message));
-  const pinned = pinnedMessages(layout, options.keep, messages.length);
-  const budget = createBudget(tokens, pinned, options.maxMessages, options.maxTokens);
+  if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
+  // Not an array: the reader throws the format's own invalid-input error.
+  if (!Array.isArray(messages)) fromFormat(messages, format);
+  const length = messages.length;
+  const pinned = findPinnedMessages(messages, format, {
+    system: options.keep?.system ?? true,
+    firstUserMessage: options.keep?.firstUserMessage === true,
+  });
+  const budget = new TrimBudget(messages, pinned, {
+    maxMessages: options.maxMessages,
+    maxTokens: options.maxTokens,
+    countTokens: options.countTokens ?? estimateTokens,
+  });
 
-  const lastCut = lastAllowedCut(layout, messages.length);
+  const earliest = budget.earliestFit();
   let cut = 0;
-  while (cut < lastCut && (!layout.allowed[cut] || !budget.fits(cut))) cut++;
-
-  let kept = keptAt(messages, pinned, cut);
-  const breaksRules = (candidate: readonly T[]): boolean =>
-    !validateHistory(candidate, { format }).ok;
-  if (cut > 0 && breaksRules(kept) && !breaksRules(messages)) {
-    // Another rule of the provider forbids this cut: try later groups, then earlier ones.
-    const candidates = [...range(cut + 1, lastCut + 1), ...range(0, cut).reverse()].filter(
-      (at) => layout.allowed[at],
-    );
-    for (const at of candidates) {
-      const next = keptAt(messages, pinned, at);
-      if (at === 0 || !breaksRules(next)) {
-        cut = at;
-        kept = next;
-        break;
-      }
-    }
+  if (earliest !== 0) {
+    const cuts = new CutFinder(messages, format);
+    const lastCut = cuts.previousAllowed(length);
+    cut =
+      earliest === undefined || earliest >= lastCut ? lastCut : cuts.nextAllowed(earliest, lastCut);
+    if (cut > 0) cut = respectRules(messages, format, pinned, cuts, cut, lastCut);
   }
 
+  const kept: T[] = [];
   const dropped: DroppedMessage<T>[] = [];
+  const pinnedSet = new Set(pinned);
   for (let index = 0; index < cut; index++) {
-    if (!pinned[index]) dropped.push({ index, message: messages[index] as T });
+    const message = messages[index] as T;
+    if (pinnedSet.has(index)) kept.push(message);
+    else dropped.push({ index, message });
   }
+  for (let index = cut; index < length; index++) kept.push(messages[index] as T);
   return { messages: kept, dropped, tokens: budget.tokensAt(cut), overBudget: !budget.fits(cut) };
 }
 
-function pinnedMessages(
-  layout: TrimLayout,
-  keep: TrimKeepOptions | undefined,
-  length: number,
-): boolean[] {
-  const pinned = new Array<boolean>(length).fill(false);
-  if (keep?.system ?? true) for (const index of layout.system) pinned[index] = true;
-  if (keep?.firstUserMessage === true && layout.firstUser !== undefined)
-    pinned[layout.firstUser] = true;
-  return pinned;
-}
+const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
 
-interface Budget {
-  /** Kept tokens when the suffix starts at `cut`. */
-  tokensAt(cut: number): number;
-  fits(cut: number): boolean;
-}
+// Past this many messages after a cut, the provider's rules are checked on the kept messages up
+// to the first group boundary this far on, not on everything kept.
+const RULE_WINDOW = 16;
 
-function createBudget(
-  tokens: readonly number[],
-  pinned: readonly boolean[],
-  maxMessages: number | undefined,
-  maxTokens: number | undefined,
-): Budget {
-  const length = tokens.length;
-  // suffix[c]: tokens and count of messages[c..]; pinnedBefore[c]: of pinned messages before c.
-  const suffixTokens = new Array<number>(length + 1).fill(0);
-  for (let index = length - 1; index >= 0; index--)
-    suffixTokens[index] = (suffixTokens[index + 1] ?? 0) + (tokens[index] ?? 0);
-  const pinnedTokens = [0];
-  const pinnedCount = [0];
-  for (let index = 0; index < length; index++) {
-    const isPinned = pinned[index] === true;
-    pinnedTokens.push((pinnedTokens[index] ?? 0) + (isPinned ? (tokens[index] ?? 0) : 0));
-    pinnedCount.push((pinnedCount[index] ?? 0) + (isPinned ? 1 : 0));
-  }
-  const tokensAt = (cut: number): number => (suffixTokens[cut] ?? 0) + (pinnedTokens[cut] ?? 0);
-  return {
-    tokensAt,
-    fits: (cut) =>
-      (maxMessages === undefined || length - cut + (pinnedCount[cut] ?? 0) <= maxMessages) &&
-      (maxTokens === undefined || tokensAt(cut) <= maxTokens),
+/**
+ * Moves `cut` when cutting there breaks a rule of the provider that the input meets: to the next
+ * allowed cut that does not, else back to the nearest earlier one, as far as keeping everything.
+ *
+ * A cut only changes what comes first; an allowed cut `e` further on has no call on one side and
+ * its result on the other, and the rules look at neighbouring turns. So for a valid input, the
+ * kept messages break a rule exactly when the pinned messages before the cut followed by the
+ * messages from the cut to such an `e` do, and only that much is validated per candidate.
+ */
+function respectRules(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  pinned: readonly number[],
+  cuts: CutFinder,
+  cut: number,
+  lastCut: number,
+): number {
+  const length = messages.length;
+  const breaksRules = (at: number): boolean => {
+    const window: unknown[] = [];
+    for (const index of pinned) if (index < at) window.push(messages[index]);
+    const end = length - at <= RULE_WINDOW ? length : cuts.nextAllowed(at + RULE_WINDOW, length);
+    for (let index = at; index < end; index++) window.push(messages[index]);
+    return !readingWhole(messages, format, () => validateHistory(window, { format }).ok);
   };
-}
-
-/** The start of the newest turn group: the last allowed cut before the end. */
-function lastAllowedCut(layout: TrimLayout, length: number): number {
-  for (let cut = length - 1; cut > 0; cut--) if (layout.allowed[cut]) return cut;
+  if (!breaksRules(cut)) return cut;
+  const inputValid =
+    cuts.inputValid ??
+    readingWhole(messages, format, () => validateHistory(messages, { format }).ok);
+  if (!inputValid) return cut;
+  // Later groups first (the budget still holds there), then earlier ones.
+  for (let at = cut; at < lastCut;) {
+    at = cuts.nextAllowed(at + 1, lastCut);
+    if (!breaksRules(at)) return at;
+  }
+  for (let at = cuts.previousAllowed(cut); at > 0; at = cuts.previousAllowed(at))
+    if (!breaksRules(at)) return at;
   return 0;
-}
-
-function keptAt<T>(messages: readonly T[], pinned: readonly boolean[], cut: number): T[] {
-  const kept: T[] = [];
-  for (let index = 0; index < cut; index++) if (pinned[index]) kept.push(messages[index] as T);
-  for (let index = cut; index < messages.length; index++) kept.push(messages[index] as T);
-  return kept;
-}
-
-function range(from: number, to: number): number[] {
-  const numbers: number[] = [];
-  for (let at = from; at < to; at++) numbers.push(at);
-  return numbers;
 }

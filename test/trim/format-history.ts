@@ -64,3 +64,19 @@ export const arbitraryFormatHistory: fc.Arbitrary<{ format: MessageFormat; messa
       messages: writeIn(format, history),
     })),
   );
+
+/**
+ * A longer history in one of the tested formats: several arbitrary histories one after another
+ * (up to about a hundred messages), valid or not, so that trimming reads it in several windows.
+ */
+export const arbitraryLongFormatHistory: fc.Arbitrary<{
+  format: MessageFormat;
+  messages: unknown[];
+}> = fc.tuple(fc.constantFrom(...TESTED_FORMATS), fc.boolean()).chain(([format, answerAll]) =>
+  fc
+    .array(arbitraryHistory({ ...FORMAT_FEATURES[format], answerAll }), {
+      minLength: 1,
+      maxLength: 10,
+    })
+    .map((histories) => ({ format, messages: writeIn(format, histories.flat()) })),
+);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LangMessage, LangMessages } from 'aiwrapper';
+import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
 import { trimHistory } from '../../src/trim/trim-history.js';
 
 const call = (id: string, name = 'get_weather') => ({
@@ -149,5 +151,47 @@ describe('trimHistory keep.firstUserMessage', () => {
     });
     expect(kept).toEqual([messages[2]]);
     expect(dropped.map((entry) => entry.index)).toEqual([0, 1]);
+  });
+});
+
+describe('trimHistory on aiwrapper LangMessages', () => {
+  it('trims a LangMessages collection as it trims the same messages in a plain array', () => {
+    const list = new LangMessages();
+    list.push(new LangMessage('user', [{ type: 'text', text: 'Paris?' }]));
+    list.push(
+      new LangMessage('assistant', [
+        { type: 'tool', callId: 'a1', name: 'get_weather', arguments: {} },
+      ]),
+    );
+    list.push(
+      new LangMessage('tool-results', [
+        { type: 'tool-result', callId: 'a1', name: 'get_weather', result: 'sunny' },
+      ]),
+    );
+    list.push(new LangMessage('assistant', [{ type: 'text', text: 'Sunny.' }]));
+    list.push(new LangMessage('user', [{ type: 'text', text: 'Thanks' }]));
+    const options = { format: 'aiwrapper', maxMessages: 3, countTokens: one } as const;
+    const result = trimHistory(list, options);
+    expect(result).toEqual(trimHistory([...list], options));
+    expect(result.messages).toEqual([list[3], list[4]]);
+    expect(result.messages[0]).toBe(list[3]);
+  });
+});
+
+describe('trimHistory on malformed input', () => {
+  it('names a malformed message it reads by its index in the input', () => {
+    const broken = [...chat.slice(0, 8), { role: 'robot', content: '?' }, chat[9]];
+    expect(() => trimHistory(broken, { maxMessages: 3, countTokens: one })).toThrow(
+      expect.objectContaining({
+        code: 'invalid-input',
+        message: expect.stringContaining('messages[8].role'),
+      }),
+    );
+  });
+
+  it('throws UnsupportedFormatError for a format it does not know', () => {
+    expect(() => trimHistory(chat, { format: 'telegraph' as never })).toThrow(
+      UnsupportedFormatError,
+    );
   });
 });

@@ -1,0 +1,164 @@
+/**
+ * Tool-call streams for the streaming benchmark, per provider: the same argument text (nested
+ * records, escapes, non-ASCII text) streamed in 4–10 character deltas as OpenAI Chat Completions
+ * chunks or as Anthropic Messages events (`input_json_delta`).
+ */
+import { createRandom } from './random.js';
+
+/** The stream formats compared. */
+export const PROVIDER_STREAMS = ['openai-chat', 'anthropic'] as const;
+/** One of {@link PROVIDER_STREAMS}. */
+export type ProviderStream = (typeof PROVIDER_STREAMS)[number];
+
+/** A call's arguments streamed as one provider's events. */
+export interface ProviderToolStream {
+  readonly format: ProviderStream;
+  /** The whole argument text. */
+  readonly text: string;
+  /** The argument text in pieces, as the events carry them. */
+  readonly deltas: readonly string[];
+  /** The events, as parsed from SSE `data:` lines. */
+  readonly events: readonly unknown[];
+  /** Reads the argument piece an event carries (`''` for events that carry none). */
+  readonly deltaOf: (event: unknown) => string;
+}
+
+const PIECES = [
+  'say "hi" ',
+  'C:\\path\\to ',
+  'line\nbreak\t',
+  'naïve café ',
+  '東京タワー ',
+  '🚀 ✓ ',
+  'plain words ',
+];
+
+function text(length: number, random: () => number): string {
+  let value = '';
+  while (value.length < length) value += PIECES[Math.floor(random() * PIECES.length)] ?? '';
+  return value;
+}
+
+/** Argument JSON of about `size` characters: records nested three deep, strings full of escapes. */
+export function nestedArgumentsText(size: number, random: () => number): string {
+  const records: unknown[] = [];
+  const value = { title: text(60, random), tree: { records } };
+  let length = JSON.stringify(value).length;
+  while (length < size) {
+    const record = {
+      id: records.length,
+      name: text(24, random),
+      meta: {
+        tags: ['α', 'quote"d', 'back\\slash'],
+        score: Math.round(random() * 1e6) / 1e3,
+        owner: { name: text(16, random), active: records.length % 2 === 0, note: null },
+      },
+    };
+    records.push(record);
+    length += JSON.stringify(record).length + 1;
+  }
+  return JSON.stringify(value);
+}
+
+function splitDeltas(value: string, random: () => number): string[] {
+  const deltas: string[] = [];
+  for (let at = 0; at < value.length;) {
+    const length = 4 + Math.floor(random() * 7);
+    deltas.push(value.slice(at, at + length));
+    at += length;
+  }
+  return deltas;
+}
+
+interface ChatChunk {
+  readonly choices: readonly {
+    readonly delta: {
+      readonly tool_calls: readonly { readonly function: { arguments: string } }[];
+    };
+  }[];
+}
+
+function chatEvents(deltas: readonly string[]): unknown[] {
+  return deltas.map((delta, index) => ({
+    id: 'chatcmpl-bench',
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model: 'gpt-bench',
+    choices: [
+      {
+        index: 0,
+        delta: {
+          tool_calls: [
+            index === 0
+              ? {
+                  index: 0,
+                  id: 'call_bench',
+                  type: 'function',
+                  function: { name: 'save_records', arguments: delta },
+                }
+              : { index: 0, function: { arguments: delta } },
+          ],
+        },
+        finish_reason: null,
+      },
+    ],
+  }));
+}
+
+/** The events of https://docs.anthropic.com/en/docs/build-with-claude/streaming for one tool_use block. */
+function anthropicEvents(deltas: readonly string[]): unknown[] {
+  const events: unknown[] = [
+    {
+      type: 'message_start',
+      message: {
+        id: 'msg_bench',
+        type: 'message',
+        role: 'assistant',
+        content: [],
+        model: 'claude-bench',
+        stop_reason: null,
+        usage: { input_tokens: 10, output_tokens: 1 },
+      },
+    },
+    {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 'toolu_bench', name: 'save_records', input: {} },
+    },
+  ];
+  for (const delta of deltas)
+    events.push({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json: delta },
+    });
+  events.push(
+    { type: 'content_block_stop', index: 0 },
+    {
+      type: 'message_delta',
+      delta: { stop_reason: 'tool_use', stop_sequence: null },
+      usage: { output_tokens: deltas.length },
+    },
+    { type: 'message_stop' },
+  );
+  return events;
+}
+
+function anthropicDelta(event: unknown): string {
+  const { delta } = event as { readonly delta?: { readonly partial_json?: unknown } };
+  return typeof delta?.partial_json === 'string' ? delta.partial_json : '';
+}
+
+function chatDelta(event: unknown): string {
+  return (event as ChatChunk).choices[0]?.delta.tool_calls[0]?.function.arguments ?? '';
+}
+
+/** Arguments of about `size` characters as a stream of `format`; the same text for each format. */
+export function createProviderStream(format: ProviderStream, size: number): ProviderToolStream {
+  const random = createRandom(size + 7);
+  const value = nestedArgumentsText(size, random);
+  const deltas = splitDeltas(value, random);
+  return format === 'anthropic'
+    ? { format, text: value, deltas, events: anthropicEvents(deltas), deltaOf: anthropicDelta }
+    : { format, text: value, deltas, events: chatEvents(deltas), deltaOf: chatDelta };
+}

@@ -1,0 +1,125 @@
+import type { MessageFormat } from '../core/format.js';
+import { pairFlatTurnEntries, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
+import { scopeOf } from '../pairs/pair-tool-calls.js';
+import { inspectHistory } from '../validate/inspect-history.js';
+import type { HistoryInspection } from '../core/history-inspection.js';
+import { readingWhole, readWindow } from './read-window.js';
+
+const UNKNOWN = 0;
+const ALLOWED = 1;
+const FORBIDDEN = 2;
+const FIRST_CHUNK = 16;
+const LARGEST_CHUNK = 4096;
+
+/**
+ * Where a history may be cut, found by reading only around the cuts asked about.
+ *
+ * The kept suffix may start at `c` when no call before `c` has its result at or after `c`,
+ * `c` starts a message of the neutral history, and that message is not a run of tool results;
+ * `0` and `length` always qualify. Where results answer only the call turn right before them
+ * (every format but the Responses API), the last two conditions imply the first: a result's
+ * call turn and every message between them are results. So whether a cut is allowed is known
+ * from the message before it and its own, and reading a window of messages answers for all cuts
+ * in it. The Responses API pairs across the whole input: there the calls open across each cut
+ * come from the validator's turn table (one lean pass), and the reader still decides the rest.
+ */
+export class CutFinder {
+  readonly #messages: readonly unknown[];
+  readonly #format: MessageFormat;
+  readonly #states: Uint8Array;
+  #inspection: HistoryInspection | undefined;
+  /** Per cut, the calls before it answered at or after it (conversation scope only). */
+  #open: Int32Array | undefined;
+  #chunk = FIRST_CHUNK;
+
+  constructor(messages: readonly unknown[], format: MessageFormat) {
+    this.#messages = messages;
+    this.#format = format;
+    this.#states = new Uint8Array(messages.length + 1);
+  }
+
+  /** The validator's verdict on the whole input, when finding cuts needed it; else `undefined`. */
+  get inputValid(): boolean | undefined {
+    return this.#inspection?.result.ok;
+  }
+
+  /** True when the kept suffix may start at `cut`. */
+  isAllowed(cut: number): boolean {
+    if (cut <= 0 || cut >= this.#messages.length) return true;
+    if (this.#states[cut] === UNKNOWN) this.#fill(cut, cut + this.#grow());
+    return this.#states[cut] === ALLOWED;
+  }
+
+  /** The first allowed cut in `[from, to]`; `to` when there is none before it. */
+  nextAllowed(from: number, to: number): number {
+    for (let cut = from; cut < to; cut++) {
+      if (this.#states[cut] === UNKNOWN && cut > 0)
+        this.#fill(cut, Math.min(to, cut + this.#grow()));
+      if (this.isAllowed(cut)) return cut;
+    }
+    return to;
+  }
+
+  /** The last allowed cut before `before` (the start of the group that ends there), or 0. */
+  previousAllowed(before: number): number {
+    for (let cut = before - 1; cut > 0; cut--) {
+      if (this.#states[cut] === UNKNOWN) this.#fill(Math.max(1, cut + 1 - this.#grow()), cut + 1);
+      if (this.isAllowed(cut)) return cut;
+    }
+    return 0;
+  }
+
+  /** Chunks double as a scan goes on, so reading costs at most about twice what it passes. */
+  #grow(): number {
+    const size = this.#chunk;
+    this.#chunk = Math.min(LARGEST_CHUNK, size * 2);
+    return size;
+  }
+
+  /** Decides every cut in `[from, to)`, reading `messages[from - 1 .. to)`. */
+  #fill(from: number, to: number): void {
+    const length = this.#messages.length;
+    const end = Math.min(length, to);
+    const start = Math.max(0, from - 1);
+    const starts = new Uint8Array(end - from);
+    let previous = -1;
+    for (const message of readWindow(this.#messages, this.#format, start, end)) {
+      if (message.sourceIndex === undefined) continue;
+      const source = message.sourceIndex + start;
+      if (source !== previous && source >= from)
+        starts[source - from] = message.role === 'tool' ? FORBIDDEN : ALLOWED;
+      previous = source;
+    }
+    const open = this.#openAcross();
+    for (let cut = from; cut < end; cut++) {
+      const state = starts[cut - from] === ALLOWED && (open?.[cut] ?? 0) === 0;
+      this.#states[cut] = state ? ALLOWED : FORBIDDEN;
+    }
+  }
+
+  /** Conversation scope: how many calls each cut would separate from their results. */
+  #openAcross(): Int32Array | undefined {
+    if (this.#open !== undefined || scopeOf(this.#format) === 'turn') return this.#open;
+    const messages = this.#messages;
+    const inspection = readingWhole(messages, this.#format, () =>
+      inspectHistory(messages, this.#format),
+    );
+    this.#inspection = inspection;
+    const { table } = inspection;
+    const match = table.pairing?.match ?? pairFlatTurnEntries(table, 'conversation').match;
+    // Difference array: a call answered later forbids every cut in (call, result].
+    const open = new Int32Array(messages.length + 2);
+    for (let slot = 0; slot < match.length; slot++) {
+      const call = match[slot] ?? -1;
+      if (call === -1 || table.kinds[table.siteTurns[slot] ?? 0] !== RESULTS_ENTRY) continue;
+      const callAt = table.messageIndexOf(call);
+      const resultAt = table.messageIndexOf(slot);
+      if (callAt === resultAt) continue;
+      open[Math.min(callAt, resultAt) + 1] = (open[Math.min(callAt, resultAt) + 1] ?? 0) + 1;
+      open[Math.max(callAt, resultAt) + 1] = (open[Math.max(callAt, resultAt) + 1] ?? 0) - 1;
+    }
+    for (let cut = 1; cut < open.length; cut++) open[cut] = (open[cut] ?? 0) + (open[cut - 1] ?? 0);
+    this.#open = open;
+    return open;
+  }
+}

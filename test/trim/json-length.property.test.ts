@@ -1,0 +1,85 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { jsonLength } from '../../src/trim/json-length.js';
+
+/** What JSON.stringify does with `value`: its length, or the error it throws. */
+function stringifyOutcome(value: unknown): { length: number | undefined } | { error: string } {
+  try {
+    return { length: (JSON.stringify(value) as string | undefined)?.length };
+  } catch (error) {
+    return { error: error instanceof Error ? error.constructor.name : 'thrown' };
+  }
+}
+
+function jsonLengthOutcome(value: unknown): { length: number | undefined } | { error: string } {
+  try {
+    return { length: jsonLength(value) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.constructor.name : 'thrown' };
+  }
+}
+
+const anything = fc.anything({
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  // Any UTF-16 code units, lone surrogates included: JSON.stringify escapes those.
+  stringUnit: 'binary',
+  maxDepth: 4,
+});
+
+test.prop([anything])('is the length of JSON.stringify, or throws as it does', (value) => {
+  expect(jsonLengthOutcome(value)).toEqual(stringifyOutcome(value));
+});
+
+test.prop([fc.jsonValue()])('is the length of JSON.stringify for any JSON value', (value) => {
+  expect(jsonLength(value)).toBe(JSON.stringify(value).length);
+});
+
+describe('jsonLength', () => {
+  class Message {
+    constructor(
+      readonly role: string,
+      readonly items: readonly unknown[],
+    ) {}
+  }
+  const cases: readonly [string, unknown][] = [
+    ['escapes, control characters and lone surrogates', { text: 'a"b\\c\n\u0001\ud800 é 🚀' }],
+    [
+      'values JSON leaves out or writes as null',
+      { a: undefined, b: () => 1, c: [undefined, Symbol('s'), NaN, -0, Infinity] },
+    ],
+    [
+      'toJSON, called with the member key',
+      {
+        at: new Date(0),
+        keyed: { toJSON: (key: string) => `key:${key}` },
+        list: [{ toJSON: (key: string) => key }],
+      },
+    ],
+    [
+      'class instances and boxed primitives',
+      [new Message('user', [1, 'two']), new String('s'), new Number(1), new Boolean(false)],
+    ],
+    ['empty containers', { empty: {}, list: [], nested: [[], [{}]] }],
+    ['deep nesting past the walk', JSON.parse(`${'['.repeat(200)}1${']'.repeat(200)}`) as unknown],
+  ];
+  for (const [name, value] of cases)
+    it(`agrees with JSON.stringify on ${name}`, () => {
+      expect(jsonLength(value)).toBe(JSON.stringify(value).length);
+    });
+
+  it('is undefined where JSON.stringify writes nothing, and throws on cycles as it does', () => {
+    expect([jsonLength(undefined), jsonLength(() => 1)]).toEqual([undefined, undefined]);
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(() => jsonLength(cycle)).toThrow(TypeError);
+    expect(() => jsonLength(10n)).toThrow(TypeError);
+  });
+});
