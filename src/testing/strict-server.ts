@@ -38,6 +38,12 @@ export interface RecordedRequest {
   readonly body: unknown;
   /** The HTTP status the server answered with. */
   readonly status: number;
+  /**
+   * The error body the server answered a refused request with (status 4xx), in the provider's own
+   * shape and wording (e.g. OpenAI's `{ error: { message, type, param, code } }`); absent when the
+   * request was accepted.
+   */
+  readonly error?: unknown;
 }
 
 /** A running strict server. */
@@ -127,6 +133,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
       path,
       body: parsed.ok ? parsed.value : text === '' ? undefined : text,
       status,
+      ...(reply.kind === 'json' && reply.status >= 400 ? { error: reply.body } : {}),
     });
     if (reply.kind === 'json') {
       response.writeHead(reply.status, { 'content-type': reply.contentType });
