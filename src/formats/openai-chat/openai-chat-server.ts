@@ -75,7 +75,10 @@ async function handleChatCompletions(
     created: unixSeconds(),
     model: typeof accepted.model === 'string' ? accepted.model : 'gpt-4o-mini',
   };
-  const resolved = resolveReply(reply, () => randomId('call_', 24));
+  // Mistral's own ids are nine letters and digits, and it refuses any other shape when they come back.
+  const resolved = resolveReply(reply, () =>
+    format === 'mistral' ? randomId('', 9) : randomId('call_', 24),
+  );
   if (accepted.stream !== true) return jsonReply(200, toChatCompletion(resolved, envelope));
   const streamOptions = accepted.stream_options;
   const includeUsage = isJsonObject(streamOptions) && streamOptions.include_usage === true;
