@@ -9,6 +9,7 @@ import {
   toAnthropicMessage,
 } from './anthropic-reply.js';
 import {
+  failureStatus,
   streamReply,
   isJsonObject,
   jsonReply,
@@ -95,4 +96,17 @@ export const ANTHROPIC_ROUTE: StrictServerRoute = {
   format: 'anthropic',
   match: matchPaths('/v1/messages'),
   createEndpoint: anthropicEndpoint,
+  failureReply: (failure, message) =>
+    // `request_too_large` is Anthropic's documented type for a 413
+    // (https://docs.anthropic.com/en/api/errors); the sentence is ours, naming the local limit.
+    jsonReply(
+      failureStatus(failure),
+      withRequestId({
+        type: 'error',
+        error: {
+          type: failure === 'too-large' ? 'request_too_large' : 'strict_server_error',
+          message,
+        },
+      }),
+    ),
 };

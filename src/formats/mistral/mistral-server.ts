@@ -1,4 +1,4 @@
-import { chatCompletionsEndpoint } from '../openai-chat/openai-chat-server.js';
+import { chatCompletionsEndpoint, openAIFailureReply } from '../openai-chat/openai-chat-server.js';
 import type { Endpoint } from '../shared/strict-endpoint.js';
 import { mistralErrorBodyFor } from './mistral-error.js';
 import { validateMistral } from './validate-mistral.js';
@@ -21,4 +21,6 @@ export const MISTRAL_ROUTE: StrictServerRoute = {
   format: 'mistral',
   match: matchPaths('/mistral/v1/chat/completions'),
   createEndpoint: mistralChatEndpoint,
+  // The shared Chat Completions endpoint answers its own failures in OpenAI's envelope too.
+  failureReply: openAIFailureReply,
 };

@@ -3,6 +3,7 @@ import type { OpenAIErrorBody } from './openai-chat-error.js';
 import { validateOpenAIChat } from './validate-openai-chat.js';
 import {
   describeJsonType,
+  failureStatus,
   streamReply,
   isJsonObject,
   jsonReply,
@@ -14,7 +15,11 @@ import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-
 import { toChatCompletion, toChatCompletionChunks } from './openai-chat-reply.js';
 import { randomId, resolveReply } from '../shared/scripted-reply.js';
 import type { ScriptedReply } from '../shared/scripted-reply.js';
-import { matchPaths, type StrictServerRoute } from '../shared/strict-endpoint.js';
+import {
+  matchPaths,
+  type ServerFailure,
+  type StrictServerRoute,
+} from '../shared/strict-endpoint.js';
 
 /**
  * `POST /v1/chat/completions`: refuses what OpenAI refuses (with {@link validateOpenAIChat} for the
@@ -164,7 +169,18 @@ export const OPENAI_CHAT_ROUTE: StrictServerRoute = {
   format: 'openai-chat',
   match: matchPaths('/v1/chat/completions', '/chat/completions'),
   createEndpoint: openAIChatEndpoint,
+  failureReply: openAIFailureReply,
 };
+
+/**
+ * OpenAI's envelope for a {@link ServerFailure} (also Mistral's and Responses' routes, whose
+ * endpoints answer their own failures in it): `invalid_request_error` for a body over the limit,
+ * `strict_server_error` for the server's own failure.
+ */
+export function openAIFailureReply(failure: ServerFailure, message: string): EndpointReply {
+  const type = failure === 'too-large' ? 'invalid_request_error' : 'strict_server_error';
+  return jsonReply(failureStatus(failure), openAIError(message, null, null, type));
+}
 
 /** OpenAI's reply to an unknown route, e.g. 404 "Invalid URL (POST /v1/workflows/runs)". */
 export function openAINotFound(method: string, path: string): EndpointReply {

@@ -11,7 +11,11 @@ import {
   unixSeconds,
 } from '../shared/strict-endpoint.js';
 import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-endpoint.js';
-import { OPENAI_INVALID_JSON_MESSAGE, openAIError } from '../openai-chat/openai-chat-server.js';
+import {
+  OPENAI_INVALID_JSON_MESSAGE,
+  openAIError,
+  openAIFailureReply,
+} from '../openai-chat/openai-chat-server.js';
 import {
   newResponseId,
   toResponse,
@@ -153,4 +157,5 @@ export const OPENAI_RESPONSES_ROUTE: StrictServerRoute = {
   format: 'openai-responses',
   match: matchPaths('/v1/responses', '/responses'),
   createEndpoint: openAIResponsesEndpoint,
+  failureReply: openAIFailureReply,
 };
