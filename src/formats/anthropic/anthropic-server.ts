@@ -44,6 +44,16 @@ async function handleAnthropic(request: EndpointRequest): Promise<EndpointReply>
   // Ours, in the same validator's style (pydantic's sentence for a value that is not a list); not
   // seen from Anthropic.
   if (!Array.isArray(messages)) return refuse('messages: Input should be a valid list');
+  // Anthropic's pydantic sentence for an unknown role (a `system` one has its own, below).
+  const items: readonly unknown[] = messages;
+  const badRole = items.findIndex(
+    (message) =>
+      isJsonObject(message) &&
+      typeof message.role === 'string' &&
+      !['user', 'assistant', 'system'].includes(message.role),
+  );
+  if (badRole !== -1)
+    return refuse(`messages.${String(badRole)}.role: Input should be 'user' or 'assistant'`);
   const refusal = refuseHistory(messages);
   if (refusal !== undefined) return refusal;
 

@@ -54,6 +54,17 @@ async function handleGemini(request: EndpointRequest): Promise<EndpointReply> {
   // Ours: Google's sentence for a mistyped field names the proto type; not recorded for this field.
   if (!Array.isArray(contents))
     return refuse("Invalid value at 'contents': expected a list of Content.");
+  // Google's sentence for a role other than `user` and `model`, whatever the role.
+  const items: readonly unknown[] = contents;
+  if (
+    items.some(
+      (content) =>
+        isJsonObject(content) &&
+        typeof content.role === 'string' &&
+        !['user', 'model'].includes(content.role),
+    )
+  )
+    return refuse('Please use a valid role: user, model.');
   const refusal = refuseHistory(contents, streaming && !sse);
   if (refusal !== undefined) return refusal;
 

@@ -1,3 +1,4 @@
+import { isToolHistoryError } from '../../errors/tool-history-error.js';
 import { firstReportedIssue, openAIErrorBodyFor } from './openai-chat-error.js';
 import type { OpenAIErrorBody } from './openai-chat-error.js';
 import { validateOpenAIChat } from './validate-openai-chat.js';
@@ -27,9 +28,60 @@ import {
  */
 export function openAIChatEndpoint(): Endpoint {
   return chatCompletionsEndpoint('openai-chat', (messages) => {
-    const result = validateOpenAIChat(messages);
-    return result.ok ? undefined : openAIErrorBodyFor(firstReportedIssue(result.issues));
+    const shape = refuseMessageShapes(messages);
+    if (shape !== undefined) return { status: 400, body: shape };
+    try {
+      const result = validateOpenAIChat(messages);
+      return result.ok ? undefined : openAIErrorBodyFor(firstReportedIssue(result.issues));
+    } catch (error) {
+      // A message of a shape the API does not have: the validator's own sentence, in OpenAI's envelope.
+      if (isToolHistoryError(error))
+        return { status: 400, body: openAIError(error.message, 'messages', null) };
+      throw error;
+    }
   });
+}
+
+const OPENAI_CHAT_ROLES = ['system', 'assistant', 'user', 'function', 'tool', 'developer'];
+
+/**
+ * OpenAI's schema errors for a message's `role` and `tool_calls`, in message order, as recorded
+ * from the API: "Invalid value: 'tooool'. Supported values are: 'system', 'assistant', 'user',
+ * 'function', 'tool', and 'developer'." (`invalid_value`, param `messages[2].role`); and "Invalid
+ * type for 'messages[1].tool_calls[0]': expected an object, but got null instead." (`invalid_type`).
+ */
+function refuseMessageShapes(messages: readonly unknown[]): OpenAIErrorBody | undefined {
+  for (const [index, message] of messages.entries()) {
+    if (!isJsonObject(message)) continue;
+    const role = message.role;
+    if (typeof role === 'string' && !OPENAI_CHAT_ROLES.includes(role)) {
+      return openAIError(
+        `Invalid value: '${role}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`,
+        `messages[${String(index)}].role`,
+        'invalid_value',
+      );
+    }
+    const calls = message.tool_calls;
+    if (role !== 'assistant' || calls === undefined || calls === null) continue;
+    const param = `messages[${String(index)}].tool_calls`;
+    if (!Array.isArray(calls)) {
+      return openAIError(
+        `Invalid type for '${param}': expected an array of objects, but got ${describeJsonType(calls)} instead.`,
+        param,
+        'invalid_type',
+      );
+    }
+    const items: readonly unknown[] = calls;
+    const bad = items.findIndex((call) => !isJsonObject(call));
+    if (bad !== -1) {
+      return openAIError(
+        `Invalid type for '${param}[${String(bad)}]': expected an object, but got ${describeJsonType(items[bad])} instead.`,
+        `${param}[${String(bad)}]`,
+        'invalid_type',
+      );
+    }
+  }
+  return undefined;
 }
 
 /** The status and error body a provider answers a tool history it refuses with. */
