@@ -8,6 +8,7 @@ const ISOLATED = [
   'test/aiwrapper/**/*.test.ts',
   'test/examples/**/*.test.ts',
   'test/docs/**/*.test.ts',
+  'test/matrix/**/*.test.ts',
 ];
 
 const config: ViteUserConfig = defineConfig({

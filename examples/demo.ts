@@ -7,14 +7,8 @@
  * 2. the same loop with the explicit helpers;
  * 3. a reloaded conversation that lost its call turn, sent with `autoAssistantToolCalls`.
  */
-import {
-  Lang,
-  LangMessages,
-  setHttpRequestImpl,
-  type LangMessage,
-  type ToolRequest,
-  type ToolResult,
-} from 'aiwrapper';
+import { Lang, LangMessages, type LangMessage, type ToolRequest, type ToolResult } from 'aiwrapper';
+import { installProviderErrors, isProviderError } from 'aiwrapper-tool-calls/aiwrapper';
 import { startStrictServer, type StrictServer } from 'aiwrapper-tool-calls/testing';
 
 const tools = [
@@ -62,27 +56,18 @@ function describeMessage(message: LangMessage): string {
   return `${message.role.padEnd(13)}${parts.join('  ')}${synthesized}`;
 }
 
-// aiwrapper's error keeps only the status ("HTTP error! status: 400"); keep the provider's
-// answer to show why the request was refused.
-let lastErrorBody = '';
-setHttpRequestImpl(async (url, options) => {
-  const response = await fetch(url, options);
-  if (!response.ok) lastErrorBody = `${response.status} ${await response.clone().text()}`;
-  return response;
-});
+// aiwrapper 3.0.3 throws "HTTP error! status: 400" and drops the provider's answer. This puts the
+// answer back on the thrown error (message, `providerMessage`, `providerError`); it changes nothing
+// else, so step 1 still shows aiwrapper's own behaviour.
+installProviderErrors();
 
-/** The provider's own sentence from an OpenAI-style error body, or the body as it came. */
-function providerWords(errorBody: string): string {
-  const json = errorBody.slice(errorBody.indexOf(' ') + 1);
-  try {
-    const parsed = JSON.parse(json) as { error?: { message?: unknown; param?: unknown } };
-    const { message, param } = parsed.error ?? {};
-    if (typeof message === 'string')
-      return typeof param === 'string' ? `${message} (param ${param})` : message;
-  } catch {
-    // not JSON: show it as it came
-  }
-  return errorBody;
+/** The provider's own sentence (with OpenAI's `param`, which says where) from a refusal. */
+function providerWords(error: unknown): string {
+  if (!isProviderError(error)) return String(error);
+  const body = error.providerError as { error?: { param?: unknown } } | undefined;
+  const param = body?.error?.param;
+  const where = typeof param === 'string' ? ` (param ${param})` : '';
+  return `${String(error.status)} ${error.providerMessage ?? error.message}${where}`;
 }
 
 async function main(): Promise<void> {
@@ -123,16 +108,15 @@ async function main(): Promise<void> {
     try {
       await lang.chat(naive);
       show('1. aiwrapper alone: accepted (this endpoint is lenient)', naive);
-    } catch {
+    } catch (error) {
       show('1. aiwrapper alone: the history sent', naive);
-      console.log(
-        `  ✗ refused: ${lastErrorBody.split(' ')[0] ?? ''} ${providerWords(lastErrorBody)}`,
-      );
+      console.log(`  ✗ refused: ${providerWords(error)}`);
       console.log(
         '  ✗ why: chat() had already answered both calls (ToolNotFound), so the second ' +
           'tool-results message answers calls no open call turn holds.',
       );
-      console.log(`  (the whole body: ${lastErrorBody})`);
+      if (isProviderError(error))
+        console.log(`  (the whole body: ${JSON.stringify(error.providerError)})`);
     }
 
     // From here on, the package is installed: the helpers, `tools` in chat options, and the

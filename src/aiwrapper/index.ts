@@ -18,3 +18,15 @@ export type {
 } from './repair-lang-messages.js';
 // Withheld: the synthesis pass itself (synthesizeMissingToolCalls) is internal; it is
 // repairLangMessages with `preset: 'add-missing-calls'`, which autoAssistantToolCalls runs.
+export {
+  installProviderErrors,
+  isProviderError,
+  ProviderError,
+  providerErrorOf,
+  providerMessageOf,
+  withProviderErrors,
+  type InstallProviderErrorsOptions,
+  type ProviderErrorAction,
+  type ProviderErrorInit,
+  type ProviderHttpRequest,
+} from './provider-errors.js';

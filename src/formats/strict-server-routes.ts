@@ -6,9 +6,13 @@
 import { ANTHROPIC_ROUTE } from './anthropic/anthropic-server.js';
 import { GEMINI_ROUTE } from './gemini/gemini-server.js';
 import { MISTRAL_ROUTE } from './mistral/mistral-server.js';
-import { OPENAI_CHAT_ROUTE, openAINotFound } from './openai-chat/openai-chat-server.js';
+import {
+  OPENAI_CHAT_ROUTE,
+  openAIFailureReply,
+  openAINotFound,
+} from './openai-chat/openai-chat-server.js';
 import { OPENAI_RESPONSES_ROUTE } from './openai-responses/openai-responses-server.js';
-import type { EndpointReply, StrictServerRoute } from './shared/strict-endpoint.js';
+import type { EndpointReply, ServerFailure, StrictServerRoute } from './shared/strict-endpoint.js';
 
 /** Every route of the strict server, one per wire format it speaks. */
 export const STRICT_SERVER_ROUTES: readonly StrictServerRoute[] = [
@@ -26,4 +30,22 @@ export function notFoundReply(method: string, path: string): EndpointReply {
       return route.notFound.reply(method, path);
   }
   return openAINotFound(method, path);
+}
+
+/**
+ * The reply to a request the server cannot serve (a body over the limit, a failure while
+ * answering), in the shape of the provider whose route or prefix `path` falls under; OpenAI's
+ * elsewhere.
+ */
+export function failureReplyFor(
+  path: string,
+  failure: ServerFailure,
+  message: string,
+): EndpointReply {
+  const route =
+    STRICT_SERVER_ROUTES.find((candidate) => candidate.match(path) !== undefined) ??
+    STRICT_SERVER_ROUTES.find(
+      (candidate) => candidate.notFound !== undefined && path.startsWith(candidate.notFound.prefix),
+    );
+  return (route?.failureReply ?? openAIFailureReply)(failure, message);
 }

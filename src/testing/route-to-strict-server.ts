@@ -1,12 +1,15 @@
 /**
  * The provider origins aiwrapper 3 calls: Anthropic and Google hard-code theirs; OpenAI's is the
- * default `baseURL` of `Lang.openai` (which can also be pointed at `server.baseURL` directly).
+ * default `baseURL` of `Lang.openai` (which can also be pointed at `server.baseURL` directly);
+ * Mistral's and DeepSeek's are those of `Lang.mistral` and `Lang.deepseek` (OpenAI-compatible
+ * hosts: DeepSeek's requests reach the Chat Completions endpoint, under OpenAI's rules).
  */
 export const PROVIDER_ORIGINS: readonly string[] = [
   'https://api.openai.com',
   'https://api.anthropic.com',
   'https://generativelanguage.googleapis.com',
   'https://api.mistral.ai',
+  'https://api.deepseek.com',
 ];
 
 // Mistral speaks the Chat Completions wire at the same path as OpenAI, under its own rules.

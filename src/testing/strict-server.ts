@@ -3,11 +3,16 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseJson } from '../formats/shared/strict-endpoint.js';
-import { notFoundReply, STRICT_SERVER_ROUTES } from '../formats/strict-server-routes.js';
+import { parseJson, scriptFailureMessage } from '../formats/shared/strict-endpoint.js';
+import {
+  failureReplyFor,
+  notFoundReply,
+  STRICT_SERVER_ROUTES,
+} from '../formats/strict-server-routes.js';
 import type {
   Endpoint,
   EndpointReply,
+  ParsedBody,
   RouteParams,
   StrictRequest,
   StrictServerRoute,
@@ -28,7 +33,16 @@ export interface StrictServerOptions {
   readonly replies?: readonly ScriptedReply[] | ReplyScript | undefined;
   /** Text of the reply when the queue is empty and there is no reply function. @defaultValue `'ok'` */
   readonly defaultText?: string | undefined;
+  /**
+   * The largest request body accepted, in bytes. A larger one is read to its end (so the client
+   * sees the reply, not a reset connection) and answered 413 in the provider's error shape.
+   * @defaultValue 33554432 (32 MiB, Anthropic's documented limit for the Messages API)
+   */
+  readonly maxBodyBytes?: number | undefined;
 }
+
+/** The default of {@link StrictServerOptions.maxBodyBytes}: 32 MiB. */
+const DEFAULT_MAX_BODY_BYTES: number = 32 * 1024 * 1024;
 
 /** One request the server received, whatever its outcome. */
 export interface RecordedRequest {
@@ -38,6 +52,12 @@ export interface RecordedRequest {
   readonly body: unknown;
   /** The HTTP status the server answered with. */
   readonly status: number;
+  /**
+   * The error body the server answered a refused request with (status 4xx), in the provider's own
+   * shape and wording (e.g. OpenAI's `{ error: { message, type, param, code } }`); absent when the
+   * request was accepted.
+   */
+  readonly error?: unknown;
 }
 
 /** A running strict server. */
@@ -93,6 +113,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
   const script = typeof replies === 'function' ? replies : undefined;
   const initial: readonly ScriptedReply[] = typeof replies === 'function' ? [] : (replies ?? []);
   const defaultText = options?.defaultText ?? 'ok';
+  const maxBodyBytes = options?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let queue: ScriptedReply[] = [...initial];
   let requests: RecordedRequest[] = [];
   const endpoints = new Map<StrictServerRoute, Endpoint>(
@@ -105,36 +126,68 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     return script === undefined ? { text: defaultText } : script(request);
   };
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const target = new URL(request.url ?? '/', 'http://localhost');
-    const path = target.pathname;
-    const text = await readBody(request);
-    const parsed = parseJson(text);
+  const answer = async (
+    request: IncomingMessage,
+    path: string,
+    query: URLSearchParams,
+    body: RequestBody,
+    parsed: ParsedBody,
+  ): Promise<EndpointReply> => {
+    if (body.kind === 'too-large')
+      return failureReplyFor(
+        path,
+        'too-large',
+        `The request body is ${String(body.size)} bytes, over the strict server's limit of ${String(maxBodyBytes)} bytes (option maxBodyBytes).`,
+      );
     const method = request.method ?? 'GET';
     const route = method === 'POST' ? findRoute(endpoints, path) : undefined;
-    const reply: EndpointReply =
-      route === undefined
-        ? notFoundReply(method, path)
-        : await route.endpoint.handle({
-            path,
-            query: target.searchParams,
-            parsed,
-            params: route.params,
-            nextReply,
-          });
+    if (route === undefined) return notFoundReply(method, path);
+    try {
+      return await route.endpoint.handle({
+        path,
+        query,
+        parsed,
+        params: route.params,
+        nextReply,
+      });
+    } catch (error) {
+      // A reply function that answered null, or a value the reply writers cannot serialize
+      // (BigInt, a cycle): the request is answered and recorded, never dropped.
+      return failureReplyFor(path, 'server-error', scriptFailureMessage(error));
+    }
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const target = parseTarget(request.url);
+    const path = target.pathname;
+    const body = await readBody(request, maxBodyBytes);
+    const parsed = body.kind === 'read' ? parseJson(body.text) : { ok: false as const };
+    let reply = await answer(request, path, target.searchParams, body, parsed);
+    let payload: string | readonly string[];
+    try {
+      payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
+    } catch (error) {
+      reply = failureReplyFor(path, 'server-error', scriptFailureMessage(error));
+      payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
+    }
     const status = reply.kind === 'json' ? reply.status : 200;
     requests.push({
       path,
-      body: parsed.ok ? parsed.value : text === '' ? undefined : text,
+      body: parsed.ok
+        ? parsed.value
+        : body.kind === 'too-large' || body.text === ''
+          ? undefined
+          : body.text,
       status,
+      ...(reply.kind === 'json' && reply.status >= 400 ? { error: reply.body } : {}),
     });
-    if (reply.kind === 'json') {
-      response.writeHead(reply.status, { 'content-type': reply.contentType });
-      response.end(JSON.stringify(reply.body));
+    if (typeof payload === 'string') {
+      response.writeHead(status, { 'content-type': reply.contentType });
+      response.end(payload);
       return;
     }
     response.writeHead(200, { 'content-type': reply.contentType, 'cache-control': 'no-cache' });
-    for (const chunk of reply.chunks) response.write(chunk);
+    for (const chunk of payload) response.write(chunk);
     response.end();
   };
 
@@ -199,8 +252,33 @@ function findRoute(
   return undefined;
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
+/** A request body: its text, or only its size when it was over the limit. */
+type RequestBody =
+  | { readonly kind: 'read'; readonly text: string }
+  | { readonly kind: 'too-large'; readonly size: number };
+
+/** Reads the body to its end, keeping at most `limit` bytes. */
+async function readBody(request: IncomingMessage, limit: number): Promise<RequestBody> {
   const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    // Past the limit, keep reading (and dropping) so the client gets the 413, not a reset.
+    if (size <= limit) chunks.push(buffer);
+  }
+  return size > limit
+    ? { kind: 'too-large', size }
+    : { kind: 'read', text: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** The request target as a URL; a target `URL` cannot parse keeps its text as the path. */
+function parseTarget(target: string | undefined): URL {
+  try {
+    return new URL(target ?? '/', 'http://localhost');
+  } catch {
+    const url = new URL('http://localhost/');
+    url.pathname = target ?? '/';
+    return url;
+  }
 }

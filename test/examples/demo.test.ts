@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -18,10 +19,19 @@ describe('npm start (examples/demo.ts)', () => {
       "✗ refused: 400 Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'. (param messages.[4].role)",
     );
     expect(output).toContain('✗ why: chat() had already answered both calls (ToolNotFound)');
+    expect(output).toContain(
+      `(the whole body: {"error":{"message":"Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.","type":"invalid_request_error","param":"messages.[4].role","code":null}})`,
+    );
     // aiwrapper's own error text ("HTTP error! status: 400") says nothing; the demo does not print it.
     expect(output).not.toContain('HTTP error');
     expect(output).toContain('2. addToolCallsAndResults: accepted');
     expect(output).toMatch(/assistant {4}→ get_weather\(\{\}\) \[call_7Hq2\] \(synthesized\)/);
     expect(output).toContain('statuses 200.');
+  });
+
+  it("reads the provider's answer through installProviderErrors, not a hand-rolled HTTP wrapper", () => {
+    const source = readFileSync(new URL('../../examples/demo.ts', import.meta.url), 'utf8');
+    expect(source).toContain('installProviderErrors();');
+    expect(source).not.toContain('setHttpRequestImpl');
   });
 });

@@ -2,6 +2,7 @@ import { Lang, LangMessages } from 'aiwrapper';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startStrictServer } from '../../src/testing/index.js';
 import type { StrictServer, StrictServerOptions } from '../../src/testing/index.js';
+import { OPENAI_INVALID_JSON_MESSAGE } from '../../src/formats/openai-chat/openai-chat-server.js';
 import { weatherQuestion } from './servers.js';
 
 const servers: StrictServer[] = [];
@@ -502,7 +503,7 @@ describe('startStrictServer: replies', () => {
 });
 
 describe('startStrictServer: recording and lifecycle', () => {
-  it('records every request with path, parsed body and status; reset forgets them', async () => {
+  it('records every request with path, parsed body, status and the error body of a refusal; reset forgets them', async () => {
     const server = await start();
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.baseURL).toBe(`${server.url}/v1`);
@@ -511,13 +512,35 @@ describe('startStrictServer: recording and lifecycle', () => {
     await post(`${server.url}/chat/completions`, chat([toolResult('x')]));
     await post(`${server.baseURL}/chat/completions`, 'not json', { raw: true });
     await post(`${server.baseURL}/models`, {});
-    expect(server.requests).toEqual([
+    const openAIError = (message: string, param: string | null): unknown => ({
+      error: { message, type: 'invalid_request_error', param, code: null },
+    });
+    const notFound = {
+      path: '/v1/models',
+      body: {},
+      status: 404,
+      error: openAIError('Invalid URL (POST /v1/models)', null),
+    };
+    expect(server.requests).toStrictEqual([
       { path: '/v1/chat/completions', body: chat([user]), status: 200 },
-      { path: '/chat/completions', body: chat([toolResult('x')]), status: 400 },
-      { path: '/v1/chat/completions', body: 'not json', status: 400 },
-      { path: '/v1/models', body: {}, status: 404 },
+      {
+        path: '/chat/completions',
+        body: chat([toolResult('x')]),
+        status: 400,
+        error: openAIError(
+          "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+          'messages.[0].role',
+        ),
+      },
+      {
+        path: '/v1/chat/completions',
+        body: 'not json',
+        status: 400,
+        error: openAIError(OPENAI_INVALID_JSON_MESSAGE, null),
+      },
+      notFound,
     ]);
-    expect(server.lastRequest).toEqual({ path: '/v1/models', body: {}, status: 404 });
+    expect(server.lastRequest).toStrictEqual(notFound);
     server.enqueue({ text: 'forgotten' });
     server.reset();
     expect([server.requests, server.lastRequest]).toEqual([[], undefined]);

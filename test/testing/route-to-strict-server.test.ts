@@ -49,6 +49,21 @@ describe('routeToStrictServer', () => {
     ]);
   });
 
+  it("sends Mistral's and DeepSeek's Chat Completions to the Mistral and Chat endpoints", async () => {
+    const server = await start();
+    const route = routeToStrictServer(server);
+    const chat = { model: 'm', messages: [{ role: 'user', content: 'hi' }] };
+    const statuses = await Promise.all([
+      route('https://api.mistral.ai/v1/chat/completions', postJson(chat)),
+      route('https://api.deepseek.com/v1/chat/completions', postJson(chat)),
+    ]).then((responses) => responses.map((response) => response.status));
+    expect(statuses).toEqual([200, 200]);
+    expect(server.requests.map(({ path, status }) => `${String(status)} ${path}`).sort()).toEqual([
+      '200 /mistral/v1/chat/completions',
+      '200 /v1/chat/completions',
+    ]);
+  });
+
   it('leaves every other URL as it is', async () => {
     const server = await start();
     const other = await start();

@@ -9,6 +9,7 @@ import {
   toAnthropicMessage,
 } from './anthropic-reply.js';
 import {
+  failureStatus,
   streamReply,
   isJsonObject,
   jsonReply,
@@ -43,6 +44,16 @@ async function handleAnthropic(request: EndpointRequest): Promise<EndpointReply>
   // Ours, in the same validator's style (pydantic's sentence for a value that is not a list); not
   // seen from Anthropic.
   if (!Array.isArray(messages)) return refuse('messages: Input should be a valid list');
+  // Anthropic's pydantic sentence for an unknown role (a `system` one has its own, below).
+  const items: readonly unknown[] = messages;
+  const badRole = items.findIndex(
+    (message) =>
+      isJsonObject(message) &&
+      typeof message.role === 'string' &&
+      !['user', 'assistant', 'system'].includes(message.role),
+  );
+  if (badRole !== -1)
+    return refuse(`messages.${String(badRole)}.role: Input should be 'user' or 'assistant'`);
   const refusal = refuseHistory(messages);
   if (refusal !== undefined) return refusal;
 
@@ -95,4 +106,17 @@ export const ANTHROPIC_ROUTE: StrictServerRoute = {
   format: 'anthropic',
   match: matchPaths('/v1/messages'),
   createEndpoint: anthropicEndpoint,
+  failureReply: (failure, message) =>
+    // `request_too_large` is Anthropic's documented type for a 413
+    // (https://docs.anthropic.com/en/api/errors); the sentence is ours, naming the local limit.
+    jsonReply(
+      failureStatus(failure),
+      withRequestId({
+        type: 'error',
+        error: {
+          type: failure === 'too-large' ? 'request_too_large' : 'strict_server_error',
+          message,
+        },
+      }),
+    ),
 };

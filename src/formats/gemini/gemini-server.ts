@@ -2,6 +2,7 @@ import { isToolHistoryError } from '../../errors/tool-history-error.js';
 import { geminiErrorBodyFor } from './gemini-error.js';
 import { validateGemini } from './validate-gemini.js';
 import {
+  failureStatus,
   streamReply,
   isJsonObject,
   jsonReply,
@@ -34,6 +35,10 @@ async function handleGemini(request: EndpointRequest): Promise<EndpointReply> {
   const refuse = (message: string, status = 'INVALID_ARGUMENT'): EndpointReply =>
     geminiError(400, { error: { code: 400, message, status } }, streaming && !sse);
 
+  const model = decodeModel(request.params.model ?? '');
+  // Ours: Google's front end answers a malformed path before the API sees it.
+  if (model === undefined)
+    return refuse(`Invalid model name in the request path: "${request.params.model ?? ''}".`);
   // Google's sentence starts so and goes on with the parser's complaint and a caret under the
   // offending spot; the local server gives the first sentence only.
   if (!request.parsed.ok) return refuse('Invalid JSON payload received.');
@@ -49,6 +54,17 @@ async function handleGemini(request: EndpointRequest): Promise<EndpointReply> {
   // Ours: Google's sentence for a mistyped field names the proto type; not recorded for this field.
   if (!Array.isArray(contents))
     return refuse("Invalid value at 'contents': expected a list of Content.");
+  // Google's sentence for a role other than `user` and `model`, whatever the role.
+  const items: readonly unknown[] = contents;
+  if (
+    items.some(
+      (content) =>
+        isJsonObject(content) &&
+        typeof content.role === 'string' &&
+        !['user', 'model'].includes(content.role),
+    )
+  )
+    return refuse('Please use a valid role: user, model.');
   const refusal = refuseHistory(contents, streaming && !sse);
   if (refusal !== undefined) return refusal;
 
@@ -58,7 +74,7 @@ async function handleGemini(request: EndpointRequest): Promise<EndpointReply> {
   } catch (error) {
     return refuse(scriptFailureMessage(error), 'STRICT_SERVER_ERROR');
   }
-  const envelope = { id: newGeminiResponseId(), model: request.params.model ?? 'gemini-2.5-flash' };
+  const envelope = { id: newGeminiResponseId(), model };
   // Gemini's calls carry no id; `newCallId` is only asked when a script leaves one out, and
   // Gemini replies show only ids a script gave.
   const resolved = resolveReply(reply, () => '');
@@ -120,12 +136,25 @@ const GEMINI_PATH = /^\/(?:v1beta|v1)\/models\/([^/:]+):(generateContent|streamG
 /** `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent`: Gemini. */
 export const GEMINI_ROUTE: StrictServerRoute = {
   format: 'gemini',
+  // The model stays percent-encoded here: a bad escape is the endpoint's 400, not the router's.
   match: (path) => {
     const gemini = GEMINI_PATH.exec(path);
-    return gemini === null
-      ? undefined
-      : { model: decodeURIComponent(gemini[1] ?? ''), method: gemini[2] ?? '' };
+    return gemini === null ? undefined : { model: gemini[1] ?? '', method: gemini[2] ?? '' };
   },
   createEndpoint: geminiEndpoint,
+  failureReply: (failure, message) => {
+    const status = failureStatus(failure);
+    const code = failure === 'too-large' ? 'INVALID_ARGUMENT' : 'STRICT_SERVER_ERROR';
+    return jsonReply(status, { error: { code: status, message, status: code } }, GOOGLE_JSON);
+  },
   notFound: { prefix: '/v1beta/', reply: (_method, path) => geminiNotFound(path) },
 };
+
+/** The model name from the path, percent-decoded; `undefined` for a bad escape (`%E0%A4%A`). */
+function decodeModel(encoded: string): string | undefined {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,8 +1,10 @@
+import { isToolHistoryError } from '../../errors/tool-history-error.js';
 import { firstReportedIssue, openAIErrorBodyFor } from './openai-chat-error.js';
 import type { OpenAIErrorBody } from './openai-chat-error.js';
 import { validateOpenAIChat } from './validate-openai-chat.js';
 import {
   describeJsonType,
+  failureStatus,
   streamReply,
   isJsonObject,
   jsonReply,
@@ -14,7 +16,11 @@ import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-
 import { toChatCompletion, toChatCompletionChunks } from './openai-chat-reply.js';
 import { randomId, resolveReply } from '../shared/scripted-reply.js';
 import type { ScriptedReply } from '../shared/scripted-reply.js';
-import { matchPaths, type StrictServerRoute } from '../shared/strict-endpoint.js';
+import {
+  matchPaths,
+  type ServerFailure,
+  type StrictServerRoute,
+} from '../shared/strict-endpoint.js';
 
 /**
  * `POST /v1/chat/completions`: refuses what OpenAI refuses (with {@link validateOpenAIChat} for the
@@ -22,9 +28,60 @@ import { matchPaths, type StrictServerRoute } from '../shared/strict-endpoint.js
  */
 export function openAIChatEndpoint(): Endpoint {
   return chatCompletionsEndpoint('openai-chat', (messages) => {
-    const result = validateOpenAIChat(messages);
-    return result.ok ? undefined : openAIErrorBodyFor(firstReportedIssue(result.issues));
+    const shape = refuseMessageShapes(messages);
+    if (shape !== undefined) return { status: 400, body: shape };
+    try {
+      const result = validateOpenAIChat(messages);
+      return result.ok ? undefined : openAIErrorBodyFor(firstReportedIssue(result.issues));
+    } catch (error) {
+      // A message of a shape the API does not have: the validator's own sentence, in OpenAI's envelope.
+      if (isToolHistoryError(error))
+        return { status: 400, body: openAIError(error.message, 'messages', null) };
+      throw error;
+    }
   });
+}
+
+const OPENAI_CHAT_ROLES = ['system', 'assistant', 'user', 'function', 'tool', 'developer'];
+
+/**
+ * OpenAI's schema errors for a message's `role` and `tool_calls`, in message order, as recorded
+ * from the API: "Invalid value: 'tooool'. Supported values are: 'system', 'assistant', 'user',
+ * 'function', 'tool', and 'developer'." (`invalid_value`, param `messages[2].role`); and "Invalid
+ * type for 'messages[1].tool_calls[0]': expected an object, but got null instead." (`invalid_type`).
+ */
+function refuseMessageShapes(messages: readonly unknown[]): OpenAIErrorBody | undefined {
+  for (const [index, message] of messages.entries()) {
+    if (!isJsonObject(message)) continue;
+    const role = message.role;
+    if (typeof role === 'string' && !OPENAI_CHAT_ROLES.includes(role)) {
+      return openAIError(
+        `Invalid value: '${role}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`,
+        `messages[${String(index)}].role`,
+        'invalid_value',
+      );
+    }
+    const calls = message.tool_calls;
+    if (role !== 'assistant' || calls === undefined || calls === null) continue;
+    const param = `messages[${String(index)}].tool_calls`;
+    if (!Array.isArray(calls)) {
+      return openAIError(
+        `Invalid type for '${param}': expected an array of objects, but got ${describeJsonType(calls)} instead.`,
+        param,
+        'invalid_type',
+      );
+    }
+    const items: readonly unknown[] = calls;
+    const bad = items.findIndex((call) => !isJsonObject(call));
+    if (bad !== -1) {
+      return openAIError(
+        `Invalid type for '${param}[${String(bad)}]': expected an object, but got ${describeJsonType(items[bad])} instead.`,
+        `${param}[${String(bad)}]`,
+        'invalid_type',
+      );
+    }
+  }
+  return undefined;
 }
 
 /** The status and error body a provider answers a tool history it refuses with. */
@@ -75,7 +132,10 @@ async function handleChatCompletions(
     created: unixSeconds(),
     model: typeof accepted.model === 'string' ? accepted.model : 'gpt-4o-mini',
   };
-  const resolved = resolveReply(reply, () => randomId('call_', 24));
+  // Mistral's own ids are nine letters and digits, and it refuses any other shape when they come back.
+  const resolved = resolveReply(reply, () =>
+    format === 'mistral' ? randomId('', 9) : randomId('call_', 24),
+  );
   if (accepted.stream !== true) return jsonReply(200, toChatCompletion(resolved, envelope));
   const streamOptions = accepted.stream_options;
   const includeUsage = isJsonObject(streamOptions) && streamOptions.include_usage === true;
@@ -161,7 +221,18 @@ export const OPENAI_CHAT_ROUTE: StrictServerRoute = {
   format: 'openai-chat',
   match: matchPaths('/v1/chat/completions', '/chat/completions'),
   createEndpoint: openAIChatEndpoint,
+  failureReply: openAIFailureReply,
 };
+
+/**
+ * OpenAI's envelope for a {@link ServerFailure} (also Mistral's and Responses' routes, whose
+ * endpoints answer their own failures in it): `invalid_request_error` for a body over the limit,
+ * `strict_server_error` for the server's own failure.
+ */
+export function openAIFailureReply(failure: ServerFailure, message: string): EndpointReply {
+  const type = failure === 'too-large' ? 'invalid_request_error' : 'strict_server_error';
+  return jsonReply(failureStatus(failure), openAIError(message, null, null, type));
+}
 
 /** OpenAI's reply to an unknown route, e.g. 404 "Invalid URL (POST /v1/workflows/runs)". */
 export function openAINotFound(method: string, path: string): EndpointReply {

@@ -1,3 +1,4 @@
+import type { OpenAIErrorBody } from '../openai-chat/openai-chat-error.js';
 import { isToolHistoryError } from '../../errors/tool-history-error.js';
 import { openAIResponsesErrorBodyFor } from './openai-responses-error.js';
 import { validateOpenAIResponses } from './validate-openai-responses.js';
@@ -11,7 +12,11 @@ import {
   unixSeconds,
 } from '../shared/strict-endpoint.js';
 import type { Endpoint, EndpointReply, EndpointRequest } from '../shared/strict-endpoint.js';
-import { OPENAI_INVALID_JSON_MESSAGE, openAIError } from '../openai-chat/openai-chat-server.js';
+import {
+  OPENAI_INVALID_JSON_MESSAGE,
+  openAIError,
+  openAIFailureReply,
+} from '../openai-chat/openai-chat-server.js';
 import {
   newResponseId,
   toResponse,
@@ -73,6 +78,8 @@ async function handleOpenAIResponses(
       ),
     );
   }
+  const badRole = refuseRole(input);
+  if (badRole !== undefined) return jsonReply(400, badRole);
   const previousId = body.previous_response_id;
   let earlier: readonly unknown[] = [];
   if (typeof previousId === 'string') {
@@ -153,4 +160,29 @@ export const OPENAI_RESPONSES_ROUTE: StrictServerRoute = {
   format: 'openai-responses',
   match: matchPaths('/v1/responses', '/responses'),
   createEndpoint: openAIResponsesEndpoint,
+  failureReply: openAIFailureReply,
 };
+
+const RESPONSES_ROLES = ['assistant', 'system', 'developer', 'user'];
+
+/**
+ * OpenAI's refusal of a message item with an unknown role, as recorded from the API: "Invalid
+ * value: 'tool'. Supported values are: 'assistant', 'system', 'developer', and 'user'."
+ * (`invalid_value`, param `input[1]`).
+ */
+function refuseRole(input: readonly unknown[]): OpenAIErrorBody | undefined {
+  const index = input.findIndex(
+    (item) =>
+      isJsonObject(item) &&
+      (item.type === undefined || item.type === 'message') &&
+      typeof item.role === 'string' &&
+      !RESPONSES_ROLES.includes(item.role),
+  );
+  if (index === -1) return undefined;
+  const role = String((input[index] as Readonly<Record<string, unknown>>).role);
+  return openAIError(
+    `Invalid value: '${role}'. Supported values are: 'assistant', 'system', 'developer', and 'user'.`,
+    `input[${String(index)}]`,
+    'invalid_value',
+  );
+}

@@ -4,7 +4,7 @@ export interface ScriptedToolCall {
    * The call id. Gemini replies carry it as `functionCall.id` only when it is given here, since
    * the Gemini Developer API does not number its calls.
    * @defaultValue a fresh id in the provider's style: `call_` and 24 letters and digits (OpenAI),
-   *   `toolu_01` and 22 (Anthropic)
+   *   `toolu_01` and 22 (Anthropic), 9 letters and digits (Mistral)
    */
   readonly id?: string | undefined;
   /** The tool's name. */

@@ -135,9 +135,23 @@ export interface StrictServerRoute {
   match(path: string): RouteParams | undefined;
   /** A fresh endpoint (with its own stored state). */
   createEndpoint(): Endpoint;
+  /** The provider's error reply, in its own shape, for a {@link ServerFailure}. */
+  failureReply(failure: ServerFailure, message: string): EndpointReply;
   /** The provider's own 404 for unknown paths under `prefix`, where it differs from OpenAI's. */
   readonly notFound?:
     { readonly prefix: string; reply(method: string, path: string): EndpointReply } | undefined;
+}
+
+/**
+ * Why the server answers a request outside its endpoint's own rules: a body over the size limit
+ * (413), or a failure while answering (400, never 5xx, which clients such as aiwrapper retry),
+ * e.g. a reply function that returned `null` or a value JSON cannot hold (BigInt, a cycle).
+ */
+export type ServerFailure = 'too-large' | 'server-error';
+
+/** The HTTP status the server answers a {@link ServerFailure} with. */
+export function failureStatus(failure: ServerFailure): number {
+  return failure === 'too-large' ? 413 : 400;
 }
 
 /** A route matcher for a fixed set of paths. */

@@ -1,0 +1,24 @@
+import { HttpRequestError, setHttpRequestImpl } from 'aiwrapper';
+import { expectTypeOf, test } from 'vitest';
+import {
+  isProviderError,
+  withProviderErrors,
+  type ProviderError,
+  type ProviderHttpRequest,
+} from '../../src/aiwrapper/index.js';
+
+test('isProviderError narrows to a ProviderError, which is an aiwrapper HttpRequestError', () => {
+  const error: unknown = undefined;
+  if (isProviderError(error)) {
+    expectTypeOf(error).toEqualTypeOf<ProviderError>();
+    expectTypeOf(error).toExtend<HttpRequestError>();
+    expectTypeOf(error.status).toEqualTypeOf<number>();
+    expectTypeOf(error.providerError).toEqualTypeOf<unknown>();
+    expectTypeOf(error.providerMessage).toEqualTypeOf<string | undefined>();
+  }
+});
+
+test('withProviderErrors takes and gives what setHttpRequestImpl takes', () => {
+  expectTypeOf(withProviderErrors).parameter(0).toEqualTypeOf<ProviderHttpRequest | undefined>();
+  expectTypeOf(withProviderErrors()).toExtend<Parameters<typeof setHttpRequestImpl>[0]>();
+});
