@@ -40,7 +40,12 @@ const message: fc.Arbitrary<() => LangMessage> = fc.oneof(
     (results) => () =>
       new LangMessage(
         'tool-results',
-        results.map(([callId, tool]) => ({ type: 'tool-result', callId, name: tool, result: 1 })),
+        results.map(([callId, tool]) => ({
+          type: 'tool-result' as const,
+          callId,
+          name: tool,
+          result: 1,
+        })),
       ),
   ),
 );
