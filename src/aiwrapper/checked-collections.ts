@@ -8,20 +8,19 @@ import { meetsProfileShape } from './meets-profile-shape.js';
 /**
  * The last check of a collection that found it valid: the messages it read, each one's `items`
  * array and item count (so a replaced message, a replaced items array or an added item shows),
- * the profile it also met, and the call ids of a prefix of it.
+ * and the call ids of a prefix of it. One per profile checked, as modes and providers may alternate.
  */
 interface CheckedCollection {
   readonly messages: LangMessage[];
   readonly items: (readonly unknown[])[];
   readonly counts: number[];
-  /** The provider's rules it met too; `undefined` when only the rule every provider shares was checked. */
-  profile: ProviderProfile | undefined;
   /** The call ids of `messages[0, idsThrough)`, for providers that want ids unique in the conversation. */
   readonly ids: Set<string>;
   idsThrough: number;
 }
 
-const checked = new WeakMap<LangMessages, CheckedCollection>();
+/** Per collection, per profile checked (`null`: only the rule every provider shares). */
+const checked = new WeakMap<LangMessages, Map<ProviderProfile | null, CheckedCollection>>();
 
 /** What {@link checkCollection} found. */
 export interface CollectionCheck {
@@ -46,13 +45,16 @@ export function checkCollection(
   collection: LangMessages,
   profile: ProviderProfile | undefined,
 ): CollectionCheck {
-  const entry = checked.get(collection);
-  const from =
-    entry && (profile === undefined || entry.profile === profile)
-      ? unchangedThrough(entry, collection)
-      : 0;
+  let entries = checked.get(collection);
+  if (entries === undefined) {
+    entries = new Map();
+    checked.set(collection, entries);
+  }
+  const key = profile ?? null;
+  const entry = entries.get(key);
+  const from = entry ? unchangedThrough(entry, collection) : 0;
   if (entry && from > 0 && tailMeets(entry, collection, from, profile)) {
-    update(entry, collection, from, profile);
+    update(entry, collection, from);
     return { met: true };
   }
   const inspection = inspectHistory(collection, 'aiwrapper');
@@ -67,14 +69,13 @@ export function checkCollection(
       messages: [],
       items: [],
       counts: [],
-      profile,
       ids: new Set(),
       idsThrough: 0,
     };
-    update(fresh, collection, 0, profile);
-    checked.set(collection, fresh);
+    update(fresh, collection, 0);
+    entries.set(key, fresh);
   } else {
-    checked.delete(collection);
+    entries.delete(key);
   }
   return { met, inspection };
 }
@@ -135,7 +136,7 @@ function tailMeets(
       table,
       profile,
       (rules) => meetsProfileShape(tail, rules, before),
-      idsBefore(entry, from),
+      profile.uniqueCallIds === 'conversation' ? idsBefore(entry, from) : undefined,
     );
     return met === true;
   } catch {
@@ -143,13 +144,8 @@ function tailMeets(
   }
 }
 
-/** Records `collection[from…]` as checked, for `profile`. */
-function update(
-  entry: CheckedCollection,
-  collection: LangMessages,
-  from: number,
-  profile: ProviderProfile | undefined,
-): void {
+/** Records `collection[from…]` as checked. */
+function update(entry: CheckedCollection, collection: LangMessages, from: number): void {
   entry.messages.length = from;
   entry.items.length = from;
   entry.counts.length = from;
@@ -160,5 +156,4 @@ function update(
     entry.items.push(message.items);
     entry.counts.push(message.items.length);
   }
-  entry.profile = profile;
 }
