@@ -66,7 +66,15 @@ function providers(): Provider[] {
     ['openai-responses', Lang.openai({ apiKey: 'k', model: 'gpt-4o-mini' })],
     ['anthropic', Lang.anthropic({ apiKey: 'k', model: 'claude-haiku-4-5-20251001' })],
     ['gemini', Lang.google({ apiKey: 'k', model: 'gemini-2.5-flash' })],
-    ['mistral', Lang.mistral({ apiKey: 'k', model: 'mistral-large-latest' })],
+    // Lang.mistral's model check logs for models missing in aimodels; the endpoint is what counts.
+    [
+      'mistral',
+      Lang.openaiLike({
+        apiKey: 'k',
+        model: 'mistral-large-latest',
+        baseURL: 'https://api.mistral.ai/v1',
+      }),
+    ],
   ];
   return langs.map(([name, lang]) => providerOf(name, lang));
 }

@@ -56,7 +56,10 @@ declare module 'aiwrapper' {
      * @defaultValue the install default, `false` unless set
      */
     autoRepairToolHistory?: boolean | undefined;
-    /** Called with the changes `autoRepairToolHistory` made, when it made any. Installed by aiwrapper-tool-calls. */
+    /**
+     * Called with the fixes `autoRepairToolHistory` made (the `fixes` of {@link repairLangMessages}),
+     * before the request is sent, when it made any. Installed by aiwrapper-tool-calls.
+     */
     onToolHistoryRepair?: ((fixes: readonly HistoryFix[]) => void) | undefined;
   }
 }
