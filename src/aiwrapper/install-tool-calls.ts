@@ -19,7 +19,7 @@ import {
 import { rememberAddedCalls } from './seen-tool-calls.js';
 import { forgetTakenCallIds } from './taken-call-ids.js';
 import { synthesizeCallTurns } from './synthesize-tool-calls.js';
-import { repairLangMessages } from './repair-lang-messages.js';
+import { repairCollection } from './repair-lang-messages.js';
 import { installResponsesInputFix } from './responses-input.js';
 import type { ProviderFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
@@ -56,7 +56,10 @@ declare module 'aiwrapper' {
      * @defaultValue the install default, `false` unless set
      */
     autoRepairToolHistory?: boolean | undefined;
-    /** Called with the changes `autoRepairToolHistory` made, when it made any. Installed by aiwrapper-tool-calls. */
+    /**
+     * Called with the fixes `autoRepairToolHistory` made (the `fixes` of {@link repairLangMessages}),
+     * before the request is sent, when it made any. Installed by aiwrapper-tool-calls.
+     */
     onToolHistoryRepair?: ((fixes: readonly HistoryFix[]) => void) | undefined;
   }
 }
@@ -239,15 +242,18 @@ function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: Provi
     const format = formatOf(this, providerFormat);
     const responses = format === 'openai-responses';
     const covered = responses ? coveredByPreviousResponse(collection) : -1;
+    let changed = false;
     if (repair && covered === -1) {
       // Repair covers what the synthesis pass does (an orphan result gets its call synthesized).
-      const { fixes } = repairLangMessages(collection, { provider: format });
-      if (fixes.length > 0) options?.onToolHistoryRepair?.(fixes);
+      const { fixes } = repairCollection(collection, { provider: format, incremental: true });
+      changed = fixes.length > 0;
+      if (changed) options?.onToolHistoryRepair?.(fixes);
     } else if (auto || repair) {
-      synthesizeCallTurns(collection, format, covered);
+      changed = synthesizeCallTurns(collection, format, covered).fixes.length > 0;
     }
-    // Both passes may rewrite messages inside the collection, where the helpers' index cannot see.
-    if (auto || repair) forgetTakenCallIds(collection);
+    // A pass that changed something may have rewritten messages inside the collection, where the
+    // helpers' index cannot see; one that changed nothing left it as it was.
+    if (changed) forgetTakenCallIds(collection);
     const before = collection.length;
     return remember(await original.call(this, collection, options), before);
   };

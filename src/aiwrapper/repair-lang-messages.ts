@@ -4,6 +4,13 @@ import type { MessageFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 import type { ProviderProfile } from '../repair/provider-profile.js';
 import type { RepairPolicy } from '../repair/repair-policy.js';
+import { meetsProfileByTable } from '../repair/meets-profile.js';
+import { resolveProfile } from '../repair/repair-tool-history.js';
+import { inspectHistory } from '../validate/inspect-history.js';
+import { rememberInspection } from '../validate/remembered-inspections.js';
+import { checkCollection } from './checked-collections.js';
+import { meetsProfileShape } from './meets-profile-shape.js';
+import type { HistoryInspection } from '../core/history-inspection.js';
 import {
   repairFormatHistory,
   type InternalRepairOptions,
@@ -50,14 +57,42 @@ export function repairLangMessages(
   return repairCollection(collection, options);
 }
 
+/** Options of {@link repairCollection}: those of {@link repairLangMessages} and the package's own. */
+export interface CollectionRepairOptions extends RepairLangMessagesOptions, InternalRepairOptions {
+  /**
+   * Check only what changed since the last check of this collection that found it valid (see
+   * {@link checkCollection}): for `chat()`, which sees the same collection on every request.
+   * @defaultValue false
+   */
+  readonly incremental?: boolean | undefined;
+}
+
 /** {@link repairLangMessages} with the options only the package's own callers pass. */
 export function repairCollection(
   collection: LangMessages,
-  options: RepairLangMessagesOptions & InternalRepairOptions,
+  options: CollectionRepairOptions,
 ): RepairLangMessagesResult {
+  // Read as unknown: an unknown preset goes on to the repair, which says what is wrong with it.
+  const preset: unknown = options.preset ?? 'all';
+  const profile = resolveProfile(options.provider ?? 'aiwrapper');
+  let inspection: HistoryInspection | undefined;
+  if (preset === 'all' || preset === 'add-missing-calls') {
+    // A valid collection needs no call synthesized; with `all`, it must meet the profile too.
+    const rules = preset === 'all' ? profile : undefined;
+    const check = options.incremental === true ? checkCollection(collection, rules) : undefined;
+    if (check?.met === true) return { fixes: [], warnings: [] };
+    inspection = check?.inspection ?? inspectHistory(collection, 'aiwrapper');
+    if (check === undefined && inspection.result.ok && metBy(collection, inspection, rules))
+      return { fixes: [], warnings: [] };
+  } else {
+    inspection = inspectHistory(collection, 'aiwrapper');
+  }
+  // One validation pass: the repair reuses what it read.
+  rememberInspection(collection, 'aiwrapper', inspection);
   const { messages, fixes, warnings } = repairFormatHistory(collection, {
     ...options,
     format: 'aiwrapper',
+    validation: inspection.result,
   });
   if (fixes.length === 0) return { fixes, warnings };
   // In place, one message at a time: no spread or splice of a long array.
@@ -72,4 +107,18 @@ export function repairCollection(
   }
   collection.length = length;
   return { fixes, warnings };
+}
+
+/** Whether a valid collection meets `rules` (any valid one does when there are none). */
+function metBy(
+  collection: LangMessages,
+  inspection: HistoryInspection,
+  rules: ProviderProfile | undefined,
+): boolean {
+  return (
+    rules === undefined ||
+    meetsProfileByTable(inspection.table, rules, (profile) =>
+      meetsProfileShape(collection, profile),
+    ) === true
+  );
 }

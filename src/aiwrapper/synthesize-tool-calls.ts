@@ -13,7 +13,7 @@ export const SYNTHESIZED_META_KEY = 'synthesizedToolCalls';
  * `previous_response_id` and left alone. A synthesized call takes the arguments of the call this
  * package saw with its id and name (through the helpers or earlier responses), else of an earlier
  * turn, else `{}`; its turn carries `meta.synthesizedToolCalls = true`. One linear pass; changes
- * the collection in place.
+ * the collection in place. A collection found valid before is read again only where it changed.
  */
 export function synthesizeCallTurns(
   collection: LangMessages,
@@ -23,6 +23,7 @@ export function synthesizeCallTurns(
   return repairCollection(collection, {
     provider,
     preset: 'add-missing-calls',
+    incremental: true,
     leaveThrough: coveredThrough,
     lookupCall: (callId, name) => seenToolCall(collection, callId, name),
     markTurn: { aiwrapper: { meta: { [SYNTHESIZED_META_KEY]: true } } },

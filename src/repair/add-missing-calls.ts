@@ -4,6 +4,7 @@ import type {
   JsonValue,
   ToolCallPart,
   ToolHistory,
+  ToolResultsMessage,
   ToolResult,
 } from '../core/history.js';
 import { pairToolTurns, type PairingScope } from '../core/pair-tool-turns.js';
@@ -44,11 +45,12 @@ export interface AddMissingCallsOptions {
 }
 
 /**
- * The `add-missing-calls` preset: one forward pass that inserts, directly before each results
- * message holding results no call answers, an assistant turn with the missing calls, and changes
- * nothing else. In a message that mixes answered and orphan results, the answered ones stay right
- * after their turn and the orphans follow the new turn. An orphan without an id, or repeating an
- * id of its message, gets a new id in call and result alike.
+ * The `add-missing-calls` preset: one forward pass that inserts, after each run of results
+ * messages holding results no call answers, an assistant turn with the missing calls followed by
+ * those results, and changes nothing else. The answered results of the run stay right after their
+ * turn, in their messages; the orphans follow the new turn (a message of only orphans is kept as
+ * it is). An orphan without an id, or repeating an id of the new turn, gets a new id in call and
+ * result alike.
  */
 export function addMissingCalls(
   history: ToolHistory,
@@ -74,20 +76,61 @@ export function addMissingCalls(
     if (message.role === 'assistant')
       for (const part of message.parts)
         if (part.type === 'tool-call') latest.set(part.callId, part);
-    const orphans = message.role === 'tool' ? orphanAt.get(index) : undefined;
-    if (
-      message.role !== 'tool' ||
-      orphans === undefined ||
-      covered(message.results, leaveThrough)
-    ) {
+    if (message.role !== 'tool') {
       out.push(message);
       continue;
     }
-    const paired = message.results.filter((_, position) => !orphans.has(position));
-    const turnIndex = out.length + (paired.length > 0 ? 1 : 0);
+    // A run of results messages: the answered results stay right after their turn, in their
+    // messages; the new turn and the orphans follow the whole run, so no answered result is
+    // separated from its call.
+    let end = index + 1;
+    while (history[end]?.role === 'tool') end++;
+    const orphaned: OrphanedResults[] = [];
+    for (let at = index; at < end; at++) {
+      const current = history[at] as ToolResultsMessage;
+      const orphans = orphanAt.get(at);
+      if (orphans === undefined || covered(current.results, leaveThrough)) {
+        out.push(current);
+        continue;
+      }
+      const paired = current.results.filter((_, position) => !orphans.has(position));
+      if (paired.length > 0) out.push({ ...current, results: paired });
+      orphaned.push({ message: current, index: at, orphans });
+    }
+    if (orphaned.length > 0) addTurn(orphaned, out, fixes, { ids, latest, options });
+    index = end - 1;
+  }
+  // In message order; within a message, in the order made.
+  return { history: out, fixes: fixes.sort((a, b) => a.messageIndex - b.messageIndex) };
+}
+
+/** A results message with results no call answers: its index and their positions. */
+interface OrphanedResults {
+  readonly message: ToolResultsMessage;
+  readonly index: number;
+  readonly orphans: ReadonlySet<number>;
+}
+
+interface TurnContext {
+  readonly ids: CallIdRewriter;
+  readonly latest: ReadonlyMap<string, ToolCallPart>;
+  readonly options: AddMissingCallsOptions;
+}
+
+/** Adds the assistant turn with the orphans' calls, then each message's orphans. */
+function addTurn(
+  orphaned: readonly OrphanedResults[],
+  out: HistoryMessage[],
+  fixes: HistoryFix[],
+  { ids, latest, options }: TurnContext,
+): void {
+  const turnIndex = out.length;
+  const calls: ToolCallPart[] = [];
+  const seen = new Set<string>();
+  const answered: HistoryMessage[] = [];
+  for (const { message, index, orphans } of orphaned) {
+    const messageIndex = turnIndex + 1 + answered.length;
     const answers: ToolResult[] = [];
-    const calls: ToolCallPart[] = [];
-    const seen = new Set<string>();
     message.results.forEach((result, position) => {
       if (!orphans.has(position)) return;
       let callId = result.callId;
@@ -96,7 +139,7 @@ export function addMissingCalls(
         callId = ids.fresh(callId, cause);
         fixes.push({
           kind: 'rewrote-call-id',
-          messageIndex: turnIndex + 1,
+          messageIndex,
           partIndex: answers.length,
           callId,
           from: result.callId,
@@ -123,18 +166,17 @@ export function addMissingCalls(
       calls.push(call);
       answers.push(callId === result.callId ? result : { ...result, callId });
     });
-    if (paired.length > 0) out.push({ ...message, results: paired });
-    out.push(
-      options.markTurn === undefined
-        ? { role: 'assistant', parts: calls }
-        : { role: 'assistant', parts: calls, providerData: options.markTurn },
-    );
     const unchanged =
-      paired.length === 0 && answers.every((answer, at) => answer === message.results[at]);
-    out.push(unchanged ? message : { ...message, results: answers });
+      answers.length === message.results.length &&
+      answers.every((answer, at) => answer === message.results[at]);
+    answered.push(unchanged ? message : { ...message, results: answers });
   }
-  // In message order; within a message, in the order made.
-  return { history: out, fixes: fixes.sort((a, b) => a.messageIndex - b.messageIndex) };
+  out.push(
+    options.markTurn === undefined
+      ? { role: 'assistant', parts: calls }
+      : { role: 'assistant', parts: calls, providerData: options.markTurn },
+  );
+  for (const message of answered) out.push(message);
 }
 
 function covered(results: readonly ToolResult[], leaveThrough: number): boolean {

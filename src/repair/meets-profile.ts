@@ -3,27 +3,43 @@ import type { ToolTurnTable } from '../validate/rules/tool-turn-table.js';
 import type { ProviderProfile } from './provider-profile.js';
 
 /**
+ * Decides the rules of `profile` that a turn table cannot show (where text sits, result names,
+ * which role comes before a call turn or after results) for the messages the table was read
+ * from: `true` when the repair would change nothing for them, `false` when it would, `undefined`
+ * when it cannot tell. Only a caller that knows the wire shape can: the aiwrapper integration
+ * passes one for `LangMessages`.
+ */
+export type ShapeCheck = (profile: ProviderProfile) => boolean | undefined;
+
+/**
  * Whether a history its own format's validator accepted (read into `table`) also meets
- * `profile`, decided on the table alone: `undefined` when the profile has rules the table cannot
- * show (where text sits, result names, which role a message has). A valid history bound for a
- * provider such as OpenAI then costs its one validation pass and this walk over the call ids,
- * instead of a read and a repair.
+ * `profile`, decided on the table and, for the rules the table cannot show, on `shape`:
+ * `undefined` when the profile has such rules and no `shape` decides them. A valid history then
+ * costs its one validation pass and this walk over the call ids (plus `shape`'s walk), instead of
+ * a read and a repair.
  *
  * The table's own format pairs results with the call turn right before them, which also meets a
- * profile that pairs across the conversation; what is left are the profile's id rules.
+ * profile that pairs across the conversation; what is left are the profile's id rules. `taken`
+ * holds the call ids of messages before the table's, when it was read from the end of a history
+ * whose start was checked before: a profile that wants ids unique in the conversation refuses
+ * them too.
  */
 export function meetsProfileByTable(
   table: ToolTurnTable,
   profile: ProviderProfile,
+  shape?: ShapeCheck,
+  taken?: ReadonlySet<string>,
 ): boolean | undefined {
+  if (table.pairing?.scope !== 'turn') return undefined;
   if (
     profile.textBeforeCalls ||
     profile.resultNamesMatchCalls ||
     profile.callTurnAfterUser ||
-    profile.assistantAfterResults ||
-    table.pairing?.scope !== 'turn'
-  )
-    return undefined;
+    profile.assistantAfterResults
+  ) {
+    const met = shape?.(profile);
+    if (met !== true) return met;
+  }
   const inConversation = profile.uniqueCallIds === 'conversation' ? new Set<string>() : undefined;
   for (let turn = 0; turn < table.count; turn++) {
     if (table.kinds[turn] !== CALLS_ENTRY) continue;
@@ -33,7 +49,7 @@ export function meetsProfileByTable(
       const id = table.ids[slot] ?? '';
       if (!profile.callIds.accepts(id)) return false;
       if (inConversation !== undefined) {
-        if (inConversation.has(id)) return false;
+        if (inConversation.has(id) || taken?.has(id) === true) return false;
         inConversation.add(id);
         continue;
       }

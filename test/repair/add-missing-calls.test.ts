@@ -177,3 +177,36 @@ describe("repairHistory with preset 'add-missing-calls'", () => {
     },
   );
 });
+
+describe("preset 'add-missing-calls' on a run of results messages", () => {
+  it('puts the new turn after an answered result that follows the orphan in the same run (Gemini)', () => {
+    const call = (id: string) => ({ functionCall: { id, name: 'get_weather', args: {} } });
+    const response = (id: string) => ({
+      role: 'user',
+      parts: [{ functionResponse: { id, name: 'get_weather', response: {} } }],
+    });
+    const messages = [
+      { role: 'user', parts: [{ text: 'Weather?' }] },
+      { role: 'model', parts: [{ thoughtSignature: 'c2ln0', ...call('call_a') }] },
+      response('orphan_1'),
+      response('call_a'),
+    ];
+    const once = repairHistory(messages, { format: 'gemini', preset: 'add-missing-calls' });
+    expect(once.messages).toEqual([
+      messages[0],
+      messages[1],
+      messages[3],
+      {
+        role: 'model',
+        parts: [{ ...call('orphan_1'), thoughtSignature: 'skip_thought_signature_validator' }],
+      },
+      messages[2],
+    ]);
+    expect(once.fixes.map((fix) => [fix.kind, fix.messageIndex, fix.callId])).toEqual([
+      ['synthesized-call', 3, 'orphan_1'],
+    ]);
+    expect(
+      repairHistory(once.messages, { format: 'gemini', preset: 'add-missing-calls' }).fixes,
+    ).toEqual([]);
+  });
+});
