@@ -2,6 +2,8 @@
  * Validation benchmark: validateHistory per format on ~100 000 messages, beside one JSON.stringify
  * of the same history, and beside aiwrapper 3.0.3's fixToolResultsIfNeeded on the equivalent
  * LangMessages. Best case: every call answered. Worst case: no call turn has its results.
+ * validateHistory and JSON.stringify are timed in CPU time, in alternating runs after a warm-up
+ * (the machine is shared: wall-clock time on a loaded machine measures the other processes).
  *
  * Also a growth check (`npm run bench -- growth`): validateHistory, convertHistory and
  * pairToolCalls in every format at 10k, 100k and 300k messages, on valid histories, histories
@@ -14,6 +16,7 @@
  * Run: `npm run bench -- validate` (builds the package first), or `npm run build && npx tsx bench/validate.ts`;
  * the growth check alone: `npm run build && npx tsx bench/validate.ts growth`.
  */
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { fixToolResultsIfNeeded, LangMessage, LangMessages } from 'aiwrapper';
 import { MESSAGE_FORMATS, type MessageFormat } from '../src/core/format.js';
@@ -62,14 +65,10 @@ export async function runValidateBench(): Promise<void> {
   for (const kind of ['valid', 'lacking'] as const) {
     for (const format of MESSAGE_FORMATS) {
       const { messages } = renderHistory(format, rounds(kind));
-      const ours = best(
-        () => messages,
-        (input) => shipped.validateHistory(input, { format: format satisfies MessageFormat }),
-      );
-      const stringify = best(
-        () => messages,
-        (input) => JSON.stringify(input),
-      );
+      const [ours = 0, stringify = 0] = fastestEach([
+        () => shipped.validateHistory(messages, { format: format satisfies MessageFormat }),
+        () => JSON.stringify(messages),
+      ]);
       const issues = shipped.validateHistory(messages, { format }).issues.length;
       rows.push([
         format,
@@ -107,7 +106,7 @@ export async function runValidateBench(): Promise<void> {
     console.warn = warn;
   }
   console.log(
-    `\nvalidateHistory on ~${TARGET_MESSAGES} messages, best of ${RUNS} runs, Node ${process.version}`,
+    `\nvalidateHistory on ~${TARGET_MESSAGES} messages, least CPU ms of ${GROWTH_RUNS} alternating runs after a warm-up, Node ${process.version}, load average ${loadavg()[0]?.toFixed(2) ?? '?'}`,
   );
   printTable(rows);
   console.log(
