@@ -130,11 +130,14 @@ export function trimHistory<T>(
 
   const kept: T[] = [];
   const dropped: DroppedMessage<T>[] = [];
-  const pinnedSet = new Set(pinned);
+  // Pinned indexes are in order: one pointer walks them beside the dropped part.
+  let nextPinned = 0;
   for (let index = 0; index < cut; index++) {
     const message = messages[index] as T;
-    if (pinnedSet.has(index)) kept.push(message);
-    else dropped.push({ index, message });
+    if (pinned[nextPinned] === index) {
+      kept.push(message);
+      nextPinned++;
+    } else dropped.push({ index, message });
   }
   for (let index = cut; index < length; index++) kept.push(messages[index] as T);
   const overBudget = !budget.fits(cut);
