@@ -5,7 +5,7 @@ import { findToolTurnProblems, type ToolTurnProblem } from '../../core/find-tool
 import { assertArray, invalidField, objectAt } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
-import { UniquePairing } from './unique-pairing.js';
+import { pairUniqueCallIds } from './unique-pairing.js';
 
 /**
  * The longest `call_id` the Responses API accepts: "Invalid 'input[95].call_id': string too long.
@@ -39,7 +39,6 @@ export function inspectOpenAIResponses(input: readonly unknown[]): HistoryInspec
   assertArray(input, 'a Responses `input`');
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(input.length);
-  const pairing = new UniquePairing(input.length);
   for (let index = 0; index < input.length; index++) {
     const item = objectAt(input, index, 'input', 'an input item object');
     const type = item.type;
@@ -49,9 +48,7 @@ export function inspectOpenAIResponses(input: readonly unknown[]): HistoryInspec
         throw invalidField(`input[${index}].call_id`, callId, 'a string');
       if (callId === '' || callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH)
         checkCallId(callId, index, issues);
-      const isCall = type === 'function_call';
-      table.begin(index, isCall ? 'calls' : 'results');
-      pairing.add(table.ids.length, callId, isCall);
+      table.begin(index, type === 'function_call' ? 'calls' : 'results');
       table.add(callId, -1);
       continue;
     }
@@ -63,7 +60,7 @@ export function inspectOpenAIResponses(input: readonly unknown[]): HistoryInspec
       );
     table.other(index);
   }
-  const match = pairing.finish(table.ids.length);
+  const match = pairUniqueCallIds(table);
   if (match !== undefined && issues.length === 0) {
     table.pairing = { scope: 'conversation', match };
     return { result: toValidationResult(issues), table };
