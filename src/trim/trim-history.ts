@@ -41,7 +41,8 @@ export interface TrimHistoryOptions<T = unknown> {
   readonly maxTokens?: number | undefined;
   /**
    * Counts the tokens of one message; called at most once per message, and only for the
-   * messages trimming looks at: the kept ones, the pinned ones, and the newest dropped one.
+   * messages trimming looks at: with `maxTokens`, the kept ones, the pinned ones and the newest
+   * dropped one; without it, none until the result's `tokens` is read, then the kept ones.
    * @defaultValue {@link estimateTokens}, about one token per 4 characters of JSON
    */
   readonly countTokens?: ((message: T) => number) | undefined;
@@ -61,7 +62,11 @@ export interface TrimResult<T> {
   readonly messages: T[];
   /** The dropped messages, in input order. Kept and dropped together are the input. */
   readonly dropped: readonly DroppedMessage<T>[];
-  /** The kept messages' tokens, as `countTokens` counts them. */
+  /**
+   * The kept messages' tokens, as `countTokens` counts them. Without `maxTokens` trimming needs no
+   * count, so this one is taken on first read (then kept): a message budget costs no token count
+   * unless asked.
+   */
   readonly tokens: number;
   /**
    * True when the budget could not be met: the newest turn group (or the messages `keep` pins)
@@ -125,14 +130,25 @@ export function trimHistory<T>(
 
   const kept: T[] = [];
   const dropped: DroppedMessage<T>[] = [];
-  const pinnedSet = new Set(pinned);
+  // Pinned indexes are in order: one pointer walks them beside the dropped part.
+  let nextPinned = 0;
   for (let index = 0; index < cut; index++) {
     const message = messages[index] as T;
-    if (pinnedSet.has(index)) kept.push(message);
-    else dropped.push({ index, message });
+    if (pinned[nextPinned] === index) {
+      kept.push(message);
+      nextPinned++;
+    } else dropped.push({ index, message });
   }
   for (let index = cut; index < length; index++) kept.push(messages[index] as T);
-  return { messages: kept, dropped, tokens: budget.tokensAt(cut), overBudget: !budget.fits(cut) };
+  const overBudget = !budget.fits(cut);
+  return {
+    messages: kept,
+    dropped,
+    get tokens(): number {
+      return budget.tokensAt(cut);
+    },
+    overBudget,
+  };
 }
 
 const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);

@@ -20,8 +20,13 @@ describe('estimateTokens', () => {
         },
       ],
     });
-    // 35 and 147 characters of JSON.
-    expect([bare, withCall]).toEqual([12, 40]);
+    // 35 and 143 characters: 147 of JSON, less the 4 backslashes escaping the arguments' quotes.
+    expect([bare, withCall]).toEqual([12, 39]);
+  });
+
+  it('counts a string by its length, escapes left out, and a number as 4 characters', () => {
+    // {"text":"a\"b\nc","n":123456789} is 32 characters; less 2 backslashes and 5 digits: 25.
+    expect(estimateTokens({ text: 'a"b\nc', n: 123456789 })).toBe(Math.ceil(25 / 4) + 3);
   });
 
   it('counts a value JSON cannot hold as the per-message cost alone', () => {

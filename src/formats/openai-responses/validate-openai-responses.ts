@@ -5,6 +5,7 @@ import { findToolTurnProblems, type ToolTurnProblem } from '../../core/find-tool
 import { assertArray, invalidField, objectAt } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { pairUniqueCallIds } from './unique-pairing.js';
 
 /**
  * The longest `call_id` the Responses API accepts: "Invalid 'input[95].call_id': string too long.
@@ -58,6 +59,11 @@ export function inspectOpenAIResponses(input: readonly unknown[]): HistoryInspec
         "a role ('user', 'assistant', 'system', 'developer') or the item a `type`",
       );
     table.other(index);
+  }
+  const match = pairUniqueCallIds(table);
+  if (match !== undefined && issues.length === 0) {
+    table.pairing = { scope: 'conversation', match };
+    return { result: toValidationResult(issues), table };
   }
   for (const problem of findToolTurnProblems(table, {
     scope: 'conversation',

@@ -1,0 +1,59 @@
+import { CALLS_ENTRY, RESULTS_ENTRY } from '../../core/flat-turn-entries.js';
+import type { ToolTurnTable } from '../../core/tool-turn-table.js';
+
+// How far past the oldest open call an output looks for its call before the validator gives the
+// input to the core rule: parallel calls are answered about in order, 64 at a time at most here.
+const SCAN_LIMIT = 64;
+
+/**
+ * The pairing of a valid Responses `input`, from the validator's table: every `call_id` belongs
+ * to one call, and every output answers a call still open, among the oldest open ones. Then the
+ * one pairing rule (core's `pairFlatTurnEntries` in conversation scope) pairs each output with
+ * that call, and the rule has no problem to report, so the validator takes this pairing and skips
+ * the rule's passes. Anything else (a repeated id, an output without an open call of its id, a
+ * call left unanswered, an output far from its call) returns `undefined`, and the validator runs
+ * the rule, which says what is wrong.
+ *
+ * Only calls are hashed (a set, to notice a repeated id); an output finds its call in a queue of
+ * the open calls, at its head when outputs come in call order, so 64 parallel calls cost what
+ * one does. (A Responses turn holds one call or output: one site per turn.)
+ */
+export function pairUniqueCallIds(table: ToolTurnTable): Int32Array | undefined {
+  const { count, kinds, starts, ids } = table;
+  const match = new Int32Array(ids.length).fill(-1);
+  const callIds = new Set<string>();
+  // The open calls' sites, oldest first from `head`; answered ones are skipped.
+  const queue: number[] = [];
+  let head = 0;
+  let open = 0;
+  for (let turn = 0; turn < count; turn++) {
+    const kind = kinds[turn];
+    if (kind !== CALLS_ENTRY && kind !== RESULTS_ENTRY) continue;
+    const slot = starts[turn] ?? 0;
+    const callId = ids[slot];
+    if (callId === undefined) return undefined;
+    if (kind === CALLS_ENTRY) {
+      const size = callIds.size;
+      callIds.add(callId);
+      if (callIds.size === size) return undefined;
+      queue.push(slot);
+      open++;
+      continue;
+    }
+    const end = Math.min(queue.length, head + SCAN_LIMIT);
+    let at = head;
+    while (at < end && (match[queue[at] ?? 0] !== -1 || ids[queue[at] ?? 0] !== callId)) at++;
+    if (at === end) return undefined;
+    const call = queue[at] ?? 0;
+    match[call] = slot;
+    match[slot] = call;
+    open--;
+    while (head < queue.length && match[queue[head] ?? 0] !== -1) head++;
+    if (head === queue.length) {
+      // Every call answered: start the queue afresh, so it holds only what is open.
+      queue.length = 0;
+      head = 0;
+    }
+  }
+  return open === 0 ? match : undefined;
+}
