@@ -1,8 +1,6 @@
 import type { MessageFormat } from '../core/format.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-
-/** Formats that share one message shape, so one can be checked by the other's rules. */
-const SAME_SHAPE: readonly (readonly MessageFormat[])[] = [['openai-chat', 'mistral']];
+import { FORMAT_ADAPTERS } from '../formats/index.js';
 
 /**
  * The rules to check a conversation in `format` by: `provider` when given, else the format's own.
@@ -33,6 +31,7 @@ export function leftoverRulesFor(
   return provider !== undefined && sameShape(format, provider) ? provider : format;
 }
 
+/** True when the two formats share one message shape (the adapters' `wireShape`), so one can be checked by the other's rules. */
 function sameShape(format: MessageFormat, provider: MessageFormat): boolean {
-  return SAME_SHAPE.some((group) => group.includes(format) && group.includes(provider));
+  return FORMAT_ADAPTERS[format].wireShape === FORMAT_ADAPTERS[provider].wireShape;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../src/cli/detect-format.js';
+import { leftoverRulesFor, rulesFor } from '../../src/cli/rules-for.js';
 
 describe('detectFormat', () => {
   it.each([
@@ -45,5 +46,19 @@ describe('detectFormat', () => {
         { role: 'assistant', content: 'hello' },
       ]),
     ).toEqual({ format: 'openai-chat', certain: false });
+  });
+});
+
+describe('rulesFor', () => {
+  it('checks a Chat Completions conversation by Mistral’s rules: the adapters share a wire shape', () => {
+    expect(rulesFor('openai-chat', 'mistral')).toBe('mistral');
+    expect(leftoverRulesFor('mistral', 'openai-chat')).toBe('openai-chat');
+  });
+
+  it('refuses rules of a provider that reads another shape', () => {
+    expect(() => rulesFor('anthropic', 'gemini')).toThrow(
+      '--provider gemini checks gemini messages, but this conversation is anthropic',
+    );
+    expect(leftoverRulesFor('anthropic', 'gemini')).toBe('anthropic');
   });
 });

@@ -60,6 +60,28 @@ describe('adapterFor', () => {
   });
 });
 
+describe('the adapters’ wire facts', () => {
+  it('share a wire shape only between Chat Completions and Mistral', () => {
+    const shapes = MESSAGE_FORMATS.map((format) => [format, FORMAT_ADAPTERS[format].wireShape]);
+    expect(shapes).toEqual([
+      ['openai-chat', 'chat-completions'],
+      ['openai-responses', 'openai-responses'],
+      ['anthropic', 'anthropic'],
+      ['gemini', 'gemini'],
+      ['mistral', 'chat-completions'],
+      ['aiwrapper', 'aiwrapper'],
+      ['vercel', 'vercel'],
+    ]);
+  });
+
+  it('give every format a signature to be guessed by, except Mistral (Chat Completions’ shape)', () => {
+    const unsigned = MESSAGE_FORMATS.filter(
+      (format) => FORMAT_ADAPTERS[format].signature === undefined,
+    );
+    expect(unsigned).toEqual(['mistral']);
+  });
+});
+
 describe('PROVIDER_PROFILES', () => {
   it('is each adapter’s profile', () => {
     for (const format of MESSAGE_FORMATS)

@@ -15,6 +15,11 @@ export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionRe
     }),
   write: (history) => toAiwrapper(history),
   messagesKey: 'messages',
+  wireShape: 'aiwrapper',
+  signature: {
+    // `items` and the `tool-results` role are aiwrapper's own.
+    message: (message) => Array.isArray(message.items) || message.role === 'tool-results',
+  },
   systemField: 'instructions',
   layout: 'blocks',
   dropsEmptyText: false,

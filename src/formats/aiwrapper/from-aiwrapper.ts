@@ -8,17 +8,15 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import {
-  invalidInput,
-  isRecord,
-  requireArray,
-  requireRecord,
-  requireString,
-  type WireRecord,
-} from '../shared/wire-guards.js';
+import { invalidField, isObject, objectAt } from '../../core/input-guards.js';
+import type { WireRecord } from '../shared/wire-guards.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
-
-const FORMAT = 'aiwrapper';
+import {
+  AIWRAPPER_MESSAGE_SHAPE,
+  aiwrapperCallIdOf,
+  aiwrapperItemsOf,
+  assertAiwrapperMessages,
+} from './validate-aiwrapper.js';
 
 /** Options of {@link fromAiwrapper}. */
 export interface FromAiwrapperOptions {
@@ -46,20 +44,15 @@ export function fromAiwrapper(
   messages: readonly unknown[],
   options: FromAiwrapperOptions = {},
 ): ConversionResult<HistoryMessage[]> {
-  requireArray(messages, FORMAT);
+  assertAiwrapperMessages(messages);
   const history: HistoryMessage[] = [];
   const appender = new ArrayAppender();
   if (options.instructions !== undefined)
     history.push({ role: 'system', text: options.instructions });
   for (let index = 0; index < messages.length; index++) {
-    const path = `messages[${index}]`;
-    const message = requireRecord(messages[index], FORMAT, path);
-    if (!Array.isArray(message.items))
-      throw invalidInput(FORMAT, `${path}.items`, 'an array', message.items);
-    const items = message.items.map((item: unknown, itemIndex) =>
-      requireRecord(item, FORMAT, `${path}.items[${itemIndex}]`),
-    );
-    const data = isRecord(message.meta)
+    const message = objectAt(messages, index, 'messages', AIWRAPPER_MESSAGE_SHAPE);
+    const items = aiwrapperItemsOf(message, index);
+    const data = isObject(message.meta)
       ? { providerData: { aiwrapper: { meta: message.meta } } }
       : {};
     switch (message.role) {
@@ -70,29 +63,21 @@ export function fromAiwrapper(
         history.push({
           role: 'assistant',
           parts: items.map((item, itemIndex) =>
-            item.type === 'tool' ? readCall(item, `${path}.items[${itemIndex}]`) : readPart(item),
+            item.type === 'tool' ? readCall(item, index, itemIndex) : readPart(item),
           ),
           sourceIndex: index,
           ...data,
         });
         break;
-      case 'tool-results': {
-        const results = items.map((item, itemIndex) =>
-          readResult(item, index, `${path}.items[${itemIndex}]`),
-        );
+      default: {
+        // 'tool-results': aiwrapperItemsOf checked the role.
+        const results = items.map((item, itemIndex) => readResult(item, index, itemIndex));
         const last = history.at(-1);
         if (last?.role === 'tool' && Object.keys(data).length === 0)
           replaceLast(history, last, 'results', appender.append(last.results, results));
         else history.push({ role: 'tool', results, sourceIndex: index, ...data });
         break;
       }
-      default:
-        throw invalidInput(
-          FORMAT,
-          `${path}.role`,
-          "'user', 'assistant' or 'tool-results'",
-          message.role,
-        );
     }
   }
   return { messages: history, warnings: [] };
@@ -104,24 +89,30 @@ function readPart(item: WireRecord): TextPart | OpaquePart {
     : { type: 'opaque', format: 'aiwrapper', value: item };
 }
 
-function readCall(item: WireRecord, path: string): ToolCallPart {
+function readCall(item: WireRecord, index: number, itemIndex: number): ToolCallPart {
   return {
     type: 'tool-call',
-    callId: requireString(item.callId, FORMAT, `${path}.callId`),
-    name: requireString(item.name, FORMAT, `${path}.name`),
+    callId: aiwrapperCallIdOf(item, index, itemIndex),
+    name: nameOf(item, index, itemIndex),
     ...parseArgumentsValue(item.arguments ?? {}),
   };
 }
 
-function readResult(item: WireRecord, index: number, path: string): ToolResult {
+function readResult(item: WireRecord, index: number, itemIndex: number): ToolResult {
   if (item.type !== 'tool-result')
-    throw invalidInput(FORMAT, `${path}.type`, "'tool-result'", item.type);
+    throw invalidField(`messages[${index}].items[${itemIndex}].type`, item.type, "'tool-result'");
   return {
-    callId: requireString(item.callId, FORMAT, `${path}.callId`),
-    name: requireString(item.name, FORMAT, `${path}.name`),
+    callId: aiwrapperCallIdOf(item, index, itemIndex),
+    name: nameOf(item, index, itemIndex),
     // aiwrapper results are whatever the tool returned; `undefined` has no JSON form.
     content: (item.result ?? null) as JsonValue,
     isError: false,
     sourceIndex: index,
   };
+}
+
+function nameOf(item: WireRecord, index: number, itemIndex: number): string {
+  if (typeof item.name !== 'string')
+    throw invalidField(`messages[${index}].items[${itemIndex}].name`, item.name, 'a string');
+  return item.name;
 }

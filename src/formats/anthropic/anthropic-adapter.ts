@@ -1,9 +1,20 @@
+import { isObject } from '../../core/input-guards.js';
 import { anthropicErrorBodyFor } from './anthropic-error.js';
 import { ANTHROPIC_PROFILE } from './anthropic-profile.js';
 import { fromAnthropic } from './from-anthropic.js';
 import { toAnthropic, type AnthropicConversionResult } from './to-anthropic.js';
 import { inspectAnthropic } from './validate-anthropic.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
+
+// Block types only the Messages API has.
+const ANTHROPIC_BLOCK_TYPES = new Set([
+  'tool_use',
+  'tool_result',
+  'thinking',
+  'redacted_thinking',
+  'server_tool_use',
+  'document',
+]);
 
 /** The Anthropic Messages `messages`: reader, writer, validator, profile and wire facts. */
 export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionResult> = {
@@ -13,6 +24,13 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   read: (messages, options) => fromAnthropic(messages, { system: options?.system }),
   write: (history) => toAnthropic(history),
   messagesKey: 'messages',
+  wireShape: 'anthropic',
+  signature: {
+    // An image with a `source` object is Anthropic's; Vercel's has `image` instead.
+    contentPart: (part) =>
+      typeof part.type === 'string' &&
+      (ANTHROPIC_BLOCK_TYPES.has(part.type) || (part.type === 'image' && isObject(part.source))),
+  },
   systemField: 'system',
   layout: 'blocks',
   dropsEmptyText: true,

@@ -8,18 +8,18 @@ import type {
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
-import {
-  extrasOf,
-  invalidInput,
-  isRecord,
-  requireArray,
-  requireRecord,
-  requireString,
-  type WireRecord,
-} from '../shared/wire-guards.js';
+import { invalidField, isObject, objectAt } from '../../core/input-guards.js';
+import { extrasOf, type WireRecord } from '../shared/wire-guards.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import {
+  anthropicBlocksOf,
+  ANTHROPIC_MESSAGE_SHAPE,
+  assertAnthropicMessages,
+  blockString,
+  toolResultIdOf,
+  toolUseIdOf,
+} from './validate-anthropic.js';
 
-const FORMAT = 'Anthropic';
 const TEXT_KEYS = new Set(['type', 'text']);
 const TOOL_USE_KEYS = new Set(['type', 'id', 'name', 'input']);
 const TOOL_RESULT_KEYS = new Set(['type', 'tool_use_id', 'content', 'is_error']);
@@ -54,33 +54,27 @@ export function fromAnthropic(
   messages: readonly unknown[],
   options: FromAnthropicOptions = {},
 ): ConversionResult<HistoryMessage[]> {
-  requireArray(messages, FORMAT);
+  assertAnthropicMessages(messages);
   const history: HistoryMessage[] = [];
   if (options.system !== undefined)
     history.push({ role: 'system', text: systemText(options.system) });
   const names = new CallNames('turn');
   const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
-    const path = `messages[${index}]`;
-    const message = requireRecord(messages[index], FORMAT, path);
-    const blocks = readBlocks(message.content, `${path}.content`);
-    switch (message.role) {
-      case 'user':
-        readUser(blocks, index, history, names, appender);
-        break;
-      case 'assistant': {
-        const parts = blocks.map((block, blockIndex) =>
-          readAssistantBlock(block, `${path}.content[${blockIndex}]`),
-        );
-        if (parts.some((part) => part.type === 'tool-call')) names.startTurn();
-        else names.other();
-        for (const part of parts) if (part.type === 'tool-call') names.call(part.callId, part.name);
-        history.push({ role: 'assistant', parts, sourceIndex: index });
-        break;
-      }
-      default:
-        throw invalidInput(FORMAT, `${path}.role`, "'user' or 'assistant'", message.role);
+    const message = objectAt(messages, index, 'messages', ANTHROPIC_MESSAGE_SHAPE);
+    // Checks the role and the blocks; a string content is none, read here as one text block.
+    const checked = anthropicBlocksOf(message, index);
+    const blocks =
+      typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : checked;
+    if (message.role === 'user') {
+      readUser(blocks, index, history, names, appender);
+      continue;
     }
+    const parts = blocks.map((block, blockIndex) => readAssistantBlock(block, index, blockIndex));
+    if (parts.some((part) => part.type === 'tool-call')) names.startTurn();
+    else names.other();
+    for (const part of parts) if (part.type === 'tool-call') names.call(part.callId, part.name);
+    history.push({ role: 'assistant', parts, sourceIndex: index });
   }
   return { messages: history, warnings: [] };
 }
@@ -93,17 +87,16 @@ function readUser(
   appender: ArrayAppender,
 ): void {
   blocks.forEach((block, blockIndex) => {
-    const path = `messages[${index}].content[${blockIndex}]`;
     const last = history.at(-1);
     const fresh = last?.sourceIndex !== index;
     if (block.type === 'tool_result') {
-      const result = readResult(block, index, path, names);
+      const result = readResult(block, index, blockIndex, names);
       if (!fresh && last.role === 'tool')
         replaceLast(history, last, 'results', appender.append(last.results, [result]));
       else history.push({ role: 'tool', results: [result], sourceIndex: index });
       return;
     }
-    const part = readUserBlock(block, path);
+    const part = readUserBlock(block, index, blockIndex);
     if (!fresh && last.role === 'user') {
       replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
     } else {
@@ -118,35 +111,48 @@ function readUser(
   }
 }
 
-function readUserBlock(block: WireRecord, path: string): TextPart | OpaquePart {
+function readUserBlock(
+  block: WireRecord,
+  index: number,
+  blockIndex: number,
+): TextPart | OpaquePart {
   return block.type === 'text'
-    ? readText(block, path)
+    ? readText(block, index, blockIndex)
     : { type: 'opaque', format: 'anthropic', value: block };
 }
 
-function readAssistantBlock(block: WireRecord, path: string): TextPart | ToolCallPart | OpaquePart {
-  if (block.type === 'text') return readText(block, path);
+function readAssistantBlock(
+  block: WireRecord,
+  index: number,
+  blockIndex: number,
+): TextPart | ToolCallPart | OpaquePart {
+  if (block.type === 'text') return readText(block, index, blockIndex);
   if (block.type !== 'tool_use') return { type: 'opaque', format: 'anthropic', value: block };
   const extras = extrasOf(block, TOOL_USE_KEYS);
   return {
     type: 'tool-call',
-    callId: requireString(block.id, FORMAT, `${path}.id`),
-    name: requireString(block.name, FORMAT, `${path}.name`),
+    callId: toolUseIdOf(block, index, blockIndex),
+    name: blockString(block, 'name', index, blockIndex),
     ...parseArgumentsValue(block.input ?? {}),
     ...(extras === undefined ? {} : { providerData: { anthropic: extras } }),
   };
 }
 
-function readText(block: WireRecord, path: string): TextPart {
-  const text = requireString(block.text, FORMAT, `${path}.text`);
+function readText(block: WireRecord, index: number, blockIndex: number): TextPart {
+  const text = blockString(block, 'text', index, blockIndex);
   const extras = extrasOf(block, TEXT_KEYS);
   return extras === undefined
     ? { type: 'text', text }
     : { type: 'text', text, providerData: { anthropic: extras } };
 }
 
-function readResult(block: WireRecord, index: number, path: string, names: CallNames): ToolResult {
-  const callId = requireString(block.tool_use_id, FORMAT, `${path}.tool_use_id`);
+function readResult(
+  block: WireRecord,
+  index: number,
+  blockIndex: number,
+  names: CallNames,
+): ToolResult {
+  const callId = toolResultIdOf(block, index, blockIndex);
   const extras = extrasOf(block, TOOL_RESULT_KEYS);
   const content = block.content ?? '';
   let text: string;
@@ -155,11 +161,15 @@ function readResult(block: WireRecord, index: number, path: string, names: CallN
   } else if (Array.isArray(content)) {
     text = content
       .map((part: unknown) =>
-        isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : '',
+        isObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : '',
       )
       .join('');
   } else {
-    throw invalidInput(FORMAT, `${path}.content`, 'a string or an array of blocks', content);
+    throw invalidField(
+      `messages[${index}].content[${blockIndex}].content`,
+      content,
+      'a string or an array of content blocks',
+    );
   }
   const data = Array.isArray(content) ? { ...extras, content } : extras;
   return {
@@ -172,29 +182,16 @@ function readResult(block: WireRecord, index: number, path: string, names: CallN
   };
 }
 
-function readBlocks(content: unknown, path: string): WireRecord[] {
-  if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content))
-    throw invalidInput(FORMAT, path, 'a string or an array of blocks', content);
-  return content.map((block: unknown, blockIndex) => {
-    const record = requireRecord(block, FORMAT, `${path}[${blockIndex}]`);
-    if (typeof record.type !== 'string')
-      throw invalidInput(FORMAT, `${path}[${blockIndex}].type`, 'a string', record.type);
-    return record;
-  });
-}
-
 function systemText(system: unknown): string {
   if (typeof system === 'string') return system;
   if (!Array.isArray(system))
-    throw invalidInput(FORMAT, 'system', 'a string or an array of text blocks', system);
+    throw invalidField('system', system, 'a string or an array of text blocks');
   return system
-    .map((block: unknown, blockIndex) =>
-      requireString(
-        requireRecord(block, FORMAT, `system[${blockIndex}]`).text,
-        FORMAT,
-        `system[${blockIndex}].text`,
-      ),
-    )
+    .map((block: unknown, blockIndex) => {
+      const text = isObject(block) ? block.text : undefined;
+      if (typeof text !== 'string')
+        throw invalidField(`system[${blockIndex}].text`, text, 'a string');
+      return text;
+    })
     .join('\n\n');
 }

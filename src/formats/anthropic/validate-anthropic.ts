@@ -37,14 +37,14 @@ export function validateAnthropic(messages: readonly unknown[]): ValidationResul
 
 /** {@link validateAnthropic}, with the turn table it read (for repair). */
 export function inspectAnthropic(messages: readonly unknown[]): HistoryInspection {
-  assertArray(messages, 'an Anthropic Messages `messages`');
+  assertAnthropicMessages(messages);
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
   // The call turn that the run of results messages being read follows, or -1.
   let callTurn = -1;
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, 'messages', 'an object with role and content');
-    const blocks = contentBlocks(message, index);
+    const message = objectAt(messages, index, 'messages', ANTHROPIC_MESSAGE_SHAPE);
+    const blocks = anthropicBlocksOf(message, index);
     if (message.role === 'assistant') {
       readAssistant(blocks, index, messages.length, table, issues);
       callTurn = table.isCalls(index) ? index : -1;
@@ -78,38 +78,6 @@ export function assertValidAnthropic(messages: readonly unknown[]): void {
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-const NO_BLOCKS: readonly JsonObject[] = [];
-
-function contentBlocks(message: JsonObject, index: number): readonly JsonObject[] {
-  if (message.role !== 'user' && message.role !== 'assistant') {
-    throw invalidField(
-      `messages[${index}].role`,
-      message.role,
-      "'user' or 'assistant' (the system prompt goes in the `system` field)",
-    );
-  }
-  const content = message.content;
-  if (typeof content === 'string') return NO_BLOCKS;
-  if (!Array.isArray(content))
-    throw invalidField(
-      `messages[${index}].content`,
-      content,
-      'a string or an array of content blocks',
-    );
-  for (let partIndex = 0; partIndex < content.length; partIndex++) {
-    const block: unknown = content[partIndex];
-    if (!isObject(block) || typeof block.type !== 'string') {
-      throw invalidField(
-        `messages[${index}].content[${partIndex}]`,
-        block,
-        'a content block object with a string `type`',
-      );
-    }
-  }
-  // Checked above: every entry is an object with a string type.
-  return content as readonly JsonObject[];
-}
-
 function readAssistant(
   blocks: readonly JsonObject[],
   index: number,
@@ -122,9 +90,7 @@ function readAssistant(
   for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
     const block = blocks[partIndex];
     if (block?.type === 'tool_use') {
-      const id = block.id;
-      if (typeof id !== 'string')
-        throw invalidField(`messages[${index}].content[${partIndex}].id`, id, 'a string');
+      const id = toolUseIdOf(block, index, partIndex);
       table.add(id, partIndex);
       if (!isAnthropicId(id)) {
         const param = `messages.${index}.content.${partIndex}.tool_use.id`;
@@ -178,9 +144,7 @@ function readUser(
       otherBefore = true;
       continue;
     }
-    const id = block.tool_use_id;
-    if (typeof id !== 'string')
-      throw invalidField(`messages[${index}].content[${partIndex}].tool_use_id`, id, 'a string');
+    const id = toolResultIdOf(block, index, partIndex);
     table.add(id, partIndex);
     if (
       callTurn !== -1 &&
@@ -222,4 +186,104 @@ function answeredSince(table: ToolTurnTable, callTurn: number, id: string): bool
   for (let slot = table.starts[callTurn + 1] ?? 0; slot < end; slot++)
     if (table.ids[slot] === id) return true;
   return false;
+}
+
+// The one parse of the Anthropic Messages wire shape: the validator and the reader
+// (from-anthropic.ts) both read messages, roles, content blocks and tool ids through these
+// guards, so a malformed message is refused the same way, in the same words, by both. They live
+// in the validator's module, not a file of their own: called across a module boundary from the
+// validator's loop they cost it 5-10% on 100k messages (bench/validate.ts).
+
+/**
+ * Checks that `messages` is an Anthropic Messages `messages` array.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
+ */
+export function assertAnthropicMessages(messages: unknown): asserts messages is readonly unknown[] {
+  assertArray(messages, 'an Anthropic Messages `messages`');
+}
+
+/** What `objectAt` says an Anthropic message must be. */
+export const ANTHROPIC_MESSAGE_SHAPE = 'an object with role and content';
+
+const NO_BLOCKS: readonly JsonObject[] = [];
+
+/**
+ * The blocks of the message's `content`, each an object with a string `type`; none for a string
+ * `content` (which the reader reads as one text block). Checks the role too: one call per
+ * message keeps the validator's loop small enough for V8 to inline it whole.
+ *
+ * @throws {ToolHistoryError} `invalid-input` for a role other than `user` and `assistant`, or
+ *   naming the content or the block that is neither a string nor blocks.
+ */
+export function anthropicBlocksOf(message: JsonObject, index: number): readonly JsonObject[] {
+  if (message.role !== 'user' && message.role !== 'assistant') {
+    throw invalidField(
+      `messages[${index}].role`,
+      message.role,
+      "'user' or 'assistant' (the system prompt goes in the `system` field)",
+    );
+  }
+  const content = message.content;
+  if (typeof content === 'string') return NO_BLOCKS;
+  if (!Array.isArray(content))
+    throw invalidField(
+      `messages[${index}].content`,
+      content,
+      'a string or an array of content blocks',
+    );
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const block: unknown = content[partIndex];
+    if (!isObject(block) || typeof block.type !== 'string') {
+      throw invalidField(
+        `messages[${index}].content[${partIndex}]`,
+        block,
+        'a content block object with a string `type`',
+      );
+    }
+  }
+  // Checked above: every entry is an object with a string type.
+  return content as readonly JsonObject[];
+}
+
+/**
+ * A `tool_use` block's `id`.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when it is not a string.
+ */
+export function toolUseIdOf(block: JsonObject, index: number, partIndex: number): string {
+  // Named reads, not blockString's keyed one: this runs once per call of long histories.
+  const id = block.id;
+  if (typeof id !== 'string')
+    throw invalidField(`messages[${index}].content[${partIndex}].id`, id, 'a string');
+  return id;
+}
+
+/**
+ * A `tool_result` block's `tool_use_id`.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when it is not a string.
+ */
+export function toolResultIdOf(block: JsonObject, index: number, partIndex: number): string {
+  const id = block.tool_use_id;
+  if (typeof id !== 'string')
+    throw invalidField(`messages[${index}].content[${partIndex}].tool_use_id`, id, 'a string');
+  return id;
+}
+
+/**
+ * Any other string field of a block (`name` of `tool_use`, `text`).
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the block and the field.
+ */
+export function blockString(
+  block: JsonObject,
+  field: string,
+  index: number,
+  partIndex: number,
+): string {
+  const value = block[field];
+  if (typeof value !== 'string')
+    throw invalidField(`messages[${index}].content[${partIndex}].${field}`, value, 'a string');
+  return value;
 }

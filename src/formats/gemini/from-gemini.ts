@@ -9,20 +9,18 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult, ConversionWarning } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
+import { invalidField, isObject, objectAt } from '../../core/input-guards.js';
+import { extrasOf, type WireRecord } from '../shared/wire-guards.js';
 import {
-  extrasOf,
-  invalidInput,
-  isRecord,
-  requireArray,
-  requireRecord,
-  requireString,
-  type WireRecord,
-} from '../shared/wire-guards.js';
+  assertGeminiContents,
+  GEMINI_CONTENT_SHAPE,
+  geminiFunctionOf,
+  geminiPartsOf,
+} from './validate-gemini.js';
 import { camelCaseGeminiPart } from './camel-case-gemini-part.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
-const FORMAT = 'Gemini';
 const CALL_PART_KEYS = new Set(['functionCall']);
 const RESPONSE_PART_KEYS = new Set(['functionResponse']);
 const TEXT_PART_KEYS = new Set(['text']);
@@ -69,7 +67,7 @@ export function fromGemini(
   contents: readonly unknown[],
   options: FromGeminiOptions = {},
 ): ConversionResult<HistoryMessage[]> {
-  requireArray(contents, FORMAT, 'contents');
+  assertGeminiContents(contents);
   const generateId = options.generateId ?? createCallId;
   const history: HistoryMessage[] = [];
   const appender = new ArrayAppender();
@@ -78,39 +76,25 @@ export function fromGemini(
     history.push({ role: 'system', text: systemText(options.systemInstruction) });
   let turn: TurnCall[] = [];
   for (let index = 0; index < contents.length; index++) {
-    const path = `contents[${index}]`;
-    const content = requireRecord(contents[index], FORMAT, path);
-    if (!Array.isArray(content.parts))
-      throw invalidInput(FORMAT, `${path}.parts`, 'an array', content.parts);
-    const parts = content.parts.map((part: unknown, partIndex) =>
-      camelCaseGeminiPart(requireRecord(part, FORMAT, `${path}.parts[${partIndex}]`)),
-    );
+    const content = objectAt(contents, index, 'contents', GEMINI_CONTENT_SHAPE);
+    // Checks the role and the parts.
+    const parts = geminiPartsOf(content, index).map(camelCaseGeminiPart);
     if (content.role === 'model') {
       turn = [];
       const modelParts = parts.map((part, partIndex) =>
-        readModelPart(part, `${path}.parts[${partIndex}]`, index, generateId, warnings),
+        readModelPart(part, index, partIndex, generateId, warnings),
       );
       for (const part of modelParts)
         if (part.type === 'tool-call')
           turn.push({ callId: part.callId, name: part.name, answered: false });
       history.push({ role: 'assistant', parts: modelParts, sourceIndex: index });
-    } else if (
-      content.role === undefined ||
-      content.role === 'user' ||
-      content.role === 'function'
-    ) {
+    } else {
+      // 'user', the legacy 'function', or no role: geminiPartsOf checked it.
       parts.forEach((part, partIndex) => {
         const last = history.at(-1);
         const same = last?.sourceIndex === index;
         if (part.functionResponse !== undefined) {
-          const result = readResponse(
-            part,
-            `${path}.parts[${partIndex}]`,
-            index,
-            turn,
-            generateId,
-            warnings,
-          );
+          const result = readResponse(part, index, partIndex, turn, generateId, warnings);
           if (same && last.role === 'tool')
             replaceLast(history, last, 'results', appender.append(last.results, [result]));
           else history.push({ role: 'tool', results: [result], sourceIndex: index });
@@ -123,8 +107,6 @@ export function fromGemini(
         else history.push({ role: 'user', parts: [userPart], sourceIndex: index });
       });
       if (parts.length === 0) history.push({ role: 'user', parts: [], sourceIndex: index });
-    } else {
-      throw invalidInput(FORMAT, `${path}.role`, "'user' or 'model'", content.role);
     }
   }
   return { messages: history, warnings };
@@ -132,14 +114,15 @@ export function fromGemini(
 
 function readModelPart(
   part: WireRecord,
-  path: string,
   index: number,
+  partIndex: number,
   generateId: CallIdGenerator,
   warnings: ConversionWarning[],
 ): TextPart | ToolCallPart | OpaquePart {
   if (part.functionCall === undefined) return readUserPart(part);
-  const call = requireRecord(part.functionCall, FORMAT, `${path}.functionCall`);
-  const name = requireString(call.name, FORMAT, `${path}.functionCall.name`);
+  const path = `contents[${index}].parts[${partIndex}]`;
+  const call = geminiFunctionOf(part.functionCall, index, partIndex, 'functionCall');
+  const name = call.name;
   let callId = typeof call.id === 'string' ? call.id : '';
   if (callId === '') {
     callId = generateId();
@@ -174,15 +157,17 @@ function readUserPart(part: WireRecord): TextPart | OpaquePart {
 
 function readResponse(
   part: WireRecord,
-  path: string,
   index: number,
+  partIndex: number,
   turn: TurnCall[],
   generateId: CallIdGenerator,
   warnings: ConversionWarning[],
 ): ToolResult {
-  const response = requireRecord(part.functionResponse, FORMAT, `${path}.functionResponse`);
-  const name = requireString(response.name, FORMAT, `${path}.functionResponse.name`);
-  const body = requireRecord(response.response ?? {}, FORMAT, `${path}.functionResponse.response`);
+  const path = `contents[${index}].parts[${partIndex}]`;
+  const response = geminiFunctionOf(part.functionResponse, index, partIndex, 'functionResponse');
+  const name = response.name;
+  const body = response.response ?? {};
+  if (!isObject(body)) throw invalidField(`${path}.functionResponse.response`, body, 'an object');
   let callId = typeof response.id === 'string' ? response.id : '';
   if (callId !== '') {
     const call = turn.find((candidate) => !candidate.answered && candidate.callId === callId);
@@ -220,10 +205,12 @@ function readResponse(
 
 function systemText(instruction: unknown): string {
   if (typeof instruction === 'string') return instruction;
-  const parts = requireRecord(instruction, FORMAT, 'systemInstruction').parts;
+  if (!isObject(instruction))
+    throw invalidField('systemInstruction', instruction, 'a string or a content with parts');
+  const parts = instruction.parts;
   if (!Array.isArray(parts))
-    throw invalidInput(FORMAT, 'systemInstruction.parts', 'an array', parts);
+    throw invalidField('systemInstruction.parts', parts, 'an array of parts');
   return parts
-    .map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : ''))
+    .map((part: unknown) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
     .join('\n\n');
 }

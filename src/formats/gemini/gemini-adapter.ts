@@ -18,6 +18,10 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   write: (history, options) =>
     toGemini(history, { missingThoughtSignature: options?.missingThoughtSignature }),
   messagesKey: 'contents',
+  wireShape: 'gemini',
+  signature: {
+    message: (message) => Array.isArray(message.parts) || message.role === 'model',
+  },
   systemField: 'systemInstruction',
   layout: 'blocks',
   dropsEmptyText: true,

@@ -2,12 +2,15 @@ import type { HistoryMessage } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import type { ChatDialect } from '../openai-chat/chat-dialect.js';
 import { readChatMessages } from '../openai-chat/from-openai-chat.js';
+import { assertMistralMessages, mistralMessageAt } from './validate-mistral.js';
 
 /** The Mistral dialect of the Chat Completions shape: `tool` messages carry `name`. */
 export const MISTRAL_DIALECT: ChatDialect = {
   format: 'mistral',
   formatName: 'Mistral',
   resultName: true,
+  assertMessages: assertMistralMessages,
+  messageAt: mistralMessageAt,
 };
 
 /**

@@ -15,6 +15,8 @@ export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralM
   read: (messages) => fromMistral(messages),
   write: (history) => toMistral(history),
   messagesKey: 'messages',
+  wireShape: 'chat-completions',
+  signature: undefined,
   systemField: undefined,
   layout: 'chat',
   dropsEmptyText: false,

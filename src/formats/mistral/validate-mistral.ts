@@ -2,7 +2,13 @@ import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems, type ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
-import { assertArray, invalidField, isObject, objectAt } from '../../core/input-guards.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  type JsonObject,
+} from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
 
@@ -41,12 +47,12 @@ export function validateMistral(messages: readonly unknown[]): ValidationResult 
 
 /** {@link validateMistral}, with the turn table it read (for repair). */
 export function inspectMistral(messages: readonly unknown[]): HistoryInspection {
-  assertArray(messages, 'a Mistral `messages`');
+  assertMistralMessages(messages);
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
   let previousRole: string | undefined;
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, 'messages', 'an object with a role');
+    const message = mistralMessageAt(messages, index);
     const role = message.role;
     if (!isMistralRole(role))
       throw invalidField(
@@ -199,4 +205,25 @@ function isMistralId(id: string): boolean {
 function roleAt(messages: readonly unknown[], index: number): string | undefined {
   const message = messages[index];
   return isObject(message) && typeof message.role === 'string' ? message.role : undefined;
+}
+
+// The guards the reader (fromMistral, through MISTRAL_DIALECT) shares with this validator, so both
+// refuse a malformed array or message in these words.
+
+/**
+ * Checks that `messages` is a Mistral `messages` array.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
+ */
+export function assertMistralMessages(messages: unknown): asserts messages is readonly unknown[] {
+  assertArray(messages, 'a Mistral `messages`');
+}
+
+/**
+ * `messages[index]` when it is an object.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the index.
+ */
+export function mistralMessageAt(messages: readonly unknown[], index: number): JsonObject {
+  return objectAt(messages, index, 'messages', 'an object with a role');
 }

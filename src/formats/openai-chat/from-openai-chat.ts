@@ -10,15 +10,8 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
-import {
-  extrasOf,
-  invalidInput,
-  isRecord,
-  requireArray,
-  requireRecord,
-  requireString,
-  type WireRecord,
-} from '../shared/wire-guards.js';
+import { invalidField } from '../../core/input-guards.js';
+import { extrasOf, isRecord, type WireRecord } from '../shared/wire-guards.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
@@ -57,13 +50,13 @@ export function readChatMessages(
   messages: readonly unknown[],
   dialect: ChatDialect,
 ): ConversionResult<HistoryMessage[]> {
-  requireArray(messages, dialect.formatName);
+  dialect.assertMessages(messages);
   const history: HistoryMessage[] = [];
   const names = new CallNames('turn');
   const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
-    const message = requireRecord(messages[index], dialect.formatName, path);
+    const message = dialect.messageAt(messages, index);
     switch (message.role) {
       case 'system':
       case 'developer': {
@@ -109,11 +102,10 @@ export function readChatMessages(
         break;
       }
       default:
-        throw invalidInput(
-          dialect.formatName,
+        throw invalidField(
           `${path}.role`,
-          "'system', 'developer', 'user', 'assistant' or 'tool'",
           message.role,
+          "'system', 'developer', 'user', 'assistant' or 'tool'",
         );
     }
   }
@@ -134,7 +126,7 @@ function readAssistant(
   const toolCalls = message.tool_calls;
   if (toolCalls !== undefined && toolCalls !== null) {
     if (!Array.isArray(toolCalls))
-      throw invalidInput(dialect.formatName, `${path}.tool_calls`, 'an array', toolCalls);
+      throw invalidField(`${path}.tool_calls`, toolCalls, 'an array of tool calls');
     if (toolCalls.length > 0) names.startTurn();
     else names.other();
     toolCalls.forEach((raw: unknown, callIndex) => {
@@ -153,9 +145,9 @@ function readAssistant(
 }
 
 function readCall(raw: unknown, dialect: ChatDialect, path: string): ToolCallPart {
-  const call = requireRecord(raw, dialect.formatName, path);
-  const fn = requireRecord(call.function, dialect.formatName, `${path}.function`);
-  const name = requireString(fn.name, dialect.formatName, `${path}.function.name`);
+  const call = objectField(raw, path);
+  const fn = objectField(call.function, `${path}.function`);
+  const name = stringField(fn.name, `${path}.function.name`);
   const parsed =
     typeof fn.arguments === 'string'
       ? parseArgumentsText(fn.arguments)
@@ -163,7 +155,7 @@ function readCall(raw: unknown, dialect: ChatDialect, path: string): ToolCallPar
   const extras = extrasOf(call, CALL_KEYS);
   return {
     type: 'tool-call',
-    callId: requireString(call.id, dialect.formatName, `${path}.id`),
+    callId: stringField(call.id, `${path}.id`),
     name,
     ...parsed,
     ...(extras === undefined ? {} : { providerData: { [dialect.format]: extras } }),
@@ -177,7 +169,7 @@ function readResult(
   names: CallNames,
 ): ToolResult {
   const path = `messages[${index}]`;
-  const callId = requireString(message.tool_call_id, dialect.formatName, `${path}.tool_call_id`);
+  const callId = stringField(message.tool_call_id, `${path}.tool_call_id`);
   const ownName = typeof message.name === 'string' ? message.name : undefined;
   const callName = names.answer(callId);
   // Mistral tool messages carry the name, so it is read (and written) as the result's name;
@@ -198,17 +190,12 @@ function readResult(
 function readText(content: unknown, dialect: ChatDialect, path: string): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content))
-    throw invalidInput(dialect.formatName, path, 'a string or an array of text parts', content);
+    throw invalidField(path, content, 'a string or an array of text parts');
   return content
     .map((part: unknown, partIndex) => {
       if (!isRecord(part) || part.type !== 'text')
-        throw invalidInput(
-          dialect.formatName,
-          `${path}[${partIndex}]`,
-          "a { type: 'text' } part",
-          part,
-        );
-      return requireString(part.text, dialect.formatName, `${path}[${partIndex}].text`);
+        throw invalidField(`${path}[${partIndex}]`, part, "a { type: 'text' } part");
+      return stringField(part.text, `${path}[${partIndex}].text`);
     })
     .join('\n');
 }
@@ -221,11 +208,11 @@ function readParts(
 ): (TextPart | OpaquePart)[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
   if (!Array.isArray(content))
-    throw invalidInput(dialect.formatName, path, 'a string or an array of content parts', content);
+    throw invalidField(path, content, 'a string or an array of content parts');
   return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
-    const part = requireRecord(raw, dialect.formatName, `${path}[${partIndex}]`);
+    const part = objectField(raw, `${path}[${partIndex}]`);
     if (part.type !== 'text') return { type: 'opaque', format: dialect.format, value: part };
-    const text = requireString(part.text, dialect.formatName, `${path}[${partIndex}].text`);
+    const text = stringField(part.text, `${path}[${partIndex}].text`);
     const extras = extrasOf(part, TEXT_PART_KEYS);
     return extras === undefined
       ? { type: 'text', text }
@@ -240,4 +227,14 @@ function withData<T extends HistoryMessage>(
 ): T {
   const providerData = providerDataOf(dialect.format, extras);
   return providerData === undefined ? message : { ...message, providerData };
+}
+
+function objectField(value: unknown, path: string): WireRecord {
+  if (!isRecord(value)) throw invalidField(path, value, 'an object');
+  return value;
+}
+
+function stringField(value: unknown, path: string): string {
+  if (typeof value !== 'string') throw invalidField(path, value, 'a string');
+  return value;
 }

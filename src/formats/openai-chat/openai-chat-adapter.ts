@@ -18,6 +18,12 @@ export const OPENAI_CHAT_ADAPTER: FormatAdapter<
   read: (messages) => fromOpenAIChat(messages),
   write: (history) => toOpenAIChat(history),
   messagesKey: 'messages',
+  wireShape: 'chat-completions',
+  signature: {
+    message: (message) =>
+      Array.isArray(message.tool_calls) || typeof message.tool_call_id === 'string',
+    contentPart: (part) => part.type === 'image_url' || part.type === 'input_audio',
+  },
   systemField: undefined,
   layout: 'chat',
   dropsEmptyText: false,

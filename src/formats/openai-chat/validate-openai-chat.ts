@@ -79,24 +79,13 @@ export function validateOpenAIChat(messages: readonly unknown[]): ValidationResu
 
 /** {@link validateOpenAIChat}, with the turn table it read (for repair). */
 export function inspectOpenAIChat(messages: readonly unknown[]): HistoryInspection {
-  if (!Array.isArray(messages)) {
-    throw new ToolHistoryError(
-      'invalid-input',
-      `validateOpenAIChat expects the Chat Completions messages array, but got ${describeType(messages)}. Pass body.messages, not the whole request body.`,
-    );
-  }
+  assertOpenAIChatMessages(messages);
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
   let turn: OpenTurn | undefined;
 
   for (let index = 0; index < messages.length; index++) {
-    const message: unknown = messages[index];
-    if (!isObject(message)) {
-      throw new ToolHistoryError(
-        'invalid-input',
-        `messages[${index}] is ${describeType(message)}, not a message object. Every entry of a Chat Completions messages array must be an object with a role.`,
-      );
-    }
+    const message = openAIChatMessageAt(messages, index);
     if (message.role === 'tool') {
       checkToolMessage(message, index, turn, issues);
       table.begin(index, 'results');
@@ -267,4 +256,41 @@ function openTurn(
     firstAt.push(callIndex);
   }
   return callIds.length === 0 ? undefined : new OpenTurn(index, callIds);
+}
+
+// The Chat Completions guards the reader (from-openai-chat.ts, through OPENAI_CHAT_DIALECT) shares
+// with this validator, so both refuse a malformed array or message in these words. Everything else
+// the validator reports as issues in OpenAI's words (a missing `tool_call_id`, a mistyped id), as
+// OpenAI does, where the reader, which cannot build a history from them, throws.
+
+/**
+ * Checks that `messages` is a Chat Completions `messages` array.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
+ */
+export function assertOpenAIChatMessages(
+  messages: unknown,
+): asserts messages is readonly unknown[] {
+  if (!Array.isArray(messages)) {
+    throw new ToolHistoryError(
+      'invalid-input',
+      `Expected the Chat Completions messages array, but got ${describeType(messages)}. Pass body.messages, not the whole request body.`,
+    );
+  }
+}
+
+/**
+ * `messages[index]` when it is an object.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the index.
+ */
+export function openAIChatMessageAt(messages: readonly unknown[], index: number): JsonObject {
+  const message: unknown = messages[index];
+  if (!isObject(message)) {
+    throw new ToolHistoryError(
+      'invalid-input',
+      `messages[${index}] is ${describeType(message)}, not a message object. Every entry of a Chat Completions messages array must be an object with a role.`,
+    );
+  }
+  return message;
 }

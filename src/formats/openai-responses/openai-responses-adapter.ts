@@ -7,6 +7,28 @@ import { toOpenAIResponses } from './to-openai-responses.js';
 import { inspectOpenAIResponses } from './validate-openai-responses.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
+// Input item and content part types only the Responses API has.
+const RESPONSES_ITEM_TYPES = new Set([
+  'message',
+  'function_call',
+  'function_call_output',
+  'reasoning',
+  'item_reference',
+  'file_search_call',
+  'web_search_call',
+  'computer_call',
+  'computer_call_output',
+  'custom_tool_call',
+  'custom_tool_call_output',
+]);
+const RESPONSES_PART_TYPES = new Set([
+  'input_text',
+  'output_text',
+  'input_image',
+  'input_file',
+  'refusal',
+]);
+
 /** The OpenAI Responses `input` items: reader, writer, validator, profile and wire facts. */
 export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   'openai-responses',
@@ -18,6 +40,12 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   read: (messages) => fromOpenAIResponses(messages),
   write: (history) => toOpenAIResponses(history),
   messagesKey: 'input',
+  wireShape: 'openai-responses',
+  signature: {
+    message: (message) =>
+      typeof message.type === 'string' && RESPONSES_ITEM_TYPES.has(message.type),
+    contentPart: (part) => typeof part.type === 'string' && RESPONSES_PART_TYPES.has(part.type),
+  },
   systemField: undefined,
   layout: 'items',
   dropsEmptyText: false,

@@ -3,6 +3,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import type { MessageFormat } from '../../core/format.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import type { HistoryMessage, ToolHistory } from '../../core/history.js';
+import type { JsonObject } from '../../core/input-guards.js';
 import type { HistoryIssue } from '../../core/issue.js';
 import type { ProviderProfile } from '../../core/provider-profile.js';
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
@@ -46,6 +47,17 @@ export interface ProviderErrorResponse {
 export type WireLayout = 'chat' | 'items' | 'blocks';
 
 /**
+ * What marks a message as a format's own when the format of a conversation is guessed (the CLI's
+ * `--format` default). Each test looks for what no other format has.
+ */
+export interface WireSignature {
+  /** True when the message itself has a shape only this format has (an item type, a role, a field). */
+  readonly message?: ((message: JsonObject) => boolean) | undefined;
+  /** True when an entry of the message's `content` array has a type only this format has. */
+  readonly contentPart?: ((part: JsonObject) => boolean) | undefined;
+}
+
+/**
  * Everything the provider-neutral engines need to know about one message format. Engines reach a
  * format only through its adapter (see `formats/index.ts`), never by testing its name.
  */
@@ -65,6 +77,16 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   write(history: ToolHistory, options?: WriteFormatOptions): Written;
   /** The request field that holds the messages. */
   readonly messagesKey: 'messages' | 'input' | 'contents';
+  /**
+   * The wire shape of the messages: formats that share one (Chat Completions and Mistral) read the
+   * same messages, so a conversation in one can be checked by the other's rules.
+   */
+  readonly wireShape: string;
+  /**
+   * What marks a message as this format's, for guessing a conversation's format; `undefined` for
+   * a format never guessed because another has the same shape (Mistral).
+   */
+  readonly signature: WireSignature | undefined;
   /** The request field that holds a system prompt kept outside the messages, if the format has one. */
   readonly systemField: 'system' | 'systemInstruction' | 'instructions' | undefined;
   /** How the wire lays out calls, results and parts. */

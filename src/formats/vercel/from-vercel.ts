@@ -8,18 +8,17 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
-import {
-  extrasOf,
-  invalidInput,
-  isRecord,
-  requireArray,
-  requireRecord,
-  requireString,
-  type WireRecord,
-} from '../shared/wire-guards.js';
+import { invalidField, isObject, objectAt } from '../../core/input-guards.js';
+import { extrasOf, type WireRecord } from '../shared/wire-guards.js';
 import { ArrayAppender } from '../shared/array-appender.js';
+import {
+  assertVercelMessages,
+  VERCEL_MESSAGE_SHAPE,
+  vercelPartsOf,
+  vercelStringAt,
+  vercelToolCallIdOf,
+} from './validate-vercel.js';
 
-const FORMAT = 'Vercel AI SDK';
 const MESSAGE_KEYS = new Set(['role', 'content']);
 const TEXT_KEYS = new Set(['type', 'text']);
 const CALL_KEYS = new Set(['type', 'toolCallId', 'toolName', 'input']);
@@ -42,19 +41,21 @@ const RESULT_KEYS = new Set(['type', 'toolCallId', 'toolName', 'output']);
  * const { messages: history } = fromVercel(modelMessages);
  */
 export function fromVercel(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
-  requireArray(messages, FORMAT);
+  assertVercelMessages(messages);
   const history: HistoryMessage[] = [];
   const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
-    const path = `messages[${index}]`;
-    const message = requireRecord(messages[index], FORMAT, path);
+    const message = objectAt(messages, index, 'messages', VERCEL_MESSAGE_SHAPE);
+    // Checks the role and the parts; a string content is none, read here as one text part.
+    const checked = vercelPartsOf(message, index);
     const extras = extrasOf(message, MESSAGE_KEYS);
     const providerData = extras === undefined ? {} : { providerData: { vercel: extras } };
+    const parts = checked ?? [{ type: 'text', text: message.content }];
     switch (message.role) {
       case 'system':
         history.push({
           role: 'system',
-          text: requireString(message.content, FORMAT, `${path}.content`),
+          text: vercelStringAt(message.content, `messages[${index}].content`),
           sourceIndex: index,
           ...providerData,
         });
@@ -62,7 +63,7 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
       case 'user':
         history.push({
           role: 'user',
-          parts: partsOf(message.content, `${path}.content`).map((part) => readPart(part)),
+          parts: parts.map((part) => readPart(part)),
           sourceIndex: index,
           ...providerData,
         });
@@ -70,44 +71,32 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
       case 'assistant':
         history.push({
           role: 'assistant',
-          parts: partsOf(message.content, `${path}.content`).map((part, partIndex) =>
-            part.type === 'tool-call'
-              ? readCall(part, `${path}.content[${partIndex}]`)
-              : readPart(part),
+          parts: parts.map((part, partIndex) =>
+            part.type === 'tool-call' ? readCall(part, index, partIndex) : readPart(part),
           ),
           sourceIndex: index,
           ...providerData,
         });
         break;
-      case 'tool':
-        readTool(message, index, history, appender);
-        break;
       default:
-        throw invalidInput(
-          FORMAT,
-          `${path}.role`,
-          "'system', 'user', 'assistant' or 'tool'",
-          message.role,
-        );
+        readTool(parts, message, index, history, appender);
     }
   }
   return { messages: history, warnings: [] };
 }
 
+/** Reads a tool message, whose `parts` {@link vercelPartsOf} checked. */
 function readTool(
+  parts: readonly WireRecord[],
   message: WireRecord,
   index: number,
   history: HistoryMessage[],
   appender: ArrayAppender,
 ): void {
-  const path = `messages[${index}].content`;
-  if (!Array.isArray(message.content))
-    throw invalidInput(FORMAT, path, 'an array', message.content);
   const results: ToolResult[] = [];
   const others: WireRecord[] = [];
-  message.content.forEach((raw: unknown, partIndex) => {
-    const part = requireRecord(raw, FORMAT, `${path}[${partIndex}]`);
-    if (part.type === 'tool-result') results.push(readResult(part, index, `${path}[${partIndex}]`));
+  parts.forEach((part, partIndex) => {
+    if (part.type === 'tool-result') results.push(readResult(part, index, partIndex));
     else others.push(part);
   });
   const extras = extrasOf(message, MESSAGE_KEYS);
@@ -134,12 +123,14 @@ function readTool(
   else history.push(next);
 }
 
-function readResult(part: WireRecord, index: number, path: string): ToolResult {
-  const output = requireRecord(part.output, FORMAT, `${path}.output`);
+function readResult(part: WireRecord, index: number, partIndex: number): ToolResult {
+  const path = `messages[${index}].content[${partIndex}]`;
+  const output = part.output;
+  if (!isObject(output)) throw invalidField(`${path}.output`, output, 'an output object');
   const extras = extrasOf(part, RESULT_KEYS);
   const base = {
-    callId: requireString(part.toolCallId, FORMAT, `${path}.toolCallId`),
-    name: requireString(part.toolName, FORMAT, `${path}.toolName`),
+    callId: vercelToolCallIdOf(part, index, partIndex),
+    name: vercelStringAt(part.toolName, `${path}.toolName`),
     sourceIndex: index,
   };
   const data = extras === undefined ? {} : { providerData: { vercel: extras } };
@@ -148,7 +139,7 @@ function readResult(part: WireRecord, index: number, path: string): ToolResult {
     case 'error-text':
       return {
         ...base,
-        content: requireString(output.value, FORMAT, `${path}.output.value`),
+        content: vercelStringAt(output.value, `${path}.output.value`),
         isError: output.type === 'error-text',
         ...data,
       };
@@ -165,7 +156,7 @@ function readResult(part: WireRecord, index: number, path: string): ToolResult {
       const text = Array.isArray(output.value)
         ? output.value
             .map((item: unknown) =>
-              isRecord(item) && typeof item.text === 'string' ? item.text : '',
+              isObject(item) && typeof item.text === 'string' ? item.text : '',
             )
             .join('')
         : typeof output.reason === 'string'
@@ -181,12 +172,12 @@ function readResult(part: WireRecord, index: number, path: string): ToolResult {
   }
 }
 
-function readCall(part: WireRecord, path: string): ToolCallPart {
+function readCall(part: WireRecord, index: number, partIndex: number): ToolCallPart {
   const extras = extrasOf(part, CALL_KEYS);
   return {
     type: 'tool-call',
-    callId: requireString(part.toolCallId, FORMAT, `${path}.toolCallId`),
-    name: requireString(part.toolName, FORMAT, `${path}.toolName`),
+    callId: vercelToolCallIdOf(part, index, partIndex),
+    name: vercelStringAt(part.toolName, `messages[${index}].content[${partIndex}].toolName`),
     ...(typeof part.input === 'string'
       ? parseArgumentsText(part.input)
       : parseArgumentsValue(part.input ?? {})),
@@ -201,13 +192,4 @@ function readPart(part: WireRecord): TextPart | OpaquePart {
   return extras === undefined
     ? { type: 'text', text: part.text }
     : { type: 'text', text: part.text, providerData: { vercel: extras } };
-}
-
-function partsOf(content: unknown, path: string): WireRecord[] {
-  if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content))
-    throw invalidInput(FORMAT, path, 'a string or an array of parts', content);
-  return content.map((part: unknown, partIndex) =>
-    requireRecord(part, FORMAT, `${path}[${partIndex}]`),
-  );
 }

@@ -1,3 +1,4 @@
+import { isObject } from '../../core/input-guards.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { fromVercel } from './from-vercel.js';
 import { toVercel } from './to-vercel.js';
@@ -5,6 +6,16 @@ import { inspectVercel } from './validate-vercel.js';
 import { VERCEL_PROFILE } from './vercel-profile.js';
 import type { VercelModelMessage } from './vercel-types.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
+
+// Content part types only the AI SDK's ModelMessage has.
+const VERCEL_PART_TYPES = new Set([
+  'tool-call',
+  'tool-result',
+  'tool-approval-request',
+  'tool-approval-response',
+  'reasoning',
+  'file',
+]);
 
 /** The Vercel AI SDK `ModelMessage[]`: reader, writer, validator, profile and wire facts. */
 export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelModelMessage[]>> = {
@@ -14,6 +25,13 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
   read: (messages) => fromVercel(messages),
   write: (history) => toVercel(history),
   messagesKey: 'messages',
+  wireShape: 'vercel',
+  signature: {
+    // An image without a `source` object is Vercel's (`image: url | data`); Anthropic's has one.
+    contentPart: (part) =>
+      typeof part.type === 'string' &&
+      (VERCEL_PART_TYPES.has(part.type) || (part.type === 'image' && !isObject(part.source))),
+  },
   systemField: undefined,
   layout: 'blocks',
   dropsEmptyText: false,

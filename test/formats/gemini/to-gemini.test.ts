@@ -126,9 +126,9 @@ describe('fromGemini', () => {
     });
   });
 
-  it('throws invalid-input for a content without parts', () => {
+  it('throws invalid-input for a content without parts, in the validator’s words', () => {
     expect(() => fromGemini([{ role: 'user', content: 'hi' }])).toThrow(
-      /contents\[0\]\.parts must be an array/,
+      'contents[0].parts is undefined, but must be an array of parts.',
     );
   });
 });

@@ -68,9 +68,9 @@ describe('fromOpenAIChat', () => {
     expect((caught as Error).message).toContain('messages[1].role');
   });
 
-  it('throws invalid-input when messages is not an array', () => {
+  it('throws invalid-input when messages is not an array, in the validator’s words', () => {
     expect(() => fromOpenAIChat({ messages: [] } as unknown as unknown[])).toThrow(
-      /messages must be an array/,
+      'Expected the Chat Completions messages array, but got an object. Pass body.messages, not the whole request body.',
     );
   });
 });

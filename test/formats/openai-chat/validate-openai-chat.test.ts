@@ -503,7 +503,7 @@ describe('validateOpenAIChat', () => {
 
   it('throws invalid-input when given something other than an array', () => {
     expect(() => validateOpenAIChat({ messages: [] } as unknown as readonly unknown[])).toThrow(
-      'validateOpenAIChat expects the Chat Completions messages array, but got an object. Pass body.messages, not the whole request body.',
+      'Expected the Chat Completions messages array, but got an object. Pass body.messages, not the whole request body.',
     );
   });
 
