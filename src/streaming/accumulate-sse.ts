@@ -14,7 +14,10 @@ export interface AccumulateSSEOptions extends ToolCallAccumulatorOptions {
    * @defaultValue `'json-lines'` for the `ollama` format, `'sse'` for the others
    */
   readonly framing?: StreamFraming | undefined;
-  /** Stops reading (and cancels the body) when aborted; the abort reason is thrown. */
+  /**
+   * Stops reading when aborted, even in the middle of a read that stalls: the body is cancelled
+   * and an error named `'AbortError'` is thrown, with the abort reason as its `cause`.
+   */
   readonly signal?: AbortSignal | undefined;
 }
 

@@ -1,5 +1,6 @@
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { EventStreamDecoder, type StreamFraming } from './event-stream-decoder.js';
+import { abortErrorFor, iterableChunks, readerChunks } from './abortable-chunks.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
 
 /** A response body: a `fetch` Response, its `body`, or any (async) iterable of bytes or text chunks. */
@@ -18,7 +19,11 @@ export interface ReadStreamEventsOptions {
   readonly framing?: StreamFraming | undefined;
   /** `maxLineLength` caps one event's size; see `StreamLimits`. */
   readonly limits?: StreamLimits | undefined;
-  /** Stops reading (and cancels the body) when aborted; the abort reason is thrown. */
+  /**
+   * Stops reading when aborted, even in the middle of a read that stalls: the body is cancelled
+   * (an iterator's `return()` is called) and an error named `'AbortError'` is thrown, with the
+   * abort reason as its `cause`.
+   */
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -30,25 +35,18 @@ function isReadableStream(source: unknown): source is ReadableStream<Uint8Array>
   );
 }
 
-async function* chunksOf(source: StreamSource): AsyncGenerator<Uint8Array | string> {
+function chunksOf(
+  source: StreamSource,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Uint8Array | string> | undefined {
   const stream = isReadableStream(source) ? source : 'body' in source ? source.body : undefined;
-  if (stream === null) return; // a Response without a body
-  if (stream === undefined) {
-    yield* source as AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
-    return;
-  }
+  if (stream === null) return undefined; // a Response without a body
   // getReader() rather than async iteration: Safari's ReadableStream is not async iterable.
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
-  }
+  if (stream !== undefined) return readerChunks(stream.getReader(), signal);
+  return iterableChunks(
+    source as AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+    signal,
+  );
 }
 
 function parsePayload(payload: string, eventIndex: number): unknown {
@@ -98,9 +96,11 @@ export async function* readStreamEvents(
     payloads.length = 0;
     return false;
   }
-  signal?.throwIfAborted();
-  for await (const chunk of chunksOf(source)) {
-    signal?.throwIfAborted();
+  if (signal?.aborted === true) throw abortErrorFor(signal);
+  const chunks = chunksOf(source, signal);
+  if (chunks === undefined) return;
+  for await (const chunk of chunks) {
+    if (signal?.aborted === true) throw abortErrorFor(signal);
     decoder.push(typeof chunk === 'string' ? chunk : text.decode(chunk, { stream: true }), collect);
     if (yield* drain()) return;
   }
