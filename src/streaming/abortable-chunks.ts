@@ -9,6 +9,11 @@ export function abortErrorFor(signal: AbortSignal): Error {
   return error;
 }
 
+/** Throws {@link abortErrorFor} when `signal` has aborted. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw abortErrorFor(signal);
+}
+
 /**
  * Resolves with `pending`, or rejects with {@link abortErrorFor} as soon as `signal` aborts,
  * whichever comes first: a body that stalls must not hold the caller past the abort.

@@ -1,6 +1,7 @@
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
+import { BodyDecoder } from './body-decoder.js';
 import { EventStreamDecoder, type StreamFraming } from './event-stream-decoder.js';
-import { abortErrorFor, iterableChunks, readerChunks } from './abortable-chunks.js';
+import { throwIfAborted, iterableChunks, readerChunks } from './abortable-chunks.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
 
 /** A response body: a `fetch` Response, its `body`, or any (async) iterable of bytes or text chunks. */
@@ -17,7 +18,7 @@ export interface ReadStreamEventsOptions {
    * @defaultValue `'sse'`
    */
   readonly framing?: StreamFraming | undefined;
-  /** `maxLineLength` caps one event's size; see `StreamLimits`. */
+  /** `maxLineLength` caps one event's size, `maxTotalBytes` the body's; see `StreamLimits`. */
   readonly limits?: StreamLimits | undefined;
   /**
    * Stops reading when aborted, even in the middle of a read that stalls: the body is cancelled
@@ -66,8 +67,9 @@ function parsePayload(payload: string, eventIndex: number): unknown {
  * can fall anywhere, even inside a multi-byte UTF-8 character (decoded in streaming mode). SSE
  * `data: [DONE]` ends the stream.
  *
- * @throws {StreamAccumulationError} `code: 'invalid-input'` for an event that is not JSON,
- * `code: 'stream-limit'` for an event longer than `limits.maxLineLength`.
+ * @throws {StreamAccumulationError} `code: 'invalid-input'` for an event that is not JSON or a
+ * body that is not UTF-8, `code: 'stream-limit'` for an event longer than `limits.maxLineLength`
+ * or a body longer than `limits.maxTotalBytes`.
  * @example
  * for await (const event of readStreamEvents(await fetch(url, request))) console.log(event);
  */
@@ -77,11 +79,9 @@ export async function* readStreamEvents(
 ): AsyncGenerator<unknown, void> {
   const framing = options?.framing ?? 'sse';
   const signal = options?.signal;
-  const decoder = new EventStreamDecoder(
-    framing,
-    resolveStreamLimits(options?.limits).maxLineLength,
-  );
-  const text = new TextDecoder('utf-8');
+  const limits = resolveStreamLimits(options?.limits);
+  const decoder = new EventStreamDecoder(framing, limits.maxLineLength);
+  const text = new BodyDecoder(limits.maxTotalBytes);
   const payloads: string[] = [];
   const collect = (payload: string): void => {
     payloads.push(payload);
@@ -96,15 +96,15 @@ export async function* readStreamEvents(
     payloads.length = 0;
     return false;
   }
-  if (signal?.aborted === true) throw abortErrorFor(signal);
+  throwIfAborted(signal);
   const chunks = chunksOf(source, signal);
   if (chunks === undefined) return;
   for await (const chunk of chunks) {
-    if (signal?.aborted === true) throw abortErrorFor(signal);
-    decoder.push(typeof chunk === 'string' ? chunk : text.decode(chunk, { stream: true }), collect);
+    throwIfAborted(signal);
+    decoder.push(text.decode(chunk, eventIndex), collect);
     if (yield* drain()) return;
   }
-  decoder.push(text.decode(), collect);
+  decoder.push(text.end(eventIndex), collect);
   decoder.end(collect);
   yield* drain();
 }
