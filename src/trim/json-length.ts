@@ -1,3 +1,5 @@
+import { jsonTextOf } from '../core/json-text.js';
+
 // Characters JSON.stringify writes as an escape: quotes, backslashes, control characters, and
 // (well-formed JSON.stringify, ES2019) lone surrogates. Strings with none are written as they are.
 // eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
@@ -7,12 +9,19 @@ const DEPTH_LIMIT = 64;
 
 /**
  * The length of `JSON.stringify(value)`, without building the string: the same number for every
- * value (`undefined` for a value JSON.stringify writes nothing for), the same errors (a BigInt, a
- * cycle). Plain objects and arrays are walked; anything JSON.stringify treats specially (`toJSON`,
+ * value (`undefined` for a value JSON.stringify writes nothing for); a value it cannot write (a
+ * BigInt, a cycle) throws a `ToolHistoryError` naming the path inside the message. Plain objects and arrays are walked; anything JSON.stringify treats specially (`toJSON`,
  * boxed primitives, class instances) is handed to JSON.stringify itself.
  */
 export function jsonLength(value: unknown): number | undefined {
-  const length = valueLength(value, '', 0);
+  let length: number;
+  try {
+    length = valueLength(value, '', 0);
+  } catch (error) {
+    // A BigInt, a cycle or a stack-deep value: written again, typed, with the path to it.
+    jsonTextOf(value, 'message');
+    throw error;
+  }
   return length === -1 ? undefined : length;
 }
 

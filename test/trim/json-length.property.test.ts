@@ -1,13 +1,17 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { ToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { jsonLength } from '../../src/trim/json-length.js';
 
-/** What JSON.stringify does with `value`: its length, or the error it throws. */
+/**
+ * What JSON.stringify does with `value`: its length, or that it throws (jsonLength throws a typed
+ * ToolHistoryError where JSON.stringify throws a TypeError).
+ */
 function stringifyOutcome(value: unknown): { length: number | undefined } | { error: string } {
   try {
     return { length: (JSON.stringify(value) as string | undefined)?.length };
   } catch (error) {
-    return { error: error instanceof Error ? error.constructor.name : 'thrown' };
+    return { error: error instanceof TypeError ? 'ToolHistoryError' : 'thrown' };
   }
 }
 
@@ -75,11 +79,18 @@ describe('jsonLength', () => {
       expect(jsonLength(value)).toBe(JSON.stringify(value).length);
     });
 
-  it('is undefined where JSON.stringify writes nothing, and throws on cycles as it does', () => {
+  it('is undefined where JSON.stringify writes nothing, and throws typed errors on cycles and BigInts', () => {
     expect([jsonLength(undefined), jsonLength(() => 1)]).toEqual([undefined, undefined]);
     const cycle: Record<string, unknown> = {};
-    cycle.self = cycle;
-    expect(() => jsonLength(cycle)).toThrow(TypeError);
-    expect(() => jsonLength(10n)).toThrow(TypeError);
+    cycle.self = { list: [cycle] };
+    expect(() => jsonLength(cycle)).toThrow(
+      new ToolHistoryError(
+        'invalid-input',
+        'message.self.list[0] refers back to itself (a cycle), which JSON cannot carry. Convert it to a number, string or plain object first.',
+      ),
+    );
+    expect(() => jsonLength({ a: [10n] })).toThrow(
+      'message.a[0] is the BigInt 10n, which JSON cannot carry.',
+    );
   });
 });

@@ -109,7 +109,7 @@ function readCall(item: WireRecord, path: string): ToolCallPart {
     type: 'tool-call',
     callId: requireString(item.callId, FORMAT, `${path}.callId`),
     name: requireString(item.name, FORMAT, `${path}.name`),
-    ...parseArgumentsValue(item.arguments ?? {}),
+    ...parseArgumentsValue(item.arguments ?? {}, `${path}.arguments`),
   };
 }
 

@@ -132,7 +132,7 @@ function readAssistantBlock(block: WireRecord, path: string): TextPart | ToolCal
     type: 'tool-call',
     callId: requireString(block.id, FORMAT, `${path}.id`),
     name: requireString(block.name, FORMAT, `${path}.name`),
-    ...parseArgumentsValue(block.input ?? {}),
+    ...parseArgumentsValue(block.input ?? {}, `${path}.input`),
     ...(extras === undefined ? {} : { providerData: { anthropic: extras } }),
   };
 }

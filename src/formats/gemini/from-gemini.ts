@@ -157,7 +157,7 @@ function readModelPart(
     type: 'tool-call',
     callId,
     name,
-    ...parseArgumentsValue(call.args ?? {}),
+    ...parseArgumentsValue(call.args ?? {}, `${path}.functionCall.args`),
     ...(hasExtras ? { providerData: { gemini: extras } } : {}),
   };
 }

@@ -189,7 +189,7 @@ function readCall(part: WireRecord, path: string): ToolCallPart {
     name: requireString(part.toolName, FORMAT, `${path}.toolName`),
     ...(typeof part.input === 'string'
       ? parseArgumentsText(part.input)
-      : parseArgumentsValue(part.input ?? {})),
+      : parseArgumentsValue(part.input ?? {}, `${path}.input`)),
     ...(extras === undefined ? {} : { providerData: { vercel: extras } }),
   };
 }
