@@ -1,4 +1,5 @@
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
+import { checkReaderOptions, checkStreamSource } from './stream-options.js';
 import { BodyDecoder } from './body-decoder.js';
 import { EventStreamDecoder, type StreamFraming } from './event-stream-decoder.js';
 import { throwIfAborted, iterableChunks, readerChunks } from './abortable-chunks.js';
@@ -69,7 +70,8 @@ function parsePayload(payload: string, eventIndex: number): unknown {
  *
  * @throws {StreamAccumulationError} `code: 'invalid-input'` for an event that is not JSON or a
  * body that is not UTF-8, `code: 'stream-limit'` for an event longer than `limits.maxLineLength`
- * or a body longer than `limits.maxTotalBytes`.
+ * or a body longer than `limits.maxTotalBytes`; `ToolHistoryError` (`invalid-input`) for a source
+ * or options that are missing or out of range.
  * @example
  * for await (const event of readStreamEvents(await fetch(url, request))) console.log(event);
  */
@@ -77,6 +79,8 @@ export async function* readStreamEvents(
   source: StreamSource,
   options?: ReadStreamEventsOptions,
 ): AsyncGenerator<unknown, void> {
+  checkStreamSource(source, 'readStreamEvents source');
+  checkReaderOptions(options, 'readStreamEvents options');
   const framing = options?.framing ?? 'sse';
   const signal = options?.signal;
   const limits = resolveStreamLimits(options?.limits);

@@ -1,6 +1,7 @@
 import type { CallIdGenerator } from '../core/call-id.js';
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { checkAccumulatorOptions } from './stream-options.js';
 import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/accumulated-tool-call.js';
 import { streamAdapterFor, type StreamFormat } from '../formats/index.js';
 import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
@@ -141,9 +142,12 @@ class Accumulator implements ToolCallAccumulator {
  * }
  * const { text, calls } = accumulator.finish();
  * result.addAssistantToolCalls(calls);
+ * @throws {ToolHistoryError} `invalid-input` for options that are missing or out of range (a
+ * limit that is not a whole number, 0 or more), `UnsupportedFormatError` for an unknown format.
  */
 export function createToolCallAccumulator(
   options: ToolCallAccumulatorOptions,
 ): ToolCallAccumulator {
+  checkAccumulatorOptions(options, 'createToolCallAccumulator options');
   return new Accumulator(options);
 }
