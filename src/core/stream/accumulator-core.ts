@@ -7,6 +7,7 @@ import type { AccumulatedToolCall } from './accumulated-tool-call.js';
 import { ByteBudget, utf8Length } from './byte-budget.js';
 import type { ResolvedStreamLimits } from './stream-limits.js';
 import type { ToolCallStreamListener } from './tool-call-stream-event.js';
+import type { StreamWarning } from './stream-warning.js';
 import { ToolCallState } from './tool-call-state.js';
 
 /**
@@ -36,6 +37,8 @@ export class AccumulatorCore {
   readonly calls: ToolCallState[] = [];
   /** Number of the event being handled, for error messages. */
   eventIndex = -1;
+  /** What the stream sent that was not used, in order. */
+  readonly warnings: StreamWarning[] = [];
   private readonly taken = new Set<string>();
   private readonly nextId: () => string;
   private readonly listener: ToolCallStreamListener | undefined;
@@ -101,7 +104,15 @@ export class AccumulatorCore {
    * @throws {StreamAccumulationError} when a limit would be exceeded.
    */
   appendArguments(call: ToolCallState, delta: string): void {
-    if (call.result !== undefined) return;
+    if (call.result !== undefined) {
+      if (delta !== '')
+        this.warn(
+          call,
+          'arguments-after-end',
+          `${delta.length} characters of arguments arrived after the call had ended; they were not added.`,
+        );
+      return;
+    }
     if (call.index < 0 && delta !== '') this.start(call);
     const fragments = call.fragments + 1;
     if (fragments > this.limits.maxFragments)
@@ -196,6 +207,17 @@ export class AccumulatorCore {
       callId: call.callId,
       name: call.name,
       call,
+    });
+  }
+
+  /** Reports something the stream sent that was not used. */
+  warn(call: ToolCallState, code: StreamWarning['code'], detail: string): void {
+    this.warnings.push({
+      code,
+      eventIndex: this.eventIndex,
+      callIndex: call.index,
+      callId: call.callId,
+      message: `events[${this.eventIndex}]: tool call ${call.index} ("${call.callId}"): ${detail}`,
     });
   }
 
