@@ -152,4 +152,26 @@ describe('values JSON cannot carry give a typed error naming the place', () => {
     });
     expect((error as Error).message).toContain('nests deeper than 1000 levels');
   });
+
+  it.each([
+    ['a BigInt', { n: 1n }, 'messages[2].items[0].result.n is the BigInt 1n'],
+    ['a cycle', cyclic(), 'messages[2].items[0].result.self refers back to itself (a cycle)'],
+  ])('convertHistory: %s in an aiwrapper tool result', (_, result, expected) => {
+    const messages = [
+      { role: 'user', items: [{ type: 'text', text: 'Weather?' }] },
+      {
+        role: 'assistant',
+        items: [{ type: 'tool', callId: 'call_1', name: 'weather', arguments: {} }],
+      },
+      {
+        role: 'tool-results',
+        items: [{ type: 'tool-result', callId: 'call_1', name: 'weather', result }],
+      },
+    ];
+    const error = thrownBy(() =>
+      convertHistory(messages, { from: 'aiwrapper', to: 'openai-chat' }),
+    );
+    expect(error).toBeInstanceOf(ToolHistoryError);
+    expect((error as Error).message).toContain(expected);
+  });
 });

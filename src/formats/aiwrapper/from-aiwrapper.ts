@@ -1,3 +1,4 @@
+import { assertWritableJson } from '../../core/json-text.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -116,6 +117,7 @@ function readCall(item: WireRecord, path: string): ToolCallPart {
 function readResult(item: WireRecord, index: number, path: string): ToolResult {
   if (item.type !== 'tool-result')
     throw invalidInput(FORMAT, `${path}.type`, "'tool-result'", item.type);
+  assertWritableJson(item.result, `${path}.result`);
   return {
     callId: requireString(item.callId, FORMAT, `${path}.callId`),
     name: requireString(item.name, FORMAT, `${path}.name`),

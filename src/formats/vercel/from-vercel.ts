@@ -1,3 +1,4 @@
+import { assertWritableJson } from '../../core/json-text.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -154,6 +155,7 @@ function readResult(part: WireRecord, index: number, path: string): ToolResult {
       };
     case 'json':
     case 'error-json':
+      assertWritableJson(output.value, `${path}.output.value`);
       return {
         ...base,
         content: (output.value ?? null) as JsonValue,
