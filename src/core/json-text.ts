@@ -16,9 +16,24 @@ export interface UnwritableJson {
 /** Levels of a path spelled out in messages; deeper ones are elided to `…`. */
 const SHOWN_PATH_DEPTH = 12;
 
-function pathOf(parent: string, key: string | number, depth: number): string {
-  if (depth > SHOWN_PATH_DEPTH) return parent.endsWith('…') ? parent : `${parent}…`;
-  return typeof key === 'number' ? `${parent}[${key}]` : `${parent}.${key}`;
+/** One value met by the walk; its path is spelled out only when it is the problem. */
+interface WalkEntry {
+  readonly value: unknown;
+  readonly parent: WalkEntry | undefined;
+  readonly key: string | number;
+  readonly depth: number;
+  readonly exit: boolean;
+}
+
+function pathOf(entry: WalkEntry): string {
+  const keys: (string | number)[] = [];
+  for (let at = entry; at.parent !== undefined; at = at.parent) keys.push(at.key);
+  keys.reverse();
+  const shown = keys
+    .slice(0, SHOWN_PATH_DEPTH)
+    .map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`))
+    .join('');
+  return keys.length > SHOWN_PATH_DEPTH ? `${shown}…` : shown;
 }
 
 /**
@@ -31,14 +46,12 @@ export function findUnwritableJson(
   maxDepth: number = MAX_JSON_VALUE_DEPTH,
 ): UnwritableJson | undefined {
   const onPath = new Set<object>();
-  // Each entry is entered once (`exit: false`) and left once (`exit: true`), as recursion would.
-  const stack: { value: unknown; path: string; depth: number; exit: boolean }[] = [
-    { value, path: '', depth: 0, exit: false },
-  ];
+  // Each object is entered once (`exit: false`) and left once (`exit: true`), as recursion would.
+  const stack: WalkEntry[] = [{ value, parent: undefined, key: '', depth: 0, exit: false }];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const current = entry.value;
     if (typeof current === 'bigint')
-      return { path: entry.path, problem: `is the BigInt ${String(current)}n` };
+      return { path: pathOf(entry), problem: `is the BigInt ${String(current)}n` };
     if (typeof current !== 'object' || current === null) continue;
     if (entry.exit) {
       onPath.delete(current);
@@ -46,32 +59,22 @@ export function findUnwritableJson(
     }
     if (typeof (current as { readonly toJSON?: unknown }).toJSON === 'function') continue;
     if (onPath.has(current))
-      return { path: entry.path, problem: 'refers back to itself (a cycle)' };
+      return { path: pathOf(entry), problem: 'refers back to itself (a cycle)' };
     if (entry.depth >= maxDepth)
-      return { path: entry.path, problem: `nests deeper than ${maxDepth} levels` };
+      return { path: pathOf(entry), problem: `nests deeper than ${maxDepth} levels` };
     onPath.add(current);
-    stack.push({ value: current, path: entry.path, depth: entry.depth, exit: true });
+    stack.push({ ...entry, exit: true });
     const depth = entry.depth + 1;
     if (Array.isArray(current)) {
       const items: readonly unknown[] = current;
       for (let index = items.length - 1; index >= 0; index--)
-        stack.push({
-          value: items[index],
-          path: pathOf(entry.path, index, depth),
-          depth,
-          exit: false,
-        });
+        stack.push({ value: items[index], parent: entry, key: index, depth, exit: false });
     } else {
       const record = current as Readonly<Record<string, unknown>>;
       const keys = Object.keys(record);
       for (let index = keys.length - 1; index >= 0; index--) {
         const key = keys[index] ?? '';
-        stack.push({
-          value: record[key],
-          path: pathOf(entry.path, key, depth),
-          depth,
-          exit: false,
-        });
+        stack.push({ value: record[key], parent: entry, key, depth, exit: false });
       }
     }
   }
