@@ -176,6 +176,7 @@ export type { ReadStreamEventsOptions, StreamSource } from './streaming/read-str
 export type { StreamFraming } from './streaming/event-stream-decoder.js';
 export { DEFAULT_STREAM_LIMITS } from './core/stream/stream-limits.js';
 export type { ResolvedStreamLimits, StreamLimits } from './core/stream/stream-limits.js';
+export type { StreamWarning } from './core/stream/stream-warning.js';
 export { watchLangMessageToolCalls } from './streaming/watch-lang-message-tool-calls.js';
 export type {
   LangMessageItemLike,

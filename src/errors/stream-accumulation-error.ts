@@ -1,7 +1,8 @@
 import { ToolHistoryError } from './tool-history-error.js';
 
 /** The limits a streaming accumulator enforces; see `StreamLimits` in `src/streaming`. */
-export type StreamLimitName = 'argument-bytes' | 'fragments' | 'depth' | 'line-length';
+export type StreamLimitName =
+  'argument-bytes' | 'fragments' | 'depth' | 'line-length' | 'calls' | 'text-bytes' | 'total-bytes';
 
 /** A stream went past one of the configured limits. */
 export interface StreamLimitDetail {
@@ -12,7 +13,7 @@ export interface StreamLimitDetail {
   readonly callIndex?: number | undefined;
   /** The call's id at the time, when the limit belongs to one call. */
   readonly callId?: string | undefined;
-  /** The value the stream would have reached (bytes, fragments, depth or characters). */
+  /** The value the stream would have reached (bytes, fragments, depth, characters or calls). */
   readonly attempted: number;
   /** The configured maximum. */
   readonly maximum: number;

@@ -1,3 +1,4 @@
+import { assertWritableJson, findUnwritableJson, MAX_JSON_VALUE_DEPTH } from '../core/json-text.js';
 import { z } from 'zod';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { zodDetail } from './zod-detail.js';
@@ -76,17 +77,23 @@ const geminiCall = z.looseObject({ id, name, args: z.unknown().optional() });
 
 const AIWRAPPER_ITEM_KEYS = new Set(['type', 'callId', 'name', 'arguments']);
 
-function parseArguments(raw: unknown): Pick<PendingCall, 'arguments' | 'argumentsText'> {
+function parseArguments(
+  raw: unknown,
+  path: string,
+): Pick<PendingCall, 'arguments' | 'argumentsText'> {
   if (raw === undefined || raw === null || raw === '') return { arguments: {} };
   if (typeof raw === 'string') {
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (isRecord(parsed)) return { arguments: parsed };
+      // Text nested too deep to write back is kept as sent, like malformed text.
+      const tooDeep = raw.length > MAX_JSON_VALUE_DEPTH && findUnwritableJson(parsed) !== undefined;
+      if (isRecord(parsed) && !tooDeep) return { arguments: parsed };
     } catch {
       // Malformed argument text is kept verbatim below, never dropped.
     }
     return { arguments: {}, argumentsText: raw };
   }
+  assertWritableJson(raw, path);
   if (isRecord(raw)) return { arguments: raw };
   return { arguments: {}, argumentsText: JSON.stringify(raw) };
 }
@@ -139,7 +146,7 @@ function normalize(value: unknown, path: string): PendingCall {
     return {
       callId: nonEmpty(call.id),
       name: call.function.name,
-      ...parseArguments(call.function.arguments),
+      ...parseArguments(call.function.arguments, `${path}.function.arguments`),
       extra: {},
     };
   }
@@ -148,17 +155,27 @@ function normalize(value: unknown, path: string): PendingCall {
     return {
       callId: nonEmpty(call.toolCallId),
       name: call.toolName,
-      ...parseArguments(call.input ?? call.args),
+      ...parseArguments(call.input ?? call.args, `${path}.input`),
       extra: {},
     };
   }
   if (schema === anthropicCall) {
     const call = parseWith(anthropicCall, value, path);
-    return { callId: nonEmpty(call.id), name: call.name, ...parseArguments(call.input), extra: {} };
+    return {
+      callId: nonEmpty(call.id),
+      name: call.name,
+      ...parseArguments(call.input, `${path}.input`),
+      extra: {},
+    };
   }
   if (schema === geminiCall) {
     const call = parseWith(geminiCall, value, path);
-    return { callId: nonEmpty(call.id), name: call.name, ...parseArguments(call.args), extra: {} };
+    return {
+      callId: nonEmpty(call.id),
+      name: call.name,
+      ...parseArguments(call.args, `${path}.args`),
+      extra: {},
+    };
   }
   const call = parseWith(aiwrapperCall, value, path);
   const extra = Object.fromEntries(
@@ -170,7 +187,7 @@ function normalize(value: unknown, path: string): PendingCall {
   return {
     callId: nonEmpty(call.callId ?? legacyId),
     name: call.name,
-    ...parseArguments(call.arguments),
+    ...parseArguments(call.arguments, `${path}.arguments`),
     extra,
   };
 }
@@ -199,5 +216,9 @@ export function readToolCalls(input: unknown, label = 'tools'): PendingCall[] {
       `${label} must be an array of tool calls; got ${describe(input)}.`,
     );
   }
-  return input.map((value, index) => normalize(value, `${label}[${index}]`));
+  // A loop, not map(): map skips the holes of a sparse array, and they must be reported.
+  const calls: PendingCall[] = [];
+  for (let index = 0; index < input.length; index++)
+    calls.push(normalize(input[index], `${label}[${index}]`));
+  return calls;
 }

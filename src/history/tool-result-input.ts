@@ -170,5 +170,9 @@ export function readToolResults(input: unknown, label = 'results'): PendingResul
       `${label} must be an array of tool results; got ${describe(input)}.`,
     );
   }
-  return input.map((value, index) => normalize(value, `${label}[${index}]`));
+  // A loop, not map(): map skips the holes of a sparse array, and they must be reported.
+  const results: ReturnType<typeof normalize>[] = [];
+  for (let index = 0; index < input.length; index++)
+    results.push(normalize(input[index], `${label}[${index}]`));
+  return results;
 }

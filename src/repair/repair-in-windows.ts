@@ -52,7 +52,7 @@ export function repairInWindows(
     keep(kept, window.start);
     kept = window.end;
     const slice = messages.slice(window.start, window.end);
-    const { history, generatedIds } = readFormat(slice, format, window.start);
+    const { history, generatedIds } = readWindow(messages, slice, format, window.start);
     const repaired = new HistoryRepairer(history, profile, policy, {
       ids,
       endsHistory: window.end === messages.length,
@@ -126,5 +126,24 @@ function keepCallIds(
       const id = table.ids[slot] ?? '';
       if (wanted.has(id)) ids.keep(id);
     }
+  }
+}
+
+/**
+ * Reads one window. A read error names the index in what was read, so on error the caller's
+ * whole array is read instead: the same message fails there, named by its index in the caller's
+ * array (the error path only; windows are read alone for speed).
+ */
+function readWindow(
+  messages: readonly unknown[],
+  slice: readonly unknown[],
+  format: MessageFormat,
+  start: number,
+): ReturnType<typeof readFormat> {
+  try {
+    return readFormat(slice, format, start);
+  } catch (error) {
+    if (start > 0) readFormat(messages, format);
+    throw error;
   }
 }

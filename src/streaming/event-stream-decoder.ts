@@ -57,7 +57,10 @@ export class EventStreamDecoder {
     this.dispatch(emit);
   }
 
-  private line(line: string, emit: (payload: string) => void): void {
+  private line(text: string, emit: (payload: string) => void): void {
+    // A byte order mark belongs at the start of the body only (TextDecoder drops that one), but
+    // bodies glued from several responses carry one mid-stream: the line after it is kept.
+    const line = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     if (this.framing === 'json-lines') {
       if (line.trim() !== '') emit(line);
       return;

@@ -1,5 +1,8 @@
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
+import { checkReaderOptions, checkStreamSource } from './stream-options.js';
+import { BodyDecoder } from './body-decoder.js';
 import { EventStreamDecoder, type StreamFraming } from './event-stream-decoder.js';
+import { throwIfAborted, iterableChunks, readerChunks } from './abortable-chunks.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
 
 /** A response body: a `fetch` Response, its `body`, or any (async) iterable of bytes or text chunks. */
@@ -16,9 +19,13 @@ export interface ReadStreamEventsOptions {
    * @defaultValue `'sse'`
    */
   readonly framing?: StreamFraming | undefined;
-  /** `maxLineLength` caps one event's size; see `StreamLimits`. */
+  /** `maxLineLength` caps one event's size, `maxTotalBytes` the body's; see `StreamLimits`. */
   readonly limits?: StreamLimits | undefined;
-  /** Stops reading (and cancels the body) when aborted; the abort reason is thrown. */
+  /**
+   * Stops reading when aborted, even in the middle of a read that stalls: the body is cancelled
+   * (an iterator's `return()` is called) and an error named `'AbortError'` is thrown, with the
+   * abort reason as its `cause`.
+   */
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -30,25 +37,18 @@ function isReadableStream(source: unknown): source is ReadableStream<Uint8Array>
   );
 }
 
-async function* chunksOf(source: StreamSource): AsyncGenerator<Uint8Array | string> {
+function chunksOf(
+  source: StreamSource,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Uint8Array | string> | undefined {
   const stream = isReadableStream(source) ? source : 'body' in source ? source.body : undefined;
-  if (stream === null) return; // a Response without a body
-  if (stream === undefined) {
-    yield* source as AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
-    return;
-  }
+  if (stream === null) return undefined; // a Response without a body
   // getReader() rather than async iteration: Safari's ReadableStream is not async iterable.
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
-  }
+  if (stream !== undefined) return readerChunks(stream.getReader(), signal);
+  return iterableChunks(
+    source as AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+    signal,
+  );
 }
 
 function parsePayload(payload: string, eventIndex: number): unknown {
@@ -68,8 +68,10 @@ function parsePayload(payload: string, eventIndex: number): unknown {
  * can fall anywhere, even inside a multi-byte UTF-8 character (decoded in streaming mode). SSE
  * `data: [DONE]` ends the stream.
  *
- * @throws {StreamAccumulationError} `code: 'invalid-input'` for an event that is not JSON,
- * `code: 'stream-limit'` for an event longer than `limits.maxLineLength`.
+ * @throws {StreamAccumulationError} `code: 'invalid-input'` for an event that is not JSON or a
+ * body that is not UTF-8, `code: 'stream-limit'` for an event longer than `limits.maxLineLength`
+ * or a body longer than `limits.maxTotalBytes`; `ToolHistoryError` (`invalid-input`) for a source
+ * or options that are missing or out of range.
  * @example
  * for await (const event of readStreamEvents(await fetch(url, request))) console.log(event);
  */
@@ -77,13 +79,13 @@ export async function* readStreamEvents(
   source: StreamSource,
   options?: ReadStreamEventsOptions,
 ): AsyncGenerator<unknown, void> {
+  checkStreamSource(source, 'readStreamEvents source');
+  checkReaderOptions(options, 'readStreamEvents options');
   const framing = options?.framing ?? 'sse';
   const signal = options?.signal;
-  const decoder = new EventStreamDecoder(
-    framing,
-    resolveStreamLimits(options?.limits).maxLineLength,
-  );
-  const text = new TextDecoder('utf-8');
+  const limits = resolveStreamLimits(options?.limits);
+  const decoder = new EventStreamDecoder(framing, limits.maxLineLength);
+  const text = new BodyDecoder(limits.maxTotalBytes);
   const payloads: string[] = [];
   const collect = (payload: string): void => {
     payloads.push(payload);
@@ -98,13 +100,15 @@ export async function* readStreamEvents(
     payloads.length = 0;
     return false;
   }
-  signal?.throwIfAborted();
-  for await (const chunk of chunksOf(source)) {
-    signal?.throwIfAborted();
-    decoder.push(typeof chunk === 'string' ? chunk : text.decode(chunk, { stream: true }), collect);
+  throwIfAborted(signal);
+  const chunks = chunksOf(source, signal);
+  if (chunks === undefined) return;
+  for await (const chunk of chunks) {
+    throwIfAborted(signal);
+    decoder.push(text.decode(chunk, eventIndex), collect);
     if (yield* drain()) return;
   }
-  decoder.push(text.decode(), collect);
+  decoder.push(text.end(eventIndex), collect);
   decoder.end(collect);
   yield* drain();
 }

@@ -1,11 +1,13 @@
 import type { CallIdGenerator } from '../core/call-id.js';
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { checkAccumulatorOptions } from './stream-options.js';
 import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/accumulated-tool-call.js';
 import { streamAdapterFor, type StreamFormat } from '../formats/index.js';
 import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
 import type { ToolCallStreamListener } from '../core/stream/tool-call-stream-event.js';
+import type { StreamWarning } from '../core/stream/stream-warning.js';
 
 export { STREAM_FORMATS, type StreamFormat } from '../formats/index.js';
 
@@ -35,6 +37,11 @@ export interface AccumulationResult {
   readonly text: string;
   /** Every call, in the order the calls started, each with a unique id. */
   readonly calls: readonly AccumulatedToolCall[];
+  /**
+   * What the stream sent that was not used (text after a call ended, a `.done` that disagrees
+   * with the deltas), in order. Present only when there is something to report.
+   */
+  readonly warnings?: readonly StreamWarning[] | undefined;
 }
 
 /** Assembles one assistant message's text and tool calls from provider stream events. */
@@ -117,7 +124,12 @@ class Accumulator implements ToolCallAccumulator {
     if (this.failure !== undefined) throw this.failure;
     if (this.result === undefined) {
       this.core.endAll();
-      this.result = { text: this.core.text, calls: this.core.finishedCalls() };
+      const { warnings } = this.core;
+      this.result = {
+        text: this.core.text,
+        calls: this.core.finishedCalls(),
+        ...(warnings.length === 0 ? {} : { warnings: [...warnings] }),
+      };
     }
     return this.result;
   }
@@ -141,9 +153,12 @@ class Accumulator implements ToolCallAccumulator {
  * }
  * const { text, calls } = accumulator.finish();
  * result.addAssistantToolCalls(calls);
+ * @throws {ToolHistoryError} `invalid-input` for options that are missing or out of range (a
+ * limit that is not a whole number, 0 or more), `UnsupportedFormatError` for an unknown format.
  */
 export function createToolCallAccumulator(
   options: ToolCallAccumulatorOptions,
 ): ToolCallAccumulator {
+  checkAccumulatorOptions(options, 'createToolCallAccumulator options');
   return new Accumulator(options);
 }

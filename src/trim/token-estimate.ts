@@ -34,7 +34,7 @@ const DEPTH_LIMIT = 64;
  * An estimate, not a tokenizer: it needs no model and no dependency, counts every field (tool
  * arguments, results, ids) and is stable across formats. Pass your own counter (tiktoken,
  * `@anthropic-ai/tokenizer`, a provider's count-tokens endpoint cached per message) to
- * `trimHistory` when the budget must be exact. A value `JSON.stringify` cannot write (a
+ * `trimHistory` when the budget must be exact. A value JSON leaves out (a
  * function, `undefined`) counts as the per-message cost alone.
  *
  * @throws {TypeError} as `JSON.stringify` does, for a BigInt or a cycle.

@@ -1,3 +1,4 @@
+import { isToolHistoryError, ToolHistoryError } from '../errors/tool-history-error.js';
 /** The limits of one {@link trimHistory} call. */
 export interface BudgetLimits<T> {
   readonly maxMessages: number | undefined;
@@ -85,9 +86,33 @@ export class TrimBudget<T> {
 
   #tokenOf(index: number): number {
     if (this.#counted[index] === 1) return this.#tokens[index] ?? 0;
-    const tokens = this.#limits.countTokens(this.#messages[index] as T);
+    const tokens = countAt(this.#limits.countTokens, this.#messages[index] as T, index);
     this.#tokens[index] = tokens;
     this.#counted[index] = 1;
     return tokens;
   }
+}
+
+/**
+ * Counts one message, so that every error names it: a value JSON cannot carry (thrown typed by
+ * estimateTokens) gets the message's index, and a count that is not a finite number of 0 or more
+ * (NaN would turn every comparison false and report `tokens: null`) is refused.
+ */
+function countAt<T>(countTokens: (message: T) => number, message: T, index: number): number {
+  let tokens: number;
+  try {
+    tokens = countTokens(message);
+  } catch (error) {
+    if (!isToolHistoryError(error)) throw error;
+    throw new ToolHistoryError(error.code, `messages[${index}]: ${error.message}`, {
+      cause: error,
+    });
+  }
+  if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
+    throw new ToolHistoryError(
+      'invalid-input',
+      `countTokens returned ${typeof tokens === 'number' ? String(tokens) : typeof tokens} for messages[${index}]; it must return a finite number of tokens, 0 or more.`,
+    );
+  }
+  return tokens;
 }

@@ -6,6 +6,7 @@ import { CutFinder } from './cut-finder.js';
 import { findPinnedMessages } from './pinned-messages.js';
 import { readingWhole } from './read-window.js';
 import { estimateTokens } from './token-estimate.js';
+import { checkTrimOptions } from './trim-options.js';
 import { TrimBudget } from './trim-budget.js';
 
 /** What {@link trimHistory} keeps whatever the budget. */
@@ -94,7 +95,9 @@ export interface TrimResult<T> {
  * so a malformed message among the dropped ones is dropped, not reported.
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, or a message it reads
- *   is not a message of the format (the error names the index in `messages`).
+ *   is not a message of the format (the error names the index in `messages`); for `maxTokens` or
+ *   `maxMessages` below 0 or NaN, a `countTokens` result that is not a finite number of 0 or more,
+ *   and a counted message holding a value JSON cannot carry (a BigInt, a cycle).
  * @throws {UnsupportedFormatError} for a format this package does not know.
  * @example
  * const { messages: window, dropped } = trimHistory(history, { maxTokens: 8000, keep: { firstUserMessage: true } });
@@ -103,6 +106,7 @@ export function trimHistory<T>(
   messages: readonly T[],
   options: TrimHistoryOptions<T> = {},
 ): TrimResult<T> {
+  checkTrimOptions(options);
   const format = options.format ?? 'openai-chat';
   if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
   // Not an array: the reader throws the format's own invalid-input error.

@@ -21,7 +21,13 @@ declare const error: StreamAccumulationError;
 test('error details narrow by code', () => {
   if (error.detail.code === 'stream-limit')
     expectTypeOf(error.detail.limit).toEqualTypeOf<
-      'argument-bytes' | 'fragments' | 'depth' | 'line-length'
+      | 'argument-bytes'
+      | 'fragments'
+      | 'depth'
+      | 'line-length'
+      | 'calls'
+      | 'text-bytes'
+      | 'total-bytes'
     >();
   if (error.detail.code === 'invalid-input')
     expectTypeOf(error.detail.field).toEqualTypeOf<string>();

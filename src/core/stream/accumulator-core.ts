@@ -4,8 +4,10 @@ import {
   type StreamLimitName,
 } from '../../errors/stream-accumulation-error.js';
 import type { AccumulatedToolCall } from './accumulated-tool-call.js';
+import { ByteBudget, utf8Length } from './byte-budget.js';
 import type { ResolvedStreamLimits } from './stream-limits.js';
 import type { ToolCallStreamListener } from './tool-call-stream-event.js';
+import type { StreamWarning } from './stream-warning.js';
 import { ToolCallState } from './tool-call-state.js';
 
 /**
@@ -18,16 +20,6 @@ const PLACEHOLDER_IDS: ReadonlySet<string> = new Set(['null', 'None', 'undefined
 export function usableProviderId(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   return value.trim() === '' || PLACEHOLDER_IDS.has(value) ? undefined : value;
-}
-
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // Each surrogate half counts 2 more, so a pair counts 4 bytes, as UTF-8 encodes it.
-    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
-  }
-  return bytes;
 }
 
 /** Translates one format's provider events into calls of an {@link AccumulatorCore}. */
@@ -45,10 +37,15 @@ export class AccumulatorCore {
   readonly calls: ToolCallState[] = [];
   /** Number of the event being handled, for error messages. */
   eventIndex = -1;
+  /** What the stream sent that was not used, in order. */
+  readonly warnings: StreamWarning[] = [];
   private readonly taken = new Set<string>();
   private readonly nextId: () => string;
   private readonly listener: ToolCallStreamListener | undefined;
   private readonly limits: ResolvedStreamLimits;
+  /** Bytes of text, and of text and arguments together, for the whole message. */
+  private readonly textBudget: ByteBudget;
+  private readonly totalBudget: ByteBudget;
 
   constructor(
     limits: ResolvedStreamLimits,
@@ -58,6 +55,12 @@ export class AccumulatorCore {
     this.limits = limits;
     this.listener = listener;
     this.nextId = uniqueCallIds(this.taken, generateCallId);
+    this.textBudget = new ByteBudget(limits.maxTextBytes, () => utf8Length(this.text));
+    this.totalBudget = new ByteBudget(limits.maxTotalBytes, () => {
+      let bytes = utf8Length(this.text);
+      for (const call of this.calls) bytes += utf8Length(call.argumentsText);
+      return bytes;
+    });
   }
 
   /**
@@ -101,7 +104,15 @@ export class AccumulatorCore {
    * @throws {StreamAccumulationError} when a limit would be exceeded.
    */
   appendArguments(call: ToolCallState, delta: string): void {
-    if (call.result !== undefined) return;
+    if (call.result !== undefined) {
+      if (delta !== '')
+        this.warn(
+          call,
+          'arguments-after-end',
+          `${delta.length} characters of arguments arrived after the call had ended; they were not added.`,
+        );
+      return;
+    }
     if (call.index < 0 && delta !== '') this.start(call);
     const fragments = call.fragments + 1;
     if (fragments > this.limits.maxFragments)
@@ -115,9 +126,15 @@ export class AccumulatorCore {
         this.limitExceeded(call, 'argument-bytes', bytes, this.limits.maxArgumentBytes);
       call.bytes = bytes;
     }
+    if (delta === '') {
+      call.fragments = fragments;
+      call.units = units;
+      return;
+    }
+    const total = this.totalBudget.add(delta);
+    if (total > 0) this.messageLimitExceeded('total-bytes', total, this.limits.maxTotalBytes);
     call.fragments = fragments;
     call.units = units;
-    if (delta === '') return;
     call.appendArgumentsText(delta);
     try {
       call.parser.write(delta);
@@ -157,8 +174,16 @@ export class AccumulatorCore {
     for (const call of this.calls) this.endCall(call);
   }
 
+  /**
+   * Appends assistant text, after checking the message's limits.
+   * @throws {StreamAccumulationError} when a limit would be exceeded.
+   */
   appendText(delta: string): void {
     if (delta === '') return;
+    const text = this.textBudget.add(delta);
+    if (text > 0) this.messageLimitExceeded('text-bytes', text, this.limits.maxTextBytes);
+    const total = this.totalBudget.add(delta);
+    if (total > 0) this.messageLimitExceeded('total-bytes', total, this.limits.maxTotalBytes);
     this.text += delta;
     this.listener?.({ type: 'text-delta', delta });
   }
@@ -172,6 +197,8 @@ export class AccumulatorCore {
 
   private start(call: ToolCallState): void {
     if (call.index >= 0) return;
+    if (this.calls.length >= this.limits.maxCalls)
+      this.messageLimitExceeded('calls', this.calls.length + 1, this.limits.maxCalls);
     call.index = this.calls.length;
     this.calls.push(call);
     this.listener?.({
@@ -181,6 +208,37 @@ export class AccumulatorCore {
       name: call.name,
       call,
     });
+  }
+
+  /** Reports something the stream sent that was not used. */
+  warn(call: ToolCallState, code: StreamWarning['code'], detail: string): void {
+    this.warnings.push({
+      code,
+      eventIndex: this.eventIndex,
+      callIndex: call.index,
+      callId: call.callId,
+      message: `events[${this.eventIndex}]: tool call ${call.index} ("${call.callId}"): ${detail}`,
+    });
+  }
+
+  /** A limit of the whole message (not of one call) was hit. */
+  private messageLimitExceeded(
+    limit: 'calls' | 'text-bytes' | 'total-bytes',
+    attempted: number,
+    maximum: number,
+  ): never {
+    const what =
+      limit === 'calls'
+        ? `started ${attempted} tool calls`
+        : limit === 'text-bytes'
+          ? `reached ${attempted} bytes of text`
+          : `reached ${attempted} bytes of text and arguments`;
+    const option =
+      limit === 'calls' ? 'maxCalls' : limit === 'text-bytes' ? 'maxTextBytes' : 'maxTotalBytes';
+    throw new StreamAccumulationError(
+      { code: 'stream-limit', limit, attempted, maximum },
+      `The streamed message ${what} (events[${this.eventIndex}]), over the ${limit} limit of ${maximum}. Raise limits.${option} if the stream is legitimate.`,
+    );
   }
 
   private limitExceeded(

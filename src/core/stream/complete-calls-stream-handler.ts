@@ -1,6 +1,8 @@
 import type { AccumulatorCore } from './accumulator-core.js';
 import { usableProviderId } from './accumulator-core.js';
 import { invalidEvent, isRecord } from './stream-event-guards.js';
+import { findUnwritableJson } from '../json-text.js';
+import { StreamAccumulationError } from '../../errors/stream-accumulation-error.js';
 
 /** A whole call, as Gemini and Ollama send them: never split across chunks. */
 export interface CompleteCall {
@@ -41,5 +43,17 @@ export function readArgumentsValue(
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (!isRecord(value)) return invalidEvent(format, eventIndex, field, 'an object', value);
-  return JSON.stringify(value);
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    // A parsed event holds no BigInt or cycle, but an event built in code can, and nesting a few
+    // thousand deep overflows JSON.stringify's stack before the parser's depth cap could speak.
+    const found = findUnwritableJson(value) ?? { path: '', problem: 'cannot be written as JSON' };
+    const where = `${field}${found.path}`;
+    throw new StreamAccumulationError(
+      { code: 'invalid-input', eventIndex, field: where },
+      `events[${eventIndex}].${where} ${found.problem} in a ${format} stream, so the call's arguments cannot be read. Check that the event is the provider's, parsed from its JSON text.`,
+      { cause: error },
+    );
+  }
 }

@@ -26,6 +26,23 @@ export interface StreamLimits {
    * @defaultValue 33,554,432 (twice the argument cap, as Gemini and Ollama send whole calls in one line)
    */
   readonly maxLineLength?: number | undefined;
+  /**
+   * Most tool calls started in one message (one accumulator). A flood of tiny calls costs memory
+   * per call that the per-call caps never see.
+   * @defaultValue 65,536
+   */
+  readonly maxCalls?: number | undefined;
+  /**
+   * Most UTF-8 bytes of assistant text in one message (one accumulator).
+   * @defaultValue 64 MiB (67,108,864)
+   */
+  readonly maxTextBytes?: number | undefined;
+  /**
+   * Most UTF-8 bytes in all: for an accumulator, its text and every call's argument text
+   * together; for the stream readers, the whole response body.
+   * @defaultValue 64 MiB (67,108,864)
+   */
+  readonly maxTotalBytes?: number | undefined;
 }
 
 /** {@link StreamLimits} with every default filled in. */
@@ -37,6 +54,9 @@ export const DEFAULT_STREAM_LIMITS: ResolvedStreamLimits = {
   maxFragments: 1024 * 1024,
   maxDepth: DEFAULT_MAX_JSON_DEPTH,
   maxLineLength: 32 * 1024 * 1024,
+  maxCalls: 64 * 1024,
+  maxTextBytes: 64 * 1024 * 1024,
+  maxTotalBytes: 64 * 1024 * 1024,
 };
 
 /** Fills in the defaults of `limits`. */
@@ -46,5 +66,8 @@ export function resolveStreamLimits(limits: StreamLimits | undefined): ResolvedS
     maxFragments: limits?.maxFragments ?? DEFAULT_STREAM_LIMITS.maxFragments,
     maxDepth: limits?.maxDepth ?? DEFAULT_STREAM_LIMITS.maxDepth,
     maxLineLength: limits?.maxLineLength ?? DEFAULT_STREAM_LIMITS.maxLineLength,
+    maxCalls: limits?.maxCalls ?? DEFAULT_STREAM_LIMITS.maxCalls,
+    maxTextBytes: limits?.maxTextBytes ?? DEFAULT_STREAM_LIMITS.maxTextBytes,
+    maxTotalBytes: limits?.maxTotalBytes ?? DEFAULT_STREAM_LIMITS.maxTotalBytes,
   };
 }

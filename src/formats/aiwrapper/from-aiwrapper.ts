@@ -1,3 +1,4 @@
+import { assertWritableJson } from '../../core/json-text.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -94,13 +95,17 @@ function readCall(item: WireRecord, index: number, itemIndex: number): ToolCallP
     type: 'tool-call',
     callId: aiwrapperCallIdOf(item, index, itemIndex),
     name: nameOf(item, index, itemIndex),
-    ...parseArgumentsValue(item.arguments ?? {}),
+    ...parseArgumentsValue(
+      item.arguments ?? {},
+      `messages[${index}].items[${itemIndex}].arguments`,
+    ),
   };
 }
 
 function readResult(item: WireRecord, index: number, itemIndex: number): ToolResult {
   if (item.type !== 'tool-result')
     throw invalidField(`messages[${index}].items[${itemIndex}].type`, item.type, "'tool-result'");
+  assertWritableJson(item.result, `messages[${index}].items[${itemIndex}].result`);
   return {
     callId: aiwrapperCallIdOf(item, index, itemIndex),
     name: nameOf(item, index, itemIndex),

@@ -133,7 +133,7 @@ function readAssistantBlock(
     type: 'tool-call',
     callId: toolUseIdOf(block, index, blockIndex),
     name: blockString(block, 'name', index, blockIndex),
-    ...parseArgumentsValue(block.input ?? {}),
+    ...parseArgumentsValue(block.input ?? {}, `messages[${index}].content[${blockIndex}].input`),
     ...(extras === undefined ? {} : { providerData: { anthropic: extras } }),
   };
 }

@@ -1,3 +1,4 @@
+import { assertWritableJson } from '../../core/json-text.js';
 import { createCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type {
   HistoryMessage,
@@ -140,7 +141,7 @@ function readModelPart(
     type: 'tool-call',
     callId,
     name,
-    ...parseArgumentsValue(call.args ?? {}),
+    ...parseArgumentsValue(call.args ?? {}, `${path}.functionCall.args`),
     ...(hasExtras ? { providerData: { gemini: extras } } : {}),
   };
 }
@@ -193,6 +194,10 @@ function readResponse(
   const only = keys.length === 1 ? keys[0] : undefined;
   // Google documents `output` for a result and `error` for a failure; any other object is the result itself.
   const content = (only === 'output' || only === 'error' ? body[only] : body) as JsonValue;
+  assertWritableJson(
+    content,
+    `${path}.functionResponse.response${only === undefined ? '' : `.${only}`}`,
+  );
   return {
     callId,
     name,

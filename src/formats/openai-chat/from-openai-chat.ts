@@ -151,7 +151,7 @@ function readCall(raw: unknown, dialect: ChatDialect, path: string): ToolCallPar
   const parsed =
     typeof fn.arguments === 'string'
       ? parseArgumentsText(fn.arguments)
-      : parseArgumentsValue(fn.arguments ?? {});
+      : parseArgumentsValue(fn.arguments ?? {}, `${path}.function.arguments`);
   const extras = extrasOf(call, CALL_KEYS);
   return {
     type: 'tool-call',

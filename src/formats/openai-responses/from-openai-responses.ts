@@ -152,7 +152,7 @@ function readCall(item: WireRecord, path: string): ToolCallPart {
     name: requireString(item.name, FORMAT, `${path}.name`),
     ...(typeof item.arguments === 'string'
       ? parseArgumentsText(item.arguments)
-      : parseArgumentsValue(item.arguments ?? {})),
+      : parseArgumentsValue(item.arguments ?? {}, `${path}.arguments`)),
     ...(extras === undefined ? {} : { providerData: { 'openai-responses': extras } }),
   };
 }

@@ -69,8 +69,15 @@ export function createOpenAIResponsesHandler(core: AccumulatorCore): (event: unk
     const providerId = usableProviderId(item.callId);
     if (providerId !== undefined) core.setProviderId(call, providerId);
     if (call.name === '') core.setName(call, item.name);
-    if (call.argumentsText === '' && item.arguments !== '')
-      core.appendArguments(call, item.arguments);
+    if (item.arguments === '') return;
+    const streamed = call.argumentsText;
+    if (streamed === '') core.appendArguments(call, item.arguments);
+    else if (streamed !== item.arguments)
+      core.warn(
+        call,
+        'done-arguments-differ',
+        `the whole arguments of the done event (${item.arguments.length} characters) differ from the ${streamed.length} characters streamed as deltas; the deltas were kept.`,
+      );
   };
 
   return (event) => {

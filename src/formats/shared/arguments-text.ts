@@ -1,5 +1,10 @@
 import type { ToolCallPart } from '../../core/history.js';
 import { isRecord } from './wire-guards.js';
+import {
+  assertWritableJson,
+  findUnwritableJson,
+  MAX_JSON_VALUE_DEPTH,
+} from '../../core/json-text.js';
 
 /** A call's arguments as the neutral model holds them. */
 export interface ParsedArguments {
@@ -9,12 +14,15 @@ export interface ParsedArguments {
 
 /**
  * Parses argument text sent as a JSON string. Text that does not parse to a JSON object
- * (malformed, truncated, empty, an array) is kept exactly as sent in `argumentsText`.
+ * (malformed, truncated, empty, an array), or nests deeper than JSON can be written back
+ * (`MAX_JSON_VALUE_DEPTH`), is kept exactly as sent in `argumentsText`.
  */
 export function parseArgumentsText(text: string): ParsedArguments {
   try {
     const parsed: unknown = JSON.parse(text);
-    if (isRecord(parsed)) return { arguments: parsed };
+    // Nesting that deep needs at least that many characters: shorter text is not walked.
+    const tooDeep = text.length > MAX_JSON_VALUE_DEPTH && findUnwritableJson(parsed) !== undefined;
+    if (isRecord(parsed) && !tooDeep) return { arguments: parsed };
   } catch {
     // Not JSON: kept verbatim below.
   }
@@ -24,8 +32,12 @@ export function parseArgumentsText(text: string): ParsedArguments {
 /**
  * Reads arguments sent as a value (Anthropic `input`, Gemini `args`, Vercel `input`): an object
  * is the arguments; a string is argument text; anything else is kept as its JSON text.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming `path` and the place inside the value, for a
+ * value JSON cannot carry (a BigInt, a cycle, nesting deeper than `MAX_JSON_VALUE_DEPTH`).
  */
-export function parseArgumentsValue(value: unknown): ParsedArguments {
+export function parseArgumentsValue(value: unknown, path: string): ParsedArguments {
+  assertWritableJson(value, path);
   if (isRecord(value)) return { arguments: value };
   if (typeof value === 'string') return { arguments: {}, argumentsText: value };
   // `undefined` and functions have no JSON text.

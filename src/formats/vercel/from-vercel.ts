@@ -1,3 +1,4 @@
+import { assertWritableJson } from '../../core/json-text.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -145,6 +146,7 @@ function readResult(part: WireRecord, index: number, partIndex: number): ToolRes
       };
     case 'json':
     case 'error-json':
+      assertWritableJson(output.value, `${path}.output.value`);
       return {
         ...base,
         content: (output.value ?? null) as JsonValue,
@@ -180,7 +182,7 @@ function readCall(part: WireRecord, index: number, partIndex: number): ToolCallP
     name: vercelStringAt(part.toolName, `messages[${index}].content[${partIndex}].toolName`),
     ...(typeof part.input === 'string'
       ? parseArgumentsText(part.input)
-      : parseArgumentsValue(part.input ?? {})),
+      : parseArgumentsValue(part.input ?? {}, `messages[${index}].content[${partIndex}].input`)),
     ...(extras === undefined ? {} : { providerData: { vercel: extras } }),
   };
 }
