@@ -1,3 +1,4 @@
+import { findUnwritableJson, unwritableJsonError } from '../core/json-text.js';
 /**
  * Characters per token in the default estimate. OpenAI's rule of thumb for English text is
  * "one token ≈ 4 characters" (https://help.openai.com/en/articles/4936856); JSON punctuation and
@@ -37,12 +38,21 @@ const DEPTH_LIMIT = 64;
  * `trimHistory` when the budget must be exact. A value JSON leaves out (a
  * function, `undefined`) counts as the per-message cost alone.
  *
- * @throws {TypeError} as `JSON.stringify` does, for a BigInt or a cycle.
+ * @throws {ToolHistoryError} `invalid-input` for a value JSON cannot carry (a BigInt, a cycle),
+ *   naming the path to it inside the message.
  * @example
  * estimateTokens({ role: 'user', content: 'What is the weather in Paris?' }); // 18
  */
 export function estimateTokens(message: unknown): number {
-  const characters = valueCharacters(message, '', 0);
+  let characters: number;
+  try {
+    characters = valueCharacters(message, '', 0);
+  } catch (error) {
+    // A BigInt or a cycle (JSON.stringify's TypeError): the typed error says where it sits.
+    const found = findUnwritableJson(message);
+    if (found === undefined) throw error;
+    throw unwritableJsonError('message', found, error);
+  }
   return (
     Math.ceil((characters === -1 ? 0 : characters) / CHARACTERS_PER_TOKEN) + TOKENS_PER_MESSAGE
   );

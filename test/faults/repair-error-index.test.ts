@@ -30,7 +30,7 @@ describe('indexes in repair errors point into the caller’s array', () => {
       ).toThrow(
         new ToolHistoryError(
           'invalid-input',
-          'OpenAI Chat: messages[11].tool_calls[0].id must be a string, but got number 5. Pass messages in the OpenAI Chat shape, or pick the matching converter.',
+          'messages[11].tool_calls[0].id is a number, but must be a string.',
         ),
       );
     }
