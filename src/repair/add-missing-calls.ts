@@ -68,9 +68,21 @@ export function addMissingCalls(
   const ids = new CallIdRewriter(options.profile, () => idsOf(history), options.generateId);
   const latest = new Map<string, ToolCallPart>();
   const leaveThrough = options.leaveThrough ?? -1;
+  // In turn scope the results of a run of tool messages all answer the call turn before the run:
+  // a new turn inside the run would part the later ones from it, so the new turns and their
+  // orphans wait for the end of the run.
+  const deferred: Deferred[] = [];
+  const flush = (): void => {
+    for (const { turn, answers, fixes: made } of deferred) {
+      for (const fix of made) fixes.push({ ...fix, messageIndex: fix.messageIndex + out.length });
+      out.push(turn, answers);
+    }
+    deferred.length = 0;
+  };
   for (let index = 0; index < history.length; index++) {
     const message = history[index];
     if (message === undefined) continue;
+    if (message.role !== 'tool' || options.scope !== 'turn') flush();
     if (message.role === 'assistant')
       for (const part of message.parts)
         if (part.type === 'tool-call') latest.set(part.callId, part);
@@ -84,7 +96,9 @@ export function addMissingCalls(
       continue;
     }
     const paired = message.results.filter((_, position) => !orphans.has(position));
-    const turnIndex = out.length + (paired.length > 0 ? 1 : 0);
+    if (paired.length > 0) out.push({ ...message, results: paired });
+    // Indexes relative to the new turn (0) and its results (1), placed on flush.
+    const made: HistoryFix[] = [];
     const answers: ToolResult[] = [];
     const calls: ToolCallPart[] = [];
     const seen = new Set<string>();
@@ -94,9 +108,9 @@ export function addMissingCalls(
       if (callId === '' || seen.has(callId)) {
         const cause = callId === '' ? 'empty' : 'duplicate';
         callId = ids.fresh(callId, cause);
-        fixes.push({
+        made.push({
           kind: 'rewrote-call-id',
-          messageIndex: turnIndex + 1,
+          messageIndex: 1,
           partIndex: answers.length,
           callId,
           from: result.callId,
@@ -107,9 +121,9 @@ export function addMissingCalls(
       }
       seen.add(callId);
       const { call, guessed } = synthesized(result, callId, latest, options);
-      fixes.push({
+      made.push({
         kind: 'synthesized-call',
-        messageIndex: turnIndex,
+        messageIndex: 0,
         partIndex: calls.length,
         callId,
         fromIndex: index,
@@ -123,18 +137,28 @@ export function addMissingCalls(
       calls.push(call);
       answers.push(callId === result.callId ? result : { ...result, callId });
     });
-    if (paired.length > 0) out.push({ ...message, results: paired });
-    out.push(
-      options.markTurn === undefined
-        ? { role: 'assistant', parts: calls }
-        : { role: 'assistant', parts: calls, providerData: options.markTurn },
-    );
     const unchanged =
       paired.length === 0 && answers.every((answer, at) => answer === message.results[at]);
-    out.push(unchanged ? message : { ...message, results: answers });
+    deferred.push({
+      turn:
+        options.markTurn === undefined
+          ? { role: 'assistant', parts: calls }
+          : { role: 'assistant', parts: calls, providerData: options.markTurn },
+      answers: unchanged ? message : { ...message, results: answers },
+      fixes: made,
+    });
   }
+  flush();
   // In message order; within a message, in the order made.
   return { history: out, fixes: fixes.sort((a, b) => a.messageIndex - b.messageIndex) };
+}
+
+/** A new call turn and the orphans it answers, waiting for the end of their run of tool messages. */
+interface Deferred {
+  readonly turn: HistoryMessage;
+  readonly answers: HistoryMessage;
+  /** Fixes with indexes relative to `turn`. */
+  readonly fixes: readonly HistoryFix[];
 }
 
 function covered(results: readonly ToolResult[], leaveThrough: number): boolean {
