@@ -6,8 +6,9 @@ import {
   pairFlatTurnEntries,
   RESULTS_ENTRY,
 } from '../core/pair-tool-turns.js';
-import { isObject } from '../validate/rules/input-guards.js';
-import type { ToolTurnTable } from '../validate/rules/tool-turn-table.js';
+import { isObject } from '../core/input-guards.js';
+import type { ToolTurnTable } from '../core/tool-turn-table.js';
+import { adapterFor } from '../formats/index.js';
 import type { ProviderProfile } from './provider-profile.js';
 
 /** A stretch of a format's array, `start` to `end` (exclusive), that repair reads and rewrites as a whole. */
@@ -141,7 +142,8 @@ function isCut(
     // whose reader joins an assistant message and the calls after it into one turn.
     if (profile.callTurnAfterUser) return false;
     return (
-      previous === RESULTS_ENTRY || (previous === OTHER_ENTRY && format !== 'openai-responses')
+      previous === RESULTS_ENTRY ||
+      (previous === OTHER_ENTRY && adapterFor(format).layout !== 'items')
     );
   }
   if (kind !== OTHER_ENTRY) return false;
@@ -154,7 +156,10 @@ function isCut(
 function isUserMessage(message: unknown, format: MessageFormat): boolean {
   if (!isObject(message)) return false;
   // Gemini's role is optional and means `user` when left out.
-  return message.role === 'user' || (format === 'gemini' && message.role === undefined);
+  return (
+    message.role === 'user' ||
+    (message.role === undefined && adapterFor(format).roleOptionalForUser)
+  );
 }
 
 /** The ids of the results in messages `[start, end)` of `stretches` that no call answers (or that are `loose`). */

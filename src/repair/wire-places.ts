@@ -1,5 +1,6 @@
 import type { MessageFormat } from '../core/format.js';
 import type { HistoryMessage, ToolHistory } from '../core/history.js';
+import { adapterFor } from '../formats/index.js';
 
 /** A place in a format's own array: the message (or item, or content) and the part inside it. */
 export interface WirePlace {
@@ -11,32 +12,11 @@ export interface WirePlace {
 export type WireLocator = (messageIndex: number, partIndex: number | undefined) => WirePlace;
 
 /**
- * How each format lays out what a neutral message holds:
- * - `chat`: one wire message per result; calls are indexed in `tool_calls`;
- * - `items`: one input item per assistant part and per result;
- * - `blocks`: parts and results are blocks (parts, items) of one wire message.
- */
-const LAYOUT: Readonly<Record<MessageFormat, 'chat' | 'items' | 'blocks'>> = {
-  'openai-chat': 'chat',
-  mistral: 'chat',
-  'openai-responses': 'items',
-  anthropic: 'blocks',
-  gemini: 'blocks',
-  vercel: 'blocks',
-  aiwrapper: 'blocks',
-};
-
-/** Formats that keep system messages outside the array. */
-const SYSTEM_OUTSIDE: ReadonlySet<MessageFormat> = new Set(['anthropic', 'gemini', 'aiwrapper']);
-/** Formats whose writers leave out empty text parts. */
-const DROPS_EMPTY_TEXT: ReadonlySet<MessageFormat> = new Set(['anthropic', 'gemini']);
-
-/**
  * Locates places of a history that came from `format` (by `from*`) in the format's input array,
  * through the `sourceIndex` the reader recorded on messages and results.
  */
 export function inputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
-  const layout = LAYOUT[format];
+  const { layout } = adapterFor(format);
   // Per neutral message: the block index its first part or result has in its wire message. Only
   // formats that hold several neutral messages' blocks in one wire message need it.
   const firstBlock = layout === 'chat' ? [] : firstBlocks(history);
@@ -70,19 +50,20 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
  * writer groups messages (Anthropic puts results and the user message after them in one message).
  */
 export function outputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
-  const layout = LAYOUT[format];
+  const { layout, systemField, mergesResultsIntoUser } = adapterFor(format);
   const base: number[] = [];
   const offset: number[] = [];
   let next = 0;
   let openResults: { index: number; blocks: number } | undefined;
   for (const message of history) {
-    if (message.role === 'system' && SYSTEM_OUTSIDE.has(format)) {
+    // A system prompt the format keeps outside the array has no place in it.
+    if (message.role === 'system' && systemField !== undefined) {
       base.push(-1);
       offset.push(0);
       continue;
     }
     if (
-      format === 'anthropic' &&
+      mergesResultsIntoUser &&
       openResults !== undefined &&
       (message.role === 'tool' || message.role === 'user')
     ) {
@@ -94,7 +75,7 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
     }
     base.push(next);
     offset.push(0);
-    if (format === 'anthropic' && message.role === 'tool')
+    if (mergesResultsIntoUser && message.role === 'tool')
       openResults = { index: next, blocks: message.results.length };
     else openResults = undefined;
     next +=
@@ -190,7 +171,7 @@ function writtenBefore(message: HistoryMessage, partIndex: number, format: Messa
     const part = message.parts[index];
     if (part === undefined) continue;
     if (part.type === 'opaque' && part.format !== format) continue;
-    if (part.type === 'text' && part.text === '' && DROPS_EMPTY_TEXT.has(format)) continue;
+    if (part.type === 'text' && part.text === '' && adapterFor(format).dropsEmptyText) continue;
     count++;
   }
   return count;

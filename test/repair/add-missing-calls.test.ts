@@ -158,7 +158,7 @@ describe("repairHistory with preset 'add-missing-calls'", () => {
       { role: 'user', parts: [answer('call_a'), answer('call_b')] },
     ];
     const once = repairHistory(messages, { format: 'gemini', preset: 'add-missing-calls' });
-    expect(once.messages.slice(0, 3)).toEqual(messages.slice(0, 2).concat([messages[3]]));
+    expect(once.messages.slice(0, 3)).toEqual([messages[0], messages[1], messages[3]]);
     expect(once.messages[3]).toMatchObject({ role: 'model', parts: [call('call_x')] });
     expect(once.messages[2]).toBe(messages[3]);
     expect(once.messages[4]).toEqual(messages[2]);
