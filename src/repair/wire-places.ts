@@ -50,7 +50,8 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
  * writer groups messages (Anthropic puts results and the user message after them in one message).
  */
 export function outputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
-  const { layout, systemField, mergesResultsIntoUser } = adapterFor(format);
+  const { layout, systemField, mergesResultsIntoUser, dropsEmptyText } = adapterFor(format);
+  const writes = { format, dropsEmptyText };
   const base: number[] = [];
   const offset: number[] = [];
   let next = 0;
@@ -69,7 +70,7 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
     ) {
       base.push(openResults.index);
       offset.push(openResults.blocks);
-      openResults.blocks += writtenSize(message, format);
+      openResults.blocks += writtenSize(message, writes);
       if (message.role === 'user') openResults = undefined;
       continue;
     }
@@ -87,7 +88,7 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
             : 1
           : message.role === 'user' || message.role === 'system'
             ? 1
-            : writtenSize(message, format);
+            : writtenSize(message, writes);
   }
   return (messageIndex, partIndex) => {
     const message = history[messageIndex];
@@ -99,10 +100,10 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
         : { messageIndex: start, partIndex: chatPartIndex(message, partIndex) };
     }
     if (layout === 'items' && message.role !== 'user')
-      return { messageIndex: start + writtenBefore(message, partIndex, format) };
+      return { messageIndex: start + writtenBefore(message, partIndex, writes) };
     return {
       messageIndex: start,
-      partIndex: (offset[messageIndex] ?? 0) + writtenBefore(message, partIndex, format),
+      partIndex: (offset[messageIndex] ?? 0) + writtenBefore(message, partIndex, writes),
     };
   };
 }
@@ -159,19 +160,25 @@ function sizeOf(message: HistoryMessage): number {
       : message.parts.length;
 }
 
-function writtenSize(message: HistoryMessage, format: MessageFormat): number {
-  return writtenBefore(message, sizeOf(message), format);
+/** What a format's writer leaves out of a message: other formats' opaque parts, and perhaps empty text. */
+interface WriterSkips {
+  readonly format: MessageFormat;
+  readonly dropsEmptyText: boolean;
+}
+
+function writtenSize(message: HistoryMessage, writes: WriterSkips): number {
+  return writtenBefore(message, sizeOf(message), writes);
 }
 
 /** How many parts before `partIndex` the writer of `format` writes (it leaves out other formats' opaque parts, and sometimes empty text). */
-function writtenBefore(message: HistoryMessage, partIndex: number, format: MessageFormat): number {
+function writtenBefore(message: HistoryMessage, partIndex: number, writes: WriterSkips): number {
   if (message.role === 'tool' || message.role === 'system') return partIndex;
   let count = 0;
   for (let index = 0; index < partIndex; index++) {
     const part = message.parts[index];
     if (part === undefined) continue;
-    if (part.type === 'opaque' && part.format !== format) continue;
-    if (part.type === 'text' && part.text === '' && adapterFor(format).dropsEmptyText) continue;
+    if (part.type === 'opaque' && part.format !== writes.format) continue;
+    if (part.type === 'text' && part.text === '' && writes.dropsEmptyText) continue;
     count++;
   }
   return count;
