@@ -6,8 +6,10 @@ import {
   pairFlatTurnEntries,
   RESULTS_ENTRY,
 } from '../core/pair-tool-turns.js';
-import { isObject } from '../validate/rules/input-guards.js';
-import type { ToolTurnTable } from '../validate/rules/tool-turn-table.js';
+import { isObject } from '../core/input-guards.js';
+import type { ToolTurnTable } from '../core/tool-turn-table.js';
+import { adapterFor } from '../formats/index.js';
+import type { FormatAdapter } from '../formats/shared/format-adapter.js';
 import type { ProviderProfile } from './provider-profile.js';
 
 /** A stretch of a format's array, `start` to `end` (exclusive), that repair reads and rewrites as a whole. */
@@ -45,6 +47,7 @@ export function findRepairWindows(
 ): RepairWindow[] | undefined {
   const count = messages.length;
   if (table.count !== count) return undefined;
+  const wire = adapterFor(format);
   for (let turn = 0; turn < count; turn++)
     if (table.messageIndexes[turn] !== turn) return undefined;
 
@@ -52,7 +55,7 @@ export function findRepairWindows(
   const starts: number[] = [0];
   const segmentOf = new Int32Array(count);
   for (let index = 1; index < count; index++) {
-    if (isCut(messages, format, table, index, profile)) starts.push(index);
+    if (isCut(messages, wire, table, index, profile)) starts.push(index);
     segmentOf[index] = starts.length - 1;
   }
   starts.push(count);
@@ -125,9 +128,12 @@ export function findRepairWindows(
  * (Mistral needs a bridge between, and orphans may become its text). The table holds one turn
  * per message, so turn and message indexes are the same here and below.
  */
+/** The wire facts that say where a cut may go. */
+type CutFacts = Pick<FormatAdapter<MessageFormat, unknown>, 'layout' | 'roleOptionalForUser'>;
+
 function isCut(
   messages: readonly unknown[],
-  format: MessageFormat,
+  wire: CutFacts,
   table: ToolTurnTable,
   index: number,
   profile: ProviderProfile,
@@ -137,24 +143,23 @@ function isCut(
   if (kind === CALLS_ENTRY) {
     // Not where a call turn must follow a user turn (Gemini): the stretch before may be repaired
     // to end on something else (results moved away, or turned to text), and the call turn then
-    // needs a bridge that only a repair of both can place. Not after other items in Responses,
-    // whose reader joins an assistant message and the calls after it into one turn.
+    // needs a bridge that only a repair of both can place. Not after other items where every
+    // assistant part is an item of its own (Responses): the reader joins an assistant message and
+    // the calls after it into one turn.
     if (profile.callTurnAfterUser) return false;
-    return (
-      previous === RESULTS_ENTRY || (previous === OTHER_ENTRY && format !== 'openai-responses')
-    );
+    return previous === RESULTS_ENTRY || (previous === OTHER_ENTRY && wire.layout !== 'items');
   }
   if (kind !== OTHER_ENTRY) return false;
   // The answer after results: nothing it holds depends on them.
-  if (previous === RESULTS_ENTRY) return !isUserMessage(messages[index], format);
-  return previous === OTHER_ENTRY && isUserMessage(messages[index], format);
+  if (previous === RESULTS_ENTRY) return !isUserMessage(messages[index], wire);
+  return previous === OTHER_ENTRY && isUserMessage(messages[index], wire);
 }
 
 /** True for a message that opens a user turn (results were told apart by the table). */
-function isUserMessage(message: unknown, format: MessageFormat): boolean {
+function isUserMessage(message: unknown, wire: CutFacts): boolean {
   if (!isObject(message)) return false;
   // Gemini's role is optional and means `user` when left out.
-  return message.role === 'user' || (format === 'gemini' && message.role === undefined);
+  return message.role === 'user' || (message.role === undefined && wire.roleOptionalForUser);
 }
 
 /** The ids of the results in messages `[start, end)` of `stretches` that no call answers (or that are `loose`). */

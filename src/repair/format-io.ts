@@ -1,4 +1,5 @@
 import type { MessageFormat } from '../core/format.js';
+import { adapterFor } from '../formats/index.js';
 import type { HistoryMessage, ToolHistory } from '../core/history.js';
 import { fromFormat, toFormat, type ConvertedHistory } from '../convert/convert-history.js';
 import type { GeminiContent } from '../formats/gemini/gemini-types.js';
@@ -27,7 +28,7 @@ export function readFormat(
   format: MessageFormat,
   offset = 0,
 ): ReadHistory {
-  if (format !== 'gemini')
+  if (!adapterFor(format).generatesIds)
     return { history: fromFormat(messages, format).messages, generatedIds: new Set() };
   let count = 0;
   const { messages: history, warnings } = fromFormat(messages, format, {
@@ -104,9 +105,10 @@ export function writeFormatResult(
   generatedIds: ReadonlySet<string>,
 ): ConversionResult<unknown[]> {
   const { messages, warnings } = toFormat(history, format);
-  // Gemini pairs by name and order; ids the reader made up were never the user's. Call turns
+  // A format whose reader makes ids up (Gemini: its wire shape below) pairs by name and order;
+  // ids the reader made up were never the user's, so they are left out again. Call turns
   // without a thought signature get Google's documented placeholder, which Gemini 3 requires.
-  if (format === 'gemini')
+  if (adapterFor(format).generatesIds)
     return { messages: withoutIds(messages as GeminiContent[], generatedIds), warnings };
   return { messages, warnings };
 }

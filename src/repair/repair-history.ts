@@ -4,7 +4,7 @@ import type { ValidationResult } from '../core/issue.js';
 import type { ConversionWarning } from '../core/conversion-result.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
-import { describeType, isObject } from '../validate/rules/input-guards.js';
+import { describeType, isObject } from '../core/input-guards.js';
 import { inspectHistory } from '../validate/inspect-history.js';
 import { recallInspection } from '../validate/remembered-inspections.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';

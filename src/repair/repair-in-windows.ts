@@ -1,7 +1,7 @@
 import type { MessageFormat } from '../core/format.js';
 import { CALLS_ENTRY, OTHER_ENTRY, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
-import { isObject } from '../validate/rules/input-guards.js';
-import type { ToolTurnTable } from '../validate/rules/tool-turn-table.js';
+import { isObject } from '../core/input-guards.js';
+import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { CallIdRewriter } from './fixes/call-id-rewriter.js';
 import type { RepairWindow } from './find-repair-windows.js';
 import type { ConversionWarning } from '../core/conversion-result.js';

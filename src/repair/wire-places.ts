@@ -1,5 +1,6 @@
 import type { MessageFormat } from '../core/format.js';
 import type { HistoryMessage, ToolHistory } from '../core/history.js';
+import { adapterFor } from '../formats/index.js';
 
 /** A place in a format's own array: the message (or item, or content) and the part inside it. */
 export interface WirePlace {
@@ -11,32 +12,11 @@ export interface WirePlace {
 export type WireLocator = (messageIndex: number, partIndex: number | undefined) => WirePlace;
 
 /**
- * How each format lays out what a neutral message holds:
- * - `chat`: one wire message per result; calls are indexed in `tool_calls`;
- * - `items`: one input item per assistant part and per result;
- * - `blocks`: parts and results are blocks (parts, items) of one wire message.
- */
-const LAYOUT: Readonly<Record<MessageFormat, 'chat' | 'items' | 'blocks'>> = {
-  'openai-chat': 'chat',
-  mistral: 'chat',
-  'openai-responses': 'items',
-  anthropic: 'blocks',
-  gemini: 'blocks',
-  vercel: 'blocks',
-  aiwrapper: 'blocks',
-};
-
-/** Formats that keep system messages outside the array. */
-const SYSTEM_OUTSIDE: ReadonlySet<MessageFormat> = new Set(['anthropic', 'gemini', 'aiwrapper']);
-/** Formats whose writers leave out empty text parts. */
-const DROPS_EMPTY_TEXT: ReadonlySet<MessageFormat> = new Set(['anthropic', 'gemini']);
-
-/**
  * Locates places of a history that came from `format` (by `from*`) in the format's input array,
  * through the `sourceIndex` the reader recorded on messages and results.
  */
 export function inputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
-  const layout = LAYOUT[format];
+  const { layout } = adapterFor(format);
   // Per neutral message: the block index its first part or result has in its wire message. Only
   // formats that hold several neutral messages' blocks in one wire message need it.
   const firstBlock = layout === 'chat' ? [] : firstBlocks(history);
@@ -70,31 +50,33 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
  * writer groups messages (Anthropic puts results and the user message after them in one message).
  */
 export function outputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
-  const layout = LAYOUT[format];
+  const { layout, systemField, mergesResultsIntoUser, dropsEmptyText } = adapterFor(format);
+  const writes = { format, dropsEmptyText };
   const base: number[] = [];
   const offset: number[] = [];
   let next = 0;
   let openResults: { index: number; blocks: number } | undefined;
   for (const message of history) {
-    if (message.role === 'system' && SYSTEM_OUTSIDE.has(format)) {
+    // A system prompt the format keeps outside the array has no place in it.
+    if (message.role === 'system' && systemField !== undefined) {
       base.push(-1);
       offset.push(0);
       continue;
     }
     if (
-      format === 'anthropic' &&
+      mergesResultsIntoUser &&
       openResults !== undefined &&
       (message.role === 'tool' || message.role === 'user')
     ) {
       base.push(openResults.index);
       offset.push(openResults.blocks);
-      openResults.blocks += writtenSize(message, format);
+      openResults.blocks += writtenSize(message, writes);
       if (message.role === 'user') openResults = undefined;
       continue;
     }
     base.push(next);
     offset.push(0);
-    if (format === 'anthropic' && message.role === 'tool')
+    if (mergesResultsIntoUser && message.role === 'tool')
       openResults = { index: next, blocks: message.results.length };
     else openResults = undefined;
     next +=
@@ -106,7 +88,7 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
             : 1
           : message.role === 'user' || message.role === 'system'
             ? 1
-            : writtenSize(message, format);
+            : writtenSize(message, writes);
   }
   return (messageIndex, partIndex) => {
     const message = history[messageIndex];
@@ -118,10 +100,10 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
         : { messageIndex: start, partIndex: chatPartIndex(message, partIndex) };
     }
     if (layout === 'items' && message.role !== 'user')
-      return { messageIndex: start + writtenBefore(message, partIndex, format) };
+      return { messageIndex: start + writtenBefore(message, partIndex, writes) };
     return {
       messageIndex: start,
-      partIndex: (offset[messageIndex] ?? 0) + writtenBefore(message, partIndex, format),
+      partIndex: (offset[messageIndex] ?? 0) + writtenBefore(message, partIndex, writes),
     };
   };
 }
@@ -178,19 +160,25 @@ function sizeOf(message: HistoryMessage): number {
       : message.parts.length;
 }
 
-function writtenSize(message: HistoryMessage, format: MessageFormat): number {
-  return writtenBefore(message, sizeOf(message), format);
+/** What a format's writer leaves out of a message: other formats' opaque parts, and perhaps empty text. */
+interface WriterSkips {
+  readonly format: MessageFormat;
+  readonly dropsEmptyText: boolean;
+}
+
+function writtenSize(message: HistoryMessage, writes: WriterSkips): number {
+  return writtenBefore(message, sizeOf(message), writes);
 }
 
 /** How many parts before `partIndex` the writer of `format` writes (it leaves out other formats' opaque parts, and sometimes empty text). */
-function writtenBefore(message: HistoryMessage, partIndex: number, format: MessageFormat): number {
+function writtenBefore(message: HistoryMessage, partIndex: number, writes: WriterSkips): number {
   if (message.role === 'tool' || message.role === 'system') return partIndex;
   let count = 0;
   for (let index = 0; index < partIndex; index++) {
     const part = message.parts[index];
     if (part === undefined) continue;
-    if (part.type === 'opaque' && part.format !== format) continue;
-    if (part.type === 'text' && part.text === '' && DROPS_EMPTY_TEXT.has(format)) continue;
+    if (part.type === 'opaque' && part.format !== writes.format) continue;
+    if (part.type === 'text' && part.text === '' && writes.dropsEmptyText) continue;
     count++;
   }
   return count;

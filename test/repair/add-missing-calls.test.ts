@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenAIChatMessage } from '../../src/formats/openai-chat/openai-chat-types.js';
 import { validateOpenAIChat } from '../../src/formats/openai-chat/validate-openai-chat.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
+import { validateHistory } from '../../src/validate/validate-history.js';
 import {
   chatTemplatesAvailable,
   chatTemplateHistories,
@@ -143,6 +144,31 @@ describe("repairHistory with preset 'add-missing-calls'", () => {
     expect(fixes.map((fix) => fix.kind)).toEqual(['synthesized-call']);
     expect(fixed.slice(0, 2)).toEqual(messages.slice(0, 2));
     expect(fixed[0]).toBe(messages[0]);
+  });
+
+  it('Gemini: an orphan in the first of two user contents of results waits until after the second, which answers the call turn before both', () => {
+    const call = (id: string) => ({ functionCall: { id, name: 'get_weather', args: {} } });
+    const answer = (id: string) => ({
+      functionResponse: { id, name: 'get_weather', response: { output: '' } },
+    });
+    const messages = [
+      { role: 'user', parts: [{ text: 'next' }] },
+      { role: 'model', parts: [call('call_a'), call('call_b')] },
+      { role: 'user', parts: [answer('call_x')] },
+      { role: 'user', parts: [answer('call_a'), answer('call_b')] },
+    ];
+    const once = repairHistory(messages, { format: 'gemini', preset: 'add-missing-calls' });
+    expect(once.messages.slice(0, 3)).toEqual([messages[0], messages[1], messages[3]]);
+    expect(once.messages[3]).toMatchObject({ role: 'model', parts: [call('call_x')] });
+    expect(once.messages[2]).toBe(messages[3]);
+    expect(once.messages[4]).toEqual(messages[2]);
+    expect(once.fixes).toMatchObject([
+      { kind: 'synthesized-call', callId: 'call_x', messageIndex: 3, fromIndex: 2 },
+    ]);
+    expect(validateHistory(once.messages, { format: 'gemini' })).toMatchObject({ ok: true });
+    // A second pass finds every result answered: the call turn before the run still answers it.
+    const twice = repairHistory(once.messages, { format: 'gemini', preset: 'add-missing-calls' });
+    expect(twice).toEqual({ messages: once.messages, fixes: [], warnings: [] });
   });
 
   it('rejects input that is not an array of messages, naming the index', () => {
