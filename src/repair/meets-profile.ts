@@ -1,5 +1,5 @@
 import { CALLS_ENTRY } from '../core/pair-tool-turns.js';
-import type { ToolTurnTable } from '../validate/rules/tool-turn-table.js';
+import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import type { ProviderProfile } from './provider-profile.js';
 
 /**
