@@ -146,10 +146,26 @@ function firstBlocks(history: ToolHistory): Int32Array {
 function chatPartIndex(message: HistoryMessage, partIndex: number): number | undefined {
   if (message.role !== 'assistant') return partIndex;
   if (message.parts[partIndex]?.type !== 'tool-call') return undefined;
+  return callOrdinals(message)[partIndex];
+}
+
+/**
+ * Per part of an assistant message, how many tool calls come before it: read once per message,
+ * since a turn of N rewritten calls asks for N places (counting each time was quadratic).
+ */
+const ordinals = new WeakMap<HistoryMessage, Uint32Array>();
+
+function callOrdinals(message: HistoryMessage & { readonly role: 'assistant' }): Uint32Array {
+  let found = ordinals.get(message);
+  if (found !== undefined) return found;
+  found = new Uint32Array(message.parts.length);
   let calls = 0;
-  for (let index = 0; index < partIndex; index++)
+  for (let index = 0; index < message.parts.length; index++) {
+    found[index] = calls;
     if (message.parts[index]?.type === 'tool-call') calls++;
-  return calls;
+  }
+  ordinals.set(message, found);
+  return found;
 }
 
 function sizeOf(message: HistoryMessage): number {

@@ -85,6 +85,27 @@ describe('repairHistory regressions', () => {
     expect(validateHistory(repaired, { format: 'anthropic' }).ok).toBe(true);
   });
 
+  it('places every rewritten id of one Chat turn of 20k calls bound for Mistral at its own tool_calls index', () => {
+    // Each fix's place was found by counting the calls before it: quadratic in the turn's size.
+    const calls = Array.from({ length: 20_000 }, (_, index) => ({
+      id: `call_${String(index)}`,
+      type: 'function' as const,
+      function: { name: 'f', arguments: '{}' },
+    }));
+    const messages = [
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: 'Calling.', tool_calls: calls },
+      ...calls.map((call) => ({ role: 'tool', tool_call_id: call.id, content: 'ok' })),
+    ];
+    const { fixes } = repairHistory(messages, { format: 'openai-chat', provider: 'mistral' });
+    const calledAt = fixes.filter((fix) => fix.messageIndex === 1);
+    expect(calledAt.length).toBe(20_000);
+    expect(calledAt.every((fix, index) => fix.partIndex === index)).toBe(true);
+    expect(calledAt.map((fix) => (fix.kind === 'rewrote-call-id' ? fix.from : ''))).toEqual(
+      calls.map((call) => call.id),
+    );
+  });
+
   it('repairs 1,002 Anthropic turns whose tool_use ids are all call_0, in linear time', () => {
     const messages: unknown[] = [];
     for (let turn = 0; turn < 1002; turn++) {
