@@ -26,6 +26,7 @@ import { parse as partialJsonParse } from 'partial-json';
 import { shipped } from './shipped.js';
 import { createRandom } from './random.js';
 import {
+  chatEvents,
   createProviderStream,
   PROVIDER_STREAMS,
   type ProviderStream,
@@ -105,30 +106,7 @@ function createStream(size: number, shape: Shape): Stream {
     deltas.push(text.slice(at, at + length));
     at += length;
   }
-  const chunks = deltas.map((delta, index) => ({
-    id: 'chatcmpl-bench',
-    object: 'chat.completion.chunk',
-    created: 1_700_000_000,
-    model: 'gpt-bench',
-    choices: [
-      {
-        index: 0,
-        delta: {
-          tool_calls: [
-            index === 0
-              ? {
-                  index: 0,
-                  id: 'call_bench',
-                  type: 'function',
-                  function: { name: 'write_file', arguments: delta },
-                }
-              : { index: 0, function: { arguments: delta } },
-          ],
-        },
-        finish_reason: null,
-      },
-    ],
-  }));
+  const chunks = chatEvents(deltas, 'write_file');
   return { text, deltas, chunks };
 }
 

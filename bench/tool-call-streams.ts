@@ -78,7 +78,8 @@ interface ChatChunk {
   }[];
 }
 
-function chatEvents(deltas: readonly string[]): unknown[] {
+/** Chat Completions chunks for one call whose arguments arrive as `deltas`. */
+export function chatEvents(deltas: readonly string[], name = 'save_records'): unknown[] {
   return deltas.map((delta, index) => ({
     id: 'chatcmpl-bench',
     object: 'chat.completion.chunk',
@@ -94,7 +95,7 @@ function chatEvents(deltas: readonly string[]): unknown[] {
                   index: 0,
                   id: 'call_bench',
                   type: 'function',
-                  function: { name: 'save_records', arguments: delta },
+                  function: { name, arguments: delta },
                 }
               : { index: 0, function: { arguments: delta } },
           ],
