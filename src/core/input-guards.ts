@@ -51,6 +51,31 @@ export function objectAt(
   return value;
 }
 
+/**
+ * `messages[index][field]`, checked to hold only objects with a string `type` (items, parts or
+ * content blocks), for the readers that then switch on `type`.
+ * @throws {ToolHistoryError} `invalid-input` naming the first entry that is not (`messages[i].field[j]`).
+ */
+export function typedEntries(
+  entries: readonly unknown[],
+  index: number,
+  field: string,
+  noun: string,
+): readonly JsonObject[] {
+  for (let entryIndex = 0; entryIndex < entries.length; entryIndex++) {
+    const entry: unknown = entries[entryIndex];
+    // The path is built only on failure: this runs once per part of long histories.
+    if (!isObject(entry) || typeof entry.type !== 'string')
+      throw invalidField(
+        `messages[${String(index)}].${field}[${String(entryIndex)}]`,
+        entry,
+        `${noun} object with a string \`type\``,
+      );
+  }
+  // Checked above: every entry is an object with a string type.
+  return entries as readonly JsonObject[];
+}
+
 /** The `invalid-input` error for a field of an unexpected shape. */
 export function invalidField(field: string, value: unknown, expected: string): ToolHistoryError {
   const shown =

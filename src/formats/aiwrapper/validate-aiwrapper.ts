@@ -5,9 +5,9 @@ import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
 import {
   assertArray,
   invalidField,
-  isObject,
   objectAt,
   type JsonObject,
+  typedEntries,
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
@@ -130,17 +130,7 @@ export function aiwrapperItemsOf(message: JsonObject, index: number): readonly J
   const items = message.items;
   if (!Array.isArray(items))
     throw invalidField(`messages[${index}].items`, items, 'an array of items');
-  for (let partIndex = 0; partIndex < items.length; partIndex++) {
-    const item: unknown = items[partIndex];
-    if (!isObject(item) || typeof item.type !== 'string')
-      throw invalidField(
-        `messages[${index}].items[${partIndex}]`,
-        item,
-        'an item object with a string `type`',
-      );
-  }
-  // Checked above: every entry is an object with a string type.
-  return items as readonly JsonObject[];
+  return typedEntries(items, index, 'items', 'an item');
 }
 
 /**

@@ -6,9 +6,9 @@ import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
 import {
   assertArray,
   invalidField,
-  isObject,
   objectAt,
   type JsonObject,
+  typedEntries,
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
@@ -232,18 +232,7 @@ export function anthropicBlocksOf(message: JsonObject, index: number): readonly 
       content,
       'a string or an array of content blocks',
     );
-  for (let partIndex = 0; partIndex < content.length; partIndex++) {
-    const block: unknown = content[partIndex];
-    if (!isObject(block) || typeof block.type !== 'string') {
-      throw invalidField(
-        `messages[${index}].content[${partIndex}]`,
-        block,
-        'a content block object with a string `type`',
-      );
-    }
-  }
-  // Checked above: every entry is an object with a string type.
-  return content as readonly JsonObject[];
+  return typedEntries(content, index, 'content', 'a content block');
 }
 
 /**

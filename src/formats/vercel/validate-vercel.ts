@@ -5,9 +5,9 @@ import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
 import {
   assertArray,
   invalidField,
-  isObject,
   objectAt,
   type JsonObject,
+  typedEntries,
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
@@ -140,17 +140,7 @@ export function vercelPartsOf(
   if (role === 'system' || typeof content === 'string') return undefined;
   if (!Array.isArray(content))
     throw invalidField(`messages[${index}].content`, content, 'a string or an array of parts');
-  for (let partIndex = 0; partIndex < content.length; partIndex++) {
-    const part: unknown = content[partIndex];
-    if (!isObject(part) || typeof part.type !== 'string')
-      throw invalidField(
-        `messages[${index}].content[${partIndex}]`,
-        part,
-        'a part object with a string `type`',
-      );
-  }
-  // Checked above: every entry is an object with a string type.
-  return content as readonly JsonObject[];
+  return typedEntries(content, index, 'content', 'a part');
 }
 
 /**
