@@ -1,3 +1,4 @@
+import { NO_RULE_CONTEXT } from '../core/rule-context.js';
 import { LangMessage, type LangMessageItem, type LangMessages } from 'aiwrapper';
 import type { ConversionWarning } from '../core/conversion-result.js';
 import type { MessageFormat } from '../core/format.js';
@@ -88,7 +89,7 @@ export function repairCollection(
     inspection = inspectHistory(collection, 'aiwrapper');
   }
   // One validation pass: the repair reuses what it read.
-  rememberInspection(collection, 'aiwrapper', inspection);
+  rememberInspection(collection, 'aiwrapper', NO_RULE_CONTEXT, inspection);
   const { messages, fixes, warnings } = repairFormatHistory(collection, {
     ...options,
     format: 'aiwrapper',

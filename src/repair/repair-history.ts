@@ -7,6 +7,7 @@ import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { describeType, isObject } from '../core/input-guards.js';
 import { inspectHistory } from '../validate/inspect-history.js';
 import { recallInspection } from '../validate/remembered-inspections.js';
+import { ruleContextOf } from '../validate/rule-context-of.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
 import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
@@ -55,6 +56,16 @@ export interface RepairHistoryOptions<
    * the messages in between, since repair cannot see such changes.
    */
   readonly validation?: ValidationResult | undefined;
+  /**
+   * The model the request goes to, for rules that hold only for some models (Gemini 3's thought
+   * signatures, DeepSeek's reasoner), as in {@link validateHistory}.
+   */
+  readonly model?: string | undefined;
+  /**
+   * Extended thinking (Anthropic) or thinking mode (DeepSeek) is on for the request.
+   * @defaultValue false
+   */
+  readonly thinking?: boolean | undefined;
 }
 
 /** Options only the package's own callers pass (the aiwrapper integration). */
@@ -120,9 +131,10 @@ export function repairFormatHistory<F extends MessageFormat>(
   const profile = resolveProfile(options.provider ?? format);
   const preset = presetOf(options.preset);
   const own = profile === PROVIDER_PROFILES[format];
+  const context = ruleContextOf(options);
   const { result, table } =
-    (options.validation && recallInspection(options.validation, messages, format)) ??
-    inspectHistory(messages, format);
+    (options.validation && recallInspection(options.validation, messages, format, context)) ??
+    inspectHistory(messages, format, context);
   const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
   // Valid for its own rules: nothing to do for them, and no result lacks its call.
   if (result.ok && (own || preset === 'add-missing-calls')) return unchanged;

@@ -1,6 +1,7 @@
 import type { MessageFormat } from '../core/format.js';
 import type { ValidationResult } from '../errors/history-issue.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
+import type { RuleContext } from '../core/rule-context.js';
 
 /** What {@link validateHistory} read, kept with the result it returned. */
 interface RememberedInspection {
@@ -8,6 +9,7 @@ interface RememberedInspection {
   readonly messages: WeakRef<readonly unknown[]>;
   readonly length: number;
   readonly format: MessageFormat;
+  readonly context: RuleContext;
   readonly inspection: HistoryInspection;
 }
 
@@ -18,32 +20,42 @@ const remembered = new WeakMap<ValidationResult, RememberedInspection>();
 export function rememberInspection(
   messages: readonly unknown[],
   format: MessageFormat,
+  context: RuleContext,
   inspection: HistoryInspection,
 ): void {
   remembered.set(inspection.result, {
     messages: new WeakRef(messages),
     length: messages.length,
     format,
+    context,
     inspection,
   });
 }
 
 /**
  * The inspection behind `result` when it came from validating these very `messages` (the same
- * array, of the same length) in `format`; `undefined` otherwise. Changes made inside the messages
+ * array, of the same length) in `format` under the same rule context; `undefined` otherwise. Changes made inside the messages
  * since cannot be seen here: that is the caller's promise.
  */
 export function recallInspection(
   result: ValidationResult,
   messages: readonly unknown[],
   format: MessageFormat,
+  context: RuleContext,
 ): HistoryInspection | undefined {
   const entry = remembered.get(result);
   if (
     entry?.messages.deref() !== messages ||
     entry.length !== messages.length ||
-    entry.format !== format
+    entry.format !== format ||
+    !sameRuleContext(entry.context, context)
   )
     return undefined;
   return entry.inspection;
+}
+
+function sameRuleContext(a: RuleContext, b: RuleContext): boolean {
+  return (
+    a.model === b.model && (a.thinking === true) === (b.thinking === true) && a.host === b.host
+  );
 }

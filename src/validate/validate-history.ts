@@ -6,6 +6,7 @@ import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { inspectHistory } from './inspect-history.js';
 import { rememberInspection } from './remembered-inspections.js';
 import { describeType, isObject } from '../core/input-guards.js';
+import { ruleContextOf } from './rule-context-of.js';
 
 /** Options of {@link validateHistory} and {@link assertValidHistory}. */
 export interface ValidateHistoryOptions {
@@ -16,6 +17,16 @@ export interface ValidateHistoryOptions {
    * (`LangMessages`).
    */
   readonly format: MessageFormat;
+  /**
+   * The model the request goes to, for rules that hold only for some models (Gemini 3's thought
+   * signatures, DeepSeek's reasoner). Absent: the rules every model of the provider shares.
+   */
+  readonly model?: string | undefined;
+  /**
+   * Extended thinking (Anthropic) or thinking mode (DeepSeek) is on for the request.
+   * @defaultValue false
+   */
+  readonly thinking?: boolean | undefined;
 }
 
 const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
@@ -40,9 +51,10 @@ export function validateHistory(
   options: ValidateHistoryOptions,
 ): ValidationResult {
   const format = formatOf(options);
-  const inspection = inspectHistory(messages, format);
+  const context = ruleContextOf(options);
+  const inspection = inspectHistory(messages, format, context);
   // repairHistory(messages, { format, validation: result }) then skips validating again.
-  rememberInspection(messages, format, inspection);
+  rememberInspection(messages, format, context, inspection);
   return inspection.result;
 }
 

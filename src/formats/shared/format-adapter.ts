@@ -6,6 +6,7 @@ import type { HistoryMessage, ToolHistory } from '../../core/history.js';
 import type { JsonObject } from '../../core/input-guards.js';
 import type { HistoryIssue } from '../../core/issue.js';
 import type { ProviderProfile } from '../../core/provider-profile.js';
+import type { RuleContext } from '../../core/rule-context.js';
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 
 /** Options of a format's reader; each reader takes the fields its format has and ignores the rest. */
@@ -66,8 +67,11 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   readonly format: F;
   /** The rules a history in this format must meet (ids, pairing scope, ordering). */
   readonly profile: ProviderProfile;
-  /** Validates `messages` with the provider's rules and wording, returning the turn table it read. */
-  inspect(messages: readonly unknown[]): HistoryInspection;
+  /**
+   * Validates `messages` with the provider's rules and wording, returning the turn table it read.
+   * `context` carries what some rules depend on (model, thinking, host); absent means the defaults.
+   */
+  inspect(messages: readonly unknown[], context?: RuleContext): HistoryInspection;
   /** Reads wire messages into the neutral model (`from*`). */
   read(
     messages: readonly unknown[],
