@@ -101,6 +101,25 @@ export interface UnexpectedRoleIssue extends IssueBase {
   readonly previousRole: string;
 }
 
+/** Message content the provider refuses (Chat Completions: `content: null` on an assistant message without calls). */
+export interface InvalidContentIssue extends IssueBase {
+  readonly code: 'invalid-content';
+}
+
+/** A call whose tool name the provider refuses (an empty `function.name`). */
+export interface InvalidToolNameIssue extends IssueBase {
+  readonly code: 'invalid-tool-name';
+  readonly toolCallId: string;
+}
+
+/**
+ * An assistant turn sent back without the reasoning the provider requires with it (DeepSeek
+ * thinking mode: the `reasoning_content` of the current turn's tool-call turns).
+ */
+export interface MissingReasoningIssue extends IssueBase {
+  readonly code: 'missing-reasoning';
+}
+
 /** Every issue a validator can report, discriminated on `code`. */
 export type HistoryIssue =
   | OrphanToolResultIssue
@@ -114,7 +133,10 @@ export type HistoryIssue =
   | ContentAfterToolCallIssue
   | MisplacedToolCallIssue
   | ToolNameMismatchIssue
-  | UnexpectedRoleIssue;
+  | UnexpectedRoleIssue
+  | InvalidContentIssue
+  | InvalidToolNameIssue
+  | MissingReasoningIssue;
 
 /** The outcome of validating a history. */
 export type ValidationResult =

@@ -5,6 +5,8 @@ import type { ConversionWarning } from '../core/conversion-result.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { describeType, isObject } from '../core/input-guards.js';
+import { mergeByMessageIndex, placeShapeFixes } from '../core/shape-fix.js';
+import { adapterFor, type ChatHostName } from '../formats/index.js';
 import { inspectHistory } from '../validate/inspect-history.js';
 import { recallInspection } from '../validate/remembered-inspections.js';
 import { ruleContextOf } from '../validate/rule-context-of.js';
@@ -35,10 +37,11 @@ export interface RepairHistoryOptions<
   readonly format: F;
   /**
    * The provider whose rules to meet, when not the format's own (e.g. aiwrapper messages bound
-   * for Mistral: `{ format: 'aiwrapper', provider: 'mistral' }`): a format name or a profile.
+   * for Mistral: `{ format: 'aiwrapper', provider: 'mistral' }`): a format name, a host that
+   * speaks Chat Completions (`'deepseek'`, `'groq'`, `'qwen'`, `'openai'`), or a profile.
    * @defaultValue the profile of `format`
    */
-  readonly provider?: ProviderProfile | MessageFormat | undefined;
+  readonly provider?: ProviderProfile | MessageFormat | ChatHostName | undefined;
   /**
    * `'all'` fixes everything the provider refuses. `'add-missing-calls'` only inserts the missing
    * assistant call turn before results no call answers, and changes nothing else: a synthesized
@@ -140,6 +143,13 @@ export function repairFormatHistory<F extends MessageFormat>(
   if (result.ok && (own || preset === 'add-missing-calls')) return unchanged;
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
   if (result.ok && meetsProfileByTable(table, profile) === true) return unchanged;
+  // Fields in a form the provider refuses but whose meaning is plain (the format's shape repair).
+  const shaped = adapterFor(format).repairShape?.(messages, context);
+  if (shaped !== undefined && shaped.fixes.length > 0) {
+    const next = repairFormatHistory(shaped.messages, { ...options, validation: undefined });
+    const placed = placeShapeFixes(shaped, next.messages);
+    return { ...next, fixes: mergeByMessageIndex<HistoryFix>(placed, next.fixes) };
+  }
   if (own && preset === 'all' && options.wholeHistory !== true) {
     // Only the stretches around the issues are read again and repaired; the rest stays as it is.
     const windows = findRepairWindows(messages, format, table, result.issues, profile);

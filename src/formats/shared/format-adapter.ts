@@ -7,6 +7,7 @@ import type { JsonObject } from '../../core/input-guards.js';
 import type { HistoryIssue } from '../../core/issue.js';
 import type { ProviderProfile } from '../../core/provider-profile.js';
 import type { RuleContext } from '../../core/rule-context.js';
+import type { ShapeRepair } from '../../core/shape-fix.js';
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 
 /** Options of a format's reader; each reader takes the fields its format has and ignores the rest. */
@@ -72,6 +73,13 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
    * `context` carries what some rules depend on (model, thinking, host); absent means the defaults.
    */
   inspect(messages: readonly unknown[], context?: RuleContext): HistoryInspection;
+  /**
+   * Repairs, before reading, fields in a form the provider refuses but whose meaning is plain
+   * (Chat Completions: arguments as an object, `tool_calls: []`, a `tool` message without
+   * `tool_call_id`); each change a reported fix, untouched messages the input's own objects.
+   */
+  readonly repairShape?:
+    ((messages: readonly unknown[], context: RuleContext) => ShapeRepair) | undefined;
   /** Reads wire messages into the neutral model (`from*`). */
   read(
     messages: readonly unknown[],
