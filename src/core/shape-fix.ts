@@ -45,14 +45,52 @@ export interface ShapeRepair {
 }
 
 /**
+ * Runs `repair` between two passes of a format's shape repair: before it (on the input, so the
+ * reader sees plain fields) and after it (on what it wrote: a call turn it synthesized may need
+ * what a host asks of call turns, such as DeepSeek's `reasoning_content`). The fixes of the first
+ * pass are placed in the output ({@link placeShapeFixes}); all fixes come back in message order.
+ */
+export function repairWithShape<
+  X extends { readonly messageIndex: number; readonly fromIndex?: number | undefined },
+  R extends { readonly messages: readonly unknown[]; readonly fixes: readonly X[] },
+>(
+  messages: readonly unknown[],
+  repairShape: (messages: readonly unknown[]) => ShapeRepair,
+  repair: (messages: readonly unknown[]) => R,
+): R & { readonly fixes: readonly (X | ShapeFix)[] } {
+  const before = repairShape(messages);
+  const repaired = repair(before.messages);
+  const placed =
+    before.fixes.length === 0 ? [] : placeShapeFixes(before, repaired.messages, repaired.fixes);
+  const after = repaired.fixes.length === 0 ? undefined : repairShape(repaired.messages);
+  if (placed.length === 0 && (after === undefined || after.fixes.length === 0)) return repaired;
+  const fixes = mergeByMessageIndex<X | ShapeFix>(placed, repaired.fixes);
+  if (after === undefined || after.fixes.length === 0) return { ...repaired, fixes };
+  return {
+    ...repaired,
+    messages: after.messages,
+    fixes: mergeByMessageIndex<X | ShapeFix>(fixes, after.fixes),
+  };
+}
+
+/**
  * Puts shape fixes at the indexes their messages have in `output`, what a later repair made of
  * `shaped.messages` (it may insert, drop and move messages): a fixed message still in `output` is
- * found by identity; one a later fix rewrote too keeps its distance from the nearest earlier
- * message that is. Linear in the length of `output` and `shaped.messages`.
+ * found by identity; else where a later fix (`later`) says it took the message from (its
+ * `fromIndex`: a result moved, or turned into text); else it keeps its distance from the nearest
+ * earlier message `output` holds. Linear in the lengths of `output`, `later` and `shaped.messages`.
  */
-export function placeShapeFixes(shaped: ShapeRepair, output: readonly unknown[]): ShapeFix[] {
+export function placeShapeFixes(
+  shaped: ShapeRepair,
+  output: readonly unknown[],
+  later: readonly { readonly messageIndex: number; readonly fromIndex?: number | undefined }[] = [],
+): ShapeFix[] {
   const at = new Map<unknown, number>();
   for (let index = 0; index < output.length; index++) at.set(output[index], index);
+  const movedTo = new Map<number, number>();
+  for (const fix of later)
+    if (fix.fromIndex !== undefined && !movedTo.has(fix.fromIndex))
+      movedTo.set(fix.fromIndex, fix.messageIndex);
   const placed: ShapeFix[] = [];
   let input = 0;
   let lastFound = -1;
@@ -67,7 +105,9 @@ export function placeShapeFixes(shaped: ShapeRepair, output: readonly unknown[])
       }
     }
     const messageIndex =
-      lastFound === fix.messageIndex ? lastFoundAt : lastFoundAt + (fix.messageIndex - lastFound);
+      lastFound === fix.messageIndex
+        ? lastFoundAt
+        : (movedTo.get(fix.messageIndex) ?? lastFoundAt + (fix.messageIndex - lastFound));
     placed.push(messageIndex === fix.messageIndex ? fix : { ...fix, messageIndex });
   }
   return placed;

@@ -5,10 +5,10 @@ import type { ConversionWarning } from '../core/conversion-result.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { describeType, isObject } from '../core/input-guards.js';
-import { mergeByMessageIndex, placeShapeFixes } from '../core/shape-fix.js';
+import { repairWithShape } from '../core/shape-fix.js';
 import { adapterFor, type ChatHostName } from '../formats/index.js';
 import { inspectHistory } from '../validate/inspect-history.js';
-import { recallInspection } from '../validate/remembered-inspections.js';
+import { recallInspection, rememberInspection } from '../validate/remembered-inspections.js';
 import { ruleContextOf } from '../validate/rule-context-of.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
 import { findRepairWindows } from './find-repair-windows.js';
@@ -79,6 +79,8 @@ export interface InternalRepairOptions {
   readonly leaveThrough?: number | undefined;
   /** `providerData` of synthesized call turns (preset `add-missing-calls`). */
   readonly markTurn?: HistoryMessage['providerData'];
+  /** The format's shape repair ran already (the engine runs between its two passes). */
+  readonly shapeRepaired?: boolean | undefined;
   /** Repair the history as a whole, never in windows (tests compare the two). */
   readonly wholeHistory?: boolean | undefined;
 }
@@ -143,12 +145,21 @@ export function repairFormatHistory<F extends MessageFormat>(
   if (result.ok && (own || preset === 'add-missing-calls')) return unchanged;
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
   if (result.ok && meetsProfileByTable(table, profile) === true) return unchanged;
-  // Fields in a form the provider refuses but whose meaning is plain (the format's shape repair).
-  const shaped = adapterFor(format).repairShape?.(messages, context);
-  if (shaped !== undefined && shaped.fixes.length > 0) {
-    const next = repairFormatHistory(shaped.messages, { ...options, validation: undefined });
-    const placed = placeShapeFixes(shaped, next.messages);
-    return { ...next, fixes: mergeByMessageIndex<HistoryFix>(placed, next.fixes) };
+  // Fields in a form the provider refuses but whose meaning is plain: the format's shape repair,
+  // before reading (what the reader cannot read) and after writing (what a host asks of new turns).
+  const repairShape = adapterFor(format).repairShape;
+  if (repairShape !== undefined && options.shapeRepaired !== true) {
+    rememberInspection(messages, format, context, { result, table });
+    return repairWithShape<HistoryFix, RepairHistoryResult<FormatMessages[F]>>(
+      messages,
+      (next) => repairShape(next, context),
+      (next) =>
+        repairFormatHistory(next, {
+          ...options,
+          validation: next === messages ? result : undefined,
+          shapeRepaired: true,
+        }),
+    );
   }
   if (own && preset === 'all' && options.wholeHistory !== true) {
     // Only the stretches around the issues are read again and repaired; the rest stays as it is.
