@@ -63,6 +63,13 @@ function parsed(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
+/** The message at `index`, which the caller found there. */
+function messageAt(messages: readonly LooseMessage[], index: number): LooseMessage {
+  const message = messages[index];
+  if (message === undefined) throw new Error(`no message at ${String(index)}`);
+  return message;
+}
+
 /** Applies one damage at `pick` (a position among the messages it can apply to), in place. */
 function damage(messages: LooseMessage[], kind: DamageKind, pick: number): void {
   const where = (test: (message: LooseMessage) => boolean): number[] =>
@@ -78,7 +85,7 @@ function damage(messages: LooseMessage[], kind: DamageKind, pick: number): void 
     case 'empty-name': {
       const index = at(calls);
       if (index === undefined) return;
-      const message = messages[index]!;
+      const message = messageAt(messages, index);
       const toolCalls = (message.tool_calls as LooseMessage[]).slice();
       const callIndex = pick % toolCalls.length;
       const call = toolCalls[callIndex] as LooseMessage & { function: LooseMessage };
@@ -105,14 +112,14 @@ function damage(messages: LooseMessage[], kind: DamageKind, pick: number): void 
     case 'missing-tool-call-id': {
       const index = at(results);
       if (index === undefined) return;
-      const rest: LooseMessage = { ...messages[index]! };
+      const rest: LooseMessage = { ...messageAt(messages, index) };
       delete rest.tool_call_id;
       messages[index] = rest;
       return;
     }
     case 'duplicate-result': {
       const index = at(results);
-      if (index !== undefined) messages.splice(index + 1, 0, { ...messages[index]! });
+      if (index !== undefined) messages.splice(index + 1, 0, { ...messageAt(messages, index) });
       return;
     }
     case 'drop-result': {
