@@ -55,14 +55,14 @@ export function repairWithShape<
   R extends { readonly messages: readonly unknown[]; readonly fixes: readonly X[] },
 >(
   messages: readonly unknown[],
-  repairShape: (messages: readonly unknown[]) => ShapeRepair,
+  repairShape: (messages: readonly unknown[], stage: 'before' | 'after') => ShapeRepair,
   repair: (messages: readonly unknown[]) => R,
 ): R & { readonly fixes: readonly (X | ShapeFix)[] } {
-  const before = repairShape(messages);
+  const before = repairShape(messages, 'before');
   const repaired = repair(before.messages);
   const placed =
     before.fixes.length === 0 ? [] : placeShapeFixes(before, repaired.messages, repaired.fixes);
-  const after = repaired.fixes.length === 0 ? undefined : repairShape(repaired.messages);
+  const after = repaired.fixes.length === 0 ? undefined : repairShape(repaired.messages, 'after');
   if (placed.length === 0 && (after === undefined || after.fixes.length === 0)) return repaired;
   const fixes = mergeByMessageIndex<X | ShapeFix>(placed, repaired.fixes);
   if (after === undefined || after.fixes.length === 0) return { ...repaired, fixes };

@@ -152,7 +152,7 @@ export function repairFormatHistory<F extends MessageFormat>(
     rememberInspection(messages, format, context, { result, table });
     return repairWithShape<HistoryFix, RepairHistoryResult<FormatMessages[F]>>(
       messages,
-      (next) => repairShape(next, context),
+      (next, stage) => repairShape(next, context, stage === 'before' ? result.issues : undefined),
       (next) =>
         repairFormatHistory(next, {
           ...options,

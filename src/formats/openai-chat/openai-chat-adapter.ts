@@ -35,7 +35,8 @@ export function openAIChatAdapter(
     format: 'openai-chat',
     profile: OPENAI_CHAT_PROFILE,
     inspect: (messages, context) => inspectOpenAIChat(messages, context, hostOf(context)),
-    repairShape: (messages, context) => repairOpenAIChatShape(messages, context, hostOf(context)),
+    repairShape: (messages, context, issues) =>
+      repairOpenAIChatShape(messages, context, hostOf(context), issues ?? []),
     read: (messages) => fromOpenAIChat(messages),
     write: (history) => toOpenAIChat(history),
     messagesKey: 'messages',

@@ -17,13 +17,15 @@ export class OpenTurn {
   /** Per call id (same order): the index of the `tool` message that answered it, -1 while pending. */
   readonly answeredAt: number[];
   pending: number;
-  /** Armed call id -> its position in `callIds`. */
-  readonly armed: ArmedCalls<number> = new ArmedCalls<number>();
+  /** Armed call id -> its position in `callIds` (one instance for the whole walk). */
+  readonly armed: ArmedCalls<number>;
   /** Call id -> position, built only when a result's id is not armed (unknown or answered). */
   private positions: Map<string, number> | undefined;
 
-  constructor(index: number, callIds: readonly string[]) {
+  constructor(index: number, callIds: readonly string[], armed: ArmedCalls<number>) {
     this.index = index;
+    this.armed = armed;
+    armed.startTurn();
     this.callIds = callIds;
     this.answeredAt = callIds.map(() => -1);
     this.pending = callIds.length;
@@ -137,6 +139,7 @@ export function openTurn(
   issues: HistoryIssue[],
   table: ToolTurnTable,
   rules: ResolvedChatHost,
+  armed: ArmedCalls<number>,
 ): OpenTurn | undefined {
   const toolCalls = message.tool_calls;
   if (!Array.isArray(toolCalls)) return undefined;
@@ -174,5 +177,5 @@ export function openTurn(
     callIds.push(id);
     firstAt.push(callIndex);
   }
-  return callIds.length === 0 ? undefined : new OpenTurn(index, callIds);
+  return callIds.length === 0 ? undefined : new OpenTurn(index, callIds, armed);
 }

@@ -1,6 +1,7 @@
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
-import type { ShapeFix, ShapeRepair } from '../../core/shape-fix.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import { mergeByMessageIndex, type ShapeFix, type ShapeRepair } from '../../core/shape-fix.js';
 import type { ChatHost } from '../shared/chat-host.js';
 import { OPENAI_CHAT_HOST } from './openai-chat-wording.js';
 
@@ -21,13 +22,45 @@ const UNNAMED_CALL = 'unknown_tool';
  *
  * Then the host's own shape repair runs (DeepSeek's thinking mode). Never adds, drops or moves a
  * message; linear in the size of the history. An array that is not a Chat Completions array, or a
- * message that is not an object, is left for the reader to refuse.
+ * message that is not an object, is left for the reader to refuse. Given the `issues` validation
+ * found, the Chat Completions part runs only when one of them is a shape issue (`[]` for what a
+ * repair wrote: its writer writes none).
  */
 export function repairOpenAIChatShape(
   messages: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
   host: ChatHost = OPENAI_CHAT_HOST,
+  issues?: readonly HistoryIssue[],
 ): ShapeRepair {
+  const own = issues === undefined || issues.some(isShapeIssue) ? repairOwn(messages) : undefined;
+  const shaped: ShapeRepair = own ?? { messages, fixes: [] };
+  if (host.repairShape === undefined) return shaped;
+  const hosted = host.repairShape(shaped.messages, context);
+  if (hosted.fixes.length === 0) return shaped;
+  return {
+    messages: hosted.messages,
+    fixes: mergeByMessageIndex(shaped.fixes, hosted.fixes),
+  };
+}
+
+/**
+ * True for an issue the shape repair fixes: its fields, and a `tool` message whose
+ * `tool_call_id` is absent (reported with the empty id).
+ */
+function isShapeIssue(issue: HistoryIssue): boolean {
+  if (issue.code === 'unknown-tool-call-id') return issue.toolCallId === '';
+  return SHAPE_ISSUES.has(issue.code);
+}
+
+const SHAPE_ISSUES: ReadonlySet<string> = new Set<HistoryIssue['code']>([
+  'invalid-arguments',
+  'empty-tool-calls',
+  'invalid-content',
+  'invalid-tool-name',
+]);
+
+/** The Chat Completions part of {@link repairOpenAIChatShape}. */
+function repairOwn(messages: readonly unknown[]): ShapeRepair {
   if (!Array.isArray(messages)) return { messages, fixes: [] };
   let out: unknown[] | undefined;
   const fixes: ShapeFix[] = [];
@@ -56,14 +89,7 @@ export function repairOpenAIChatShape(
     }
     runStart = hasCalls(fixed) ? index : -1;
   }
-  const own: ShapeRepair = { messages: out ?? messages, fixes };
-  if (host.repairShape === undefined) return own;
-  const hosted = host.repairShape(own.messages, context);
-  if (hosted.fixes.length === 0) return own;
-  return {
-    messages: hosted.messages,
-    fixes: [...fixes, ...hosted.fixes].sort((a, b) => a.messageIndex - b.messageIndex),
-  };
+  return { messages: out ?? messages, fixes };
 }
 
 function roleAt(messages: readonly unknown[], index: number): unknown {

@@ -6,6 +6,7 @@ import type { HistoryInspection } from '../../core/history-inspection.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { ArmedCalls } from '../../core/armed-calls.js';
 import type { ChatHost } from '../shared/chat-host.js';
 import { checkToolMessage, closeTurn, openTurn, type OpenTurn } from './openai-chat-turns.js';
 import {
@@ -67,6 +68,7 @@ export function inspectOpenAIChat(
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
   let turn: OpenTurn | undefined;
+  const armed = new ArmedCalls<number>();
 
   for (let index = 0; index < messages.length; index++) {
     const message = openAIChatMessageAt(messages, index);
@@ -80,9 +82,10 @@ export function inspectOpenAIChat(
     // run of tool messages that answers the open turn.
     if (turn !== undefined && turn.pending > 0)
       closeTurn(turn, index, `messages.[${index}].role`, issues, rules);
+    if (turn !== undefined) armed.other();
     turn = undefined;
     if (message.role === 'assistant') {
-      turn = openTurn(message, index, issues, table, rules);
+      turn = openTurn(message, index, issues, table, rules, armed);
       checkContent(message, index, issues, rules);
     }
     // One turn per message: a message that opened no call turn holds neither calls nor results.

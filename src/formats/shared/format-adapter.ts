@@ -77,9 +77,16 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
    * Repairs, before reading, fields in a form the provider refuses but whose meaning is plain
    * (Chat Completions: arguments as an object, `tool_calls: []`, a `tool` message without
    * `tool_call_id`); each change a reported fix, untouched messages the input's own objects.
+   * `issues` are what validation found in `messages` (the repair looks only for what they name);
+   * `undefined` for messages a repair wrote, which only a host's needs of new turns can concern.
    */
   readonly repairShape?:
-    ((messages: readonly unknown[], context: RuleContext) => ShapeRepair) | undefined;
+    | ((
+        messages: readonly unknown[],
+        context: RuleContext,
+        issues: readonly HistoryIssue[] | undefined,
+      ) => ShapeRepair)
+    | undefined;
   /** Reads wire messages into the neutral model (`from*`). */
   read(
     messages: readonly unknown[],
