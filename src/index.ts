@@ -15,6 +15,8 @@ export type { MessageFormat, ProviderFormat, NeutralFormat } from './core/format
 // Validate: each provider's rules, in its own words.
 export { validateHistory, assertValidHistory } from './validate/validate-history.js';
 export type { ValidateHistoryOptions } from './validate/validate-history.js';
+export type { ProviderName } from './validate/provider-rules.js';
+export type { ChatHostName } from './formats/index.js';
 export type {
   HistoryIssue,
   ValidationResult,
@@ -30,6 +32,9 @@ export type {
   MisplacedToolCallIssue,
   ToolNameMismatchIssue,
   UnexpectedRoleIssue,
+  InvalidContentIssue,
+  InvalidToolNameIssue,
+  MissingReasoningIssue,
 } from './core/issue.js';
 
 // Repair: one call, a report of every change, and the way back for rewritten ids.
@@ -69,6 +74,8 @@ export type {
   RenamedResultFix,
   InsertedAssistantTurnFix,
   InsertedUserTurnFix,
+  ShapeFix,
+  ShapeFixKind,
 } from './repair/history-fix.js';
 
 // Convert: any format to any other through the neutral model; the per-format readers and

@@ -54,6 +54,8 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
  *   `options.provider` reads another message shape.
  * @example
  * const result = validateHistory(body.messages, { format: 'anthropic' });
+ * // A host that speaks Chat Completions under its own rules and wording:
+ * validateHistory(body.messages, { format: 'openai-chat', provider: 'deepseek', thinking: true });
  * if (!result.ok) for (const issue of result.issues) console.warn(issue.code, issue.messageIndex, issue.message);
  */
 export function validateHistory(
