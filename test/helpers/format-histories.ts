@@ -190,11 +190,15 @@ export function resultTurn(
         })),
       };
     case 'bedrock':
+      // Bedrock refuses a message with no content blocks: a round without results says so in text.
       return {
         role: 'user',
-        content: calls.map((call) => ({
-          toolResult: { toolUseId: call.id, content: [{ text: 'ok' }] },
-        })),
+        content:
+          calls.length === 0
+            ? [{ text: 'no results' }]
+            : calls.map((call) => ({
+                toolResult: { toolUseId: call.id, content: [{ text: 'ok' }] },
+              })),
       };
     case 'gemini':
       return {
