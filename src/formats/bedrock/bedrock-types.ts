@@ -29,7 +29,7 @@ export type BedrockToolResultContentBlock =
   | { readonly text: string }
   /** A JSON object (Bedrock refuses other JSON values here). */
   | { readonly json: unknown }
-  | { readonly [key: string]: unknown };
+  | Readonly<Record<string, unknown>>;
 
 /** A `toolResult` block of a user message: the result of one call. */
 export interface BedrockToolResultBlock {
@@ -45,9 +45,7 @@ export interface BedrockToolResultBlock {
  * A block the converters pass through untouched (`image`, `document`, `reasoningContent`,
  * `cachePoint`, `guardContent`, …).
  */
-export interface BedrockOtherBlock {
-  readonly [key: string]: unknown;
-}
+export type BedrockOtherBlock = Readonly<Record<string, unknown>>;
 
 /** One content block. */
 export type BedrockContentBlock =

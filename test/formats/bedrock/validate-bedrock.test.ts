@@ -238,14 +238,18 @@ describe('validateBedrock', () => {
 describe('assertValidBedrock', () => {
   it('throws InvalidHistoryError with the issues validateBedrock reports, and returns for a valid history', () => {
     const broken = [user('Weather?'), calls('tooluse_a')];
-    const { issues } = validateBedrock(broken);
-    expect(() => assertValidBedrock(broken)).toThrow(InvalidHistoryError);
-    expect(() => assertValidBedrock(broken)).toThrow(
-      expect.objectContaining({ issues }) as unknown as Error,
-    );
-    expect(assertValidBedrock([user('Weather?'), calls('tooluse_a'), results('tooluse_a')])).toBe(
-      undefined,
-    );
+    let caught: unknown;
+    try {
+      assertValidBedrock(broken);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toEqual(new InvalidHistoryError(validateBedrock(broken).issues));
+    expect(caught).toBeInstanceOf(InvalidHistoryError);
+    expect((caught as InvalidHistoryError).issues).toEqual(validateBedrock(broken).issues);
+    expect(() => {
+      assertValidBedrock([user('Weather?'), calls('tooluse_a'), results('tooluse_a')]);
+    }).not.toThrow();
   });
 });
 
