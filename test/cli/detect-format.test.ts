@@ -28,10 +28,11 @@ describe('detectFormat', () => {
       ],
     ],
     ['aiwrapper', [{ role: 'tool-results', items: [] }]],
+    ['bedrock', [{ role: 'user', content: [{ text: 'Weather?' }] }]],
     [
       'bedrock',
       [
-        { role: 'user', content: [{ text: 'Weather?' }] },
+        { role: 'user', content: 'Weather?' },
         {
           role: 'assistant',
           content: [{ toolUse: { toolUseId: 'tooluse_1', name: 'f', input: {} } }],

@@ -16,8 +16,11 @@ export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> 
   messagesKey: 'messages',
   wireShape: 'bedrock',
   signature: {
-    // Only Converse blocks are keyed by their member, with no `type`: `{ toolUse: {…} }`.
-    contentPart: (part) => isObject(part.toolUse) || isObject(part.toolResult),
+    // Only Converse blocks are keyed by their member, with no `type`: `{ toolUse: {…} }`,
+    // `{ text: '…' }` (Chat Completions and Anthropic text parts carry `type: 'text'`).
+    contentPart: (part) =>
+      part.type === undefined &&
+      (isObject(part.toolUse) || isObject(part.toolResult) || typeof part.text === 'string'),
   },
   systemField: 'system',
   layout: 'blocks',
