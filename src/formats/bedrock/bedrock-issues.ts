@@ -48,6 +48,27 @@ export function invalidIdSentence(id: string, messageIndex: number, partIndex: n
   return `1 validation error detected: Value '${id}' at 'messages.${messageIndex + 1}.member.content.${partIndex + 1}.member.toolUse.toolUseId' failed to satisfy constraint: ${constraint}`;
 }
 
+/**
+ * True when `model` (a Bedrock model id, inference profile id or ARN) names an Anthropic Claude
+ * model: `anthropic.claude-3-5-sonnet-20240620-v1:0`, `us.anthropic.claude-sonnet-4-20250514-v1:0`,
+ * `arn:aws:bedrock:…:inference-profile/eu.anthropic.claude-…`. Bedrock hands those requests to
+ * Claude, whose own rules then apply.
+ */
+export function isClaudeModel(model: string | undefined): boolean {
+  return model?.includes('anthropic.claude') === true;
+}
+
+/**
+ * Claude's refusal of results that do not open the user message, as Bedrock relays it: "The model
+ * returned the following errors: messages.54: Did not find 2 `tool_result` block(s) at the
+ * beginning of this message. Messages following `tool_use` blocks must begin with a matching
+ * number of `tool_result` blocks." (ConverseStream, https://github.com/Amazon-Q-Developer/language-servers/pull/1235;
+ * the relayed prefix also in https://github.com/pydantic/pydantic-ai/issues/3253).
+ */
+export function resultsFirstSentence(at: number, missing: number): string {
+  return `The model returned the following errors: messages.${at}: Did not find ${missing} \`tool_result\` block(s) at the beginning of this message. Messages following \`tool_use\` blocks must begin with a matching number of \`tool_result\` blocks.`;
+}
+
 /** The issue a neutral tool-turn problem is, in Bedrock's wording (`length`: the number of messages). */
 export function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue {
   switch (problem.kind) {

@@ -244,7 +244,6 @@ describe('assertValidBedrock', () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toEqual(new InvalidHistoryError(validateBedrock(broken).issues));
     expect(caught).toBeInstanceOf(InvalidHistoryError);
     expect((caught as InvalidHistoryError).issues).toEqual(validateBedrock(broken).issues);
     expect(() => {
@@ -264,5 +263,47 @@ describe('bedrockErrorBodyFor', () => {
           'Expected toolResult blocks at messages.2.content for the following Ids: tooluse_a',
       },
     });
+  });
+});
+
+describe('validateBedrock with a Claude model', () => {
+  const model = 'us.anthropic.claude-sonnet-4-20250514-v1:0';
+  const messages = [
+    user('Weather?'),
+    calls('tooluse_a', 'tooluse_b'),
+    {
+      role: 'user',
+      content: [
+        { toolResult: { toolUseId: 'tooluse_a', content: [{ text: '19' }] } },
+        { text: 'Also:' },
+        { toolResult: { toolUseId: 'tooluse_b', content: [{ text: '21' }] } },
+      ],
+    },
+  ];
+
+  it('reports a result after other blocks of the message, as Bedrock relays Claude’s refusal', () => {
+    expect(validateBedrock(messages, { model })).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: 'misplaced-tool-result',
+          messageIndex: 2,
+          partIndex: 2,
+          toolCallId: 'tooluse_b',
+          callMessageIndex: 1,
+          param: 'messages.2',
+          message:
+            'The model returned the following errors: messages.2: Did not find 1 `tool_result` block(s) at the beginning of this message. Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks.',
+        },
+      ],
+    });
+  });
+
+  it('leaves that order alone for other models, and with no model', () => {
+    expect([
+      validateBedrock(messages).ok,
+      validateBedrock(messages, { model: 'amazon.nova-pro-v1:0' }).ok,
+      validateBedrock(messages, { model: 'meta.llama3-1-70b-instruct-v1:0' }).ok,
+    ]).toEqual([true, true, true]);
   });
 });
