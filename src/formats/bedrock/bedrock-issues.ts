@@ -34,9 +34,10 @@ export function exceedsSentence(at: number): string {
 
 /**
  * Our sentence for an id Bedrock refuses, in the form of AWS's constraint errors (no recorded
- * Bedrock reply for this field was found): "1 validation error detected: Value 'x' at
- * 'messages.1.member.content.1.member.toolUse.toolUseId' failed to satisfy constraint: …". AWS
- * numbers list members from 1.
+ * Bedrock reply for this field was found; the form as Bedrock words it for a tool name: "Value
+ * 'Complete Session' at 'toolConfig.tools.22.member.toolSpec.name' failed to satisfy constraint:
+ * Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+",
+ * https://github.com/aws-samples/remote-swe-agents/pull/457). AWS numbers list members from 1.
  */
 export function invalidIdSentence(id: string, messageIndex: number, partIndex: number): string {
   const constraint =
