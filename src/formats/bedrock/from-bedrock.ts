@@ -150,7 +150,12 @@ function readResult(
 ): ToolResult {
   const toolResult = toolResultOf(block, index, blockIndex);
   const callId = toolResult.toolUseId as string;
-  const extras = extrasOf(toolResult, TOOL_RESULT_KEYS);
+  const isError = toolResult.status === 'error';
+  // `'error'` is `isError`; any other status is kept among the extras and written back as sent.
+  const extras =
+    toolResult.status === undefined || isError
+      ? extrasOf(toolResult, TOOL_RESULT_KEYS)
+      : { ...extrasOf(toolResult, TOOL_RESULT_KEYS), status: toolResult.status };
   // toolResultOf checked that content is an array of objects.
   const content = toolResult.content as readonly JsonObject[];
   const read = resultContent(content);
@@ -159,7 +164,7 @@ function readResult(
     callId,
     name: names.answer(callId) ?? '',
     content: read.value,
-    isError: toolResult.status === 'error',
+    isError,
     sourceIndex: index,
     ...(data === undefined ? {} : { providerData: { bedrock: data } }),
   };

@@ -189,8 +189,11 @@ function resultBlock(
     joinedText(stored) === result.content
       ? (stored as BedrockToolResultContentBlock[])
       : written;
-  const toolResult = { ...extras, toolUseId: result.callId, content };
-  return { toolResult: result.isError ? { ...toolResult, status: 'error' } : toolResult };
+  const { status, ...rest } = extras;
+  const toolResult = { ...rest, toolUseId: result.callId, content };
+  // `isError` decides; another status read from Bedrock (`'success'`) is written back as it was.
+  if (result.isError) return { toolResult: { ...toolResult, status: 'error' } };
+  return { toolResult: status === 'success' ? { ...toolResult, status } : toolResult };
 }
 
 function resultContent(content: JsonValue): BedrockToolResultContentBlock[] {

@@ -165,7 +165,14 @@ describe('fromBedrock', () => {
           role: 'tool',
           sourceIndex: 2,
           results: [
-            { callId: 't1', name: 'f', content: { ok: true }, isError: false, sourceIndex: 2 },
+            {
+              callId: 't1',
+              name: 'f',
+              content: { ok: true },
+              isError: false,
+              sourceIndex: 2,
+              providerData: { bedrock: { status: 'success' } },
+            },
             {
               callId: 't2',
               name: 'g',
@@ -195,10 +202,16 @@ describe('fromBedrock', () => {
     });
   });
 
-  it('writes back what it read, blocks of several parts included', () => {
+  it('writes back what it read, results of several blocks and a success status included', () => {
     const messages = [
       { role: 'user', content: [{ text: 'Hi' }] },
-      { role: 'assistant', content: [{ toolUse: { toolUseId: 't', name: 'f', input: {} } }] },
+      {
+        role: 'assistant',
+        content: [
+          { toolUse: { toolUseId: 't', name: 'f', input: {} } },
+          { toolUse: { toolUseId: 'u', name: 'f', input: {} } },
+        ],
+      },
       {
         role: 'user',
         content: [
@@ -209,6 +222,7 @@ describe('fromBedrock', () => {
               status: 'error',
             },
           },
+          { toolResult: { toolUseId: 'u', content: [{ text: 'fine' }], status: 'success' } },
         ],
       },
     ];
