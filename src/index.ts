@@ -106,6 +106,8 @@ export type { AnthropicConversionResult } from './formats/anthropic/to-anthropic
 export type { GeminiContent, GeminiSystemInstruction } from './formats/gemini/gemini-types.js';
 export type { GeminiConversionResult } from './formats/gemini/to-gemini.js';
 export type { MistralMessage } from './formats/mistral/mistral-types.js';
+export type { BedrockMessage, BedrockSystemBlock } from './formats/bedrock/bedrock-types.js';
+export type { BedrockConversionResult } from './formats/bedrock/to-bedrock.js';
 export type { AiwrapperMessage } from './formats/aiwrapper/aiwrapper-types.js';
 export type { AiwrapperConversionResult } from './formats/aiwrapper/to-aiwrapper.js';
 export type { VercelModelMessage } from './formats/vercel/vercel-types.js';

@@ -80,6 +80,7 @@ describe('repairHistory', () => {
         'inserted-placeholder',
         'inserted-assistant-turn',
       ],
+      bedrock: ['synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
       aiwrapper: ['synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
       vercel: ['synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
     };
