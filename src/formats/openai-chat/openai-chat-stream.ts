@@ -22,6 +22,7 @@ interface ChatChoice {
     | {
         readonly content?: unknown;
         readonly tool_calls?: readonly ToolCallPiece[] | null | undefined;
+        readonly function_call?: ToolCallPiece['function'];
       }
     | null
     | undefined;
@@ -60,6 +61,23 @@ function validatePiece(value: unknown, eventIndex: number, choice: number, posit
   if (!isNullish(args) && typeof args !== 'string')
     fail(eventIndex, pieceField(choice, position, '.function.arguments'), 'a string', args);
 }
+
+/** The legacy `delta.function_call` (one call per message, no id, before `tool_calls`). */
+function validateFunctionCall(value: unknown, eventIndex: number, choice: number): void {
+  const field = `choices[${choice}].delta.function_call`;
+  if (!isRecord(value)) return fail(eventIndex, field, 'an object', value);
+  const { name, arguments: args } = value;
+  if (!isNullish(name) && typeof name !== 'string')
+    fail(eventIndex, `${field}.name`, 'a string', name);
+  if (!isNullish(args) && typeof args !== 'string')
+    fail(eventIndex, `${field}.arguments`, 'a string', args);
+}
+
+/**
+ * The slot of the legacy `function_call`: apart from every `tool_calls` index, so that it never
+ * merges with a tool call.
+ */
+const FUNCTION_CALL_SLOT = -1;
 
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -105,6 +123,8 @@ function validateChunk(
           content,
         );
       }
+      const functionCall = delta.function_call;
+      if (!isNullish(functionCall)) validateFunctionCall(functionCall, eventIndex, position);
       const toolCalls = delta.tool_calls;
       if (!isNullish(toolCalls)) {
         if (!Array.isArray(toolCalls))
@@ -207,6 +227,11 @@ export class OpenAIChatHandler implements StreamEventHandler {
     if (delta !== undefined && delta !== null) {
       if (delta.content !== undefined && delta.content !== null)
         core.appendText(textOf(delta.content));
+      // The deprecated `functions` API streams its one call as `delta.function_call`
+      // (https://platform.openai.com/docs/api-reference/chat-streaming).
+      const functionCall = delta.function_call;
+      if (functionCall !== undefined && functionCall !== null)
+        this.apply({ index: FUNCTION_CALL_SLOT, function: functionCall });
       const pieces = delta.tool_calls;
       if (pieces !== undefined && pieces !== null) for (const piece of pieces) this.apply(piece);
     }
