@@ -7,6 +7,11 @@ import {
 /** Deltas per block of a call's raw argument text (see {@link ToolCallState}). */
 const TEXT_BLOCK_SIZE = 1024;
 const FIRST_TEXT_BLOCK_SIZE = 64;
+/**
+ * A read of `argumentsText` with at most this many deltas pending since the last one means the
+ * reader polls after every delta or so.
+ */
+const POLLED_BLOCK_LENGTH = 2;
 
 const EMPTY_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -36,6 +41,8 @@ export class ToolCallState implements LiveToolCall {
   private textBlockLength = 0;
   private readonly fullTextBlocks: (string | undefined)[][] = [];
   private joinedText = '';
+  /** The text is being read after (nearly) every delta: deltas are appended to `joinedText`. */
+  private polled = false;
   fragments = 0;
   /** UTF-16 code units of argument text. */
   units = 0;
@@ -50,12 +57,19 @@ export class ToolCallState implements LiveToolCall {
     this.callId = callId;
     this.providerId = providerId;
     this.parser = createIncrementalJsonParser({ maxDepth });
+    // Set once here so that V8 does not treat `polled` as a constant and throw away the optimized
+    // code of every stream when the first reader starts polling (see the parser's `ended`).
+    this.polled = true;
+    this.polled = false;
   }
 
   /** The argument text so far, exactly as streamed. Reading it after every delta costs O(delta). */
   get argumentsText(): string {
     const length = this.textBlockLength;
     if (length > 0) {
+      // Read while few deltas are pending: the reader polls (a UI after every delta), so from now
+      // on each delta goes straight onto the text, as a rope node, with no block to join per read.
+      if (length <= POLLED_BLOCK_LENGTH && this.fullTextBlocks.length === 0) this.polled = true;
       const block = this.textBlock;
       let text = '';
       for (const full of this.fullTextBlocks) text += full.join('');
@@ -71,6 +85,10 @@ export class ToolCallState implements LiveToolCall {
 
   /** Appends streamed argument text (the caller has checked the limits). */
   appendArgumentsText(delta: string): void {
+    if (this.polled) {
+      this.joinedText += delta;
+      return;
+    }
     let block = this.textBlock;
     let length = this.textBlockLength;
     if (length === block.length) {
