@@ -36,12 +36,21 @@ export class ToolCallState implements LiveToolCall {
    * stream. Blocks are allocated at full size, so filling one makes no garbage (a full block joins
    * whole, a partial one up to its length), and none is so large that it lands in the large-object
    * space.
+   *
+   * A reader that polls the text after every delta (a UI) switches the call to `polled`: each delta
+   * is then also appended to `polledText`, which a read returns as it is (the least a read after
+   * every delta can allocate: one rope node per delta), and each full block is joined into
+   * `joinedText` at once, one flat piece, which `polledText` restarts from. What lives for the whole
+   * stream is then one piece per block, not one rope node per delta: the nodes of one block die
+   * young, which costs the garbage collector next to nothing.
    */
   private textBlock: (string | undefined)[] = [];
   private textBlockLength = 0;
   private readonly fullTextBlocks: (string | undefined)[][] = [];
   private joinedText = '';
-  /** The text is being read after (nearly) every delta: deltas are appended to `joinedText`. */
+  /** While `polled`: `joinedText` followed by the current block's deltas. */
+  private polledText = '';
+  /** The text is read after (nearly) every delta. */
   private polled = false;
   fragments = 0;
   /** UTF-16 code units of argument text. */
@@ -65,10 +74,10 @@ export class ToolCallState implements LiveToolCall {
 
   /** The argument text so far, exactly as streamed. Reading it after every delta costs O(delta). */
   get argumentsText(): string {
+    if (this.polled) return this.polledText;
     const length = this.textBlockLength;
     if (length > 0) {
-      // Read while few deltas are pending: the reader polls (a UI after every delta), so from now
-      // on each delta goes straight onto the text, as a rope node, with no block to join per read.
+      // Read while few deltas are pending: the reader polls (a UI after every delta).
       if (length <= POLLED_BLOCK_LENGTH && this.fullTextBlocks.length === 0) this.polled = true;
       const block = this.textBlock;
       let text = '';
@@ -79,28 +88,33 @@ export class ToolCallState implements LiveToolCall {
       // The block is reused, emptied: a reader polling after every delta allocates no new block.
       block.fill(undefined, 0, length);
       this.textBlockLength = 0;
+      this.polledText = this.joinedText;
     }
     return this.joinedText;
   }
 
   /** Appends streamed argument text (the caller has checked the limits). */
   appendArgumentsText(delta: string): void {
-    if (this.polled) {
-      this.joinedText += delta;
-      return;
-    }
     let block = this.textBlock;
     let length = this.textBlockLength;
     if (length === block.length) {
-      if (length > 0) this.fullTextBlocks.push(block);
-      // The first block of a call is small (most calls are), the next ones full size.
-      block = this.textBlock = new Array<string | undefined>(
-        this.fullTextBlocks.length === 0 ? FIRST_TEXT_BLOCK_SIZE : TEXT_BLOCK_SIZE,
-      );
+      if (this.polled && length > 0) {
+        // One flat piece per block lives on; the block is reused (the small first one replaced).
+        this.polledText = this.joinedText += block.join('');
+        if (length < TEXT_BLOCK_SIZE)
+          block = this.textBlock = new Array<string | undefined>(TEXT_BLOCK_SIZE);
+      } else {
+        if (length > 0) this.fullTextBlocks.push(block);
+        // The first block of a call is small (most calls are), the next ones full size.
+        block = this.textBlock = new Array<string | undefined>(
+          this.fullTextBlocks.length === 0 ? FIRST_TEXT_BLOCK_SIZE : TEXT_BLOCK_SIZE,
+        );
+      }
       length = 0;
     }
     block[length] = delta;
     this.textBlockLength = length + 1;
+    if (this.polled) this.polledText += delta;
   }
 
   get partialArguments(): Readonly<Record<string, unknown>> {
