@@ -12,7 +12,7 @@ test.prop(
     fc.array(fc.string({ unit: 'binary', maxLength: 4 }), { minLength: 1100, maxLength: 2500 }),
     fc.array(fc.nat(5), { minLength: 1, maxLength: 50 }),
   ],
-  { numRuns: numRuns(60) },
+  { numRuns: numRuns(25) },
 )('argumentsText is the deltas so far, whenever and however often it is read', (deltas, gaps) => {
   const accumulator = createToolCallAccumulator({ format: 'anthropic' });
   accumulator.push({

@@ -10,7 +10,7 @@ const FORMAT = 'Gemini';
 /**
  * Reads one `PartialArg` of Vertex AI's streamed function-call arguments: a `jsonPath`, one of
  * `stringValue`, `numberValue`, `boolValue`, `nullValue`, and `willContinue` (more of the same
- * string follows) (https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Content#PartialArg).
+ * string follows) (https://googleapis.github.io/js-genai/release_docs/interfaces/types.PartialArg.html).
  */
 function readPiece(value: unknown, eventIndex: number, field: string): JsonPathPiece {
   if (!isRecord(value)) return invalidEvent(FORMAT, eventIndex, field, 'an object', value);

@@ -57,7 +57,7 @@ function optionalStringField(
  * `toolConfig.functionCallingConfig.streamFunctionCallArguments` instead opens a call with
  * `{name, willContinue: true}`, sends `partialArgs` that set values at JSON paths, and closes it
  * with a piece whose `willContinue` is not true (often `{}`)
- * (https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling#streaming-function-call-arguments).
+ * (https://googleapis.github.io/js-genai/release_docs/interfaces/types.PartialArg.html).
  */
 class GeminiHandler implements StreamEventHandler {
   private readonly core: AccumulatorCore;
