@@ -264,3 +264,51 @@ describe('OpenAI Chat Completions: the legacy delta.function_call', () => {
     expect(accumulator.liveCalls).toEqual([]);
   });
 });
+
+describe('mid-stream error events of the OpenAI shapes', () => {
+  it('throws a Chat Completions data event with an error object as the provider error', () => {
+    const accumulator = accumulatorFor({ format: 'openai-chat' });
+    accumulator.push({
+      object: 'chat.completion.chunk',
+      choices: [
+        {
+          index: 0,
+          delta: {
+            tool_calls: [{ index: 0, id: 'call_1', function: { name: 'f', arguments: '{"a":' } }],
+          },
+          finish_reason: null,
+        },
+      ],
+    });
+    const error = thrown(() => {
+      accumulator.push({
+        error: { code: 502, message: 'Provider disconnected' },
+        choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }],
+      });
+    });
+    expect((error as StreamAccumulationError).detail).toEqual({
+      code: 'provider-error',
+      eventIndex: 1,
+      errorType: '502',
+      providerMessage: 'Provider disconnected',
+    });
+    const [call] = accumulator.finish().calls;
+    expect(call?.callId).toBe('call_1');
+    expect(call?.argumentsError?.code).toBe('invalid-json');
+  });
+
+  it('throws a Responses error event as the provider error, its code naming it', () => {
+    const accumulator = accumulatorFor({ format: 'openai-responses' });
+    accumulator.push({ type: 'response.output_text.delta', delta: 'Hi' });
+    const error = thrown(() => {
+      accumulator.push({ type: 'error', code: 'server_error', message: 'Boom', param: null });
+    });
+    expect((error as StreamAccumulationError).detail).toEqual({
+      code: 'provider-error',
+      eventIndex: 1,
+      errorType: 'server_error',
+      providerMessage: 'Boom',
+    });
+    expect(accumulator.finish()).toEqual({ text: 'Hi', calls: [] });
+  });
+});

@@ -6,9 +6,9 @@ import {
   optionalIndex,
   optionalRecord,
   optionalString,
+  providerStreamError,
 } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
-import { StreamAccumulationError } from '../../errors/stream-accumulation-error.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'Anthropic Messages';
@@ -180,13 +180,8 @@ function continuedInput(event: unknown, index: number): string | undefined {
  * the message ends there.
  */
 function providerError(event: Record<string, unknown>, eventIndex: number): never {
-  const error = optionalRecord(event.error, FORMAT, eventIndex, 'error');
-  const errorType = optionalString(error?.type, FORMAT, eventIndex, 'error.type') ?? 'error';
-  const message = optionalString(error?.message, FORMAT, eventIndex, 'error.message') ?? '';
-  throw new StreamAccumulationError(
-    { code: 'provider-error', eventIndex, errorType, providerMessage: message },
-    `events[${eventIndex}]: the provider ended the stream with an error: ${errorType}${message === '' ? '' : `: ${message}`}. The message is incomplete: finish() returns what arrived before the error; retry the request.`,
-  );
+  const error = optionalRecord(event.error, FORMAT, eventIndex, 'error') ?? {};
+  return providerStreamError(eventIndex, error);
 }
 
 /** The stream adapter for Messages API events. */

@@ -1,6 +1,10 @@
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
-import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
+import {
+  invalidEvent,
+  isRecord,
+  providerStreamError,
+} from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
 
@@ -101,6 +105,9 @@ function validateChunk(
   choiceIndex: number,
 ): ChatChoice | undefined {
   if (!isRecord(event)) return fail(eventIndex, '', 'a chat.completion.chunk object', event);
+  // A mid-stream error: a data event with an `error` object (`{message, type, code}` from OpenAI,
+  // `{code, message}` from OpenRouter, https://openrouter.ai/docs/api-reference/streaming).
+  if (isRecord(event.error)) providerStreamError(eventIndex, event.error);
   const choices = event.choices;
   // A usage-only chunk (stream_options.include_usage) has an empty or missing choices array.
   if (isNullish(choices)) return undefined;
