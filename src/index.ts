@@ -126,6 +126,7 @@ export { UnsupportedFormatError } from './errors/unsupported-format-error.js';
 export { StreamAccumulationError } from './errors/stream-accumulation-error.js';
 export type {
   InvalidStreamEventDetail,
+  ProviderStreamErrorDetail,
   StreamAccumulationErrorDetail,
   StreamLimitDetail,
   StreamLimitName,
