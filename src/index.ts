@@ -30,6 +30,8 @@ export type {
   MisplacedToolCallIssue,
   ToolNameMismatchIssue,
   UnexpectedRoleIssue,
+  MissingReasoningIssue,
+  OrphanReasoningIssue,
 } from './core/issue.js';
 
 // Repair: one call, a report of every change, and the way back for rewritten ids.

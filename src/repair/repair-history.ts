@@ -17,6 +17,7 @@ import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
 import { locateFix } from './locate-fix.js';
 import { meetsProfileByTable } from './meets-profile.js';
 import { repairInWindows } from './repair-in-windows.js';
+import { repairWireRules } from './repair-wire-rules.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
 import { inputLocator } from './wire-places.js';
@@ -124,6 +125,18 @@ export function repairHistory<F extends MessageFormat>(
 
 /** {@link repairHistory} with the options only the package's own callers pass. */
 export function repairFormatHistory<F extends MessageFormat>(
+  messages: readonly unknown[],
+  options: RepairHistoryOptions<F> & InternalRepairOptions,
+): RepairHistoryResult<FormatMessages[F]> {
+  const repaired = repairToolTurns(messages, options);
+  // The format's reasoning rules, on its wire messages, under its own rules only.
+  const own = resolveProfile(options.provider ?? options.format) === PROVIDER_PROFILES[options.format];
+  return own && options.preset !== 'add-missing-calls'
+    ? repairWireRules(messages, repaired, options.format, ruleContextOf(options))
+    : repaired;
+}
+
+function repairToolTurns<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
 ): RepairHistoryResult<FormatMessages[F]> {

@@ -4,6 +4,7 @@ import { ANTHROPIC_PROFILE } from './anthropic-profile.js';
 import { fromAnthropic } from './from-anthropic.js';
 import { toAnthropic, type AnthropicConversionResult } from './to-anthropic.js';
 import { inspectAnthropic } from './validate-anthropic.js';
+import { repairAnthropicThinking } from './repair-anthropic-thinking.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
 // Block types only the Messages API has.
@@ -38,4 +39,5 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   generatesIds: false,
   roleOptionalForUser: false,
   errorResponseFor: anthropicErrorBodyFor,
+  repairWire: repairAnthropicThinking,
 };
