@@ -130,7 +130,8 @@ export function repairFormatHistory<F extends MessageFormat>(
 ): RepairHistoryResult<FormatMessages[F]> {
   const repaired = repairToolTurns(messages, options);
   // The format's reasoning rules, on its wire messages, under its own rules only.
-  const own = resolveProfile(options.provider ?? options.format) === PROVIDER_PROFILES[options.format];
+  const own =
+    resolveProfile(options.provider ?? options.format) === PROVIDER_PROFILES[options.format];
   return own && options.preset !== 'add-missing-calls'
     ? repairWireRules(messages, repaired, options.format, ruleContextOf(options))
     : repaired;
