@@ -2,7 +2,7 @@ import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems, type ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
-import { assertArray, invalidField, objectAt } from '../../core/input-guards.js';
+import { assertArray, invalidField, objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
@@ -47,7 +47,7 @@ export function inspectOpenAIResponses(
   input: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
 ): HistoryInspection {
-  assertArray(input, 'a Responses `input`');
+  assertResponsesInput(input);
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(input.length);
   // Made at the first reasoning item (before it, no rule of reasoning can fail), or at once when
@@ -55,26 +55,19 @@ export function inspectOpenAIResponses(
   const checkCalls = isReasoningContext(context);
   let runs = checkCalls ? new ReasoningRuns(true, issues) : undefined;
   for (let index = 0; index < input.length; index++) {
-    const item = objectAt(input, index, 'input', 'an input item object');
+    const item = responsesItemAt(input, index);
     const type = item.type;
     if (type === 'reasoning') runs ??= new ReasoningRuns(checkCalls, issues);
     if (runs !== undefined) runs.item(item, type, index);
     if (type === 'function_call' || type === 'function_call_output') {
-      const callId = item.call_id;
-      if (typeof callId !== 'string')
-        throw invalidField(`input[${index}].call_id`, callId, 'a string');
+      const callId = callIdOf(item, index);
       if (callId === '' || callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH)
         checkCallId(callId, index, issues);
       table.begin(index, type === 'function_call' ? 'calls' : 'results');
       table.add(callId, -1);
       continue;
     }
-    if (type === undefined && typeof item.role !== 'string')
-      throw invalidField(
-        `input[${index}].role`,
-        item.role,
-        "a role ('user', 'assistant', 'system', 'developer') or the item a `type`",
-      );
+    if (type === undefined) messageRoleOf(item, index);
     table.other(index);
   }
   runs?.end();
@@ -185,4 +178,54 @@ function issueOf(problem: ToolTurnProblem): HistoryIssue {
       };
     }
   }
+}
+
+// The one parse of the Responses `input` shape: the validator and the reader
+// (from-openai-responses.ts) both read the array, its items, `call_id`s and message roles through
+// these guards, so a malformed item is refused the same way, in the same words, by both. They live
+// in the validator's module, as Anthropic's do, so its loop calls them without crossing a module.
+
+/**
+ * Checks that `input` is a Responses `input` array.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
+ */
+export function assertResponsesInput(input: unknown): asserts input is readonly unknown[] {
+  assertArray(input, 'a Responses `input`');
+}
+
+/**
+ * `input[index]`, checked to be an object.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming `input[index]`.
+ */
+export function responsesItemAt(input: readonly unknown[], index: number): JsonObject {
+  return objectAt(input, index, 'input', 'an input item object');
+}
+
+/**
+ * The `call_id` of a `function_call` or `function_call_output` item.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when it is not a string.
+ */
+export function callIdOf(item: JsonObject, index: number): string {
+  const callId = item.call_id;
+  if (typeof callId !== 'string') throw invalidField(`input[${index}].call_id`, callId, 'a string');
+  return callId;
+}
+
+/**
+ * The `role` of a message item.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when it is not a string.
+ */
+export function messageRoleOf(item: JsonObject, index: number): string {
+  const role = item.role;
+  if (typeof role !== 'string')
+    throw invalidField(
+      `input[${index}].role`,
+      role,
+      "a role ('user', 'assistant', 'system', 'developer') or the item a `type`",
+    );
+  return role;
 }
