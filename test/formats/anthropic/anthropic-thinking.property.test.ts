@@ -106,7 +106,7 @@ test.prop([fc.array(arbitraryRound, { minLength: 1, maxLength: 4 })])(
   (rounds) => {
     const input = render(rounds);
     const { messages, warnings } = repairHistory(input, options);
-    const { issues } = validateHistory(messages as unknown[], options);
+    const { issues } = validateHistory(messages, options);
     expect(issues.map((issue) => issue.code)).toEqual(
       warnings.some((warning) => warning.code === 'missing-reasoning') ? ['missing-reasoning'] : [],
     );
@@ -128,7 +128,7 @@ test.prop([fc.array(arbitraryRound, { minLength: 1, maxLength: 4 })])(
   (rounds) => {
     const input = render(rounds);
     const before = thinkingTurns(input);
-    const after = thinkingTurns(repairHistory(input, options).messages as unknown[]);
+    const after = thinkingTurns(repairHistory(input, options).messages);
     expect(after).toEqual(before);
     for (const block of before.keys()) expect(after.has(block)).toBe(true);
   },

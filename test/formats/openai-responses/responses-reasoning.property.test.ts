@@ -94,7 +94,7 @@ test.prop([fc.array(arbitraryRound, { minLength: 1, maxLength: 5 })])(
     const input = render(rounds);
     const before = reasoningTurns(input);
     const { messages, fixes } = repairHistory(input, options);
-    const after = reasoningTurns(messages as unknown[]);
+    const after = reasoningTurns(messages);
     const dropped = fixes.flatMap((fix) => (fix.kind === 'dropped-reasoning' ? [fix.item] : []));
     for (const [item, calls] of before) {
       if (dropped.includes(item)) expect(after.has(item)).toBe(false);
