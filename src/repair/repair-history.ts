@@ -137,6 +137,9 @@ export function repairFormatHistory<F extends MessageFormat>(
     : repaired;
 }
 
+/** Results {@link repairToolTurns} returned because its validator accepted the input as it is. */
+const VALID_AS_IS = new WeakSet<object>();
+
 function repairToolTurns<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
@@ -151,7 +154,10 @@ function repairToolTurns<F extends MessageFormat>(
     inspectHistory(messages, format, context);
   const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
   // Valid for its own rules: nothing to do for them, and no result lacks its call.
-  if (result.ok && (own || preset === 'add-missing-calls')) return unchanged;
+  if (result.ok && (own || preset === 'add-missing-calls')) {
+    VALID_AS_IS.add(unchanged);
+    return unchanged;
+  }
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
   if (result.ok && meetsProfileByTable(table, profile) === true) return unchanged;
   if (own && preset === 'all' && options.wholeHistory !== true) {
