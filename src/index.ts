@@ -71,6 +71,9 @@ export type {
   RenamedResultFix,
   InsertedAssistantTurnFix,
   InsertedUserTurnFix,
+  MovedReasoningFix,
+  DroppedReasoningFix,
+  StrippedItemIdFix,
 } from './repair/history-fix.js';
 
 // Convert: any format to any other through the neutral model; the per-format readers and
