@@ -36,6 +36,7 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   layout: 'blocks',
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
+  mergesConsecutiveTurns: true,
   generatesIds: false,
   roleOptionalForUser: false,
   errorResponseFor: anthropicErrorBodyFor,

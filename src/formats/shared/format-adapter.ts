@@ -108,6 +108,12 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
    * ids out again.
    */
   readonly generatesIds: boolean;
+  /**
+   * The API joins consecutive messages of one role into one turn (Anthropic), so two assistant
+   * messages in a row are one call turn: a thinking block in the first goes with the `tool_use`
+   * in the second, and trimming never cuts between them.
+   */
+  readonly mergesConsecutiveTurns?: boolean | undefined;
   /** A message without a `role` is a user turn (Gemini `contents`). */
   readonly roleOptionalForUser: boolean;
   /** The provider's status and error body for the first issue of a refused history, if it is a provider. */

@@ -183,6 +183,22 @@ describe('thinking blocks through pairs and trim', () => {
     });
   });
 
+  it('trim never cuts between a thinking block and the tool_use of the next assistant message (one merged turn)', () => {
+    const split = [
+      user('go'),
+      assistant([thinking('b')]),
+      assistant([use('toolu_2')]),
+      user([result('toolu_2')]),
+    ];
+    for (let maxMessages = 0; maxMessages <= split.length; maxMessages++) {
+      const { messages: kept } = trimHistory(split, { format: 'anthropic', maxMessages });
+      if (kept.includes(split[2])) expect(kept).toContain(split[1]);
+    }
+    expect(trimHistory(split, { format: 'anthropic', maxMessages: 2 }).messages).toEqual(
+      split.slice(1),
+    );
+  });
+
   it('pairs point at the call turn that holds the thinking block', () => {
     const { pairs } = pairToolCalls(messages, { format: 'anthropic' });
     expect(pairs.map((pair) => [pair.callId, pair.callMessageIndex])).toEqual([['toolu_1', 1]]);
