@@ -10,7 +10,7 @@ interface WireFixBase {
   readonly messageIndex: number;
   /** Position of the block or item concerned inside that message, where it has one. */
   readonly partIndex?: number | undefined;
-  /** The call of the turn concerned (its first call). */
+  /** The call of the turn concerned (its first call); `''` for an item no call goes with. */
   readonly callId: string;
   /** What was changed and why. */
   readonly message: string;
