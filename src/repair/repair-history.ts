@@ -138,7 +138,7 @@ export function repairFormatHistory<F extends MessageFormat>(
 }
 
 /** Results {@link repairToolTurns} returned because its validator accepted the input as it is. */
-const VALID_AS_IS = new WeakSet<object>();
+const VALID_AS_IS = new WeakSet();
 
 function repairToolTurns<F extends MessageFormat>(
   messages: readonly unknown[],

@@ -184,15 +184,12 @@ describe('thinking blocks through pairs and trim', () => {
   });
 
   it('trim never cuts between a thinking block and the tool_use of the next assistant message (one merged turn)', () => {
-    const split = [
-      user('go'),
-      assistant([thinking('b')]),
-      assistant([use('toolu_2')]),
-      user([result('toolu_2')]),
-    ];
+    const thinkingTurn = assistant([thinking('b')]);
+    const callTurn = assistant([use('toolu_2')]);
+    const split = [user('go'), thinkingTurn, callTurn, user([result('toolu_2')])];
     for (let maxMessages = 0; maxMessages <= split.length; maxMessages++) {
       const { messages: kept } = trimHistory(split, { format: 'anthropic', maxMessages });
-      if (kept.includes(split[2])) expect(kept).toContain(split[1]);
+      if (kept.includes(callTurn)) expect(kept).toContain(thinkingTurn);
     }
     expect(trimHistory(split, { format: 'anthropic', maxMessages: 2 }).messages).toEqual(
       split.slice(1),
