@@ -4,6 +4,13 @@
  * `fromPartIndex`); {@link repairHistory} reports them in the format's own arrays.
  */
 import type { JsonValue, ToolHistory, ToolResult } from '../core/history.js';
+import type { WireFix } from '../formats/shared/wire-repair.js';
+
+export type {
+  DroppedReasoningFix,
+  MovedReasoningFix,
+  StrippedItemIdFix,
+} from '../formats/shared/wire-repair.js';
 
 interface FixBase {
   /** Index, in the repaired history, of the message the fix concerns. */
@@ -125,7 +132,8 @@ export type HistoryFix =
   | MovedTextFix
   | RenamedResultFix
   | InsertedAssistantTurnFix
-  | InsertedUserTurnFix;
+  | InsertedUserTurnFix
+  | WireFix;
 
 /** The `kind` of a {@link HistoryFix}. */
 export type HistoryFixKind = HistoryFix['kind'];

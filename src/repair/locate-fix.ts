@@ -51,6 +51,11 @@ export function locateFix(
     case 'inserted-assistant-turn':
     case 'inserted-user-turn':
       return placed;
+    case 'moved-reasoning':
+    case 'dropped-reasoning':
+    case 'stripped-item-id':
+      // Made on the wire messages (formats/shared/wire-repair.ts): already in the format's arrays.
+      return fix;
   }
 }
 

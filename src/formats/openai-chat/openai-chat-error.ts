@@ -39,6 +39,8 @@ export function openAIErrorCodeFor(issue: HistoryIssue): string | null {
     case 'misplaced-tool-call':
     case 'tool-name-mismatch':
     case 'unexpected-role':
+    case 'missing-reasoning':
+    case 'orphan-reasoning':
       return null;
     case 'unknown-tool-call-id':
     case 'invalid-arguments':
