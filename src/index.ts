@@ -35,6 +35,7 @@ export type {
   InvalidContentIssue,
   InvalidToolNameIssue,
   MissingReasoningIssue,
+  OrphanReasoningIssue,
 } from './core/issue.js';
 
 // Repair: one call, a report of every change, and the way back for rewritten ids.
@@ -74,6 +75,9 @@ export type {
   RenamedResultFix,
   InsertedAssistantTurnFix,
   InsertedUserTurnFix,
+  MovedReasoningFix,
+  DroppedReasoningFix,
+  StrippedItemIdFix,
   ShapeFix,
   ShapeFixKind,
 } from './repair/history-fix.js';
@@ -113,6 +117,8 @@ export type { AnthropicConversionResult } from './formats/anthropic/to-anthropic
 export type { GeminiContent, GeminiSystemInstruction } from './formats/gemini/gemini-types.js';
 export type { GeminiConversionResult } from './formats/gemini/to-gemini.js';
 export type { MistralMessage } from './formats/mistral/mistral-types.js';
+export type { BedrockMessage, BedrockSystemBlock } from './formats/bedrock/bedrock-types.js';
+export type { BedrockConversionResult } from './formats/bedrock/to-bedrock.js';
 export type { AiwrapperMessage } from './formats/aiwrapper/aiwrapper-types.js';
 export type { AiwrapperConversionResult } from './formats/aiwrapper/to-aiwrapper.js';
 export type { VercelModelMessage } from './formats/vercel/vercel-types.js';
@@ -131,6 +137,7 @@ export { UnsupportedFormatError } from './errors/unsupported-format-error.js';
 export { StreamAccumulationError } from './errors/stream-accumulation-error.js';
 export type {
   InvalidStreamEventDetail,
+  ProviderStreamErrorDetail,
   StreamAccumulationErrorDetail,
   StreamLimitDetail,
   StreamLimitName,

@@ -62,6 +62,7 @@ describe('the testing entry (aiwrapper-tool-calls/testing)', () => {
         'anthropicErrorBodyFor',
         'geminiErrorBodyFor',
         'mistralErrorBodyFor',
+        'bedrockErrorBodyFor',
       ].sort(),
     );
   });

@@ -17,7 +17,19 @@ export type ConversionWarningCode =
   /** A Gemini call got the documented skip-validator thought signature. */
   | 'synthesized-thought-signature'
   /** The source gave no call id; the converter generated one. */
-  | 'generated-call-id';
+  | 'generated-call-id'
+  /**
+   * Reasoning the target cannot take was left out: Anthropic `thinking` / `redacted_thinking`
+   * blocks and their signatures, Responses `reasoning` items and their `encrypted_content`, Gemini
+   * thought signatures, DeepSeek `reasoning_content`. Each is signed or encrypted for the provider
+   * that made it, so no other provider can take it back.
+   */
+  | 'dropped-reasoning'
+  /**
+   * Repair: a call turn lacks the reasoning its provider needs sent back (Anthropic's thinking
+   * block with thinking on), and none can be made up; the history is still refused.
+   */
+  | 'missing-reasoning';
 
 /** Something a conversion could not carry over exactly. Conversions never fail on these. */
 export interface ConversionWarning {

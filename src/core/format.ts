@@ -5,6 +5,7 @@ export const PROVIDER_FORMATS = [
   'anthropic',
   'gemini',
   'mistral',
+  'bedrock',
 ] as const;
 /** A provider wire format. */
 export type ProviderFormat = (typeof PROVIDER_FORMATS)[number];

@@ -113,11 +113,25 @@ export interface InvalidToolNameIssue extends IssueBase {
 }
 
 /**
- * An assistant turn sent back without the reasoning the provider requires with it (DeepSeek
- * thinking mode: the `reasoning_content` of the current turn's tool-call turns).
+ * A call turn without the reasoning the provider needs sent back with it: with Anthropic's extended
+ * thinking on, the final assistant turn that holds `tool_use` must start with its `thinking` or
+ * `redacted_thinking` block; the Responses API refuses a `function_call` item whose `reasoning`
+ * item is missing; DeepSeek's thinking mode needs the `reasoning_content` of the current turn's
+ * tool-call turns.
  */
 export interface MissingReasoningIssue extends IssueBase {
   readonly code: 'missing-reasoning';
+  /** The calls of the turn, in call order. */
+  readonly toolCallIds: readonly string[];
+  /** The id of the reasoning item the provider looks for, where it names one (Responses `rs_…`). */
+  readonly reasoningId?: string | undefined;
+}
+
+/** A reasoning item without the item that must follow it (Responses `reasoning` at the end of a turn). */
+export interface OrphanReasoningIssue extends IssueBase {
+  readonly code: 'orphan-reasoning';
+  /** The reasoning item's id. */
+  readonly reasoningId: string;
 }
 
 /** Every issue a validator can report, discriminated on `code`. */
@@ -136,7 +150,8 @@ export type HistoryIssue =
   | UnexpectedRoleIssue
   | InvalidContentIssue
   | InvalidToolNameIssue
-  | MissingReasoningIssue;
+  | MissingReasoningIssue
+  | OrphanReasoningIssue;
 
 /** The outcome of validating a history. */
 export type ValidationResult =

@@ -28,18 +28,34 @@ export interface InvalidStreamEventDetail {
   readonly field: string;
 }
 
+/**
+ * The provider reported an error in the middle of the stream (an Anthropic `error` event, e.g.
+ * `overloaded_error`): the message ends there, unfinished.
+ */
+export interface ProviderStreamErrorDetail {
+  readonly code: 'provider-error';
+  /** 0-based number of the error event in the order it was pushed. */
+  readonly eventIndex: number;
+  /** The provider's error type, as sent (`overloaded_error`, `api_error`, …). */
+  readonly errorType: string;
+  /** The provider's error message, as sent. */
+  readonly providerMessage: string;
+}
+
 /** What went wrong while accumulating a stream, discriminated on `code`. */
-export type StreamAccumulationErrorDetail = StreamLimitDetail | InvalidStreamEventDetail;
+export type StreamAccumulationErrorDetail =
+  StreamLimitDetail | InvalidStreamEventDetail | ProviderStreamErrorDetail;
 
 /**
  * Thrown while accumulating a streamed response: a configured limit was exceeded
- * (`code: 'stream-limit'`) or an event did not have its documented shape (`code: 'invalid-input'`).
- * `detail` carries the numbers, the call and the event position.
+ * (`code: 'stream-limit'`), an event did not have its documented shape (`code: 'invalid-input'`),
+ * or the provider sent an error event mid-stream (`code: 'provider-error'`). `detail` carries the
+ * numbers, the call, the event position or the provider's error.
  */
 export class StreamAccumulationError extends ToolHistoryError {
   override readonly name: string = 'StreamAccumulationError';
   declare readonly code: StreamAccumulationErrorDetail['code'];
-  /** The limit, call and numbers involved, or the event and field that was malformed. */
+  /** The limit, call and numbers involved, the event and field that was malformed, or the provider's error. */
   readonly detail: StreamAccumulationErrorDetail;
 
   constructor(detail: StreamAccumulationErrorDetail, message: string, options?: ErrorOptions) {

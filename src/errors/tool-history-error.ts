@@ -8,6 +8,7 @@ export type ToolHistoryErrorCode =
   | 'unknown-call'
   | 'unsupported-format'
   | 'stream-limit'
+  | 'provider-error'
   | 'unreachable';
 
 /**

@@ -14,6 +14,9 @@ import type { AiwrapperConversionResult } from './aiwrapper/to-aiwrapper.js';
 import { ANTHROPIC_ADAPTER } from './anthropic/anthropic-adapter.js';
 import { ANTHROPIC_STREAM } from './anthropic/anthropic-stream.js';
 import type { AnthropicConversionResult } from './anthropic/to-anthropic.js';
+import { BEDROCK_ADAPTER } from './bedrock/bedrock-adapter.js';
+import { BEDROCK_STREAM } from './bedrock/bedrock-stream.js';
+import type { BedrockConversionResult } from './bedrock/to-bedrock.js';
 import { GEMINI_ADAPTER } from './gemini/gemini-adapter.js';
 import { GEMINI_STREAM } from './gemini/gemini-stream.js';
 import type { GeminiConversionResult } from './gemini/to-gemini.js';
@@ -78,6 +81,7 @@ export interface WrittenHistory {
   readonly anthropic: AnthropicConversionResult;
   readonly gemini: GeminiConversionResult;
   readonly mistral: ConversionResult<MistralMessage[]>;
+  readonly bedrock: BedrockConversionResult;
   readonly aiwrapper: AiwrapperConversionResult;
   readonly vercel: ConversionResult<VercelModelMessage[]>;
 }
@@ -91,6 +95,7 @@ export const FORMAT_ADAPTERS: {
   anthropic: ANTHROPIC_ADAPTER,
   gemini: GEMINI_ADAPTER,
   mistral: MISTRAL_ADAPTER,
+  bedrock: BEDROCK_ADAPTER,
   aiwrapper: AIWRAPPER_ADAPTER,
   vercel: VERCEL_ADAPTER,
 };
@@ -129,6 +134,7 @@ export const STREAM_FORMATS = [
   'anthropic',
   'gemini',
   'ollama',
+  'bedrock',
 ] as const;
 
 /**
@@ -138,7 +144,10 @@ export const STREAM_FORMATS = [
  * - `openai-responses`: Responses API events (`response.output_item.added`, `response.function_call_arguments.delta`, …);
  * - `anthropic`: Messages API events (`content_block_start`, `content_block_delta`, `content_block_stop`);
  * - `gemini`: `streamGenerateContent` chunks (`candidates[].content.parts[].functionCall`);
- * - `ollama`: native `/api/chat` chunks (`message.tool_calls`).
+ * - `ollama`: native `/api/chat` chunks (`message.tool_calls`);
+ * - `bedrock`: Bedrock ConverseStream events as the AWS SDKs decode them (`{ contentBlockStart }`,
+ *   `{ contentBlockDelta }`, …), one JSON object per line; the binary event-stream framing itself
+ *   is not decoded here.
  */
 export type StreamFormat = (typeof STREAM_FORMATS)[number];
 
@@ -149,6 +158,7 @@ export const STREAM_ADAPTERS: Readonly<Record<StreamFormat, StreamAdapter>> = {
   anthropic: ANTHROPIC_STREAM,
   gemini: GEMINI_STREAM,
   ollama: OLLAMA_STREAM,
+  bedrock: BEDROCK_STREAM,
 };
 
 /**

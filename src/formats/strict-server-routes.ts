@@ -4,6 +4,7 @@
  * not load the test server's handlers; only `testing/` imports this file.
  */
 import { ANTHROPIC_ROUTE } from './anthropic/anthropic-server.js';
+import { BEDROCK_ROUTE } from './bedrock/bedrock-server.js';
 import { GEMINI_ROUTE } from './gemini/gemini-server.js';
 import { MISTRAL_ROUTE } from './mistral/mistral-server.js';
 import {
@@ -21,6 +22,7 @@ export const STRICT_SERVER_ROUTES: readonly StrictServerRoute[] = [
   OPENAI_RESPONSES_ROUTE,
   ANTHROPIC_ROUTE,
   GEMINI_ROUTE,
+  BEDROCK_ROUTE,
 ];
 
 /** The 404 for a path no route serves: the provider's own under its prefix, else OpenAI's. */

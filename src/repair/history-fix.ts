@@ -5,8 +5,14 @@
  */
 import type { JsonValue, ToolHistory, ToolResult } from '../core/history.js';
 import type { ShapeFix } from '../core/shape-fix.js';
+import type { WireFix } from '../formats/shared/wire-repair.js';
 
 export type { ShapeFix, ShapeFixKind } from '../core/shape-fix.js';
+export type {
+  DroppedReasoningFix,
+  MovedReasoningFix,
+  StrippedItemIdFix,
+} from '../formats/shared/wire-repair.js';
 
 interface FixBase {
   /** Index, in the repaired history, of the message the fix concerns. */
@@ -129,6 +135,7 @@ export type HistoryFix =
   | RenamedResultFix
   | InsertedAssistantTurnFix
   | InsertedUserTurnFix
+  | WireFix
   | ShapeFix;
 
 /** The `kind` of a {@link HistoryFix}. */

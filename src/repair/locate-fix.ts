@@ -57,6 +57,11 @@ export function locateFix(
     case 'named-call':
     case 'added-reasoning':
       return placed;
+    case 'moved-reasoning':
+    case 'dropped-reasoning':
+    case 'stripped-item-id':
+      // Made on the wire messages (formats/shared/wire-repair.ts): already in the format's arrays.
+      return fix;
   }
 }
 

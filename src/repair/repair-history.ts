@@ -19,6 +19,7 @@ import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
 import { locateFix } from './locate-fix.js';
 import { meetsProfileByTable } from './meets-profile.js';
 import { repairInWindows } from './repair-in-windows.js';
+import { repairWireRules } from './repair-wire-rules.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
 import { inputLocator } from './wire-places.js';
@@ -132,6 +133,22 @@ export function repairFormatHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
 ): RepairHistoryResult<FormatMessages[F]> {
+  const repaired = repairToolTurns(messages, options);
+  // The format's reasoning rules, on its wire messages, under its own rules only.
+  const own =
+    resolveProfile(options.provider ?? options.format) === PROVIDER_PROFILES[options.format];
+  return own && options.preset !== 'add-missing-calls'
+    ? repairWireRules(messages, repaired, options.format, ruleContextOf(options))
+    : repaired;
+}
+
+/** Results {@link repairToolTurns} returned because its validator accepted the input as it is. */
+const VALID_AS_IS = new WeakSet();
+
+function repairToolTurns<F extends MessageFormat>(
+  messages: readonly unknown[],
+  options: RepairHistoryOptions<F> & InternalRepairOptions,
+): RepairHistoryResult<FormatMessages[F]> {
   const format = formatOf(options);
   const profile = resolveProfile(options.provider ?? format);
   const preset = presetOf(options.preset);
@@ -142,7 +159,10 @@ export function repairFormatHistory<F extends MessageFormat>(
     inspectHistory(messages, format, context);
   const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
   // Valid for its own rules: nothing to do for them, and no result lacks its call.
-  if (result.ok && (own || preset === 'add-missing-calls')) return unchanged;
+  if (result.ok && (own || preset === 'add-missing-calls')) {
+    VALID_AS_IS.add(unchanged);
+    return unchanged;
+  }
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
   if (result.ok && meetsProfileByTable(table, profile) === true) return unchanged;
   // Fields in a form the provider refuses but whose meaning is plain: the format's shape repair,
@@ -154,7 +174,7 @@ export function repairFormatHistory<F extends MessageFormat>(
       messages,
       (next, stage) => repairShape(next, context, stage === 'before' ? result.issues : undefined),
       (next) =>
-        repairFormatHistory(next, {
+        repairToolTurns(next, {
           ...options,
           validation: next === messages ? result : undefined,
           shapeRepaired: true,

@@ -50,8 +50,12 @@ export interface ToolCallAccumulator {
    * Feeds the next parsed provider event (one SSE `data:` payload or one JSON line).
    * Events without text or calls (pings, usage, reasoning) are ignored.
    * @throws {StreamAccumulationError} `code: 'invalid-input'` when the event does not have its
-   * documented shape (nothing of it is applied, and the accumulator stays usable), or
-   * `code: 'stream-limit'` when a limit is exceeded (the accumulator then refuses further use).
+   * documented shape (nothing of it is applied, and the accumulator stays usable),
+   * `code: 'stream-limit'` when a limit is exceeded (the accumulator then refuses further use), or
+   * `code: 'provider-error'` when the event is the provider's mid-stream error (an Anthropic
+   * `error` event): the stream is over, later pushes throw the same error, and `finish()` returns
+   * what arrived before it, open calls ended as at any end of stream (a call cut inside its
+   * arguments is kept with `argumentsError`).
    */
   push(event: unknown): void;
   /**
@@ -73,6 +77,8 @@ class Accumulator implements ToolCallAccumulator {
   private readonly core: AccumulatorCore;
   private readonly handler: StreamEventHandler;
   private failure: StreamAccumulationError | undefined = undefined;
+  /** The provider's mid-stream error: the stream is over, but what came before it is kept. */
+  private providerFailure: StreamAccumulationError | undefined = undefined;
   private result: AccumulationResult | undefined = undefined;
 
   constructor(options: ToolCallAccumulatorOptions) {
@@ -104,6 +110,7 @@ class Accumulator implements ToolCallAccumulator {
 
   push(event: unknown): void {
     if (this.failure !== undefined) throw this.failure;
+    if (this.providerFailure !== undefined) throw this.providerFailure;
     if (this.result !== undefined) {
       throw new ToolHistoryError(
         'invalid-input',
@@ -114,8 +121,10 @@ class Accumulator implements ToolCallAccumulator {
     try {
       this.handler.handle(event);
     } catch (error) {
-      if (error instanceof StreamAccumulationError && error.detail.code === 'stream-limit')
-        this.failure = error;
+      if (error instanceof StreamAccumulationError) {
+        if (error.detail.code === 'stream-limit') this.failure = error;
+        else if (error.detail.code === 'provider-error') this.providerFailure = error;
+      }
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 /**
  * `aiwrapper-tool-calls/testing`: a local server that speaks OpenAI (Chat Completions and
- * Responses), Anthropic and Gemini, and refuses tool-call histories exactly as each provider
+ * Responses), Anthropic, Gemini, Mistral and Bedrock Converse, and refuses tool-call histories exactly as each provider
  * does, for testing agent loops without a network or an API key.
  */
 export { startStrictServer } from './strict-server.js';
@@ -33,5 +33,7 @@ export { geminiErrorBodyFor } from '../formats/gemini/gemini-error.js';
 export type { GeminiErrorBody, GeminiErrorResponse } from '../formats/gemini/gemini-error.js';
 export { mistralErrorBodyFor } from '../formats/mistral/mistral-error.js';
 export type { MistralErrorBody, MistralErrorResponse } from '../formats/mistral/mistral-error.js';
+export { bedrockErrorBodyFor } from '../formats/bedrock/bedrock-error.js';
+export type { BedrockErrorBody, BedrockErrorResponse } from '../formats/bedrock/bedrock-error.js';
 // Withheld: the per-provider request handlers and reply writers are internal, and so is the old
 // `startStrictOpenAIServer` alias (use startStrictServer; no compatibility aliases in 0.x).

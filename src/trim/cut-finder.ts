@@ -1,6 +1,7 @@
 import type { MessageFormat } from '../core/format.js';
 import { pairFlatTurnEntries, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
 import { scopeOf } from '../pairs/pair-tool-calls.js';
+import { adapterFor } from '../formats/index.js';
 import { inspectHistory } from '../validate/inspect-history.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
 import { readingWhole, readWindow } from './read-window.js';
@@ -82,13 +83,21 @@ export class CutFinder {
     const end = Math.min(length, to);
     const start = Math.max(0, from - 1);
     const starts = new Uint8Array(end - from);
+    // Where the API merges consecutive assistant messages into one turn, a cut between them
+    // would part a thinking block from the tool_use it goes with.
+    const merges = adapterFor(this.#format).mergesConsecutiveTurns === true;
     let previous = -1;
+    let previousRole = '';
     for (const message of readWindow(this.#messages, this.#format, start, end)) {
       if (message.sourceIndex === undefined) continue;
       const source = message.sourceIndex + start;
+      const inside =
+        message.role === 'tool' ||
+        (merges && message.role === 'assistant' && previousRole === 'assistant');
       if (source !== previous && source >= from)
-        starts[source - from] = message.role === 'tool' ? FORBIDDEN : ALLOWED;
+        starts[source - from] = inside ? FORBIDDEN : ALLOWED;
       previous = source;
+      previousRole = message.role;
     }
     const open = this.#openAcross();
     for (let cut = from; cut < end; cut++) {

@@ -60,6 +60,14 @@ export const FORMAT_FEATURES: Readonly<Record<MessageFormat, HistoryFeatures>> =
     systemAnywhere: false,
     emptyText: false,
   },
+  // Bedrock's `json` result blocks hold only objects: other JSON values travel as their text.
+  bedrock: {
+    ...ALL_FEATURES,
+    malformedArguments: false,
+    jsonContent: false,
+    systemAnywhere: false,
+    emptyText: false,
+  },
   gemini: {
     ...ALL_FEATURES,
     malformedArguments: false,

@@ -28,6 +28,17 @@ describe('detectFormat', () => {
       ],
     ],
     ['aiwrapper', [{ role: 'tool-results', items: [] }]],
+    ['bedrock', [{ role: 'user', content: [{ text: 'Weather?' }] }]],
+    [
+      'bedrock',
+      [
+        { role: 'user', content: 'Weather?' },
+        {
+          role: 'assistant',
+          content: [{ toolUse: { toolUseId: 'tooluse_1', name: 'f', input: {} } }],
+        },
+      ],
+    ],
   ])('recognizes %s by what only it has', (format, messages) => {
     expect(detectFormat(messages)).toEqual({ format, certain: true });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/parse-cli-args.js';
+import { MESSAGE_FORMATS } from '../../src/core/format.js';
 import { leftoverRulesFor, rulesFor } from '../../src/cli/rules-for.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 
@@ -27,8 +28,7 @@ describe('--provider', () => {
     expect(parsed.kind === 'run' ? parsed.args.provider : parsed).toBe('deepseek');
     expect(parseCliArgs(['check', 'x.json', '--provider', 'nope'])).toEqual({
       kind: 'error',
-      message:
-        '--provider "nope" is not a provider: use a format (openai-chat, openai-responses, anthropic, gemini, mistral, aiwrapper, vercel) or a Chat Completions host (openai, deepseek, groq, qwen)',
+      message: `--provider "nope" is not a provider: use a format (${MESSAGE_FORMATS.join(', ')}) or a Chat Completions host (openai, deepseek, groq, qwen)`,
     });
   });
 

@@ -69,6 +69,7 @@ describe('the adapters’ wire facts', () => {
       ['anthropic', 'anthropic'],
       ['gemini', 'gemini'],
       ['mistral', 'chat-completions'],
+      ['bedrock', 'bedrock'],
       ['aiwrapper', 'aiwrapper'],
       ['vercel', 'vercel'],
     ]);
@@ -97,13 +98,13 @@ describe('PROVIDER_PROFILES', () => {
 });
 
 describe('streamAdapterFor', () => {
-  it('has an adapter for every stream format; only Ollama frames events as JSON lines', () => {
+  it('has an adapter for every stream format; only Ollama and Bedrock frame events as JSON lines', () => {
     expect(Object.keys(STREAM_ADAPTERS).sort()).toEqual([...STREAM_FORMATS].sort());
     for (const format of STREAM_FORMATS)
       expect(streamAdapterFor(format)).toBe(STREAM_ADAPTERS[format]);
     expect(
       STREAM_FORMATS.filter((format) => STREAM_ADAPTERS[format].framing === 'json-lines'),
-    ).toEqual(['ollama']);
+    ).toEqual(['ollama', 'bedrock']);
   });
 
   it('throws UnsupportedFormatError for a stream format it does not know', () => {

@@ -22,6 +22,7 @@ export interface RenderedHistory {
 /** Formats whose calls and results are parts of one message (results of a round share a message). */
 export const PART_FORMATS: ReadonlySet<MessageFormat> = new Set<MessageFormat>([
   'anthropic',
+  'bedrock',
   'gemini',
   'vercel',
   'aiwrapper',
@@ -78,6 +79,8 @@ function userText(format: MessageFormat, text: string): unknown {
       return { role: 'user', parts: [{ text }] };
     case 'aiwrapper':
       return { role: 'user', items: [{ type: 'text', text }] };
+    case 'bedrock':
+      return { role: 'user', content: [{ text }] };
     default:
       return { role: 'user', content: text };
   }
@@ -91,6 +94,8 @@ function assistantText(format: MessageFormat, text: string): unknown {
       return { role: 'assistant', items: [{ type: 'text', text }] };
     case 'openai-responses':
       return { type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] };
+    case 'bedrock':
+      return { role: 'assistant', content: [{ text }] };
     default:
       return { role: 'assistant', content: text };
   }
@@ -123,6 +128,16 @@ function callTurn(
             id: call.id,
             name: call.name,
             input: {},
+          })),
+        ],
+      };
+    case 'bedrock':
+      return {
+        role: 'assistant',
+        content: [
+          { text: 'checking' },
+          ...round.calls.map((call) => ({
+            toolUse: { toolUseId: call.id, name: call.name, input: {} },
           })),
         ],
       };
@@ -173,6 +188,17 @@ export function resultTurn(
           tool_use_id: call.id,
           content: 'ok',
         })),
+      };
+    case 'bedrock':
+      // Bedrock refuses a message with no content blocks: a round without results says so in text.
+      return {
+        role: 'user',
+        content:
+          calls.length === 0
+            ? [{ text: 'no results' }]
+            : calls.map((call) => ({
+                toolResult: { toolUseId: call.id, content: [{ text: 'ok' }] },
+              })),
       };
     case 'gemini':
       return {

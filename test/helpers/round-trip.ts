@@ -5,6 +5,8 @@ import { fromAiwrapper } from '../../src/formats/aiwrapper/from-aiwrapper.js';
 import { toAiwrapper } from '../../src/formats/aiwrapper/to-aiwrapper.js';
 import { fromAnthropic } from '../../src/formats/anthropic/from-anthropic.js';
 import { toAnthropic } from '../../src/formats/anthropic/to-anthropic.js';
+import { fromBedrock } from '../../src/formats/bedrock/from-bedrock.js';
+import { toBedrock } from '../../src/formats/bedrock/to-bedrock.js';
 import { fromGemini } from '../../src/formats/gemini/from-gemini.js';
 import { toGemini } from '../../src/formats/gemini/to-gemini.js';
 import { fromMistral } from '../../src/formats/mistral/from-mistral.js';
@@ -48,6 +50,15 @@ export function roundTrip(format: MessageFormat, history: ToolHistory): RoundTri
     case 'anthropic': {
       const out = toAnthropic(history);
       const back = fromAnthropic(out.messages, { system: out.system });
+      return {
+        messages: out.messages,
+        history: back.messages,
+        warnings: [...out.warnings, ...back.warnings],
+      };
+    }
+    case 'bedrock': {
+      const out = toBedrock(history);
+      const back = fromBedrock(out.messages, { system: out.system });
       return {
         messages: out.messages,
         history: back.messages,
@@ -153,6 +164,7 @@ export function readFormat(format: MessageFormat, messages: readonly unknown[]):
     anthropic: (input) => fromAnthropic(input),
     gemini: (input) => fromGemini(input),
     mistral: fromMistral,
+    bedrock: (input) => fromBedrock(input),
     aiwrapper: (input) => fromAiwrapper(input),
     vercel: fromVercel,
   };

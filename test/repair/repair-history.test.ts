@@ -80,6 +80,7 @@ describe('repairHistory', () => {
         'inserted-placeholder',
         'inserted-assistant-turn',
       ],
+      bedrock: ['synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
       aiwrapper: ['synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
       vercel: ['synthesized-call', 'inserted-placeholder', 'dropped-duplicate-result'],
     };
@@ -307,7 +308,7 @@ describe('repairHistory: empty ids, Gemini response ids, Anthropic results split
     });
   });
 
-  it('moves an Anthropic result from a second user message into the one right after its call turn', () => {
+  it('leaves Anthropic results split over two user messages as they are: the API merges consecutive user turns', () => {
     const use = (id: string): object => ({
       type: 'tool_use',
       id,
@@ -325,24 +326,10 @@ describe('repairHistory: empty ids, Gemini response ids, Anthropic results split
       { role: 'user', content: [result('toolu_1')] },
       { role: 'user', content: [result('toolu_2')] },
     ];
-    const { messages, fixes } = repairRefused(input, 'anthropic');
-    expect(messages).toEqual([
-      input[0],
-      input[1],
-      { role: 'user', content: [result('toolu_1'), result('toolu_2')] },
-    ]);
-    expect(fixes).toEqual([
-      {
-        kind: 'moved-result',
-        messageIndex: 2,
-        partIndex: 1,
-        callId: 'toolu_2',
-        fromIndex: 3,
-        fromPartIndex: 0,
-        message:
-          'The result at messages[3] was in a second results message after its call turn; it joined the first.',
-      },
-    ]);
+    const { messages, fixes } = repairHistory(input, { format: 'anthropic' });
+    expect(fixes).toEqual([]);
+    expect(messages).toHaveLength(input.length);
+    expect(messages.every((message, index) => message === input[index])).toBe(true);
   });
 });
 

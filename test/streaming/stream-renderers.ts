@@ -175,6 +175,35 @@ function renderAnthropic(message: GeneratedMessage, cuts: Cuts): unknown[] {
   return events;
 }
 
+/**
+ * Bedrock ConverseStream events as the AWS SDK yields them: text deltas without a block start,
+ * then per call `contentBlockStart` (`start.toolUse`), `delta.toolUse.input` pieces and
+ * `contentBlockStop`.
+ */
+function renderBedrock(message: GeneratedMessage, cuts: Cuts): unknown[] {
+  const events: unknown[] = [{ messageStart: { role: 'assistant' } }];
+  for (const text of split(message.text, cuts))
+    events.push({ contentBlockDelta: { contentBlockIndex: 0, delta: { text } } });
+  events.push({ contentBlockStop: { contentBlockIndex: 0 } });
+  message.calls.forEach((call, position) => {
+    const contentBlockIndex = position + 1;
+    events.push({
+      contentBlockStart: {
+        contentBlockIndex,
+        start: { toolUse: withId({ name: call.name }, 'toolUseId', idOf(call, position)) },
+      },
+    });
+    for (const input of split(JSON.stringify(call.arguments), cuts))
+      events.push({ contentBlockDelta: { contentBlockIndex, delta: { toolUse: { input } } } });
+    events.push({ contentBlockStop: { contentBlockIndex } });
+  });
+  events.push(
+    { messageStop: { stopReason: 'tool_use' } },
+    { metadata: { usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } } },
+  );
+  return events;
+}
+
 /** Gemini and Ollama send calls whole: "splitting" spreads text and calls over more chunks. */
 function renderWholeCalls(
   message: GeneratedMessage,
@@ -257,19 +286,21 @@ export function renderStream(
       return renderOpenAIResponses(message, cuts);
     case 'anthropic':
       return renderAnthropic(message, cuts);
+    case 'bedrock':
+      return renderBedrock(message, cuts);
     case 'gemini':
     case 'ollama':
       return renderWholeCalls(message, cuts, format);
   }
 }
 
-/** The SSE (or, for Ollama, JSON-lines) body carrying `events`. */
+/** The SSE (or, for Ollama and Bedrock, JSON-lines) body carrying `events`. */
 export function renderBody(
   format: StreamFormat,
   events: readonly unknown[],
   lineEnding: '\n' | '\r\n' | '\r',
 ): string {
-  if (format === 'ollama')
+  if (format === 'ollama' || format === 'bedrock')
     return events.map((event) => JSON.stringify(event) + lineEnding).join('');
   const body = events
     .map(

@@ -14,6 +14,7 @@ const anthropic = {
   messages: [{ role: 'user', content: 'hi' }],
 };
 const gemini = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
+const bedrock = { messages: [{ role: 'user', content: [{ text: 'hi' }] }] };
 
 /** Sends one request to each endpoint, in order, and returns the text each reply carries. */
 async function askAll(server: StrictServer): Promise<unknown[]> {
@@ -27,6 +28,10 @@ async function askAll(server: StrictServer): Promise<unknown[]> {
     gemini,
   );
   const fromMistral = await json(`${server.url}/mistral/v1/chat/completions`, chat);
+  const fromBedrock = await json(
+    `${server.url}/model/anthropic.claude-3-5-haiku-20241022-v1:0/converse`,
+    bedrock,
+  );
   return [
     (fromChat as { choices: { message: { content: unknown } }[] }).choices[0]?.message.content,
     (fromResponses as { output: { content: { text: unknown }[] }[] }).output[0]?.content[0]?.text,
@@ -34,19 +39,22 @@ async function askAll(server: StrictServer): Promise<unknown[]> {
     (fromGemini as { candidates: { content: { parts: { text: unknown }[] } }[] }).candidates[0]
       ?.content.parts[0]?.text,
     (fromMistral as { choices: { message: { content: unknown } }[] }).choices[0]?.message.content,
+    (fromBedrock as { output: { message: { content: { text: unknown }[] } } }).output.message
+      .content[0]?.text,
   ];
 }
 
 describe('startStrictServer', () => {
   it('serves one queue to every endpoint in arrival order, then the default text', async () => {
     const server = await start({ replies: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
-    expect(await askAll(server)).toEqual(['one', 'two', 'three', 'ok', 'ok']);
+    expect(await askAll(server)).toEqual(['one', 'two', 'three', 'ok', 'ok', 'ok']);
     expect(server.requests.map((recorded) => [recorded.path, recorded.status])).toEqual([
       ['/v1/chat/completions', 200],
       ['/v1/responses', 200],
       ['/v1/messages', 200],
       ['/v1beta/models/gemini-2.5-flash:generateContent', 200],
       ['/mistral/v1/chat/completions', 200],
+      ['/model/anthropic.claude-3-5-haiku-20241022-v1:0/converse', 200],
     ]);
   });
 
@@ -65,6 +73,7 @@ describe('startStrictServer', () => {
       ['anthropic', '/v1/messages'],
       ['gemini', '/v1beta/models/gemini-2.5-flash:generateContent'],
       ['mistral', '/mistral/v1/chat/completions'],
+      ['bedrock', '/model/anthropic.claude-3-5-haiku-20241022-v1:0/converse'],
     ]);
   });
 

@@ -3,6 +3,7 @@ import type { MessageFormat } from '../../src/core/format.js';
 import type { ToolHistory } from '../../src/core/history.js';
 import { toAiwrapper } from '../../src/formats/aiwrapper/to-aiwrapper.js';
 import { toAnthropic } from '../../src/formats/anthropic/to-anthropic.js';
+import { toBedrock } from '../../src/formats/bedrock/to-bedrock.js';
 import { toGemini } from '../../src/formats/gemini/to-gemini.js';
 import { toMistral } from '../../src/formats/mistral/to-mistral.js';
 import { toOpenAIChat } from '../../src/formats/openai-chat/to-openai-chat.js';
@@ -18,6 +19,7 @@ export const TESTED_FORMATS: readonly MessageFormat[] = [
   'anthropic',
   'gemini',
   'mistral',
+  'bedrock',
   'vercel',
   'aiwrapper',
 ];
@@ -35,6 +37,8 @@ export function writeIn(format: MessageFormat, history: ToolHistory): unknown[] 
       return toGemini(history).messages;
     case 'mistral':
       return toMistral(history).messages;
+    case 'bedrock':
+      return toBedrock(history).messages;
     case 'vercel':
       return toVercel(history).messages;
     case 'aiwrapper':

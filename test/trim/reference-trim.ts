@@ -6,6 +6,7 @@
 import type { MessageFormat } from '../../src/core/format.js';
 import type { ToolHistory } from '../../src/core/history.js';
 import { fromFormat } from '../../src/convert/convert-history.js';
+import { adapterFor } from '../../src/formats/index.js';
 import { pairHistory } from '../../src/pairs/pair-tool-calls.js';
 import { estimateTokens } from '../../src/trim/token-estimate.js';
 import type {
@@ -41,6 +42,9 @@ function findCutPoints(history: ToolHistory, format: MessageFormat, length: numb
   const userSources: number[] = [];
   const carriesResults = new Set<number>();
   let previousSource = -1;
+  let previousRole = '';
+  // Anthropic merges consecutive assistant messages into one turn: no cut between them.
+  const merges = adapterFor(format).mergesConsecutiveTurns === true;
   for (const message of history) {
     const source = message.sourceIndex;
     // Messages without a source (none today) cannot be cut before; they ride with their neighbour.
@@ -48,8 +52,11 @@ function findCutPoints(history: ToolHistory, format: MessageFormat, length: numb
     if (source !== previousSource) {
       starts[source] = true;
       if (message.role === 'tool') resultsFirst[source] = true;
+      if (merges && message.role === 'assistant' && previousRole === 'assistant')
+        resultsFirst[source] = true;
     }
     previousSource = source;
+    previousRole = message.role;
     if (message.role === 'system') system.push(source);
     if (message.role === 'user') userSources.push(source);
     if (message.role === 'tool') carriesResults.add(source);

@@ -159,6 +159,7 @@ describe.each(FORMATS)('validateHistory (%s)', (format) => {
           ...(roundIndex < rounds.length - 1 ? ['unexpected-role'] : []),
         ],
         anthropic: ['misplaced-tool-result', 'missing-tool-result'],
+        bedrock: ['misplaced-tool-result', 'missing-tool-result'],
         vercel: ['misplaced-tool-result', 'missing-tool-result'],
         aiwrapper: ['misplaced-tool-result', 'missing-tool-result'],
         'openai-chat': [],

@@ -56,7 +56,7 @@ describe('validateHistory', () => {
       new UnsupportedFormatError('cohere', MESSAGE_FORMATS),
     );
     expect(() => validateHistory([], { format: 'cohere' as MessageFormat })).toThrow(
-      "Unsupported format \"cohere\". Use one of: 'openai-chat', 'openai-responses', 'anthropic', 'gemini', 'mistral', 'aiwrapper', 'vercel'.",
+      "Unsupported format \"cohere\". Use one of: 'openai-chat', 'openai-responses', 'anthropic', 'gemini', 'mistral', 'bedrock', 'aiwrapper', 'vercel'.",
     );
   });
 

@@ -69,3 +69,23 @@ export function optionalRecord(
   if (value === undefined || value === null) return undefined;
   return invalidEvent(format, eventIndex, field, 'an object', value);
 }
+
+/**
+ * Throws the error for a provider's mid-stream error event (`code: 'provider-error'`): the
+ * provider ended the message there, and the accumulator keeps what came before it. `error` is the
+ * provider's error object: its `code` (string or number) or else its `type` names the error.
+ */
+export function providerStreamError(eventIndex: number, error: Record<string, unknown>): never {
+  const { type, code, message } = error;
+  const errorType =
+    typeof code === 'string' || typeof code === 'number'
+      ? String(code)
+      : typeof type === 'string'
+        ? type
+        : 'error';
+  const providerMessage = typeof message === 'string' ? message : '';
+  throw new StreamAccumulationError(
+    { code: 'provider-error', eventIndex, errorType, providerMessage },
+    `events[${eventIndex}]: the provider ended the stream with an error: ${errorType}${providerMessage === '' ? '' : `: ${providerMessage}`}. The message is incomplete: finish() returns what arrived before the error; retry the request.`,
+  );
+}

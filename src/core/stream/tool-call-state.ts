@@ -7,6 +7,11 @@ import {
 /** Deltas per block of a call's raw argument text (see {@link ToolCallState}). */
 const TEXT_BLOCK_SIZE = 1024;
 const FIRST_TEXT_BLOCK_SIZE = 64;
+/**
+ * A read of `argumentsText` with at most this many deltas pending since the last one means the
+ * reader polls after every delta or so.
+ */
+const POLLED_BLOCK_LENGTH = 2;
 
 const EMPTY_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -31,11 +36,22 @@ export class ToolCallState implements LiveToolCall {
    * stream. Blocks are allocated at full size, so filling one makes no garbage (a full block joins
    * whole, a partial one up to its length), and none is so large that it lands in the large-object
    * space.
+   *
+   * A reader that polls the text after every delta (a UI) switches the call to `polled`: each delta
+   * is then also appended to `polledText`, which a read returns as it is (the least a read after
+   * every delta can allocate: one rope node per delta), and each full block is joined into
+   * `joinedText` at once, one flat piece, which `polledText` restarts from. What lives for the whole
+   * stream is then one piece per block, not one rope node per delta: the nodes of one block die
+   * young, which costs the garbage collector next to nothing.
    */
   private textBlock: (string | undefined)[] = [];
   private textBlockLength = 0;
   private readonly fullTextBlocks: (string | undefined)[][] = [];
   private joinedText = '';
+  /** While `polled`: `joinedText` followed by the current block's deltas. */
+  private polledText = '';
+  /** The text is read after (nearly) every delta. */
+  private polled = false;
   fragments = 0;
   /** UTF-16 code units of argument text. */
   units = 0;
@@ -50,12 +66,19 @@ export class ToolCallState implements LiveToolCall {
     this.callId = callId;
     this.providerId = providerId;
     this.parser = createIncrementalJsonParser({ maxDepth });
+    // Set once here so that V8 does not treat `polled` as a constant and throw away the optimized
+    // code of every stream when the first reader starts polling (see the parser's `ended`).
+    this.polled = true;
+    this.polled = false;
   }
 
   /** The argument text so far, exactly as streamed. Reading it after every delta costs O(delta). */
   get argumentsText(): string {
+    if (this.polled) return this.polledText;
     const length = this.textBlockLength;
     if (length > 0) {
+      // Read while few deltas are pending: the reader polls (a UI after every delta).
+      if (length <= POLLED_BLOCK_LENGTH && this.fullTextBlocks.length === 0) this.polled = true;
       const block = this.textBlock;
       let text = '';
       for (const full of this.fullTextBlocks) text += full.join('');
@@ -65,6 +88,7 @@ export class ToolCallState implements LiveToolCall {
       // The block is reused, emptied: a reader polling after every delta allocates no new block.
       block.fill(undefined, 0, length);
       this.textBlockLength = 0;
+      this.polledText = this.joinedText;
     }
     return this.joinedText;
   }
@@ -74,15 +98,23 @@ export class ToolCallState implements LiveToolCall {
     let block = this.textBlock;
     let length = this.textBlockLength;
     if (length === block.length) {
-      if (length > 0) this.fullTextBlocks.push(block);
-      // The first block of a call is small (most calls are), the next ones full size.
-      block = this.textBlock = new Array<string | undefined>(
-        this.fullTextBlocks.length === 0 ? FIRST_TEXT_BLOCK_SIZE : TEXT_BLOCK_SIZE,
-      );
+      if (this.polled && length > 0) {
+        // One flat piece per block lives on; the block is reused (the small first one replaced).
+        this.polledText = this.joinedText += block.join('');
+        if (length < TEXT_BLOCK_SIZE)
+          block = this.textBlock = new Array<string | undefined>(TEXT_BLOCK_SIZE);
+      } else {
+        if (length > 0) this.fullTextBlocks.push(block);
+        // The first block of a call is small (most calls are), the next ones full size.
+        block = this.textBlock = new Array<string | undefined>(
+          this.fullTextBlocks.length === 0 ? FIRST_TEXT_BLOCK_SIZE : TEXT_BLOCK_SIZE,
+        );
+      }
       length = 0;
     }
     block[length] = delta;
     this.textBlockLength = length + 1;
+    if (this.polled) this.polledText += delta;
   }
 
   get partialArguments(): Readonly<Record<string, unknown>> {

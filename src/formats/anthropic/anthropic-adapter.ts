@@ -4,6 +4,7 @@ import { ANTHROPIC_PROFILE } from './anthropic-profile.js';
 import { fromAnthropic } from './from-anthropic.js';
 import { toAnthropic, type AnthropicConversionResult } from './to-anthropic.js';
 import { inspectAnthropic } from './validate-anthropic.js';
+import { repairAnthropicThinking } from './repair-anthropic-thinking.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
 // Block types only the Messages API has.
@@ -35,7 +36,9 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   layout: 'blocks',
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
+  mergesConsecutiveTurns: true,
   generatesIds: false,
   roleOptionalForUser: false,
   errorResponseFor: anthropicErrorBodyFor,
+  repairWire: repairAnthropicThinking,
 };

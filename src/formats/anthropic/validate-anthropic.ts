@@ -12,17 +12,22 @@ import {
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { isAnthropicId, issueOf, missingSentence } from './anthropic-issues.js';
+import { thinkingFirstIssue } from './anthropic-thinking.js';
 export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-issues.js';
 
 /**
  * Validates an Anthropic Messages `messages` array for tool-call history and returns every issue
  * (Anthropic itself stops at the first), each worded as Anthropic words it.
  *
- * Rules: the user message right after an assistant turn with `tool_use` blocks answers every one
- * of them with `tool_result` blocks, and those blocks come first in it; a `tool_result` with no
- * `tool_use` in the message before is refused; `tool_use` ids are unique in the whole request and
+ * Rules: the user turn right after an assistant turn with `tool_use` blocks answers every one of
+ * them with `tool_result` blocks, and those blocks come first in it (consecutive user messages are
+ * one turn, as the API merges them, so results may be split over them); a `tool_result` with no
+ * `tool_use` in the turn before is refused; `tool_use` ids are unique in the whole request and
  * match {@link ANTHROPIC_TOOL_USE_ID_PATTERN}; no text follows the `tool_use` blocks of a turn.
+ * With `context.thinking` (extended thinking on), the final assistant turn that holds `tool_use`
+ * starts with its `thinking` or `redacted_thinking` block (`missing-reasoning`).
  * `messageIndex` is the index in `messages`, `partIndex` the block's index in `content`.
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, or a message, its
@@ -31,36 +36,44 @@ export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-issues.js';
  * const result = validateAnthropic(body.messages);
  * if (!result.ok) console.error(result.issues[0].message);
  */
-export function validateAnthropic(messages: readonly unknown[]): ValidationResult {
-  return inspectAnthropic(messages).result;
+export function validateAnthropic(
+  messages: readonly unknown[],
+  context: RuleContext = NO_RULE_CONTEXT,
+): ValidationResult {
+  return inspectAnthropic(messages, context).result;
 }
 
 /** {@link validateAnthropic}, with the turn table it read (for repair). */
-export function inspectAnthropic(messages: readonly unknown[]): HistoryInspection {
+export function inspectAnthropic(
+  messages: readonly unknown[],
+  context: RuleContext = NO_RULE_CONTEXT,
+): HistoryInspection {
   assertAnthropicMessages(messages);
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
-  // The call turn that the run of results messages being read follows, or -1.
+  // The call turn whose merged user turn is being read (the API joins consecutive user messages
+  // into one turn), or -1; and whether that merged turn has had content other than results yet.
   let callTurn = -1;
+  let otherInTurn = false;
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', ANTHROPIC_MESSAGE_SHAPE);
     const blocks = anthropicBlocksOf(message, index);
     if (message.role === 'assistant') {
       readAssistant(blocks, index, messages.length, table, issues);
       callTurn = table.isCalls(index) ? index : -1;
+      otherInTurn = false;
     } else {
-      readUser(
-        blocks,
-        index,
-        callTurn !== -1 && callTurn < index - 1 ? callTurn : -1,
-        table,
-        issues,
-      );
+      otherInTurn = readUser(blocks, index, callTurn, otherInTurn, table, issues);
+      // A user message with no result ends the run of results the pairing reads.
       if (table.kinds[index] !== RESULTS_ENTRY) callTurn = -1;
     }
   }
   const problems = findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'conversation' });
   for (const problem of problems) issues.push(issueOf(problem, messages.length));
+  if (context.thinking === true) {
+    const thinking = thinkingFirstIssue(messages);
+    if (thinking !== undefined) issues.push(thinking);
+  }
   return {
     result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
     table,
@@ -73,8 +86,11 @@ export function inspectAnthropic(messages: readonly unknown[]): HistoryInspectio
  * @throws {InvalidHistoryError} listing every issue, when the history has any.
  * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateAnthropic}.
  */
-export function assertValidAnthropic(messages: readonly unknown[]): void {
-  const result = validateAnthropic(messages);
+export function assertValidAnthropic(
+  messages: readonly unknown[],
+  context: RuleContext = NO_RULE_CONTEXT,
+): void {
+  const result = validateAnthropic(messages, context);
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
@@ -126,66 +142,51 @@ function readAssistant(
   }
 }
 
-/** Reads a user message; `callTurn` is the call turn it follows after other results messages, else -1. */
+/**
+ * Reads a user message of the merged user turn after `callTurn` (-1 when it follows no call turn);
+ * `otherBefore` says whether the turn had content other than results before this message.
+ * Returns the same for the turn once this message is read.
+ */
 function readUser(
   blocks: readonly JsonObject[],
   index: number,
   callTurn: number,
+  otherBefore: boolean,
   table: ToolTurnTable,
   issues: HistoryIssue[],
-): void {
-  // One turn per message: the turn before is the previous message's.
-  const previousIsCalls = index > 0 && table.isCalls(index - 1);
+): boolean {
+  // "Consecutive `user` or `assistant` turns in your request will be combined into a single
+  // turn" (the `messages` parameter, anthropics/anthropic-sdk-python
+  // src/anthropic/types/message_create_params.py): results split over consecutive user messages
+  // are one turn of results, and they must open that merged turn.
   table.begin(index, 'results');
-  let otherBefore = false;
+  let other = otherBefore;
   for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
     const block = blocks[partIndex];
     if (block?.type !== 'tool_result') {
-      otherBefore = true;
+      other = true;
       continue;
     }
     const id = toolResultIdOf(block, index, partIndex);
     table.add(id, partIndex);
-    if (
-      callTurn !== -1 &&
-      table.idsOf(callTurn).includes(id) &&
-      !answeredSince(table, callTurn, id)
-    ) {
-      // A second user message of results: Anthropic looks for every result in the one message
-      // right after the call turn, and reports the call as unanswered there.
+    if (other && callTurn !== -1) {
+      // Anthropic looks for the results at the start of the (merged) turn after the calls; with
+      // other content first it reports the calls as unanswered. Wording inferred from that rule,
+      // not seen for this exact case.
+      const at = callTurn + 1;
       issues.push({
         code: 'misplaced-tool-result',
         messageIndex: index,
         partIndex,
         toolCallId: id,
         callMessageIndex: callTurn,
-        param: `messages.${callTurn + 1}`,
-        message: missingSentence(callTurn + 1, [id]),
-      });
-    } else if (otherBefore && previousIsCalls) {
-      // Anthropic looks for the results at the start of the next message; with other content
-      // first it reports the calls as unanswered. Wording inferred from that rule, not seen for
-      // this exact case.
-      issues.push({
-        code: 'misplaced-tool-result',
-        messageIndex: index,
-        partIndex,
-        toolCallId: id,
-        callMessageIndex: index - 1,
-        param: `messages.${index}`,
-        message: missingSentence(index, [id]),
+        param: `messages.${at}`,
+        message: missingSentence(at, [id]),
       });
     }
   }
   table.end();
-}
-
-/** True when a results message after `callTurn`, before the one being read, already answered `id` (a repeat is a duplicate, not misplaced). */
-function answeredSince(table: ToolTurnTable, callTurn: number, id: string): boolean {
-  const end = table.starts[table.count - 1] ?? 0;
-  for (let slot = table.starts[callTurn + 1] ?? 0; slot < end; slot++)
-    if (table.ids[slot] === id) return true;
-  return false;
+  return other;
 }
 
 // The one parse of the Anthropic Messages wire shape: the validator and the reader

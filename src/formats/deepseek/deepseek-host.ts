@@ -56,6 +56,14 @@ function turnsWithoutReasoning(messages: readonly unknown[]): number[] {
   return found;
 }
 
+/** The string ids of a message's calls, in call order. */
+function callIdsOf(message: unknown): string[] {
+  const calls = isObject(message) && Array.isArray(message.tool_calls) ? message.tool_calls : [];
+  const ids: string[] = [];
+  for (const call of calls) if (isObject(call) && typeof call.id === 'string') ids.push(call.id);
+  return ids;
+}
+
 function roleOf(message: unknown): unknown {
   return isObject(message) ? message.role : undefined;
 }
@@ -72,6 +80,7 @@ function checkReasoning(
     issues.push({
       code: 'missing-reasoning',
       messageIndex: index,
+      toolCallIds: callIdsOf(messages[index]),
       message: `Missing \`reasoning_content\` field in the assistant message at message index ${index}. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls`,
     });
   }
@@ -93,7 +102,7 @@ function addMissingReasoning(messages: readonly unknown[], context: RuleContext)
     fixes.push({
       kind: 'added-reasoning',
       messageIndex: index,
-      callId: '',
+      callId: callIdsOf(message)[0] ?? '',
       message: `Gave the tool-call turn at messages[${index}] an empty reasoning_content: DeepSeek's thinking mode needs the field on the current turn's tool-call turns, and the reasoning was not kept.`,
     });
   }

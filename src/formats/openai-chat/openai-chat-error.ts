@@ -39,15 +39,14 @@ export function openAIErrorCodeFor(issue: HistoryIssue): string | null {
     case 'misplaced-tool-call':
     case 'tool-name-mismatch':
     case 'unexpected-role':
+    case 'missing-reasoning':
+    case 'orphan-reasoning':
       return null;
     case 'unknown-tool-call-id':
     case 'invalid-arguments':
     case 'invalid-content':
     case 'invalid-tool-name':
       return codeOfSchemaSentence(issue.message);
-    case 'missing-reasoning':
-      // DeepSeek's body for it: "code": "invalid_request_error" (deepseek-ai/DeepSeek-V3#1053).
-      return 'invalid_request_error';
     case 'invalid-tool-call-id':
       return codeOfSchemaSentence(issue.message) ?? 'string_above_max_length';
     case 'empty-tool-calls':

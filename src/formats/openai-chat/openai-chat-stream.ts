@@ -1,6 +1,10 @@
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
-import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
+import {
+  invalidEvent,
+  isRecord,
+  providerStreamError,
+} from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
 
@@ -22,6 +26,7 @@ interface ChatChoice {
     | {
         readonly content?: unknown;
         readonly tool_calls?: readonly ToolCallPiece[] | null | undefined;
+        readonly function_call?: ToolCallPiece['function'];
       }
     | null
     | undefined;
@@ -61,6 +66,23 @@ function validatePiece(value: unknown, eventIndex: number, choice: number, posit
     fail(eventIndex, pieceField(choice, position, '.function.arguments'), 'a string', args);
 }
 
+/** The legacy `delta.function_call` (one call per message, no id, before `tool_calls`). */
+function validateFunctionCall(value: unknown, eventIndex: number, choice: number): void {
+  const field = `choices[${choice}].delta.function_call`;
+  if (!isRecord(value)) return fail(eventIndex, field, 'an object', value);
+  const { name, arguments: args } = value;
+  if (!isNullish(name) && typeof name !== 'string')
+    fail(eventIndex, `${field}.name`, 'a string', name);
+  if (!isNullish(args) && typeof args !== 'string')
+    fail(eventIndex, `${field}.arguments`, 'a string', args);
+}
+
+/**
+ * The slot of the legacy `function_call`: apart from every `tool_calls` index, so that it never
+ * merges with a tool call.
+ */
+const FUNCTION_CALL_SLOT = -1;
+
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   // Some OpenAI-compatible servers send content as parts; only text parts are assistant text.
@@ -83,6 +105,9 @@ function validateChunk(
   choiceIndex: number,
 ): ChatChoice | undefined {
   if (!isRecord(event)) return fail(eventIndex, '', 'a chat.completion.chunk object', event);
+  // A mid-stream error: a data event with an `error` object (`{message, type, code}` from OpenAI,
+  // `{code, message}` from OpenRouter, https://openrouter.ai/docs/api-reference/streaming).
+  if (isRecord(event.error)) providerStreamError(eventIndex, event.error);
   const choices = event.choices;
   // A usage-only chunk (stream_options.include_usage) has an empty or missing choices array.
   if (isNullish(choices)) return undefined;
@@ -105,6 +130,8 @@ function validateChunk(
           content,
         );
       }
+      const functionCall = delta.function_call;
+      if (!isNullish(functionCall)) validateFunctionCall(functionCall, eventIndex, position);
       const toolCalls = delta.tool_calls;
       if (!isNullish(toolCalls)) {
         if (!Array.isArray(toolCalls))
@@ -207,6 +234,11 @@ export class OpenAIChatHandler implements StreamEventHandler {
     if (delta !== undefined && delta !== null) {
       if (delta.content !== undefined && delta.content !== null)
         core.appendText(textOf(delta.content));
+      // The deprecated `functions` API streams its one call as `delta.function_call`
+      // (https://platform.openai.com/docs/api-reference/chat-streaming).
+      const functionCall = delta.function_call;
+      if (functionCall !== undefined && functionCall !== null)
+        this.apply({ index: FUNCTION_CALL_SLOT, function: functionCall });
       const pieces = delta.tool_calls;
       if (pieces !== undefined && pieces !== null) for (const piece of pieces) this.apply(piece);
     }

@@ -10,18 +10,16 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
+import { invalidField } from '../../core/input-guards.js';
+import { extrasOf, isRecord, type WireRecord } from '../shared/wire-guards.js';
 import {
-  extrasOf,
-  invalidInput,
-  isRecord,
-  requireArray,
-  requireRecord,
-  requireString,
-  type WireRecord,
-} from '../shared/wire-guards.js';
+  assertResponsesInput,
+  callIdOf,
+  messageRoleOf,
+  responsesItemAt,
+} from './validate-openai-responses.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
-const FORMAT = 'OpenAI Responses';
 const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
 const CALL_KEYS = new Set(['type', 'call_id', 'name', 'arguments']);
 const OUTPUT_KEYS = new Set(['type', 'call_id', 'output']);
@@ -45,7 +43,7 @@ const TEXT_KEYS = new Set(['type', 'text']);
  * const { messages: history } = fromOpenAIResponses(request.input);
  */
 export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult<HistoryMessage[]> {
-  requireArray(input, FORMAT, 'input');
+  assertResponsesInput(input);
   const history: HistoryMessage[] = [];
   const names = new CallNames('conversation');
   const appender = new ArrayAppender();
@@ -61,15 +59,14 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
       } satisfies AssistantMessage);
   };
   for (let index = 0; index < input.length; index++) {
-    const path = `input[${index}]`;
-    const item = requireRecord(input[index], FORMAT, path);
+    const item = responsesItemAt(input, index);
     switch (item.type) {
       case undefined:
       case 'message':
         readMessage(item, index, history, assistantPart);
         break;
       case 'function_call': {
-        const call = readCall(item, path);
+        const call = readCall(item, index);
         names.call(call.callId, call.name);
         assistantPart(index, call);
         break;
@@ -84,7 +81,7 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
       }
       default:
         if (typeof item.type !== 'string')
-          throw invalidInput(FORMAT, `${path}.type`, 'a string', item.type);
+          throw invalidField(`input[${index}].type`, item.type, 'a string');
         assistantPart(index, { type: 'opaque', format: 'openai-responses', value: item });
     }
   }
@@ -99,10 +96,11 @@ function readMessage(
 ): void {
   const path = `input[${index}]`;
   const extras = extrasOf(item, MESSAGE_KEYS);
-  switch (item.role) {
+  const role = messageRoleOf(item, index);
+  switch (role) {
     case 'system':
     case 'developer': {
-      const data = item.role === 'developer' ? { ...extras, role: 'developer' } : extras;
+      const data = role === 'developer' ? { ...extras, role: 'developer' } : extras;
       const providerData = providerDataOf('openai-responses', data);
       const text = joinText(item.content, `${path}.content`);
       history.push(
@@ -135,21 +133,19 @@ function readMessage(
       return;
     }
     default:
-      throw invalidInput(
-        FORMAT,
-        `${path}.role`,
-        "'system', 'developer', 'user' or 'assistant'",
-        item.role,
-      );
+      throw invalidField(`${path}.role`, role, "'system', 'developer', 'user' or 'assistant'");
   }
 }
 
-function readCall(item: WireRecord, path: string): ToolCallPart {
+function readCall(item: WireRecord, index: number): ToolCallPart {
+  const path = `input[${index}]`;
   const extras = extrasOf(item, CALL_KEYS);
+  const name = item.name;
+  if (typeof name !== 'string') throw invalidField(`${path}.name`, name, 'a string');
   return {
     type: 'tool-call',
-    callId: requireString(item.call_id, FORMAT, `${path}.call_id`),
-    name: requireString(item.name, FORMAT, `${path}.name`),
+    callId: callIdOf(item, index),
+    name,
     ...(typeof item.arguments === 'string'
       ? parseArgumentsText(item.arguments)
       : parseArgumentsValue(item.arguments ?? {}, `${path}.arguments`)),
@@ -159,7 +155,7 @@ function readCall(item: WireRecord, path: string): ToolCallPart {
 
 function readOutput(item: WireRecord, index: number, names: CallNames): ToolResult {
   const path = `input[${index}]`;
-  const callId = requireString(item.call_id, FORMAT, `${path}.call_id`);
+  const callId = callIdOf(item, index);
   const extras = extrasOf(item, OUTPUT_KEYS);
   // An output array (text, images, files) is kept whole so it converts back verbatim.
   const data = Array.isArray(item.output) ? { ...extras, output: item.output } : extras;
@@ -177,7 +173,7 @@ function readOutput(item: WireRecord, index: number, names: CallNames): ToolResu
 function joinText(content: unknown, path: string): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content))
-    throw invalidInput(FORMAT, path, 'a string or an array of content parts', content);
+    throw invalidField(path, content, 'a string or an array of content parts');
   let text = '';
   for (const part of content)
     if (isRecord(part) && typeof part.text === 'string') text += part.text;
@@ -187,12 +183,14 @@ function joinText(content: unknown, path: string): string {
 function readUserContent(content: unknown, path: string): (TextPart | OpaquePart)[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
   if (!Array.isArray(content))
-    throw invalidInput(FORMAT, path, 'a string or an array of content parts', content);
-  return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
-    const part = requireRecord(raw, FORMAT, `${path}[${partIndex}]`);
+    throw invalidField(path, content, 'a string or an array of content parts');
+  return content.map((part: unknown, partIndex): TextPart | OpaquePart => {
+    if (!isRecord(part)) throw invalidField(`${path}[${partIndex}]`, part, 'a content part object');
     if (part.type !== 'input_text')
       return { type: 'opaque', format: 'openai-responses', value: part };
-    const text = requireString(part.text, FORMAT, `${path}[${partIndex}].text`);
+    const text = part.text;
+    if (typeof text !== 'string')
+      throw invalidField(`${path}[${partIndex}].text`, text, 'a string');
     const extras = extrasOf(part, TEXT_KEYS);
     return extras === undefined
       ? { type: 'text', text }

@@ -5,6 +5,7 @@ import { OPENAI_RESPONSES_PROFILE } from './openai-responses-profile.js';
 import type { OpenAIResponsesInputItem } from './openai-responses-types.js';
 import { toOpenAIResponses } from './to-openai-responses.js';
 import { inspectOpenAIResponses } from './validate-openai-responses.js';
+import { repairResponsesReasoning } from './repair-responses-reasoning.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
 // Input item and content part types only the Responses API has.
@@ -53,4 +54,5 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   generatesIds: false,
   roleOptionalForUser: false,
   errorResponseFor: openAIResponsesErrorBodyFor,
+  repairWire: repairResponsesReasoning,
 };

@@ -6,6 +6,7 @@ import {
   optionalIndex,
   optionalRecord,
   optionalString,
+  providerStreamError,
 } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
@@ -132,6 +133,12 @@ export function createOpenAIResponsesHandler(core: AccumulatorCore): (event: unk
         core.appendText(delta);
         return;
       }
+      case 'error':
+        // A mid-stream error event, `{type: "error", code, message, param}`
+        // (https://platform.openai.com/docs/api-reference/responses-streaming/error).
+        // `{type: "error", code, message, param}`: the response failed mid-stream
+        // (https://platform.openai.com/docs/api-reference/responses-streaming/error).
+        return providerStreamError(eventIndex, event);
       case 'response.completed':
       case 'response.incomplete':
       case 'response.failed':

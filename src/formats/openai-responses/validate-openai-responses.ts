@@ -2,10 +2,12 @@ import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems, type ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
-import { assertArray, invalidField, objectAt } from '../../core/input-guards.js';
+import { assertArray, invalidField, objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { pairUniqueCallIds } from './unique-pairing.js';
+import { isReasoningContext, ReasoningRuns } from './responses-reasoning.js';
 
 /**
  * The longest `call_id` the Responses API accepts: "Invalid 'input[95].call_id': string too long.
@@ -21,7 +23,10 @@ export const OPENAI_RESPONSES_MAX_CALL_ID_LENGTH = 64;
  * Rules: a `function_call_output` answers a `function_call` anywhere earlier in `input` (not only
  * the item before: the Responses API pairs by `call_id` across the whole input, so reasoning and
  * message items may come between); every `function_call` gets an output; a `call_id` is used by one
- * call only, since a repeated one cannot be told apart; `call_id` is 1–64 characters.
+ * call only, since a repeated one cannot be told apart; `call_id` is 1–64 characters; a `reasoning`
+ * item with an id has an output item after it (`orphan-reasoning`); with a reasoning model in
+ * `context.model` (or `context.thinking`), a `function_call` with an `fc_` item id has a reasoning
+ * item in its run of output items (`missing-reasoning`).
  * Validating an `input` sent with `previous_response_id` reports outputs whose calls live in the
  * stored response as orphans: validate the whole conversation instead.
  *
@@ -30,36 +35,42 @@ export const OPENAI_RESPONSES_MAX_CALL_ID_LENGTH = 64;
  * @example
  * const result = validateOpenAIResponses(body.input);
  */
-export function validateOpenAIResponses(input: readonly unknown[]): ValidationResult {
-  return inspectOpenAIResponses(input).result;
+export function validateOpenAIResponses(
+  input: readonly unknown[],
+  context: RuleContext = NO_RULE_CONTEXT,
+): ValidationResult {
+  return inspectOpenAIResponses(input, context).result;
 }
 
 /** {@link validateOpenAIResponses}, with the turn table it read (for repair). */
-export function inspectOpenAIResponses(input: readonly unknown[]): HistoryInspection {
-  assertArray(input, 'a Responses `input`');
+export function inspectOpenAIResponses(
+  input: readonly unknown[],
+  context: RuleContext = NO_RULE_CONTEXT,
+): HistoryInspection {
+  assertResponsesInput(input);
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(input.length);
+  // Made at the first reasoning item (before it, no rule of reasoning can fail), or at once when
+  // calls without reasoning are to be reported.
+  const checkCalls = isReasoningContext(context);
+  let runs = checkCalls ? new ReasoningRuns(true, issues) : undefined;
   for (let index = 0; index < input.length; index++) {
-    const item = objectAt(input, index, 'input', 'an input item object');
+    const item = responsesItemAt(input, index);
     const type = item.type;
+    if (type === 'reasoning') runs ??= new ReasoningRuns(checkCalls, issues);
+    if (runs !== undefined) runs.item(item, type, index);
     if (type === 'function_call' || type === 'function_call_output') {
-      const callId = item.call_id;
-      if (typeof callId !== 'string')
-        throw invalidField(`input[${index}].call_id`, callId, 'a string');
+      const callId = callIdOf(item, index);
       if (callId === '' || callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH)
         checkCallId(callId, index, issues);
       table.begin(index, type === 'function_call' ? 'calls' : 'results');
       table.add(callId, -1);
       continue;
     }
-    if (type === undefined && typeof item.role !== 'string')
-      throw invalidField(
-        `input[${index}].role`,
-        item.role,
-        "a role ('user', 'assistant', 'system', 'developer') or the item a `type`",
-      );
+    if (type === undefined) messageRoleOf(item, index);
     table.other(index);
   }
+  runs?.end();
   const match = pairUniqueCallIds(table);
   if (match !== undefined && issues.length === 0) {
     table.pairing = { scope: 'conversation', match };
@@ -82,8 +93,11 @@ export function inspectOpenAIResponses(input: readonly unknown[]): HistoryInspec
  * @throws {InvalidHistoryError} listing every issue, when the input has any.
  * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateOpenAIResponses}.
  */
-export function assertValidOpenAIResponses(input: readonly unknown[]): void {
-  const result = validateOpenAIResponses(input);
+export function assertValidOpenAIResponses(
+  input: readonly unknown[],
+  context: RuleContext = NO_RULE_CONTEXT,
+): void {
+  const result = validateOpenAIResponses(input, context);
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
@@ -164,4 +178,54 @@ function issueOf(problem: ToolTurnProblem): HistoryIssue {
       };
     }
   }
+}
+
+// The one parse of the Responses `input` shape: the validator and the reader
+// (from-openai-responses.ts) both read the array, its items, `call_id`s and message roles through
+// these guards, so a malformed item is refused the same way, in the same words, by both. They live
+// in the validator's module, as Anthropic's do, so its loop calls them without crossing a module.
+
+/**
+ * Checks that `input` is a Responses `input` array.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
+ */
+export function assertResponsesInput(input: unknown): asserts input is readonly unknown[] {
+  assertArray(input, 'a Responses `input`');
+}
+
+/**
+ * `input[index]`, checked to be an object.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming `input[index]`.
+ */
+export function responsesItemAt(input: readonly unknown[], index: number): JsonObject {
+  return objectAt(input, index, 'input', 'an input item object');
+}
+
+/**
+ * The `call_id` of a `function_call` or `function_call_output` item.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when it is not a string.
+ */
+export function callIdOf(item: JsonObject, index: number): string {
+  const callId = item.call_id;
+  if (typeof callId !== 'string') throw invalidField(`input[${index}].call_id`, callId, 'a string');
+  return callId;
+}
+
+/**
+ * The `role` of a message item.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when it is not a string.
+ */
+export function messageRoleOf(item: JsonObject, index: number): string {
+  const role = item.role;
+  if (typeof role !== 'string')
+    throw invalidField(
+      `input[${index}].role`,
+      role,
+      "a role ('user', 'assistant', 'system', 'developer') or the item a `type`",
+    );
+  return role;
 }

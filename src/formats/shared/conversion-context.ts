@@ -1,6 +1,7 @@
 import type { MessageFormat } from '../../core/format.js';
 import type { OpaquePart, ProviderData } from '../../core/history.js';
 import type { ConversionWarning, ConversionWarningCode } from '../../core/conversion-result.js';
+import { isReasoningKey, isReasoningPart } from './reasoning-vocabulary.js';
 
 /**
  * Collects the warnings of one conversion into a format, and hands out the parts of the neutral
@@ -25,7 +26,8 @@ export class ConversionContext {
 
   /**
    * Returns this format's extras from `providerData` and warns about extras of other formats,
-   * which the target cannot carry.
+   * which the target cannot carry: `dropped-reasoning` for reasoning and its signatures (Gemini
+   * `thoughtSignature`, DeepSeek `reasoning_content`), `dropped-provider-data` for the rest.
    */
   ownData(
     providerData: ProviderData | undefined,
@@ -35,19 +37,42 @@ export class ConversionContext {
     if (providerData === undefined) return undefined;
     for (const key of Object.keys(providerData)) {
       if (key === this.format) continue;
+      const source = key as MessageFormat;
+      const keys = Object.keys(providerData[source] ?? {});
+      const reasoning = keys.filter((name) => isReasoningKey(source, name));
+      if (reasoning.length > 0)
+        this.warn(
+          'dropped-reasoning',
+          messageIndex,
+          `${this.format} cannot take ${key} reasoning (${reasoning.join(', ')}): only the provider that produced it takes it back; it was left out.`,
+          callId,
+        );
+      if (reasoning.length === keys.length) continue;
       this.warn(
         'dropped-provider-data',
         messageIndex,
-        `${this.format} cannot carry ${key} extras (${Object.keys(providerData[key as MessageFormat] ?? {}).join(', ')}); they were left out.`,
+        `${this.format} cannot carry ${key} extras (${keys.filter((name) => !isReasoningKey(source, name)).join(', ')}); they were left out.`,
         callId,
       );
     }
     return providerData[this.format];
   }
 
-  /** Returns the opaque part's value when it is in this format; otherwise warns and returns `undefined`. */
+  /**
+   * Returns the opaque part's value when it is in this format; otherwise warns
+   * (`dropped-reasoning` for another provider's reasoning, `dropped-content` for the rest) and
+   * returns `undefined`.
+   */
   ownOpaque(part: OpaquePart, messageIndex: number): unknown {
     if (part.format === this.format) return part.value;
+    if (isReasoningPart(part.format, part.value)) {
+      this.warn(
+        'dropped-reasoning',
+        messageIndex,
+        `${this.format} cannot take ${part.format} reasoning (${describeOpaque(part.value)}): only the provider that produced it takes it back; it was left out.`,
+      );
+      return undefined;
+    }
     this.warn(
       'dropped-content',
       messageIndex,

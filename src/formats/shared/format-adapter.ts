@@ -9,6 +9,7 @@ import type { ProviderProfile } from '../../core/provider-profile.js';
 import type { RuleContext } from '../../core/rule-context.js';
 import type { ShapeRepair } from '../../core/shape-fix.js';
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
+import type { RepairWire } from './wire-repair.js';
 
 /** Options of a format's reader; each reader takes the fields its format has and ignores the rest. */
 export interface ReadFormatOptions {
@@ -122,10 +123,22 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
    * ids out again.
    */
   readonly generatesIds: boolean;
+  /**
+   * The API joins consecutive messages of one role into one turn (Anthropic), so two assistant
+   * messages in a row are one call turn: a thinking block in the first goes with the `tool_use`
+   * in the second, and trimming never cuts between them.
+   */
+  readonly mergesConsecutiveTurns?: boolean | undefined;
   /** A message without a `role` is a user turn (Gemini `contents`). */
   readonly roleOptionalForUser: boolean;
   /** The provider's status and error body for the first issue of a refused history, if it is a provider. */
   readonly errorResponseFor: ((issue: HistoryIssue) => ProviderErrorResponse) | undefined;
+  /**
+   * Fixes, on the wire messages a repair returns, the format's reasoning rules the neutral model
+   * does not see (Anthropic: thinking first in the final call turn; Responses: reasoning items and
+   * the items they go with). Absent for formats without such rules.
+   */
+  readonly repairWire?: RepairWire | undefined;
 }
 
 /** Options a stream handler factory gets. */

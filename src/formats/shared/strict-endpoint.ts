@@ -9,12 +9,14 @@ export const STRICT_SERVER_FORMATS: readonly [
   'anthropic',
   'gemini',
   'mistral',
+  'bedrock',
 ] = [
   'openai-chat',
   'openai-responses',
   'anthropic',
   'gemini',
   'mistral',
+  'bedrock',
 ] as const satisfies readonly ProviderFormat[];
 /** A wire format the strict server speaks. */
 export type StrictServerFormat = (typeof STRICT_SERVER_FORMATS)[number];

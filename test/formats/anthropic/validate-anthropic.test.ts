@@ -144,31 +144,29 @@ describe('validateAnthropic', () => {
     });
   });
 
-  it('reports results of one call turn split over two user messages on the second message, naming the message after the call turn', () => {
+  it('accepts results of one call turn split over consecutive user messages: the API merges them into one turn', () => {
     const messages = [
       user('go'),
-      assistant([use('toolu_1'), use('toolu_2')]),
+      assistant([use('toolu_1'), use('toolu_2'), use('toolu_3')]),
       user([result('toolu_1')]),
       user([result('toolu_2')]),
+      user([result('toolu_3'), { type: 'text', text: 'and tomorrow?' }]),
       assistant('done'),
     ];
-    expect(validateAnthropic(messages)).toEqual({
-      ok: false,
-      issues: [
-        {
-          code: 'misplaced-tool-result',
-          messageIndex: 3,
-          partIndex: 0,
-          toolCallId: 'toolu_2',
-          callMessageIndex: 1,
-          param: 'messages.2',
-          message: missing(2, 'toolu_2'),
-        },
-      ],
-    });
+    expect(validateAnthropic(messages)).toEqual({ ok: true, issues: [] });
   });
 
-  it('reports each result of a third user message the same way, still naming the message after the call turn', () => {
+  it('accepts a user message of text after a user message of results (the merged turn opens with the results)', () => {
+    const messages = [
+      user('go'),
+      assistant([use('toolu_1')]),
+      user([result('toolu_1')]),
+      user('and tomorrow?'),
+    ];
+    expect(validateAnthropic(messages)).toEqual({ ok: true, issues: [] });
+  });
+
+  it('reports a result after text in the merged user turn, naming the message after the call turn', () => {
     const messages = [
       user('go'),
       assistant([use('toolu_1'), use('toolu_2'), use('toolu_3')]),

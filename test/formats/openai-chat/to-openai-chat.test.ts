@@ -67,12 +67,21 @@ describe('toOpenAIChat', () => {
             arguments: {},
             providerData: { gemini: { thoughtSignature: 'sig' } },
           },
+          {
+            type: 'opaque',
+            format: 'anthropic',
+            value: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} },
+          },
         ],
+        providerData: { anthropic: { cache_control: { type: 'ephemeral' } } },
       },
     ];
+    // Reasoning (Anthropic thinking, Gemini thought signatures) is named as such.
     expect(toOpenAIChat(history).warnings.map((warning) => warning.code)).toEqual([
-      'dropped-content',
       'dropped-provider-data',
+      'dropped-reasoning',
+      'dropped-reasoning',
+      'dropped-content',
     ]);
   });
 });

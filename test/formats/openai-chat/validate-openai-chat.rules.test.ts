@@ -170,6 +170,7 @@ describe('validateHistory with a provider', () => {
         {
           code: 'missing-reasoning',
           messageIndex: 7,
+          toolCallIds: ['call_b'],
           message:
             'Missing `reasoning_content` field in the assistant message at message index 7. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls',
         },

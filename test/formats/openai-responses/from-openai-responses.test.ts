@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromOpenAIResponses } from '../../../src/formats/openai-responses/from-openai-responses.js';
 import { toOpenAIResponses } from '../../../src/formats/openai-responses/to-openai-responses.js';
+import { validateOpenAIResponses } from '../../../src/formats/openai-responses/validate-openai-responses.js';
 
 describe('fromOpenAIResponses', () => {
   it('groups reasoning, text and function_call items into one assistant turn and names outputs after their call', () => {
@@ -60,5 +61,29 @@ describe('fromOpenAIResponses', () => {
       ],
       warnings: [],
     });
+  });
+});
+
+describe('fromOpenAIResponses and validateOpenAIResponses: one parse', () => {
+  it.each([
+    ['an item that is not an object', ['hi']],
+    ['a call without call_id', [{ type: 'function_call', name: 'f', arguments: '{}' }]],
+    [
+      'an output whose call_id is a number',
+      [{ type: 'function_call_output', call_id: 7, output: '' }],
+    ],
+    ['a message without role or type', [{ content: 'hi' }]],
+  ])('refuses %s in the same words', (_name, input) => {
+    const words = (run: () => unknown): string => {
+      try {
+        run();
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+      return 'no error';
+    };
+    const read = words(() => fromOpenAIResponses(input));
+    expect(read).not.toBe('no error');
+    expect(read).toBe(words(() => validateOpenAIResponses(input)));
   });
 });

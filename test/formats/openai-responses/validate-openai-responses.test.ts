@@ -28,7 +28,7 @@ describe('validateOpenAIResponses', () => {
         reasoning,
         call('call_a'),
         call('call_b'),
-        reasoning,
+        { type: 'message', role: 'assistant', content: 'checking both' },
         output('call_b'),
         output('call_a'),
         { type: 'message', role: 'assistant', content: [] },

@@ -1,0 +1,292 @@
+/**
+ * Turns values set at JSON paths, in document order, into JSON text, so that a provider that
+ * streams arguments as `(path, value)` pieces (Vertex AI's `partialArgs`) feeds the same parser,
+ * live view, limits and listener events as the providers that stream text.
+ *
+ * Paths are RFC 9535 normalized-style paths: `$`, then `.name`, `['name']`, `["name"]` or `[0]`
+ * segments. Pieces must come in document order, as a model generates them: a new member of an open
+ * object, the next (or a later) element of an open array, or more of the string being streamed.
+ * A piece that goes back into a member or element already written cannot be expressed as text
+ * and is refused (its problem is returned), never written twice.
+ */
+
+/** A segment of a path: a member name or an array index. */
+export type JsonPathSegment = string | number;
+
+/** One value set at a path; `json` is the value's JSON text, or a string's raw text. */
+export interface JsonPathPiece {
+  readonly path: readonly JsonPathSegment[];
+  /** `string`: `text` is (a part of) a string's characters; otherwise `text` is JSON. */
+  readonly kind: 'string' | 'json';
+  readonly text: string;
+  /** For a string: more of it follows in the next piece for the same path. */
+  readonly continues: boolean;
+}
+
+interface Frame {
+  readonly array: boolean;
+  /** Members or elements written so far. */
+  count: number;
+  /** An object's member names, to refuse a member written twice. */
+  readonly keys: Set<string> | undefined;
+}
+
+const IDENTIFIER_END = /[.[]/;
+
+/**
+ * Parses a JSON path such as `$.recipe.steps[0]` or `$['a b'][2]` into its segments, or returns
+ * `undefined` for a path this writer does not read (wildcards, filters, slices, no leading `$`).
+ */
+export function parseJsonPath(path: string): JsonPathSegment[] | undefined {
+  if (!path.startsWith('$')) return undefined;
+  const segments: JsonPathSegment[] = [];
+  let at = 1;
+  while (at < path.length) {
+    const char = path[at];
+    if (char === '.') {
+      const rest = path.slice(at + 1);
+      const end = rest.search(IDENTIFIER_END);
+      const name = end < 0 ? rest : rest.slice(0, end);
+      if (name === '' || name === '*') return undefined;
+      segments.push(name);
+      at += 1 + name.length;
+    } else if (char === '[') {
+      const close = readBracket(path, at + 1);
+      if (close === undefined) return undefined;
+      segments.push(close.segment);
+      at = close.end;
+    } else {
+      return undefined;
+    }
+  }
+  return segments;
+}
+
+function readBracket(
+  path: string,
+  start: number,
+): { segment: JsonPathSegment; end: number } | undefined {
+  const quote = path[start];
+  if (quote === "'" || quote === '"') {
+    let name = '';
+    for (let at = start + 1; at < path.length; at++) {
+      const char = path[at];
+      if (char === quote) {
+        return path[at + 1] === ']' ? { segment: name, end: at + 2 } : undefined;
+      }
+      if (char === '\\') {
+        const escaped = readEscape(path, at + 1);
+        if (escaped === undefined) return undefined;
+        name += escaped.text;
+        at = escaped.end - 1;
+      } else {
+        name += char ?? '';
+      }
+    }
+    return undefined;
+  }
+  const close = path.indexOf(']', start);
+  const digits = close < 0 ? '' : path.slice(start, close);
+  if (!/^(0|[1-9][0-9]*)$/.test(digits)) return undefined;
+  const index = Number(digits);
+  return Number.isSafeInteger(index) ? { segment: index, end: close + 1 } : undefined;
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  '/': '/',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+};
+
+function readEscape(path: string, at: number): { text: string; end: number } | undefined {
+  const char = path[at];
+  if (char === undefined) return undefined;
+  const simple = SIMPLE_ESCAPES[char];
+  if (simple !== undefined) return { text: simple, end: at + 1 };
+  if (char !== 'u') return undefined;
+  const hex = path.slice(at + 1, at + 5);
+  if (!/^[0-9a-fA-F]{4}$/.test(hex)) return undefined;
+  return { text: String.fromCharCode(parseInt(hex, 16)), end: at + 5 };
+}
+
+function samePath(a: readonly JsonPathSegment[], b: readonly JsonPathSegment[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let at = 0; at < a.length; at++) if (a[at] !== b[at]) return false;
+  return true;
+}
+
+function showPath(path: readonly JsonPathSegment[], length: number): string {
+  let shown = '$';
+  for (const segment of path.slice(0, length))
+    shown += typeof segment === 'number' ? `[${segment}]` : `.${segment}`;
+  return shown;
+}
+
+/**
+ * Writes path pieces as JSON text, one object (the arguments) at the root. Use {@link
+ * JsonPathTextWriter.transaction} around the pieces of one event, so that a refused piece leaves
+ * the writer as it was before the event.
+ */
+export class JsonPathTextWriter {
+  /** Open containers, the root object first. */
+  private readonly frames: Frame[] = [];
+  /** `openPath[i]` leads from `frames[i]` to `frames[i + 1]`. */
+  private readonly openPath: JsonPathSegment[] = [];
+  /** The path of the string being streamed, while its closing quote has not been written. */
+  private openString: readonly JsonPathSegment[] | undefined = undefined;
+  private undo: (() => void)[] | undefined = undefined;
+
+  /**
+   * Runs `run` and returns its result; when it throws, every change it made to this writer is
+   * undone first, so that an event refused half-way leaves the writer as it was.
+   */
+  transaction<T>(run: () => T): T {
+    const log: (() => void)[] = [];
+    this.undo = log;
+    try {
+      return run();
+    } catch (error) {
+      for (const step of log.reverse()) step();
+      throw error;
+    } finally {
+      this.undo = undefined;
+    }
+  }
+
+  /** Returns the text for one piece, or why it cannot be written (nothing is changed then). */
+  write(piece: JsonPathPiece): string | { readonly problem: string } {
+    const { path } = piece;
+    if (path.length === 0 || typeof path[0] !== 'string')
+      return { problem: 'the arguments must be a JSON object: a path must start with a member' };
+    let text = '';
+    const open = this.openString;
+    if (open !== undefined) {
+      if (piece.kind === 'string' && samePath(open, path)) return this.stringText(piece, '');
+      text = '"';
+    }
+    const depth = path.length - 1;
+    let common = 0;
+    while (
+      common < depth &&
+      common < this.openPath.length &&
+      this.openPath[common] === path[common]
+    )
+      common++;
+    if (this.frames.length > 0) {
+      const problem = this.refusal(path, common);
+      if (problem !== undefined) return { problem };
+    }
+    if (open !== undefined) this.setOpenString(undefined);
+    if (this.frames.length === 0) {
+      this.pushFrame(false, undefined);
+      text += '{';
+    }
+    while (this.frames.length > common + 1) text += this.popFrame();
+    for (let at = common; at < path.length; at++) {
+      const segment = path[at];
+      if (segment === undefined) break;
+      text += this.addEntry(segment);
+      if (at < depth) {
+        const array = typeof path[at + 1] === 'number';
+        this.pushFrame(array, segment);
+        text += array ? '[' : '{';
+      }
+    }
+    if (piece.kind === 'json') return text + piece.text;
+    return this.stringText(piece, `${text}"`);
+  }
+
+  /** The text that closes everything still open (`''` when nothing was written). */
+  end(): string {
+    let text = '';
+    if (this.openString !== undefined) {
+      this.setOpenString(undefined);
+      text += '"';
+    }
+    while (this.frames.length > 0) text += this.popFrame();
+    return text;
+  }
+
+  private stringText(piece: JsonPathPiece, prefix: string): string {
+    const quoted = JSON.stringify(piece.text);
+    const body = quoted.slice(1, -1);
+    if (piece.continues) {
+      if (this.openString === undefined) this.setOpenString(piece.path);
+      return prefix + body;
+    }
+    if (this.openString !== undefined) this.setOpenString(undefined);
+    return `${prefix + body}"`;
+  }
+
+  /** Why the entry at `path[common]` cannot be added to the open container at `common`. */
+  private refusal(path: readonly JsonPathSegment[], common: number): string | undefined {
+    const frame = this.frames[common];
+    const segment = path[common];
+    const where = showPath(path, common);
+    if (frame === undefined) return `${showPath(path, path.length)} goes back into ${where}`;
+    if (frame.array !== (typeof segment === 'number'))
+      return `${showPath(path, path.length)} uses ${where} as ${frame.array ? 'an object' : 'an array'}, but it is ${frame.array ? 'an array' : 'an object'}`;
+    if (typeof segment === 'number' ? segment < frame.count : frame.keys?.has(segment ?? ''))
+      return `${showPath(path, path.length)} goes back to ${showPath(path, common + 1)}, which was already written (pieces must come in document order)`;
+    return undefined;
+  }
+
+  private addEntry(segment: JsonPathSegment): string {
+    const frame = this.frames.at(-1);
+    if (frame === undefined) return '';
+    const count = frame.count;
+    let text = '';
+    if (typeof segment === 'number') {
+      // A gap in the indexes: JSON has no holes, so the elements skipped are null.
+      for (let at = count; at <= segment; at++) {
+        if (at > 0) text += ',';
+        if (at < segment) text += 'null';
+      }
+      frame.count = segment + 1;
+    } else {
+      text = `${count > 0 ? ',' : ''}${JSON.stringify(segment)}:`;
+      frame.count = count + 1;
+      frame.keys?.add(segment);
+      this.undo?.push(() => frame.keys?.delete(segment));
+    }
+    this.undo?.push(() => {
+      frame.count = count;
+    });
+    return text;
+  }
+
+  private pushFrame(array: boolean, segment: JsonPathSegment | undefined): void {
+    const frame: Frame = { array, count: 0, keys: array ? undefined : new Set() };
+    this.frames.push(frame);
+    if (segment !== undefined) this.openPath.push(segment);
+    this.undo?.push(() => {
+      this.frames.pop();
+      if (segment !== undefined) this.openPath.pop();
+    });
+  }
+
+  private popFrame(): string {
+    const frame = this.frames.pop();
+    if (frame === undefined) return '';
+    const segment = this.frames.length > 0 ? this.openPath.pop() : undefined;
+    this.undo?.push(() => {
+      this.frames.push(frame);
+      if (segment !== undefined) this.openPath.push(segment);
+    });
+    return frame.array ? ']' : '}';
+  }
+
+  private setOpenString(path: readonly JsonPathSegment[] | undefined): void {
+    const before = this.openString;
+    this.openString = path;
+    this.undo?.push(() => {
+      this.openString = before;
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import { isObject } from '../../core/input-guards.js';
+import { bedrockErrorBodyFor } from './bedrock-error.js';
+import { BEDROCK_PROFILE } from './bedrock-profile.js';
+import { fromBedrock } from './from-bedrock.js';
+import { toBedrock, type BedrockConversionResult } from './to-bedrock.js';
+import { inspectBedrock } from './validate-bedrock.js';
+import type { FormatAdapter } from '../shared/format-adapter.js';
+
+/** The Amazon Bedrock Converse `messages`: reader, writer, validator, profile and wire facts. */
+export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> = {
+  format: 'bedrock',
+  profile: BEDROCK_PROFILE,
+  inspect: inspectBedrock,
+  read: (messages, options) => fromBedrock(messages, { system: options?.system }),
+  write: (history) => toBedrock(history),
+  messagesKey: 'messages',
+  wireShape: 'bedrock',
+  signature: {
+    // Only Converse blocks are keyed by their member, with no `type`: `{ toolUse: {…} }`,
+    // `{ text: '…' }` (Chat Completions and Anthropic text parts carry `type: 'text'`).
+    contentPart: (part) =>
+      part.type === undefined &&
+      (isObject(part.toolUse) || isObject(part.toolResult) || typeof part.text === 'string'),
+  },
+  systemField: 'system',
+  layout: 'blocks',
+  dropsEmptyText: true,
+  mergesResultsIntoUser: true,
+  generatesIds: false,
+  roleOptionalForUser: false,
+  errorResponseFor: bedrockErrorBodyFor,
+};

@@ -1,0 +1,132 @@
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import { assertArray, invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
+
+// The one parse of the Bedrock Converse wire shape: the validator and the reader both read
+// messages, roles, content blocks and tool ids through these guards, so a malformed message is
+// refused the same way, in the same words, by both.
+
+/**
+ * Checks that `messages` is a Converse `messages` array.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
+ */
+export function assertBedrockMessages(messages: unknown): asserts messages is readonly unknown[] {
+  assertArray(messages, 'a Bedrock Converse `messages`');
+}
+
+/** What `objectAt` says a Converse message must be. */
+export const BEDROCK_MESSAGE_SHAPE = 'an object with role and content';
+
+/** The kind of a Converse content block: the union member it sets. */
+export type BedrockBlockKind = 'text' | 'toolUse' | 'toolResult' | 'other';
+
+/** The kind of `block`, read off the member it sets. */
+export function blockKind(block: JsonObject): BedrockBlockKind {
+  if (block.toolUse !== undefined) return 'toolUse';
+  if (block.toolResult !== undefined) return 'toolResult';
+  return block.text !== undefined ? 'text' : 'other';
+}
+
+/**
+ * The blocks of the message's `content`, each an object; checks the role too, and refuses what
+ * Bedrock refuses about the blocks' shape in Bedrock's words: an empty `content` ("The content
+ * field in the Message object at messages.355 is empty. Add a ContentBlock object to the content
+ * field and try again.", https://github.com/theopenco/llmgateway/pull/3127) and an empty text
+ * block ("The text field in the ContentBlock object at messages.446.content.0 is blank. Add text
+ * to the text field, and try again.", https://github.com/LibreChat-AI/agents/pull/501).
+ *
+ * @throws {ToolHistoryError} `invalid-input` for a role other than `user` and `assistant`, a
+ *   `content` that is not a non-empty array of objects, a text block whose text is not a
+ *   non-empty string, or a `toolUse` block in a user message (`toolResult` in an assistant one).
+ */
+export function bedrockBlocksOf(message: JsonObject, index: number): readonly JsonObject[] {
+  if (message.role !== 'user' && message.role !== 'assistant') {
+    throw invalidField(
+      `messages[${index}].role`,
+      message.role,
+      "'user' or 'assistant' (the system prompt goes in the `system` field)",
+    );
+  }
+  const content = message.content;
+  if (!Array.isArray(content))
+    throw invalidField(`messages[${index}].content`, content, 'an array of content blocks');
+  if (content.length === 0)
+    throw new ToolHistoryError(
+      'invalid-input',
+      `The content field in the Message object at messages.${index} is empty. Add a ContentBlock object to the content field and try again.`,
+    );
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const block: unknown = content[partIndex];
+    if (!isObject(block))
+      throw invalidField(
+        `messages[${index}].content[${partIndex}]`,
+        block,
+        'a content block object (`{ text }`, `{ toolUse }`, `{ toolResult }`, …)',
+      );
+    // Calls belong to the model, results to the user; wording ours.
+    const misplaced = message.role === 'user' ? block.toolUse : block.toolResult;
+    if (misplaced !== undefined)
+      throw new ToolHistoryError(
+        'invalid-input',
+        `messages[${index}].content[${partIndex}] is a ${message.role === 'user' ? 'toolUse' : 'toolResult'} block in a ${message.role} message; Bedrock takes toolUse blocks in assistant messages and toolResult blocks in user messages.`,
+      );
+    const text = block.text;
+    if (text === undefined) continue;
+    if (typeof text !== 'string')
+      throw invalidField(`messages[${index}].content[${partIndex}].text`, text, 'a string');
+    if (text === '')
+      throw new ToolHistoryError(
+        'invalid-input',
+        `The text field in the ContentBlock object at messages.${index}.content.${partIndex} is blank. Add text to the text field, and try again.`,
+      );
+  }
+  // Checked above: every block is an object.
+  return content as readonly JsonObject[];
+}
+
+/**
+ * A `toolUse` block's member: an object with a string `toolUseId` and `name`.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the field that is not.
+ */
+export function toolUseOf(block: JsonObject, index: number, partIndex: number): JsonObject {
+  const toolUse = block.toolUse;
+  const path = `messages[${index}].content[${partIndex}].toolUse`;
+  if (!isObject(toolUse)) throw invalidField(path, toolUse, 'an object');
+  if (typeof toolUse.toolUseId !== 'string')
+    throw invalidField(`${path}.toolUseId`, toolUse.toolUseId, 'a string');
+  if (typeof toolUse.name !== 'string')
+    throw invalidField(`${path}.name`, toolUse.name, 'a string');
+  return toolUse;
+}
+
+/**
+ * A `toolResult` block's member: an object with a string `toolUseId` and a `content` array of
+ * objects, where a `json` block holds an object ("The format of the value at
+ * messages.28.content.0.toolResult.content.0.json is invalid. Provide a json object for the field
+ * and try again.", https://github.com/deepset-ai/haystack-core-integrations/pull/3766,
+ * https://github.com/sigoden/aichat/pull/1550).
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the field that is not.
+ */
+export function toolResultOf(block: JsonObject, index: number, partIndex: number): JsonObject {
+  const toolResult = block.toolResult;
+  const path = `messages[${index}].content[${partIndex}].toolResult`;
+  if (!isObject(toolResult)) throw invalidField(path, toolResult, 'an object');
+  if (typeof toolResult.toolUseId !== 'string')
+    throw invalidField(`${path}.toolUseId`, toolResult.toolUseId, 'a string');
+  const content = toolResult.content;
+  if (!Array.isArray(content))
+    throw invalidField(`${path}.content`, content, 'an array of tool result content blocks');
+  for (let entry = 0; entry < content.length; entry++) {
+    const item: unknown = content[entry];
+    if (!isObject(item))
+      throw invalidField(`${path}.content[${entry}]`, item, 'a tool result content block object');
+    if (item.json !== undefined && !isObject(item.json))
+      throw new ToolHistoryError(
+        'invalid-input',
+        `The format of the value at messages.${index}.content.${partIndex}.toolResult.content.${entry}.json is invalid. Provide a json object for the field and try again.`,
+      );
+  }
+  return toolResult;
+}

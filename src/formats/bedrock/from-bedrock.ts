@@ -1,0 +1,202 @@
+import type {
+  HistoryMessage,
+  JsonValue,
+  OpaquePart,
+  TextPart,
+  ToolCallPart,
+  ToolResult,
+} from '../../core/history.js';
+import type { ConversionResult } from '../../core/conversion-result.js';
+import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
+import { parseArgumentsValue } from '../shared/arguments-text.js';
+import { CallNames } from '../shared/call-names.js';
+import { extrasOf } from '../shared/wire-guards.js';
+import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import {
+  assertBedrockMessages,
+  BEDROCK_MESSAGE_SHAPE,
+  bedrockBlocksOf,
+  blockKind,
+  toolResultOf,
+  toolUseOf,
+} from './bedrock-wire.js';
+
+const TEXT_KEYS = new Set(['text']);
+const TOOL_USE_KEYS = new Set(['toolUseId', 'name', 'input']);
+const TOOL_RESULT_KEYS = new Set(['toolUseId', 'content', 'status']);
+
+/** Options of {@link fromBedrock}. */
+export interface FromBedrockOptions {
+  /**
+   * The request's top-level `system` array (`[{ text }]`, with `cachePoint` or `guardContent`
+   * blocks); when given, its text blocks become the history's first message.
+   * @defaultValue no system message
+   */
+  readonly system?: unknown;
+}
+
+/**
+ * Converts an Amazon Bedrock Converse `messages` array (and optionally its `system` blocks) to a
+ * neutral history.
+ *
+ * A user message's `toolResult` blocks become a `tool` message and its other blocks a user
+ * message, in block order. Results get the name of the `toolUse` they answer (`''` for an orphan)
+ * and `isError` from `status: 'error'`. A result's `content` is read as its text when it holds
+ * only text blocks, as the JSON value when it is one `json` block, and otherwise as the text of its
+ * text blocks with the whole array kept in `providerData.bedrock` so it converts back unchanged.
+ * Blocks other than text and tool blocks (images, documents, `reasoningContent`, `cachePoint`)
+ * become opaque parts. Never warns.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message or
+ *   block does not have a Converse shape (the error names the index and the field).
+ * @example
+ * const { messages: history } = fromBedrock(input.messages, { system: input.system });
+ */
+export function fromBedrock(
+  messages: readonly unknown[],
+  options: FromBedrockOptions = {},
+): ConversionResult<HistoryMessage[]> {
+  assertBedrockMessages(messages);
+  const history: HistoryMessage[] = [];
+  if (options.system !== undefined)
+    history.push({ role: 'system', text: systemText(options.system) });
+  const names = new CallNames('turn');
+  const appender = new ArrayAppender();
+  for (let index = 0; index < messages.length; index++) {
+    const message = objectAt(messages, index, 'messages', BEDROCK_MESSAGE_SHAPE);
+    const blocks = bedrockBlocksOf(message, index);
+    if (message.role === 'user') {
+      readUser(blocks, index, history, names, appender);
+      continue;
+    }
+    const parts = blocks.map((block, blockIndex) => readAssistantBlock(block, index, blockIndex));
+    if (parts.some((part) => part.type === 'tool-call')) names.startTurn();
+    else names.other();
+    for (const part of parts) if (part.type === 'tool-call') names.call(part.callId, part.name);
+    history.push({ role: 'assistant', parts, sourceIndex: index });
+  }
+  return { messages: history, warnings: [] };
+}
+
+function readUser(
+  blocks: readonly JsonObject[],
+  index: number,
+  history: HistoryMessage[],
+  names: CallNames,
+  appender: ArrayAppender,
+): void {
+  blocks.forEach((block, blockIndex) => {
+    const last = history.at(-1);
+    const fresh = last?.sourceIndex !== index;
+    if (blockKind(block) === 'toolResult') {
+      const result = readResult(block, index, blockIndex, names);
+      if (!fresh && last.role === 'tool')
+        replaceLast(history, last, 'results', appender.append(last.results, [result]));
+      else history.push({ role: 'tool', results: [result], sourceIndex: index });
+      return;
+    }
+    const part = readUserBlock(block);
+    if (!fresh && last.role === 'user') {
+      replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
+    } else {
+      names.other();
+      history.push({ role: 'user', parts: [part], sourceIndex: index });
+    }
+  });
+}
+
+function readUserBlock(block: JsonObject): TextPart | OpaquePart {
+  return blockKind(block) === 'text'
+    ? readText(block)
+    : { type: 'opaque', format: 'bedrock', value: block };
+}
+
+function readAssistantBlock(
+  block: JsonObject,
+  index: number,
+  blockIndex: number,
+): TextPart | ToolCallPart | OpaquePart {
+  const kind = blockKind(block);
+  if (kind === 'text') return readText(block);
+  if (kind !== 'toolUse') return { type: 'opaque', format: 'bedrock', value: block };
+  const toolUse = toolUseOf(block, index, blockIndex);
+  const extras = extrasOf(toolUse, TOOL_USE_KEYS);
+  return {
+    type: 'tool-call',
+    callId: toolUse.toolUseId as string,
+    name: toolUse.name as string,
+    ...parseArgumentsValue(
+      toolUse.input ?? {},
+      `messages[${index}].content[${blockIndex}].toolUse.input`,
+    ),
+    ...(extras === undefined ? {} : { providerData: { bedrock: extras } }),
+  };
+}
+
+function readText(block: JsonObject): TextPart {
+  // bedrockBlocksOf checked that the text is a string.
+  const text = block.text as string;
+  const extras = extrasOf(block, TEXT_KEYS);
+  return extras === undefined
+    ? { type: 'text', text }
+    : { type: 'text', text, providerData: { bedrock: extras } };
+}
+
+function readResult(
+  block: JsonObject,
+  index: number,
+  blockIndex: number,
+  names: CallNames,
+): ToolResult {
+  const toolResult = toolResultOf(block, index, blockIndex);
+  const callId = toolResult.toolUseId as string;
+  const isError = toolResult.status === 'error';
+  // `'error'` is `isError`; any other status is kept among the extras and written back as sent.
+  const extras =
+    toolResult.status === undefined || isError
+      ? extrasOf(toolResult, TOOL_RESULT_KEYS)
+      : { ...extrasOf(toolResult, TOOL_RESULT_KEYS), status: toolResult.status };
+  // toolResultOf checked that content is an array of objects.
+  const content = toolResult.content as readonly JsonObject[];
+  const read = resultContent(content);
+  const data = read.keep ? { ...extras, content } : extras;
+  return {
+    callId,
+    name: names.answer(callId) ?? '',
+    content: read.value,
+    isError,
+    sourceIndex: index,
+    ...(data === undefined ? {} : { providerData: { bedrock: data } }),
+  };
+}
+
+/** A result's content as the neutral model holds it, and whether the array must be kept to write it back. */
+function resultContent(content: readonly JsonObject[]): { value: JsonValue; keep: boolean } {
+  const [only] = content;
+  if (content.length === 1 && only?.json !== undefined && Object.keys(only).length === 1)
+    return { value: only.json as JsonValue, keep: false };
+  let text = '';
+  let textOnly = true;
+  for (const item of content) {
+    if (typeof item.text === 'string' && Object.keys(item).length === 1) text += item.text;
+    else textOnly = false;
+  }
+  // One text block, or none, writes back as it was; several are joined, so they are kept.
+  return { value: text, keep: !textOnly || content.length > 1 };
+}
+
+function systemText(system: unknown): string {
+  if (!Array.isArray(system))
+    throw invalidField('system', system, 'an array of system content blocks');
+  const texts: string[] = [];
+  system.forEach((block: unknown, blockIndex) => {
+    if (!isObject(block))
+      throw invalidField(`system[${blockIndex}]`, block, 'a system content block object');
+    // cachePoint and guardContent blocks hold no text of the prompt.
+    if (block.text === undefined) return;
+    if (typeof block.text !== 'string')
+      throw invalidField(`system[${blockIndex}].text`, block.text, 'a string');
+    texts.push(block.text);
+  });
+  return texts.join('\n\n');
+}

@@ -1,0 +1,50 @@
+import type { MessageFormat } from '../../core/format.js';
+import { isObject } from '../../core/input-guards.js';
+
+// What each format's reader keeps of a model's reasoning, so that a conversion to another format
+// says `dropped-reasoning` rather than a generic `dropped-content` / `dropped-provider-data`.
+// Reasoning is signed or encrypted for the provider that made it, and no other takes it back.
+// The table sits here, not in each provider's folder, because ConversionContext (which every
+// writer uses) reads the vocabulary of the format a part came from, and provider folders import
+// formats/shared: importing them back would be a cycle.
+
+interface ReasoningVocabulary {
+  /** `type`s of the opaque parts (blocks, items) that hold reasoning. */
+  readonly partTypes?: ReadonlySet<string>;
+  /** Opaque parts flagged as reasoning by a field set to `true` (Gemini `thought`). */
+  readonly partFlag?: string;
+  /** `providerData` keys that hold reasoning or its signature. */
+  readonly dataKeys?: ReadonlySet<string>;
+}
+
+const CHAT_REASONING: ReasoningVocabulary = {
+  // DeepSeek's thinking mode, and hosts that copy it (Kimi, vLLM, Qwen), on assistant messages.
+  dataKeys: new Set(['reasoning_content']),
+};
+
+const VOCABULARY: Readonly<Partial<Record<MessageFormat, ReasoningVocabulary>>> = {
+  // Extended thinking: `thinking` blocks carry a `signature`, `redacted_thinking` encrypted `data`.
+  anthropic: { partTypes: new Set(['thinking', 'redacted_thinking']) },
+  // `reasoning` items, with `encrypted_content` when `store` is off.
+  'openai-responses': { partTypes: new Set(['reasoning']) },
+  // Thought summaries (`thought: true` parts) and the `thoughtSignature` of parts.
+  gemini: { partFlag: 'thought', dataKeys: new Set(['thoughtSignature']) },
+  'openai-chat': CHAT_REASONING,
+  mistral: CHAT_REASONING,
+  // The AI SDK's `reasoning` parts; aiwrapper's `reasoning` items (text only, no signature).
+  vercel: { partTypes: new Set(['reasoning']) },
+  aiwrapper: { partTypes: new Set(['reasoning']) },
+};
+
+/** True when `value`, an opaque part read from `format`, is reasoning. */
+export function isReasoningPart(format: MessageFormat, value: unknown): boolean {
+  const vocabulary = VOCABULARY[format];
+  if (vocabulary === undefined || !isObject(value)) return false;
+  if (vocabulary.partFlag !== undefined && value[vocabulary.partFlag] === true) return true;
+  return typeof value.type === 'string' && vocabulary.partTypes?.has(value.type) === true;
+}
+
+/** True when `key` of `format`'s provider data holds reasoning or its signature. */
+export function isReasoningKey(format: MessageFormat, key: string): boolean {
+  return VOCABULARY[format]?.dataKeys?.has(key) === true;
+}
