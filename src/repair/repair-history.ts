@@ -166,9 +166,10 @@ function repairToolTurns<F extends MessageFormat>(
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
   if (result.ok && meetsProfileByTable(table, profile) === true) return unchanged;
   // Fields in a form the provider refuses but whose meaning is plain: the format's shape repair,
-  // before reading (what the reader cannot read) and after writing (what a host asks of new turns).
+  // before reading (what the reader cannot read) and after writing (what a host asks of new turns);
+  // not for the preset that promises to change nothing but the missing call turns.
   const repairShape = adapterFor(format).repairShape;
-  if (repairShape !== undefined && options.shapeRepaired !== true) {
+  if (repairShape !== undefined && preset === 'all' && options.shapeRepaired !== true) {
     rememberInspection(messages, format, context, { result, table });
     return repairWithShape<HistoryFix, RepairHistoryResult<FormatMessages[F]>>(
       messages,
