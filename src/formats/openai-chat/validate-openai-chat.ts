@@ -26,15 +26,17 @@ export { OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH } from './openai-chat-call-checks.j
  * The rules, as OpenAI applies them (inferred from its error replies, cited in the source):
  *
  * - after an assistant message with `tool_calls`, `tool` messages answer those ids; once every id
- *   is answered (or when there is no such turn) another `tool` message is an orphan, even when it
- *   repeats an id that was already answered;
+ *   is answered (or when there is no such turn) a `tool` message with another id is an orphan;
  * - a `tool` message naming an id the turn did not call is an unknown id; one answering an id a
- *   second time while other ids are still unanswered is a duplicate;
+ *   second time in the same run of `tool` messages is a duplicate naming both messages;
  * - the first message that is not a `tool` message closes the turn: ids still unanswered are
  *   missing. The end of the array closes it too (OpenAI then names `param: 'messages'`);
- * - `tool_calls: []` is refused, ids longer than 40 characters are refused, and
- *   `function.arguments` must be a string.
+ * - `tool_calls: []` is refused, ids longer than 40 characters are refused, `function.name` must
+ *   not be empty, `function.arguments` must be a string, and an assistant message without calls
+ *   must not have `content: null`.
  *
+ * `host` swaps in another host's id limit, wording and extra rules (DeepSeek, Groq, Qwen: see
+ * `CHAT_HOSTS` in the registry); `validateHistory`'s `provider` option picks it.
  * Ids may repeat across turns (Kimi's `exec_0` style); results may come in any order.
  * Issues are listed in the order a walk through the array meets them (a missing result is met
  * where its turn closes, though its `messageIndex` is the assistant message). Runs in one pass,
