@@ -17,7 +17,9 @@ export type ConversionWarningCode =
   /** A Gemini call got the documented skip-validator thought signature. */
   | 'synthesized-thought-signature'
   /** The source gave no call id; the converter generated one. */
-  | 'generated-call-id';
+  | 'generated-call-id'
+  /** Repair left an issue no fix can mend without losing content (Mistral's last role). */
+  | 'unrepaired-issue';
 
 /** Something a conversion could not carry over exactly. Conversions never fail on these. */
 export interface ConversionWarning {

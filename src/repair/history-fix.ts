@@ -4,6 +4,9 @@
  * `fromPartIndex`); {@link repairHistory} reports them in the format's own arrays.
  */
 import type { JsonValue, ToolHistory, ToolResult } from '../core/history.js';
+import type { AddedThoughtSignatureFix } from '../formats/shared/wire-repair.js';
+
+export type { AddedThoughtSignatureFix } from '../formats/shared/wire-repair.js';
 
 interface FixBase {
   /** Index, in the repaired history, of the message the fix concerns. */
@@ -125,7 +128,8 @@ export type HistoryFix =
   | MovedTextFix
   | RenamedResultFix
   | InsertedAssistantTurnFix
-  | InsertedUserTurnFix;
+  | InsertedUserTurnFix
+  | AddedThoughtSignatureFix;
 
 /** The `kind` of a {@link HistoryFix}. */
 export type HistoryFixKind = HistoryFix['kind'];

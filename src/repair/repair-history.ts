@@ -21,6 +21,8 @@ import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
 import { inputLocator } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
+import { wirePass, withWirePass } from './with-wire-pass.js';
+import type { HistoryInspection } from '../core/history-inspection.js';
 
 /** What {@link repairHistory} fixes: everything (`'all'`), or only missing call turns. */
 export type RepairPreset = 'all' | 'add-missing-calls';
@@ -78,6 +80,8 @@ export interface InternalRepairOptions {
   readonly markTurn?: HistoryMessage['providerData'];
   /** Repair the history as a whole, never in windows (tests compare the two). */
   readonly wholeHistory?: boolean | undefined;
+  /** The format's wire pass already ran, and this is what the validator found in its output. */
+  readonly afterWirePass?: HistoryInspection | undefined;
 }
 
 /** The outcome of {@link repairHistory}. */
@@ -133,8 +137,20 @@ export function repairFormatHistory<F extends MessageFormat>(
   const own = profile === PROVIDER_PROFILES[format];
   const context = ruleContextOf(options);
   const { result, table } =
+    options.afterWirePass ??
     (options.validation && recallInspection(options.validation, messages, format, context)) ??
     inspectHistory(messages, format, context);
+  // What the neutral model cannot say (Gemini's part roles and signatures, Mistral's last role).
+  const wire =
+    result.ok || options.afterWirePass ? undefined : wirePass(messages, format, result, context);
+  if (wire !== undefined) {
+    const inspection =
+      wire.messages === messages
+        ? { result, table }
+        : inspectHistory(wire.messages, format, context);
+    const repaired = repairFormatHistory(wire.messages, { ...options, afterWirePass: inspection });
+    return withWirePass(messages, wire, repaired);
+  }
   const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
   // Valid for its own rules: nothing to do for them, and no result lacks its call.
   if (result.ok && (own || preset === 'add-missing-calls')) return unchanged;

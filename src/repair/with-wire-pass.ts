@@ -1,0 +1,78 @@
+import type { ConversionWarning } from '../core/conversion-result.js';
+import type { MessageFormat } from '../core/format.js';
+import type { ValidationResult } from '../core/issue.js';
+import type { RuleContext } from '../core/rule-context.js';
+import { adapterFor } from '../formats/index.js';
+import type { WireRepair } from '../formats/shared/wire-repair.js';
+import type { HistoryFix } from './history-fix.js';
+
+/** The result shape of `repairHistory`, as this module needs it. */
+interface Repaired<T> {
+  readonly messages: T;
+  readonly fixes: readonly HistoryFix[];
+  readonly warnings: readonly ConversionWarning[];
+}
+
+/** Runs the format's wire pass on what the validator found, if the format has one and it has work. */
+export function wirePass(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  result: ValidationResult,
+  context: RuleContext,
+): WireRepair | undefined {
+  return adapterFor(format).repairWire?.(messages, result.issues, context);
+}
+
+/**
+ * Joins the wire pass's changes with what the engine then did to its output: the engine's
+ * `fromIndex`es point into the input again, and the pass's fixes and warnings into the result.
+ */
+export function withWirePass<T>(
+  input: readonly unknown[],
+  wire: WireRepair,
+  repaired: Repaired<T>,
+): Repaired<T> {
+  const output = repaired.messages as readonly unknown[];
+  const place = placeIn(wire.messages, output, repaired.fixes.length > 0);
+  const { inputIndexes } = wire;
+  const fromInput = (index: number): number =>
+    inputIndexes === undefined ? index : (inputIndexes[index] ?? index);
+  const engineFixes = repaired.fixes.map((fix): HistoryFix => {
+    if (inputIndexes === undefined || !('fromIndex' in fix)) return fix;
+    return { ...fix, fromIndex: fromInput(fix.fromIndex) };
+  });
+  const wireFixes = wire.fixes.map((fix) => ({ ...fix, messageIndex: place(fix.messageIndex) }));
+  const warnings = [
+    ...wire.warnings.map((warning) => ({ ...warning, messageIndex: place(warning.messageIndex) })),
+    ...repaired.warnings,
+  ];
+  // Nothing changed at all: the input comes back as it came (a copy of the array).
+  const messages = wire.fixes.length === 0 && repaired.fixes.length === 0 ? input.slice() : output;
+  return {
+    messages: messages as T,
+    fixes: [...wireFixes, ...engineFixes].sort((a, b) => a.messageIndex - b.messageIndex),
+    warnings,
+  };
+}
+
+/**
+ * Where each message of the pass's output landed in the engine's output: the same index when the
+ * engine changed nothing; else found by identity (the engine keeps what it leaves alone as the
+ * same object), or counted from the nearest earlier message it kept.
+ */
+function placeIn(
+  passed: readonly unknown[],
+  output: readonly unknown[],
+  changed: boolean,
+): (index: number) => number {
+  if (!changed) return (index) => index;
+  const where = new Map<unknown, number>();
+  output.forEach((message, index) => where.set(message, index));
+  return (index) => {
+    for (let earlier = index; earlier >= 0; earlier--) {
+      const at = where.get(passed[earlier]);
+      if (at !== undefined) return at + (index - earlier);
+    }
+    return index;
+  };
+}
