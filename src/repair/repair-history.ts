@@ -21,7 +21,7 @@ import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
 import { inputLocator } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
-import { wirePass, withWirePass } from './with-wire-pass.js';
+import { wirePass, withUnrepaired, withWirePass } from './with-wire-pass.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
 
 /** What {@link repairHistory} fixes: everything (`'all'`), or only missing call turns. */
@@ -131,6 +131,17 @@ export function repairFormatHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
 ): RepairHistoryResult<FormatMessages[F]> {
+  const repaired = repairOnce(messages, options);
+  // What no fix can mend is said once, of the final output (Mistral's last role).
+  return options.afterWirePass === undefined && presetOf(options.preset) === 'all'
+    ? withUnrepaired(options.format, repaired)
+    : repaired;
+}
+
+function repairOnce<F extends MessageFormat>(
+  messages: readonly unknown[],
+  options: RepairHistoryOptions<F> & InternalRepairOptions,
+): RepairHistoryResult<FormatMessages[F]> {
   const format = formatOf(options);
   const profile = resolveProfile(options.provider ?? format);
   const preset = presetOf(options.preset);
@@ -141,8 +152,11 @@ export function repairFormatHistory<F extends MessageFormat>(
     (options.validation && recallInspection(options.validation, messages, format, context)) ??
     inspectHistory(messages, format, context);
   // What the neutral model cannot say (Gemini's part roles and signatures, Mistral's last role).
+  // (The preset that only adds missing calls changes nothing else.)
   const wire =
-    result.ok || options.afterWirePass ? undefined : wirePass(messages, format, result, context);
+    result.ok || options.afterWirePass || preset !== 'all'
+      ? undefined
+      : wirePass(messages, format, result, context);
   if (wire !== undefined) {
     const inspection =
       wire.messages === messages

@@ -13,14 +13,21 @@ interface Repaired<T> {
   readonly warnings: readonly ConversionWarning[];
 }
 
-/** Runs the format's wire pass on what the validator found, if the format has one and it has work. */
+/** Runs the format's wire pass (before the engine) on what the validator found, if the format has one and it has work. */
 export function wirePass(
   messages: readonly unknown[],
   format: MessageFormat,
   result: ValidationResult,
   context: RuleContext,
 ): WireRepair | undefined {
-  return adapterFor(format).repairWire?.(messages, result.issues, context);
+  return adapterFor(format).repairWire?.before?.(messages, result.issues, context);
+}
+
+/** `repaired` with the warnings of what the format says its repair leaves (see `UnrepairedCheck`). */
+export function withUnrepaired<T>(format: MessageFormat, repaired: Repaired<T>): Repaired<T> {
+  const check = adapterFor(format).repairWire?.after;
+  const left = check?.(repaired.messages as readonly unknown[]) ?? [];
+  return left.length === 0 ? repaired : { ...repaired, warnings: [...repaired.warnings, ...left] };
 }
 
 /**

@@ -30,5 +30,5 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   generatesIds: true,
   roleOptionalForUser: true,
   errorResponseFor: geminiErrorBodyFor,
-  repairWire: repairGeminiWire,
+  repairWire: { before: repairGeminiWire },
 };

@@ -1,4 +1,4 @@
-import { repairMistralWire } from './mistral-wire-repair.js';
+import { unrepairedMistral } from './mistral-wire-repair.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { fromMistral } from './from-mistral.js';
 import { mistralErrorBodyFor } from './mistral-error.js';
@@ -25,5 +25,5 @@ export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralM
   generatesIds: false,
   roleOptionalForUser: false,
   errorResponseFor: mistralErrorBodyFor,
-  repairWire: repairMistralWire,
+  repairWire: { after: unrepairedMistral },
 };

@@ -51,9 +51,24 @@ export interface WireRepair {
 }
 
 /**
+ * What a format's repair leaves and says so: warnings (code `unrepaired-issue`) for issues of the
+ * repaired `messages` that no fix can mend without losing content (Mistral's last role). Called on
+ * repair's output; must be cheap (it looks at a message or two, not the whole history).
+ */
+export type UnrepairedCheck = (messages: readonly unknown[]) => readonly ConversionWarning[];
+
+/** A format's own steps around the neutral repair engine. */
+export interface WireRepairHooks {
+  /** Runs before the engine, on what the validator found (Gemini). */
+  readonly before?: WireRepairer | undefined;
+  /** Runs on the engine's output (Mistral). */
+  readonly after?: UnrepairedCheck | undefined;
+}
+
+/**
  * A format's repairs on the wire, before the neutral engine: what its reader cannot carry into
- * the neutral model (Gemini: a `functionResponse` inside a `model` content, thought signatures)
- * or what no repair can fix (Mistral's last role, reported as a warning). Called with the issues
+ * the neutral model (Gemini: a `functionResponse` inside a `model` content, thought signatures).
+ * Called with the issues
  * the validator found; returns `undefined` when none of them is the pass's.
  */
 export type WireRepairer = (
