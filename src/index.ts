@@ -30,6 +30,8 @@ export type {
   MisplacedToolCallIssue,
   ToolNameMismatchIssue,
   UnexpectedRoleIssue,
+  MissingThoughtSignatureIssue,
+  UnexpectedLastRoleIssue,
 } from './core/issue.js';
 
 // Repair: one call, a report of every change, and the way back for rewritten ids.
@@ -69,6 +71,7 @@ export type {
   RenamedResultFix,
   InsertedAssistantTurnFix,
   InsertedUserTurnFix,
+  AddedThoughtSignatureFix,
 } from './repair/history-fix.js';
 
 // Convert: any format to any other through the neutral model; the per-format readers and
