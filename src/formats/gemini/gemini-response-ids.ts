@@ -21,15 +21,10 @@ export function checkResponseIds(
   issues: HistoryIssue[],
 ): void {
   const { calls } = callTurn;
-  // Calls answered so far, by position (a turn of more than 32 calls falls back to a set).
+  // Calls answered so far, by position (a turn of more than 32 calls falls back to a set). Plain
+  // locals, no closures: this runs for every response turn of long histories.
   let answered = 0;
   let answeredBeyond: Set<number> | undefined;
-  const taken = (position: number): boolean =>
-    position < 32 ? (answered & (1 << position)) !== 0 : answeredBeyond?.has(position) === true;
-  const take = (position: number): void => {
-    if (position < 32) answered |= 1 << position;
-    else (answeredBeyond ??= new Set()).add(position);
-  };
   for (const response of turn.responses) {
     const id = response.id;
     if (id === undefined) continue;
@@ -37,30 +32,24 @@ export function checkResponseIds(
     let repeated = false;
     for (let position = 0; position < calls.length; position++) {
       if (calls[position]?.id !== id) continue;
-      if (!taken(position)) {
+      if (!isTaken(answered, answeredBeyond, position)) {
         found = position;
         break;
       }
       repeated = true;
     }
-    if (found === -1 && !repeated) found = onlyIdlessCallNamed(calls, response.name, taken);
+    if (found === -1 && !repeated)
+      found = onlyIdlessCallNamed(calls, response.name, answered, answeredBeyond);
     const call = calls[found];
     if (call !== undefined) {
-      take(found);
+      if (found < 32) answered |= 1 << found;
+      else (answeredBeyond ??= new Set()).add(found);
       if (
         call.name !== response.name &&
         response.name !== '' &&
         calls.some((other) => other.name === response.name)
       )
-        issues.push({
-          code: 'tool-name-mismatch',
-          messageIndex: index,
-          partIndex: response.partIndex,
-          toolCallId: id,
-          expectedName: call.name,
-          actualName: response.name,
-          message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] is the id of the '${call.name}' call of contents[${callIndex}], but the response answers '${response.name}'; give each response the id of its own call.`,
-        });
+        issues.push(crossed(response, call, id, index, callIndex));
       continue;
     }
     issues.push(
@@ -83,15 +72,38 @@ export function checkResponseIds(
   }
 }
 
+function isTaken(answered: number, beyond: Set<number> | undefined, position: number): boolean {
+  return position < 32 ? (answered & (1 << position)) !== 0 : beyond?.has(position) === true;
+}
+
+function crossed(
+  response: FunctionPart,
+  call: FunctionPart,
+  id: string,
+  index: number,
+  callIndex: number,
+): HistoryIssue {
+  return {
+    code: 'tool-name-mismatch',
+    messageIndex: index,
+    partIndex: response.partIndex,
+    toolCallId: id,
+    expectedName: call.name,
+    actualName: response.name,
+    message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] is the id of the '${call.name}' call of contents[${callIndex}], but the response answers '${response.name}'; give each response the id of its own call.`,
+  };
+}
+
 /** The position of the one unanswered call named `name`, when it has no id; `-1` otherwise. */
 function onlyIdlessCallNamed(
   calls: readonly FunctionPart[],
   name: string,
-  taken: (position: number) => boolean,
+  answered: number,
+  beyond: Set<number> | undefined,
 ): number {
   let only = -1;
   for (let position = 0; position < calls.length; position++) {
-    if (calls[position]?.name !== name || taken(position)) continue;
+    if (calls[position]?.name !== name || isTaken(answered, beyond, position)) continue;
     if (only !== -1) return -1;
     only = position;
   }
