@@ -21,7 +21,7 @@ import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
 import { inputLocator } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
-import { wirePass, withUnrepaired, withWirePass } from './with-wire-pass.js';
+import { leavesAll, wirePass, withUnrepaired, withWirePass } from './with-wire-pass.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
 
 /** What {@link repairHistory} fixes: everything (`'all'`), or only missing call turns. */
@@ -167,9 +167,11 @@ function repairOnce<F extends MessageFormat>(
   }
   const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
   // Valid for its own rules: nothing to do for them, and no result lacks its call.
-  if (result.ok && (own || preset === 'add-missing-calls')) return unchanged;
+  // Issues the format's repair leaves as they are (Mistral's last role) need no pass either.
+  const settled = result.ok || leavesAll(format, result.issues);
+  if (settled && (own || preset === 'add-missing-calls')) return unchanged;
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
-  if (result.ok && meetsProfileByTable(table, profile) === true) return unchanged;
+  if (settled && meetsProfileByTable(table, profile) === true) return unchanged;
   if (own && preset === 'all' && options.wholeHistory !== true) {
     // Only the stretches around the issues are read again and repaired; the rest stays as it is.
     const windows = findRepairWindows(messages, format, table, result.issues, profile);

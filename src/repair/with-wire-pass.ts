@@ -1,6 +1,6 @@
 import type { ConversionWarning } from '../core/conversion-result.js';
 import type { MessageFormat } from '../core/format.js';
-import type { ValidationResult } from '../core/issue.js';
+import type { HistoryIssue, ValidationResult } from '../core/issue.js';
 import type { RuleContext } from '../core/rule-context.js';
 import { adapterFor } from '../formats/index.js';
 import type { WireRepair } from '../formats/shared/wire-repair.js';
@@ -21,6 +21,12 @@ export function wirePass(
   context: RuleContext,
 ): WireRepair | undefined {
   return adapterFor(format).repairWire?.before?.(messages, result.issues, context);
+}
+
+/** True when every issue is one the format's repair leaves as it is (see `WireRepairHooks.leaves`). */
+export function leavesAll(format: MessageFormat, issues: readonly HistoryIssue[]): boolean {
+  const leaves = adapterFor(format).repairWire?.leaves;
+  return leaves !== undefined && issues.every((issue) => leaves.has(issue.code));
 }
 
 /** `repaired` with the warnings of what the format says its repair leaves (see `UnrepairedCheck`). */

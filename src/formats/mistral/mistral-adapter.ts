@@ -1,4 +1,4 @@
-import { unrepairedMistral } from './mistral-wire-repair.js';
+import { MISTRAL_LEAVES, unrepairedMistral } from './mistral-wire-repair.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { fromMistral } from './from-mistral.js';
 import { mistralErrorBodyFor } from './mistral-error.js';
@@ -25,5 +25,5 @@ export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralM
   generatesIds: false,
   roleOptionalForUser: false,
   errorResponseFor: mistralErrorBodyFor,
-  repairWire: { after: unrepairedMistral },
+  repairWire: { after: unrepairedMistral, leaves: MISTRAL_LEAVES },
 };

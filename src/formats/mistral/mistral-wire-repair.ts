@@ -1,5 +1,9 @@
 import type { ConversionWarning } from '../../core/conversion-result.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 import { lastRoleIssue } from './mistral-last-role.js';
+
+/** What Mistral's repair leaves as it is: the last role (see {@link unrepairedMistral}). */
+export const MISTRAL_LEAVES: ReadonlySet<HistoryIssue['code']> = new Set(['unexpected-last-role']);
 
 /**
  * What repair leaves in a Mistral history: one that ends with the model's answer (issue

@@ -63,6 +63,8 @@ export interface WireRepairHooks {
   readonly before?: WireRepairer | undefined;
   /** Runs on the engine's output (Mistral). */
   readonly after?: UnrepairedCheck | undefined;
+  /** Issue codes no fix mends, which `after` reports: a history with only these is left as it is. */
+  readonly leaves?: ReadonlySet<HistoryIssue['code']> | undefined;
 }
 
 /**
