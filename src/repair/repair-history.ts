@@ -151,8 +151,8 @@ function repairOnce<F extends MessageFormat>(
     options.afterWirePass ??
     (options.validation && recallInspection(options.validation, messages, format, context)) ??
     inspectHistory(messages, format, context);
-  // What the neutral model cannot say (Gemini's part roles and signatures, Mistral's last role).
-  // (The preset that only adds missing calls changes nothing else.)
+  // What the neutral model cannot say (Gemini's part roles and signatures) is fixed on the wire
+  // first; the preset that only adds missing calls changes nothing else.
   const wire =
     result.ok || options.afterWirePass || preset !== 'all'
       ? undefined

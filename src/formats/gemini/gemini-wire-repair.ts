@@ -86,14 +86,16 @@ export function repairGeminiWire(
     }
     if (responses.length === 0) continue;
     const next = contents[index + 1];
-    if (isObject(next) && next.role !== 'model' && Array.isArray(next.parts)) {
+    // Joins the response turn after it; a user turn of its own (text) stays one, so the responses
+    // go in a new content before it and the current turn does not move.
+    if (isResponseTurn(next)) {
       const target = push(
-        { ...next, parts: [...responses.map(({ part }) => part), ...(next.parts as unknown[])] },
+        { ...next, parts: [...responses.map(({ part }) => part), ...next.parts] },
         index + 1,
       );
       responses.forEach(({ part, from }, position) =>
         fixes.push(
-          moved(part, target, position, index, from, `it joined the user content after it`),
+          moved(part, target, position, index, from, 'it joined the response turn after it'),
         ),
       );
       index++;
@@ -108,6 +110,16 @@ export function repairGeminiWire(
     );
   }
   return { messages: out, fixes, warnings: [], inputIndexes: inserted ? inputIndexes : undefined };
+}
+
+function isResponseTurn(content: unknown): content is JsonObject & { parts: unknown[] } {
+  return (
+    isObject(content) &&
+    content.role !== 'model' &&
+    Array.isArray(content.parts) &&
+    content.parts.length > 0 &&
+    content.parts.every((part) => isObject(part) && isResponse(part))
+  );
 }
 
 function isResponse(part: JsonObject): boolean {

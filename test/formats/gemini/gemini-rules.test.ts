@@ -125,6 +125,44 @@ describe("Gemini's part-role and name rules", () => {
     ).toEqual([['moved-result', 2, 1]]);
   });
 
+  it('puts responses moved out of a model content before a user text turn in a content of their own', () => {
+    // Joined to the text turn, they would end it as a turn and pull the earlier step into
+    // Gemini 3's current turn, unsigned.
+    const history = [
+      user(),
+      model(call('lookup', 'a'), response('lookup', 'a')),
+      user('next'),
+      model(call('lookup', 'b', 'c2ln')),
+      answers(response('lookup', 'b')),
+    ];
+    const { messages, fixes } = repairHistory(history, { format: 'gemini', model: 'gemini-3-pro' });
+    expect(messages).toEqual([
+      history[0],
+      model(call('lookup', 'a')),
+      answers(response('lookup', 'a')),
+      ...history.slice(2),
+    ]);
+    expect(fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([['moved-result', 2]]);
+    expect(validateHistory(messages, { format: 'gemini', model: 'gemini-3-pro' }).ok).toBe(true);
+  });
+
+  it('joins responses moved out of a model content to the response turn after it', () => {
+    const history = [
+      user(),
+      model(call('lookup', 'a'), call('find', 'b'), response('lookup', 'a')),
+      answers(response('find', 'b')),
+    ];
+    const { messages, fixes } = repairHistory(history, { format: 'gemini' });
+    expect(messages).toEqual([
+      history[0],
+      model(call('lookup', 'a'), call('find', 'b')),
+      answers(response('lookup', 'a'), response('find', 'b')),
+    ]);
+    expect(fixes.map((fix) => [fix.kind, fix.messageIndex, fix.partIndex])).toEqual([
+      ['moved-result', 2, 0],
+    ]);
+  });
+
   it('gives a response content sent with the model role the user role', () => {
     const history = [
       user(),
