@@ -48,14 +48,16 @@ export class GeminiTurn {
   answer(id: string, name: string): TurnCall | undefined {
     const call =
       id !== ''
-        ? (take(this.byId, id) ?? this.onlyIdlessNamed(name))
+        ? (take(this.byId, id) ?? this.onlyIdlessNamed(id, name))
         : (take(this.byName, name) ??
           (name === '' ? this.calls.find((each) => !each.answered) : undefined));
     if (call) call.answered = true;
     return call;
   }
 
-  private onlyIdlessNamed(name: string): TurnCall | undefined {
+  private onlyIdlessNamed(id: string, name: string): TurnCall | undefined {
+    // An id of a call of the turn (answered already) makes a duplicate, not a made-up id.
+    if (this.calls.some((call) => !call.idless && call.callId === id)) return undefined;
     const named = this.calls.filter((call) => !call.answered && call.name === name);
     const only = named.length === 1 ? named[0] : undefined;
     return only?.idless === true ? only : undefined;

@@ -19,6 +19,7 @@ type GeminiDamage =
   | { readonly kind: 'responses-into-model'; readonly at: number; readonly whole: boolean }
   | { readonly kind: 'empty-name'; readonly at: number }
   | { readonly kind: 'strip-signature'; readonly at: number }
+  | { readonly kind: 'strip-signatures' }
   | { readonly kind: 'idless-call'; readonly at: number }
   | { readonly kind: 'cross-ids'; readonly at: number };
 
@@ -30,6 +31,8 @@ const damage: fc.Arbitrary<GeminiDamage> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('empty-name'), at: fc.nat() }),
   fc.record({ kind: fc.constant('strip-signature'), at: fc.nat() }),
+  // A history from another provider: no signature anywhere.
+  fc.constant({ kind: 'strip-signatures' } as const),
   fc.record({ kind: fc.constant('idless-call'), at: fc.nat() }),
   fc.record({ kind: fc.constant('cross-ids'), at: fc.nat() }),
 );
@@ -82,6 +85,15 @@ function damaged(input: readonly Content[], change: GeminiDamage): Content[] {
           return rest;
         },
       );
+    case 'strip-signatures':
+      return contents.map((content) => ({
+        ...content,
+        parts: content.parts.map((part) => {
+          const rest = { ...part };
+          delete rest.thoughtSignature;
+          return rest;
+        }),
+      }));
     case 'idless-call':
       return editPart(contents, isCall, change.at, (part) => {
         const call = { ...(part.functionCall as Part) };

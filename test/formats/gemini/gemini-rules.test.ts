@@ -200,6 +200,19 @@ describe("Gemini's part-role and name rules", () => {
     expect(repairHistory(history, { format: 'gemini' }).fixes).toEqual([]);
   });
 
+  it('reports a second response with an answered call id as a duplicate, not a made-up id', () => {
+    const history = [
+      user(),
+      model(call('lookup', 'a'), call('lookup')),
+      answers(response('lookup', 'a'), response('lookup', 'a')),
+    ];
+    expect(
+      validateHistory(history, { format: 'gemini' }).issues.map((issue) => issue.code),
+    ).toEqual(['duplicate-tool-call-id']);
+    const { messages } = repairHistory(history, { format: 'gemini' });
+    expect(validateHistory(messages, { format: 'gemini' }).ok).toBe(true);
+  });
+
   it('still reports an unknown response id when two calls of its name could answer it', () => {
     const history = [
       user(),
