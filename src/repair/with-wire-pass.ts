@@ -52,7 +52,10 @@ export function withWirePass<T>(
     inputIndexes === undefined ? index : (inputIndexes[index] ?? index);
   const engineFixes = repaired.fixes.map((fix): HistoryFix => {
     if (inputIndexes === undefined || !('fromIndex' in fix)) return fix;
-    return { ...fix, fromIndex: fromInput(fix.fromIndex) };
+    const fromIndex = fromInput(fix.fromIndex);
+    // The engine's message cites the place in the pass's output; the caller's array is the input.
+    const message = fix.message.replace(`messages[${fix.fromIndex}]`, `messages[${fromIndex}]`);
+    return { ...fix, fromIndex, message };
   });
   const wireFixes = wire.fixes.map((fix) => ({ ...fix, messageIndex: place(fix.messageIndex) }));
   const warnings = [

@@ -163,6 +163,38 @@ describe("Gemini's part-role and name rules", () => {
     ]);
   });
 
+  it("places the engine's fixes after an inserted content: indexes into the output, fromIndex into the input", () => {
+    const history = [
+      user(),
+      model(call('lookup', 'a'), response('lookup', 'a')),
+      user('next'),
+      answers(response('ghost', 'g')),
+    ];
+    const { messages, fixes } = repairHistory(history, { format: 'gemini' });
+    expect(messages).toEqual([
+      history[0],
+      model(call('lookup', 'a')),
+      answers(response('lookup', 'a')),
+      history[2],
+      model({
+        functionCall: { id: 'g', name: 'ghost', args: {} },
+        thoughtSignature: SKIP_THOUGHT_SIGNATURE,
+      }),
+      history[3],
+    ]);
+    expect(
+      fixes.map((fix) => [
+        fix.kind,
+        fix.messageIndex,
+        'fromIndex' in fix ? fix.fromIndex : undefined,
+        'fromIndex' in fix && fix.message.includes(`[${fix.fromIndex}]`),
+      ]),
+    ).toEqual([
+      ['moved-result', 2, 1, true],
+      ['synthesized-call', 4, 3, true],
+    ]);
+  });
+
   it('gives a response content sent with the model role the user role', () => {
     const history = [
       user(),
