@@ -32,6 +32,8 @@ export type {
   UnexpectedRoleIssue,
   MissingReasoningIssue,
   OrphanReasoningIssue,
+  MissingThoughtSignatureIssue,
+  UnexpectedLastRoleIssue,
 } from './core/issue.js';
 
 // Repair: one call, a report of every change, and the way back for rewritten ids.
@@ -74,6 +76,7 @@ export type {
   MovedReasoningFix,
   DroppedReasoningFix,
   StrippedItemIdFix,
+  AddedThoughtSignatureFix,
 } from './repair/history-fix.js';
 
 // Convert: any format to any other through the neutral model; the per-format readers and

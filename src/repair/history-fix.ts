@@ -7,6 +7,7 @@ import type { JsonValue, ToolHistory, ToolResult } from '../core/history.js';
 import type { WireFix } from '../formats/shared/wire-repair.js';
 
 export type {
+  AddedThoughtSignatureFix,
   DroppedReasoningFix,
   MovedReasoningFix,
   StrippedItemIdFix,

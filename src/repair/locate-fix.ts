@@ -50,6 +50,7 @@ export function locateFix(
     case 'renamed-result':
     case 'inserted-assistant-turn':
     case 'inserted-user-turn':
+    case 'added-thought-signature':
       return placed;
     case 'moved-reasoning':
     case 'dropped-reasoning':
