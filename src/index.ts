@@ -36,6 +36,8 @@ export type {
   InvalidToolNameIssue,
   MissingReasoningIssue,
   OrphanReasoningIssue,
+  MissingThoughtSignatureIssue,
+  UnexpectedLastRoleIssue,
 } from './core/issue.js';
 
 // Repair: one call, a report of every change, and the way back for rewritten ids.
@@ -78,6 +80,7 @@ export type {
   MovedReasoningFix,
   DroppedReasoningFix,
   StrippedItemIdFix,
+  AddedThoughtSignatureFix,
   ShapeFix,
   ShapeFixKind,
 } from './repair/history-fix.js';

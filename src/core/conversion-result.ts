@@ -26,10 +26,11 @@ export type ConversionWarningCode =
    */
   | 'dropped-reasoning'
   /**
-   * Repair: a call turn lacks the reasoning its provider needs sent back (Anthropic's thinking
-   * block with thinking on), and none can be made up; the history is still refused.
+   * Repair left an issue no fix can mend without losing or making up content: Mistral's last
+   * role (the model's answer last), Anthropic's thinking rule when the turn has no thinking block
+   * (its signature is Anthropic's). The history is still refused as it is; the message says why.
    */
-  | 'missing-reasoning';
+  | 'unrepaired-issue';
 
 /** Something a conversion could not carry over exactly. Conversions never fail on these. */
 export interface ConversionWarning {

@@ -134,6 +134,23 @@ export interface OrphanReasoningIssue extends IssueBase {
   readonly reasoningId: string;
 }
 
+/**
+ * A call turn of the current turn sent back without the reasoning signature the model returned
+ * with it (Gemini 3: the `thoughtSignature` of the turn's first `functionCall` part).
+ */
+export interface MissingThoughtSignatureIssue extends IssueBase {
+  readonly code: 'missing-thought-signature';
+  /** The call whose part lacks the signature (its id, or its name when it has none). */
+  readonly toolCallId: string;
+}
+
+/** A history that ends with a role the provider does not serve from (Mistral: `assistant` without `prefix: true`). */
+export interface UnexpectedLastRoleIssue extends IssueBase {
+  readonly code: 'unexpected-last-role';
+  /** The role of the last message. */
+  readonly role: string;
+}
+
 /** Every issue a validator can report, discriminated on `code`. */
 export type HistoryIssue =
   | OrphanToolResultIssue
@@ -151,7 +168,9 @@ export type HistoryIssue =
   | InvalidContentIssue
   | InvalidToolNameIssue
   | MissingReasoningIssue
-  | OrphanReasoningIssue;
+  | OrphanReasoningIssue
+  | MissingThoughtSignatureIssue
+  | UnexpectedLastRoleIssue;
 
 /** The outcome of validating a history. */
 export type ValidationResult =

@@ -9,6 +9,7 @@ import type { WireFix } from '../formats/shared/wire-repair.js';
 
 export type { ShapeFix, ShapeFixKind } from '../core/shape-fix.js';
 export type {
+  AddedThoughtSignatureFix,
   DroppedReasoningFix,
   MovedReasoningFix,
   StrippedItemIdFix,

@@ -56,6 +56,7 @@ export function locateFix(
     case 'filled-content':
     case 'named-call':
     case 'added-reasoning':
+    case 'added-thought-signature':
       return placed;
     case 'moved-reasoning':
     case 'dropped-reasoning':

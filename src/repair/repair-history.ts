@@ -19,11 +19,12 @@ import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
 import { locateFix } from './locate-fix.js';
 import { meetsProfileByTable } from './meets-profile.js';
 import { repairInWindows } from './repair-in-windows.js';
-import { repairWireRules } from './repair-wire-rules.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
 import { inputLocator } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
+import { leavesAll, wireAfterPass, wirePass, withWirePass } from './with-wire-pass.js';
+import type { HistoryInspection } from '../core/history-inspection.js';
 
 /** What {@link repairHistory} fixes: everything (`'all'`), or only missing call turns. */
 export type RepairPreset = 'all' | 'add-missing-calls';
@@ -84,6 +85,8 @@ export interface InternalRepairOptions {
   readonly shapeRepaired?: boolean | undefined;
   /** Repair the history as a whole, never in windows (tests compare the two). */
   readonly wholeHistory?: boolean | undefined;
+  /** The format's wire pass already ran, and this is what the validator found in its output. */
+  readonly afterWirePass?: HistoryInspection | undefined;
 }
 
 /** The outcome of {@link repairHistory}. */
@@ -133,19 +136,20 @@ export function repairFormatHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
 ): RepairHistoryResult<FormatMessages[F]> {
-  const repaired = repairToolTurns(messages, options);
-  // The format's reasoning rules, on its wire messages, under its own rules only.
-  const own =
-    resolveProfile(options.provider ?? options.format) === PROVIDER_PROFILES[options.format];
-  return own && options.preset !== 'add-missing-calls'
-    ? repairWireRules(messages, repaired, options.format, ruleContextOf(options))
+  const repaired = repairOnce(messages, options);
+  // The format's own steps on the engine's output: rules the neutral model cannot see (Anthropic's
+  // thinking block first, Responses reasoning items) and what no fix can mend (Mistral's last role).
+  return options.afterWirePass === undefined &&
+    presetOf(options.preset) === 'all' &&
+    !VALID_AS_IS.has(repaired)
+    ? wireAfterPass(messages, repaired, options.format, ruleContextOf(options))
     : repaired;
 }
 
-/** Results {@link repairToolTurns} returned because its validator accepted the input as it is. */
+/** Results {@link repairOnce} returned because its validator accepted the input as it is. */
 const VALID_AS_IS = new WeakSet();
 
-function repairToolTurns<F extends MessageFormat>(
+function repairOnce<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
 ): RepairHistoryResult<FormatMessages[F]> {
@@ -155,16 +159,33 @@ function repairToolTurns<F extends MessageFormat>(
   const own = profile === PROVIDER_PROFILES[format];
   const context = ruleContextOf(options);
   const { result, table } =
+    options.afterWirePass ??
     (options.validation && recallInspection(options.validation, messages, format, context)) ??
     inspectHistory(messages, format, context);
+  // What the neutral model cannot say (Gemini's part roles and signatures) is fixed on the wire
+  // first; the preset that only adds missing calls changes nothing else.
+  const wire =
+    result.ok || options.afterWirePass || preset !== 'all'
+      ? undefined
+      : wirePass(messages, format, result, context);
+  if (wire !== undefined) {
+    const inspection =
+      wire.messages === messages
+        ? { result, table }
+        : inspectHistory(wire.messages, format, context);
+    const repaired = repairFormatHistory(wire.messages, { ...options, afterWirePass: inspection });
+    return withWirePass(messages, wire, repaired);
+  }
   const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
   // Valid for its own rules: nothing to do for them, and no result lacks its call.
-  if (result.ok && (own || preset === 'add-missing-calls')) {
-    VALID_AS_IS.add(unchanged);
+  // Issues the format's repair leaves as they are (Mistral's last role) need no pass either.
+  const settled = result.ok || leavesAll(format, result.issues);
+  if (settled && (own || preset === 'add-missing-calls')) {
+    if (result.ok) VALID_AS_IS.add(unchanged);
     return unchanged;
   }
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
-  if (result.ok && meetsProfileByTable(table, profile) === true) return unchanged;
+  if (settled && meetsProfileByTable(table, profile) === true) return unchanged;
   // Fields in a form the provider refuses but whose meaning is plain: the format's shape repair,
   // before reading (what the reader cannot read) and after writing (what a host asks of new turns);
   // not for the preset that promises to change nothing but the missing call turns.
@@ -175,9 +196,10 @@ function repairToolTurns<F extends MessageFormat>(
       messages,
       (next, stage) => repairShape(next, context, stage === 'before' ? result.issues : undefined),
       (next) =>
-        repairToolTurns(next, {
+        repairOnce(next, {
           ...options,
           validation: next === messages ? result : undefined,
+          afterWirePass: next === messages ? options.afterWirePass : undefined,
           shapeRepaired: true,
         }),
     );

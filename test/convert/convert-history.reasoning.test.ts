@@ -39,6 +39,27 @@ describe('convertHistory: reasoning that cannot cross to another provider', () =
     ]);
   });
 
+  it('names Bedrock reasoningContent blocks, which have no type field', () => {
+    const messages = [
+      { role: 'user', content: [{ text: 'weather?' }] },
+      {
+        role: 'assistant',
+        content: [
+          { reasoningContent: { reasoningText: { text: 'Paris, then.', signature: 'sig' } } },
+          { toolUse: { toolUseId: 'tooluse_1', name: 'get_weather', input: { city: 'Paris' } } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [{ toolResult: { toolUseId: 'tooluse_1', content: [{ text: '21C' }] } }],
+      },
+    ];
+    const { warnings } = convertHistory(messages, { from: 'bedrock', to: 'anthropic' });
+    expect(warnings.map((warning) => [warning.code, warning.messageIndex])).toEqual([
+      ['dropped-reasoning', 1],
+    ]);
+  });
+
   it('names Responses reasoning items (encrypted_content)', () => {
     const input = [
       { role: 'user', content: 'weather?' },

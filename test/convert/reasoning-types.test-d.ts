@@ -29,5 +29,5 @@ test('reasoning fixes narrow by kind and keep what they undo', () => {
 
 test('conversion warnings name dropped and missing reasoning', () => {
   expectTypeOf<'dropped-reasoning'>().toExtend<ConversionWarning['code']>();
-  expectTypeOf<'missing-reasoning'>().toExtend<ConversionWarning['code']>();
+  expectTypeOf<'unrepaired-issue'>().toExtend<ConversionWarning['code']>();
 });

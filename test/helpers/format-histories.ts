@@ -28,7 +28,7 @@ export const PART_FORMATS: ReadonlySet<MessageFormat> = new Set<MessageFormat>([
   'aiwrapper',
 ]);
 
-/** Renders neutral rounds as one format's message array. */
+/** Renders neutral rounds as one format's message array (a request: Mistral's ends with a user message). */
 export function renderHistory(
   format: MessageFormat,
   rounds: readonly NeutralRound[],
@@ -70,6 +70,9 @@ export function renderHistory(
     placed.push({ callIndexes, resultIndexes, replyIndex: messages.length });
     messages.push(assistantText(format, 'done'));
   }
+  // Mistral serves a request only from a last user or tool message ("Expected last role User or
+  // Tool …"): its request goes on with the next question.
+  if (format === 'mistral' && messages.length > 0) messages.push(userText(format, 'next'));
   return { messages, rounds: placed };
 }
 

@@ -5,9 +5,9 @@ import type { ToolHistory } from '../../src/core/history.js';
 import { readFormat, writeFormat } from '../../src/repair/format-io.js';
 import type { HistoryFix } from '../../src/repair/history-fix.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
-import { validateHistory } from '../../src/validate/validate-history.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../arbitraries/history.js';
+import { expectRepaired, unrepairedWarnings } from '../helpers/unrepaired.js';
 
 /** Every result content of a neutral history, as JSON text. */
 function contentsOf(history: ToolHistory): string[] {
@@ -30,14 +30,19 @@ describe.each(MESSAGE_FORMATS)('repairHistory on broken %s histories', (format) 
     ({ history }) => writeFormat(history, format, new Set()) as unknown[],
   );
 
-  test.prop([broken])('the output validates', (messages) => {
-    const { messages: repaired } = repairHistory(messages, { format });
-    expect(validateHistory(repaired, { format })).toEqual({ ok: true, issues: [] });
+  // Mistral's last-role rule is left, with a warning: no fix keeps the answer that ends the history.
+  test.prop([broken])('the output validates, but for what repair warns it left', (messages) => {
+    const { messages: repaired, warnings } = repairHistory(messages, { format });
+    expectRepaired(repaired, warnings, { format });
   });
 
   test.prop([broken])('repair is idempotent', (messages) => {
-    const once = repairHistory(messages, { format }).messages;
-    expect(repairHistory(once, { format })).toEqual({ messages: once, fixes: [], warnings: [] });
+    const once = repairHistory(messages, { format });
+    expect(repairHistory(once.messages, { format })).toEqual({
+      messages: once.messages,
+      fixes: [],
+      warnings: unrepairedWarnings(once.warnings),
+    });
   });
 
   test.prop([broken])('no result content is lost', (messages) => {
@@ -53,8 +58,8 @@ describe.each(MESSAGE_FORMATS)('repairHistory on broken %s histories', (format) 
   test.prop([broken, fc.constantFrom('to-text' as const, 'synthesize-call' as const)])(
     'the output validates under either orphan policy',
     (messages, orphanResults) => {
-      const { messages: repaired } = repairHistory(messages, { format, orphanResults });
-      expect(validateHistory(repaired, { format })).toEqual({ ok: true, issues: [] });
+      const { messages: repaired, warnings } = repairHistory(messages, { format, orphanResults });
+      expectRepaired(repaired, warnings, { format });
     },
   );
 });

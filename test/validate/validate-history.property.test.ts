@@ -153,11 +153,8 @@ describe.each(FORMATS)('validateHistory (%s)', (format) => {
         // The Responses API pairs by call_id across the whole input: other items may come between.
         'openai-responses': [],
         gemini: ['missing-tool-result', 'orphan-tool-result'],
-        mistral: [
-          'misplaced-tool-result',
-          'missing-tool-result',
-          ...(roundIndex < rounds.length - 1 ? ['unexpected-role'] : []),
-        ],
+        // The rendered request ends with a user message, so the moved result always precedes one.
+        mistral: ['misplaced-tool-result', 'missing-tool-result', 'unexpected-role'],
         anthropic: ['misplaced-tool-result', 'missing-tool-result'],
         bedrock: ['misplaced-tool-result', 'missing-tool-result'],
         vercel: ['misplaced-tool-result', 'missing-tool-result'],

@@ -40,5 +40,5 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   generatesIds: false,
   roleOptionalForUser: false,
   errorResponseFor: anthropicErrorBodyFor,
-  repairWire: repairAnthropicThinking,
+  repairWire: { after: repairAnthropicThinking },
 };

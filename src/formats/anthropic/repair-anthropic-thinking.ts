@@ -54,7 +54,7 @@ export function repairAnthropicThinking(
   }
   if (thinking.length === 0) {
     const warning: ConversionWarning = {
-      code: 'missing-reasoning',
+      code: 'unrepaired-issue',
       messageIndex: run.start,
       callId,
       message: `messages[${run.start}]: with extended thinking on, Anthropic needs the final assistant turn (the one with tool_use ${callIds.join(', ')}) to start with the thinking block the model returned with it, and the history has none; it cannot be made up (its signature is Anthropic's). Send the turn's thinking and redacted_thinking blocks back unmodified, or turn thinking off for this request.`,

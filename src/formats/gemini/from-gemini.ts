@@ -21,6 +21,7 @@ import {
 import { camelCaseGeminiPart } from './camel-case-gemini-part.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import { GeminiTurn } from './gemini-turn.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
 const RESPONSE_PART_KEYS = new Set(['functionResponse']);
@@ -41,12 +42,6 @@ export interface FromGeminiOptions {
   readonly generateId?: CallIdGenerator | undefined;
 }
 
-interface TurnCall {
-  readonly callId: string;
-  readonly name: string;
-  answered: boolean;
-}
-
 /**
  * Converts Gemini `contents` (and optionally `systemInstruction`) to a neutral history.
  *
@@ -55,7 +50,9 @@ interface TurnCall {
  * with `isError: true` (the keys Google documents); any other `response` object is the content
  * itself. Gemini ids are optional: a call without one gets a generated id, and a response
  * without one takes the id of the first unanswered call with its name in the model turn before
- * it (both with a `generated-call-id` warning). `thoughtSignature` and other part fields go to
+ * it (with an empty name: the first unanswered call); a response whose id names no call takes the
+ * id of the one unanswered call with its name when that call had no id (each with a
+ * `generated-call-id` warning). `thoughtSignature` and other part fields go to
  * `providerData.gemini` (the skip-validator placeholder is dropped: it is no signature);
  * thought parts (`thought: true`) and other parts stay opaque.
  *
@@ -75,19 +72,22 @@ export function fromGemini(
   const warnings: ConversionWarning[] = [];
   if (options.systemInstruction !== undefined)
     history.push({ role: 'system', text: systemText(options.systemInstruction) });
-  let turn: TurnCall[] = [];
+  const turn = new GeminiTurn();
   for (let index = 0; index < contents.length; index++) {
     const content = objectAt(contents, index, 'contents', GEMINI_CONTENT_SHAPE);
     // Checks the role and the parts.
     const parts = geminiPartsOf(content, index).map(camelCaseGeminiPart);
     if (content.role === 'model') {
-      turn = [];
+      turn.start();
       const modelParts = parts.map((part, partIndex) =>
         readModelPart(part, index, partIndex, generateId, warnings),
       );
-      for (const part of modelParts)
-        if (part.type === 'tool-call')
-          turn.push({ callId: part.callId, name: part.name, answered: false });
+      modelParts.forEach((part, partIndex) => {
+        if (part.type !== 'tool-call') return;
+        const call = parts[partIndex]?.functionCall;
+        const idless = !isObject(call) || typeof call.id !== 'string' || call.id === '';
+        turn.arm({ callId: part.callId, name: part.name, idless, answered: false });
+      });
       history.push({ role: 'assistant', parts: modelParts, sourceIndex: index });
     } else {
       // 'user', the legacy 'function', or no role: geminiPartsOf checked it.
@@ -101,7 +101,7 @@ export function fromGemini(
           else history.push({ role: 'tool', results: [result], sourceIndex: index });
           return;
         }
-        turn = [];
+        turn.end();
         const userPart = readUserPart(part);
         if (same && last.role === 'user')
           replaceLast(history, last, 'parts', appender.append(last.parts, [userPart]));
@@ -160,7 +160,7 @@ function readResponse(
   part: WireRecord,
   index: number,
   partIndex: number,
-  turn: TurnCall[],
+  turn: GeminiTurn,
   generateId: CallIdGenerator,
   warnings: ConversionWarning[],
 ): ToolResult {
@@ -169,24 +169,19 @@ function readResponse(
   const name = response.name;
   const body = response.response ?? {};
   if (!isObject(body)) throw invalidField(`${path}.functionResponse.response`, body, 'an object');
-  let callId = typeof response.id === 'string' ? response.id : '';
-  if (callId !== '') {
-    const call = turn.find((candidate) => !candidate.answered && candidate.callId === callId);
-    if (call) call.answered = true;
-  } else {
-    // Without ids Gemini pairs a response with the call of the same name, in order.
-    const call = turn.find((candidate) => !candidate.answered && candidate.name === name);
-    if (call) {
-      call.answered = true;
-      callId = call.callId;
-    } else {
-      callId = generateId();
-    }
+  const ownId = typeof response.id === 'string' ? response.id : '';
+  const call = turn.answer(ownId, name);
+  let callId = ownId;
+  if (ownId === '' || (call !== undefined && call.callId !== ownId)) {
+    callId = call?.callId ?? generateId();
     warnings.push({
       code: 'generated-call-id',
       messageIndex: index,
       callId,
-      message: `${path}.functionResponse has no id; it was given "${callId}"${call ? ', the id of its call' : ''}.`,
+      message:
+        ownId === ''
+          ? `${path}.functionResponse has no id; it was given "${callId}"${call ? ', the id of its call' : ''}.`
+          : `${path}.functionResponse id "${ownId}" names no call; it answers the one "${name}" call of its turn, which had no id, and was given "${callId}".`,
     });
   }
   const extras = extrasOf(part, RESPONSE_PART_KEYS);

@@ -1,3 +1,4 @@
+import { repairGeminiWire } from './gemini-wire-repair.js';
 import { fromGemini } from './from-gemini.js';
 import { geminiErrorBodyFor } from './gemini-error.js';
 import { GEMINI_PROFILE } from './gemini-profile.js';
@@ -29,4 +30,5 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   generatesIds: true,
   roleOptionalForUser: true,
   errorResponseFor: geminiErrorBodyFor,
+  repairWire: { before: repairGeminiWire },
 };

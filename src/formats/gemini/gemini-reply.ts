@@ -1,5 +1,6 @@
 import { argumentsObject, fragments, randomId } from '../shared/scripted-reply.js';
 import type { ResolvedReply } from '../shared/scripted-reply.js';
+import { requiresThoughtSignatures } from './thought-signature.js';
 
 /** What every chunk of one Gemini reply shares. */
 export interface GeminiEnvelope {
@@ -18,7 +19,8 @@ export function newGeminiResponseId(): string {
 
 /**
  * A `GenerateContentResponse` with the whole reply: `candidates[0].content.parts` holds a `text`
- * part (when there is text) and one `functionCall` part per call, with `args` as an object.
+ * part (when there is text) and one `functionCall` part per call, with `args` as an object; for a
+ * Gemini 3 model the first call part carries a `thoughtSignature`.
  * `finishReason` is `STOP` for function calls too, as Gemini sends it.
  */
 export function toGeminiResponse(
@@ -27,7 +29,9 @@ export function toGeminiResponse(
 ): Record<string, unknown> {
   const text = reply.text ?? (reply.toolCalls.length === 0 ? '' : undefined);
   const parts: Record<string, unknown>[] = text === undefined ? [] : [{ text }];
-  for (const call of reply.toolCalls) parts.push(functionCallPart(call));
+  reply.toolCalls.forEach((call, position) =>
+    parts.push(functionCallPart(call, position === 0 ? signatureFor(envelope) : undefined)),
+  );
   return chunk(parts, envelope, true);
 }
 
@@ -46,18 +50,35 @@ export function toGeminiChunks(
     const pieces = fragments(text);
     for (const piece of pieces.length === 0 ? [''] : pieces) partsPerChunk.push([{ text: piece }]);
   }
-  for (const call of reply.toolCalls) partsPerChunk.push([functionCallPart(call)]);
+  reply.toolCalls.forEach((call, position) =>
+    partsPerChunk.push([
+      functionCallPart(call, position === 0 ? signatureFor(envelope) : undefined),
+    ]),
+  );
   return partsPerChunk.map((parts, index) =>
     chunk(parts, envelope, index === partsPerChunk.length - 1),
   );
 }
 
-function functionCallPart(call: ResolvedReply['toolCalls'][number]): Record<string, unknown> {
+function functionCallPart(
+  call: ResolvedReply['toolCalls'][number],
+  thoughtSignature: string | undefined,
+): Record<string, unknown> {
   // The Gemini Developer API sends no call ids; a scripted id is passed on as `functionCall.id`
   // (the field Vertex AI and newer models fill) so scripts can test clients that read it.
   const functionCall: Record<string, unknown> = { name: call.name, args: argumentsObject(call) };
   if (call.idGiven) functionCall.id = call.id;
-  return { functionCall };
+  return thoughtSignature === undefined ? { functionCall } : { functionCall, thoughtSignature };
+}
+
+/**
+ * Gemini 3 signs the first call part of every reply with calls (and refuses the next request
+ * without it, see `requiresThoughtSignatures`); the local server sends an opaque base64 stand-in.
+ */
+function signatureFor(envelope: GeminiEnvelope): string | undefined {
+  return requiresThoughtSignatures(envelope.model)
+    ? `c3RyaWN0LXNlcnZlcjo${randomId('', 24, BASE64URL)}`
+    : undefined;
 }
 
 function chunk(

@@ -65,7 +65,7 @@ async function handleGemini(request: EndpointRequest): Promise<EndpointReply> {
     )
   )
     return refuse('Please use a valid role: user, model.');
-  const refusal = refuseHistory(contents, streaming && !sse);
+  const refusal = refuseHistory(contents, streaming && !sse, model);
   if (refusal !== undefined) return refusal;
 
   let reply: ScriptedReply;
@@ -88,9 +88,14 @@ async function handleGemini(request: EndpointRequest): Promise<EndpointReply> {
   return streamReply(jsonArrayChunks(chunks), GOOGLE_JSON);
 }
 
-function refuseHistory(contents: readonly unknown[], inArray: boolean): EndpointReply | undefined {
+function refuseHistory(
+  contents: readonly unknown[],
+  inArray: boolean,
+  model: string,
+): EndpointReply | undefined {
   try {
-    const result = validateGemini(contents);
+    // The model in the path picks the model's rules: Gemini 3 wants its thought signatures back.
+    const result = validateGemini(contents, { model });
     if (result.ok) return undefined;
     const { status, body } = geminiErrorBodyFor(result.issues[0]);
     return geminiError(status, body, inArray);

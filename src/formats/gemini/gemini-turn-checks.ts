@@ -1,36 +1,21 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
+import {
+  emptyResponseNameMessage,
+  GEMINI_CALL_NOT_AFTER_USER,
+  GEMINI_COUNT_MISMATCH,
+  GEMINI_RESPONSE_IN_MODEL,
+} from './gemini-wording.js';
 
-// Gemini's rules for a call turn and the response turn after it, with Gemini's wording: what
-// the validator checks once it has read a turn's function parts.
-
-/**
- * "Please ensure that the number of function response parts is equal to the number of function
- * call parts of the function call turn." (400 INVALID_ARGUMENT):
- * https://github.com/google-gemini/gemini-cli/issues/4217, https://github.com/microsoft/vscode/issues/299295.
- */
-export const GEMINI_COUNT_MISMATCH =
-  'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.';
-
-/**
- * "Please ensure that function response turn comes immediately after a function call turn.":
- * https://github.com/langchain-ai/langchain/issues/27799, https://github.com/GoogleCloudPlatform/generative-ai/pull/368.
- */
-export const GEMINI_RESPONSE_NOT_AFTER_CALL =
-  'Please ensure that function response turn comes immediately after a function call turn.';
-
-/**
- * "Please ensure that function call turn comes immediately after a user turn or after a function
- * response turn." (also when the history starts with a call turn):
- * https://github.com/google-gemini/gemini-cli/issues/11814, https://github.com/google-gemini/gemini-cli/issues/26486.
- */
-export const GEMINI_CALL_NOT_AFTER_USER =
-  'Please ensure that function call turn comes immediately after a user turn or after a function response turn.';
+// Gemini's rules for a call turn and the response turn after it, with Gemini's wording
+// (gemini-wording.ts): what the validator checks once it has read a turn's function parts.
 
 /** A `functionCall` or `functionResponse` part, as the checks need it. */
 export interface FunctionPart {
   readonly name: string;
   readonly id: string | undefined;
   readonly partIndex: number;
+  /** A call part that carries a non-empty `thoughtSignature` (always false for responses). */
+  readonly signed: boolean;
 }
 
 /** One content's role and function parts. */
@@ -91,7 +76,10 @@ function duplicateCall(call: FunctionPart, id: string, index: number): HistoryIs
   };
 }
 
-/** Checks that a response turn answers its call turn's calls by name, one response per call. */
+/**
+ * Checks that a response turn answers its call turn's calls by name, one response per call. A
+ * response with an empty name pairs with the first call still unanswered, as it is renamed after it.
+ */
 export function checkResponses(
   callTurn: Turn,
   callIndex: number,
@@ -111,89 +99,61 @@ export function checkResponses(
   for (const response of turn.responses)
     if (waiting.get(response.name)?.shift() === undefined) unmatched.push(response);
   const unanswered = callTurn.calls.filter((call) => waiting.get(call.name)?.includes(call));
-  if (callTurn.calls.length === turn.responses.length) {
+  const nameless = unmatched.filter((response) => response.name === '');
+  const named = unmatched.filter((response) => response.name !== '');
+  nameless.forEach((response, position) => {
+    const call = unanswered[position];
+    const message = emptyResponseNameMessage(index, response.partIndex);
+    issues.push(
+      call ? mismatch(response, call, index, message) : { ...orphan(response, index), message },
+    );
+  });
+  const left = unanswered.slice(nameless.length);
+  if (left.length === named.length) {
     // No Gemini wording was found for a name mismatch (Gemini pairs by position); ours.
-    unmatched.forEach((response, position) => {
-      const call = unanswered[position];
+    named.forEach((response, position) => {
+      const call = left[position];
       if (!call) return;
-      issues.push({
-        code: 'tool-name-mismatch',
-        messageIndex: index,
-        partIndex: response.partIndex,
-        toolCallId: call.id ?? call.name,
-        expectedName: call.name,
-        actualName: response.name,
-        message: `Please ensure that each function response part names a function of the function call turn: contents[${index}].parts[${response.partIndex}] answers '${response.name}', but contents[${callIndex}] called '${call.name}'.`,
-      });
+      issues.push(
+        mismatch(
+          response,
+          call,
+          index,
+          `Please ensure that each function response part names a function of the function call turn: contents[${index}].parts[${response.partIndex}] answers '${response.name}', but contents[${callIndex}] called '${call.name}'.`,
+        ),
+      );
     });
     return;
   }
-  if (unanswered.length > 0) issues.push(missing(callIndex, unanswered));
-  for (const part of unmatched)
-    issues.push({
-      code: 'orphan-tool-result',
-      messageIndex: index,
-      partIndex: part.partIndex,
-      toolCallId: keyOf(part),
-      message: GEMINI_COUNT_MISMATCH,
-    });
+  if (left.length > 0) issues.push(missing(callIndex, left));
+  for (const part of named) issues.push(orphan(part, index));
 }
 
-/**
- * Responses that carry an id must each answer a different call of the turn by that id: Gemini
- * pairs by name and position, but an id that names no call, or a call already answered, leaves
- * the history ambiguous (and other providers, which pair by id, refuse it). Ours: no Gemini
- * wording was found.
- */
-export function checkResponseIds(
-  callTurn: Turn,
-  callIndex: number,
-  turn: Turn,
+function mismatch(
+  response: FunctionPart,
+  call: FunctionPart,
   index: number,
-  issues: HistoryIssue[],
-): void {
-  const { calls } = callTurn;
-  // Calls answered so far, by position (a turn of more than 32 calls falls back to a set).
-  let answered = 0;
-  let answeredBeyond: Set<number> | undefined;
-  for (const response of turn.responses) {
-    const id = response.id;
-    if (id === undefined) continue;
-    let found = -1;
-    let repeated = false;
-    for (let position = 0; position < calls.length; position++) {
-      if (calls[position]?.id !== id) continue;
-      const taken =
-        position < 32 ? (answered & (1 << position)) !== 0 : answeredBeyond?.has(position) === true;
-      if (!taken) {
-        found = position;
-        break;
-      }
-      repeated = true;
-    }
-    if (found !== -1) {
-      if (found < 32) answered |= 1 << found;
-      else (answeredBeyond ??= new Set()).add(found);
-      continue;
-    }
-    issues.push(
-      repeated
-        ? {
-            code: 'duplicate-tool-call-id',
-            messageIndex: index,
-            partIndex: response.partIndex,
-            toolCallId: id,
-            message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] answers a call of contents[${callIndex}] that another response already answered; give each response the id of its own call.`,
-          }
-        : {
-            code: 'unknown-tool-call-id',
-            messageIndex: index,
-            partIndex: response.partIndex,
-            toolCallId: id,
-            message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] matches no functionCall id of contents[${callIndex}]; give each response the id of its own call.`,
-          },
-    );
-  }
+  message: string,
+): HistoryIssue {
+  return {
+    code: 'tool-name-mismatch',
+    messageIndex: index,
+    partIndex: response.partIndex,
+    toolCallId: call.id ?? call.name,
+    expectedName: call.name,
+    actualName: response.name,
+    message,
+  };
+}
+
+function orphan(part: FunctionPart, index: number): HistoryIssue {
+  return {
+    code: 'orphan-tool-result',
+    messageIndex: index,
+    partIndex: part.partIndex,
+    toolCallId: keyOf(part),
+    message: GEMINI_COUNT_MISMATCH,
+  };
 }
 
 /** True when responses name the calls' functions in call order: every response pairs with its call. */
@@ -216,4 +176,30 @@ export function missing(callIndex: number, calls: readonly FunctionPart[]): Hist
 
 function keyOf(part: FunctionPart): string {
   return part.id ?? part.name;
+}
+
+/**
+ * A `model` content holding `functionResponse` parts: refused in the words of Google's SDK check.
+ * The call a response answers is taken to be in the same content, else in the call turn right
+ * before it; with neither, `callMessageIndex` is the content itself.
+ */
+export function responsesInModel(
+  turn: Turn,
+  index: number,
+  previous: Turn | undefined,
+  issues: HistoryIssue[],
+): void {
+  const callMessageIndex =
+    turn.calls.length === 0 && previous?.role === 'model' && previous.calls.length > 0
+      ? index - 1
+      : index;
+  for (const part of turn.responses)
+    issues.push({
+      code: 'misplaced-tool-result',
+      messageIndex: index,
+      partIndex: part.partIndex,
+      toolCallId: part.id ?? part.name,
+      callMessageIndex,
+      message: GEMINI_RESPONSE_IN_MODEL,
+    });
 }

@@ -36,8 +36,8 @@ export interface GeminiConversionResult extends ConversionResult<GeminiContent[]
  * `user` content, with `response: { output }`, or `{ error }` for a failed result (the keys
  * Google documents); a result whose content is already an object is sent as the `response`
  * itself. Ids are always sent. `thoughtSignature`s read from Gemini are written back on their
- * parts; a model turn with calls and no signature gets {@link SKIP_THOUGHT_SIGNATURE} on its
- * first call (see {@link ToGeminiOptions}). Empty text parts are left out (Gemini refuses them).
+ * parts; a model turn whose first call has no signature gets {@link SKIP_THOUGHT_SIGNATURE} on
+ * that call (see {@link ToGeminiOptions}). Empty text parts are left out (Gemini refuses them).
  *
  * Losses and changes, each with a warning:
  * - `synthesized-thought-signature`: a placeholder signature was added;
@@ -119,7 +119,6 @@ function writeModel(
   context.ownData(message.providerData, index);
   const parts: GeminiPart[] = [];
   let firstCall: number | undefined;
-  let signed = false;
   for (const part of message.parts) {
     switch (part.type) {
       case 'text':
@@ -138,7 +137,6 @@ function writeModel(
           );
         }
         const extras = context.ownData(part.providerData, index, part.callId);
-        if (typeof extras?.thoughtSignature === 'string') signed = true;
         firstCall ??= parts.length;
         parts.push({
           ...extras,
@@ -151,6 +149,8 @@ function writeModel(
     }
   }
   const first = firstCall === undefined ? undefined : parts[firstCall];
+  // Gemini 3 checks the first call part of each step: later parallel calls carry no signature.
+  const signed = typeof first?.thoughtSignature === 'string' && first.thoughtSignature !== '';
   if (
     first !== undefined &&
     firstCall !== undefined &&
@@ -162,7 +162,7 @@ function writeModel(
     context.warn(
       'synthesized-thought-signature',
       index,
-      `No call of this model turn has a thought signature (calls from another provider or built by hand); the first call got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`,
+      `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`,
       callId,
     );
   }

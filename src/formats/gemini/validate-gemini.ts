@@ -9,18 +9,25 @@ import {
   objectAt,
   type JsonObject,
 } from '../../core/input-guards.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { missingThoughtSignatureMessage, requiresThoughtSignatures } from './thought-signature.js';
 import {
   checkCallTurn,
-  checkResponseIds,
   checkResponses,
   missing,
-  GEMINI_RESPONSE_NOT_AFTER_CALL,
+  responsesInModel,
   type FunctionPart,
   type Turn,
 } from './gemini-turn-checks.js';
-export { GEMINI_RESPONSE_NOT_AFTER_CALL } from './gemini-turn-checks.js';
-export { GEMINI_COUNT_MISMATCH, GEMINI_CALL_NOT_AFTER_USER } from './gemini-turn-checks.js';
+import { checkResponseIds } from './gemini-response-ids.js';
+import { emptyResponseNameMessage, GEMINI_RESPONSE_NOT_AFTER_CALL } from './gemini-wording.js';
+export {
+  GEMINI_COUNT_MISMATCH,
+  GEMINI_CALL_NOT_AFTER_USER,
+  GEMINI_RESPONSE_IN_MODEL,
+  GEMINI_RESPONSE_NOT_AFTER_CALL,
+} from './gemini-wording.js';
 
 /**
  * Validates Gemini `contents` for tool-call history and returns every issue, each worded as Gemini
@@ -31,7 +38,13 @@ export { GEMINI_COUNT_MISMATCH, GEMINI_CALL_NOT_AFTER_USER } from './gemini-turn
  * match the calls; a response turn anywhere else is refused, and a call turn must follow a `user`
  * turn (a function response turn is one). Responses pair with calls of the same name in order;
  * with equal counts, the ones left over are name mismatches. An issue's `toolCallId` is the part's
- * `id` when it has one, otherwise the function name.
+ * `id` when it has one, otherwise the function name. A `functionResponse` part in a `model`
+ * content, and a response with an empty `name`, are refused in Google's words.
+ *
+ * With `context.model` a Gemini 3 model (see {@link requiresThoughtSignatures}), every call step
+ * of the current turn (the `model` contents with calls after the last `user` content that is not
+ * function responses) must carry its `thoughtSignature` on its first `functionCall` part; later
+ * parts of parallel calls have none. Earlier turns, Gemini 2.5 and no model: not checked.
  *
  * @throws {ToolHistoryError} `invalid-input` when `contents` is not an array, a content is not an
  *   object with a `parts` array, its role is neither `user` nor `model` (nor the legacy `function`),
@@ -39,20 +52,39 @@ export { GEMINI_COUNT_MISMATCH, GEMINI_CALL_NOT_AFTER_USER } from './gemini-turn
  * @example
  * const result = validateGemini(body.contents);
  */
-export function validateGemini(contents: readonly unknown[]): ValidationResult {
-  return inspectGemini(contents).result;
+export function validateGemini(
+  contents: readonly unknown[],
+  context: RuleContext = NO_RULE_CONTEXT,
+): ValidationResult {
+  return inspectGemini(contents, context).result;
 }
 
 /** {@link validateGemini}, with the turn table it read (for repair). */
-export function inspectGemini(contents: readonly unknown[]): HistoryInspection {
+export function inspectGemini(
+  contents: readonly unknown[],
+  context: RuleContext = NO_RULE_CONTEXT,
+): HistoryInspection {
   assertGeminiContents(contents);
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(contents.length);
+  // Call steps of the current turn whose first call part has no signature (Gemini 3 only).
+  const unsigned: { index: number; call: FunctionPart }[] | undefined = requiresThoughtSignatures(
+    context.model,
+  )
+    ? []
+    : undefined;
   let previous: Turn | undefined;
   for (let index = 0; index < contents.length; index++) {
     const content = objectAt(contents, index, 'contents', GEMINI_CONTENT_SHAPE);
     const turn = readTurn(content.role, geminiPartsOf(content, index), index);
     addTurn(turn, index, table);
+    if (turn.role === 'model' && turn.responses.length > 0)
+      responsesInModel(turn, index, previous, issues);
+    if (unsigned !== undefined) {
+      const call = turn.role === 'model' ? turn.calls[0] : undefined;
+      if (turn.role === 'user' && turn.responses.length === 0) unsigned.length = 0;
+      else if (call?.signed === false) unsigned.push({ index, call });
+    }
     if (turn.role === 'model' && turn.calls.length > 0)
       checkCallTurn(turn, index, previous, issues);
     if (
@@ -73,13 +105,24 @@ export function inspectGemini(contents: readonly unknown[]): HistoryInspection {
             messageIndex: index,
             partIndex: part.partIndex,
             toolCallId: part.id ?? part.name,
-            message: GEMINI_RESPONSE_NOT_AFTER_CALL,
+            message:
+              part.name === ''
+                ? emptyResponseNameMessage(index, part.partIndex)
+                : GEMINI_RESPONSE_NOT_AFTER_CALL,
           });
     }
     previous = turn;
   }
   if (previous?.role === 'model' && previous.calls.length > 0)
     issues.push(missing(contents.length - 1, previous.calls));
+  for (const { index, call } of unsigned ?? [])
+    issues.push({
+      code: 'missing-thought-signature',
+      messageIndex: index,
+      partIndex: call.partIndex,
+      toolCallId: call.id ?? call.name,
+      message: missingThoughtSignatureMessage(call.name, index),
+    });
   return {
     result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
     table,
@@ -123,10 +166,16 @@ function readTurn(role: unknown, parts: readonly JsonObject[], index: number): T
     const functionCall = part.functionCall !== undefined ? part.functionCall : part.function_call;
     const functionResponse =
       part.functionResponse !== undefined ? part.functionResponse : part.function_response;
-    if (functionCall !== undefined)
-      (calls ??= []).push(functionPart(functionCall, index, partIndex, 'functionCall'));
+    if (functionCall !== undefined) {
+      const signature =
+        part.thoughtSignature !== undefined ? part.thoughtSignature : part.thought_signature;
+      const signed = typeof signature === 'string' && signature !== '';
+      (calls ??= []).push(functionPart(functionCall, index, partIndex, 'functionCall', signed));
+    }
     if (functionResponse !== undefined)
-      (responses ??= []).push(functionPart(functionResponse, index, partIndex, 'functionResponse'));
+      (responses ??= []).push(
+        functionPart(functionResponse, index, partIndex, 'functionResponse', false),
+      );
   }
   if (calls === undefined && responses === undefined)
     return role === 'model' ? MODEL_TEXT : USER_TEXT;
@@ -146,12 +195,14 @@ function functionPart(
   index: number,
   partIndex: number,
   field: 'functionCall' | 'functionResponse',
+  signed: boolean,
 ): FunctionPart {
   const named = geminiFunctionOf(value, index, partIndex, field);
   return {
     name: named.name,
     id: typeof named.id === 'string' && named.id !== '' ? named.id : undefined,
     partIndex,
+    signed,
   };
 }
 

@@ -1,3 +1,4 @@
+import { MISTRAL_LEAVES, unrepairedMistral } from './mistral-wire-repair.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { fromMistral } from './from-mistral.js';
 import { mistralErrorBodyFor } from './mistral-error.js';
@@ -24,4 +25,5 @@ export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralM
   generatesIds: false,
   roleOptionalForUser: false,
   errorResponseFor: mistralErrorBodyFor,
+  repairWire: { after: unrepairedMistral, leaves: MISTRAL_LEAVES },
 };

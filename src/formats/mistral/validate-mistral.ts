@@ -11,6 +11,7 @@ import {
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { lastRoleIssue } from './mistral-last-role.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
 export const MISTRAL_TOOL_CALL_ID_PATTERN: RegExp = /^[a-zA-Z0-9]{9}$/;
@@ -34,7 +35,10 @@ function isMistralRole(role: unknown): role is string {
  * Rules: tool messages right after an assistant turn answer each of its `tool_calls`, as many
  * responses as calls; every call id (in `tool_calls` and in `tool_call_id`) is exactly 9 characters
  * of `[a-zA-Z0-9]`; a `user` message never comes right after a `tool` message (an assistant
- * message has to come between); a `tool` message after a `user` or `system` message is refused.
+ * message has to come between); a `tool` message after a `user` or `system` message is refused;
+ * the last message is `user` or `tool`, or `assistant` with `prefix: true`. That last rule is one of
+ * the request: a saved conversation that ends with the model's answer is reported
+ * (`unexpected-last-role`), and repair leaves it with a warning, since no fix keeps the answer.
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, a message is not an
  *   object, its role is not one Mistral has, or `tool_calls` is not an array of objects.
@@ -107,6 +111,8 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
   }
   for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }))
     issues.push(issueOf(problem, messages));
+  const last = lastRoleIssue(messages);
+  if (last) issues.push(last);
   return {
     result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
     table,

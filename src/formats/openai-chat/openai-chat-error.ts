@@ -30,7 +30,7 @@ export interface OpenAIErrorResponse {
  */
 export function openAIErrorCodeFor(issue: HistoryIssue): string | null {
   switch (issue.code) {
-    // The last five are not reported by validateOpenAIChat; they carry no OpenAI schema code.
+    // The last seven are not reported by validateOpenAIChat; they carry no OpenAI schema code.
     case 'orphan-tool-result':
     case 'missing-tool-result':
     case 'duplicate-tool-call-id':
@@ -41,6 +41,8 @@ export function openAIErrorCodeFor(issue: HistoryIssue): string | null {
     case 'unexpected-role':
     case 'missing-reasoning':
     case 'orphan-reasoning':
+    case 'missing-thought-signature':
+    case 'unexpected-last-role':
       return null;
     case 'unknown-tool-call-id':
     case 'invalid-arguments':

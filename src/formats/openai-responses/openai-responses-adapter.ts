@@ -54,5 +54,5 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   generatesIds: false,
   roleOptionalForUser: false,
   errorResponseFor: openAIResponsesErrorBodyFor,
-  repairWire: repairResponsesReasoning,
+  repairWire: { after: repairResponsesReasoning },
 };

@@ -9,7 +9,7 @@ import type { ProviderProfile } from '../../core/provider-profile.js';
 import type { RuleContext } from '../../core/rule-context.js';
 import type { ShapeRepair } from '../../core/shape-fix.js';
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
-import type { RepairWire } from './wire-repair.js';
+import type { WireRepairHooks } from './wire-repair.js';
 
 /** Options of a format's reader; each reader takes the fields its format has and ignores the rest. */
 export interface ReadFormatOptions {
@@ -133,12 +133,8 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   readonly roleOptionalForUser: boolean;
   /** The provider's status and error body for the first issue of a refused history, if it is a provider. */
   readonly errorResponseFor: ((issue: HistoryIssue) => ProviderErrorResponse) | undefined;
-  /**
-   * Fixes, on the wire messages a repair returns, the format's reasoning rules the neutral model
-   * does not see (Anthropic: thinking first in the final call turn; Responses: reasoning items and
-   * the items they go with). Absent for formats without such rules.
-   */
-  readonly repairWire?: RepairWire | undefined;
+  /** The format's own repair steps around the neutral engine (Gemini, Mistral); absent for most formats. */
+  readonly repairWire?: WireRepairHooks | undefined;
 }
 
 /** Options a stream handler factory gets. */

@@ -13,6 +13,8 @@ interface ReasoningVocabulary {
   readonly partTypes?: ReadonlySet<string>;
   /** Opaque parts flagged as reasoning by a field set to `true` (Gemini `thought`). */
   readonly partFlag?: string;
+  /** Keys that make an opaque block reasoning when present (Bedrock's `reasoningContent`). */
+  readonly partKeys?: readonly string[];
   /** `providerData` keys that hold reasoning or its signature. */
   readonly dataKeys?: ReadonlySet<string>;
 }
@@ -34,6 +36,8 @@ const VOCABULARY: Readonly<Partial<Record<MessageFormat, ReasoningVocabulary>>> 
   // The AI SDK's `reasoning` parts; aiwrapper's `reasoning` items (text only, no signature).
   vercel: { partTypes: new Set(['reasoning']) },
   aiwrapper: { partTypes: new Set(['reasoning']) },
+  // Converse `reasoningContent` blocks (reasoning text with its signature, or redacted content).
+  bedrock: { partKeys: ['reasoningContent'] },
 };
 
 /** True when `value`, an opaque part read from `format`, is reasoning. */
@@ -41,6 +45,7 @@ export function isReasoningPart(format: MessageFormat, value: unknown): boolean 
   const vocabulary = VOCABULARY[format];
   if (vocabulary === undefined || !isObject(value)) return false;
   if (vocabulary.partFlag !== undefined && value[vocabulary.partFlag] === true) return true;
+  if (vocabulary.partKeys?.some((key) => Object.hasOwn(value, key)) === true) return true;
   return typeof value.type === 'string' && vocabulary.partTypes?.has(value.type) === true;
 }
 

@@ -1,9 +1,11 @@
 import type { ConversionWarning } from '../../core/conversion-result.js';
+import type { HistoryIssue } from '../../core/issue.js';
 import type { RuleContext } from '../../core/rule-context.js';
 
-// Reasoning rules the neutral repair cannot see: a format fixes them on its own wire messages,
-// after the neutral repair, through its adapter's `repairWire`. Repair reports these fixes beside
-// its own (repair/history-fix.ts lists them in `HistoryFix`).
+// A format's own repair steps around the neutral engine, through its adapter's `repairWire`: what
+// the neutral model cannot say (Gemini's part roles and thought signatures, Anthropic's thinking
+// blocks, Responses reasoning items) is fixed on the format's wire messages, before the engine or
+// on its output. Repair reports these fixes beside its own (repair/history-fix.ts lists them).
 
 interface WireFixBase {
   /** Index, in the repaired messages, of the message the fix concerns. */
@@ -48,25 +50,89 @@ export interface StrippedItemIdFix extends WireFixBase {
   readonly itemId: string;
 }
 
-/** A fix a format makes on its own wire messages. */
-export type WireFix = MovedReasoningFix | DroppedReasoningFix | StrippedItemIdFix;
+/**
+ * A call step of the current turn got Google's documented placeholder thought signature on its
+ * first `functionCall` part (Gemini 3 refuses the step without one; a real signature cannot be
+ * made up).
+ */
+export interface AddedThoughtSignatureFix {
+  readonly kind: 'added-thought-signature';
+  /** Index of the `model` content, in the repaired history. */
+  readonly messageIndex: number;
+  /** The `functionCall` part that got the signature. */
+  readonly partIndex?: number | undefined;
+  /** The call's id, or its name when it has none. */
+  readonly callId: string;
+  readonly message: string;
+  /** The signature written: `skip_thought_signature_validator`. */
+  readonly signature: string;
+}
 
-/** What a format's {@link RepairWire} did. */
+/** A result moved out of a message the provider does not take it in (Gemini: a `model` content). */
+export interface WireMovedResultFix {
+  readonly kind: 'moved-result';
+  readonly messageIndex: number;
+  readonly partIndex?: number | undefined;
+  readonly callId: string;
+  readonly message: string;
+  /** Index, in the input, of the message that held it. */
+  readonly fromIndex: number;
+  readonly fromPartIndex: number;
+}
+
+/** A fix a format makes on its own wire messages. */
+export type WireFix =
+  | MovedReasoningFix
+  | DroppedReasoningFix
+  | StrippedItemIdFix
+  | WireMovedResultFix
+  | AddedThoughtSignatureFix;
+
+/** What a format's wire step did. */
 export interface WireRepair {
-  /** The messages after the fixes; unchanged messages are the input's own objects. */
+  /** The messages after the step: a new array, untouched messages the input's own objects. */
   readonly messages: readonly unknown[];
+  /** Every change, with indexes into `messages` (`fromIndex` into the step's input). */
   readonly fixes: readonly WireFix[];
-  /** What the repair could not fix (code `missing-reasoning`): the history is still refused. */
+  /** Issues the step leaves, with why (code `unrepaired-issue`; indexes into `messages`). */
   readonly warnings: readonly ConversionWarning[];
+  /**
+   * Before the engine only: per message of `messages`, the index of the input message it comes
+   * from (an inserted message: the one whose parts it took); `undefined` when none was inserted.
+   */
+  readonly inputIndexes?: readonly number[] | undefined;
 }
 
 /**
- * Fixes the reasoning rules of a format on its wire messages (valid for the format's shape);
- * returns `undefined` when there is nothing to fix or to report. `inputIndexOf` maps a message of
- * `messages` back to its index in the input of the repair (`-1` for a message the repair made).
+ * A format's step before the neutral engine: what its reader cannot carry into the neutral model
+ * (Gemini: a `functionResponse` inside a `model` content, thought signatures). Called with the
+ * issues the validator found; returns `undefined` when none of them is the step's.
  */
-export type RepairWire = (
+export type WireRepairer = (
+  messages: readonly unknown[],
+  issues: readonly HistoryIssue[],
+  context: RuleContext,
+) => WireRepair | undefined;
+
+/**
+ * A format's step on the engine's output (valid for the format's shape): the reasoning rules the
+ * neutral repair cannot see (Anthropic, Responses), and warnings for what no fix can mend (Mistral's
+ * last role). Returns `undefined` when there is nothing to fix or to report. `inputIndexOf` maps a
+ * message of `messages` back to its index in the repair's input (`-1` for a message repair made).
+ * Must be cheap: it runs on every repair that changed something.
+ */
+export type WireAfterRepairer = (
   messages: readonly unknown[],
   context: RuleContext,
   inputIndexOf: (message: unknown) => number,
 ) => WireRepair | undefined;
+
+/** A format's own steps around the neutral repair engine. */
+export interface WireRepairHooks {
+  /** Runs before the engine, on what the validator found (Gemini). */
+  readonly before?: WireRepairer | undefined;
+  /** Runs on the engine's output (Anthropic, Responses, Mistral). */
+  readonly after?: WireAfterRepairer | undefined;
+  /** Issue codes no fix mends, which `after` reports: a history with only these is left as it is. */
+  readonly leaves?: ReadonlySet<HistoryIssue['code']> | undefined;
+}

@@ -108,7 +108,7 @@ test.prop([fc.array(arbitraryRound, { minLength: 1, maxLength: 4 })])(
     const { messages, warnings } = repairHistory(input, options);
     const { issues } = validateHistory(messages, options);
     expect(issues.map((issue) => issue.code)).toEqual(
-      warnings.some((warning) => warning.code === 'missing-reasoning') ? ['missing-reasoning'] : [],
+      warnings.some((warning) => warning.code === 'unrepaired-issue') ? ['missing-reasoning'] : [],
     );
   },
 );

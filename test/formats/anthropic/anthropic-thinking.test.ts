@@ -138,7 +138,7 @@ describe('repairHistory with thinking on (Anthropic)', () => {
     expect(repaired.messages).toEqual(input);
     expect(repaired.warnings).toEqual([
       {
-        code: 'missing-reasoning',
+        code: 'unrepaired-issue',
         messageIndex: 1,
         callId: 'toolu_1',
         message:

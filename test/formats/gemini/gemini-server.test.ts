@@ -240,3 +240,45 @@ describe('POST /v1beta/models/{model}:generateContent with aiwrapper 3 (Lang.goo
     expect(server.requests.map((recorded) => recorded.status)).toEqual([400]);
   });
 });
+
+describe('POST /v1beta/models/{model}:generateContent on a Gemini 3 model', () => {
+  const gemini3 = (server: StrictServer): string =>
+    `${server.url}/v1beta/models/gemini-3-pro-preview:generateContent`;
+
+  it('refuses the current turn’s call step without its thought signature, as Gemini 3 does', async () => {
+    const server = await start();
+    const contents = [user, calls('get_weather'), responses('get_weather')];
+    expect(await send(gemini3(server), { contents })).toEqual([
+      400,
+      googleError(
+        'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:get_weather` , position 2. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.',
+      ),
+    ]);
+    // Gemini 2.5 takes the same history.
+    const reply = await post(generate(server), { contents });
+    expect(reply.status).toBe(200);
+  });
+
+  it('signs the first call part of its reply, and takes the signed step back', async () => {
+    const server = await start({
+      replies: [
+        {
+          toolCalls: [
+            { name: 'get_weather', arguments: {} },
+            { name: 'get_time', arguments: {} },
+          ],
+        },
+        { text: 'Sunny.' },
+      ],
+    });
+    const [status, body] = await send(gemini3(server), { contents: [user] });
+    const parts = (body as { candidates: { content: { parts: Record<string, unknown>[] } }[] })
+      .candidates[0]?.content.parts;
+    expect([status, parts?.map((part) => typeof part.thoughtSignature)]).toEqual([
+      200,
+      ['string', 'undefined'],
+    ]);
+    const contents = [user, { role: 'model', parts }, responses('get_weather', 'get_time')];
+    expect((await post(gemini3(server), { contents })).status).toBe(200);
+  });
+});

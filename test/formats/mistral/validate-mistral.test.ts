@@ -38,6 +38,7 @@ describe('validateMistral', () => {
         calls('a1b2c3d4e'),
         tool('a1b2c3d4e'),
         reply,
+        user('next'),
       ]),
     ).toEqual({ ok: true, issues: [] });
   });
@@ -50,6 +51,7 @@ describe('validateMistral', () => {
         tool('call_abc123xyz'),
         tool(''),
         reply,
+        user('next'),
       ]),
     ).toEqual({
       ok: false,
@@ -86,7 +88,13 @@ describe('validateMistral', () => {
 
   it('reports unequal numbers of calls and responses, for all or some calls of a turn', () => {
     expect(
-      validateMistral([user(), calls('a1b2c3d4e', 'f5g6h7i8j'), tool('a1b2c3d4e'), reply]),
+      validateMistral([
+        user(),
+        calls('a1b2c3d4e', 'f5g6h7i8j'),
+        tool('a1b2c3d4e'),
+        reply,
+        user('next'),
+      ]),
     ).toEqual({
       ok: false,
       issues: [
@@ -98,7 +106,7 @@ describe('validateMistral', () => {
         },
       ],
     });
-    expect(validateMistral([user(), calls('a1b2c3d4e'), reply])).toEqual({
+    expect(validateMistral([user(), calls('a1b2c3d4e'), reply, user('next')])).toEqual({
       ok: false,
       issues: [
         {
@@ -139,6 +147,7 @@ describe('validateMistral', () => {
         tool('f5g6h7i8j'),
         tool('f5g6h7i8j'),
         reply,
+        user('next'),
       ]),
     ).toEqual({
       ok: false,
@@ -160,7 +169,9 @@ describe('validateMistral', () => {
   });
 
   it('reports a result separated from its call as misplaced', () => {
-    expect(validateMistral([user(), calls('a1b2c3d4e'), reply, tool('a1b2c3d4e'), reply])).toEqual({
+    expect(
+      validateMistral([user(), calls('a1b2c3d4e'), reply, tool('a1b2c3d4e'), reply, user('next')]),
+    ).toEqual({
       ok: false,
       issues: [
         {
@@ -178,6 +189,35 @@ describe('validateMistral', () => {
         },
       ],
     });
+  });
+
+  it("reports a history that ends with the model's answer, in Mistral's words", () => {
+    expect(validateMistral([user(), calls('a1b2c3d4e'), tool('a1b2c3d4e'), reply])).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: 'unexpected-last-role',
+          messageIndex: 3,
+          role: 'assistant',
+          message:
+            'Expected last role User or Tool (or Assistant with prefix True) for serving but got assistant',
+        },
+      ],
+    });
+  });
+
+  it('accepts a last assistant message with prefix: true, and a last tool message', () => {
+    expect(validateMistral([user(), { ...reply, prefix: true }])).toEqual({ ok: true, issues: [] });
+    expect(validateMistral([user(), calls('a1b2c3d4e'), tool('a1b2c3d4e')])).toEqual({
+      ok: true,
+      issues: [],
+    });
+  });
+
+  it('leaves a last assistant message with unanswered calls to the count rule', () => {
+    expect(validateMistral([user(), calls('a1b2c3d4e')]).issues.map((issue) => issue.code)).toEqual(
+      ['missing-tool-result'],
+    );
   });
 
   it('throws invalid-input for a role Mistral does not have', () => {
@@ -213,6 +253,7 @@ describe('mistralErrorBodyFor', () => {
       user(),
       calls('a1b2c3d4e'),
       reply,
+      user('next'),
     ]).issues.map(mistralErrorBodyFor);
     expect(bodies).toEqual([
       {

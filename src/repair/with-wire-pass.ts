@@ -1,0 +1,117 @@
+import type { ConversionWarning } from '../core/conversion-result.js';
+import type { MessageFormat } from '../core/format.js';
+import type { HistoryIssue, ValidationResult } from '../core/issue.js';
+import type { RuleContext } from '../core/rule-context.js';
+import { adapterFor } from '../formats/index.js';
+import type { WireRepair } from '../formats/shared/wire-repair.js';
+import type { HistoryFix } from './history-fix.js';
+
+/** The result shape of `repairHistory`, as this module needs it. */
+interface Repaired<T> {
+  readonly messages: T;
+  readonly fixes: readonly HistoryFix[];
+  readonly warnings: readonly ConversionWarning[];
+}
+
+/** Runs the format's wire pass (before the engine) on what the validator found, if the format has one and it has work. */
+export function wirePass(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  result: ValidationResult,
+  context: RuleContext,
+): WireRepair | undefined {
+  return adapterFor(format).repairWire?.before?.(messages, result.issues, context);
+}
+
+/** True when every issue is one the format's repair leaves as it is (see `WireRepairHooks.leaves`). */
+export function leavesAll(format: MessageFormat, issues: readonly HistoryIssue[]): boolean {
+  const leaves = adapterFor(format).repairWire?.leaves;
+  return leaves !== undefined && issues.every((issue) => leaves.has(issue.code));
+}
+
+/**
+ * Runs the format's step after the engine (its adapter's `repairWire.after`: reasoning rules the
+ * neutral model does not see, and what no fix can mend) on what the engine returned, and adds its
+ * fixes and warnings. Messages it does not change stay the objects they were, so untouched input
+ * messages are still the input's.
+ */
+export function wireAfterPass<T>(
+  input: readonly unknown[],
+  repaired: Repaired<T>,
+  format: MessageFormat,
+  context: RuleContext,
+): Repaired<T> {
+  const after = adapterFor(format).repairWire?.after;
+  if (after === undefined) return repaired;
+  let indexes: Map<unknown, number> | undefined;
+  const inputIndexOf = (message: unknown): number => {
+    indexes ??= new Map(input.map((entry, index) => [entry, index]));
+    return indexes.get(message) ?? -1;
+  };
+  const wire = after(repaired.messages as readonly unknown[], context, inputIndexOf);
+  if (wire === undefined) return repaired;
+  const fixes: HistoryFix[] = [...repaired.fixes, ...wire.fixes];
+  return {
+    messages: wire.messages as T,
+    // In message order; sort is stable, so fixes of one message keep theirs.
+    fixes: fixes.sort((a, b) => a.messageIndex - b.messageIndex),
+    warnings: [...repaired.warnings, ...wire.warnings],
+  };
+}
+
+/**
+ * Joins the wire pass's changes with what the engine then did to its output: the engine's
+ * `fromIndex`es point into the input again, and the pass's fixes and warnings into the result.
+ */
+export function withWirePass<T>(
+  input: readonly unknown[],
+  wire: WireRepair,
+  repaired: Repaired<T>,
+): Repaired<T> {
+  const output = repaired.messages as readonly unknown[];
+  const place = placeIn(wire.messages, output, repaired.fixes.length > 0);
+  const { inputIndexes } = wire;
+  const fromInput = (index: number): number =>
+    inputIndexes === undefined ? index : (inputIndexes[index] ?? index);
+  const engineFixes = repaired.fixes.map((fix): HistoryFix => {
+    if (inputIndexes === undefined || !('fromIndex' in fix)) return fix;
+    const fromIndex = fromInput(fix.fromIndex);
+    // The engine's message cites the place in the pass's output; the caller's array is the input.
+    const message = fix.message.replace(`messages[${fix.fromIndex}]`, `messages[${fromIndex}]`);
+    return { ...fix, fromIndex, message };
+  });
+  const wireFixes = wire.fixes.map((fix) => ({ ...fix, messageIndex: place(fix.messageIndex) }));
+  const warnings = [
+    ...wire.warnings.map((warning) => ({ ...warning, messageIndex: place(warning.messageIndex) })),
+    ...repaired.warnings,
+  ];
+  // Nothing changed at all: the input comes back as it came (a copy of the array).
+  const messages = wire.fixes.length === 0 && repaired.fixes.length === 0 ? input.slice() : output;
+  return {
+    messages: messages as T,
+    fixes: [...wireFixes, ...engineFixes].sort((a, b) => a.messageIndex - b.messageIndex),
+    warnings,
+  };
+}
+
+/**
+ * Where each message of the pass's output landed in the engine's output: the same index when the
+ * engine changed nothing; else found by identity (the engine keeps what it leaves alone as the
+ * same object), or counted from the nearest earlier message it kept.
+ */
+function placeIn(
+  passed: readonly unknown[],
+  output: readonly unknown[],
+  changed: boolean,
+): (index: number) => number {
+  if (!changed) return (index) => index;
+  const where = new Map<unknown, number>();
+  output.forEach((message, index) => where.set(message, index));
+  return (index) => {
+    for (let earlier = index; earlier >= 0; earlier--) {
+      const at = where.get(passed[earlier]);
+      if (at !== undefined) return at + (index - earlier);
+    }
+    return index;
+  };
+}
