@@ -14,9 +14,10 @@ function layersOf(lang: LanguageProvider): string[] {
   const layers: string[] = [];
   let chat: unknown = Reflect.get(lang, 'chat');
   while (typeof chat === 'function') {
-    const marked = Object.entries(MARKERS).filter(([, marker]) => Reflect.get(chat, marker));
+    const layer: object = chat;
+    const marked = Object.entries(MARKERS).filter(([, marker]) => Reflect.get(layer, marker));
     layers.push(marked.map(([name]) => name).join('+') || 'aiwrapper');
-    chat = Reflect.get(chat, INNER);
+    chat = Reflect.get(layer, INNER);
   }
   return layers;
 }
