@@ -4,7 +4,8 @@ import { installToolCalls } from '../../src/aiwrapper/install-tool-calls.js';
 import { installProviderErrors, ProviderError } from '../../src/aiwrapper/provider-errors.js';
 
 const INNER = Symbol.for('aiwrapper-tool-calls.inner-chat');
-const MARKERS = {
+type Wrapper = 'tool-calls' | 'provider-errors';
+const MARKERS: Readonly<Record<Wrapper, symbol>> = {
   'tool-calls': Symbol.for('aiwrapper-tool-calls.wrapped-chat'),
   'provider-errors': Symbol.for('aiwrapper-tool-calls.provider-errors'),
 };
@@ -26,7 +27,7 @@ function layersOf(lang: LanguageProvider): string[] {
  * Installs the package's two `chat` wrappers in `order` (each name may repeat) and checks that
  * every provider's `chat` is wrapped by each once and behaves as after any other order.
  */
-export function describeInstallOrder(order: readonly (keyof typeof MARKERS)[]): void {
+export function describeInstallOrder(order: readonly Wrapper[]): void {
   let status = 200;
   const requests: string[] = [];
   const httpRequest = (_url: string | URL, options: object): Promise<Response> => {
