@@ -3,6 +3,7 @@ import type { HistoryInspection } from '../core/history-inspection.js';
 import type { ProviderProfile } from '../core/provider-profile.js';
 import { meetsProfileByTable } from '../repair/meets-profile.js';
 import { inspectHistory } from '../validate/inspect-history.js';
+import { isValidLangHistory } from './is-valid-lang-history.js';
 import { meetsProfileShape } from './meets-profile-shape.js';
 
 /**
@@ -21,6 +22,8 @@ interface CheckedCollection {
 
 /** Per collection, per profile checked (`null`: only the rule every provider shares). */
 const checked = new WeakMap<LangMessages, Map<ProviderProfile | null, CheckedCollection>>();
+/** Collections the lean pass found valid once, not yet recorded: recorded when they come back. */
+const leanlyChecked = new WeakSet<LangMessages>();
 
 /** What {@link checkCollection} found. */
 export interface CollectionCheck {
@@ -57,6 +60,14 @@ export function checkCollection(
     update(entry, collection, from);
     return { met: true };
   }
+  if (profile === undefined && isValidLangHistory(collection)) {
+    // The rule every provider shares needs no turn table: the lean pass decides. Recording costs
+    // about as much again, so a collection is recorded only when it is checked a second time
+    // (an agent loop), and a first request costs the lean pass alone.
+    if (leanlyChecked.has(collection)) entries.set(key, recorded(collection));
+    else leanlyChecked.add(collection);
+    return { met: true };
+  }
   const inspection = inspectHistory(collection, 'aiwrapper');
   const met =
     inspection.result.ok &&
@@ -64,20 +75,22 @@ export function checkCollection(
       meetsProfileByTable(inspection.table, profile, (rules) =>
         meetsProfileShape(collection, rules),
       ) === true);
-  if (met) {
-    const fresh: CheckedCollection = {
-      messages: [],
-      items: [],
-      counts: [],
-      ids: new Set(),
-      idsThrough: 0,
-    };
-    update(fresh, collection, 0);
-    entries.set(key, fresh);
-  } else {
-    entries.delete(key);
-  }
+  if (met) entries.set(key, recorded(collection));
+  else entries.delete(key);
   return { met, inspection };
+}
+
+/** A record of `collection` as checked, whole. */
+function recorded(collection: LangMessages): CheckedCollection {
+  const fresh: CheckedCollection = {
+    messages: [],
+    items: [],
+    counts: [],
+    ids: new Set(),
+    idsThrough: 0,
+  };
+  update(fresh, collection, 0);
+  return fresh;
 }
 
 /**
@@ -127,10 +140,10 @@ function tailMeets(
 ): boolean {
   const tail: unknown[] = [];
   for (let index = from; index < collection.length; index++) tail.push(collection[index]);
+  if (profile === undefined) return isValidLangHistory(tail);
   try {
     const { result, table } = inspectHistory(tail, 'aiwrapper');
     if (!result.ok) return false;
-    if (profile === undefined) return true;
     const before = collection[from - 1];
     const met = meetsProfileByTable(
       table,

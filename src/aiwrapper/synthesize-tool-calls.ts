@@ -1,6 +1,5 @@
 import type { LangMessages } from 'aiwrapper';
 import type { ProviderFormat } from '../core/format.js';
-import { isValidLangHistory } from './is-valid-lang-history.js';
 import { repairCollection, type RepairLangMessagesResult } from './repair-lang-messages.js';
 import { seenToolCall } from './seen-tool-calls.js';
 
@@ -17,19 +16,20 @@ export const SYNTHESIZED_META_KEY = 'synthesizedToolCalls';
  * the collection in place.
  *
  * A valid collection needs no call synthesized, whatever the provider: a result its turn answers
- * is answered across the conversation too. So {@link isValidLangHistory} decides first, in one
- * lean pass (a fraction of the validator's cost, on every request, the first included); only a
- * collection it does not find valid goes through the validator and the repair.
+ * is answered across the conversation too. So `checkCollection` decides first with the lean pass
+ * of `isValidLangHistory` (a fraction of the validator's cost, the first request included; on a
+ * collection sent again, only what changed); only a collection it does not find valid goes
+ * through the validator and the repair.
  */
 export function synthesizeCallTurns(
   collection: LangMessages,
   provider: ProviderFormat,
   coveredThrough: number,
 ): RepairLangMessagesResult {
-  if (isValidLangHistory(collection)) return { fixes: [], warnings: [] };
   return repairCollection(collection, {
     provider,
     preset: 'add-missing-calls',
+    incremental: true,
     leaveThrough: coveredThrough,
     lookupCall: (callId, name) => seenToolCall(collection, callId, name),
     markTurn: { aiwrapper: { meta: { [SYNTHESIZED_META_KEY]: true } } },
