@@ -22,8 +22,12 @@ interface CheckedCollection {
 
 /** Per collection, per profile checked (`null`: only the rule every provider shares). */
 const checked = new WeakMap<LangMessages, Map<ProviderProfile | null, CheckedCollection>>();
-/** Collections the lean pass found valid once, not yet recorded: recorded when they come back. */
-const leanlyChecked = new WeakSet<LangMessages>();
+/**
+ * Collections found valid once and not recorded: recording costs about as much as the lean pass,
+ * and a third of the validator's, so a collection is recorded only when it is checked valid a
+ * second time (an agent loop), and a first request costs the check alone.
+ */
+const checkedOnce = new WeakSet<LangMessages>();
 
 /** What {@link checkCollection} found. */
 export interface CollectionCheck {
@@ -60,12 +64,9 @@ export function checkCollection(
     update(entry, collection, from);
     return { met: true };
   }
+  // The rule every provider shares needs no turn table: the lean pass decides.
   if (profile === undefined && isValidLangHistory(collection)) {
-    // The rule every provider shares needs no turn table: the lean pass decides. Recording costs
-    // about as much again, so a collection is recorded only when it is checked a second time
-    // (an agent loop), and a first request costs the lean pass alone.
-    if (leanlyChecked.has(collection)) entries.set(key, recorded(collection));
-    else leanlyChecked.add(collection);
+    record(entries, key, collection);
     return { met: true };
   }
   const inspection = inspectHistory(collection, 'aiwrapper');
@@ -75,9 +76,19 @@ export function checkCollection(
       meetsProfileByTable(inspection.table, profile, (rules) =>
         meetsProfileShape(collection, rules),
       ) === true);
-  if (met) entries.set(key, recorded(collection));
+  if (met) record(entries, key, collection);
   else entries.delete(key);
   return { met, inspection };
+}
+
+/** Records `collection`, found valid for `key`, when it was found valid before (see `checkedOnce`). */
+function record(
+  entries: Map<ProviderProfile | null, CheckedCollection>,
+  key: ProviderProfile | null,
+  collection: LangMessages,
+): void {
+  if (checkedOnce.has(collection)) entries.set(key, recorded(collection));
+  else checkedOnce.add(collection);
 }
 
 /** A record of `collection` as checked, whole. */
