@@ -380,9 +380,11 @@ async function benchOverhead(list: readonly Provider[]): Promise<Map<string, num
  * the package minus without, on the same history, as a share of each provider's own `chat()`
  * from (c). Stable where the end-to-end ratios drown in the load of a shared machine.
  *
- * An agent loop sends one collection again and again, a few messages longer each time, and the
- * package re-checks only what changed since its last check; so do these rows, which send the same
- * collection. The `first request` rows send a new collection every time: one whole validation pass.
+ * An agent loop sends one collection again and again, a few messages longer each time; so do
+ * these rows, which send the same collection. With `autoRepairToolHistory` the package re-checks
+ * only what changed since its last check; `autoAssistantToolCalls` runs its lean validity pass
+ * (isValidLangHistory) over the whole collection every time. The `first request` rows send a new
+ * collection every time: one whole validation pass (repair) or one lean pass (synthesis).
  */
 async function benchIsolatedOverhead(
   mock: Provider,

@@ -3,6 +3,7 @@ import type { HistoryInspection } from '../core/history-inspection.js';
 import type { ProviderProfile } from '../core/provider-profile.js';
 import { meetsProfileByTable } from '../repair/meets-profile.js';
 import { inspectHistory } from '../validate/inspect-history.js';
+import { isValidLangHistory } from './is-valid-lang-history.js';
 import { meetsProfileShape } from './meets-profile-shape.js';
 
 /**
@@ -21,6 +22,12 @@ interface CheckedCollection {
 
 /** Per collection, per profile checked (`null`: only the rule every provider shares). */
 const checked = new WeakMap<LangMessages, Map<ProviderProfile | null, CheckedCollection>>();
+/**
+ * Collections found valid once and not recorded: recording costs about as much as the lean pass,
+ * and a third of the validator's, so a collection is recorded only when it is checked valid a
+ * second time (an agent loop), and a first request costs the check alone.
+ */
+const checkedOnce = new WeakSet<LangMessages>();
 
 /** What {@link checkCollection} found. */
 export interface CollectionCheck {
@@ -57,6 +64,11 @@ export function checkCollection(
     update(entry, collection, from);
     return { met: true };
   }
+  // The rule every provider shares needs no turn table: the lean pass decides.
+  if (profile === undefined && isValidLangHistory(collection)) {
+    record(entries, key, collection);
+    return { met: true };
+  }
   const inspection = inspectHistory(collection, 'aiwrapper');
   const met =
     inspection.result.ok &&
@@ -64,20 +76,32 @@ export function checkCollection(
       meetsProfileByTable(inspection.table, profile, (rules) =>
         meetsProfileShape(collection, rules),
       ) === true);
-  if (met) {
-    const fresh: CheckedCollection = {
-      messages: [],
-      items: [],
-      counts: [],
-      ids: new Set(),
-      idsThrough: 0,
-    };
-    update(fresh, collection, 0);
-    entries.set(key, fresh);
-  } else {
-    entries.delete(key);
-  }
+  if (met) record(entries, key, collection);
+  else entries.delete(key);
   return { met, inspection };
+}
+
+/** Records `collection`, found valid for `key`, when it was found valid before (see `checkedOnce`). */
+function record(
+  entries: Map<ProviderProfile | null, CheckedCollection>,
+  key: ProviderProfile | null,
+  collection: LangMessages,
+): void {
+  if (checkedOnce.has(collection)) entries.set(key, recorded(collection));
+  else checkedOnce.add(collection);
+}
+
+/** A record of `collection` as checked, whole. */
+function recorded(collection: LangMessages): CheckedCollection {
+  const fresh: CheckedCollection = {
+    messages: [],
+    items: [],
+    counts: [],
+    ids: new Set(),
+    idsThrough: 0,
+  };
+  update(fresh, collection, 0);
+  return fresh;
 }
 
 /**
@@ -127,10 +151,10 @@ function tailMeets(
 ): boolean {
   const tail: unknown[] = [];
   for (let index = from; index < collection.length; index++) tail.push(collection[index]);
+  if (profile === undefined) return isValidLangHistory(tail);
   try {
     const { result, table } = inspectHistory(tail, 'aiwrapper');
     if (!result.ok) return false;
-    if (profile === undefined) return true;
     const before = collection[from - 1];
     const met = meetsProfileByTable(
       table,

@@ -21,6 +21,7 @@ import { forgetTakenCallIds } from './taken-call-ids.js';
 import { synthesizeCallTurns } from './synthesize-tool-calls.js';
 import { repairCollection } from './repair-lang-messages.js';
 import { installResponsesInputFix } from './responses-input.js';
+import { installChatWrapper, isWrappedWith } from './chat-wrappers.js';
 import type { ProviderFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 
@@ -221,8 +222,8 @@ function prototypeOf(create: () => object): unknown {
 }
 
 function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: ProviderFormat): void {
-  const original = prototype.chat as Chat & { [WRAPPED]?: true };
-  if (typeof original !== 'function' || original[WRAPPED]) return;
+  const original = prototype.chat as Chat;
+  if (typeof original !== 'function' || isWrappedWith(original, WRAPPED)) return;
   const chat = async function chat(
     this: LanguageProvider,
     messages: unknown,
@@ -257,13 +258,7 @@ function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: Provi
     const before = collection.length;
     return remember(await original.call(this, collection, options), before);
   };
-  Object.defineProperty(chat, WRAPPED, { value: true });
-  Object.defineProperty(prototype, 'chat', {
-    value: chat,
-    enumerable: false,
-    configurable: true,
-    writable: true,
-  });
+  installChatWrapper(prototype, original, chat, WRAPPED);
 }
 
 /** How many messages `chat()` was given; what the response adds comes after them. */

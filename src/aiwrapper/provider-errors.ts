@@ -1,4 +1,5 @@
 import { Lang, setHttpRequestImpl } from 'aiwrapper';
+import { installChatWrapper, isWrappedWith } from './chat-wrappers.js';
 import { isProviderError, ProviderError, type ProviderErrorAction } from './provider-error.js';
 
 /** A `fetch`-like function: the shape aiwrapper's `setHttpRequestImpl` takes. */
@@ -106,7 +107,8 @@ export function providerErrorOf(error: unknown): ProviderError | undefined {
   return found;
 }
 
-const WRAPPED = Symbol('aiwrapper-tool-calls.provider-errors');
+// Symbol.for: a second copy of this package sees the first one's install.
+const WRAPPED = Symbol.for('aiwrapper-tool-calls.provider-errors');
 
 /**
  * Makes every aiwrapper provider report refusals in the provider's words: sets aiwrapper's
@@ -135,8 +137,9 @@ export function installProviderErrors(options: InstallProviderErrorsOptions = {}
 type Chat = (this: unknown, ...args: unknown[]) => Promise<unknown>;
 
 function wrapChat(prototype: Record<PropertyKey, unknown>): void {
-  const original = prototype.chat as Chat & { [WRAPPED]?: true };
-  if (typeof original !== 'function' || original[WRAPPED] === true) return;
+  const original = prototype.chat as Chat;
+  // Once, whether installToolCalls wrapped chat before or after.
+  if (typeof original !== 'function' || isWrappedWith(original, WRAPPED)) return;
   const chat = async function chat(this: unknown, ...args: unknown[]): Promise<unknown> {
     try {
       return await original.apply(this, args);
@@ -144,16 +147,7 @@ function wrapChat(prototype: Record<PropertyKey, unknown>): void {
       throw providerErrorOf(error) ?? error;
     }
   };
-  // Keep the markers other wrappers (installToolCalls) put on the function they wrapped.
-  for (const key of Object.getOwnPropertySymbols(original))
-    Object.defineProperty(chat, key, { value: Reflect.get(original, key) });
-  Object.defineProperty(chat, WRAPPED, { value: true });
-  Object.defineProperty(prototype, 'chat', {
-    value: chat,
-    enumerable: false,
-    configurable: true,
-    writable: true,
-  });
+  installChatWrapper(prototype, original, chat, WRAPPED);
 }
 
 /** The prototypes that define `chat`, reached through aiwrapper's public factories. */

@@ -13,7 +13,13 @@ export const SYNTHESIZED_META_KEY = 'synthesizedToolCalls';
  * `previous_response_id` and left alone. A synthesized call takes the arguments of the call this
  * package saw with its id and name (through the helpers or earlier responses), else of an earlier
  * turn, else `{}`; its turn carries `meta.synthesizedToolCalls = true`. One linear pass; changes
- * the collection in place. A collection found valid before is read again only where it changed.
+ * the collection in place.
+ *
+ * A valid collection needs no call synthesized, whatever the provider: a result its turn answers
+ * is answered across the conversation too. So `checkCollection` decides first with the lean pass
+ * of `isValidLangHistory` (a fraction of the validator's cost, the first request included; on a
+ * collection sent again, only what changed); only a collection it does not find valid goes
+ * through the validator and the repair.
  */
 export function synthesizeCallTurns(
   collection: LangMessages,

@@ -1,6 +1,5 @@
 import type { MessageFormat } from '../core/format.js';
 import { pairFlatTurnEntries, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
-import { scopeOf } from '../pairs/pair-tool-calls.js';
 import { adapterFor } from '../formats/index.js';
 import { inspectHistory } from '../validate/inspect-history.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
@@ -22,7 +21,8 @@ const LARGEST_CHUNK = 4096;
  * call turn and every message between them are results. So whether a cut is allowed is known
  * from the message before it and its own, and reading a window of messages answers for all cuts
  * in it. The Responses API pairs across the whole input: there the calls open across each cut
- * come from the validator's turn table (one lean pass), and the reader still decides the rest.
+ * come from the adapter's `callLinks` (one lean pass that checks no rule; the validator's turn
+ * table for a format without it), and the reader still decides the rest.
  */
 export class CutFinder {
   readonly #messages: readonly unknown[];
@@ -108,8 +108,24 @@ export class CutFinder {
 
   /** Conversation scope: how many calls each cut would separate from their results. */
   #openAcross(): Int32Array | undefined {
-    if (this.#open !== undefined || scopeOf(this.#format) === 'turn') return this.#open;
+    if (this.#open !== undefined) return this.#open;
+    const adapter = adapterFor(this.#format);
+    if (adapter.profile.scope === 'turn') return undefined;
     const messages = this.#messages;
+    const { callLinks } = adapter;
+    if (callLinks !== undefined) {
+      const links = readingWhole(messages, this.#format, () => callLinks(messages));
+      // Difference array: a call answered later forbids every cut in (call, result].
+      const open = new Int32Array(messages.length + 2);
+      for (let resultAt = 0; resultAt < links.length; resultAt++) {
+        const callAt = links[resultAt] ?? -1;
+        if (callAt === -1 || callAt >= resultAt) continue;
+        open[callAt + 1] = (open[callAt + 1] ?? 0) + 1;
+        open[resultAt + 1] = (open[resultAt + 1] ?? 0) - 1;
+      }
+      this.#open = runningSum(open);
+      return this.#open;
+    }
     const inspection = readingWhole(messages, this.#format, () =>
       inspectHistory(messages, this.#format),
     );
@@ -127,8 +143,13 @@ export class CutFinder {
       open[Math.min(callAt, resultAt) + 1] = (open[Math.min(callAt, resultAt) + 1] ?? 0) + 1;
       open[Math.max(callAt, resultAt) + 1] = (open[Math.max(callAt, resultAt) + 1] ?? 0) - 1;
     }
-    for (let cut = 1; cut < open.length; cut++) open[cut] = (open[cut] ?? 0) + (open[cut - 1] ?? 0);
-    this.#open = open;
-    return open;
+    this.#open = runningSum(open);
+    return this.#open;
   }
+}
+
+/** Turns a difference array into its running sums, in place. */
+function runningSum(open: Int32Array): Int32Array {
+  for (let cut = 1; cut < open.length; cut++) open[cut] = (open[cut] ?? 0) + (open[cut - 1] ?? 0);
+  return open;
 }

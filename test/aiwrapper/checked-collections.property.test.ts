@@ -102,6 +102,8 @@ test.prop([fc.array(step, { maxLength: 40 }), fc.constantFrom(...MESSAGE_FORMATS
     collection.push(
       new LangMessage('tool-results', [{ type: 'tool-result', callId: 'a', name: 'f', result: 1 }]),
     );
+    // Checked valid twice: the second check records it, and the incremental path starts.
+    checkCollection(collection, PROVIDER_PROFILES[format]);
     checkCollection(collection, PROVIDER_PROFILES[format]);
     let rounds = 0;
     for (const current of steps) {
