@@ -15,6 +15,8 @@ export type { MessageFormat, ProviderFormat, NeutralFormat } from './core/format
 // Validate: each provider's rules, in its own words.
 export { validateHistory, assertValidHistory } from './validate/validate-history.js';
 export type { ValidateHistoryOptions } from './validate/validate-history.js';
+export type { ProviderName } from './validate/provider-rules.js';
+export type { ChatHostName } from './formats/index.js';
 export type {
   HistoryIssue,
   ValidationResult,
@@ -30,6 +32,8 @@ export type {
   MisplacedToolCallIssue,
   ToolNameMismatchIssue,
   UnexpectedRoleIssue,
+  InvalidContentIssue,
+  InvalidToolNameIssue,
   MissingReasoningIssue,
   OrphanReasoningIssue,
   MissingThoughtSignatureIssue,
@@ -77,6 +81,8 @@ export type {
   DroppedReasoningFix,
   StrippedItemIdFix,
   AddedThoughtSignatureFix,
+  ShapeFix,
+  ShapeFixKind,
 } from './repair/history-fix.js';
 
 // Convert: any format to any other through the neutral model; the per-format readers and

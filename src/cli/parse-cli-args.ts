@@ -1,6 +1,8 @@
 /// <reference types="node" />
 import { parseArgs } from 'node:util';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import { CHAT_HOST_NAMES, isChatHostName } from '../formats/index.js';
+import type { ProviderName } from '../validate/provider-rules.js';
 
 /** The CLI's commands. */
 export const COMMANDS = ['check', 'fix', 'convert', 'trim', 'pairs'] as const;
@@ -13,7 +15,7 @@ export interface CliArgs {
   /** The input path; `undefined` (or `-`) reads stdin. */
   readonly input: string | undefined;
   readonly format: MessageFormat | undefined;
-  readonly provider: MessageFormat | undefined;
+  readonly provider: ProviderName | undefined;
   readonly to: MessageFormat | undefined;
   readonly output: string | undefined;
   readonly inPlace: boolean;
@@ -51,7 +53,8 @@ conversation per line, or one message per line.
 
 Options:
   --format F          the input format (default: detected per conversation)
-  --provider P        check against provider P's rules (default: the format's own)
+  --provider P        check against provider P's rules (default: the format's own); also a
+                      Chat Completions host: openai, deepseek, groq, qwen
   --to F              the target format (convert)
   -o, --output FILE   write the result to FILE, atomically (fix, convert, trim)
   --in-place          write the result over the input file (fix, convert, trim)
@@ -100,7 +103,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCli {
     return { kind: 'error', message: `one input file at a time; unexpected "${rest.join(' ')}"` };
 
   const format = formatOption(values.format, '--format');
-  const provider = formatOption(values.provider, '--provider');
+  const provider = providerOption(values.provider);
   const to = formatOption(values.to, '--to');
   const maxMessages = countOption(values['max-messages'], '--max-messages');
   const maxTokens = countOption(values['max-tokens'], '--max-tokens');
@@ -186,6 +189,20 @@ function formatOption(
       error: `${flag} "${value}" is not a format: use one of ${MESSAGE_FORMATS.join(', ')}`,
     };
   return { value: value as MessageFormat };
+}
+
+function providerOption(value: string | boolean | undefined): {
+  value: ProviderName | undefined;
+  error?: string;
+} {
+  if (typeof value !== 'string') return { value: undefined };
+  if (isChatHostName(value)) return { value };
+  const format = formatOption(value, '--provider');
+  if (format.error === undefined) return format;
+  return {
+    value: undefined,
+    error: `--provider "${value}" is not a provider: use a format (${MESSAGE_FORMATS.join(', ')}) or a Chat Completions host (${CHAT_HOST_NAMES.join(', ')})`,
+  };
 }
 
 function countOption(

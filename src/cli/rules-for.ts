@@ -1,21 +1,34 @@
 import type { MessageFormat } from '../core/format.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { FORMAT_ADAPTERS } from '../formats/index.js';
+import { FORMAT_ADAPTERS, isChatHostName } from '../formats/index.js';
+import type { ProviderName } from '../validate/provider-rules.js';
+
+/** The rules to check a conversation by: the validateHistory options that pick them. */
+export interface CheckRules {
+  /** The format whose validator applies (the provider's own, when it reads the same messages). */
+  readonly format: MessageFormat;
+  /** A Chat Completions host (`deepseek`) whose rules and wording the validator takes. */
+  readonly provider?: ProviderName | undefined;
+}
+
+/** The name of the rules, for reports. */
+export function rulesName(rules: CheckRules): string {
+  return rules.provider ?? rules.format;
+}
 
 /**
  * The rules to check a conversation in `format` by: `provider` when given, else the format's own.
  *
  * @throws {ToolHistoryError} `invalid-input` when `provider` expects another message shape.
  */
-export function rulesFor(
-  format: MessageFormat,
-  provider: MessageFormat | undefined,
-): MessageFormat {
-  if (provider === undefined || provider === format) return format;
-  if (sameShape(format, provider)) return provider;
+export function rulesFor(format: MessageFormat, provider: ProviderName | undefined): CheckRules {
+  if (provider === undefined || provider === format) return { format };
+  const rules = isChatHostName(provider) ? 'openai-chat' : provider;
+  if (sameShape(format, rules))
+    return isChatHostName(provider) ? { format: rules, provider } : { format: rules };
   throw new ToolHistoryError(
     'invalid-input',
-    `--provider ${provider} checks ${provider} messages, but this conversation is ${format}; convert it first (convert --to ${provider}), or pass --format if the detection is wrong`,
+    `--provider ${provider} checks ${rules} messages, but this conversation is ${format}; convert it first (convert --to ${rules}), or pass --format if the detection is wrong`,
   );
 }
 
@@ -26,9 +39,12 @@ export function rulesFor(
  */
 export function leftoverRulesFor(
   format: MessageFormat,
-  provider: MessageFormat | undefined,
-): MessageFormat {
-  return provider !== undefined && sameShape(format, provider) ? provider : format;
+  provider: ProviderName | undefined,
+): CheckRules {
+  if (provider === undefined) return { format };
+  const rules = isChatHostName(provider) ? 'openai-chat' : provider;
+  if (!sameShape(format, rules)) return { format };
+  return isChatHostName(provider) ? { format: rules, provider } : { format: rules };
 }
 
 /** True when the two formats share one message shape (the adapters' `wireShape`), so one can be checked by the other's rules. */

@@ -1,4 +1,3 @@
-import type { MessageFormat } from '../core/format.js';
 import type { HistoryIssue } from '../core/issue.js';
 import { validateHistory } from '../validate/validate-history.js';
 import { writeOut } from './cli-io.js';
@@ -10,7 +9,7 @@ import {
   type CommandContext,
   type FormattedConversation,
 } from './command-context.js';
-import { rulesFor } from './rules-for.js';
+import { rulesFor, rulesName, type CheckRules } from './rules-for.js';
 import type { UnreadableConversation } from './read-conversations.js';
 import { formatsSummary, plural, reportUnreadable } from './report-helpers.js';
 import { jsonText, terminalLine } from './terminal-text.js';
@@ -35,13 +34,13 @@ export async function runCheck(context: CommandContext): Promise<number> {
 
   const report = async (
     conversation: FormattedConversation,
-    rules: MessageFormat,
+    rules: CheckRules,
     issues: readonly HistoryIssue[],
   ): Promise<void> => {
     if (args.json) {
       const lines = issues.map(
         (issue, index) =>
-          `${issueCount + index === 0 ? '' : ','}\n${jsonText({ conversation: conversation.number, line: conversation.line, format: conversation.format, provider: rules, ...issue })}`,
+          `${issueCount + index === 0 ? '' : ','}\n${jsonText({ conversation: conversation.number, line: conversation.line, format: conversation.format, provider: rulesName(rules), ...issue })}`,
       );
       await writeOut(io.stdout, lines.join(''));
       return;
@@ -56,11 +55,11 @@ export async function runCheck(context: CommandContext): Promise<number> {
 
   await forEachConversation(context, {
     conversation: async (conversation) => {
-      let rules: MessageFormat;
+      let rules: CheckRules;
       let issues: readonly HistoryIssue[];
       try {
         rules = rulesFor(conversation.format, args.provider);
-        issues = validateHistory(conversation.messages, { format: rules }).issues;
+        issues = validateHistory(conversation.messages, rules).issues;
       } catch (error) {
         const record: UnreadableConversation = {
           kind: 'unreadable',

@@ -1,4 +1,3 @@
-import type { MessageFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 import { repairHistory } from '../repair/repair-history.js';
 import { validateHistory } from '../validate/validate-history.js';
@@ -11,7 +10,7 @@ import {
 } from './command-context.js';
 import { transformConversations } from './history-sink.js';
 import { plural } from './report-helpers.js';
-import { leftoverRulesFor } from './rules-for.js';
+import { leftoverRulesFor, type CheckRules } from './rules-for.js';
 import { describeIssue } from './run-check.js';
 import { jsonText, terminalLine } from './terminal-text.js';
 
@@ -100,10 +99,10 @@ async function reportLeftovers(
   context: CommandContext,
   conversation: FormattedConversation,
   messages: readonly unknown[],
-  rules: MessageFormat,
+  rules: CheckRules,
   stream: Parameters<typeof writeOut>[0],
 ): Promise<number> {
-  const { issues } = validateHistory(messages, { format: rules });
+  const { issues } = validateHistory(messages, rules);
   if (issues.length === 0) return 0;
   if (context.args.json) {
     await writeOut(

@@ -101,11 +101,23 @@ export interface UnexpectedRoleIssue extends IssueBase {
   readonly previousRole: string;
 }
 
+/** Message content the provider refuses (Chat Completions: `content: null` on an assistant message without calls). */
+export interface InvalidContentIssue extends IssueBase {
+  readonly code: 'invalid-content';
+}
+
+/** A call whose tool name the provider refuses (an empty `function.name`). */
+export interface InvalidToolNameIssue extends IssueBase {
+  readonly code: 'invalid-tool-name';
+  readonly toolCallId: string;
+}
+
 /**
  * A call turn without the reasoning the provider needs sent back with it: with Anthropic's extended
  * thinking on, the final assistant turn that holds `tool_use` must start with its `thinking` or
  * `redacted_thinking` block; the Responses API refuses a `function_call` item whose `reasoning`
- * item is missing.
+ * item is missing; DeepSeek's thinking mode needs the `reasoning_content` of the current turn's
+ * tool-call turns.
  */
 export interface MissingReasoningIssue extends IssueBase {
   readonly code: 'missing-reasoning';
@@ -153,6 +165,8 @@ export type HistoryIssue =
   | MisplacedToolCallIssue
   | ToolNameMismatchIssue
   | UnexpectedRoleIssue
+  | InvalidContentIssue
+  | InvalidToolNameIssue
   | MissingReasoningIssue
   | OrphanReasoningIssue
   | MissingThoughtSignatureIssue

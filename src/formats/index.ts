@@ -23,7 +23,12 @@ import type { GeminiConversionResult } from './gemini/to-gemini.js';
 import { MISTRAL_ADAPTER } from './mistral/mistral-adapter.js';
 import type { MistralMessage } from './mistral/mistral-types.js';
 import { OLLAMA_STREAM } from './ollama/ollama-stream.js';
-import { OPENAI_CHAT_ADAPTER } from './openai-chat/openai-chat-adapter.js';
+import { openAIChatAdapter } from './openai-chat/openai-chat-adapter.js';
+import { OPENAI_CHAT_HOST } from './openai-chat/openai-chat-wording.js';
+import { DEEPSEEK_HOST } from './deepseek/deepseek-host.js';
+import { GROQ_HOST } from './groq/groq-host.js';
+import { QWEN_HOST } from './qwen/qwen-host.js';
+import type { ChatHost } from './shared/chat-host.js';
 import { OPENAI_CHAT_STREAM } from './openai-chat/openai-chat-stream.js';
 import type { OpenAIChatMessage } from './openai-chat/openai-chat-types.js';
 import { OPENAI_RESPONSES_ADAPTER } from './openai-responses/openai-responses-adapter.js';
@@ -44,6 +49,31 @@ export type {
   WriteFormatOptions,
 } from './shared/format-adapter.js';
 
+export type { ChatHost, ChatWording } from './shared/chat-host.js';
+
+/**
+ * The hosts that speak Chat Completions under their own rules and wording, by the name the
+ * `provider` option takes. Adding one is a folder under `formats/` (its `ChatHost`: id limit,
+ * wording, extra checks) and one line here.
+ */
+export const CHAT_HOSTS: Readonly<Record<ChatHostName, ChatHost>> = {
+  openai: OPENAI_CHAT_HOST,
+  deepseek: DEEPSEEK_HOST,
+  groq: GROQ_HOST,
+  qwen: QWEN_HOST,
+};
+
+/** The names of the hosts in {@link CHAT_HOSTS}. */
+export const CHAT_HOST_NAMES = ['openai', 'deepseek', 'groq', 'qwen'] as const;
+
+/** The name of a host that speaks Chat Completions: `'openai'`, `'deepseek'`, `'groq'`, `'qwen'`. */
+export type ChatHostName = (typeof CHAT_HOST_NAMES)[number];
+
+/** True when `value` names a host of {@link CHAT_HOSTS}. */
+export function isChatHostName(value: unknown): value is ChatHostName {
+  return typeof value === 'string' && Object.hasOwn(CHAT_HOSTS, value);
+}
+
 /** What each format's writer returns. */
 export interface WrittenHistory {
   readonly 'openai-chat': ConversionResult<OpenAIChatMessage[]>;
@@ -60,7 +90,7 @@ export interface WrittenHistory {
 export const FORMAT_ADAPTERS: {
   readonly [F in MessageFormat]: FormatAdapter<F, WrittenHistory[F]>;
 } = {
-  'openai-chat': OPENAI_CHAT_ADAPTER,
+  'openai-chat': openAIChatAdapter(CHAT_HOSTS),
   'openai-responses': OPENAI_RESPONSES_ADAPTER,
   anthropic: ANTHROPIC_ADAPTER,
   gemini: GEMINI_ADAPTER,

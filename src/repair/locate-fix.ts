@@ -50,6 +50,12 @@ export function locateFix(
     case 'renamed-result':
     case 'inserted-assistant-turn':
     case 'inserted-user-turn':
+    case 'stringified-arguments':
+    case 'removed-empty-tool-calls':
+    case 'added-tool-call-id':
+    case 'filled-content':
+    case 'named-call':
+    case 'added-reasoning':
     case 'added-thought-signature':
       return placed;
     case 'moved-reasoning':

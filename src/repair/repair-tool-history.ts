@@ -2,6 +2,12 @@ import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import type { ToolHistory } from '../core/history.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import {
+  CHAT_HOST_NAMES,
+  CHAT_HOSTS,
+  isChatHostName,
+  type ChatHostName,
+} from '../formats/index.js';
 import type { RepairResult } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
 import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
@@ -65,12 +71,15 @@ export function repairToolHistory(
   ).run();
 }
 
-/** The profile named or given. */
+/** The profile named or given: a format's, or a Chat Completions host's (`'deepseek'`). */
 export function resolveProfile(
-  profile: ProviderProfile | MessageFormat | undefined,
+  profile: ProviderProfile | MessageFormat | ChatHostName | undefined,
 ): ProviderProfile {
   if (profile === undefined) return PROVIDER_PROFILES.vercel;
   if (typeof profile === 'object') return profile;
-  if (!FORMATS.has(profile)) throw new UnsupportedFormatError(profile, MESSAGE_FORMATS);
+  if (isChatHostName(profile))
+    return CHAT_HOSTS[profile].profile ?? PROVIDER_PROFILES['openai-chat'];
+  if (!FORMATS.has(profile))
+    throw new UnsupportedFormatError(profile, [...MESSAGE_FORMATS, ...CHAT_HOST_NAMES]);
   return PROVIDER_PROFILES[profile];
 }

@@ -7,6 +7,7 @@ import { inspectHistory } from './inspect-history.js';
 import { rememberInspection } from './remembered-inspections.js';
 import { describeType, isObject } from '../core/input-guards.js';
 import { ruleContextOf } from './rule-context-of.js';
+import { rulesFormatFor, type ProviderName } from './provider-rules.js';
 
 /** Options of {@link validateHistory} and {@link assertValidHistory}. */
 export interface ValidateHistoryOptions {
@@ -17,6 +18,13 @@ export interface ValidateHistoryOptions {
    * (`LangMessages`).
    */
   readonly format: MessageFormat;
+  /**
+   * The provider whose rules and wording apply, when not the format's own: a host that speaks
+   * Chat Completions under its own rules (`'deepseek'`, `'groq'`, `'qwen'`; `'openai'` is the
+   * default), or another format that reads the same messages (`'mistral'` for `'openai-chat'`).
+   * @defaultValue the format's own provider
+   */
+  readonly provider?: ProviderName | undefined;
   /**
    * The model the request goes to, for rules that hold only for some models (Gemini 3's thought
    * signatures, DeepSeek's reasoner). Absent: the rules every model of the provider shares.
@@ -39,18 +47,22 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
  * provider's own error where it is known. Odd but well-formed histories are reported, never thrown;
  * the check is one linear pass and never modifies `messages`.
  *
- * @throws {UnsupportedFormatError} when `options.format` is not a format this package knows.
+ * @throws {UnsupportedFormatError} when `options.format` is not a format this package knows, or
+ *   `options.provider` neither a format nor a host.
  * @throws {ToolHistoryError} `invalid-input` when `options` is not an object, `messages` is not an
- *   array, or a message has a shape the format does not have (the error names index and field).
+ *   array, a message has a shape the format does not have (the error names index and field), or
+ *   `options.provider` reads another message shape.
  * @example
  * const result = validateHistory(body.messages, { format: 'anthropic' });
+ * // A host that speaks Chat Completions under its own rules and wording:
+ * validateHistory(body.messages, { format: 'openai-chat', provider: 'deepseek', thinking: true });
  * if (!result.ok) for (const issue of result.issues) console.warn(issue.code, issue.messageIndex, issue.message);
  */
 export function validateHistory(
   messages: readonly unknown[],
   options: ValidateHistoryOptions,
 ): ValidationResult {
-  const format = formatOf(options);
+  const format = rulesFormatFor(formatOf(options), options.provider);
   const context = ruleContextOf(options);
   const inspection = inspectHistory(messages, format, context);
   // repairHistory(messages, { format, validation: result }) then skips validating again.

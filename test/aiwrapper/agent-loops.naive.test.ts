@@ -122,10 +122,11 @@ describe('the pre-3.0 agent loops on aiwrapper 3.0.3 without aiwrapper-tool-call
       expect(server.requests.map((request) => request.status)).toEqual([200, 400]);
       expect(await lastErrorBody(server)).toEqual({
         error: {
+          // The real result repeats the id chat() answered with ToolNotFound at messages[2].
           message:
-            "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+            "Invalid parameter: Duplicate value for 'tool_call_id' of 'call_paris', in messages[2] and messages[4].",
           type: 'invalid_request_error',
-          param: 'messages.[4].role',
+          param: 'messages.[4].tool_call_id',
           code: null,
         },
       });

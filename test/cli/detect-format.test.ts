@@ -62,14 +62,14 @@ describe('detectFormat', () => {
 
 describe('rulesFor', () => {
   it('checks a Chat Completions conversation by Mistral’s rules: the adapters share a wire shape', () => {
-    expect(rulesFor('openai-chat', 'mistral')).toBe('mistral');
-    expect(leftoverRulesFor('mistral', 'openai-chat')).toBe('openai-chat');
+    expect(rulesFor('openai-chat', 'mistral')).toEqual({ format: 'mistral' });
+    expect(leftoverRulesFor('mistral', 'openai-chat')).toEqual({ format: 'openai-chat' });
   });
 
   it('refuses rules of a provider that reads another shape', () => {
     expect(() => rulesFor('anthropic', 'gemini')).toThrow(
       '--provider gemini checks gemini messages, but this conversation is anthropic',
     );
-    expect(leftoverRulesFor('anthropic', 'gemini')).toBe('anthropic');
+    expect(leftoverRulesFor('anthropic', 'gemini')).toEqual({ format: 'anthropic' });
   });
 });

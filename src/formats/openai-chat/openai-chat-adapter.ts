@@ -1,34 +1,57 @@
 import type { ConversionResult } from '../../core/conversion-result.js';
+import type { RuleContext } from '../../core/rule-context.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import type { ChatHost } from '../shared/chat-host.js';
+import type { FormatAdapter } from '../shared/format-adapter.js';
 import { fromOpenAIChat } from './from-openai-chat.js';
 import { openAIErrorBodyFor } from './openai-chat-error.js';
 import { OPENAI_CHAT_PROFILE } from './openai-chat-profile.js';
 import type { OpenAIChatMessage } from './openai-chat-types.js';
+import { OPENAI_CHAT_HOST } from './openai-chat-wording.js';
+import { repairOpenAIChatShape } from './repair-openai-chat-shape.js';
 import { toOpenAIChat } from './to-openai-chat.js';
 import { inspectOpenAIChat } from './validate-openai-chat.js';
-import type { FormatAdapter } from '../shared/format-adapter.js';
 
-/** The OpenAI Chat Completions `messages`: reader, writer, validator, profile and wire facts. */
-export const OPENAI_CHAT_ADAPTER: FormatAdapter<
-  'openai-chat',
-  ConversionResult<OpenAIChatMessage[]>
-> = {
-  format: 'openai-chat',
-  profile: OPENAI_CHAT_PROFILE,
-  inspect: inspectOpenAIChat,
-  read: (messages) => fromOpenAIChat(messages),
-  write: (history) => toOpenAIChat(history),
-  messagesKey: 'messages',
-  wireShape: 'chat-completions',
-  signature: {
-    message: (message) =>
-      Array.isArray(message.tool_calls) || typeof message.tool_call_id === 'string',
-    contentPart: (part) => part.type === 'image_url' || part.type === 'input_audio',
-  },
-  systemField: undefined,
-  layout: 'chat',
-  dropsEmptyText: false,
-  mergesResultsIntoUser: false,
-  generatesIds: false,
-  roleOptionalForUser: false,
-  errorResponseFor: openAIErrorBodyFor,
-};
+/**
+ * The OpenAI Chat Completions `messages`: reader, writer, validator, profile and wire facts. The
+ * validator and the shape repair take the host named by the rule context (`context.host`) from
+ * `hosts` (the registry's table of hosts that speak Chat Completions); OpenAI's when none is named.
+ */
+export function openAIChatAdapter(
+  hosts: Readonly<Record<string, ChatHost>>,
+): FormatAdapter<'openai-chat', ConversionResult<OpenAIChatMessage[]>> {
+  const hostOf = (context: RuleContext | undefined): ChatHost => {
+    const name = context?.host;
+    if (name === undefined) return OPENAI_CHAT_HOST;
+    const host = Object.hasOwn(hosts, name) ? hosts[name] : undefined;
+    if (host === undefined)
+      throw new ToolHistoryError(
+        'invalid-input',
+        `Unknown Chat Completions host ${JSON.stringify(name)}; use one of ${Object.keys(hosts).join(', ')}.`,
+      );
+    return host;
+  };
+  return {
+    format: 'openai-chat',
+    profile: OPENAI_CHAT_PROFILE,
+    inspect: (messages, context) => inspectOpenAIChat(messages, context, hostOf(context)),
+    repairShape: (messages, context, issues) =>
+      repairOpenAIChatShape(messages, context, hostOf(context), issues ?? []),
+    read: (messages) => fromOpenAIChat(messages),
+    write: (history) => toOpenAIChat(history),
+    messagesKey: 'messages',
+    wireShape: 'chat-completions',
+    signature: {
+      message: (message) =>
+        Array.isArray(message.tool_calls) || typeof message.tool_call_id === 'string',
+      contentPart: (part) => part.type === 'image_url' || part.type === 'input_audio',
+    },
+    systemField: undefined,
+    layout: 'chat',
+    dropsEmptyText: false,
+    mergesResultsIntoUser: false,
+    generatesIds: false,
+    roleOptionalForUser: false,
+    errorResponseFor: openAIErrorBodyFor,
+  };
+}

@@ -1,11 +1,12 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { isObject } from '../../core/input-guards.js';
+import type { ResolvedChatHost } from './openai-chat-wording.js';
 
-// The checks of one Chat Completions call (id, arguments) and OpenAI's sentences for a missing
-// or mistyped field, shared by the validator's walk over `tool_calls`.
+// The checks of one Chat Completions call (id, name, arguments), shared by the validator's walk
+// over `tool_calls`; the sentences come from the host's wording (OpenAI's by default).
 
 /**
- * The longest `tool_calls[].id` Chat Completions accepts.
+ * The longest `tool_calls[].id` OpenAI's Chat Completions accepts.
  *
  * Seen as "Expected a string with maximum length 40" in
  * https://github.com/vercel/ai/issues/8132 and https://github.com/BerriAI/litellm/issues/17343.
@@ -18,33 +19,33 @@ export function checkCallId(
   index: number,
   callIndex: number,
   issues: HistoryIssue[],
+  rules: ResolvedChatHost,
 ): string | undefined {
+  const max = rules.maxCallIdLength;
   // The usual case first: the path is built only for an issue.
-  if (typeof id === 'string' && id !== '' && id.length <= OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH)
-    return id;
+  if (typeof id === 'string' && id !== '' && (max === undefined || id.length <= max)) return id;
   const path = `messages[${index}].tool_calls[${callIndex}].id`;
   if (typeof id !== 'string') {
     issues.push({
       code: 'invalid-tool-call-id',
       messageIndex: index,
       toolCallId: '',
-      message: missingOrMistyped(path, id, 'a string'),
+      message: rules.wording.mistyped(path, id, 'a string'),
       param: path,
     });
     return undefined;
   }
   if (id === '') {
-    // No Chat Completions wording was found for an empty id; ours, worded as OpenAI words the
-    // empty `call_id` of the Responses API ("Invalid 'input[4].call_id': empty string. Expected a
-    // string with minimum length 1, but got an empty string instead.", code empty_string).
+    // No Chat Completions reply was found for an empty id; OpenAI's empty-string sentence, as it
+    // words the empty `call_id` of the Responses API (code empty_string).
     issues.push({
       code: 'invalid-tool-call-id',
       messageIndex: index,
       toolCallId: id,
-      message: `Invalid '${path}': empty string. Expected a string with minimum length 1, but got an empty string instead.`,
+      message: rules.wording.emptyString(path),
       param: path,
     });
-  } else if (id.length > OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH) {
+  } else if (max !== undefined) {
     // "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum
     // length 40, but got a string with length 41 instead." code string_above_max_length:
     // https://github.com/vercel/ai/issues/8132, https://github.com/anomalyco/opencode/issues/12653,
@@ -53,7 +54,7 @@ export function checkCallId(
       code: 'invalid-tool-call-id',
       messageIndex: index,
       toolCallId: id,
-      message: `Invalid '${path}': string too long. Expected a string with maximum length ${OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH}, but got a string with length ${id.length} instead.`,
+      message: `Invalid '${path}': string too long. Expected a string with maximum length ${max}, but got a string with length ${id.length} instead.`,
       param: path,
     });
   }
@@ -81,48 +82,40 @@ export function duplicateCallId(
   });
 }
 
-/** Checks that a call's `function.arguments` is a string, as OpenAI requires. */
-export function checkArguments(
+/**
+ * Checks a call's `function`: the name must not be empty, and `arguments` must be a string, as
+ * OpenAI requires.
+ */
+export function checkFunction(
   fn: unknown,
   toolCallId: string,
   index: number,
   callIndex: number,
   issues: HistoryIssue[],
+  rules: ResolvedChatHost,
 ): void {
   if (!isObject(fn)) return;
+  if (fn.name === '') {
+    // code empty_string: https://github.com/continuedev/continue/issues/9784.
+    const path = `messages[${index}].tool_calls[${callIndex}].function.name`;
+    issues.push({
+      code: 'invalid-tool-name',
+      messageIndex: index,
+      toolCallId,
+      message: rules.wording.emptyString(path),
+      param: path,
+    });
+  }
   const value = fn.arguments;
   if (typeof value === 'string') return;
-  // "Invalid type for 'messages[2].tool_calls[0].function.arguments': expected a string, but got
-  // an object instead." param messages[2].tool_calls[0].function.arguments, code invalid_type:
+  // param messages[2].tool_calls[0].function.arguments, code invalid_type:
   // https://github.com/aaif-goose/goose-mobile/pull/20.
   const path = `messages[${index}].tool_calls[${callIndex}].function.arguments`;
   issues.push({
     code: 'invalid-arguments',
     messageIndex: index,
     toolCallId,
-    message: missingOrMistyped(path, value, 'a string'),
+    message: rules.wording.mistyped(path, value, 'a string'),
     param: path,
   });
-}
-
-/**
- * OpenAI's schema sentences for an absent or mistyped field, e.g. "Missing required parameter:
- * 'messages[3].tool_calls[0].type'." and "Invalid type for 'messages[2].tool_calls[0].function.arguments':
- * expected a string, but got an object instead." (https://github.com/aaif-goose/goose-mobile/pull/20).
- */
-export function missingOrMistyped(path: string, value: unknown, expected: string): string {
-  return value === undefined
-    ? `Missing required parameter: '${path}'.`
-    : `Invalid type for '${path}': expected ${expected}, but got ${describeType(value)} instead.`;
-}
-
-/** OpenAI's names for JSON types: "an integer", "a decimal number", "an object", "null", … */
-export function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a decimal number';
-  if (typeof value === 'bigint') return 'an integer';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'undefined') return 'undefined';
-  return `a ${typeof value}`;
 }

@@ -46,6 +46,8 @@ export function openAIErrorCodeFor(issue: HistoryIssue): string | null {
       return null;
     case 'unknown-tool-call-id':
     case 'invalid-arguments':
+    case 'invalid-content':
+    case 'invalid-tool-name':
       return codeOfSchemaSentence(issue.message);
     case 'invalid-tool-call-id':
       return codeOfSchemaSentence(issue.message) ?? 'string_above_max_length';

@@ -105,7 +105,7 @@ describe('validateOpenAIChat', () => {
     });
   });
 
-  it('reports a result repeated after every call was answered as an orphan, as OpenAI does', () => {
+  it('reports a result repeated after every call was answered as a duplicate naming both messages', () => {
     const history = [
       user('hi'),
       calls(call('call_a'), call('call_b')),
@@ -117,11 +117,12 @@ describe('validateOpenAIChat', () => {
       ok: false,
       issues: [
         {
-          code: 'orphan-tool-result',
+          code: 'duplicate-tool-call-id',
           messageIndex: 4,
           toolCallId: 'call_b',
-          message: ORPHAN,
-          param: 'messages.[4].role',
+          message:
+            "Invalid parameter: Duplicate value for 'tool_call_id' of 'call_b', in messages[3] and messages[4].",
+          param: 'messages.[4].tool_call_id',
         },
       ],
     });

@@ -1,0 +1,243 @@
+import { isObject, type JsonObject } from '../../core/input-guards.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import { mergeByMessageIndex, type ShapeFix, type ShapeRepair } from '../../core/shape-fix.js';
+import type { ChatHost } from '../shared/chat-host.js';
+import { OPENAI_CHAT_HOST } from './openai-chat-wording.js';
+
+/** The name a call with an empty name gets (the one repair gives every call it has to name). */
+const UNNAMED_CALL = 'unknown_tool';
+
+/**
+ * Repairs, before a Chat Completions history is read, the fields OpenAI refuses in a form whose
+ * meaning is plain, each as a reported fix, and leaves every other message the input's own object:
+ * - `function.arguments` given as a JSON value (an object) becomes its JSON text;
+ * - `tool_calls: []` is removed;
+ * - `content: null` on an assistant message without calls becomes `''`;
+ * - an empty `function.name` becomes `unknown_tool`;
+ * - a `tool` message without `tool_call_id` gets the id of the one call of the turn before it
+ *   that no `tool` message answers, when it is the only such message of its run and that call the
+ *   only unanswered one. Otherwise it gets a new id no call has, so the repair treats it as the
+ *   orphan it is (a synthesized call or text, per the `orphanResults` policy): nothing is lost.
+ *
+ * Then the host's own shape repair runs (DeepSeek's thinking mode). Never adds, drops or moves a
+ * message; linear in the size of the history. An array that is not a Chat Completions array, or a
+ * message that is not an object, is left for the reader to refuse. Given the `issues` validation
+ * found, the Chat Completions part runs only when one of them is a shape issue (`[]` for what a
+ * repair wrote: its writer writes none).
+ */
+export function repairOpenAIChatShape(
+  messages: readonly unknown[],
+  context: RuleContext = NO_RULE_CONTEXT,
+  host: ChatHost = OPENAI_CHAT_HOST,
+  issues?: readonly HistoryIssue[],
+): ShapeRepair {
+  const own = issues === undefined || issues.some(isShapeIssue) ? repairOwn(messages) : undefined;
+  const shaped: ShapeRepair = own ?? { messages, fixes: [] };
+  if (host.repairShape === undefined) return shaped;
+  const hosted = host.repairShape(shaped.messages, context);
+  if (hosted.fixes.length === 0) return shaped;
+  return {
+    messages: hosted.messages,
+    fixes: mergeByMessageIndex(shaped.fixes, hosted.fixes),
+  };
+}
+
+/**
+ * True for an issue the shape repair fixes: its fields, and a `tool` message whose
+ * `tool_call_id` is absent (reported with the empty id).
+ */
+function isShapeIssue(issue: HistoryIssue): boolean {
+  if (issue.code === 'unknown-tool-call-id') return issue.toolCallId === '';
+  return SHAPE_ISSUES.has(issue.code);
+}
+
+const SHAPE_ISSUES: ReadonlySet<string> = new Set<HistoryIssue['code']>([
+  'invalid-arguments',
+  'empty-tool-calls',
+  'invalid-content',
+  'invalid-tool-name',
+]);
+
+/** The Chat Completions part of {@link repairOpenAIChatShape}. */
+function repairOwn(messages: readonly unknown[]): ShapeRepair {
+  if (!Array.isArray(messages)) return { messages, fixes: [] };
+  let out: unknown[] | undefined;
+  const fixes: ShapeFix[] = [];
+  let runStart = -1; // the call turn the current run of tool messages answers, -1 for none
+  let taken: Set<string> | undefined;
+  const takenOnce = (): Set<string> => (taken ??= takenIds(messages));
+  for (let index = 0; index <= messages.length; index++) {
+    const message: unknown = messages[index];
+    if (index < messages.length && isObject(message) && message.role === 'tool') continue;
+    // A run of tool messages ends here: give the ones without an id theirs.
+    if (index > 0 && roleAt(messages, index - 1) === 'tool') {
+      const paired = pairMissingIds(messages, runStart, index, fixes, takenOnce);
+      if (paired !== undefined) {
+        out ??= messages.slice();
+        for (const [at, fixed] of paired) out[at] = fixed;
+      }
+    }
+    if (index === messages.length || !isObject(message)) {
+      runStart = -1;
+      continue;
+    }
+    const fixed = message.role === 'assistant' ? fixAssistant(message, index, fixes) : message;
+    if (fixed !== message) {
+      out ??= messages.slice();
+      out[index] = fixed;
+    }
+    runStart = hasCalls(fixed) ? index : -1;
+  }
+  return { messages: out ?? messages, fixes };
+}
+
+function roleAt(messages: readonly unknown[], index: number): unknown {
+  const message = messages[index];
+  return isObject(message) ? message.role : undefined;
+}
+
+function hasCalls(message: JsonObject): boolean {
+  return Array.isArray(message.tool_calls) && message.tool_calls.length > 0;
+}
+
+function fixAssistant(message: JsonObject, index: number, fixes: ShapeFix[]): JsonObject {
+  let fixed = message;
+  const calls = message.tool_calls;
+  if (Array.isArray(calls) && calls.length === 0) {
+    const rest: Record<string, unknown> = { ...message };
+    delete rest.tool_calls;
+    fixed = rest;
+    fixes.push({
+      kind: 'removed-empty-tool-calls',
+      messageIndex: index,
+      callId: '',
+      message: `Removed the empty tool_calls array of messages[${index}]: OpenAI refuses an empty array, and a text turn needs none.`,
+    });
+  } else if (Array.isArray(calls)) {
+    const fixedCalls = fixCalls(calls, index, fixes);
+    if (fixedCalls !== calls) fixed = { ...message, tool_calls: fixedCalls };
+  }
+  if (message.content === null && !hasCalls(fixed)) {
+    fixed = { ...fixed, content: '' };
+    fixes.push({
+      kind: 'filled-content',
+      messageIndex: index,
+      callId: '',
+      message: `Replaced content: null of messages[${index}] with an empty string: OpenAI refuses null content on an assistant message without tool calls.`,
+    });
+  }
+  return fixed;
+}
+
+function fixCalls(calls: readonly unknown[], index: number, fixes: ShapeFix[]): readonly unknown[] {
+  let out: unknown[] | undefined;
+  for (let callIndex = 0; callIndex < calls.length; callIndex++) {
+    const call = calls[callIndex];
+    if (!isObject(call) || !isObject(call.function)) continue;
+    const fn = call.function;
+    const callId = typeof call.id === 'string' ? call.id : '';
+    let fixedFn = fn;
+    if (fn.name === '') {
+      fixedFn = { ...fixedFn, name: UNNAMED_CALL };
+      fixes.push({
+        kind: 'named-call',
+        messageIndex: index,
+        partIndex: callIndex,
+        callId,
+        message: `Named the call at messages[${index}].tool_calls[${callIndex}] "${UNNAMED_CALL}": its function.name was empty, which OpenAI refuses.`,
+      });
+    }
+    if (typeof fn.arguments !== 'string') {
+      fixedFn = { ...fixedFn, arguments: JSON.stringify(fn.arguments ?? {}) };
+      fixes.push({
+        kind: 'stringified-arguments',
+        messageIndex: index,
+        partIndex: callIndex,
+        callId,
+        message: `Wrote the arguments of the call at messages[${index}].tool_calls[${callIndex}] as JSON text: OpenAI expects a string, not ${fn.arguments === undefined ? 'nothing' : 'a JSON value'}.`,
+      });
+    }
+    if (fixedFn === fn) continue;
+    out ??= calls.slice();
+    out[callIndex] = { ...call, function: fixedFn };
+  }
+  return out ?? calls;
+}
+
+/**
+ * Ids for the `tool` messages `[runStart + 1, end)` that have none (all of them when `runStart`
+ * is -1: no call turn opens the run), as index -> fixed message; `undefined` when every one has an id.
+ */
+function pairMissingIds(
+  messages: readonly unknown[],
+  runStart: number,
+  end: number,
+  fixes: ShapeFix[],
+  takenOnce: () => Set<string>,
+): Map<number, JsonObject> | undefined {
+  let first = end;
+  while (first > 0 && roleAt(messages, first - 1) === 'tool') first--;
+  const missing: number[] = [];
+  const answered = new Set<string>();
+  for (let index = first; index < end; index++) {
+    const id = (messages[index] as JsonObject).tool_call_id;
+    if (id === undefined) missing.push(index);
+    else if (typeof id === 'string') answered.add(id);
+  }
+  if (missing.length === 0) return undefined;
+  const unanswered = runStart === -1 ? [] : unansweredCalls(messages[runStart], answered);
+  const fixed = new Map<number, JsonObject>();
+  if (missing.length === 1 && unanswered.length === 1) {
+    const [index, callId] = [missing[0] ?? first, unanswered[0] ?? ''];
+    fixed.set(index, { ...(messages[index] as JsonObject), tool_call_id: callId });
+    fixes.push({
+      kind: 'added-tool-call-id',
+      messageIndex: index,
+      callId,
+      message: `Gave the tool message at messages[${index}], which had no tool_call_id, the id "${callId}": it is the only unanswered call of the turn at messages[${runStart}].`,
+    });
+    return fixed;
+  }
+  const taken = takenOnce();
+  for (const index of missing) {
+    const callId = freshId(taken, index);
+    fixed.set(index, { ...(messages[index] as JsonObject), tool_call_id: callId });
+    fixes.push({
+      kind: 'added-tool-call-id',
+      messageIndex: index,
+      callId,
+      message: `Gave the tool message at messages[${index}], which had no tool_call_id, the new id "${callId}": ${unanswered.length === 0 ? 'no call before it is unanswered' : `it cannot be told which of the unanswered calls ${unanswered.join(', ')} it answers`}, so it is repaired as a result without its call.`,
+    });
+  }
+  return fixed;
+}
+
+/** The unique string ids of `turn`'s calls that `answered` does not hold, in call order. */
+function unansweredCalls(turn: unknown, answered: ReadonlySet<string>): string[] {
+  const calls = isObject(turn) && Array.isArray(turn.tool_calls) ? turn.tool_calls : [];
+  const ids = new Set<string>();
+  for (const call of calls)
+    if (isObject(call) && typeof call.id === 'string' && !answered.has(call.id)) ids.add(call.id);
+  return [...ids];
+}
+
+/** Every call id and tool_call_id of the history. */
+function takenIds(messages: readonly unknown[]): Set<string> {
+  const taken = new Set<string>();
+  for (const message of messages) {
+    if (!isObject(message)) continue;
+    if (typeof message.tool_call_id === 'string') taken.add(message.tool_call_id);
+    if (Array.isArray(message.tool_calls))
+      for (const call of message.tool_calls)
+        if (isObject(call) && typeof call.id === 'string') taken.add(call.id);
+  }
+  return taken;
+}
+
+function freshId(taken: Set<string>, index: number): string {
+  let id = `call_result_${index}`;
+  for (let attempt = 1; taken.has(id); attempt++) id = `call_result_${index}_${attempt}`;
+  taken.add(id);
+  return id;
+}
