@@ -4,10 +4,10 @@
  * `fromPartIndex`); {@link repairHistory} reports them in the format's own arrays.
  */
 import type { JsonValue, ToolHistory, ToolResult } from '../core/history.js';
-import type { ShapeFix } from '../core/shape-fix.js';
+import type { ShapeFix } from '../formats/shared/shape-fix.js';
 import type { WireFix } from '../formats/shared/wire-repair.js';
 
-export type { ShapeFix, ShapeFixKind } from '../core/shape-fix.js';
+export type { ShapeFix, ShapeFixKind } from '../formats/shared/shape-fix.js';
 export type {
   AddedThoughtSignatureFix,
   DroppedReasoningFix,

@@ -5,10 +5,9 @@ import type { ConversionWarning } from '../core/conversion-result.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { describeType, isObject } from '../core/input-guards.js';
-import { repairWithShape } from '../core/shape-fix.js';
-import { adapterFor, type ChatHostName } from '../formats/index.js';
+import type { ChatHostName } from '../formats/index.js';
 import { inspectHistory } from '../validate/inspect-history.js';
-import { recallInspection, rememberInspection } from '../validate/remembered-inspections.js';
+import { recallInspection } from '../validate/remembered-inspections.js';
 import { ruleContextOf } from '../validate/rule-context-of.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
 import { findRepairWindows } from './find-repair-windows.js';
@@ -81,8 +80,6 @@ export interface InternalRepairOptions {
   readonly leaveThrough?: number | undefined;
   /** `providerData` of synthesized call turns (preset `add-missing-calls`). */
   readonly markTurn?: HistoryMessage['providerData'];
-  /** The format's shape repair ran already (the engine runs between its two passes). */
-  readonly shapeRepaired?: boolean | undefined;
   /** Repair the history as a whole, never in windows (tests compare the two). */
   readonly wholeHistory?: boolean | undefined;
   /** The format's wire pass already ran, and this is what the validator found in its output. */
@@ -186,24 +183,6 @@ function repairOnce<F extends MessageFormat>(
   }
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
   if (settled && meetsProfileByTable(table, profile) === true) return unchanged;
-  // Fields in a form the provider refuses but whose meaning is plain: the format's shape repair,
-  // before reading (what the reader cannot read) and after writing (what a host asks of new turns);
-  // not for the preset that promises to change nothing but the missing call turns.
-  const repairShape = adapterFor(format).repairShape;
-  if (repairShape !== undefined && preset === 'all' && options.shapeRepaired !== true) {
-    rememberInspection(messages, format, context, { result, table });
-    return repairWithShape<HistoryFix, RepairHistoryResult<FormatMessages[F]>>(
-      messages,
-      (next, stage) => repairShape(next, context, stage === 'before' ? result.issues : undefined),
-      (next) =>
-        repairOnce(next, {
-          ...options,
-          validation: next === messages ? result : undefined,
-          afterWirePass: next === messages ? options.afterWirePass : undefined,
-          shapeRepaired: true,
-        }),
-    );
-  }
   if (own && preset === 'all' && options.wholeHistory !== true) {
     // Only the stretches around the issues are read again and repaired; the rest stays as it is.
     const windows = findRepairWindows(messages, format, table, result.issues, profile);

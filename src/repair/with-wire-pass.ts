@@ -69,7 +69,7 @@ export function withWirePass<T>(
   repaired: Repaired<T>,
 ): Repaired<T> {
   const output = repaired.messages as readonly unknown[];
-  const place = placeIn(wire.messages, output, repaired.fixes.length > 0);
+  const place = placeIn(wire.messages, output, repaired.fixes);
   const { inputIndexes } = wire;
   const fromInput = (index: number): number =>
     inputIndexes === undefined ? index : (inputIndexes[index] ?? index);
@@ -97,18 +97,27 @@ export function withWirePass<T>(
 /**
  * Where each message of the pass's output landed in the engine's output: the same index when the
  * engine changed nothing; else found by identity (the engine keeps what it leaves alone as the
- * same object), or counted from the nearest earlier message it kept.
+ * same object), else where an engine fix says it took the message from (its `fromIndex`: a result
+ * moved, or turned into text), else counted from the nearest earlier message it kept.
  */
 function placeIn(
   passed: readonly unknown[],
   output: readonly unknown[],
-  changed: boolean,
+  engineFixes: readonly HistoryFix[],
 ): (index: number) => number {
-  if (!changed) return (index) => index;
+  if (engineFixes.length === 0) return (index) => index;
   const where = new Map<unknown, number>();
   output.forEach((message, index) => where.set(message, index));
+  const movedTo = new Map<number, number>();
+  for (const fix of engineFixes)
+    if ('fromIndex' in fix && typeof fix.fromIndex === 'number' && !movedTo.has(fix.fromIndex))
+      movedTo.set(fix.fromIndex, fix.messageIndex);
   return (index) => {
-    for (let earlier = index; earlier >= 0; earlier--) {
+    const kept = where.get(passed[index]);
+    if (kept !== undefined) return kept;
+    const moved = movedTo.get(index);
+    if (moved !== undefined) return moved;
+    for (let earlier = index - 1; earlier >= 0; earlier--) {
       const at = where.get(passed[earlier]);
       if (at !== undefined) return at + (index - earlier);
     }

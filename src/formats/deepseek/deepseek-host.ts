@@ -2,7 +2,7 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/provider-profile.js';
 import type { RuleContext } from '../../core/rule-context.js';
-import type { ShapeFix, ShapeRepair } from '../../core/shape-fix.js';
+import type { ShapeFix, ShapeRepair } from '../shared/shape-fix.js';
 import type { ChatHost } from '../shared/chat-host.js';
 
 /**

@@ -3,6 +3,8 @@ import type { RuleContext } from '../../core/rule-context.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { ChatHost } from '../shared/chat-host.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
+import type { ShapeRepair } from '../shared/shape-fix.js';
+import type { WireRepair } from '../shared/wire-repair.js';
 import { fromOpenAIChat } from './from-openai-chat.js';
 import { openAIErrorBodyFor } from './openai-chat-error.js';
 import { OPENAI_CHAT_PROFILE } from './openai-chat-profile.js';
@@ -35,8 +37,14 @@ export function openAIChatAdapter(
     format: 'openai-chat',
     profile: OPENAI_CHAT_PROFILE,
     inspect: (messages, context) => inspectOpenAIChat(messages, context, hostOf(context)),
-    repairShape: (messages, context, issues) =>
-      repairOpenAIChatShape(messages, context, hostOf(context), issues ?? []),
+    repairWire: {
+      // Before reading: fields in a form the provider refuses but whose meaning is plain.
+      before: (messages, issues, context) =>
+        shaped(repairOpenAIChatShape(messages, context, hostOf(context), issues)),
+      // On what the engine wrote: what a host asks of new call turns (DeepSeek's reasoning_content).
+      after: (messages, context) =>
+        shaped(repairOpenAIChatShape(messages, context, hostOf(context), [])),
+    },
     read: (messages) => fromOpenAIChat(messages),
     write: (history) => toOpenAIChat(history),
     messagesKey: 'messages',
@@ -54,4 +62,9 @@ export function openAIChatAdapter(
     roleOptionalForUser: false,
     errorResponseFor: openAIErrorBodyFor,
   };
+}
+
+/** A shape repair as a wire step's result: `undefined` when it changed nothing. */
+function shaped(repair: ShapeRepair): WireRepair | undefined {
+  return repair.fixes.length === 0 ? undefined : { ...repair, warnings: [] };
 }

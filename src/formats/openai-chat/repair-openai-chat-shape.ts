@@ -1,7 +1,7 @@
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import { mergeByMessageIndex, type ShapeFix, type ShapeRepair } from '../../core/shape-fix.js';
+import { mergeByMessageIndex, type ShapeFix, type ShapeRepair } from '../shared/shape-fix.js';
 import type { ChatHost } from '../shared/chat-host.js';
 import { OPENAI_CHAT_HOST } from './openai-chat-wording.js';
 

@@ -2,7 +2,7 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { JsonObject } from '../../core/input-guards.js';
 import type { ProviderProfile } from '../../core/provider-profile.js';
 import type { RuleContext } from '../../core/rule-context.js';
-import type { ShapeRepair } from '../../core/shape-fix.js';
+import type { ShapeRepair } from './shape-fix.js';
 
 /**
  * The sentences a Chat Completions host refuses a history with, one per rule. Each takes what the

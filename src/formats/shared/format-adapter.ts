@@ -7,7 +7,6 @@ import type { JsonObject } from '../../core/input-guards.js';
 import type { HistoryIssue } from '../../core/issue.js';
 import type { ProviderProfile } from '../../core/provider-profile.js';
 import type { RuleContext } from '../../core/rule-context.js';
-import type { ShapeRepair } from '../../core/shape-fix.js';
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 import type { WireRepairHooks } from './wire-repair.js';
 
@@ -74,20 +73,6 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
    * `context` carries what some rules depend on (model, thinking, host); absent means the defaults.
    */
   inspect(messages: readonly unknown[], context?: RuleContext): HistoryInspection;
-  /**
-   * Repairs, before reading, fields in a form the provider refuses but whose meaning is plain
-   * (Chat Completions: arguments as an object, `tool_calls: []`, a `tool` message without
-   * `tool_call_id`); each change a reported fix, untouched messages the input's own objects.
-   * `issues` are what validation found in `messages` (the repair looks only for what they name);
-   * `undefined` for messages a repair wrote, which only a host's needs of new turns can concern.
-   */
-  readonly repairShape?:
-    | ((
-        messages: readonly unknown[],
-        context: RuleContext,
-        issues: readonly HistoryIssue[] | undefined,
-      ) => ShapeRepair)
-    | undefined;
   /**
    * Formats whose results may answer any earlier call (conversation scope): per message, the index
    * of the earliest message holding a call that one of its results answers by the pairing rule,

@@ -1,6 +1,7 @@
 import type { ConversionWarning } from '../../core/conversion-result.js';
 import type { HistoryIssue } from '../../core/issue.js';
 import type { RuleContext } from '../../core/rule-context.js';
+import type { ShapeFix } from './shape-fix.js';
 
 // A format's own repair steps around the neutral engine, through its adapter's `repairWire`: what
 // the neutral model cannot say (Gemini's part roles and thought signatures, Anthropic's thinking
@@ -86,7 +87,8 @@ export type WireFix =
   | DroppedReasoningFix
   | StrippedItemIdFix
   | WireMovedResultFix
-  | AddedThoughtSignatureFix;
+  | AddedThoughtSignatureFix
+  | ShapeFix;
 
 /** What a format's wire step did. */
 export interface WireRepair {
