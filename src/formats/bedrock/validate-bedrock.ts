@@ -13,6 +13,7 @@ import {
   issueOf,
   resultsFirstSentence,
 } from './bedrock-issues.js';
+import { withLateResults } from './bedrock-late-results.js';
 import {
   assertBedrockMessages,
   BEDROCK_MESSAGE_SHAPE,
@@ -28,7 +29,8 @@ import {
  * on record.
  *
  * Rules: the user message right after an assistant message with `toolUse` blocks answers every one
- * of them with `toolResult` blocks; a `toolResult` the message before does not call for is refused;
+ * of them with `toolResult` blocks (a result in a later user message is late: its call is missing
+ * there, and it is misplaced); a `toolResult` the message before does not call for is refused;
  * `toolUseId`s are 1 to 64 characters of `[a-zA-Z0-9_-]` and unique in the request. When
  * `context.model` is a Claude model (`…anthropic.claude…`), the results also open the user message,
  * as Claude requires. `messageIndex` is the index in `messages`, `partIndex` the block's index in
@@ -96,7 +98,10 @@ export function inspectBedrock(
     }
     table.end();
   }
-  const problems = findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'conversation' });
+  const problems = withLateResults(
+    table,
+    findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'conversation' }),
+  );
   for (const problem of problems) issues.push(issueOf(problem, messages.length));
   return {
     result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),

@@ -125,6 +125,64 @@ describe('validateBedrock', () => {
     ]);
   });
 
+  it('reports a result in a later user message than the one after its calls, as Bedrock does', () => {
+    // Bedrock looks for the results in the message right after the calls (messages.2 here); the
+    // result in messages.3 follows a user message, whose toolUse blocks it cannot answer.
+    const split = {
+      role: 'user',
+      content: [
+        { toolResult: { toolUseId: 'tooluse_c', content: [{ text: '19' }] } },
+        { text: 'And the others?' },
+      ],
+    };
+    const messages = [
+      user('Weather in Paris, Lyon and Nice?'),
+      calls('tooluse_a', 'tooluse_b', 'tooluse_c'),
+      split,
+      results('tooluse_b'),
+    ];
+    expect(validateBedrock(messages).issues).toEqual([
+      {
+        code: 'missing-tool-result',
+        messageIndex: 1,
+        // In call order: the call no message answers and the one answered too late.
+        toolCallIds: ['tooluse_a', 'tooluse_b'],
+        param: 'messages.2.content',
+        message:
+          'Expected toolResult blocks at messages.2.content for the following Ids: tooluse_a, tooluse_b',
+      },
+      {
+        code: 'misplaced-tool-result',
+        messageIndex: 3,
+        partIndex: 0,
+        toolCallId: 'tooluse_b',
+        callMessageIndex: 1,
+        param: 'messages.3.content',
+        message:
+          'The number of toolResult blocks at messages.3.content exceeds the number of toolUse blocks of previous turn.',
+      },
+    ]);
+  });
+
+  it('reports results split over two user messages with nothing between them', () => {
+    const messages = [
+      user('Weather?'),
+      calls('tooluse_a', 'tooluse_b'),
+      results('tooluse_b'),
+      results('tooluse_a'),
+    ];
+    expect(
+      validateBedrock(messages).issues.map(({ code, messageIndex, param }) => ({
+        code,
+        messageIndex,
+        param,
+      })),
+    ).toEqual([
+      { code: 'missing-tool-result', messageIndex: 1, param: 'messages.2.content' },
+      { code: 'misplaced-tool-result', messageIndex: 3, param: 'messages.3.content' },
+    ]);
+  });
+
   it.each([
     ['', 'Member must have length greater than or equal to 1'],
     ['x'.repeat(65), 'Member must have length less than or equal to 64'],
