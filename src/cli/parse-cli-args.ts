@@ -16,6 +16,10 @@ export interface CliArgs {
   readonly input: string | undefined;
   readonly format: MessageFormat | undefined;
   readonly provider: ProviderName | undefined;
+  /** `--model`: the model the request goes to, for rules only some models have. */
+  readonly model: string | undefined;
+  /** `--thinking`: extended thinking (Anthropic) or thinking mode (DeepSeek) is on. */
+  readonly thinking: boolean;
   readonly to: MessageFormat | undefined;
   readonly output: string | undefined;
   readonly inPlace: boolean;
@@ -55,6 +59,9 @@ Options:
   --format F          the input format (default: detected per conversation)
   --provider P        check against provider P's rules (default: the format's own); also a
                       Chat Completions host: openai, deepseek, groq, qwen
+  --model M           the model the request goes to, for rules only some models have
+                      (Gemini 3 thought signatures, DeepSeek's reasoner) (check, fix)
+  --thinking          extended thinking (Anthropic) or thinking mode (DeepSeek) is on (check, fix)
   --to F              the target format (convert)
   -o, --output FILE   write the result to FILE, atomically (fix, convert, trim)
   --in-place          write the result over the input file (fix, convert, trim)
@@ -125,6 +132,12 @@ export function parseCliArgs(argv: readonly string[]): ParsedCli {
       kind: 'error',
       message: `${command} writes no history; -o and --in-place are for fix, convert and trim`,
     };
+  const model = typeof values.model === 'string' ? values.model : undefined;
+  if (command !== 'check' && command !== 'fix' && (model !== undefined || values.thinking === true))
+    return {
+      kind: 'error',
+      message: `${command} applies no provider rules; --model and --thinking are for check and fix`,
+    };
   if (inPlace && output !== undefined)
     return { kind: 'error', message: 'use either -o FILE or --in-place, not both' };
   if (inPlace && (input === undefined || input === '-'))
@@ -137,6 +150,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedCli {
       input,
       format: format.value,
       provider: provider.value,
+      model,
+      thinking: values.thinking === true,
       to: to.value,
       output,
       inPlace,
@@ -160,6 +175,8 @@ function parse(argv: readonly string[]): {
     options: {
       format: { type: 'string' },
       provider: { type: 'string' },
+      model: { type: 'string' },
+      thinking: { type: 'boolean' },
       to: { type: 'string' },
       output: { type: 'string', short: 'o' },
       'in-place': { type: 'boolean' },

@@ -9,6 +9,16 @@ export interface CheckRules {
   readonly format: MessageFormat;
   /** A Chat Completions host (`deepseek`) whose rules and wording the validator takes. */
   readonly provider?: ProviderName | undefined;
+  /** The model the request goes to (`--model`), for rules only some models have. */
+  readonly model?: string | undefined;
+  /** Extended thinking or thinking mode is on (`--thinking`). */
+  readonly thinking?: boolean | undefined;
+}
+
+/** What the rules depend on beyond provider and format: `--model` and `--thinking`. */
+export interface RuleFlags {
+  readonly model?: string | undefined;
+  readonly thinking?: boolean | undefined;
 }
 
 /** The name of the rules, for reports. */
@@ -21,11 +31,18 @@ export function rulesName(rules: CheckRules): string {
  *
  * @throws {ToolHistoryError} `invalid-input` when `provider` expects another message shape.
  */
-export function rulesFor(format: MessageFormat, provider: ProviderName | undefined): CheckRules {
-  if (provider === undefined || provider === format) return { format };
+export function rulesFor(
+  format: MessageFormat,
+  provider: ProviderName | undefined,
+  flags: RuleFlags = {},
+): CheckRules {
+  const { model, thinking } = flags;
+  if (provider === undefined || provider === format) return { format, model, thinking };
   const rules = isChatHostName(provider) ? 'openai-chat' : provider;
   if (sameShape(format, rules))
-    return isChatHostName(provider) ? { format: rules, provider } : { format: rules };
+    return isChatHostName(provider)
+      ? { format: rules, provider, model, thinking }
+      : { format: rules, model, thinking };
   throw new ToolHistoryError(
     'invalid-input',
     `--provider ${provider} checks ${rules} messages, but this conversation is ${format}; convert it first (convert --to ${rules}), or pass --format if the detection is wrong`,
@@ -40,11 +57,15 @@ export function rulesFor(format: MessageFormat, provider: ProviderName | undefin
 export function leftoverRulesFor(
   format: MessageFormat,
   provider: ProviderName | undefined,
+  flags: RuleFlags = {},
 ): CheckRules {
-  if (provider === undefined) return { format };
+  const { model, thinking } = flags;
+  if (provider === undefined) return { format, model, thinking };
   const rules = isChatHostName(provider) ? 'openai-chat' : provider;
-  if (!sameShape(format, rules)) return { format };
-  return isChatHostName(provider) ? { format: rules, provider } : { format: rules };
+  if (!sameShape(format, rules)) return { format, model, thinking };
+  return isChatHostName(provider)
+    ? { format: rules, provider, model, thinking }
+    : { format: rules, model, thinking };
 }
 
 /** True when the two formats share one message shape (the adapters' `wireShape`), so one can be checked by the other's rules. */

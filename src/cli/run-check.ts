@@ -58,7 +58,7 @@ export async function runCheck(context: CommandContext): Promise<number> {
       let rules: CheckRules;
       let issues: readonly HistoryIssue[];
       try {
-        rules = rulesFor(conversation.format, args.provider);
+        rules = rulesFor(conversation.format, args.provider, args);
         issues = validateHistory(conversation.messages, rules).issues;
       } catch (error) {
         const record: UnreadableConversation = {

@@ -34,6 +34,8 @@ export async function runFix(context: CommandContext): Promise<number> {
       repairHistory(conversation.messages, {
         format: conversation.format,
         provider: args.provider ?? conversation.format,
+        model: args.model,
+        thinking: args.thinking,
       }),
     emit: async (conversation, repaired, output) => {
       conversations++;
@@ -45,7 +47,7 @@ export async function runFix(context: CommandContext): Promise<number> {
         context,
         conversation,
         repaired.messages,
-        leftoverRulesFor(conversation.format, args.provider),
+        leftoverRulesFor(conversation.format, args.provider, args),
         output.reports,
       );
     },
