@@ -8,20 +8,28 @@ import { validateOpenAIChat } from '../../src/formats/openai-chat/validate-opena
 import type { OpenAIChatMessage } from '../../src/formats/openai-chat/openai-chat-types.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
 import { arbitraryHistoryWithOrphans } from '../arbitraries/openai-chat-history.js';
-import { readChatTemplateFile, renderChatTemplate } from '../helpers/chat-templates.js';
+import {
+  chatTemplatesAvailable,
+  readChatTemplateFile,
+  renderChatTemplate,
+} from '../helpers/chat-templates.js';
 
 const gptOss = readChatTemplateFile('gpt-oss-120b.jinja');
 const addMissingCalls = (messages: readonly unknown[]) =>
   repairHistory(messages, { format: 'openai-chat', preset: 'add-missing-calls' });
 
-test.prop([arbitraryHistoryWithOrphans])(
-  'the output validates and the real gpt-oss template renders it',
-  (messages) => {
+test.prop([arbitraryHistoryWithOrphans])('the output validates', (messages) => {
+  const { messages: fixed } = addMissingCalls(messages);
+  expect(validateOpenAIChat(fixed)).toEqual({ ok: true, issues: [] });
+});
+
+// The real template needs ../shared/chat-templates; a clone on its own skips it (with a reason).
+describe.skipIf(!chatTemplatesAvailable)('with the real gpt-oss chat template', () => {
+  test.prop([arbitraryHistoryWithOrphans])('the template renders the output', (messages) => {
     const { messages: fixed } = addMissingCalls(messages);
-    expect(validateOpenAIChat(fixed)).toEqual({ ok: true, issues: [] });
     expect(() => renderChatTemplate(gptOss, fixed)).not.toThrow();
-  },
-);
+  });
+});
 
 test.prop([arbitraryHistoryWithOrphans])('a second pass changes nothing', (messages) => {
   const once = addMissingCalls(messages).messages;
