@@ -1,4 +1,5 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
+import { isWordId } from '../shared/word-id.js';
 import type { ToolSite, ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
 
 // Anthropic's id rule and its sentences for tool-turn problems: what the validator reports.
@@ -93,18 +94,5 @@ export function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue 
 
 /** {@link ANTHROPIC_TOOL_USE_ID_PATTERN} without the regular expression: this runs once per call. */
 export function isAnthropicId(id: string): boolean {
-  if (id.length === 0) return false;
-  for (let index = 0; index < id.length; index++) {
-    const code = id.charCodeAt(index);
-    // 0-9, A-Z, a-z, '_', '-'
-    if (!(
-      (code >= 48 && code <= 57) ||
-      (code >= 65 && code <= 90) ||
-      (code >= 97 && code <= 122) ||
-      code === 95 ||
-      code === 45
-    ))
-      return false;
-  }
-  return true;
+  return isWordId(id);
 }
