@@ -36,6 +36,11 @@ export interface FindToolTurnProblemsOptions {
   readonly scope: PairingScope;
   /** Whether a call id may repeat in later turns (`'turn'`) or must be unique in the whole history. */
   readonly uniqueCallIds: 'turn' | 'conversation';
+  /**
+   * Consecutive call turns are one turn (turn scope), for a provider that merges consecutive
+   * messages of one role (Anthropic): results after the last answer the calls of all of them.
+   */
+  readonly mergeCallTurns?: boolean | undefined;
 }
 
 // Above this many calls in one turn, repeated ids are found through a map instead of a scan.
@@ -54,7 +59,8 @@ export function findToolTurnProblems(
   table: ToolTurnTable,
   options: FindToolTurnProblemsOptions,
 ): ToolTurnProblem[] {
-  const { match, repeatedCallIds } = pairFlatTurnEntries(table, options.scope);
+  const merge = options.mergeCallTurns === true && options.scope === 'turn';
+  const { match, repeatedCallIds } = pairFlatTurnEntries(table, options.scope, merge);
   // Kept for repair, which reads the same table.
   table.pairing = { scope: options.scope, match };
   const problems: ToolTurnProblem[] = [];
@@ -75,8 +81,8 @@ export function findToolTurnProblems(
     }
   }
   // Results no call answered: told apart as duplicates, misplaced or orphans.
-  if (orphans) classifyUnpairedResults(table, match, options.scope, problems);
-  if (unanswered) findMissingResults(table, match, options.scope, problems);
+  if (orphans) classifyUnpairedResults(table, match, options.scope, merge, problems);
+  if (unanswered) findMissingResults(table, match, options.scope, merge, problems);
   return problems.length > 1
     ? problems.sort((a, b) => problemIndex(a) - problemIndex(b))
     : problems;
@@ -159,6 +165,7 @@ function classifyUnpairedResults(
   table: ToolTurnTable,
   match: Int32Array,
   scope: PairingScope,
+  merge: boolean,
   problems: ToolTurnProblem[],
 ): void {
   const { kinds, starts, ids, siteTurns } = table;
@@ -185,11 +192,13 @@ function classifyUnpairedResults(
   // Answered ids: id → the latest result for it, and the call turn that result answered.
   const answeredResult = new Map<string, number>();
   const answeredTurn = new Map<string, number>();
-  // The call turn the current results answer (turn scope), for telling duplicates from orphans.
+  // The call turn the current results answer (turn scope), for telling duplicates from orphans;
+  // merged call turns count as their first.
+  const runStarts = merge ? callRunStarts(table) : undefined;
   let open = -1;
   for (let turn = 0; turn < table.count; turn++) {
     const kind = kinds[turn];
-    if (kind === CALLS_ENTRY) open = turn;
+    if (kind === CALLS_ENTRY) open = runStarts?.[turn] ?? turn;
     else if (kind === OTHER_ENTRY && scope === 'turn') open = -1;
     if (kind !== RESULTS_ENTRY) continue;
     const end = starts[turn + 1] ?? 0;
@@ -199,7 +208,8 @@ function classifyUnpairedResults(
       const call = match[slot] ?? -1;
       if (call !== -1) {
         answeredResult.set(callId, slot);
-        answeredTurn.set(callId, siteTurns[call] ?? -1);
+        const callTurn = siteTurns[call] ?? -1;
+        answeredTurn.set(callId, runStarts?.[callTurn] ?? callTurn);
         continue;
       }
       const earlier = answeredResult.get(callId);
@@ -232,9 +242,13 @@ function findMissingResults(
   table: ToolTurnTable,
   match: Int32Array,
   scope: PairingScope,
+  merge: boolean,
   problems: ToolTurnProblem[],
 ): void {
   const { kinds, starts, messageIndexes } = table;
+  // The end of the run of call turns merged with the current one (the turn after it).
+  let callsEnd = 0;
+  let closing = 0;
   for (let turn = 0; turn < table.count; turn++) {
     if (kinds[turn] !== CALLS_ENTRY) continue;
     const end = starts[turn + 1] ?? 0;
@@ -242,9 +256,14 @@ function findMissingResults(
     for (let slot = starts[turn] ?? 0; slot < end; slot++)
       if (match[slot] === -1) (calls ??= []).push(table.siteAt(slot));
     if (calls === undefined) continue;
-    // In turn scope the first later turn that is not results closes the turn.
-    let closing = turn + 1;
-    while (closing < table.count && kinds[closing] === RESULTS_ENTRY) closing++;
+    // In turn scope the first later turn that is not results closes the turn (nor a call turn
+    // merged with it).
+    if (turn >= callsEnd) {
+      callsEnd = turn + 1;
+      if (merge) while (callsEnd < table.count && kinds[callsEnd] === CALLS_ENTRY) callsEnd++;
+      closing = callsEnd;
+      while (closing < table.count && kinds[closing] === RESULTS_ENTRY) closing++;
+    }
     const closedAt =
       scope === 'turn' && closing < table.count ? messageIndexes[closing] : undefined;
     problems.push({
@@ -254,6 +273,17 @@ function findMissingResults(
       closedAt,
     });
   }
+}
+
+/** Per turn, the first turn of the run of consecutive call turns it belongs to (itself for others). */
+function callRunStarts(table: ToolTurnTable): Int32Array {
+  const starts = new Int32Array(table.count);
+  for (let turn = 0; turn < table.count; turn++)
+    starts[turn] =
+      turn > 0 && table.kinds[turn] === CALLS_ENTRY && table.kinds[turn - 1] === CALLS_ENTRY
+        ? (starts[turn - 1] ?? turn)
+        : turn;
+  return starts;
 }
 
 function problemIndex(problem: ToolTurnProblem): number {

@@ -133,11 +133,19 @@ export interface FlatPairing {
   readonly repeatedCallIds: boolean | undefined;
 }
 
-/** The pairing rule of {@link pairToolTurns} on flat entries, allocating one array for the answer. */
-export function pairFlatTurnEntries(entries: FlatTurnEntries, scope: PairingScope): FlatPairing {
+/**
+ * The pairing rule of {@link pairToolTurns} on flat entries, allocating one array for the answer.
+ * With `mergeCallTurns` (turn scope only), consecutive call turns are one turn, as a provider that
+ * merges consecutive messages of one role reads them (Anthropic).
+ */
+export function pairFlatTurnEntries(
+  entries: FlatTurnEntries,
+  scope: PairingScope,
+  mergeCallTurns = false,
+): FlatPairing {
   const match = new Int32Array(entries.ids.length).fill(-1);
   if (scope === 'turn') {
-    pairPerTurn(entries, match);
+    pairPerTurn(entries, match, mergeCallTurns);
     return { match, repeatedCallIds: undefined };
   }
   return { match, repeatedCallIds: pairAcrossConversation(entries, match) };
@@ -147,14 +155,20 @@ export function pairFlatTurnEntries(entries: FlatTurnEntries, scope: PairingScop
 const SCAN_LIMIT = 16;
 
 /** Turn scope, on the hot path of every validator: a scan of the open turn's slots, no maps for typical turns. */
-function pairPerTurn({ count, kinds, starts, ids }: FlatTurnEntries, match: Int32Array): void {
+function pairPerTurn(
+  { count, kinds, starts, ids }: FlatTurnEntries,
+  match: Int32Array,
+  mergeCallTurns: boolean,
+): void {
   let turnStart = 0;
   let turnEnd = 0;
   let byId: Map<string, number[]> | undefined;
   for (let entryIndex = 0; entryIndex < count; entryIndex++) {
     const kind = kinds[entryIndex];
     if (kind === CALLS_ENTRY) {
-      turnStart = starts[entryIndex] ?? 0;
+      // A call turn right after another one extends it when turns merge: its slots follow on.
+      if (!mergeCallTurns || kinds[entryIndex - 1] !== CALLS_ENTRY)
+        turnStart = starts[entryIndex] ?? 0;
       turnEnd = starts[entryIndex + 1] ?? 0;
       byId = undefined;
     } else if (kind === RESULTS_ENTRY) {

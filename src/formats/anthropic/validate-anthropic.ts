@@ -59,7 +59,9 @@ export function inspectAnthropic(
     const message = objectAt(messages, index, 'messages', ANTHROPIC_MESSAGE_SHAPE);
     const blocks = anthropicBlocksOf(message, index);
     if (message.role === 'assistant') {
-      readAssistant(blocks, index, messages.length, table, issues);
+      // Right after an assistant message with calls, the API merges this one into that turn.
+      const afterCalls = callTurn !== -1 && callTurn === index - 1;
+      readAssistant(blocks, index, messages.length, afterCalls, table, issues);
       callTurn = table.isCalls(index) ? index : -1;
       otherInTurn = false;
     } else {
@@ -68,7 +70,11 @@ export function inspectAnthropic(
       if (table.kinds[index] !== RESULTS_ENTRY) callTurn = -1;
     }
   }
-  const problems = findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'conversation' });
+  const problems = findToolTurnProblems(table, {
+    scope: 'turn',
+    uniqueCallIds: 'conversation',
+    mergeCallTurns: true,
+  });
   for (const problem of problems) issues.push(issueOf(problem, messages.length));
   if (context.thinking === true) {
     const thinking = thinkingFirstIssue(messages);
@@ -94,15 +100,21 @@ export function assertValidAnthropic(
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
+/**
+ * Reads an assistant message; `afterCalls` when it follows an assistant message with calls, which
+ * the API merges with it into one turn (so its calls join that turn's, and its text follows them).
+ */
 function readAssistant(
   blocks: readonly JsonObject[],
   index: number,
   length: number,
+  afterCalls: boolean,
   table: ToolTurnTable,
   issues: HistoryIssue[],
 ): void {
   table.begin(index, 'calls');
   let textAfter: number | undefined;
+  let firstText: number | undefined;
   for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
     const block = blocks[partIndex];
     if (block?.type === 'tool_use') {
@@ -119,10 +131,13 @@ function readAssistant(
           message: `${param}: String should match pattern '^[a-zA-Z0-9_-]+$'`,
         });
       }
-    } else if (block?.type === 'text' && table.openSites() > 0) {
-      textAfter ??= partIndex;
+    } else if (block?.type === 'text') {
+      if (table.openSites() > 0) textAfter ??= partIndex;
+      firstText ??= partIndex;
     }
   }
+  // Merged after an earlier message's calls, any text of a message with calls follows calls.
+  if (afterCalls && table.openSites() > 0) textAfter ??= firstText;
   table.end();
   if (textAfter !== undefined) {
     // A recorded 400 for [tool_use, text] followed by the matching tool_result names the next

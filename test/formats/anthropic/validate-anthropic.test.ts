@@ -4,6 +4,7 @@ import {
   assertValidAnthropic,
   validateAnthropic,
 } from '../../../src/formats/anthropic/validate-anthropic.js';
+import { repairHistory } from '../../../src/repair/repair-history.js';
 import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 import { ToolHistoryError } from '../../../src/errors/tool-history-error.js';
 
@@ -154,6 +155,55 @@ describe('validateAnthropic', () => {
       assistant('done'),
     ];
     expect(validateAnthropic(messages)).toEqual({ ok: true, issues: [] });
+  });
+
+  it('accepts calls split over consecutive assistant messages answered by the next user turn: the API merges them into one turn', () => {
+    const messages = [
+      user('go'),
+      assistant([{ type: 'text', text: 'checking both' }, use('toolu_1')]),
+      assistant([use('toolu_2', 'search')]),
+      user([result('toolu_2'), result('toolu_1')]),
+      assistant('done'),
+    ];
+    expect(validateAnthropic(messages)).toEqual({ ok: true, issues: [] });
+  });
+
+  it("reports a call of a merged assistant turn left unanswered, and text that follows an earlier message's calls", () => {
+    const messages = [
+      user('go'),
+      assistant([use('toolu_1')]),
+      assistant([{ type: 'text', text: 'and also' }, use('toolu_2')]),
+      user([result('toolu_1')]),
+    ];
+    const { issues } = validateAnthropic(messages);
+    expect(issues.map((issue) => [issue.code, issue.messageIndex])).toEqual([
+      ['content-after-tool-call', 2],
+      ['missing-tool-result', 2],
+    ]);
+    expect(issues[1]).toMatchObject({ toolCallIds: ['toolu_2'] });
+  });
+
+  it('reports a second result for a call of a merged assistant turn as a duplicate, and a repeated id across the merged messages', () => {
+    const duplicateResult = validateAnthropic([
+      user('go'),
+      assistant([use('toolu_1')]),
+      assistant([use('toolu_2')]),
+      user([result('toolu_1'), result('toolu_2'), result('toolu_1')]),
+    ]);
+    // Anthropic words a second result as a duplicate (its code is the duplicate-id one), not as
+    // a result with no call in the turn before.
+    expect(duplicateResult.issues).toHaveLength(1);
+    expect(duplicateResult.issues[0]?.message).toContain(
+      'duplicate `tool_result` for `tool_use_id` toolu_1, already answered at messages.3.content.0',
+    );
+    const repeatedId = validateAnthropic([
+      user('go'),
+      assistant([use('toolu_1')]),
+      assistant([use('toolu_1')]),
+      user([result('toolu_1'), result('toolu_1')]),
+    ]);
+    expect(repeatedId.ok).toBe(false);
+    expect(repeatedId.issues.map((issue) => issue.code)).toContain('duplicate-tool-call-id');
   });
 
   it('accepts a user message of text after a user message of results (the merged turn opens with the results)', () => {
@@ -352,5 +402,22 @@ describe('validateAnthropic: a result repeated in a second user message', () => 
     expect(
       validateAnthropic(messages).issues.map((issue) => [issue.code, issue.messageIndex]),
     ).toEqual([['duplicate-tool-call-id', 3]]);
+  });
+});
+
+describe('repairHistory on a merged assistant turn (Anthropic)', () => {
+  it('leaves calls split over consecutive assistant messages as they are while it fixes a later orphan', () => {
+    const input = [
+      user('go'),
+      assistant([use('toolu_1')]),
+      assistant([use('toolu_2', 'search')]),
+      user([result('toolu_1'), result('toolu_2')]),
+      assistant('done'),
+      user([result('toolu_9')]),
+    ];
+    const repaired = repairHistory(input, { format: 'anthropic' });
+    expect(repaired.fixes.map((fix) => fix.kind)).toEqual(['synthesized-call']);
+    for (let index = 0; index < 5; index++) expect(repaired.messages[index]).toBe(input[index]);
+    expect(validateAnthropic(repaired.messages)).toEqual({ ok: true, issues: [] });
   });
 });
