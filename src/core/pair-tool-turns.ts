@@ -71,7 +71,11 @@ export interface Pairing {
  */
 export function pairToolTurns(
   entries: readonly TurnEntry[],
-  options: { readonly scope?: PairingScope | undefined } = {},
+  options: {
+    readonly scope?: PairingScope | undefined;
+    /** Consecutive call entries are one turn (see {@link pairFlatTurnEntries}). */
+    readonly mergeCallTurns?: boolean | undefined;
+  } = {},
 ): Pairing {
   const kinds: number[] = [];
   const starts: number[] = [0];
@@ -93,6 +97,7 @@ export function pairToolTurns(
   const { match } = pairFlatTurnEntries(
     { count: kinds.length, kinds, starts, ids },
     options.scope ?? 'turn',
+    options.mergeCallTurns === true,
   );
   const results: ResultPairing[] = [];
   const unanswered: UnansweredCall[] = [];

@@ -101,7 +101,10 @@ export function scopeOf(format: MessageFormat): PairingScope {
 export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCallPairs {
   const adapter = adapterFor(format);
   const entries = toTurnEntries(history);
-  const pairing = pairToolTurns(entries, { scope: adapter.profile.scope });
+  const pairing = pairToolTurns(entries, {
+    scope: adapter.profile.scope,
+    mergeCallTurns: adapter.mergesConsecutiveTurns,
+  });
   const answers = new Map<string, ResultPairing>();
   const unpaired: UnpairedToolResult[] = [];
   for (const result of pairing.results) {

@@ -139,6 +139,27 @@ describe('pairToolCalls', () => {
     });
   });
 
+  it('pairs Anthropic calls split over consecutive assistant messages with the user turn after them (the API merges them)', () => {
+    const messages = [
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_a', name: 'f', input: {} }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_b', name: 'g', input: {} }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_b', content: 'b' },
+          { type: 'tool_result', tool_use_id: 'toolu_a', content: 'a' },
+        ],
+      },
+    ];
+    const { pairs, unpaired } = pairToolCalls(messages, { format: 'anthropic' });
+    expect(unpaired).toEqual([]);
+    expect(pairs.map((pair) => [pair.callId, pair.status, pair.result?.content])).toEqual([
+      ['toolu_a', 'ok', 'a'],
+      ['toolu_b', 'ok', 'b'],
+    ]);
+  });
+
   it('points at each Responses item, calls and outputs alike, and pairs across the whole input', () => {
     const input = [
       { role: 'user', content: 'go' },

@@ -23,7 +23,8 @@ export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-issues.js';
  *
  * Rules: the user turn right after an assistant turn with `tool_use` blocks answers every one of
  * them with `tool_result` blocks, and those blocks come first in it (consecutive user messages are
- * one turn, as the API merges them, so results may be split over them); a `tool_result` with no
+ * one turn, as the API merges them, so results may be split over them, and so are consecutive
+ * assistant messages, so calls may be split over them); a `tool_result` with no
  * `tool_use` in the turn before is refused; `tool_use` ids are unique in the whole request and
  * match {@link ANTHROPIC_TOOL_USE_ID_PATTERN}; no text follows the `tool_use` blocks of a turn.
  * With `context.thinking` (extended thinking on), the final assistant turn that holds `tool_use`
