@@ -137,7 +137,7 @@ export class AccumulatorCore {
     call.units = units;
     call.appendArgumentsText(delta);
     try {
-      call.parser.write(delta);
+      call.writeArguments(delta);
     } catch (error) {
       if (error instanceof StreamAccumulationError && error.detail.code === 'stream-limit') {
         this.limitExceeded(

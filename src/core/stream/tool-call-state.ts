@@ -58,7 +58,14 @@ export class ToolCallState implements LiveToolCall {
   /** Exact UTF-8 bytes of argument text, counted only once `units` gets near the cap; -1 before. */
   bytes = -1;
   /** Arguments given as an object up front (Anthropic `content_block_start.input`), used when no text follows. */
-  initialArguments: Readonly<Record<string, unknown>> | undefined = undefined;
+  private initialArguments: Readonly<Record<string, unknown>> | undefined = undefined;
+  /**
+   * A field, not a getter: a UI reads it after every delta, and it changes at most twice (when
+   * arguments come up front, and when the parser opens the arguments object).
+   */
+  partialArguments: Readonly<Record<string, unknown>> = EMPTY_ARGUMENTS;
+  /** Whether `partialArguments` is the parser's object (then it stays that object to the end). */
+  private parsedObject = false;
   result: AccumulatedToolCall | undefined = undefined;
   readonly parser: IncrementalJsonParser;
 
@@ -117,9 +124,27 @@ export class ToolCallState implements LiveToolCall {
     if (this.polled) this.polledText += delta;
   }
 
-  get partialArguments(): Readonly<Record<string, unknown>> {
+  /** Sets the arguments given whole before any text (shown until the text opens an object). */
+  setInitialArguments(value: Readonly<Record<string, unknown>>): void {
+    this.initialArguments = value;
+    if (!this.parsedObject) this.partialArguments = value;
+  }
+
+  /** Feeds argument text to the parser (the caller has checked the limits and kept the text). */
+  writeArguments(delta: string): void {
+    try {
+      this.parser.write(delta);
+    } finally {
+      // Also after a throw (a depth limit): the object may have opened in this delta.
+      if (!this.parsedObject) this.showParsedObject();
+    }
+  }
+
+  private showParsedObject(): void {
     const value = this.parser.value;
-    return isJsonObject(value) ? value : (this.initialArguments ?? EMPTY_ARGUMENTS);
+    if (!isJsonObject(value)) return;
+    this.partialArguments = value;
+    this.parsedObject = true;
   }
 
   get ended(): boolean {
