@@ -32,9 +32,11 @@ import type { LiveToolCall } from '../src/index.js';
 import { shipped } from './shipped.js';
 import { createRandom } from './random.js';
 import {
+  ARGUMENT_GENERATORS,
   chatEvents,
   createProviderStream,
   PROVIDER_STREAMS,
+  type ArgumentGenerator,
   type ProviderStream,
   type ProviderToolStream,
 } from './tool-call-streams.js';
@@ -344,7 +346,7 @@ export async function runStreamingBench(): Promise<void> {
   }
   printTable(shapeRows);
   console.log(
-    `\nPer provider, ${PROVIDER_SIZE / 1e6} MB: nested records with escapes and non-ASCII text, the live view (name, argument text, partial arguments of every call) read after every delta; each measurement in a fresh process, ${PROVIDER_PROCESSES} per provider, load ${loadAverage()}:`,
+    `\nPer provider, ${PROVIDER_SIZE / 1e6} MB, two argument generators: the live view (name, argument text, partial arguments of every call) read after every delta; each measurement in a fresh process, ${PROVIDER_PROCESSES} per provider, load ${loadAverage()}:`,
   );
   printProviderFigure();
   console.log(`Total bench time ${((performance.now() - started) / 1000).toFixed(1)} s.`);
@@ -376,6 +378,7 @@ async function measureShape(shape: Shape): Promise<void> {
 }
 
 const PROVIDER_VARIABLE = 'STREAMING_BENCH_PROVIDER';
+const GENERATOR_VARIABLE = 'STREAMING_BENCH_GENERATOR';
 const PROVIDER_SIZE = 1_000_000;
 /** Fresh processes per provider; the figure is their median. */
 const PROVIDER_PROCESSES = 5;
@@ -423,17 +426,26 @@ function accumulateEvents(stream: ProviderToolStream): unknown {
 }
 
 /** Measures one provider's 1 MB stream in a child process (a fresh heap). */
-function measureProviderInChild(provider: ProviderStream): ProviderRow {
+function measureProviderInChild(
+  provider: ProviderStream,
+  generator: ArgumentGenerator,
+): ProviderRow {
   const output = execFileSync(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(import.meta.url)],
-    { env: { ...process.env, [PROVIDER_VARIABLE]: provider }, encoding: 'utf8' },
+    {
+      env: { ...process.env, [PROVIDER_VARIABLE]: provider, [GENERATOR_VARIABLE]: generator },
+      encoding: 'utf8',
+    },
   );
   return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as ProviderRow;
 }
 
-async function measureProvider(provider: ProviderStream): Promise<void> {
-  const stream = createProviderStream(provider, PROVIDER_SIZE);
+async function measureProvider(
+  provider: ProviderStream,
+  generator: ArgumentGenerator,
+): Promise<void> {
+  const stream = createProviderStream(provider, PROVIDER_SIZE, generator);
   if (!isDeepStrictEqual(accumulateEvents(stream), JSON.parse(stream.text)))
     throw new Error(`The accumulator's result differs from JSON.parse for ${provider}.`);
   await fastest(() => concatThenParseEvents(stream), 2);
@@ -457,16 +469,30 @@ function median(values: readonly number[]): number {
 }
 
 /**
- * The issue's figure: 1 MB of nested arguments (escapes, non-ASCII text, records three deep) in
- * 4–10 character deltas, the live view read after every delta, ≤ 3× the floor; the median over
- * fresh processes, the providers alternating so that a burst of load hits both alike.
+ * The issue's figure: 1 MB of arguments in 4–10 character deltas, the live view read after every
+ * delta, ≤ 3× the floor; the median over fresh processes, the providers alternating so that a
+ * burst of load hits both alike. Once with the figure's generator (records three deep, escapes,
+ * non-ASCII text), once with a second one of a different make (long escaped strings, small flat
+ * records, deep nesting, numbers), so that the figure does not hold for one generator only.
  */
 function printProviderFigure(): void {
+  for (const generator of ARGUMENT_GENERATORS) {
+    console.log(`\nArguments: ${GENERATOR_LABELS[generator]}`);
+    printGeneratorFigure(generator);
+  }
+}
+
+const GENERATOR_LABELS: Record<ArgumentGenerator, string> = {
+  nested: 'nested (records three deep, escapes, non-ASCII text)',
+  varied: 'varied (long escaped strings, small records, 24 levels deep, numbers)',
+};
+
+function printGeneratorFigure(generator: ArgumentGenerator): void {
   const ratios = new Map<ProviderStream, number[]>();
   const rows = new Map<ProviderStream, ProviderRow[]>();
   for (let process = 0; process < PROVIDER_PROCESSES; process++) {
     for (const provider of PROVIDER_STREAMS) {
-      const row = measureProviderInChild(provider);
+      const row = measureProviderInChild(provider, generator);
       rows.set(provider, [...(rows.get(provider) ?? []), row]);
       ratios.set(provider, [...(ratios.get(provider) ?? []), row.accumulated / row.baseline]);
     }
@@ -500,8 +526,10 @@ function printProviderFigure(): void {
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const shape = process.env[SHAPE_VARIABLE];
   const provider = process.env[PROVIDER_VARIABLE];
+  const generator = process.env[GENERATOR_VARIABLE] === 'varied' ? 'varied' : 'nested';
   if (shape === 'file' || shape === 'mixed' || shape === 'records') await measureShape(shape);
-  else if (provider === 'openai-chat' || provider === 'anthropic') await measureProvider(provider);
+  else if (provider === 'openai-chat' || provider === 'anthropic')
+    await measureProvider(provider, generator);
   // `npx tsx bench/streaming.ts figure` (after `npm run build`): the per-provider figure alone.
   else if (process.argv[2] === 'figure') printProviderFigure();
   else await runStreamingBench();
