@@ -102,7 +102,6 @@ class Accumulator implements ToolCallAccumulator {
     return this.core.finishedCalls();
   }
 
-
   get finished(): boolean {
     return this.result !== undefined;
   }

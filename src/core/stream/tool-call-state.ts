@@ -65,7 +65,7 @@ export class ToolCallState implements LiveToolCall {
    */
   partialArguments: Readonly<Record<string, unknown>> = EMPTY_ARGUMENTS;
   /** Whether `partialArguments` is the parser's object (then it stays that object to the end). */
-  private parsedObject = false;
+  parsedObject = false;
   result: AccumulatedToolCall | undefined = undefined;
   readonly parser: IncrementalJsonParser;
 
@@ -130,17 +130,12 @@ export class ToolCallState implements LiveToolCall {
     if (!this.parsedObject) this.partialArguments = value;
   }
 
-  /** Feeds argument text to the parser (the caller has checked the limits and kept the text). */
-  writeArguments(delta: string): void {
-    try {
-      this.parser.write(delta);
-    } finally {
-      // Also after a throw (a depth limit): the object may have opened in this delta.
-      if (!this.parsedObject) this.showParsedObject();
-    }
-  }
-
-  private showParsedObject(): void {
+  /**
+   * Shows the parser's value as `partialArguments` once it is an object. The accumulator calls it
+   * after each write to the parser while `parsedObject` is false (also after a write that threw,
+   * as the object may have opened before the error).
+   */
+  showParsedObject(): void {
     const value = this.parser.value;
     if (!isJsonObject(value)) return;
     this.partialArguments = value;
