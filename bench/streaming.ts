@@ -14,9 +14,9 @@
  * arguments) after every pushed event as a UI does, and reports per provider the median over 5
  * fresh processes of the ratio to the floor (concatenation plus one JSON.parse), against the ≤ 3×
  * target, for two argument generators: `nested` (records three deep, escapes, non-ASCII text) and
- * `varied` (long escaped strings, small records, deep nesting, numbers). At load 11–13 on 2 cores:
- * Chat 2.7–3.2× (nested) and 2.8–3.1× (varied), Anthropic 3.5–3.8× and 3.7–3.8×: not met yet
- * (docs/streaming.md says where the time goes).
+ * `varied` (long escaped strings, small records, deep nesting, numbers). At load 12–14 on 2 cores:
+ * Chat 2.6–3.2×, Anthropic 2.9–3.9× depending on the process's garbage-collection regime: not met
+ * yet (docs/streaming.md says where the time goes).
  *
  * Run: `npm run bench -- streaming` (builds the package first), or `npm run build && npx tsx
  * bench/streaming.ts` (`… bench/streaming.ts figure` for the per-provider figure alone).
