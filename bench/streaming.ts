@@ -9,13 +9,14 @@
  * in ten measures 2.4–2.8×, when V8 leaves `accumulate` below in its baseline tier (the
  * accumulator's own functions are optimized in those runs too). 10 KB costs 2.9–3.3×.
  *
- * The figure of issue #13 streams 1 MB of argument text with records nested three deep, escapes
- * and non-ASCII text as OpenAI Chat chunks and as Anthropic `input_json_delta` events, reads the
- * live view (every call's name, argument text and partial arguments) after every pushed event as a
- * UI does, and reports per provider the median over 5 fresh processes of the ratio to the floor
- * (concatenation plus one JSON.parse), against the ≤ 3× target. At load 12–18 on 2 cores: Chat
- * 2.6–3.5× (median of medians about 3.0×), Anthropic 2.9–4.0× (before the live text was appended
- * as it came: Chat 4.2–4.3×, Anthropic 6.0×).
+ * The figure of issue #13 streams 1 MB of argument text as OpenAI Chat chunks and as Anthropic
+ * `input_json_delta` events, reads the live view (every call's name, argument text and partial
+ * arguments) after every pushed event as a UI does, and reports per provider the median over 5
+ * fresh processes of the ratio to the floor (concatenation plus one JSON.parse), against the ≤ 3×
+ * target, for two argument generators: `nested` (records three deep, escapes, non-ASCII text) and
+ * `varied` (long escaped strings, small records, deep nesting, numbers). At load 12–14 on 2 cores:
+ * Chat 2.6–3.2×, Anthropic 2.9–3.9× depending on the process's garbage-collection regime: not met
+ * yet (docs/streaming.md says where the time goes).
  *
  * Run: `npm run bench -- streaming` (builds the package first), or `npm run build && npx tsx
  * bench/streaming.ts` (`… bench/streaming.ts figure` for the per-provider figure alone).
@@ -32,9 +33,11 @@ import type { LiveToolCall } from '../src/index.js';
 import { shipped } from './shipped.js';
 import { createRandom } from './random.js';
 import {
+  ARGUMENT_GENERATORS,
   chatEvents,
   createProviderStream,
   PROVIDER_STREAMS,
+  type ArgumentGenerator,
   type ProviderStream,
   type ProviderToolStream,
 } from './tool-call-streams.js';
@@ -344,7 +347,7 @@ export async function runStreamingBench(): Promise<void> {
   }
   printTable(shapeRows);
   console.log(
-    `\nPer provider, ${PROVIDER_SIZE / 1e6} MB: nested records with escapes and non-ASCII text, the live view (name, argument text, partial arguments of every call) read after every delta; each measurement in a fresh process, ${PROVIDER_PROCESSES} per provider, load ${loadAverage()}:`,
+    `\nPer provider, ${PROVIDER_SIZE / 1e6} MB, two argument generators: the live view (name, argument text, partial arguments of every call) read after every delta; each measurement in a fresh process, ${PROVIDER_PROCESSES} per provider, load ${loadAverage()}:`,
   );
   printProviderFigure();
   console.log(`Total bench time ${((performance.now() - started) / 1000).toFixed(1)} s.`);
@@ -376,6 +379,7 @@ async function measureShape(shape: Shape): Promise<void> {
 }
 
 const PROVIDER_VARIABLE = 'STREAMING_BENCH_PROVIDER';
+const GENERATOR_VARIABLE = 'STREAMING_BENCH_GENERATOR';
 const PROVIDER_SIZE = 1_000_000;
 /** Fresh processes per provider; the figure is their median. */
 const PROVIDER_PROCESSES = 5;
@@ -423,17 +427,26 @@ function accumulateEvents(stream: ProviderToolStream): unknown {
 }
 
 /** Measures one provider's 1 MB stream in a child process (a fresh heap). */
-function measureProviderInChild(provider: ProviderStream): ProviderRow {
+function measureProviderInChild(
+  provider: ProviderStream,
+  generator: ArgumentGenerator,
+): ProviderRow {
   const output = execFileSync(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(import.meta.url)],
-    { env: { ...process.env, [PROVIDER_VARIABLE]: provider }, encoding: 'utf8' },
+    {
+      env: { ...process.env, [PROVIDER_VARIABLE]: provider, [GENERATOR_VARIABLE]: generator },
+      encoding: 'utf8',
+    },
   );
   return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as ProviderRow;
 }
 
-async function measureProvider(provider: ProviderStream): Promise<void> {
-  const stream = createProviderStream(provider, PROVIDER_SIZE);
+async function measureProvider(
+  provider: ProviderStream,
+  generator: ArgumentGenerator,
+): Promise<void> {
+  const stream = createProviderStream(provider, PROVIDER_SIZE, generator);
   if (!isDeepStrictEqual(accumulateEvents(stream), JSON.parse(stream.text)))
     throw new Error(`The accumulator's result differs from JSON.parse for ${provider}.`);
   await fastest(() => concatThenParseEvents(stream), 2);
@@ -457,16 +470,30 @@ function median(values: readonly number[]): number {
 }
 
 /**
- * The issue's figure: 1 MB of nested arguments (escapes, non-ASCII text, records three deep) in
- * 4–10 character deltas, the live view read after every delta, ≤ 3× the floor; the median over
- * fresh processes, the providers alternating so that a burst of load hits both alike.
+ * The issue's figure: 1 MB of arguments in 4–10 character deltas, the live view read after every
+ * delta, ≤ 3× the floor; the median over fresh processes, the providers alternating so that a
+ * burst of load hits both alike. Once with the figure's generator (records three deep, escapes,
+ * non-ASCII text), once with a second one of a different make (long escaped strings, small flat
+ * records, deep nesting, numbers), so that the figure does not hold for one generator only.
  */
 function printProviderFigure(): void {
+  for (const generator of ARGUMENT_GENERATORS) {
+    console.log(`\nArguments: ${GENERATOR_LABELS[generator]}`);
+    printGeneratorFigure(generator);
+  }
+}
+
+const GENERATOR_LABELS: Record<ArgumentGenerator, string> = {
+  nested: 'nested (records three deep, escapes, non-ASCII text)',
+  varied: 'varied (long escaped strings, small records, 24 levels deep, numbers)',
+};
+
+function printGeneratorFigure(generator: ArgumentGenerator): void {
   const ratios = new Map<ProviderStream, number[]>();
   const rows = new Map<ProviderStream, ProviderRow[]>();
   for (let process = 0; process < PROVIDER_PROCESSES; process++) {
     for (const provider of PROVIDER_STREAMS) {
-      const row = measureProviderInChild(provider);
+      const row = measureProviderInChild(provider, generator);
       rows.set(provider, [...(rows.get(provider) ?? []), row]);
       ratios.set(provider, [...(ratios.get(provider) ?? []), row.accumulated / row.baseline]);
     }
@@ -500,8 +527,10 @@ function printProviderFigure(): void {
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const shape = process.env[SHAPE_VARIABLE];
   const provider = process.env[PROVIDER_VARIABLE];
+  const generator = process.env[GENERATOR_VARIABLE] === 'varied' ? 'varied' : 'nested';
   if (shape === 'file' || shape === 'mixed' || shape === 'records') await measureShape(shape);
-  else if (provider === 'openai-chat' || provider === 'anthropic') await measureProvider(provider);
+  else if (provider === 'openai-chat' || provider === 'anthropic')
+    await measureProvider(provider, generator);
   // `npx tsx bench/streaming.ts figure` (after `npm run build`): the per-provider figure alone.
   else if (process.argv[2] === 'figure') printProviderFigure();
   else await runStreamingBench();

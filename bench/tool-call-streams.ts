@@ -39,6 +39,11 @@ function text(length: number, random: () => number): string {
   return value;
 }
 
+/** The argument generators: the figure's own, and a second one of a different make. */
+export const ARGUMENT_GENERATORS = ['nested', 'varied'] as const;
+/** One of {@link ARGUMENT_GENERATORS}. */
+export type ArgumentGenerator = (typeof ARGUMENT_GENERATORS)[number];
+
 /** Argument JSON of about `size` characters: records nested three deep, strings full of escapes. */
 export function nestedArgumentsText(size: number, random: () => number): string {
   const records: unknown[] = [];
@@ -56,6 +61,59 @@ export function nestedArgumentsText(size: number, random: () => number): string 
     };
     records.push(record);
     length += JSON.stringify(record).length + 1;
+  }
+  return JSON.stringify(value);
+}
+
+/** A string of `length` characters or more, with an escape or a non-ASCII character every few. */
+function escapedText(length: number, random: () => number): string {
+  const pieces = ['\n', '\t', '"', '\\', '/', 'é', 'ü', '中文', 'Ω', '😀', '\u0001', ' '];
+  let value = '';
+  while (value.length < length) {
+    value += Math.floor(random() * 1e6).toString(36);
+    value += pieces[Math.floor(random() * pieces.length)] ?? '';
+  }
+  return value;
+}
+
+/** A value nested `depth` levels deep, objects and arrays alternating. */
+function deepValue(depth: number, random: () => number): unknown {
+  if (depth === 0) return escapedText(8, random);
+  return depth % 2 === 0
+    ? { level: depth, child: deepValue(depth - 1, random), flag: random() < 0.5 }
+    : [deepValue(depth - 1, random), depth * 1.5];
+}
+
+/**
+ * Argument JSON of about `size` characters, made unlike {@link nestedArgumentsText}: in turn, a long
+ * string dense with escapes, control characters, astral and non-ASCII text (a file write); a batch
+ * of small flat records; a value nested 24 levels deep; and a list of numbers (negative, decimal,
+ * with exponents). Top-level keys are not repeated.
+ */
+export function variedArgumentsText(size: number, random: () => number): string {
+  const value: Record<string, unknown> = {};
+  let length = 2;
+  for (let part = 0; length < size; part++) {
+    let item: unknown;
+    switch (part % 4) {
+      case 0:
+        item = escapedText(4_000 + Math.floor(random() * 8_000), random);
+        break;
+      case 1:
+        item = Array.from({ length: 200 }, (_, id) => ({ id, ok: random() < 0.5, v: 'x' }));
+        break;
+      case 2:
+        item = deepValue(24, random);
+        break;
+      default:
+        item = Array.from({ length: 300 }, () => {
+          const kind = Math.floor(random() * 3);
+          const n = (random() - 0.5) * 1e6;
+          return kind === 0 ? Math.round(n) : kind === 1 ? n / 1e3 : n * 1e-12;
+        });
+    }
+    value[`part_${part}`] = item;
+    length += JSON.stringify(item).length + `"part_${part}":,`.length;
   }
   return JSON.stringify(value);
 }
@@ -155,9 +213,14 @@ function chatDelta(event: unknown): string {
 }
 
 /** Arguments of about `size` characters as a stream of `format`; the same text for each format. */
-export function createProviderStream(format: ProviderStream, size: number): ProviderToolStream {
+export function createProviderStream(
+  format: ProviderStream,
+  size: number,
+  generator: ArgumentGenerator = 'nested',
+): ProviderToolStream {
   const random = createRandom(size + 7);
-  const value = nestedArgumentsText(size, random);
+  const value =
+    generator === 'nested' ? nestedArgumentsText(size, random) : variedArgumentsText(size, random);
   const deltas = splitDeltas(value, random);
   return format === 'anthropic'
     ? { format, text: value, deltas, events: anthropicEvents(deltas), deltaOf: anthropicDelta }

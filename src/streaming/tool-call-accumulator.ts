@@ -80,6 +80,8 @@ class Accumulator implements ToolCallAccumulator {
   /** The provider's mid-stream error: the stream is over, but what came before it is kept. */
   private providerFailure: StreamAccumulationError | undefined = undefined;
   private result: AccumulationResult | undefined = undefined;
+  /** The internal list itself (read-only to callers), in a field: read after every push, it costs a load. */
+  readonly liveCalls: readonly LiveToolCall[];
 
   constructor(options: ToolCallAccumulatorOptions) {
     const { createHandler } = streamAdapterFor(options.format);
@@ -89,6 +91,7 @@ class Accumulator implements ToolCallAccumulator {
       options.generateCallId,
     );
     this.handler = createHandler(this.core, { choiceIndex: options.choiceIndex ?? 0 });
+    this.liveCalls = this.core.calls;
   }
 
   get text(): string {
@@ -97,11 +100,6 @@ class Accumulator implements ToolCallAccumulator {
 
   get calls(): readonly AccumulatedToolCall[] {
     return this.core.finishedCalls();
-  }
-
-  get liveCalls(): readonly LiveToolCall[] {
-    // The internal list itself (read-only to callers): polling it after every push allocates nothing.
-    return this.core.calls;
   }
 
   get finished(): boolean {

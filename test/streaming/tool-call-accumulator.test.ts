@@ -712,5 +712,32 @@ describe('createToolCallAccumulator: limits', () => {
         },
       }),
     );
+    // The object opened in the delta that went too deep is shown, as far as it was parsed.
+    expect(accumulator.liveCalls[0]?.partialArguments).toEqual({ a: { b: {} } });
+  });
+
+  it('shows arguments sent whole up front until the streamed text opens an object', () => {
+    const accumulator = createToolCallAccumulator({ format: 'anthropic' });
+    accumulator.push({
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 'toolu_1', name: 'roll', input: { player: 'p2' } },
+    });
+    const live = accumulator.liveCalls[0];
+    expect(live?.partialArguments).toEqual({ player: 'p2' });
+    const delta = (partial_json: string): unknown => ({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json },
+    });
+    accumulator.push(delta(' '));
+    expect(live?.partialArguments).toEqual({ player: 'p2' });
+    accumulator.push(delta('{"player":"p'));
+    const parsed = live?.partialArguments;
+    expect(parsed).toEqual({ player: 'p' });
+    accumulator.push(delta('3"}'));
+    expect(live?.partialArguments).toBe(parsed);
+    expect(accumulator.finish().calls[0]?.arguments).toBe(parsed);
+    expect(parsed).toEqual({ player: 'p3' });
   });
 });

@@ -139,6 +139,7 @@ export class AccumulatorCore {
     try {
       call.parser.write(delta);
     } catch (error) {
+      if (!call.parsedObject) call.showParsedObject();
       if (error instanceof StreamAccumulationError && error.detail.code === 'stream-limit') {
         this.limitExceeded(
           call,
@@ -150,6 +151,7 @@ export class AccumulatorCore {
       }
       throw error;
     }
+    if (!call.parsedObject) call.showParsedObject();
     const listener = this.listener;
     if (listener !== undefined) {
       listener({

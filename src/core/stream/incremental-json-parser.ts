@@ -92,7 +92,10 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
           // quotes, newlines) and one append per escape would build a rope of tiny pieces.
           const part = this.part;
           decodeStringPart(chunk, i, part);
-          if (part.text !== '') this.text += part.text;
+          // A string that starts in this chunk takes the part itself (no concatenation).
+          const text = this.text;
+          if (text === '') this.text = part.text;
+          else if (part.text !== '') this.text = text + part.text;
           i = part.end;
           if (i === length) break;
           const stop = chunk.charCodeAt(i++);

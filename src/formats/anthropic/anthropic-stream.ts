@@ -123,7 +123,7 @@ export class AnthropicHandler implements StreamEventHandler {
       const call = core.createCall(usableProviderId(id), name);
       // The input can come whole here (programmatic tool calling) instead of as deltas.
       if (input !== undefined && Object.keys(input).length > 0)
-        call.initialArguments = structuredClone(input);
+        call.setInitialArguments(structuredClone(input));
       this.blocks.set(index, call);
       this.otherBlocks.delete(index);
       return call;
