@@ -20,6 +20,7 @@ interface CheckedItem {
  * before a call turn or after results): `true` when the repair would change nothing for them,
  * `false` when it would, `undefined` when this walk cannot tell without reading the history
  * (an item the reader refuses, results split over two messages), so the caller repairs as usual.
+ * `true` for a profile with none of these rules.
  *
  * It mirrors `fromAiwrapper` and the repair's checks for a valid history, one message at a time,
  * without building anything: for `autoRepairToolHistory`, a valid history bound for Anthropic,
@@ -31,6 +32,8 @@ export function meetsProfileShape(
   profile: ProviderProfile,
   before?: unknown,
 ): boolean | undefined {
+  // The rules below are the only ones it decides (as `meetsProfileByTable` asks it only for them).
+  if (!hasShapeRules(profile)) return true;
   let previous = before as CheckedMessage | undefined;
   for (const entry of messages) {
     const message = entry as CheckedMessage;
@@ -66,6 +69,16 @@ export function meetsProfileShape(
     previous = message;
   }
   return true;
+}
+
+/** Whether `profile` has rules a turn table cannot show. */
+function hasShapeRules(profile: ProviderProfile): boolean {
+  return (
+    profile.textBeforeCalls ||
+    profile.resultNamesMatchCalls ||
+    profile.callTurnAfterUser ||
+    profile.assistantAfterResults
+  );
 }
 
 /** An assistant message: every call named, and (Anthropic) no text after the first call. */
