@@ -117,10 +117,27 @@ function resultsShape(
   for (const item of items as readonly CheckedItem[])
     if (item.type !== 'tool-result' || typeof item.name !== 'string') return undefined;
   if (!profile.resultNamesMatchCalls) return true;
-  const names = new Map<unknown, unknown>();
-  for (const item of (previous?.items ?? []) as readonly CheckedItem[])
-    if (item.type === 'tool') names.set(item.callId, item.name);
-  for (const item of items as readonly CheckedItem[])
-    if (names.get(item.callId) !== item.name) return false;
+  // Results usually come in call order: each is compared with the next call, and the names are
+  // gathered by id only once one comes out of order.
+  const calls = (previous?.items ?? []) as readonly CheckedItem[];
+  let next = 0;
+  let names: Map<unknown, unknown> | undefined;
+  for (const item of items as readonly CheckedItem[]) {
+    while (next < calls.length && calls[next]?.type !== 'tool') next++;
+    const call = calls[next];
+    if (names === undefined && call !== undefined && call.callId === item.callId) {
+      if (call.name !== item.name) return false;
+      next++;
+    } else {
+      names ??= namesById(calls);
+      if (names.get(item.callId) !== item.name) return false;
+    }
+  }
   return true;
+}
+
+function namesById(calls: readonly CheckedItem[]): Map<unknown, unknown> {
+  const names = new Map<unknown, unknown>();
+  for (const item of calls) if (item.type === 'tool') names.set(item.callId, item.name);
+  return names;
 }

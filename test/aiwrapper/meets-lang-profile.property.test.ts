@@ -8,6 +8,7 @@ import { isToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { CHAT_HOSTS } from '../../src/formats/index.js';
 import { toAiwrapper } from '../../src/formats/aiwrapper/to-aiwrapper.js';
 import { meetsProfileByTable } from '../../src/repair/meets-profile.js';
+import { repairFormatHistory } from '../../src/repair/repair-history.js';
 import { PROVIDER_PROFILES } from '../../src/repair/provider-profile.js';
 import { inspectHistory } from '../../src/validate/inspect-history.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
@@ -179,6 +180,21 @@ test.prop([fc.oneof(fromNeutral, rounds), fc.nat()])(
       expect(
         meetsLangProfile(messages.slice(from), profile, { before: messages[from - 1], taken }),
       ).toBe(fullVerdict(messages, profile));
+    }
+  },
+);
+
+test.prop([fc.oneof(fromNeutral, rounds)])(
+  'a history it finds meeting a provider’s rules is one the repair leaves as it is',
+  (messages) => {
+    for (const profile of Object.values(PROVIDER_PROFILES)) {
+      if (!meetsLangProfile(messages, profile)) continue;
+      const { fixes } = repairFormatHistory(messages, {
+        format: 'aiwrapper',
+        provider: profile,
+        wholeHistory: true,
+      });
+      expect(fixes).toEqual([]);
     }
   },
 );
