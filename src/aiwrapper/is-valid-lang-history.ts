@@ -1,4 +1,4 @@
-// Above this many items in one assistant message, repeated call ids are found with a set, not a scan.
+// Above this many calls in one assistant message, repeated call ids are found with a set, not a scan.
 const SCAN_LIMIT = 16;
 
 /**
@@ -12,8 +12,14 @@ const SCAN_LIMIT = 16;
  * and allocates nothing for the usual turn (results in call order): `chat()` runs it on every
  * request, where the full pass costs several percent of aiwrapper's own request build. A property
  * test holds the two to the same verdict.
+ *
+ * `acceptsCall`, when given, sees every call id (non-empty) once, in order, and a `false` from it
+ * makes the verdict `false`: a provider's id rules checked in the same pass.
  */
-export function isValidLangHistory(messages: readonly unknown[]): boolean {
+export function isValidLangHistory(
+  messages: readonly unknown[],
+  acceptsCall?: (callId: string) => boolean,
+): boolean {
   if (!Array.isArray(messages)) return false;
   const length = messages.length;
   // The open call turn: its items, its call count, and how far its results have come.
@@ -55,7 +61,7 @@ export function isValidLangHistory(messages: readonly unknown[]): boolean {
       calls = undefined;
       callCount = 0;
     } else if (role === 'assistant') {
-      callCount = countCalls(items);
+      callCount = countCalls(items, acceptsCall);
       if (callCount < 0) return false;
       calls = items;
     } else return false;
@@ -78,8 +84,18 @@ function allTyped(items: readonly unknown[]): boolean {
   return true;
 }
 
-/** The number of `tool` items, or -1 when an item is malformed or a call id empty or repeated. */
-function countCalls(items: readonly unknown[]): number {
+// The call ids of the turn being read, when it has at most SCAN_LIMIT calls: compared pairwise
+// here, the items are read once. Reused, so the usual turn allocates nothing.
+const turnIds: string[] = [];
+
+/**
+ * The number of `tool` items, or -1 when an item is malformed, a call id empty or repeated, or
+ * refused by `acceptsCall`.
+ */
+function countCalls(
+  items: readonly unknown[],
+  acceptsCall: ((callId: string) => boolean) | undefined,
+): number {
   let count = 0;
   for (const item of items) {
     const type = typeOf(item);
@@ -87,14 +103,14 @@ function countCalls(items: readonly unknown[]): number {
     if (type !== 'tool') continue;
     const callId = (item as { readonly callId?: unknown }).callId;
     if (typeof callId !== 'string' || callId === '') return -1;
+    if (acceptsCall !== undefined && !acceptsCall(callId)) return -1;
+    if (count < SCAN_LIMIT) turnIds[count] = callId;
     count++;
   }
-  if (items.length > SCAN_LIMIT) return callIdsFrom(items, 0).size === count ? count : -1;
-  for (let index = 0; index < items.length; index++) {
-    const callId = callIdAt(items, index);
-    if (callId === undefined) continue;
-    for (let later = index + 1; later < items.length; later++)
-      if (callIdAt(items, later) === callId) return -1;
+  if (count > SCAN_LIMIT) return callIdsFrom(items, 0).size === count ? count : -1;
+  for (let index = 1; index < count; index++) {
+    const callId = turnIds[index];
+    for (let earlier = 0; earlier < index; earlier++) if (turnIds[earlier] === callId) return -1;
   }
   return count;
 }

@@ -27,40 +27,29 @@ export function meetsLangProfile(
   profile: ProviderProfile | undefined,
   start: LangHistoryStart = {},
 ): boolean {
-  if (!isValidLangHistory(messages)) return false;
-  if (profile === undefined) return true;
-  if (meetsProfileShape(messages, profile, start.before) !== true) return false;
-  return meetsCallIdRules(messages, profile, start.taken);
-}
-
-/** A message {@link isValidLangHistory} accepted: its items are objects, its call ids strings. */
-interface CheckedMessage {
-  readonly role: string;
-  readonly items: readonly { readonly type: string; readonly callId?: unknown }[];
+  if (profile === undefined) return isValidLangHistory(messages);
+  return (
+    isValidLangHistory(messages, callIdRule(profile, start.taken)) &&
+    meetsProfileShape(messages, profile, start.before) === true
+  );
 }
 
 /**
- * The profile's id rules over the calls of valid messages (each id unique in its turn already):
- * every id one the provider accepts and, where the provider wants it, used once in the whole
- * conversation, `taken` included.
+ * The profile's id rules, for the validity pass to apply to each call id in turn: an id the
+ * provider accepts and, where the provider wants it, used once in the whole conversation, `taken`
+ * included.
  */
-function meetsCallIdRules(
-  messages: readonly unknown[],
+function callIdRule(
   profile: ProviderProfile,
   taken: ReadonlySet<string> | undefined,
-): boolean {
+): (callId: string) => boolean {
   const { accepts } = profile.callIds;
-  const inConversation = profile.uniqueCallIds === 'conversation' ? new Set<string>() : undefined;
-  for (const message of messages as readonly CheckedMessage[]) {
-    if (message.role !== 'assistant') continue;
-    for (const item of message.items) {
-      if (item.type !== 'tool') continue;
-      const id = item.callId as string;
-      if (!accepts(id)) return false;
-      if (inConversation === undefined) continue;
-      if (inConversation.has(id) || taken?.has(id) === true) return false;
-      inConversation.add(id);
-    }
-  }
-  return true;
+  if (profile.uniqueCallIds !== 'conversation') return accepts;
+  const inConversation = new Set<string>();
+  return (callId) => {
+    if (!accepts(callId) || taken?.has(callId) === true) return false;
+    // One lookup: a repeated id leaves the set's size as it was.
+    const size = inConversation.size;
+    return inConversation.add(callId).size > size;
+  };
 }
