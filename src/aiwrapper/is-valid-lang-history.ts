@@ -26,7 +26,8 @@ export function isValidLangHistory(
   let calls: readonly unknown[] | undefined;
   let callCount = 0;
   let answered = 0;
-  // Calls of the open turn answered in order up to this item; past it, `pending` holds the rest.
+  // Calls of a turn of more than SCAN_LIMIT calls answered in order up to this item; past it (or
+  // past the first result out of order, in any turn), `pending` holds the rest.
   let cursor = 0;
   let pending: Set<string> | undefined;
   for (let index = 0; index < length; index++) {
@@ -41,7 +42,14 @@ export function isValidLangHistory(
         if (type !== 'tool-result') continue;
         const callId = (item as { readonly callId?: unknown }).callId;
         if (typeof callId !== 'string' || calls === undefined) return false;
-        if (pending === undefined) {
+        if (pending === undefined && callCount <= SCAN_LIMIT) {
+          // The turn's ids were kept as it was read: the next one in call order is `answered`.
+          if (turnIds[answered] === callId && answered < callCount) {
+            answered++;
+            continue;
+          }
+          pending = new Set(turnIds.slice(answered, callCount));
+        } else if (pending === undefined) {
           cursor = nextCall(calls, cursor);
           if (callIdAt(calls, cursor) === callId) {
             cursor++;
@@ -84,8 +92,9 @@ function allTyped(items: readonly unknown[]): boolean {
   return true;
 }
 
-// The call ids of the turn being read, when it has at most SCAN_LIMIT calls: compared pairwise
-// here, the items are read once. Reused, so the usual turn allocates nothing.
+// The call ids of the open turn, when it has at most SCAN_LIMIT calls: compared pairwise and
+// matched with its results here, its items are read once. Reused, so the usual turn allocates
+// nothing.
 const turnIds: string[] = [];
 
 /**
