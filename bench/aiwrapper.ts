@@ -5,12 +5,14 @@
  *     at that size: both must grow linearly;
  * (b) a second, no-op `addToolCallsAndResults` on one turn of 16k and 100k calls: linear;
  * (c) the request overhead of `chat()` through a stubbed HTTP layer (aiwrapper's
- *     `setHttpRequestImpl`) on valid 100-, 1k- and 10k-message histories: aiwrapper alone beside
- *     the package installed with both flags off (target <= 2%), `autoAssistantToolCalls` (<= 5%)
- *     and `autoRepairToolHistory` (<= 25%), modes alternating, medians of many runs (CPU time);
- *     then the same modes on aiwrapper's mock provider, whose `chat()` reads no history, which
- *     isolates what the package adds, as a share of each provider's own `chat()`, for a collection
- *     sent again (as agent loops do) and on its first request;
+ *     `setHttpRequestImpl`) on valid 100-, 1k- and 10k-message histories of two generators (plain
+ *     rounds, and hostile ones: long escaped non-ASCII arguments, 8-16 parallel calls, reasoning,
+ *     images, big results): aiwrapper alone beside the package installed with both flags off
+ *     (target <= 2%), `autoAssistantToolCalls` (<= 5%) and `autoRepairToolHistory` (<= 25%), modes
+ *     alternating, medians of many runs (CPU time); then, isolated, what the package adds to each
+ *     provider's `chat()` with aiwrapper's own `chat()` stubbed out underneath the package's
+ *     wrapper, as a share of that provider's own `chat()`, for a collection sent again (as agent
+ *     loops do) and on its first request;
  * (d) the synthesis pass (`autoAssistantToolCalls`) on histories where every call turn is
  *     missing, at 1k, 10k and 30k messages, beside aiwrapper alone on the same history: linear.
  *
@@ -18,7 +20,8 @@
  * also counts the waits for a core.
  *
  * Run: `npm run bench -- aiwrapper` (builds the package first), or
- * `npm run build && npx tsx bench/aiwrapper.ts`; `AIWRAPPER_BENCH=c` runs only part (c).
+ * `npm run build && npx tsx bench/aiwrapper.ts`; `AIWRAPPER_BENCH=c` runs only part (c), and
+ * `AIWRAPPER_SIZES=100,1000` times (c) on those history sizes only.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,8 +31,8 @@ import {
   Lang,
   LangMessage,
   LangMessages,
-  MockOpenAILikeLang,
   setHttpRequestImpl,
+  type LangMessageItem,
   type LangOptions,
   type LanguageProvider,
 } from 'aiwrapper';
@@ -80,16 +83,34 @@ function providers(): Provider[] {
 }
 
 function providerOf(name: string, lang: LanguageProvider): Provider {
+  switchChat(lang);
   const chat: unknown = Reflect.get(lang, 'chat');
   return { name, lang, alone: chat as Chat };
 }
 
 /**
- * aiwrapper's mock provider: its `chat()` streams a fixed answer without reading the history or
- * building a request, so timing it with and without the package isolates what the package adds.
+ * While true, aiwrapper's own `chat()` of every provider is stubbed out: it appends a short answer
+ * and builds no request. The package's wrapper goes around the stub, so timing a provider with and
+ * without the package isolates what the package adds to that provider's `chat()`, under that
+ * provider's rules, where the end-to-end ratios drown in the load of a shared machine.
  */
-function mockProvider(): Provider {
-  return providerOf('mock', new MockOpenAILikeLang({ mockResponseText: 'ok' }));
+let stubbed = false;
+const SWITCHED = Symbol('bench.switched-chat');
+
+/** Puts the stub switch under the `chat` of `lang`'s class, before the package wraps it. */
+function switchChat(lang: LanguageProvider): void {
+  let prototype = Object.getPrototypeOf(lang) as Record<PropertyKey, unknown> | null;
+  while (prototype !== null && !Object.hasOwn(prototype, 'chat'))
+    prototype = Object.getPrototypeOf(prototype) as Record<PropertyKey, unknown> | null;
+  const real = prototype?.chat as (Chat & { [SWITCHED]?: true }) | undefined;
+  if (prototype === null || real === undefined || real[SWITCHED] === true) return;
+  const chat = function (this: LanguageProvider, messages: LangMessages, options?: LangOptions) {
+    if (!stubbed) return real.call(this, messages, options);
+    messages.push(new LangMessage('assistant', 'ok'));
+    return Promise.resolve(messages);
+  };
+  Object.defineProperty(chat, SWITCHED, { value: true });
+  Object.defineProperty(prototype, 'chat', { value: chat, configurable: true, writable: true });
 }
 
 function sse(events: readonly unknown[]): Response {
@@ -161,6 +182,96 @@ function validMessages(size: number): LangMessage[] {
   messages.length = size;
   return messages;
 }
+
+/** Arguments as real models write them: long strings with quotes, escapes, newlines and non-ASCII. */
+function hostileArguments(turn: number, call: number): Record<string, unknown> {
+  const line = `Ligne ${String(call)}: "quoted" \\path\\to\\file\tcolumn — Zürich, 東京, Ελλάδα 🌦️\n`;
+  return {
+    query: line.repeat(4 + ((turn + call) % 6)),
+    code: `function f${String(call)}() {\n  return "${'\\u00e9'.repeat(8)}";\n}`,
+    options: {
+      depth: call,
+      tags: ['ä', 'ö', 'ü', `t${String(turn % 13)}`],
+      strict: call % 2 === 0,
+    },
+  };
+}
+
+/** A result as tools return them: mostly a few hundred characters, now and then tens of kilobytes. */
+function hostileResult(turn: number, call: number): unknown {
+  const rows = turn % 8 === 0 && call === 0 ? 200 : 4;
+  return {
+    status: 'ok',
+    rows: Array.from({ length: rows }, (_, row) => ({
+      id: row,
+      text: `Résultat ${String(row)} — "échappé" \\ ligne\nsuivante, 数据 ${String(turn)}`,
+      score: (row * 0.37) % 1,
+    })),
+  };
+}
+
+/** A 9-character alphanumeric id, unique in the conversation, valid for every provider. */
+const hostileCallId = (turn: number, call: number): string =>
+  `h${String(turn).padStart(6, '0')}${String(call).padStart(2, '0')}`;
+
+/** A small PNG, base64: an image every provider's request builder carries. */
+const PIXEL =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/**
+ * A valid history of about `size` messages, hostile like real ones: a question (with an image
+ * every fifth turn), an assistant turn of reasoning, text and 8-16 parallel calls with long
+ * arguments, their results (in call order, big now and then), and an answer with reasoning.
+ */
+function hostileMessages(size: number): LangMessage[] {
+  const messages: LangMessage[] = [];
+  for (let turn = 0; messages.length < size; turn++) {
+    const question: LangMessageItem[] = [
+      { type: 'text', text: `Compare «${String(turn)}» across sources, citing "each" one.` },
+    ];
+    if (turn % 5 === 0) question.push({ type: 'image', base64: PIXEL, mimeType: 'image/png' });
+    messages.push(new LangMessage('user', question));
+    const count = 8 + (turn % 9);
+    const calls = Array.from({ length: count }, (_, call) => ({
+      type: 'tool' as const,
+      callId: hostileCallId(turn, call),
+      name: ['search', 'fetch_page', 'run_code', 'lookup'][call % 4] ?? 'search',
+      arguments: hostileArguments(turn, call),
+    }));
+    messages.push(
+      new LangMessage('assistant', [
+        { type: 'reasoning', text: `Plan for ${String(turn)}: fan out ${String(count)} calls.` },
+        { type: 'text', text: 'Let me look that up.' },
+        ...calls,
+      ]),
+    );
+    messages.push(
+      new LangMessage(
+        'tool-results',
+        calls.map((call, index) => ({
+          type: 'tool-result' as const,
+          callId: call.callId,
+          name: call.name,
+          result: hostileResult(turn, index),
+        })),
+      ),
+    );
+    messages.push(
+      new LangMessage('assistant', [
+        { type: 'reasoning', text: 'The sources agree.' },
+        { type: 'text', text: `Here is the comparison for ${String(turn)}: « ok » — 完成.` },
+      ]),
+    );
+  }
+  messages.length = size;
+  return messages;
+}
+
+/** The generators of valid histories (c) times. */
+const GENERATORS: readonly (readonly [string, (size: number) => LangMessage[]])[] = [
+  ['plain', validMessages],
+  ['hostile', hostileMessages],
+];
 
 /** A history of about `size` messages where every call turn is missing: question, results, answer. */
 function orphanMessages(size: number): LangMessage[] {
@@ -328,44 +439,49 @@ function percent(ratio: number): string {
  * Times each mode once per round (CPU time), the order rotating every round, and compares each mode with
  * aiwrapper alone in the same round: on a shared machine the load drifts between rounds, much
  * less within one. Reports the median of those per-round ratios, and the ratio of the best runs.
+ * Returns each provider's own `chat()` time per generator and size, for the isolated rows.
  */
 async function benchOverhead(list: readonly Provider[]): Promise<Map<string, number>> {
   const alones = new Map<string, number>();
   const rows = [
     [
+      'history',
       'provider',
       'messages',
       'aiwrapper alone CPU ms',
       ...MODES.slice(1).map((mode) => `${mode}: median ratio / best (target)`),
     ],
   ];
-  for (const provider of list) {
-    for (const size of [100, 1_000, 10_000]) {
-      const messages = new LangMessages(validMessages(size));
-      // Enough chats per sample that one sample lasts a few milliseconds.
-      const batch = Math.max(1, Math.round(10_000 / size));
-      const rounds = size >= 10_000 ? 21 : 41;
-      const samples = new Map<Mode, number[]>(MODES.map((mode) => [mode, []]));
-      for (let round = -2; round < rounds; round++) {
-        const shift = ((round % MODES.length) + MODES.length) % MODES.length;
-        const order = MODES.slice(shift).concat(MODES.slice(0, shift));
-        for (const mode of order) {
-          collectGarbage();
-          const started = cpuTime();
-          for (let index = 0; index < batch; index++) await chatOnce(provider, mode, messages);
-          // The first two rounds warm up.
-          if (round >= 0) samples.get(mode)?.push((cpuTime() - started) / batch);
+  for (const [generator, generate] of GENERATORS) {
+    for (const provider of list) {
+      for (const size of OVERHEAD_SIZES) {
+        const messages = new LangMessages(generate(size));
+        // Enough chats per sample that one sample lasts about 10 ms (hostile histories cost
+        // aiwrapper ten times as much as plain ones of the same length).
+        const batch = Math.max(1, Math.round(10 / (await timeOnce(provider, messages))));
+        const rounds = size >= 10_000 ? 13 : 25;
+        const samples = new Map<Mode, number[]>(MODES.map((mode) => [mode, []]));
+        for (let round = -2; round < rounds; round++) {
+          const shift = ((round % MODES.length) + MODES.length) % MODES.length;
+          const order = MODES.slice(shift).concat(MODES.slice(0, shift));
+          for (const mode of order) {
+            collectGarbage();
+            const started = cpuTime();
+            for (let index = 0; index < batch; index++) await chatOnce(provider, mode, messages);
+            // The first two rounds warm up.
+            if (round >= 0) samples.get(mode)?.push((cpuTime() - started) / batch);
+          }
         }
+        const alone = samples.get('aiwrapper alone') ?? [];
+        const cells = MODES.slice(1).map((mode) => {
+          const own = samples.get(mode) ?? [];
+          const perRound = median(own.map((time, round) => time / (alone[round] ?? Number.NaN)));
+          const best = least(own) / least(alone);
+          return `${percent(perRound)} / ${percent(best)} (${String(TARGETS[mode])}%)`;
+        });
+        alones.set(`${generator} ${provider.name} ${String(size)}`, median(alone));
+        rows.push([generator, provider.name, String(size), median(alone).toFixed(3), ...cells]);
       }
-      const alone = samples.get('aiwrapper alone') ?? [];
-      const cells = MODES.slice(1).map((mode) => {
-        const own = samples.get(mode) ?? [];
-        const perRound = median(own.map((time, round) => time / (alone[round] ?? Number.NaN)));
-        const best = least(own) / least(alone);
-        return `${percent(perRound)} / ${percent(best)} (${String(TARGETS[mode])}%)`;
-      });
-      alones.set(`${provider.name} ${String(size)}`, median(alone));
-      rows.push([provider.name, String(size), median(alone).toFixed(3), ...cells]);
     }
   }
   console.log(
@@ -375,70 +491,102 @@ async function benchOverhead(list: readonly Provider[]): Promise<Map<string, num
   return alones;
 }
 
+/** CPU ms of aiwrapper's own `chat()` on `messages`, after two to warm up. */
+async function timeOnce(provider: Provider, messages: LangMessages): Promise<number> {
+  for (let run = 0; run < 2; run++) await chatOnce(provider, 'aiwrapper alone', messages);
+  const started = cpuTime();
+  await chatOnce(provider, 'aiwrapper alone', messages);
+  return Math.max(0.01, cpuTime() - started);
+}
+
 /**
- * (c, isolated) What the package adds to one `chat()`, per mode: aiwrapper's mock provider with
- * the package minus without, on the same history, as a share of each provider's own `chat()`
- * from (c). Stable where the end-to-end ratios drown in the load of a shared machine.
+ * (c, isolated) What the package adds to one `chat()`, per mode and provider: each provider's
+ * `chat()` with aiwrapper's own stubbed out (see {@link stubbed}), with the package minus without,
+ * on the same history, as a share of that provider's own `chat()` from (c). Stable where the
+ * end-to-end ratios drown in the load of a shared machine.
  *
  * An agent loop sends one collection again and again, a few messages longer each time; so do
- * these rows, which send the same collection. With `autoRepairToolHistory` the package re-checks
- * only what changed since its last check; `autoAssistantToolCalls` runs its lean validity pass
- * (isValidLangHistory) over the whole collection every time. The `first request` rows send a new
- * collection every time: one whole validation pass (repair) or one lean pass (synthesis).
+ * the `resend` rows, which send the same collection. With either flag the package re-checks only
+ * what changed since its last check. The `first` rows send a new collection every time: one lean
+ * pass over it (`meetsLangProfile`: validity and, with `autoRepairToolHistory`, the provider's
+ * rules).
  */
 async function benchIsolatedOverhead(
-  mock: Provider,
   list: readonly Provider[],
   alones: ReadonlyMap<string, number>,
 ): Promise<void> {
   const rows = [
     [
+      'history',
       'messages',
+      'request',
       'mode',
-      'added CPU ms per chat()',
-      ...list.map((provider) => `% of ${provider.name}`),
+      ...list.map((provider) => `${provider.name}: added CPU ms, % of its chat()`),
     ],
   ];
-  for (const [size, first] of [100, 1_000, 10_000].flatMap((size) =>
-    [false, true].map((first) => [size, first] as const),
-  )) {
-    const base = validMessages(size);
-    const messages = new LangMessages(base);
-    const samples = new Map<Mode, number[]>(MODES.map((mode) => [mode, []]));
-    const batch = Math.max(4, Math.round(20_000 / size));
-    for (let round = -2; round < 31; round++) {
-      const shift = ((round % MODES.length) + MODES.length) % MODES.length;
-      for (const mode of MODES.slice(shift).concat(MODES.slice(0, shift))) {
-        collectGarbage();
-        // `first`: a new collection every chat(), so nothing checked before is known.
-        const fresh = first ? Array.from({ length: batch }, () => new LangMessages(base)) : [];
-        const started = cpuTime();
-        for (let index = 0; index < batch; index++)
-          await chatOnce(mock, mode, fresh[index] ?? messages);
-        if (round >= 0) samples.get(mode)?.push((cpuTime() - started) / batch);
+  stubbed = true;
+  try {
+    for (const [generator, generate] of GENERATORS) {
+      for (const size of OVERHEAD_SIZES) {
+        const base = generate(size);
+        for (const first of [false, true]) {
+          const cells = new Map<Mode, string[]>(MODES.map((mode) => [mode, []]));
+          for (const provider of list) {
+            const added = await isolatedSamples(provider, base, first);
+            const own = alones.get(`${generator} ${provider.name} ${String(size)}`);
+            for (const mode of MODES.slice(1)) {
+              const ms = added.get(mode) ?? Number.NaN;
+              const share = own === undefined ? '-' : `${((ms / own) * 100).toFixed(2)}%`;
+              cells.get(mode)?.push(`${ms.toFixed(4)} ${share} (${String(TARGETS[mode])}%)`);
+            }
+          }
+          for (const mode of MODES.slice(1))
+            rows.push([
+              generator,
+              String(size),
+              first ? 'first' : 'resend',
+              mode,
+              ...(cells.get(mode) ?? []),
+            ]);
+        }
       }
     }
-    const alone = median(samples.get('aiwrapper alone') ?? []);
-    for (const mode of MODES.slice(1)) {
-      const added = Math.max(0, median(samples.get(mode) ?? []) - alone);
-      const shares = list.map((provider) => {
-        const own = alones.get(`${provider.name} ${String(size)}`);
-        return own === undefined
-          ? '-'
-          : `${((added / own) * 100).toFixed(2)}% (${String(TARGETS[mode])}%)`;
-      });
-      rows.push([
-        String(size),
-        first ? `${mode}, first request` : mode,
-        added.toFixed(4),
-        ...shares,
-      ]);
-    }
+  } finally {
+    stubbed = false;
   }
   console.log(
-    "\n(c, isolated) CPU time the package adds to chat(), on aiwrapper's mock provider (Chat Completions rules), medians",
+    "\n(c, isolated) CPU time the package adds to each provider's chat() (aiwrapper's own stubbed out underneath), medians",
   );
   printTable(rows);
+}
+
+/** Per mode, the median CPU ms the package adds to one stubbed `chat()` of `provider`. */
+async function isolatedSamples(
+  provider: Provider,
+  base: readonly LangMessage[],
+  first: boolean,
+): Promise<Map<Mode, number>> {
+  const messages = new LangMessages(base as LangMessage[]);
+  const samples = new Map<Mode, number[]>(MODES.map((mode) => [mode, []]));
+  const batch = Math.max(4, Math.round(2_000 / base.length));
+  for (let round = -2; round < 15; round++) {
+    const shift = ((round % MODES.length) + MODES.length) % MODES.length;
+    for (const mode of MODES.slice(shift).concat(MODES.slice(0, shift))) {
+      collectGarbage();
+      // `first`: a new collection every chat(), so nothing checked before is known.
+      const fresh = first
+        ? Array.from({ length: batch }, () => new LangMessages(base as LangMessage[]))
+        : [];
+      const started = cpuTime();
+      for (let index = 0; index < batch; index++)
+        await chatOnce(provider, mode, fresh[index] ?? messages);
+      if (round >= 0) samples.get(mode)?.push((cpuTime() - started) / batch);
+    }
+  }
+  const alone = median(samples.get('aiwrapper alone') ?? []);
+  return new Map(
+    MODES.slice(1).map((mode) => [mode, Math.max(0, median(samples.get(mode) ?? []) - alone)]),
+  );
 }
 
 /** Past this, a quadratic pass is not timed at the next size. */
@@ -496,6 +644,9 @@ async function benchSynthesis(provider: Provider): Promise<void> {
   printTable(rows);
 }
 
+/** The history sizes (c) times; `AIWRAPPER_SIZES=100` for a quick look. */
+const OVERHEAD_SIZES = (process.env.AIWRAPPER_SIZES ?? '100,1000,10000').split(',').map(Number);
+
 /** The parts to run: `AIWRAPPER_BENCH=c,d` runs only (c) and (d). */
 const parts = (process.env.AIWRAPPER_BENCH ?? 'a,b,c,d').split(',');
 
@@ -512,12 +663,7 @@ export async function runAiwrapperBench(): Promise<void> {
   try {
     // aiwrapper's own chat() is taken before the package wraps it.
     const list = providers();
-    const mock = mockProvider();
-    if (
-      [mock, ...list].some(
-        (provider) => Symbol.for('aiwrapper-tool-calls.wrapped-chat') in provider.alone,
-      )
-    )
+    if (list.some((provider) => Symbol.for('aiwrapper-tool-calls.wrapped-chat') in provider.alone))
       throw new Error(
         'aiwrapper is already wrapped: run this bench before installing the package.',
       );
@@ -527,7 +673,7 @@ export async function runAiwrapperBench(): Promise<void> {
     installToolCalls({ autoAssistantToolCalls: false, autoRepairToolHistory: false });
     if (parts.includes('a')) benchBuild();
     if (parts.includes('b')) benchNoOp();
-    if (parts.includes('c')) await benchIsolatedOverhead(mock, list, await benchOverhead(list));
+    if (parts.includes('c')) await benchIsolatedOverhead(list, await benchOverhead(list));
     const chat = list[0];
     if (chat && parts.includes('d')) await benchSynthesis(chat);
   } finally {

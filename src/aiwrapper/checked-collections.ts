@@ -1,10 +1,8 @@
 import type { LangMessage, LangMessages } from 'aiwrapper';
 import type { HistoryInspection } from '../core/history-inspection.js';
 import type { ProviderProfile } from '../core/provider-profile.js';
-import { meetsProfileByTable } from '../repair/meets-profile.js';
 import { inspectHistory } from '../validate/inspect-history.js';
-import { isValidLangHistory } from './is-valid-lang-history.js';
-import { meetsProfileShape } from './meets-profile-shape.js';
+import { meetsLangProfile } from './meets-lang-profile.js';
 
 /**
  * The last check of a collection that found it valid: the messages it read, each one's `items`
@@ -33,7 +31,7 @@ const checkedOnce = new WeakSet<LangMessages>();
 export interface CollectionCheck {
   /** True when the collection is valid and meets the profile: the repair would change nothing. */
   readonly met: boolean;
-  /** The whole collection's inspection, when this check made one (for the repair to reuse). */
+  /** The whole collection's inspection, when it is not met (for the repair to reuse). */
   readonly inspection?: HistoryInspection | undefined;
 }
 
@@ -64,21 +62,14 @@ export function checkCollection(
     update(entry, collection, from);
     return { met: true };
   }
-  // The rule every provider shares needs no turn table: the lean pass decides.
-  if (profile === undefined && isValidLangHistory(collection)) {
+  // One lean pass decides; only a collection it finds wanting is read by the validator, for the
+  // repair to reuse (the two agree: a property test holds them to the same verdict).
+  if (meetsLangProfile(collection, profile)) {
     record(entries, key, collection);
     return { met: true };
   }
-  const inspection = inspectHistory(collection, 'aiwrapper');
-  const met =
-    inspection.result.ok &&
-    (profile === undefined ||
-      meetsProfileByTable(inspection.table, profile, (rules) =>
-        meetsProfileShape(collection, rules),
-      ) === true);
-  if (met) record(entries, key, collection);
-  else entries.delete(key);
-  return { met, inspection };
+  entries.delete(key);
+  return { met: false, inspection: inspectHistory(collection, 'aiwrapper') };
 }
 
 /** Records `collection`, found valid for `key`, when it was found valid before (see `checkedOnce`). */
@@ -151,21 +142,10 @@ function tailMeets(
 ): boolean {
   const tail: unknown[] = [];
   for (let index = from; index < collection.length; index++) tail.push(collection[index]);
-  if (profile === undefined) return isValidLangHistory(tail);
-  try {
-    const { result, table } = inspectHistory(tail, 'aiwrapper');
-    if (!result.ok) return false;
-    const before = collection[from - 1];
-    const met = meetsProfileByTable(
-      table,
-      profile,
-      (rules) => meetsProfileShape(tail, rules, before),
-      profile.uniqueCallIds === 'conversation' ? idsBefore(entry, from) : undefined,
-    );
-    return met === true;
-  } catch {
-    return false;
-  }
+  return meetsLangProfile(tail, profile, {
+    before: collection[from - 1],
+    taken: profile?.uniqueCallIds === 'conversation' ? idsBefore(entry, from) : undefined,
+  });
 }
 
 /** Records `collection[from…]` as checked. */

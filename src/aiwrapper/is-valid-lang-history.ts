@@ -1,4 +1,4 @@
-// Above this many items in one assistant message, repeated call ids are found with a set, not a scan.
+// Above this many calls in one assistant message, repeated call ids are found with a set, not a scan.
 const SCAN_LIMIT = 16;
 
 /**
@@ -12,15 +12,22 @@ const SCAN_LIMIT = 16;
  * and allocates nothing for the usual turn (results in call order): `chat()` runs it on every
  * request, where the full pass costs several percent of aiwrapper's own request build. A property
  * test holds the two to the same verdict.
+ *
+ * `acceptsCall`, when given, sees every call id (non-empty) once, in order, and a `false` from it
+ * makes the verdict `false`: a provider's id rules checked in the same pass.
  */
-export function isValidLangHistory(messages: readonly unknown[]): boolean {
+export function isValidLangHistory(
+  messages: readonly unknown[],
+  acceptsCall?: (callId: string) => boolean,
+): boolean {
   if (!Array.isArray(messages)) return false;
   const length = messages.length;
   // The open call turn: its items, its call count, and how far its results have come.
   let calls: readonly unknown[] | undefined;
   let callCount = 0;
   let answered = 0;
-  // Calls of the open turn answered in order up to this item; past it, `pending` holds the rest.
+  // Calls of a turn of more than SCAN_LIMIT calls answered in order up to this item; past it (or
+  // past the first result out of order, in any turn), `pending` holds the rest.
   let cursor = 0;
   let pending: Set<string> | undefined;
   for (let index = 0; index < length; index++) {
@@ -35,7 +42,14 @@ export function isValidLangHistory(messages: readonly unknown[]): boolean {
         if (type !== 'tool-result') continue;
         const callId = (item as { readonly callId?: unknown }).callId;
         if (typeof callId !== 'string' || calls === undefined) return false;
-        if (pending === undefined) {
+        if (pending === undefined && callCount <= SCAN_LIMIT) {
+          // The turn's ids were kept as it was read: the next one in call order is `answered`.
+          if (turnIds[answered] === callId && answered < callCount) {
+            answered++;
+            continue;
+          }
+          pending = new Set(turnIds.slice(answered, callCount));
+        } else if (pending === undefined) {
           cursor = nextCall(calls, cursor);
           if (callIdAt(calls, cursor) === callId) {
             cursor++;
@@ -55,7 +69,7 @@ export function isValidLangHistory(messages: readonly unknown[]): boolean {
       calls = undefined;
       callCount = 0;
     } else if (role === 'assistant') {
-      callCount = countCalls(items);
+      callCount = countCalls(items, acceptsCall);
       if (callCount < 0) return false;
       calls = items;
     } else return false;
@@ -78,8 +92,19 @@ function allTyped(items: readonly unknown[]): boolean {
   return true;
 }
 
-/** The number of `tool` items, or -1 when an item is malformed or a call id empty or repeated. */
-function countCalls(items: readonly unknown[]): number {
+// The call ids of the open turn, when it has at most SCAN_LIMIT calls: compared pairwise and
+// matched with its results here, its items are read once. Reused, so the usual turn allocates
+// nothing.
+const turnIds: string[] = [];
+
+/**
+ * The number of `tool` items, or -1 when an item is malformed, a call id empty or repeated, or
+ * refused by `acceptsCall`.
+ */
+function countCalls(
+  items: readonly unknown[],
+  acceptsCall: ((callId: string) => boolean) | undefined,
+): number {
   let count = 0;
   for (const item of items) {
     const type = typeOf(item);
@@ -87,14 +112,14 @@ function countCalls(items: readonly unknown[]): number {
     if (type !== 'tool') continue;
     const callId = (item as { readonly callId?: unknown }).callId;
     if (typeof callId !== 'string' || callId === '') return -1;
+    if (acceptsCall !== undefined && !acceptsCall(callId)) return -1;
+    if (count < SCAN_LIMIT) turnIds[count] = callId;
     count++;
   }
-  if (items.length > SCAN_LIMIT) return callIdsFrom(items, 0).size === count ? count : -1;
-  for (let index = 0; index < items.length; index++) {
-    const callId = callIdAt(items, index);
-    if (callId === undefined) continue;
-    for (let later = index + 1; later < items.length; later++)
-      if (callIdAt(items, later) === callId) return -1;
+  if (count > SCAN_LIMIT) return callIdsFrom(items, 0).size === count ? count : -1;
+  for (let index = 1; index < count; index++) {
+    const callId = turnIds[index];
+    for (let earlier = 0; earlier < index; earlier++) if (turnIds[earlier] === callId) return -1;
   }
   return count;
 }

@@ -20,6 +20,7 @@ interface CheckedItem {
  * before a call turn or after results): `true` when the repair would change nothing for them,
  * `false` when it would, `undefined` when this walk cannot tell without reading the history
  * (an item the reader refuses, results split over two messages), so the caller repairs as usual.
+ * `true` for a profile with none of these rules.
  *
  * It mirrors `fromAiwrapper` and the repair's checks for a valid history, one message at a time,
  * without building anything: for `autoRepairToolHistory`, a valid history bound for Anthropic,
@@ -31,6 +32,8 @@ export function meetsProfileShape(
   profile: ProviderProfile,
   before?: unknown,
 ): boolean | undefined {
+  // The rules below are the only ones it decides (as `meetsProfileByTable` asks it only for them).
+  if (!hasShapeRules(profile)) return true;
   let previous = before as CheckedMessage | undefined;
   for (const entry of messages) {
     const message = entry as CheckedMessage;
@@ -66,6 +69,16 @@ export function meetsProfileShape(
     previous = message;
   }
   return true;
+}
+
+/** Whether `profile` has rules a turn table cannot show. */
+function hasShapeRules(profile: ProviderProfile): boolean {
+  return (
+    profile.textBeforeCalls ||
+    profile.resultNamesMatchCalls ||
+    profile.callTurnAfterUser ||
+    profile.assistantAfterResults
+  );
 }
 
 /** An assistant message: every call named, and (Anthropic) no text after the first call. */
@@ -104,10 +117,27 @@ function resultsShape(
   for (const item of items as readonly CheckedItem[])
     if (item.type !== 'tool-result' || typeof item.name !== 'string') return undefined;
   if (!profile.resultNamesMatchCalls) return true;
-  const names = new Map<unknown, unknown>();
-  for (const item of (previous?.items ?? []) as readonly CheckedItem[])
-    if (item.type === 'tool') names.set(item.callId, item.name);
-  for (const item of items as readonly CheckedItem[])
-    if (names.get(item.callId) !== item.name) return false;
+  // Results usually come in call order: each is compared with the next call, and the names are
+  // gathered by id only once one comes out of order.
+  const calls = (previous?.items ?? []) as readonly CheckedItem[];
+  let next = 0;
+  let names: Map<unknown, unknown> | undefined;
+  for (const item of items as readonly CheckedItem[]) {
+    while (next < calls.length && calls[next]?.type !== 'tool') next++;
+    const call = calls[next];
+    if (names === undefined && call !== undefined && call.callId === item.callId) {
+      if (call.name !== item.name) return false;
+      next++;
+    } else {
+      names ??= namesById(calls);
+      if (names.get(item.callId) !== item.name) return false;
+    }
+  }
   return true;
+}
+
+function namesById(calls: readonly CheckedItem[]): Map<unknown, unknown> {
+  const names = new Map<unknown, unknown>();
+  for (const item of calls) if (item.type === 'tool') names.set(item.callId, item.name);
+  return names;
 }

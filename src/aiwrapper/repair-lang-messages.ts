@@ -5,12 +5,11 @@ import type { MessageFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 import type { ProviderProfile } from '../repair/provider-profile.js';
 import type { RepairPolicy } from '../repair/repair-policy.js';
-import { meetsProfileByTable } from '../repair/meets-profile.js';
 import { resolveProfile } from '../repair/repair-tool-history.js';
 import { inspectHistory } from '../validate/inspect-history.js';
 import { rememberInspection } from '../validate/remembered-inspections.js';
 import { checkCollection } from './checked-collections.js';
-import { meetsProfileShape } from './meets-profile-shape.js';
+import { meetsLangProfile } from './meets-lang-profile.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
 import {
   repairFormatHistory,
@@ -80,11 +79,12 @@ export function repairCollection(
   if (preset === 'all' || preset === 'add-missing-calls') {
     // A valid collection needs no call synthesized; with `all`, it must meet the profile too.
     const rules = preset === 'all' ? profile : undefined;
-    const check = options.incremental === true ? checkCollection(collection, rules) : undefined;
-    if (check?.met === true) return { fixes: [], warnings: [] };
-    inspection = check?.inspection ?? inspectHistory(collection, 'aiwrapper');
-    if (check === undefined && inspection.result.ok && metBy(collection, inspection, rules))
-      return { fixes: [], warnings: [] };
+    const check =
+      options.incremental === true
+        ? checkCollection(collection, rules)
+        : { met: meetsLangProfile(collection, rules), inspection: undefined };
+    if (check.met) return { fixes: [], warnings: [] };
+    inspection = check.inspection ?? inspectHistory(collection, 'aiwrapper');
   } else {
     inspection = inspectHistory(collection, 'aiwrapper');
   }
@@ -108,18 +108,4 @@ export function repairCollection(
   }
   collection.length = length;
   return { fixes, warnings };
-}
-
-/** Whether a valid collection meets `rules` (any valid one does when there are none). */
-function metBy(
-  collection: LangMessages,
-  inspection: HistoryInspection,
-  rules: ProviderProfile | undefined,
-): boolean {
-  return (
-    rules === undefined ||
-    meetsProfileByTable(inspection.table, rules, (profile) =>
-      meetsProfileShape(collection, profile),
-    ) === true
-  );
 }
