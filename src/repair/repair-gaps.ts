@@ -1,3 +1,4 @@
+import type { ConversionWarning } from '../core/conversion-result.js';
 import type { MessageFormat } from '../core/format.js';
 import type {
   AssistantMessage,
@@ -67,6 +68,7 @@ export function repairGaps(
   const all = merged(gaps);
   const out: unknown[] = [];
   const fixes: HistoryFix[] = [];
+  const warnings: ConversionWarning[] = [];
   let next = 0;
   for (let first = 0; first < all.length; first += BATCH) {
     const inserts = batchInserts(
@@ -83,7 +85,10 @@ export function repairGaps(
       batch.push(insert.message, insert.calls ? ASSISTANT_SEPARATOR : USER_SEPARATOR);
     }
     const wire = writeFormatResult(batch, format, NO_IDS);
-    for (const warning of wire.warnings) if (!INHERENT.has(warning.code)) return undefined;
+    // What the writer could not carry over, reported as the engine reports it (see writeKeeping).
+    const notes = wire.warnings.filter((warning) => !INHERENT.has(warning.code));
+    if (notes.some((warning) => warning.messageIndex % 2 === 1)) return undefined;
+    let note = 0;
     const locate = outputLocator(batch, format);
     for (let index = 0; index < inserts.length; index++) {
       const insert = inserts[index];
@@ -100,10 +105,14 @@ export function repairGaps(
         return { messageIndex: found.messageIndex - start + landed, partIndex: found.partIndex };
       };
       report(insert, place, landed - 1, policy, fixes);
+      for (let found = notes[note]; found?.messageIndex === 2 * index; found = notes[++note]) {
+        const at = locate(found.messageIndex, undefined).messageIndex - start + landed;
+        warnings.push({ ...found, messageIndex: at });
+      }
     }
   }
   for (; next < messages.length; next++) out.push(messages[next]);
-  return { messages: out, fixes, warnings: [] };
+  return { messages: out, fixes, warnings };
 }
 
 /** The fixes of one insert. */
