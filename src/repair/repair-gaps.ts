@@ -11,7 +11,7 @@ import { missingResultCause, placeholderResult } from './fixes/placeholder-resul
 import { synthesizeCall, type SynthesizedCall } from './fixes/synthesize-call.js';
 import type { Gaps } from './find-gaps.js';
 import { readFormat, writeFormatResult } from './format-io.js';
-import type { HistoryFix } from './history-fix.js';
+import type { HistoryFix, MissingResultCause } from './history-fix.js';
 import type { ProviderProfile } from './provider-profile.js';
 import type { WindowedRepair } from './repair-in-windows.js';
 import type { ResolvedPolicy } from './repair-policy.js';
@@ -40,7 +40,7 @@ interface Insert {
   /** The calls made up for the orphans, one each. */
   readonly synthesized: readonly SynthesizedCall[] | undefined;
   readonly calls: readonly ToolCallPart[] | undefined;
-  readonly cause: ReturnType<typeof missingResultCause>;
+  readonly cause: MissingResultCause;
 }
 
 /** An orphan result, and where it is in the input. */
@@ -55,8 +55,8 @@ interface Orphan {
  * messages and fixes: a property test holds the two equal) without reading the history into the
  * neutral model: only the orphan results and the unanswered call turns are read, and only the
  * new messages are written, by the format's own reader and writer. Every other message is the
- * input's own object. `undefined` when what was read is not what the table promised, or the
- * writer warns (the engine then repairs).
+ * input's own object; the writer's warnings on new messages are reported as the engine reports
+ * them. `undefined` when what was read is not what the table promised (the engine then repairs).
  */
 export function repairGaps(
   messages: readonly unknown[],

@@ -70,7 +70,8 @@ describe('findGaps', () => {
       ['synthesized-call', 1],
       ['inserted-placeholder', 6],
     ]);
-    expect(repaired.messages.filter((message) => messages.includes(message))).toEqual(messages);
+    const input: readonly unknown[] = messages;
+    expect(repaired.messages.filter((message) => input.includes(message))).toEqual(messages);
     expect(repaired.messages).toHaveLength(8);
   });
 });
