@@ -10,6 +10,7 @@ import { inspectHistory } from '../validate/inspect-history.js';
 import { recallInspection } from '../validate/remembered-inspections.js';
 import { ruleContextOf } from '../validate/rule-context-of.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
+import { findGaps } from './find-gaps.js';
 import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
@@ -17,6 +18,7 @@ import { HistoryRepairer } from './history-repairer.js';
 import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
 import { locateFix } from './locate-fix.js';
 import { meetsProfileByTable } from './meets-profile.js';
+import { repairGaps } from './repair-gaps.js';
 import { repairInWindows } from './repair-in-windows.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
@@ -184,10 +186,14 @@ function repairOnce<F extends MessageFormat>(
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
   if (settled && meetsProfileByTable(table, profile) === true) return unchanged;
   if (own && preset === 'all' && options.wholeHistory !== true) {
+    const policy = resolvePolicy(options);
+    // Only missing call turns and missing results: filled in the format's own array.
+    const gaps = findGaps(messages, format, table, result.issues, profile, policy);
+    const filled = gaps && repairGaps(messages, format, gaps, profile, policy);
+    if (filled) return filled as RepairHistoryResult<FormatMessages[F]>;
     // Only the stretches around the issues are read again and repaired; the rest stays as it is.
     const windows = findRepairWindows(messages, format, table, result.issues, profile);
     if (windows !== undefined) {
-      const policy = resolvePolicy(options);
       const repaired = repairInWindows(messages, format, table, windows, profile, policy);
       return repaired as RepairHistoryResult<FormatMessages[F]>;
     }
