@@ -18,10 +18,10 @@ import type { ResolvedPolicy } from './repair-policy.js';
  * (a results message is missing after them).
  */
 export interface Gaps {
-  /** Runs of orphan results, `[start, end)` message indexes, in order. */
-  readonly orphanRuns: readonly (readonly [number, number])[];
-  /** Call turns without any result, message indexes, in order. */
-  readonly unanswered: readonly number[];
+  /** Per gap, in message order: its first message (a run of orphans, or a call turn without results). */
+  readonly starts: readonly number[];
+  /** Per gap: the end (exclusive) of its run of orphans; its start for a call turn without results. */
+  readonly ends: readonly number[];
 }
 
 const GAP_ISSUES: ReadonlySet<string> = new Set(['orphan-tool-result', 'missing-tool-result']);
@@ -58,48 +58,54 @@ export function findGaps(
   const count = messages.length;
   if (policy.orphanResults !== 'synthesize-call' || wire.layout === 'items') return undefined;
   if (table.count !== count || issues.length === 0) return undefined;
-  for (const issue of issues) if (!GAP_ISSUES.has(issue.code)) return undefined;
+  // Issues the format's repair leaves as they are (Mistral's last role) stay for its step after.
+  const leaves = wire.repairWire?.leaves;
+  for (const issue of issues)
+    if (!GAP_ISSUES.has(issue.code) && leaves?.has(issue.code) !== true) return undefined;
   const match =
     table.pairing?.scope === profile.scope
       ? table.pairing.match
       : pairFlatTurnEntries(table, profile.scope).match;
-  const orphanRuns: [number, number][] = [];
-  const unanswered: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
   const orphanIds = new Set<string>();
   const userFirst = profile.alternatingRoles || profile.callTurnAfterUser;
-  let run: [number, number] | undefined;
+  // Whether the latest gap is a run of orphans that the next results may join.
+  let run = false;
   for (let turn = 0; turn < count; turn++) {
     if (table.messageIndexes[turn] !== turn) return undefined;
     const kind = table.kinds[turn];
     if (kind === OTHER_ENTRY) {
-      run = undefined;
+      run = false;
       continue;
     }
     const state = answeredState(table, match, turn);
     if (state === MIXED) return undefined;
     const previous = table.kinds[turn - 1];
     if (kind === CALLS_ENTRY) {
-      run = undefined;
+      run = false;
       if (state === ANSWERED) continue;
       // Results after it (other ids) or a user message the profile wants a bridge before: the engine's.
       if (table.kinds[turn + 1] === RESULTS_ENTRY) return undefined;
       if (profile.assistantAfterResults && isUserMessage(messages[turn + 1], wire))
         return undefined;
-      unanswered.push(turn);
+      starts.push(turn);
+      ends.push(turn);
       continue;
     }
     if (state === ANSWERED) {
-      if (run !== undefined) return undefined;
+      if (run) return undefined;
       continue;
     }
-    if (run !== undefined && wire.layout === 'chat') {
-      run[1] = turn + 1;
+    if (run && wire.layout === 'chat') {
+      ends[ends.length - 1] = turn + 1;
     } else {
       if (previous === RESULTS_ENTRY) return undefined;
       if (userFirst && !(previous === OTHER_ENTRY && isUserMessage(messages[turn - 1], wire)))
         return undefined;
-      run = [turn, turn + 1];
-      orphanRuns.push(run);
+      run = true;
+      starts.push(turn);
+      ends.push(turn + 1);
     }
     if (
       profile.assistantAfterResults &&
@@ -110,8 +116,8 @@ export function findGaps(
     if (!addOrphanIds(table, turn, profile, orphanIds)) return undefined;
   }
   if (orphanIds.size > 0 && !idsOnlyInOrphans(table, match, orphanIds)) return undefined;
-  return issuesAreGaps(issues, count, orphanRuns, unanswered)
-    ? { orphanRuns, unanswered }
+  return starts.length > 0 && issuesAreGaps(issues, count, starts, ends)
+    ? { starts, ends }
     : undefined;
 }
 
@@ -122,13 +128,18 @@ export function findGaps(
 function issuesAreGaps(
   issues: readonly HistoryIssue[],
   count: number,
-  orphanRuns: readonly (readonly [number, number])[],
-  unanswered: readonly number[],
+  starts: readonly number[],
+  ends: readonly number[],
 ): boolean {
   const gapAt = new Uint8Array(count);
-  for (const [start, end] of orphanRuns) gapAt.fill(ORPHAN_GAP, start, end);
-  for (const turn of unanswered) gapAt[turn] = CALLS_GAP;
+  for (let gap = 0; gap < starts.length; gap++) {
+    const start = starts[gap] ?? 0;
+    const end = ends[gap] ?? 0;
+    if (end === start) gapAt[start] = CALLS_GAP;
+    else gapAt.fill(ORPHAN_GAP, start, end);
+  }
   for (const issue of issues) {
+    if (!GAP_ISSUES.has(issue.code)) continue;
     const wanted = issue.code === 'orphan-tool-result' ? ORPHAN_GAP : CALLS_GAP;
     if (gapAt[issue.messageIndex] !== wanted) return false;
   }
@@ -157,7 +168,10 @@ function addOrphanIds(
   const end = table.starts[turn + 1] ?? 0;
   for (let slot = table.starts[turn] ?? 0; slot < end; slot++) {
     const id = table.ids[slot] ?? '';
-    if (id === '' || ids.has(id) || !profile.callIds.accepts(id)) return false;
+    // An id starting with U+0000 is one the validator made up for a part without one (Gemini):
+    // the engine's reader makes up another.
+    if (id === '' || id.startsWith('\u0000') || ids.has(id) || !profile.callIds.accepts(id))
+      return false;
     ids.add(id);
   }
   return true;

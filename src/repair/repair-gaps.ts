@@ -6,278 +6,176 @@ import type {
   ToolCallPart,
   ToolResult,
 } from '../core/history.js';
+import type { ToolTurnTable } from '../core/tool-turn-table.js';
+import { adapterFor } from '../formats/index.js';
 import { placeholderFix, synthesizedCallFix } from './fixes/gap-fixes.js';
 import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
-import { synthesizeCall, type SynthesizedCall } from './fixes/synthesize-call.js';
+import { namedCall } from './fixes/synthesize-call.js';
 import type { Gaps } from './find-gaps.js';
-import { readFormat, writeFormatResult } from './format-io.js';
+import { writeFormatResult } from './format-io.js';
 import type { HistoryFix, MissingResultCause } from './history-fix.js';
-import type { ProviderProfile } from './provider-profile.js';
-import type { WindowedRepair } from './repair-in-windows.js';
 import type { ResolvedPolicy } from './repair-policy.js';
-import { inputLocator, outputLocator } from './wire-places.js';
+import { newMessagePlace, newMessageSize, type WireLayout } from './wire-places.js';
 import { INHERENT } from './write-keeping.js';
 
 /**
- * Gaps are filled this many at a time: each batch is read and written in one call (a call per
- * gap costs the readers' and writers' setup every time), and what a batch builds is garbage
- * before the next one starts, so the collector never copies it (a whole history's worth at once
- * would survive collections, and copying it was most of the time).
+ * Gaps are filled this many at a time: each batch is written in one call (a call per gap costs
+ * the writer's setup every time), and the neutral messages a batch builds are garbage before the
+ * next one starts, so the collector never copies them.
  */
 const BATCH = 256;
 
-/** One gap: a run of orphans (`end` > `start`) or an unanswered call turn (`end` = `start`). */
-interface Gap {
-  readonly start: number;
-  readonly end: number;
-}
-
-/** A message to put before input message `at`, and what to report for it. */
-interface Insert {
-  readonly at: number;
-  readonly message: HistoryMessage;
-  readonly orphans: readonly Orphan[] | undefined;
-  /** The calls made up for the orphans, one each. */
-  readonly synthesized: readonly SynthesizedCall[] | undefined;
-  readonly calls: readonly ToolCallPart[] | undefined;
-  readonly cause: MissingResultCause;
-}
-
-/** An orphan result, and where it is in the input. */
-interface Orphan {
-  readonly result: ToolResult;
-  readonly fromIndex: number;
-  readonly fromPartIndex: number;
+/** What {@link repairGaps} returns: the new array and its fixes, indexes in the format's arrays. */
+export interface FilledGaps {
+  readonly messages: unknown[];
+  readonly fixes: HistoryFix[];
+  readonly warnings: ConversionWarning[];
 }
 
 /**
  * Fills the {@link Gaps} of a history in its own format as the repair engine would (the same
- * messages and fixes: a property test holds the two equal) without reading the history into the
- * neutral model: only the orphan results and the unanswered call turns are read, and only the
- * new messages are written, by the format's own reader and writer. Every other message is the
- * input's own object; the writer's warnings on new messages are reported as the engine reports
- * them. `undefined` when what was read is not what the table promised (the engine then repairs).
+ * messages and fixes: a property test holds the two equal) without reading any message: the new
+ * call turns and placeholder results are built from the validator's turn table (ids, names,
+ * places), and only they go through the format's writer, a batch at a time. Every other message
+ * is the input's own object; the writer's warnings on new messages are reported as the engine
+ * reports them. `undefined` when the writer did not lay the new messages out as the format's
+ * layout says (the engine then repairs).
  */
 export function repairGaps(
   messages: readonly unknown[],
   format: MessageFormat,
+  table: ToolTurnTable,
   gaps: Gaps,
-  profile: ProviderProfile,
   policy: ResolvedPolicy,
-): WindowedRepair | undefined {
-  const all = merged(gaps);
+): FilledGaps | undefined {
+  const { layout } = adapterFor(format);
+  const { starts, ends } = gaps;
   const out: unknown[] = [];
   const fixes: HistoryFix[] = [];
   const warnings: ConversionWarning[] = [];
   let next = 0;
-  for (let first = 0; first < all.length; first += BATCH) {
-    const inserts = batchInserts(
-      messages,
-      format,
-      all.slice(first, first + BATCH),
-      profile,
-      policy,
-    );
-    if (inserts === undefined) return undefined;
+  for (let first = 0; first < starts.length; first += BATCH) {
+    const last = Math.min(first + BATCH, starts.length);
     const batch: HistoryMessage[] = [];
-    for (const insert of inserts) {
+    for (let gap = first; gap < last; gap++) {
+      const start = starts[gap] ?? 0;
+      const end = ends[gap] ?? 0;
       // A separator after each, so the writer neither joins two of them nor lets one shape the next.
-      batch.push(insert.message, insert.calls ? ASSISTANT_SEPARATOR : USER_SEPARATOR);
+      if (end === start)
+        batch.push(placeholdersOf(table, start, messages.length, policy), ASSISTANT_SEPARATOR);
+      else batch.push(callsFor(table, start, end), USER_SEPARATOR);
     }
     const wire = writeFormatResult(batch, format, NO_IDS);
     // What the writer could not carry over, reported as the engine reports it (see writeKeeping).
     const notes = wire.warnings.filter((warning) => !INHERENT.has(warning.code));
     if (notes.some((warning) => warning.messageIndex % 2 === 1)) return undefined;
     let note = 0;
-    const locate = outputLocator(batch, format);
-    for (let index = 0; index < inserts.length; index++) {
-      const insert = inserts[index];
-      const start = locate(2 * index, undefined).messageIndex;
-      const end = locate(2 * index + 1, undefined).messageIndex;
-      if (insert === undefined || start < 0 || end <= start) return undefined;
-      for (; next < insert.at; next++) out.push(messages[next]);
+    let written = 0;
+    for (let gap = first; gap < last; gap++) {
+      const message = batch[2 * (gap - first)];
+      if (message === undefined) return undefined;
+      const start = starts[gap] ?? 0;
+      const size = newMessageSize(message, layout);
+      // Placeholders go right after their call turn; a synthesized call turn right before its orphans.
+      const at = message.role === 'tool' ? start + 1 : start;
+      for (; next < at; next++) out.push(messages[next]);
       const landed = out.length;
-      for (let source = start; source < end; source++) out.push(wire.messages[source]);
-      const place = (
-        position: number,
-      ): { messageIndex: number; partIndex?: number | undefined } => {
-        const found = locate(2 * index, position);
-        return { messageIndex: found.messageIndex - start + landed, partIndex: found.partIndex };
-      };
-      report(insert, place, landed - 1, policy, fixes);
-      for (let found = notes[note]; found?.messageIndex === 2 * index; found = notes[++note]) {
-        const at = locate(found.messageIndex, undefined).messageIndex - start + landed;
-        warnings.push({ ...found, messageIndex: at });
+      for (let index = 0; index < size; index++) out.push(wire.messages[written + index]);
+      written += size + 1;
+      if (message.role === 'tool')
+        reportPlaceholders(table, start, message.results, layout, landed, fixes);
+      else if (message.role === 'assistant')
+        reportCalls(table, start, message.parts, layout, landed, fixes);
+      for (let found = notes[note]; found?.messageIndex === 2 * (gap - first); ) {
+        warnings.push({ ...found, messageIndex: landed });
+        found = notes[++note];
       }
     }
+    if (written !== wire.messages.length) return undefined;
   }
   for (; next < messages.length; next++) out.push(messages[next]);
   return { messages: out, fixes, warnings };
 }
 
-/** The fixes of one insert. */
-function report(
-  insert: Insert,
-  place: (position: number) => { messageIndex: number; partIndex?: number | undefined },
-  callMessageIndex: number,
+/** Why the calls of the call turn at `turn` lack results (see `missingResultCause`). */
+function causeAt(turn: number, count: number): MissingResultCause {
+  return missingResultCause([], turn === count - 1);
+}
+
+/** The placeholder results of the call turn at `turn`, in a results message of their own. */
+function placeholdersOf(
+  table: ToolTurnTable,
+  turn: number,
+  count: number,
   policy: ResolvedPolicy,
+): HistoryMessage {
+  const cause = causeAt(turn, count);
+  const end = table.starts[turn + 1] ?? 0;
+  const results: ToolResult[] = [];
+  for (let slot = table.starts[turn] ?? 0; slot < end; slot++)
+    results.push(placeholderResult(siteCall(table, slot), cause, policy));
+  return { role: 'tool', results };
+}
+
+/** The call turn made up for the orphans of messages `[start, end)`: one call per orphan, named after it. */
+function callsFor(table: ToolTurnTable, start: number, end: number): HistoryMessage {
+  const parts: ToolCallPart[] = [];
+  const slotEnd = table.starts[end] ?? 0;
+  // No call has an orphan's id (findGaps): the call takes its name from the result, or guesses.
+  for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++)
+    parts.push(namedCall(table.names[slot] ?? '', table.ids[slot] ?? '', undefined).call);
+  return { role: 'assistant', parts };
+}
+
+/** The call at site `slot`, as a placeholder needs it. */
+function siteCall(table: ToolTurnTable, slot: number): Pick<ToolCallPart, 'callId' | 'name'> {
+  return { callId: table.ids[slot] ?? '', name: table.names[slot] ?? '' };
+}
+
+/** The fixes of the placeholders of the call turn at `turn`, written at output index `landed`. */
+function reportPlaceholders(
+  table: ToolTurnTable,
+  turn: number,
+  results: readonly ToolResult[],
+  layout: WireLayout,
+  landed: number,
   fixes: HistoryFix[],
 ): void {
-  const { message, orphans, synthesized, calls, cause } = insert;
-  if (orphans !== undefined && message.role === 'assistant') {
-    orphans.forEach((orphan, position) => {
-      const call = message.parts[position];
-      if (call?.type !== 'tool-call') return;
-      const guessed = synthesized?.[position]?.guessed ?? { name: true, arguments: true };
-      fixes.push(synthesizedCallFix(place(position), call, guessed, orphan, 'new-turn'));
-    });
-  }
-  if (calls !== undefined && message.role === 'tool') {
-    calls.forEach((call, position) => {
-      const result = message.results[position] ?? placeholderResult(call, cause, policy);
-      fixes.push(placeholderFix(place(position), call, result, cause, position, callMessageIndex));
-    });
+  const first = table.starts[turn] ?? 0;
+  const cause = causeAt(turn, table.count);
+  for (let position = 0; position < results.length; position++) {
+    const result = results[position];
+    if (result === undefined) continue;
+    const place = newMessagePlace('tool', layout, landed, position);
+    const call = siteCall(table, first + position);
+    // The call turn is the message right before the placeholders.
+    fixes.push(placeholderFix(place, call, result, cause, position, landed - 1));
   }
 }
 
-/** The gaps in order: orphan runs and unanswered call turns merged. */
-function merged(gaps: Gaps): Gap[] {
-  const all: Gap[] = [];
-  let run = 0;
-  for (const turn of gaps.unanswered) {
-    for (; (gaps.orphanRuns[run]?.[0] ?? Infinity) < turn; run++) {
-      const [start, end] = gaps.orphanRuns[run] ?? [0, 0];
-      all.push({ start, end });
-    }
-    all.push({ start: turn, end: turn });
-  }
-  for (; run < gaps.orphanRuns.length; run++) {
-    const [start, end] = gaps.orphanRuns[run] ?? [0, 0];
-    all.push({ start, end });
-  }
-  return all;
-}
-
-/** The inserts of a batch of gaps: its orphans read in one call, its call turns in another. */
-function batchInserts(
-  messages: readonly unknown[],
-  format: MessageFormat,
-  gaps: readonly Gap[],
-  profile: ProviderProfile,
-  policy: ResolvedPolicy,
-): Insert[] | undefined {
-  const orphanSources: number[] = [];
-  const turnSources: number[] = [];
-  for (const { start, end } of gaps) {
-    if (end === start) turnSources.push(start);
-    for (let index = start; index < end; index++) orphanSources.push(index);
-  }
-  const orphans = readOrphans(messages, format, orphanSources);
-  const turns = readCallTurns(messages, format, turnSources, profile);
-  if (orphans === undefined || turns === undefined) return undefined;
-  const inserts: Insert[] = [];
-  let orphan = 0;
-  let turn = 0;
-  for (const { start, end } of gaps) {
-    if (end === start) {
-      const calls = turns[turn++] ?? [];
-      const cause = missingResultCause([], start === messages.length - 1);
-      const results = calls.map((call) => placeholderResult(call, cause, policy));
-      const message: HistoryMessage = { role: 'tool', results };
-      inserts.push({
-        at: start + 1,
-        message,
-        orphans: undefined,
-        synthesized: undefined,
-        calls,
-        cause,
-      });
-      continue;
-    }
-    const run: Orphan[] = [];
-    for (let found = orphans[orphan]; found !== undefined && found.fromIndex < end;) {
-      run.push(found);
-      found = orphans[++orphan];
-    }
-    if (run.length === 0) return undefined;
-    // No call has an orphan's id (findGaps): the call takes its name from the result, or guesses.
-    const synthesized = run.map(({ result }) => synthesizeCall(result, result.callId, undefined));
-    const message: HistoryMessage = {
-      role: 'assistant',
-      parts: synthesized.map(({ call }) => call),
+/** The fixes of the calls synthesized for the orphans from message `start` on, written at `landed`. */
+function reportCalls(
+  table: ToolTurnTable,
+  start: number,
+  parts: AssistantMessage['parts'],
+  layout: WireLayout,
+  landed: number,
+  fixes: HistoryFix[],
+): void {
+  const first = table.starts[start] ?? 0;
+  for (let position = 0; position < parts.length; position++) {
+    const call = parts[position];
+    if (call?.type !== 'tool-call') continue;
+    const slot = first + position;
+    const guessed = { name: (table.names[slot] ?? '') === '', arguments: true };
+    // A site without a part index (a Chat `tool` message) is the whole message: part 0.
+    const from = {
+      fromIndex: table.messageIndexOf(slot),
+      fromPartIndex: Math.max(table.partIndexes[slot] ?? 0, 0),
     };
-    inserts.push({
-      at: start,
-      message,
-      orphans: run,
-      synthesized,
-      calls: undefined,
-      cause: 'not-recorded',
-    });
+    const place = newMessagePlace('assistant', layout, landed, position);
+    fixes.push(synthesizedCallFix(place, call, guessed, from, 'new-turn'));
   }
-  return orphan === orphans.length ? inserts : undefined;
-}
-
-/** The orphan results of messages `sources`, in order, with their places in the input. */
-function readOrphans(
-  messages: readonly unknown[],
-  format: MessageFormat,
-  sources: readonly number[],
-): Orphan[] | undefined {
-  if (sources.length === 0) return [];
-  const { history, generatedIds } = readFormat(
-    sources.map((index) => messages[index]),
-    format,
-  );
-  if (generatedIds.size > 0) return undefined;
-  const input = inputLocator(history, format);
-  const orphans: Orphan[] = [];
-  for (let at = 0; at < history.length; at++) {
-    const message = history[at];
-    if (message?.role !== 'tool') return undefined;
-    message.results.forEach((result, position) => {
-      const from = input(at, position);
-      orphans.push({
-        result,
-        fromIndex: sources[from.messageIndex] ?? -1,
-        fromPartIndex: from.partIndex ?? 0,
-      });
-    });
-  }
-  return orphans;
-}
-
-/** The calls of each call turn of `sources`, read in one call. */
-function readCallTurns(
-  messages: readonly unknown[],
-  format: MessageFormat,
-  sources: readonly number[],
-  profile: ProviderProfile,
-): ToolCallPart[][] | undefined {
-  if (sources.length === 0) return [];
-  const { history, generatedIds } = readFormat(
-    sources.map((index) => messages[index]),
-    format,
-  );
-  if (generatedIds.size > 0 || history.length !== sources.length) return undefined;
-  const turns: ToolCallPart[][] = [];
-  for (let at = 0; at < history.length; at++) {
-    const message = history[at];
-    if (message?.role !== 'assistant' || message.sourceIndex !== at) return undefined;
-    // Text after the calls: the engine would move it (Anthropic).
-    if (profile.textBeforeCalls && textAfterCalls(message)) return undefined;
-    turns.push(message.parts.filter((part): part is ToolCallPart => part.type === 'tool-call'));
-  }
-  return turns;
-}
-
-function textAfterCalls(message: AssistantMessage): boolean {
-  let call = false;
-  for (const part of message.parts) {
-    if (part.type === 'tool-call') call = true;
-    else if (part.type === 'text' && call) return true;
-  }
-  return false;
 }
 
 const NO_IDS: ReadonlySet<string> = new Set();

@@ -189,7 +189,7 @@ function repairOnce<F extends MessageFormat>(
     const policy = resolvePolicy(options);
     // Only missing call turns and missing results: filled in the format's own array.
     const gaps = findGaps(messages, format, table, result.issues, profile, policy);
-    const filled = gaps && repairGaps(messages, format, gaps, profile, policy);
+    const filled = gaps && repairGaps(messages, format, table, gaps, policy);
     if (filled) return filled as RepairHistoryResult<FormatMessages[F]>;
     // Only the stretches around the issues are read again and repaired; the rest stays as it is.
     const windows = findRepairWindows(messages, format, table, result.issues, profile);

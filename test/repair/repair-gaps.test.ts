@@ -64,7 +64,7 @@ describe('findGaps', () => {
     const profile = PROVIDER_PROFILES['openai-chat'];
     expect(
       findGaps(messages, 'openai-chat', table, result.issues, profile, resolvePolicy()),
-    ).toEqual({ orphanRuns: [[1, 2]], unanswered: [4] });
+    ).toEqual({ starts: [1, 4], ends: [2, 4] });
     const repaired = repairHistory(messages, { format: 'openai-chat' });
     expect(repaired.fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([
       ['synthesized-call', 1],

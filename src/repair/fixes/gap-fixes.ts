@@ -43,8 +43,8 @@ export function synthesizedCallFix(
  */
 export function placeholderFix(
   place: FixPlace,
-  call: ToolCallPart,
-  result: ToolResult,
+  call: Pick<ToolCallPart, 'callId' | 'name'>,
+  result: Pick<ToolResult, 'content'>,
   cause: MissingResultCause,
   callPosition: number,
   callMessageIndex: number,

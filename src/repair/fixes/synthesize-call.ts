@@ -17,7 +17,16 @@ export function synthesizeCall(
   callId: string,
   known: ToolCallPart | undefined,
 ): SynthesizedCall {
-  const name = result.name !== '' ? result.name : known?.name;
+  return namedCall(result.name, callId, known);
+}
+
+/** {@link synthesizeCall} for a result named `resultName` (`''`: it has no name). */
+export function namedCall(
+  resultName: string,
+  callId: string,
+  known: ToolCallPart | undefined,
+): SynthesizedCall {
+  const name = resultName !== '' ? resultName : known?.name;
   const source =
     known !== undefined && (name === undefined || known.name === name) ? known : undefined;
   const call: ToolCallPart = {
