@@ -89,6 +89,9 @@ export function findGaps(
       if (table.kinds[turn + 1] === RESULTS_ENTRY) return undefined;
       if (profile.assistantAfterResults && isUserMessage(messages[turn + 1], wire))
         return undefined;
+      // A placeholder takes its call's id: the call must have one of its own.
+      for (let slot = table.starts[turn] ?? 0; slot < (table.starts[turn + 1] ?? 0); slot++)
+        if (madeUp(table.ids[slot] ?? '')) return undefined;
       starts.push(turn);
       ends.push(turn);
       continue;
@@ -149,6 +152,14 @@ function issuesAreGaps(
 const ORPHAN_GAP = 1;
 const CALLS_GAP = 2;
 
+/**
+ * True for an empty id, or one the validator made up for a part without one (Gemini: it starts
+ * with U+0000); the engine's reader makes up another, so the gap is the engine's.
+ */
+function madeUp(id: string): boolean {
+  return id === '' || id.startsWith('\u0000');
+}
+
 /** Whether the sites of `turn` are all paired, none, or some. */
 function answeredState(table: ToolTurnTable, match: Int32Array, turn: number): number {
   const start = table.starts[turn] ?? 0;
@@ -168,10 +179,7 @@ function addOrphanIds(
   const end = table.starts[turn + 1] ?? 0;
   for (let slot = table.starts[turn] ?? 0; slot < end; slot++) {
     const id = table.ids[slot] ?? '';
-    // An id starting with U+0000 is one the validator made up for a part without one (Gemini):
-    // the engine's reader makes up another.
-    if (id === '' || id.startsWith('\u0000') || ids.has(id) || !profile.callIds.accepts(id))
-      return false;
+    if (madeUp(id) || ids.has(id) || !profile.callIds.accepts(id)) return false;
     ids.add(id);
   }
   return true;

@@ -175,16 +175,22 @@ function repairOnce<F extends MessageFormat>(
     const repaired = repairFormatHistory(wire.messages, { ...options, afterWirePass: inspection });
     return withWirePass(messages, wire, repaired);
   }
-  const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
+  // Made only when returned: a copy of a long history is not free.
+  const unchanged = (): RepairHistoryResult<FormatMessages[F]> => ({
+    messages: messages.slice() as FormatMessages[F],
+    fixes: [],
+    warnings: [],
+  });
   // Valid for its own rules: nothing to do for them, and no result lacks its call.
   // Issues the format's repair leaves as they are (Mistral's last role) need no pass either.
   const settled = result.ok || leavesAll(format, result.issues);
   if (settled && (own || preset === 'add-missing-calls')) {
-    if (result.ok) VALID_AS_IS.add(unchanged);
-    return unchanged;
+    const same = unchanged();
+    if (result.ok) VALID_AS_IS.add(same);
+    return same;
   }
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
-  if (settled && meetsProfileByTable(table, profile) === true) return unchanged;
+  if (settled && meetsProfileByTable(table, profile) === true) return unchanged();
   if (own && preset === 'all' && options.wholeHistory !== true) {
     const policy = resolvePolicy(options);
     // Only missing call turns and missing results: filled in the format's own array.
@@ -211,7 +217,7 @@ function repairOnce<F extends MessageFormat>(
           markTurn: options.markTurn,
         })
       : new HistoryRepairer(history, profile, resolvePolicy(options)).run();
-  if (repaired.fixes.length === 0) return unchanged;
+  if (repaired.fixes.length === 0) return unchanged();
   const written = writeKeeping(messages, history, repaired.history, format, generatedIds);
   const input = inputLocator(history, format);
   return {

@@ -7,6 +7,28 @@ import { inspectHistory } from '../../src/validate/inspect-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 
 describe('findGaps', () => {
+  it('leaves a Gemini call turn without results whose call has an empty id to the engine', () => {
+    // The validator gives the id-less call a made-up id; a placeholder must not carry it, and
+    // the engine's reader makes up the one its writer leaves out again.
+    const messages = [
+      { role: 'user', parts: [{ text: ' ' }] },
+      {
+        role: 'model',
+        parts: [
+          { thoughtSignature: 'c2ln0', functionCall: { id: '', name: 'get_weather', args: {} } },
+          { functionCall: { id: 'call_1', name: 'get_weather', args: {} } },
+        ],
+      },
+    ];
+    const { result, table } = inspectHistory(messages, 'gemini', {});
+    expect(
+      findGaps(messages, 'gemini', table, result.issues, PROVIDER_PROFILES.gemini, resolvePolicy()),
+    ).toBeUndefined();
+    const once = repairHistory(messages, { format: 'gemini' });
+    expect(validateHistory(once.messages, { format: 'gemini' }).ok).toBe(true);
+    expect(repairHistory(once.messages, { format: 'gemini' }).fixes).toEqual([]);
+  });
+
   it('leaves a Gemini turn whose responses are split over two contents to the engine', () => {
     // The pairing pairs both calls, but Gemini counts the responses of the turn's first content:
     // the issues name no gap, so the engine repairs (it joins the second response to the first).
