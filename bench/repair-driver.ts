@@ -40,7 +40,10 @@ export function wideHistoryOf(format: MessageFormat, size: number, kind: History
       name: `tool_${String(call)}`,
       arguments: { query: word(400), page: turn, tags: [word(8), word(8)] },
     }));
-    neutral.push({ role: 'user', parts: [{ type: 'text', text: `Turn ${String(turn)}: ${word(60)}` }] });
+    neutral.push({
+      role: 'user',
+      parts: [{ type: 'text', text: `Turn ${String(turn)}: ${word(60)}` }],
+    });
     if (kind !== 'calls-missing') neutral.push({ role: 'assistant', parts: calls });
     if (kind !== 'results-missing')
       neutral.push({
@@ -54,7 +57,7 @@ export function wideHistoryOf(format: MessageFormat, size: number, kind: History
       });
     neutral.push({ role: 'assistant', parts: [{ type: 'text', text: word(80) }] });
   }
-  return writeFormat(neutral, format, new Set()) as unknown[];
+  return writeFormat(neutral, format, new Set());
 }
 
 function cpu(run: () => unknown): number {
@@ -76,7 +79,9 @@ const fixes = shipped.repairHistory(messages, options).fixes.length;
 const ratios: number[] = [];
 const repairs: number[] = [];
 const strings: number[] = [];
+const validations: number[] = [];
 for (let attempt = 0; attempt < 15; attempt++) {
+  validations.push(cpu(() => shipped.validateHistory(messages, options)));
   const repair = cpu(() => shipped.repairHistory(messages, options));
   const string = cpu(() => JSON.stringify(messages));
   repairs.push(repair);
@@ -86,5 +91,5 @@ for (let attempt = 0; attempt < 15; attempt++) {
 const median = (values: number[]): number =>
   values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 process.stdout.write(
-  `${format} ${kind} ${generator} ${String(messages.length)} msgs, ${String(fixes)} fixes: repair ${median(repairs).toFixed(1)} ms cpu, stringify ${median(strings).toFixed(1)} ms cpu, r/s median ${median(ratios).toFixed(2)}, least repair / least stringify ${(Math.min(...repairs) / Math.min(...strings)).toFixed(2)} (${Math.min(...repairs).toFixed(1)} / ${Math.min(...strings).toFixed(1)} ms)\n`,
+  `${format} ${kind} ${generator} ${String(messages.length)} msgs, ${String(fixes)} fixes: repair ${median(repairs).toFixed(1)} ms cpu, stringify ${median(strings).toFixed(1)} ms cpu, r/s median ${median(ratios).toFixed(2)}, least repair / least stringify ${(Math.min(...repairs) / Math.min(...strings)).toFixed(2)} (${Math.min(...repairs).toFixed(1)} / ${Math.min(...strings).toFixed(1)} ms), least validation / least stringify ${(Math.min(...validations) / Math.min(...strings)).toFixed(2)}\n`,
 );

@@ -110,8 +110,7 @@ const KINDS: readonly HistoryKind[] =
   (process.env.REPAIR_BENCH_KINDS?.split(',') as HistoryKind[] | undefined) ?? ALL_KINDS;
 /** `REPAIR_BENCH_FORMATS=openai-chat,anthropic` measures fewer formats. */
 const FORMATS: readonly MessageFormat[] =
-  (process.env.REPAIR_BENCH_FORMATS?.split(',') as MessageFormat[] | undefined) ??
-  MESSAGE_FORMATS;
+  (process.env.REPAIR_BENCH_FORMATS?.split(',') as MessageFormat[] | undefined) ?? MESSAGE_FORMATS;
 
 /** The damage of round `turn` in a history of `kind`. */
 function damageOf(kind: HistoryKind, turn: number): number | undefined {

@@ -11,7 +11,7 @@ import { adapterFor } from '../formats/index.js';
 import { placeholderFix, synthesizedCallFix } from './fixes/gap-fixes.js';
 import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
 import { namedCall } from './fixes/synthesize-call.js';
-import type { Gaps } from './find-gaps.js';
+import type { GapRange, Gaps } from './find-gaps.js';
 import { writeFormatResult } from './format-io.js';
 import type { HistoryFix, MissingResultCause } from './history-fix.js';
 import type { ResolvedPolicy } from './repair-policy.js';
@@ -25,35 +25,37 @@ import { INHERENT } from './write-keeping.js';
  */
 const BATCH = 256;
 
-/** What {@link repairGaps} returns: the new array and its fixes, indexes in the format's arrays. */
-export interface FilledGaps {
+/** Where {@link repairGaps} writes: the output array, its fixes and warnings (indexes into it). */
+export interface RepairOutput {
   readonly messages: unknown[];
   readonly fixes: HistoryFix[];
   readonly warnings: ConversionWarning[];
 }
 
 /**
- * Fills the {@link Gaps} of a history in its own format as the repair engine would (the same
- * messages and fixes: a property test holds the two equal) without reading any message: the new
- * call turns and placeholder results are built from the validator's turn table (ids, names,
- * places), and only they go through the format's writer, a batch at a time. Every other message
- * is the input's own object; the writer's warnings on new messages are reported as the engine
- * reports them. `undefined` when the writer did not lay the new messages out as the format's
- * layout says (the engine then repairs).
+ * Fills the {@link Gaps} of `range` of a history in its own format as the repair engine would
+ * (the same messages and fixes: a property test holds the two equal) without reading any message:
+ * the new call turns and placeholder results are built from the validator's turn table (ids,
+ * names, places), and only they go through the format's writer, a batch at a time. The messages
+ * of `range` are appended to `into` with the new ones between them: every other message is the
+ * input's own object; the writer's warnings on new messages are reported as the engine reports
+ * them. Returns false, with `into` as it was, when the writer did not lay the new messages out as
+ * the format's layout says (the engine then repairs the range).
  */
 export function repairGaps(
   messages: readonly unknown[],
   format: MessageFormat,
   table: ToolTurnTable,
   gaps: Gaps,
+  range: GapRange,
   policy: ResolvedPolicy,
-): FilledGaps | undefined {
+  into: RepairOutput,
+): boolean {
   const { layout } = adapterFor(format);
-  const { starts, ends } = gaps;
-  const out: unknown[] = [];
-  const fixes: HistoryFix[] = [];
-  const warnings: ConversionWarning[] = [];
-  let next = 0;
+  const { starts, ends, calls } = gaps;
+  const { messages: out, fixes, warnings } = into;
+  const before = { messages: out.length, fixes: fixes.length, warnings: warnings.length };
+  let next = range.start;
   for (let first = 0; first < starts.length; first += BATCH) {
     const last = Math.min(first + BATCH, starts.length);
     const batch: HistoryMessage[] = [];
@@ -61,58 +63,64 @@ export function repairGaps(
       const start = starts[gap] ?? 0;
       const end = ends[gap] ?? 0;
       // A separator after each, so the writer neither joins two of them nor lets one shape the next.
-      if (end === start)
-        batch.push(placeholdersOf(table, start, messages.length, policy), ASSISTANT_SEPARATOR);
+      if (calls[gap] === 1)
+        batch.push(placeholdersOf(table, start, end, policy), ASSISTANT_SEPARATOR);
       else batch.push(callsFor(table, start, end), USER_SEPARATOR);
     }
     const wire = writeFormatResult(batch, format, NO_IDS);
     // What the writer could not carry over, reported as the engine reports it (see writeKeeping).
     const notes = wire.warnings.filter((warning) => !INHERENT.has(warning.code));
-    if (notes.some((warning) => warning.messageIndex % 2 === 1)) return undefined;
-    let note = 0;
     let written = 0;
+    let note = 0;
     for (let gap = first; gap < last; gap++) {
       const message = batch[2 * (gap - first)];
-      if (message === undefined) return undefined;
+      if (message === undefined) break;
       const start = starts[gap] ?? 0;
+      const end = ends[gap] ?? 0;
       const size = newMessageSize(message, layout);
       // Placeholders go right after their call turn; a synthesized call turn right before its orphans.
-      const at = message.role === 'tool' ? start + 1 : start;
+      const at = message.role === 'tool' ? end : start;
       for (; next < at; next++) out.push(messages[next]);
       const landed = out.length;
       for (let index = 0; index < size; index++) out.push(wire.messages[written + index]);
       written += size + 1;
       if (message.role === 'tool')
-        reportPlaceholders(table, start, message.results, layout, landed, fixes);
+        reportPlaceholders(table, start, end, message.results, layout, landed, fixes);
       else if (message.role === 'assistant')
         reportCalls(table, start, message.parts, layout, landed, fixes);
-      for (let found = notes[note]; found?.messageIndex === 2 * (gap - first); ) {
+      for (let found = notes[note]; found?.messageIndex === 2 * (gap - first);) {
         warnings.push({ ...found, messageIndex: landed });
         found = notes[++note];
       }
     }
-    if (written !== wire.messages.length) return undefined;
+    if (written !== wire.messages.length || note !== notes.length) {
+      out.length = before.messages;
+      fixes.length = before.fixes;
+      warnings.length = before.warnings;
+      return false;
+    }
   }
-  for (; next < messages.length; next++) out.push(messages[next]);
-  return { messages: out, fixes, warnings };
+  for (; next < range.end; next++) out.push(messages[next]);
+  return true;
 }
 
-/** Why the calls of the call turn at `turn` lack results (see `missingResultCause`). */
-function causeAt(turn: number, count: number): MissingResultCause {
-  return missingResultCause([], turn === count - 1);
+/** Why the calls of the call turn ending before `end` lack results (see `missingResultCause`). */
+function causeAt(end: number, count: number): MissingResultCause {
+  return missingResultCause([], end === count);
 }
 
-/** The placeholder results of the call turn at `turn`, in a results message of their own. */
+/** The placeholder results of the call turn of messages `[start, end)`, in a results message of their own. */
 function placeholdersOf(
   table: ToolTurnTable,
-  turn: number,
-  count: number,
+  start: number,
+  end: number,
   policy: ResolvedPolicy,
 ): HistoryMessage {
-  const cause = causeAt(turn, count);
-  const end = table.starts[turn + 1] ?? 0;
+  const cause = causeAt(end, table.count);
+  const slotEnd = table.starts[end] ?? 0;
   const results: ToolResult[] = [];
-  for (let slot = table.starts[turn] ?? 0; slot < end; slot++)
+  // Only call turns lie in the range, but in `items` layout the reader's turn may hold other items.
+  for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++)
     results.push(placeholderResult(siteCall(table, slot), cause, policy));
   return { role: 'tool', results };
 }
@@ -132,24 +140,26 @@ function siteCall(table: ToolTurnTable, slot: number): Pick<ToolCallPart, 'callI
   return { callId: table.ids[slot] ?? '', name: table.names[slot] ?? '' };
 }
 
-/** The fixes of the placeholders of the call turn at `turn`, written at output index `landed`. */
+/** The fixes of the placeholders of the call turn of messages `[start, end)`, written at output index `landed`. */
 function reportPlaceholders(
   table: ToolTurnTable,
-  turn: number,
+  start: number,
+  end: number,
   results: readonly ToolResult[],
   layout: WireLayout,
   landed: number,
   fixes: HistoryFix[],
 ): void {
-  const first = table.starts[turn] ?? 0;
-  const cause = causeAt(turn, table.count);
+  const first = table.starts[start] ?? 0;
+  const cause = causeAt(end, table.count);
+  // The call turn's first message is the message `end - start` before the placeholders.
+  const callMessageIndex = landed - (end - start);
   for (let position = 0; position < results.length; position++) {
     const result = results[position];
     if (result === undefined) continue;
     const place = newMessagePlace('tool', layout, landed, position);
     const call = siteCall(table, first + position);
-    // The call turn is the message right before the placeholders.
-    fixes.push(placeholderFix(place, call, result, cause, position, landed - 1));
+    fixes.push(placeholderFix(place, call, result, cause, position, callMessageIndex));
   }
 }
 

@@ -10,7 +10,7 @@ import { inspectHistory } from '../validate/inspect-history.js';
 import { recallInspection } from '../validate/remembered-inspections.js';
 import { ruleContextOf } from '../validate/rule-context-of.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
-import { findGaps } from './find-gaps.js';
+import { GapFinder } from './find-gaps.js';
 import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
@@ -18,7 +18,6 @@ import { HistoryRepairer } from './history-repairer.js';
 import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
 import { locateFix } from './locate-fix.js';
 import { meetsProfileByTable } from './meets-profile.js';
-import { repairGaps } from './repair-gaps.js';
 import { repairInWindows } from './repair-in-windows.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
@@ -193,14 +192,24 @@ function repairOnce<F extends MessageFormat>(
   if (settled && meetsProfileByTable(table, profile) === true) return unchanged();
   if (own && preset === 'all' && options.wholeHistory !== true) {
     const policy = resolvePolicy(options);
-    // Only missing call turns and missing results: filled in the format's own array.
-    const gaps = findGaps(messages, format, table, result.issues, profile, policy);
-    const filled = gaps && repairGaps(messages, format, table, gaps, policy);
-    if (filled) return filled as RepairHistoryResult<FormatMessages[F]>;
-    // Only the stretches around the issues are read again and repaired; the rest stays as it is.
-    const windows = findRepairWindows(messages, format, table, result.issues, profile);
+    const gaps = new GapFinder(messages, format, table, profile, policy);
+    // A history whose every issue is a gap is one window, filled in place: finding windows would
+    // cost more than filling it. Else only the stretches around the issues are repaired.
+    const whole = { start: 0, end: messages.length };
+    const windows = gaps.find(whole, result.issues)
+      ? [whole]
+      : findRepairWindows(messages, format, table, result.issues, profile);
     if (windows !== undefined) {
-      const repaired = repairInWindows(messages, format, table, windows, profile, policy);
+      const inspection = { table, issues: result.issues };
+      const repaired = repairInWindows(
+        messages,
+        format,
+        inspection,
+        windows,
+        profile,
+        policy,
+        gaps,
+      );
       return repaired as RepairHistoryResult<FormatMessages[F]>;
     }
   }

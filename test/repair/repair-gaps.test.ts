@@ -86,7 +86,7 @@ describe('findGaps', () => {
     const profile = PROVIDER_PROFILES['openai-chat'];
     expect(
       findGaps(messages, 'openai-chat', table, result.issues, profile, resolvePolicy()),
-    ).toEqual({ starts: [1, 4], ends: [2, 4] });
+    ).toEqual({ starts: [1, 4], ends: [2, 5], calls: [0, 1] });
     const repaired = repairHistory(messages, { format: 'openai-chat' });
     expect(repaired.fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([
       ['synthesized-call', 1],

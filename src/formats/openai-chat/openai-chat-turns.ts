@@ -162,7 +162,11 @@ export function openTurn(
   for (let callIndex = 0; callIndex < toolCalls.length; callIndex++) {
     const call: unknown = toolCalls[callIndex];
     if (isObject(call))
-      table.add(siteName(call.id), callIndex, isObject(call.function) ? siteName(call.function.name) : '');
+      table.add(
+        siteName(call.id),
+        callIndex,
+        isObject(call.function) ? siteName(call.function.name) : '',
+      );
     else table.add('', callIndex);
     if (!isObject(call)) continue;
     const id = checkCallId(call.id, index, callIndex, issues, rules);

@@ -36,9 +36,7 @@ export function namedCall(
     arguments: source?.arguments ?? NO_ARGUMENTS,
   };
   const call: ToolCallPart =
-    source?.argumentsText === undefined
-      ? base
-      : { ...base, argumentsText: source.argumentsText };
+    source?.argumentsText === undefined ? base : { ...base, argumentsText: source.argumentsText };
   return { call, guessed: guessedRecord(name === undefined, source === undefined) };
 }
 
