@@ -88,7 +88,9 @@ export function repairInWindows(
 function issuesByWindow(
   issues: readonly HistoryIssue[],
   windows: readonly RepairWindow[],
-): HistoryIssue[][] {
+): (readonly HistoryIssue[])[] {
+  // Every issue lies in a window: a single one holds them all.
+  if (windows.length === 1) return [issues];
   const byWindow = windows.map((): HistoryIssue[] => []);
   for (const issue of issues) {
     // The last window starting at or before the issue's message.

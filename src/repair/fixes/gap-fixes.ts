@@ -33,7 +33,9 @@ export function synthesizedCallFix(
     arguments: call.arguments,
     placement,
     guessed,
-    message: `The result at messages[${from.fromIndex}] answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
+    message: flat(
+      `The result at messages[${from.fromIndex}] answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
+    ),
   };
 }
 
@@ -57,6 +59,17 @@ export function placeholderFix(
     cause,
     callMessageIndex,
     content: result.content,
-    message: `Call "${call.callId}" (${call.name}, position ${callPosition} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
+    message: flat(
+      `Call "${call.callId}" (${call.name}, position ${callPosition} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
+    ),
   };
+}
+
+/**
+ * `text` as one flat string. A template literal is built as a tree of string pieces, one object
+ * per join; reading a character makes the engine flatten it, so a fix kept in a long repair's
+ * output holds one string instead of a tree the collector copies piece by piece.
+ */
+function flat(text: string): string {
+  return text.charCodeAt(0) >= 0 ? text : text;
 }
