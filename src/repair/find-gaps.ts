@@ -12,6 +12,7 @@ import { adapterFor } from '../formats/index.js';
 import type { FormatAdapter } from '../formats/shared/format-adapter.js';
 import { isUserMessage } from './find-repair-windows.js';
 import type { ProviderProfile } from './provider-profile.js';
+import { clashingOrphanIds } from './orphan-ids.js';
 import type { ResolvedPolicy } from './repair-policy.js';
 
 /**
@@ -287,24 +288,4 @@ function answeredState(table: ToolTurnTable, match: Int32Array, turn: number): n
   let paired = 0;
   for (let slot = start; slot < end; slot++) if ((match[slot] ?? -1) !== -1) paired++;
   return paired === end - start ? ANSWERED : paired === 0 ? UNANSWERED : MIXED;
-}
-
-/** The ids of orphan results that another site (a call, a result, another orphan) has too. */
-function clashingOrphanIds(table: ToolTurnTable, match: Int32Array): Set<string> {
-  const orphans = new Set<string>();
-  const clashing = new Set<string>();
-  const isOrphan = (slot: number): boolean =>
-    table.kinds[table.siteTurns[slot] ?? 0] === RESULTS_ENTRY && (match[slot] ?? -1) === -1;
-  for (let slot = 0; slot < table.ids.length; slot++) {
-    if (!isOrphan(slot)) continue;
-    const id = table.ids[slot] ?? '';
-    if (orphans.has(id)) clashing.add(id);
-    else orphans.add(id);
-  }
-  if (orphans.size === 0) return clashing;
-  for (let slot = 0; slot < table.ids.length; slot++) {
-    const id = table.ids[slot] ?? '';
-    if (!isOrphan(slot) && orphans.has(id)) clashing.add(id);
-  }
-  return clashing;
 }
