@@ -40,13 +40,24 @@ export function repairInWindows(
   gaps: GapFinder,
 ): WindowedRepair {
   const { table } = inspection;
-  const ids = new CallIdRewriter(profile, () => table.ids, policy.generateId);
-  const keptIds = ids.uniqueInConversation ? idsIn(table, windows) : undefined;
   const issues = issuesByWindow(inspection.issues, windows);
   const output: RepairOutput = { messages: [], fixes: [], warnings: [] };
   const { messages: out, fixes, warnings } = output;
+  // The id rewriter the engine's windows share, made at the first of them: a history of gaps
+  // alone needs none. Where ids are unique in the conversation it learns the kept calls whose ids
+  // a window's may repeat (the calls a gap fill keeps or makes count as kept: it makes calls only
+  // with orphans' ids, which no other site has).
+  let rewriter: { ids: CallIdRewriter; kept: ReadonlySet<string> | undefined } | undefined;
+  const rewriterFrom = (start: number): CallIdRewriter => {
+    if (rewriter === undefined) {
+      const ids = new CallIdRewriter(profile, () => table.ids, policy.generateId);
+      rewriter = { ids, kept: ids.uniqueInConversation ? idsIn(table, windows) : undefined };
+      if (rewriter.kept) keepCallIds(table, 0, start, rewriter.kept, ids);
+    }
+    return rewriter.ids;
+  };
   const keep = (start: number, end: number): void => {
-    if (keptIds) keepCallIds(table, start, end, keptIds, ids);
+    if (rewriter?.kept) keepCallIds(table, start, end, rewriter.kept, rewriter.ids);
     for (let index = start; index < end; index++) out.push(messages[index]);
   };
   let kept = 0;
@@ -55,10 +66,10 @@ export function repairInWindows(
     kept = window.end;
     const found = gaps.find(window, issues[at] ?? []);
     if (found && repairGaps(messages, format, table, found, window, policy, output)) {
-      // The calls it kept are kept ones to the id rewriter; the calls it made keep orphans' ids no other site has.
-      if (keptIds) keepCallIds(table, window.start, window.end, keptIds, ids);
+      if (rewriter?.kept) keepCallIds(table, window.start, window.end, rewriter.kept, rewriter.ids);
       return;
     }
+    const ids = rewriterFrom(window.start);
     const slice = messages.slice(window.start, window.end);
     const { history, generatedIds } = readWindow(messages, slice, format, window.start);
     const repaired = new HistoryRepairer(history, profile, policy, {
