@@ -52,6 +52,7 @@ export function repairGaps(
   into: RepairOutput,
 ): boolean {
   const { layout } = adapterFor(format);
+  const stride = layout === 'chat' ? 1 : 2;
   const { starts, ends, calls } = gaps;
   const { messages: out, fixes, warnings } = into;
   const before = { messages: out.length, fixes: fixes.length, warnings: warnings.length };
@@ -62,10 +63,12 @@ export function repairGaps(
     for (let gap = first; gap < last; gap++) {
       const start = starts[gap] ?? 0;
       const end = ends[gap] ?? 0;
-      // A separator after each, so the writer neither joins two of them nor lets one shape the next.
-      if (calls[gap] === 1)
-        batch.push(placeholdersOf(table, start, end, policy), ASSISTANT_SEPARATOR);
-      else batch.push(callsFor(table, start, end), USER_SEPARATOR);
+      // A separator after each, so the writer neither joins two of them nor lets one shape the
+      // next; a format that writes each message alone (`chat`: one wire message per neutral
+      // message, or per result) needs none.
+      const calling = calls[gap] === 1;
+      batch.push(calling ? placeholdersOf(table, start, end, policy) : callsFor(table, start, end));
+      if (stride === 2) batch.push(calling ? ASSISTANT_SEPARATOR : USER_SEPARATOR);
     }
     const wire = writeFormatResult(batch, format, NO_IDS);
     // What the writer could not carry over, reported as the engine reports it (see writeKeeping).
@@ -73,7 +76,7 @@ export function repairGaps(
     let written = 0;
     let note = 0;
     for (let gap = first; gap < last; gap++) {
-      const message = batch[2 * (gap - first)];
+      const message = batch[stride * (gap - first)];
       if (message === undefined) break;
       const start = starts[gap] ?? 0;
       const end = ends[gap] ?? 0;
@@ -83,12 +86,12 @@ export function repairGaps(
       for (; next < at; next++) out.push(messages[next]);
       const landed = out.length;
       for (let index = 0; index < size; index++) out.push(wire.messages[written + index]);
-      written += size + 1;
+      written += size + stride - 1;
       if (message.role === 'tool')
         reportPlaceholders(table, start, end, message.results, layout, landed, fixes);
       else if (message.role === 'assistant')
         reportCalls(table, start, message.parts, layout, landed, fixes);
-      for (let found = notes[note]; found?.messageIndex === 2 * (gap - first);) {
+      for (let found = notes[note]; found?.messageIndex === stride * (gap - first);) {
         warnings.push({ ...found, messageIndex: landed });
         found = notes[++note];
       }
