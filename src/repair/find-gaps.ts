@@ -180,8 +180,13 @@ export class GapFinder {
   private orphansFit(turn: number, match: Int32Array): boolean {
     const { table, profile } = this;
     const clashing = (this.clashing ??= clashingOrphanIds(table, match));
+    const first = table.starts[turn] ?? 0;
     const end = table.starts[turn + 1] ?? 0;
-    for (let slot = table.starts[turn] ?? 0; slot < end; slot++) {
+    for (let slot = first; slot < end; slot++) {
+      // Results after other blocks of their message (text): the reader splits the message, and
+      // the call turn goes between the two halves; the engine's.
+      const part = table.partIndexes[slot] ?? -1;
+      if (part !== -1 && part !== slot - first) return false;
       const id = table.ids[slot] ?? '';
       if (madeUp(id) || clashing.has(id) || !profile.callIds.accepts(id)) return false;
     }

@@ -1,12 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { findGaps } from '../../src/repair/find-gaps.js';
 import { PROVIDER_PROFILES } from '../../src/repair/provider-profile.js';
-import { repairHistory } from '../../src/repair/repair-history.js';
+import { repairFormatHistory, repairHistory } from '../../src/repair/repair-history.js';
 import { resolvePolicy } from '../../src/repair/repair-policy.js';
 import { inspectHistory } from '../../src/validate/inspect-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 
 describe('findGaps', () => {
+  it('leaves an orphan after text in its message to the engine, which puts the call between them', () => {
+    const messages = [
+      {
+        role: 'user',
+        content: [{ text: ' ' }, { toolResult: { toolUseId: 'exec_0', content: [] } }],
+      },
+      { role: 'assistant', content: [{ text: ' ' }] },
+    ];
+    const { result, table } = inspectHistory(messages, 'bedrock', {});
+    expect(
+      findGaps(
+        messages,
+        'bedrock',
+        table,
+        result.issues,
+        PROVIDER_PROFILES.bedrock,
+        resolvePolicy(),
+      ),
+    ).toBeUndefined();
+    const repaired = repairHistory(messages, { format: 'bedrock' });
+    expect(repaired).toEqual(
+      repairFormatHistory(messages, { format: 'bedrock', wholeHistory: true }),
+    );
+    expect(repaired.messages).toHaveLength(4);
+  });
+
   it('leaves a Gemini call turn without results whose call has an empty id to the engine', () => {
     // The validator gives the id-less call a made-up id; a placeholder must not carry it, and
     // the engine's reader makes up the one its writer leaves out again.
