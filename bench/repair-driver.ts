@@ -14,11 +14,13 @@ import { shipped } from './shipped.js';
 
 /** A second generator: 8 parallel calls per turn, ids of other shapes, long argument strings. */
 export function wideHistoryOf(format: MessageFormat, size: number, kind: HistoryKind): unknown[] {
-  const neutral: HistoryMessage[] = [];
+  // xorshift32: a float-free generator, so every id is distinct in practice.
   let seed = 7;
   const random = (): number => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 4_294_967_296;
   };
   const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   const word = (length: number): string => {
@@ -33,20 +35,19 @@ export function wideHistoryOf(format: MessageFormat, size: number, kind: History
     const shapes = [`call_${word(24)}`, `toolu_01${word(22)}`, `fc-${word(8)}-${word(12)}`];
     return shapes[(turn + call) % shapes.length] ?? word(12);
   };
-  for (let turn = 0; neutral.length < size; turn++) {
+  const round = (turn: number): HistoryMessage[] => {
     const calls = Array.from({ length: 8 }, (_, call) => ({
       type: 'tool-call' as const,
       callId: idOf(turn, call),
       name: `tool_${String(call)}`,
       arguments: { query: word(400), page: turn, tags: [word(8), word(8)] },
     }));
-    neutral.push({
-      role: 'user',
-      parts: [{ type: 'text', text: `Turn ${String(turn)}: ${word(60)}` }],
-    });
-    if (kind !== 'calls-missing') neutral.push({ role: 'assistant', parts: calls });
+    const messages: HistoryMessage[] = [
+      { role: 'user', parts: [{ type: 'text', text: `Turn ${String(turn)}: ${word(60)}` }] },
+    ];
+    if (kind !== 'calls-missing') messages.push({ role: 'assistant', parts: calls });
     if (kind !== 'results-missing')
-      neutral.push({
+      messages.push({
         role: 'tool',
         results: calls.map((call) => ({
           callId: call.callId,
@@ -55,8 +56,13 @@ export function wideHistoryOf(format: MessageFormat, size: number, kind: History
           isError: false,
         })),
       });
-    neutral.push({ role: 'assistant', parts: [{ type: 'text', text: word(80) }] });
-  }
+    messages.push({ role: 'assistant', parts: [{ type: 'text', text: word(80) }] });
+    return messages;
+  };
+  // Wire sizes differ per format (Chat writes one message per result): measure one round.
+  const perRound = writeFormat(round(0), format, new Set()).length;
+  const neutral: HistoryMessage[] = [];
+  for (let turn = 0; turn * perRound < size; turn++) neutral.push(...round(turn));
   return writeFormat(neutral, format, new Set());
 }
 
