@@ -104,7 +104,13 @@ function round(turn: number, damage: number | undefined): HistoryMessage[] {
 /** What a benchmark history is like (see the header). */
 export type HistoryKind = 'valid' | 'dense' | 'calls-missing' | 'results-missing';
 
-const KINDS: readonly HistoryKind[] = ['valid', 'dense', 'calls-missing', 'results-missing'];
+const ALL_KINDS: readonly HistoryKind[] = ['valid', 'dense', 'calls-missing', 'results-missing'];
+/** `REPAIR_BENCH_KINDS=calls-missing,results-missing` measures fewer kinds. */
+const KINDS: readonly HistoryKind[] =
+  (process.env.REPAIR_BENCH_KINDS?.split(',') as HistoryKind[] | undefined) ?? ALL_KINDS;
+/** `REPAIR_BENCH_FORMATS=openai-chat,anthropic` measures fewer formats. */
+const FORMATS: readonly MessageFormat[] =
+  (process.env.REPAIR_BENCH_FORMATS?.split(',') as MessageFormat[] | undefined) ?? MESSAGE_FORMATS;
 
 /** The damage of round `turn` in a history of `kind`. */
 function damageOf(kind: HistoryKind, turn: number): number | undefined {
@@ -221,7 +227,7 @@ function measureFormatInChild(format: MessageFormat): Row[] {
 /** Runs the benchmark and prints a table per format; the process exit code is left alone. */
 export async function runRepairBench(): Promise<void> {
   const rows: Row[] = [];
-  for (const format of MESSAGE_FORMATS) {
+  for (const format of FORMATS) {
     rows.push(...measureFormatInChild(format));
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -25,7 +25,7 @@ export interface ToolSite {
  * @example
  * const table = new ToolTurnTable();
  * table.begin(3, 'calls');
- * table.add('call_1', 0);
+ * table.add('call_1', 0, 'get_weather');
  * table.end();
  */
 export class ToolTurnTable implements FlatTurnEntries {
@@ -38,6 +38,13 @@ export class ToolTurnTable implements FlatTurnEntries {
   starts: Int32Array;
   /** Per site: the call id. */
   readonly ids: string[] = [];
+  /**
+   * Per site: the tool name as the wire gives it (a call's name; a result's own name field, as
+   * Gemini, Vercel, aiwrapper and Mistral results have), `''` where it gives none (Chat, Anthropic,
+   * Bedrock and Responses results), so repair can name a placeholder or a synthesized call
+   * without reading the message again.
+   */
+  readonly names: string[] = [];
   /** Per site: its position inside its message, `-1` for none. */
   partIndexes: Int32Array;
   /** Per site: its turn. */
@@ -66,14 +73,18 @@ export class ToolTurnTable implements FlatTurnEntries {
     this.push(kind === 'calls' ? CALLS_ENTRY : RESULTS_ENTRY, messageIndex);
   }
 
-  /** Adds a call or result to the open turn; `partIndex` -1 when the format has no parts. */
-  add(callId: string, partIndex: number): void {
+  /**
+   * Adds a call or result to the open turn; `partIndex` -1 when the format has no parts, `name`
+   * the tool name the wire gives the site (`''` for none).
+   */
+  add(callId: string, partIndex: number, name = ''): void {
     const slot = this.ids.length;
     if (slot === this.partIndexes.length) {
       this.partIndexes = grown(this.partIndexes);
       this.siteTurns = grown(this.siteTurns);
     }
     this.ids.push(callId);
+    this.names.push(name);
     this.partIndexes[slot] = partIndex;
     this.siteTurns[slot] = this.count - 1;
     this.starts[this.count] = slot + 1;
@@ -133,4 +144,9 @@ function grown<T extends Uint8Array | Int32Array>(array: T): T {
   const copy = new (array.constructor as new (length: number) => T)(array.length * 2);
   copy.set(array);
   return copy;
+}
+
+/** A wire field as a site's name for {@link ToolTurnTable.add}: the string, or `''` for anything else. */
+export function siteName(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }

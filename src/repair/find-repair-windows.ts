@@ -129,7 +129,10 @@ export function findRepairWindows(
  * per message, so turn and message indexes are the same here and below.
  */
 /** The wire facts that say where a cut may go. */
-type CutFacts = Pick<FormatAdapter<MessageFormat, unknown>, 'layout' | 'roleOptionalForUser'>;
+export type CutFacts = Pick<
+  FormatAdapter<MessageFormat, unknown>,
+  'layout' | 'roleOptionalForUser'
+>;
 
 function isCut(
   messages: readonly unknown[],
@@ -156,7 +159,7 @@ function isCut(
 }
 
 /** True for a message that opens a user turn (results were told apart by the table). */
-function isUserMessage(message: unknown, wire: CutFacts): boolean {
+export function isUserMessage(message: unknown, wire: CutFacts): boolean {
   if (!isObject(message)) return false;
   // Gemini's role is optional and means `user` when left out.
   return message.role === 'user' || (message.role === undefined && wire.roleOptionalForUser);

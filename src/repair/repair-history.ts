@@ -10,6 +10,7 @@ import { inspectHistory } from '../validate/inspect-history.js';
 import { recallInspection } from '../validate/remembered-inspections.js';
 import { ruleContextOf } from '../validate/rule-context-of.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
+import { GapFinder } from './find-gaps.js';
 import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
@@ -173,22 +174,42 @@ function repairOnce<F extends MessageFormat>(
     const repaired = repairFormatHistory(wire.messages, { ...options, afterWirePass: inspection });
     return withWirePass(messages, wire, repaired);
   }
-  const unchanged = { messages: messages.slice() as FormatMessages[F], fixes: [], warnings: [] };
+  // Made only when returned: a copy of a long history is not free.
+  const unchanged = (): RepairHistoryResult<FormatMessages[F]> => ({
+    messages: messages.slice() as FormatMessages[F],
+    fixes: [],
+    warnings: [],
+  });
   // Valid for its own rules: nothing to do for them, and no result lacks its call.
   // Issues the format's repair leaves as they are (Mistral's last role) need no pass either.
   const settled = result.ok || leavesAll(format, result.issues);
   if (settled && (own || preset === 'add-missing-calls')) {
-    if (result.ok) VALID_AS_IS.add(unchanged);
-    return unchanged;
+    const same = unchanged();
+    if (result.ok) VALID_AS_IS.add(same);
+    return same;
   }
   // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
-  if (settled && meetsProfileByTable(table, profile) === true) return unchanged;
+  if (settled && meetsProfileByTable(table, profile) === true) return unchanged();
   if (own && preset === 'all' && options.wholeHistory !== true) {
-    // Only the stretches around the issues are read again and repaired; the rest stays as it is.
-    const windows = findRepairWindows(messages, format, table, result.issues, profile);
+    const policy = resolvePolicy(options);
+    const gaps = new GapFinder(messages, format, table, profile, policy);
+    // A history whose every issue is a gap is one window, filled in place: finding windows would
+    // cost more than filling it. Else only the stretches around the issues are repaired.
+    const whole = { start: 0, end: messages.length };
+    const windows = gaps.find(whole, result.issues)
+      ? [whole]
+      : findRepairWindows(messages, format, table, result.issues, profile);
     if (windows !== undefined) {
-      const policy = resolvePolicy(options);
-      const repaired = repairInWindows(messages, format, table, windows, profile, policy);
+      const inspection = { table, issues: result.issues };
+      const repaired = repairInWindows(
+        messages,
+        format,
+        inspection,
+        windows,
+        profile,
+        policy,
+        gaps,
+      );
       return repaired as RepairHistoryResult<FormatMessages[F]>;
     }
   }
@@ -205,7 +226,7 @@ function repairOnce<F extends MessageFormat>(
           markTurn: options.markTurn,
         })
       : new HistoryRepairer(history, profile, resolvePolicy(options)).run();
-  if (repaired.fixes.length === 0) return unchanged;
+  if (repaired.fixes.length === 0) return unchanged();
   const written = writeKeeping(messages, history, repaired.history, format, generatedIds);
   const input = inputLocator(history, format);
   return {

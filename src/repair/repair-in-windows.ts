@@ -4,9 +4,10 @@ import { isObject } from '../core/input-guards.js';
 import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { CallIdRewriter } from './fixes/call-id-rewriter.js';
 import type { RepairWindow } from './find-repair-windows.js';
-import type { ConversionWarning } from '../core/conversion-result.js';
 import { readFormat } from './format-io.js';
-import type { HistoryFix } from './history-fix.js';
+import type { HistoryIssue } from '../core/issue.js';
+import type { GapFinder } from './find-gaps.js';
+import { repairGaps, type RepairOutput } from './repair-gaps.js';
 import { HistoryRepairer } from './history-repairer.js';
 import { locateFix } from './locate-fix.js';
 import type { ProviderProfile } from './provider-profile.js';
@@ -15,42 +16,60 @@ import { inputLocator } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
 
 /** What {@link repairInWindows} returns: the new array and its fixes, indexes in the format's arrays. */
-export interface WindowedRepair {
-  readonly messages: unknown[];
-  readonly fixes: HistoryFix[];
-  readonly warnings: ConversionWarning[];
-}
+export type WindowedRepair = RepairOutput;
 
 /**
- * Repairs only `windows` of `messages` (see `findRepairWindows`): each goes through the neutral
- * model and back, with one id rewriter for the whole history so new ids stay unique and repeat
- * as they would; every message outside them is kept as it is (the same object).
+ * Repairs only `windows` of `messages` (see `findRepairWindows`), each in one of two ways, and
+ * keeps every message outside them as it is (the same object):
+ * - a window whose issues are all gaps (missing call turns, missing results; see
+ *   {@link GapFinder}) is filled in the format's own array from the turn table (`repairGaps`),
+ *   nothing read;
+ * - any other window goes through the neutral model and back (read, `HistoryRepairer`,
+ *   `writeKeeping`), with one id rewriter for the whole history so new ids stay unique and repeat
+ *   as they would.
+ * Both build their fixes with the same functions (fixes/gap-fixes.ts), so a window's repair is
+ * the same either way (a property test holds them equal).
  */
 export function repairInWindows(
   messages: readonly unknown[],
   format: MessageFormat,
-  table: ToolTurnTable,
+  inspection: { readonly table: ToolTurnTable; readonly issues: readonly HistoryIssue[] },
   windows: readonly RepairWindow[],
   profile: ProviderProfile,
   policy: ResolvedPolicy,
+  gaps: GapFinder,
 ): WindowedRepair {
-  const ids = new CallIdRewriter(profile, () => table.ids, policy.generateId);
-  const keptIds = ids.uniqueInConversation ? idsIn(table, windows) : undefined;
-  // The output, as stretches of the input (kept) and repaired stretches, joined once at the end.
-  const pieces: (readonly unknown[] | RepairWindow)[] = [];
-  const fixes: HistoryFix[] = [];
-  const warnings: ConversionWarning[] = [];
-  let length = 0;
-  let kept = 0;
-  const keep = (start: number, end: number): void => {
-    if (start === end) return;
-    if (keptIds) keepCallIds(table, start, end, keptIds, ids);
-    pieces.push({ start, end });
-    length += end - start;
+  const { table } = inspection;
+  const issues = issuesByWindow(inspection.issues, windows);
+  const output: RepairOutput = { messages: [], fixes: [], warnings: [] };
+  const { messages: out, fixes, warnings } = output;
+  // The id rewriter the engine's windows share, made at the first of them: a history of gaps
+  // alone needs none. Where ids are unique in the conversation it learns the kept calls whose ids
+  // a window's may repeat (the calls a gap fill keeps or makes count as kept: it makes calls only
+  // with orphans' ids, which no other site has).
+  let rewriter: { ids: CallIdRewriter; kept: ReadonlySet<string> | undefined } | undefined;
+  const rewriterFrom = (start: number): CallIdRewriter => {
+    if (rewriter === undefined) {
+      const ids = new CallIdRewriter(profile, () => table.ids, policy.generateId);
+      rewriter = { ids, kept: ids.uniqueInConversation ? idsIn(table, windows) : undefined };
+      if (rewriter.kept) keepCallIds(table, 0, start, rewriter.kept, ids);
+    }
+    return rewriter.ids;
   };
-  for (const window of windows) {
+  const keep = (start: number, end: number): void => {
+    if (rewriter?.kept) keepCallIds(table, start, end, rewriter.kept, rewriter.ids);
+    for (let index = start; index < end; index++) out.push(messages[index]);
+  };
+  let kept = 0;
+  windows.forEach((window, at) => {
     keep(kept, window.start);
     kept = window.end;
+    const found = gaps.find(window, issues[at] ?? []);
+    if (found && repairGaps(messages, format, table, found, window, policy, output)) {
+      if (rewriter?.kept) keepCallIds(table, window.start, window.end, rewriter.kept, rewriter.ids);
+      return;
+    }
+    const ids = rewriterFrom(window.start);
     const slice = messages.slice(window.start, window.end);
     const { history, generatedIds } = readWindow(messages, slice, format, window.start);
     const repaired = new HistoryRepairer(history, profile, policy, {
@@ -61,27 +80,42 @@ export function repairInWindows(
     if (repaired.fixes.length === 0) {
       // Nothing the neutral model can repair: the stretch stays as it was.
       keep(window.start, window.end);
-      continue;
+      return;
     }
     // Inside the window too, what the repair left alone keeps its bytes.
     const written = writeKeeping(slice, history, repaired.history, format, generatedIds);
     const input = inputLocator(history, format);
-    const offsets = { input: window.start, output: length };
+    const offsets = { input: window.start, output: out.length };
     for (const fix of repaired.fixes) fixes.push(locateFix(fix, input, written.locate, offsets));
     for (const warning of written.warnings)
-      warnings.push({ ...warning, messageIndex: warning.messageIndex + length });
-    pieces.push(written.messages);
-    length += written.messages.length;
-  }
+      warnings.push({ ...warning, messageIndex: warning.messageIndex + out.length });
+    for (const message of written.messages) out.push(message);
+  });
   keep(kept, messages.length);
-  const out = new Array<unknown>(length);
-  let at = 0;
-  for (const piece of pieces) {
-    if ('start' in piece)
-      for (let index = piece.start; index < piece.end; index++) out[at++] = messages[index];
-    else for (const message of piece) out[at++] = message;
+  return output;
+}
+
+/** The issues of each window, in order (the windows are sorted and disjoint). */
+function issuesByWindow(
+  issues: readonly HistoryIssue[],
+  windows: readonly RepairWindow[],
+): (readonly HistoryIssue[])[] {
+  // Every issue lies in a window: a single one holds them all.
+  if (windows.length === 1) return [issues];
+  const byWindow = windows.map((): HistoryIssue[] => []);
+  for (const issue of issues) {
+    // The last window starting at or before the issue's message.
+    let low = 0;
+    let high = windows.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((windows[middle]?.start ?? 0) <= issue.messageIndex) low = middle;
+      else high = middle - 1;
+    }
+    const window = windows[low];
+    if (window !== undefined && issue.messageIndex < window.end) byWindow[low]?.push(issue);
   }
-  return { messages: out, fixes, warnings };
+  return byWindow;
 }
 
 /** True when the message before `start`, system messages aside, is a user message or results: what a call turn must follow in Gemini. */

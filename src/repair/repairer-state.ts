@@ -1,5 +1,6 @@
 import type { HistoryMessage, ToolCallPart, ToolHistory, ToolResult } from '../core/history.js';
 import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
+import { placeholderFix, synthesizedCallFix } from './fixes/gap-fixes.js';
 import { placeholderResult } from './fixes/placeholder-result.js';
 import {
   resolveResults,
@@ -99,16 +100,16 @@ export class RepairerState extends HistoryWriter {
     position: number,
   ): ToolResult {
     const result = placeholderResult(call, cause, this.policy);
-    this.fix({
-      kind: 'inserted-placeholder',
-      messageIndex: outIndex,
-      partIndex: position,
-      callId: call.callId,
-      cause,
-      callMessageIndex: callIndex,
-      content: result.content,
-      message: `Call "${call.callId}" (${call.name}, position ${callPosition} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
-    });
+    this.fix(
+      placeholderFix(
+        { messageIndex: outIndex, partIndex: position },
+        call,
+        result,
+        cause,
+        callPosition,
+        callIndex,
+      ),
+    );
     return result;
   }
 
@@ -158,19 +159,15 @@ export class RepairerState extends HistoryWriter {
           message: `Call id "${result.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the synthesized call and its result.`,
         });
       }
-      this.fix({
-        kind: 'synthesized-call',
-        messageIndex: turnIndex,
-        partIndex,
-        callId: decision.id,
-        fromIndex: place.messageIndex,
-        fromPartIndex: place.position,
-        name: call.name,
-        arguments: call.arguments,
-        placement,
-        guessed,
-        message: `The result at messages[${place.messageIndex}] answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
-      });
+      this.fix(
+        synthesizedCallFix(
+          { messageIndex: turnIndex, partIndex },
+          call,
+          guessed,
+          { fromIndex: place.messageIndex, fromPartIndex: place.position },
+          placement,
+        ),
+      );
       let answer = decision.id === result.callId ? result : { ...result, callId: decision.id };
       if (profile.resultNamesMatchCalls && answer.name !== call.name) {
         this.fix({

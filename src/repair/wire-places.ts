@@ -1,6 +1,7 @@
 import type { MessageFormat } from '../core/format.js';
 import type { HistoryMessage, ToolHistory } from '../core/history.js';
 import { adapterFor } from '../formats/index.js';
+import type { FormatAdapter } from '../formats/shared/format-adapter.js';
 
 /** A place in a format's own array: the message (or item, or content) and the part inside it. */
 export interface WirePlace {
@@ -79,16 +80,7 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
     if (mergesResultsIntoUser && message.role === 'tool')
       openResults = { index: next, blocks: message.results.length };
     else openResults = undefined;
-    next +=
-      layout === 'blocks'
-        ? 1
-        : layout === 'chat'
-          ? message.role === 'tool'
-            ? message.results.length
-            : 1
-          : message.role === 'user' || message.role === 'system'
-            ? 1
-            : writtenSize(message, writes);
+    next += wireSize(message, layout, writes);
   }
   return (messageIndex, partIndex) => {
     const message = history[messageIndex];
@@ -107,6 +99,41 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
     };
   };
 }
+
+/** How each format lays messages out (the adapter's `layout`). */
+export type WireLayout = FormatAdapter<MessageFormat, unknown>['layout'];
+
+/** How many wire messages the writer of a format with `layout` makes of `message` (written alone). */
+function wireSize(message: HistoryMessage, layout: WireLayout, writes: WriterSkips): number {
+  if (layout === 'blocks') return 1;
+  if (layout === 'chat') return message.role === 'tool' ? message.results.length : 1;
+  return message.role === 'user' || message.role === 'system' ? 1 : writtenSize(message, writes);
+}
+
+/**
+ * {@link wireSize} of a message repair makes up: a results message, or an assistant turn of calls
+ * only (no part a writer leaves out).
+ */
+export function newMessageSize(message: HistoryMessage, layout: WireLayout): number {
+  return wireSize(message, layout, NO_SKIPS);
+}
+
+/**
+ * Where part `position` of a message repair made up (see {@link newMessageSize}) lands, the
+ * message written alone at `at`: what {@link outputLocator} says of it.
+ */
+export function newMessagePlace(
+  role: 'assistant' | 'tool',
+  layout: WireLayout,
+  at: number,
+  position: number,
+): WirePlace {
+  if (layout === 'items' || (layout === 'chat' && role === 'tool'))
+    return { messageIndex: at + position };
+  return { messageIndex: at, partIndex: position };
+}
+
+const NO_SKIPS: WriterSkips = { format: 'openai-chat', dropsEmptyText: false };
 
 /** Per neutral message, how many blocks of its wire message earlier neutral messages hold. */
 function firstBlocks(history: ToolHistory): Int32Array {

@@ -113,7 +113,7 @@ export function writeKeeping(
  * system message outside the array) say nothing about the input, which could not hold it either:
  * only those about what the input held are kept.
  */
-const INHERENT: ReadonlySet<ConversionWarning['code']> = new Set<ConversionWarning['code']>([
+export const INHERENT: ReadonlySet<ConversionWarning['code']> = new Set<ConversionWarning['code']>([
   'dropped-result-name',
   'dropped-error-flag',
   'moved-system-message',

@@ -10,7 +10,7 @@ import {
   typedEntries,
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
-import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import {
   emptyCallIdIssues,
   neutralIssueOf,
@@ -92,7 +92,7 @@ function readTurn(
     if (item?.type !== wanted) continue;
     const id = aiwrapperCallIdOf(item, index, partIndex);
     if (id === '' && wanted === 'tool') emptyIds.push(table.ids.length);
-    table.add(id, partIndex);
+    table.add(id, partIndex, siteName(item.name));
   }
   table.end();
 }

@@ -11,7 +11,7 @@ import {
   typedEntries,
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
-import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { isAnthropicId, issueOf, missingSentence } from './anthropic-issues.js';
 import { thinkingFirstIssue } from './anthropic-thinking.js';
@@ -120,7 +120,7 @@ function readAssistant(
     const block = blocks[partIndex];
     if (block?.type === 'tool_use') {
       const id = toolUseIdOf(block, index, partIndex);
-      table.add(id, partIndex);
+      table.add(id, partIndex, siteName(block.name));
       if (!isAnthropicId(id)) {
         const param = `messages.${index}.content.${partIndex}.tool_use.id`;
         issues.push({

@@ -5,7 +5,7 @@ import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
-import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import {
   invalidIdSentence,
   isBedrockId,
@@ -80,8 +80,9 @@ export function inspectBedrock(
       }
       otherBefore ||= kind !== 'toolResult';
       if (assistant && kind === 'toolUse') {
-        const id = toolUseOf(block, index, partIndex).toolUseId as string;
-        table.add(id, partIndex);
+        const toolUse = toolUseOf(block, index, partIndex);
+        const id = toolUse.toolUseId as string;
+        table.add(id, partIndex, siteName(toolUse.name));
         if (!isBedrockId(id)) {
           issues.push({
             code: 'invalid-tool-call-id',

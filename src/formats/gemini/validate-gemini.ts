@@ -151,7 +151,7 @@ function addTurn(turn: Turn, index: number, table: ToolTurnTable): void {
   }
   table.begin(index, turn.role === 'model' ? 'calls' : 'results');
   for (const part of parts)
-    table.add(part.id ?? `\u0000${index}:${part.partIndex}`, part.partIndex);
+    table.add(part.id ?? `\u0000${index}:${part.partIndex}`, part.partIndex, part.name);
 }
 function readTurn(role: unknown, parts: readonly JsonObject[], index: number): Turn {
   // Most contents hold no function part: they share one empty array.

@@ -10,7 +10,7 @@ import {
   type JsonObject,
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
-import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { lastRoleIssue } from './mistral-last-role.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
@@ -81,7 +81,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
       checkId(id, index, undefined, issues);
       table.begin(index, 'results');
-      table.add(id, -1);
+      table.add(id, -1, siteName(message.name));
       continue;
     }
     let toolCalls: readonly unknown[] | undefined;
@@ -106,7 +106,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
         );
       const id = typeof call.id === 'string' ? call.id : '';
       checkId(id, index, partIndex, issues);
-      table.add(id, partIndex);
+      table.add(id, partIndex, isObject(call.function) ? siteName(call.function.name) : '');
     }
   }
   for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }))

@@ -1,7 +1,7 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { ArmedCalls } from '../../core/armed-calls.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
-import type { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { type ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { checkCallId, checkFunction, duplicateCallId } from './openai-chat-call-checks.js';
 import type { ResolvedChatHost } from './openai-chat-wording.js';
 
@@ -161,7 +161,13 @@ export function openTurn(
   table.begin(index, 'calls');
   for (let callIndex = 0; callIndex < toolCalls.length; callIndex++) {
     const call: unknown = toolCalls[callIndex];
-    table.add(isObject(call) && typeof call.id === 'string' ? call.id : '', callIndex);
+    if (isObject(call))
+      table.add(
+        siteName(call.id),
+        callIndex,
+        isObject(call.function) ? siteName(call.function.name) : '',
+      );
+    else table.add('', callIndex);
     if (!isObject(call)) continue;
     const id = checkCallId(call.id, index, callIndex, issues, rules);
     checkFunction(call.function, id ?? '', index, callIndex, issues, rules);

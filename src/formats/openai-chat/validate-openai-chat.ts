@@ -5,7 +5,7 @@ import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
-import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { ArmedCalls } from '../../core/armed-calls.js';
 import type { ChatHost } from '../shared/chat-host.js';
 import { checkToolMessage, closeTurn, openTurn, type OpenTurn } from './openai-chat-turns.js';
@@ -77,7 +77,7 @@ export function inspectOpenAIChat(
     if (message.role === 'tool') {
       checkToolMessage(message, index, turn, issues, rules);
       table.begin(index, 'results');
-      table.add(typeof message.tool_call_id === 'string' ? message.tool_call_id : '', -1);
+      table.add(siteName(message.tool_call_id), -1, siteName(message.name));
       continue;
     }
     // Any other message (user, system, developer, assistant, an unknown role or none) ends the

@@ -4,7 +4,7 @@ import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems, type ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
 import { assertArray, invalidField, objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
-import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { pairUniqueCallIds } from './unique-pairing.js';
 import { isReasoningContext, ReasoningRuns } from './responses-reasoning.js';
@@ -64,7 +64,7 @@ export function inspectOpenAIResponses(
       if (callId === '' || callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH)
         checkCallId(callId, index, issues);
       table.begin(index, type === 'function_call' ? 'calls' : 'results');
-      table.add(callId, -1);
+      table.add(callId, -1, siteName(item.name));
       continue;
     }
     if (type === undefined) messageRoleOf(item, index);

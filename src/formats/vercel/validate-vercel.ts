@@ -10,7 +10,7 @@ import {
   typedEntries,
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
-import { ToolTurnTable } from '../../core/tool-turn-table.js';
+import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import {
   emptyCallIdIssues,
   neutralIssueOf,
@@ -97,7 +97,7 @@ function readTurn(
     if (part?.type !== wanted || part.providerExecuted === true) continue;
     const id = vercelToolCallIdOf(part, index, partIndex);
     if (id === '' && wanted === 'tool-call') emptyIds.push(table.ids.length);
-    table.add(id, partIndex);
+    table.add(id, partIndex, siteName(part.toolName));
   }
   table.end();
 }

@@ -16,7 +16,7 @@ export function missingResultCause(
 
 /** The placeholder result for `call`: the policy's content, marked as an error. */
 export function placeholderResult(
-  call: ToolCallPart,
+  call: Pick<ToolCallPart, 'callId' | 'name'>,
   cause: MissingResultCause,
   policy: ResolvedPolicy,
 ): ToolResult {

@@ -17,15 +17,42 @@ export function synthesizeCall(
   callId: string,
   known: ToolCallPart | undefined,
 ): SynthesizedCall {
-  const name = result.name !== '' ? result.name : known?.name;
+  return namedCall(result.name, callId, known);
+}
+
+/** {@link synthesizeCall} for a result named `resultName` (`''`: it has no name). */
+export function namedCall(
+  resultName: string,
+  callId: string,
+  known: ToolCallPart | undefined,
+): SynthesizedCall {
+  const name = resultName !== '' ? resultName : known?.name;
   const source =
     known !== undefined && (name === undefined || known.name === name) ? known : undefined;
-  const call: ToolCallPart = {
-    type: 'tool-call',
+  const base = {
+    type: 'tool-call' as const,
     callId,
     name: name ?? UNKNOWN_TOOL_NAME,
-    arguments: source?.arguments ?? {},
-    ...(source?.argumentsText === undefined ? {} : { argumentsText: source.argumentsText }),
+    arguments: source?.arguments ?? NO_ARGUMENTS,
   };
-  return { call, guessed: { name: name === undefined, arguments: source === undefined } };
+  const call: ToolCallPart =
+    source?.argumentsText === undefined ? base : { ...base, argumentsText: source.argumentsText };
+  return { call, guessed: guessedRecord(name === undefined, source === undefined) };
 }
+
+/** The arguments of a call nothing tells: `{}`, one frozen object for all (each is kept in its fix). */
+const NO_ARGUMENTS: ToolCallPart['arguments'] = Object.freeze({});
+
+function guessedRecord(name: boolean, args: boolean): SynthesizedCall['guessed'] {
+  if (name) return args ? GUESSED_BOTH : GUESSED_NAME;
+  return args ? GUESSED_ARGUMENTS : GUESSED_NONE;
+}
+
+/*
+ * The four `guessed` records, shared: a dense history synthesizes a call per result, and each
+ * record is kept in its fix (a repair's output is read, never written to).
+ */
+const GUESSED_NONE = Object.freeze({ name: false, arguments: false });
+const GUESSED_ARGUMENTS = Object.freeze({ name: false, arguments: true });
+const GUESSED_NAME = Object.freeze({ name: true, arguments: false });
+const GUESSED_BOTH = Object.freeze({ name: true, arguments: true });

@@ -1,0 +1,199 @@
+import type { ConversionWarning } from '../core/conversion-result.js';
+import type { MessageFormat } from '../core/format.js';
+import type {
+  AssistantMessage,
+  HistoryMessage,
+  ToolCallPart,
+  ToolResult,
+} from '../core/history.js';
+import type { ToolTurnTable } from '../core/tool-turn-table.js';
+import { adapterFor } from '../formats/index.js';
+import { placeholderFix, synthesizedCallFix } from './fixes/gap-fixes.js';
+import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
+import { namedCall } from './fixes/synthesize-call.js';
+import type { GapRange, Gaps } from './find-gaps.js';
+import { writeFormatResult } from './format-io.js';
+import type { HistoryFix, MissingResultCause } from './history-fix.js';
+import type { ResolvedPolicy } from './repair-policy.js';
+import { newMessagePlace, newMessageSize, type WireLayout } from './wire-places.js';
+import { INHERENT } from './write-keeping.js';
+
+/**
+ * Gaps are filled this many at a time: each batch is written in one call (a call per gap costs
+ * the writer's setup every time), and the neutral messages a batch builds are garbage before the
+ * next one starts, so the collector never copies them.
+ */
+const BATCH = 256;
+
+/** Where {@link repairGaps} writes: the output array, its fixes and warnings (indexes into it). */
+export interface RepairOutput {
+  readonly messages: unknown[];
+  readonly fixes: HistoryFix[];
+  readonly warnings: ConversionWarning[];
+}
+
+/**
+ * Fills the {@link Gaps} of `range` of a history in its own format as the repair engine would
+ * (the same messages and fixes: a property test holds the two equal) without reading any message:
+ * the new call turns and placeholder results are built from the validator's turn table (ids,
+ * names, places), and only they go through the format's writer, a batch at a time. The messages
+ * of `range` are appended to `into` with the new ones between them: every other message is the
+ * input's own object; the writer's warnings on new messages are reported as the engine reports
+ * them. Returns false, with `into` as it was, when the writer did not lay the new messages out as
+ * the format's layout says (the engine then repairs the range).
+ */
+export function repairGaps(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  table: ToolTurnTable,
+  gaps: Gaps,
+  range: GapRange,
+  policy: ResolvedPolicy,
+  into: RepairOutput,
+): boolean {
+  const { layout } = adapterFor(format);
+  const stride = layout === 'chat' ? 1 : 2;
+  const { starts, ends, calls } = gaps;
+  const { messages: out, fixes, warnings } = into;
+  const before = { messages: out.length, fixes: fixes.length, warnings: warnings.length };
+  let next = range.start;
+  for (let first = 0; first < starts.length; first += BATCH) {
+    const last = Math.min(first + BATCH, starts.length);
+    const batch: HistoryMessage[] = [];
+    for (let gap = first; gap < last; gap++) {
+      const start = starts[gap] ?? 0;
+      const end = ends[gap] ?? 0;
+      // A separator after each, so the writer neither joins two of them nor lets one shape the
+      // next; a format that writes each message alone (`chat`: one wire message per neutral
+      // message, or per result) needs none.
+      const calling = calls[gap] === 1;
+      batch.push(calling ? placeholdersOf(table, start, end, policy) : callsFor(table, start, end));
+      if (stride === 2) batch.push(calling ? ASSISTANT_SEPARATOR : USER_SEPARATOR);
+    }
+    const wire = writeFormatResult(batch, format, NO_IDS);
+    // What the writer could not carry over, reported as the engine reports it (see writeKeeping).
+    const notes = wire.warnings.filter((warning) => !INHERENT.has(warning.code));
+    let written = 0;
+    let note = 0;
+    for (let gap = first; gap < last; gap++) {
+      const message = batch[stride * (gap - first)];
+      if (message === undefined) break;
+      const start = starts[gap] ?? 0;
+      const end = ends[gap] ?? 0;
+      const size = newMessageSize(message, layout);
+      // Placeholders go right after their call turn; a synthesized call turn right before its orphans.
+      const at = message.role === 'tool' ? end : start;
+      for (; next < at; next++) out.push(messages[next]);
+      const landed = out.length;
+      for (let index = 0; index < size; index++) out.push(wire.messages[written + index]);
+      written += size + stride - 1;
+      if (message.role === 'tool')
+        reportPlaceholders(table, start, end, message.results, layout, landed, fixes);
+      else if (message.role === 'assistant')
+        reportCalls(table, start, message.parts, layout, landed, fixes);
+      for (let found = notes[note]; found?.messageIndex === stride * (gap - first);) {
+        warnings.push({ ...found, messageIndex: landed });
+        found = notes[++note];
+      }
+    }
+    if (written !== wire.messages.length || note !== notes.length) {
+      out.length = before.messages;
+      fixes.length = before.fixes;
+      warnings.length = before.warnings;
+      return false;
+    }
+  }
+  for (; next < range.end; next++) out.push(messages[next]);
+  return true;
+}
+
+/** Why the calls of the call turn ending before `end` lack results (see `missingResultCause`). */
+function causeAt(end: number, count: number): MissingResultCause {
+  return missingResultCause([], end === count);
+}
+
+/** The placeholder results of the call turn of messages `[start, end)`, in a results message of their own. */
+function placeholdersOf(
+  table: ToolTurnTable,
+  start: number,
+  end: number,
+  policy: ResolvedPolicy,
+): HistoryMessage {
+  const cause = causeAt(end, table.count);
+  const slotEnd = table.starts[end] ?? 0;
+  const results: ToolResult[] = [];
+  // Only call turns lie in the range, but in `items` layout the reader's turn may hold other items.
+  for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++)
+    results.push(placeholderResult(siteCall(table, slot), cause, policy));
+  return { role: 'tool', results };
+}
+
+/** The call turn made up for the orphans of messages `[start, end)`: one call per orphan, named after it. */
+function callsFor(table: ToolTurnTable, start: number, end: number): HistoryMessage {
+  const parts: ToolCallPart[] = [];
+  const slotEnd = table.starts[end] ?? 0;
+  // No call has an orphan's id (findGaps): the call takes its name from the result, or guesses.
+  for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++)
+    parts.push(namedCall(table.names[slot] ?? '', table.ids[slot] ?? '', undefined).call);
+  return { role: 'assistant', parts };
+}
+
+/** The call at site `slot`, as a placeholder needs it. */
+function siteCall(table: ToolTurnTable, slot: number): Pick<ToolCallPart, 'callId' | 'name'> {
+  return { callId: table.ids[slot] ?? '', name: table.names[slot] ?? '' };
+}
+
+/** The fixes of the placeholders of the call turn of messages `[start, end)`, written at output index `landed`. */
+function reportPlaceholders(
+  table: ToolTurnTable,
+  start: number,
+  end: number,
+  results: readonly ToolResult[],
+  layout: WireLayout,
+  landed: number,
+  fixes: HistoryFix[],
+): void {
+  const first = table.starts[start] ?? 0;
+  const cause = causeAt(end, table.count);
+  // The call turn's first message is the message `end - start` before the placeholders.
+  const callMessageIndex = landed - (end - start);
+  for (let position = 0; position < results.length; position++) {
+    const result = results[position];
+    if (result === undefined) continue;
+    const place = newMessagePlace('tool', layout, landed, position);
+    const call = siteCall(table, first + position);
+    fixes.push(placeholderFix(place, call, result, cause, position, callMessageIndex));
+  }
+}
+
+/** The fixes of the calls synthesized for the orphans from message `start` on, written at `landed`. */
+function reportCalls(
+  table: ToolTurnTable,
+  start: number,
+  parts: AssistantMessage['parts'],
+  layout: WireLayout,
+  landed: number,
+  fixes: HistoryFix[],
+): void {
+  const first = table.starts[start] ?? 0;
+  for (let position = 0; position < parts.length; position++) {
+    const call = parts[position];
+    if (call?.type !== 'tool-call') continue;
+    const slot = first + position;
+    const guessed = { name: (table.names[slot] ?? '') === '', arguments: true };
+    // A site without a part index (a Chat `tool` message) is the whole message: part 0.
+    const from = {
+      fromIndex: table.messageIndexOf(slot),
+      fromPartIndex: Math.max(table.partIndexes[slot] ?? 0, 0),
+    };
+    const place = newMessagePlace('assistant', layout, landed, position);
+    fixes.push(synthesizedCallFix(place, call, guessed, from, 'new-turn'));
+  }
+}
+
+const NO_IDS: ReadonlySet<string> = new Set();
+const USER_SEPARATOR: HistoryMessage = { role: 'user', parts: [{ type: 'text', text: '-' }] };
+const ASSISTANT_SEPARATOR: HistoryMessage = {
+  role: 'assistant',
+  parts: [{ type: 'text', text: '-' }],
+};
