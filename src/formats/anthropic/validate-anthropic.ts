@@ -2,7 +2,8 @@ import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
-import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
+import { forEachToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import { inMessageOrder } from '../../core/in-message-order.js';
 import {
   assertArray,
   invalidField,
@@ -71,18 +72,22 @@ export function inspectAnthropic(
       if (table.kinds[index] !== RESULTS_ENTRY) callTurn = -1;
     }
   }
-  const problems = findToolTurnProblems(table, {
-    scope: 'turn',
-    uniqueCallIds: 'conversation',
-    mergeCallTurns: true,
-  });
-  for (const problem of problems) issues.push(issueOf(problem, messages.length));
+  const { length } = messages;
+  forEachToolTurnProblem(
+    table,
+    {
+      scope: 'turn',
+      uniqueCallIds: 'conversation',
+      mergeCallTurns: true,
+    },
+    (problem) => issues.push(issueOf(problem, length)),
+  );
   if (context.thinking === true) {
     const thinking = thinkingFirstIssue(messages);
     if (thinking !== undefined) issues.push(thinking);
   }
   return {
-    result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
+    result: toValidationResult(inMessageOrder(issues)),
     table,
   };
 }

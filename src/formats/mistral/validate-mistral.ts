@@ -1,7 +1,11 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems, type ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import {
+  forEachToolTurnProblem,
+  type ToolTurnProblem,
+} from '../../core/find-tool-turn-problems.js';
+import { inMessageOrder } from '../../core/in-message-order.js';
 import {
   assertArray,
   invalidField,
@@ -109,12 +113,13 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       table.add(id, partIndex);
     }
   }
-  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }))
-    issues.push(issueOf(problem, messages));
+  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
+    issues.push(issueOf(problem, messages)),
+  );
   const last = lastRoleIssue(messages);
   if (last) issues.push(last);
   return {
-    result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
+    result: toValidationResult(inMessageOrder(issues)),
     table,
   };
 }

@@ -1,7 +1,8 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
+import { forEachToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import { inMessageOrder } from '../../core/in-message-order.js';
 import {
   assertArray,
   invalidField,
@@ -59,13 +60,12 @@ export function inspectVercel(messages: readonly unknown[]): HistoryInspection {
     missing: (ids) =>
       `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
   };
-  const issues: HistoryIssue[] = [
-    ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
-      neutralIssueOf(problem, wording),
-    ),
-    ...emptyCallIdIssues(table, emptyIds, wording),
-  ].sort((a, b) => a.messageIndex - b.messageIndex);
-  return { result: toValidationResult(issues), table };
+  const issues: HistoryIssue[] = [];
+  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
+    issues.push(neutralIssueOf(problem, wording)),
+  );
+  for (const issue of emptyCallIdIssues(table, emptyIds, wording)) issues.push(issue);
+  return { result: toValidationResult(inMessageOrder(issues)), table };
 }
 
 /**
