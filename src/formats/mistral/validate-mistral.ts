@@ -168,16 +168,15 @@ function issueOf(problem: ToolTurnProblem, messages: readonly unknown[]): Histor
         previousRole === 'user' || previousRole === 'system'
           ? `Unexpected role 'tool' after role '${previousRole}'`
           : MISTRAL_COUNT_MISMATCH;
-      const base = { messageIndex: result.messageIndex, toolCallId: result.callId, message };
-      if (problem.kind === 'misplaced')
-        return {
-          code: 'misplaced-tool-result',
-          ...base,
-          callMessageIndex: problem.call.messageIndex,
-        };
+      const { messageIndex, callId: toolCallId } = result;
+      if (problem.kind === 'misplaced') {
+        const callMessageIndex = problem.call.messageIndex;
+        const code = 'misplaced-tool-result';
+        return { code, messageIndex, toolCallId, message, callMessageIndex };
+      }
       return problem.kind === 'orphan'
-        ? { code: 'orphan-tool-result', ...base }
-        : { code: 'duplicate-tool-call-id', ...base };
+        ? { code: 'orphan-tool-result', messageIndex, toolCallId, message }
+        : { code: 'duplicate-tool-call-id', messageIndex, toolCallId, message };
     }
     case 'missing':
       return {
