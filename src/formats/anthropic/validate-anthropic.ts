@@ -14,7 +14,8 @@ import {
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
-import { isAnthropicId, issueOf, missingSentence } from './anthropic-issues.js';
+import { anthropicContentPaths, isAnthropicId, issueOf } from './anthropic-issues.js';
+import { missingSentence } from './anthropic-issues.js';
 import { thinkingFirstIssue } from './anthropic-thinking.js';
 export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-issues.js';
 
@@ -73,23 +74,14 @@ export function inspectAnthropic(
     }
   }
   const { length } = messages;
-  forEachToolTurnProblem(
-    table,
-    {
-      scope: 'turn',
-      uniqueCallIds: 'conversation',
-      mergeCallTurns: true,
-    },
-    (problem) => issues.push(issueOf(problem, length)),
-  );
+  const paths = anthropicContentPaths();
+  const options = { scope: 'turn', uniqueCallIds: 'conversation', mergeCallTurns: true } as const;
+  forEachToolTurnProblem(table, options, (problem) => issues.push(issueOf(problem, length, paths)));
   if (context.thinking === true) {
     const thinking = thinkingFirstIssue(messages);
     if (thinking !== undefined) issues.push(thinking);
   }
-  return {
-    result: toValidationResult(inMessageOrder(issues)),
-    table,
-  };
+  return { result: toValidationResult(inMessageOrder(issues)), table };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { isWordId } from '../shared/word-id.js';
 import type { ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import { MessageStrings } from '../../core/message-strings.js';
 
 // Bedrock Converse's id rule and its sentences for tool-turn problems: what the validator reports.
 
@@ -71,8 +72,21 @@ export function resultsFirstSentence(at: number, missing: number): string {
   return `The model returned the following errors: messages.${at}: Did not find ${missing} \`tool_result\` block(s) at the beginning of this message. Messages following \`tool_use\` blocks must begin with a matching number of \`tool_result\` blocks.`;
 }
 
-/** The issue a neutral tool-turn problem is, in Bedrock's wording (`length`: the number of messages). */
-export function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue {
+/** The param and the sentence of a refused result, made once per message (its results share them). */
+export class BedrockResultStrings {
+  readonly params: MessageStrings = new MessageStrings((index) => `messages.${index}.content`);
+  readonly sentences: MessageStrings = new MessageStrings(exceedsSentence);
+}
+
+/**
+ * The issue a neutral tool-turn problem is, in Bedrock's wording (`length`: the number of
+ * messages; `strings`: one for the validation).
+ */
+export function issueOf(
+  problem: ToolTurnProblem,
+  length: number,
+  strings: BedrockResultStrings,
+): HistoryIssue {
   switch (problem.kind) {
     case 'orphan': {
       const { result } = problem;
@@ -81,8 +95,8 @@ export function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue 
         messageIndex: result.messageIndex,
         partIndex: result.partIndex,
         toolCallId: result.callId,
-        param: `messages.${result.messageIndex}.content`,
-        message: exceedsSentence(result.messageIndex),
+        param: strings.params.of(result.messageIndex),
+        message: strings.sentences.of(result.messageIndex),
       };
     }
     case 'misplaced': {
@@ -92,8 +106,8 @@ export function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue 
         messageIndex: result.messageIndex,
         partIndex: result.partIndex,
         toolCallId: result.callId,
-        param: `messages.${result.messageIndex}.content`,
-        message: exceedsSentence(result.messageIndex),
+        param: strings.params.of(result.messageIndex),
+        message: strings.sentences.of(result.messageIndex),
         callMessageIndex: problem.call.messageIndex,
       };
     }
@@ -104,8 +118,8 @@ export function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue 
         messageIndex: result.messageIndex,
         partIndex: result.partIndex,
         toolCallId: result.callId,
-        param: `messages.${result.messageIndex}.content`,
-        message: exceedsSentence(result.messageIndex),
+        param: strings.params.of(result.messageIndex),
+        message: strings.sentences.of(result.messageIndex),
       };
     }
     case 'missing': {

@@ -11,6 +11,7 @@ import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import {
+  BedrockResultStrings,
   invalidIdSentence,
   isBedrockId,
   isClaudeModel,
@@ -103,15 +104,18 @@ export function inspectBedrock(
     table.end();
   }
   const { length } = messages;
+  const strings = new BedrockResultStrings();
   const read = issues.length;
   const options = { scope: 'turn', uniqueCallIds: 'conversation' } as const;
   // Each problem becomes its issue as it is found; results Bedrock finds late (rare) change the
   // missing problems of their turns, so then the problems are collected and worded again.
-  forEachToolTurnProblem(table, options, (problem) => issues.push(issueOf(problem, length)));
+  forEachToolTurnProblem(table, options, (problem) =>
+    issues.push(issueOf(problem, length, strings)),
+  );
   if (hasLateResults(table)) {
     issues.length = read;
     for (const problem of withLateResults(table, findToolTurnProblems(table, options)))
-      issues.push(issueOf(problem, length));
+      issues.push(issueOf(problem, length, strings));
   }
   return {
     result: toValidationResult(inMessageOrder(issues)),
