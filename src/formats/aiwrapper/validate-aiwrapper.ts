@@ -3,6 +3,7 @@ import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { forEachToolTurnProblem } from '../../core/find-tool-turn-problems.js';
 import { inMessageOrder } from '../../core/in-message-order.js';
+import { MessageStrings } from '../../core/message-strings.js';
 import {
   assertArray,
   invalidField,
@@ -50,8 +51,10 @@ export function inspectAiwrapper(messages: readonly unknown[]): HistoryInspectio
     const message = objectAt(messages, index, 'messages', AIWRAPPER_MESSAGE_SHAPE);
     readTurn(message, aiwrapperItemsOf(message, index), index, table, emptyIds);
   }
+  // A message's parts share their path prefix (`messages[3].items[`).
+  const prefixes = new MessageStrings((index) => `messages[${index}].items[`);
   const wording: NeutralWording = {
-    path: (site) => `messages[${site.messageIndex}].items[${site.partIndex ?? 0}]`,
+    path: (site) => `${prefixes.of(site.messageIndex)}${site.partIndex ?? 0}]`,
     missing: (ids, turnIndex) =>
       `The assistant message at messages[${turnIndex}] calls ${ids.map((id) => `"${id}"`).join(', ')}, but no tool-results message right after it answers ${ids.length > 1 ? 'them' : 'it'}. Add the results, or a placeholder result, before the next message.`,
   };
