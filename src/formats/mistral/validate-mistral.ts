@@ -164,10 +164,13 @@ function issueOf(problem: ToolTurnProblem, messages: readonly unknown[]): Histor
       // "Unexpected role 'tool' after role 'user'" (type invalid_request_message_order, code 3230):
       // https://github.com/charmbracelet/crush/issues/279, https://github.com/zed-industries/zed/issues/37021.
       // After an assistant or tool message, reports show the count sentence.
+      // (Both sentences written out: one string for every such result, not one each.)
       const message =
-        previousRole === 'user' || previousRole === 'system'
-          ? `Unexpected role 'tool' after role '${previousRole}'`
-          : MISTRAL_COUNT_MISMATCH;
+        previousRole === 'user'
+          ? "Unexpected role 'tool' after role 'user'"
+          : previousRole === 'system'
+            ? "Unexpected role 'tool' after role 'system'"
+            : MISTRAL_COUNT_MISMATCH;
       const { messageIndex, callId: toolCallId } = result;
       if (problem.kind === 'misplaced') {
         const callMessageIndex = problem.call.messageIndex;
