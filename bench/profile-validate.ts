@@ -28,8 +28,14 @@ let validateMs = Number.POSITIVE_INFINITY;
 let stringifyMs = Number.POSITIVE_INFINITY;
 const options = { format: format as MessageFormat };
 for (let run = 0; run < Number(runsText); run++) {
-  validateMs = Math.min(validateMs, cpu(() => shipped.validateHistory(messages, options)));
-  stringifyMs = Math.min(stringifyMs, cpu(() => JSON.stringify(messages)));
+  validateMs = Math.min(
+    validateMs,
+    cpu(() => shipped.validateHistory(messages, options)),
+  );
+  stringifyMs = Math.min(
+    stringifyMs,
+    cpu(() => JSON.stringify(messages)),
+  );
 }
 const issues = shipped.validateHistory(messages, options).issues.length;
 process.stdout.write(
