@@ -13,8 +13,14 @@
  * message as the data leaves the young generation and the caches; a quadratic term shows as a
  * 3× step from 100k to 300k, which is what the check flags.
  *
+ * Then broken histories (`runBrokenBench`): every call turn missing, or every result, with
+ * bench/repair.ts's generator and a wider one (bench/broken-histories.ts), each format in its own
+ * process; repairHistory validates first, so validation of these must stay <= 0.4x stringify for
+ * repair to meet its 2x.
+ *
  * Run: `npm run bench -- validate` (builds the package first), or `npm run build && npx tsx bench/validate.ts`;
- * the growth check alone: `npm run build && npx tsx bench/validate.ts growth`.
+ * the growth check alone: `npm run build && npx tsx bench/validate.ts growth`; the broken
+ * histories alone: `npm run build && npx tsx bench/validate.ts broken`.
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
