@@ -13,15 +13,24 @@
  * message as the data leaves the young generation and the caches; a quadratic term shows as a
  * 3× step from 100k to 300k, which is what the check flags.
  *
+ * Then broken histories (`runBrokenBench`): every call turn missing, or every result, with
+ * bench/repair.ts's generator and a wider one (bench/broken-histories.ts), each format in its own
+ * process; repairHistory validates first, so validation of these must stay <= 0.4x stringify for
+ * repair to meet its 2x.
+ *
  * Run: `npm run bench -- validate` (builds the package first), or `npm run build && npx tsx bench/validate.ts`;
- * the growth check alone: `npm run build && npx tsx bench/validate.ts growth`.
+ * the growth check alone: `npm run build && npx tsx bench/validate.ts growth`; the broken
+ * histories alone: `npm run build && npx tsx bench/validate.ts broken`.
  */
+import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fixToolResultsIfNeeded, LangMessage, LangMessages } from 'aiwrapper';
 import { MESSAGE_FORMATS, type MessageFormat } from '../src/core/format.js';
 import { shipped } from './shipped.js';
 import { renderHistory, type NeutralRound } from '../test/helpers/format-histories.js';
+import { historyOf } from './repair.js';
+import { brokenHistoryOf, type BrokenKind } from './broken-histories.js';
 
 const TARGET_MESSAGES = 100_000;
 const RUNS = 5;
@@ -118,7 +127,7 @@ export async function runValidateBench(): Promise<void> {
     '\naiwrapper 3.0.3 fixToolResultsIfNeeded (repairs in place with splice) on the same histories as LangMessages',
   );
   printTable(peerRows);
-  await Promise.resolve();
+  await runBrokenBench();
 }
 
 function printTable(rows: readonly (readonly string[])[]): void {
@@ -226,7 +235,86 @@ export async function runGrowthBench(): Promise<void> {
   );
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** `BROKEN_BENCH_SIZE=10000` measures the broken histories at another size. */
+const BROKEN_SIZE = Number(process.env.BROKEN_BENCH_SIZE ?? TARGET_MESSAGES);
+const BROKEN_KINDS: readonly BrokenKind[] = ['calls-missing', 'results-missing'];
+const GENERATORS = {
+  repair: (format: MessageFormat, kind: BrokenKind) => historyOf(format, BROKEN_SIZE, kind),
+  wide: (format: MessageFormat, kind: BrokenKind) => brokenHistoryOf(format, BROKEN_SIZE, kind),
+} as const;
+/** The v/s figure validation of a broken history is held to, so that repairing it can meet 2x. */
+const BROKEN_TARGET = 0.4;
+
+interface BrokenRow {
+  readonly generator: string;
+  readonly kind: BrokenKind;
+  readonly messages: number;
+  readonly validateMs: number;
+  readonly stringifyMs: number;
+  readonly issues: number;
+}
+
+/** Validates one format's broken histories beside JSON.stringify, in this process. */
+function measureBroken(format: MessageFormat): BrokenRow[] {
+  const rows: BrokenRow[] = [];
+  for (const [generator, make] of Object.entries(GENERATORS)) {
+    for (const kind of BROKEN_KINDS) {
+      const messages = make(format, kind);
+      const [validateMs = 0, stringifyMs = 0] = fastestEach(
+        [() => shipped.validateHistory(messages, { format }), () => JSON.stringify(messages)],
+        TABLE_RUNS,
+      );
+      const issues = shipped.validateHistory(messages, { format }).issues.length;
+      rows.push({ generator, kind, messages: messages.length, validateMs, stringifyMs, issues });
+    }
+  }
+  return rows;
+}
+
+const BROKEN_FORMAT_VARIABLE = 'BROKEN_BENCH_FORMAT';
+
+/**
+ * Validation of histories where every turn is broken, per format (each in its own process, as
+ * the repair bench measures), with bench/repair.ts's generator and a second, wider one
+ * (bench/broken-histories.ts): repairHistory validates first, so this bounds what repair can
+ * reach. `npx tsx bench/validate.ts broken` after `npm run build`.
+ */
+export async function runBrokenBench(): Promise<void> {
+  const rows: string[][] = [
+    ['format', 'generator', 'kind', 'messages', 'validate ms', 'stringify ms', 'v/s', 'issues'],
+  ];
+  for (const format of MESSAGE_FORMATS) {
+    const output = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url)],
+      { env: { ...process.env, [BROKEN_FORMAT_VARIABLE]: format }, encoding: 'utf8' },
+    );
+    for (const row of JSON.parse(output.trim().split('\n').at(-1) ?? '[]') as BrokenRow[]) {
+      const ratio = row.validateMs / row.stringifyMs;
+      rows.push([
+        format,
+        row.generator,
+        row.kind,
+        String(row.messages),
+        row.validateMs.toFixed(1),
+        row.stringifyMs.toFixed(1),
+        ratio.toFixed(2) + (ratio <= BROKEN_TARGET ? '' : ' (over)'),
+        String(row.issues),
+      ]);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  console.log(
+    `\nvalidateHistory on broken histories (every call turn or every result missing), least CPU ms of ${TABLE_RUNS} alternating runs after a warm-up, each format in its own process, target v/s <= ${BROKEN_TARGET}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+  );
+  printTable(rows);
+}
+
+const brokenFormat = process.env[BROKEN_FORMAT_VARIABLE];
+if (brokenFormat !== undefined)
+  process.stdout.write(`${JSON.stringify(measureBroken(brokenFormat as MessageFormat))}\n`);
+else if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (process.argv.includes('growth')) await runGrowthBench();
+  else if (process.argv.includes('broken')) await runBrokenBench();
   else await runValidateBench();
 }

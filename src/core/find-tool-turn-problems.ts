@@ -6,6 +6,7 @@ import {
   type PairingScope,
 } from './pair-tool-turns.js';
 import type { ToolSite, ToolTurnTable } from './tool-turn-table.js';
+import { UnpairedResults } from './unpaired-results.js';
 
 export type { ToolSite } from './tool-turn-table.js';
 
@@ -59,36 +60,63 @@ export function findToolTurnProblems(
   table: ToolTurnTable,
   options: FindToolTurnProblemsOptions,
 ): ToolTurnProblem[] {
-  const merge = options.mergeCallTurns === true && options.scope === 'turn';
-  const { match, repeatedCallIds } = pairFlatTurnEntries(table, options.scope, merge);
-  // Kept for repair, which reads the same table.
-  table.pairing = { scope: options.scope, match };
   const problems: ToolTurnProblem[] = [];
-  if (options.uniqueCallIds === 'turn') findRepeatedCallIdsPerTurn(table, problems);
-  else if (repeatedCallIds ?? anyRepeatedCallId(table)) findRepeatedCallIds(table, problems);
+  forEachToolTurnProblem(table, options, (problem) => problems.push(problem));
+  return problems;
+}
 
-  let orphans = false;
-  let unanswered = false;
+/**
+ * {@link findToolTurnProblems}, handing each problem to `visit` as it is found, in message order,
+ * instead of collecting them: one walk over the turns, so a validator builds each issue while its
+ * problem is fresh and a history where every turn is broken keeps no problem objects alive.
+ * Needs the turns of `table` in message order, one per message (as every validator fills it).
+ */
+export function forEachToolTurnProblem(
+  table: ToolTurnTable,
+  options: FindToolTurnProblemsOptions,
+  visit: (problem: ToolTurnProblem) => void,
+): void {
+  const { scope } = options;
+  const merge = options.mergeCallTurns === true && scope === 'turn';
+  const { match, repeatedCallIds } = pairFlatTurnEntries(table, scope, merge);
+  // Kept for repair, which reads the same table.
+  table.pairing = { scope, match };
   const { kinds, starts } = table;
+  let orphans = false;
+  let answered = false;
+  let unanswered = false;
   for (let turn = 0; turn < table.count; turn++) {
     const kind = kinds[turn];
     if (kind === OTHER_ENTRY) continue;
     const end = starts[turn + 1] ?? 0;
     for (let slot = starts[turn] ?? 0; slot < end; slot++) {
-      if (match[slot] !== -1) continue;
-      if (kind === RESULTS_ENTRY) orphans = true;
-      else unanswered = true;
+      if (kind === CALLS_ENTRY) unanswered ||= match[slot] === -1;
+      else if (match[slot] === -1) orphans = true;
+      else answered = true;
     }
   }
-  // Results no call answered: told apart as duplicates, misplaced or orphans.
-  if (orphans) classifyUnpairedResults(table, match, options.scope, merge, problems);
-  if (unanswered) findMissingResults(table, match, options.scope, merge, problems);
-  return problems.length > 1
-    ? problems.sort((a, b) => problemIndex(a) - problemIndex(b))
-    : problems;
+  const perTurn = options.uniqueCallIds === 'turn';
+  const firstCall =
+    !perTurn && (repeatedCallIds ?? anyRepeatedCallId(table))
+      ? new Map<string, number>()
+      : undefined;
+  // Merged call turns count as their first, for telling duplicate results from orphans.
+  const runStarts = merge && orphans ? callRunStarts(table) : undefined;
+  const results = orphans
+    ? new UnpairedResults(table, match, scope, runStarts, answered, unanswered)
+    : undefined;
+  const missing = unanswered ? new MissingResults(table, match, scope, merge) : undefined;
+  for (let turn = 0; turn < table.count; turn++) {
+    if (kinds[turn] === CALLS_ENTRY) {
+      if (perTurn) repeatedCallIdsInTurn(table, turn, visit);
+      else if (firstCall) repeatedCallIdsOf(table, turn, firstCall, visit);
+      missing?.read(turn, visit);
+    }
+    results?.read(turn, visit);
+  }
 }
 
-/** True when two calls anywhere share an id: a set, cheaper than the map that says where. */
+/** True when two calls anywhere share an id (a set: cheaper than the map that says where). */
 function anyRepeatedCallId(table: ToolTurnTable): boolean {
   const { kinds, starts, ids } = table;
   const seen = new Set<string>();
@@ -104,173 +132,86 @@ function anyRepeatedCallId(table: ToolTurnTable): boolean {
   return false;
 }
 
-/** Calls whose id an earlier call anywhere used. */
-function findRepeatedCallIds(table: ToolTurnTable, problems: ToolTurnProblem[]): void {
-  const { kinds, starts, ids } = table;
-  const firstSlot = new Map<string, number>();
-  for (let turn = 0; turn < table.count; turn++) {
-    if (kinds[turn] !== CALLS_ENTRY) continue;
-    const end = starts[turn + 1] ?? 0;
-    for (let slot = starts[turn] ?? 0; slot < end; slot++) {
-      const callId = ids[slot] ?? '';
-      const first = firstSlot.get(callId);
-      if (first === undefined) firstSlot.set(callId, slot);
-      else
-        problems.push({
-          kind: 'duplicate-call',
-          call: table.siteAt(slot),
-          first: table.siteAt(first),
-        });
-    }
-  }
-}
-
-/** Calls whose id an earlier call of the same turn used: a scan for the usual small turn. */
-function findRepeatedCallIdsPerTurn(table: ToolTurnTable, problems: ToolTurnProblem[]): void {
-  const { kinds, starts, ids } = table;
-  for (let turn = 0; turn < table.count; turn++) {
-    if (kinds[turn] !== CALLS_ENTRY) continue;
-    const start = starts[turn] ?? 0;
-    const end = starts[turn + 1] ?? 0;
-    if (end - start > SCAN_LIMIT) {
-      const firstSlot = new Map<string, number>();
-      for (let slot = start; slot < end; slot++) {
-        const callId = ids[slot] ?? '';
-        const first = firstSlot.get(callId);
-        if (first === undefined) firstSlot.set(callId, slot);
-        else
-          problems.push({
-            kind: 'duplicate-call',
-            call: table.siteAt(slot),
-            first: table.siteAt(first),
-          });
-      }
-      continue;
-    }
-    for (let slot = start + 1; slot < end; slot++) {
-      for (let earlier = start; earlier < slot; earlier++) {
-        if (ids[earlier] !== ids[slot]) continue;
-        problems.push({
-          kind: 'duplicate-call',
-          call: table.siteAt(slot),
-          first: table.siteAt(earlier),
-        });
-        break;
-      }
-    }
-  }
-}
-
-function classifyUnpairedResults(
+/** Calls of call turn `turn` whose id an earlier call anywhere used (`firstCall`: id -> its first slot). */
+function repeatedCallIdsOf(
   table: ToolTurnTable,
-  match: Int32Array,
-  scope: PairingScope,
-  merge: boolean,
-  problems: ToolTurnProblem[],
+  turn: number,
+  firstCall: Map<string, number>,
+  visit: (problem: ToolTurnProblem) => void,
 ): void {
-  const { kinds, starts, ids, siteTurns } = table;
-  // Only the ids of unpaired results matter below.
-  const wanted = new Set<string>();
-  const unansweredById = new Map<string, number[]>();
-  for (let turn = 0; turn < table.count; turn++) {
-    const kind = kinds[turn];
-    if (kind === OTHER_ENTRY) continue;
-    const end = starts[turn + 1] ?? 0;
-    for (let slot = starts[turn] ?? 0; slot < end; slot++) {
-      if (match[slot] !== -1) continue;
-      const callId = ids[slot] ?? '';
-      if (kind === RESULTS_ENTRY) {
-        wanted.add(callId);
-        continue;
-      }
-      const list = unansweredById.get(callId);
-      if (list) list.push(slot);
-      else unansweredById.set(callId, [slot]);
-    }
+  const { starts, ids } = table;
+  const end = starts[turn + 1] ?? 0;
+  for (let slot = starts[turn] ?? 0; slot < end; slot++) {
+    const callId = ids[slot] ?? '';
+    const first = firstCall.get(callId);
+    if (first === undefined) firstCall.set(callId, slot);
+    else visit({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(first) });
   }
+}
 
-  // Answered ids: id → the latest result for it, and the call turn that result answered.
-  const answeredResult = new Map<string, number>();
-  const answeredTurn = new Map<string, number>();
-  // The call turn the current results answer (turn scope), for telling duplicates from orphans;
-  // merged call turns count as their first.
-  const runStarts = merge ? callRunStarts(table) : undefined;
-  let open = -1;
-  for (let turn = 0; turn < table.count; turn++) {
-    const kind = kinds[turn];
-    if (kind === CALLS_ENTRY) open = runStarts?.[turn] ?? turn;
-    else if (kind === OTHER_ENTRY && scope === 'turn') open = -1;
-    if (kind !== RESULTS_ENTRY) continue;
-    const end = starts[turn + 1] ?? 0;
-    for (let slot = starts[turn] ?? 0; slot < end; slot++) {
-      const callId = ids[slot] ?? '';
-      if (!wanted.has(callId)) continue;
-      const call = match[slot] ?? -1;
-      if (call !== -1) {
-        answeredResult.set(callId, slot);
-        const callTurn = siteTurns[call] ?? -1;
-        answeredTurn.set(callId, runStarts?.[callTurn] ?? callTurn);
-        continue;
-      }
-      const earlier = answeredResult.get(callId);
-      if (
-        earlier !== undefined &&
-        (scope === 'conversation' || answeredTurn.get(callId) === open)
-      ) {
-        problems.push({
-          kind: 'duplicate-result',
-          result: table.siteAt(slot),
-          first: table.siteAt(earlier),
-        });
-        continue;
-      }
-      const messageIndex = table.messageIndexOf(slot);
-      const callSlot = unansweredById
-        .get(callId)
-        ?.find((candidate) => table.messageIndexOf(candidate) < messageIndex);
-      problems.push(
-        callSlot === undefined
-          ? { kind: 'orphan', result: table.siteAt(slot) }
-          : { kind: 'misplaced', result: table.siteAt(slot), call: table.siteAt(callSlot) },
-      );
+/** Calls of call turn `turn` whose id an earlier call of the turn used: a scan for the usual small turn. */
+function repeatedCallIdsInTurn(
+  table: ToolTurnTable,
+  turn: number,
+  visit: (problem: ToolTurnProblem) => void,
+): void {
+  const { starts, ids } = table;
+  const start = starts[turn] ?? 0;
+  const end = starts[turn + 1] ?? 0;
+  if (end - start > SCAN_LIMIT) {
+    repeatedCallIdsOf(table, turn, new Map<string, number>(), visit);
+    return;
+  }
+  for (let slot = start + 1; slot < end; slot++) {
+    for (let earlier = start; earlier < slot; earlier++) {
+      if (ids[earlier] !== ids[slot]) continue;
+      visit({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(earlier) });
+      break;
     }
   }
 }
 
-/** Unanswered calls, grouped by their turn. */
-function findMissingResults(
-  table: ToolTurnTable,
-  match: Int32Array,
-  scope: PairingScope,
-  merge: boolean,
-  problems: ToolTurnProblem[],
-): void {
-  const { kinds, starts, messageIndexes } = table;
-  // The end of the run of call turns merged with the current one (the turn after it).
-  let callsEnd = 0;
-  let closing = 0;
-  for (let turn = 0; turn < table.count; turn++) {
-    if (kinds[turn] !== CALLS_ENTRY) continue;
+/** The unanswered calls of each call turn, as one problem per turn. */
+class MissingResults {
+  // The end of the run of call turns merged with the current one (the turn after it), and the
+  // turn that closes them.
+  private callsEnd = 0;
+  private closing = 0;
+
+  constructor(
+    private readonly table: ToolTurnTable,
+    private readonly match: Int32Array,
+    private readonly scope: PairingScope,
+    private readonly merge: boolean,
+  ) {}
+
+  /** Reads call turn `turn`. */
+  read(turn: number, visit: (problem: ToolTurnProblem) => void): void {
+    const { table, match } = this;
+    const { kinds, starts, messageIndexes } = table;
     const end = starts[turn + 1] ?? 0;
     let calls: ToolSite[] | undefined;
     for (let slot = starts[turn] ?? 0; slot < end; slot++)
       if (match[slot] === -1) (calls ??= []).push(table.siteAt(slot));
-    if (calls === undefined) continue;
+    if (calls === undefined) return;
     // In turn scope the first later turn that is not results closes the turn (nor a call turn
     // merged with it).
-    if (turn >= callsEnd) {
-      callsEnd = turn + 1;
-      if (merge) while (callsEnd < table.count && kinds[callsEnd] === CALLS_ENTRY) callsEnd++;
-      closing = callsEnd;
+    if (turn >= this.callsEnd) {
+      let callsEnd = turn + 1;
+      if (this.merge) while (callsEnd < table.count && kinds[callsEnd] === CALLS_ENTRY) callsEnd++;
+      let closing = callsEnd;
       while (closing < table.count && kinds[closing] === RESULTS_ENTRY) closing++;
+      this.callsEnd = callsEnd;
+      this.closing = closing;
     }
-    const closedAt =
-      scope === 'turn' && closing < table.count ? messageIndexes[closing] : undefined;
-    problems.push({
+    visit({
       kind: 'missing',
       turnMessageIndex: messageIndexes[turn] ?? -1,
       calls,
-      closedAt,
+      closedAt:
+        this.scope === 'turn' && this.closing < table.count
+          ? messageIndexes[this.closing]
+          : undefined,
     });
   }
 }
@@ -284,15 +225,4 @@ function callRunStarts(table: ToolTurnTable): Int32Array {
         ? (starts[turn - 1] ?? turn)
         : turn;
   return starts;
-}
-
-function problemIndex(problem: ToolTurnProblem): number {
-  switch (problem.kind) {
-    case 'missing':
-      return problem.turnMessageIndex;
-    case 'duplicate-call':
-      return problem.call.messageIndex;
-    default:
-      return problem.result.messageIndex;
-  }
 }

@@ -2,29 +2,31 @@ import { CALLS_ENTRY, OTHER_ENTRY, type FlatTurnEntries } from './flat-turn-entr
 
 // Pairing in conversation scope (the Responses API): a result may answer any earlier call.
 
-// The open calls the fast path keeps; past this many, pairing goes through a map.
+// The open calls the fast path scans; past this many, results find their call through the map.
 const OPEN_LIMIT = 64;
 
 /** Conversation scope (Responses): a result may answer any earlier call; ids queue in call order. Returns whether call ids repeat. */
 export function pairAcrossConversation(entries: FlatTurnEntries, match: Int32Array): boolean {
-  const repeated = pairPromptlyAnswered(entries, match);
+  const repeated = pairUniqueIds(entries, match);
   if (repeated !== undefined) return repeated;
   match.fill(-1);
   return pairThroughQueues(entries, match);
 }
 
 /**
- * The usual history, fast: call ids do not repeat and calls are answered soon, so a result finds
- * its call among the few calls still open, and only calls touch a set (to notice a repeat).
- * Returns `undefined`, having paired some slots, when that stops holding; then the caller pairs
- * everything again through {@link pairThroughQueues}.
+ * The usual history, fast: call ids do not repeat, so each result answers the one call with its
+ * id, if that call is earlier and still open. While few calls are open (calls answered soon), a
+ * result finds its call by a scan of them, and only calls are hashed (to notice a repeat); past
+ * {@link OPEN_LIMIT} open calls (results left out, or far from their calls) results look their
+ * call up in the same map. Returns `undefined`, having paired some slots, at the first repeated
+ * call id; then the caller pairs everything again through {@link pairThroughQueues}.
  */
-function pairPromptlyAnswered(
+function pairUniqueIds(
   { count, kinds, starts, ids }: FlatTurnEntries,
   match: Int32Array,
 ): boolean | undefined {
-  const callIds = new Set<string>();
-  const open: number[] = [];
+  const callSlots = new Map<string, number>();
+  let open: number[] | undefined = [];
   for (let entryIndex = 0; entryIndex < count; entryIndex++) {
     const kind = kinds[entryIndex];
     if (kind === OTHER_ENTRY) continue;
@@ -32,11 +34,20 @@ function pairPromptlyAnswered(
     for (let slot = starts[entryIndex] ?? 0; slot < end; slot++) {
       const callId = ids[slot] ?? '';
       if (kind === CALLS_ENTRY) {
-        const size = callIds.size;
-        callIds.add(callId);
+        const size = callSlots.size;
+        callSlots.set(callId, slot);
         // A repeated id pairs in call order: the queues below.
-        if (callIds.size === size || open.length === OPEN_LIMIT) return undefined;
-        open.push(slot);
+        if (callSlots.size === size) return undefined;
+        if (open?.length === OPEN_LIMIT) open = undefined;
+        open?.push(slot);
+        continue;
+      }
+      if (open === undefined) {
+        const call = callSlots.get(callId) ?? -1;
+        if (call !== -1 && match[call] === -1) {
+          match[call] = slot;
+          match[slot] = call;
+        }
         continue;
       }
       // With unique ids, the open call with this id is the one it answers; the latest are likeliest.

@@ -177,8 +177,12 @@ export type ValidationResult =
   | { readonly ok: true; readonly issues: readonly [] }
   | { readonly ok: false; readonly issues: readonly [HistoryIssue, ...HistoryIssue[]] };
 
-/** Builds a {@link ValidationResult} from a list of issues. */
+/**
+ * Builds a {@link ValidationResult} from a list of issues, which it holds (not a copy: a
+ * validator's own list, which nothing changes after).
+ */
 export function toValidationResult(issues: readonly HistoryIssue[]): ValidationResult {
-  const [first, ...rest] = issues;
-  return first === undefined ? { ok: true, issues: [] } : { ok: false, issues: [first, ...rest] };
+  return issues.length === 0
+    ? { ok: true, issues: [] }
+    : { ok: false, issues: issues as readonly [HistoryIssue, ...HistoryIssue[]] };
 }

@@ -53,6 +53,28 @@ const uniqueIdHistory: fc.Arbitrary<TurnEntry[]> = fc
     ]),
   );
 
+/**
+ * Unique ids, outputs late and out of order: 100 to 200 calls, then their outputs (some missing,
+ * some twice, some for unknown ids) in a shuffled order, so more than 64 calls are open at once.
+ */
+const lateOutputHistory: fc.Arbitrary<TurnEntry[]> = fc
+  .integer({ min: 100, max: 200 })
+  .chain((calls) =>
+    fc.tuple(
+      fc.constant(calls),
+      fc.shuffledSubarray(
+        Array.from({ length: calls + 20 }, (_, index) => `call_${String(index % (calls + 10))}`),
+      ),
+    ),
+  )
+  .map(([calls, outputs]): TurnEntry[] => [
+    ...Array.from({ length: calls }, (_, index): TurnEntry => ({
+      kind: 'calls',
+      callIds: [`call_${String(index)}`],
+    })),
+    ...outputs.map((callId): TurnEntry => ({ kind: 'results', callIds: [callId] })),
+  ]);
+
 describe('pairToolTurns in conversation scope', () => {
   test.prop([fc.array(entry, { maxLength: 40 })])(
     'pairs as one queue of calls per id does, with repeated ids',
@@ -63,6 +85,13 @@ describe('pairToolTurns in conversation scope', () => {
 
   test.prop([uniqueIdHistory])(
     'pairs as one queue of calls per id does, with unique ids and many calls left open',
+    (entries) => {
+      expect(pairToolTurns(entries, { scope: 'conversation' })).toEqual(referencePairing(entries));
+    },
+  );
+
+  test.prop([lateOutputHistory], { numRuns: 30 })(
+    'pairs as one queue of calls per id does, with unique ids and outputs late, in any order',
     (entries) => {
       expect(pairToolTurns(entries, { scope: 'conversation' })).toEqual(referencePairing(entries));
     },

@@ -1,7 +1,9 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
+import { forEachToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import { inMessageOrder } from '../../core/in-message-order.js';
+import { MessageStrings } from '../../core/message-strings.js';
 import {
   assertArray,
   invalidField,
@@ -49,18 +51,19 @@ export function inspectAiwrapper(messages: readonly unknown[]): HistoryInspectio
     const message = objectAt(messages, index, 'messages', AIWRAPPER_MESSAGE_SHAPE);
     readTurn(message, aiwrapperItemsOf(message, index), index, table, emptyIds);
   }
+  // A message's parts share their path prefix (`messages[3].items[`).
+  const prefixes = new MessageStrings((index) => `messages[${index}].items[`);
   const wording: NeutralWording = {
-    path: (site) => `messages[${site.messageIndex}].items[${site.partIndex ?? 0}]`,
+    path: (site) => `${prefixes.of(site.messageIndex)}${site.partIndex ?? 0}]`,
     missing: (ids, turnIndex) =>
       `The assistant message at messages[${turnIndex}] calls ${ids.map((id) => `"${id}"`).join(', ')}, but no tool-results message right after it answers ${ids.length > 1 ? 'them' : 'it'}. Add the results, or a placeholder result, before the next message.`,
   };
-  const issues: HistoryIssue[] = [
-    ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
-      neutralIssueOf(problem, wording),
-    ),
-    ...emptyCallIdIssues(table, emptyIds, wording),
-  ].sort((a, b) => a.messageIndex - b.messageIndex);
-  return { result: toValidationResult(issues), table };
+  const issues: HistoryIssue[] = [];
+  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
+    issues.push(neutralIssueOf(problem, wording)),
+  );
+  for (const issue of emptyCallIdIssues(table, emptyIds, wording)) issues.push(issue);
+  return { result: toValidationResult(inMessageOrder(issues)), table };
 }
 
 /**

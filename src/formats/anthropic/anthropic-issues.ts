@@ -1,6 +1,7 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { isWordId } from '../shared/word-id.js';
-import type { ToolSite, ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import type { ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import { MessageStrings } from '../../core/message-strings.js';
 
 // Anthropic's id rule and its sentences for tool-turn problems: what the validator reports.
 
@@ -26,26 +27,49 @@ export function missingSentence(at: number, ids: readonly string[]): string {
  * Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
  * https://github.com/router-for-me/CLIProxyAPI/issues/497, https://github.com/anthropics/claude-code/issues/13460.
  */
-function unexpectedSentence(result: ToolSite): string {
-  return `messages.${result.messageIndex}.content.${result.partIndex ?? 0}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${result.callId}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
+function unexpectedSentence(param: string, callId: string): string {
+  return `${param}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${callId}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
 }
 
-/** The issue a neutral tool-turn problem is, in Anthropic's wording (`length`: the number of messages). */
-export function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue {
+/** `messages.3.content.` for message 3: the path prefix of its blocks, shared by its results' issues. */
+export function anthropicContentPaths(): MessageStrings {
+  return new MessageStrings((index) => `messages.${index}.content.`);
+}
+
+/**
+ * The issue a neutral tool-turn problem is, in Anthropic's wording (`length`: the number of
+ * messages; `paths`: {@link anthropicContentPaths}, one for the validation).
+ */
+export function issueOf(
+  problem: ToolTurnProblem,
+  length: number,
+  paths: MessageStrings,
+): HistoryIssue {
   switch (problem.kind) {
-    case 'orphan':
-    case 'misplaced': {
+    case 'orphan': {
       const { result } = problem;
-      const base = {
+      const param = `${paths.of(result.messageIndex)}${result.partIndex ?? 0}`;
+      return {
+        code: 'orphan-tool-result',
         messageIndex: result.messageIndex,
         partIndex: result.partIndex,
         toolCallId: result.callId,
-        param: `messages.${result.messageIndex}.content.${result.partIndex ?? 0}`,
-        message: unexpectedSentence(result),
+        param,
+        message: unexpectedSentence(param, result.callId),
       };
-      return problem.kind === 'orphan'
-        ? { code: 'orphan-tool-result', ...base }
-        : { code: 'misplaced-tool-result', ...base, callMessageIndex: problem.call.messageIndex };
+    }
+    case 'misplaced': {
+      const { result } = problem;
+      const param = `${paths.of(result.messageIndex)}${result.partIndex ?? 0}`;
+      return {
+        code: 'misplaced-tool-result',
+        messageIndex: result.messageIndex,
+        partIndex: result.partIndex,
+        toolCallId: result.callId,
+        param,
+        message: unexpectedSentence(param, result.callId),
+        callMessageIndex: problem.call.messageIndex,
+      };
     }
     case 'duplicate-result': {
       const { result, first } = problem;

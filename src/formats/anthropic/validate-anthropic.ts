@@ -2,7 +2,8 @@ import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
-import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
+import { forEachToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import { inMessageOrder } from '../../core/in-message-order.js';
 import {
   assertArray,
   invalidField,
@@ -13,7 +14,8 @@ import {
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
-import { isAnthropicId, issueOf, missingSentence } from './anthropic-issues.js';
+import { anthropicContentPaths, isAnthropicId, issueOf } from './anthropic-issues.js';
+import { missingSentence } from './anthropic-issues.js';
 import { thinkingFirstIssue } from './anthropic-thinking.js';
 export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-issues.js';
 
@@ -71,20 +73,15 @@ export function inspectAnthropic(
       if (table.kinds[index] !== RESULTS_ENTRY) callTurn = -1;
     }
   }
-  const problems = findToolTurnProblems(table, {
-    scope: 'turn',
-    uniqueCallIds: 'conversation',
-    mergeCallTurns: true,
-  });
-  for (const problem of problems) issues.push(issueOf(problem, messages.length));
+  const { length } = messages;
+  const paths = anthropicContentPaths();
+  const options = { scope: 'turn', uniqueCallIds: 'conversation', mergeCallTurns: true } as const;
+  forEachToolTurnProblem(table, options, (problem) => issues.push(issueOf(problem, length, paths)));
   if (context.thinking === true) {
     const thinking = thinkingFirstIssue(messages);
     if (thinking !== undefined) issues.push(thinking);
   }
-  return {
-    result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
-    table,
-  };
+  return { result: toValidationResult(inMessageOrder(issues)), table };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { isWordId } from '../shared/word-id.js';
-import type { ToolSite, ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import type { ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import { MessageStrings } from '../../core/message-strings.js';
 
 // Bedrock Converse's id rule and its sentences for tool-turn problems: what the validator reports.
 
@@ -71,19 +72,56 @@ export function resultsFirstSentence(at: number, missing: number): string {
   return `The model returned the following errors: messages.${at}: Did not find ${missing} \`tool_result\` block(s) at the beginning of this message. Messages following \`tool_use\` blocks must begin with a matching number of \`tool_result\` blocks.`;
 }
 
-/** The issue a neutral tool-turn problem is, in Bedrock's wording (`length`: the number of messages). */
-export function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue {
+/** The param and the sentence of a refused result, made once per message (its results share them). */
+export class BedrockResultStrings {
+  readonly params: MessageStrings = new MessageStrings((index) => `messages.${index}.content`);
+  readonly sentences: MessageStrings = new MessageStrings(exceedsSentence);
+}
+
+/**
+ * The issue a neutral tool-turn problem is, in Bedrock's wording (`length`: the number of
+ * messages; `strings`: one for the validation).
+ */
+export function issueOf(
+  problem: ToolTurnProblem,
+  length: number,
+  strings: BedrockResultStrings,
+): HistoryIssue {
   switch (problem.kind) {
-    case 'orphan':
-      return { code: 'orphan-tool-result', ...resultBase(problem.result) };
-    case 'misplaced':
+    case 'orphan': {
+      const { result } = problem;
+      return {
+        code: 'orphan-tool-result',
+        messageIndex: result.messageIndex,
+        partIndex: result.partIndex,
+        toolCallId: result.callId,
+        param: strings.params.of(result.messageIndex),
+        message: strings.sentences.of(result.messageIndex),
+      };
+    }
+    case 'misplaced': {
+      const { result } = problem;
       return {
         code: 'misplaced-tool-result',
-        ...resultBase(problem.result),
+        messageIndex: result.messageIndex,
+        partIndex: result.partIndex,
+        toolCallId: result.callId,
+        param: strings.params.of(result.messageIndex),
+        message: strings.sentences.of(result.messageIndex),
         callMessageIndex: problem.call.messageIndex,
       };
-    case 'duplicate-result':
-      return { code: 'duplicate-tool-call-id', ...resultBase(problem.result) };
+    }
+    case 'duplicate-result': {
+      const { result } = problem;
+      return {
+        code: 'duplicate-tool-call-id',
+        messageIndex: result.messageIndex,
+        partIndex: result.partIndex,
+        toolCallId: result.callId,
+        param: strings.params.of(result.messageIndex),
+        message: strings.sentences.of(result.messageIndex),
+      };
+    }
     case 'missing': {
       const at =
         problem.turnMessageIndex + 1 < length
@@ -113,22 +151,6 @@ export function issueOf(problem: ToolTurnProblem, length: number): HistoryIssue 
       };
     }
   }
-}
-
-function resultBase(result: ToolSite): {
-  messageIndex: number;
-  partIndex: number | undefined;
-  toolCallId: string;
-  param: string;
-  message: string;
-} {
-  return {
-    messageIndex: result.messageIndex,
-    partIndex: result.partIndex,
-    toolCallId: result.callId,
-    param: `messages.${result.messageIndex}.content`,
-    message: exceedsSentence(result.messageIndex),
-  };
 }
 
 /** {@link BEDROCK_TOOL_USE_ID_PATTERN} without the regular expression: this runs once per call. */

@@ -2,6 +2,19 @@ import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
 import type { ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
 import type { ToolTurnTable } from '../../core/tool-turn-table.js';
 
+/** True when {@link withLateResults} has results to add: a paired result in a user message after another. */
+export function hasLateResults(table: ToolTurnTable): boolean {
+  const match = table.pairing?.match;
+  if (match === undefined) return false;
+  const { kinds, starts } = table;
+  for (let turn = 1; turn < table.count; turn++) {
+    if (kinds[turn] !== RESULTS_ENTRY || kinds[turn - 1] !== RESULTS_ENTRY) continue;
+    const end = starts[turn + 1] ?? 0;
+    for (let slot = starts[turn] ?? 0; slot < end; slot++) if (match[slot] !== -1) return true;
+  }
+  return false;
+}
+
 /**
  * Adds to `problems` the results Bedrock finds late: Bedrock looks for a call turn's results in
  * the user message right after it ("Expected toolResult blocks at messages.2.content for the

@@ -1,19 +1,24 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
+import {
+  findToolTurnProblems,
+  forEachToolTurnProblem,
+} from '../../core/find-tool-turn-problems.js';
+import { inMessageOrder } from '../../core/in-message-order.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import {
+  BedrockResultStrings,
   invalidIdSentence,
   isBedrockId,
   isClaudeModel,
   issueOf,
   resultsFirstSentence,
 } from './bedrock-issues.js';
-import { withLateResults } from './bedrock-late-results.js';
+import { hasLateResults, withLateResults } from './bedrock-late-results.js';
 import {
   assertBedrockMessages,
   BEDROCK_MESSAGE_SHAPE,
@@ -99,13 +104,22 @@ export function inspectBedrock(
     }
     table.end();
   }
-  const problems = withLateResults(
-    table,
-    findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'conversation' }),
+  const { length } = messages;
+  const strings = new BedrockResultStrings();
+  const read = issues.length;
+  const options = { scope: 'turn', uniqueCallIds: 'conversation' } as const;
+  // Each problem becomes its issue as it is found; results Bedrock finds late (rare) change the
+  // missing problems of their turns, so then the problems are collected and worded again.
+  forEachToolTurnProblem(table, options, (problem) =>
+    issues.push(issueOf(problem, length, strings)),
   );
-  for (const problem of problems) issues.push(issueOf(problem, messages.length));
+  if (hasLateResults(table)) {
+    issues.length = read;
+    for (const problem of withLateResults(table, findToolTurnProblems(table, options)))
+      issues.push(issueOf(problem, length, strings));
+  }
   return {
-    result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
+    result: toValidationResult(inMessageOrder(issues)),
     table,
   };
 }

@@ -1,7 +1,11 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems, type ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import {
+  forEachToolTurnProblem,
+  type ToolTurnProblem,
+} from '../../core/find-tool-turn-problems.js';
+import { inMessageOrder } from '../../core/in-message-order.js';
 import {
   assertArray,
   invalidField,
@@ -109,12 +113,13 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       table.add(id, partIndex, isObject(call.function) ? siteName(call.function.name) : '');
     }
   }
-  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }))
-    issues.push(issueOf(problem, messages));
+  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
+    issues.push(issueOf(problem, messages)),
+  );
   const last = lastRoleIssue(messages);
   if (last) issues.push(last);
   return {
-    result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
+    result: toValidationResult(inMessageOrder(issues)),
     table,
   };
 }
@@ -159,20 +164,22 @@ function issueOf(problem: ToolTurnProblem, messages: readonly unknown[]): Histor
       // "Unexpected role 'tool' after role 'user'" (type invalid_request_message_order, code 3230):
       // https://github.com/charmbracelet/crush/issues/279, https://github.com/zed-industries/zed/issues/37021.
       // After an assistant or tool message, reports show the count sentence.
+      // (Both sentences written out: one string for every such result, not one each.)
       const message =
-        previousRole === 'user' || previousRole === 'system'
-          ? `Unexpected role 'tool' after role '${previousRole}'`
-          : MISTRAL_COUNT_MISMATCH;
-      const base = { messageIndex: result.messageIndex, toolCallId: result.callId, message };
-      if (problem.kind === 'misplaced')
-        return {
-          code: 'misplaced-tool-result',
-          ...base,
-          callMessageIndex: problem.call.messageIndex,
-        };
+        previousRole === 'user'
+          ? "Unexpected role 'tool' after role 'user'"
+          : previousRole === 'system'
+            ? "Unexpected role 'tool' after role 'system'"
+            : MISTRAL_COUNT_MISMATCH;
+      const { messageIndex, callId: toolCallId } = result;
+      if (problem.kind === 'misplaced') {
+        const callMessageIndex = problem.call.messageIndex;
+        const code = 'misplaced-tool-result';
+        return { code, messageIndex, toolCallId, message, callMessageIndex };
+      }
       return problem.kind === 'orphan'
-        ? { code: 'orphan-tool-result', ...base }
-        : { code: 'duplicate-tool-call-id', ...base };
+        ? { code: 'orphan-tool-result', messageIndex, toolCallId, message }
+        : { code: 'duplicate-tool-call-id', messageIndex, toolCallId, message };
     }
     case 'missing':
       return {

@@ -4,6 +4,10 @@ import type { ToolTurnTable } from '../../core/tool-turn-table.js';
 // How far past the oldest open call an output looks for its call before the validator gives the
 // input to the core rule: parallel calls are answered about in order, 64 at a time at most here.
 const SCAN_LIMIT = 64;
+// Past this many open calls the input is taken to lack outputs, and the core rule says which:
+// a valid input never has that many calls waiting at once, and carrying on to the end of an input
+// whose outputs are all missing would only hash every id a second time.
+const OPEN_LIMIT = 1024;
 
 /**
  * The pairing of a valid Responses `input`, from the validator's table: every `call_id` belongs
@@ -37,7 +41,7 @@ export function pairUniqueCallIds(table: ToolTurnTable): Int32Array | undefined 
       callIds.add(callId);
       if (callIds.size === size) return undefined;
       queue.push(slot);
-      open++;
+      if (++open > OPEN_LIMIT) return undefined;
       continue;
     }
     const end = Math.min(queue.length, head + SCAN_LIMIT);

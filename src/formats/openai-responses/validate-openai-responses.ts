@@ -1,7 +1,11 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems, type ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import {
+  forEachToolTurnProblem,
+  type ToolTurnProblem,
+} from '../../core/find-tool-turn-problems.js';
+import { inMessageOrder } from '../../core/in-message-order.js';
 import { assertArray, invalidField, objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
@@ -76,13 +80,13 @@ export function inspectOpenAIResponses(
     table.pairing = { scope: 'conversation', match };
     return { result: toValidationResult(issues), table };
   }
-  for (const problem of findToolTurnProblems(table, {
-    scope: 'conversation',
-    uniqueCallIds: 'conversation',
-  }))
-    issues.push(issueOf(problem));
+  forEachToolTurnProblem(
+    table,
+    { scope: 'conversation', uniqueCallIds: 'conversation' },
+    (problem) => issues.push(issueOf(problem)),
+  );
   return {
-    result: toValidationResult(issues.sort((a, b) => a.messageIndex - b.messageIndex)),
+    result: toValidationResult(inMessageOrder(issues)),
     table,
   };
 }

@@ -1,7 +1,9 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { findToolTurnProblems } from '../../core/find-tool-turn-problems.js';
+import { forEachToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import { inMessageOrder } from '../../core/in-message-order.js';
+import { MessageStrings } from '../../core/message-strings.js';
 import {
   assertArray,
   invalidField,
@@ -53,19 +55,20 @@ export function inspectVercel(messages: readonly unknown[]): HistoryInspection {
     const message = objectAt(messages, index, 'messages', VERCEL_MESSAGE_SHAPE);
     readTurn(message, vercelPartsOf(message, index), index, table, emptyIds);
   }
+  // A message's parts share their path prefix (`messages[3].content[`).
+  const prefixes = new MessageStrings((index) => `messages[${index}].content[`);
   const wording: NeutralWording = {
-    path: (site) => `messages[${site.messageIndex}].content[${site.partIndex ?? 0}]`,
+    path: (site) => `${prefixes.of(site.messageIndex)}${site.partIndex ?? 0}]`,
     // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
     missing: (ids) =>
       `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
   };
-  const issues: HistoryIssue[] = [
-    ...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }).map((problem) =>
-      neutralIssueOf(problem, wording),
-    ),
-    ...emptyCallIdIssues(table, emptyIds, wording),
-  ].sort((a, b) => a.messageIndex - b.messageIndex);
-  return { result: toValidationResult(issues), table };
+  const issues: HistoryIssue[] = [];
+  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
+    issues.push(neutralIssueOf(problem, wording)),
+  );
+  for (const issue of emptyCallIdIssues(table, emptyIds, wording)) issues.push(issue);
+  return { result: toValidationResult(inMessageOrder(issues)), table };
 }
 
 /**

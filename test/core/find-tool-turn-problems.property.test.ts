@@ -1,0 +1,99 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import {
+  findToolTurnProblems,
+  forEachToolTurnProblem,
+  type FindToolTurnProblemsOptions,
+  type ToolTurnProblem,
+} from '../../src/core/find-tool-turn-problems.js';
+import { ToolTurnTable } from '../../src/core/tool-turn-table.js';
+
+type Entry = { readonly kind: 'calls' | 'results'; readonly ids: readonly string[] } | 'other';
+
+const id = fc.constantFrom('a', 'b', 'c', 'd', 'e');
+const entry: fc.Arbitrary<Entry> = fc.oneof(
+  fc.record({
+    kind: fc.constantFrom('calls' as const, 'results' as const),
+    ids: fc.array(id, { minLength: 1, maxLength: 3 }),
+  }),
+  fc.constant('other' as const),
+);
+const options: fc.Arbitrary<FindToolTurnProblemsOptions> = fc.oneof(
+  fc.record({
+    scope: fc.constant('turn' as const),
+    uniqueCallIds: fc.constantFrom('turn' as const, 'conversation' as const),
+    mergeCallTurns: fc.boolean(),
+  }),
+  fc.record({
+    scope: fc.constant('conversation' as const),
+    uniqueCallIds: fc.constant('conversation' as const),
+  }),
+);
+
+/** A table as validators fill it: one turn per message, message `2 * turn` (indexes need not be dense). */
+function tableOf(entries: readonly Entry[]): ToolTurnTable {
+  const table = new ToolTurnTable(entries.length);
+  entries.forEach((current, turn) => {
+    if (current === 'other') {
+      table.other(2 * turn);
+      return;
+    }
+    table.begin(2 * turn, current.kind);
+    current.ids.forEach((callId, position) => {
+      table.add(callId, position);
+    });
+    table.end();
+  });
+  return table;
+}
+
+function indexOf(problem: ToolTurnProblem): number {
+  switch (problem.kind) {
+    case 'missing':
+      return problem.turnMessageIndex;
+    case 'duplicate-call':
+      return problem.call.messageIndex;
+    default:
+      return problem.result.messageIndex;
+  }
+}
+
+describe('forEachToolTurnProblem', () => {
+  test.prop([fc.array(entry, { maxLength: 30 }), options])(
+    'hands the problems over in message order, as findToolTurnProblems lists them',
+    (entries, chosen) => {
+      const visited: ToolTurnProblem[] = [];
+      forEachToolTurnProblem(tableOf(entries), chosen, (problem) => visited.push(problem));
+      expect(visited).toEqual(findToolTurnProblems(tableOf(entries), chosen));
+      const indexes = visited.map(indexOf);
+      expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
+    },
+  );
+
+  test.prop([fc.array(entry, { maxLength: 30 }), options])(
+    'names every unpaired result once, and every unanswered call once, in its turn',
+    (entries, chosen) => {
+      const table = tableOf(entries);
+      const problems = findToolTurnProblems(table, chosen);
+      const match = table.pairing?.match ?? new Int32Array();
+      const expected = { results: [] as string[], calls: [] as string[] };
+      for (let slot = 0; slot < table.ids.length; slot++) {
+        if (match[slot] !== -1) continue;
+        const site = `${String(table.messageIndexOf(slot))}:${String(table.partIndexes[slot])}`;
+        if (table.isCalls(table.siteTurns[slot] ?? -1)) expected.calls.push(site);
+        else expected.results.push(site);
+      }
+      const named = { results: [] as string[], calls: [] as string[] };
+      for (const problem of problems) {
+        if (problem.kind === 'missing')
+          for (const call of problem.calls)
+            named.calls.push(`${String(call.messageIndex)}:${String(call.partIndex)}`);
+        else if (problem.kind !== 'duplicate-call')
+          named.results.push(
+            `${String(problem.result.messageIndex)}:${String(problem.result.partIndex)}`,
+          );
+      }
+      expect(named).toEqual(expected);
+    },
+  );
+});
