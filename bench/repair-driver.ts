@@ -12,7 +12,10 @@ import { writeFormat } from '../src/repair/format-io.js';
 import { historyOf, type HistoryKind } from './repair.js';
 import { shipped } from './shipped.js';
 
-/** A second generator: 8 parallel calls per turn, ids of other shapes, long argument strings. */
+/**
+ * A second generator: 8 parallel calls per turn, ids of other shapes, long argument strings; every
+ * kind of bench/repair.ts (`dense` breaks every tenth turn, by a missing call turn or missing results).
+ */
 export function wideHistoryOf(format: MessageFormat, size: number, kind: HistoryKind): unknown[] {
   // xorshift32: a float-free generator, so every id is distinct in practice.
   let seed = 7;
@@ -45,8 +48,12 @@ export function wideHistoryOf(format: MessageFormat, size: number, kind: History
     const messages: HistoryMessage[] = [
       { role: 'user', parts: [{ type: 'text', text: `Turn ${String(turn)}: ${word(60)}` }] },
     ];
-    if (kind !== 'calls-missing') messages.push({ role: 'assistant', parts: calls });
-    if (kind !== 'results-missing')
+    // `dense`: a broken turn every 10, its call turn or its results missing in turn; `valid`: none.
+    const broken =
+      kind === 'dense' && turn % 10 === 9 ? (turn % 20 === 9 ? 'calls' : 'results') : '';
+    if (kind !== 'calls-missing' && broken !== 'calls')
+      messages.push({ role: 'assistant', parts: calls });
+    if (kind !== 'results-missing' && broken !== 'results')
       messages.push({
         role: 'tool',
         results: calls.map((call) => ({
