@@ -55,8 +55,9 @@ const MIXED = 2;
  * - a turn partly answered, two wire messages of results read as two results messages (`blocks`),
  *   or a table that is not one turn per message;
  * - an orphan whose id is empty, made up, refused by the profile, or used anywhere else (a call
- *   with it would lend its name and arguments, repeat an id, or take the result); a call without
- *   results whose id is made up;
+ *   with it would lend its name and arguments, repeat an id, or take the result), or without a
+ *   name where results must name their calls (the engine renames it); a call without results
+ *   whose id is made up;
  * - orphans where the profile wants them joined to the model text before them or after a user
  *   bridge (alternating roles, call turns after user turns), and results the profile wants an
  *   assistant bridge after (a user message follows).
@@ -189,6 +190,8 @@ export class GapFinder {
       if (part !== -1 && part !== slot - first) return false;
       const id = table.ids[slot] ?? '';
       if (madeUp(id) || clashing.has(id) || !profile.callIds.accepts(id)) return false;
+      // A nameless result gets a call named `unknown_tool`; where names must match, the engine renames it.
+      if (profile.resultNamesMatchCalls && table.names[slot] === '') return false;
     }
     return true;
   }

@@ -55,6 +55,28 @@ describe('findGaps', () => {
     expect(repairHistory(once.messages, { format: 'gemini' }).fixes).toEqual([]);
   });
 
+  it('leaves a nameless Gemini orphan to the engine, which names it after its synthesized call', () => {
+    // Found by CI (seed -1925670580): the fill gave the orphan a call of `unknown_tool` and left
+    // the response's empty name, which Gemini refuses ("Name cannot be empty").
+    const messages = [
+      { role: 'user', parts: [{ text: ' ' }] },
+      {
+        role: 'user',
+        parts: [{ functionResponse: { id: 'call_v26', name: '', response: { output: '' } } }],
+      },
+      { role: 'model', parts: [{ functionCall: { id: 'exec_0', name: 'get_weather', args: {} } }] },
+      { role: 'model', parts: [{ text: ' ' }] },
+    ];
+    const { result, table } = inspectHistory(messages, 'gemini', {});
+    expect(
+      findGaps(messages, 'gemini', table, result.issues, PROVIDER_PROFILES.gemini, resolvePolicy()),
+    ).toBeUndefined();
+    const once = repairHistory(messages, { format: 'gemini' });
+    expect(validateHistory(once.messages, { format: 'gemini' }).issues).toEqual([]);
+    expect(once.fixes.map((fix) => fix.kind)).toContain('renamed-result');
+    expect(repairHistory(once.messages, { format: 'gemini' }).fixes).toEqual([]);
+  });
+
   it('leaves a Gemini turn whose responses are split over two contents to the engine', () => {
     // The pairing pairs both calls, but Gemini counts the responses of the turn's first content:
     // the issues name no gap, so the engine repairs (it joins the second response to the first).
