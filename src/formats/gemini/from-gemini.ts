@@ -21,7 +21,7 @@ import {
 import { camelCaseGeminiPart } from './camel-case-gemini-part.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
-import { GeminiTurn } from './gemini-turn.js';
+import { GeminiTurn, type TurnCall } from './gemini-turn.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
 const RESPONSE_PART_KEYS = new Set(['functionResponse']);
@@ -48,11 +48,11 @@ export interface FromGeminiOptions {
  * A `user` content's `functionResponse` parts become a `tool` message and its other parts a user
  * message, in part order. A response's `{ output }` is its content and `{ error }` its content
  * with `isError: true` (the keys Google documents); any other `response` object is the content
- * itself. Gemini ids are optional: a call without one gets a generated id, and a response
- * without one takes the id of the first unanswered call with its name in the model turn before
- * it (with an empty name: the first unanswered call); a response whose id names no call takes the
- * id of the one unanswered call with its name when that call had no id (each with a
- * `generated-call-id` warning). `thoughtSignature` and other part fields go to
+ * itself. Gemini ids are optional: a call without one gets a generated id. Responses with ids
+ * pair first: a response whose id names no call takes the id of the one unanswered call with its
+ * name when that call had no id. Then a response without an id takes the id of the first
+ * unanswered call with its name in the model turn before it (with an empty name: the first
+ * unanswered call). Each id so given comes with a `generated-call-id` warning. `thoughtSignature` and other part fields go to
  * `providerData.gemini` (the skip-validator placeholder is dropped: it is no signature);
  * thought parts (`thought: true`) and other parts stay opaque.
  *
@@ -91,11 +91,12 @@ export function fromGemini(
       history.push({ role: 'assistant', parts: modelParts, sourceIndex: index });
     } else {
       // 'user', the legacy 'function', or no role: geminiPartsOf checked it.
+      const claimed = claimByIds(parts, turn);
       parts.forEach((part, partIndex) => {
         const last = history.at(-1);
         const same = last?.sourceIndex === index;
         if (part.functionResponse !== undefined) {
-          const result = readResponse(part, index, partIndex, turn, generateId, warnings);
+          const result = readResponse(part, index, partIndex, turn, claimed, generateId, warnings);
           if (same && last.role === 'tool')
             replaceLast(history, last, 'results', appender.append(last.results, [result]));
           else history.push({ role: 'tool', results: [result], sourceIndex: index });
@@ -156,11 +157,32 @@ function readUserPart(part: WireRecord): TextPart | OpaquePart {
     : { type: 'text', text: part.text, providerData: { gemini: extras } };
 }
 
+/**
+ * Pairs the responses that carry an id, among those that open a user content (a part of another
+ * kind ends the call turn), before the responses without one, as the validator does: a response
+ * without an id must not take the call another response names by id.
+ */
+function claimByIds(
+  parts: readonly WireRecord[],
+  turn: GeminiTurn,
+): Map<number, TurnCall | undefined> | undefined {
+  let claimed: Map<number, TurnCall | undefined> | undefined;
+  for (let partIndex = 0; partIndex < parts.length; partIndex++) {
+    const response = parts[partIndex]?.functionResponse;
+    if (response === undefined) break;
+    if (!isObject(response) || typeof response.id !== 'string' || response.id === '') continue;
+    if (typeof response.name !== 'string') continue;
+    (claimed ??= new Map()).set(partIndex, turn.answer(response.id, response.name));
+  }
+  return claimed;
+}
+
 function readResponse(
   part: WireRecord,
   index: number,
   partIndex: number,
   turn: GeminiTurn,
+  claimed: ReadonlyMap<number, TurnCall | undefined> | undefined,
   generateId: CallIdGenerator,
   warnings: ConversionWarning[],
 ): ToolResult {
@@ -170,7 +192,7 @@ function readResponse(
   const body = response.response ?? {};
   if (!isObject(body)) throw invalidField(`${path}.functionResponse.response`, body, 'an object');
   const ownId = typeof response.id === 'string' ? response.id : '';
-  const call = turn.answer(ownId, name);
+  const call = claimed?.has(partIndex) === true ? claimed.get(partIndex) : turn.answer(ownId, name);
   let callId = ownId;
   if (ownId === '' || (call !== undefined && call.callId !== ownId)) {
     callId = call?.callId ?? generateId();

@@ -3,6 +3,8 @@ import type { ToolHistory } from '../../../src/core/history.js';
 import { fromGemini } from '../../../src/formats/gemini/from-gemini.js';
 import { SKIP_THOUGHT_SIGNATURE } from '../../../src/formats/gemini/thought-signature.js';
 import { toGemini } from '../../../src/formats/gemini/to-gemini.js';
+import { repairHistory } from '../../../src/repair/repair-history.js';
+import { validateHistory } from '../../../src/validate/validate-history.js';
 
 const history: ToolHistory = [
   {
@@ -124,6 +126,71 @@ describe('fromGemini', () => {
         },
       ],
     });
+  });
+
+  it('pairs responses with ids before those without, as the validator does', () => {
+    // The id-less response came first and took call a1 by name; the response that names a1 then
+    // answered nothing, and a1's twin without an id stayed unanswered, in a history that validates.
+    const contents = [
+      { role: 'user', parts: [{ text: 'q' }] },
+      {
+        role: 'model',
+        parts: [
+          { functionCall: { id: 'a1', name: 'search', args: { q: 1 } } },
+          { functionCall: { name: 'search', args: { q: 2 } } },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { name: 'search', response: { output: 'two' } } },
+          { functionResponse: { id: 'a1', name: 'search', response: { output: 'one' } } },
+        ],
+      },
+    ];
+    expect(validateHistory(contents, { format: 'gemini' }).ok).toBe(true);
+    const { messages } = fromGemini(contents);
+    const calls = messages[1]?.role === 'assistant' ? messages[1].parts : [];
+    const results = messages[2]?.role === 'tool' ? messages[2].results : [];
+    const idOf = (q: number): unknown => {
+      const call = calls.find((part) => part.type === 'tool-call' && part.arguments.q === q);
+      return call?.type === 'tool-call' ? call.callId : undefined;
+    };
+    expect(results.map((result) => [result.content, result.callId])).toEqual([
+      ['two', idOf(2)],
+      ['one', 'a1'],
+    ]);
+  });
+
+  it('leaves a made-up response id unpaired when two id-less calls could take it (CI seed 369490404)', () => {
+    const contents = [
+      { role: 'user', parts: [{ text: 'q' }] },
+      {
+        role: 'model',
+        parts: [
+          { functionCall: { name: 'search', args: {} } },
+          { functionCall: { id: '', name: 'search', args: {} } },
+          { functionCall: { id: 'function_call_0', name: 'search', args: {} } },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { id: '', name: 'search', response: { output: '' } } },
+          { functionResponse: { id: 'function_call_0', name: 'search', response: {} } },
+          { functionResponse: { id: 'call_x7P9Pg', name: 'search', response: { output: '' } } },
+        ],
+      },
+    ];
+    expect(validateHistory(contents, { format: 'gemini' }).issues.map((i) => i.code)).toEqual([
+      'unknown-tool-call-id',
+    ]);
+    const repaired = repairHistory(contents, { format: 'gemini' });
+    expect(validateHistory(repaired.messages, { format: 'gemini' }).issues).toEqual([]);
+    expect(repaired.fixes.map((fix) => fix.kind).sort()).toEqual([
+      'inserted-placeholder',
+      'synthesized-call',
+    ]);
   });
 
   it('throws invalid-input for a content without parts, in the validator’s words', () => {
