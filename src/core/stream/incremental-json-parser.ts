@@ -95,10 +95,7 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
           // A string that starts in this chunk takes the part itself (no concatenation).
           const text = this.text;
           if (text === '') this.text = part.text;
-          else if (part.text !== '') {
-            this.text = text + part.text;
-            this.stringJoins++;
-          }
+          else if (part.text !== '') this.text = text + part.text;
           i = part.end;
           if (i === length) break;
           const stop = chunk.charCodeAt(i++);
@@ -196,7 +193,6 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
               break;
             }
             this.text += String.fromCharCode(unit);
-            this.stringJoins++;
             state = STRING;
           }
           i++;
@@ -211,7 +207,6 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
           this.unicodeValue = this.unicodeValue * 16 + digit;
           if (++this.unicodeDigits === 4) {
             this.text += String.fromCharCode(this.unicodeValue);
-            this.stringJoins++;
             state = STRING;
           }
           i++;

@@ -56,10 +56,6 @@ export abstract class JsonValueBuilder {
   protected stringTarget: Container | undefined = undefined;
   protected stringSlot: string | number = 0;
   protected stringInArray = false;
-  /** Concatenations that built the string being read: a string of several pieces is a rope. */
-  protected stringJoins = 0;
-  /** Where {@link JsonValueBuilder.closeString} puts the character that flattens a rope. */
-  private flattened = 0;
   protected literalWord = '';
   protected literalValue: boolean | null = null;
   protected literalPosition = 0;
@@ -85,7 +81,6 @@ export abstract class JsonValueBuilder {
         return ARRAY_FIRST;
       case 34: {
         this.text = '';
-        this.stringJoins = 0;
         this.inKey = false;
         const depth = this.containers.length;
         const target = depth === 0 ? undefined : this.containers[depth - 1];
@@ -149,12 +144,6 @@ export abstract class JsonValueBuilder {
       this.inKey = false;
       return COLON;
     }
-    // A string streamed in several pieces is a rope of them, and the value holds it to the end of
-    // the stream: every young collection in between copies each node. Reading a character makes V8
-    // flatten the rope in place (one flat copy; the collector then drops the nodes). Shorter strings
-    // are flat already (V8 copies rather than concatenates below 13 characters).
-    const text = this.text;
-    if (this.stringJoins !== 0 && text.length >= 13) this.flattened = text.charCodeAt(0);
     this.flushString();
     return this.containers.length === 0 ? DONE : AFTER_VALUE;
   }
