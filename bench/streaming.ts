@@ -13,10 +13,10 @@
  * `input_json_delta` events, reads the live view (every call's name, argument text and partial
  * arguments) after every pushed event as a UI does, and reports per provider the median over 5
  * fresh processes of the ratio to the floor (concatenation plus one JSON.parse), against the ≤ 3×
- * target, for two argument generators: `nested` (records three deep, escapes, non-ASCII text) and
- * `varied` (long escaped strings, small records, deep nesting, numbers). At load 12–14 on 2 cores:
- * Chat 2.6–3.2×, Anthropic 2.9–3.9× depending on the process's garbage-collection regime: not met
- * yet (docs/streaming.md says where the time goes).
+ * target, for two argument generators: `nested` (records three deep, escapes, non-ASCII text, in
+ * 4–10 character deltas) and `varied` (long escaped strings, small records, deep nesting, numbers,
+ * in deltas of 1 to 200 characters). docs/streaming.md gives the measured ratios, the load they
+ * were measured at, and where the time goes.
  *
  * Run: `npm run bench -- streaming` (builds the package first), or `npm run build && npx tsx
  * bench/streaming.ts` (`… bench/streaming.ts figure` for the per-provider figure alone).
@@ -470,11 +470,12 @@ function median(values: readonly number[]): number {
 }
 
 /**
- * The issue's figure: 1 MB of arguments in 4–10 character deltas, the live view read after every
- * delta, ≤ 3× the floor; the median over fresh processes, the providers alternating so that a
- * burst of load hits both alike. Once with the figure's generator (records three deep, escapes,
- * non-ASCII text), once with a second one of a different make (long escaped strings, small flat
- * records, deep nesting, numbers), so that the figure does not hold for one generator only.
+ * The issue's figure: 1 MB of arguments, the live view read after every delta, ≤ 3× the floor;
+ * the median over fresh processes, the providers alternating so that a burst of load hits both
+ * alike. Once with the figure's generator (records three deep, escapes, non-ASCII text, 4–10
+ * character deltas), once with a second one of a different make (long escaped strings, small flat
+ * records, deep nesting, numbers, deltas of 1 to 200 characters), so that the figure does not hold
+ * for one generator or one delta size only.
  */
 function printProviderFigure(): void {
   for (const generator of ARGUMENT_GENERATORS) {
@@ -484,8 +485,9 @@ function printProviderFigure(): void {
 }
 
 const GENERATOR_LABELS: Record<ArgumentGenerator, string> = {
-  nested: 'nested (records three deep, escapes, non-ASCII text)',
-  varied: 'varied (long escaped strings, small records, 24 levels deep, numbers)',
+  nested: 'nested (records three deep, escapes, non-ASCII text; 4–10 character deltas)',
+  varied:
+    'varied (long escaped strings, small records, 24 levels deep, numbers; 1–200 character deltas)',
 };
 
 function printGeneratorFigure(generator: ArgumentGenerator): void {

@@ -1,7 +1,8 @@
 /**
- * Tool-call streams for the streaming benchmark, per provider: the same argument text (nested
- * records, escapes, non-ASCII text) streamed in 4–10 character deltas as OpenAI Chat Completions
- * chunks or as Anthropic Messages events (`input_json_delta`).
+ * Tool-call streams for the streaming benchmark, per provider: the same argument text streamed as
+ * OpenAI Chat Completions chunks or as Anthropic Messages events (`input_json_delta`), from two
+ * generators: `nested` (records three deep, escapes, non-ASCII text; 4–10 character deltas) and
+ * `varied` (long escaped strings, small records, deep nesting, numbers; 1–200 character deltas).
  */
 import { createRandom } from './random.js';
 
@@ -118,10 +119,26 @@ export function variedArgumentsText(size: number, random: () => number): string 
   return JSON.stringify(value);
 }
 
+/** Deltas of 4 to 10 characters, as the figure's generator streams them. */
 function splitDeltas(value: string, random: () => number): string[] {
   const deltas: string[] = [];
   for (let at = 0; at < value.length;) {
     const length = 4 + Math.floor(random() * 7);
+    deltas.push(value.slice(at, at + length));
+    at += length;
+  }
+  return deltas;
+}
+
+/**
+ * Deltas of 1 to 200 characters, log-uniform (as many of 1–14 characters as of 14–200): servers
+ * cut arguments anywhere from one token to whole lines, and single characters are the costliest
+ * per character for anything with a cost per delta.
+ */
+function splitVariedDeltas(value: string, random: () => number): string[] {
+  const deltas: string[] = [];
+  for (let at = 0; at < value.length;) {
+    const length = Math.floor(201 ** random());
     deltas.push(value.slice(at, at + length));
     at += length;
   }
@@ -221,7 +238,8 @@ export function createProviderStream(
   const random = createRandom(size + 7);
   const value =
     generator === 'nested' ? nestedArgumentsText(size, random) : variedArgumentsText(size, random);
-  const deltas = splitDeltas(value, random);
+  const deltas =
+    generator === 'nested' ? splitDeltas(value, random) : splitVariedDeltas(value, random);
   return format === 'anthropic'
     ? { format, text: value, deltas, events: anthropicEvents(deltas), deltaOf: anthropicDelta }
     : { format, text: value, deltas, events: chatEvents(deltas), deltaOf: chatDelta };
