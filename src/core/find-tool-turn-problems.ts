@@ -6,6 +6,7 @@ import {
   type PairingScope,
 } from './pair-tool-turns.js';
 import type { ToolSite, ToolTurnTable } from './tool-turn-table.js';
+import { hasRepeatedCallId } from './repeated-call-ids.js';
 import { UnpairedResults } from './unpaired-results.js';
 
 export type { ToolSite } from './tool-turn-table.js';
@@ -97,7 +98,7 @@ export function forEachToolTurnProblem(
   }
   const perTurn = options.uniqueCallIds === 'turn';
   const firstCall =
-    !perTurn && (repeatedCallIds ?? anyRepeatedCallId(table))
+    !perTurn && (repeatedCallIds ?? hasRepeatedCallId(table))
       ? new Map<string, number>()
       : undefined;
   // Merged call turns count as their first, for telling duplicate results from orphans.
@@ -114,22 +115,6 @@ export function forEachToolTurnProblem(
     }
     results?.read(turn, visit);
   }
-}
-
-/** True when two calls anywhere share an id (a set: cheaper than the map that says where). */
-function anyRepeatedCallId(table: ToolTurnTable): boolean {
-  const { kinds, starts, ids } = table;
-  const seen = new Set<string>();
-  for (let turn = 0; turn < table.count; turn++) {
-    if (kinds[turn] !== CALLS_ENTRY) continue;
-    const end = starts[turn + 1] ?? 0;
-    for (let slot = starts[turn] ?? 0; slot < end; slot++) {
-      const size = seen.size;
-      seen.add(ids[slot] ?? '');
-      if (seen.size === size) return true;
-    }
-  }
-  return false;
 }
 
 /** Calls of call turn `turn` whose id an earlier call anywhere used (`firstCall`: id -> its first slot). */
