@@ -159,7 +159,8 @@ function crowdRound(
 /**
  * A third shape of history, crowded: sixteen parallel calls per turn with ids of 40 to 64
  * characters in four shapes, six long text parts per user message, text before the calls and
- * four text parts per answer. Valid, or every turn broken; seeded.
+ * four text parts per answer, read back from JSON as a history arrives. Valid, or every turn
+ * broken; seeded.
  */
 export function crowdedHistoryOf(format: MessageFormat, size: number, kind: CrowdKind): unknown[] {
   const random = createRandom(0xc0ffee);
@@ -171,5 +172,6 @@ export function crowdedHistoryOf(format: MessageFormat, size: number, kind: Crow
   const neutral: HistoryMessage[] = [];
   for (let turn = 0; turn * perRound < size; turn++)
     neutral.push(...crowdRound(format, kind, turn, random));
-  return writeFormat(neutral, format, new Set());
+  // Through JSON, as a history arrives: every string flat, every object built by the parser.
+  return JSON.parse(JSON.stringify(writeFormat(neutral, format, new Set()))) as unknown[];
 }

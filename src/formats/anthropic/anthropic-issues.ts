@@ -88,7 +88,7 @@ export function issueOf(
         problem.turnMessageIndex + 1 < length
           ? problem.turnMessageIndex + 1
           : problem.turnMessageIndex;
-      const toolCallIds = problem.calls.map((call) => call.callId);
+      const toolCallIds = problem.callIds;
       return {
         code: 'missing-tool-result',
         messageIndex: problem.turnMessageIndex,

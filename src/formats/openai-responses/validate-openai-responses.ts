@@ -147,7 +147,7 @@ function issueOf(problem: ToolTurnProblem): HistoryIssue {
     case 'missing': {
       // "No tool output found for function call call_XXX.", param "input":
       // https://github.com/tjardoo/openai-client/pull/124, https://github.com/Azure/azure-sdk-for-python/issues/46092.
-      const toolCallIds = problem.calls.map((call) => call.callId);
+      const toolCallIds = problem.callIds;
       return {
         code: 'missing-tool-result',
         messageIndex: problem.turnMessageIndex,
