@@ -106,6 +106,8 @@ export function assertValidOpenAIResponses(
 }
 
 function checkCallId(callId: string, index: number, issues: HistoryIssue[]): void {
+  // The usual case first: the param is built only for an issue (this runs once per item).
+  if (callId !== '' && callId.length <= OPENAI_RESPONSES_MAX_CALL_ID_LENGTH) return;
   const param = `input[${index}].call_id`;
   if (callId === '') {
     // "Invalid 'input[4].call_id': empty string. Expected a string with minimum length 1, but got an
