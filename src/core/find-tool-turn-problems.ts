@@ -1,11 +1,11 @@
 import {
   CALLS_ENTRY,
-  OTHER_ENTRY,
   pairFlatTurnEntries,
   RESULTS_ENTRY,
   type PairingScope,
 } from './pair-tool-turns.js';
 import type { ToolSite, ToolTurnTable } from './tool-turn-table.js';
+import { hasRepeatedCallId } from './repeated-call-ids.js';
 import { UnpairedResults } from './unpaired-results.js';
 
 export type { ToolSite } from './tool-turn-table.js';
@@ -19,13 +19,15 @@ export type ToolTurnProblem =
   /** A second result for a call that was already answered. */
   | { readonly kind: 'duplicate-result'; readonly result: ToolSite; readonly first: ToolSite }
   /**
-   * Calls of one turn that no result answered; `turnMessageIndex` is the call turn's message,
+   * Calls of one turn that no result answered, by id in call order (the sites: the slots of table
+   * turn `turn` that no result pairs with); `turnMessageIndex` is the call turn's message,
    * `closedAt` the message that ended the turn.
    */
   | {
       readonly kind: 'missing';
       readonly turnMessageIndex: number;
-      readonly calls: readonly ToolSite[];
+      readonly turn: number;
+      readonly callIds: readonly string[];
       readonly closedAt: number | undefined;
     }
   /** A call whose id an earlier call already used (in its turn, or anywhere when ids must be unique). */
@@ -82,22 +84,20 @@ export function forEachToolTurnProblem(
   // Kept for repair, which reads the same table.
   table.pairing = { scope, match };
   const { kinds, starts } = table;
-  let orphans = false;
-  let answered = false;
-  let unanswered = false;
-  for (let turn = 0; turn < table.count; turn++) {
-    const kind = kinds[turn];
-    if (kind === OTHER_ENTRY) continue;
-    const end = starts[turn + 1] ?? 0;
-    for (let slot = starts[turn] ?? 0; slot < end; slot++) {
-      if (kind === CALLS_ENTRY) unanswered ||= match[slot] === -1;
-      else if (match[slot] === -1) orphans = true;
-      else answered = true;
-    }
-  }
+  // Which kinds of problem there can be, from how many sites paired: a pass over the pairing and
+  // one over the turns (every site is a call or a result).
+  let paired = 0;
+  for (const other of match) if (other !== -1) paired++;
+  let calls = 0;
+  for (let turn = 0; turn < table.count; turn++)
+    if (kinds[turn] === CALLS_ENTRY) calls += (starts[turn + 1] ?? 0) - (starts[turn] ?? 0);
+  const pairs = paired / 2;
+  const orphans = match.length - calls > pairs;
+  const answered = pairs > 0;
+  const unanswered = calls > pairs;
   const perTurn = options.uniqueCallIds === 'turn';
   const firstCall =
-    !perTurn && (repeatedCallIds ?? anyRepeatedCallId(table))
+    !perTurn && (repeatedCallIds ?? hasRepeatedCallId(table))
       ? new Map<string, number>()
       : undefined;
   // Merged call turns count as their first, for telling duplicate results from orphans.
@@ -114,22 +114,6 @@ export function forEachToolTurnProblem(
     }
     results?.read(turn, visit);
   }
-}
-
-/** True when two calls anywhere share an id (a set: cheaper than the map that says where). */
-function anyRepeatedCallId(table: ToolTurnTable): boolean {
-  const { kinds, starts, ids } = table;
-  const seen = new Set<string>();
-  for (let turn = 0; turn < table.count; turn++) {
-    if (kinds[turn] !== CALLS_ENTRY) continue;
-    const end = starts[turn + 1] ?? 0;
-    for (let slot = starts[turn] ?? 0; slot < end; slot++) {
-      const size = seen.size;
-      seen.add(ids[slot] ?? '');
-      if (seen.size === size) return true;
-    }
-  }
-  return false;
 }
 
 /** Calls of call turn `turn` whose id an earlier call anywhere used (`firstCall`: id -> its first slot). */
@@ -188,12 +172,13 @@ class MissingResults {
   /** Reads call turn `turn`. */
   read(turn: number, visit: (problem: ToolTurnProblem) => void): void {
     const { table, match } = this;
-    const { kinds, starts, messageIndexes } = table;
+    const { kinds, starts, messageIndexes, ids } = table;
     const end = starts[turn + 1] ?? 0;
-    let calls: ToolSite[] | undefined;
+    // The ids alone: the issue lists them, and this array becomes its `toolCallIds`.
+    let callIds: string[] | undefined;
     for (let slot = starts[turn] ?? 0; slot < end; slot++)
-      if (match[slot] === -1) (calls ??= []).push(table.siteAt(slot));
-    if (calls === undefined) return;
+      if (match[slot] === -1) (callIds ??= []).push(ids[slot] ?? '');
+    if (callIds === undefined) return;
     // In turn scope the first later turn that is not results closes the turn (nor a call turn
     // merged with it).
     if (turn >= this.callsEnd) {
@@ -207,7 +192,8 @@ class MissingResults {
     visit({
       kind: 'missing',
       turnMessageIndex: messageIndexes[turn] ?? -1,
-      calls,
+      turn,
+      callIds,
       closedAt:
         this.scope === 'turn' && this.closing < table.count
           ? messageIndexes[this.closing]

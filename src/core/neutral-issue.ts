@@ -49,7 +49,7 @@ export function neutralIssueOf(problem: ToolTurnProblem, wording: NeutralWording
       };
     }
     case 'missing': {
-      const toolCallIds = problem.calls.map((call) => call.callId);
+      const toolCallIds = problem.callIds;
       return {
         code: 'missing-tool-result',
         messageIndex: problem.turnMessageIndex,

@@ -85,10 +85,19 @@ describe('forEachToolTurnProblem', () => {
       }
       const named = { results: [] as string[], calls: [] as string[] };
       for (const problem of problems) {
-        if (problem.kind === 'missing')
-          for (const call of problem.calls)
-            named.calls.push(`${String(call.messageIndex)}:${String(call.partIndex)}`);
-        else if (problem.kind !== 'duplicate-call')
+        if (problem.kind === 'missing') {
+          const end = table.starts[problem.turn + 1] ?? 0;
+          const ids: string[] = [];
+          for (let slot = table.starts[problem.turn] ?? 0; slot < end; slot++) {
+            if (match[slot] !== -1) continue;
+            ids.push(table.ids[slot] ?? '');
+            named.calls.push(
+              `${String(table.messageIndexOf(slot))}:${String(table.partIndexes[slot])}`,
+            );
+          }
+          expect(problem.callIds).toEqual(ids);
+          expect(problem.turnMessageIndex).toBe(table.messageIndexes[problem.turn]);
+        } else if (problem.kind !== 'duplicate-call')
           named.results.push(
             `${String(problem.result.messageIndex)}:${String(problem.result.partIndex)}`,
           );

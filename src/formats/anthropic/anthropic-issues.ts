@@ -1,5 +1,4 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import { isWordId } from '../shared/word-id.js';
 import type { ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
 import { MessageStrings } from '../../core/message-strings.js';
 
@@ -89,7 +88,7 @@ export function issueOf(
         problem.turnMessageIndex + 1 < length
           ? problem.turnMessageIndex + 1
           : problem.turnMessageIndex;
-      const toolCallIds = problem.calls.map((call) => call.callId);
+      const toolCallIds = problem.callIds;
       return {
         code: 'missing-tool-result',
         messageIndex: problem.turnMessageIndex,
@@ -116,7 +115,11 @@ export function issueOf(
   }
 }
 
-/** {@link ANTHROPIC_TOOL_USE_ID_PATTERN} without the regular expression: this runs once per call. */
+/**
+ * True when Anthropic accepts `id`: {@link ANTHROPIC_TOOL_USE_ID_PATTERN} itself, the one statement
+ * of the rule (V8 compiles the pattern to machine code: it checks a 30-character id several times
+ * faster than a loop over `charCodeAt`).
+ */
 export function isAnthropicId(id: string): boolean {
-  return isWordId(id);
+  return ANTHROPIC_TOOL_USE_ID_PATTERN.test(id);
 }

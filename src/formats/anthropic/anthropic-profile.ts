@@ -1,5 +1,5 @@
 import { BASE_PROFILE, type ProviderProfile } from '../../core/provider-profile.js';
-import { ANTHROPIC_TOOL_USE_ID_PATTERN } from './validate-anthropic.js';
+import { isAnthropicId } from './anthropic-issues.js';
 
 /**
  * Anthropic: `tool_use.id` matches `^[a-zA-Z0-9_-]+$` and is unique in the request; the results
@@ -12,6 +12,6 @@ export const ANTHROPIC_PROFILE: ProviderProfile = {
   textBeforeCalls: true,
   callIds: {
     description: 'matching ^[a-zA-Z0-9_-]+$',
-    accepts: (id) => ANTHROPIC_TOOL_USE_ID_PATTERN.test(id),
+    accepts: isAnthropicId,
   },
 };

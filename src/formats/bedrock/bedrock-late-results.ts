@@ -62,14 +62,18 @@ export function withLateResults(
   for (const [callTurn, slots] of late) {
     const turnMessageIndex = table.messageIndexes[callTurn] ?? -1;
     const at = missingAt.get(turnMessageIndex) ?? -1;
-    const known = problems[at];
-    const lacking = slots.map((slot) => table.siteAt(slot));
-    const calls = known?.kind === 'missing' ? [...known.calls, ...lacking] : lacking;
+    // The turn's calls no result answered, and those answered late, in call order (slot order),
+    // as Bedrock lists them.
+    const lateSlots = new Set(slots);
+    const callIds: string[] = [];
+    const end = starts[callTurn + 1] ?? 0;
+    for (let slot = starts[callTurn] ?? 0; slot < end; slot++)
+      if (match[slot] === -1 || lateSlots.has(slot)) callIds.push(table.ids[slot] ?? '');
     const missing: ToolTurnProblem = {
       kind: 'missing',
-      // In call order, as Bedrock lists them.
-      calls: calls.sort((a, b) => (a.partIndex ?? 0) - (b.partIndex ?? 0)),
       turnMessageIndex,
+      turn: callTurn,
+      callIds,
       closedAt: turnMessageIndex + 1,
     };
     if (at === -1) problems.push(missing);

@@ -91,12 +91,12 @@ export function bedrockBlocksOf(message: JsonObject, index: number): readonly Js
  */
 export function toolUseOf(block: JsonObject, index: number, partIndex: number): JsonObject {
   const toolUse = block.toolUse;
-  const path = `messages[${index}].content[${partIndex}].toolUse`;
-  if (!isObject(toolUse)) throw invalidField(path, toolUse, 'an object');
+  // The path is built only on failure: this runs once per call of long histories.
+  if (!isObject(toolUse)) throw invalidField(toolUsePath(index, partIndex), toolUse, 'an object');
   if (typeof toolUse.toolUseId !== 'string')
-    throw invalidField(`${path}.toolUseId`, toolUse.toolUseId, 'a string');
+    throw invalidField(`${toolUsePath(index, partIndex)}.toolUseId`, toolUse.toolUseId, 'a string');
   if (typeof toolUse.name !== 'string')
-    throw invalidField(`${path}.name`, toolUse.name, 'a string');
+    throw invalidField(`${toolUsePath(index, partIndex)}.name`, toolUse.name, 'a string');
   return toolUse;
 }
 
@@ -111,17 +111,30 @@ export function toolUseOf(block: JsonObject, index: number, partIndex: number): 
  */
 export function toolResultOf(block: JsonObject, index: number, partIndex: number): JsonObject {
   const toolResult = block.toolResult;
-  const path = `messages[${index}].content[${partIndex}].toolResult`;
-  if (!isObject(toolResult)) throw invalidField(path, toolResult, 'an object');
+  // The path is built only on failure: this runs once per result of long histories.
+  if (!isObject(toolResult))
+    throw invalidField(toolResultPath(index, partIndex), toolResult, 'an object');
   if (typeof toolResult.toolUseId !== 'string')
-    throw invalidField(`${path}.toolUseId`, toolResult.toolUseId, 'a string');
+    throw invalidField(
+      `${toolResultPath(index, partIndex)}.toolUseId`,
+      toolResult.toolUseId,
+      'a string',
+    );
   const content = toolResult.content;
   if (!Array.isArray(content))
-    throw invalidField(`${path}.content`, content, 'an array of tool result content blocks');
+    throw invalidField(
+      `${toolResultPath(index, partIndex)}.content`,
+      content,
+      'an array of tool result content blocks',
+    );
   for (let entry = 0; entry < content.length; entry++) {
     const item: unknown = content[entry];
     if (!isObject(item))
-      throw invalidField(`${path}.content[${entry}]`, item, 'a tool result content block object');
+      throw invalidField(
+        `${toolResultPath(index, partIndex)}.content[${entry}]`,
+        item,
+        'a tool result content block object',
+      );
     if (item.json !== undefined && !isObject(item.json))
       throw new ToolHistoryError(
         'invalid-input',
@@ -129,4 +142,12 @@ export function toolResultOf(block: JsonObject, index: number, partIndex: number
       );
   }
   return toolResult;
+}
+
+function toolUsePath(index: number, partIndex: number): string {
+  return `messages[${index}].content[${partIndex}].toolUse`;
+}
+
+function toolResultPath(index: number, partIndex: number): string {
+  return `messages[${index}].content[${partIndex}].toolResult`;
 }

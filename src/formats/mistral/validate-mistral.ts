@@ -185,7 +185,7 @@ function issueOf(problem: ToolTurnProblem, messages: readonly unknown[]): Histor
       return {
         code: 'missing-tool-result',
         messageIndex: problem.turnMessageIndex,
-        toolCallIds: problem.calls.map((call) => call.callId),
+        toolCallIds: problem.callIds,
         message: MISTRAL_COUNT_MISMATCH,
       };
     case 'duplicate-call': {

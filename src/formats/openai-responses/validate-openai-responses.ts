@@ -106,6 +106,8 @@ export function assertValidOpenAIResponses(
 }
 
 function checkCallId(callId: string, index: number, issues: HistoryIssue[]): void {
+  // The usual case first: the param is built only for an issue (this runs once per item).
+  if (callId !== '' && callId.length <= OPENAI_RESPONSES_MAX_CALL_ID_LENGTH) return;
   const param = `input[${index}].call_id`;
   if (callId === '') {
     // "Invalid 'input[4].call_id': empty string. Expected a string with minimum length 1, but got an
@@ -147,7 +149,7 @@ function issueOf(problem: ToolTurnProblem): HistoryIssue {
     case 'missing': {
       // "No tool output found for function call call_XXX.", param "input":
       // https://github.com/tjardoo/openai-client/pull/124, https://github.com/Azure/azure-sdk-for-python/issues/46092.
-      const toolCallIds = problem.calls.map((call) => call.callId);
+      const toolCallIds = problem.callIds;
       return {
         code: 'missing-tool-result',
         messageIndex: problem.turnMessageIndex,
