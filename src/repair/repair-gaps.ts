@@ -10,7 +10,7 @@ import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { adapterFor } from '../formats/index.js';
 import { placeholderFix, synthesizedCallFix } from './fixes/gap-fixes.js';
 import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
-import { namedCall } from './fixes/synthesize-call.js';
+import { guessedRecord, namedCall } from './fixes/synthesize-call.js';
 import type { GapRange, Gaps } from './find-gaps.js';
 import { writeFormatResult } from './format-io.js';
 import type { HistoryFix, MissingResultCause } from './history-fix.js';
@@ -70,9 +70,10 @@ export function repairGaps(
       batch.push(calling ? placeholdersOf(table, start, end, policy) : callsFor(table, start, end));
       if (stride === 2) batch.push(calling ? ASSISTANT_SEPARATOR : USER_SEPARATOR);
     }
-    const wire = writeFormatResult(batch, format, NO_IDS);
-    // What the writer could not carry over, reported as the engine reports it (see writeKeeping).
-    const notes = wire.warnings.filter((warning) => !INHERENT.has(warning.code));
+    // What the writer could not carry over, reported as the engine reports it (see writeKeeping):
+    // the warnings every new message gets (a placeholder's error flag) are not even built.
+    const wire = writeFormatResult(batch, format, NO_IDS, INHERENT);
+    const notes = wire.warnings;
     let written = 0;
     let note = 0;
     for (let gap = first; gap < last; gap++) {
@@ -180,7 +181,7 @@ function reportCalls(
     const call = parts[position];
     if (call?.type !== 'tool-call') continue;
     const slot = first + position;
-    const guessed = { name: (table.names[slot] ?? '') === '', arguments: true };
+    const guessed = guessedRecord((table.names[slot] ?? '') === '', true);
     // A site without a part index (a Chat `tool` message) is the whole message: part 0.
     const from = {
       fromIndex: table.messageIndexOf(slot),
