@@ -56,6 +56,14 @@ export function repairGaps(
   const { starts, ends, calls } = gaps;
   const { messages: out, fixes, warnings } = into;
   const before = { messages: out.length, fixes: fixes.length, warnings: warnings.length };
+  // Messages and fixes are written by index into room made up front (trimmed at the end): pushing
+  // a long history's messages one at a time copies the growing array again and again. Each new
+  // wire message holds a call or result of the range, and each gets at most one fix.
+  const sites = (table.starts[range.end] ?? 0) - (table.starts[range.start] ?? 0);
+  out.length = before.messages + range.end - range.start + sites;
+  fixes.length = before.fixes + sites;
+  let put = before.messages;
+  let fixed = before.fixes;
   let next = range.start;
   for (let first = 0; first < starts.length; first += BATCH) {
     const last = Math.min(first + BATCH, starts.length);
@@ -84,14 +92,23 @@ export function repairGaps(
       const size = newMessageSize(message, layout);
       // Placeholders go right after their call turn; a synthesized call turn right before its orphans.
       const at = message.role === 'tool' ? end : start;
-      for (; next < at; next++) out.push(messages[next]);
-      const landed = out.length;
-      for (let index = 0; index < size; index++) out.push(wire.messages[written + index]);
+      for (; next < at; next++) out[put++] = messages[next];
+      const landed = put;
+      for (let index = 0; index < size; index++) out[put++] = wire.messages[written + index];
       written += size + stride - 1;
       if (message.role === 'tool')
-        reportPlaceholders(table, start, end, message.results, layout, landed, fixes);
+        fixed = reportPlaceholders(
+          table,
+          start,
+          end,
+          message.results,
+          layout,
+          landed,
+          fixes,
+          fixed,
+        );
       else if (message.role === 'assistant')
-        reportCalls(table, start, message.parts, layout, landed, fixes);
+        fixed = reportCalls(table, start, message.parts, layout, landed, fixes, fixed);
       for (let found = notes[note]; found?.messageIndex === stride * (gap - first);) {
         warnings.push({ ...found, messageIndex: landed });
         found = notes[++note];
@@ -104,7 +121,9 @@ export function repairGaps(
       return false;
     }
   }
-  for (; next < range.end; next++) out.push(messages[next]);
+  for (; next < range.end; next++) out[put++] = messages[next];
+  out.length = put;
+  fixes.length = fixed;
   return true;
 }
 
@@ -144,7 +163,7 @@ function siteCall(table: ToolTurnTable, slot: number): Pick<ToolCallPart, 'callI
   return { callId: table.ids[slot] ?? '', name: table.names[slot] ?? '' };
 }
 
-/** The fixes of the placeholders of the call turn of messages `[start, end)`, written at output index `landed`. */
+/** Puts the fixes of the placeholders of the call turn of messages `[start, end)`, written at output index `landed`, in `fixes` from `fixed` on; returns where they end. */
 function reportPlaceholders(
   table: ToolTurnTable,
   start: number,
@@ -153,9 +172,11 @@ function reportPlaceholders(
   layout: WireLayout,
   landed: number,
   fixes: HistoryFix[],
-): void {
+  fixed: number,
+): number {
   const first = table.starts[start] ?? 0;
   const cause = causeAt(end, table.count);
+  let at = fixed;
   // The call turn's first message is the message `end - start` before the placeholders.
   const callMessageIndex = landed - (end - start);
   for (let position = 0; position < results.length; position++) {
@@ -163,11 +184,12 @@ function reportPlaceholders(
     if (result === undefined) continue;
     const place = newMessagePlace('tool', layout, landed, position);
     const call = siteCall(table, first + position);
-    fixes.push(placeholderFix(place, call, result, cause, position, callMessageIndex));
+    fixes[at++] = placeholderFix(place, call, result, cause, position, callMessageIndex);
   }
+  return at;
 }
 
-/** The fixes of the calls synthesized for the orphans from message `start` on, written at `landed`. */
+/** Puts the fixes of the calls synthesized for the orphans from message `start` on, written at `landed`, in `fixes` from `fixed` on; returns where they end. */
 function reportCalls(
   table: ToolTurnTable,
   start: number,
@@ -175,8 +197,10 @@ function reportCalls(
   layout: WireLayout,
   landed: number,
   fixes: HistoryFix[],
-): void {
+  fixed: number,
+): number {
   const first = table.starts[start] ?? 0;
+  let at = fixed;
   for (let position = 0; position < parts.length; position++) {
     const call = parts[position];
     if (call?.type !== 'tool-call') continue;
@@ -188,8 +212,9 @@ function reportCalls(
       fromPartIndex: Math.max(table.partIndexes[slot] ?? 0, 0),
     };
     const place = newMessagePlace('assistant', layout, landed, position);
-    fixes.push(synthesizedCallFix(place, call, guessed, from, 'new-turn'));
+    fixes[at++] = synthesizedCallFix(place, call, guessed, from, 'new-turn');
   }
+  return at;
 }
 
 const NO_IDS: ReadonlySet<string> = new Set();

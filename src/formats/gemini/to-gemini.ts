@@ -159,15 +159,13 @@ function writeModel(
   ) {
     parts[firstCall] = { ...first, thoughtSignature: SKIP_THOUGHT_SIGNATURE };
     const callId = first.functionCall?.id;
-    context.warn(
-      'synthesized-thought-signature',
-      index,
-      `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`,
-      callId,
-    );
+    context.warn('synthesized-thought-signature', index, SIGNATURE_ADDED, callId);
   }
   return { role: 'model', parts };
 }
+
+/** The warning for a call given the skip-validator signature: one string for every such warning. */
+const SIGNATURE_ADDED = `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`;
 
 function responsePart(result: ToolResult, index: number, context: ConversionContext): GeminiPart {
   const extras = context.ownData(result.providerData, index, result.callId);
