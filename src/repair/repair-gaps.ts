@@ -52,7 +52,7 @@ export function repairGaps(
   into: RepairOutput,
 ): boolean {
   const { layout } = adapterFor(format);
-  const stride = layout === 'chat' ? 1 : 2;
+  const separated = layout !== 'chat';
   const { starts, ends, calls } = gaps;
   const { messages: out, fixes, warnings } = into;
   const before = { messages: out.length, fixes: fixes.length, warnings: warnings.length };
@@ -71,12 +71,13 @@ export function repairGaps(
     for (let gap = first; gap < last; gap++) {
       const start = starts[gap] ?? 0;
       const end = ends[gap] ?? 0;
-      // A separator after each, so the writer neither joins two of them nor lets one shape the
-      // next; a format that writes each message alone (`chat`: one wire message per neutral
-      // message, or per result) needs none.
+      // A separator after each results message, so the writer does not join it to the next (a
+      // format that holds results in the user turn); a format that writes each message alone
+      // (`chat`: one wire message per neutral message, or per result) needs none. Writers join
+      // no call turns; if one did, the count below would not match and the engine would repair.
       const calling = calls[gap] === 1;
       batch.push(calling ? placeholdersOf(table, start, end, policy) : callsFor(table, start, end));
-      if (stride === 2) batch.push(calling ? ASSISTANT_SEPARATOR : USER_SEPARATOR);
+      if (separated && calling) batch.push(ASSISTANT_SEPARATOR);
     }
     // What the writer could not carry over, reported as the engine reports it (see writeKeeping):
     // the warnings every new message gets (a placeholder's error flag) are not even built.
@@ -84,9 +85,14 @@ export function repairGaps(
     const notes = wire.warnings;
     let written = 0;
     let note = 0;
+    let held = 0;
     for (let gap = first; gap < last; gap++) {
-      const message = batch[stride * (gap - first)];
+      // Where the gap's message is in the batch, and in what the writer wrote of it.
+      const position = held;
+      const message = batch[position];
       if (message === undefined) break;
+      const separator = separated && message.role === 'tool' ? 1 : 0;
+      held += 1 + separator;
       const start = starts[gap] ?? 0;
       const end = ends[gap] ?? 0;
       const size = newMessageSize(message, layout);
@@ -95,7 +101,7 @@ export function repairGaps(
       for (; next < at; next++) out[put++] = messages[next];
       const landed = put;
       for (let index = 0; index < size; index++) out[put++] = wire.messages[written + index];
-      written += size + stride - 1;
+      written += size + separator;
       if (message.role === 'tool')
         fixed = reportPlaceholders(
           table,
@@ -109,7 +115,7 @@ export function repairGaps(
         );
       else if (message.role === 'assistant')
         fixed = reportCalls(table, start, message.parts, layout, landed, fixes, fixed);
-      for (let found = notes[note]; found?.messageIndex === stride * (gap - first);) {
+      for (let found = notes[note]; found?.messageIndex === position;) {
         warnings.push({ ...found, messageIndex: landed });
         found = notes[++note];
       }
@@ -218,7 +224,6 @@ function reportCalls(
 }
 
 const NO_IDS: ReadonlySet<string> = new Set();
-const USER_SEPARATOR: HistoryMessage = { role: 'user', parts: [{ type: 'text', text: '-' }] };
 const ASSISTANT_SEPARATOR: HistoryMessage = {
   role: 'assistant',
   parts: [{ type: 'text', text: '-' }],
