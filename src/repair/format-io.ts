@@ -3,7 +3,7 @@ import { adapterFor } from '../formats/index.js';
 import type { HistoryMessage, ToolHistory } from '../core/history.js';
 import { fromFormat, toFormat, type ConvertedHistory } from '../convert/convert-history.js';
 import type { GeminiContent } from '../formats/gemini/gemini-types.js';
-import type { ConversionResult } from '../core/conversion-result.js';
+import type { ConversionResult, ConversionWarningCode } from '../core/conversion-result.js';
 import { hashCallId } from './fixes/call-id-rewriter.js';
 
 /** The messages array of each format. */
@@ -98,13 +98,17 @@ export function writeFormat<F extends MessageFormat>(
   return writeFormatResult(history, format, generatedIds).messages as FormatMessages[F];
 }
 
-/** {@link writeFormat} with the writer's warnings (indexes into `history`). */
+/**
+ * {@link writeFormat} with the writer's warnings (indexes into `history`), but those of the codes
+ * `omitWarnings` names, which the writer does not build.
+ */
 export function writeFormatResult(
   history: ToolHistory,
   format: MessageFormat,
   generatedIds: ReadonlySet<string>,
+  omitWarnings?: ReadonlySet<ConversionWarningCode>,
 ): ConversionResult<unknown[]> {
-  const { messages, warnings } = toFormat(history, format);
+  const { messages, warnings } = toFormat(history, format, { omitWarnings });
   // A format whose reader makes ids up (Gemini: its wire shape below) pairs by name and order;
   // ids the reader made up were never the user's, so they are left out again. Call turns
   // without a thought signature get Google's documented placeholder, which Gemini 3 requires.

@@ -10,39 +10,47 @@ import type { ToolTurnTable } from '../core/tool-turn-table.js';
 export function clashingOrphanIds(table: ToolTurnTable, match: Int32Array): ReadonlySet<string> {
   const clashing = new Set<string>();
   const sites = table.ids.length;
-  const isOrphan = (slot: number): boolean =>
-    table.kinds[table.siteTurns[slot] ?? 0] === RESULTS_ENTRY && (match[slot] ?? -1) === -1;
   let orphans = 0;
-  for (let slot = 0; slot < sites; slot++) if (isOrphan(slot)) orphans++;
+  for (let slot = 0; slot < sites; slot++) if (isOrphan(table, match, slot)) orphans++;
   if (orphans === 0) return clashing;
   let capacity = 16;
   while (capacity < orphans * 2) capacity *= 2;
-  const mask = capacity - 1;
   // Per bucket: the site of the first orphan with that id, plus one (0: empty).
   const buckets = new Int32Array(capacity);
-  /** The bucket of `id`: the one holding it, or the empty one where it goes. */
-  const bucketOf = (id: string): number => {
-    let bucket = hashOf(id) & mask;
-    for (;;) {
-      const held = buckets[bucket] ?? 0;
-      if (held === 0 || table.ids[held - 1] === id) return bucket;
-      bucket = (bucket + 1) & mask;
-    }
-  };
   for (let slot = 0; slot < sites; slot++) {
-    if (!isOrphan(slot)) continue;
+    if (!isOrphan(table, match, slot)) continue;
     const id = table.ids[slot] ?? '';
-    const bucket = bucketOf(id);
+    const bucket = bucketOf(buckets, table.ids, id);
     if (buckets[bucket] === 0) buckets[bucket] = slot + 1;
     else clashing.add(id);
   }
   if (orphans === sites) return clashing;
   for (let slot = 0; slot < sites; slot++) {
-    if (isOrphan(slot)) continue;
+    if (isOrphan(table, match, slot)) continue;
     const id = table.ids[slot] ?? '';
-    if (buckets[bucketOf(id)] !== 0) clashing.add(id);
+    if (buckets[bucketOf(buckets, table.ids, id)] !== 0) clashing.add(id);
   }
   return clashing;
+}
+
+/*
+ * Plain functions, not closures made per call: optimized code that inlined one closure is thrown
+ * away when the next call makes another.
+ */
+
+function isOrphan(table: ToolTurnTable, match: Int32Array, slot: number): boolean {
+  return table.kinds[table.siteTurns[slot] ?? 0] === RESULTS_ENTRY && (match[slot] ?? -1) === -1;
+}
+
+/** The bucket of `id`: the one holding it, or the empty one where it goes (`buckets.length` is a power of two). */
+function bucketOf(buckets: Int32Array, ids: readonly string[], id: string): number {
+  const mask = buckets.length - 1;
+  let bucket = hashOf(id) & mask;
+  for (;;) {
+    const held = buckets[bucket] ?? 0;
+    if (held === 0 || ids[held - 1] === id) return bucket;
+    bucket = (bucket + 1) & mask;
+  }
 }
 
 /** FNV-1a over the UTF-16 code units of `text`. */

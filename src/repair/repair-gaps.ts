@@ -10,7 +10,7 @@ import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { adapterFor } from '../formats/index.js';
 import { placeholderFix, synthesizedCallFix } from './fixes/gap-fixes.js';
 import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
-import { namedCall } from './fixes/synthesize-call.js';
+import { guessedRecord, namedCall } from './fixes/synthesize-call.js';
 import type { GapRange, Gaps } from './find-gaps.js';
 import { writeFormatResult } from './format-io.js';
 import type { HistoryFix, MissingResultCause } from './history-fix.js';
@@ -52,10 +52,18 @@ export function repairGaps(
   into: RepairOutput,
 ): boolean {
   const { layout } = adapterFor(format);
-  const stride = layout === 'chat' ? 1 : 2;
+  const separated = layout !== 'chat';
   const { starts, ends, calls } = gaps;
   const { messages: out, fixes, warnings } = into;
   const before = { messages: out.length, fixes: fixes.length, warnings: warnings.length };
+  // Messages and fixes are written by index into room made up front (trimmed at the end): pushing
+  // a long history's messages one at a time copies the growing array again and again. Each new
+  // wire message holds a call or result of the range, and each gets at most one fix.
+  const sites = (table.starts[range.end] ?? 0) - (table.starts[range.start] ?? 0);
+  out.length = before.messages + range.end - range.start + sites;
+  fixes.length = before.fixes + sites;
+  let put = before.messages;
+  let fixed = before.fixes;
   let next = range.start;
   for (let first = 0; first < starts.length; first += BATCH) {
     const last = Math.min(first + BATCH, starts.length);
@@ -63,35 +71,51 @@ export function repairGaps(
     for (let gap = first; gap < last; gap++) {
       const start = starts[gap] ?? 0;
       const end = ends[gap] ?? 0;
-      // A separator after each, so the writer neither joins two of them nor lets one shape the
-      // next; a format that writes each message alone (`chat`: one wire message per neutral
-      // message, or per result) needs none.
+      // A separator after each results message, so the writer does not join it to the next (a
+      // format that holds results in the user turn); a format that writes each message alone
+      // (`chat`: one wire message per neutral message, or per result) needs none. Writers join
+      // no call turns; if one did, the count below would not match and the engine would repair.
       const calling = calls[gap] === 1;
       batch.push(calling ? placeholdersOf(table, start, end, policy) : callsFor(table, start, end));
-      if (stride === 2) batch.push(calling ? ASSISTANT_SEPARATOR : USER_SEPARATOR);
+      if (separated && calling) batch.push(ASSISTANT_SEPARATOR);
     }
-    const wire = writeFormatResult(batch, format, NO_IDS);
-    // What the writer could not carry over, reported as the engine reports it (see writeKeeping).
-    const notes = wire.warnings.filter((warning) => !INHERENT.has(warning.code));
+    // What the writer could not carry over, reported as the engine reports it (see writeKeeping):
+    // the warnings every new message gets (a placeholder's error flag) are not even built.
+    const wire = writeFormatResult(batch, format, NO_IDS, INHERENT);
+    const notes = wire.warnings;
     let written = 0;
     let note = 0;
+    let held = 0;
     for (let gap = first; gap < last; gap++) {
-      const message = batch[stride * (gap - first)];
+      // Where the gap's message is in the batch, and in what the writer wrote of it.
+      const position = held;
+      const message = batch[position];
       if (message === undefined) break;
+      const separator = separated && message.role === 'tool' ? 1 : 0;
+      held += 1 + separator;
       const start = starts[gap] ?? 0;
       const end = ends[gap] ?? 0;
       const size = newMessageSize(message, layout);
       // Placeholders go right after their call turn; a synthesized call turn right before its orphans.
       const at = message.role === 'tool' ? end : start;
-      for (; next < at; next++) out.push(messages[next]);
-      const landed = out.length;
-      for (let index = 0; index < size; index++) out.push(wire.messages[written + index]);
-      written += size + stride - 1;
+      for (; next < at; next++) out[put++] = messages[next];
+      const landed = put;
+      for (let index = 0; index < size; index++) out[put++] = wire.messages[written + index];
+      written += size + separator;
       if (message.role === 'tool')
-        reportPlaceholders(table, start, end, message.results, layout, landed, fixes);
+        fixed = reportPlaceholders(
+          table,
+          start,
+          end,
+          message.results,
+          layout,
+          landed,
+          fixes,
+          fixed,
+        );
       else if (message.role === 'assistant')
-        reportCalls(table, start, message.parts, layout, landed, fixes);
-      for (let found = notes[note]; found?.messageIndex === stride * (gap - first);) {
+        fixed = reportCalls(table, start, message.parts, layout, landed, fixes, fixed);
+      for (let found = notes[note]; found?.messageIndex === position;) {
         warnings.push({ ...found, messageIndex: landed });
         found = notes[++note];
       }
@@ -103,7 +127,9 @@ export function repairGaps(
       return false;
     }
   }
-  for (; next < range.end; next++) out.push(messages[next]);
+  for (; next < range.end; next++) out[put++] = messages[next];
+  out.length = put;
+  fixes.length = fixed;
   return true;
 }
 
@@ -143,7 +169,7 @@ function siteCall(table: ToolTurnTable, slot: number): Pick<ToolCallPart, 'callI
   return { callId: table.ids[slot] ?? '', name: table.names[slot] ?? '' };
 }
 
-/** The fixes of the placeholders of the call turn of messages `[start, end)`, written at output index `landed`. */
+/** Puts the fixes of the placeholders of the call turn of messages `[start, end)`, written at output index `landed`, in `fixes` from `fixed` on; returns where they end. */
 function reportPlaceholders(
   table: ToolTurnTable,
   start: number,
@@ -152,9 +178,11 @@ function reportPlaceholders(
   layout: WireLayout,
   landed: number,
   fixes: HistoryFix[],
-): void {
+  fixed: number,
+): number {
   const first = table.starts[start] ?? 0;
   const cause = causeAt(end, table.count);
+  let at = fixed;
   // The call turn's first message is the message `end - start` before the placeholders.
   const callMessageIndex = landed - (end - start);
   for (let position = 0; position < results.length; position++) {
@@ -162,11 +190,12 @@ function reportPlaceholders(
     if (result === undefined) continue;
     const place = newMessagePlace('tool', layout, landed, position);
     const call = siteCall(table, first + position);
-    fixes.push(placeholderFix(place, call, result, cause, position, callMessageIndex));
+    fixes[at++] = placeholderFix(place, call, result, cause, position, callMessageIndex);
   }
+  return at;
 }
 
-/** The fixes of the calls synthesized for the orphans from message `start` on, written at `landed`. */
+/** Puts the fixes of the calls synthesized for the orphans from message `start` on, written at `landed`, in `fixes` from `fixed` on; returns where they end. */
 function reportCalls(
   table: ToolTurnTable,
   start: number,
@@ -174,25 +203,27 @@ function reportCalls(
   layout: WireLayout,
   landed: number,
   fixes: HistoryFix[],
-): void {
+  fixed: number,
+): number {
   const first = table.starts[start] ?? 0;
+  let at = fixed;
   for (let position = 0; position < parts.length; position++) {
     const call = parts[position];
     if (call?.type !== 'tool-call') continue;
     const slot = first + position;
-    const guessed = { name: (table.names[slot] ?? '') === '', arguments: true };
+    const guessed = guessedRecord((table.names[slot] ?? '') === '', true);
     // A site without a part index (a Chat `tool` message) is the whole message: part 0.
     const from = {
       fromIndex: table.messageIndexOf(slot),
       fromPartIndex: Math.max(table.partIndexes[slot] ?? 0, 0),
     };
     const place = newMessagePlace('assistant', layout, landed, position);
-    fixes.push(synthesizedCallFix(place, call, guessed, from, 'new-turn'));
+    fixes[at++] = synthesizedCallFix(place, call, guessed, from, 'new-turn');
   }
+  return at;
 }
 
 const NO_IDS: ReadonlySet<string> = new Set();
-const USER_SEPARATOR: HistoryMessage = { role: 'user', parts: [{ type: 'text', text: '-' }] };
 const ASSISTANT_SEPARATOR: HistoryMessage = {
   role: 'assistant',
   parts: [{ type: 'text', text: '-' }],

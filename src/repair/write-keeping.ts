@@ -51,7 +51,7 @@ export function writeKeeping(
 ): KeptWrite {
   const groups = groupsOf(history, wire.length);
   if (groups === undefined) {
-    const { messages, warnings } = writeFormatResult(repaired, format, generatedIds);
+    const { messages, warnings } = writeFormatResult(repaired, format, generatedIds, INHERENT);
     const locate = outputLocator(repaired, format);
     const kept: ConversionWarning[] = [];
     placed(warnings, locate, 0, kept);
@@ -83,7 +83,7 @@ export function writeKeeping(
   let pendingFrom = 0;
   const flush = (): void => {
     if (pending.length === 0) return;
-    const written = writeFormatResult(pending, format, generatedIds);
+    const written = writeFormatResult(pending, format, generatedIds, INHERENT);
     if (written.warnings.length > 0)
       placed(written.warnings, outputLocator(pending, format), out.length, warnings);
     pieces.push({ from: pendingFrom, wireAt: out.length, kept: undefined, written: pending });
@@ -111,7 +111,7 @@ export function writeKeeping(
 /**
  * Warnings about what the format itself cannot hold (a result's name or error flag in Chat, a
  * system message outside the array) say nothing about the input, which could not hold it either:
- * only those about what the input held are kept.
+ * only those about what the input held are kept. Repair asks the writer not to build them.
  */
 export const INHERENT: ReadonlySet<ConversionWarning['code']> = new Set<ConversionWarning['code']>([
   'dropped-result-name',
@@ -128,7 +128,6 @@ function placed(
   into: ConversionWarning[],
 ): void {
   for (const warning of warnings) {
-    if (INHERENT.has(warning.code)) continue;
     const at = locate(warning.messageIndex, undefined).messageIndex + wireAt;
     into.push({ ...warning, messageIndex: at });
   }

@@ -13,7 +13,7 @@ export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionRe
     fromAiwrapper(messages, {
       instructions: typeof options?.instructions === 'string' ? options.instructions : undefined,
     }),
-  write: (history) => toAiwrapper(history),
+  write: (history, options) => toAiwrapper(history, options),
   messagesKey: 'messages',
   wireShape: 'aiwrapper',
   signature: {

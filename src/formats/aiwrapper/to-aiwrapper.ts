@@ -1,7 +1,7 @@
 import { assertNever } from '../../core/assert-never.js';
 import type { ToolHistory } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
-import { ConversionContext } from '../shared/conversion-context.js';
+import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type { AiwrapperItem, AiwrapperMessage } from './aiwrapper-types.js';
 
@@ -25,8 +25,11 @@ export interface AiwrapperConversionResult extends ConversionResult<AiwrapperMes
  * @example
  * const { messages, instructions } = toAiwrapper(history);
  */
-export function toAiwrapper(history: ToolHistory): AiwrapperConversionResult {
-  const context = new ConversionContext('aiwrapper');
+export function toAiwrapper(
+  history: ToolHistory,
+  options: WriterOptions = {},
+): AiwrapperConversionResult {
+  const context = new ConversionContext('aiwrapper', options);
   const messages: AiwrapperMessage[] = [];
   const instructions: string[] = [];
   history.forEach((message, index) => {
@@ -79,7 +82,7 @@ export function toAiwrapper(history: ToolHistory): AiwrapperConversionResult {
       case 'tool':
         for (const result of message.results) {
           context.ownData(result.providerData, index, result.callId);
-          if (result.isError) {
+          if (result.isError && context.wants('dropped-error-flag')) {
             context.warn(
               'dropped-error-flag',
               index,

@@ -23,7 +23,7 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   profile: ANTHROPIC_PROFILE,
   inspect: inspectAnthropic,
   read: (messages, options) => fromAnthropic(messages, { system: options?.system }),
-  write: (history) => toAnthropic(history),
+  write: (history, options) => toAnthropic(history, options),
   messagesKey: 'messages',
   wireShape: 'anthropic',
   signature: {

@@ -8,7 +8,7 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
-import { ConversionContext } from '../shared/conversion-context.js';
+import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import type {
   AnthropicAssistantMessage,
   AnthropicContentBlock,
@@ -42,8 +42,11 @@ export interface AnthropicConversionResult extends ConversionResult<AnthropicMes
  * const { messages, system } = toAnthropic(history);
  * await anthropic.messages.create({ model, max_tokens: 1024, messages, ...(system === undefined ? {} : { system }) });
  */
-export function toAnthropic(history: ToolHistory): AnthropicConversionResult {
-  const context = new ConversionContext('anthropic');
+export function toAnthropic(
+  history: ToolHistory,
+  options: WriterOptions = {},
+): AnthropicConversionResult {
+  const context = new ConversionContext('anthropic', options);
   const names = new CallNames('turn');
   const messages: AnthropicMessage[] = [];
   const systemTexts: string[] = [];

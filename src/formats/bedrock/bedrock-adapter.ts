@@ -12,7 +12,7 @@ export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> 
   profile: BEDROCK_PROFILE,
   inspect: inspectBedrock,
   read: (messages, options) => fromBedrock(messages, { system: options?.system }),
-  write: (history) => toBedrock(history),
+  write: (history, options) => toBedrock(history, options),
   messagesKey: 'messages',
   wireShape: 'bedrock',
   signature: {

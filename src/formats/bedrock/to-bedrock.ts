@@ -10,7 +10,7 @@ import type {
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { isObject } from '../../core/input-guards.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
-import { ConversionContext } from '../shared/conversion-context.js';
+import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import type {
   BedrockContentBlock,
   BedrockMessage,
@@ -45,8 +45,11 @@ export interface BedrockConversionResult extends ConversionResult<BedrockMessage
  * const { messages, system } = toBedrock(history);
  * await client.send(new ConverseCommand({ modelId, messages, ...(system === undefined ? {} : { system }) }));
  */
-export function toBedrock(history: ToolHistory): BedrockConversionResult {
-  const context = new ConversionContext('bedrock');
+export function toBedrock(
+  history: ToolHistory,
+  options: WriterOptions = {},
+): BedrockConversionResult {
+  const context = new ConversionContext('bedrock', options);
   const names = new CallNames('turn');
   const messages: BedrockMessage[] = [];
   const system: BedrockSystemBlock[] = [];

@@ -17,7 +17,10 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
       generateId: options?.generateId,
     }),
   write: (history, options) =>
-    toGemini(history, { missingThoughtSignature: options?.missingThoughtSignature }),
+    toGemini(history, {
+      missingThoughtSignature: options?.missingThoughtSignature,
+      omitWarnings: options?.omitWarnings,
+    }),
   messagesKey: 'contents',
   wireShape: 'gemini',
   signature: {

@@ -7,13 +7,13 @@ import type {
   ToolResult,
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
-import { ConversionContext } from '../shared/conversion-context.js';
+import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
 
 /** Options of {@link toGemini}. */
-export interface ToGeminiOptions {
+export interface ToGeminiOptions extends WriterOptions {
   /**
    * What to do with a model turn whose calls carry no thought signature (calls from another
    * provider, or built by hand): `'skip-validator'` gives its first call Google's documented
@@ -53,7 +53,7 @@ export function toGemini(
   history: ToolHistory,
   options: ToGeminiOptions = {},
 ): GeminiConversionResult {
-  const context = new ConversionContext('gemini');
+  const context = new ConversionContext('gemini', options);
   const contents: GeminiContent[] = [];
   const systemTexts: string[] = [];
   history.forEach((message, index) => {
@@ -159,15 +159,13 @@ function writeModel(
   ) {
     parts[firstCall] = { ...first, thoughtSignature: SKIP_THOUGHT_SIGNATURE };
     const callId = first.functionCall?.id;
-    context.warn(
-      'synthesized-thought-signature',
-      index,
-      `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`,
-      callId,
-    );
+    context.warn('synthesized-thought-signature', index, SIGNATURE_ADDED, callId);
   }
   return { role: 'model', parts };
 }
+
+/** The warning for a call given the skip-validator signature: one string for every such warning. */
+const SIGNATURE_ADDED = `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`;
 
 function responsePart(result: ToolResult, index: number, context: ConversionContext): GeminiPart {
   const extras = context.ownData(result.providerData, index, result.callId);

@@ -14,7 +14,7 @@ export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralM
   profile: MISTRAL_PROFILE,
   inspect: inspectMistral,
   read: (messages) => fromMistral(messages),
-  write: (history) => toMistral(history),
+  write: (history, options) => toMistral(history, options),
   messagesKey: 'messages',
   wireShape: 'chat-completions',
   signature: undefined,

@@ -46,7 +46,7 @@ export function openAIChatAdapter(
         shaped(repairOpenAIChatShape(messages, context, hostOf(context), [])),
     },
     read: (messages) => fromOpenAIChat(messages),
-    write: (history) => toOpenAIChat(history),
+    write: (history, options) => toOpenAIChat(history, options),
     messagesKey: 'messages',
     wireShape: 'chat-completions',
     signature: {

@@ -9,7 +9,7 @@ import type {
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
-import { ConversionContext } from '../shared/conversion-context.js';
+import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import type {
   OpenAIChatAssistantMessage,
@@ -42,16 +42,20 @@ import type {
  * const { messages, warnings } = toOpenAIChat(history);
  * await openai.chat.completions.create({ model, messages });
  */
-export function toOpenAIChat(history: ToolHistory): ConversionResult<OpenAIChatMessage[]> {
-  return writeChatMessages(history, OPENAI_CHAT_DIALECT);
+export function toOpenAIChat(
+  history: ToolHistory,
+  options: WriterOptions = {},
+): ConversionResult<OpenAIChatMessage[]> {
+  return writeChatMessages(history, OPENAI_CHAT_DIALECT, options);
 }
 
 /** Writes a neutral history as Chat Completions-shaped messages in the given dialect (shared with Mistral). */
 export function writeChatMessages(
   history: ToolHistory,
   dialect: ChatDialect,
+  options: WriterOptions = {},
 ): ConversionResult<OpenAIChatMessage[]> {
-  const context = new ConversionContext(dialect.format);
+  const context = new ConversionContext(dialect.format, options);
   const names = new CallNames('turn');
   const messages: OpenAIChatMessage[] = [];
   history.forEach((message, index) => {
@@ -184,7 +188,7 @@ function writeResults(
   return message.results.map((result): OpenAIChatToolMessage => {
     if (dialect.resultName) names.answer(result.callId);
     else answerWithoutName(names, result, index, context, `${dialect.formatName} tool messages`);
-    if (result.isError) {
+    if (result.isError && context.wants('dropped-error-flag')) {
       context.warn(
         'dropped-error-flag',
         index,

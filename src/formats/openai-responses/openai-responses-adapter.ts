@@ -41,7 +41,7 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   inspect: inspectOpenAIResponses,
   callLinks: responsesCallLinks,
   read: (messages) => fromOpenAIResponses(messages),
-  write: (history) => toOpenAIResponses(history),
+  write: (history, options) => toOpenAIResponses(history, options),
   messagesKey: 'input',
   wireShape: 'openai-responses',
   signature: {

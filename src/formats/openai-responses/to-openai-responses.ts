@@ -9,7 +9,7 @@ import type {
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
-import { ConversionContext } from '../shared/conversion-context.js';
+import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type {
   OpenAIResponsesFunctionCallOutputItem,
@@ -38,8 +38,9 @@ import type {
  */
 export function toOpenAIResponses(
   history: ToolHistory,
+  options: WriterOptions = {},
 ): ConversionResult<OpenAIResponsesInputItem[]> {
-  const context = new ConversionContext('openai-responses');
+  const context = new ConversionContext('openai-responses', options);
   const names = new CallNames('conversation');
   const items: OpenAIResponsesInputItem[] = [];
   history.forEach((message, index) => {
@@ -170,7 +171,7 @@ function writeResults(
       'Responses function_call_output items',
       'conversation',
     );
-    if (result.isError) {
+    if (result.isError && context.wants('dropped-error-flag')) {
       context.warn(
         'dropped-error-flag',
         index,

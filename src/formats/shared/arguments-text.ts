@@ -47,5 +47,13 @@ export function parseArgumentsValue(value: unknown, path: string): ParsedArgumen
 
 /** The argument text to send for a call: its malformed text as sent, else its arguments as JSON. */
 export function argumentsTextOf(call: ToolCallPart): string {
-  return call.argumentsText ?? JSON.stringify(call.arguments);
+  if (call.argumentsText !== undefined) return call.argumentsText;
+  // `{}` without a JSON.stringify call, whose setup costs more than the text: repair makes up a
+  // call with empty arguments for every orphan result of a history.
+  return isEmptyPlainObject(call.arguments) ? '{}' : JSON.stringify(call.arguments);
+}
+
+function isEmptyPlainObject(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return (prototype === Object.prototype || prototype === null) && Object.keys(value).length === 0;
 }

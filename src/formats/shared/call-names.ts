@@ -29,7 +29,7 @@ export function answerWithoutName(
   scope: PairingScope = 'turn',
 ): void {
   const callName = names.answer(result.callId);
-  if ((callName ?? '') === result.name) return;
+  if ((callName ?? '') === result.name || !context.wants('dropped-result-name')) return;
   const orphan = scope === 'conversation' ? 'no earlier call has its id' : 'no call answers it';
   context.warn(
     'dropped-result-name',

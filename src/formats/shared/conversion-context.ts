@@ -3,6 +3,15 @@ import type { OpaquePart, ProviderData } from '../../core/history.js';
 import type { ConversionWarning, ConversionWarningCode } from '../../core/conversion-result.js';
 import { isReasoningKey, isReasoningPart } from './reasoning-vocabulary.js';
 
+/** Options every writer takes. */
+export interface WriterOptions {
+  /**
+   * Warnings the caller drops (repair drops the ones every message it makes up gets, such as a
+   * placeholder's error flag): the writer neither builds nor returns warnings of these codes.
+   */
+  readonly omitWarnings?: ReadonlySet<ConversionWarningCode> | undefined;
+}
+
 /**
  * Collects the warnings of one conversion into a format, and hands out the parts of the neutral
  * model that belong to that format (its own provider data, its own opaque parts).
@@ -10,13 +19,21 @@ import { isReasoningKey, isReasoningPart } from './reasoning-vocabulary.js';
 export class ConversionContext {
   readonly format: MessageFormat;
   readonly warnings: ConversionWarning[] = [];
+  private readonly omitted: ReadonlySet<ConversionWarningCode> | undefined;
 
-  constructor(format: MessageFormat) {
+  constructor(format: MessageFormat, options: WriterOptions = {}) {
     this.format = format;
+    this.omitted = options.omitWarnings;
   }
 
-  /** Records a warning. */
+  /** False for a warning the caller drops: check before building a warning's text in a loop. */
+  wants(code: ConversionWarningCode): boolean {
+    return this.omitted?.has(code) !== true;
+  }
+
+  /** Records a warning, unless the caller drops its code. */
   warn(code: ConversionWarningCode, messageIndex: number, message: string, callId?: string): void {
+    if (!this.wants(code)) return;
     this.warnings.push(
       callId === undefined
         ? { code, messageIndex, message }

@@ -8,6 +8,7 @@ import type { HistoryIssue } from '../../core/issue.js';
 import type { ProviderProfile } from '../../core/provider-profile.js';
 import type { RuleContext } from '../../core/rule-context.js';
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
+import type { WriterOptions } from './conversion-context.js';
 import type { WireRepairHooks } from './wire-repair.js';
 
 /** Options of a format's reader; each reader takes the fields its format has and ignores the rest. */
@@ -26,7 +27,7 @@ export interface ReadFormatOptions {
 }
 
 /** Options of a format's writer; each writer takes the fields its format has and ignores the rest. */
-export interface WriteFormatOptions {
+export interface WriteFormatOptions extends WriterOptions {
   /**
    * Gemini: what a call without a thought signature gets.
    * @defaultValue 'skip-validator'

@@ -1,7 +1,7 @@
 import { assertNever } from '../../core/assert-never.js';
 import type { AssistantMessage, ToolHistory, ToolResult, UserMessage } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
-import { ConversionContext } from '../shared/conversion-context.js';
+import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type {
   VercelAssistantMessage,
@@ -30,8 +30,11 @@ import type {
  * const { messages } = toVercel(history);
  * await generateText({ model, messages });
  */
-export function toVercel(history: ToolHistory): ConversionResult<VercelModelMessage[]> {
-  const context = new ConversionContext('vercel');
+export function toVercel(
+  history: ToolHistory,
+  options: WriterOptions = {},
+): ConversionResult<VercelModelMessage[]> {
+  const context = new ConversionContext('vercel', options);
   const messages: VercelModelMessage[] = history.map((message, index): VercelModelMessage => {
     switch (message.role) {
       case 'system':

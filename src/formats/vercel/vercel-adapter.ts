@@ -23,7 +23,7 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
   profile: VERCEL_PROFILE,
   inspect: inspectVercel,
   read: (messages) => fromVercel(messages),
-  write: (history) => toVercel(history),
+  write: (history, options) => toVercel(history, options),
   messagesKey: 'messages',
   wireShape: 'vercel',
   signature: {

@@ -43,7 +43,8 @@ export function namedCall(
 /** The arguments of a call nothing tells: `{}`, one frozen object for all (each is kept in its fix). */
 const NO_ARGUMENTS: ToolCallPart['arguments'] = Object.freeze({});
 
-function guessedRecord(name: boolean, args: boolean): SynthesizedCall['guessed'] {
+/** The `guessed` record of a synthesized call: one shared, frozen record per combination. */
+export function guessedRecord(name: boolean, args: boolean): SynthesizedCall['guessed'] {
   if (name) return args ? GUESSED_BOTH : GUESSED_NAME;
   return args ? GUESSED_ARGUMENTS : GUESSED_NONE;
 }
