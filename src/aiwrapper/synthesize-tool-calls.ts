@@ -1,5 +1,6 @@
 import type { LangMessages } from 'aiwrapper';
 import type { ProviderFormat } from '../core/format.js';
+import { everyResultAnswered } from './every-result-answered.js';
 import { repairCollection, type RepairLangMessagesResult } from './repair-lang-messages.js';
 import { seenToolCall } from './seen-tool-calls.js';
 
@@ -15,23 +16,29 @@ export const SYNTHESIZED_META_KEY = 'synthesizedToolCalls';
  * turn, else `{}`; its turn carries `meta.synthesizedToolCalls = true`. One linear pass; changes
  * the collection in place.
  *
- * A valid collection needs no call synthesized, whatever the provider: a result its turn answers
- * is answered across the conversation too. So `checkCollection` decides first with the lean pass
- * of `isValidLangHistory` (a fraction of the validator's cost, the first request included; on a
- * collection sent again, only what changed); only a collection it does not find valid goes
- * through the validator and the repair.
+ * A collection where every result has its call turn needs nothing synthesized, whatever the
+ * provider (a result its turn answers is answered across the conversation too), and nothing else
+ * about it matters to this pass: {@link everyResultAnswered} decides that in one lean walk, on
+ * every request, the first included; only a collection it does not clear goes through the
+ * validator and the repair. Nothing is remembered per collection: the walk costs about what
+ * finding the messages unchanged since the last request would.
  */
 export function synthesizeCallTurns(
   collection: LangMessages,
   provider: ProviderFormat,
   coveredThrough: number,
 ): RepairLangMessagesResult {
+  if (everyResultAnswered(collection, coveredThrough)) return NOTHING_SYNTHESIZED;
   return repairCollection(collection, {
     provider,
     preset: 'add-missing-calls',
-    incremental: true,
     leaveThrough: coveredThrough,
     lookupCall: (callId, name) => seenToolCall(collection, callId, name),
     markTurn: { aiwrapper: { meta: { [SYNTHESIZED_META_KEY]: true } } },
   });
 }
+
+const NOTHING_SYNTHESIZED: RepairLangMessagesResult = Object.freeze({
+  fixes: Object.freeze([]),
+  warnings: Object.freeze([]),
+});
