@@ -13,8 +13,9 @@ const SCAN_LIMIT = 64;
  * False when a result may lack its call, and also when a message or item this reads is not of
  * aiwrapper's shape (a role other than `user`, `assistant` and `tool-results`, a results message
  * with an item other than a `tool-result`, a call or result id that is not a non-empty string):
- * then the caller's full pass decides and says what is wrong. Results of messages at or before
- * `leaveThrough` may lack their call (a Responses `previous_response_id` covers them).
+ * then the caller's full pass decides and says what is wrong. Results of a run of results
+ * messages that ends at or before `leaveThrough` may lack their call (a Responses
+ * `previous_response_id` covers them; the repair leaves such a run alone).
  *
  * One walk that reads each message's role, and the items of results messages and of the
  * assistant message each run of them follows; it reads nothing else (user messages, answers,
@@ -56,6 +57,9 @@ function walk(messages: readonly unknown[], leaveThrough: number): boolean {
   let turn: unknown;
   let cursor = 0;
   let stamp = -1;
+  // Whether the run of results messages this one belongs to is covered: the repair leaves a run
+  // alone only when it ends at or before `leaveThrough`.
+  let covered: boolean | undefined;
   for (let index = 0; index < length; index++) {
     const message = messages[index] as WireMessage | null | undefined;
     if (message === null || message === undefined) return false;
@@ -66,8 +70,10 @@ function walk(messages: readonly unknown[], leaveThrough: number): boolean {
       else return false;
       cursor = 0;
       stamp = -1;
+      covered = undefined;
       continue;
     }
+    covered ??= index <= leaveThrough && runEnd(messages, index) <= leaveThrough;
     const items = message.items;
     if (!Array.isArray(items)) return false;
     const calls = Array.isArray(turn) ? (turn as readonly unknown[]) : undefined;
@@ -77,7 +83,7 @@ function walk(messages: readonly unknown[], leaveThrough: number): boolean {
       if (result?.type !== 'tool-result' || typeof callId !== 'string' || callId === '')
         return false;
       if (calls === undefined) {
-        if (index > leaveThrough) return false;
+        if (!covered) return false;
         continue;
       }
       if (stamp === -1) {
@@ -96,10 +102,17 @@ function walk(messages: readonly unknown[], leaveThrough: number): boolean {
         cursor = at;
         stamp = nextStamp++;
       }
-      if (!takeOutOfOrder(calls, cursor, callId, stamp) && index > leaveThrough) return false;
+      if (!takeOutOfOrder(calls, cursor, callId, stamp) && !covered) return false;
     }
   }
   return true;
+}
+
+/** The index of the last results message of the run that goes on at `from`. */
+function runEnd(messages: readonly unknown[], from: number): number {
+  let end = from;
+  while ((messages[end + 1] as WireMessage | null | undefined)?.role === 'tool-results') end++;
+  return end;
 }
 
 /**

@@ -15,16 +15,26 @@ import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
 
 /**
  * The pairing the `add-missing-calls` preset runs (turn scope): true when it finds no result
- * without its call; `undefined` when the messages are not of the shape the reader reads.
+ * without its call; `undefined` when the messages are not of the shape the reader reads, or hold
+ * an empty call id (which the walk leaves to the full pass).
  */
 function pairingFindsNoOrphan(messages: readonly unknown[]): boolean | undefined {
   let history: HistoryMessage[];
+  const emptyId = (part: { readonly callId?: unknown }): boolean => part.callId === '';
   try {
     history = fromAiwrapper(messages).messages;
   } catch (error) {
     if (isToolHistoryError(error) && error.code === 'invalid-input') return undefined;
     throw error;
   }
+  if (
+    history.some((message) =>
+      message.role === 'tool'
+        ? message.results.some(emptyId)
+        : message.role === 'assistant' && message.parts.some(emptyId),
+    )
+  )
+    return undefined;
   const { results } = pairToolTurns(toTurnEntries(history), { scope: 'turn' });
   return results.every((result) => result.call !== undefined);
 }
