@@ -20,7 +20,7 @@ import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
  */
 function pairingFindsNoOrphan(messages: readonly unknown[]): boolean | undefined {
   let history: HistoryMessage[];
-  const emptyId = (part: { readonly callId?: unknown }): boolean => part.callId === '';
+  const emptyId = (part: object): boolean => 'callId' in part && part.callId === '';
   try {
     history = fromAiwrapper(messages).messages;
   } catch (error) {
@@ -111,7 +111,8 @@ const nearlyPairedTurn = fc
     between: fc.nat(9),
     text: fc.boolean(),
   })
-  .map(({ calls, seed, drop, twice, stranger, split, between, text: withText }) => {
+  .map(({ calls: pool, seed, drop, twice, stranger, split, between, text: withText }) => {
+    const calls: readonly string[] = pool;
     const shift = calls.length === 0 || seed % 2 === 0 ? 0 : seed % calls.length;
     const answers = [...calls.slice(shift), ...calls.slice(0, shift)];
     if (seed % 3 === 1) answers.reverse();
