@@ -19,24 +19,35 @@ export const SYNTHESIZED_META_KEY = 'synthesizedToolCalls';
  * A collection where every result has its call turn needs nothing synthesized, whatever the
  * provider (a result its turn answers is answered across the conversation too), and nothing else
  * about it matters to this pass: {@link everyResultAnswered} decides that in one lean walk, on
- * every request, the first included; only a collection it does not clear goes through the
- * validator and the repair. Nothing is remembered per collection: the walk costs about what
- * finding the messages unchanged since the last request would.
+ * a collection's first request; only a collection it does not clear goes through the validator
+ * and the repair. A collection sent again is checked incrementally (`checkCollection`).
  */
 export function synthesizeCallTurns(
   collection: LangMessages,
   provider: ProviderFormat,
   coveredThrough: number,
 ): RepairLangMessagesResult {
-  if (everyResultAnswered(collection, coveredThrough)) return NOTHING_SYNTHESIZED;
+  if (!sent.has(collection)) {
+    sent.add(collection);
+    if (everyResultAnswered(collection, coveredThrough)) return NOTHING_SYNTHESIZED;
+  }
   return repairCollection(collection, {
     provider,
     preset: 'add-missing-calls',
+    incremental: true,
     leaveThrough: coveredThrough,
     lookupCall: (callId, name) => seenToolCall(collection, callId, name),
     markTurn: { aiwrapper: { meta: { [SYNTHESIZED_META_KEY]: true } } },
   });
 }
+
+/**
+ * Collections this pass has seen: sent again (an agent loop), one goes through `checkCollection`,
+ * which re-reads only what changed since its last check once it has recorded the collection, where
+ * the walk reads every call and result item again (on long histories with many parallel calls, a
+ * cache miss each).
+ */
+const sent = new WeakSet<LangMessages>();
 
 const NOTHING_SYNTHESIZED: RepairLangMessagesResult = Object.freeze({
   fixes: Object.freeze([]),
