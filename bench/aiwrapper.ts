@@ -20,8 +20,9 @@
  * also counts the waits for a core.
  *
  * Run: `npm run bench -- aiwrapper` (builds the package first), or
- * `npm run build && npx tsx bench/aiwrapper.ts`; `AIWRAPPER_BENCH=c` runs only part (c), and
- * `AIWRAPPER_SIZES=100,1000` times (c) on those history sizes only.
+ * `npm run build && npx tsx bench/aiwrapper.ts`; `AIWRAPPER_BENCH=c` runs only part (c),
+ * `AIWRAPPER_SIZES=100,1000` times (c) on those history sizes only, and
+ * `AIWRAPPER_GENERATORS=plain` on that generator's histories only.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -267,11 +268,15 @@ function hostileMessages(size: number): LangMessage[] {
   return messages;
 }
 
-/** The generators of valid histories (c) times. */
-const GENERATORS: readonly (readonly [string, (size: number) => LangMessage[]])[] = [
-  ['plain', validMessages],
-  ['hostile', hostileMessages],
-];
+/** The generators of valid histories (c) times; `AIWRAPPER_GENERATORS=plain` times one. */
+const GENERATORS: readonly (readonly [string, (size: number) => LangMessage[]])[] = (
+  [
+    ['plain', validMessages],
+    ['hostile', hostileMessages],
+  ] as const
+).filter(([name]) =>
+  (process.env.AIWRAPPER_GENERATORS ?? 'plain,hostile').split(',').includes(name),
+);
 
 /** A history of about `size` messages where every call turn is missing: question, results, answer. */
 function orphanMessages(size: number): LangMessage[] {

@@ -1,5 +1,6 @@
 import type { LangMessages } from 'aiwrapper';
 import type { ProviderFormat } from '../core/format.js';
+import { everyResultAnswered } from './every-result-answered.js';
 import { repairCollection, type RepairLangMessagesResult } from './repair-lang-messages.js';
 import { seenToolCall } from './seen-tool-calls.js';
 
@@ -15,17 +16,21 @@ export const SYNTHESIZED_META_KEY = 'synthesizedToolCalls';
  * turn, else `{}`; its turn carries `meta.synthesizedToolCalls = true`. One linear pass; changes
  * the collection in place.
  *
- * A valid collection needs no call synthesized, whatever the provider: a result its turn answers
- * is answered across the conversation too. So `checkCollection` decides first with the lean pass
- * of `isValidLangHistory` (a fraction of the validator's cost, the first request included; on a
- * collection sent again, only what changed); only a collection it does not find valid goes
- * through the validator and the repair.
+ * A collection where every result has its call turn needs nothing synthesized, whatever the
+ * provider (a result its turn answers is answered across the conversation too), and nothing else
+ * about it matters to this pass: {@link everyResultAnswered} decides that in one lean walk, on
+ * a collection's first request; only a collection it does not clear goes through the validator
+ * and the repair. A collection sent again is checked incrementally (`checkCollection`).
  */
 export function synthesizeCallTurns(
   collection: LangMessages,
   provider: ProviderFormat,
   coveredThrough: number,
 ): RepairLangMessagesResult {
+  if (!sent.has(collection)) {
+    sent.add(collection);
+    if (everyResultAnswered(collection, coveredThrough)) return NOTHING_SYNTHESIZED;
+  }
   return repairCollection(collection, {
     provider,
     preset: 'add-missing-calls',
@@ -35,3 +40,16 @@ export function synthesizeCallTurns(
     markTurn: { aiwrapper: { meta: { [SYNTHESIZED_META_KEY]: true } } },
   });
 }
+
+/**
+ * Collections this pass has seen: sent again (an agent loop), one goes through `checkCollection`,
+ * which re-reads only what changed since its last check once it has recorded the collection, where
+ * the walk reads every call and result item again (on long histories with many parallel calls, a
+ * cache miss each).
+ */
+const sent = new WeakSet<LangMessages>();
+
+const NOTHING_SYNTHESIZED: RepairLangMessagesResult = Object.freeze({
+  fixes: Object.freeze([]),
+  warnings: Object.freeze([]),
+});
