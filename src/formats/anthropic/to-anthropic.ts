@@ -188,9 +188,14 @@ function resultBlock(
   names: CallNames,
 ): AnthropicToolResultBlock {
   answerWithoutName(names, result, index, context, 'Anthropic tool_result blocks');
-  const { content: stored, ...extras } =
-    context.ownData(result.providerData, index, result.callId) ?? {};
+  const own = context.ownData(result.providerData, index, result.callId);
   const text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+  // Most results carry no Anthropic data (placeholders, results from other formats): no copies.
+  if (own === undefined)
+    return result.isError
+      ? { type: 'tool_result', tool_use_id: result.callId, content: text, is_error: true }
+      : { type: 'tool_result', tool_use_id: result.callId, content: text };
+  const { content: stored, ...extras } = own;
   // A content array read from Anthropic is written back whole while its text is unchanged.
   const content =
     Array.isArray(stored) && joinedText(stored) === text
