@@ -1,8 +1,14 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
-import { convertHistory } from '../../src/convert/convert-history.js';
-import { arbitraryHistory, COMMON_FEATURES } from '../arbitraries/history.js';
+import {
+  convertHistory,
+  toFormat,
+  type ToFormatOptions,
+} from '../../src/convert/convert-history.js';
+import type { ConversionWarningCode } from '../../src/core/conversion-result.js';
+import type { HistoryMessage } from '../../src/core/history.js';
+import { ALL_FEATURES, arbitraryHistory, COMMON_FEATURES } from '../arbitraries/history.js';
 import { readFormat, roundTrip, toolFacts } from '../helpers/round-trip.js';
 
 const format = fc.constantFrom(...MESSAGE_FORMATS);
@@ -32,3 +38,35 @@ test.prop([arbitraryHistory(COMMON_FEATURES), errorFlagFormat, errorFlagFormat])
     expect(flags(readFormat(to, converted.messages))).toEqual(flags(history));
   },
 );
+
+const warningCodes = fc.subarray([
+  'dropped-result-name',
+  'dropped-error-flag',
+  'moved-system-message',
+  'generated-call-id',
+  'synthesized-thought-signature',
+] as const);
+
+test.prop([arbitraryHistory(ALL_FEATURES), format, warningCodes])(
+  'a writer told to omit warning codes drops exactly those warnings and writes the same messages',
+  (history, to, codes) => {
+    const omitted = new Set<ConversionWarningCode>(codes);
+    const whole = toFormat(history, to);
+    const lean = toFormat(history, to, { omitWarnings: omitted });
+    expect(lean.messages).toEqual(whole.messages);
+    expect(lean.warnings).toEqual(whole.warnings.filter((warning) => !omitted.has(warning.code)));
+  },
+);
+
+test('the writers that cannot hold a result name or error flag warn of it, unless told not to', () => {
+  const history: HistoryMessage[] = [
+    { role: 'system', text: 'be brief' },
+    { role: 'user', parts: [{ type: 'text', text: 'q' }] },
+    { role: 'assistant', parts: [{ type: 'tool-call', callId: 'c1', name: 'f', arguments: {} }] },
+    { role: 'tool', results: [{ callId: 'c1', name: 'g', content: 'x', isError: true }] },
+  ];
+  const codes = (options: ToFormatOptions = {}): string[] =>
+    toFormat(history, 'openai-chat', options).warnings.map((warning) => warning.code);
+  expect(codes()).toEqual(['dropped-result-name', 'dropped-error-flag']);
+  expect(codes({ omitWarnings: new Set(['dropped-error-flag']) })).toEqual(['dropped-result-name']);
+});
