@@ -9,9 +9,7 @@ import { pairToolTurns } from '../../src/core/pair-tool-turns.js';
 import { toTurnEntries } from '../../src/core/to-turn-entries.js';
 import { isToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { fromAiwrapper } from '../../src/formats/aiwrapper/from-aiwrapper.js';
-import { toAiwrapper } from '../../src/formats/aiwrapper/to-aiwrapper.js';
-import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
-import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
+import { arbitraryAiwrapperMessages } from '../arbitraries/aiwrapper-history.js';
 
 /**
  * The pairing the `add-missing-calls` preset runs (turn scope): true when it finds no result
@@ -55,18 +53,7 @@ function synthesisFixes(
   }
 }
 
-const features = FORMAT_FEATURES.aiwrapper;
-
-function wire(history: readonly HistoryMessage[]): unknown[] {
-  return toAiwrapper(history.filter((message) => message.role !== 'system')).messages;
-}
-
-/** Histories the writer makes: valid, with results missing, broken (orphans included). */
-const fromNeutral = fc.oneof(
-  arbitraryHistory({ ...features, answerAll: true }).map(wire),
-  arbitraryHistory(features).map(wire),
-  arbitraryBrokenHistory(features).map(({ history }) => wire(history)),
-);
+const fromNeutral = arbitraryAiwrapperMessages;
 
 const call = (callId: string): LangMessageItem => ({
   type: 'tool',

@@ -1,12 +1,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { isValidLangHistory } from '../../src/aiwrapper/is-valid-lang-history.js';
-import type { HistoryMessage } from '../../src/core/history.js';
-import { toAiwrapper } from '../../src/formats/aiwrapper/to-aiwrapper.js';
 import { isToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { inspectHistory } from '../../src/validate/inspect-history.js';
-import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
-import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
+import {
+  arbitraryAiwrapperMessages,
+  arbitraryValidAiwrapperMessages,
+} from '../arbitraries/aiwrapper-history.js';
 
 /** The full validator's verdict: valid, invalid, or a message not of aiwrapper's shape. */
 function fullVerdict(messages: unknown): boolean {
@@ -18,17 +18,7 @@ function fullVerdict(messages: unknown): boolean {
   }
 }
 
-const features = FORMAT_FEATURES.aiwrapper;
-
-function wire(history: readonly HistoryMessage[]): unknown[] {
-  return toAiwrapper(history.filter((message) => message.role !== 'system')).messages;
-}
-
-const fromNeutral = fc.oneof(
-  arbitraryHistory({ ...features, answerAll: true }).map(wire),
-  arbitraryHistory(features).map(wire),
-  arbitraryBrokenHistory(features).map(({ history }) => wire(history)),
-);
+const fromNeutral = arbitraryAiwrapperMessages;
 
 // Few ids, so they repeat within and across turns; '' is an id no call may have.
 const id = fc.constantFrom('a', 'b', 'c', '');
@@ -136,27 +126,22 @@ const pairedTurns = fc
   .map((turns) => turns.flat() as unknown[]);
 
 /** A valid history turned around: results out of call order, results split over messages. */
-const reordered = arbitraryHistory({ ...features, answerAll: true })
-  .map(wire)
-  .chain((messages) =>
-    fc.array(fc.nat(), { minLength: messages.length, maxLength: messages.length }).map((seeds) =>
-      messages.flatMap((message, index): unknown[] => {
-        const { role, items } = message as { readonly role: string; readonly items: unknown[] };
-        if (role !== 'tool-results' || items.length < 2) return [message];
-        const seed = seeds[index] ?? 0;
-        const turned = [
-          ...items.slice(seed % items.length),
-          ...items.slice(0, seed % items.length),
-        ];
-        return seed % 2 === 0
-          ? [{ role, items: turned }]
-          : [
-              { role, items: turned.slice(0, 1) },
-              { role, items: turned.slice(1) },
-            ];
-      }),
-    ),
-  );
+const reordered = arbitraryValidAiwrapperMessages.chain((messages) =>
+  fc.array(fc.nat(), { minLength: messages.length, maxLength: messages.length }).map((seeds) =>
+    messages.flatMap((message, index): unknown[] => {
+      const { role, items } = message as { readonly role: string; readonly items: unknown[] };
+      if (role !== 'tool-results' || items.length < 2) return [message];
+      const seed = seeds[index] ?? 0;
+      const turned = [...items.slice(seed % items.length), ...items.slice(0, seed % items.length)];
+      return seed % 2 === 0
+        ? [{ role, items: turned }]
+        : [
+            { role, items: turned.slice(0, 1) },
+            { role, items: turned.slice(1) },
+          ];
+    }),
+  ),
+);
 
 test.prop([fc.oneof(fromNeutral, reordered, pairedTurns, fc.array(rawMessage, { maxLength: 10 }))])(
   'isValidLangHistory gives the verdict of the full aiwrapper validator',

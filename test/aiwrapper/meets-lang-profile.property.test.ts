@@ -2,17 +2,14 @@ import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { meetsLangProfile } from '../../src/aiwrapper/meets-lang-profile.js';
 import { meetsProfileShape } from '../../src/aiwrapper/meets-profile-shape.js';
-import type { HistoryMessage } from '../../src/core/history.js';
 import type { ProviderProfile } from '../../src/core/provider-profile.js';
 import { isToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { CHAT_HOSTS } from '../../src/formats/index.js';
-import { toAiwrapper } from '../../src/formats/aiwrapper/to-aiwrapper.js';
 import { meetsProfileByTable } from '../../src/repair/meets-profile.js';
 import { repairFormatHistory } from '../../src/repair/repair-history.js';
 import { PROVIDER_PROFILES } from '../../src/repair/provider-profile.js';
 import { inspectHistory } from '../../src/validate/inspect-history.js';
-import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
-import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
+import { arbitraryAiwrapperMessages } from '../arbitraries/aiwrapper-history.js';
 
 /**
  * The full check `chat()` used to run: the aiwrapper validator (a message not of aiwrapper's
@@ -39,18 +36,7 @@ const PROFILES: readonly (ProviderProfile | undefined)[] = [
   undefined,
 ];
 
-const features = FORMAT_FEATURES.aiwrapper;
-
-function wire(history: readonly HistoryMessage[]): unknown[] {
-  return toAiwrapper(history.filter((message) => message.role !== 'system')).messages;
-}
-
-/** Histories the writer makes: valid, nearly valid, broken. */
-const fromNeutral = fc.oneof(
-  arbitraryHistory({ ...features, answerAll: true }).map(wire),
-  arbitraryHistory(features).map(wire),
-  arbitraryBrokenHistory(features).map(({ history }) => wire(history)),
-);
+const fromNeutral = arbitraryAiwrapperMessages;
 
 // Ids that some providers refuse: empty, too long for Chat Completions, not 9 alphanumerics
 // (Mistral), with characters outside [a-zA-Z0-9_-] (Anthropic); few, so they repeat across turns.
