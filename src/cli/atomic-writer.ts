@@ -38,8 +38,15 @@ export async function createAtomicWriter(
     (stats) => stats.mode & 0o777,
     () => undefined,
   );
-  const handle: CliWritableFile = await fs.create(tempPath, existing ?? 0o666);
+  // Armed before the file exists: a signal that lands between the open and the next line would
+  // otherwise kill the process with the default action and leave the temp file behind.
   const forget = removeOnSignal(tempPath);
+  const handle: CliWritableFile = await fs
+    .create(tempPath, existing ?? 0o666)
+    .catch((error: unknown) => {
+      forget();
+      throw error;
+    });
   // The umask applies on create: the replaced file keeps all its bits, as write-file-atomic does.
   if (existing !== undefined)
     await handle.chmod?.(existing).catch(async (error: unknown) => {

@@ -250,6 +250,32 @@ describe('fix --provider keeps the input format and checks what is left in it', 
 });
 
 describe('fix -o on a signal', () => {
+  // CI once saw the temp file survive a SIGINT: the signal landed after the file was opened but
+  // before the cleanup was armed, so the default action killed the process. The cleanup is now
+  // armed before the open, and disarmed again when the open fails.
+  it('arms the signal cleanup before the temp file is created, and disarms it if the create fails', async () => {
+    const before = process.listenerCount('SIGINT');
+    const armed: boolean[] = [];
+    const path = await input('armed.json');
+    const fs = (fail: boolean): CliFileSystem => ({
+      ...nodeFileSystem,
+      create: (file, mode) => {
+        armed.push(process.listenerCount('SIGINT') > before);
+        return fail
+          ? Promise.reject(systemError('EACCES', 'open', file))
+          : nodeFileSystem.create(file, mode);
+      },
+    });
+    const ok = await runCliInProcess(['fix', path, '--in-place'], { fs: fs(false) });
+    const failed = await runCliInProcess(['fix', path, '--in-place'], { fs: fs(true) });
+    expect({
+      codes: [ok.code, failed.code],
+      armed,
+      listeners: process.listenerCount('SIGINT') - before,
+      temps: await temps(),
+    }).toEqual({ codes: [0, 2], armed: [true, true], listeners: 0, temps: [] });
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'on %s removes the temp file, leaves the input intact, and dies of the signal',
     async (signal) => {
