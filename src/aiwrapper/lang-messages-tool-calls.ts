@@ -241,6 +241,6 @@ function toResultItem(
     case 'given':
       return { ...base, result: given[planned.source.index]?.result };
     case 'placeholder':
-      return { ...base, result: missingResultPlaceholder(planned.callId, planned.name) };
+      return { ...base, result: missingResultPlaceholder(planned.name) };
   }
 }

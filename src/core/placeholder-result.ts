@@ -10,22 +10,23 @@ export const MISSING_RESULT_NAME = 'ToolResultMissing';
 export const DEFERRED_RESULT_NAME = 'ToolRunByCaller';
 
 /** The result this package records for a call that has no result. */
-export interface MissingResultPlaceholder {
+export type MissingResultPlaceholder = {
   readonly error: true;
   readonly name: typeof MISSING_RESULT_NAME;
   readonly message: string;
-}
+};
 
 /**
- * Returns the placeholder for a call with no recorded result. Its text does not tell the model
- * the tool failed or was aborted: only that no result was recorded, and the tool may or may not
- * have run.
+ * Returns the placeholder for a call of tool `name` with no recorded result. Its text does not
+ * tell the model the tool failed or was aborted: only that no result was recorded, and the tool
+ * may or may not have run. It names no call id (the result's own id says which call it answers),
+ * so every such call of a tool gets the same text.
  */
-export function missingResultPlaceholder(callId: string, name: string): MissingResultPlaceholder {
+export function missingResultPlaceholder(name: string): MissingResultPlaceholder {
   return {
     error: true,
     name: MISSING_RESULT_NAME,
-    message: `No result was recorded for call "${callId}" of tool "${name}". The tool may or may not have run.`,
+    message: `No result was recorded for this call of tool "${name}". The tool may or may not have run.`,
   };
 }
 

@@ -1,6 +1,11 @@
 import type { CallIdGenerator } from '../core/call-id.js';
 import type { JsonValue } from '../core/history.js';
-import { MISSING_RESULT_NAME, missingResultPlaceholder } from '../core/placeholder-result.js';
+import {
+  MISSING_RESULT_NAME,
+  missingResultPlaceholder,
+  type MissingResultPlaceholder,
+} from '../core/placeholder-result.js';
+import { sharedContent } from '../core/result-text.js';
 import type { MissingResultCause } from './history-fix.js';
 
 /** What a placeholder function is told about the call that has no result. */
@@ -63,15 +68,19 @@ export interface RepairPolicy {
   readonly userBridgeText?: string | undefined;
 }
 
-/** The default placeholder texts, per cause. None says the tool failed or was aborted. */
+/**
+ * The default placeholder texts, per cause. None says the tool failed or was aborted, and none
+ * names the call id (the result's own id says which call it answers): every call of a tool gets
+ * the same text for the same cause, so repair makes one placeholder content per tool and cause.
+ */
 export const DEFAULT_MISSING_RESULT_TEXTS: Readonly<
   Record<MissingResultCause, (context: MissingResultContext) => string>
 > = {
-  'end-of-history': ({ callId, name }) =>
-    `No result has been recorded yet for call "${callId}" of tool "${name}". The tool may or may not have run.`,
-  'partial-turn': ({ callId, name }) =>
-    `No result was recorded for call "${callId}" of tool "${name}", though other calls of the same turn have results. The tool may or may not have run.`,
-  'not-recorded': ({ callId, name }) => missingResultPlaceholder(callId, name).message,
+  'end-of-history': ({ name }) =>
+    `No result has been recorded yet for this call of tool "${name}". The tool may or may not have run.`,
+  'partial-turn': ({ name }) =>
+    `No result was recorded for this call of tool "${name}", though other calls of the same turn have results. The tool may or may not have run.`,
+  'not-recorded': ({ name }) => missingResultPlaceholder(name).message,
 };
 
 /** A policy with every default filled in. */
@@ -93,14 +102,7 @@ export function resolvePolicy(policy: RepairPolicy = {}): ResolvedPolicy {
       : { ...DEFAULT_MISSING_RESULT_TEXTS, ...definedEntries(missing) };
   return {
     orphanResults: policy.orphanResults ?? 'synthesize-call',
-    missingResult:
-      typeof missing === 'function'
-        ? missing
-        : (context) => ({
-            error: true,
-            name: MISSING_RESULT_NAME,
-            message: textFor(texts, context),
-          }),
+    missingResult: typeof missing === 'function' ? missing : placeholderContents(texts),
     duplicateResults: policy.duplicateResults ?? 'keep-first',
     generateId: policy.generateId,
     assistantBridgeText: policy.assistantBridgeText ?? 'Tool results received.',
@@ -108,9 +110,34 @@ export function resolvePolicy(policy: RepairPolicy = {}): ResolvedPolicy {
   };
 }
 
-function textFor(texts: MissingResultTexts, context: MissingResultContext): string {
-  const text = texts[context.cause] ?? DEFAULT_MISSING_RESULT_TEXTS[context.cause];
-  return typeof text === 'string' ? text : text(context);
+/** Tool names whose placeholder contents are kept per cause; past this many, the kept ones start over. */
+const CONTENTS_KEPT = 256;
+
+/**
+ * The placeholder contents of per-cause `texts`. Where a cause's text is fixed or the default, it
+ * depends on the tool name alone: one content per tool and cause is made, frozen and shared by
+ * every placeholder (see `sharedContent`), so a history where every result is missing costs one
+ * content and one JSON text per tool, not per call. A function of the caller's gets each call.
+ */
+function placeholderContents(texts: MissingResultTexts): MissingResultContent {
+  const kept = new Map<MissingResultCause, Map<string, MissingResultPlaceholder>>();
+  return (context) => {
+    const text = texts[context.cause] ?? DEFAULT_MISSING_RESULT_TEXTS[context.cause];
+    if (typeof text === 'function' && text !== DEFAULT_MISSING_RESULT_TEXTS[context.cause])
+      return { error: true, name: MISSING_RESULT_NAME, message: text(context) };
+    let byName = kept.get(context.cause);
+    if (byName === undefined) kept.set(context.cause, (byName = new Map()));
+    const known = byName.get(context.name);
+    if (known !== undefined) return known;
+    if (byName.size === CONTENTS_KEPT) byName.clear();
+    const content: MissingResultPlaceholder = {
+      error: true,
+      name: MISSING_RESULT_NAME,
+      message: typeof text === 'string' ? text : text(context),
+    };
+    byName.set(context.name, sharedContent(content));
+    return content;
+  };
 }
 
 function definedEntries<T extends object>(value: T | undefined): Partial<T> {

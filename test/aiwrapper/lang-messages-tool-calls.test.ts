@@ -238,7 +238,7 @@ describe('addToolCallsAndResults', () => {
         type: 'tool-result',
         callId: 'v',
         name: 'unhandled',
-        result: missingResultPlaceholder('v', 'unhandled'),
+        result: missingResultPlaceholder('unhandled'),
       },
     ]);
   });

@@ -24,7 +24,7 @@ const CALL =
 const RESULT = '{"role":"tool","tool_call_id":"call_1","content":"ok"}';
 /** The placeholder `fix` adds for call_1 of tool f at the end of a history (openai-chat). */
 const PLACEHOLDER =
-  '{"role":"tool","tool_call_id":"call_1","content":"{\\"error\\":true,\\"name\\":\\"ToolResultMissing\\",\\"message\\":\\"No result has been recorded yet for call \\\\\\"call_1\\\\\\" of tool \\\\\\"f\\\\\\". The tool may or may not have run.\\"}"}';
+  '{"role":"tool","tool_call_id":"call_1","content":"{\\"error\\":true,\\"name\\":\\"ToolResultMissing\\",\\"message\\":\\"No result has been recorded yet for this call of tool \\\\\\"f\\\\\\". The tool may or may not have run.\\"}"}';
 
 /** Valid histories whose text JSON.parse + JSON.stringify would change. */
 const VALID_INPUTS = {

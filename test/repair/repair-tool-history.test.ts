@@ -158,7 +158,7 @@ describe('repairToolHistory', () => {
         callId: 'b',
         name: 'get_weather',
         content: placeholder(
-          'No result was recorded for call "b" of tool "get_weather", though other calls of the same turn have results. The tool may or may not have run.',
+          'No result was recorded for this call of tool "get_weather", though other calls of the same turn have results. The tool may or may not have run.',
         ),
         isError: true,
       }),
@@ -168,7 +168,7 @@ describe('repairToolHistory', () => {
         callId: 'c',
         name: 'get_weather',
         content: placeholder(
-          'No result was recorded for call "c" of tool "get_weather". The tool may or may not have run.',
+          'No result was recorded for this call of tool "get_weather". The tool may or may not have run.',
         ),
         isError: true,
       }),
@@ -178,7 +178,7 @@ describe('repairToolHistory', () => {
         callId: 'd',
         name: 'get_weather',
         content: placeholder(
-          'No result has been recorded yet for call "d" of tool "get_weather". The tool may or may not have run.',
+          'No result has been recorded yet for this call of tool "get_weather". The tool may or may not have run.',
         ),
         isError: true,
       }),

@@ -1,4 +1,5 @@
 import { assertNever } from '../../core/assert-never.js';
+import { resultText } from '../../core/result-text.js';
 import type {
   AssistantMessage,
   OpaquePart,
@@ -189,7 +190,7 @@ function resultBlock(
 ): AnthropicToolResultBlock {
   answerWithoutName(names, result, index, context, 'Anthropic tool_result blocks');
   const own = context.ownData(result.providerData, index, result.callId);
-  const text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+  const text = resultText(result.content);
   // Most results carry no Anthropic data (placeholders, results from other formats): no copies.
   if (own === undefined)
     return result.isError

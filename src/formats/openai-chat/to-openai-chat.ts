@@ -1,4 +1,5 @@
 import { assertNever } from '../../core/assert-never.js';
+import { resultText } from '../../core/result-text.js';
 import type {
   AssistantMessage,
   SystemMessage,
@@ -196,8 +197,7 @@ function writeResults(
         result.callId,
       );
     }
-    const content =
-      typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+    const content = resultText(result.content);
     const extras = context.ownData(result.providerData, index, result.callId);
     return dialect.resultName
       ? { ...extras, role: 'tool', tool_call_id: result.callId, name: result.name, content }

@@ -1,4 +1,5 @@
 import { assertNever } from '../../core/assert-never.js';
+import { resultText } from '../../core/result-text.js';
 import type {
   AssistantMessage,
   TextPart,
@@ -179,9 +180,12 @@ function writeResults(
         result.callId,
       );
     }
-    const { output, ...extras } = context.ownData(result.providerData, index, result.callId) ?? {};
-    const text =
-      typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+    const own = context.ownData(result.providerData, index, result.callId);
+    const text = resultText(result.content);
+    // Most results carry no Responses data (placeholders, results from other formats): no copies.
+    if (own === undefined)
+      return { type: 'function_call_output', call_id: result.callId, output: text };
+    const { output, ...extras } = own;
     // An output array read from Responses is written back whole while its text is unchanged.
     const content =
       Array.isArray(output) && textOf(output) === text

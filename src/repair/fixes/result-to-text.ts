@@ -1,3 +1,4 @@
+import { resultText } from '../../core/result-text.js';
 import type { TextPart, ToolResult } from '../../core/history.js';
 
 /**
@@ -8,8 +9,7 @@ import type { TextPart, ToolResult } from '../../core/history.js';
 export function resultToText(result: ToolResult): TextPart {
   const tool = result.name === '' ? 'a tool' : `tool "${result.name}"`;
   const what = result.isError ? 'Error result' : 'Result';
-  const content =
-    typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+  const content = resultText(result.content);
   return {
     type: 'text',
     text: `${what} of ${tool} for call "${result.callId}", whose call is not in this conversation:\n${content}`,
