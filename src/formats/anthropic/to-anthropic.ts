@@ -10,6 +10,7 @@ import type {
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { withExtras } from '../shared/with-extras.js';
 import type {
   AnthropicAssistantMessage,
   AnthropicContentBlock,
@@ -78,7 +79,7 @@ export function toAnthropic(
             only?.type === 'text' &&
             only.providerData === undefined &&
             blocks.length === 1;
-          messages.push({ ...extras, role: 'user', content: plain ? only.text : blocks });
+          messages.push(withExtras(extras, { role: 'user', content: plain ? only.text : blocks }));
         }
         resultsTurn = undefined;
         names.other();
@@ -166,20 +167,21 @@ function writeAssistant(
             part.callId,
           );
         }
-        content.push({
-          ...context.ownData(part.providerData, index, part.callId),
-          type: 'tool_use',
-          id: part.callId,
-          name: part.name,
-          input: part.arguments,
-        });
+        content.push(
+          withExtras(context.ownData(part.providerData, index, part.callId), {
+            type: 'tool_use',
+            id: part.callId,
+            name: part.name,
+            input: part.arguments,
+          }),
+        );
         break;
       default:
         assertNever(part, 'assistant part');
     }
   }
   if (!calls) names.other();
-  return { ...extras, role: 'assistant', content };
+  return withExtras(extras, { role: 'assistant', content });
 }
 
 function resultBlock(

@@ -11,6 +11,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { isObject } from '../../core/input-guards.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { withExtras } from '../shared/with-extras.js';
 import type {
   BedrockContentBlock,
   BedrockMessage,
@@ -71,7 +72,7 @@ export function toBedrock(
         const extras = context.ownData(message.providerData, index);
         const blocks = message.parts.flatMap((part) => userBlock(part, index, context));
         if (resultsTurn !== undefined) resultsTurn.push(...blocks);
-        else messages.push({ ...extras, role: 'user', content: blocks });
+        else messages.push(withExtras(extras, { role: 'user', content: blocks }));
         resultsTurn = undefined;
         names.other();
         break;
@@ -159,12 +160,11 @@ function writeAssistant(
           );
         }
         content.push({
-          toolUse: {
-            ...context.ownData(part.providerData, index, part.callId),
+          toolUse: withExtras(context.ownData(part.providerData, index, part.callId), {
             toolUseId: part.callId,
             name: part.name,
             input: part.arguments,
-          },
+          }),
         });
         break;
       default:
@@ -172,7 +172,7 @@ function writeAssistant(
     }
   }
   if (!calls) names.other();
-  return { ...extras, role: 'assistant', content };
+  return withExtras(extras, { role: 'assistant', content });
 }
 
 function resultBlock(

@@ -8,6 +8,7 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { withExtras } from '../shared/with-extras.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
@@ -138,10 +139,11 @@ function writeModel(
         }
         const extras = context.ownData(part.providerData, index, part.callId);
         firstCall ??= parts.length;
-        parts.push({
-          ...extras,
-          functionCall: { id: part.callId, name: part.name, args: { ...part.arguments } },
-        });
+        parts.push(
+          withExtras(extras, {
+            functionCall: { id: part.callId, name: part.name, args: { ...part.arguments } },
+          }),
+        );
         break;
       }
       default:
@@ -181,5 +183,7 @@ function responsePart(result: ToolResult, index: number, context: ConversionCont
     : result.isError
       ? { error: content }
       : { output: content };
-  return { ...extras, functionResponse: { id: result.callId, name: result.name, response } };
+  return withExtras(extras, {
+    functionResponse: { id: result.callId, name: result.name, response },
+  });
 }

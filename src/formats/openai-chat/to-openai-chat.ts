@@ -11,6 +11,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { withExtras } from '../shared/with-extras.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import type {
   OpenAIChatAssistantMessage,
@@ -145,12 +146,13 @@ function writeAssistant(
         break;
       }
       case 'tool-call':
-        toolCalls.push({
-          ...context.ownData(part.providerData, index, part.callId),
-          id: part.callId,
-          type: 'function',
-          function: { name: part.name, arguments: argumentsTextOf(part) },
-        });
+        toolCalls.push(
+          withExtras(context.ownData(part.providerData, index, part.callId), {
+            id: part.callId,
+            type: 'function',
+            function: { name: part.name, arguments: argumentsTextOf(part) },
+          }),
+        );
         break;
       default:
         assertNever(part, 'assistant part');
@@ -174,8 +176,8 @@ function writeAssistant(
         ? only.text
         : content;
   return toolCalls.length > 0
-    ? { ...extras, role: 'assistant', content: text, tool_calls: toolCalls }
-    : { ...extras, role: 'assistant', content: text };
+    ? withExtras(extras, { role: 'assistant', content: text, tool_calls: toolCalls })
+    : withExtras(extras, { role: 'assistant', content: text });
 }
 
 function writeResults(
@@ -200,7 +202,12 @@ function writeResults(
     const content = resultText(result.content);
     const extras = context.ownData(result.providerData, index, result.callId);
     return dialect.resultName
-      ? { ...extras, role: 'tool', tool_call_id: result.callId, name: result.name, content }
-      : { ...extras, role: 'tool', tool_call_id: result.callId, content };
+      ? withExtras(extras, {
+          role: 'tool',
+          tool_call_id: result.callId,
+          name: result.name,
+          content,
+        })
+      : withExtras(extras, { role: 'tool', tool_call_id: result.callId, content });
   });
 }

@@ -11,6 +11,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { withExtras } from '../shared/with-extras.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type {
   OpenAIResponsesFunctionCallOutputItem,
@@ -114,13 +115,14 @@ function writeAssistant(
         break;
       case 'tool-call':
         names.call(part.callId, part.name);
-        items.push({
-          ...context.ownData(part.providerData, index, part.callId),
-          type: 'function_call',
-          call_id: part.callId,
-          name: part.name,
-          arguments: argumentsTextOf(part),
-        });
+        items.push(
+          withExtras(context.ownData(part.providerData, index, part.callId), {
+            type: 'function_call',
+            call_id: part.callId,
+            name: part.name,
+            arguments: argumentsTextOf(part),
+          }),
+        );
         break;
       case 'opaque': {
         const value = context.ownOpaque(part, index);

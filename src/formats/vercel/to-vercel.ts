@@ -2,6 +2,7 @@ import { assertNever } from '../../core/assert-never.js';
 import type { AssistantMessage, ToolHistory, ToolResult, UserMessage } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { withExtras } from '../shared/with-extras.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type {
   VercelAssistantMessage,
@@ -103,13 +104,14 @@ function writeAssistant(
         });
         break;
       case 'tool-call':
-        content.push({
-          ...context.ownData(part.providerData, index, part.callId),
-          type: 'tool-call',
-          toolCallId: part.callId,
-          toolName: part.name,
-          input: part.argumentsText ?? part.arguments,
-        });
+        content.push(
+          withExtras(context.ownData(part.providerData, index, part.callId), {
+            type: 'tool-call',
+            toolCallId: part.callId,
+            toolName: part.name,
+            input: part.argumentsText ?? part.arguments,
+          }),
+        );
         break;
       case 'opaque': {
         const value = context.ownOpaque(part, index);
@@ -121,7 +123,7 @@ function writeAssistant(
         assertNever(part, 'assistant part');
     }
   }
-  return { ...extras, role: 'assistant', content };
+  return withExtras(extras, { role: 'assistant', content });
 }
 
 function writeResult(
