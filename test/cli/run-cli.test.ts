@@ -252,7 +252,7 @@ describe.concurrent('aiwrapper-tool-calls fix', () => {
       code: run.code,
       stdout: run.stdout
         .split('\n')
-        .map((line) => line.replace(/: Call .*(\[inserted-placeholder\])$/, ': … $1')),
+        .map((line) => line.replace(/: The call .*(\[inserted-placeholder\])$/, ': … $1')),
       stderr: run.stderr,
       model: written.model,
       system: written.system,

@@ -356,7 +356,7 @@ describe('repairHistory: where a fix says a result was', () => {
     expect(synthesized).toMatchObject({
       fromIndex: 3,
       fromPartIndex: 0,
-      message: expect.stringContaining('messages[3]') as unknown,
+      message: expect.stringContaining('answered no call') as unknown,
     });
   });
 });

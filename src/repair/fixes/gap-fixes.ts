@@ -13,7 +13,7 @@ export interface FixPlace {
 
 /**
  * The fix for a call synthesized for an orphan result: at `place` (the call in its turn), the
- * result having been at `fromIndex`/`fromPartIndex` (the message text cites `fromIndex`).
+ * result having been at `fromIndex`/`fromPartIndex`.
  */
 export function synthesizedCallFix(
   place: FixPlace,
@@ -33,7 +33,7 @@ export function synthesizedCallFix(
     arguments: call.arguments,
     placement,
     guessed,
-    message: `The result at messages[${from.fromIndex}${synthesizedTail(call.name, placement)}`,
+    message: synthesizedMessage(call.name, placement),
   };
 }
 
@@ -57,7 +57,7 @@ export function placeholderFix(
     cause,
     callMessageIndex,
     content: result.content,
-    message: `Call "${call.callId}${placeholderTail(call.name, callPosition, cause)}`,
+    message: placeholderMessage(call.name, callPosition, cause),
   };
 }
 
@@ -70,52 +70,53 @@ function flat(text: string): string {
 }
 
 /*
- * The end of each message, from the first piece that varies little (a tool name, a position, a
- * cause) on, is made once per value, flat, and shared: a dense history makes thousands of fixes
- * with the same few endings, and each message is then two joins (a small tree of three pieces the
- * collector copies cheaply) instead of a join per piece flattened into a copy. Tool names come
- * from the history: past TAILS_KEPT of them, the kept endings start over.
+ * A message names neither the call id nor an index (the fix has them in its own fields, and
+ * the CLI prints them before the message), only what varies little: a tool name, a position, a
+ * cause. Each is made once per value, flat, and shared: a history where every turn is broken makes
+ * a fix per call, and a string per fix would be as much to allocate (and for the collector to
+ * copy) as the fix itself. Tool names come from the history: past TEXTS_KEPT of them, the kept
+ * messages start over.
  */
-const TAILS_KEPT = 256;
-const synthesizedTails = {
+const TEXTS_KEPT = 256;
+const synthesizedMessages = {
   'new-turn': new Map<string, string>(),
   'existing-turn': new Map<string, string>(),
 };
-const placeholderTails = {
+const placeholderMessages = {
   'end-of-history': new Map<string, string[]>(),
   'partial-turn': new Map<string, string[]>(),
   'not-recorded': new Map<string, string[]>(),
 };
 
-/** `] answered no call; … before it.`: the part of a synthesized call's message after its index. */
-function synthesizedTail(name: string, placement: SynthesizedCallFix['placement']): string {
-  const tails = synthesizedTails[placement];
-  let tail = tails.get(name);
-  if (tail === undefined) {
-    if (tails.size === TAILS_KEPT) tails.clear();
-    tail = flat(
-      `] answered no call; a call of "${name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
+/** The message of a call synthesized for an orphan result. */
+function synthesizedMessage(name: string, placement: SynthesizedCallFix['placement']): string {
+  const texts = synthesizedMessages[placement];
+  let text = texts.get(name);
+  if (text === undefined) {
+    if (texts.size === TEXTS_KEPT) texts.clear();
+    text = flat(
+      `The result with this call id answered no call; a call of "${name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
     );
-    tails.set(name, tail);
+    texts.set(name, text);
   }
-  return tail;
+  return text;
 }
 
-/** `" (name, position …) had no result; … (cause).`: the part of a placeholder's message after its call id. */
-function placeholderTail(name: string, position: number, cause: MissingResultCause): string {
-  const byName = placeholderTails[cause];
-  let tails = byName.get(name);
-  if (tails === undefined) {
-    if (byName.size === TAILS_KEPT) byName.clear();
-    tails = [];
-    byName.set(name, tails);
+/** The message of the placeholder for the call at `position` of its turn. */
+function placeholderMessage(name: string, position: number, cause: MissingResultCause): string {
+  const byName = placeholderMessages[cause];
+  let texts = byName.get(name);
+  if (texts === undefined) {
+    if (byName.size === TEXTS_KEPT) byName.clear();
+    texts = [];
+    byName.set(name, texts);
   }
-  let tail = tails[position];
-  if (tail === undefined) {
-    tail = flat(
-      `" (${name}, position ${String(position)} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
+  let text = texts[position];
+  if (text === undefined) {
+    text = flat(
+      `The call (tool "${name}", position ${String(position)} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
     );
-    if (position < TAILS_KEPT) tails[position] = tail;
+    if (position < TEXTS_KEPT) texts[position] = text;
   }
-  return tail;
+  return text;
 }
