@@ -154,18 +154,33 @@ export function historyOf(format: MessageFormat, size: number, kind: HistoryKind
   return (writeFormat(neutral, format, new Set()) as unknown[]).map(hostile);
 }
 
-const RUNS = 3;
+const ROUNDS = 9;
 
-function time(run: () => unknown): number {
-  // Best of RUNS, after one warm-up: the machine may be shared, and the best run is the least disturbed.
-  run();
-  let best = Number.POSITIVE_INFINITY;
-  for (let attempt = 0; attempt < RUNS; attempt++) {
-    const start = performance.now();
-    run();
-    best = Math.min(best, performance.now() - start);
+/**
+ * The median wall time of each of `runs`, taken in turn ROUNDS times after a warm-up of each: the
+ * collector's state at the start of a run moves a single time by half (a stringify of these
+ * histories takes 18 to 39 ms), and alternating puts every run of a cell under the same
+ * conditions, so the ratios of one bench run hold in the next.
+ */
+function timeAlternating<K extends string>(
+  runs: Readonly<Record<K, () => unknown>>,
+): Record<K, number> {
+  const keys = Object.keys(runs) as K[];
+  const times = {} as Record<K, number[]>;
+  for (const key of keys) {
+    runs[key]();
+    times[key] = [];
   }
-  return best;
+  for (let round = 0; round < ROUNDS; round++)
+    for (const key of keys) {
+      const start = performance.now();
+      runs[key]();
+      times[key].push(performance.now() - start);
+    }
+  const medians = {} as Record<K, number>;
+  for (const key of keys)
+    medians[key] = times[key].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)] ?? Number.NaN;
+  return medians;
 }
 
 interface Row {
@@ -194,13 +209,18 @@ function measureFormat(format: MessageFormat): Row[] {
     for (const size of SIZES) {
       const messages = historyOf(format, size, kind);
       const fixes = shipped.repairHistory(messages, { format }).fixes.length;
+      const medians = timeAlternating({
+        validate: () => shipped.validateHistory(messages, { format }),
+        repair: () => shipped.repairHistory(messages, { format }),
+        stringify: () => JSON.stringify(messages),
+      });
       rows.push({
         format,
         kind,
         size: messages.length,
-        validateMs: time(() => shipped.validateHistory(messages, { format })),
-        repairMs: time(() => shipped.repairHistory(messages, { format })),
-        stringifyMs: time(() => JSON.stringify(messages)),
+        validateMs: medians.validate,
+        repairMs: medians.repair,
+        stringifyMs: medians.stringify,
         fixes,
       });
     }
@@ -232,7 +252,7 @@ export async function runRepairBench(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
   }
   const lines = [
-    `validateHistory and repairHistory beside one JSON.stringify of the same hostile history, best of ${String(RUNS)} runs, each format in its own process, Node ${process.version}, load average ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+    `validateHistory and repairHistory beside one JSON.stringify of the same hostile history, median of ${String(ROUNDS)} alternating runs, each format in its own process, Node ${process.version}, load average ${loadavg()[0]?.toFixed(2) ?? '?'}`,
     `Targets at ${String(FIGURE_SIZE)} messages: valid, validate/stringify <= ${String(TARGETS.valid)}; dense, repair/stringify <= ${String(TARGETS.dense)}; calls-missing and results-missing, repair/stringify <= ${String(TARGETS['calls-missing'])}.`,
     'format            kind             messages  validate ms  repair ms  stringify ms  v/s    r/s    fixes',
   ];
