@@ -182,9 +182,16 @@ function resultBlock(
   names: CallNames,
 ): BedrockToolResultBlock {
   answerWithoutName(names, result, index, context, 'Bedrock toolResult blocks');
-  const { content: stored, ...extras } =
-    context.ownData(result.providerData, index, result.callId) ?? {};
+  const own = context.ownData(result.providerData, index, result.callId);
   const written = resultContent(result.content);
+  // Most results carry no Bedrock data (placeholders, results from other formats): no copies.
+  if (own === undefined)
+    return {
+      toolResult: result.isError
+        ? { toolUseId: result.callId, content: written, status: 'error' }
+        : { toolUseId: result.callId, content: written },
+    };
+  const { content: stored, ...extras } = own;
   // A content array read from Bedrock is written back whole while its text is unchanged.
   const content =
     Array.isArray(stored) &&

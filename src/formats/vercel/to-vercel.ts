@@ -131,8 +131,8 @@ function writeResult(
   index: number,
   context: ConversionContext,
 ): VercelToolResultPart {
-  const { output: stored, ...extras } =
-    context.ownData(result.providerData, index, result.callId) ?? {};
+  const own = context.ownData(result.providerData, index, result.callId);
+  const { output: stored, ...extras } = own ?? {};
   const output: VercelToolResultOutput =
     isRecord(stored) && typeof stored.type === 'string'
       ? // An output read as `content` or `execution-denied` goes back whole.
@@ -143,11 +143,12 @@ function writeResult(
             type: result.isError ? 'error-json' : 'json',
             value: result.content as VercelJsonValue,
           };
-  return {
-    ...extras,
+  const part: VercelToolResultPart = {
     type: 'tool-result',
     toolCallId: result.callId,
     toolName: result.name,
     output,
   };
+  // Most results carry no Vercel data (placeholders, results from other formats): no copies.
+  return own === undefined ? part : { ...extras, ...part };
 }
