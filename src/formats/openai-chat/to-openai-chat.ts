@@ -168,7 +168,7 @@ function writeAssistant(
   if (toolCalls.length > 0) names.startTurn();
   else names.other();
   for (const call of toolCalls) names.call(call.id, call.function.name);
-  const [only] = content;
+  const only = content[0];
   const text =
     content.length === 0
       ? null
