@@ -10,11 +10,11 @@ export const MISSING_RESULT_NAME = 'ToolResultMissing';
 export const DEFERRED_RESULT_NAME = 'ToolRunByCaller';
 
 /** The result this package records for a call that has no result. */
-export type MissingResultPlaceholder = {
+export interface MissingResultPlaceholder {
   readonly error: true;
   readonly name: typeof MISSING_RESULT_NAME;
   readonly message: string;
-};
+}
 
 /**
  * Returns the placeholder for a call of tool `name` with no recorded result. Its text does not

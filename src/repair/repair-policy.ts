@@ -110,6 +110,11 @@ export function resolvePolicy(policy: RepairPolicy = {}): ResolvedPolicy {
   };
 }
 
+/** A {@link MissingResultPlaceholder} as a JSON object type. */
+type PlaceholderContent = {
+  readonly [K in keyof MissingResultPlaceholder]: MissingResultPlaceholder[K];
+};
+
 /** Tool names whose placeholder contents are kept per cause; past this many, the kept ones start over. */
 const CONTENTS_KEPT = 256;
 
@@ -120,22 +125,26 @@ const CONTENTS_KEPT = 256;
  * content and one JSON text per tool, not per call. A function of the caller's gets each call.
  */
 function placeholderContents(texts: MissingResultTexts): MissingResultContent {
-  const kept = new Map<MissingResultCause, Map<string, MissingResultPlaceholder>>();
+  // Per cause, per tool name (a JSON object type: the interface has no index signature).
+  const kept = new Map<MissingResultCause, Map<string, PlaceholderContent>>();
   return (context) => {
     const text = texts[context.cause] ?? DEFAULT_MISSING_RESULT_TEXTS[context.cause];
     if (typeof text === 'function' && text !== DEFAULT_MISSING_RESULT_TEXTS[context.cause])
       return { error: true, name: MISSING_RESULT_NAME, message: text(context) };
     let byName = kept.get(context.cause);
-    if (byName === undefined) kept.set(context.cause, (byName = new Map()));
+    if (byName === undefined) {
+      byName = new Map<string, PlaceholderContent>();
+      kept.set(context.cause, byName);
+    }
     const known = byName.get(context.name);
     if (known !== undefined) return known;
     if (byName.size === CONTENTS_KEPT) byName.clear();
-    const content: MissingResultPlaceholder = {
+    const content = sharedContent<PlaceholderContent>({
       error: true,
       name: MISSING_RESULT_NAME,
       message: typeof text === 'string' ? text : text(context),
-    };
-    byName.set(context.name, sharedContent(content));
+    });
+    byName.set(context.name, content);
     return content;
   };
 }
