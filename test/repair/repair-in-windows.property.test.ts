@@ -161,9 +161,10 @@ describe('repairHistory’s validation option', () => {
 });
 
 describe('repairHistory in windows: found by the property above', () => {
-  test('an Anthropic result parted from its turn pairs with the call repair of the whole history picks', () => {
-    // call_1 is made twice; its second result follows text in the message after the call turn, so
-    // repair moves it to the first, unanswered call_1, three windows away.
+  test('an Anthropic result parted from its turn goes back to the latest call with its id, in windows and whole', () => {
+    // call_1 is made twice; its result follows text in the message after the second call turn, so
+    // repair moves it back to that turn (the latest call_1 before it), not to the first call_1
+    // three windows away, which gets a placeholder.
     const use = (id: string): unknown => ({ type: 'tool_use', id, name: 'get_weather', input: {} });
     const result = (id: string): unknown => ({
       type: 'tool_result',
@@ -186,9 +187,51 @@ describe('repairHistory in windows: found by the property above', () => {
     const whole = repairFormatHistory(messages, { format: 'anthropic', wholeHistory: true });
     expect(repairHistory(messages, { format: 'anthropic' })).toEqual(whole);
     expect(whole.fixes.find((fix) => fix.kind === 'moved-result')).toMatchObject({
-      messageIndex: 1,
+      messageIndex: 10,
       fromIndex: 9,
     });
+    expect(whole.fixes.find((fix) => fix.kind === 'inserted-placeholder')).toMatchObject({
+      messageIndex: 1,
+      callId: 'call_1',
+    });
+  });
+});
+
+describe('repairHistory in windows: found at FC_NUM_RUNS=1000 (seed -1314569623)', () => {
+  test('a result after merged call turns answers the latest call with its id, in windows and whole', () => {
+    // call_1 is made in the first turn and again in a later one that Anthropic merges with the
+    // next; the result after them answers the later call_1 (whose id is rewritten, as ids repeat),
+    // and the first turn's calls get placeholders. The whole-history repair used to move the
+    // result back to the first call_1.
+    const use = (id: string): unknown => ({ type: 'tool_use', id, name: 'get_weather', input: {} });
+    const messages = [
+      { role: 'assistant', content: [use(''), use('call_1')] },
+      { role: 'user', content: 'next' },
+      { role: 'assistant', content: [{ type: 'text', text: ' ' }] },
+      { role: 'user', content: ' ' },
+      { role: 'assistant', content: [use('call_1'), use('exec_0')] },
+      { role: 'assistant', content: [use('call_A')] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_1', content: '' }] },
+    ];
+    for (const orphanResults of ['synthesize-call', 'to-text'] as const) {
+      const whole = repairFormatHistory(messages, {
+        format: 'anthropic',
+        orphanResults,
+        wholeHistory: true,
+      });
+      expect(repairHistory(messages, { format: 'anthropic', orphanResults })).toEqual(whole);
+      expect(
+        whole.fixes
+          .filter((fix) => fix.kind === 'inserted-placeholder' || fix.kind === 'moved-result')
+          .map((fix) => [fix.kind, fix.messageIndex]),
+      ).toEqual([
+        ['inserted-placeholder', 1],
+        ['inserted-placeholder', 1],
+        ['moved-result', 6],
+        ['inserted-placeholder', 6],
+        ['inserted-placeholder', 8],
+      ]);
+    }
   });
 });
 

@@ -34,8 +34,8 @@ export interface ResolvedResults {
  * 1. results pair with calls per `scope`;
  * 2. a leftover result whose id the latest call turn before it (any earlier call, in
  *    `conversation` scope) already answered is a duplicate;
- * 3. in `turn` scope, the remaining leftovers pair with calls still unanswered anywhere earlier,
- *    by the same rule in `conversation` scope: results separated from their turn, to be moved;
+ * 3. in `turn` scope, each remaining leftover pairs with the latest call with its id still
+ *    unanswered anywhere earlier: a result separated from its turn, to be moved;
  * 4. leftovers repeating a result moved in step 3 are duplicates; what is left is an orphan.
  *
  * Of several results for one call, `keep` picks the first or the last, and a placeholder result
@@ -120,51 +120,47 @@ function findDuplicates(
   });
 }
 
-/** Pairs leftover results with unanswered calls anywhere earlier (the pairing rule in `conversation` scope). */
+/**
+ * Pairs leftover results with unanswered calls anywhere earlier: each with the latest unanswered
+ * call with its id before it, the turn it was most likely separated from (a call id may repeat in
+ * an older turn; the repair of a window, which sees only the turns near the result, decides the
+ * same way).
+ */
 function pairSeparated(
   entries: readonly TurnEntry[],
   answers: ((Place | undefined)[] | undefined)[],
   fates: (ResultFate[] | undefined)[],
   unanswered: readonly { readonly entryIndex: number; readonly position: number }[],
 ): void {
-  // Reduced entries: calls still unanswered and results still unplaced, with their positions.
   const callPositions = new Map<number, number[]>();
   for (const call of unanswered) {
     const list = callPositions.get(call.entryIndex);
     if (list) list.push(call.position);
     else callPositions.set(call.entryIndex, [call.position]);
   }
-  const resultPositions = new Map<number, number[]>();
-  const reduced = entries.map((entry, messageIndex): TurnEntry => {
+  // Per call id: the unanswered calls met so far, the latest last.
+  const waiting = new Map<string, Place[]>();
+  entries.forEach((entry, messageIndex) => {
     if (entry.kind === 'calls') {
-      const positions = callPositions.get(messageIndex);
-      return positions
-        ? { kind: 'calls', callIds: positions.map((position) => entry.callIds[position] ?? '') }
-        : { kind: 'other' };
+      for (const position of callPositions.get(messageIndex) ?? []) {
+        const callId = entry.callIds[position] ?? '';
+        const stack = waiting.get(callId);
+        if (stack) stack.push({ messageIndex, position });
+        else waiting.set(callId, [{ messageIndex, position }]);
+      }
+      return;
     }
-    if (entry.kind !== 'results') return entry;
+    if (entry.kind !== 'results') return;
     const resultFates = fates[messageIndex];
-    const positions: number[] = [];
-    entry.callIds.forEach((_, position) => {
-      if (resultFates?.[position] === undefined) positions.push(position);
+    entry.callIds.forEach((callId, position) => {
+      if (resultFates?.[position] !== undefined) return;
+      const call = waiting.get(callId)?.pop();
+      if (call === undefined) return;
+      const place = { messageIndex, position };
+      setAt(answers, call, place);
+      setAt(fates, place, { kind: 'kept', call });
     });
-    if (positions.length === 0) return { kind: 'other' };
-    resultPositions.set(messageIndex, positions);
-    return { kind: 'results', callIds: positions.map((position) => entry.callIds[position] ?? '') };
   });
-  for (const result of pairToolTurns(reduced, { scope: 'conversation' }).results) {
-    if (result.call === undefined) continue;
-    const place = {
-      messageIndex: result.entryIndex,
-      position: resultPositions.get(result.entryIndex)?.[result.position] ?? -1,
-    };
-    const call = {
-      messageIndex: result.call.entryIndex,
-      position: callPositions.get(result.call.entryIndex)?.[result.call.position] ?? -1,
-    };
-    setAt(answers, call, place);
-    setAt(fates, place, { kind: 'kept', call });
-  }
 }
 
 /** Picks which of a call's results stays; the others are dropped. */
