@@ -2,6 +2,7 @@ import { assertNever } from '../../core/assert-never.js';
 import type { ToolHistory } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { exactArray } from '../shared/exact-array.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type { AiwrapperItem, AiwrapperMessage } from './aiwrapper-types.js';
 
@@ -46,7 +47,6 @@ export function toAiwrapper(
       return;
     }
     const meta = context.ownData(message.providerData, index)?.meta;
-    const withMeta = isRecord(meta) ? { meta } : {};
     const items: AiwrapperItem[] = [];
     switch (message.role) {
       case 'user':
@@ -77,7 +77,7 @@ export function toAiwrapper(
             if (value !== undefined) items.push(value as AiwrapperItem);
           }
         }
-        messages.push({ role: message.role, items, ...withMeta });
+        messages.push(aiwrapperMessage(message.role, items, meta));
         return;
       case 'tool':
         for (const result of message.results) {
@@ -97,7 +97,7 @@ export function toAiwrapper(
             result: result.content,
           });
         }
-        messages.push({ role: 'tool-results', items, ...withMeta });
+        messages.push(aiwrapperMessage('tool-results', items, meta));
         return;
       default:
         assertNever(message, 'history message');
@@ -108,4 +108,15 @@ export function toAiwrapper(
     warnings: context.warnings,
     instructions: instructions.length === 0 ? undefined : instructions.join('\n\n'),
   };
+}
+
+/** A written message: one literal, with `meta` only when the message has meta of its own. */
+function aiwrapperMessage(
+  role: AiwrapperMessage['role'],
+  items: readonly AiwrapperItem[],
+  meta: unknown,
+): AiwrapperMessage {
+  return isRecord(meta)
+    ? { role, items: exactArray(items), meta }
+    : { role, items: exactArray(items) };
 }

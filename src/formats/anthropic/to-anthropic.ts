@@ -10,6 +10,7 @@ import type {
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { exactArray } from '../shared/exact-array.js';
 import { withExtras } from '../shared/with-extras.js';
 import type {
   AnthropicAssistantMessage,
@@ -181,7 +182,7 @@ function writeAssistant(
     }
   }
   if (!calls) names.other();
-  return withExtras(extras, { role: 'assistant', content });
+  return withExtras(extras, { role: 'assistant', content: exactArray(content) });
 }
 
 function resultBlock(

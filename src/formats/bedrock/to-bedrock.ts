@@ -11,6 +11,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { isObject } from '../../core/input-guards.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { exactArray } from '../shared/exact-array.js';
 import { withExtras } from '../shared/with-extras.js';
 import type {
   BedrockContentBlock,
@@ -172,7 +173,7 @@ function writeAssistant(
     }
   }
   if (!calls) names.other();
-  return withExtras(extras, { role: 'assistant', content });
+  return withExtras(extras, { role: 'assistant', content: exactArray(content) });
 }
 
 function resultBlock(

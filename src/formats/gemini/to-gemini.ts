@@ -8,6 +8,7 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { exactArray } from '../shared/exact-array.js';
 import { withExtras } from '../shared/with-extras.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
@@ -163,7 +164,7 @@ function writeModel(
     const callId = first.functionCall?.id;
     context.warn('synthesized-thought-signature', index, SIGNATURE_ADDED, callId);
   }
-  return { role: 'model', parts };
+  return { role: 'model', parts: exactArray(parts) };
 }
 
 /** The warning for a call given the skip-validator signature: one string for every such warning. */

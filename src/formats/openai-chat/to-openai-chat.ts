@@ -11,6 +11,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { exactArray } from '../shared/exact-array.js';
 import { withExtras } from '../shared/with-extras.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import type {
@@ -176,7 +177,7 @@ function writeAssistant(
         ? only.text
         : content;
   return toolCalls.length > 0
-    ? withExtras(extras, { role: 'assistant', content: text, tool_calls: toolCalls })
+    ? withExtras(extras, { role: 'assistant', content: text, tool_calls: exactArray(toolCalls) })
     : withExtras(extras, { role: 'assistant', content: text });
 }
 

@@ -2,6 +2,7 @@ import { assertNever } from '../../core/assert-never.js';
 import type { AssistantMessage, ToolHistory, ToolResult, UserMessage } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { exactArray } from '../shared/exact-array.js';
 import { withExtras } from '../shared/with-extras.js';
 import { isRecord } from '../shared/wire-guards.js';
 import type {
@@ -123,7 +124,7 @@ function writeAssistant(
         assertNever(part, 'assistant part');
     }
   }
-  return withExtras(extras, { role: 'assistant', content });
+  return withExtras(extras, { role: 'assistant', content: exactArray(content) });
 }
 
 function writeResult(
