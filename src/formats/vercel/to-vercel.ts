@@ -150,6 +150,7 @@ function writeResult(
     toolName: result.name,
     output,
   };
-  // Most results carry no Vercel data (placeholders, results from other formats): no copies.
+  // Most results carry no Vercel data (placeholders, results from other formats): the part as
+  // built, with no spread copy.
   return own === undefined ? part : { ...extras, ...part };
 }
