@@ -10,6 +10,7 @@ import { toTurnEntries } from '../../src/core/to-turn-entries.js';
 import { isToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { fromAiwrapper } from '../../src/formats/aiwrapper/from-aiwrapper.js';
 import { arbitraryAiwrapperMessages } from '../arbitraries/aiwrapper-history.js';
+import { nearlyAnswered } from '../arbitraries/nearly-answered.js';
 
 /**
  * The pairing the `add-missing-calls` preset runs (turn scope): true when it finds no result
@@ -98,15 +99,9 @@ const nearlyPairedTurn = fc
     between: fc.nat(9),
     text: fc.boolean(),
   })
-  .map(({ calls: pool, seed, drop, twice, stranger, split, between, text: withText }) => {
+  .map(({ calls: pool, seed, split, between, text: withText, ...damage }) => {
     const calls: readonly string[] = pool;
-    const shift = calls.length === 0 || seed % 2 === 0 ? 0 : seed % calls.length;
-    const answers = [...calls.slice(shift), ...calls.slice(0, shift)];
-    if (seed % 3 === 1) answers.reverse();
-    if (drop === 0) answers.splice(seed % (answers.length + 1), 1);
-    if (twice === 0) answers.splice(seed % (answers.length + 1), 0, answers[0] ?? 'a');
-    if (stranger === 0) answers.splice(seed % (answers.length + 1), 0, 'z');
-    const items = answers.map(result);
+    const items = nearlyAnswered(calls, { seed, ...damage }).map(result);
     const parts =
       split === 0
         ? [items]

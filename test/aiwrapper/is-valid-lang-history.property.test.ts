@@ -7,6 +7,7 @@ import {
   arbitraryAiwrapperMessages,
   arbitraryValidAiwrapperMessages,
 } from '../arbitraries/aiwrapper-history.js';
+import { nearlyAnswered } from '../arbitraries/nearly-answered.js';
 
 /** The full validator's verdict: valid, invalid, or a message not of aiwrapper's shape. */
 function fullVerdict(messages: unknown): boolean {
@@ -89,15 +90,10 @@ const pairedTurn = fc
     text: fc.boolean(),
     user: fc.boolean(),
   })
-  .map(({ calls: ids, seed, drop, twice, stranger, split, text, user }) => {
+  .map(({ calls: ids, seed, split, text, user, ...damage }) => {
     const calls: readonly string[] = ids;
     // In call order half the time: the order the check reads without a set.
-    const shift = calls.length === 0 || seed % 2 === 0 ? 0 : seed % calls.length;
-    const answers = [...calls.slice(shift), ...calls.slice(0, shift)];
-    if (seed % 3 === 1) answers.reverse();
-    if (drop === 0) answers.splice(seed % (answers.length + 1), 1);
-    if (twice === 0) answers.splice(seed % (answers.length + 1), 0, answers[0] ?? 'a');
-    if (stranger === 0) answers.splice(seed % (answers.length + 1), 0, 'z');
+    const answers = nearlyAnswered(calls, { seed, ...damage });
     const textItem = { type: 'text', text: 'x' };
     const assistant = {
       role: 'assistant',
