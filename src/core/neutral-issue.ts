@@ -13,9 +13,14 @@ export interface NeutralWording {
 /**
  * Puts a {@link ToolTurnProblem} of a provider-neutral format (aiwrapper, Vercel AI SDK) in words.
  * No provider sees these histories directly, so the sentences are ours, written to say what is
- * wrong, where, and how to fix it.
+ * wrong, where, and how to fix it. Without `worded` (an inspection for repair:
+ * `InspectionUse`) the message is empty.
  */
-export function neutralIssueOf(problem: ToolTurnProblem, wording: NeutralWording): HistoryIssue {
+export function neutralIssueOf(
+  problem: ToolTurnProblem,
+  wording: NeutralWording,
+  worded = true,
+): HistoryIssue {
   switch (problem.kind) {
     case 'orphan': {
       const { result } = problem;
@@ -24,7 +29,9 @@ export function neutralIssueOf(problem: ToolTurnProblem, wording: NeutralWording
         messageIndex: result.messageIndex,
         partIndex: result.partIndex,
         toolCallId: result.callId,
-        message: `Tool result at ${wording.path(result)} answers call "${result.callId}", which the call turn right before it does not make. Add the call first, or drop the result.`,
+        message: worded
+          ? `Tool result at ${wording.path(result)} answers call "${result.callId}", which the call turn right before it does not make. Add the call first, or drop the result.`
+          : '',
       };
     }
     case 'misplaced': {
@@ -35,7 +42,9 @@ export function neutralIssueOf(problem: ToolTurnProblem, wording: NeutralWording
         partIndex: result.partIndex,
         toolCallId: result.callId,
         callMessageIndex: call.messageIndex,
-        message: `Tool result at ${wording.path(result)} answers call "${result.callId}" made at ${wording.path(call)}, but other messages come between them. Move the result right after its call turn.`,
+        message: worded
+          ? `Tool result at ${wording.path(result)} answers call "${result.callId}" made at ${wording.path(call)}, but other messages come between them. Move the result right after its call turn.`
+          : '',
       };
     }
     case 'duplicate-result': {
@@ -45,7 +54,9 @@ export function neutralIssueOf(problem: ToolTurnProblem, wording: NeutralWording
         messageIndex: result.messageIndex,
         partIndex: result.partIndex,
         toolCallId: result.callId,
-        message: `Tool result at ${wording.path(result)} answers call "${result.callId}" a second time (first at ${wording.path(first)}). Drop one of them.`,
+        message: worded
+          ? `Tool result at ${wording.path(result)} answers call "${result.callId}" a second time (first at ${wording.path(first)}). Drop one of them.`
+          : '',
       };
     }
     case 'missing': {
@@ -54,7 +65,7 @@ export function neutralIssueOf(problem: ToolTurnProblem, wording: NeutralWording
         code: 'missing-tool-result',
         messageIndex: problem.turnMessageIndex,
         toolCallIds,
-        message: wording.missing(toolCallIds, problem.turnMessageIndex),
+        message: worded ? wording.missing(toolCallIds, problem.turnMessageIndex) : '',
       };
     }
     case 'duplicate-call': {
@@ -64,7 +75,9 @@ export function neutralIssueOf(problem: ToolTurnProblem, wording: NeutralWording
         messageIndex: call.messageIndex,
         partIndex: call.partIndex,
         toolCallId: call.callId,
-        message: `Call id "${call.callId}" at ${wording.path(call)} repeats ${wording.path(first)} in the same turn, so results cannot tell the calls apart. Give each call its own id.`,
+        message: worded
+          ? `Call id "${call.callId}" at ${wording.path(call)} repeats ${wording.path(first)} in the same turn, so results cannot tell the calls apart. Give each call its own id.`
+          : '',
       };
     }
   }

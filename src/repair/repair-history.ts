@@ -159,7 +159,7 @@ function repairOnce<F extends MessageFormat>(
   const { result, table } =
     options.afterWirePass ??
     (options.validation && recallInspection(options.validation, messages, format, context)) ??
-    inspectHistory(messages, format, context);
+    inspectHistory(messages, format, context, 'repair');
   // What the neutral model cannot say (Gemini's part roles and signatures) is fixed on the wire
   // first; the preset that only adds missing calls changes nothing else.
   const wire =
@@ -170,7 +170,7 @@ function repairOnce<F extends MessageFormat>(
     const inspection =
       wire.messages === messages
         ? { result, table }
-        : inspectHistory(wire.messages, format, context);
+        : inspectHistory(wire.messages, format, context, 'repair');
     const repaired = repairFormatHistory(wire.messages, { ...options, afterWirePass: inspection });
     return withWirePass(messages, wire, repaired);
   }

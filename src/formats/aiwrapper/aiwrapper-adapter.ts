@@ -8,7 +8,8 @@ import type { FormatAdapter } from '../shared/format-adapter.js';
 export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionResult> = {
   format: 'aiwrapper',
   profile: AIWRAPPER_PROFILE,
-  inspect: inspectAiwrapper,
+  // No rule of the format depends on the rule context.
+  inspect: (messages, _context, use) => inspectAiwrapper(messages, use),
   read: (messages, options) =>
     fromAiwrapper(messages, {
       instructions: typeof options?.instructions === 'string' ? options.instructions : undefined,

@@ -11,7 +11,11 @@ import {
   type JsonObject,
   typedEntries,
 } from '../../core/input-guards.js';
-import type { HistoryInspection } from '../../core/history-inspection.js';
+import {
+  wordsIssues,
+  type HistoryInspection,
+  type InspectionUse,
+} from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import {
   emptyCallIdIssues,
@@ -42,7 +46,10 @@ export function validateAiwrapper(messages: readonly unknown[]): ValidationResul
 }
 
 /** {@link validateAiwrapper}, with the turn table it read (for repair). */
-export function inspectAiwrapper(messages: readonly unknown[]): HistoryInspection {
+export function inspectAiwrapper(
+  messages: readonly unknown[],
+  use: InspectionUse = 'validate',
+): HistoryInspection {
   assertAiwrapperMessages(messages);
   const table = new ToolTurnTable(messages.length);
   // Sites of calls with an empty id, noted as they are read.
@@ -59,8 +66,9 @@ export function inspectAiwrapper(messages: readonly unknown[]): HistoryInspectio
       `The assistant message at messages[${turnIndex}] calls ${ids.map((id) => `"${id}"`).join(', ')}, but no tool-results message right after it answers ${ids.length > 1 ? 'them' : 'it'}. Add the results, or a placeholder result, before the next message.`,
   };
   const issues: HistoryIssue[] = [];
+  const worded = wordsIssues(use);
   forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
-    issues.push(neutralIssueOf(problem, wording)),
+    issues.push(neutralIssueOf(problem, wording, worded)),
   );
   for (const issue of emptyCallIdIssues(table, emptyIds, wording)) issues.push(issue);
   return { result: toValidationResult(inMessageOrder(issues)), table };

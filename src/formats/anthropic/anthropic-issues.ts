@@ -37,42 +37,46 @@ export function anthropicContentPaths(): MessageStrings {
 
 /**
  * The issue a neutral tool-turn problem is, in Anthropic's wording (`length`: the number of
- * messages; `paths`: {@link anthropicContentPaths}, one for the validation).
+ * messages; `paths`: {@link anthropicContentPaths}, one for the validation). Without `worded`
+ * (an inspection for repair: `InspectionUse`), the issue has no param and an empty message.
  */
 export function issueOf(
   problem: ToolTurnProblem,
   length: number,
   paths: MessageStrings,
+  worded = true,
 ): HistoryIssue {
   switch (problem.kind) {
     case 'orphan': {
       const { result } = problem;
-      const param = `${paths.of(result.messageIndex)}${result.partIndex ?? 0}`;
+      const param = worded ? `${paths.of(result.messageIndex)}${result.partIndex ?? 0}` : undefined;
       return {
         code: 'orphan-tool-result',
         messageIndex: result.messageIndex,
         partIndex: result.partIndex,
         toolCallId: result.callId,
         param,
-        message: unexpectedSentence(param, result.callId),
+        message: param === undefined ? '' : unexpectedSentence(param, result.callId),
       };
     }
     case 'misplaced': {
       const { result } = problem;
-      const param = `${paths.of(result.messageIndex)}${result.partIndex ?? 0}`;
+      const param = worded ? `${paths.of(result.messageIndex)}${result.partIndex ?? 0}` : undefined;
       return {
         code: 'misplaced-tool-result',
         messageIndex: result.messageIndex,
         partIndex: result.partIndex,
         toolCallId: result.callId,
         param,
-        message: unexpectedSentence(param, result.callId),
+        message: param === undefined ? '' : unexpectedSentence(param, result.callId),
         callMessageIndex: problem.call.messageIndex,
       };
     }
     case 'duplicate-result': {
       const { result, first } = problem;
-      const param = `messages.${result.messageIndex}.content.${result.partIndex ?? 0}`;
+      const param = worded
+        ? `messages.${result.messageIndex}.content.${result.partIndex ?? 0}`
+        : undefined;
       // No Anthropic wording was found for a second result to one call; ours.
       return {
         code: 'duplicate-tool-call-id',
@@ -80,7 +84,10 @@ export function issueOf(
         partIndex: result.partIndex,
         toolCallId: result.callId,
         param,
-        message: `${param}: duplicate \`tool_result\` for \`tool_use_id\` ${result.callId}, already answered at messages.${first.messageIndex}.content.${first.partIndex ?? 0}. Each \`tool_use\` block must have exactly one \`tool_result\` block.`,
+        message:
+          param === undefined
+            ? ''
+            : `${param}: duplicate \`tool_result\` for \`tool_use_id\` ${result.callId}, already answered at messages.${first.messageIndex}.content.${first.partIndex ?? 0}. Each \`tool_use\` block must have exactly one \`tool_result\` block.`,
       };
     }
     case 'missing': {
@@ -93,8 +100,8 @@ export function issueOf(
         code: 'missing-tool-result',
         messageIndex: problem.turnMessageIndex,
         toolCallIds,
-        param: `messages.${at}`,
-        message: missingSentence(at, toolCallIds),
+        param: worded ? `messages.${at}` : undefined,
+        message: worded ? missingSentence(at, toolCallIds) : '',
       };
     }
     case 'duplicate-call': {
@@ -102,14 +109,16 @@ export function issueOf(
       // https://github.com/anthropics/anthropic-sdk-csharp/issues/53; also across responses
       // (https://github.com/NVIDIA-NeMo/Switchyard/issues/502).
       const { call } = problem;
-      const param = `messages.${call.messageIndex}.content.${call.partIndex ?? 0}`;
+      const param = worded
+        ? `messages.${call.messageIndex}.content.${call.partIndex ?? 0}`
+        : undefined;
       return {
         code: 'duplicate-tool-call-id',
         messageIndex: call.messageIndex,
         partIndex: call.partIndex,
         toolCallId: call.callId,
         param,
-        message: `${param}: \`tool_use\` ids must be unique`,
+        message: param === undefined ? '' : `${param}: \`tool_use\` ids must be unique`,
       };
     }
   }

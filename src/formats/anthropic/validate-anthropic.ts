@@ -11,7 +11,11 @@ import {
   type JsonObject,
   typedEntries,
 } from '../../core/input-guards.js';
-import type { HistoryInspection } from '../../core/history-inspection.js';
+import {
+  wordsIssues,
+  type HistoryInspection,
+  type InspectionUse,
+} from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { anthropicContentPaths, isAnthropicId, issueOf } from './anthropic-issues.js';
@@ -50,6 +54,7 @@ export function validateAnthropic(
 export function inspectAnthropic(
   messages: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
+  use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertAnthropicMessages(messages);
   const issues: HistoryIssue[] = [];
@@ -76,7 +81,10 @@ export function inspectAnthropic(
   const { length } = messages;
   const paths = anthropicContentPaths();
   const options = { scope: 'turn', uniqueCallIds: 'conversation', mergeCallTurns: true } as const;
-  forEachToolTurnProblem(table, options, (problem) => issues.push(issueOf(problem, length, paths)));
+  const worded = wordsIssues(use);
+  forEachToolTurnProblem(table, options, (problem) =>
+    issues.push(issueOf(problem, length, paths, worded)),
+  );
   if (context.thinking === true) {
     const thinking = thinkingFirstIssue(messages);
     if (thinking !== undefined) issues.push(thinking);

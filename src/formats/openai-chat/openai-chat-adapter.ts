@@ -36,7 +36,7 @@ export function openAIChatAdapter(
   return {
     format: 'openai-chat',
     profile: OPENAI_CHAT_PROFILE,
-    inspect: (messages, context) => inspectOpenAIChat(messages, context, hostOf(context)),
+    inspect: (messages, context, use) => inspectOpenAIChat(messages, context, hostOf(context), use),
     repairWire: {
       // Before reading: fields in a form the provider refuses but whose meaning is plain.
       before: (messages, issues, context) =>

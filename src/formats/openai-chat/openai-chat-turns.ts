@@ -3,7 +3,7 @@ import { ArmedCalls } from '../../core/armed-calls.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { type ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { checkCallId, checkFunction, duplicateCallId } from './openai-chat-call-checks.js';
-import type { ResolvedChatHost } from './openai-chat-wording.js';
+import { fieldParam, type ResolvedChatHost } from './openai-chat-wording.js';
 
 /**
  * The assistant turn whose `tool_calls` the following `tool` messages answer. Pairing is core's
@@ -64,7 +64,7 @@ export function checkToolMessage(
         toolCallId === undefined
           ? rules.wording.missingToolCallId(index)
           : rules.wording.mistyped(path, toolCallId, 'a string'),
-      param: toolCallId === undefined ? `messages.[${index}].tool_call_id` : path,
+      param: toolCallId === undefined ? fieldParam(rules, index, 'tool_call_id') : path,
     });
     return;
   }
@@ -86,7 +86,7 @@ export function checkToolMessage(
       messageIndex: index,
       toolCallId,
       message: rules.wording.duplicateResult(toolCallId, firstAnswer, index),
-      param: `messages.[${index}].tool_call_id`,
+      param: fieldParam(rules, index, 'tool_call_id'),
     });
     return;
   }
@@ -96,7 +96,7 @@ export function checkToolMessage(
       messageIndex: index,
       toolCallId,
       message: rules.wording.orphanResult(index),
-      param: `messages.[${index}].role`,
+      param: fieldParam(rules, index, 'role'),
     });
     return;
   }
@@ -107,7 +107,7 @@ export function checkToolMessage(
     messageIndex: index,
     toolCallId,
     message: rules.wording.unknownCallId(toolCallId),
-    param: `messages.[${index}].tool_call_id`,
+    param: fieldParam(rules, index, 'tool_call_id'),
   });
 }
 
@@ -115,7 +115,7 @@ export function checkToolMessage(
 export function closeTurn(
   turn: OpenTurn | undefined,
   closedAt: number,
-  param: string,
+  param: string | undefined,
   issues: HistoryIssue[],
   rules: ResolvedChatHost,
 ): void {

@@ -1,3 +1,4 @@
+import type { InspectionUse } from '../../core/history-inspection.js';
 import type { ChatHost, ChatWording } from '../shared/chat-host.js';
 
 /**
@@ -59,22 +60,41 @@ export interface ResolvedChatHost {
   readonly host: ChatHost;
   readonly wording: ChatWording;
   readonly maxCallIdLength: number | undefined;
+  /** Whether issues name their `param` (not for an inspection for repair: {@link InspectionUse}). */
+  readonly params: boolean;
 }
 
-const resolved = new WeakMap<ChatHost, ResolvedChatHost>();
+const resolved = {
+  validate: new WeakMap<ChatHost, ResolvedChatHost>(),
+  repair: new WeakMap<ChatHost, ResolvedChatHost>(),
+};
 
-/** `host` with OpenAI's sentences and limits where it has none of its own. */
-export function resolveChatHost(host: ChatHost): ResolvedChatHost {
-  let rules = resolved.get(host);
+/** `host` with OpenAI's sentences and limits where it has none of its own, for `use`. */
+export function resolveChatHost(host: ChatHost, use: InspectionUse = 'validate'): ResolvedChatHost {
+  let rules = resolved[use].get(host);
   if (rules === undefined) {
     rules = {
       host,
       wording: { ...OPENAI_CHAT_WORDING, ...host.wording },
       maxCallIdLength: 'maxCallIdLength' in host ? host.maxCallIdLength : 40,
+      params: use === 'validate',
     };
-    resolved.set(host, rules);
+    resolved[use].set(host, rules);
   }
   return rules;
+}
+
+/**
+ * OpenAI's param for a field of message `index` (`messages.[3].role`: OpenAI writes a dot before
+ * the index in these), or none when the rules are for repair: one string per orphan result would
+ * otherwise be made and kept for nothing.
+ */
+export function fieldParam(
+  rules: ResolvedChatHost,
+  index: number,
+  field: 'role' | 'tool_call_id',
+): string | undefined {
+  return rules.params ? `messages.[${String(index)}].${field}` : undefined;
 }
 
 /** OpenAI's names for JSON types: "an integer", "a decimal number", "an object", "null", … */

@@ -2,7 +2,7 @@ import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import type { HistoryInspection } from '../../core/history-inspection.js';
+import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
@@ -11,6 +11,7 @@ import type { ChatHost } from '../shared/chat-host.js';
 import { checkToolMessage, closeTurn, openTurn, type OpenTurn } from './openai-chat-turns.js';
 import {
   describeType,
+  fieldParam,
   OPENAI_CHAT_HOST,
   resolveChatHost,
   type ResolvedChatHost,
@@ -64,9 +65,10 @@ export function inspectOpenAIChat(
   messages: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
   host: ChatHost = OPENAI_CHAT_HOST,
+  use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertOpenAIChatMessages(messages);
-  const rules = resolveChatHost(host);
+  const rules = resolveChatHost(host, use);
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
   let turn: OpenTurn | undefined;
@@ -83,7 +85,7 @@ export function inspectOpenAIChat(
     // Any other message (user, system, developer, assistant, an unknown role or none) ends the
     // run of tool messages that answers the open turn.
     if (turn !== undefined && turn.pending > 0)
-      closeTurn(turn, index, `messages.[${index}].role`, issues, rules);
+      closeTurn(turn, index, fieldParam(rules, index, 'role'), issues, rules);
     if (turn !== undefined) armed.other();
     turn = undefined;
     if (message.role === 'assistant') {

@@ -7,7 +7,11 @@ import {
 } from '../../core/find-tool-turn-problems.js';
 import { inMessageOrder } from '../../core/in-message-order.js';
 import { assertArray, invalidField, objectAt, type JsonObject } from '../../core/input-guards.js';
-import type { HistoryInspection } from '../../core/history-inspection.js';
+import {
+  wordsIssues,
+  type HistoryInspection,
+  type InspectionUse,
+} from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { pairUniqueCallIds } from './unique-pairing.js';
@@ -50,6 +54,7 @@ export function validateOpenAIResponses(
 export function inspectOpenAIResponses(
   input: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
+  use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertResponsesInput(input);
   const issues: HistoryIssue[] = [];
@@ -80,10 +85,11 @@ export function inspectOpenAIResponses(
     table.pairing = { scope: 'conversation', match };
     return { result: toValidationResult(issues), table };
   }
+  const worded = wordsIssues(use);
   forEachToolTurnProblem(
     table,
     { scope: 'conversation', uniqueCallIds: 'conversation' },
-    (problem) => issues.push(issueOf(problem)),
+    (problem) => issues.push(issueOf(problem, worded)),
   );
   return {
     result: toValidationResult(inMessageOrder(issues)),
@@ -130,7 +136,8 @@ function checkCallId(callId: string, index: number, issues: HistoryIssue[]): voi
   }
 }
 
-function issueOf(problem: ToolTurnProblem): HistoryIssue {
+/** The issue `problem` is, in OpenAI's words where `worded` (see {@link InspectionUse}). */
+function issueOf(problem: ToolTurnProblem, worded: boolean): HistoryIssue {
   switch (problem.kind) {
     case 'orphan':
     case 'misplaced': {
@@ -143,7 +150,9 @@ function issueOf(problem: ToolTurnProblem): HistoryIssue {
         messageIndex: result.messageIndex,
         toolCallId: result.callId,
         param: 'input',
-        message: `No tool call found for function call output with call_id ${result.callId}.`,
+        message: worded
+          ? `No tool call found for function call output with call_id ${result.callId}.`
+          : '',
       };
     }
     case 'missing': {
@@ -155,7 +164,7 @@ function issueOf(problem: ToolTurnProblem): HistoryIssue {
         messageIndex: problem.turnMessageIndex,
         toolCallIds,
         param: 'input',
-        message: `No tool output found for function call ${toolCallIds.join(', ')}.`,
+        message: worded ? `No tool output found for function call ${toolCallIds.join(', ')}.` : '',
       };
     }
     case 'duplicate-result': {
@@ -168,7 +177,9 @@ function issueOf(problem: ToolTurnProblem): HistoryIssue {
         messageIndex: result.messageIndex,
         toolCallId: result.callId,
         param: 'input',
-        message: `Duplicate function call output found for call_id ${result.callId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.`,
+        message: worded
+          ? `Duplicate function call output found for call_id ${result.callId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.`
+          : '',
       };
     }
     case 'duplicate-call': {
@@ -180,7 +191,9 @@ function issueOf(problem: ToolTurnProblem): HistoryIssue {
         messageIndex: call.messageIndex,
         toolCallId: call.callId,
         param: 'input',
-        message: `Duplicate function call found with call_id ${call.callId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.`,
+        message: worded
+          ? `Duplicate function call found with call_id ${call.callId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.`
+          : '',
       };
     }
   }

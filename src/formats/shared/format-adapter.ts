@@ -1,7 +1,7 @@
 import type { CallIdGenerator } from '../../core/call-id.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import type { MessageFormat } from '../../core/format.js';
-import type { HistoryInspection } from '../../core/history-inspection.js';
+import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
 import type { HistoryMessage, ToolHistory } from '../../core/history.js';
 import type { JsonObject } from '../../core/input-guards.js';
 import type { HistoryIssue } from '../../core/issue.js';
@@ -72,8 +72,13 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   /**
    * Validates `messages` with the provider's rules and wording, returning the turn table it read.
    * `context` carries what some rules depend on (model, thinking, host); absent means the defaults.
+   * For `use` `'repair'` an issue's `param` may be left out.
    */
-  inspect(messages: readonly unknown[], context?: RuleContext): HistoryInspection;
+  inspect(
+    messages: readonly unknown[],
+    context?: RuleContext,
+    use?: InspectionUse,
+  ): HistoryInspection;
   /**
    * Formats whose results may answer any earlier call (conversation scope): per message, the index
    * of the earliest message holding a call that one of its results answers by the pairing rule,

@@ -11,7 +11,11 @@ import {
   type JsonObject,
   typedEntries,
 } from '../../core/input-guards.js';
-import type { HistoryInspection } from '../../core/history-inspection.js';
+import {
+  wordsIssues,
+  type HistoryInspection,
+  type InspectionUse,
+} from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import {
   emptyCallIdIssues,
@@ -46,7 +50,10 @@ export function validateVercel(messages: readonly unknown[]): ValidationResult {
 }
 
 /** {@link validateVercel}, with the turn table it read (for repair). */
-export function inspectVercel(messages: readonly unknown[]): HistoryInspection {
+export function inspectVercel(
+  messages: readonly unknown[],
+  use: InspectionUse = 'validate',
+): HistoryInspection {
   assertVercelMessages(messages);
   const table = new ToolTurnTable(messages.length);
   // Sites of calls with an empty id, noted as they are read.
@@ -64,8 +71,9 @@ export function inspectVercel(messages: readonly unknown[]): HistoryInspection {
       `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
   };
   const issues: HistoryIssue[] = [];
+  const worded = wordsIssues(use);
   forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
-    issues.push(neutralIssueOf(problem, wording)),
+    issues.push(neutralIssueOf(problem, wording, worded)),
   );
   for (const issue of emptyCallIdIssues(table, emptyIds, wording)) issues.push(issue);
   return { result: toValidationResult(inMessageOrder(issues)), table };

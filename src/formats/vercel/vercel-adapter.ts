@@ -21,7 +21,8 @@ const VERCEL_PART_TYPES = new Set([
 export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelModelMessage[]>> = {
   format: 'vercel',
   profile: VERCEL_PROFILE,
-  inspect: inspectVercel,
+  // No rule of the format depends on the rule context.
+  inspect: (messages, _context, use) => inspectVercel(messages, use),
   read: (messages) => fromVercel(messages),
   write: (history, options) => toVercel(history, options),
   messagesKey: 'messages',
