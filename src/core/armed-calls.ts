@@ -17,8 +17,13 @@ export class ArmedCalls<T> {
   private readonly ids: string[] = [];
   private readonly values: T[] = [];
   private count = 0;
-  /** Past {@link SCAN_LIMIT} armed calls (a long turn, conversation scope): id -> queue of calls. */
-  private byId: Map<string, T[]> | undefined;
+  /**
+   * Past {@link SCAN_LIMIT} armed calls (a long turn, conversation scope): id -> its first armed
+   * call; the calls armed after it with the same id wait in {@link later}, in order (ids rarely
+   * repeat, so most ids cost one map entry and no queue).
+   */
+  private byId: Map<string, T> | undefined;
+  private later: Map<string, T[]> | undefined;
 
   constructor(scope: PairingScope = 'turn') {
     this.scope = scope;
@@ -38,13 +43,24 @@ export class ArmedCalls<T> {
         this.count++;
         return;
       }
-      const byId = new Map<string, T[]>();
-      for (let at = 0; at < this.count; at++)
-        enqueue(byId, this.ids[at] ?? '', this.values[at] as T);
-      this.count = 0;
+      const byId = new Map<string, T>();
       this.byId = byId;
+      for (let at = 0; at < this.count; at++)
+        this.enqueue(byId, this.ids[at] ?? '', this.values[at] as T);
+      this.count = 0;
     }
-    enqueue(this.byId, callId, value);
+    this.enqueue(this.byId, callId, value);
+  }
+
+  private enqueue(byId: Map<string, T>, callId: string, value: T): void {
+    if (!byId.has(callId)) {
+      byId.set(callId, value);
+      return;
+    }
+    this.later ??= new Map<string, T[]>();
+    const queue = this.later.get(callId);
+    if (queue) queue.push(value);
+    else this.later.set(callId, [value]);
   }
 
   /** A message that is neither calls nor results: in turn scope, no call stays answerable. */
@@ -55,9 +71,14 @@ export class ArmedCalls<T> {
   /** Consumes the call a result with `callId` answers and returns its value, or `undefined` for an orphan. */
   answer(callId: string): T | undefined {
     if (this.byId !== undefined) {
-      const queue = this.byId.get(callId);
-      const value = queue?.shift();
-      if (queue?.length === 0 && this.scope === 'turn') this.byId.delete(callId);
+      if (!this.byId.has(callId)) return undefined;
+      const value = this.byId.get(callId) as T;
+      const queue = this.later?.get(callId);
+      if (queue === undefined) this.byId.delete(callId);
+      else {
+        this.byId.set(callId, queue.shift() as T);
+        if (queue.length === 0) this.later?.delete(callId);
+      }
       return value;
     }
     const ids = this.ids;
@@ -77,14 +98,9 @@ export class ArmedCalls<T> {
   private disarm(): void {
     this.count = 0;
     this.byId = undefined;
+    this.later = undefined;
   }
 }
 
 // Above this many armed calls, they are found through a map instead of a scan.
 const SCAN_LIMIT = 16;
-
-function enqueue<T>(byId: Map<string, T[]>, callId: string, value: T): void {
-  const queue = byId.get(callId);
-  if (queue) queue.push(value);
-  else byId.set(callId, [value]);
-}

@@ -102,8 +102,14 @@ export class GapFinder {
     if (!this.usable || issues.length === 0) return undefined;
     // Issues the format's repair leaves as they are (Mistral's last role) stay for its step after.
     const leaves = this.wire.repairWire?.leaves;
-    for (const issue of issues)
-      if (!GAP_ISSUES.has(issue.code) && leaves?.has(issue.code) !== true) return undefined;
+    // Indexed: here V8 left an iterator result per issue (1.6 MB per 100k-message repair,
+    // sampling heap profile).
+    // eslint-disable-next-line @typescript-eslint/prefer-for-of
+    for (let at = 0; at < issues.length; at++) {
+      const code = issues[at]?.code;
+      if (code !== undefined && !GAP_ISSUES.has(code) && leaves?.has(code) !== true)
+        return undefined;
+    }
     const gaps = this.gapsIn(range);
     return gaps !== undefined && gaps.starts.length > 0 && issuesAreGaps(issues, range, gaps)
       ? gaps
@@ -270,8 +276,12 @@ function issuesAreGaps(issues: readonly HistoryIssue[], range: GapRange, gaps: G
     const to = (gaps.ends[gap] ?? 0) - range.start;
     gapAt.fill(gaps.calls[gap] === 1 ? CALLS_GAP : ORPHAN_GAP, from, to);
   }
-  for (const issue of issues) {
-    if (!GAP_ISSUES.has(issue.code)) continue;
+  // Indexed: here V8 left an iterator result per issue (1.6 MB per 100k-message repair, sampling
+  // heap profile).
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of
+  for (let at = 0; at < issues.length; at++) {
+    const issue = issues[at];
+    if (issue === undefined || !GAP_ISSUES.has(issue.code)) continue;
     const wanted = issue.code === 'orphan-tool-result' ? ORPHAN_GAP : CALLS_GAP;
     if (gapAt[issue.messageIndex - range.start] !== wanted) return false;
   }

@@ -8,6 +8,7 @@ import type {
 } from '../core/history.js';
 import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { adapterFor } from '../formats/index.js';
+import { sizedArray } from '../formats/shared/exact-array.js';
 import { placeholderFix, synthesizedCallFix } from './fixes/gap-fixes.js';
 import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
 import { guessedRecord, namedCall } from './fixes/synthesize-call.js';
@@ -15,7 +16,7 @@ import type { GapRange, Gaps } from './find-gaps.js';
 import { writeFormatResult } from './format-io.js';
 import type { HistoryFix, MissingResultCause } from './history-fix.js';
 import type { ResolvedPolicy } from './repair-policy.js';
-import { newMessagePlace, newMessageSize, type WireLayout } from './wire-places.js';
+import { newMessageIndex, newMessageSize, newPartIndex, type WireLayout } from './wire-places.js';
 import { INHERENT } from './write-keeping.js';
 
 /**
@@ -146,21 +147,21 @@ function placeholdersOf(
   policy: ResolvedPolicy,
 ): HistoryMessage {
   const cause = causeAt(end, table.count);
-  const slotEnd = table.starts[end] ?? 0;
-  const results: ToolResult[] = [];
+  const first = table.starts[start] ?? 0;
   // Only call turns lie in the range, but in `items` layout the reader's turn may hold other items.
-  for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++)
-    results.push(placeholderResult(siteCall(table, slot), cause, policy));
+  const results = sizedArray<ToolResult>((table.starts[end] ?? 0) - first);
+  for (let at = 0; at < results.length; at++)
+    results[at] = placeholderResult(siteCall(table, first + at), cause, policy);
   return { role: 'tool', results };
 }
 
 /** The call turn made up for the orphans of messages `[start, end)`: one call per orphan, named after it. */
 function callsFor(table: ToolTurnTable, start: number, end: number): HistoryMessage {
-  const parts: ToolCallPart[] = [];
-  const slotEnd = table.starts[end] ?? 0;
+  const first = table.starts[start] ?? 0;
+  const parts = sizedArray<ToolCallPart>((table.starts[end] ?? 0) - first);
   // No call has an orphan's id (findGaps): the call takes its name from the result, or guesses.
-  for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++)
-    parts.push(namedCall(table.names[slot] ?? '', table.ids[slot] ?? '', undefined).call);
+  for (let at = 0; at < parts.length; at++)
+    parts[at] = namedCall(table.names[first + at] ?? '', table.ids[first + at] ?? '', undefined);
   return { role: 'assistant', parts };
 }
 
@@ -188,9 +189,15 @@ function reportPlaceholders(
   for (let position = 0; position < results.length; position++) {
     const result = results[position];
     if (result === undefined) continue;
-    const place = newMessagePlace('tool', layout, landed, position);
-    const call = siteCall(table, first + position);
-    fixes[at++] = placeholderFix(place, call, result, cause, position, callMessageIndex);
+    fixes[at++] = placeholderFix(
+      newMessageIndex('tool', layout, landed, position),
+      newPartIndex('tool', layout, position),
+      siteCall(table, first + position),
+      result,
+      cause,
+      position,
+      callMessageIndex,
+    );
   }
   return at;
 }
@@ -212,13 +219,16 @@ function reportCalls(
     if (call?.type !== 'tool-call') continue;
     const slot = first + position;
     const guessed = guessedRecord((table.names[slot] ?? '') === '', true);
-    // A site without a part index (a Chat `tool` message) is the whole message: part 0.
-    const from = {
-      fromIndex: table.messageIndexOf(slot),
-      fromPartIndex: Math.max(table.partIndexes[slot] ?? 0, 0),
-    };
-    const place = newMessagePlace('assistant', layout, landed, position);
-    fixes[at++] = synthesizedCallFix(place, call, guessed, from, 'new-turn');
+    fixes[at++] = synthesizedCallFix(
+      newMessageIndex('assistant', layout, landed, position),
+      newPartIndex('assistant', layout, position),
+      call,
+      guessed,
+      table.messageIndexOf(slot),
+      // A site without a part index (a Chat `tool` message) is the whole message: part 0.
+      Math.max(table.partIndexes[slot] ?? 0, 0),
+      'new-turn',
+    );
   }
   return at;
 }

@@ -100,16 +100,7 @@ export class RepairerState extends HistoryWriter {
     position: number,
   ): ToolResult {
     const result = placeholderResult(call, cause, this.policy);
-    this.fix(
-      placeholderFix(
-        { messageIndex: outIndex, partIndex: position },
-        call,
-        result,
-        cause,
-        callPosition,
-        callIndex,
-      ),
-    );
+    this.fix(placeholderFix(outIndex, position, call, result, cause, callPosition, callIndex));
     return result;
   }
 
@@ -161,10 +152,12 @@ export class RepairerState extends HistoryWriter {
       }
       this.fix(
         synthesizedCallFix(
-          { messageIndex: turnIndex, partIndex },
+          turnIndex,
+          partIndex,
           call,
           guessed,
-          { fromIndex: place.messageIndex, fromPartIndex: place.position },
+          place.messageIndex,
+          place.position,
           placement,
         ),
       );

@@ -119,18 +119,30 @@ export function newMessageSize(message: HistoryMessage, layout: WireLayout): num
 }
 
 /**
- * Where part `position` of a message repair made up (see {@link newMessageSize}) lands, the
- * message written alone at `at`: what {@link outputLocator} says of it.
+ * The wire message where part `position` of a message repair made up (see {@link newMessageSize})
+ * lands, the message written alone at `at`: what {@link outputLocator} says of it.
  */
-export function newMessagePlace(
+export function newMessageIndex(
   role: 'assistant' | 'tool',
   layout: WireLayout,
   at: number,
   position: number,
-): WirePlace {
-  if (layout === 'items' || (layout === 'chat' && role === 'tool'))
-    return { messageIndex: at + position };
-  return { messageIndex: at, partIndex: position };
+): number {
+  return partsAreMessages(role, layout) ? at + position : at;
+}
+
+/** The part of that wire message it is: none where each part is a wire message of its own. */
+export function newPartIndex(
+  role: 'assistant' | 'tool',
+  layout: WireLayout,
+  position: number,
+): number | undefined {
+  return partsAreMessages(role, layout) ? undefined : position;
+}
+
+/** True where each part of a made-up message is a wire message of its own (items; Chat results). */
+function partsAreMessages(role: 'assistant' | 'tool', layout: WireLayout): boolean {
+  return layout === 'items' || (layout === 'chat' && role === 'tool');
 }
 
 const NO_SKIPS: WriterSkips = { format: 'openai-chat', dropsEmptyText: false };

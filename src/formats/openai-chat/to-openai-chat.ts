@@ -11,7 +11,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { exactArray } from '../shared/exact-array.js';
+import { sizedArray } from '../shared/exact-array.js';
 import { withExtras } from '../shared/with-extras.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import type {
@@ -124,13 +124,14 @@ function writeAssistant(
 ): OpenAIChatAssistantMessage {
   const extras = context.ownData(message.providerData, index);
   const content: (OpenAIChatTextPart | OpenAIChatRefusalPart)[] = [];
-  const toolCalls: OpenAIChatToolCall[] = [];
+  const toolCalls = sizedArray<OpenAIChatToolCall>(callCount(message));
+  let calls = 0;
   let plainText = true;
   let reordered = false;
   for (const part of message.parts) {
     switch (part.type) {
       case 'text':
-        if (toolCalls.length > 0) reordered = true;
+        if (calls > 0) reordered = true;
         if (part.providerData !== undefined) plainText = false;
         content.push({
           ...context.ownData(part.providerData, index),
@@ -141,19 +142,17 @@ function writeAssistant(
       case 'opaque': {
         const value = context.ownOpaque(part, index);
         if (value === undefined) break;
-        if (toolCalls.length > 0) reordered = true;
+        if (calls > 0) reordered = true;
         plainText = false;
         content.push(value as OpenAIChatRefusalPart);
         break;
       }
       case 'tool-call':
-        toolCalls.push(
-          withExtras(context.ownData(part.providerData, index, part.callId), {
-            id: part.callId,
-            type: 'function',
-            function: { name: part.name, arguments: argumentsTextOf(part) },
-          }),
-        );
+        toolCalls[calls++] = withExtras(context.ownData(part.providerData, index, part.callId), {
+          id: part.callId,
+          type: 'function',
+          function: { name: part.name, arguments: argumentsTextOf(part) },
+        });
         break;
       default:
         assertNever(part, 'assistant part');
@@ -168,7 +167,10 @@ function writeAssistant(
   }
   if (toolCalls.length > 0) names.startTurn();
   else names.other();
-  for (const call of toolCalls) names.call(call.id, call.function.name);
+  for (let at = 0; at < calls; at++) {
+    const call = toolCalls[at];
+    if (call !== undefined) names.call(call.id, call.function.name);
+  }
   const only = content[0];
   const text =
     content.length === 0
@@ -177,8 +179,15 @@ function writeAssistant(
         ? only.text
         : content;
   return toolCalls.length > 0
-    ? withExtras(extras, { role: 'assistant', content: text, tool_calls: exactArray(toolCalls) })
+    ? withExtras(extras, { role: 'assistant', content: text, tool_calls: toolCalls })
     : withExtras(extras, { role: 'assistant', content: text });
+}
+
+/** How many calls `message` holds. */
+function callCount(message: AssistantMessage): number {
+  let count = 0;
+  for (const part of message.parts) if (part.type === 'tool-call') count++;
+  return count;
 }
 
 function writeResults(

@@ -61,10 +61,10 @@ export function toOpenAIResponses(
         items.push(writeUser(message, index, context));
         break;
       case 'assistant':
-        items.push(...writeAssistant(message, index, context, names));
+        writeAssistant(message, index, context, names, items);
         break;
       case 'tool':
-        items.push(...writeResults(message, index, context, names));
+        writeResults(message, index, context, names, items);
         break;
       default:
         assertNever(message, 'history message');
@@ -100,14 +100,19 @@ function writeUser(
   return { ...extras, type: 'message', role: 'user', content };
 }
 
+/*
+ * An assistant message and a results message are items of their own: each is appended to `items`,
+ * the input being written, without an array per message in between.
+ */
+
 function writeAssistant(
   message: AssistantMessage,
   index: number,
   context: ConversionContext,
   names: CallNames,
-): OpenAIResponsesInputItem[] {
+  items: OpenAIResponsesInputItem[],
+): void {
   context.ownData(message.providerData, index);
-  const items: OpenAIResponsesInputItem[] = [];
   for (const part of message.parts) {
     switch (part.type) {
       case 'text':
@@ -134,7 +139,6 @@ function writeAssistant(
         assertNever(part, 'assistant part');
     }
   }
-  return items;
 }
 
 function writeText(
@@ -163,9 +167,10 @@ function writeResults(
   index: number,
   context: ConversionContext,
   names: CallNames,
-): OpenAIResponsesFunctionCallOutputItem[] {
+  items: OpenAIResponsesInputItem[],
+): void {
   context.ownData(message.providerData, index);
-  return message.results.map((result): OpenAIResponsesFunctionCallOutputItem => {
+  for (const result of message.results) {
     answerWithoutName(
       names,
       result,
@@ -184,15 +189,23 @@ function writeResults(
     }
     const own = context.ownData(result.providerData, index, result.callId);
     const text = resultText(result.content);
-    // Most results carry no Responses data (placeholders, results from other formats): no copies.
-    if (own === undefined)
-      return { type: 'function_call_output', call_id: result.callId, output: text };
-    const { output, ...extras } = own;
-    // An output array read from Responses is written back whole while its text is unchanged.
-    const content =
-      Array.isArray(output) && textOf(output) === text
-        ? (output as OpenAIResponsesInputContent[])
-        : text;
-    return { ...extras, type: 'function_call_output', call_id: result.callId, output: content };
-  });
+    items.push(outputItem(result.callId, text, own));
+  }
+}
+
+/** The `function_call_output` item of a result whose text is `text`, with its own Responses data. */
+function outputItem(
+  callId: string,
+  text: string,
+  own: Readonly<Record<string, unknown>> | undefined,
+): OpenAIResponsesFunctionCallOutputItem {
+  // Most results carry no Responses data (placeholders, results from other formats): no copies.
+  if (own === undefined) return { type: 'function_call_output', call_id: callId, output: text };
+  const { output, ...extras } = own;
+  // An output array read from Responses is written back whole while its text is unchanged.
+  const content =
+    Array.isArray(output) && textOf(output) === text
+      ? (output as OpenAIResponsesInputContent[])
+      : text;
+  return { ...extras, type: 'function_call_output', call_id: callId, output: content };
 }

@@ -53,7 +53,10 @@ export function argumentsTextOf(call: ToolCallPart): string {
   return isEmptyPlainObject(call.arguments) ? '{}' : JSON.stringify(call.arguments);
 }
 
+/** True for `{}` (a plain object without own enumerable keys); without `Object.keys`, which makes an array per call. */
 function isEmptyPlainObject(value: object): boolean {
   const prototype: unknown = Object.getPrototypeOf(value);
-  return (prototype === Object.prototype || prototype === null) && Object.keys(value).length === 0;
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }

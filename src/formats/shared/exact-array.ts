@@ -8,3 +8,11 @@
 export function exactArray<T>(items: readonly T[]): T[] {
   return items.slice();
 }
+
+/**
+ * An array of `length` empty slots for the caller to fill, with room for just them: what
+ * {@link exactArray} gives without the array grown first (for a writer that knows the count).
+ */
+export function sizedArray<T>(length: number): T[] {
+  return new Array<T>(length);
+}

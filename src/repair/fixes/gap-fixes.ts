@@ -5,30 +5,31 @@ import type {
   SynthesizedCallFix,
 } from '../history-fix.js';
 
-/** Where a fix points: a message and, inside it, a part. */
-export interface FixPlace {
-  readonly messageIndex: number;
-  readonly partIndex?: number | undefined;
-}
+/*
+ * The builders take places as numbers, not as objects: a repair where every turn is broken builds
+ * a fix per call, and an object per place would be garbage made as often.
+ */
 
 /**
- * The fix for a call synthesized for an orphan result: at `place` (the call in its turn), the
- * result having been at `fromIndex`/`fromPartIndex`.
+ * The fix for a call synthesized for an orphan result: at message `messageIndex`, part
+ * `partIndex` (the call in its turn), the result having been at `fromIndex`/`fromPartIndex`.
  */
 export function synthesizedCallFix(
-  place: FixPlace,
+  messageIndex: number,
+  partIndex: number | undefined,
   call: ToolCallPart,
   guessed: SynthesizedCallFix['guessed'],
-  from: { readonly fromIndex: number; readonly fromPartIndex: number },
+  fromIndex: number,
+  fromPartIndex: number,
   placement: SynthesizedCallFix['placement'],
 ): SynthesizedCallFix {
   return {
     kind: 'synthesized-call',
-    messageIndex: place.messageIndex,
-    partIndex: place.partIndex,
+    messageIndex,
+    partIndex,
     callId: call.callId,
-    fromIndex: from.fromIndex,
-    fromPartIndex: from.fromPartIndex,
+    fromIndex,
+    fromPartIndex,
     name: call.name,
     arguments: call.arguments,
     placement,
@@ -39,10 +40,11 @@ export function synthesizedCallFix(
 
 /**
  * The fix for the placeholder `result` of `call` (position `callPosition` of its turn, in the
- * message at `callMessageIndex`), put at `place`.
+ * message at `callMessageIndex`), put at message `messageIndex`, part `partIndex`.
  */
 export function placeholderFix(
-  place: FixPlace,
+  messageIndex: number,
+  partIndex: number | undefined,
   call: Pick<ToolCallPart, 'callId' | 'name'>,
   result: Pick<ToolResult, 'content'>,
   cause: MissingResultCause,
@@ -51,8 +53,8 @@ export function placeholderFix(
 ): InsertedPlaceholderFix {
   return {
     kind: 'inserted-placeholder',
-    messageIndex: place.messageIndex,
-    partIndex: place.partIndex,
+    messageIndex,
+    partIndex,
     callId: call.callId,
     cause,
     callMessageIndex,

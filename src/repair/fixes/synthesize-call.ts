@@ -17,27 +17,54 @@ export function synthesizeCall(
   callId: string,
   known: ToolCallPart | undefined,
 ): SynthesizedCall {
-  return namedCall(result.name, callId, known);
+  const name = callName(result.name, known);
+  const source = argumentSource(name, known);
+  return {
+    call: buildCall(callId, name, source),
+    guessed: guessedRecord(name === undefined, source === undefined),
+  };
 }
 
-/** {@link synthesizeCall} for a result named `resultName` (`''`: it has no name). */
+/**
+ * The call of {@link synthesizeCall} for a result named `resultName` (`''`: it has no name), alone:
+ * repair of a whole run of orphans makes only the calls (its fixes say what was guessed).
+ */
 export function namedCall(
   resultName: string,
   callId: string,
   known: ToolCallPart | undefined,
-): SynthesizedCall {
-  const name = resultName !== '' ? resultName : known?.name;
-  const source =
-    known !== undefined && (name === undefined || known.name === name) ? known : undefined;
+): ToolCallPart {
+  const name = callName(resultName, known);
+  return buildCall(callId, name, argumentSource(name, known));
+}
+
+/** The synthesized call's name: the result's, else `known`'s; `undefined` when neither tells. */
+function callName(resultName: string, known: ToolCallPart | undefined): string | undefined {
+  return resultName !== '' ? resultName : known?.name;
+}
+
+/** The call whose arguments the synthesized call takes: `known`, when its name agrees. */
+function argumentSource(
+  name: string | undefined,
+  known: ToolCallPart | undefined,
+): ToolCallPart | undefined {
+  return known !== undefined && (name === undefined || known.name === name) ? known : undefined;
+}
+
+function buildCall(
+  callId: string,
+  name: string | undefined,
+  source: ToolCallPart | undefined,
+): ToolCallPart {
   const base = {
     type: 'tool-call' as const,
     callId,
     name: name ?? UNKNOWN_TOOL_NAME,
     arguments: source?.arguments ?? NO_ARGUMENTS,
   };
-  const call: ToolCallPart =
-    source?.argumentsText === undefined ? base : { ...base, argumentsText: source.argumentsText };
-  return { call, guessed: guessedRecord(name === undefined, source === undefined) };
+  return source?.argumentsText === undefined
+    ? base
+    : { ...base, argumentsText: source.argumentsText };
 }
 
 /** The arguments of a call nothing tells: `{}`, one frozen object for all (each is kept in its fix). */
