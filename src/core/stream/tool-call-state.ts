@@ -80,7 +80,16 @@ export class ToolCallState implements LiveToolCall {
 
   /** The argument text so far, exactly as streamed. Reading it after every delta costs O(delta). */
   get argumentsText(): string {
-    if (this.polled) return this.polledText;
+    // The getter is only this test, so that a reader's loop inlines it whole (see `joinText`).
+    return this.polled ? this.polledText : this.joinText();
+  }
+
+  /**
+   * Joins the pending deltas into the text, and switches the call to `polled` when few were
+   * pending. Apart from the getter: a getter this large is inlined into a reader's loop (a UI's,
+   * after every delta) and leaves no room there for V8 to remove the loop's iterator results.
+   */
+  private joinText(): string {
     const length = this.textBlockLength;
     if (length > 0) {
       // Read while few deltas are pending: the reader polls (a UI after every delta).
