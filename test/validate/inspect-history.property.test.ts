@@ -8,7 +8,7 @@ import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../arbitraries/history.js';
 
 /** An issue without what an inspection for repair may leave out: its text. */
-function facts(issue: HistoryIssue): Partial<HistoryIssue> {
+function facts(issue: HistoryIssue): Readonly<Record<string, unknown>> {
   return { ...issue, message: undefined, param: undefined };
 }
 
