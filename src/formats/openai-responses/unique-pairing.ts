@@ -1,4 +1,5 @@
 import { CALLS_ENTRY, RESULTS_ENTRY } from '../../core/flat-turn-entries.js';
+import { hasRepeatedCallId } from '../../core/repeated-call-ids.js';
 import type { ToolTurnTable } from '../../core/tool-turn-table.js';
 
 // How far past the oldest open call an output looks for its call before the validator gives the
@@ -6,7 +7,7 @@ import type { ToolTurnTable } from '../../core/tool-turn-table.js';
 const SCAN_LIMIT = 64;
 // Past this many open calls the input is taken to lack outputs, and the core rule says which:
 // a valid input never has that many calls waiting at once, and carrying on to the end of an input
-// whose outputs are all missing would only hash every id a second time.
+// whose outputs are all missing would only grow the queue for nothing.
 const OPEN_LIMIT = 1024;
 
 /**
@@ -18,14 +19,14 @@ const OPEN_LIMIT = 1024;
  * call left unanswered, an output far from its call) returns `undefined`, and the validator runs
  * the rule, which says what is wrong.
  *
- * Only calls are hashed (a set, to notice a repeated id); an output finds its call in a queue of
- * the open calls, at its head when outputs come in call order, so 64 parallel calls cost what
- * one does. (A Responses turn holds one call or output: one site per turn.)
+ * Only calls are hashed, once the pairing holds, by core's check for a repeated id
+ * (`hasRepeatedCallId`: a table sized once, where a `Set` grew and rehashed); an output finds its
+ * call in a queue of the open calls, at its head when outputs come in call order, so 64 parallel
+ * calls cost what one does. (A Responses turn holds one call or output: one site per turn.)
  */
 export function pairUniqueCallIds(table: ToolTurnTable): Int32Array | undefined {
   const { count, kinds, starts, ids } = table;
   const match = new Int32Array(ids.length).fill(-1);
-  const callIds = new Set<string>();
   // The open calls' sites, oldest first from `head`; answered ones are skipped.
   const queue: number[] = [];
   let head = 0;
@@ -37,9 +38,6 @@ export function pairUniqueCallIds(table: ToolTurnTable): Int32Array | undefined 
     const callId = ids[slot];
     if (callId === undefined) return undefined;
     if (kind === CALLS_ENTRY) {
-      const size = callIds.size;
-      callIds.add(callId);
-      if (callIds.size === size) return undefined;
       queue.push(slot);
       if (++open > OPEN_LIMIT) return undefined;
       continue;
@@ -59,5 +57,6 @@ export function pairUniqueCallIds(table: ToolTurnTable): Int32Array | undefined 
       head = 0;
     }
   }
-  return open === 0 ? match : undefined;
+  // Ids are checked last: an input that fails the pairing is the rule's to read anyway.
+  return open === 0 && !hasRepeatedCallId(table) ? match : undefined;
 }
