@@ -6,7 +6,10 @@
  * - `dense`: a broken turn every 10 turns, four kinds of damage in turn (repair <= 1.5x);
  * - `calls-missing`: every call turn is missing, every result an orphan (repair <= 2x);
  * - `results-missing`: every result is missing (repair <= 2x).
- * Sizes 10k, 100k and 300k messages show the growth is linear.
+ * Sizes 10k, 100k and 300k messages show the growth is linear. Every kind is measured again at
+ * 100k with a second generator of another make (`wide`, bench/wide-histories.ts: 8 parallel calls,
+ * other id shapes, long arguments), so that a figure does not hold for one generator only
+ * (`REPAIR_BENCH_GENERATORS=bench` measures the first alone).
  *
  * Run: `npm run bench -- repair` (builds the package first), or `npm run build && npx tsx bench/repair.ts`.
  */
@@ -17,6 +20,7 @@ import { MESSAGE_FORMATS, type MessageFormat } from '../src/core/format.js';
 import type { HistoryMessage } from '../src/core/history.js';
 import { writeFormat } from '../src/repair/format-io.js';
 import { shipped } from './shipped.js';
+import { wideHistoryOf } from './wide-histories.js';
 
 /** `REPAIR_BENCH_SIZES=100000` measures fewer sizes (a comma-separated list); the figures are read at 100k. */
 const SIZES: readonly number[] = process.env.REPAIR_BENCH_SIZES?.split(',').map(Number) ?? [
@@ -108,6 +112,11 @@ const ALL_KINDS: readonly HistoryKind[] = ['valid', 'dense', 'calls-missing', 'r
 /** `REPAIR_BENCH_KINDS=calls-missing,results-missing` measures fewer kinds. */
 const KINDS: readonly HistoryKind[] =
   (process.env.REPAIR_BENCH_KINDS?.split(',') as HistoryKind[] | undefined) ?? ALL_KINDS;
+/** The history generators: this file's `historyOf`, and `wideHistoryOf` (at the figure's size only). */
+type Generator = 'bench' | 'wide';
+/** `REPAIR_BENCH_GENERATORS=bench` measures with one generator. */
+const GENERATORS: readonly Generator[] = (process.env.REPAIR_BENCH_GENERATORS?.split(',') as
+  Generator[] | undefined) ?? ['bench', 'wide'];
 /** `REPAIR_BENCH_FORMATS=openai-chat,anthropic` measures fewer formats. */
 const FORMATS: readonly MessageFormat[] =
   (process.env.REPAIR_BENCH_FORMATS?.split(',') as MessageFormat[] | undefined) ?? MESSAGE_FORMATS;
@@ -185,8 +194,11 @@ function timeAlternating<K extends string>(
 
 interface Row {
   readonly format: MessageFormat;
+  readonly generator: Generator;
   readonly kind: HistoryKind;
   readonly size: number;
+  /** Made at the figure's size (a history ends on a whole round, so its length is near it). */
+  readonly figure: boolean;
   readonly validateMs: number;
   /** repairHistory by itself (it validates first). */
   readonly repairMs: number;
@@ -205,27 +217,42 @@ const TARGETS: Readonly<Record<HistoryKind, number>> = {
 /** Measures every kind and size of one format's histories, in this process. */
 function measureFormat(format: MessageFormat): Row[] {
   const rows: Row[] = [];
-  for (const kind of KINDS) {
-    for (const size of SIZES) {
-      const messages = historyOf(format, size, kind);
-      const fixes = shipped.repairHistory(messages, { format }).fixes.length;
-      const medians = timeAlternating({
-        validate: () => shipped.validateHistory(messages, { format }),
-        repair: () => shipped.repairHistory(messages, { format }),
-        stringify: () => JSON.stringify(messages),
-      });
-      rows.push({
-        format,
-        kind,
-        size: messages.length,
-        validateMs: medians.validate,
-        repairMs: medians.repair,
-        stringifyMs: medians.stringify,
-        fixes,
-      });
+  for (const generator of GENERATORS) {
+    for (const kind of KINDS) {
+      for (const size of generator === 'wide' ? [FIGURE_SIZE] : SIZES) {
+        rows.push(measureCell(format, generator, kind, size));
+      }
     }
   }
   return rows;
+}
+
+/** One cell: a history of `kind` and `size` from `generator`, validated, repaired and stringified in turn. */
+function measureCell(
+  format: MessageFormat,
+  generator: Generator,
+  kind: HistoryKind,
+  size: number,
+): Row {
+  const messages =
+    generator === 'wide' ? wideHistoryOf(format, size, kind) : historyOf(format, size, kind);
+  const fixes = shipped.repairHistory(messages, { format }).fixes.length;
+  const medians = timeAlternating({
+    validate: () => shipped.validateHistory(messages, { format }),
+    repair: () => shipped.repairHistory(messages, { format }),
+    stringify: () => JSON.stringify(messages),
+  });
+  return {
+    format,
+    generator,
+    kind,
+    size: messages.length,
+    figure: size === FIGURE_SIZE,
+    validateMs: medians.validate,
+    repairMs: medians.repair,
+    stringifyMs: medians.stringify,
+    fixes,
+  };
 }
 
 const FORMAT_VARIABLE = 'REPAIR_BENCH_FORMAT';
@@ -254,16 +281,17 @@ export async function runRepairBench(): Promise<void> {
   const lines = [
     `validateHistory and repairHistory beside one JSON.stringify of the same hostile history, median of ${String(ROUNDS)} alternating runs, each format in its own process, Node ${process.version}, load average ${loadavg()[0]?.toFixed(2) ?? '?'}`,
     `Targets at ${String(FIGURE_SIZE)} messages: valid, validate/stringify <= ${String(TARGETS.valid)}; dense, repair/stringify <= ${String(TARGETS.dense)}; calls-missing and results-missing, repair/stringify <= ${String(TARGETS['calls-missing'])}.`,
-    'format            kind             messages  validate ms  repair ms  stringify ms  v/s    r/s    fixes',
+    'format            generator  kind             messages  validate ms  repair ms  stringify ms  v/s    r/s    fixes',
   ];
   for (const row of rows) {
     const validateRatio = row.validateMs / row.stringifyMs;
     const repairRatio = row.repairMs / row.stringifyMs;
     const figure = row.kind === 'valid' ? validateRatio : repairRatio;
-    const mark = row.size < FIGURE_SIZE ? '' : figure <= TARGETS[row.kind] ? ' (met)' : ' (over)';
+    const mark = !row.figure ? '' : figure <= TARGETS[row.kind] ? ' (met)' : ' (over)';
     lines.push(
       [
         row.format.padEnd(17),
+        row.generator.padEnd(10),
         row.kind.padEnd(16),
         String(row.size).padStart(8),
         row.validateMs.toFixed(1).padStart(12),
