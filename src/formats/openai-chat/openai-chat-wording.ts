@@ -1,4 +1,4 @@
-import type { InspectionUse } from '../../core/history-inspection.js';
+import { wordsIssues, type InspectionUse } from '../../core/history-inspection.js';
 import type { ChatHost, ChatWording } from '../shared/chat-host.js';
 
 /**
@@ -77,7 +77,7 @@ export function resolveChatHost(host: ChatHost, use: InspectionUse = 'validate')
       host,
       wording: { ...OPENAI_CHAT_WORDING, ...host.wording },
       maxCallIdLength: 'maxCallIdLength' in host ? host.maxCallIdLength : 40,
-      params: use === 'validate',
+      params: wordsIssues(use),
     };
     resolved[use].set(host, rules);
   }

@@ -1,9 +1,9 @@
 /**
  * `items` in an array of exactly their number. An array grown by `push` keeps room for at least 17
  * elements (V8 grows an empty array to 17), so every message of a written history would carry a
- * hundred bytes or more it never uses, which the collector copies with it (a repair that adds a
- * call turn per orphan kept 128 unused bytes per turn in its Chat `tool_calls`). `slice` copies
- * the elements into an array of their own size.
+ * hundred bytes or more it never uses, which the collector copies with it (a call turn of two
+ * calls grown by `push` holds room for 15 more). `slice` copies the elements into an array of
+ * their own size.
  */
 export function exactArray<T>(items: readonly T[]): T[] {
   return items.slice();

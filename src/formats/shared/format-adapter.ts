@@ -72,7 +72,8 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   /**
    * Validates `messages` with the provider's rules and wording, returning the turn table it read.
    * `context` carries what some rules depend on (model, thinking, host); absent means the defaults.
-   * For `use` `'repair'` an issue's `param` may be left out.
+   * For `use` `'repair'` an issue's `param`, and the message of those core's pairing finds, may be
+   * left out (see `InspectionUse`).
    */
   inspect(
     messages: readonly unknown[],
