@@ -30,3 +30,24 @@ export {
   type ProviderErrorInit,
   type ProviderHttpRequest,
 } from './provider-errors.js';
+// The agent loop: runs the calls itself, keeps the history valid at every event, pauses for
+// approvals and resumes from the history alone.
+export { runToolLoop, resumeToolLoop } from './run-tool-loop.js';
+export type { ToolApproval, ToolLoopOptions } from './run-tool-loop.js';
+export { pendingToolCalls, STARTED_META_KEY } from './pending-tool-calls.js';
+export type { PendingToolCalls } from './pending-tool-calls.js';
+export type { LoopTool, LoopToolCall, ToolRunContext, ToolSideEffects } from '../loop/loop-tool.js';
+export { LOOP_RESULT_NAMES } from '../loop/tool-outcome.js';
+export type { ToolResultStatus } from '../loop/tool-outcome.js';
+export type {
+  DoneEvent,
+  PausedEvent,
+  RoundEndEvent,
+  TextDeltaEvent,
+  ToolCallDeltaEvent,
+  ToolCallEndEvent,
+  ToolCallStartEvent,
+  ToolLoopDoneReason,
+  ToolLoopEvent,
+  ToolResultEvent,
+} from '../loop/tool-loop-events.js';

@@ -36,6 +36,12 @@ export interface ProviderProfile {
    * and orphans at the very start become text.
    */
   readonly callTurnAfterUser: boolean;
+  /**
+   * Anthropic, Bedrock: a request whose history holds calls or results must declare tools
+   * (Bedrock: "The toolConfig field must be defined when using the toolUse and toolResult content
+   * blocks"), so a request meant to get an answer without calls still declares them.
+   */
+  readonly toolsWithToolHistory: boolean;
   /** Mistral: an assistant message comes between tool results and a following user message. */
   readonly assistantAfterResults: boolean;
   /**
@@ -53,6 +59,7 @@ export const BASE_PROFILE: Omit<ProviderProfile, 'name' | 'callIds'> = {
   textBeforeCalls: false,
   resultNamesMatchCalls: false,
   callTurnAfterUser: false,
+  toolsWithToolHistory: false,
   assistantAfterResults: false,
   alternatingRoles: false,
 };

@@ -9,6 +9,7 @@ export const BEDROCK_PROFILE: ProviderProfile = {
   ...BASE_PROFILE,
   name: 'Bedrock',
   uniqueCallIds: 'conversation',
+  toolsWithToolHistory: true,
   callIds: {
     description: 'matching ^[a-zA-Z0-9_-]+$, at most 64 characters',
     accepts: isBedrockId,

@@ -1,0 +1,101 @@
+import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
+import { EventChannel } from '../loop/event-channel.js';
+import type { ToolLoopEvent } from '../loop/tool-loop-events.js';
+import { watchLangMessageToolCalls } from '../streaming/watch-lang-message-tool-calls.js';
+
+/** One model request of the loop. */
+export interface LoopRequest {
+  readonly lang: LanguageProvider;
+  /** The conversation; left as it is: the response is returned, not written. */
+  readonly messages: LangMessages;
+  /** The tools to declare, or `undefined` to declare none. */
+  readonly tools: readonly LangTool[] | undefined;
+  readonly signal: AbortSignal;
+  /** Pass `onResult` (aiwrapper streams the response) and report text and calls as they grow. */
+  readonly stream: boolean;
+  readonly round: number;
+}
+
+/**
+ * Sends one request and yields the text and call events of its response as they arrive; returns
+ * the messages the response added. The request is built from a copy of the collection, so the
+ * conversation never holds a half-streamed message: whatever the response or its failure, the
+ * caller's collection changes only when it writes the returned messages.
+ *
+ * aiwrapper's `chat()` runs the calls of a response itself; the copy's `executeRequestedTools` is
+ * replaced so that it does not (the loop runs them, with its timeouts, approvals and markers).
+ */
+export async function* requestRound(
+  request: LoopRequest,
+): AsyncGenerator<ToolLoopEvent, LangMessage[], undefined> {
+  const { messages, round } = request;
+  const copy = new LangMessages(messages);
+  if (messages.instructions !== undefined) copy.instructions = messages.instructions;
+  if (request.tools === undefined) delete copy.availableTools;
+  else copy.availableTools = [...request.tools];
+  Object.defineProperty(copy, 'executeRequestedTools', {
+    value: (): Promise<null> => Promise.resolve(null),
+    configurable: true,
+    writable: true,
+  });
+  const channel = new EventChannel<ToolLoopEvent>();
+  const onResult = request.stream
+    ? watchLangMessageToolCalls((event) => {
+        switch (event.type) {
+          case 'text-delta':
+            channel.push({ type: 'text-delta', round, delta: event.delta });
+            return;
+          case 'tool-call-start':
+            channel.push({ ...event, round });
+            return;
+          case 'tool-call-update':
+            channel.push({
+              type: 'tool-call-delta',
+              round,
+              index: event.index,
+              callId: event.callId,
+              name: event.name,
+              argumentsText: undefined,
+              partialArguments: event.arguments,
+            });
+        }
+      })
+    : undefined;
+  request.lang
+    .chat(copy, { signal: request.signal, ...(onResult === undefined ? {} : { onResult }) })
+    .then(
+      () => {
+        channel.end();
+      },
+      (error: unknown) => {
+        channel.fail(error);
+      },
+    );
+  yield* channel;
+  const added = copy.slice(messages.length);
+  if (!request.stream) yield* wholeResponseEvents(added, round);
+  return added;
+}
+
+/** The events a streamed response would have given, for a response read whole. */
+function* wholeResponseEvents(
+  added: readonly LangMessage[],
+  round: number,
+): Generator<ToolLoopEvent, void, undefined> {
+  let index = 0;
+  for (const message of added) {
+    if (message.role !== 'assistant') continue;
+    for (const item of message.items) {
+      if (item.type === 'text' && item.text !== '')
+        yield { type: 'text-delta', round, delta: item.text };
+      if (item.type === 'tool')
+        yield {
+          type: 'tool-call-start',
+          round,
+          index: index++,
+          callId: item.callId,
+          name: item.name,
+        };
+    }
+  }
+}

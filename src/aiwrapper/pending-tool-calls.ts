@@ -1,0 +1,98 @@
+import { LangMessage, type LangMessageItem, type ToolRequest } from 'aiwrapper';
+
+/**
+ * The `meta` key of a call turn where the tool loop records the ids of the calls it started, before
+ * running each one: after a crash, a call whose start is recorded and whose result is not may have
+ * run, which decides whether it runs again.
+ */
+export const STARTED_META_KEY = 'toolCallsStarted';
+
+/** The calls the latest turn still waits for: nothing but their results follows the turn. */
+export interface PendingToolCalls {
+  /** Index of the assistant message that holds the calls. */
+  readonly messageIndex: number;
+  /** The unanswered calls, in call order. */
+  readonly calls: readonly ToolRequest[];
+  /** Ids of these calls whose start the tool loop recorded. */
+  readonly started: ReadonlySet<string>;
+}
+
+/** An aiwrapper collection as the loop reads it: messages with roles and items. */
+type Messages = readonly LangMessage[];
+
+/**
+ * The calls of the last assistant turn that have no result yet, when nothing but `tool-results`
+ * messages follows that turn: a conversation paused for approvals, or cut off while its tools ran.
+ * `undefined` when there are none. Such a history is valid *as pending*: everything before the
+ * turn validates, and the calls must be answered (by `resumeToolLoop`, or the helpers) before it is
+ * sent.
+ */
+export function pendingToolCalls(messages: Messages): PendingToolCalls | undefined {
+  let index = messages.length - 1;
+  while (index >= 0 && messages[index]?.role === 'tool-results') index--;
+  const turn = messages[index];
+  if (turn?.role !== 'assistant') return undefined;
+  const answered = new Set<string>();
+  for (let next = index + 1; next < messages.length; next++)
+    for (const item of messages[next]?.items ?? [])
+      if (item.type === 'tool-result') answered.add(item.callId);
+  const calls: ToolRequest[] = [];
+  for (const item of turn.items)
+    if (item.type === 'tool' && !answered.has(item.callId)) calls.push(item);
+  if (calls.length === 0) return undefined;
+  return { messageIndex: index, calls, started: startedIds(turn) };
+}
+
+function startedIds(turn: LangMessage): ReadonlySet<string> {
+  const recorded: unknown = turn.meta?.[STARTED_META_KEY];
+  return new Set(Array.isArray(recorded) ? recorded.filter((id) => typeof id === 'string') : []);
+}
+
+/** Records in the turn's `meta` that the call with this id started. */
+export function recordStart(turn: LangMessage, callId: string): void {
+  const meta = (turn.meta ??= {});
+  const recorded: unknown = meta[STARTED_META_KEY];
+  if (Array.isArray(recorded)) recorded.push(callId);
+  else meta[STARTED_META_KEY] = [callId];
+}
+
+/**
+ * Writes one result for a call of the turn at `turnIndex`, the last turn of `messages`: into the
+ * `tool-results` message after it (created on the first result), at its place in call order.
+ */
+export function writeResult(
+  messages: LangMessage[],
+  turnIndex: number,
+  result: { readonly callId: string; readonly name: string; readonly result: unknown },
+): void {
+  const turn = messages[turnIndex];
+  if (turn === undefined) return;
+  const item: LangMessageItem = {
+    type: 'tool-result',
+    callId: result.callId,
+    name: result.name,
+    result: result.result,
+  };
+  const last = messages[messages.length - 1];
+  if (messages.length - 1 === turnIndex || last?.role !== 'tool-results') {
+    messages.push(new LangMessage('tool-results', [item]));
+    return;
+  }
+  const order = callOrder(turn);
+  const place = order.get(result.callId) ?? Infinity;
+  const items = last.items;
+  let at = items.length;
+  while (at > 0 && (order.get(callIdOf(items[at - 1])) ?? -1) > place) at--;
+  items.splice(at, 0, item);
+}
+
+function callOrder(turn: LangMessage): Map<string, number> {
+  const order = new Map<string, number>();
+  let position = 0;
+  for (const item of turn.items) if (item.type === 'tool') order.set(item.callId, position++);
+  return order;
+}
+
+function callIdOf(item: LangMessageItem | undefined): string {
+  return item?.type === 'tool-result' ? item.callId : '';
+}

@@ -1,0 +1,203 @@
+import type { LoopTool, LoopToolCall } from './loop-tool.js';
+import {
+  cancelledResult,
+  notRunResult,
+  thrownResult,
+  timeoutResult,
+  type NotRunReason,
+  type ToolOutcome,
+} from './tool-outcome.js';
+
+/** One call to run, with the tool that runs it. */
+export interface CallToRun {
+  readonly call: LoopToolCall;
+  readonly tool: LoopTool;
+}
+
+/** Options of {@link CallBatch}. */
+export interface CallBatchOptions {
+  /** How many handlers run at once. */
+  readonly concurrency: number;
+  /** Stops the batch: running calls end `cancelled`, queued ones `not-run`. */
+  readonly signal?: AbortSignal | undefined;
+  /** Called right before a handler is invoked (the loop records the start there). */
+  readonly onStart: (call: LoopToolCall) => void;
+}
+
+type RunState = 'queued' | 'running' | 'settled';
+
+interface Slot {
+  readonly run: CallToRun;
+  /** Its place in call order. */
+  readonly index: number;
+  state: RunState;
+  controller?: AbortController;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Runs a round's calls, at most `concurrency` at a time, and hands out each call's outcome as it
+ * settles (completion order). A call settles once: by its handler's return or throw, by its time
+ * limit, or by the batch stopping; whatever the handler does after that is ignored, and the loop
+ * never waits for a handler that ignores its signal.
+ */
+export class CallBatch {
+  readonly #slots: Slot[];
+  readonly #options: CallBatchOptions;
+  readonly #settled: { readonly index: number; readonly outcome: ToolOutcome }[] = [];
+  #waiting: ((outcome: ToolOutcome | undefined) => void) | undefined;
+  #next = 0;
+  #running = 0;
+  #open: number;
+  readonly #onAbort = (): void => {
+    this.#stopAll('aborted');
+    this.#wake(this.#settled.shift()?.outcome);
+  };
+
+  constructor(runs: readonly CallToRun[], options: CallBatchOptions) {
+    this.#slots = runs.map((run, index) => ({ run, index, state: 'queued' }));
+    this.#open = runs.length;
+    this.#options = options;
+    if (options.signal?.aborted === true) {
+      this.#stopAll('aborted');
+      return;
+    }
+    options.signal?.addEventListener('abort', this.#onAbort, { once: true });
+    this.#fill();
+  }
+
+  /** The next outcome to settle, or `undefined` when every call has settled and been handed out. */
+  next(): Promise<ToolOutcome | undefined> {
+    const ready = this.#settled.shift();
+    if (ready !== undefined) return Promise.resolve(ready.outcome);
+    if (this.#open === 0) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      this.#waiting = resolve;
+    });
+  }
+
+  /**
+   * Stops the batch now: running calls settle `cancelled` (their signals abort), queued ones
+   * `not-run` for `why`. Returns the outcomes not handed out yet, in call order; `next()` then
+   * returns `undefined`.
+   */
+  stop(why: NotRunReason): ToolOutcome[] {
+    this.#stopAll(why);
+    const rest = this.#settled.splice(0).map((entry) => entry.outcome);
+    this.#wake(undefined);
+    return rest;
+  }
+
+  /** Settles every open call, in call order, ready to be handed out. */
+  #stopAll(why: NotRunReason): void {
+    this.#options.signal?.removeEventListener('abort', this.#onAbort);
+    for (const slot of this.#slots) {
+      if (slot.state === 'running') {
+        this.#settle(
+          slot,
+          { status: 'cancelled', result: cancelledResult(slot.run.call.name) },
+          false,
+        );
+        slot.controller?.abort(new DOMException('The tool loop stopped.', 'AbortError'));
+      } else if (slot.state === 'queued') {
+        this.#settle(
+          slot,
+          { status: 'not-run', result: notRunResult(slot.run.call.name, why) },
+          false,
+        );
+      }
+    }
+    this.#settled.sort((a, b) => a.index - b.index);
+  }
+
+  #fill(): void {
+    while (this.#running < this.#options.concurrency && this.#next < this.#slots.length) {
+      const slot = this.#slots[this.#next++];
+      if (slot?.state === 'queued') this.#start(slot);
+    }
+  }
+
+  #start(slot: Slot): void {
+    const { call, tool } = slot.run;
+    const controller = new AbortController();
+    slot.controller = controller;
+    slot.state = 'running';
+    this.#running++;
+    const timeoutMs = tool.timeoutMs;
+    if (timeoutMs !== undefined) {
+      slot.timer = setTimeout(() => {
+        if (slot.state !== 'running') return;
+        this.#settle(
+          slot,
+          { status: 'timeout', result: timeoutResult(call.name, timeoutMs) },
+          true,
+        );
+        controller.abort(new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
+      }, timeoutMs);
+    }
+    this.#options.onStart(call);
+    let returned: unknown;
+    try {
+      returned = tool.handler(call.arguments, {
+        signal: controller.signal,
+        callId: call.callId,
+        name: call.name,
+      });
+    } catch (error) {
+      this.#settle(slot, { status: 'error', result: thrownResult(error), error }, true);
+      return;
+    }
+    Promise.resolve(returned).then(
+      (value) => {
+        this.#settle(slot, jsonOutcome(value), true);
+      },
+      (error: unknown) => {
+        this.#settle(slot, { status: 'error', result: thrownResult(error), error }, true);
+      },
+    );
+  }
+
+  #settle(slot: Slot, outcome: Omit<ToolOutcome, 'callId' | 'name'>, handOut: boolean): void {
+    if (slot.state === 'settled') return;
+    if (slot.state === 'running') this.#running--;
+    slot.state = 'settled';
+    if (slot.timer !== undefined) clearTimeout(slot.timer);
+    this.#open--;
+    const { callId, name } = slot.run.call;
+    this.#settled.push({ index: slot.index, outcome: { callId, name, ...outcome } });
+    if (!handOut) return;
+    this.#fill();
+    if (this.#waiting !== undefined) this.#wake(this.#settled.shift()?.outcome);
+  }
+
+  #wake(outcome: ToolOutcome | undefined): void {
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    waiting?.(outcome);
+  }
+}
+
+/**
+ * A handler's return value as a result the history can carry through JSON: `undefined` becomes
+ * `null`; a value `JSON.stringify` refuses (a bigint, a cycle) or drops (a function, a symbol)
+ * becomes an error result saying so, and the call's status is `error`.
+ */
+function jsonOutcome(value: unknown): Pick<ToolOutcome, 'status' | 'result'> {
+  if (value === undefined) return { status: 'ok', result: null };
+  let text: string | undefined;
+  let why = 'it is not a JSON value';
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    why = error instanceof Error ? error.message : why;
+  }
+  if (text !== undefined) return { status: 'ok', result: value };
+  return {
+    status: 'error',
+    result: {
+      error: true,
+      name: 'ToolResultNotJSON',
+      message: `The tool returned a value the conversation cannot store as JSON (${why}).`,
+    },
+  };
+}

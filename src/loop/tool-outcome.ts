@@ -1,0 +1,107 @@
+/**
+ * How a call of the loop ended, and the result the history records for it. Every result but `ok`
+ * is an error value in aiwrapper's own shape (`{ error: true, name, message }`, as `chat()` writes
+ * a `ToolNotFound`), so a model reads it as a failure, never as a success.
+ */
+
+/** How a call ended. */
+export type ToolResultStatus = 'ok' | 'error' | 'timeout' | 'cancelled' | 'denied' | 'not-run';
+
+/** An error result the loop writes. */
+export interface LoopErrorResult {
+  readonly error: true;
+  readonly name: string;
+  readonly message: string;
+}
+
+/** How one call ended: its status and the result recorded for it. */
+export interface ToolOutcome {
+  readonly callId: string;
+  readonly name: string;
+  readonly status: ToolResultStatus;
+  readonly result: unknown;
+  /** With status `error` from a handler that threw: what it threw. */
+  readonly error?: unknown;
+}
+
+/** The error names of the results the loop writes, one per status but `ok` and `error`. */
+export const LOOP_RESULT_NAMES = {
+  timeout: 'ToolTimedOut',
+  cancelled: 'ToolCancelled',
+  denied: 'ToolCallDenied',
+  'not-run': 'ToolNotRun',
+} as const;
+
+/** Why a call that never started was not run. */
+export type NotRunReason = 'aborted' | 'stopped' | 'max-rounds' | 'unknown-tool';
+
+const NOT_RUN_WHY: Readonly<Record<NotRunReason, string>> = {
+  aborted: 'the run was stopped before it started',
+  stopped: 'the run stopped after another tool failed',
+  'max-rounds': 'the run reached its round limit',
+  'unknown-tool': 'no tool of this name is available',
+};
+
+function errorResult(name: string, message: string): LoopErrorResult {
+  return { error: true, name, message };
+}
+
+/** A call that never started: it had no effect. */
+export function notRunResult(tool: string, why: NotRunReason): LoopErrorResult {
+  return errorResult(
+    LOOP_RESULT_NAMES['not-run'],
+    `Tool "${tool}" was not run: ${NOT_RUN_WHY[why]}. It had no effect.`,
+  );
+}
+
+/** A call that started and was stopped before it finished. */
+export function cancelledResult(tool: string): LoopErrorResult {
+  return errorResult(
+    LOOP_RESULT_NAMES.cancelled,
+    `Tool "${tool}" was cancelled after it started. It did not finish and may have had effects.`,
+  );
+}
+
+/**
+ * A call of a `sideEffects: 'once'` tool whose start was recorded but whose result was not (the
+ * run was interrupted): it is not run again.
+ */
+export function interruptedResult(tool: string): LoopErrorResult {
+  return errorResult(
+    LOOP_RESULT_NAMES.cancelled,
+    `Tool "${tool}" was interrupted after it started and no result was recorded. It may have run, in part or in full; it was not run again.`,
+  );
+}
+
+/** A call that ran past its time limit. */
+export function timeoutResult(tool: string, timeoutMs: number): LoopErrorResult {
+  return errorResult(
+    LOOP_RESULT_NAMES.timeout,
+    `Tool "${tool}" did not finish within ${String(timeoutMs)} ms and was stopped. It may have had effects.`,
+  );
+}
+
+/** A call a human did not approve. */
+export function deniedResult(tool: string, reason: string | undefined): LoopErrorResult {
+  const why = reason === undefined || reason === '' ? '' : ` Reason: ${reason}`;
+  return errorResult(
+    LOOP_RESULT_NAMES.denied,
+    `The call of tool "${tool}" was not approved, so it was not run.${why}`,
+  );
+}
+
+/** A handler that threw: the error's name and message, as aiwrapper records a throwing handler. */
+export function thrownResult(error: unknown): LoopErrorResult {
+  if (error instanceof Error) return errorResult(error.name, error.message);
+  return errorResult('Error', typeof error === 'string' ? error : describe(error));
+}
+
+function describe(value: unknown): string {
+  try {
+    // `undefined` for a function or a symbol, though typed `string`.
+    const text = JSON.stringify(value) as string | undefined;
+    return text ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
