@@ -2,6 +2,8 @@ import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } 
 import { EventChannel } from '../loop/event-channel.js';
 import type { ToolLoopEvent } from '../loop/tool-loop-events.js';
 import { watchLangMessageToolCalls } from '../streaming/watch-lang-message-tool-calls.js';
+import type { ProviderFormat } from '../core/format.js';
+import { watchResponse } from './live-tool-calls.js';
 
 /** One model request of the loop. */
 export interface LoopRequest {
@@ -14,6 +16,8 @@ export interface LoopRequest {
   /** Pass `onResult` (aiwrapper streams the response) and report text and calls as they grow. */
   readonly stream: boolean;
   readonly round: number;
+  /** The format `lang` speaks, for the live view of its stream. */
+  readonly format: ProviderFormat | undefined;
 }
 
 /**
@@ -39,8 +43,22 @@ export async function* requestRound(
     writable: true,
   });
   const channel = new EventChannel<ToolLoopEvent>();
+  // The request's own signal: the live view finds its response by it.
+  const controller = new AbortController();
+  const abort = (): void => {
+    controller.abort(request.signal.reason);
+  };
+  if (request.signal.aborted) abort();
+  else request.signal.addEventListener('abort', abort, { once: true });
+  const live = request.stream
+    ? watchResponse(request.format, controller.signal, round, (event) => {
+        channel.push(event);
+      })
+    : undefined;
   const onResult = request.stream
     ? watchLangMessageToolCalls((event) => {
+        // With the raw stream in view, its events say it all, and earlier.
+        if (live?.active === true) return;
         switch (event.type) {
           case 'text-delta':
             channel.push({ type: 'text-delta', round, delta: event.delta });
@@ -62,16 +80,24 @@ export async function* requestRound(
       })
     : undefined;
   request.lang
-    .chat(copy, { signal: request.signal, ...(onResult === undefined ? {} : { onResult }) })
+    .chat(copy, { signal: controller.signal, ...(onResult === undefined ? {} : { onResult }) })
     .then(
-      () => {
+      async () => {
+        await live?.finished();
         channel.end();
       },
       (error: unknown) => {
         channel.fail(error);
       },
     );
-  yield* channel;
+  try {
+    yield* channel;
+  } finally {
+    live?.dispose();
+    request.signal.removeEventListener('abort', abort);
+    // Stopped between events (the consumer broke out): the request goes too.
+    controller.abort();
+  }
   const added = copy.slice(messages.length);
   if (!request.stream) yield* wholeResponseEvents(added, round);
   return added;

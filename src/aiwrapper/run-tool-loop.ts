@@ -1,6 +1,7 @@
 import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
 import { z } from 'zod';
 import { createCallId } from '../core/call-id.js';
+import type { ProviderFormat } from '../core/format.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { CallBatch, type CallToRun } from '../loop/call-batch.js';
 import {
@@ -79,6 +80,8 @@ interface Setup {
   readonly declared: readonly LangTool[];
   /** Declare the tools on the final request too: the provider refuses tool history without them. */
   readonly declareOnFinal: boolean;
+  /** The format `lang` speaks, when this package knows the provider. */
+  readonly format: ProviderFormat | undefined;
   readonly maxRounds: number;
   readonly onMaxRounds: 'answer' | 'stop';
   readonly concurrency: number;
@@ -180,6 +183,7 @@ function readSetup(lang: unknown, messages: unknown, options: unknown): Setup {
     messages,
     tools,
     declared: [...tools.values()].map(declaredTool),
+    format,
     declareOnFinal: format !== undefined && profileFor(format).toolsWithToolHistory,
     maxRounds: parsed.data.maxRounds ?? 10,
     onMaxRounds: parsed.data.onMaxRounds ?? 'answer',
@@ -262,6 +266,7 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
         signal: requests.signal,
         stream: setup.stream,
         round: rounds,
+        format: setup.format,
       });
       const turnIndex = commit(messages, added);
       const turn = messages[turnIndex];

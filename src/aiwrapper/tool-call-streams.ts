@@ -1,0 +1,51 @@
+import type { ProviderHttpRequest } from './provider-errors.js';
+
+/** Receives a copy of the body of the response to a request the loop registered. */
+type BodyReader = (body: ReadableStream<Uint8Array>) => void;
+
+// Requests are told apart by their AbortSignal: the loop gives each of its requests one of its
+// own, and aiwrapper hands it to the request function. A WeakMap, so a request the loop forgot
+// leaves nothing behind.
+const readers = new WeakMap<AbortSignal, BodyReader>();
+
+/**
+ * Lets the tool loop read the response to its request (sent with `signal`) while aiwrapper does:
+ * the body is split, and `read` gets its own copy. Effective only when the request function in
+ * use is wrapped with {@link withToolCallStreams}; returns a function that forgets the request.
+ */
+export function readResponseBody(signal: AbortSignal, read: BodyReader): () => void {
+  readers.set(signal, read);
+  return () => {
+    readers.delete(signal);
+  };
+}
+
+/**
+ * Wraps a request function (the shape aiwrapper's `setHttpRequestImpl` takes) so that the tool
+ * loop ({@link runToolLoop}) sees the provider's raw stream as aiwrapper reads it: its
+ * `tool-call-delta` events then carry the argument text as it arrives (`argumentsText`) and the
+ * arguments parsed so far (`partialArguments`). Without it, aiwrapper 3.0.3 exposes a call's
+ * arguments only when its whole buffer parses, usually at the end. Every other request, and every
+ * response of the loop's own requests, passes through unchanged.
+ *
+ * @example
+ * installProviderErrors({ httpRequest: withToolCallStreams() });
+ * // or: setHttpRequestImpl(withToolCallStreams(routeToStrictServer(server)));
+ */
+export function withToolCallStreams(
+  httpRequest: ProviderHttpRequest = (url, options) => fetch(url, options),
+): ProviderHttpRequest {
+  return async (url, options) => {
+    const response = await httpRequest(url, options);
+    const signal = (options as { readonly signal?: unknown }).signal;
+    const read = signal instanceof AbortSignal ? readers.get(signal) : undefined;
+    if (read === undefined || !response.ok || response.body === null) return response;
+    const [forAiwrapper, forLoop] = response.body.tee();
+    read(forLoop);
+    return new Response(forAiwrapper, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
