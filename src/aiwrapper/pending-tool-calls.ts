@@ -58,12 +58,19 @@ export function recordStart(turn: LangMessage, callId: string): void {
 
 /**
  * Writes one result for a call of the turn at `turnIndex`, the last turn of `messages`: into the
- * `tool-results` message after it (created on the first result), at its place in call order.
+ * `tool-results` message after it (created on the first result), at its place in call order. A
+ * result of a call that did not succeed carries `isError: true`, which `Lang.anthropic` sends as
+ * `is_error` (see error-result-flags.ts).
  */
 export function writeResult(
   messages: LangMessage[],
   turnIndex: number,
-  result: { readonly callId: string; readonly name: string; readonly result: unknown },
+  result: {
+    readonly callId: string;
+    readonly name: string;
+    readonly result: unknown;
+    readonly isError: boolean;
+  },
 ): void {
   const turn = messages[turnIndex];
   if (turn === undefined) return;
@@ -73,6 +80,8 @@ export function writeResult(
     name: result.name,
     result: result.result,
   };
+  // Marks a call that did not succeed, for the providers that flag such results.
+  if (result.isError) Object.assign(item, { isError: true });
   const last = messages[messages.length - 1];
   if (messages.length - 1 === turnIndex || last?.role !== 'tool-results') {
     messages.push(new LangMessage('tool-results', [item]));

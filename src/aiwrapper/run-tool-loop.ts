@@ -24,6 +24,7 @@ import { assertLoopHistory } from './loop-history.js';
 import { requestRound } from './loop-request.js';
 import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
 import { installResponsesInputFix } from './responses-input.js';
+import { installErrorResultFlags } from './error-result-flags.js';
 
 /** A human's decision on a call that waits for approval. */
 export type ToolApproval =
@@ -226,6 +227,7 @@ interface Open {
 
 async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefined> {
   installResponsesInputFix();
+  installErrorResultFlags();
   const { messages, signal } = setup;
   const requests = new AbortController();
   const abortRequests = (): void => {
@@ -405,7 +407,7 @@ function* record(
   round: number,
   outcome: ToolOutcome,
 ): Generator<ToolLoopEvent, void, undefined> {
-  writeResult(setup.messages, turnIndex, outcome);
+  writeResult(setup.messages, turnIndex, { ...outcome, isError: outcome.status !== 'ok' });
   yield {
     type: 'tool-result',
     round,
@@ -424,10 +426,10 @@ function* record(
 function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   const batch = open.batch;
   open.batch = undefined;
-  if (batch !== undefined)
-    for (const outcome of batch.stop(why)) writeResult(setup.messages, open.turnIndex, outcome);
-  for (const call of open.held.splice(0))
-    writeResult(setup.messages, open.turnIndex, notRun(call, why));
+  const outcomes = batch === undefined ? [] : batch.stop(why);
+  for (const call of open.held.splice(0)) outcomes.push(notRun(call, why));
+  for (const outcome of outcomes)
+    writeResult(setup.messages, open.turnIndex, { ...outcome, isError: true });
 }
 
 /** Appends a response's messages; returns the index of its last assistant message (or -1). */
