@@ -29,9 +29,9 @@ const anthropic = (): ReturnType<typeof Lang.anthropic> =>
 /** The `tool_result` blocks of the last request the server received. */
 function sentResults(): unknown[] {
   const body = server.lastRequest?.body as { messages: { content: unknown }[] };
-  return body.messages.flatMap((message) =>
+  return body.messages.flatMap((message): unknown[] =>
     Array.isArray(message.content)
-      ? message.content.filter((block: { type?: string }) => block.type === 'tool_result')
+      ? (message.content as { type?: string }[]).filter((block) => block.type === 'tool_result')
       : [],
   );
 }
@@ -57,8 +57,10 @@ describe('installErrorResultFlags', () => {
       },
       { text: 'Done.' },
     );
+    const events = [];
     for await (const event of runToolLoop(anthropic(), new LangMessages('Go.'), { tools }))
-      void event;
+      events.push(event.type);
+    expect(events.at(-1)).toBe('done');
     expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
     expect(sentResults()).toEqual([
       { type: 'tool_result', tool_use_id: 'toolu_ok', content: 'fine' },
