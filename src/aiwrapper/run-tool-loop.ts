@@ -15,6 +15,7 @@ import {
   deniedResult,
   interruptedResult,
   notRunResult,
+  thrownResult,
   type NotRunReason,
   type ToolOutcome,
 } from '../loop/tool-outcome.js';
@@ -342,28 +343,10 @@ async function* answerTurn(
   open.turnIndex = turnIndex;
   open.held = held;
   for (const call of calls) {
-    const tool = setup.tools.get(call.name);
-    if (tool === undefined) {
-      yield* record(setup, turnIndex, round, notRun(call, 'unknown-tool'));
-    } else if (started.has(call.callId) && (tool.sideEffects ?? 'once') === 'once') {
-      yield* record(setup, turnIndex, round, {
-        ...call,
-        status: 'cancelled',
-        result: interruptedResult(call.name),
-      });
-    } else if (needsApproval(tool, call)) {
-      const decision = setup.approvals[call.callId];
-      if (decision === undefined) held.push(call);
-      else if (isApproved(decision)) runs.push({ call, tool });
-      else
-        yield* record(setup, turnIndex, round, {
-          ...call,
-          status: 'denied',
-          result: deniedResult(call.name, reasonOf(decision)),
-        });
-    } else {
-      runs.push({ call, tool });
-    }
+    const decided = decide(setup, call, started);
+    if (decided.kind === 'run') runs.push({ call, tool: decided.tool });
+    else if (decided.kind === 'hold') held.push(call);
+    else yield* record(setup, turnIndex, round, decided.outcome);
   }
   if (setup.signal?.aborted === true) return { kind: 'aborted' };
   const batch = new CallBatch(runs, {
@@ -398,6 +381,41 @@ async function* answerTurn(
     return { kind: 'paused' };
   }
   return { kind: 'answered' };
+}
+
+/** What becomes of one call before anything runs. */
+type Decision =
+  | { readonly kind: 'run'; readonly tool: LoopTool }
+  | { readonly kind: 'hold' }
+  | { readonly kind: 'answer'; readonly outcome: ToolOutcome };
+
+/**
+ * Decides a call: an unknown tool is not run; a `'once'` call whose start was recorded gets the
+ * interrupted result; a call that needs approval runs, is denied or is held by its decision; any
+ * other runs. An approval predicate that throws answers the call with its error, unrun.
+ */
+function decide(setup: Setup, call: LoopToolCall, started: ReadonlySet<string>): Decision {
+  const tool = setup.tools.get(call.name);
+  if (tool === undefined) return { kind: 'answer', outcome: notRun(call, 'unknown-tool') };
+  if (started.has(call.callId) && (tool.sideEffects ?? 'once') === 'once')
+    return {
+      kind: 'answer',
+      outcome: { ...call, status: 'cancelled', result: interruptedResult(call.name) },
+    };
+  let asks: boolean;
+  try {
+    asks = needsApproval(tool, call);
+  } catch (error) {
+    return { kind: 'answer', outcome: { ...call, status: 'error', result: thrownResult(error) } };
+  }
+  if (!asks) return { kind: 'run', tool };
+  const decision = setup.approvals[call.callId];
+  if (decision === undefined) return { kind: 'hold' };
+  if (isApproved(decision)) return { kind: 'run', tool };
+  return {
+    kind: 'answer',
+    outcome: { ...call, status: 'denied', result: deniedResult(call.name, reasonOf(decision)) },
+  };
 }
 
 /** Writes an outcome into the history, then reports it. */
