@@ -33,7 +33,7 @@ export {
 // The agent loop: runs the calls itself, keeps the history valid at every event, pauses for
 // approvals and resumes from the history alone.
 export { runToolLoop, resumeToolLoop } from './run-tool-loop.js';
-export type { ToolApproval, ToolLoopOptions } from './run-tool-loop.js';
+export type { ToolApproval, ToolLoopOptions } from './tool-loop-setup.js';
 export { pendingToolCalls, STARTED_META_KEY } from './pending-tool-calls.js';
 export { withToolCallStreams } from './tool-call-streams.js';
 export type { PendingToolCalls } from './pending-tool-calls.js';

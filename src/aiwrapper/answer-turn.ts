@@ -1,0 +1,185 @@
+import { CallBatch, type CallToRun } from '../loop/call-batch.js';
+import { needsApproval, type LoopTool, type LoopToolCall } from '../loop/loop-tool.js';
+import type { ToolLoopEvent } from '../loop/tool-loop-events.js';
+import {
+  deniedResult,
+  interruptedResult,
+  notRunResult,
+  thrownResult,
+  type NotRunReason,
+  type ToolOutcome,
+} from '../loop/tool-outcome.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { recordStart, writeResult } from './pending-tool-calls.js';
+import type { Setup, ToolApproval } from './tool-loop-setup.js';
+
+/** How answering a turn's calls ended. */
+export type Answered =
+  | { readonly kind: 'answered' }
+  | { readonly kind: 'paused' }
+  | { readonly kind: 'stopped'; readonly error: unknown }
+  | { readonly kind: 'aborted' };
+
+/** What the `finally` of the loop must close if the consumer stops iterating. */
+export interface Open {
+  batch: CallBatch | undefined;
+  /** The turn being answered, and its calls held for approval (answered `not-run` on a stop). */
+  turnIndex: number;
+  held: LoopToolCall[];
+  round: number;
+}
+
+/**
+ * Answers the calls of the turn at `turnIndex` (the last turn, with nothing but its results after
+ * it): writes what needs no run (unknown tools, interrupted `'once'` calls, decisions), runs the
+ * rest, and pauses when calls wait for approval.
+ */
+export async function* answerTurn(
+  setup: Setup,
+  open: Open,
+  turnIndex: number,
+  calls: readonly LoopToolCall[],
+  started: ReadonlySet<string>,
+): AsyncGenerator<ToolLoopEvent, Answered, undefined> {
+  const { messages } = setup;
+  const round = open.round;
+  const turn = messages[turnIndex];
+  if (turn === undefined)
+    throw new ToolHistoryError(
+      'unreachable',
+      `The call turn at messages[${String(turnIndex)}] is gone.`,
+    );
+  const runs: CallToRun[] = [];
+  const held: LoopToolCall[] = [];
+  open.turnIndex = turnIndex;
+  open.held = held;
+  for (const call of calls) {
+    const decided = decide(setup, call, started);
+    if (decided.kind === 'run') runs.push({ call, tool: decided.tool });
+    else if (decided.kind === 'hold') held.push(call);
+    else yield* record(setup, turnIndex, round, decided.outcome);
+  }
+  if (setup.signal?.aborted === true) return { kind: 'aborted' };
+  const batch = new CallBatch(runs, {
+    concurrency: setup.concurrency,
+    signal: setup.signal,
+    onStart: (call) => {
+      recordStart(turn, call.callId);
+    },
+  });
+  open.batch = batch;
+  let stopped: { readonly error: unknown } | undefined;
+  for (let outcome = await batch.next(); outcome !== undefined; outcome = await batch.next()) {
+    yield* record(setup, turnIndex, round, outcome);
+    if (outcome.status === 'error' && 'error' in outcome && setup.onToolError !== undefined) {
+      const call = calls.find((candidate) => candidate.callId === outcome.callId);
+      if (call !== undefined && setup.onToolError(outcome.error, call) === 'stop') {
+        stopped = { error: outcome.error };
+        for (const rest of batch.stop('stopped')) yield* record(setup, turnIndex, round, rest);
+        break;
+      }
+    }
+  }
+  open.batch = undefined;
+  if (stopped !== undefined || isAborted(setup.signal)) {
+    const why: NotRunReason = stopped !== undefined ? 'stopped' : 'aborted';
+    for (const call of held.splice(0)) yield* record(setup, turnIndex, round, notRun(call, why));
+    return stopped !== undefined ? { kind: 'stopped', error: stopped.error } : { kind: 'aborted' };
+  }
+  if (held.length > 0) {
+    const pending = held.splice(0);
+    yield { type: 'paused', round, pending };
+    return { kind: 'paused' };
+  }
+  return { kind: 'answered' };
+}
+
+/** What becomes of one call before anything runs. */
+type Decision =
+  | { readonly kind: 'run'; readonly tool: LoopTool }
+  | { readonly kind: 'hold' }
+  | { readonly kind: 'answer'; readonly outcome: ToolOutcome };
+
+/**
+ * Decides a call: an unknown tool is not run; a `'once'` call whose start was recorded gets the
+ * interrupted result; a call that needs approval runs, is denied or is held by its decision; any
+ * other runs. An approval predicate that throws answers the call with its error, unrun.
+ */
+function decide(setup: Setup, call: LoopToolCall, started: ReadonlySet<string>): Decision {
+  const tool = setup.tools.get(call.name);
+  if (tool === undefined) return { kind: 'answer', outcome: notRun(call, 'unknown-tool') };
+  if (started.has(call.callId) && (tool.sideEffects ?? 'once') === 'once')
+    return {
+      kind: 'answer',
+      outcome: { ...call, status: 'cancelled', result: interruptedResult(call.name) },
+    };
+  let asks: boolean;
+  try {
+    asks = needsApproval(tool, call);
+  } catch (error) {
+    return { kind: 'answer', outcome: { ...call, status: 'error', result: thrownResult(error) } };
+  }
+  if (!asks) return { kind: 'run', tool };
+  const decision = setup.approvals[call.callId];
+  if (decision === undefined) return { kind: 'hold' };
+  if (isApproved(decision)) return { kind: 'run', tool };
+  return {
+    kind: 'answer',
+    outcome: { ...call, status: 'denied', result: deniedResult(call.name, reasonOf(decision)) },
+  };
+}
+
+/** Writes an outcome into the history, then reports it. */
+export function* record(
+  setup: Setup,
+  turnIndex: number,
+  round: number,
+  outcome: ToolOutcome,
+): Generator<ToolLoopEvent, void, undefined> {
+  writeResult(setup.messages, turnIndex, { ...outcome, isError: outcome.status !== 'ok' });
+  yield {
+    type: 'tool-result',
+    round,
+    callId: outcome.callId,
+    name: outcome.name,
+    status: outcome.status,
+    result: outcome.result,
+  };
+}
+
+/**
+ * Answers, without yielding, whatever the loop leaves open when it stops between events: running
+ * calls `cancelled`, queued and held ones `not-run`. The consumer stopped iterating, so there is
+ * nobody to report to; the history alone says what happened.
+ */
+export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
+  const batch = open.batch;
+  open.batch = undefined;
+  const outcomes = batch === undefined ? [] : batch.stop(why);
+  for (const call of open.held.splice(0)) outcomes.push(notRun(call, why));
+  for (const outcome of outcomes)
+    writeResult(setup.messages, open.turnIndex, { ...outcome, isError: true });
+}
+
+/** The outcome of a call that never started. */
+export function notRun(call: LoopToolCall, why: NotRunReason): ToolOutcome {
+  return {
+    callId: call.callId,
+    name: call.name,
+    status: 'not-run',
+    result: notRunResult(call.name, why),
+  };
+}
+
+function isApproved(decision: ToolApproval): boolean {
+  return typeof decision === 'boolean' ? decision : decision.approved;
+}
+
+function reasonOf(decision: ToolApproval): string | undefined {
+  return typeof decision === 'boolean' ? undefined : decision.reason;
+}
+
+/** Read through a call, so that a check before an `await` does not narrow the one after it. */
+export function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}
