@@ -10,7 +10,7 @@ import {
   type ToolOutcome,
 } from '../loop/tool-outcome.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { recordStart, writeResult } from './pending-tool-calls.js';
+import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
 import type { Setup, ToolApproval } from './tool-loop-setup.js';
 
 /** How answering a turn's calls ended. */
@@ -23,9 +23,10 @@ export type Answered =
 /** What the `finally` of the loop must close if the consumer stops iterating. */
 export interface Open {
   batch: CallBatch | undefined;
-  /** The turn being answered, and its calls held for approval (answered `not-run` on a stop). */
+  /** The turn this run answers (-1 before the first): its unanswered calls are answered on a stop. */
   turnIndex: number;
-  held: LoopToolCall[];
+  /** The run paused: its held calls stay unanswered. */
+  paused: boolean;
   round: number;
 }
 
@@ -52,7 +53,6 @@ export async function* answerTurn(
   const runs: CallToRun[] = [];
   const held: LoopToolCall[] = [];
   open.turnIndex = turnIndex;
-  open.held = held;
   for (const call of calls) {
     const decided = decide(setup, call, started);
     if (decided.kind === 'run') runs.push({ call, tool: decided.tool });
@@ -66,20 +66,12 @@ export async function* answerTurn(
     onStart: (call) => {
       recordStart(turn, call.callId);
     },
+    stopsOn: (error, call) => setup.onToolError?.(error, call) === 'stop',
   });
   open.batch = batch;
-  let stopped: { readonly error: unknown } | undefined;
-  for (let outcome = await batch.next(); outcome !== undefined; outcome = await batch.next()) {
+  for (let outcome = await batch.next(); outcome !== undefined; outcome = await batch.next())
     yield* record(setup, turnIndex, round, outcome);
-    if (outcome.status === 'error' && 'error' in outcome && setup.onToolError !== undefined) {
-      const call = calls.find((candidate) => candidate.callId === outcome.callId);
-      if (call !== undefined && setup.onToolError(outcome.error, call) === 'stop') {
-        stopped = { error: outcome.error };
-        for (const rest of batch.stop('stopped')) yield* record(setup, turnIndex, round, rest);
-        break;
-      }
-    }
-  }
+  const stopped = batch.stoppedBy;
   open.batch = undefined;
   if (stopped !== undefined || isAborted(setup.signal)) {
     const why: NotRunReason = stopped !== undefined ? 'stopped' : 'aborted';
@@ -88,6 +80,7 @@ export async function* answerTurn(
   }
   if (held.length > 0) {
     const pending = held.splice(0);
+    open.paused = true;
     yield { type: 'paused', round, pending };
     return { kind: 'paused' };
   }
@@ -148,17 +141,27 @@ export function* record(
 }
 
 /**
- * Answers, without yielding, whatever the loop leaves open when it stops between events: running
- * calls `cancelled`, queued and held ones `not-run`. The consumer stopped iterating, so there is
- * nobody to report to; the history alone says what happened.
+ * Answers, without yielding, every call of this run's turn still unanswered when the loop stops
+ * between events (the consumer broke out, or the loop failed): running calls `cancelled`, calls
+ * whose start an earlier run recorded `cancelled` as interrupted, the others `not-run`. A paused
+ * run keeps its held calls unanswered. Nobody is iterating any more, so the history alone says
+ * what happened.
  */
 export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   const batch = open.batch;
   open.batch = undefined;
   const outcomes = batch === undefined ? [] : batch.stop(why);
-  for (const call of open.held.splice(0)) outcomes.push(notRun(call, why));
   for (const outcome of outcomes)
     writeResult(setup.messages, open.turnIndex, { ...outcome, isError: true });
+  if (open.paused) return;
+  const pending = pendingToolCalls(setup.messages);
+  if (pending?.messageIndex !== open.turnIndex) return;
+  for (const call of pending.calls) {
+    const outcome: ToolOutcome = pending.started.has(call.callId)
+      ? { ...call, status: 'cancelled', result: interruptedResult(call.name) }
+      : notRun(call, why);
+    writeResult(setup.messages, open.turnIndex, { ...outcome, isError: true });
+  }
 }
 
 /** The outcome of a call that never started. */

@@ -9,7 +9,6 @@ import { pendingToolCalls } from './pending-tool-calls.js';
 import { installResponsesInputFix } from './responses-input.js';
 import { readSetup, type Setup, type ToolLoopOptions } from './tool-loop-setup.js';
 
-
 /**
  * Runs an agent loop on aiwrapper: requests a response, runs the calls it makes with the given
  * tools, writes their results, and goes on until the model answers without calls. Iterating the
@@ -71,7 +70,7 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
     requests.abort(signal?.reason);
   };
   signal?.addEventListener('abort', abortRequests, { once: true });
-  const open: Open = { batch: undefined, turnIndex: -1, held: [], round: 0 };
+  const open: Open = { batch: undefined, turnIndex: -1, paused: false, round: 0 };
   let rounds = 0;
   try {
     const pending = pendingToolCalls(messages);
@@ -108,6 +107,7 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
         format: setup.format,
       });
       const turnIndex = commit(messages, added);
+      open.turnIndex = turnIndex;
       const turn = messages[turnIndex];
       const calls = turn === undefined ? [] : callsOf(turn);
       for (const [index, call] of calls.entries())

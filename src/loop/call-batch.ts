@@ -22,6 +22,12 @@ export interface CallBatchOptions {
   readonly signal?: AbortSignal | undefined;
   /** Called right before a handler is invoked (the loop records the start there). */
   readonly onStart: (call: LoopToolCall) => void;
+  /**
+   * Asked, when a handler throws, whether the batch stops there, before another call starts: then
+   * running calls settle `cancelled` and queued ones `not-run`, and {@link CallBatch.stoppedBy}
+   * holds the error. A throw from it stops the batch with that error.
+   */
+  readonly stopsOn?: ((error: unknown, call: LoopToolCall) => boolean) | undefined;
 }
 
 type RunState = 'queued' | 'running' | 'settled';
@@ -49,9 +55,10 @@ export class CallBatch {
   #next = 0;
   #running = 0;
   #open: number;
+  #stoppedBy: { readonly error: unknown } | undefined;
   readonly #onAbort = (): void => {
     this.#stopAll('aborted');
-    this.#wake(this.#settled.shift()?.outcome);
+    if (this.#waiting !== undefined) this.#wake(this.#settled.shift()?.outcome);
   };
 
   constructor(runs: readonly CallToRun[], options: CallBatchOptions) {
@@ -64,6 +71,11 @@ export class CallBatch {
     }
     options.signal?.addEventListener('abort', this.#onAbort, { once: true });
     this.#fill();
+  }
+
+  /** The error that stopped the batch, when `stopsOn` stopped it. */
+  get stoppedBy(): { readonly error: unknown } | undefined {
+    return this.#stoppedBy;
   }
 
   /** The next outcome to settle, or `undefined` when every call has settled and been handed out. */
@@ -166,8 +178,24 @@ export class CallBatch {
     const { callId, name } = slot.run.call;
     this.#settled.push({ index: slot.index, outcome: { callId, name, ...outcome } });
     if (!handOut) return;
-    this.#fill();
+    if (outcome.status === 'error' && 'error' in outcome && this.#stops(outcome.error, slot))
+      this.#stopAll('stopped');
+    else this.#fill();
     if (this.#waiting !== undefined) this.#wake(this.#settled.shift()?.outcome);
+  }
+
+  #stops(error: unknown, slot: Slot): boolean {
+    const stopsOn = this.#options.stopsOn;
+    if (stopsOn === undefined) return false;
+    let stops: boolean;
+    try {
+      stops = stopsOn(error, slot.run.call);
+    } catch (thrown) {
+      this.#stoppedBy = { error: thrown };
+      return true;
+    }
+    if (stops) this.#stoppedBy = { error };
+    return stops;
   }
 
   #wake(outcome: ToolOutcome | undefined): void {
