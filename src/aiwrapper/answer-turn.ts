@@ -151,8 +151,9 @@ export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   const batch = open.batch;
   open.batch = undefined;
   const outcomes = batch === undefined ? [] : batch.stop(why);
+  // Outcomes settled but not yet reported, successes included, then the calls' stops.
   for (const outcome of outcomes)
-    writeResult(setup.messages, open.turnIndex, { ...outcome, isError: true });
+    writeResult(setup.messages, open.turnIndex, { ...outcome, isError: outcome.status !== 'ok' });
   if (open.paused) return;
   const pending = pendingToolCalls(setup.messages);
   if (pending?.messageIndex !== open.turnIndex) return;
