@@ -10,9 +10,15 @@ export interface LoopRequest {
   readonly lang: LanguageProvider;
   /** The conversation; left as it is: the response is returned, not written. */
   readonly messages: LangMessages;
+  /** The run's working collection, which the request is built from (see {@link WorkingCopy}). */
+  readonly working: WorkingCopy;
   /** The tools to declare, or `undefined` to declare none. */
   readonly tools: readonly LangTool[] | undefined;
-  readonly signal: AbortSignal;
+  /**
+   * The run's requests' controller: its signal goes with the request (the live view finds the
+   * response by it), and it is aborted when the consumer stops iterating mid-response.
+   */
+  readonly controller: AbortController;
   /** Pass `onResult` (aiwrapper streams the response) and report text and calls as they grow. */
   readonly stream: boolean;
   readonly round: number;
@@ -22,36 +28,22 @@ export interface LoopRequest {
 
 /**
  * Sends one request and yields the text and call events of its response as they arrive; returns
- * the messages the response added. The request is built from a copy of the collection, so the
+ * the messages the response added. The request is built from the run's working copy, so the
  * conversation never holds a half-streamed message: whatever the response or its failure, the
  * caller's collection changes only when it writes the returned messages.
  *
- * aiwrapper's `chat()` runs the calls of a response itself; the copy's `executeRequestedTools` is
+ * aiwrapper's `chat()` runs the calls of a response itself; the working copy's `executeRequestedTools` is
  * replaced so that it does not (the loop runs them, with its timeouts, approvals and markers).
  */
 export async function* requestRound(
   request: LoopRequest,
 ): AsyncGenerator<ToolLoopEvent, LangMessage[], undefined> {
   const { messages, round } = request;
-  const copy = new LangMessages(messages);
-  if (messages.instructions !== undefined) copy.instructions = messages.instructions;
-  if (request.tools === undefined) delete copy.availableTools;
-  else copy.availableTools = [...request.tools];
-  Object.defineProperty(copy, 'executeRequestedTools', {
-    value: (): Promise<null> => Promise.resolve(null),
-    configurable: true,
-    writable: true,
-  });
+  const copy = request.working.of(messages, request.tools);
   const channel = new EventChannel<ToolLoopEvent>();
-  // The request's own signal: the live view finds its response by it.
-  const controller = new AbortController();
-  const abort = (): void => {
-    controller.abort(request.signal.reason);
-  };
-  if (request.signal.aborted) abort();
-  else request.signal.addEventListener('abort', abort, { once: true });
+  const { signal } = request.controller;
   const live = request.stream
-    ? watchResponse(request.format, controller.signal, round, (event) => {
+    ? watchResponse(request.format, signal, round, (event) => {
         channel.push(event);
       })
     : undefined;
@@ -79,28 +71,69 @@ export async function* requestRound(
         }
       })
     : undefined;
-  request.lang
-    .chat(copy, { signal: controller.signal, ...(onResult === undefined ? {} : { onResult }) })
-    .then(
-      async () => {
-        await live?.finished();
-        channel.end();
-      },
-      (error: unknown) => {
-        channel.fail(error);
-      },
-    );
+  let settled = false;
+  request.lang.chat(copy, { signal, ...(onResult === undefined ? {} : { onResult }) }).then(
+    async () => {
+      settled = true;
+      await live?.finished();
+      channel.end();
+    },
+    (error: unknown) => {
+      settled = true;
+      channel.fail(error);
+    },
+  );
   try {
     yield* channel;
   } finally {
     live?.dispose();
-    request.signal.removeEventListener('abort', abort);
     // Stopped between events (the consumer broke out): the request goes too.
-    controller.abort();
+    if (!settled) request.controller.abort();
   }
   const added = copy.slice(messages.length);
   if (!request.stream) yield* wholeResponseEvents(added, round);
   return added;
+}
+
+/**
+ * The collection the run's requests are built from: the conversation's messages (the same
+ * objects), its instructions, the tools of the request, and an `executeRequestedTools` that runs
+ * nothing. aiwrapper's `chat()` appends the response to it, never to the conversation, so the
+ * conversation never holds a half-streamed message. It is kept for the whole run and brought up
+ * to date by appending what the loop wrote since the last request (the whole conversation again
+ * only when its prefix changed, as after a failed response), so a round costs the messages it
+ * added, not a copy of the conversation.
+ */
+export class WorkingCopy {
+  readonly #copy: LangMessages;
+
+  constructor() {
+    this.#copy = new LangMessages();
+    Object.defineProperty(this.#copy, 'executeRequestedTools', {
+      value: (): Promise<null> => Promise.resolve(null),
+      configurable: true,
+      writable: true,
+    });
+  }
+
+  /** The working collection, equal to `messages`, declaring `tools` (none when `undefined`). */
+  of(messages: LangMessages, tools: readonly LangTool[] | undefined): LangMessages {
+    const copy = this.#copy;
+    const kept = copy.length;
+    if (
+      kept > messages.length ||
+      (kept > 0 && (copy[0] !== messages[0] || copy[kept - 1] !== messages[kept - 1]))
+    )
+      copy.length = 0;
+    // An indexed push: a spread or aiwrapper's constructor costs several times as much.
+    for (let index = copy.length; index < messages.length; index++)
+      copy.push(messages[index] as LangMessage);
+    if (messages.instructions === undefined) delete copy.instructions;
+    else copy.instructions = messages.instructions;
+    if (tools === undefined) delete copy.availableTools;
+    else copy.availableTools = [...tools];
+    return copy;
+  }
 }
 
 /** The events a streamed response would have given, for a response read whole. */

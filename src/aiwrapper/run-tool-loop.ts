@@ -4,7 +4,7 @@ import type { LoopToolCall } from '../loop/loop-tool.js';
 import type { ToolLoopDoneReason, ToolLoopEvent } from '../loop/tool-loop-events.js';
 import { answerTurn, closeOpen, notRun, record, type Answered, type Open } from './answer-turn.js';
 import { installErrorResultFlags } from './error-result-flags.js';
-import { requestRound } from './loop-request.js';
+import { requestRound, WorkingCopy } from './loop-request.js';
 import { pendingToolCalls } from './pending-tool-calls.js';
 import { installResponsesInputFix } from './responses-input.js';
 import { readSetup, type Setup, type ToolLoopOptions } from './tool-loop-setup.js';
@@ -61,11 +61,25 @@ export function resumeToolLoop(
   return runToolLoop(lang, messages, options);
 }
 
-async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefined> {
+let fixesInstalled = false;
+
+/**
+ * The two fixes of aiwrapper the loop relies on, once per process (each probes aiwrapper by
+ * creating a provider): Responses requests carry calls the API did not give in this process (a
+ * resumed conversation), and Anthropic results carry the loop's error mark.
+ */
+function installFixes(): void {
+  if (fixesInstalled) return;
+  fixesInstalled = true;
   installResponsesInputFix();
   installErrorResultFlags();
+}
+
+async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefined> {
+  installFixes();
   const { messages, signal } = setup;
   const requests = new AbortController();
+  const working = new WorkingCopy();
   const abortRequests = (): void => {
     requests.abort(signal?.reason);
   };
@@ -101,7 +115,8 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
         lang: setup.lang,
         messages,
         tools: withoutTools && !setup.declareOnFinal ? undefined : setup.declared,
-        signal: requests.signal,
+        controller: requests,
+        working,
         stream: setup.stream,
         round: rounds,
         format: setup.format,
@@ -140,7 +155,6 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
     yield done(isAbort(error, signal) ? 'aborted' : 'error', rounds, messages, error);
   } finally {
     signal?.removeEventListener('abort', abortRequests);
-    requests.abort();
     closeOpen(setup, open, 'aborted');
   }
 }
