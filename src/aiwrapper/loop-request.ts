@@ -71,15 +71,16 @@ export async function* requestRound(
         }
       })
     : undefined;
-  let settled = false;
+  // Whether the request is over (read after a yield, where a plain `let` would be narrowed).
+  const state = { settled: false };
   request.lang.chat(copy, { signal, ...(onResult === undefined ? {} : { onResult }) }).then(
     async () => {
-      settled = true;
+      state.settled = true;
       await live?.finished();
       channel.end();
     },
     (error: unknown) => {
-      settled = true;
+      state.settled = true;
       channel.fail(error);
     },
   );
@@ -88,7 +89,7 @@ export async function* requestRound(
   } finally {
     live?.dispose();
     // Stopped between events (the consumer broke out): the request goes too.
-    if (!settled) request.controller.abort();
+    if (!state.settled) request.controller.abort();
   }
   const added = copy.slice(messages.length);
   if (!request.stream) yield* wholeResponseEvents(added, round);
@@ -126,8 +127,10 @@ export class WorkingCopy {
     )
       copy.length = 0;
     // An indexed push: a spread or aiwrapper's constructor costs several times as much.
-    for (let index = copy.length; index < messages.length; index++)
-      copy.push(messages[index] as LangMessage);
+    for (let index = copy.length; index < messages.length; index++) {
+      const message = messages[index];
+      if (message !== undefined) copy.push(message);
+    }
     if (messages.instructions === undefined) delete copy.instructions;
     else copy.instructions = messages.instructions;
     if (tools === undefined) delete copy.availableTools;
