@@ -6,6 +6,7 @@ import { runAiwrapperBench } from './aiwrapper.js';
 import { runCliBench } from './cli.js';
 import { runRepairBench } from './repair.js';
 import { runStreamingBench } from './streaming.js';
+import { runToolLoopBench } from './tool-loop.js';
 import { runTrimBench } from './trim.js';
 import { runGrowthBench, runValidateBench } from './validate.js';
 
@@ -17,6 +18,7 @@ const benches: Readonly<Record<string, () => Promise<void>>> = {
   growth: runGrowthBench,
   cli: runCliBench,
   aiwrapper: runAiwrapperBench,
+  loop: runToolLoopBench,
 };
 
 const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
