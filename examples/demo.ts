@@ -5,10 +5,20 @@
  * 1. the naive loop on aiwrapper 3.0.3 alone (this package is installed only after it), the
  *    exact 400 it earns, and why, in the provider's words;
  * 2. the same loop with the explicit helpers;
- * 3. a reloaded conversation that lost its call turn, sent with `autoAssistantToolCalls`.
+ * 3. a reloaded conversation that lost its call turn, sent with `autoAssistantToolCalls`;
+ * 4. the tool loop (`runToolLoop`): live tool-call progress on one line, a Stop while a tool runs,
+ *    a pause for approval, and a resume from the conversation's JSON alone.
  */
 import { Lang, LangMessages, type LangMessage, type ToolRequest, type ToolResult } from 'aiwrapper';
-import { installProviderErrors, isProviderError } from 'aiwrapper-tool-calls/aiwrapper';
+import {
+  installProviderErrors,
+  isProviderError,
+  resumeToolLoop,
+  runToolLoop,
+  withToolCallStreams,
+  type LoopTool,
+  type ToolLoopEvent,
+} from 'aiwrapper-tool-calls/aiwrapper';
 import { startStrictServer, type StrictServer } from 'aiwrapper-tool-calls/testing';
 
 const tools = [
@@ -39,6 +49,11 @@ function show(title: string, messages: LangMessages): void {
   for (const message of messages) console.log(`  ${describeMessage(message)}`);
 }
 
+/** Long arguments cut to one line's worth. */
+function shorten(text: string): string {
+  return text.length > 90 ? `${text.slice(0, 80)}…(${String(text.length)} chars)` : text;
+}
+
 function describeMessage(message: LangMessage): string {
   const synthesized = message.meta?.synthesizedToolCalls === true ? ' (synthesized)' : '';
   const parts = message.items.map((item) => {
@@ -46,7 +61,7 @@ function describeMessage(message: LangMessage): string {
       case 'text':
         return JSON.stringify(item.text);
       case 'tool':
-        return `→ ${item.name}(${JSON.stringify(item.arguments)}) [${item.callId}]`;
+        return `→ ${item.name}(${shorten(JSON.stringify(item.arguments))}) [${item.callId}]`;
       case 'tool-result':
         return `← [${item.callId}] ${JSON.stringify(item.result)}`;
       default:
@@ -58,8 +73,9 @@ function describeMessage(message: LangMessage): string {
 
 // aiwrapper 3.0.3 throws "HTTP error! status: 400" and drops the provider's answer. This puts the
 // answer back on the thrown error (message, `providerMessage`, `providerError`); it changes nothing
-// else, so step 1 still shows aiwrapper's own behaviour.
-installProviderErrors();
+// else, so step 1 still shows aiwrapper's own behaviour. `withToolCallStreams` lets the tool loop
+// (step 4) read the provider's raw stream for live arguments; other requests pass untouched.
+installProviderErrors({ httpRequest: withToolCallStreams() });
 
 /** The provider's own sentence (with OpenAI's `param`, which says where) from a refusal. */
 function providerWords(error: unknown): string {
@@ -146,9 +162,129 @@ async function main(): Promise<void> {
       console.log(
         `\nThe server answered: ${server.requests.length} request(s) in the last step, statuses ${server.requests.map((r) => r.status).join(', ')}.`,
       );
+
+    // 4. The tool loop. Its replies are scripted, so it runs on the embedded server only.
+    if (server) await toolLoop(lang, server);
+    else
+      console.log(
+        '\n4. The tool loop: skipped (its model replies are scripted on the embedded server).',
+      );
   } finally {
     await server?.close();
   }
+}
+
+const report =
+  'Quarterly report. Revenue grew in every region; costs held flat; the Paris office opened. '.repeat(
+    12,
+  );
+
+const loopTools: LoopTool[] = [
+  {
+    name: 'write_report',
+    parameters: {
+      type: 'object',
+      properties: { title: { type: 'string' }, text: { type: 'string' } },
+    },
+    sideEffects: 'idempotent',
+    handler: (args) => ({ saved: true, chars: String(args.text).length }),
+  },
+  {
+    name: 'deploy',
+    parameters: { type: 'object', properties: { env: { type: 'string' } } },
+    sideEffects: 'once',
+    // A slow tool that stops when its signal aborts.
+    handler: (_args, { signal }) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          resolve({ deployed: true });
+        }, 30_000);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new Error('deploy stopped'));
+        });
+      }),
+  },
+  {
+    name: 'pay_invoice',
+    parameters: { type: 'object', properties: { amount: { type: 'number' } } },
+    needsApproval: true,
+    handler: (args) => ({ paid: args.amount }),
+  },
+];
+
+/** One line of live progress: rewritten in place on a terminal, printed once at the end elsewhere. */
+function progress(event: ToolLoopEvent, state: { deltas: number }): void {
+  if (event.type !== 'tool-call-delta') return;
+  state.deltas++;
+  const line = `  ✎ ${event.name}: ${String(event.argumentsText?.length ?? 0)} characters of arguments so far`;
+  if (process.stdout.isTTY) process.stdout.write(`\r${line}`);
+}
+
+async function toolLoop(
+  lang: ReturnType<typeof Lang.openaiLike>,
+  server: StrictServer,
+): Promise<void> {
+  server.reset();
+  server.enqueue(
+    { toolCalls: [{ name: 'write_report', arguments: { title: 'Q3', text: report } }] },
+    { toolCalls: [{ name: 'deploy', arguments: { env: 'production' } }] },
+  );
+  const conversation = new LangMessages('Write the Q3 report, then deploy it.');
+  const stop = new AbortController();
+  const state = { deltas: 0 };
+  console.log('\n4. runToolLoop: live progress, then Stop while "deploy" runs');
+  for await (const event of runToolLoop(lang, conversation, {
+    tools: loopTools,
+    signal: stop.signal,
+  })) {
+    progress(event, state);
+    if (event.type === 'tool-call-end') {
+      if (process.stdout.isTTY) process.stdout.write('\n');
+      if (event.name === 'write_report')
+        console.log(
+          `  ✎ write_report: ${String(state.deltas)} argument deltas, ${String(JSON.stringify(event.arguments).length)} characters in all`,
+        );
+      // The user presses Stop while deploy runs.
+      if (event.name === 'deploy')
+        setTimeout(() => {
+          stop.abort();
+        }, 50);
+    }
+    if (event.type === 'tool-result')
+      console.log(`  ← ${event.name}: ${event.status} ${JSON.stringify(event.result)}`);
+    if (event.type === 'done') console.log(`  done: ${event.reason}`);
+  }
+  show('   the conversation after Stop (sent again as it is below, and accepted)', conversation);
+
+  server.reset();
+  server.enqueue(
+    { toolCalls: [{ name: 'pay_invoice', arguments: { amount: 120 } }] },
+    { text: 'Invoice paid: 120.' },
+  );
+  conversation.addUserMessage('Now pay the invoice.');
+  let pendingId = '';
+  for await (const event of runToolLoop(lang, conversation, { tools: loopTools }))
+    if (event.type === 'paused') {
+      pendingId = event.pending[0]?.callId ?? '';
+      console.log(
+        `\n   paused: ${event.pending.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`).join(', ')} waits for approval`,
+      );
+    }
+  const saved = JSON.stringify(conversation);
+  console.log(`   saved ${String(saved.length)} characters of JSON; nothing else is kept`);
+  const rebuilt = new LangMessages(JSON.parse(saved) as LangMessage[]);
+  for await (const event of resumeToolLoop(lang, rebuilt, {
+    tools: loopTools,
+    approvals: { [pendingId]: true },
+  })) {
+    if (event.type === 'tool-result')
+      console.log(`  ← ${event.name}: ${event.status} ${JSON.stringify(event.result)}`);
+    if (event.type === 'done')
+      console.log(`  done: ${event.reason}: ${JSON.stringify(event.answer)}`);
+  }
+  show('   resumed from the JSON alone, approved, and answered', rebuilt);
+  console.log(`   statuses: ${server.requests.map((request) => request.status).join(', ')}`);
 }
 
 await main();

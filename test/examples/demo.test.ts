@@ -28,11 +28,23 @@ describe('npm start (examples/demo.ts)', () => {
     expect(output).toContain('2. addToolCallsAndResults: accepted');
     expect(output).toMatch(/assistant {4}→ get_weather\(\{\}\) \[call_7Hq2\] \(synthesized\)/);
     expect(output).toContain('statuses 200.');
+
+    // 4. The tool loop: live arguments, a Stop while a tool runs, a pause, a resume from JSON.
+    expect(output).toMatch(/✎ write_report: \d+ argument deltas, 1104 characters in all/);
+    expect(Number(/✎ write_report: (\d+) argument deltas/.exec(output)?.[1])).toBeGreaterThan(10);
+    expect(output).toContain(
+      '← deploy: cancelled {"error":true,"name":"ToolCancelled","message":"Tool \\"deploy\\" was cancelled after it started. It did not finish and may have had effects."}',
+    );
+    expect(output).toContain('  done: aborted');
+    expect(output).toContain('paused: pay_invoice({"amount":120}) waits for approval');
+    expect(output).toContain('← pay_invoice: ok {"paid":120}');
+    expect(output).toContain('done: answer: "Invoice paid: 120."');
+    expect(output).toContain('   statuses: 200, 200');
   });
 
   it("reads the provider's answer through installProviderErrors, not a hand-rolled HTTP wrapper", () => {
     const source = readFileSync(new URL('../../examples/demo.ts', import.meta.url), 'utf8');
-    expect(source).toContain('installProviderErrors();');
+    expect(source).toContain('installProviderErrors({ httpRequest: withToolCallStreams() });');
     expect(source).not.toContain('setHttpRequestImpl');
   });
 });
