@@ -70,12 +70,13 @@ export async function* answerTurn(
   });
   open.batch = batch;
   for (let outcome = await batch.next(); outcome !== undefined; outcome = await batch.next())
-    yield* record(setup, turnIndex, round, outcome);
+    yield* record(setup, turnIndex, round, truthful(outcome, started));
   const stopped = batch.stoppedBy;
   open.batch = undefined;
   if (stopped !== undefined || isAborted(setup.signal)) {
     const why: NotRunReason = stopped !== undefined ? 'stopped' : 'aborted';
-    for (const call of held.splice(0)) yield* record(setup, turnIndex, round, notRun(call, why));
+    for (const call of held.splice(0))
+      yield* record(setup, turnIndex, round, truthful(notRun(call, why), started));
     return stopped !== undefined ? { kind: 'stopped', error: stopped.error } : { kind: 'aborted' };
   }
   if (held.length > 0) {
@@ -94,18 +95,22 @@ type Decision =
   | { readonly kind: 'answer'; readonly outcome: ToolOutcome };
 
 /**
- * Decides a call: an unknown tool is not run; a `'once'` call whose start was recorded gets the
- * interrupted result; a call that needs approval runs, is denied or is held by its decision; any
- * other runs. An approval predicate that throws answers the call with its error, unrun.
+ * Decides a call: an unknown tool is not run; a call whose start was recorded gets the
+ * interrupted result (`'once'`) or runs again without asking twice (it was approved when it
+ * started); a call that needs approval runs, is denied or is held by its decision; any other runs. An approval predicate that throws answers the call with its error, unrun.
  */
 function decide(setup: Setup, call: LoopToolCall, started: ReadonlySet<string>): Decision {
   const tool = setup.tools.get(call.name);
   if (tool === undefined) return { kind: 'answer', outcome: notRun(call, 'unknown-tool') };
-  if (started.has(call.callId) && (tool.sideEffects ?? 'once') === 'once')
-    return {
-      kind: 'answer',
-      outcome: { ...call, status: 'cancelled', result: interruptedResult(call.name) },
-    };
+  if (started.has(call.callId)) {
+    if ((tool.sideEffects ?? 'once') === 'once')
+      return {
+        kind: 'answer',
+        outcome: { ...call, status: 'cancelled', result: interruptedResult(call.name) },
+      };
+    // It started, so it was approved (or needed no approval) then: it runs again unasked.
+    return { kind: 'run', tool };
+  }
   let asks: boolean;
   try {
     asks = needsApproval(tool, call);
@@ -150,9 +155,10 @@ export function* record(
 export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   const batch = open.batch;
   open.batch = undefined;
+  const started = pendingToolCalls(setup.messages)?.started ?? new Set<string>();
   const outcomes = batch === undefined ? [] : batch.stop(why);
   // Outcomes settled but not yet reported, successes included, then the calls' stops.
-  for (const outcome of outcomes)
+  for (const outcome of outcomes.map((settled) => truthful(settled, started)))
     writeResult(setup.messages, open.turnIndex, { ...outcome, isError: outcome.status !== 'ok' });
   if (open.paused) return;
   const pending = pendingToolCalls(setup.messages);
@@ -163,6 +169,15 @@ export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
       : notRun(call, why);
     writeResult(setup.messages, open.turnIndex, { ...outcome, isError: true });
   }
+}
+
+/**
+ * A call this run did not start but an earlier one did (its start is recorded, and it was to run
+ * again) gets the interrupted result rather than `not-run`: it may have had effects.
+ */
+function truthful(outcome: ToolOutcome, started: ReadonlySet<string>): ToolOutcome {
+  if (outcome.status !== 'not-run' || !started.has(outcome.callId)) return outcome;
+  return { ...outcome, status: 'cancelled', result: interruptedResult(outcome.name) };
 }
 
 /** The outcome of a call that never started. */

@@ -426,20 +426,27 @@ describe.each(CHAT)('runToolLoop faults on $name', (provider) => {
       [
         { type: 'tool', callId: 'toolu_once', name: 'charge', arguments: {} },
         { type: 'tool', callId: 'toolu_again', name: 'sync', arguments: {} },
+        { type: 'tool', callId: 'toolu_approved', name: 'publish', arguments: {} },
       ],
-      { [STARTED_META_KEY]: ['toolu_once', 'toolu_again'] },
+      { [STARTED_META_KEY]: ['toolu_once', 'toolu_again', 'toolu_approved'] },
     );
     const saved = JSON.stringify(messages);
     server.enqueue({ text: 'Recovered.' });
     const events = await drain(
       runToolLoop(provider.create(server), new LangMessages(JSON.parse(saved) as LangMessage[]), {
-        tools: [tool('charge', 'once'), tool('sync', 'idempotent')],
+        // publish needs approval, and started: it was approved then, and is not asked again.
+        tools: [
+          tool('charge', 'once'),
+          tool('sync', 'idempotent'),
+          { ...tool('publish', 'idempotent'), needsApproval: true },
+        ],
       }),
     );
-    expect(runs).toEqual(['sync']);
+    expect(runs).toEqual(['sync', 'publish']);
     expect(events.filter((event) => event.type === 'tool-result')).toMatchObject([
       { name: 'charge', status: 'cancelled', result: { name: 'ToolCancelled' } },
       { name: 'sync', status: 'ok', result: 'done' },
+      { name: 'publish', status: 'ok', result: 'done' },
     ]);
     expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'answer' });
     expect(server.requests.map((request) => request.status)).toEqual([200]);

@@ -2,19 +2,34 @@ import {
   LangMessage,
   LangMessages,
   LanguageProvider,
-  type LangOptions,
   type LangMessageItem,
+  type LangOptions,
+  type LangMessageItemTool,
 } from 'aiwrapper';
 
-/** One scripted response: text, then calls (each with a 9-character id every provider accepts). */
+/** One call of a scripted response. */
+export interface ScriptedCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+}
+
+/** One scripted response: text, then calls; or a request that fails partway. */
 export interface ScriptedResponse {
   readonly text?: string | undefined;
-  readonly calls?: readonly {
-    readonly callId: string;
-    readonly name: string;
-    readonly arguments: Record<string, unknown>;
-  }[];
+  readonly calls?: readonly ScriptedCall[] | undefined;
+  /** Fail the request with a provider error after this many pieces of the response streamed. */
+  readonly failAfter?: number | undefined;
 }
+
+/** What one request sent: a deep copy (through JSON) of its messages, and the tools it declared. */
+export interface SentRequest {
+  readonly messages: unknown[];
+  readonly tools: readonly string[];
+}
+
+/** The reply once the script is used up. */
+const LAST_REPLY: ScriptedResponse = { text: 'Done.' };
 
 function abortError(): Error {
   const error = new Error('The operation was aborted');
@@ -22,19 +37,33 @@ function abortError(): Error {
   return error;
 }
 
+/** What a provider's failed request rejects with. */
+function scriptedProviderError(): Error {
+  return new Error('HTTP 503: the scripted provider failed this request');
+}
+
 /**
- * An aiwrapper provider in process, with no network: `chat()` pushes an assistant message built
- * item by item from the next scripted response, calls `onResult` as it grows (waiting a microtask
- * between pieces, so a signal can abort it midway), and ends as aiwrapper's providers do, with
- * `executeRequestedTools()`. It records a deep copy of every conversation it was sent.
+ * An aiwrapper provider in process, with no network. `chat()` answers with the next scripted
+ * response as aiwrapper's providers answer a stream: the assistant message is pushed on the first
+ * piece and grows item by item (text in two parts, each call first with empty arguments, then
+ * with its whole arguments object), `onResult` is called as it grows, and the request ends with
+ * `executeRequestedTools()`. A microtask passes between pieces, so a signal can abort a request
+ * midway (rejecting with an `AbortError`, as aiwrapper does). Every request is recorded.
  */
 export class ScriptedLang extends LanguageProvider {
-  readonly sent: unknown[] = [];
+  /** Every request, in order. */
+  readonly requests: SentRequest[] = [];
   readonly #script: ScriptedResponse[];
+  #failNext = false;
 
   constructor(script: readonly ScriptedResponse[]) {
     super('scripted');
     this.#script = [...script];
+  }
+
+  /** Makes the next request fail with {@link scriptedProviderError} before anything streams. */
+  failNextRequest(): void {
+    this.#failNext = true;
   }
 
   ask(prompt: string, options?: LangOptions): Promise<LangMessages> {
@@ -42,34 +71,80 @@ export class ScriptedLang extends LanguageProvider {
   }
 
   async chat(
-    messages: LangMessages | { role: LangMessage['role']; items: LangMessageItem[] }[],
+    messages:
+      LangMessages | LangMessage[] | { role: LangMessage['role']; items: LangMessageItem[] }[],
     options?: LangOptions,
   ): Promise<LangMessages> {
     const collection = messages instanceof LangMessages ? messages : new LangMessages(messages);
-    this.sent.push(JSON.parse(JSON.stringify(collection)));
-    const response = this.#script.shift() ?? { text: 'done' };
-    const message = new LangMessage('assistant', []);
-    collection.push(message);
-    const pieces: LangMessageItem[] = [];
-    if (response.text !== undefined) pieces.push({ type: 'text', text: response.text });
-    for (const call of response.calls ?? [])
-      pieces.push({
-        type: 'tool',
-        callId: call.callId,
-        name: call.name,
-        arguments: call.arguments,
-      });
-    for (const piece of pieces) {
-      await Promise.resolve();
-      if (options?.signal?.aborted === true) throw abortError();
-      message.items.push(piece);
+    this.requests.push({
+      messages: JSON.parse(JSON.stringify(collection)) as unknown[],
+      tools: (collection.availableTools ?? []).map((tool) => tool.name),
+    });
+    const response = this.#script.shift() ?? LAST_REPLY;
+    const failAfter = this.#failNext ? 0 : response.failAfter;
+    this.#failNext = false;
+    const pieces = piecesOf(response);
+    let message: LangMessage | undefined;
+    for (const [index, piece] of pieces.entries()) {
+      await this.#gap(collection, options, index === failAfter);
+      if (message === undefined) {
+        message = new LangMessage('assistant', []);
+        collection.push(message);
+      }
+      piece(message);
       options?.onResult?.(message);
     }
-    await Promise.resolve();
-    if (options?.signal?.aborted === true) throw abortError();
+    await this.#gap(collection, options, failAfter !== undefined && failAfter >= pieces.length);
     collection.finished = true;
     const results = await collection.executeRequestedTools();
-    if (results) options?.onResult?.(results);
+    if (results !== null) options?.onResult?.(results);
     return collection;
   }
+
+  /** A microtask between pieces, where the request is aborted or fails. */
+  async #gap(
+    collection: LangMessages,
+    options: LangOptions | undefined,
+    fail: boolean,
+  ): Promise<void> {
+    await Promise.resolve();
+    if (options?.signal?.aborted === true) {
+      collection.aborted = true;
+      throw abortError();
+    }
+    if (fail) throw scriptedProviderError();
+  }
+}
+
+/** The steps that build a response's message, in stream order. */
+function piecesOf(response: ScriptedResponse): ((message: LangMessage) => void)[] {
+  const pieces: ((message: LangMessage) => void)[] = [];
+  const text = response.text ?? '';
+  if (text !== '') {
+    const half = Math.ceil(text.length / 2);
+    pieces.push((message) => {
+      message.items.push({ type: 'text', text: text.slice(0, half) });
+    });
+    if (half < text.length)
+      pieces.push((message) => {
+        const item = message.items.at(-1);
+        if (item?.type === 'text') item.text += text.slice(half);
+      });
+  }
+  for (const call of response.calls ?? []) {
+    const item: LangMessageItemTool = {
+      type: 'tool',
+      callId: call.callId,
+      name: call.name,
+      arguments: {},
+    };
+    pieces.push((message) => {
+      message.items.push(item);
+    });
+    // aiwrapper replaces the arguments object whenever its buffer parses.
+    pieces.push(() => {
+      item.arguments = structuredClone(call.arguments) as Record<string, unknown>;
+    });
+  }
+  return pieces;
 }
