@@ -69,6 +69,7 @@ export class CallBatch {
       this.#stopAll('aborted');
       return;
     }
+    if (runs.length === 0) return;
     options.signal?.addEventListener('abort', this.#onAbort, { once: true });
     this.#fill();
   }
@@ -174,7 +175,8 @@ export class CallBatch {
     if (slot.state === 'running') this.#running--;
     slot.state = 'settled';
     if (slot.timer !== undefined) clearTimeout(slot.timer);
-    this.#open--;
+    // The last call settled: the signal (the run's, used by every round) no longer holds the batch.
+    if (--this.#open === 0) this.#options.signal?.removeEventListener('abort', this.#onAbort);
     const { callId, name } = slot.run.call;
     this.#settled.push({ index: slot.index, outcome: { callId, name, ...outcome } });
     if (!handOut) return;
