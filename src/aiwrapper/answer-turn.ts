@@ -97,7 +97,8 @@ type Decision =
 /**
  * Decides a call: an unknown tool is not run; a call whose start was recorded gets the
  * interrupted result (`'once'`) or runs again without asking twice (it was approved when it
- * started); a call that needs approval runs, is denied or is held by its decision; any other runs. An approval predicate that throws answers the call with its error, unrun.
+ * started); a call that needs approval runs, is denied or is held by its decision; any other
+ * runs. An approval predicate that throws answers the call with its error, unrun.
  */
 function decide(setup: Setup, call: LoopToolCall, started: ReadonlySet<string>): Decision {
   const tool = setup.tools.get(call.name);
@@ -156,19 +157,26 @@ export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   const batch = open.batch;
   open.batch = undefined;
   const started = pendingToolCalls(setup.messages)?.started ?? new Set<string>();
+  // Outcomes settled but not yet reported (successes included), then the calls still unanswered.
   const outcomes = batch === undefined ? [] : batch.stop(why);
-  // Outcomes settled but not yet reported, successes included, then the calls' stops.
-  for (const outcome of outcomes.map((settled) => truthful(settled, started)))
+  const pending = open.paused ? undefined : pendingCallsAfter(setup, open.turnIndex, outcomes);
+  for (const call of pending ?? []) outcomes.push(notRun(call, why));
+  for (const settled of outcomes) {
+    const outcome = truthful(settled, started);
     writeResult(setup.messages, open.turnIndex, { ...outcome, isError: outcome.status !== 'ok' });
-  if (open.paused) return;
-  const pending = pendingToolCalls(setup.messages);
-  if (pending?.messageIndex !== open.turnIndex) return;
-  for (const call of pending.calls) {
-    const outcome: ToolOutcome = pending.started.has(call.callId)
-      ? { ...call, status: 'cancelled', result: interruptedResult(call.name) }
-      : notRun(call, why);
-    writeResult(setup.messages, open.turnIndex, { ...outcome, isError: true });
   }
+}
+
+/** The pending calls of the turn at `turnIndex` that `outcomes` do not answer. */
+function pendingCallsAfter(
+  setup: Setup,
+  turnIndex: number,
+  outcomes: readonly ToolOutcome[],
+): readonly LoopToolCall[] | undefined {
+  const pending = pendingToolCalls(setup.messages);
+  if (pending?.messageIndex !== turnIndex) return undefined;
+  const answered = new Set(outcomes.map((outcome) => outcome.callId));
+  return pending.calls.filter((call) => !answered.has(call.callId));
 }
 
 /**

@@ -23,7 +23,8 @@ import {
   notRunResult,
   thrownResult,
 } from '../../src/loop/tool-outcome.js';
-import { convertHistory, validateHistory, type ProviderFormat } from '../../src/index.js';
+import { PROVIDER_FORMATS } from '../../src/core/format.js';
+import { convertHistory, validateHistory } from '../../src/index.js';
 import {
   loopScript,
   SCRIPTED_TOOLS,
@@ -39,15 +40,6 @@ import { ScriptedLang } from '../helpers/scripted-lang.js';
 // throws or times out), the history is valid at every event, or valid with its latest calls
 // pending, and valid for every provider when the run stops. Resumed from that JSON alone, the run
 // finishes; every call has one result, which says truly what happened; no 'once' call runs twice.
-
-const PROVIDERS: readonly ProviderFormat[] = [
-  'openai-chat',
-  'openai-responses',
-  'anthropic',
-  'gemini',
-  'mistral',
-  'bedrock',
-];
 
 /** A promise that never settles: a handler that never returns. */
 const NEVER = new Promise<never>(() => undefined);
@@ -228,7 +220,7 @@ function expectValidForProviders(messages: readonly LangMessage[]): void {
   ) as { role: string }[];
   if (settled.at(-1)?.role === 'assistant')
     settled.push({ role: 'user', items: [{ type: 'text', text: 'Next.' }] } as { role: string });
-  for (const format of PROVIDERS) {
+  for (const format of PROVIDER_FORMATS) {
     const converted = convertHistory(settled, { from: 'aiwrapper', to: format });
     const issues = validateHistory(converted.messages, { format }).issues;
     expect({ format, issues }).toEqual({ format, issues: [] });
