@@ -10,8 +10,9 @@
  * canned stream in the provider's exact shape, so aiwrapper's own request build and stream parsing
  * run for real, with no socket. Two providers (Chat Completions, Anthropic) and two conversation
  * generators (the repair bench's, and the wide one: 8 parallel calls per turn, long arguments,
- * other id shapes). Times are CPU time (`process.cpuUsage`), modes alternating, and the figure is
- * the median of the per-block ratios, with their range.
+ * other id shapes). Times are CPU time (`process.cpuUsage`, garbage collection included), runs
+ * alternating one by one, and the figure is the loop's total over the hand's, with the same ratio
+ * over five slices of the runs as its range.
  *
  * Run: `npm run bench -- loop`, or `npm run build && npx tsx bench/tool-loop.ts`.
  */
@@ -42,9 +43,10 @@ const collectGarbage = runInNewContext('gc') as () => void;
 const CALLS = 4;
 /** Rounds with calls per run; the run's last request gets the answer. */
 const TOOL_ROUNDS = 4;
-const SIZE = 1000;
-const BLOCKS = Number(process.env.LOOP_BENCH_BLOCKS ?? 15);
-const RUNS_PER_BLOCK = 8;
+const SIZE = Number(process.env.LOOP_BENCH_SIZE ?? 1000);
+/** Alternating pairs of runs (one by hand, one by the loop) per cell. */
+const PAIRS = Number(process.env.LOOP_BENCH_PAIRS ?? 200);
+const SEGMENTS = 5;
 
 const handler = (args: Readonly<Record<string, unknown>>): unknown => ({
   city: args.city,
@@ -212,26 +214,21 @@ async function byLoop(lang: LanguageProvider, messages: LangMessages): Promise<v
   if (results !== CALLS * TOOL_ROUNDS) throw new Error(`the loop ran ${String(results)} calls`);
 }
 
-async function timeBlock(
+/** CPU ms of one run of `mode` on a fresh collection of `base`'s messages (made before timing). */
+async function timeRun(
   mode: typeof byHand,
   lang: LanguageProvider,
   base: readonly LangMessage[],
 ): Promise<number> {
-  const collections = Array.from({ length: RUNS_PER_BLOCK }, () => new LangMessages([...base]));
-  collectGarbage();
+  const messages = new LangMessages([...base]);
   const start = cpuMs();
-  for (const messages of collections) await mode(lang, messages);
-  return (cpuMs() - start) / (RUNS_PER_BLOCK * (TOOL_ROUNDS + 1));
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  await mode(lang, messages);
+  return cpuMs() - start;
 }
 
 export async function runToolLoopBench(): Promise<void> {
   console.log(
-    `Loop overhead per round (request): runs of ${String(TOOL_ROUNDS)} rounds of ${String(CALLS)} parallel calls and an answer, on ${String(SIZE)}-message conversations; CPU time, median of ${String(BLOCKS)} alternating blocks of ${String(RUNS_PER_BLOCK)} runs. Target <= 5%.\n`,
+    `Loop overhead per round (request): runs of ${String(TOOL_ROUNDS)} rounds of ${String(CALLS)} parallel calls and an answer, on ${String(SIZE)}-message conversations; CPU time of ${String(PAIRS)} alternating pairs of runs, total against total (range: the same over ${String(SEGMENTS)} slices). Target <= 5%.\n`,
   );
   const rows: string[][] = [
     ['provider', 'generator', 'by hand ms', 'loop ms', 'overhead', 'range', 'target'],
@@ -242,29 +239,40 @@ export async function runToolLoopBench(): Promise<void> {
     for (const [generator, build] of GENERATORS) {
       const base = new LangMessages(build() as LangMessage[]);
       // Warm both paths.
-      for (let warm = 0; warm < 3; warm++) {
-        await timeBlock(byHand, provider.lang, base);
-        await timeBlock(byLoop, provider.lang, base);
+      for (let warm = 0; warm < 24; warm++) {
+        await timeRun(byHand, provider.lang, base);
+        await timeRun(byLoop, provider.lang, base);
       }
+      collectGarbage();
+      // Runs alternate, one of each per pair, so both modes see the same machine and the same
+      // heap; the figure is total loop time over total hand time, garbage collection included
+      // where it falls (a median of short blocks would leave out the collections the loop's own
+      // garbage causes). The range is that ratio over each of SEGMENTS consecutive slices.
       const hand: number[] = [];
       const loop: number[] = [];
-      const ratios: number[] = [];
-      for (let block = 0; block < BLOCKS; block++) {
-        const first = block % 2 === 0;
-        const a = await timeBlock(first ? byHand : byLoop, provider.lang, base);
-        const b = await timeBlock(first ? byLoop : byHand, provider.lang, base);
-        const [handMs, loopMs] = first ? [a, b] : [b, a];
-        hand.push(handMs);
-        loop.push(loopMs);
-        ratios.push(loopMs / handMs - 1);
+      for (let pair = 0; pair < PAIRS; pair++) {
+        const first = pair % 2 === 0;
+        const a = await timeRun(first ? byHand : byLoop, provider.lang, base);
+        const b = await timeRun(first ? byLoop : byHand, provider.lang, base);
+        hand.push(first ? a : b);
+        loop.push(first ? b : a);
       }
-      const overhead = median(ratios);
+      const sum = (values: readonly number[]): number => values.reduce((t, v) => t + v, 0);
+      const perRequest = (values: readonly number[]): number =>
+        sum(values) / (values.length * (TOOL_ROUNDS + 1));
+      const ratios: number[] = [];
+      const size = Math.floor(PAIRS / SEGMENTS);
+      for (let segment = 0; segment < SEGMENTS; segment++) {
+        const from = segment * size;
+        ratios.push(sum(loop.slice(from, from + size)) / sum(hand.slice(from, from + size)) - 1);
+      }
+      const overhead = sum(loop) / sum(hand) - 1;
       const percent = (value: number): string => `${(value * 100).toFixed(1)}%`;
       rows.push([
         provider.name,
         generator,
-        median(hand).toFixed(2),
-        median(loop).toFixed(2),
+        perRequest(hand).toFixed(2),
+        perRequest(loop).toFixed(2),
         percent(overhead),
         `${percent(Math.min(...ratios))} .. ${percent(Math.max(...ratios))}`,
         overhead <= 0.05 ? 'met' : 'NOT MET',

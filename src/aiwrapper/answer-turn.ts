@@ -57,7 +57,7 @@ export async function* answerTurn(
     const decided = decide(setup, call, started);
     if (decided.kind === 'run') runs.push({ call, tool: decided.tool });
     else if (decided.kind === 'hold') held.push(call);
-    else yield* record(setup, turnIndex, round, decided.outcome);
+    else yield record(setup, turnIndex, round, decided.outcome);
   }
   if (setup.signal?.aborted === true) return { kind: 'aborted' };
   const batch = new CallBatch(runs, {
@@ -70,13 +70,13 @@ export async function* answerTurn(
   });
   open.batch = batch;
   for (let outcome = await batch.next(); outcome !== undefined; outcome = await batch.next())
-    yield* record(setup, turnIndex, round, truthful(outcome, started));
+    yield record(setup, turnIndex, round, truthful(outcome, started));
   const stopped = batch.stoppedBy;
   open.batch = undefined;
   if (stopped !== undefined || isAborted(setup.signal)) {
     const why: NotRunReason = stopped !== undefined ? 'stopped' : 'aborted';
     for (const call of held.splice(0))
-      yield* record(setup, turnIndex, round, truthful(notRun(call, why), started));
+      yield record(setup, turnIndex, round, truthful(notRun(call, why), started));
     return stopped !== undefined ? { kind: 'stopped', error: stopped.error } : { kind: 'aborted' };
   }
   if (held.length > 0) {
@@ -128,15 +128,15 @@ function decide(setup: Setup, call: LoopToolCall, started: ReadonlySet<string>):
   };
 }
 
-/** Writes an outcome into the history, then reports it. */
-export function* record(
+/** Writes an outcome into the history; returns the event that reports it. */
+export function record(
   setup: Setup,
   turnIndex: number,
   round: number,
   outcome: ToolOutcome,
-): Generator<ToolLoopEvent, void, undefined> {
-  writeResult(setup.messages, turnIndex, { ...outcome, isError: outcome.status !== 'ok' });
-  yield {
+): ToolLoopEvent {
+  writeResult(setup.messages, turnIndex, outcome);
+  return {
     type: 'tool-result',
     round,
     callId: outcome.callId,
@@ -163,7 +163,7 @@ export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   for (const call of pending ?? []) outcomes.push(notRun(call, why));
   for (const settled of outcomes) {
     const outcome = truthful(settled, started);
-    writeResult(setup.messages, open.turnIndex, { ...outcome, isError: outcome.status !== 'ok' });
+    writeResult(setup.messages, open.turnIndex, outcome);
   }
 }
 

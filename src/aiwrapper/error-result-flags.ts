@@ -54,12 +54,13 @@ export function installErrorResultFlags(): void {
 function withErrorFlags(message: unknown, blocks: unknown): unknown {
   const items = (message as { readonly items?: unknown } | null)?.items;
   if (!Array.isArray(items) || !Array.isArray(blocks)) return blocks;
-  const failed = new Set<unknown>();
+  // Made for the first marked item only: this runs for every results message of every request.
+  let failed: Set<unknown> | undefined;
   for (const item of items as unknown[]) {
     const record = item as { readonly isError?: unknown; readonly callId?: unknown } | null;
-    if (record?.isError === true) failed.add(record.callId);
+    if (record?.isError === true) (failed ??= new Set()).add(record.callId);
   }
-  if (failed.size === 0) return blocks;
+  if (failed === undefined) return blocks;
   return (blocks as unknown[]).map((block) => {
     const id = (block as { readonly tool_use_id?: unknown } | null)?.tool_use_id;
     return failed.has(id) ? { ...(block as object), is_error: true } : block;

@@ -1,4 +1,8 @@
 import { LangMessage, type LangMessageItem, type ToolRequest } from 'aiwrapper';
+import type { ToolOutcome } from '../loop/tool-outcome.js';
+
+/** The mark on a result whose call did not succeed (aiwrapper's item type has no such field). */
+const ERROR_MARK: object = { isError: true };
 
 /**
  * The `meta` key of a call turn where the tool loop records the ids of the calls it started, before
@@ -57,39 +61,45 @@ export function recordStart(turn: LangMessage, callId: string): void {
 }
 
 /**
- * Writes one result for a call of the turn at `turnIndex`, the last turn of `messages`: into the
+ * Writes one call's outcome for the turn at `turnIndex`, the last turn of `messages`: into the
  * `tool-results` message after it (created on the first result), at its place in call order. A
- * result of a call that did not succeed carries `isError: true`, which `Lang.anthropic` sends as
- * `is_error` (see error-result-flags.ts).
+ * result of a call that did not succeed (any status but `ok`) carries `isError: true`, which
+ * `Lang.anthropic` sends as `is_error` (see error-result-flags.ts).
  */
 export function writeResult(
   messages: LangMessage[],
   turnIndex: number,
-  result: {
-    readonly callId: string;
-    readonly name: string;
-    readonly result: unknown;
-    readonly isError: boolean;
-  },
+  outcome: ToolOutcome,
 ): void {
   const turn = messages[turnIndex];
   if (turn === undefined) return;
-  const item: LangMessageItem = {
-    type: 'tool-result',
-    callId: result.callId,
-    name: result.name,
-    result: result.result,
-  };
-  // Marks a call that did not succeed, for the providers that flag such results.
-  if (result.isError) Object.assign(item, { isError: true });
+  // Fields in the order aiwrapper writes its own results: one shape for both keeps aiwrapper's
+  // request building (which reads every result of the conversation) on its fast path. A call
+  // that did not succeed is marked, for the providers that flag such results.
+  const item: LangMessageItem =
+    outcome.status === 'ok'
+      ? { type: 'tool-result', name: outcome.name, callId: outcome.callId, result: outcome.result }
+      : {
+          type: 'tool-result',
+          name: outcome.name,
+          callId: outcome.callId,
+          result: outcome.result,
+          ...ERROR_MARK,
+        };
   const last = messages[messages.length - 1];
   if (messages.length - 1 === turnIndex || last?.role !== 'tool-results') {
     messages.push(new LangMessage('tool-results', [item]));
     return;
   }
-  const order = callOrder(turn);
-  const place = order.get(result.callId) ?? Infinity;
   const items = last.items;
+  // Results come in call order as a rule: then the new one goes last, found with no map.
+  const lastPlace = placeOf(turn, callIdOf(items[items.length - 1]));
+  if (lastPlace < placeOf(turn, outcome.callId)) {
+    items.push(item);
+    return;
+  }
+  const order = callOrder(turn);
+  const place = order.get(outcome.callId) ?? Infinity;
   let at = items.length;
   while (at > 0 && (order.get(callIdOf(items[at - 1])) ?? -1) > place) at--;
   items.splice(at, 0, item);
@@ -100,6 +110,16 @@ function callOrder(turn: LangMessage): Map<string, number> {
   let position = 0;
   for (const item of turn.items) if (item.type === 'tool') order.set(item.callId, position++);
   return order;
+}
+
+/** Where the call with this id sits in the turn (Infinity when it is not there). */
+function placeOf(turn: LangMessage, callId: string): number {
+  const items = turn.items;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    if (item?.type === 'tool' && item.callId === callId) return index;
+  }
+  return Infinity;
 }
 
 function callIdOf(item: LangMessageItem | undefined): string {

@@ -126,7 +126,14 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
       const turn = messages[turnIndex];
       const calls = turn === undefined ? [] : callsOf(turn);
       for (const [index, call] of calls.entries())
-        yield { type: 'tool-call-end', round: rounds, index, ...call };
+        yield {
+          type: 'tool-call-end',
+          round: rounds,
+          index,
+          callId: call.callId,
+          name: call.name,
+          arguments: call.arguments,
+        };
       if (calls.length === 0) {
         yield done(final && withoutTools ? 'maxRounds' : 'answer', rounds, messages);
         return;
@@ -134,7 +141,7 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
       if (withoutTools) {
         // The model called tools in a request that declared none for it to call: no call runs.
         for (const call of calls)
-          yield* record(setup, turnIndex, rounds, notRun(call, 'max-rounds'));
+          yield record(setup, turnIndex, rounds, notRun(call, 'max-rounds'));
         yield { type: 'round-end', round: rounds, calls: calls.length };
         yield done('maxRounds', rounds, messages);
         return;

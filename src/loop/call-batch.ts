@@ -37,8 +37,26 @@ interface Slot {
   /** Its place in call order. */
   readonly index: number;
   state: RunState;
+  /** Made when the handler first reads its signal: most never do. */
   controller?: AbortController;
+  /** Why the run was stopped, for a signal first read after that. */
+  stopped?: DOMException;
   timer?: ReturnType<typeof setTimeout>;
+}
+
+/** The signal handed to a slot's handler, made on first read (aborted if the run already stopped). */
+function signalOf(slot: Slot): AbortSignal {
+  if (slot.controller === undefined) {
+    slot.controller = new AbortController();
+    if (slot.stopped !== undefined) slot.controller.abort(slot.stopped);
+  }
+  return slot.controller.signal;
+}
+
+/** Aborts a slot's signal, now or when the handler first reads it. */
+function abortSlot(slot: Slot, reason: DOMException): void {
+  slot.stopped ??= reason;
+  slot.controller?.abort(reason);
 }
 
 /**
@@ -111,7 +129,7 @@ export class CallBatch {
           { status: 'cancelled', result: cancelledResult(slot.run.call.name) },
           false,
         );
-        slot.controller?.abort(new DOMException('The tool loop stopped.', 'AbortError'));
+        abortSlot(slot, new DOMException('The tool loop stopped.', 'AbortError'));
       } else if (slot.state === 'queued') {
         this.#settle(
           slot,
@@ -132,8 +150,6 @@ export class CallBatch {
 
   #start(slot: Slot): void {
     const { call, tool } = slot.run;
-    const controller = new AbortController();
-    slot.controller = controller;
     slot.state = 'running';
     this.#running++;
     const timeoutMs = tool.timeoutMs;
@@ -145,14 +161,17 @@ export class CallBatch {
           { status: 'timeout', result: timeoutResult(call.name, timeoutMs) },
           true,
         );
-        controller.abort(new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
+        abortSlot(slot, new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
       }, timeoutMs);
     }
     this.#options.onStart(call);
     let returned: unknown;
     try {
       returned = tool.handler(call.arguments, {
-        signal: controller.signal,
+        // An own getter (not a class's), so that a handler spreading its context keeps the signal.
+        get signal() {
+          return signalOf(slot);
+        },
         callId: call.callId,
         name: call.name,
       });
@@ -178,7 +197,12 @@ export class CallBatch {
     // The last call settled: the signal (the run's, used by every round) no longer holds the batch.
     if (--this.#open === 0) this.#options.signal?.removeEventListener('abort', this.#onAbort);
     const { callId, name } = slot.run.call;
-    this.#settled.push({ index: slot.index, outcome: { callId, name, ...outcome } });
+    // Built field by field: a spread here costs more than the rest of the settling.
+    const settled: ToolOutcome =
+      'error' in outcome
+        ? { callId, name, status: outcome.status, result: outcome.result, error: outcome.error }
+        : { callId, name, status: outcome.status, result: outcome.result };
+    this.#settled.push({ index: slot.index, outcome: settled });
     if (!handOut) return;
     if (outcome.status === 'error' && 'error' in outcome && this.#stops(outcome.error, slot))
       this.#stopAll('stopped');
@@ -219,7 +243,8 @@ function jsonOutcome(value: unknown): Pick<ToolOutcome, 'status' | 'result'> {
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    why = error instanceof Error ? error.message : why;
+    // The first line: V8 words a cycle over several lines, naming the path that closes it.
+    why = error instanceof Error ? (error.message.split('\n', 1)[0] ?? why) : why;
   }
   if (text !== undefined) return { status: 'ok', result: value };
   return {

@@ -1,11 +1,13 @@
+const EMPTY: readonly never[] = [];
+
 /**
  * A queue between a callback that pushes values and an async loop that reads them: what turns
- * aiwrapper's `onResult` callbacks into events a generator yields. Reading ends after `end()`,
- * once the queue is drained; `fail(error)` ends it with that error instead.
+ * aiwrapper's `onResult` callbacks into events a generator yields. The reader takes what is
+ * queued, waits, and stops once the channel is `drained`; `fail(error)` ends it with an error
+ * that `rethrow()` throws.
  */
 export class EventChannel<T> {
-  readonly #queue: T[] = [];
-  #head = 0;
+  #queue: T[] = [];
   #ended = false;
   #error: { readonly error: unknown } | undefined;
   #wake: (() => void) | undefined;
@@ -26,20 +28,33 @@ export class EventChannel<T> {
     this.end();
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for (;;) {
-      while (this.#head < this.#queue.length) {
-        const value = this.#queue[this.#head] as T;
-        this.#queue[this.#head++] = undefined as T;
-        yield value;
-      }
-      this.#queue.length = 0;
-      this.#head = 0;
-      if (this.#ended) break;
-      await new Promise<void>((resolve) => {
-        this.#wake = resolve;
-      });
-    }
+  /**
+   * The values pushed since the last call, in order (empty when there are none). Taken as a
+   * batch, so a reader yields them straight from its own generator, with no generator of the
+   * channel's in between.
+   */
+  take(): readonly T[] {
+    if (this.#queue.length === 0) return EMPTY;
+    const values = this.#queue;
+    this.#queue = [];
+    return values;
+  }
+
+  /** Resolves when a value is pushed or the channel ends (at once if either already happened). */
+  wait(): Promise<void> {
+    if (this.#queue.length > 0 || this.#ended) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#wake = resolve;
+    });
+  }
+
+  /** True once `end()` or `fail()` was called and every value was taken. */
+  get drained(): boolean {
+    return this.#ended && this.#queue.length === 0;
+  }
+
+  /** Throws what `fail()` was given, if it was called. */
+  rethrow(): void {
     if (this.#error !== undefined) throw this.#error.error;
   }
 

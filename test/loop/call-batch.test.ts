@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { CallBatch, type CallToRun } from '../../src/loop/call-batch.js';
-import type { LoopTool } from '../../src/loop/loop-tool.js';
+import type { LoopTool, ToolRunContext } from '../../src/loop/loop-tool.js';
 import type { ToolOutcome } from '../../src/loop/tool-outcome.js';
 
 function run(callId: string, handler: LoopTool['handler']): CallToRun {
@@ -62,5 +62,63 @@ describe('CallBatch', () => {
       { callId: 'c', status: 'not-run' },
     ]);
     expect(await batch.next()).toBeUndefined();
+  });
+
+  it('hands a signal that aborts on a stop or a timeout, even when first read after it', async () => {
+    const contexts: ToolRunContext[] = [];
+    const hang: LoopTool['handler'] = (_args, context) => {
+      contexts.push(context);
+      return new Promise(() => undefined);
+    };
+    const stopped = new CallBatch([run('a', hang), run('b', hang)], {
+      concurrency: 2,
+      onStart: () => undefined,
+    });
+    const [early, late] = contexts;
+    const earlySignal = early?.signal;
+    expect(earlySignal?.aborted).toBe(false);
+    stopped.stop('aborted');
+    expect(earlySignal?.aborted).toBe(true);
+    // Read for the first time after the stop, and through a spread of the context.
+    const lateSignal = { ...late }.signal;
+    expect(lateSignal?.aborted).toBe(true);
+    expect((lateSignal?.reason as DOMException).name).toBe('AbortError');
+    expect(late?.callId).toBe('b');
+
+    contexts.length = 0;
+    const timed: CallToRun = {
+      call: { callId: 't', name: 'slow', arguments: {} },
+      tool: { name: 'slow', parameters: { type: 'object' }, timeoutMs: 5, handler: hang },
+    };
+    const batch = new CallBatch([timed], { concurrency: 1, onStart: () => undefined });
+    const [outcome] = await drain(batch);
+    expect(outcome?.status).toBe('timeout');
+    const signal = contexts[0]?.signal;
+    expect(signal?.aborted).toBe(true);
+    expect((signal?.reason as DOMException).name).toBe('TimeoutError');
+  });
+
+  it('answers a value JSON cannot carry with an error result, and undefined with null', async () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    const batch = new CallBatch(
+      [run('big', () => 1n), run('cycle', () => cycle), run('none', () => undefined)],
+      { concurrency: 3, onStart: () => undefined },
+    );
+    const outcomes = await drain(batch);
+    expect(outcomes.map(({ callId, status }) => ({ callId, status }))).toEqual([
+      { callId: 'big', status: 'error' },
+      { callId: 'cycle', status: 'error' },
+      { callId: 'none', status: 'ok' },
+    ]);
+    const messages = outcomes.map(
+      (outcome) => (outcome.result as { readonly message?: unknown } | null)?.message,
+    );
+    expect(messages.slice(0, 2)).toEqual([
+      'The tool returned a value the conversation cannot store as JSON (Do not know how to serialize a BigInt).',
+      'The tool returned a value the conversation cannot store as JSON (Converting circular structure to JSON).',
+    ]);
+    expect(outcomes[0]?.result).toMatchObject({ error: true, name: 'ToolResultNotJSON' });
+    expect(outcomes[2]?.result).toBeNull();
   });
 });
