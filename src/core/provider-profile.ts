@@ -38,8 +38,9 @@ export interface ProviderProfile {
   readonly callTurnAfterUser: boolean;
   /**
    * Anthropic, Bedrock: a request whose history holds calls or results must declare tools
-   * (Bedrock: "The toolConfig field must be defined when using the toolUse and toolResult content
-   * blocks"), so a request meant to get an answer without calls still declares them.
+   * (Bedrock: "The toolConfig field must be defined when using toolUse and toolResult content
+   * blocks."; Anthropic: "Requests which include `tool_use` or `tool_result` blocks must define
+   * tools."), so a request meant to get an answer without calls still declares them.
    */
   readonly toolsWithToolHistory: boolean;
   /** Mistral: an assistant message comes between tool results and a following user message. */

@@ -85,8 +85,10 @@ describe('installErrorResultFlags', () => {
         result: { error: true, name: 'X', message: 'y' },
       },
     ]);
+    messages.availableTools = [{ name: 'f', description: 'F.', parameters: { type: 'object' } }];
     server.enqueue({ text: 'ok' });
     await anthropic().chat(messages);
+    expect(server.lastRequest?.status).toBe(200);
     expect(sentResults()).toEqual([
       {
         type: 'tool_result',

@@ -210,9 +210,16 @@ function blockingTool(name: string, onStart: () => void): LoopTool {
   };
 }
 
+/**
+ * The conversation goes on with a plain `chat()`, declaring the run's tool (Anthropic refuses a
+ * request with tool history and no tools, as the strict server does).
+ */
 async function followUp(lang: LanguageProvider, messages: LangMessages): Promise<number> {
   server.enqueue({ text: 'ok' });
   messages.addUserMessage('Still there?');
+  messages.availableTools = [
+    { name: weather.name, description: 'Weather.', parameters: weather.parameters },
+  ];
   await lang.chat(messages);
   return server.lastRequest?.status ?? 0;
 }

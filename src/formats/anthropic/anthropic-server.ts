@@ -56,6 +56,11 @@ async function handleAnthropic(request: EndpointRequest): Promise<EndpointReply>
     return refuse(`messages.${String(badRole)}.role: Input should be 'user' or 'assistant'`);
   const refusal = refuseHistory(messages);
   if (refusal !== undefined) return refusal;
+  // ANTHROPIC_PROFILE.toolsWithToolHistory, in Anthropic's words as agent projects quote them where
+  // they work around it (bosun-ai/kwaak#312: a summarizing request sent without tools); an empty
+  // `tools` list declares none.
+  if (!declaresTools(body.tools) && holdsToolBlocks(messages))
+    return refuse('Requests which include `tool_use` or `tool_result` blocks must define tools.');
 
   let reply: ScriptedReply;
   try {
@@ -88,6 +93,23 @@ function refuseHistory(messages: readonly unknown[]): EndpointReply | undefined 
     if (isToolHistoryError(error)) return refuse(error.message);
     throw error;
   }
+}
+
+function declaresTools(tools: unknown): boolean {
+  return Array.isArray(tools) && tools.length > 0;
+}
+
+/** Whether a message of the request holds a `tool_use` or `tool_result` block. */
+function holdsToolBlocks(messages: readonly unknown[]): boolean {
+  return messages.some(
+    (message) =>
+      isJsonObject(message) &&
+      Array.isArray(message.content) &&
+      (message.content as readonly unknown[]).some(
+        (block) =>
+          isJsonObject(block) && (block.type === 'tool_use' || block.type === 'tool_result'),
+      ),
+  );
 }
 
 function refuse(message: string, type = 'invalid_request_error'): EndpointReply {

@@ -37,6 +37,12 @@ async function handleBedrock(request: EndpointRequest): Promise<EndpointReply> {
     return refuse('The messages field must be an array of Message objects.');
   const refusal = refuseHistory(messages);
   if (refusal !== undefined) return refusal;
+  // BEDROCK_PROFILE.toolsWithToolHistory, in Bedrock's words (langgenius/dify#17545,
+  // onyx-dot-app/onyx#7842).
+  if (!isJsonObject(body.toolConfig) && holdsToolBlocks(messages))
+    return refuse(
+      'The toolConfig field must be defined when using toolUse and toolResult content blocks.',
+    );
   let reply: ScriptedReply;
   try {
     reply = await request.nextReply({ format: 'bedrock', path: request.path, body });
@@ -58,6 +64,18 @@ function refuseHistory(messages: readonly unknown[]): EndpointReply | undefined 
     if (isToolHistoryError(error)) return refuse(error.message);
     throw error;
   }
+}
+
+/** Whether a message of the request holds a `toolUse` or `toolResult` block. */
+function holdsToolBlocks(messages: readonly unknown[]): boolean {
+  return messages.some(
+    (message) =>
+      isJsonObject(message) &&
+      Array.isArray(message.content) &&
+      (message.content as readonly unknown[]).some(
+        (block) => isJsonObject(block) && ('toolUse' in block || 'toolResult' in block),
+      ),
+  );
 }
 
 function refuse(message: string, status = 400): EndpointReply {

@@ -75,6 +75,20 @@ describe('POST /v1/messages: refusals', () => {
     ]);
   });
 
+  it('refuses a valid tool history sent without tools (an empty list is none), and takes it with tools', async () => {
+    const server = await start();
+    const history = [user, toolUse('toolu_a'), toolResults('toolu_a')];
+    const refusal = anthropicError(
+      'Requests which include `tool_use` or `tool_result` blocks must define tools.',
+    );
+    expect(await send(server, request(history))).toEqual([400, refusal]);
+    expect(await send(server, request(history, { tools: [] }))).toEqual([400, refusal]);
+    const tools = [{ name: 'get_weather', input_schema: { type: 'object' } }];
+    const [status] = await send(server, request(history, { tools }));
+    expect(status).toBe(200);
+    expect((await send(server, request([user])))[0]).toBe(200);
+  });
+
   it('answers 400, never 5xx, when the reply function throws', async () => {
     const server = await start({ replies: () => Promise.reject(new Error('no more replies')) });
     expect(await send(server, request([user]))).toEqual([

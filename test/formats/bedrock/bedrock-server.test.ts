@@ -17,6 +17,18 @@ const results = {
   content: [{ toolResult: { toolUseId: 'tooluse_a', content: [{ json: { temp: 21 } }] } }],
 };
 
+const toolConfig = {
+  tools: [
+    {
+      toolSpec: {
+        name: 'get_weather',
+        description: 'Weather for a city.',
+        inputSchema: { json: { type: 'object', properties: { city: { type: 'string' } } } },
+      },
+    },
+  ],
+};
+
 async function send(url: string, body: unknown): Promise<[number, unknown]> {
   const reply = await post(url, body);
   return [reply.status, JSON.parse(reply.text)];
@@ -29,7 +41,10 @@ describe('POST /model/{modelId}/converse', () => {
         { text: 'Checking.', toolCalls: [{ name: 'get_weather', arguments: { city: 'Lyon' } }] },
       ],
     });
-    const [status, body] = await send(converse(server), { messages: [user, calls, results] });
+    const [status, body] = await send(converse(server), {
+      messages: [user, calls, results],
+      toolConfig,
+    });
     expect([status, body]).toEqual([
       200,
       {
@@ -74,8 +89,22 @@ describe('POST /model/{modelId}/converse', () => {
     ['no messages', undefined, 'The messages field must be an array of Message objects.'],
   ])('refuses %s with a 400 ValidationException body', async (_, messages, message) => {
     const server = await start();
-    expect(await send(converse(server), { messages })).toEqual([400, { message }]);
+    expect(await send(converse(server), { messages, toolConfig })).toEqual([400, { message }]);
     expect(server.requests.map((request) => request.status)).toEqual([400]);
+  });
+
+  it('refuses a valid tool history sent without toolConfig, and takes one without tool blocks', async () => {
+    const server = await start();
+    expect(await send(converse(server), { messages: [user, calls, results] })).toEqual([
+      400,
+      {
+        message:
+          'The toolConfig field must be defined when using toolUse and toolResult content blocks.',
+      },
+    ]);
+    const [status] = await send(converse(server), { messages: [user] });
+    expect(server.requests.map((request) => request.status)).toEqual([400, status]);
+    expect(status).toBe(200);
   });
 
   it('answers an unknown operation under /model/ with a 404 in Bedrock’s body', async () => {
