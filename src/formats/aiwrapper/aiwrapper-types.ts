@@ -18,6 +18,12 @@ export interface AiwrapperToolResultItem {
   readonly callId: string;
   readonly name: string;
   readonly result: unknown;
+  /**
+   * This package's mark on the result of a call that did not succeed (aiwrapper has no error flag
+   * and ignores it): `runToolLoop` writes it, `Lang.anthropic` sends it as `is_error` once the
+   * loop's fix is installed, and conversions carry it as the neutral result's `isError`.
+   */
+  readonly isError?: true;
 }
 
 /** Any other item (`text`, `reasoning`, `image`), passed through. */

@@ -32,8 +32,9 @@ export interface FromAiwrapperOptions {
  * Converts aiwrapper `LangMessage`s (plain `{ role, items, meta? }` objects, or a `LangMessages`
  * collection) to a neutral history, without importing aiwrapper.
  *
- * `tool` items become calls and the items of a `tool-results` message results (`isError:
- * false`: aiwrapper has no error flag). A message's `meta` goes to `providerData.aiwrapper`;
+ * `tool` items become calls and the items of a `tool-results` message results. aiwrapper has no
+ * error flag of its own; a result item marked `isError: true` (the mark `runToolLoop` writes on a
+ * call that did not succeed) is read as an error result, any other as a plain one. A message's `meta` goes to `providerData.aiwrapper`;
  * items other than text and tool items (images, reasoning) stay opaque. Never warns.
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message or item
@@ -111,7 +112,7 @@ function readResult(item: WireRecord, index: number, itemIndex: number): ToolRes
     name: nameOf(item, index, itemIndex),
     // aiwrapper results are whatever the tool returned; `undefined` has no JSON form.
     content: (item.result ?? null) as JsonValue,
-    isError: false,
+    isError: item.isError === true,
     sourceIndex: index,
   };
 }

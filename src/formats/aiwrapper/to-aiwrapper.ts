@@ -17,9 +17,9 @@ export interface AiwrapperConversionResult extends ConversionResult<AiwrapperMes
  * importing aiwrapper: pass each to `new LangMessage(role, items, meta)`, or push them onto a
  * `LangMessages`.
  *
- * Losses, each with a warning:
+ * An error result keeps its flag as the package's `isError: true` mark on the item (aiwrapper has
+ * no flag of its own). Losses, each with a warning:
  * - `moved-system-message`: aiwrapper keeps the system prompt in `instructions`;
- * - `dropped-error-flag`: results have no error flag;
  * - `dropped-arguments-text`: `arguments` must be an object, so malformed text becomes `{}`;
  * - `dropped-content` / `dropped-provider-data`: another format's parts and extras.
  *
@@ -82,20 +82,22 @@ export function toAiwrapper(
       case 'tool':
         for (const result of message.results) {
           context.ownData(result.providerData, index, result.callId);
-          if (result.isError && context.wants('dropped-error-flag')) {
-            context.warn(
-              'dropped-error-flag',
-              index,
-              `aiwrapper results have no error flag; the result for "${result.callId}" is kept as a plain result.`,
-              result.callId,
-            );
-          }
-          items.push({
-            type: 'tool-result',
-            callId: result.callId,
-            name: result.name,
-            result: result.content,
-          });
+          items.push(
+            result.isError
+              ? {
+                  type: 'tool-result',
+                  callId: result.callId,
+                  name: result.name,
+                  result: result.content,
+                  isError: true,
+                }
+              : {
+                  type: 'tool-result',
+                  callId: result.callId,
+                  name: result.name,
+                  result: result.content,
+                },
+          );
         }
         messages.push(aiwrapperMessage('tool-results', items, meta));
         return;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fromAiwrapper } from '../../../src/formats/aiwrapper/from-aiwrapper.js';
 import { toAiwrapper } from '../../../src/formats/aiwrapper/to-aiwrapper.js';
+import { toFormat } from '../../../src/index.js';
 
 describe('toAiwrapper', () => {
-  it('writes tool items and tool-results messages, moving system text to instructions and warning on error flags', () => {
+  it('writes tool items and tool-results messages, moving system text to instructions and marking error results', () => {
     expect(
       toAiwrapper([
         { role: 'system', text: 'be brief' },
@@ -22,18 +23,42 @@ describe('toAiwrapper', () => {
         { role: 'assistant', items: [{ type: 'tool', callId: 'a', name: 'now', arguments: {} }] },
         {
           role: 'tool-results',
-          items: [{ type: 'tool-result', callId: 'a', name: 'now', result: { error: 'down' } }],
+          items: [
+            {
+              type: 'tool-result',
+              callId: 'a',
+              name: 'now',
+              result: { error: 'down' },
+              isError: true,
+            },
+          ],
         },
       ],
-      warnings: [
-        {
-          code: 'dropped-error-flag',
-          messageIndex: 2,
-          callId: 'a',
-          message: expect.stringContaining('no error flag'),
-        },
-      ],
+      warnings: [],
     });
+  });
+
+  it('carries the error mark of a loop-written result to Anthropic and back, and leaves other results unmarked', () => {
+    const items = [
+      { type: 'tool-result', callId: 'toolu_a', name: 'f', result: 'fine' },
+      { type: 'tool-result', callId: 'toolu_b', name: 'f', result: { error: true }, isError: true },
+    ];
+    const messages = [
+      {
+        role: 'assistant',
+        items: [
+          { type: 'tool', callId: 'toolu_a', name: 'f', arguments: {} },
+          { type: 'tool', callId: 'toolu_b', name: 'f', arguments: {} },
+        ],
+      },
+      { role: 'tool-results', items },
+    ];
+    const history = fromAiwrapper(messages).messages;
+    const anthropic = toFormat(history, 'anthropic').messages as {
+      content: { is_error?: boolean }[];
+    }[];
+    expect(anthropic[1]?.content.map((block) => block.is_error)).toEqual([undefined, true]);
+    expect(toAiwrapper(history).messages[1]?.items).toEqual(items);
   });
 });
 
