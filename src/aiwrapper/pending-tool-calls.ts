@@ -1,8 +1,6 @@
 import { LangMessage, type LangMessageItem, type ToolRequest } from 'aiwrapper';
+import type { AiwrapperToolResultItem } from '../formats/aiwrapper/aiwrapper-types.js';
 import type { ToolOutcome } from '../loop/tool-outcome.js';
-
-/** The mark on a result whose call did not succeed (aiwrapper's item type has no such field). */
-const ERROR_MARK: object = { isError: true };
 
 /**
  * The `meta` key of a call turn where the tool loop records the ids of the calls it started, before
@@ -73,10 +71,9 @@ export function writeResult(
 ): void {
   const turn = messages[turnIndex];
   if (turn === undefined) return;
-  // Fields in the order aiwrapper writes its own results: one shape for both keeps aiwrapper's
-  // request building (which reads every result of the conversation) on its fast path. A call
-  // that did not succeed is marked, for the providers that flag such results.
-  const item: LangMessageItem =
+  // Fields in the order aiwrapper writes its own results, so that both have one shape; a call
+  // that did not succeed is marked (aiwrapper's item type has no such field; the package's does).
+  const result: AiwrapperToolResultItem =
     outcome.status === 'ok'
       ? { type: 'tool-result', name: outcome.name, callId: outcome.callId, result: outcome.result }
       : {
@@ -84,8 +81,9 @@ export function writeResult(
           name: outcome.name,
           callId: outcome.callId,
           result: outcome.result,
-          ...ERROR_MARK,
+          isError: true,
         };
+  const item = result as LangMessageItem;
   const last = messages[messages.length - 1];
   if (messages.length - 1 === turnIndex || last?.role !== 'tool-results') {
     messages.push(new LangMessage('tool-results', [item]));
