@@ -10,6 +10,7 @@ import {
 } from './anthropic-reply.js';
 import {
   failureStatus,
+  holdsContentBlock,
   streamReply,
   isJsonObject,
   jsonReply,
@@ -59,7 +60,13 @@ async function handleAnthropic(request: EndpointRequest): Promise<EndpointReply>
   // ANTHROPIC_PROFILE.toolsWithToolHistory, in Anthropic's words as agent projects quote them where
   // they work around it (bosun-ai/kwaak#312: a summarizing request sent without tools); an empty
   // `tools` list declares none.
-  if (!declaresTools(body.tools) && holdsToolBlocks(messages))
+  if (
+    !declaresTools(body.tools) &&
+    holdsContentBlock(
+      messages,
+      (block) => block.type === 'tool_use' || block.type === 'tool_result',
+    )
+  )
     return refuse('Requests which include `tool_use` or `tool_result` blocks must define tools.');
 
   let reply: ScriptedReply;
@@ -97,19 +104,6 @@ function refuseHistory(messages: readonly unknown[]): EndpointReply | undefined 
 
 function declaresTools(tools: unknown): boolean {
   return Array.isArray(tools) && tools.length > 0;
-}
-
-/** Whether a message of the request holds a `tool_use` or `tool_result` block. */
-function holdsToolBlocks(messages: readonly unknown[]): boolean {
-  return messages.some(
-    (message) =>
-      isJsonObject(message) &&
-      Array.isArray(message.content) &&
-      (message.content as readonly unknown[]).some(
-        (block) =>
-          isJsonObject(block) && (block.type === 'tool_use' || block.type === 'tool_result'),
-      ),
-  );
 }
 
 function refuse(message: string, type = 'invalid_request_error'): EndpointReply {

@@ -3,6 +3,7 @@ import { resolveReply } from '../shared/scripted-reply.js';
 import type { ScriptedReply } from '../shared/scripted-reply.js';
 import {
   failureStatus,
+  holdsContentBlock,
   isJsonObject,
   jsonReply,
   scriptFailureMessage,
@@ -39,7 +40,10 @@ async function handleBedrock(request: EndpointRequest): Promise<EndpointReply> {
   if (refusal !== undefined) return refusal;
   // BEDROCK_PROFILE.toolsWithToolHistory, in Bedrock's words (langgenius/dify#17545,
   // onyx-dot-app/onyx#7842).
-  if (!isJsonObject(body.toolConfig) && holdsToolBlocks(messages))
+  if (
+    !isJsonObject(body.toolConfig) &&
+    holdsContentBlock(messages, (block) => 'toolUse' in block || 'toolResult' in block)
+  )
     return refuse(
       'The toolConfig field must be defined when using toolUse and toolResult content blocks.',
     );
@@ -64,18 +68,6 @@ function refuseHistory(messages: readonly unknown[]): EndpointReply | undefined 
     if (isToolHistoryError(error)) return refuse(error.message);
     throw error;
   }
-}
-
-/** Whether a message of the request holds a `toolUse` or `toolResult` block. */
-function holdsToolBlocks(messages: readonly unknown[]): boolean {
-  return messages.some(
-    (message) =>
-      isJsonObject(message) &&
-      Array.isArray(message.content) &&
-      (message.content as readonly unknown[]).some(
-        (block) => isJsonObject(block) && ('toolUse' in block || 'toolResult' in block),
-      ),
-  );
 }
 
 function refuse(message: string, status = 400): EndpointReply {

@@ -107,6 +107,25 @@ export function parseJson(text: string): ParsedBody {
 export const isJsonObject: (value: unknown) => value is Readonly<Record<string, unknown>> =
   isObject;
 
+/**
+ * Whether a message of `messages` (`{ content: [blocks] }`, as Anthropic and Bedrock write them)
+ * holds a block `isToolBlock` accepts: the request rule `ProviderProfile.toolsWithToolHistory`
+ * looks for calls and results this way, each format naming its own blocks.
+ */
+export function holdsContentBlock(
+  messages: readonly unknown[],
+  isToolBlock: (block: Readonly<Record<string, unknown>>) => boolean,
+): boolean {
+  return messages.some(
+    (message) =>
+      isObject(message) &&
+      Array.isArray(message.content) &&
+      (message.content as readonly unknown[]).some(
+        (block) => isObject(block) && isToolBlock(block),
+      ),
+  );
+}
+
 /** OpenAI's names for JSON types in its schema errors: "an integer", "a decimal number", "an object", "null", … */
 export function describeJsonType(value: unknown): string {
   if (value === null) return 'null';
