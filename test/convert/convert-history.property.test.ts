@@ -22,7 +22,7 @@ test.prop([arbitraryHistory(COMMON_FEATURES), format, format])(
   },
 );
 
-const ERROR_FLAG_FORMATS = ['anthropic', 'gemini', 'vercel'] as const;
+const ERROR_FLAG_FORMATS = ['anthropic', 'gemini', 'vercel', 'bedrock', 'aiwrapper'] as const;
 const errorFlagFormat = fc.constantFrom(...ERROR_FLAG_FORMATS);
 
 test.prop([arbitraryHistory(COMMON_FEATURES), errorFlagFormat, errorFlagFormat])(
