@@ -12,7 +12,8 @@
  * generators (the repair bench's, and the wide one: 8 parallel calls per turn, long arguments,
  * other id shapes). Times are CPU time (`process.cpuUsage`, garbage collection included), runs
  * alternating one by one, and the figure is the loop's total over the hand's, with the same ratio
- * over five slices of the runs as its range.
+ * over five slices of the runs as its range. Two more columns split the loop's extra wall time per
+ * request into what it adds inside `chat()` and what it adds between requests.
  *
  * Run: `npm run bench -- loop`, or `npm run build && npx tsx bench/tool-loop.ts`.
  */
@@ -214,27 +215,72 @@ async function byLoop(lang: LanguageProvider, messages: LangMessages): Promise<v
   if (results !== CALLS * TOOL_ROUNDS) throw new Error(`the loop ran ${String(results)} calls`);
 }
 
-/** CPU ms of one run of `mode` on a fresh collection of `base`'s messages (made before timing). */
+/** Wall ms spent inside `chat()` calls so far (see {@link timeChatCalls}). */
+let inChatMs = 0;
+
+/**
+ * Wraps `lang.chat` (an own property, so the prototype that tells the provider stays) to add the
+ * wall time of each call to {@link inChatMs}: what the loop adds inside a request (the abort
+ * signal aiwrapper listens to, the live events) apart from what it adds between requests.
+ */
+function timeChatCalls(lang: LanguageProvider): void {
+  const prototype = Object.getPrototypeOf(lang) as LanguageProvider;
+  Object.defineProperty(lang, 'chat', {
+    configurable: true,
+    value: async (...args: Parameters<LanguageProvider['chat']>) => {
+      const start = performance.now();
+      try {
+        return await prototype.chat.apply(lang, args);
+      } finally {
+        inChatMs += performance.now() - start;
+      }
+    },
+  });
+}
+
+interface RunTime {
+  /** CPU ms of the run, garbage collection included. */
+  readonly cpu: number;
+  /** Wall ms of the run, and of it inside `chat()`. */
+  readonly wall: number;
+  readonly inChat: number;
+}
+
+/** One run of `mode` on a fresh collection of `base`'s messages (made before timing). */
 async function timeRun(
   mode: typeof byHand,
   lang: LanguageProvider,
   base: readonly LangMessage[],
-): Promise<number> {
+): Promise<RunTime> {
   const messages = new LangMessages([...base]);
+  const chatBefore = inChatMs;
+  const wallStart = performance.now();
   const start = cpuMs();
   await mode(lang, messages);
-  return cpuMs() - start;
+  const cpu = cpuMs() - start;
+  return { cpu, wall: performance.now() - wallStart, inChat: inChatMs - chatBefore };
 }
 
 export async function runToolLoopBench(): Promise<void> {
   console.log(
-    `Loop overhead per round (request): runs of ${String(TOOL_ROUNDS)} rounds of ${String(CALLS)} parallel calls and an answer, on ${String(SIZE)}-message conversations; CPU time of ${String(PAIRS)} alternating pairs of runs, total against total (range: the same over ${String(SEGMENTS)} slices). Target <= 5%.\n`,
+    `Loop overhead per round (request): runs of ${String(TOOL_ROUNDS)} rounds of ${String(CALLS)} parallel calls and an answer, on ${String(SIZE)}-message conversations; CPU time of ${String(PAIRS)} alternating pairs of runs, total against total (range: the same over ${String(SEGMENTS)} slices). Target <= 5%. The last two columns split the loop's extra wall time per request: inside chat() (the abort signal aiwrapper listens to, the live events) and between requests (the loop's own work).\n`,
   );
   const rows: string[][] = [
-    ['provider', 'generator', 'by hand ms', 'loop ms', 'overhead', 'range', 'target'],
+    [
+      'provider',
+      'generator',
+      'by hand ms',
+      'loop ms',
+      'overhead',
+      'range',
+      'target',
+      'more in chat() µs',
+      'more between µs',
+    ],
   ];
   for (const provider of PROVIDERS) {
     served = 0;
+    timeChatCalls(provider.lang);
     setHttpRequestImpl(() => Promise.resolve(provider.reply()));
     for (const [generator, build] of GENERATORS) {
       const base = new LangMessages(build() as LangMessage[]);
@@ -248,8 +294,8 @@ export async function runToolLoopBench(): Promise<void> {
       // heap; the figure is total loop time over total hand time, garbage collection included
       // where it falls (a median of short blocks would leave out the collections the loop's own
       // garbage causes). The range is that ratio over each of SEGMENTS consecutive slices.
-      const hand: number[] = [];
-      const loop: number[] = [];
+      const hand: RunTime[] = [];
+      const loop: RunTime[] = [];
       for (let pair = 0; pair < PAIRS; pair++) {
         const first = pair % 2 === 0;
         const a = await timeRun(first ? byHand : byLoop, provider.lang, base);
@@ -257,9 +303,10 @@ export async function runToolLoopBench(): Promise<void> {
         hand.push(first ? a : b);
         loop.push(first ? b : a);
       }
-      const sum = (values: readonly number[]): number => values.reduce((t, v) => t + v, 0);
-      const perRequest = (values: readonly number[]): number =>
-        sum(values) / (values.length * (TOOL_ROUNDS + 1));
+      const sum = (runs: readonly RunTime[], of: (run: RunTime) => number = (run) => run.cpu) =>
+        runs.reduce((total, run) => total + of(run), 0);
+      const perRequest = (runs: readonly RunTime[], of?: (run: RunTime) => number): number =>
+        sum(runs, of) / (runs.length * (TOOL_ROUNDS + 1));
       const ratios: number[] = [];
       const size = Math.floor(PAIRS / SEGMENTS);
       for (let segment = 0; segment < SEGMENTS; segment++) {
@@ -267,6 +314,11 @@ export async function runToolLoopBench(): Promise<void> {
         ratios.push(sum(loop.slice(from, from + size)) / sum(hand.slice(from, from + size)) - 1);
       }
       const overhead = sum(loop) / sum(hand) - 1;
+      // Wall time split: inside chat() and between requests, the loop's minus the hand's, µs.
+      const inside = (run: RunTime): number => run.inChat;
+      const between = (run: RunTime): number => run.wall - run.inChat;
+      const more = (of: (run: RunTime) => number): string =>
+        ((perRequest(loop, of) - perRequest(hand, of)) * 1000).toFixed(0);
       const percent = (value: number): string => `${(value * 100).toFixed(1)}%`;
       rows.push([
         provider.name,
@@ -276,6 +328,8 @@ export async function runToolLoopBench(): Promise<void> {
         percent(overhead),
         `${percent(Math.min(...ratios))} .. ${percent(Math.max(...ratios))}`,
         overhead <= 0.05 ? 'met' : 'NOT MET',
+        more(inside),
+        more(between),
       ]);
     }
   }
