@@ -90,24 +90,12 @@ export function writeResult(
     return;
   }
   const items = last.items;
-  // Results come in call order as a rule: then the new one goes last, found with no map.
-  const lastPlace = placeOf(turn, callIdOf(items[items.length - 1]));
-  if (lastPlace < placeOf(turn, outcome.callId)) {
-    items.push(item);
-    return;
-  }
-  const order = callOrder(turn);
-  const place = order.get(outcome.callId) ?? Infinity;
+  // After the last result whose call comes earlier in the turn: results come in call order as a
+  // rule, so this is one comparison with the last result, and a step back per result written early.
+  const place = placeOf(turn, outcome.callId);
   let at = items.length;
-  while (at > 0 && (order.get(callIdOf(items[at - 1])) ?? -1) > place) at--;
+  while (at > 0 && resultPlace(turn, items[at - 1]) > place) at--;
   items.splice(at, 0, item);
-}
-
-function callOrder(turn: LangMessage): Map<string, number> {
-  const order = new Map<string, number>();
-  let position = 0;
-  for (const item of turn.items) if (item.type === 'tool') order.set(item.callId, position++);
-  return order;
 }
 
 /** Where the call with this id sits in the turn (Infinity when it is not there). */
@@ -118,6 +106,12 @@ function placeOf(turn: LangMessage, callId: string): number {
     if (item?.type === 'tool' && item.callId === callId) return index;
   }
   return Infinity;
+}
+
+/** Where the call a written result answers sits in the turn; -1 for one the turn does not hold. */
+function resultPlace(turn: LangMessage, item: LangMessageItem | undefined): number {
+  const place = placeOf(turn, callIdOf(item));
+  return place === Infinity ? -1 : place;
 }
 
 function callIdOf(item: LangMessageItem | undefined): string {
