@@ -82,22 +82,13 @@ export function toAiwrapper(
       case 'tool':
         for (const result of message.results) {
           context.ownData(result.providerData, index, result.callId);
-          items.push(
-            result.isError
-              ? {
-                  type: 'tool-result',
-                  callId: result.callId,
-                  name: result.name,
-                  result: result.content,
-                  isError: true,
-                }
-              : {
-                  type: 'tool-result',
-                  callId: result.callId,
-                  name: result.name,
-                  result: result.content,
-                },
-          );
+          items.push({
+            type: 'tool-result',
+            callId: result.callId,
+            name: result.name,
+            result: result.content,
+            ...(result.isError ? { isError: true as const } : {}),
+          });
         }
         messages.push(aiwrapperMessage('tool-results', items, meta));
         return;
