@@ -95,23 +95,20 @@ type Decision =
   | { readonly kind: 'answer'; readonly outcome: ToolOutcome };
 
 /**
- * Decides a call: an unknown tool is not run; a call whose start was recorded gets the
- * interrupted result (`'once'`) or runs again without asking twice (it was approved when it
- * started); a call that needs approval runs, is denied or is held by its decision; any other
- * runs. An approval predicate that throws answers the call with its error, unrun.
+ * Decides a call: an unknown tool is not run; a `'once'` call whose start was recorded gets the
+ * interrupted result; a call that needs approval runs, is denied or is held by its decision, even
+ * when its start was recorded (a history may come back from a client, markers and all); any other
+ * runs. A denied call whose start was recorded gets the interrupted result: it may have run. An
+ * approval predicate that throws answers the call with its error, unrun.
  */
 function decide(setup: Setup, call: LoopToolCall, started: ReadonlySet<string>): Decision {
   const tool = setup.tools.get(call.name);
   if (tool === undefined) return { kind: 'answer', outcome: notRun(call, 'unknown-tool') };
-  if (started.has(call.callId)) {
-    if ((tool.sideEffects ?? 'once') === 'once')
-      return {
-        kind: 'answer',
-        outcome: { ...call, status: 'cancelled', result: interruptedResult(call.name) },
-      };
-    // It started, so it was approved (or needed no approval) then: it runs again unasked.
-    return { kind: 'run', tool };
-  }
+  const interrupted: Decision = {
+    kind: 'answer',
+    outcome: { ...call, status: 'cancelled', result: interruptedResult(call.name) },
+  };
+  if (started.has(call.callId) && (tool.sideEffects ?? 'once') === 'once') return interrupted;
   let asks: boolean;
   try {
     asks = needsApproval(tool, call);
@@ -119,9 +116,10 @@ function decide(setup: Setup, call: LoopToolCall, started: ReadonlySet<string>):
     return { kind: 'answer', outcome: { ...call, status: 'error', result: thrownResult(error) } };
   }
   if (!asks) return { kind: 'run', tool };
-  const decision = setup.approvals[call.callId];
+  const decision = setup.approvals.get(call.callId);
   if (decision === undefined) return { kind: 'hold' };
   if (isApproved(decision)) return { kind: 'run', tool };
+  if (started.has(call.callId)) return interrupted;
   return {
     kind: 'answer',
     outcome: { ...call, status: 'denied', result: deniedResult(call.name, reasonOf(decision)) },
