@@ -63,7 +63,12 @@ async function drain(loop: AsyncGenerator<ToolLoopEvent>): Promise<ToolLoopEvent
 /** Event types, with tool-call progress (starts and deltas, whose count varies) left out. */
 function outline(events: readonly ToolLoopEvent[]): string[] {
   return events
-    .filter((event) => !['tool-call-start', 'tool-call-delta', 'text-delta'].includes(event.type))
+    .filter(
+      (event) =>
+        !['tool-call-start', 'tool-call-delta', 'text-delta', 'tool-run-start'].includes(
+          event.type,
+        ),
+    )
     .map((event) =>
       event.type === 'tool-result'
         ? `tool-result:${event.status}`
