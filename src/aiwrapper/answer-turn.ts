@@ -27,6 +27,8 @@ export interface Open {
   turnIndex: number;
   /** The run paused: its held calls stay unanswered. */
   paused: boolean;
+  /** Calls of that turn whose start an earlier run recorded. */
+  started: ReadonlySet<string>;
   round: number;
 }
 
@@ -53,6 +55,7 @@ export async function* answerTurn(
   const runs: CallToRun[] = [];
   const held: LoopToolCall[] = [];
   open.turnIndex = turnIndex;
+  open.started = started;
   for (const call of calls) {
     const decided = decide(setup, call, started);
     if (decided.kind === 'run') runs.push({ call, tool: decided.tool });
@@ -69,8 +72,13 @@ export async function* answerTurn(
     stopsOn: (error, call) => setup.onToolError?.(error, call) === 'stop',
   });
   open.batch = batch;
-  for (let outcome = await batch.next(); outcome !== undefined; outcome = await batch.next())
-    yield record(setup, turnIndex, round, truthful(outcome, started));
+  // A handler runs at the `batch.next()` after its start's event: once the consumer, who may save
+  // the history at that event, asks for more.
+  for (let step = await batch.next(); step !== undefined; step = await batch.next()) {
+    if (step.kind === 'start')
+      yield { type: 'tool-run-start', round, callId: step.call.callId, name: step.call.name };
+    else yield record(setup, turnIndex, round, truthful(step.outcome, started));
+  }
   const stopped = batch.stoppedBy;
   open.batch = undefined;
   if (stopped !== undefined || isAborted(setup.signal)) {
@@ -95,23 +103,20 @@ type Decision =
   | { readonly kind: 'answer'; readonly outcome: ToolOutcome };
 
 /**
- * Decides a call: an unknown tool is not run; a call whose start was recorded gets the
- * interrupted result (`'once'`) or runs again without asking twice (it was approved when it
- * started); a call that needs approval runs, is denied or is held by its decision; any other
- * runs. An approval predicate that throws answers the call with its error, unrun.
+ * Decides a call: an unknown tool is not run; a `'once'` call whose start was recorded gets the
+ * interrupted result; a call that needs approval runs, is denied or is held by its decision, even
+ * when its start was recorded (a history may come back from a client, markers and all); any other
+ * runs. A denied call whose start was recorded gets the interrupted result: it may have run. An
+ * approval predicate that throws answers the call with its error, unrun.
  */
 function decide(setup: Setup, call: LoopToolCall, started: ReadonlySet<string>): Decision {
   const tool = setup.tools.get(call.name);
   if (tool === undefined) return { kind: 'answer', outcome: notRun(call, 'unknown-tool') };
-  if (started.has(call.callId)) {
-    if ((tool.sideEffects ?? 'once') === 'once')
-      return {
-        kind: 'answer',
-        outcome: { ...call, status: 'cancelled', result: interruptedResult(call.name) },
-      };
-    // It started, so it was approved (or needed no approval) then: it runs again unasked.
-    return { kind: 'run', tool };
-  }
+  const interrupted: Decision = {
+    kind: 'answer',
+    outcome: { ...call, status: 'cancelled', result: interruptedResult(call.name) },
+  };
+  if (started.has(call.callId) && (tool.sideEffects ?? 'once') === 'once') return interrupted;
   let asks: boolean;
   try {
     asks = needsApproval(tool, call);
@@ -119,9 +124,10 @@ function decide(setup: Setup, call: LoopToolCall, started: ReadonlySet<string>):
     return { kind: 'answer', outcome: { ...call, status: 'error', result: thrownResult(error) } };
   }
   if (!asks) return { kind: 'run', tool };
-  const decision = setup.approvals[call.callId];
+  const decision = setup.approvals.get(call.callId);
   if (decision === undefined) return { kind: 'hold' };
   if (isApproved(decision)) return { kind: 'run', tool };
+  if (started.has(call.callId)) return interrupted;
   return {
     kind: 'answer',
     outcome: { ...call, status: 'denied', result: deniedResult(call.name, reasonOf(decision)) },
@@ -149,14 +155,17 @@ export function record(
 /**
  * Answers, without yielding, every call of this run's turn still unanswered when the loop stops
  * between events (the consumer broke out, or the loop failed): running calls `cancelled`, calls
- * whose start an earlier run recorded `cancelled` as interrupted, the others `not-run`. A paused
+ * whose start an earlier run recorded `cancelled` as interrupted, the others `not-run` (a call
+ * whose start this run recorded but whose handler never ran included). A paused
  * run keeps its held calls unanswered. Nobody is iterating any more, so the history alone says
  * what happened.
  */
 export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   const batch = open.batch;
   open.batch = undefined;
-  const started = pendingToolCalls(setup.messages)?.started ?? new Set<string>();
+  // Markers of earlier runs only: a call whose start this run recorded and whose handler it never
+  // invoked had no effect.
+  const started = open.started;
   // Outcomes settled but not yet reported (successes included), then the calls still unanswered.
   const outcomes = batch === undefined ? [] : batch.stop(why);
   const pending = open.paused ? undefined : pendingCallsAfter(setup, open.turnIndex, outcomes);

@@ -51,4 +51,5 @@ export type {
   ToolLoopDoneReason,
   ToolLoopEvent,
   ToolResultEvent,
+  ToolRunStartEvent,
 } from '../loop/tool-loop-events.js';

@@ -1,4 +1,6 @@
 import { LangMessage, type LangMessageItem, type ToolRequest } from 'aiwrapper';
+import { z } from 'zod';
+import { InvalidHistoryError } from '../errors/invalid-history-error.js';
 import type { AiwrapperToolResultItem } from '../formats/aiwrapper/aiwrapper-types.js';
 import type { ToolOutcome } from '../loop/tool-outcome.js';
 
@@ -28,6 +30,9 @@ type Messages = readonly LangMessage[];
  * `undefined` when there are none. Such a history is valid *as pending*: everything before the
  * turn validates, and the calls must be answered (by `resumeToolLoop`, or the helpers) before it is
  * sent.
+ *
+ * @throws {InvalidHistoryError} when the turn's start marker ({@link STARTED_META_KEY}) is not a
+ *   list of ids of the turn's calls: a marker the loop cannot read might hide a call that ran.
  */
 export function pendingToolCalls(messages: Messages): PendingToolCalls | undefined {
   let index = messages.length - 1;
@@ -42,12 +47,36 @@ export function pendingToolCalls(messages: Messages): PendingToolCalls | undefin
   for (const item of turn.items)
     if (item.type === 'tool' && !answered.has(item.callId)) calls.push(item);
   if (calls.length === 0) return undefined;
-  return { messageIndex: index, calls, started: startedIds(turn) };
+  return { messageIndex: index, calls, started: startedIds(turn, index) };
 }
 
-function startedIds(turn: LangMessage): ReadonlySet<string> {
+const startMarker = z.array(z.string());
+
+/** The ids the turn's start marker holds; a marker that is not a list of its call ids fails closed. */
+function startedIds(turn: LangMessage, messageIndex: number): ReadonlySet<string> {
   const recorded: unknown = turn.meta?.[STARTED_META_KEY];
-  return new Set(Array.isArray(recorded) ? recorded.filter((id) => typeof id === 'string') : []);
+  if (recorded === undefined) return new Set();
+  const parsed = startMarker.safeParse(recorded);
+  let wrong: string | undefined;
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const at = issue?.path.length === 1 ? `item ${String(issue.path[0])}: ` : '';
+    wrong = `${at}${issue?.message ?? 'not a list of ids'}`;
+  } else {
+    const ids = new Set<string>();
+    for (const item of turn.items) if (item.type === 'tool') ids.add(item.callId);
+    const unknown = parsed.data.find((id) => !ids.has(id));
+    if (unknown !== undefined) wrong = `it names "${unknown}", which is not a call of this turn`;
+  }
+  if (wrong !== undefined)
+    throw new InvalidHistoryError([
+      {
+        code: 'invalid-content',
+        messageIndex,
+        message: `The call turn's meta.${STARTED_META_KEY} must list ids of its calls, as the tool loop writes it (${wrong}). Restore the turn as the loop saved it: a marker the loop cannot read might hide a call that already ran.`,
+      },
+    ]);
+  return new Set(parsed.data);
 }
 
 /** Records in the turn's `meta` that the call with this id started. */

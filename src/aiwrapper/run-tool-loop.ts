@@ -23,7 +23,10 @@ import { readSetup, type Setup, type ToolLoopOptions } from './tool-loop-setup.j
  *
  * A history that ends with unanswered calls (a pause, a crash) is resumed from the history alone:
  * calls never started run; a call whose start was recorded runs again unless its tool's
- * `sideEffects` is `'once'`, when it gets a result saying it may have run.
+ * `sideEffects` is `'once'`, when it gets a result saying it may have run. A call that needs
+ * approval waits for its decision whatever the history's markers say. A call's start is recorded,
+ * then reported (`tool-run-start`), and its handler runs when the consumer asks for the next event:
+ * a history saved at every event knows every call that may have run.
  *
  * @throws {ToolHistoryError} `invalid-input` when `lang` is not an aiwrapper provider, `messages`
  *   not a `LangMessages`, or an option is wrong (the error names it); `invalid-history` (an
@@ -84,7 +87,13 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
     requests.abort(signal?.reason);
   };
   signal?.addEventListener('abort', abortRequests, { once: true });
-  const open: Open = { batch: undefined, turnIndex: -1, paused: false, round: 0 };
+  const open: Open = {
+    batch: undefined,
+    turnIndex: -1,
+    paused: false,
+    round: 0,
+    started: new Set(),
+  };
   let rounds = 0;
   try {
     const pending = pendingToolCalls(messages);
@@ -123,6 +132,7 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
       });
       const turnIndex = commit(messages, added);
       open.turnIndex = turnIndex;
+      open.started = new Set();
       const turn = messages[turnIndex];
       const calls = turn === undefined ? [] : callsOf(turn);
       for (const [index, call] of calls.entries())

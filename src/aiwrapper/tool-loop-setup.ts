@@ -44,7 +44,11 @@ export interface ToolLoopOptions {
    * `not-run`, and the run ends with reason `error`.
    */
   readonly onToolError?: ((error: unknown, call: LoopToolCall) => 'continue' | 'stop') | undefined;
-  /** Decisions on calls that wait for approval, by call id (for {@link resumeToolLoop}). */
+  /**
+   * Decisions on calls that wait for approval, by call id (for {@link resumeToolLoop}): `true` or
+   * `{ approved: true }` runs the call, `false` or `{ approved: false, reason }` denies it. Only
+   * the object's own keys count, each read once when the run starts.
+   */
   readonly approvals?: Readonly<Record<string, ToolApproval>> | undefined;
 }
 
@@ -54,6 +58,8 @@ const numbers = z.object({
   onMaxRounds: z.enum(['answer', 'stop']).optional(),
   stream: z.boolean().optional(),
 });
+
+const approvalObject = z.object({ approved: z.boolean(), reason: z.string().optional() });
 
 /** The loop's options, checked, with their defaults. */
 export interface Setup {
@@ -71,7 +77,8 @@ export interface Setup {
   readonly stream: boolean;
   readonly signal: AbortSignal | undefined;
   readonly onToolError: ToolLoopOptions['onToolError'];
-  readonly approvals: Readonly<Record<string, ToolApproval>>;
+  /** The decisions given, by call id: own keys only, so no id finds one on the prototype. */
+  readonly approvals: ReadonlyMap<string, ToolApproval>;
 }
 
 /**
@@ -112,6 +119,7 @@ export function readSetup(lang: unknown, messages: unknown, options: unknown): S
   if (given.signal !== undefined && !(given.signal instanceof AbortSignal))
     throw new ToolHistoryError('invalid-input', 'options.signal must be an AbortSignal.');
   const tools = readLoopTools(given.tools);
+  const approvals = readApprovals(given.approvals);
   const provider = lang as LanguageProvider;
   const format = formatOfLang(provider);
   assertLoopHistory(messages);
@@ -128,8 +136,43 @@ export function readSetup(lang: unknown, messages: unknown, options: unknown): S
     stream: parsed.data.stream ?? true,
     signal: given.signal,
     onToolError: given.onToolError,
-    approvals: given.approvals ?? {},
+    approvals,
   };
+}
+
+/**
+ * The decisions of `options.approvals`, copied from its own keys, each read once.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the call id whose decision is not a boolean
+ *   or `{ approved: boolean, reason?: string }`.
+ */
+function readApprovals(approvals: unknown): ReadonlyMap<string, ToolApproval> {
+  const decisions = new Map<string, ToolApproval>();
+  if (approvals === undefined) return decisions;
+  if (typeof approvals !== 'object' || approvals === null || Array.isArray(approvals))
+    throw new ToolHistoryError(
+      'invalid-input',
+      'options.approvals must be an object of decisions by call id, e.g. { call_1: true }.',
+    );
+  for (const callId of Object.keys(approvals)) {
+    // An own key (listed by Object.keys), so this reads its own value, `__proto__` included.
+    const value: unknown = (approvals as Record<string, unknown>)[callId];
+    if (typeof value === 'boolean') {
+      decisions.set(callId, value);
+      continue;
+    }
+    const parsed = approvalObject.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.map((key) => `.${String(key)}`).join('') ?? '';
+      throw new ToolHistoryError(
+        'invalid-input',
+        `options.approvals[${JSON.stringify(callId)}]${field} is not valid: ${issue?.message ?? ''}. A decision is true, false or { approved: boolean, reason?: string }.`,
+      );
+    }
+    decisions.set(callId, parsed.data);
+  }
+  return decisions;
 }
 
 /**

@@ -14,13 +14,21 @@ export interface CallToRun {
   readonly tool: LoopTool;
 }
 
+/** What {@link CallBatch.next} hands out: a call about to run, or how a call ended. */
+export type BatchStep =
+  | { readonly kind: 'start'; readonly call: LoopToolCall }
+  | { readonly kind: 'settled'; readonly outcome: ToolOutcome };
+
 /** Options of {@link CallBatch}. */
 export interface CallBatchOptions {
   /** How many handlers run at once. */
   readonly concurrency: number;
   /** Stops the batch: running calls end `cancelled`, queued ones `not-run`. */
   readonly signal?: AbortSignal | undefined;
-  /** Called right before a handler is invoked (the loop records the start there). */
+  /**
+   * Called as a call's start is handed out, before its handler runs (the loop records the start
+   * there).
+   */
   readonly onStart: (call: LoopToolCall) => void;
   /**
    * Asked, when a handler throws, whether the batch stops there, before another call starts: then
@@ -30,7 +38,14 @@ export interface CallBatchOptions {
   readonly stopsOn?: ((error: unknown, call: LoopToolCall) => boolean) | undefined;
 }
 
-type RunState = 'queued' | 'running' | 'settled';
+/** `starting`: its start is queued or handed out, and its handler not invoked yet. */
+type RunState = 'queued' | 'starting' | 'running' | 'settled';
+
+/** A step ready to hand out: the slot's start, or its outcome. */
+interface Ready {
+  readonly slot: Slot;
+  readonly outcome?: ToolOutcome;
+}
 
 interface Slot {
   readonly run: CallToRun;
@@ -60,23 +75,27 @@ function abortSlot(slot: Slot, reason: DOMException): void {
 }
 
 /**
- * Runs a round's calls, at most `concurrency` at a time, and hands out each call's outcome as it
- * settles (completion order). A call settles once: by its handler's return or throw, by its time
- * limit, or by the batch stopping; whatever the handler does after that is ignored, and the loop
- * never waits for a handler that ignores its signal.
+ * Runs a round's calls, at most `concurrency` at a time, and hands out each call's start, then its
+ * outcome as it settles (completion order). A handed-out start's handler runs at the following
+ * `next()`, so whoever drives the batch sees each start before its handler runs. A call settles
+ * once: by its handler's return or throw, by its time limit, or by the batch stopping; whatever
+ * the handler does after that is ignored, and the loop never waits for a handler that ignores its
+ * signal.
  */
 export class CallBatch {
   readonly #slots: Slot[];
   readonly #options: CallBatchOptions;
-  readonly #settled: { readonly index: number; readonly outcome: ToolOutcome }[] = [];
-  #waiting: ((outcome: ToolOutcome | undefined) => void) | undefined;
+  #ready: Ready[] = [];
+  /** The start last handed out: its handler runs at the next `next()`. */
+  #launching: Slot | undefined;
+  #waiting: ((step: BatchStep | undefined) => void) | undefined;
   #next = 0;
   #running = 0;
   #open: number;
   #stoppedBy: { readonly error: unknown } | undefined;
   readonly #onAbort = (): void => {
     this.#stopAll('aborted');
-    if (this.#waiting !== undefined) this.#wake(this.#settled.shift()?.outcome);
+    if (this.#waiting !== undefined) this.#wake(this.#handOut());
   };
 
   constructor(runs: readonly CallToRun[], options: CallBatchOptions) {
@@ -97,10 +116,14 @@ export class CallBatch {
     return this.#stoppedBy;
   }
 
-  /** The next outcome to settle, or `undefined` when every call has settled and been handed out. */
-  next(): Promise<ToolOutcome | undefined> {
-    const ready = this.#settled.shift();
-    if (ready !== undefined) return Promise.resolve(ready.outcome);
+  /**
+   * Runs the handler of the start handed out last, then hands out the next step: a start, or an
+   * outcome; `undefined` when every call has settled and been handed out.
+   */
+  next(): Promise<BatchStep | undefined> {
+    this.#launch();
+    const ready = this.#handOut();
+    if (ready !== undefined) return Promise.resolve(ready);
     if (this.#open === 0) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       this.#waiting = resolve;
@@ -114,7 +137,9 @@ export class CallBatch {
    */
   stop(why: NotRunReason): ToolOutcome[] {
     this.#stopAll(why);
-    const rest = this.#settled.splice(0).map((entry) => entry.outcome);
+    const rest: ToolOutcome[] = [];
+    for (const entry of this.#ready.splice(0))
+      if (entry.outcome !== undefined) rest.push(entry.outcome);
     this.#wake(undefined);
     return rest;
   }
@@ -130,7 +155,8 @@ export class CallBatch {
           false,
         );
         abortSlot(slot, new DOMException('The tool loop stopped.', 'AbortError'));
-      } else if (slot.state === 'queued') {
+      } else if (slot.state !== 'settled') {
+        // Queued, or its start recorded but its handler never invoked: it had no effect.
         this.#settle(
           slot,
           { status: 'not-run', result: notRunResult(slot.run.call.name, why) },
@@ -138,7 +164,9 @@ export class CallBatch {
         );
       }
     }
-    this.#settled.sort((a, b) => a.index - b.index);
+    this.#launching = undefined;
+    this.#ready = this.#ready.filter((entry) => entry.outcome !== undefined);
+    this.#ready.sort((a, b) => a.slot.index - b.slot.index);
   }
 
   #fill(): void {
@@ -148,10 +176,31 @@ export class CallBatch {
     }
   }
 
+  /** Takes a slot for the call and queues its start; its handler waits for {@link #launch}. */
   #start(slot: Slot): void {
+    slot.state = 'starting';
+    this.#running++;
+    this.#ready.push({ slot });
+  }
+
+  /** The next step, in order; a start is recorded (`onStart`) as it is handed out. */
+  #handOut(): BatchStep | undefined {
+    const entry = this.#ready.shift();
+    if (entry === undefined) return undefined;
+    if (entry.outcome !== undefined) return { kind: 'settled', outcome: entry.outcome };
+    const call = entry.slot.run.call;
+    this.#options.onStart(call);
+    this.#launching = entry.slot;
+    return { kind: 'start', call };
+  }
+
+  /** Invokes the handler of the start handed out last, unless the batch stopped since. */
+  #launch(): void {
+    const slot = this.#launching;
+    this.#launching = undefined;
+    if (slot?.state !== 'starting') return;
     const { call, tool } = slot.run;
     slot.state = 'running';
-    this.#running++;
     const timeoutMs = tool.timeoutMs;
     if (timeoutMs !== undefined) {
       slot.timer = setTimeout(() => {
@@ -164,7 +213,6 @@ export class CallBatch {
         abortSlot(slot, new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
       }, timeoutMs);
     }
-    this.#options.onStart(call);
     let returned: unknown;
     try {
       returned = tool.handler(call.arguments, {
@@ -191,7 +239,7 @@ export class CallBatch {
 
   #settle(slot: Slot, outcome: Omit<ToolOutcome, 'callId' | 'name'>, handOut: boolean): void {
     if (slot.state === 'settled') return;
-    if (slot.state === 'running') this.#running--;
+    if (slot.state === 'running' || slot.state === 'starting') this.#running--;
     slot.state = 'settled';
     if (slot.timer !== undefined) clearTimeout(slot.timer);
     // The last call settled: the signal (the run's, used by every round) no longer holds the batch.
@@ -202,12 +250,19 @@ export class CallBatch {
       'error' in outcome
         ? { callId, name, status: outcome.status, result: outcome.result, error: outcome.error }
         : { callId, name, status: outcome.status, result: outcome.result };
-    this.#settled.push({ index: slot.index, outcome: settled });
-    if (!handOut) return;
-    if (outcome.status === 'error' && 'error' in outcome && this.#stops(outcome.error, slot))
+    if (!handOut) {
+      this.#ready.push({ slot, outcome: settled });
+      return;
+    }
+    if (outcome.status === 'error' && 'error' in outcome && this.#stops(outcome.error, slot)) {
+      this.#ready.push({ slot, outcome: settled });
       this.#stopAll('stopped');
-    else this.#fill();
-    if (this.#waiting !== undefined) this.#wake(this.#settled.shift()?.outcome);
+    } else {
+      // The next call's start goes first, so its handler runs while this outcome is reported.
+      this.#fill();
+      this.#ready.push({ slot, outcome: settled });
+    }
+    if (this.#waiting !== undefined) this.#wake(this.#handOut());
   }
 
   #stops(error: unknown, slot: Slot): boolean {
@@ -224,10 +279,10 @@ export class CallBatch {
     return stops;
   }
 
-  #wake(outcome: ToolOutcome | undefined): void {
+  #wake(step: BatchStep | undefined): void {
     const waiting = this.#waiting;
     this.#waiting = undefined;
-    waiting?.(outcome);
+    waiting?.(step);
   }
 }
 

@@ -41,6 +41,19 @@ export interface ToolCallEndEvent {
   readonly arguments: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * A call is about to run: its start is recorded in the history (the call turn's `meta`), and its
+ * handler starts when the consumer asks for the next event. Saved at this event, the history tells
+ * a resumed run that the call may have run, so a `'once'` tool is not run a second time after a
+ * crash.
+ */
+export interface ToolRunStartEvent {
+  readonly type: 'tool-run-start';
+  readonly round: number;
+  readonly callId: string;
+  readonly name: string;
+}
+
 /** A call's result was written to the history. */
 export interface ToolResultEvent {
   readonly type: 'tool-result';
@@ -91,6 +104,7 @@ export type ToolLoopEvent =
   | ToolCallStartEvent
   | ToolCallDeltaEvent
   | ToolCallEndEvent
+  | ToolRunStartEvent
   | ToolResultEvent
   | RoundEndEvent
   | PausedEvent

@@ -84,14 +84,17 @@ describe('pendingToolCalls', () => {
     expect(pendingToolCalls(new LangMessages())).toBeUndefined();
   });
 
-  it('ignores a start marker that is not a list of ids', () => {
-    const turn = new LangMessage('assistant', callTurn('a').items, {
-      [STARTED_META_KEY]: 'a',
-    });
-    expect([...(pendingToolCalls([turn])?.started ?? [])]).toEqual([]);
-    const mixed = new LangMessage('assistant', callTurn('a').items, {
-      [STARTED_META_KEY]: ['a', 7, null],
-    });
-    expect([...(pendingToolCalls([mixed])?.started ?? [])]).toEqual(['a']);
+  it('refuses a start marker that is not a list of the turn’s call ids, with its index', () => {
+    for (const marker of ['a', ['a', 7, null], ['a', 'z'], {}]) {
+      const turn = new LangMessage('assistant', callTurn('a').items, {
+        [STARTED_META_KEY]: marker,
+      });
+      expect(() => pendingToolCalls([new LangMessage('user', 'go'), turn])).toThrow(
+        expect.objectContaining({
+          name: 'InvalidHistoryError',
+          issues: [expect.objectContaining({ code: 'invalid-content', messageIndex: 1 })],
+        }),
+      );
+    }
   });
 });

@@ -63,7 +63,12 @@ async function drain(loop: AsyncGenerator<ToolLoopEvent>): Promise<ToolLoopEvent
 /** Event types, with tool-call progress (starts and deltas, whose count varies) left out. */
 function outline(events: readonly ToolLoopEvent[]): string[] {
   return events
-    .filter((event) => !['tool-call-start', 'tool-call-delta', 'text-delta'].includes(event.type))
+    .filter(
+      (event) =>
+        !['tool-call-start', 'tool-call-delta', 'text-delta', 'tool-run-start'].includes(
+          event.type,
+        ),
+    )
     .map((event) =>
       event.type === 'tool-result'
         ? `tool-result:${event.status}`
@@ -441,12 +446,14 @@ describe.each(CHAT)('runToolLoop faults on $name', (provider) => {
     server.enqueue({ text: 'Recovered.' });
     const events = await drain(
       runToolLoop(provider.create(server), new LangMessages(JSON.parse(saved) as LangMessage[]), {
-        // publish needs approval, and started: it was approved then, and is not asked again.
+        // publish needs approval, and started: a marker is no approval (a history may come back
+        // from a client), so the resumed run is given the decision again.
         tools: [
           tool('charge', 'once'),
           tool('sync', 'idempotent'),
           { ...tool('publish', 'idempotent'), needsApproval: true },
         ],
+        approvals: { toolu_approved: true },
       }),
     );
     expect(runs).toEqual(['sync', 'publish']);

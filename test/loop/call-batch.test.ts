@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { CallBatch, type CallToRun } from '../../src/loop/call-batch.js';
+import { CallBatch, type BatchStep, type CallToRun } from '../../src/loop/call-batch.js';
 import type { LoopTool, ToolRunContext } from '../../src/loop/loop-tool.js';
 import type { ToolOutcome } from '../../src/loop/tool-outcome.js';
 
@@ -13,9 +13,21 @@ function run(callId: string, handler: LoopTool['handler']): CallToRun {
 
 async function drain(batch: CallBatch): Promise<ToolOutcome[]> {
   const outcomes: ToolOutcome[] = [];
-  for (let outcome = await batch.next(); outcome !== undefined; outcome = await batch.next())
-    outcomes.push(outcome);
+  for (let step = await batch.next(); step !== undefined; step = await batch.next())
+    if (step.kind === 'settled') outcomes.push(step.outcome);
   return outcomes;
+}
+
+/**
+ * Takes the first `count` steps (each a start: the handlers hang), then asks once more, which runs
+ * the last start's handler; returns that pending request.
+ */
+async function startHanging(
+  batch: CallBatch,
+  count: number,
+): Promise<{ readonly next: Promise<BatchStep | undefined> }> {
+  for (let taken = 0; taken < count; taken++) expect((await batch.next())?.kind).toBe('start');
+  return { next: batch.next() };
 }
 
 describe('CallBatch', () => {
@@ -54,6 +66,7 @@ describe('CallBatch', () => {
       concurrency: 2,
       onStart: (call) => started.push(call.callId),
     });
+    const { next } = await startHanging(batch, 2);
     expect(started).toEqual(['a', 'b']);
     expect(most).toBe(2);
     expect(batch.stop('aborted').map(({ callId, status }) => ({ callId, status }))).toEqual([
@@ -61,7 +74,57 @@ describe('CallBatch', () => {
       { callId: 'b', status: 'cancelled' },
       { callId: 'c', status: 'not-run' },
     ]);
+    expect(await next).toBeUndefined();
     expect(await batch.next()).toBeUndefined();
+  });
+
+  it('hands out each start, recorded, before its handler runs, which waits for the next ask', async () => {
+    const log: string[] = [];
+    const handler: LoopTool['handler'] = (_args, { callId }) => {
+      log.push(`run ${callId}`);
+      return callId;
+    };
+    const batch = new CallBatch([run('a', handler), run('b', handler)], {
+      concurrency: 2,
+      onStart: (call) => log.push(`record ${call.callId}`),
+    });
+    expect(log).toEqual([]);
+    const steps: string[] = [];
+    for (let step = await batch.next(); step !== undefined; step = await batch.next()) {
+      steps.push(step.kind === 'start' ? `start ${step.call.callId}` : `ok ${step.outcome.callId}`);
+      log.push(`handed out ${steps.at(-1) ?? ''}`);
+    }
+    expect(log).toEqual([
+      'record a',
+      'handed out start a',
+      'run a',
+      // b's start was queued before a settled; a's outcome follows it.
+      'record b',
+      'handed out start b',
+      'run b',
+      'handed out ok a',
+      'handed out ok b',
+    ]);
+    expect(steps).toEqual(['start a', 'start b', 'ok a', 'ok b']);
+  });
+
+  it('answers a call whose start was handed out but whose handler never ran as not run', async () => {
+    let runs = 0;
+    const batch = new CallBatch(
+      [
+        run('a', () => {
+          runs++;
+          return 1;
+        }),
+      ],
+      { concurrency: 1, onStart: () => undefined },
+    );
+    expect((await batch.next())?.kind).toBe('start');
+    expect(batch.stop('aborted').map(({ callId, status }) => ({ callId, status }))).toEqual([
+      { callId: 'a', status: 'not-run' },
+    ]);
+    expect(await batch.next()).toBeUndefined();
+    expect(runs).toBe(0);
   });
 
   it('hands a signal that aborts on a stop or a timeout, even when first read after it', async () => {
@@ -74,6 +137,7 @@ describe('CallBatch', () => {
       concurrency: 2,
       onStart: () => undefined,
     });
+    await startHanging(stopped, 2);
     const [early, late] = contexts;
     const earlySignal = early?.signal;
     expect(earlySignal?.aborted).toBe(false);
