@@ -1,6 +1,7 @@
 import type { LoopTool, LoopToolCall } from './loop-tool.js';
 import {
   cancelledResult,
+  describeThrown,
   notRunResult,
   thrownResult,
   timeoutResult,
@@ -232,9 +233,13 @@ export class CallBatch {
 }
 
 /**
- * A handler's return value as a result the history can carry through JSON: `undefined` becomes
- * `null`; a value `JSON.stringify` refuses (a bigint, a cycle) or drops (a function, a symbol)
- * becomes an error result saying so, and the call's status is `error`.
+ * A handler's return value as the result the history holds: a fresh copy of it as plain JSON data,
+ * made once, here (a getter or `toJSON` is not read again later, and a change the handler makes to
+ * its value afterwards does not reach the history). The copy is what `JSON.stringify` makes of it,
+ * which is what a request would send: `undefined` becomes `null`, and inside it non-finite numbers
+ * become `null`, class instances plain objects (a Date its ISO text), functions and symbols are
+ * dropped. A value it refuses (a bigint, a cycle, a throwing getter or `toJSON`) or gives nothing
+ * for (a function, a symbol) becomes an error result saying so, and the call's status is `error`.
  */
 function jsonOutcome(value: unknown): Pick<ToolOutcome, 'status' | 'result'> {
   if (value === undefined) return { status: 'ok', result: null };
@@ -244,9 +249,9 @@ function jsonOutcome(value: unknown): Pick<ToolOutcome, 'status' | 'result'> {
     text = JSON.stringify(value);
   } catch (error) {
     // The first line: V8 words a cycle over several lines, naming the path that closes it.
-    why = error instanceof Error ? (error.message.split('\n', 1)[0] ?? why) : why;
+    why = describeThrown(error).split('\n', 1)[0] ?? why;
   }
-  if (text !== undefined) return { status: 'ok', result: value };
+  if (text !== undefined) return { status: 'ok', result: JSON.parse(text) as unknown };
   return {
     status: 'error',
     result: {
