@@ -31,6 +31,9 @@ export interface CallBatchOptions {
   readonly stopsOn?: ((error: unknown, call: LoopToolCall) => boolean) | undefined;
 }
 
+/** The longest delay setTimeout holds (a signed 32-bit count of milliseconds). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 type RunState = 'queued' | 'running' | 'settled';
 
 interface Slot {
@@ -154,8 +157,8 @@ export class CallBatch {
     slot.state = 'running';
     this.#running++;
     const timeoutMs = tool.timeoutMs;
-    if (timeoutMs !== undefined) {
-      slot.timer = setTimeout(() => {
+    if (timeoutMs !== undefined && timeoutMs !== Infinity)
+      this.#arm(slot, timeoutMs, () => {
         if (slot.state !== 'running') return;
         this.#settle(
           slot,
@@ -163,8 +166,7 @@ export class CallBatch {
           true,
         );
         abortSlot(slot, new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
-      }, timeoutMs);
-    }
+      });
     this.#options.onStart(call);
     let returned: unknown;
     try {
@@ -188,6 +190,18 @@ export class CallBatch {
         this.#settle(slot, { status: 'error', result: thrownResult(error), error }, true);
       },
     );
+  }
+
+  /**
+   * Calls `onTime` after `ms`, in steps setTimeout can hold: Node fires a longer delay after 1 ms.
+   * Each step's timer is the slot's, so settling clears the one pending.
+   */
+  #arm(slot: Slot, ms: number, onTime: () => void): void {
+    const step = Math.min(ms, MAX_TIMER_MS);
+    slot.timer = setTimeout(() => {
+      if (ms > step) this.#arm(slot, ms - step, onTime);
+      else onTime();
+    }, step);
   }
 
   #settle(slot: Slot, outcome: Omit<ToolOutcome, 'callId' | 'name'>, handOut: boolean): void {

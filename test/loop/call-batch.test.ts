@@ -1,8 +1,8 @@
 import { getEventListeners } from 'node:events';
 import { fc, test } from '@fast-check/vitest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallBatch, type CallToRun } from '../../src/loop/call-batch.js';
-import { type LoopTool, type ToolRunContext } from '../../src/loop/loop-tool.js';
+import { readLoopTools, type LoopTool, type ToolRunContext } from '../../src/loop/loop-tool.js';
 import type { ToolOutcome } from '../../src/loop/tool-outcome.js';
 import {
   handing,
@@ -266,6 +266,78 @@ describe('CallBatch', () => {
       expect(seen[0]).toBe(proxy);
       expect(outcomes.map(({ status }) => status)).toEqual(['error', 'not-run']);
       expect(batch.stoppedBy?.error).toBe(proxy);
+    });
+  });
+
+  describe('time limits past what setTimeout holds', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    function hangingWithLimit(timeoutMs: number): CallToRun {
+      const tool: LoopTool = {
+        name: 'slow',
+        parameters: { type: 'object' },
+        timeoutMs,
+        handler: () => new Promise(() => undefined),
+      };
+      return { call: { callId: 's', name: 'slow', arguments: {} }, tool };
+    }
+
+    /** The outcomes settled by `ms` after the start, and whether the batch was still running. */
+    async function settledWithin(batch: CallBatch, ms: number): Promise<ToolOutcome | undefined> {
+      let settled: ToolOutcome | undefined;
+      void batch.next().then((outcome) => (settled = outcome));
+      await vi.advanceTimersByTimeAsync(ms);
+      return settled;
+    }
+
+    it.each([2 ** 31, 2 ** 31 - 1 + 5, 30 * 24 * 3600 * 1000, 2 ** 33 + 17])(
+      'times out a call with a limit of %i ms at its limit, not at once',
+      async (timeoutMs) => {
+        vi.useFakeTimers();
+        const batch = new CallBatch([hangingWithLimit(timeoutMs)], {
+          concurrency: 1,
+          onStart: () => undefined,
+        });
+        let settled: ToolOutcome | undefined;
+        void batch.next().then((outcome) => (settled = outcome));
+        await vi.advanceTimersByTimeAsync(timeoutMs - 1);
+        expect(settled).toBeUndefined();
+        await vi.advanceTimersByTimeAsync(1);
+        expect(settled?.status).toBe('timeout');
+        expect(vi.getTimerCount()).toBe(0);
+      },
+    );
+
+    it('never times out a call whose limit is Infinity, and leaves no timer', async () => {
+      vi.useFakeTimers();
+      const [tool] = readLoopTools([hangingWithLimit(Infinity).tool]).values();
+      expect(tool?.timeoutMs).toBe(Infinity);
+      const batch = new CallBatch([hangingWithLimit(Infinity)], {
+        concurrency: 1,
+        onStart: () => undefined,
+      });
+      expect(vi.getTimerCount()).toBe(0);
+      expect(await settledWithin(batch, 2 ** 40)).toBeUndefined();
+      expect(batch.stop('aborted').map(({ status }) => status)).toEqual(['cancelled']);
+    });
+
+    it('clears the chained timer when the call settles before its limit', async () => {
+      vi.useFakeTimers();
+      let finish: (value: unknown) => void = () => undefined;
+      const run: CallToRun = {
+        ...hangingWithLimit(2 ** 32),
+        tool: {
+          ...hangingWithLimit(2 ** 32).tool,
+          handler: () => new Promise((resolve) => (finish = resolve)),
+        },
+      };
+      const batch = new CallBatch([run], { concurrency: 1, onStart: () => undefined });
+      await vi.advanceTimersByTimeAsync(2 ** 31 + 10);
+      finish('done');
+      expect(await batch.next()).toMatchObject({ status: 'ok', result: 'done' });
+      expect(vi.getTimerCount()).toBe(0);
     });
   });
 });
