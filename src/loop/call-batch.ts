@@ -252,7 +252,7 @@ export class CallBatch {
  * its value afterwards does not reach the history). The copy is what `JSON.stringify` makes of it,
  * which is what a request would send: `undefined` becomes `null`, and inside it non-finite numbers
  * become `null`, class instances plain objects (a Date its ISO text), functions and symbols are
- * dropped. A value it refuses (a bigint, a cycle, a throwing getter or `toJSON`) or gives nothing
+ * dropped (`null` in an array). A value it refuses (a bigint, a cycle, a throwing getter or `toJSON`) or gives nothing
  * for (a function, a symbol) becomes an error result saying so, and the call's status is `error`.
  */
 function jsonOutcome(value: unknown): Pick<ToolOutcome, 'status' | 'result'> {
