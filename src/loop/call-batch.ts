@@ -1,6 +1,7 @@
 import type { LoopTool, LoopToolCall } from './loop-tool.js';
 import {
   cancelledResult,
+  describeThrown,
   notRunResult,
   thrownResult,
   timeoutResult,
@@ -37,6 +38,9 @@ export interface CallBatchOptions {
    */
   readonly stopsOn?: ((error: unknown, call: LoopToolCall) => boolean) | undefined;
 }
+
+/** The longest delay setTimeout holds (a signed 32-bit count of milliseconds). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** `starting`: its start is queued or handed out, and its handler not invoked yet. */
 type RunState = 'queued' | 'starting' | 'running' | 'settled';
@@ -202,8 +206,8 @@ export class CallBatch {
     const { call, tool } = slot.run;
     slot.state = 'running';
     const timeoutMs = tool.timeoutMs;
-    if (timeoutMs !== undefined) {
-      slot.timer = setTimeout(() => {
+    if (timeoutMs !== undefined && timeoutMs !== Infinity)
+      this.#arm(slot, timeoutMs, () => {
         if (slot.state !== 'running') return;
         this.#settle(
           slot,
@@ -211,8 +215,7 @@ export class CallBatch {
           true,
         );
         abortSlot(slot, new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
-      }, timeoutMs);
-    }
+      });
     let returned: unknown;
     try {
       returned = tool.handler(call.arguments, {
@@ -235,6 +238,18 @@ export class CallBatch {
         this.#settle(slot, { status: 'error', result: thrownResult(error), error }, true);
       },
     );
+  }
+
+  /**
+   * Calls `onTime` after `ms`, in steps setTimeout can hold: Node fires a longer delay after 1 ms.
+   * Each step's timer is the slot's, so settling clears the one pending.
+   */
+  #arm(slot: Slot, ms: number, onTime: () => void): void {
+    const step = Math.min(ms, MAX_TIMER_MS);
+    slot.timer = setTimeout(() => {
+      if (ms > step) this.#arm(slot, ms - step, onTime);
+      else onTime();
+    }, step);
   }
 
   #settle(slot: Slot, outcome: Omit<ToolOutcome, 'callId' | 'name'>, handOut: boolean): void {
@@ -287,9 +302,13 @@ export class CallBatch {
 }
 
 /**
- * A handler's return value as a result the history can carry through JSON: `undefined` becomes
- * `null`; a value `JSON.stringify` refuses (a bigint, a cycle) or drops (a function, a symbol)
- * becomes an error result saying so, and the call's status is `error`.
+ * A handler's return value as the result the history holds: a fresh copy of it as plain JSON data,
+ * made once, here (a getter or `toJSON` is not read again later, and a change the handler makes to
+ * its value afterwards does not reach the history). The copy is what `JSON.stringify` makes of it,
+ * which is what a request would send: `undefined` becomes `null`, and inside it non-finite numbers
+ * become `null`, class instances plain objects (a Date its ISO text), functions and symbols are
+ * dropped (`null` in an array). A value it refuses (a bigint, a cycle, a throwing getter or `toJSON`) or gives nothing
+ * for (a function, a symbol) becomes an error result saying so, and the call's status is `error`.
  */
 function jsonOutcome(value: unknown): Pick<ToolOutcome, 'status' | 'result'> {
   if (value === undefined) return { status: 'ok', result: null };
@@ -299,9 +318,9 @@ function jsonOutcome(value: unknown): Pick<ToolOutcome, 'status' | 'result'> {
     text = JSON.stringify(value);
   } catch (error) {
     // The first line: V8 words a cycle over several lines, naming the path that closes it.
-    why = error instanceof Error ? (error.message.split('\n', 1)[0] ?? why) : why;
+    why = describeThrown(error).split('\n', 1)[0] ?? why;
   }
-  if (text !== undefined) return { status: 'ok', result: value };
+  if (text !== undefined) return { status: 'ok', result: JSON.parse(text) as unknown };
   return {
     status: 'error',
     result: {

@@ -39,7 +39,10 @@ export interface LoopTool {
    * call's result at that moment and does not wait for the handler.
    */
   readonly handler: (args: Readonly<Record<string, unknown>>, context: ToolRunContext) => unknown;
-  /** Milliseconds a run may take; past it the signal aborts and the call gets a `timeout` result. */
+  /**
+   * Milliseconds a run may take; past it the signal aborts and the call gets a `timeout` result.
+   * Any positive number, however large; `Infinity` is no limit.
+   */
   readonly timeoutMs?: number | undefined;
   /**
    * Whether a call waits for a human's approval before it runs: the loop pauses with the call
@@ -56,7 +59,7 @@ const loopTool = z.looseObject({
   description: z.string().optional(),
   parameters: z.record(z.string(), z.unknown()),
   handler: z.custom<LoopTool['handler']>((value) => typeof value === 'function', 'a function'),
-  timeoutMs: z.number().positive().optional(),
+  timeoutMs: z.union([z.number().positive(), z.literal(Infinity)]).optional(),
   needsApproval: z
     .union([
       z.boolean(),

@@ -90,18 +90,58 @@ export function deniedResult(tool: string, reason: string | undefined): LoopErro
   );
 }
 
-/** A handler that threw: the error's name and message, as aiwrapper records a throwing handler. */
+/**
+ * A handler that threw: the error's name and message, as aiwrapper records a throwing handler.
+ * Anything else thrown is named `Error` and described; the result holds strings only.
+ */
 export function thrownResult(error: unknown): LoopErrorResult {
-  if (error instanceof Error) return errorResult(error.name, error.message);
-  return errorResult('Error', typeof error === 'string' ? error : describe(error));
+  return errorResult(nameOf(error), describeThrown(error));
 }
 
-function describe(value: unknown): string {
+/** The name of an Error whose name is a non-empty string; `Error` for anything else. */
+function nameOf(error: unknown): string {
   try {
-    // `undefined` for a function or a symbol, though typed `string`.
-    const text = JSON.stringify(value) as string | undefined;
-    return text ?? String(value);
+    if (!(error instanceof Error)) return 'Error';
+    const name: unknown = error.name;
+    return typeof name === 'string' && name !== '' ? name : 'Error';
   } catch {
-    return String(value);
+    return 'Error';
   }
+}
+
+/**
+ * Text for anything thrown (or any value), for an error result or message: a string as it is, an
+ * Error's message (itself described when not a string), anything else as JSON, or else as `String`
+ * gives it. It never throws: a value every conversion refuses (a revoked proxy, a null-prototype
+ * object holding a bigint) is named by its kind.
+ */
+export function describeThrown(value: unknown): string {
+  try {
+    if (!(value instanceof Error)) return describeValue(value);
+    const message: unknown = value.message;
+    return typeof message === 'string' ? message : describeValue(message);
+  } catch {
+    return `${kindOf(value)} that cannot be described`;
+  }
+}
+
+/** A primitive as `String` gives it (JSON would say `null` for NaN); an object as JSON if it can be. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'function') return 'a function';
+  if (typeof value !== 'object' || value === null) return String(value);
+  try {
+    // `undefined` for an object whose toJSON returns a function or a symbol, though typed `string`.
+    const text = JSON.stringify(value) as string | undefined;
+    if (text !== undefined) return text;
+  } catch {
+    // A bigint inside, a cycle, a throwing toJSON or getter: String may still describe it.
+  }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- its own toString, if any
+  return String(value);
+}
+
+function kindOf(value: unknown): string {
+  const kind = typeof value;
+  return kind === 'object' ? 'an object' : `a ${kind}`;
 }

@@ -1,8 +1,15 @@
 import { getEventListeners } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallBatch, type BatchStep, type CallToRun } from '../../src/loop/call-batch.js';
-import type { LoopTool, ToolRunContext } from '../../src/loop/loop-tool.js';
+import { readLoopTools, type LoopTool, type ToolRunContext } from '../../src/loop/loop-tool.js';
 import type { ToolOutcome } from '../../src/loop/tool-outcome.js';
+import {
+  handing,
+  HANDLER_MODES,
+  HOSTILE_VALUES,
+  hostileValue,
+} from '../arbitraries/hostile-values.js';
 
 function run(callId: string, handler: LoopTool['handler']): CallToRun {
   return {
@@ -189,5 +196,228 @@ describe('CallBatch', () => {
     ]);
     expect(outcomes[0]?.result).toMatchObject({ error: true, name: 'ToolResultNotJSON' });
     expect(outcomes[2]?.result).toBeNull();
+  });
+
+  describe('hostile handler values', () => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
+    beforeEach(() => {
+      unhandled.length = 0;
+    });
+    afterEach(() => {
+      process.off('unhandledRejection', listener);
+    });
+
+    /** Is `value` plain JSON data: JSON primitives, arrays and objects of Object.prototype only? */
+    function isPlain(value: unknown): boolean {
+      if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+      if (typeof value === 'number') return Number.isFinite(value);
+      if (Array.isArray(value))
+        return Object.getPrototypeOf(value) === Array.prototype && value.every(isPlain);
+      if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype)
+        return false;
+      return Object.values(Object.getOwnPropertyDescriptors(value)).every(
+        (descriptor) => 'value' in descriptor && isPlain(descriptor.value),
+      );
+    }
+
+    async function outcomeOf(handler: LoopTool['handler']): Promise<ToolOutcome[]> {
+      const batch = new CallBatch([run('h', handler)], {
+        concurrency: 1,
+        onStart: () => undefined,
+        stopsOn: () => false,
+      });
+      const outcomes = await drain(batch);
+      // Unhandled rejections are reported once the microtask queue has drained.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return outcomes;
+    }
+
+    test.prop([fc.constantFrom(...HANDLER_MODES), hostileValue()])(
+      'settle the call with plain JSON data and never escape as an unhandled rejection',
+      async (mode, value) => {
+        const outcomes = await outcomeOf(handing(mode, value.make()));
+        expect(unhandled).toEqual([]);
+        expect(outcomes).toHaveLength(1);
+        const [outcome] = outcomes;
+        expect(isPlain(outcome?.result)).toBe(true);
+        expect(JSON.stringify(outcome?.result)).toBe(JSON.stringify(outcome?.result));
+        if (outcome?.status !== 'ok')
+          expect(outcome?.result).toEqual({
+            error: true,
+            name: expect.any(String),
+            message: expect.any(String),
+          });
+      },
+    );
+
+    it.each(Object.entries(HOSTILE_VALUES))(
+      'answers a handler that rejects with a %s with an error result',
+      async (_name, make) => {
+        const thrown = make();
+        const [rejected] = await outcomeOf(handing('reject', thrown));
+        const [threw] = await outcomeOf(handing('throw', thrown));
+        expect(unhandled).toEqual([]);
+        for (const outcome of [rejected, threw]) {
+          expect(outcome?.status).toBe('error');
+          expect(outcome?.result).toEqual({
+            error: true,
+            name: expect.any(String),
+            message: expect.any(String),
+          });
+        }
+      },
+    );
+
+    it('stores a copy of the result made when it settles: later changes and getters do not reach it', async () => {
+      let reads = 0;
+      const returned = {
+        list: [1, 2],
+        get counted(): number {
+          reads++;
+          return reads;
+        },
+        at: new Date(0),
+      };
+      const [outcome] = await outcomeOf(() => returned);
+      returned.list.push(3);
+      expect(outcome).toEqual({
+        callId: 'h',
+        name: 'tool',
+        status: 'ok',
+        result: { list: [1, 2], counted: 1, at: '1970-01-01T00:00:00.000Z' },
+      });
+      expect(JSON.stringify(outcome?.result)).toBe(JSON.stringify(outcome?.result));
+      expect(reads).toBe(1);
+    });
+
+    it('answers a result whose toJSON throws on its second call with its first value, read once', async () => {
+      const [outcome] = await outcomeOf(() =>
+        HOSTILE_VALUES['object whose toJSON throws on its second call']?.(),
+      );
+      expect(outcome).toMatchObject({ status: 'ok', result: { calls: 1 } });
+    });
+
+    it('answers an Error whose message is a BigInt or cyclic with its text', async () => {
+      const make = HOSTILE_VALUES;
+      const [big] = await outcomeOf(handing('throw', make['Error whose message is a BigInt']?.()));
+      const [cyclic] = await outcomeOf(
+        handing('reject', make['Error whose message is cyclic']?.()),
+      );
+      expect(big?.result).toEqual({ error: true, name: 'Error', message: '7' });
+      expect(cyclic?.result).toEqual({ error: true, name: 'Error', message: '[object Object]' });
+    });
+
+    it('hands the thrown value itself to stopsOn, and goes on when stopsOn throws a hostile value', async () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      const seen: unknown[] = [];
+      const batch = new CallBatch([run('a', handing('reject', proxy)), run('b', () => 'fine')], {
+        concurrency: 1,
+        onStart: () => undefined,
+        stopsOn: (error) => {
+          seen.push(error);
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- a hostile value
+          throw proxy;
+        },
+      });
+      const outcomes = await drain(batch);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(unhandled).toEqual([]);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toBe(proxy);
+      expect(outcomes.map(({ status }) => status)).toEqual(['error', 'not-run']);
+      expect(batch.stoppedBy?.error).toBe(proxy);
+    });
+  });
+
+  describe('time limits past what setTimeout holds', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    function hangingWithLimit(timeoutMs: number): CallToRun {
+      const tool: LoopTool = {
+        name: 'slow',
+        parameters: { type: 'object' },
+        timeoutMs,
+        handler: () => new Promise(() => undefined),
+      };
+      return { call: { callId: 's', name: 'slow', arguments: {} }, tool };
+    }
+
+    /**
+     * Takes the call's start, then asks for the next step (which runs the handler); returns a
+     * reader of the outcome settled so far.
+     */
+    async function launch(batch: CallBatch): Promise<() => ToolOutcome | undefined> {
+      expect((await batch.next())?.kind).toBe('start');
+      let settled: ToolOutcome | undefined;
+      void batch.next().then((step) => {
+        if (step?.kind === 'settled') settled = step.outcome;
+      });
+      return () => settled;
+    }
+
+    /** The outcome settled by `ms` after the handler started. */
+    async function settledWithin(batch: CallBatch, ms: number): Promise<ToolOutcome | undefined> {
+      const settled = await launch(batch);
+      await vi.advanceTimersByTimeAsync(ms);
+      return settled();
+    }
+
+    it.each([2 ** 31, 2 ** 31 - 1 + 5, 30 * 24 * 3600 * 1000, 2 ** 33 + 17])(
+      'times out a call with a limit of %i ms at its limit, not at once',
+      async (timeoutMs) => {
+        vi.useFakeTimers();
+        const batch = new CallBatch([hangingWithLimit(timeoutMs)], {
+          concurrency: 1,
+          onStart: () => undefined,
+        });
+        const settled = await launch(batch);
+        await vi.advanceTimersByTimeAsync(timeoutMs - 1);
+        expect(settled()).toBeUndefined();
+        await vi.advanceTimersByTimeAsync(1);
+        expect(settled()?.status).toBe('timeout');
+        expect(vi.getTimerCount()).toBe(0);
+      },
+    );
+
+    it('never times out a call whose limit is Infinity, and leaves no timer', async () => {
+      vi.useFakeTimers();
+      const [tool] = readLoopTools([hangingWithLimit(Infinity).tool]).values();
+      expect(tool?.timeoutMs).toBe(Infinity);
+      const batch = new CallBatch([hangingWithLimit(Infinity)], {
+        concurrency: 1,
+        onStart: () => undefined,
+      });
+      expect(vi.getTimerCount()).toBe(0);
+      expect(await settledWithin(batch, 2 ** 40)).toBeUndefined();
+      expect(batch.stop('aborted').map(({ status }) => status)).toEqual(['cancelled']);
+    });
+
+    it('clears the chained timer when the call settles before its limit', async () => {
+      vi.useFakeTimers();
+      let finish: (value: unknown) => void = () => undefined;
+      const run: CallToRun = {
+        ...hangingWithLimit(2 ** 32),
+        tool: {
+          ...hangingWithLimit(2 ** 32).tool,
+          handler: () => new Promise((resolve) => (finish = resolve)),
+        },
+      };
+      const batch = new CallBatch([run], { concurrency: 1, onStart: () => undefined });
+      expect((await batch.next())?.kind).toBe('start');
+      const next = batch.next();
+      await vi.advanceTimersByTimeAsync(2 ** 31 + 10);
+      finish('done');
+      expect(await next).toMatchObject({
+        kind: 'settled',
+        outcome: { status: 'ok', result: 'done' },
+      });
+      expect(vi.getTimerCount()).toBe(0);
+    });
   });
 });
