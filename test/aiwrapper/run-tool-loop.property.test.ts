@@ -275,7 +275,10 @@ describe('runToolLoop under hostile input', () => {
     ],
   ];
 
-  // A run that stalls costs a second, so shrinking one takes longer than the default time limit.
+  // Six properties in one file: a quarter of the configured runs each (25 by default, 2,500 with
+  // `npm run test:long`) keeps the file within its time.
+  const hostileRuns = Math.max(1, Math.round((fc.readConfigureGlobal().numRuns ?? 100) / 4));
+  // A run that stalls costs two seconds, so shrinking one takes longer than the default time limit.
   it.each(families)(
     '%s',
     async (_name, drawn) => {
@@ -283,6 +286,7 @@ describe('runToolLoop under hostile input', () => {
         fc.asyncProperty(hostileScript(drawn), async (script) => {
           expect(await runHostile(script)).toEqual(noFindings());
         }),
+        { numRuns: hostileRuns },
       );
     },
     120_000,

@@ -35,12 +35,13 @@ export const HOSTILE_VALUES: readonly HostileValue[] = [
 ];
 
 /**
- * What a call's handler does, carried in the call's arguments: `return` a plain success; `throw`
+ * What a call's handler does, carried in the call's arguments: `return` a plain success (`slow`:
+ * after a millisecond, so that other calls' events come while it runs); `throw`
  * (synchronously) or `reject` (after a microtask) with `value`; `resolve` to `value`.
  */
 export interface HostilePlan {
   readonly step: number;
-  readonly act: 'return' | 'throw' | 'reject' | 'resolve';
+  readonly act: 'return' | 'slow' | 'throw' | 'reject' | 'resolve';
   readonly value: HostileValue;
 }
 
@@ -120,10 +121,10 @@ const act = (hostile: boolean): fc.Arbitrary<Omit<HostilePlan, 'step'>> =>
   fc.record({
     act: hostile
       ? fc.oneof(
-          { weight: 2, arbitrary: fc.constant('return' as const) },
+          { weight: 2, arbitrary: fc.constantFrom('return' as const, 'slow' as const) },
           fc.constantFrom('throw' as const, 'reject' as const, 'resolve' as const),
         )
-      : fc.constant('return' as const),
+      : fc.constantFrom('return' as const, 'slow' as const),
     value: fc.constantFrom(...HOSTILE_VALUES),
   });
 

@@ -357,7 +357,7 @@ class Run {
     const ran = plan !== undefined && (this.runs.get(plan.step) ?? 0) > 0;
     const honest =
       ran &&
-      ((plan.act === 'return' &&
+      (((plan.act === 'return' || plan.act === 'slow') &&
         described(value) === described({ tool: this.#nameOf(plan.step), step: plan.step })) ||
         (plan.act === 'resolve' && CONVERTIBLE.has(plan.value)));
     if (!honest)
@@ -384,9 +384,11 @@ export async function runHostile(script: HostileScript): Promise<Findings> {
   process.on('unhandledRejection', listener);
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    // Every handler settles at once or never starts: a run still going after this is stuck.
+    // Every live handler settles within a millisecond: a run still going after this is stuck.
     const stalled = new Promise<undefined>((resolve) => {
-      timer = setTimeout(resolve, STALL_MS);
+      timer = setTimeout(() => {
+        resolve(undefined);
+      }, STALL_MS);
     });
     const history = await Promise.race([run.toEnd(), stalled]);
     if (history === undefined)

@@ -118,6 +118,12 @@ export function perform(name: string, plan: HostilePlan): unknown {
   switch (plan.act) {
     case 'return':
       return { tool: name, step: plan.step };
+    case 'slow':
+      return new Promise((resolve) => {
+        setTimeout(() => {
+          resolve({ tool: name, step: plan.step });
+        }, 1);
+      });
     case 'throw':
       // The point: a handler may throw anything, not only an Error.
       throw hostileValue(plan.value);
