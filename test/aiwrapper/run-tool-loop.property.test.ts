@@ -1,4 +1,4 @@
-import { it } from '@fast-check/vitest';
+import { fc, it } from '@fast-check/vitest';
 import { LangMessage, LangMessages, type LangMessageItem } from 'aiwrapper';
 import { describe, expect } from 'vitest';
 import {
@@ -22,6 +22,8 @@ import {
   type ScriptedToolName,
 } from '../arbitraries/tool-loop-scripts.js';
 import { ScriptedLang } from '../helpers/scripted-lang.js';
+import { hostileScript, type HostileFamilies } from '../arbitraries/hostile-loop-scripts.js';
+import { noFindings, runHostile } from '../helpers/hostile-loop-harness.js';
 import { isOnce, Observer, planOf, runToEnd } from '../helpers/loop-fault-harness.js';
 
 // Issue 12's invariant. Whatever stops the loop (an abort, a break, a crash that abandons the
@@ -246,4 +248,47 @@ describe('runToolLoop under faults', () => {
       ]);
     });
   });
+});
+
+// Issue 23's faults, one family at a time (so each shrinks to its own counterexample), then all
+// at once. Whatever the model, the handlers, the approvals and the consumer do: the history
+// validates for every provider and stays plain JSON, no 'once' tool runs twice, no handler runs on
+// arguments the model did not send or without an approval of its own, every request carries the
+// conversation as it is, and nothing escapes as an unhandled rejection or an untyped error.
+describe('runToolLoop under hostile input', () => {
+  const none: HostileFamilies = {
+    handlers: false,
+    args: false,
+    approvals: false,
+    edits: false,
+    crashes: false,
+  };
+  const families: [string, HostileFamilies][] = [
+    ['hostile handler values', { ...none, handlers: true }],
+    ['malformed arguments, empty names and repeated ids', { ...none, args: true }],
+    ['approvals given as any JSON', { ...none, approvals: true }],
+    ['edits between events', { ...none, edits: true }],
+    ['a save at every event, a crash, and a forged start marker', { ...none, crashes: true }],
+    [
+      'all of them at once',
+      { handlers: true, args: true, approvals: true, edits: true, crashes: true },
+    ],
+  ];
+
+  // Six properties in one file: a quarter of the configured runs each (25 by default, 2,500 with
+  // `npm run test:long`) keeps the file within its time.
+  const hostileRuns = Math.max(1, Math.round((fc.readConfigureGlobal().numRuns ?? 100) / 4));
+  // A run that stalls costs two seconds, so shrinking one takes longer than the default time limit.
+  it.each(families)(
+    '%s',
+    async (_name, drawn) => {
+      await fc.assert(
+        fc.asyncProperty(hostileScript(drawn), async (script) => {
+          expect(await runHostile(script)).toEqual(noFindings());
+        }),
+        { numRuns: hostileRuns },
+      );
+    },
+    120_000,
+  );
 });

@@ -79,7 +79,7 @@ export interface LoopScript {
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A 9-character alphanumeric id, unique in the script: the one shape every provider accepts. */
-function callId(round: number, index: number): string {
+export function callId(round: number, index: number): string {
   return `call${ALPHANUMERIC.charAt(round)}${ALPHANUMERIC.charAt(index)}xyz`;
 }
 

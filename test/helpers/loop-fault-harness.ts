@@ -196,22 +196,27 @@ export function expectValidOrPending(messages: readonly LangMessage[]): void {
 }
 
 /**
- * The settled part (before any pending turn) is valid in every provider's format, as the next
+ * The issues of the settled part (before any pending turn) in each provider's format, as the next
  * request sends it: after a final answer, with the user's next message (Mistral refuses a request
- * that ends with an assistant message).
+ * that ends with an assistant message). Empty when every provider accepts it.
  */
-function expectValidForProviders(messages: readonly LangMessage[]): void {
+export function providerIssues(
+  messages: readonly LangMessage[],
+): { format: string; issues: unknown[] }[] {
   const pending = pendingToolCalls(messages);
   const settled = JSON.parse(
     JSON.stringify(pending === undefined ? messages : messages.slice(0, pending.messageIndex)),
   ) as { role: string }[];
   if (settled.at(-1)?.role === 'assistant')
     settled.push({ role: 'user', items: [{ type: 'text', text: 'Next.' }] } as { role: string });
-  for (const format of PROVIDER_FORMATS) {
+  return PROVIDER_FORMATS.map((format) => {
     const converted = convertHistory(settled, { from: 'aiwrapper', to: format });
-    const issues = validateHistory(converted.messages, { format }).issues;
-    expect({ format, issues }).toEqual({ format, issues: [] });
-  }
+    return { format, issues: [...validateHistory(converted.messages, { format }).issues] };
+  }).filter(({ issues }) => issues.length > 0);
+}
+
+function expectValidForProviders(messages: readonly LangMessage[]): void {
+  expect(providerIssues(messages)).toEqual([]);
 }
 
 /** Drives one pass, striking the fault when its point comes; returns the last event seen. */
