@@ -4,6 +4,7 @@ import type { ToolLoopEvent } from '../loop/tool-loop-events.js';
 import { watchLangMessageToolCalls } from '../streaming/watch-lang-message-tool-calls.js';
 import type { ProviderFormat } from '../core/format.js';
 import { watchResponse } from './live-tool-calls.js';
+import { hookingOnResult } from './sent-tool-calls.js';
 
 /** One model request of the loop. */
 export interface LoopRequest {
@@ -47,7 +48,7 @@ export async function* requestRound(
         channel.push(event);
       })
     : undefined;
-  const onResult = request.stream
+  const watch = request.stream
     ? watchLangMessageToolCalls((event) => {
         // With the raw stream in view, its events say it all, and earlier.
         if (live?.active === true) return;
@@ -77,9 +78,11 @@ export async function* requestRound(
         }
       })
     : undefined;
+  // Always given, also when not streaming: it hooks aiwrapper's stream handler (sent-tool-calls.ts).
+  const onResult = hookingOnResult(watch);
   // Whether the request is over (read after a yield, where a plain `let` would be narrowed).
   const state = { settled: false };
-  request.lang.chat(copy, { signal, ...(onResult === undefined ? {} : { onResult }) }).then(
+  request.lang.chat(copy, { signal, onResult }).then(
     async () => {
       state.settled = true;
       await live?.finished();
