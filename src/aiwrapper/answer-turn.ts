@@ -9,7 +9,9 @@ import {
   type NotRunReason,
   type ToolOutcome,
 } from '../loop/tool-outcome.js';
+import type { LangMessage } from 'aiwrapper';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { SENT_CALLS_META_KEY, type TurnCall } from './commit-response.js';
 import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
 import type { Setup, ToolApproval } from './tool-loop-setup.js';
 
@@ -41,7 +43,7 @@ export async function* answerTurn(
   setup: Setup,
   open: Open,
   turnIndex: number,
-  calls: readonly LoopToolCall[],
+  calls: readonly TurnCall[],
   started: ReadonlySet<string>,
 ): AsyncGenerator<ToolLoopEvent, Answered, undefined> {
   const { messages } = setup;
@@ -57,7 +59,7 @@ export async function* answerTurn(
   open.turnIndex = turnIndex;
   open.started = started;
   for (const call of calls) {
-    const decided = decide(setup, call, started);
+    const decided = decide(setup, call, started, turn);
     if (decided.kind === 'run') runs.push({ call, tool: decided.tool });
     else if (decided.kind === 'hold') held.push(call);
     else yield record(setup, turnIndex, round, decided.outcome);
@@ -109,9 +111,18 @@ type Decision =
  * runs. A denied call whose start was recorded gets the interrupted result: it may have run. An
  * approval predicate that throws answers the call with its error, unrun.
  */
-function decide(setup: Setup, call: LoopToolCall, started: ReadonlySet<string>): Decision {
+function decide(
+  setup: Setup,
+  call: TurnCall,
+  started: ReadonlySet<string>,
+  turn: LangMessage,
+): Decision {
+  if (call.name === '' || namedNoTool(turn, call.callId))
+    return { kind: 'answer', outcome: notRun(call, 'no-tool-name') };
   const tool = setup.tools.get(call.name);
   if (tool === undefined) return { kind: 'answer', outcome: notRun(call, 'unknown-tool') };
+  const malformed = argumentsProblem(call);
+  if (malformed !== undefined) return { kind: 'answer', outcome: notRun(call, malformed) };
   const interrupted: Decision = {
     kind: 'answer',
     outcome: { ...call, status: 'cancelled', result: interruptedResult(call.name) },
@@ -205,6 +216,48 @@ export function notRun(call: LoopToolCall, why: NotRunReason): ToolOutcome {
     status: 'not-run',
     result: notRunResult(call.name, why),
   };
+}
+
+/**
+ * Why a call's arguments cannot be handed to its handler: the text the model sent is not valid
+ * JSON, or it (or the value aiwrapper gave) is not a plain JSON object.
+ */
+function argumentsProblem(call: TurnCall): NotRunReason | undefined {
+  if (call.argumentsText !== undefined)
+    return isJsonText(call.argumentsText) ? 'non-object-arguments' : 'invalid-json-arguments';
+  return isPlainObject(call.arguments) ? undefined : 'non-object-arguments';
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * Whether the loop recorded that the model sent this call of `turn` without a name (it wrote
+ * another one the provider accepts; see {@link SENT_CALLS_META_KEY}). Own properties only.
+ */
+function namedNoTool(turn: LangMessage, callId: string): boolean {
+  const recorded: unknown = turn.meta?.[SENT_CALLS_META_KEY];
+  if (typeof recorded !== 'object' || recorded === null || !Object.hasOwn(recorded, callId))
+    return false;
+  const entry: unknown = (recorded as Readonly<Record<string, unknown>>)[callId];
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    Object.hasOwn(entry, 'name') &&
+    (entry as { readonly name?: unknown }).name === ''
+  );
 }
 
 function isApproved(decision: ToolApproval): boolean {

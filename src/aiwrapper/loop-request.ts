@@ -4,6 +4,7 @@ import type { ToolLoopEvent } from '../loop/tool-loop-events.js';
 import { watchLangMessageToolCalls } from '../streaming/watch-lang-message-tool-calls.js';
 import type { ProviderFormat } from '../core/format.js';
 import { watchResponse } from './live-tool-calls.js';
+import { hookingOnResult } from './sent-tool-calls.js';
 
 /** One model request of the loop. */
 export interface LoopRequest {
@@ -47,7 +48,7 @@ export async function* requestRound(
         channel.push(event);
       })
     : undefined;
-  const onResult = request.stream
+  const watch = request.stream
     ? watchLangMessageToolCalls((event) => {
         // With the raw stream in view, its events say it all, and earlier.
         if (live?.active === true) return;
@@ -77,9 +78,11 @@ export async function* requestRound(
         }
       })
     : undefined;
+  // Always given, also when not streaming: it hooks aiwrapper's stream handler (sent-tool-calls.ts).
+  const onResult = hookingOnResult(watch);
   // Whether the request is over (read after a yield, where a plain `let` would be narrowed).
   const state = { settled: false };
-  request.lang.chat(copy, { signal, ...(onResult === undefined ? {} : { onResult }) }).then(
+  request.lang.chat(copy, { signal, onResult }).then(
     async () => {
       state.settled = true;
       await live?.finished();
@@ -118,10 +121,9 @@ const MAX_APPLY_ARGUMENTS = 32_768;
  * The collection the run's requests are built from: the conversation's messages (the same
  * objects), its instructions, the tools of the request, and an `executeRequestedTools` that runs
  * nothing. aiwrapper's `chat()` appends the response to it, never to the conversation, so the
- * conversation never holds a half-streamed message. It is kept for the whole run and brought up
- * to date by appending what the loop wrote since the last request (the whole conversation again
- * only when its prefix changed, as after a failed response), so a round costs the messages it
- * added, not a copy of the conversation.
+ * conversation never holds a half-streamed message. It is kept for the whole run and filled again
+ * from the conversation for every request, so a request sends the conversation as it is then,
+ * whatever the app changed between events, wherever in the conversation.
  */
 export class WorkingCopy {
   readonly #copy: LangMessages;
@@ -138,22 +140,11 @@ export class WorkingCopy {
   /** The working collection, equal to `messages`, declaring `tools` (none when `undefined`). */
   of(messages: LangMessages, tools: readonly LangTool[] | undefined): LangMessages {
     const copy = this.#copy;
-    const kept = copy.length;
-    if (
-      kept > messages.length ||
-      (kept > 0 && (copy[0] !== messages[0] || copy[kept - 1] !== messages[kept - 1]))
-    )
-      copy.length = 0;
-    // The whole conversation at once when it fits one call's arguments (an eighth of the time of
-    // a push per message); after that, a push per message the loop added. A spread, `slice` or
-    // aiwrapper's constructor cost several times as much.
-    if (copy.length === 0 && messages.length <= MAX_APPLY_ARGUMENTS)
-      Array.prototype.push.apply(copy, messages);
-    else
-      for (let index = copy.length; index < messages.length; index++) {
-        const message = messages[index];
-        if (message !== undefined) copy.push(message);
-      }
+    copy.length = 0;
+    // The whole conversation in one call when it fits one call's arguments (an eighth of the time
+    // of a push per message); a spread, `slice` or aiwrapper's constructor cost several times as much.
+    if (messages.length <= MAX_APPLY_ARGUMENTS) Array.prototype.push.apply(copy, messages);
+    else for (const message of messages) copy.push(message);
     // Assigned, never deleted: a `delete` turns the collection into a dictionary-mode object, on
     // which every read of its `length` and elements (aiwrapper reads them per message) is several
     // times slower. aiwrapper's own fields start `undefined`, so that is their "none".

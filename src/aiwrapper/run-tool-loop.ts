@@ -1,7 +1,6 @@
-import type { LangMessage, LangMessages, LanguageProvider } from 'aiwrapper';
-import { createCallId } from '../core/call-id.js';
-import type { LoopToolCall } from '../loop/loop-tool.js';
+import type { LangMessages, LanguageProvider } from 'aiwrapper';
 import type { ToolLoopDoneReason, ToolLoopEvent } from '../loop/tool-loop-events.js';
+import { callsOf, commitResponse } from './commit-response.js';
 import { answerTurn, closeOpen, notRun, record, type Answered, type Open } from './answer-turn.js';
 import { installErrorResultFlags } from './error-result-flags.js';
 import { requestRound, WorkingCopy } from './loop-request.js';
@@ -130,7 +129,7 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
         round: rounds,
         format: setup.format,
       });
-      const turnIndex = commit(messages, added);
+      const turnIndex = commitResponse(messages, added, setup.format);
       open.turnIndex = turnIndex;
       open.started = new Set();
       const turn = messages[turnIndex];
@@ -183,37 +182,6 @@ function* ending(
 ): Generator<ToolLoopEvent, void, undefined> {
   if (answered.kind === 'stopped') yield done('error', rounds, messages, answered.error);
   else if (answered.kind === 'aborted') yield done('aborted', rounds, messages);
-}
-
-/** Appends a response's messages; returns the index of its last assistant message (or -1). */
-function commit(messages: LangMessages, added: readonly LangMessage[]): number {
-  let turnIndex = -1;
-  for (const message of added) {
-    if (message.role === 'assistant') {
-      giveIds(message);
-      turnIndex = messages.length;
-    }
-    messages.push(message);
-  }
-  return turnIndex;
-}
-
-/** Gives a call without an id, or with one its turn already used, a fresh id, before it is written. */
-function giveIds(message: LangMessage): void {
-  const used = new Set<string>();
-  for (const item of message.items) {
-    if (item.type !== 'tool') continue;
-    while (item.callId === '' || used.has(item.callId)) item.callId = createCallId();
-    used.add(item.callId);
-  }
-}
-
-function callsOf(turn: LangMessage): LoopToolCall[] {
-  const calls: LoopToolCall[] = [];
-  for (const item of turn.items)
-    if (item.type === 'tool')
-      calls.push({ callId: item.callId, name: item.name, arguments: item.arguments });
-  return calls;
 }
 
 function done(

@@ -33,13 +33,29 @@ export const LOOP_RESULT_NAMES = {
 } as const;
 
 /** Why a call that never started was not run. */
-export type NotRunReason = 'aborted' | 'stopped' | 'max-rounds' | 'unknown-tool';
+export type NotRunReason =
+  | 'aborted'
+  | 'stopped'
+  | 'max-rounds'
+  | 'unknown-tool'
+  | 'no-tool-name'
+  | 'invalid-json-arguments'
+  | 'non-object-arguments';
 
 const NOT_RUN_WHY: Readonly<Record<NotRunReason, string>> = {
   aborted: 'the run was stopped before it started',
   stopped: 'the run stopped after another tool failed',
   'max-rounds': 'the run reached its round limit',
   'unknown-tool': 'no tool of this name is available',
+  'no-tool-name': 'the call named no tool',
+  'invalid-json-arguments': 'its arguments are not valid JSON',
+  'non-object-arguments': 'its arguments are not a JSON object',
+};
+
+/** What the model can do about a call it sent that could not run, so that it can retry. */
+const NOT_RUN_RETRY: Readonly<Partial<Record<NotRunReason, string>>> = {
+  'invalid-json-arguments': ' Call it again with arguments that are a JSON object.',
+  'non-object-arguments': ' Call it again with arguments that are a JSON object.',
 };
 
 function errorResult(name: string, message: string): LoopErrorResult {
@@ -50,7 +66,7 @@ function errorResult(name: string, message: string): LoopErrorResult {
 export function notRunResult(tool: string, why: NotRunReason): LoopErrorResult {
   return errorResult(
     LOOP_RESULT_NAMES['not-run'],
-    `Tool "${tool}" was not run: ${NOT_RUN_WHY[why]}. It had no effect.`,
+    `Tool "${tool}" was not run: ${NOT_RUN_WHY[why]}. It had no effect.${NOT_RUN_RETRY[why] ?? ''}`,
   );
 }
 

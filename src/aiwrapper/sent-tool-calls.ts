@@ -1,0 +1,218 @@
+import { createCallId } from '../core/call-id.js';
+
+/*
+ * aiwrapper 3.0.3 reads a streamed call's arguments in its stream handlers and keeps only the
+ * parsed object: argument text that does not parse (cut off, or not JSON) becomes `{}` (Chat
+ * Completions, Anthropic, Responses), and the text is gone. Its Chat handler keys calls by id, so
+ * a second call with the id of an earlier one (at another `index`) is merged into it; its Anthropic
+ * handler keys argument text by id, so two calls sharing an id share one text.
+ *
+ * The loop needs what the model sent, so it hooks the handlers: the first `onResult` of a request
+ * is called with the handler as `this`, and the handler's prototype is wrapped there, once per
+ * process, before the response's calls end. Only the loop's own requests pass such an `onResult`;
+ * every other use of aiwrapper gets the handlers' usual results, as the wrapped methods keep them.
+ */
+
+/** The argument text the model sent for a call item, by item. */
+const sentText = new WeakMap<object, string>();
+/** The id the model sent for a call item the Chat hook had to give another id. */
+const sentId = new WeakMap<object, string>();
+
+/** The argument text the model sent for this call item, when aiwrapper's handler saw it. */
+export function sentArgumentsText(item: object): string | undefined {
+  return sentText.get(item);
+}
+
+/** The id the model sent for this call item, when it was replaced while streaming. */
+export function sentCallId(item: object): string | undefined {
+  return sentId.get(item);
+}
+
+// Symbol.for: a second copy of this package sees the first one's wrapper and leaves it alone.
+const WRAPPED = Symbol.for('aiwrapper-tool-calls.wrapped-stream-handler');
+
+type Method = (this: Handler, ...parameters: unknown[]) => unknown;
+
+/** The fields of aiwrapper's stream handlers the hooks read. */
+interface Handler {
+  readonly toolArgBuffers?: Map<string, string>;
+  readonly toolCallItems?: Map<string, object>;
+  readonly toolCallIndexToId?: Map<number, string>;
+  readonly toolBlocks?: Map<number, { readonly callId: string }>;
+}
+
+/**
+ * Wraps `onResult` so that the handler calling it gets hooked (see above). The wrapper is an
+ * ordinary function, which receives the handler as `this`.
+ */
+export function hookingOnResult<T extends unknown[]>(
+  onResult: ((...parameters: T) => void) | undefined,
+): (this: unknown, ...parameters: T) => void {
+  return function hooked(this: unknown, ...parameters: T): void {
+    hookHandler(this);
+    onResult?.(...parameters);
+  };
+}
+
+function hookHandler(handler: unknown): void {
+  if (typeof handler !== 'object' || handler === null) return;
+  const prototype = Object.getPrototypeOf(handler) as Record<PropertyKey, unknown> | null;
+  if (prototype === null || Object.hasOwn(prototype, WRAPPED)) return;
+  // Told apart by the methods the hooks wrap; any other `this` (none, or not a handler) is left be.
+  const hook =
+    typeof prototype.applyToolCallsDelta === 'function'
+      ? hookChat
+      : typeof prototype.applyToolDelta === 'function'
+        ? hookAnthropic
+        : typeof prototype.applyFunctionCall === 'function'
+          ? hookResponses
+          : undefined;
+  if (hook === undefined) return;
+  Object.defineProperty(prototype, WRAPPED, { value: true });
+  hook(prototype);
+}
+
+function wrap(
+  prototype: Record<PropertyKey, unknown>,
+  name: string,
+  make: (original: Method) => Method,
+): void {
+  const original = prototype[name];
+  if (typeof original !== 'function') return;
+  Object.defineProperty(prototype, name, {
+    value: make(original as Method),
+    enumerable: false,
+    configurable: true,
+    writable: true,
+  });
+}
+
+/** Per Chat handler: which `index` first used each id, and the id given to a later one. */
+const chatIds = new WeakMap<
+  object,
+  { readonly firstIndex: Map<string, number>; readonly given: Map<number, string> }
+>();
+
+/**
+ * Chat Completions: a call is its `index`; a second index sending an id already taken by another
+ * index is given a fresh id (recorded as replaced), so that the handler keeps it as its own call.
+ * The argument text of each call is recorded before the handler parses it for the last time.
+ */
+function hookChat(prototype: Record<PropertyKey, unknown>): void {
+  wrap(
+    prototype,
+    'applyToolCallsDelta',
+    (original) =>
+      function applyToolCallsDelta(this: Handler, toolCalls: unknown, ...rest: unknown[]): unknown {
+        if (!Array.isArray(toolCalls)) return original.call(this, toolCalls, ...rest);
+        let ids = chatIds.get(this);
+        if (ids === undefined) {
+          // Hooked mid-response (the process's first request), the chunks before are in the
+          // handler's own map of index to id.
+          ids = { firstIndex: new Map(), given: new Map() };
+          for (const [index, id] of this.toolCallIndexToId ?? []) ids.firstIndex.set(id, index);
+          chatIds.set(this, ids);
+        }
+        const replaced: [string, string][] = [];
+        const calls = (toolCalls as unknown[]).map((call) => {
+          const { id, index } = (call ?? {}) as { id?: unknown; index?: unknown };
+          if (typeof id !== 'string' || id === '' || typeof index !== 'number') return call;
+          const first = ids.firstIndex.get(id);
+          if (first === undefined) ids.firstIndex.set(id, index);
+          if (first === undefined || first === index) return call;
+          let fresh = ids.given.get(index);
+          if (fresh === undefined) ids.given.set(index, (fresh = createCallId()));
+          replaced.push([fresh, id]);
+          return { ...(call as object), id: fresh };
+        });
+        const result = original.call(this, calls, ...rest);
+        for (const [fresh, id] of replaced) {
+          const item = this.toolCallItems?.get(fresh);
+          if (item !== undefined) sentId.set(item, id);
+        }
+        return result;
+      },
+  );
+  wrap(
+    prototype,
+    'finalizeToolArguments',
+    (original) =>
+      function finalizeToolArguments(this: Handler, ...parameters: unknown[]): unknown {
+        for (const [id, text] of this.toolArgBuffers ?? []) {
+          const item = this.toolCallItems?.get(id);
+          if (item !== undefined) sentText.set(item, text);
+        }
+        return original.apply(this, parameters);
+      },
+  );
+}
+
+/**
+ * Anthropic: each `tool_use` block's own `partial_json` text is recorded on its item, since the
+ * handler joins the text of blocks that share an id.
+ */
+function hookAnthropic(prototype: Record<PropertyKey, unknown>): void {
+  wrap(
+    prototype,
+    'applyToolDelta',
+    (original) =>
+      function applyToolDelta(this: Handler, index: unknown, delta: unknown): unknown {
+        const item = typeof index === 'number' ? this.toolBlocks?.get(index) : undefined;
+        const { partial_json: json, text } = (delta ?? {}) as {
+          partial_json?: unknown;
+          text?: unknown;
+        };
+        const piece = typeof json === 'string' ? json : typeof text === 'string' ? text : undefined;
+        if (item !== undefined && piece !== undefined)
+          sentText.set(item, (sentText.get(item) ?? '') + piece);
+        return original.call(this, index, delta);
+      },
+  );
+  wrap(
+    prototype,
+    'finalizeToolArguments',
+    (original) =>
+      function finalizeToolArguments(this: Handler, ...parameters: unknown[]): unknown {
+        // A block whose text came whole in its start event (no delta): the handler's buffer is its own
+        // unless another block shares its id.
+        const blocks = [...(this.toolBlocks?.values() ?? [])];
+        for (const item of blocks) {
+          if (sentText.has(item)) continue;
+          const text = this.toolArgBuffers?.get(item.callId);
+          const shared = blocks.some((other) => other !== item && other.callId === item.callId);
+          if (text !== undefined && text !== '' && !shared) sentText.set(item, text);
+        }
+        return original.apply(this, parameters);
+      },
+  );
+}
+
+/** Responses: the `arguments` text of each finished `function_call` item is recorded on its item. */
+function hookResponses(prototype: Record<PropertyKey, unknown>): void {
+  wrap(
+    prototype,
+    'applyFunctionCall',
+    (original) =>
+      function applyFunctionCall(this: Handler, response: unknown, target: unknown): unknown {
+        const text = (response as { arguments?: unknown } | null)?.arguments;
+        if (typeof text !== 'string' || typeof target !== 'object' || target === null)
+          return original.call(this, response, target);
+        sentText.set(target, text);
+        // Text that does not parse goes in as `{}`, which aiwrapper would set after logging the error.
+        return original.call(
+          this,
+          parses(text) ? response : { ...(response as object), arguments: '{}' },
+          target,
+        );
+      },
+  );
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
