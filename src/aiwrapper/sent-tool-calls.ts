@@ -9,9 +9,13 @@ import { createCallId } from '../core/call-id.js';
  *
  * The loop needs what the model sent, so it hooks the handlers: the first `onResult` of a request
  * is called with the handler as `this`, and the handler's prototype is wrapped there, once per
- * process, before the response's calls end. Only the loop's own requests pass such an `onResult`;
- * every other use of aiwrapper gets the handlers' usual results, as the wrapped methods keep them.
+ * process, before the response's calls end. The wrapped methods act only for the handlers of the
+ * loop's own requests (those that called such an `onResult`): every other use of aiwrapper in the
+ * process gets the handlers' behavior unchanged.
  */
+
+/** The stream handlers of the loop's requests, which the hooks act for. */
+const loopHandlers = new WeakSet<object>();
 
 /** The argument text the model sent for a call item, by item. */
 const sentText = new WeakMap<object, string>();
@@ -56,6 +60,7 @@ export function hookingOnResult<T extends unknown[]>(
 
 function hookHandler(handler: unknown): void {
   if (typeof handler !== 'object' || handler === null) return;
+  loopHandlers.add(handler);
   const prototype = Object.getPrototypeOf(handler) as Record<PropertyKey, unknown> | null;
   if (prototype === null || Object.hasOwn(prototype, WRAPPED)) return;
   // Told apart by the methods the hooks wrap; any other `this` (none, or not a handler) is left be.
@@ -79,8 +84,11 @@ function wrap(
 ): void {
   const original = prototype[name];
   if (typeof original !== 'function') return;
+  const hooked = make(original as Method);
   Object.defineProperty(prototype, name, {
-    value: make(original as Method),
+    value: function loopOnly(this: Handler, ...parameters: unknown[]): unknown {
+      return (loopHandlers.has(this) ? hooked : (original as Method)).apply(this, parameters);
+    },
     enumerable: false,
     configurable: true,
     writable: true,
