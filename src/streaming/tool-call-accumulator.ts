@@ -35,7 +35,10 @@ export interface ToolCallAccumulatorOptions {
 export interface AccumulationResult {
   /** All assistant text of the message, joined into one string (`''` if none). */
   readonly text: string;
-  /** Every call, in the order the calls started, each with a unique id. */
+  /**
+   * Every call, each with a unique id, in message order: by `index` for `openai-chat` (the
+   * position the protocol gives), otherwise in the order the calls started.
+   */
   readonly calls: readonly AccumulatedToolCall[];
   /**
    * What the stream sent that was not used (text after a call ended, a `.done` that disagrees
@@ -147,7 +150,7 @@ class Accumulator implements ToolCallAccumulator {
  *
  * Push every parsed event; read `liveCalls` (or listen for events) while the stream runs; call
  * `finish()` at the end. Provider quirks handled: pieces of a call keyed by index with the id and
- * name on the first piece or later; sparse, reused or missing indexes; several calls interleaved;
+ * name on the first piece, later, or resent on every piece; sparse or missing indexes; several calls interleaved;
  * empty, `"null"` or duplicate ids (replaced by unique ones before anything is merged); whole calls
  * several to a chunk (Gemini, Ollama). A call is final only when its block ends or the stream
  * ends, never because a prefix of its arguments happens to parse.

@@ -18,31 +18,11 @@ import type {
   StrictServerRoute,
 } from '../formats/shared/strict-endpoint.js';
 import type { ScriptedReply } from '../formats/shared/scripted-reply.js';
+import { RequestLog } from './request-log.js';
+import { strictServerSettings } from './strict-server-options.js';
+import type { StrictServerOptions } from './strict-server-options.js';
 
-/** Computes the reply to an accepted request. */
-export type ReplyScript = (request: StrictRequest) => ScriptedReply | Promise<ScriptedReply>;
-
-/** Options of {@link startStrictServer}. */
-export interface StrictServerOptions {
-  /**
-   * Replies to give, in order (a queue), or a function computing each reply. Queued replies (also
-   * those added with {@link StrictServer.enqueue}) come first; then the function is asked. One
-   * queue serves every endpoint, in arrival order.
-   * @defaultValue no replies: every accepted request gets {@link StrictServerOptions.defaultText}
-   */
-  readonly replies?: readonly ScriptedReply[] | ReplyScript | undefined;
-  /** Text of the reply when the queue is empty and there is no reply function. @defaultValue `'ok'` */
-  readonly defaultText?: string | undefined;
-  /**
-   * The largest request body accepted, in bytes. A larger one is read to its end (so the client
-   * sees the reply, not a reset connection) and answered 413 in the provider's error shape.
-   * @defaultValue 33554432 (32 MiB, Anthropic's documented limit for the Messages API)
-   */
-  readonly maxBodyBytes?: number | undefined;
-}
-
-/** The default of {@link StrictServerOptions.maxBodyBytes}: 32 MiB. */
-const DEFAULT_MAX_BODY_BYTES: number = 32 * 1024 * 1024;
+export type { ReplyScript, StrictServerOptions } from './strict-server-options.js';
 
 /** One request the server received, whatever its outcome. */
 export interface RecordedRequest {
@@ -66,15 +46,27 @@ export interface StrictServer {
   readonly url: string;
   /** `url + '/v1'`: what OpenAI clients (Chat Completions and Responses) take as `baseURL`. */
   readonly baseURL: string;
-  /** Every request received so far, in arrival order. */
+  /**
+   * The requests received, in arrival order: the newest ones, within
+   * {@link StrictServerOptions.maxRecordedRequests} and
+   * {@link StrictServerOptions.maxRecordedBodyBytes}.
+   */
   readonly requests: readonly RecordedRequest[];
+  /** How many older requests were dropped from {@link StrictServer.requests} to keep it bounded. */
+  readonly droppedRequests: number;
   /** The most recent request, if any. */
   readonly lastRequest: RecordedRequest | undefined;
   /** Adds replies to the end of the queue. */
   enqueue(...replies: ScriptedReply[]): void;
-  /** Forgets recorded requests, queued replies and stored Responses API responses (a reply function stays). */
+  /**
+   * Forgets recorded requests (and the count of dropped ones), queued replies and stored Responses
+   * API responses (a reply function stays).
+   */
   reset(): void;
-  /** Stops listening and closes every open connection, keep-alive ones included. */
+  /**
+   * Stops listening and closes every open connection, keep-alive ones included. Calling it again
+   * returns the same promise.
+   */
   close(): Promise<void>;
 }
 
@@ -93,7 +85,10 @@ export interface StrictServer {
  * Accepted requests get the next scripted reply in that API's exact shape, tool-call arguments
  * split across deltas where the API streams them. The Responses endpoint keeps the responses it
  * gave (unless `store: false`) so a follow-up with `previous_response_id` is checked against the
- * whole conversation, as OpenAI does. Any other route gets OpenAI's 404 "Invalid URL" (Google's
+ * whole conversation, as OpenAI does. Slow clients are cut off: a request whose headers (or whole
+ * body) have not arrived within {@link StrictServerOptions.headersTimeoutMs} (or
+ * {@link StrictServerOptions.requestTimeoutMs}) is answered 408 and its connection closed. The
+ * record of requests is bounded (see {@link StrictServer.droppedRequests}). Any other route gets OpenAI's 404 "Invalid URL" (Google's
  * 404 under `/v1beta/`). The server never answers 5xx (clients such as aiwrapper retry those): a
  * reply function that throws gets a 400 whose error type is `strict_server_error`.
  *
@@ -109,13 +104,12 @@ export interface StrictServer {
  * await server.close();
  */
 export async function startStrictServer(options?: StrictServerOptions): Promise<StrictServer> {
-  const replies = options?.replies;
+  const settings = strictServerSettings(options);
+  const { replies, defaultText, maxBodyBytes } = settings;
   const script = typeof replies === 'function' ? replies : undefined;
   const initial: readonly ScriptedReply[] = typeof replies === 'function' ? [] : (replies ?? []);
-  const defaultText = options?.defaultText ?? 'ok';
-  const maxBodyBytes = options?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let queue: ScriptedReply[] = [...initial];
-  let requests: RecordedRequest[] = [];
+  const log = new RequestLog(settings.maxRecordedRequests, settings.maxRecordedBodyBytes);
   const endpoints = new Map<StrictServerRoute, Endpoint>(
     STRICT_SERVER_ROUTES.map((route) => [route, route.createEndpoint()]),
   );
@@ -171,7 +165,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
       payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
     }
     const status = reply.kind === 'json' ? reply.status : 200;
-    requests.push({
+    const record: RecordedRequest = {
       path,
       body: parsed.ok
         ? parsed.value
@@ -180,7 +174,8 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
           : body.text,
       status,
       ...(reply.kind === 'json' && reply.status >= 400 ? { error: reply.body } : {}),
-    });
+    };
+    log.add(record, body.kind === 'read' ? body.bytes : 0);
     if (typeof payload === 'string') {
       response.writeHead(status, { 'content-type': reply.contentType });
       response.end(payload);
@@ -191,12 +186,21 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     response.end();
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      // Reading the request failed (the client went away); nothing sensible can be answered.
-      response.destroy(error instanceof Error ? error : undefined);
-    });
-  });
+  const server = createServer(
+    {
+      headersTimeout: settings.headersTimeoutMs,
+      requestTimeout: settings.requestTimeoutMs,
+      keepAliveTimeout: settings.keepAliveTimeoutMs,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(settings.headersTimeoutMs / 2)),
+    },
+    (request, response) => {
+      handle(request, response).catch((error: unknown) => {
+        // Reading the request failed (the client went away); nothing sensible can be answered.
+        response.destroy(error instanceof Error ? error : undefined);
+      });
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
@@ -206,32 +210,37 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  let closing: Promise<void> | undefined;
 
   return {
     url,
     baseURL: `${url}/v1`,
     get requests(): readonly RecordedRequest[] {
-      return [...requests];
+      return log.requests;
+    },
+    get droppedRequests(): number {
+      return log.dropped;
     },
     get lastRequest(): RecordedRequest | undefined {
-      return requests.at(-1);
+      return log.last;
     },
     enqueue(...replies: ScriptedReply[]): void {
       queue.push(...replies);
     },
     reset(): void {
-      requests = [];
+      log.clear();
       queue = [];
       for (const endpoint of endpoints.values()) endpoint.reset();
     },
     close(): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
+      closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => {
           if (error === undefined) resolve();
           else reject(error);
         });
         server.closeAllConnections();
       });
+      return closing;
     },
   };
 }
@@ -252,9 +261,9 @@ function findRoute(
   return undefined;
 }
 
-/** A request body: its text, or only its size when it was over the limit. */
+/** A request body: its text and size, or only its size when it was over the limit. */
 type RequestBody =
-  | { readonly kind: 'read'; readonly text: string }
+  | { readonly kind: 'read'; readonly text: string; readonly bytes: number }
   | { readonly kind: 'too-large'; readonly size: number };
 
 /** Reads the body to its end, keeping at most `limit` bytes. */
@@ -269,7 +278,7 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Reques
   }
   return size > limit
     ? { kind: 'too-large', size }
-    : { kind: 'read', text: Buffer.concat(chunks).toString('utf8') };
+    : { kind: 'read', text: Buffer.concat(chunks).toString('utf8'), bytes: size };
 }
 
 /** The request target as a URL; a target `URL` cannot parse keeps its text as the path. */

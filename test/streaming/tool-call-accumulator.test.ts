@@ -55,7 +55,7 @@ describe('createToolCallAccumulator: provider fixtures', () => {
     });
   });
 
-  it('splits calls that Ollama sends at the same index with different ids (no current_date_timeget_temperature)', async () => {
+  it('reads calls that Ollama sends at one index as one call, as the SDK does, whose joined arguments are refused (never run)', async () => {
     expect(
       accumulate(await fixtureEvents('ollama-openai-compatible-same-index.sse'), {
         format: 'openai-chat',
@@ -63,8 +63,17 @@ describe('createToolCallAccumulator: provider fixtures', () => {
     ).toEqual({
       text: 'Let me check both.',
       calls: [
-        { callId: 'call_a1b2c3d4', name: 'current_date_time', arguments: {} },
-        { callId: 'call_e5f6g7h8', name: 'get_temperature', arguments: { city: 'Berlin' } },
+        {
+          callId: 'call_e5f6g7h8',
+          name: 'get_temperature',
+          arguments: {},
+          argumentsText: '{}{"city":"Berlin"}',
+          argumentsError: {
+            code: 'invalid-json',
+            message: 'unexpected content after the JSON value at offset 2',
+            position: 2,
+          },
+        },
       ],
     });
   });
@@ -154,7 +163,7 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
     });
   });
 
-  it('orders calls with sparse indexes by first appearance', () => {
+  it('orders calls with sparse, out-of-order indexes by index, as the SDK does', () => {
     expect(
       accumulate(
         [
@@ -164,10 +173,10 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
         ],
         { format: 'openai-chat' },
       ).calls.map((call) => call.callId),
-    ).toEqual(['call_b', 'call_c', 'call_a']);
+    ).toEqual(['call_a', 'call_b', 'call_c']);
   });
 
-  it('splits two id-less calls at one index when the first call is complete (current_date_timeget_temperature)', () => {
+  it('keeps two id-less calls at one index as one call, as the SDK does: the later name, the joined arguments refused', () => {
     expect(
       accumulate(
         [
@@ -182,13 +191,68 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
     ).toEqual({
       text: '',
       calls: [
-        { callId: 'gen_1', name: 'current_date_time', arguments: {} },
-        { callId: 'gen_2', name: 'get_temperature', arguments: { city: 'Oslo' } },
+        {
+          callId: 'gen_1',
+          name: 'get_temperature',
+          arguments: {},
+          argumentsText: '{}{"city":"Oslo"}',
+          argumentsError: {
+            code: 'invalid-json',
+            message: 'unexpected content after the JSON value at offset 2',
+            position: 2,
+          },
+        },
       ],
     });
   });
 
-  it('continues a call when a server sends a fresh id on every piece without a name', () => {
+  it('keeps one call when a server resends the name after the arguments are complete (no phantom call)', () => {
+    expect(
+      accumulate(
+        [
+          chunk([
+            { index: 0, id: 'call_pay', function: { name: 'pay', arguments: '{"amount":10}' } },
+          ]),
+          chunk([{ index: 0, function: { name: 'pay', arguments: '' } }]),
+          chunk([{ index: 0, id: 'call_pay', function: { name: 'pay' } }], {
+            finish_reason: 'tool_calls',
+          }),
+        ],
+        { format: 'openai-chat' },
+      ),
+    ).toEqual({
+      text: '',
+      calls: [{ callId: 'call_pay', name: 'pay', arguments: { amount: 10 } }],
+    });
+  });
+
+  it.each([' ', '\n', '\t \n'])(
+    'keeps whitespace-only arguments %j as sent, with an error, not as {}',
+    (text) => {
+      expect(
+        accumulate(
+          [chunk([{ index: 0, id: 'call_w', function: { name: 'w', arguments: text } }])],
+          {
+            format: 'openai-chat',
+          },
+        ).calls,
+      ).toEqual([
+        {
+          callId: 'call_w',
+          name: 'w',
+          arguments: {},
+          argumentsText: text,
+          argumentsError: {
+            code: 'invalid-json',
+            message: 'the arguments are only whitespace, not a JSON value at offset 0',
+            position: 0,
+          },
+        },
+      ]);
+    },
+  );
+
+  it('continues a call when a server sends a fresh id on every piece, keeping the last id as the SDK does', () => {
     expect(
       accumulate(
         [
@@ -197,7 +261,7 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
         ],
         { format: 'openai-chat' },
       ).calls,
-    ).toEqual([{ callId: 'id_1', name: 'lookup', arguments: { a: 1 } }]);
+    ).toEqual([{ callId: 'id_2', name: 'lookup', arguments: { a: 1 } }]);
   });
 
   it('interleaves pieces of several calls and keeps text as one string', () => {

@@ -81,11 +81,16 @@ export class AccumulatorCore {
     return call;
   }
 
-  /** Records an id that arrived after the call's first piece; it replaces a generated id. */
+  /**
+   * Records an id that arrived after the call's first piece: it replaces a generated id, or the
+   * provider's earlier id (the last one sent wins, as in openai-node's ChatCompletionStream).
+   */
   setProviderId(call: ToolCallState, providerId: string): void {
-    if (call.providerId !== undefined || call.ended) return;
+    if (call.providerId === providerId || call.ended) return;
     call.providerId = providerId;
     if (!this.taken.has(providerId)) {
+      // The id it replaces was this call's own: free again (the call may go back to it).
+      this.taken.delete(call.callId);
       this.taken.add(providerId);
       call.callId = providerId;
     }
@@ -190,10 +195,13 @@ export class AccumulatorCore {
     this.listener?.({ type: 'text-delta', delta });
   }
 
-  /** The finished calls, in message order. */
+  /** The finished calls, in message order: by `position` where the format sets one. */
   finishedCalls(): AccumulatedToolCall[] {
+    const ordered = this.calls.some((call) => call.position !== undefined)
+      ? [...this.calls].sort((a, b) => (a.position ?? a.index) - (b.position ?? b.index))
+      : this.calls;
     const result: AccumulatedToolCall[] = [];
-    for (const call of this.calls) if (call.result !== undefined) result.push(call.result);
+    for (const call of ordered) if (call.result !== undefined) result.push(call.result);
     return result;
   }
 

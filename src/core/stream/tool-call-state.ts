@@ -24,6 +24,11 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
 export class ToolCallState implements LiveToolCall {
   /** -1 until the call starts (gets a name, a provider id or argument text). */
   index = -1;
+  /**
+   * Where the protocol places the call in the finished message, when the format says (the Chat
+   * Completions `index`); `undefined`: in the order the calls started.
+   */
+  position: number | undefined = undefined;
   callId: string;
   /** The id the provider sent, when it sent a usable one. */
   providerId: string | undefined;
@@ -158,8 +163,14 @@ export class ToolCallState implements LiveToolCall {
     const parser = this.parser;
     parser.end();
     const base = { callId: this.callId, name: this.name };
-    const problem = parser.error;
     const value = parser.value;
+    // Only empty text means "no arguments"; whitespace alone is not JSON (JSON.parse and the SDKs
+    // refuse it), so it is kept as sent with an error rather than read as `{}`.
+    const problem =
+      parser.error ??
+      (value === undefined && this.argumentsText !== ''
+        ? { message: 'the arguments are only whitespace, not a JSON value', position: 0 }
+        : undefined);
     if (problem !== undefined) {
       this.result = {
         ...base,

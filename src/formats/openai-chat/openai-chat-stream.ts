@@ -177,28 +177,6 @@ function continuedArguments(event: unknown, choiceIndex: number, slot: number): 
 }
 
 /**
- * Whether a piece at an occupied index opens a new call rather than continuing the current one.
- * Ollama's OpenAI endpoint sends parallel calls all at index 0 (NousResearch/hermes-agent#3468,
- * huggingface/ml-intern#340), sometimes without ids, and merging them produced names such as
- * `current_date_timeget_temperature`. Some servers instead send a fresh id on every piece of one
- * call, so a different id alone is not enough: it must come with a name, or the current call's
- * arguments must already be a complete JSON value (then nothing more can belong to it).
- */
-function startsNewCall(
-  current: ToolCallState,
-  providerId: string | undefined,
-  name: string | null | undefined,
-): boolean {
-  const hasName = typeof name === 'string' && name !== '';
-  const idDiffers =
-    providerId !== undefined &&
-    current.providerId !== undefined &&
-    providerId !== current.providerId;
-  if (idDiffers && hasName) return true;
-  return (idDiffers || (hasName && current.name !== '')) && current.parser.complete;
-}
-
-/**
  * The event handler for `choices[].delta` chunks of the Chat Completions API.
  *
  * A class, not a closure per accumulator: `handle` is then one function for every accumulator,
@@ -274,9 +252,13 @@ export class OpenAIChatHandler implements StreamEventHandler {
       piece.index ?? (providerId === undefined ? undefined : this.slotOf(providerId)) ?? lastSlot;
     // Most pieces continue the call of the previous piece: skip the map lookup for them.
     let call = slot === lastSlot && lastCall !== undefined ? lastCall : this.slots.get(slot);
-    if (call === undefined || call.ended || startsNewCall(call, providerId, name)) {
-      if (call !== undefined) core.endCall(call);
+    // One index is one call, as in openai-node's ChatCompletionStream: servers resend the name
+    // (and id) on later pieces (NousResearch/hermes-agent#8259, open-webui#22235), and a second
+    // call opened by such a piece would run the tool twice. A later id or name replaces the
+    // earlier one, as in the SDK.
+    if (call === undefined || call.ended) {
       call = core.createCall(providerId, name ?? '');
+      call.position = slot;
       this.slots.set(slot, call);
     } else {
       if (providerId !== undefined) core.setProviderId(call, providerId);

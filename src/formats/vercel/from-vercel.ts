@@ -30,9 +30,10 @@ const RESULT_KEYS = new Set(['type', 'toolCallId', 'toolName', 'output']);
  *
  * `tool-call` parts become calls (an `input` string, the AI SDK's form for invalid JSON, is kept
  * as `argumentsText`); `tool-result` parts of `tool` messages become results: `text` and `json`
- * outputs are the content, `error-text` and `error-json` the content with `isError: true`. Other
- * outputs (`content`, `execution-denied`) become their text, with the output kept whole in
- * `providerData.vercel` so it converts back verbatim. Other parts (files, reasoning,
+ * outputs are the content, `error-text` and `error-json` the content with `isError: true`. A
+ * `content` output becomes its text, and an `execution-denied` output its reason (or `'Tool
+ * execution denied.'`) without `isError`, as the AI SDK's providers send it; both keep the output
+ * whole in `providerData.vercel` so it converts back verbatim. Other parts (files, reasoning,
  * provider-executed results) stay opaque; `providerOptions` and other extras go to
  * `providerData.vercel`. Never warns.
  *
@@ -124,6 +125,9 @@ function readTool(
   else history.push(next);
 }
 
+/** The text the AI SDK's providers send for an `execution-denied` output without a reason. */
+const DENIED_TEXT = 'Tool execution denied.';
+
 function readResult(part: WireRecord, index: number, partIndex: number): ToolResult {
   const path = `messages[${index}].content[${partIndex}]`;
   const output = part.output;
@@ -153,21 +157,30 @@ function readResult(part: WireRecord, index: number, partIndex: number): ToolRes
         isError: output.type === 'error-json',
         ...data,
       };
+    case 'execution-denied':
+      // Read as the AI SDK's providers send it: the reason, or their default sentence, and no error
+      // flag (vercel/ai packages/openai/src/chat/convert-to-openai-chat-messages.ts,
+      // packages/anthropic/src/convert-to-anthropic-messages-prompt.ts). The output stays whole in
+      // providerData, so it converts back verbatim.
+      return {
+        ...base,
+        content: typeof output.reason === 'string' ? output.reason : DENIED_TEXT,
+        isError: false,
+        providerData: { vercel: { ...extras, output } },
+      };
     default: {
-      // `content` (text and media) and `execution-denied`: their text here, the output whole in providerData.
+      // `content` (text and media): its text here, the output whole in providerData.
       const text = Array.isArray(output.value)
         ? output.value
             .map((item: unknown) =>
               isObject(item) && typeof item.text === 'string' ? item.text : '',
             )
             .join('')
-        : typeof output.reason === 'string'
-          ? output.reason
-          : '';
+        : '';
       return {
         ...base,
         content: text,
-        isError: output.type === 'execution-denied',
+        isError: false,
         providerData: { vercel: { ...extras, output } },
       };
     }
