@@ -1,0 +1,69 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliInProcess } from './run-cli-in-process.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tool-calls-cli-limits-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function input(name: string, text: string | Uint8Array): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, text);
+  return path;
+}
+
+const CALL =
+  '{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"f","arguments":"{}"}}]}';
+
+describe('fix on deeply nested fields', () => {
+  it.each([3_000, 100_000])(
+    'keeps a %i-deep field of a message it does not touch, byte for byte',
+    async (depth) => {
+      const deep = `{"role":"user","content":"hi","x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+      const path = await input(`deep-${String(depth)}.json`, `{"messages":[${deep},${CALL}]}`);
+      const out = `${path}.out`;
+      const run = await runCliInProcess(['fix', path, '-o', out]);
+      const written = await readFile(out, 'utf8');
+      expect({
+        code: run.code,
+        stderr: run.stderr,
+        kept: written.startsWith(`{"messages":[${deep},${CALL}`),
+      }).toEqual({
+        code: 0,
+        stderr: '',
+        kept: true,
+      });
+    },
+  );
+});
+
+describe('fix on a deeply nested message it must change', () => {
+  it('refuses with the location, exit 2, and writes nothing', async () => {
+    const depth = 100_000;
+    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const call = (id: string): string =>
+      `{"id":"${id}","type":"function","function":{"name":"f","arguments":"{}"}}`;
+    // Two calls sharing one id: the repair rewrites the second id, so the message is rewritten.
+    const path = await input(
+      'deep-changed.jsonl',
+      `[{"role":"user","content":"a"}]\n[{"role":"user","content":"hi"},{"role":"assistant","content":null,"x":${deep},"tool_calls":[${call('call_1')},${call('call_1')}]},{"role":"tool","tool_call_id":"call_1","content":"a"},{"role":"tool","tool_call_id":"call_1","content":"b"}]\n`,
+    );
+    const out = `${path}.out`;
+    const run = await runCliInProcess(['fix', path, '-o', out]);
+    expect({
+      code: run.code,
+      stderr: run.stderr.replace(/\(.*\)/, '(…)'),
+      written: await readFile(out, 'utf8').catch(() => 'nothing'),
+    }).toEqual({
+      code: 2,
+      stderr: `aiwrapper-tool-calls: ${path}:2: conversation 2: the message at index 1 changed and is too deeply nested or too large to write (…); nothing was written\n`,
+      written: 'nothing',
+    });
+  });
+});
