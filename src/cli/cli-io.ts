@@ -16,6 +16,9 @@ export interface OutputStream {
 export interface CliFileStats {
   readonly size: number;
   readonly mode: number;
+  /** The owner's user and group ids. */
+  readonly uid: number;
+  readonly gid: number;
   isFile(): boolean;
   /** Only meaningful from {@link CliFileSystem.lstat}. */
   isSymbolicLink(): boolean;
@@ -29,6 +32,8 @@ export interface CliWritableFile {
   close(): Promise<void>;
   /** Sets the permission bits exactly (creating applies the umask). */
   chmod?(mode: number): Promise<void>;
+  /** Sets the owner (creating makes the process's user the owner). */
+  chown?(uid: number, gid: number): Promise<void>;
 }
 
 /**
