@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { nodeFileSystem, type CliFileSystem, type CliWritableFile } from './cli-io.js';
 import { errorCodeOf } from './open-input.js';
 import { removeOnSignal } from './remove-on-signal.js';
+import { encodeSource } from './source-text.js';
 
 /** A file being written: invisible under its name until {@link AtomicWriter.commit}. */
 export interface AtomicWriter {
@@ -70,7 +71,7 @@ export async function createAtomicWriter(
     const text = buffered.join('');
     buffered = [];
     size = 0;
-    await writeAll(handle, Buffer.from(text));
+    await writeAll(handle, encodeSource(text));
   };
 
   return {

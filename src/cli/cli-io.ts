@@ -6,7 +6,7 @@ import { lstat, open, readlink, realpath, rename, stat, unlink } from 'node:fs/p
 export interface OutputStream {
   readonly isTTY?: boolean | undefined;
   /** Writes `text`; `callback` (when given) runs once it is written, with the error if it failed. */
-  write(text: string, callback?: (error?: Error | null) => void): boolean;
+  write(text: string | Uint8Array, callback?: (error?: Error | null) => void): boolean;
   once(event: 'drain', listener: () => void): unknown;
   /** Where a stream reports a failed write (EPIPE, ENOSPC) after `write` returned. */
   on?(event: 'error', listener: (error: Error) => void): unknown;
@@ -94,7 +94,7 @@ export const nodeFileSystem: CliFileSystem = {
 };
 
 /** Writes `text` and waits for the stream to drain when its buffer is full, so output stays bounded. */
-export async function writeOut(stream: OutputStream, text: string): Promise<void> {
+export async function writeOut(stream: OutputStream, text: string | Uint8Array): Promise<void> {
   if (stream.write(text)) return;
   await new Promise<void>((resolve) => stream.once('drain', resolve));
   // A guarded stream (see guardOutput) also wakes its writers when a write failed: an empty write

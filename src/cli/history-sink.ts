@@ -13,6 +13,7 @@ import {
 import { errorCodeOf } from './open-input.js';
 import { reportUnreadable } from './report-helpers.js';
 import type { Conversation, InputLayout, MessageKey } from './read-conversations.js';
+import { encodeSource } from './source-text.js';
 import { createSourceWriter } from './source-writer.js';
 import { escapeJsonUnsafe, jsonText } from './terminal-text.js';
 
@@ -86,8 +87,8 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
       write: (conversation, value) => writeOut(io.stdout, serialize(conversation, value)),
       // On a terminal or a pipe, the same JSON with terminal controls in strings escaped.
       writeMessages: (conversation, messages) =>
-        writeOut(io.stdout, escapeJsonUnsafe(splice(conversation, messages))),
-      commit: () => writeOut(io.stdout, escapeJsonUnsafe(closing())),
+        writeOut(io.stdout, encodeSource(escapeJsonUnsafe(splice(conversation, messages)))),
+      commit: () => writeOut(io.stdout, encodeSource(escapeJsonUnsafe(closing()))),
       abort: () => Promise.resolve(),
       reports: io.stderr,
     };

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { StringDecoder } from 'node:string_decoder';
+import { createSourceDecoder } from './source-text.js';
 
 /** One line of a text stream, without its line break. */
 export interface Line {
@@ -15,23 +15,21 @@ export interface Line {
  * Splits a byte stream into lines as the bytes arrive, holding at most one chunk plus the line
  * in progress: memory stays bounded by the longest line, never by the input.
  *
- * UTF-8 characters split across chunks are decoded whole; `\n` and `\r\n` both end a line; a
- * last line without a line break is still yielded.
+ * UTF-8 characters split across chunks are decoded whole, and bytes that are not UTF-8 are kept
+ * (see {@link createSourceDecoder}); `\n` and `\r\n` both end a line; a last line without a line
+ * break is still yielded.
  *
  * @example
  * for await (const line of readLines(createReadStream('history.jsonl'))) handle(line.text);
  */
 export async function* readLines(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<Line> {
-  const decoder = new StringDecoder('utf8');
+  const decoder = createSourceDecoder();
   // Pieces of the line in progress: joined once at its end, so a line spanning many chunks
   // costs linear time, not quadratic.
   let pending: string[] = [];
   let number = 0;
   for await (const chunk of chunks) {
-    const text =
-      typeof chunk === 'string'
-        ? chunk
-        : decoder.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
     let start = 0;
     let end = text.indexOf('\n');
     while (end !== -1) {

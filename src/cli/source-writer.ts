@@ -1,5 +1,6 @@
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { createExactSerializer } from './exact-numbers.js';
+import { restoreEscapedBytes } from './source-text.js';
 import { locateMessages, numberTokens, type SourceDocument, type Span } from './json-source.js';
 import type { Conversation } from './read-conversations.js';
 
@@ -109,7 +110,11 @@ function spliceMessages(
     serialize ??= createExactSerializer(numberTokens(text, array), where);
     let json: string;
     try {
-      json = serialize(message, lines || indent === undefined ? undefined : 2);
+      json = restoreEscapedBytes(
+        serialize(message, lines || indent === undefined ? undefined : 2),
+        text,
+        where,
+      );
     } catch (error) {
       // JSON.stringify recurses: a changed message nested deeper than the stack cannot be written.
       if (!(error instanceof RangeError)) throw error;

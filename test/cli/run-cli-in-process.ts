@@ -5,19 +5,22 @@ import type { CliRun } from './run-cli-process.js';
 /** An output stream that keeps what is written; `isTTY` as asked. */
 export interface CapturedStream extends OutputStream {
   readonly text: () => string;
+  readonly bytes: () => Buffer;
 }
 
 /** A stream double that records every write. */
 export function capturedStream(options: { readonly isTTY?: boolean } = {}): CapturedStream {
-  const pieces: string[] = [];
+  const pieces: Buffer[] = [];
+  const bytes = (): Buffer => Buffer.concat(pieces);
   return {
     isTTY: options.isTTY ?? false,
-    write: (text: string) => {
-      pieces.push(text);
+    write: (text: string | Uint8Array) => {
+      pieces.push(Buffer.from(text));
       return true;
     },
     once: () => undefined,
-    text: () => pieces.join(''),
+    text: () => bytes().toString('utf8'),
+    bytes,
   };
 }
 
