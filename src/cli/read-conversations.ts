@@ -38,8 +38,15 @@ export async function* readConversations(
   const head: Line[] = [];
   let first: { line: Line; value: unknown } | undefined;
   let second: Line | undefined;
+  // A UTF-8 byte order mark is not JSON: read past it, and keep it with the first conversation's
+  // text so that `fix` writes it back.
+  let bom = '';
   for (let next = await lines.next(); !next.done; next = await lines.next()) {
-    const line = next.value;
+    let line = next.value;
+    if (head.length === 0 && line.text.startsWith(BOM)) {
+      bom = BOM;
+      line = { ...line, text: line.text.slice(1) };
+    }
     head.push(line);
     if (line.text.trim() === '') continue;
     if (first === undefined) {
@@ -56,7 +63,7 @@ export async function* readConversations(
     // One JSON document: the lines seen so far plus the rest.
     for (let next = await lines.next(); !next.done; next = await lines.next())
       head.push(next.value);
-    yield* readDocument(head.map((line) => line.text + line.ending).join(''));
+    yield* readDocument(bom + head.map((line) => line.text + line.ending).join(''));
     return;
   }
 
@@ -64,13 +71,13 @@ export async function* readConversations(
     conversationOf(first.value, 1, first.line.number, 'jsonl', NO_SOURCE) === undefined &&
     isMessage(first.value);
   if (perMessage) {
-    yield* readMessagePerLine(head, lines);
+    yield* readMessagePerLine(head, lines, bom);
     return;
   }
   let number = 0;
   const sniffed = first;
   // Blank lines are kept with the conversation after them, so it is written back with them.
-  let blank = '';
+  let blank = bom;
   const readLine = (line: Line): InputRecord | undefined => {
     if (line.text.trim() === '') {
       blank += line.text + line.ending;
@@ -100,6 +107,8 @@ export async function* readConversations(
   }
 }
 
+const BOM = '\uFEFF';
+
 function* readDocument(text: string): Generator<InputRecord> {
   if (text.trim() === '') {
     yield {
@@ -112,9 +121,9 @@ function* readDocument(text: string): Generator<InputRecord> {
     };
     return;
   }
-  const parsed = tryParse(text);
+  const parsed = tryParse(text.startsWith(BOM) ? text.slice(1) : text);
   if (!parsed.ok) {
-    yield unreadableJson(text, parsed.error, 1, 1, 'json');
+    yield unreadableJson(text.startsWith(BOM) ? text.slice(1) : text, parsed.error, 1, 1, 'json');
     return;
   }
   const document: SourceDocument = { text };
@@ -150,12 +159,13 @@ function* readDocument(text: string): Generator<InputRecord> {
 async function* readMessagePerLine(
   head: readonly Line[],
   rest: AsyncIterator<Line>,
+  bom: string,
 ): AsyncGenerator<InputRecord> {
   const messages: unknown[] = [];
   const unreadable: InputRecord[] = [];
-  const pieces: string[] = [];
+  const pieces: string[] = [bom];
   const spans: Span[] = [];
-  let offset = 0;
+  let offset = bom.length;
   const readLine = (line: Line): void => {
     if (line.text.trim() === '') return;
     const parsed = tryParse(line.text);

@@ -93,6 +93,14 @@ function spliceMessages(
       : `,${open.slice(1)}`;
   const newline = separator.lastIndexOf('\n');
   const indent = newline === -1 ? undefined : separator.slice(newline + 1);
+  // New lines take the file's line break: CRLF files stay CRLF.
+  const lineBreak = lines
+    ? first !== undefined && text.slice(first.start, first.end).endsWith('\r\n')
+      ? '\r\n'
+      : '\n'
+    : separator[newline - 1] === '\r'
+      ? '\r\n'
+      : '\n';
   let serialize: ((value: unknown, indent?: number) => string) | undefined;
   // A message rebuilt equal to one of the input's (a whole-history repair rebuilds them all, and
   // converters may reorder keys) is written as the input spelled it, too.
@@ -124,15 +132,19 @@ function spliceMessages(
         { cause: error },
       );
     }
-    if (lines) return `${json}\n`;
-    return indent === undefined ? json : json.replaceAll('\n', `\n${indent}`);
+    if (lines) return `${json}${lineBreak}`;
+    return indent === undefined ? json : json.replaceAll('\n', `${lineBreak}${indent}`);
   });
   if (lines)
-    return pieces
-      .map((piece, index) =>
-        index < pieces.length - 1 && !piece.endsWith('\n') ? `${piece}\n` : piece,
-      )
-      .join('');
+    return (
+      // What comes before the first message: a byte order mark.
+      text.slice(array.start, first?.start ?? array.start) +
+      pieces
+        .map((piece, index) =>
+          index < pieces.length - 1 && !piece.endsWith('\n') ? `${piece}${lineBreak}` : piece,
+        )
+        .join('')
+    );
   if (pieces.length === 0) return '[]';
   return `${open}${pieces.join(separator)}${close}`;
 }

@@ -67,3 +67,44 @@ describe('fix on a deeply nested message it must change', () => {
     });
   });
 });
+
+const lone = (text: string): number => text.replace(/\r\n/g, '').split('\n').length - 1;
+
+describe('fix on files with a byte order mark or CRLF line breaks', () => {
+  const broken = [`{"role":"user","content":"hi"}`, CALL];
+  const layouts = {
+    'a JSON document': (eol: string) =>
+      `{${eol}  "messages": [${eol}    ${broken.join(`,${eol}    `)}${eol}  ]${eol}}${eol}`,
+    'a JSON document with one message': (eol: string) =>
+      `{${eol}  "messages": [${eol}    ${CALL}${eol}  ]${eol}}${eol}`,
+    JSONL: (eol: string) => `[{"role":"user","content":"a"}]${eol}[${broken.join(',')}]${eol}`,
+    'one message per line': (eol: string) => `${broken.join(eol)}${eol}`,
+  };
+  it.each(Object.entries(layouts))(
+    '%s keeps its BOM and its CRLF line breaks',
+    async (name, spell) => {
+      const text = `\uFEFF${spell('\r\n')}`;
+      const path = await input(`bom-crlf-${name.length}.json`, text);
+      const run = await runCliInProcess(['fix', path, '-o', `${path}.out`, '--json']);
+      const written = await readFile(`${path}.out`, 'utf8');
+      expect({
+        code: run.code,
+        stderr: run.stderr,
+        bom: written.startsWith('\uFEFF'),
+        lfOnly: lone(written),
+        fixed: run.stdout.includes('inserted-placeholder'),
+        parsed: written.slice(1).trim().split(/\r\n/).length > 1,
+      }).toEqual({ code: 0, stderr: '', bom: true, lfOnly: 0, fixed: true, parsed: true });
+    },
+  );
+
+  it('a file with a BOM and no fixes comes back byte-identical', async () => {
+    const text = `\uFEFF${layouts['a JSON document']('\n').replace(CALL, `${CALL},{"role":"tool","tool_call_id":"call_1","content":"ok"}`)}`;
+    const path = await input('bom-valid.json', text);
+    const run = await runCliInProcess(['fix', path, '-o', `${path}.out`]);
+    expect({ code: run.code, written: await readFile(`${path}.out`, 'utf8') }).toEqual({
+      code: 0,
+      written: text,
+    });
+  });
+});
