@@ -64,6 +64,13 @@ export interface CliIo {
   readonly stderr: OutputStream;
   /** @defaultValue {@link nodeFileSystem} */
   readonly fs?: CliFileSystem | undefined;
+  /**
+   * The longest input line to read; a longer one is reported as too long, and the lines after it
+   * are still read.
+   *
+   * @defaultValue V8's longest string (`buffer.constants.MAX_STRING_LENGTH`)
+   */
+  readonly maxLineLength?: number | undefined;
 }
 
 const CHUNK_SIZE = 1 << 20;

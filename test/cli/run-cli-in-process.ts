@@ -35,6 +35,8 @@ export interface InProcessOptions {
   readonly stdin?: string;
   /** A file system double; `node:fs` by default. */
   readonly fs?: CliFileSystem;
+  /** The longest line the CLI reads; V8's longest string by default. */
+  readonly maxLineLength?: number;
 }
 
 /**
@@ -51,6 +53,12 @@ export async function runCliInProcess(
     if (options.stdin !== undefined && options.stdin !== '')
       yield await Promise.resolve(options.stdin);
   })();
-  const code = await runCli(args, { stdin, stdout, stderr, fs: options.fs });
+  const code = await runCli(args, {
+    stdin,
+    stdout,
+    stderr,
+    fs: options.fs,
+    maxLineLength: options.maxLineLength,
+  });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }

@@ -108,3 +108,32 @@ describe('fix on files with a byte order mark or CRLF line breaks', () => {
     });
   });
 });
+
+describe('a JSONL line longer than the longest line the CLI reads', () => {
+  const long = `[{"role":"user","content":"${'x'.repeat(300)}"}]`;
+  const text = `[{"role":"user","content":"a"}]\n${long}\n[${CALL}]\n[{"role":"user","content":"b"}]\n`;
+
+  it('check reports it with its line number, still checks the later lines, and exits 2', async () => {
+    const path = await input('long-line.jsonl', text);
+    const run = await runCliInProcess(['check', path], { maxLineLength: 200 });
+    expect({
+      code: run.code,
+      stderr: run.stderr,
+      laterChecked: run.stdout.includes(`${path}:3:`),
+    }).toEqual({
+      code: 2,
+      stderr: `${path}:2: conversation 2: line 2 is too long to read (over 200 characters)\n`,
+      laterChecked: true,
+    });
+  });
+
+  it('fix reports it, writes nothing, and exits 2', async () => {
+    const path = await input('long-line-fix.jsonl', text);
+    const run = await runCliInProcess(['fix', path, '--in-place'], { maxLineLength: 200 });
+    expect({ code: run.code, stderr: run.stderr, text: await readFile(path, 'utf8') }).toEqual({
+      code: 2,
+      stderr: `${path}:2: conversation 2: line 2 is too long to read (over 200 characters)\n`,
+      text,
+    });
+  });
+});
