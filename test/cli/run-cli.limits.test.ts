@@ -137,3 +137,38 @@ describe('a JSONL line longer than the longest line the CLI reads', () => {
     });
   });
 });
+
+describe('convert and __proto__ keys', () => {
+  const text = `{"messages":[{"role":"user","content":"hi","__proto__":{"x":1}},{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{\\"__proto__\\":{\\"a\\":1}}"},"__proto__":{"q":1}}]},{"role":"tool","tool_call_id":"c1","content":"{\\"__proto__\\":2}","__proto__":{"t":1}}]}`;
+
+  it('carries them through as data when the target keeps the fields', async () => {
+    const path = await input('proto.json', text);
+    const run = await runCliInProcess(['convert', path, '--to', 'openai-chat']);
+    expect({ code: run.code, stdout: JSON.parse(run.stdout) as unknown }).toEqual({
+      code: 0,
+      stdout: JSON.parse(text) as unknown,
+    });
+  });
+
+  it('names them in the warning when the target cannot carry them', async () => {
+    const path = await input('proto-anthropic.json', text);
+    const run = await runCliInProcess(['convert', path, '--to', 'anthropic']);
+    const written = JSON.parse(run.stdout) as { messages: { content: unknown }[] };
+    expect({
+      code: run.code,
+      input: written.messages[1]?.content,
+      warnings: run.stderr.split('\n').filter((line) => line.includes('__proto__')).length,
+    }).toEqual({
+      code: 0,
+      input: [
+        {
+          type: 'tool_use',
+          id: 'c1',
+          name: 'f',
+          input: JSON.parse('{"__proto__":{"a":1}}') as unknown,
+        },
+      ],
+      warnings: 3,
+    });
+  });
+});
