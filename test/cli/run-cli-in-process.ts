@@ -47,6 +47,15 @@ export async function runCliInProcess(
   args: readonly string[],
   options: InProcessOptions = {},
 ): Promise<CliRun> {
+  const run = await runCliInProcessWithBytes(args, options);
+  return { code: run.code, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** {@link runCliInProcess}, with the bytes written to stdout as they were written. */
+export async function runCliInProcessWithBytes(
+  args: readonly string[],
+  options: InProcessOptions = {},
+): Promise<CliRun & { readonly stdoutBytes: Buffer }> {
   const stdout = capturedStream();
   const stderr = capturedStream();
   const stdin = (async function* (): AsyncGenerator<string> {
@@ -60,5 +69,5 @@ export async function runCliInProcess(
     fs: options.fs,
     maxLineLength: options.maxLineLength,
   });
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
+  return { code, stdout: stdout.text(), stderr: stderr.text(), stdoutBytes: stdout.bytes() };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { arbitraryHistoryWithOrphans } from '../arbitraries/openai-chat-history.js';
-import { runCliInProcess } from './run-cli-in-process.js';
+import { runCliInProcess, runCliInProcessWithBytes } from './run-cli-in-process.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -154,3 +154,27 @@ it('fix keeps the bytes that are not UTF-8 in a message it rewrites', async () =
     changed: !written.equals(text),
   }).toEqual({ code: 0, kept: true, changed: true });
 });
+
+it.each([
+  ['convert', '--to', 'anthropic'],
+  ['trim', '--max-messages', '5'],
+])(
+  '%s writes the bytes that are not UTF-8 back as they were, to a file and to stdout',
+  async (...args) => {
+    const text = Buffer.concat([
+      Buffer.from('{"messages":[{"role":"user","content":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('"}]}'),
+    ]);
+    const path = join(dir, `${args[0]}-latin1.json`);
+    await writeFile(path, text);
+    const file = await runCliInProcess([args[0], path, ...args.slice(1), '-o', `${path}.out`]);
+    const stdout = await runCliInProcessWithBytes([args[0], path, ...args.slice(1)]);
+    const kept = (bytes: Buffer): boolean => bytes.indexOf(Buffer.from([0x66, 0xe9, 0x22])) !== -1;
+    expect({
+      codes: [file.code, stdout.code],
+      file: kept(await readFile(`${path}.out`)),
+      stdout: kept(stdout.stdoutBytes),
+    }).toEqual({ codes: [0, 0], file: true, stdout: true });
+  },
+);
