@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { nodeFileSystem, type CliFileSystem, type CliWritableFile } from './cli-io.js';
+import { errorCodeOf } from './open-input.js';
 import { removeOnSignal } from './remove-on-signal.js';
+import { encodeSource } from './source-text.js';
 
 /** A file being written: invisible under its name until {@link AtomicWriter.commit}. */
 export interface AtomicWriter {
@@ -22,8 +24,8 @@ const FLUSH_AT = 1 << 20;
  *
  * Readers of `path` see the old file or the whole new one, never half of it: a crash or an
  * error leaves at most a `.<name>.<random>.tmp` file behind, and {@link AtomicWriter.abort}
- * removes it (so does SIGINT, SIGTERM or SIGHUP while it is open). An existing target keeps its
- * permission bits. Every write is checked (a short write continues, an error such as ENOSPC
+ * removes it (so does SIGINT, SIGTERM, SIGHUP or SIGQUIT while it is open). An existing target
+ * keeps its owner (when the process may set it: root can) and its permission bits. Every write is checked (a short write continues, an error such as ENOSPC
  * throws); commit syncs the temp file, renames it over the target and then syncs the directory.
  * When `path` is a symbolic link, the file it points to is replaced and the link kept.
  */
@@ -34,27 +36,32 @@ export async function createAtomicWriter(
   const target = await resolveTarget(path, fs);
   const directory = dirname(target);
   const tempPath = join(directory, `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  const existing = await fs.stat(target).then(
-    (stats) => stats.mode & 0o777,
-    () => undefined,
-  );
+  const existing = await fs.stat(target).catch(() => undefined);
   // Armed before the file exists: a signal that lands between the open and the next line would
   // otherwise kill the process with the default action and leave the temp file behind.
   const forget = removeOnSignal(tempPath);
-  const handle: CliWritableFile = await fs
-    .create(tempPath, existing ?? 0o666)
-    .catch((error: unknown) => {
-      forget();
-      throw error;
-    });
-  // The umask applies on create: the replaced file keeps all its bits, as write-file-atomic does.
-  if (existing !== undefined)
-    await handle.chmod?.(existing).catch(async (error: unknown) => {
+  const mode = existing === undefined ? 0o666 : existing.mode & 0o777;
+  const handle: CliWritableFile = await fs.create(tempPath, mode).catch((error: unknown) => {
+    forget();
+    throw error;
+  });
+  if (existing !== undefined) {
+    try {
+      // Owner first: chown clears the set-id bits, which the chmod then restores. Root replacing
+      // another user's file must not take it over; anyone else cannot give a file away (EPERM),
+      // and then the file is theirs, as with any editor that writes a new file.
+      await handle.chown?.(existing.uid, existing.gid).catch((error: unknown) => {
+        if (errorCodeOf(error) !== 'EPERM') throw error;
+      });
+      // The umask applies on create: the replaced file keeps all its bits, as write-file-atomic does.
+      await handle.chmod?.(mode);
+    } catch (error) {
       await handle.close().catch(() => undefined);
       await fs.unlink(tempPath).catch(() => undefined);
       forget();
       throw error;
-    });
+    }
+  }
   let buffered: string[] = [];
   let size = 0;
   let state: 'open' | 'committed' | 'aborted' = 'open';
@@ -64,7 +71,7 @@ export async function createAtomicWriter(
     const text = buffered.join('');
     buffered = [];
     size = 0;
-    await writeAll(handle, Buffer.from(text));
+    await writeAll(handle, encodeSource(text));
   };
 
   return {

@@ -6,7 +6,7 @@ import { lstat, open, readlink, realpath, rename, stat, unlink } from 'node:fs/p
 export interface OutputStream {
   readonly isTTY?: boolean | undefined;
   /** Writes `text`; `callback` (when given) runs once it is written, with the error if it failed. */
-  write(text: string, callback?: (error?: Error | null) => void): boolean;
+  write(text: string | Uint8Array, callback?: (error?: Error | null) => void): boolean;
   once(event: 'drain', listener: () => void): unknown;
   /** Where a stream reports a failed write (EPIPE, ENOSPC) after `write` returned. */
   on?(event: 'error', listener: (error: Error) => void): unknown;
@@ -16,6 +16,9 @@ export interface OutputStream {
 export interface CliFileStats {
   readonly size: number;
   readonly mode: number;
+  /** The owner's user and group ids. */
+  readonly uid: number;
+  readonly gid: number;
   isFile(): boolean;
   /** Only meaningful from {@link CliFileSystem.lstat}. */
   isSymbolicLink(): boolean;
@@ -29,6 +32,8 @@ export interface CliWritableFile {
   close(): Promise<void>;
   /** Sets the permission bits exactly (creating applies the umask). */
   chmod?(mode: number): Promise<void>;
+  /** Sets the owner (creating makes the process's user the owner). */
+  chown?(uid: number, gid: number): Promise<void>;
 }
 
 /**
@@ -59,6 +64,13 @@ export interface CliIo {
   readonly stderr: OutputStream;
   /** @defaultValue {@link nodeFileSystem} */
   readonly fs?: CliFileSystem | undefined;
+  /**
+   * The longest input line to read; a longer one is reported as too long, and the lines after it
+   * are still read.
+   *
+   * @defaultValue V8's longest string (`buffer.constants.MAX_STRING_LENGTH`)
+   */
+  readonly maxLineLength?: number | undefined;
 }
 
 const CHUNK_SIZE = 1 << 20;
@@ -89,7 +101,7 @@ export const nodeFileSystem: CliFileSystem = {
 };
 
 /** Writes `text` and waits for the stream to drain when its buffer is full, so output stays bounded. */
-export async function writeOut(stream: OutputStream, text: string): Promise<void> {
+export async function writeOut(stream: OutputStream, text: string | Uint8Array): Promise<void> {
   if (stream.write(text)) return;
   await new Promise<void>((resolve) => stream.once('drain', resolve));
   // A guarded stream (see guardOutput) also wakes its writers when a write failed: an empty write

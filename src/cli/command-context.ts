@@ -44,7 +44,9 @@ export async function forEachConversation(
   const progress = createProgressReporter(io.stderr, { totalBytes: input.size });
   let count = 0;
   try {
-    for await (const record of readConversations(input.chunks)) {
+    for await (const record of readConversations(input.chunks, {
+      maxLength: io.maxLineLength,
+    })) {
       if (record.kind === 'unreadable') await visitor.unreadable(record);
       else {
         const detected =

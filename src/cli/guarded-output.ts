@@ -31,7 +31,7 @@ export function guardOutput(stream: OutputStream): GuardedOutput {
   stream.on?.('error', fail);
   return {
     isTTY: stream.isTTY,
-    write(text: string): boolean {
+    write(text: string | Uint8Array): boolean {
       if (failure !== undefined) throw new OutputFailure(failure.message);
       try {
         return stream.write(text);

@@ -13,6 +13,7 @@ import {
 import { errorCodeOf } from './open-input.js';
 import { reportUnreadable } from './report-helpers.js';
 import type { Conversation, InputLayout, MessageKey } from './read-conversations.js';
+import { encodeSource, restoreEscapedBytes } from './source-text.js';
 import { createSourceWriter } from './source-writer.js';
 import { escapeJsonUnsafe, jsonText } from './terminal-text.js';
 
@@ -57,7 +58,14 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
   }
   let layout: InputLayout | undefined;
   let count = 0;
-  const serialize = (conversation: Conversation, value: unknown): string => {
+  // Bytes that are not UTF-8 come back as they were (see restoreEscapedBytes), not as \udcXX.
+  const serialize = (conversation: Conversation, value: unknown): string =>
+    restoreEscapedBytes(
+      serializeRaw(conversation, value),
+      conversation.source.document.text,
+      locationOf(input, conversation),
+    );
+  const serializeRaw = (conversation: Conversation, value: unknown): string => {
     layout ??= conversation.layout;
     count++;
     switch (conversation.layout) {
@@ -83,11 +91,12 @@ export async function openHistorySink(context: CommandContext): Promise<HistoryS
 
   if (target === undefined) {
     return {
-      write: (conversation, value) => writeOut(io.stdout, serialize(conversation, value)),
+      write: (conversation, value) =>
+        writeOut(io.stdout, encodeSource(serialize(conversation, value))),
       // On a terminal or a pipe, the same JSON with terminal controls in strings escaped.
       writeMessages: (conversation, messages) =>
-        writeOut(io.stdout, escapeJsonUnsafe(splice(conversation, messages))),
-      commit: () => writeOut(io.stdout, escapeJsonUnsafe(closing())),
+        writeOut(io.stdout, encodeSource(escapeJsonUnsafe(splice(conversation, messages)))),
+      commit: () => writeOut(io.stdout, encodeSource(escapeJsonUnsafe(closing()))),
       abort: () => Promise.resolve(),
       reports: io.stderr,
     };

@@ -94,12 +94,14 @@ function memberSpan(text: string, start: number, key: string): Span | undefined 
   return found;
 }
 
-/** The index of the first character at or after `index` that is not JSON whitespace. */
+/** The index of the first character at or after `index` that is not JSON whitespace or a BOM. */
 export function skipSpace(text: string, index: number): number {
   let at = index;
   for (;;) {
     const code = text.charCodeAt(at);
-    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return at;
+    // A byte order mark can only be the first character: JSON.parse refuses one anywhere else.
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09 && code !== 0xfeff)
+      return at;
     at++;
   }
 }

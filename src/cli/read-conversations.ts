@@ -1,3 +1,4 @@
+import { constants } from 'node:buffer';
 import {
   conversationOf,
   isMessage,
@@ -7,8 +8,8 @@ import {
   unreadableJson,
 } from './conversation-of.js';
 import type { SourceDocument, Span } from './json-source.js';
-import type { InputRecord } from './input-record.js';
-import { readLines, type Line } from './read-lines.js';
+import type { InputLayout, InputRecord } from './input-record.js';
+import { readLines, type Line, type ReadLinesOptions } from './read-lines.js';
 
 export {
   MESSAGE_KEYS,
@@ -33,17 +34,26 @@ export {
  */
 export async function* readConversations(
   chunks: AsyncIterable<Uint8Array | string>,
+  options: ReadLinesOptions = {},
 ): AsyncGenerator<InputRecord> {
-  const lines = readLines(chunks)[Symbol.asyncIterator]();
+  const lines = readLines(chunks, options)[Symbol.asyncIterator]();
   const head: Line[] = [];
   let first: { line: Line; value: unknown } | undefined;
   let second: Line | undefined;
+  // A UTF-8 byte order mark is not JSON: read past it, and keep it with the first conversation's
+  // text so that `fix` writes it back.
+  let bom = '';
   for (let next = await lines.next(); !next.done; next = await lines.next()) {
-    const line = next.value;
+    let line = next.value;
+    if (head.length === 0 && line.text.startsWith(BOM)) {
+      bom = BOM;
+      line = { ...line, text: line.text.slice(1) };
+    }
     head.push(line);
-    if (line.text.trim() === '') continue;
+    if (line.text.trim() === '' && line.tooLong !== true) continue;
     if (first === undefined) {
-      const parsed = tryParse(line.text);
+      // A line too long to hold is no whole JSON document either: read on as JSONL.
+      const parsed = line.tooLong ? { ok: true as const, value: undefined } : tryParse(line.text);
       if (!parsed.ok) break;
       first = { line, value: parsed.value };
       continue;
@@ -56,22 +66,47 @@ export async function* readConversations(
     // One JSON document: the lines seen so far plus the rest.
     for (let next = await lines.next(); !next.done; next = await lines.next())
       head.push(next.value);
-    yield* readDocument(head.map((line) => line.text + line.ending).join(''));
+    const long = head.find((line) => line.tooLong);
+    if (long !== undefined) {
+      yield tooLongLine(1, long.number, 'json', options);
+      return;
+    }
+    let text: string;
+    try {
+      text = bom + head.map((line) => line.text + line.ending).join('');
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      yield {
+        kind: 'unreadable',
+        layout: 'json',
+        number: 1,
+        line: 1,
+        column: undefined,
+        reason: 'the input is too large to read as one JSON document; split it into JSONL',
+      };
+      return;
+    }
+    yield* readDocument(text);
     return;
   }
 
   const perMessage =
+    first.line.tooLong !== true &&
     conversationOf(first.value, 1, first.line.number, 'jsonl', NO_SOURCE) === undefined &&
     isMessage(first.value);
   if (perMessage) {
-    yield* readMessagePerLine(head, lines);
+    yield* readMessagePerLine(head, lines, bom, options);
     return;
   }
   let number = 0;
   const sniffed = first;
   // Blank lines are kept with the conversation after them, so it is written back with them.
-  let blank = '';
+  let blank = bom;
   const readLine = (line: Line): InputRecord | undefined => {
+    if (line.tooLong) {
+      blank = '';
+      return tooLongLine(++number, line.number, 'jsonl', options);
+    }
     if (line.text.trim() === '') {
       blank += line.text + line.ending;
       return undefined;
@@ -100,6 +135,24 @@ export async function* readConversations(
   }
 }
 
+const BOM = '\uFEFF';
+
+function tooLongLine(
+  number: number,
+  line: number,
+  layout: InputLayout,
+  options: ReadLinesOptions,
+): InputRecord {
+  return {
+    kind: 'unreadable',
+    layout,
+    number,
+    line,
+    column: undefined,
+    reason: `line ${String(line)} is too long to read (over ${(options.maxLength ?? constants.MAX_STRING_LENGTH).toLocaleString('en-US')} characters)`,
+  };
+}
+
 function* readDocument(text: string): Generator<InputRecord> {
   if (text.trim() === '') {
     yield {
@@ -112,9 +165,9 @@ function* readDocument(text: string): Generator<InputRecord> {
     };
     return;
   }
-  const parsed = tryParse(text);
+  const parsed = tryParse(text.startsWith(BOM) ? text.slice(1) : text);
   if (!parsed.ok) {
-    yield unreadableJson(text, parsed.error, 1, 1, 'json');
+    yield unreadableJson(text.startsWith(BOM) ? text.slice(1) : text, parsed.error, 1, 1, 'json');
     return;
   }
   const document: SourceDocument = { text };
@@ -150,13 +203,19 @@ function* readDocument(text: string): Generator<InputRecord> {
 async function* readMessagePerLine(
   head: readonly Line[],
   rest: AsyncIterator<Line>,
+  bom: string,
+  options: ReadLinesOptions,
 ): AsyncGenerator<InputRecord> {
   const messages: unknown[] = [];
   const unreadable: InputRecord[] = [];
-  const pieces: string[] = [];
+  const pieces: string[] = [bom];
   const spans: Span[] = [];
-  let offset = 0;
+  let offset = bom.length;
   const readLine = (line: Line): void => {
+    if (line.tooLong) {
+      unreadable.push(tooLongLine(1, line.number, 'jsonl-messages', options));
+      return;
+    }
     if (line.text.trim() === '') return;
     const parsed = tryParse(line.text);
     if (parsed.ok && isMessage(parsed.value)) {

@@ -1,4 +1,6 @@
+import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { createExactSerializer } from './exact-numbers.js';
+import { restoreEscapedBytes } from './source-text.js';
 import { locateMessages, numberTokens, type SourceDocument, type Span } from './json-source.js';
 import type { Conversation } from './read-conversations.js';
 
@@ -91,6 +93,14 @@ function spliceMessages(
       : `,${open.slice(1)}`;
   const newline = separator.lastIndexOf('\n');
   const indent = newline === -1 ? undefined : separator.slice(newline + 1);
+  // New lines take the file's line break: CRLF files stay CRLF.
+  const lineBreak = lines
+    ? first !== undefined && text.slice(first.start, first.end).endsWith('\r\n')
+      ? '\r\n'
+      : '\n'
+    : separator[newline - 1] === '\r'
+      ? '\r\n'
+      : '\n';
   let serialize: ((value: unknown, indent?: number) => string) | undefined;
   // A message rebuilt equal to one of the input's (a whole-history repair rebuilds them all, and
   // converters may reorder keys) is written as the input spelled it, too.
@@ -102,31 +112,84 @@ function spliceMessages(
     }
     return byValue.get(sortedJson(message));
   };
-  const pieces = messages.map((message) => {
+  const pieces = messages.map((message, index) => {
     const span = spans[indexOf.get(message) ?? sameAs(message) ?? -1];
     if (span !== undefined) return text.slice(span.start, span.end);
     serialize ??= createExactSerializer(numberTokens(text, array), where);
-    if (lines) return `${serialize(message)}\n`;
-    const json = serialize(message, indent === undefined ? undefined : 2);
-    return indent === undefined ? json : json.replaceAll('\n', `\n${indent}`);
+    let json: string;
+    try {
+      json = restoreEscapedBytes(
+        serialize(message, lines || indent === undefined ? undefined : 2),
+        text,
+        where,
+      );
+    } catch (error) {
+      // JSON.stringify recurses: a changed message nested deeper than the stack cannot be written.
+      if (!(error instanceof RangeError)) throw error;
+      throw new ToolHistoryError(
+        'invalid-input',
+        `${where}: the message at index ${String(index)} changed and is too deeply nested or too large to write (${error.message}); nothing was written`,
+        { cause: error },
+      );
+    }
+    if (lines) return `${json}${lineBreak}`;
+    return indent === undefined ? json : json.replaceAll('\n', `${lineBreak}${indent}`);
   });
   if (lines)
-    return pieces
-      .map((piece, index) =>
-        index < pieces.length - 1 && !piece.endsWith('\n') ? `${piece}\n` : piece,
-      )
-      .join('');
+    return (
+      // What comes before the first message: a byte order mark.
+      text.slice(array.start, first?.start ?? array.start) +
+      pieces
+        .map((piece, index) =>
+          index < pieces.length - 1 && !piece.endsWith('\n') ? `${piece}${lineBreak}` : piece,
+        )
+        .join('')
+    );
   if (pieces.length === 0) return '[]';
   return `${open}${pieces.join(separator)}${close}`;
 }
 
-/** JSON text with every object's keys sorted: equal for equal JSON values, whatever the key order. */
+type Piece = { readonly text: string } | { readonly value: unknown };
+
+/**
+ * JSON text with every object's keys sorted: equal for equal JSON values, whatever the key order.
+ * Built with an explicit stack, so a field nested far deeper than the call stack allows (a
+ * 100,000-deep array the command never touches) is compared like any other.
+ */
 function sortedJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    typeof item === 'object' && item !== null && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
+  const out: string[] = [];
+  const stack: Piece[] = [{ value }];
+  for (let piece = stack.pop(); piece !== undefined; piece = stack.pop()) {
+    if ('text' in piece) {
+      out.push(piece.text);
+      continue;
+    }
+    const item = piece.value;
+    if (typeof item !== 'object' || item === null) {
+      out.push(item === undefined ? 'null' : JSON.stringify(item));
+      continue;
+    }
+    if (Array.isArray(item)) {
+      stack.push({ text: ']' });
+      for (let index = item.length - 1; index >= 0; index--) {
+        stack.push({ value: item[index] as unknown });
+        if (index > 0) stack.push({ text: ',' });
+      }
+      stack.push({ text: '[' });
+      continue;
+    }
+    const entries = Object.entries(item)
+      .filter(([, member]) => member !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    stack.push({ text: '}' });
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, member] = entries[index] as [string, unknown];
+      stack.push({ value: member });
+      stack.push({ text: `${index > 0 ? ',' : ''}${JSON.stringify(key)}:` });
+    }
+    stack.push({ text: '{' });
+  }
+  return out.join('');
 }
 
 function sameMessages(original: readonly unknown[], messages: readonly unknown[]): boolean {

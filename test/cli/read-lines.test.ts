@@ -44,3 +44,22 @@ test.prop([
     pieces.push(line.text + line.ending);
   expect(pieces.join('')).toEqual(text);
 });
+
+test.prop([
+  fc.array(fc.string({ unit: fc.constantFrom('a', 'é', '😀'), maxLength: 12 }), { maxLength: 6 }),
+  fc.array(fc.nat(), { maxLength: 10 }),
+  fc.integer({ min: 0, max: 12 }),
+])(
+  'marks each line longer than maxLength as tooLong and still reads the lines after it',
+  async (lines, cuts, maxLength) => {
+    const text = lines.map((line) => `${line}\n`).join('');
+    const read: (string | { tooLong: number })[] = [];
+    for await (const line of readLines(toAsync(chunksOf(new TextEncoder().encode(text), cuts)), {
+      maxLength,
+    }))
+      read.push(line.tooLong ? { tooLong: line.number } : line.text);
+    expect(read).toEqual(
+      lines.map((line, index) => (line.length > maxLength ? { tooLong: index + 1 } : line)),
+    );
+  },
+);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import {
   chmod,
+  chown,
   lstat,
   mkdir,
   mkdtemp,
@@ -166,6 +167,52 @@ describe('fix --in-place and the file mode', () => {
   });
 });
 
+describe("fix --in-place by root on another user's file", () => {
+  it.skipIf(process.getuid?.() !== 0)(
+    'keeps the owner, group and mode of the file it replaces',
+    async () => {
+      const path = await input('owned.json');
+      await chown(path, 1234, 4321);
+      await chmod(path, 0o640);
+      const run = await runCliInProcess(['fix', path, '--in-place']);
+      const stats = await stat(path);
+      expect({
+        code: run.code,
+        owner: [stats.uid, stats.gid, stats.mode & 0o777],
+        text: await readFile(path, 'utf8'),
+      }).toEqual({ code: 0, owner: [1234, 4321, 0o640], text: fixed });
+    },
+  );
+});
+
+describe('fix --in-place by a user who cannot give files away', () => {
+  it.each([
+    ['EPERM', 0],
+    ['EIO', 2],
+  ] as const)('a chown failing with %s exits %i', async (code, exit) => {
+    const path = await input(`chown-${code}.json`);
+    const fs: CliFileSystem = {
+      ...nodeFileSystem,
+      create: async (file, mode) => {
+        const real = await nodeFileSystem.create(file, mode);
+        return {
+          write: (bytes) => real.write(bytes),
+          datasync: () => real.datasync(),
+          close: () => real.close(),
+          chown: () => Promise.reject(systemError(code, 'fchown', file)),
+        };
+      },
+    };
+    const run = await runCliInProcess(['fix', path, '--in-place'], { fs });
+    expect({ code: run.code, text: await readFile(path, 'utf8'), temps: await temps() }).toEqual({
+      code: exit,
+      // EPERM: the file is written, owned by whoever wrote it; anything else: left as it was.
+      text: exit === 0 ? fixed : BROKEN,
+      temps: [],
+    });
+  });
+});
+
 describe('fix through symbolic links', () => {
   it('--in-place on a link fixes the file it points to and keeps the link', async () => {
     const target = await input('linked-in-place.json');
@@ -276,7 +323,7 @@ describe('fix -o on a signal', () => {
     }).toEqual({ codes: [0, 2], armed: [true, true], listeners: 0, temps: [] });
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)(
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT'] as const)(
     'on %s removes the temp file, leaves the input intact, and dies of the signal',
     async (signal) => {
       const sub = await mkdtemp(join(dir, `signal-${signal}-`));

@@ -65,7 +65,13 @@ export function extrasOf(
   for (const key in record) {
     if (known.has(key) || !Object.hasOwn(record, key)) continue;
     extras ??= {};
-    extras[key] = record[key];
+    // Defined, not assigned: `extras['__proto__'] = …` would set the prototype and lose the key.
+    Object.defineProperty(extras, key, {
+      value: record[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return extras;
 }
