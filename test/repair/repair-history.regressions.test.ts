@@ -167,4 +167,17 @@ describe('repairHistory regressions', () => {
       ),
     ).toEqual(['rewrote-call-id']);
   });
+
+  it("warns of the last assistant answer for format 'openai-chat' with provider 'mistral' as format 'mistral' does", () => {
+    const messages = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello' },
+    ];
+    const own = repairHistory(messages, { format: 'mistral' });
+    const chat = repairHistory(messages, { format: 'openai-chat', provider: 'mistral' });
+    expect(own.warnings.map((warning) => [warning.code, warning.messageIndex])).toEqual([
+      ['unrepaired-issue', 1],
+    ]);
+    expect(chat).toEqual(own);
+  });
 });
