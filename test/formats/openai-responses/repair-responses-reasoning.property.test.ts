@@ -93,3 +93,18 @@ test.prop([arbitraryInput, arbitraryModel])(
     expect(twice.messages).toEqual(once.messages);
   },
 );
+test.prop([arbitraryInput, arbitraryModel])(
+  'repair changes nothing it does not report: every other item is the input object',
+  (input, model) => {
+    const { messages, fixes } = repairHistory(input, { format: 'openai-responses', model });
+    const kept = (messages as unknown[]).filter((item) => input.includes(item as Item));
+    if (fixes.length === 0) expect(messages).toEqual(input);
+    // Each item that did not come through as is was dropped or changed by a reported fix.
+    expect(input.length - kept.length).toBeLessThanOrEqual(fixes.length);
+    for (const fix of fixes)
+      if (fix.kind === 'dropped-reasoning') {
+        expect(fix.item).toBe(input[fix.fromIndex]);
+        expect(messages).not.toContain(fix.item);
+      }
+  },
+);
