@@ -101,7 +101,7 @@ export interface UnexpectedRoleIssue extends IssueBase {
   readonly previousRole: string;
 }
 
-/** Message content the provider refuses (Chat Completions: `content: null` on an assistant message without calls). */
+/** Message content the provider refuses (Chat Completions: `content: null` on an assistant message without calls, or `tool`, `system` or `developer` content that is not text). */
 export interface InvalidContentIssue extends IssueBase {
   readonly code: 'invalid-content';
 }

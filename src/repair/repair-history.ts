@@ -5,7 +5,7 @@ import type { ConversionWarning } from '../core/conversion-result.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { describeType, isObject } from '../core/input-guards.js';
-import type { ChatHostName } from '../formats/index.js';
+import { adapterFor, isMessageFormat, type ChatHostName } from '../formats/index.js';
 import { inspectHistory } from '../validate/inspect-history.js';
 import { recallInspection } from '../validate/remembered-inspections.js';
 import { ruleContextOf } from '../validate/rule-context-of.js';
@@ -140,8 +140,28 @@ export function repairFormatHistory<F extends MessageFormat>(
   return options.afterWirePass === undefined &&
     presetOf(options.preset) === 'all' &&
     !VALID_AS_IS.has(repaired)
-    ? wireAfterPass(messages, repaired, options.format, ruleContextOf(options))
+    ? wireAfterPass(
+        messages,
+        repaired,
+        rulesFormatOf(options.format, options.provider),
+        ruleContextOf(options),
+      )
     : repaired;
+}
+
+/**
+ * The format whose steps after the engine apply: the provider's when it names a format that reads
+ * the same wire messages (Mistral rules on Chat Completions messages, as `validateHistory` picks
+ * them), else `format`'s own. A provider of another shape has its rules met by the engine alone.
+ */
+function rulesFormatOf(
+  format: MessageFormat,
+  provider: RepairHistoryOptions['provider'],
+): MessageFormat {
+  return isMessageFormat(provider) &&
+    adapterFor(provider).wireShape === adapterFor(format).wireShape
+    ? provider
+    : format;
 }
 
 /** Results {@link repairOnce} returned because its validator accepted the input as it is. */

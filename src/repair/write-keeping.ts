@@ -1,6 +1,8 @@
 import type { MessageFormat } from '../core/format.js';
 import type { HistoryMessage, ToolHistory } from '../core/history.js';
 import type { ConversionWarning } from '../core/conversion-result.js';
+import { deepEqual } from '../core/deep-equal.js';
+import { adapterFor } from '../formats/index.js';
 import { writeFormatResult } from './format-io.js';
 import { inputLocator, outputLocator, type WireLocator } from './wire-places.js';
 
@@ -86,9 +88,29 @@ export function writeKeeping(
     const written = writeFormatResult(pending, format, generatedIds, INHERENT);
     if (written.warnings.length > 0)
       placed(written.warnings, outputLocator(pending, format), out.length, warnings);
+    if (adapterFor(format).layout === 'items')
+      keepUnchangedItems(
+        written.messages,
+        pending,
+        groupsBySource(),
+        wire,
+        history,
+        format,
+        generatedIds,
+      );
     pieces.push({ from: pendingFrom, wireAt: out.length, kept: undefined, written: pending });
     for (const message of written.messages) out.push(message);
     pending = [];
+  };
+  let bySource: Map<number, Group> | undefined;
+  const groupsBySource = (): Map<number, Group> => {
+    if (bySource !== undefined) return bySource;
+    bySource = new Map();
+    for (const group of groups)
+      if (group.end - group.first === 1)
+        for (let source = group.wireStart; source < group.wireEnd; source++)
+          bySource.set(source, group);
+    return bySource;
   };
   for (let at = 0; at < repaired.length;) {
     const message = repaired[at];
@@ -106,6 +128,53 @@ export function writeKeeping(
   }
   flush();
   return { messages: out, locate: mixedLocator(pieces, history, format), warnings };
+}
+
+/**
+ * In a format whose messages are items (Responses), one neutral message stands for several items,
+ * and a fix to one call rewrites them all. Where a changed message came alone from a stretch of
+ * input items that the writer renders item for item, each item written as the input's message
+ * would be written again (matched in order) is the input's own item, so its bytes are kept.
+ */
+function keepUnchangedItems(
+  written: unknown[],
+  pending: readonly HistoryMessage[],
+  groups: ReadonlyMap<number, Group>,
+  wire: readonly unknown[],
+  history: ToolHistory,
+  format: MessageFormat,
+  generatedIds: ReadonlySet<string>,
+): void {
+  const locate = outputLocator(pending, format);
+  const used = new Set<number>();
+  pending.forEach((message, at) => {
+    // A results message the repair rebuilt says where it came from through its results.
+    const source =
+      message.sourceIndex ??
+      (message.role === 'tool' ? message.results[0]?.sourceIndex : undefined);
+    const group = source === undefined ? undefined : groups.get(source);
+    const original = group === undefined ? undefined : history[group.first];
+    if (group === undefined || original?.role !== message.role || original === message) return;
+    const start = locate(at, undefined).messageIndex;
+    const end = at + 1 < pending.length ? locate(at + 1, undefined).messageIndex : written.length;
+    const before = writeFormatResult([original], format, generatedIds, INHERENT).messages;
+    const size = group.wireEnd - group.wireStart;
+    if (before.length !== size) return;
+    // In order, a few items ahead at most: a fix drops, adds or changes an item here and there.
+    // Each input item is used once, should a fix have split its message in two.
+    let next = 0;
+    for (let index = start; index < end && next < size; index++) {
+      const stop = Math.min(size, next + LOOK_AHEAD);
+      for (let offset = next; offset < stop; offset++) {
+        const source = group.wireStart + offset;
+        if (used.has(source) || !deepEqual(written[index], before[offset])) continue;
+        written[index] = wire[source];
+        used.add(source);
+        next = offset + 1;
+        break;
+      }
+    }
+  });
 }
 
 /**

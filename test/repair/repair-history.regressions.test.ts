@@ -167,4 +167,37 @@ describe('repairHistory regressions', () => {
       ),
     ).toEqual(['rewrote-call-id']);
   });
+
+  it("warns of the last assistant answer for format 'openai-chat' with provider 'mistral' as format 'mistral' does", () => {
+    const messages = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello' },
+    ];
+    const own = repairHistory(messages, { format: 'mistral' });
+    const chat = repairHistory(messages, { format: 'openai-chat', provider: 'mistral' });
+    expect(own.warnings.map((warning) => [warning.code, warning.messageIndex])).toEqual([
+      ['unrepaired-issue', 1],
+    ]);
+    expect(chat).toEqual(own);
+  });
+
+  it('keeps the other items of a Responses turn as they were when a repeated call id in it is rewritten', () => {
+    const first = { type: 'function_call', call_id: 'call_0', name: 'f', arguments: '{}' };
+    const texts = [
+      { role: 'assistant', content: 'one' },
+      { role: 'assistant', content: 'two' },
+    ];
+    const again = { type: 'function_call', call_id: 'call_0', name: 'f', arguments: '{}' };
+    const input = [{ role: 'user', content: 'go' }, first, ...texts, again];
+    const { messages, fixes } = repairHistory(input, { format: 'openai-responses' });
+    expect(fixes.map((fix) => fix.kind)).toEqual([
+      'rewrote-call-id',
+      'inserted-placeholder',
+      'inserted-placeholder',
+    ]);
+    expect(messages.slice(0, 4)).toEqual(input.slice(0, 4));
+    messages.slice(0, 4).forEach((item, index) => {
+      expect(item).toBe(input[index]);
+    });
+  });
 });

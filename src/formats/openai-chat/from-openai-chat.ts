@@ -12,6 +12,7 @@ import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
 import { invalidField } from '../../core/input-guards.js';
 import { extrasOf, isRecord, type WireRecord } from '../shared/wire-guards.js';
+import { textOfContent } from './openai-chat-text-content.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
 
@@ -67,7 +68,7 @@ export function readChatMessages(
           withData(
             {
               role: 'system',
-              text: readText(message.content, dialect, `${path}.content`),
+              text: readText(message.content, `${path}.content`),
               sourceIndex: index,
             },
             dialect,
@@ -179,7 +180,7 @@ function readResult(
   return {
     callId,
     name,
-    content: readText(message.content, dialect, `${path}.content`),
+    content: readText(message.content, `${path}.content`),
     isError: false,
     sourceIndex: index,
     ...(extras === undefined ? {} : { providerData: { [dialect.format]: extras } }),
@@ -187,17 +188,20 @@ function readResult(
 }
 
 /** Content that must be text: a string, or an array of text parts (joined by newlines). */
-function readText(content: unknown, dialect: ChatDialect, path: string): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content))
-    throw invalidField(path, content, 'a string or an array of text parts');
-  return content
-    .map((part: unknown, partIndex) => {
-      if (!isRecord(part) || part.type !== 'text')
-        throw invalidField(`${path}[${partIndex}]`, part, "a { type: 'text' } part");
-      return stringField(part.text, `${path}[${partIndex}].text`);
-    })
-    .join('\n');
+function readText(content: unknown, path: string): string {
+  // The validator reports the same problems (textContentIssue), so both refuse the same input.
+  const text = textOfContent(content);
+  if (typeof text === 'string') return text;
+  const part = `${path}[${text.partIndex}]`;
+  switch (text.kind) {
+    case 'content':
+      throw invalidField(path, content, 'a string or an array of text parts');
+    case 'part':
+    case 'type':
+      throw invalidField(part, text.value, "a { type: 'text' } part");
+    case 'text':
+      throw invalidField(`${part}.text`, text.value, 'a string');
+  }
 }
 
 /** User or assistant content: a string is one text part; in an array, text parts map and others stay opaque. */

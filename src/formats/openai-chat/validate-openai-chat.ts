@@ -8,6 +8,7 @@ import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { ArmedCalls } from '../../core/armed-calls.js';
 import type { ChatHost } from '../shared/chat-host.js';
+import { textContentIssue, textOfContent } from './openai-chat-text-content.js';
 import { checkToolMessage, closeTurn, openTurn, type OpenTurn } from './openai-chat-turns.js';
 import {
   describeType,
@@ -33,8 +34,9 @@ export { OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH } from './openai-chat-call-checks.j
  * - the first message that is not a `tool` message closes the turn: ids still unanswered are
  *   missing. The end of the array closes it too (OpenAI then names `param: 'messages'`);
  * - `tool_calls: []` is refused, ids longer than 40 characters are refused, `function.name` must
- *   not be empty, `function.arguments` must be a string, and an assistant message without calls
- *   must not have `content: null`.
+ *   not be empty, `function.arguments` must be a string, an assistant message without calls
+ *   must not have `content: null`, and the content of a `tool`, `system` or `developer` message
+ *   is a string or an array of text parts (as the reader requires).
  *
  * `host` swaps in another host's id limit, wording and extra rules (DeepSeek, Groq, Qwen: see
  * `CHAT_HOSTS` in the registry); `validateHistory`'s `provider` option picks it.
@@ -78,6 +80,7 @@ export function inspectOpenAIChat(
     const message = openAIChatMessageAt(messages, index);
     if (message.role === 'tool') {
       checkToolMessage(message, index, turn, issues, rules);
+      if (typeof message.content !== 'string') checkTextContent(message, index, issues, rules);
       table.begin(index, 'results');
       table.add(siteName(message.tool_call_id), -1, siteName(message.name));
       continue;
@@ -91,7 +94,11 @@ export function inspectOpenAIChat(
     if (message.role === 'assistant') {
       turn = openTurn(message, index, issues, table, rules, armed);
       checkContent(message, index, issues, rules);
-    }
+    } else if (
+      (message.role === 'system' || message.role === 'developer') &&
+      typeof message.content !== 'string'
+    )
+      checkTextContent(message, index, issues, rules);
     // One turn per message: a message that opened no call turn holds neither calls nor results.
     if (table.count === index) table.other(index);
   }
@@ -123,6 +130,21 @@ function checkContent(
     message: rules.wording.nullContent(index),
     param: `messages.[${index}].content`,
   });
+}
+
+/**
+ * The content of a `tool`, `system` or `developer` message is a string or an array of text parts;
+ * the reader refuses anything else, so the validator reports it.
+ */
+function checkTextContent(
+  message: JsonObject,
+  index: number,
+  issues: HistoryIssue[],
+  rules: ResolvedChatHost,
+): void {
+  const text = textOfContent(message.content);
+  if (typeof text !== 'string')
+    issues.push(textContentIssue(text, index, String(message.role), rules));
 }
 
 /**

@@ -70,9 +70,11 @@ export function missingReasoningIssue(index: number, itemId: string, callId: str
 export class ReasoningRuns {
   /** The run holds a reasoning item. */
   private reasoning = false;
-  /** Index of a reasoning item with an id still waiting for its following item, or -1. */
-  private waiting = -1;
-  private waitingId = '';
+  /**
+   * The reasoning items with an id since the run's last output item, each still waiting for an
+   * output item after it. Usually empty or one; a run of them all fail together.
+   */
+  private waiting: { readonly index: number; readonly id: string }[] = [];
   private readonly checkCalls: boolean;
   private readonly issues: HistoryIssue[];
 
@@ -85,13 +87,11 @@ export class ReasoningRuns {
   /** One item, `type` its `type`. */
   item(item: JsonObject, type: unknown, index: number): void {
     if (type === 'reasoning') {
-      // Two reasoning items in a row: which one the first goes with is not known; not reported.
+      // Reasoning items in a row before an output item: which of them that item goes with is not
+      // known, so none is reported; before nothing, none of them has a following item.
       this.reasoning = true;
       const id = item.id;
-      if (typeof id === 'string') {
-        this.waiting = index;
-        this.waitingId = id;
-      }
+      if (typeof id === 'string') this.waiting.push({ index, id });
       return;
     }
     if (type === 'function_call_output' || isInputSide(item)) {
@@ -99,7 +99,7 @@ export class ReasoningRuns {
       this.reasoning = false;
       return;
     }
-    this.waiting = -1;
+    if (this.waiting.length > 0) this.waiting = [];
     if (type === 'function_call' && this.checkCalls && !this.reasoning) {
       const id = item.id;
       if (typeof id === 'string' && id.startsWith('fc_'))
@@ -113,8 +113,8 @@ export class ReasoningRuns {
   }
 
   private close(): void {
-    if (this.waiting === -1) return;
-    this.issues.push(orphanReasoningIssue(this.waiting, this.waitingId));
-    this.waiting = -1;
+    if (this.waiting.length === 0) return;
+    for (const { index, id } of this.waiting) this.issues.push(orphanReasoningIssue(index, id));
+    this.waiting = [];
   }
 }

@@ -1,8 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { writeFormat } from '../../../src/repair/format-io.js';
+import type { HistoryFix } from '../../../src/repair/history-fix.js';
 import { repairHistory } from '../../../src/repair/repair-history.js';
 import { validateHistory } from '../../../src/validate/validate-history.js';
+import { arbitraryBrokenHistory } from '../../arbitraries/broken-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../../arbitraries/history.js';
 
 const answer = fc.string({ minLength: 1 }).map((content) => ({ role: 'assistant', content }));
@@ -58,4 +60,36 @@ describe("Mistral's last role", () => {
     ]);
     expect(repairHistory(repaired.messages, { format: 'mistral' })).toEqual(repaired);
   });
+});
+
+/** Fixes, with the provider data of the results they hold left out. */
+function withoutProviderData(fixes: readonly HistoryFix[]): unknown {
+  return JSON.parse(
+    JSON.stringify(fixes, (key, value: unknown) => (key === 'providerData' ? undefined : value)),
+  );
+}
+
+describe('repairHistory for Mistral, two spellings', () => {
+  /** Broken histories written as Mistral messages, ending as they happen to or with an answer. */
+  const broken = fc.tuple(
+    arbitraryBrokenHistory(FORMAT_FEATURES.mistral).map(
+      ({ history }) => writeFormat(history, 'mistral', new Set()) as unknown[],
+    ),
+    fc.option(answer, { nil: undefined }),
+  );
+
+  test.prop([broken])(
+    "format 'mistral' and format 'openai-chat' with provider 'mistral' give the same report",
+    ([history, reply]) => {
+      const messages = reply === undefined ? history : [...history, reply];
+      const own = repairHistory(messages, { format: 'mistral' });
+      const chat = repairHistory(messages, { format: 'openai-chat', provider: 'mistral' });
+      // The messages are each format's writing (Mistral's tool messages carry `name`, which the
+      // Chat reader keeps as provider data of a result a fix holds); the report is one.
+      expect({ fixes: withoutProviderData(chat.fixes), warnings: chat.warnings }).toEqual({
+        fixes: withoutProviderData(own.fixes),
+        warnings: own.warnings,
+      });
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
+import { repairHistory } from '../../../src/repair/repair-history.js';
 import { validateHistory } from '../../../src/validate/validate-history.js';
 
 const user = (content: string): object => ({ role: 'user', content });
@@ -115,6 +116,60 @@ describe('validateOpenAIChat: the rules of issue #13', () => {
     expect(validateOpenAIChat(history).issues.map((issue) => issue.code)).toEqual([
       'orphan-tool-result',
     ]);
+  });
+});
+
+describe('validateOpenAIChat: content that must be text (issue #23, item 13)', () => {
+  const answered = (content: unknown): unknown[] => [
+    user('hi'),
+    calls(call('call_a')),
+    { role: 'tool', tool_call_id: 'call_a', content },
+  ];
+
+  it("reports a tool message whose content is an object in OpenAI's words, and repair refuses it at that message", () => {
+    const history = answered({ temp_c: 21 });
+    expect(validateOpenAIChat(history)).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: 'invalid-content',
+          messageIndex: 2,
+          param: 'messages.[2].content',
+          message:
+            "Invalid type for 'messages[2].content': expected one of a string or array of objects, but got an object instead.",
+        },
+      ],
+    });
+    expect(() => repairHistory(history, { format: 'openai-chat' })).toThrow(
+      'messages[2].content is an object, but must be a string or an array of text parts.',
+    );
+  });
+
+  it('reports a number, null, no content and non-text parts on a tool message; accepts text parts', () => {
+    const messageOf = (content: unknown): string | undefined =>
+      validateOpenAIChat(answered(content)).issues[0]?.message;
+    expect(messageOf(42)).toBe(
+      "Invalid type for 'messages[2].content': expected one of a string or array of objects, but got an integer instead.",
+    );
+    expect(messageOf(null)).toBe(
+      "Invalid type for 'messages[2].content': expected one of a string or array of objects, but got null instead.",
+    );
+    expect(messageOf(undefined)).toBe("Missing required parameter: 'messages[2].content'.");
+    expect(
+      messageOf([{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }]),
+    ).toBe(
+      "Invalid 'messages[2]'. Image URLs are only allowed for messages with role 'user', but this message with role 'tool' contains an image URL.",
+    );
+    expect(messageOf([{ type: 'text', text: 'ok' }, { type: 'input_audio' }])).toBe(
+      "Invalid value: 'input_audio'. Supported values are: 'text'.",
+    );
+    expect(messageOf([{ type: 'text', text: 7 }])).toBe(
+      "Invalid type for 'messages[2].content[0].text': expected a string, but got an integer instead.",
+    );
+    expect(validateOpenAIChat(answered([{ type: 'text', text: 'ok' }]))).toEqual({
+      ok: true,
+      issues: [],
+    });
   });
 });
 

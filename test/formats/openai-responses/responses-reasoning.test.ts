@@ -75,6 +75,27 @@ describe('validateOpenAIResponses: reasoning items', () => {
     ).toEqual({ ok: true, issues: [] });
   });
 
+  it('reports every one of two reasoning items in a row with nothing after them, and one repair drops both', () => {
+    const input = [user('weather?'), reasoning('rs_1'), reasoning('rs_2')];
+    expect(validateOpenAIResponses(input)).toEqual({
+      ok: false,
+      issues: [1, 2].map((index) => ({
+        code: 'orphan-reasoning',
+        messageIndex: index,
+        reasoningId: `rs_${String(index)}`,
+        param: 'input',
+        message: orphanSentence(`rs_${String(index)}`),
+      })),
+    });
+    const { messages, fixes } = repairHistory(input, { format: 'openai-responses' });
+    expect(messages).toEqual([input[0]]);
+    expect(fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([
+      ['dropped-reasoning', 1],
+      ['dropped-reasoning', 1],
+    ]);
+    expect(repairHistory(messages, { format: 'openai-responses' }).fixes).toEqual([]);
+  });
+
   it('refuses, with a reasoning model, a function_call with an fc_ id and no reasoning in its run', () => {
     const input = [user('weather?'), call('call_1', 'fc_1'), output('call_1'), answer];
     expect(validateOpenAIResponses(input, { model: 'o3' })).toEqual({
