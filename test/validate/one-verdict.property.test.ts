@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { convertHistory } from '../../src/convert/convert-history.js';
 import { isToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { pairToolCalls } from '../../src/pairs/pair-tool-calls.js';
@@ -9,7 +9,7 @@ import { trimHistory } from '../../src/trim/trim-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
 
-// One input, one verdict: Chat content that must be text (a `tool`, `system` or `developer`
+// One input, one verdict: Chat (and Mistral) content that must be text (a `tool`, `system` or `developer`
 // message's) is either accepted by every path, or reported by validateHistory and refused with a
 // typed error by every path that reads it, all naming the same message.
 
@@ -83,38 +83,43 @@ function refusedAt(run: () => unknown): number | undefined {
   }
 }
 
-const histories = arbitraryHistory(FORMAT_FEATURES['openai-chat']).map(
-  (history) => writeFormat(history, 'openai-chat', new Set()) as Message[],
-);
+const FORMATS = ['openai-chat', 'mistral'] as const;
+
+const histories = (format: (typeof FORMATS)[number]): fc.Arbitrary<Message[]> =>
+  arbitraryHistory(FORMAT_FEATURES[format]).map(
+    (history) => writeFormat(history, format, new Set()) as Message[],
+  );
 
 const content = fc.oneof(
   textContent.map((value) => ({ value, hostile: false })),
   hostileContent.map((value) => ({ value, hostile: true })),
 );
 
-test.prop([histories, fc.nat(), content, fc.nat({ max: 12 })])(
-  'validate, repair, pairs, convert and trim agree on Chat text content, at the same message',
-  (history, at, { value, hostile }, maxMessages) => {
-    const { messages, target } = withContent(history, at, value);
-    const reported = validateHistory(messages, { format: 'openai-chat' }).issues.filter(
-      (issue) => issue.code === 'invalid-content',
-    );
-    const verdicts = [
-      refusedAt(() => repairHistory(messages, { format: 'openai-chat' })),
-      refusedAt(() => repairHistory(messages, { format: 'openai-chat', provider: 'anthropic' })),
-      refusedAt(() => pairToolCalls(messages, { format: 'openai-chat' })),
-      refusedAt(() => convertHistory(messages, { from: 'openai-chat', to: 'anthropic' })),
-    ];
-    expect(reported.map((issue) => issue.messageIndex)).toEqual(hostile ? [target] : []);
-    expect(verdicts).toEqual(verdicts.map(() => (hostile ? target : undefined)));
-    // Trim reads the history only to cut it: with nothing to cut it hands any input back as it is,
-    // whatever it holds; when it cuts, it gives the same verdict.
-    let trimmed: ReturnType<typeof trimHistory<Message>> | undefined;
-    const trimVerdict = refusedAt(
-      () => (trimmed = trimHistory(messages, { format: 'openai-chat', maxMessages })),
-    );
-    if (trimmed === undefined || trimmed.dropped.length > 0)
-      expect(trimVerdict).toBe(hostile ? target : undefined);
-    else expect(trimmed.messages).toEqual(messages);
-  },
-);
+describe.each(FORMATS)('%s', (format) => {
+  test.prop([histories(format), fc.nat(), content, fc.nat({ max: 12 })])(
+    'validate, repair, pairs, convert and trim agree on text content, at the same message',
+    (history, at, { value, hostile }, maxMessages) => {
+      const { messages, target } = withContent(history, format === 'mistral' ? at * 2 : at, value); // Mistral has no 'developer' role: an even `at` inserts 'system'
+      const reported = validateHistory(messages, { format }).issues.filter(
+        (issue) => issue.code === 'invalid-content',
+      );
+      const verdicts = [
+        refusedAt(() => repairHistory(messages, { format })),
+        refusedAt(() => repairHistory(messages, { format, provider: 'anthropic' })),
+        refusedAt(() => pairToolCalls(messages, { format })),
+        refusedAt(() => convertHistory(messages, { from: format, to: 'anthropic' })),
+      ];
+      expect(reported.map((issue) => issue.messageIndex)).toEqual(hostile ? [target] : []);
+      expect(verdicts).toEqual(verdicts.map(() => (hostile ? target : undefined)));
+      // Trim reads the history only to cut it: with nothing to cut it hands any input back as it is,
+      // whatever it holds; when it cuts, it gives the same verdict.
+      let trimmed: ReturnType<typeof trimHistory<Message>> | undefined;
+      const trimVerdict = refusedAt(
+        () => (trimmed = trimHistory(messages, { format, maxMessages })),
+      );
+      if (trimmed === undefined || trimmed.dropped.length > 0)
+        expect(trimVerdict).toBe(hostile ? target : undefined);
+      else expect(trimmed.messages).toEqual(messages);
+    },
+  );
+});

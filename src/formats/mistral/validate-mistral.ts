@@ -15,6 +15,7 @@ import {
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
+import { textOfContent } from '../openai-chat/openai-chat-text-content.js';
 import { lastRoleIssue } from './mistral-last-role.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
@@ -81,6 +82,8 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
         message: "Unexpected role 'user' after role 'tool'",
       });
     }
+    if (role === 'tool' || role === 'system')
+      checkTextContent(message.content, index, role, issues);
     if (role === 'tool') {
       const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
       checkId(id, index, undefined, issues);
@@ -133,6 +136,30 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
 export function assertValidMistral(messages: readonly unknown[]): void {
   const result = validateMistral(messages);
   if (!result.ok) throw new InvalidHistoryError(result.issues);
+}
+
+/**
+ * A `tool` or `system` message's content is a string or an array of text chunks: the reader it
+ * shares with Chat refuses anything else (results hold text), so the validator reports it. No
+ * Mistral wording was found; ours.
+ */
+function checkTextContent(
+  content: unknown,
+  index: number,
+  role: string,
+  issues: HistoryIssue[],
+): void {
+  const text = textOfContent(content);
+  if (typeof text === 'string') return;
+  const where =
+    text.kind === 'content'
+      ? `messages[${index}].content`
+      : `messages[${index}].content[${text.partIndex}]`;
+  issues.push({
+    code: 'invalid-content',
+    messageIndex: index,
+    message: `Invalid ${where}: the content of a '${role}' message must be a string or a list of text chunks.`,
+  });
 }
 
 function checkId(
