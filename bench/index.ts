@@ -9,6 +9,7 @@ import { runStreamingBench } from './streaming.js';
 import { runToolLoopBench } from './tool-loop.js';
 import { runTrimBench } from './trim.js';
 import { runGrowthBench, runValidateBench } from './validate.js';
+import { runWideTurnBench } from './wide-turn.js';
 
 const benches: Readonly<Record<string, () => Promise<void>>> = {
   streaming: runStreamingBench,
@@ -19,6 +20,7 @@ const benches: Readonly<Record<string, () => Promise<void>>> = {
   cli: runCliBench,
   aiwrapper: runAiwrapperBench,
   loop: runToolLoopBench,
+  'wide-turn': runWideTurnBench,
 };
 
 const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

@@ -19,11 +19,12 @@ export class ArmedCalls<T> {
   private count = 0;
   /**
    * Past {@link SCAN_LIMIT} armed calls (a long turn, conversation scope): id -> its first armed
-   * call; the calls armed after it with the same id wait in {@link later}, in order (ids rarely
-   * repeat, so most ids cost one map entry and no queue).
+   * call; the calls armed after it with the same id wait in {@link later}, in order, from `next`
+   * on (ids rarely repeat, so most ids cost one map entry and no queue; a read position, not
+   * shift, which is linear on long arrays).
    */
   private byId: Map<string, T> | undefined;
-  private later: Map<string, T[]> | undefined;
+  private later: Map<string, { readonly values: T[]; next: number }> | undefined;
 
   constructor(scope: PairingScope = 'turn') {
     this.scope = scope;
@@ -57,10 +58,10 @@ export class ArmedCalls<T> {
       byId.set(callId, value);
       return;
     }
-    this.later ??= new Map<string, T[]>();
+    this.later ??= new Map();
     const queue = this.later.get(callId);
-    if (queue) queue.push(value);
-    else this.later.set(callId, [value]);
+    if (queue) queue.values.push(value);
+    else this.later.set(callId, { values: [value], next: 0 });
   }
 
   /** A message that is neither calls nor results: in turn scope, no call stays answerable. */
@@ -76,8 +77,8 @@ export class ArmedCalls<T> {
       const queue = this.later?.get(callId);
       if (queue === undefined) this.byId.delete(callId);
       else {
-        this.byId.set(callId, queue.shift() as T);
-        if (queue.length === 0) this.later?.delete(callId);
+        this.byId.set(callId, queue.values[queue.next++] as T);
+        if (queue.next === queue.values.length) this.later?.delete(callId);
       }
       return value;
     }

@@ -167,7 +167,7 @@ function pairPerTurn(
 ): void {
   let turnStart = 0;
   let turnEnd = 0;
-  let byId: Map<string, number[]> | undefined;
+  let byId: Map<string, SlotQueue> | undefined;
   for (let entryIndex = 0; entryIndex < count; entryIndex++) {
     const kind = kinds[entryIndex];
     if (kind === CALLS_ENTRY) {
@@ -190,7 +190,9 @@ function pairPerTurn(
           }
         } else {
           byId ??= slotsById(ids, turnStart, turnEnd);
-          call = callId === undefined ? -1 : (byId.get(callId)?.shift() ?? -1);
+          const queue = callId === undefined ? undefined : byId.get(callId);
+          if (queue !== undefined && queue.next < queue.slots.length)
+            call = queue.slots[queue.next++] ?? -1;
         }
         if (call !== -1) {
           match[call] = slot;
@@ -205,13 +207,19 @@ function pairPerTurn(
   }
 }
 
-function slotsById(ids: ArrayLike<string>, start: number, end: number): Map<string, number[]> {
-  const byId = new Map<string, number[]>();
+/** The call slots of one id, in order, read from `next` on (shift is linear on long arrays). */
+interface SlotQueue {
+  readonly slots: number[];
+  next: number;
+}
+
+function slotsById(ids: ArrayLike<string>, start: number, end: number): Map<string, SlotQueue> {
+  const byId = new Map<string, SlotQueue>();
   for (let slot = start; slot < end; slot++) {
     const id = ids[slot] ?? '';
     const queue = byId.get(id);
-    if (queue) queue.push(slot);
-    else byId.set(id, [slot]);
+    if (queue) queue.slots.push(slot);
+    else byId.set(id, { slots: [slot], next: 0 });
   }
   return byId;
 }

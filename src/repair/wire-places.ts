@@ -1,5 +1,10 @@
 import type { MessageFormat } from '../core/format.js';
-import type { HistoryMessage, ToolHistory } from '../core/history.js';
+import type {
+  AssistantMessage,
+  HistoryMessage,
+  ToolHistory,
+  UserMessage,
+} from '../core/history.js';
 import { adapterFor } from '../formats/index.js';
 import type { FormatAdapter } from '../formats/shared/format-adapter.js';
 
@@ -21,6 +26,7 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
   // Per neutral message: the block index its first part or result has in its wire message. Only
   // formats that hold several neutral messages' blocks in one wire message need it.
   const firstBlock = layout === 'chat' ? [] : firstBlocks(history);
+  const ordinals = new Map<number, Uint32Array>();
   return (messageIndex, partIndex) => {
     const message = history[messageIndex];
     if (message === undefined) return { messageIndex };
@@ -32,10 +38,9 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
       // Readers join consecutive results messages into one: a result may come from a later one.
       const wire = result?.sourceIndex ?? source;
       if (wire !== source) {
-        let before = 0;
-        for (let position = 0; position < partIndex; position++)
-          if (message.results[position]?.sourceIndex === wire) before++;
-        return { messageIndex: wire, partIndex: before };
+        let found = ordinals.get(messageIndex);
+        if (found === undefined) ordinals.set(messageIndex, (found = sourceOrdinals(message)));
+        return { messageIndex: wire, partIndex: found[partIndex] ?? 0 };
       }
     }
     if (layout === 'items' && message.role === 'assistant')
@@ -82,6 +87,15 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
     else openResults = undefined;
     next += wireSize(message, layout, writes);
   }
+  // Per message asked about: how many written parts precede each part. A turn of N fixed calls
+  // asks for N places, so counting each time would be quadratic.
+  const counts = new Map<number, Uint32Array>();
+  const before = (messageIndex: number, message: HistoryMessage, partIndex: number): number => {
+    if (message.role === 'tool' || message.role === 'system') return partIndex;
+    let found = counts.get(messageIndex);
+    if (found === undefined) counts.set(messageIndex, (found = writtenCounts(message, writes)));
+    return found[Math.min(partIndex, found.length - 1)] ?? 0;
+  };
   return (messageIndex, partIndex) => {
     const message = history[messageIndex];
     const start = base[messageIndex] ?? messageIndex;
@@ -92,10 +106,10 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
         : { messageIndex: start, partIndex: chatPartIndex(message, partIndex) };
     }
     if (layout === 'items' && message.role !== 'user')
-      return { messageIndex: start + writtenBefore(message, partIndex, writes) };
+      return { messageIndex: start + before(messageIndex, message, partIndex) };
     return {
       messageIndex: start,
-      partIndex: (offset[messageIndex] ?? 0) + writtenBefore(message, partIndex, writes),
+      partIndex: (offset[messageIndex] ?? 0) + before(messageIndex, message, partIndex),
     };
   };
 }
@@ -222,19 +236,38 @@ interface WriterSkips {
 }
 
 function writtenSize(message: HistoryMessage, writes: WriterSkips): number {
-  return writtenBefore(message, sizeOf(message), writes);
+  if (message.role === 'tool' || message.role === 'system') return sizeOf(message);
+  return writtenCounts(message, writes)[message.parts.length] ?? 0;
 }
 
-/** How many parts before `partIndex` the writer of `format` writes (it leaves out other formats' opaque parts, and sometimes empty text). */
-function writtenBefore(message: HistoryMessage, partIndex: number, writes: WriterSkips): number {
-  if (message.role === 'tool' || message.role === 'system') return partIndex;
+/**
+ * Per part of a message with parts, and one past the last: how many parts before it the writer of
+ * `format` writes (it leaves out other formats' opaque parts, and sometimes empty text).
+ */
+function writtenCounts(message: UserMessage | AssistantMessage, writes: WriterSkips): Uint32Array {
+  const { parts } = message;
+  const counts = new Uint32Array(parts.length + 1);
   let count = 0;
-  for (let index = 0; index < partIndex; index++) {
-    const part = message.parts[index];
+  for (let index = 0; index < parts.length; index++) {
+    counts[index] = count;
+    const part = parts[index];
     if (part === undefined) continue;
     if (part.type === 'opaque' && part.format !== writes.format) continue;
     if (part.type === 'text' && part.text === '' && writes.dropsEmptyText) continue;
     count++;
   }
-  return count;
+  counts[parts.length] = count;
+  return counts;
+}
+
+/** Per result of a results message: how many results before it came from the same wire message. */
+function sourceOrdinals(message: HistoryMessage & { readonly role: 'tool' }): Uint32Array {
+  const ordinals = new Uint32Array(message.results.length);
+  const seen = new Map<number | undefined, number>();
+  message.results.forEach((result, position) => {
+    const count = seen.get(result.sourceIndex) ?? 0;
+    ordinals[position] = count;
+    seen.set(result.sourceIndex, count + 1);
+  });
+  return ordinals;
 }

@@ -86,7 +86,7 @@ export function fromGemini(
         if (part.type !== 'tool-call') return;
         const call = parts[partIndex]?.functionCall;
         const idless = !isObject(call) || typeof call.id !== 'string' || call.id === '';
-        turn.arm({ callId: part.callId, name: part.name, idless, answered: false });
+        turn.arm(part.callId, part.name, idless);
       });
       history.push({ role: 'assistant', parts: modelParts, sourceIndex: index });
     } else {

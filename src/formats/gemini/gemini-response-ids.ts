@@ -1,5 +1,6 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { FunctionPart, Turn } from './gemini-turn-checks.js';
+import { UnansweredByName } from './unanswered-by-name.js';
 
 /**
  * Responses that carry an id must each answer a different call of the turn by that id: Gemini
@@ -21,39 +22,31 @@ export function checkResponseIds(
   issues: HistoryIssue[],
 ): void {
   const { calls } = callTurn;
-  // Calls answered so far, by position (a turn of more than 32 calls falls back to a set). Plain
-  // locals, no closures: this runs for every response turn of long histories.
-  let answered = 0;
-  let answeredBeyond: Set<number> | undefined;
+  // Built at the first response that carries an id: most response turns carry none.
+  let byId: Map<string, IdQueue> | undefined;
+  let unanswered: UnansweredByName | undefined;
   for (const response of turn.responses) {
     const id = response.id;
     if (id === undefined) continue;
+    if (byId === undefined || unanswered === undefined) [byId, unanswered] = indexCalls(calls);
+    // Calls with an id are answered only by id, so those of one id are answered in order.
+    const queue = byId.get(id);
     let found = -1;
-    let repeated = false;
-    for (let position = 0; position < calls.length; position++) {
-      if (calls[position]?.id !== id) continue;
-      if (!isTaken(answered, answeredBeyond, position)) {
-        found = position;
-        break;
-      }
-      repeated = true;
+    if (queue !== undefined) {
+      if (queue.next < queue.positions.length) found = queue.positions[queue.next++] ?? -1;
+    } else {
+      const only = unanswered.only(response.name);
+      if (only !== -1 && calls[only]?.id === undefined) found = only;
     }
-    if (found === -1 && !repeated)
-      found = onlyIdlessCallNamed(calls, response.name, answered, answeredBeyond);
     const call = calls[found];
     if (call !== undefined) {
-      if (found < 32) answered |= 1 << found;
-      else (answeredBeyond ??= new Set()).add(found);
-      if (
-        call.name !== response.name &&
-        response.name !== '' &&
-        calls.some((other) => other.name === response.name)
-      )
+      unanswered.answer(call.name, found);
+      if (call.name !== response.name && response.name !== '' && unanswered.has(response.name))
         issues.push(crossed(response, call, id, index, callIndex));
       continue;
     }
     issues.push(
-      repeated
+      queue !== undefined
         ? {
             code: 'duplicate-tool-call-id',
             messageIndex: index,
@@ -72,8 +65,26 @@ export function checkResponseIds(
   }
 }
 
-function isTaken(answered: number, beyond: Set<number> | undefined, position: number): boolean {
-  return position < 32 ? (answered & (1 << position)) !== 0 : beyond?.has(position) === true;
+/** The positions of the calls that carry one id, in order, and how many of them are answered. */
+interface IdQueue {
+  readonly positions: number[];
+  next: number;
+}
+
+/** The turn's calls by id, and all of them as unanswered by name. */
+function indexCalls(calls: readonly FunctionPart[]): [Map<string, IdQueue>, UnansweredByName] {
+  const byId = new Map<string, IdQueue>();
+  const unanswered = new UnansweredByName();
+  for (let position = 0; position < calls.length; position++) {
+    const call = calls[position];
+    if (call === undefined) continue;
+    unanswered.add(call.name, position);
+    if (call.id === undefined) continue;
+    const queue = byId.get(call.id);
+    if (queue) queue.positions.push(position);
+    else byId.set(call.id, { positions: [position], next: 0 });
+  }
+  return [byId, unanswered];
 }
 
 function crossed(
@@ -92,20 +103,4 @@ function crossed(
     actualName: response.name,
     message: `Function response id ${id} at contents[${index}].parts[${response.partIndex}] is the id of the '${call.name}' call of contents[${callIndex}], but the response answers '${response.name}'; give each response the id of its own call.`,
   };
-}
-
-/** The position of the one unanswered call named `name`, when it has no id; `-1` otherwise. */
-function onlyIdlessCallNamed(
-  calls: readonly FunctionPart[],
-  name: string,
-  answered: number,
-  beyond: Set<number> | undefined,
-): number {
-  let only = -1;
-  for (let position = 0; position < calls.length; position++) {
-    if (calls[position]?.name !== name || isTaken(answered, beyond, position)) continue;
-    if (only !== -1) return -1;
-    only = position;
-  }
-  return only !== -1 && calls[only]?.id === undefined ? only : -1;
 }

@@ -88,17 +88,25 @@ export function checkResponses(
   issues: HistoryIssue[],
 ): void {
   if (sameNames(callTurn.calls, turn.responses)) return;
-  // Pair by name, in order, so parallel calls of one function pair positionally.
-  const waiting = new Map<string, FunctionPart[]>();
-  for (const call of callTurn.calls) {
-    const queue = waiting.get(call.name);
-    if (queue) queue.push(call);
-    else waiting.set(call.name, [call]);
+  // Pair by name, in order, so parallel calls of one function pair positionally. Queues keep a
+  // read position instead of shifting: shift is linear on long arrays.
+  const { calls } = callTurn;
+  const waiting = new Map<string, { readonly positions: number[]; next: number }>();
+  for (let position = 0; position < calls.length; position++) {
+    const name = calls[position]?.name ?? '';
+    const queue = waiting.get(name);
+    if (queue) queue.positions.push(position);
+    else waiting.set(name, { positions: [position], next: 0 });
   }
+  const answered = new Uint8Array(calls.length);
   const unmatched: FunctionPart[] = [];
-  for (const response of turn.responses)
-    if (waiting.get(response.name)?.shift() === undefined) unmatched.push(response);
-  const unanswered = callTurn.calls.filter((call) => waiting.get(call.name)?.includes(call));
+  for (const response of turn.responses) {
+    const queue = waiting.get(response.name);
+    if (queue !== undefined && queue.next < queue.positions.length)
+      answered[queue.positions[queue.next++] ?? 0] = 1;
+    else unmatched.push(response);
+  }
+  const unanswered = calls.filter((_, position) => answered[position] === 0);
   const nameless = unmatched.filter((response) => response.name === '');
   const named = unmatched.filter((response) => response.name !== '');
   nameless.forEach((response, position) => {
