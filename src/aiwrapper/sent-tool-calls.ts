@@ -15,7 +15,7 @@ import { createCallId } from '../core/call-id.js';
  */
 
 /** The stream handlers of the loop's requests, which the hooks act for. */
-const loopHandlers = new WeakSet<object>();
+const loopHandlers = new WeakSet();
 
 /** The argument text the model sent for a call item, by item. */
 const sentText = new WeakMap<object, string>();
