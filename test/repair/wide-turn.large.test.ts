@@ -6,20 +6,11 @@ import { outputLocator } from '../../src/repair/wire-places.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { wideGeminiTurnOf } from '../helpers/wide-turns.js';
 
-// One turn of 128k parallel calls: each pass below, were it quadratic in the calls of a turn,
-// would take tens of seconds here; linear, it takes well under a second. The bound is generous
-// and counts CPU time, so other processes on the machine do not count. The growth figure itself
-// is `npm run bench -- wide-turn`.
-const CALLS = 131_072;
-const BOUND_MS = 2_000;
+// One turn of 32k parallel calls through each pass that was once quadratic in the calls of a turn
+// (tens of seconds here, past the test timeout; linear, well under a second). These tests check
+// the results; the growth figure itself is `npm run bench -- wide-turn`, not a timed test.
+const CALLS = 32_768;
 const TINY = { argumentRepeats: 0 } as const;
-
-function cpuMs<T>(run: () => T): { readonly value: T; readonly ms: number } {
-  const started = process.cpuUsage();
-  const value = run();
-  const { user, system } = process.cpuUsage(started);
-  return { value, ms: (user + system) / 1000 };
-}
 
 /** The Gemini wide turn with its responses in reverse order: pairing by name cannot go in step. */
 function reversedResponses(contents: unknown[]): unknown[] {
@@ -27,23 +18,19 @@ function reversedResponses(contents: unknown[]): unknown[] {
   return [user, model, { ...responses, parts: [...(responses?.parts ?? [])].reverse() }, answer];
 }
 
-describe('validateHistory on one Gemini turn of 128k calls', () => {
+describe('validateHistory on one Gemini turn of 32k calls', () => {
   it.each([
     ['distinct ids', wideGeminiTurnOf(CALLS, 'distinct', TINY), 0],
     // Every call after the first repeats the id; the responses pair with them in order.
     ['equal ids', wideGeminiTurnOf(CALLS, 'equal', TINY), CALLS - 1],
     // Paired by name: every response is answered, but not in call order.
     ['no ids, responses reversed', reversedResponses(wideGeminiTurnOf(CALLS, 'none', TINY)), 0],
-  ])('validates %s in linear time', (_, contents, duplicates) => {
-    const { value, ms } = cpuMs(() => validateHistory(contents, { format: 'gemini' }));
-    expect({ issues: value.issues.length, fast: ms < BOUND_MS }).toEqual({
-      issues: duplicates,
-      fast: true,
-    });
+  ])('validates %s', (_, contents, duplicates) => {
+    expect(validateHistory(contents, { format: 'gemini' }).issues).toHaveLength(duplicates);
   });
 });
 
-describe('fromGemini on one turn of 128k calls without ids', () => {
+describe('fromGemini on one turn of 32k calls without ids', () => {
   const calls = Array.from({ length: CALLS }, (_, call) => ({
     functionCall: { name: `tool_${String(call)}`, args: {} },
   }));
@@ -74,20 +61,17 @@ describe('fromGemini on one turn of 128k calls without ids', () => {
         () => undefined,
       ),
     ],
-  ])('pairs %s in linear time', (_, contents) => {
-    const { value, ms } = cpuMs(() => fromGemini(contents, { generateId: () => 'generated' }));
-    const results = value.messages.flatMap((message) =>
-      message.role === 'tool' ? message.results.map((result) => result.callId) : [],
+  ])('pairs %s', (_, contents) => {
+    const results = fromGemini(contents, { generateId: () => 'generated' }).messages.flatMap(
+      (message) => (message.role === 'tool' ? message.results.map((result) => result.callId) : []),
     );
-    expect({ paired: results.every((id) => id === 'generated'), fast: ms < BOUND_MS }).toEqual({
-      paired: true,
-      fast: true,
-    });
+    expect(results).toHaveLength(CALLS);
+    expect(results.every((id) => id === 'generated')).toBe(true);
   });
 });
 
-describe('outputLocator on one turn of 128k calls', () => {
-  it('locates every call in linear time', () => {
+describe('outputLocator on one turn of 32k calls', () => {
+  it('locates every call', () => {
     const history: HistoryMessage[] = [
       { role: 'user', parts: [{ type: 'text', text: 'Go.' }] },
       {
@@ -100,26 +84,20 @@ describe('outputLocator on one turn of 128k calls', () => {
         })),
       },
     ];
-    const { value, ms } = cpuMs(() => {
-      const locate = outputLocator(history, 'anthropic');
-      let last = -1;
-      for (let part = 0; part < CALLS; part++) last = locate(1, part).partIndex ?? -1;
-      return last;
-    });
-    expect({ last: value, fast: ms < BOUND_MS }).toEqual({ last: CALLS - 1, fast: true });
+    const locate = outputLocator(history, 'anthropic');
+    const located = Array.from({ length: CALLS }, (_, part) => locate(1, part).partIndex);
+    expect(located.every((partIndex, part) => partIndex === part)).toBe(true);
   });
 });
 
-describe('ArmedCalls with 128k calls of one id', () => {
-  it('answers them in order in linear time', () => {
-    const { value, ms } = cpuMs(() => {
-      const armed = new ArmedCalls<{ readonly position: number }>('turn');
-      for (let position = 0; position < CALLS; position++) armed.arm('same', { position });
-      let inOrder = true;
-      for (let position = 0; position < CALLS; position++)
-        inOrder &&= armed.answer('same')?.position === position;
-      return inOrder && armed.answer('same') === undefined;
-    });
-    expect({ inOrder: value, fast: ms < BOUND_MS }).toEqual({ inOrder: true, fast: true });
+describe('ArmedCalls with 32k calls of one id', () => {
+  it('answers them in order', () => {
+    const armed = new ArmedCalls<{ readonly position: number }>('turn');
+    for (let position = 0; position < CALLS; position++) armed.arm('same', { position });
+    let inOrder = true;
+    for (let position = 0; position < CALLS; position++)
+      inOrder &&= armed.answer('same')?.position === position;
+    expect(inOrder).toBe(true);
+    expect(armed.answer('same')).toBeUndefined();
   });
 });
