@@ -181,17 +181,20 @@ class Run {
     return this.#script.crashes.some((crash) => crash.on === point && crash.at === at);
   }
 
-  /** Drives one pass: edits at `round-end`, saves at every event, crashes where the script says. */
-  async drive(loop: AsyncGenerator<ToolLoopEvent, void, undefined>, pass: Pass): Promise<void> {
+  /**
+   * Drives one pass: edits at `round-end`, saves at every event, crashes where the script says.
+   * Returns whether the loop refused its input by throwing.
+   */
+  async drive(loop: AsyncGenerator<ToolLoopEvent, void, undefined>, pass: Pass): Promise<boolean> {
     for (;;) {
       let step: IteratorResult<ToolLoopEvent, void> | undefined;
       try {
         step = await Promise.race([loop.next(), pass.crashed]);
       } catch (error) {
         this.#refused(error);
-        return;
+        return true;
       }
-      if (pass.isDead() || step === undefined || step.done === true) return;
+      if (pass.isDead() || step === undefined || step.done === true) return false;
       const event = step.value;
       if (event.type === 'done' && event.reason === 'error') this.#refused(event.error);
       if (event.type === 'round-end') {
@@ -207,7 +210,7 @@ class Run {
         this.findings.unsaveable.push(`at a ${event.type} event: ${described(error)}`);
       }
       if (this.#strikes('event')) pass.crash();
-      if (pass.isDead()) return;
+      if (pass.isDead()) return false;
     }
   }
 
@@ -267,7 +270,11 @@ class Run {
     return messages;
   }
 
-  /** Runs the script to its end (an answer, a pause, a refusal); returns the last history. */
+  /**
+   * Runs the script to its end (an answer, a pause, a refusal); returns the last history the loop
+   * wrote. A history the loop refused (a forged marker it cannot read) must come back untouched,
+   * and the last save before it is what the loop wrote.
+   */
   async toEnd(): Promise<LangMessages> {
     const lang = new WitnessLang(this.#script, this.findings);
     let saved = JSON.stringify(new LangMessages('Go.'));
@@ -276,7 +283,8 @@ class Run {
         passes === 0
           ? new LangMessages(JSON.parse(saved) as LangMessage[])
           : this.rebuild(saved, this.#script.marker);
-      const pass = new Pass(messages, JSON.stringify(messages));
+      const input = JSON.stringify(messages);
+      const pass = new Pass(messages, input);
       lang.conversation = messages;
       const options = {
         tools: this.tools(pass),
@@ -284,12 +292,18 @@ class Run {
         concurrency: this.#script.concurrency,
         stream: this.#script.stream,
       };
+      let refused: boolean;
       try {
         const start = passes === 0 ? runToolLoop : resumeToolLoop;
-        await this.drive(start(lang, messages, options), pass);
+        refused = await this.drive(start(lang, messages, options), pass);
       } catch (error) {
         this.#refused(error);
-        return messages;
+        refused = true;
+      }
+      if (refused) {
+        if (JSON.stringify(messages) !== input)
+          this.findings.invalid.push(`the loop changed a history it refused: ${input}`);
+        return this.rebuild(saved, 'keep');
       }
       if (!pass.isDead() || passes >= 4)
         return pass.isDead() ? this.rebuild(pass.saved, 'keep') : messages;
@@ -300,7 +314,13 @@ class Run {
   /** Checks the last history: valid (or pending), plain JSON, and every result true. */
   check(history: readonly LangMessage[]): void {
     const { findings } = this;
-    const pending = pendingToolCalls(history);
+    let pending: ReturnType<typeof pendingToolCalls>;
+    try {
+      pending = pendingToolCalls(history);
+    } catch (error) {
+      findings.invalid.push(`the loop wrote a history it cannot read: ${described(error)}`);
+      return;
+    }
     for (const issue of validateHistory(history, { format: 'aiwrapper' }).issues)
       if (!(issue.code === 'missing-tool-result' && issue.messageIndex === pending?.messageIndex))
         findings.invalid.push(`aiwrapper: ${issue.message}`);
