@@ -256,3 +256,39 @@ describe('runToolLoop under any handler value', () => {
     },
   );
 });
+
+describe('runToolLoop when the provider rejects with any value', () => {
+  /** A provider whose `chat()` rejects with `reason`. */
+  class RejectingLang extends ScriptedLang {
+    readonly #reason: () => unknown;
+
+    constructor(reason: () => unknown) {
+      super([]);
+      this.#reason = reason;
+    }
+
+    override chat(): Promise<LangMessages> {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the point
+      return Promise.reject(this.#reason());
+    }
+  }
+
+  test.prop([hostileValue()])(
+    'ends with done: error carrying what it rejected with, and throws nothing',
+    async (value) => {
+      const reason = value.make();
+      const messages = new LangMessages('Go.');
+      const events: ToolLoopEvent[] = [];
+      for await (const event of runToolLoop(new RejectingLang(() => reason), messages, {
+        tools: [okTool],
+      }))
+        events.push(event);
+      expect(events).toHaveLength(1);
+      const [done] = events;
+      expect(done?.type === 'done' && done.reason).toBe('error');
+      expect(done?.type === 'done' && Object.is(done.error, reason)).toBe(true);
+      expect(JSON.stringify(messages)).toBe(JSON.stringify(new LangMessages('Go.')));
+      expect(unhandled).toEqual([]);
+    },
+  );
+});
