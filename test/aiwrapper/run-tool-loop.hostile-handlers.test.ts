@@ -15,6 +15,7 @@ import {
   HOSTILE_VALUES,
   hostileValue,
   type HandlerMode,
+  type HostileValueName,
 } from '../arbitraries/hostile-values.js';
 import { ScriptedLang } from '../helpers/scripted-lang.js';
 
@@ -36,10 +37,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function make(label: keyof typeof HOSTILE_VALUES): unknown {
-  const factory = HOSTILE_VALUES[label];
-  if (factory === undefined) throw new Error(`no hostile value "${label}"`);
-  return factory();
+function make(name: HostileValueName): unknown {
+  return HOSTILE_VALUES[name]();
 }
 
 function tool(name: string, handler: LoopTool['handler'], extra?: Partial<LoopTool>): LoopTool {

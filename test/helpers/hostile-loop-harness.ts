@@ -17,15 +17,8 @@ import {
   type LoopEdit,
   type MarkerForgery,
 } from '../arbitraries/hostile-loop-scripts.js';
+import { described, HOSTILE_VALUES, type HostileValueName } from '../arbitraries/hostile-values.js';
 import { providerIssues } from './loop-fault-harness.js';
-import {
-  approvedIn,
-  CONVERTIBLE,
-  described,
-  ownDecision,
-  perform,
-  planIn,
-} from './hostile-values.js';
 import { ScriptedLang } from './scripted-lang.js';
 
 // The harness of the tool loop's hostile-input property: handlers that throw, reject and return
@@ -35,6 +28,70 @@ import { ScriptedLang } from './scripted-lang.js';
 
 /** A promise that never settles: a handler whose process is gone. */
 const NEVER = new Promise<never>(() => undefined);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The decision `approvals` holds for `callId` as an own property, if any. */
+function ownDecision(approvals: unknown, callId: string): { decision: unknown } | undefined {
+  if (!isPlainObject(approvals) || !Object.hasOwn(approvals, callId)) return undefined;
+  return { decision: approvals[callId] };
+}
+
+/** Exactly `true` or `{ approved: true, … }`, as an own property: the only ways to approve. */
+function approvedIn(approvals: unknown, callId: string): boolean {
+  const own = ownDecision(approvals, callId)?.decision;
+  return (
+    own === true || (isPlainObject(own) && Object.hasOwn(own, 'approved') && own.approved === true)
+  );
+}
+
+function planIn(args: unknown): HostilePlan | undefined {
+  return isPlainObject(args) && typeof args.step === 'number'
+    ? (args as unknown as HostilePlan)
+    : undefined;
+}
+
+/** What the handler of `plan` does. */
+function perform(name: string, plan: HostilePlan): unknown {
+  switch (plan.act) {
+    case 'return':
+      return { tool: name, step: plan.step };
+    case 'slow':
+      return new Promise((resolve) => {
+        setTimeout(() => {
+          resolve({ tool: name, step: plan.step });
+        }, 1);
+      });
+    case 'throw':
+      // The point: a handler may throw anything, not only an Error.
+      throw HOSTILE_VALUES[plan.value]();
+    case 'reject':
+      return Promise.resolve().then(() => {
+        throw HOSTILE_VALUES[plan.value]();
+      });
+    case 'resolve':
+      return HOSTILE_VALUES[plan.value]();
+  }
+}
+
+/**
+ * The success a handler resolving to a fresh value of this kind may get: what JSON makes of it.
+ * `undefined` when JSON cannot carry it, or when it is a thenable (awaited, and these reject).
+ */
+function successOf(name: HostileValueName): unknown {
+  try {
+    const value = HOSTILE_VALUES[name]();
+    if (typeof value === 'object' && value !== null && 'then' in value) return undefined;
+    const text = JSON.stringify(value) as string | undefined;
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
 
 /** What went wrong in one run, by invariant: every list is empty when the loop behaves. */
 export interface Findings {
@@ -379,7 +436,9 @@ class Run {
       ran &&
       (((plan.act === 'return' || plan.act === 'slow') &&
         described(value) === described({ tool: this.#nameOf(plan.step), step: plan.step })) ||
-        (plan.act === 'resolve' && CONVERTIBLE.has(plan.value)));
+        (plan.act === 'resolve' &&
+          successOf(plan.value) !== undefined &&
+          described(value) === described(successOf(plan.value))));
     if (!honest)
       this.findings.lies.push(
         `call "${callId}" (${described(plan)}) recorded as a success: ${described(value)}`,
