@@ -11,7 +11,8 @@ import { sentArgumentsText, sentCallId } from './sent-tool-calls.js';
  * The `meta` key of a call turn where the tool loop records what it replaced in the calls the model
  * sent, by the id it wrote: `{ [writtenId]: { callId?: sentId, name?: sentName } }`. An id is
  * replaced when it is empty or already used in the history (the turn included); an empty name when
- * the provider refuses one (it is written as {@link UNNAMED_TOOL}). Such a turn no longer carries
+ * the provider refuses one, or is not one this package knows (it is written as
+ * {@link UNNAMED_TOOL}). Such a turn no longer carries
  * aiwrapper's `openaiResponseId`, so the next Responses request sends the turn itself.
  */
 export const SENT_CALLS_META_KEY = 'toolCallsAsSent';
@@ -127,9 +128,12 @@ export function callsOf(turn: LangMessage): TurnCall[] {
 
 const emptyNameRefused = new Map<ProviderFormat, boolean>();
 
-/** Whether the package's validator refuses a call with an empty name in `format` (probed once). */
+/**
+ * Whether the package's validator refuses a call with an empty name in `format` (probed once). A
+ * provider this package does not know may be any of them: it gets the name they all accept.
+ */
 function refusesEmptyNames(format: ProviderFormat | undefined): boolean {
-  if (format === undefined) return false;
+  if (format === undefined) return true;
   let refused = emptyNameRefused.get(format);
   if (refused === undefined) {
     const probe = [

@@ -1,5 +1,6 @@
 import type { LangMessages, LanguageProvider } from 'aiwrapper';
 import type { ToolLoopDoneReason, ToolLoopEvent } from '../loop/tool-loop-events.js';
+import { thrownName } from '../loop/tool-outcome.js';
 import { callsOf, commitResponse } from './commit-response.js';
 import { answerTurn, closeOpen, notRun, record, type Answered, type Open } from './answer-turn.js';
 import { installErrorResultFlags } from './error-result-flags.js';
@@ -199,7 +200,7 @@ function done(
   };
 }
 
+/** Whether the run ended by an abort: its signal's, or a request's own (whatever it rejected with). */
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  if (signal?.aborted === true) return true;
-  return error instanceof Error && error.name === 'AbortError';
+  return signal?.aborted === true || thrownName(error) === 'AbortError';
 }

@@ -184,11 +184,12 @@ function hookAnthropic(prototype: Record<PropertyKey, unknown>): void {
         // A block whose text came whole in its start event (no delta): the handler's buffer is its own
         // unless another block shares its id.
         const blocks = [...(this.toolBlocks?.values() ?? [])];
+        const blocksOf = new Map<string, number>();
+        for (const { callId } of blocks) blocksOf.set(callId, (blocksOf.get(callId) ?? 0) + 1);
         for (const item of blocks) {
-          if (sentText.has(item)) continue;
+          if (sentText.has(item) || blocksOf.get(item.callId) !== 1) continue;
           const text = this.toolArgBuffers?.get(item.callId);
-          const shared = blocks.some((other) => other !== item && other.callId === item.callId);
-          if (text !== undefined && text !== '' && !shared) sentText.set(item, text);
+          if (text !== undefined && text !== '') sentText.set(item, text);
         }
         return original.apply(this, parameters);
       },

@@ -111,11 +111,14 @@ export function deniedResult(tool: string, reason: string | undefined): LoopErro
  * Anything else thrown is named `Error` and described; the result holds strings only.
  */
 export function thrownResult(error: unknown): LoopErrorResult {
-  return errorResult(nameOf(error), describeThrown(error));
+  return errorResult(thrownName(error), describeThrown(error));
 }
 
-/** The name of an Error whose name is a non-empty string; `Error` for anything else. */
-function nameOf(error: unknown): string {
+/**
+ * The name of an Error whose name is a non-empty string; `Error` for anything else. It never
+ * throws (`instanceof` and reading `name` do on a revoked proxy).
+ */
+export function thrownName(error: unknown): string {
   try {
     if (!(error instanceof Error)) return 'Error';
     const name: unknown = error.name;

@@ -4,6 +4,7 @@ import {
   installProviderErrors,
   SENT_CALLS_META_KEY,
   runToolLoop,
+  UNNAMED_TOOL,
   type LoopTool,
   type ToolLoopEvent,
 } from '../../src/aiwrapper/index.js';
@@ -15,6 +16,8 @@ import {
   type StrictServer,
 } from '../../src/testing/index.js';
 import { MATRIX_PROVIDERS, type MatrixProvider } from '../matrix/providers.js';
+import { providerIssues } from '../helpers/loop-fault-harness.js';
+import { ScriptedLang } from '../helpers/scripted-lang.js';
 
 // Issue 23, items 3, 8 and 15c: the loop reads each call of a response as the model sent it,
 // never runs one whose arguments or name it cannot trust, and never writes a history the
@@ -230,5 +233,29 @@ describe.each(PROVIDERS)('runToolLoop on $name', (provider) => {
       expectValidFor(messages, provider.format);
       expectAllAccepted(provider, 2);
     });
+  });
+});
+
+describe('runToolLoop on a provider this package does not know', () => {
+  it('writes a call with an empty name as unknown_tool, which every provider accepts', async () => {
+    const lang = new ScriptedLang([
+      { calls: [{ callId: 'callAAxyz', name: '', arguments: { to: 'bob', amount: 1 } }] },
+      { text: 'Ok.' },
+    ]);
+    const runs: unknown[] = [];
+    const messages = new LangMessages('Pay bob.');
+    const events = await drain(runToolLoop(lang, messages, { tools: [transferTool(runs)] }));
+    expect(runs).toEqual([]);
+    expect(results(events).map((result) => result.status)).toEqual(['not-run']);
+    expect(toolItems(messages[1])).toEqual([
+      {
+        type: 'tool',
+        callId: 'callAAxyz',
+        name: UNNAMED_TOOL,
+        arguments: { to: 'bob', amount: 1 },
+      },
+    ]);
+    expect(messages[1]?.meta?.[SENT_CALLS_META_KEY]).toEqual({ callAAxyz: { name: '' } });
+    expect(providerIssues(messages)).toEqual([]);
   });
 });

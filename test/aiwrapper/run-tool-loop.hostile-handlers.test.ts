@@ -15,6 +15,7 @@ import {
   HOSTILE_VALUES,
   hostileValue,
   type HandlerMode,
+  type HostileValueName,
 } from '../arbitraries/hostile-values.js';
 import { ScriptedLang } from '../helpers/scripted-lang.js';
 
@@ -36,10 +37,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function make(label: keyof typeof HOSTILE_VALUES): unknown {
-  const factory = HOSTILE_VALUES[label];
-  if (factory === undefined) throw new Error(`no hostile value "${label}"`);
-  return factory();
+function make(name: HostileValueName): unknown {
+  return HOSTILE_VALUES[name]();
 }
 
 function tool(name: string, handler: LoopTool['handler'], extra?: Partial<LoopTool>): LoopTool {
@@ -253,6 +252,42 @@ describe('runToolLoop under any handler value', () => {
       expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'answer' });
       expect(outline(events).slice(2)).toEqual(['callAAAA3:ok', 'done:answer']);
       expectSound(messages, lang);
+    },
+  );
+});
+
+describe('runToolLoop when the provider rejects with any value', () => {
+  /** A provider whose `chat()` rejects with `reason`. */
+  class RejectingLang extends ScriptedLang {
+    readonly #reason: () => unknown;
+
+    constructor(reason: () => unknown) {
+      super([]);
+      this.#reason = reason;
+    }
+
+    override chat(): Promise<LangMessages> {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the point
+      return Promise.reject(this.#reason());
+    }
+  }
+
+  test.prop([hostileValue()])(
+    'ends with done: error carrying what it rejected with, and throws nothing',
+    async (value) => {
+      const reason = value.make();
+      const messages = new LangMessages('Go.');
+      const events: ToolLoopEvent[] = [];
+      for await (const event of runToolLoop(new RejectingLang(() => reason), messages, {
+        tools: [okTool],
+      }))
+        events.push(event);
+      expect(events).toHaveLength(1);
+      const [done] = events;
+      expect(done?.type === 'done' && done.reason).toBe('error');
+      expect(done?.type === 'done' && Object.is(done.error, reason)).toBe(true);
+      expect(JSON.stringify(messages)).toBe(JSON.stringify(new LangMessages('Go.')));
+      expect(unhandled).toEqual([]);
     },
   );
 });

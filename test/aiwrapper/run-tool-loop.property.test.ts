@@ -80,13 +80,15 @@ function explain(answer: Answer, seen: Observer): string {
   const error = value as { error?: unknown; name?: unknown; message?: unknown };
   if (error.error !== true || typeof error.message !== 'string')
     return `an error result not marked as one: ${JSON.stringify(value)}`;
-  if (seen.interrupted.has(answer.call.callId) && isOnce(answer.call.name as ScriptedToolName))
+  // Started before a crash (its handler run, or about to run at `tool-run-start`).
+  const runsAtCrash = seen.interrupted.get(answer.call.callId);
+  if (runsAtCrash !== undefined && isOnce(answer.call.name as ScriptedToolName))
     return JSON.stringify(value) === JSON.stringify(interruptedResult(answer.call.name)) &&
-      runs === 1
+      runs === runsAtCrash
       ? 'ok'
       : `an interrupted 'once' call answered ${JSON.stringify(value)} after ${String(runs)} runs`;
-  // Started before a crash and not run again (the run stopped first): it may have run.
-  if (seen.interrupted.has(answer.call.callId) && runs < 2)
+  // Not run again (the run stopped first): it may have run.
+  if (runsAtCrash === runs)
     return JSON.stringify(value) === JSON.stringify(interruptedResult(answer.call.name))
       ? 'ok'
       : `an interrupted call, not run again, answered ${JSON.stringify(value)}`;

@@ -1,11 +1,12 @@
 import { LangMessages } from 'aiwrapper';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installProviderErrors, runToolLoop, type LoopTool } from '../../src/aiwrapper/index.js';
 import {
   routeToStrictServer,
   startStrictServer,
   type StrictServer,
 } from '../../src/testing/index.js';
+import { hookingOnResult, sentArgumentsText } from '../../src/aiwrapper/sent-tool-calls.js';
 import { MATRIX_PROVIDERS } from '../matrix/providers.js';
 
 // The loop hooks aiwrapper's stream handlers to read calls as the model sent them. The hooks act
@@ -58,4 +59,50 @@ it.each(
     if (event.type === 'done') expect(event.reason).toBe('answer');
   expect(looped[1]?.items.filter((item) => item.type === 'tool')).toHaveLength(2);
   expect(await plainChat()).toBe(before);
+});
+
+describe('the Anthropic hook at the end of a response', () => {
+  /** The fields and methods of aiwrapper's Anthropic stream handler the hook reads. */
+  class AnthropicHandler {
+    readonly toolBlocks = new Map<number, { readonly callId: string }>();
+    readonly toolArgBuffers = new Map<string, string>();
+    applyToolDelta(): void {
+      // Deltas are not part of these cases: each block's text came whole in its start event.
+    }
+    finalizeToolArguments(): void {
+      // aiwrapper parses the buffers here.
+    }
+  }
+
+  /** A handler of `count` blocks whose text came whole; every `shareEvery`-th shares an id. */
+  function finalized(count: number, shareEvery: number): { readonly callId: string }[] {
+    const handler = new AnthropicHandler();
+    for (let index = 0; index < count; index++) {
+      const callId = index % shareEvery === 1 ? 'toolu_shared' : `toolu_${String(index)}`;
+      handler.toolBlocks.set(index, { callId });
+      handler.toolArgBuffers.set(callId, `{"n":${String(index)}}`);
+    }
+    hookingOnResult(undefined).call(handler);
+    handler.finalizeToolArguments();
+    return [...handler.toolBlocks.values()];
+  }
+
+  it('records the text of a block whose id is its own, and not of blocks sharing an id', () => {
+    const blocks = finalized(5, 2);
+    expect(blocks.map((block) => sentArgumentsText(block))).toEqual([
+      '{"n":0}',
+      undefined,
+      '{"n":2}',
+      undefined,
+      '{"n":4}',
+    ]);
+  });
+
+  it('finalizes 40,000 blocks in linear time', () => {
+    const started = performance.now();
+    const blocks = finalized(40_000, 1000);
+    // A check per pair of blocks takes many seconds here; a count per id, milliseconds.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(blocks.filter((block) => sentArgumentsText(block) === undefined)).toHaveLength(40);
+  });
 });

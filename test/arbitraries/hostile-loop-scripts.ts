@@ -1,38 +1,11 @@
 import fc from 'fast-check';
 import type { ToolSideEffects } from '../../src/loop/loop-tool.js';
 import type { ScriptedResponse } from '../helpers/scripted-lang.js';
+import { HOSTILE_VALUE_NAMES, type HostileValueName } from './hostile-values.js';
 import { callId } from './tool-loop-scripts.js';
 
 // Scripts of a hostile model, hostile handlers and a hostile consumer, for the tool loop's fault
 // property (test/aiwrapper/run-tool-loop.property.test.ts, "under hostile input").
-
-/** A value a handler throws, rejects with or returns that JSON cannot hold or a loop cannot describe. */
-export type HostileValue =
-  | 'null-proto-bigint'
-  | 'revoked-proxy'
-  | 'symbol'
-  | 'cyclic'
-  | 'error-bigint-message'
-  | 'error-cyclic-message'
-  | 'then-throws'
-  | 'then-getter-throws'
-  | 'tojson-throws-twice'
-  | 'bigint'
-  | 'getter-throws';
-
-export const HOSTILE_VALUES: readonly HostileValue[] = [
-  'null-proto-bigint',
-  'revoked-proxy',
-  'symbol',
-  'cyclic',
-  'error-bigint-message',
-  'error-cyclic-message',
-  'then-throws',
-  'then-getter-throws',
-  'tojson-throws-twice',
-  'bigint',
-  'getter-throws',
-];
 
 /**
  * What a call's handler does, carried in the call's arguments: `return` a plain success (`slow`:
@@ -42,7 +15,7 @@ export const HOSTILE_VALUES: readonly HostileValue[] = [
 export interface HostilePlan {
   readonly step: number;
   readonly act: 'return' | 'slow' | 'throw' | 'reject' | 'resolve';
-  readonly value: HostileValue;
+  readonly value: HostileValueName;
 }
 
 export type HostileToolName = 'read' | 'pay' | 'ship' | 'mail';
@@ -125,7 +98,7 @@ const act = (hostile: boolean): fc.Arbitrary<Omit<HostilePlan, 'step'>> =>
           fc.constantFrom('throw' as const, 'reject' as const, 'resolve' as const),
         )
       : fc.constantFrom('return' as const, 'slow' as const),
-    value: fc.constantFrom(...HOSTILE_VALUES),
+    value: fc.constantFrom(...HOSTILE_VALUE_NAMES),
   });
 
 /** Arguments no handler may receive: not a JSON object (aiwrapper's type says it is one). */

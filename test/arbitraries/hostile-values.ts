@@ -1,8 +1,9 @@
 /* eslint-disable @typescript-eslint/only-throw-error -- throwing what is not an Error is the point */
 import { fc } from '@fast-check/vitest';
 
-// Values a tool handler may throw, reject with or return that break the naive ways of turning a
-// value into text or JSON: `String(value)`, `instanceof`, `JSON.stringify`, reading `.message`.
+// Values a tool handler (or a provider's request) may throw, reject with or return that break the
+// naive ways of turning a value into text or JSON: `String(value)`, `instanceof`,
+// `JSON.stringify`, reading `.message`. Shared by the loop's example tests and its properties.
 
 /** A proxy whose every trap throws: `instanceof`, `in`, property reads and `String` all fail. */
 function revokedProxy(): object {
@@ -24,8 +25,33 @@ function errorWith(fields: Record<string, unknown>): Error {
   return error;
 }
 
+/** The names of the hostile values, which say what each is. */
+export const HOSTILE_VALUE_NAMES = [
+  'null-prototype object holding a BigInt',
+  'revoked proxy',
+  'bigint',
+  'symbol',
+  'function',
+  'NaN',
+  'Infinity',
+  'cyclic object',
+  'object with a throwing getter',
+  'object whose toJSON throws on its second call',
+  'object whose toJSON throws a revoked proxy',
+  'object whose conversions to text throw',
+  'Error whose message is a BigInt',
+  'Error whose message is cyclic',
+  'Error whose message is the error itself',
+  'Error whose name is a Symbol',
+  'Error whose message getter throws',
+  'thenable that throws on `then` access',
+  'thenable whose `then` throws',
+  'Date and Map (class instances)',
+] as const;
+export type HostileValueName = (typeof HOSTILE_VALUE_NAMES)[number];
+
 /** Each hostile value, built fresh (some count the reads made of them). */
-export const HOSTILE_VALUES: Readonly<Record<string, () => unknown>> = {
+export const HOSTILE_VALUES: Readonly<Record<HostileValueName, () => unknown>> = {
   'null-prototype object holding a BigInt': () =>
     Object.assign(Object.create(null) as object, { n: 1n }),
   'revoked proxy': revokedProxy,
@@ -85,6 +111,11 @@ export const HOSTILE_VALUES: Readonly<Record<string, () => unknown>> = {
       throw revokedProxy();
     },
   }),
+  'thenable whose `then` throws': () => ({
+    then(): never {
+      throw new RangeError('then');
+    },
+  }),
   'Date and Map (class instances)': () => ({ at: new Date(0), map: new Map([[1, 2]]) }),
 };
 
@@ -125,6 +156,23 @@ export const HANDLER_MODES = [
   'thenable-reject',
 ] as const;
 export type HandlerMode = (typeof HANDLER_MODES)[number];
+
+/** A description of any value that never throws, for a test's findings. */
+export function described(value: unknown): string {
+  try {
+    if (value instanceof Error) {
+      // A thrown Error's message may be anything (a BigInt, a cyclic object).
+      const message: unknown = value.message;
+      return `${value.name}: ${String(message)}`.slice(0, 200);
+    }
+    const text = JSON.stringify(value, (_key, inner: unknown) =>
+      typeof inner === 'bigint' ? `${String(inner)}n` : inner,
+    ) as string | undefined;
+    return text === undefined ? typeof value : text.slice(0, 200);
+  } catch {
+    return `<${typeof value}>`;
+  }
+}
 
 /** A handler that hands over `value` the way `mode` says. */
 export function handing(mode: HandlerMode, value: unknown): () => unknown {

@@ -17,15 +17,8 @@ import {
   type LoopEdit,
   type MarkerForgery,
 } from '../arbitraries/hostile-loop-scripts.js';
+import { described, HOSTILE_VALUES, type HostileValueName } from '../arbitraries/hostile-values.js';
 import { providerIssues } from './loop-fault-harness.js';
-import {
-  approvedIn,
-  CONVERTIBLE,
-  described,
-  ownDecision,
-  perform,
-  planIn,
-} from './hostile-values.js';
 import { ScriptedLang } from './scripted-lang.js';
 
 // The harness of the tool loop's hostile-input property: handlers that throw, reject and return
@@ -35,6 +28,70 @@ import { ScriptedLang } from './scripted-lang.js';
 
 /** A promise that never settles: a handler whose process is gone. */
 const NEVER = new Promise<never>(() => undefined);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The decision `approvals` holds for `callId` as an own property, if any. */
+function ownDecision(approvals: unknown, callId: string): { decision: unknown } | undefined {
+  if (!isPlainObject(approvals) || !Object.hasOwn(approvals, callId)) return undefined;
+  return { decision: approvals[callId] };
+}
+
+/** Exactly `true` or `{ approved: true, … }`, as an own property: the only ways to approve. */
+function approvedIn(approvals: unknown, callId: string): boolean {
+  const own = ownDecision(approvals, callId)?.decision;
+  return (
+    own === true || (isPlainObject(own) && Object.hasOwn(own, 'approved') && own.approved === true)
+  );
+}
+
+function planIn(args: unknown): HostilePlan | undefined {
+  return isPlainObject(args) && typeof args.step === 'number'
+    ? (args as unknown as HostilePlan)
+    : undefined;
+}
+
+/** What the handler of `plan` does. */
+function perform(name: string, plan: HostilePlan): unknown {
+  switch (plan.act) {
+    case 'return':
+      return { tool: name, step: plan.step };
+    case 'slow':
+      return new Promise((resolve) => {
+        setTimeout(() => {
+          resolve({ tool: name, step: plan.step });
+        }, 1);
+      });
+    case 'throw':
+      // The point: a handler may throw anything, not only an Error.
+      throw HOSTILE_VALUES[plan.value]();
+    case 'reject':
+      return Promise.resolve().then(() => {
+        throw HOSTILE_VALUES[plan.value]();
+      });
+    case 'resolve':
+      return HOSTILE_VALUES[plan.value]();
+  }
+}
+
+/**
+ * The success a handler resolving to a fresh value of this kind may get: what JSON makes of it.
+ * `undefined` when JSON cannot carry it, or when it is a thenable (awaited, and these reject).
+ */
+function successOf(name: HostileValueName): unknown {
+  try {
+    const value = HOSTILE_VALUES[name]();
+    if (typeof value === 'object' && value !== null && 'then' in value) return undefined;
+    const text = JSON.stringify(value) as string | undefined;
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
 
 /** What went wrong in one run, by invariant: every list is empty when the loop behaves. */
 export interface Findings {
@@ -181,17 +238,20 @@ class Run {
     return this.#script.crashes.some((crash) => crash.on === point && crash.at === at);
   }
 
-  /** Drives one pass: edits at `round-end`, saves at every event, crashes where the script says. */
-  async drive(loop: AsyncGenerator<ToolLoopEvent, void, undefined>, pass: Pass): Promise<void> {
+  /**
+   * Drives one pass: edits at `round-end`, saves at every event, crashes where the script says.
+   * Returns whether the loop refused its input by throwing.
+   */
+  async drive(loop: AsyncGenerator<ToolLoopEvent, void, undefined>, pass: Pass): Promise<boolean> {
     for (;;) {
       let step: IteratorResult<ToolLoopEvent, void> | undefined;
       try {
         step = await Promise.race([loop.next(), pass.crashed]);
       } catch (error) {
         this.#refused(error);
-        return;
+        return true;
       }
-      if (pass.isDead() || step === undefined || step.done === true) return;
+      if (pass.isDead() || step === undefined || step.done === true) return false;
       const event = step.value;
       if (event.type === 'done' && event.reason === 'error') this.#refused(event.error);
       if (event.type === 'round-end') {
@@ -207,7 +267,7 @@ class Run {
         this.findings.unsaveable.push(`at a ${event.type} event: ${described(error)}`);
       }
       if (this.#strikes('event')) pass.crash();
-      if (pass.isDead()) return;
+      if (pass.isDead()) return false;
     }
   }
 
@@ -267,7 +327,11 @@ class Run {
     return messages;
   }
 
-  /** Runs the script to its end (an answer, a pause, a refusal); returns the last history. */
+  /**
+   * Runs the script to its end (an answer, a pause, a refusal); returns the last history the loop
+   * wrote. A history the loop refused (a forged marker it cannot read) must come back untouched,
+   * and the last save before it is what the loop wrote.
+   */
   async toEnd(): Promise<LangMessages> {
     const lang = new WitnessLang(this.#script, this.findings);
     let saved = JSON.stringify(new LangMessages('Go.'));
@@ -276,7 +340,8 @@ class Run {
         passes === 0
           ? new LangMessages(JSON.parse(saved) as LangMessage[])
           : this.rebuild(saved, this.#script.marker);
-      const pass = new Pass(messages, JSON.stringify(messages));
+      const input = JSON.stringify(messages);
+      const pass = new Pass(messages, input);
       lang.conversation = messages;
       const options = {
         tools: this.tools(pass),
@@ -284,12 +349,18 @@ class Run {
         concurrency: this.#script.concurrency,
         stream: this.#script.stream,
       };
+      let refused: boolean;
       try {
         const start = passes === 0 ? runToolLoop : resumeToolLoop;
-        await this.drive(start(lang, messages, options), pass);
+        refused = await this.drive(start(lang, messages, options), pass);
       } catch (error) {
         this.#refused(error);
-        return messages;
+        refused = true;
+      }
+      if (refused) {
+        if (JSON.stringify(messages) !== input)
+          this.findings.invalid.push(`the loop changed a history it refused: ${input}`);
+        return this.rebuild(saved, 'keep');
       }
       if (!pass.isDead() || passes >= 4)
         return pass.isDead() ? this.rebuild(pass.saved, 'keep') : messages;
@@ -300,7 +371,13 @@ class Run {
   /** Checks the last history: valid (or pending), plain JSON, and every result true. */
   check(history: readonly LangMessage[]): void {
     const { findings } = this;
-    const pending = pendingToolCalls(history);
+    let pending: ReturnType<typeof pendingToolCalls>;
+    try {
+      pending = pendingToolCalls(history);
+    } catch (error) {
+      findings.invalid.push(`the loop wrote a history it cannot read: ${described(error)}`);
+      return;
+    }
     for (const issue of validateHistory(history, { format: 'aiwrapper' }).issues)
       if (!(issue.code === 'missing-tool-result' && issue.messageIndex === pending?.messageIndex))
         findings.invalid.push(`aiwrapper: ${issue.message}`);
@@ -359,7 +436,9 @@ class Run {
       ran &&
       (((plan.act === 'return' || plan.act === 'slow') &&
         described(value) === described({ tool: this.#nameOf(plan.step), step: plan.step })) ||
-        (plan.act === 'resolve' && CONVERTIBLE.has(plan.value)));
+        (plan.act === 'resolve' &&
+          successOf(plan.value) !== undefined &&
+          described(value) === described(successOf(plan.value))));
     if (!honest)
       this.findings.lies.push(
         `call "${callId}" (${described(plan)}) recorded as a success: ${described(value)}`,

@@ -42,8 +42,11 @@ export class Observer {
   readonly threw: Set<number> = new Set<number>();
   /** Steps whose handler started after its pass ended: the loop ran a call nobody drives. */
   readonly lateStarts: number[] = [];
-  /** Ids of the calls a crash left started and unanswered. */
-  readonly interrupted: Set<string> = new Set<string>();
+  /**
+   * The calls a crash left started and unanswered, by id, with their step's handler runs at that
+   * crash: a crash at `tool-run-start` leaves a call started whose handler never ran.
+   */
+  readonly interrupted: Map<string, number> = new Map<string, number>();
   /** The `tool-result` events, by call id (a second one for an id goes to `repeated`). */
   readonly results: Map<string, ToolResultEvent> = new Map<string, ToolResultEvent>();
   readonly repeated: ToolResultEvent[] = [];
@@ -308,7 +311,8 @@ export async function runToEnd(
     const pending = pendingToolCalls(history);
     if (pass.isDead())
       for (const call of pending?.calls ?? [])
-        if (pending?.started.has(call.callId) === true) seen.interrupted.add(call.callId);
+        if (pending?.started.has(call.callId) === true)
+          seen.interrupted.set(call.callId, seen.invocations.get(planOf(call.arguments).step) ?? 0);
     if (last?.type === 'paused') decide(last, approvals, later);
     if (finished(last, history)) return history;
   }
