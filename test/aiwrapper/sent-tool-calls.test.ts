@@ -98,11 +98,10 @@ describe('the Anthropic hook at the end of a response', () => {
     ]);
   });
 
-  it('finalizes 40,000 blocks in linear time', () => {
-    const started = performance.now();
+  it('finalizes a response of 40,000 blocks, leaving out only those that share an id', () => {
+    // A wide response: a check per pair of blocks would take seconds here, a count per id takes
+    // milliseconds (no time is asserted: timing belongs to the bench).
     const blocks = finalized(40_000, 1000);
-    // A check per pair of blocks takes many seconds here; a count per id, milliseconds.
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(blocks.filter((block) => sentArgumentsText(block) === undefined)).toHaveLength(40);
   });
 });
