@@ -6,9 +6,9 @@ import { outputLocator } from '../../src/repair/wire-places.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { wideGeminiTurnOf } from '../helpers/wide-turns.js';
 
-// One turn of 32k parallel calls through each pass that was once quadratic in the calls of a turn
-// (tens of seconds here, past the test timeout; linear, well under a second). These tests check
-// the results; the growth figure itself is `npm run bench -- wide-turn`, not a timed test.
+// One turn of 32k parallel calls through each pass that was once quadratic in the calls of a
+// turn: these tests check what each pass gives on such a turn. Their growth is a figure, checked
+// by `npm run bench -- wide-turn` (8x the calls at most 16x the time), not by a timed test.
 const CALLS = 32_768;
 const TINY = { argumentRepeats: 0 } as const;
 
