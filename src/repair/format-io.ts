@@ -2,7 +2,6 @@ import type { MessageFormat } from '../core/format.js';
 import { adapterFor } from '../formats/index.js';
 import type { HistoryMessage, ToolHistory } from '../core/history.js';
 import { fromFormat, toFormat, type ConvertedHistory } from '../convert/convert-history.js';
-import type { GeminiContent } from '../formats/gemini/gemini-types.js';
 import type { ConversionResult, ConversionWarningCode } from '../core/conversion-result.js';
 import { hashCallId } from './fixes/call-id-rewriter.js';
 
@@ -89,7 +88,7 @@ function withFinalIds(
   };
 }
 
-/** Writes a neutral history back to `format` with its `to*` converter; Gemini ids in `generatedIds` are left out. */
+/** Writes a neutral history back to `format` with its `to*` converter; Gemini ids in `generatedIds` are written as read. */
 export function writeFormat<F extends MessageFormat>(
   history: ToolHistory,
   format: F,
@@ -108,41 +107,7 @@ export function writeFormatResult(
   generatedIds: ReadonlySet<string>,
   omitWarnings?: ReadonlySet<ConversionWarningCode>,
 ): ConversionResult<unknown[]> {
-  const { messages, warnings } = toFormat(history, format, { omitWarnings });
-  // A format whose reader makes ids up (Gemini: its wire shape below) pairs by name and order;
-  // ids the reader made up were never the user's, so they are left out again. Call turns
-  // without a thought signature get Google's documented placeholder, which Gemini 3 requires.
-  if (adapterFor(format).generatesIds)
-    return { messages: withoutIds(messages as GeminiContent[], generatedIds), warnings };
-  return { messages, warnings };
-}
-
-function withoutIds(contents: GeminiContent[], ids: ReadonlySet<string>): GeminiContent[] {
-  if (ids.size === 0) return contents;
-  return contents.map((content) => {
-    if (
-      !content.parts.some(
-        (part) =>
-          (part.functionCall?.id !== undefined && ids.has(part.functionCall.id)) ||
-          (part.functionResponse?.id !== undefined && ids.has(part.functionResponse.id)),
-      )
-    )
-      return content;
-    return {
-      ...content,
-      parts: content.parts.map((part) => {
-        if (part.functionCall?.id !== undefined && ids.has(part.functionCall.id))
-          return { ...part, functionCall: withoutId(part.functionCall) };
-        if (part.functionResponse?.id !== undefined && ids.has(part.functionResponse.id))
-          return { ...part, functionResponse: withoutId(part.functionResponse) };
-        return part;
-      }),
-    };
-  });
-}
-
-function withoutId<T extends { readonly id?: string }>(value: T): Omit<T, 'id'> {
-  const copy: Record<string, unknown> = { ...value };
-  delete copy.id;
-  return copy as Omit<T, 'id'>;
+  // A format whose reader makes ids up (Gemini) pairs by name and order; ids the reader made up
+  // were never the user's, so each part gets back the id it had when read.
+  return toFormat(history, format, { omitWarnings, omitIds: generatedIds });
 }

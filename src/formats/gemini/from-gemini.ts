@@ -25,6 +25,8 @@ import { GeminiTurn, type TurnCall } from './gemini-turn.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
 const RESPONSE_PART_KEYS = new Set(['functionResponse']);
+const CALL_KEYS = new Set(['name', 'args']);
+const RESPONSE_KEYS = new Set(['name', 'response']);
 const TEXT_PART_KEYS = new Set(['text']);
 
 /** Options of {@link fromGemini}. */
@@ -53,8 +55,10 @@ export interface FromGeminiOptions {
  * name when that call had no id. Then a response without an id takes the id of the first
  * unanswered call with its name in the model turn before it (with an empty name: the first
  * unanswered call). Each id so given comes with a `generated-call-id` warning. `thoughtSignature` and other part fields go to
- * `providerData.gemini` (the skip-validator placeholder is dropped: it is no signature);
- * thought parts (`thought: true`) and other parts stay opaque.
+ * `providerData.gemini` (the skip-validator placeholder is dropped: it is no signature), and so
+ * do, under `functionCall` or `functionResponse`, the fields of the call or response the neutral
+ * model does not hold, with the wire id when it is not the one the message got (see
+ * toGemini's `omitIds`); thought parts (`thought: true`) and other parts stay opaque.
  *
  * @throws {ToolHistoryError} `invalid-input` when `contents` is not an array or a content or
  *   part does not have a Gemini shape (the error names the index and the field).
@@ -137,14 +141,37 @@ function readModelPart(
   }
   const extras = extrasOf(part, CALL_PART_KEYS);
   if (extras?.thoughtSignature === SKIP_THOUGHT_SIGNATURE) delete extras.thoughtSignature;
-  const hasExtras = extras !== undefined && Object.keys(extras).length > 0;
+  const gemini = withInnerExtras(extras, 'functionCall', call, CALL_KEYS, callId);
   return {
     type: 'tool-call',
     callId,
     name,
     ...parseArgumentsValue(call.args ?? {}, `${path}.functionCall.args`),
-    ...(hasExtras ? { providerData: { gemini: extras } } : {}),
+    ...(gemini === undefined ? {} : { providerData: { gemini } }),
   };
+}
+
+/**
+ * The part's extras plus, under `field`, the fields of its `functionCall` or `functionResponse`
+ * the neutral model does not hold (`willContinue`, `scheduling`, a response's `parts`, …) and its
+ * wire `id` when that is not `callId` (empty, not a string, or a made-up response id replaced by
+ * its call's generated one), so toGemini can write them back. `undefined` when there are none.
+ */
+function withInnerExtras(
+  extras: Record<string, unknown> | undefined,
+  field: 'functionCall' | 'functionResponse',
+  value: WireRecord,
+  known: ReadonlySet<string>,
+  callId: string,
+): Record<string, unknown> | undefined {
+  const inner = extrasOf(value, known);
+  if (inner?.id === callId) delete inner.id;
+  const hasInner = inner !== undefined && Object.keys(inner).length > 0;
+  if (!hasInner)
+    return extras === undefined || Object.keys(extras).length === 0 ? undefined : extras;
+  const out = extras ?? {};
+  out[field] = inner;
+  return out;
 }
 
 function readUserPart(part: WireRecord): TextPart | OpaquePart {
@@ -206,7 +233,13 @@ function readResponse(
           : `${path}.functionResponse id "${ownId}" names no call; it answers the one "${name}" call of its turn, which had no id, and was given "${callId}".`,
     });
   }
-  const extras = extrasOf(part, RESPONSE_PART_KEYS);
+  const extras = withInnerExtras(
+    extrasOf(part, RESPONSE_PART_KEYS),
+    'functionResponse',
+    response,
+    RESPONSE_KEYS,
+    callId,
+  );
   const keys = Object.keys(body);
   const only = keys.length === 1 ? keys[0] : undefined;
   // Google documents `output` for a result and `error` for a failure; any other object is the result itself.

@@ -20,6 +20,7 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
     toGemini(history, {
       missingThoughtSignature: options?.missingThoughtSignature,
       omitWarnings: options?.omitWarnings,
+      omitIds: options?.omitIds,
     }),
   messagesKey: 'contents',
   wireShape: 'gemini',

@@ -23,6 +23,13 @@ export interface ToGeminiOptions extends WriterOptions {
    * @defaultValue 'skip-validator'
    */
   readonly missingThoughtSignature?: 'skip-validator' | 'omit' | undefined;
+  /**
+   * Ids {@link fromGemini} generated for calls and responses that had none (from its
+   * `generated-call-id` warnings): a part whose id is one of these is written with the id it had
+   * when read (none, an empty one, or a response's made-up one) instead.
+   * @defaultValue every id is sent
+   */
+  readonly omitIds?: ReadonlySet<string> | undefined;
 }
 
 /** The output of {@link toGemini}: `contents` plus the request's `systemInstruction`. */
@@ -89,7 +96,7 @@ export function toGemini(
         context.ownData(message.providerData, index);
         contents.push({
           role: 'user',
-          parts: message.results.map((result) => responsePart(result, index, context)),
+          parts: message.results.map((result) => responsePart(result, index, context, options)),
         });
         break;
       default:
@@ -138,11 +145,15 @@ function writeModel(
             part.callId,
           );
         }
-        const extras = context.ownData(part.providerData, index, part.callId);
+        const [extras, inner] = splitExtras(
+          context.ownData(part.providerData, index, part.callId),
+          'functionCall',
+        );
         firstCall ??= parts.length;
+        const args = { ...part.arguments };
         parts.push(
           withExtras(extras, {
-            functionCall: { id: part.callId, name: part.name, args: { ...part.arguments } },
+            functionCall: withId(part.callId, inner, options, { name: part.name, args }),
           }),
         );
         break;
@@ -170,8 +181,47 @@ function writeModel(
 /** The warning for a call given the skip-validator signature: one string for every such warning. */
 const SIGNATURE_ADDED = `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`;
 
-function responsePart(result: ToolResult, index: number, context: ConversionContext): GeminiPart {
-  const extras = context.ownData(result.providerData, index, result.callId);
+/**
+ * A part's extras without `field`, and the fields of its `functionCall` or `functionResponse`
+ * that fromGemini keeps under `field`.
+ */
+function splitExtras(
+  extras: Readonly<Record<string, unknown>> | undefined,
+  field: 'functionCall' | 'functionResponse',
+): [Readonly<Record<string, unknown>> | undefined, Readonly<Record<string, unknown>> | undefined] {
+  if (extras === undefined || !Object.hasOwn(extras, field)) return [extras, undefined];
+  const { [field]: inner, ...rest } = extras;
+  return [Object.keys(rest).length === 0 ? undefined : rest, isRecord(inner) ? inner : undefined];
+}
+
+/**
+ * `fields` with the kept inner fields and the call id. A generated id (in `omitIds`) gives way
+ * to the id the part had when read, or to none.
+ */
+function withId<T extends object>(
+  callId: string,
+  inner: Readonly<Record<string, unknown>> | undefined,
+  options: ToGeminiOptions,
+  fields: T,
+): T & { readonly id?: string } {
+  const { id: readId, ...rest } = inner ?? {};
+  const id = options.omitIds?.has(callId) === true ? readId : callId;
+  // The neutral fields win over kept ones of the same name (provider data can be built by hand).
+  return { ...rest, ...(id === undefined ? {} : { id }), ...fields } as T & {
+    readonly id?: string;
+  };
+}
+
+function responsePart(
+  result: ToolResult,
+  index: number,
+  context: ConversionContext,
+  options: ToGeminiOptions,
+): GeminiPart {
+  const [extras, inner] = splitExtras(
+    context.ownData(result.providerData, index, result.callId),
+    'functionResponse',
+  );
   const content = result.content;
   const keys = isRecord(content) ? Object.keys(content) : [];
   // An object result goes as the response itself unless it would read back as `{ output }` or `{ error }`.
@@ -185,6 +235,6 @@ function responsePart(result: ToolResult, index: number, context: ConversionCont
       ? { error: content }
       : { output: content };
   return withExtras(extras, {
-    functionResponse: { id: result.callId, name: result.name, response },
+    functionResponse: withId(result.callId, inner, options, { name: result.name, response }),
   });
 }

@@ -33,6 +33,12 @@ export interface WriteFormatOptions extends WriterOptions {
    * @defaultValue 'skip-validator'
    */
   readonly missingThoughtSignature?: 'skip-validator' | 'omit' | undefined;
+  /**
+   * Gemini: ids the reader generated, written as the part had them when read (none, empty, or a
+   * response's made-up id).
+   * @defaultValue every id is sent
+   */
+  readonly omitIds?: ReadonlySet<string> | undefined;
 }
 
 /** The status and body a provider answers a refused history with. */

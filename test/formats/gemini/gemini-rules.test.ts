@@ -231,6 +231,44 @@ describe("Gemini's part-role and name rules", () => {
     expect(repairHistory(history, { format: 'gemini' }).fixes).toEqual([]);
   });
 
+  it("keeps a made-up response id when repair rewrites the response's turn", () => {
+    const history = [user(), model(call('f'), call('g')), answers(response('f', 'made'))];
+    const { messages, fixes } = repairHistory(history, { format: 'gemini' });
+    expect(fixes.map((fix) => [fix.kind, fix.messageIndex, fix.partIndex])).toEqual([
+      ['inserted-placeholder', 2, 1],
+    ]);
+    const rewritten = messages[2] as { parts: object[] };
+    expect(rewritten.parts[0]).toEqual(response('f', 'made'));
+    expect(messages.slice(0, 2)).toEqual(history.slice(0, 2));
+    expect(validateHistory(messages, { format: 'gemini' }).ok).toBe(true);
+  });
+
+  it("keeps an empty call id and Gemini's other functionCall and functionResponse fields in a rewritten turn", () => {
+    const signed = {
+      functionCall: { name: 'f', args: { q: 1 }, id: '', willContinue: false },
+      thoughtSignature: 'sig',
+    };
+    const answer = {
+      functionResponse: {
+        name: 'f',
+        response: { output: 'ok' },
+        parts: [{ inlineData: { mimeType: 'image/png', data: 'AAAA' } }],
+        scheduling: 'SILENT',
+      },
+    };
+    // The response sits in the model content: repair rewrites both contents.
+    const history = [user(), model(signed, call('g'), answer)];
+    const { messages, fixes } = repairHistory(history, { format: 'gemini' });
+    expect(fixes.map((fix) => [fix.kind, fix.messageIndex, fix.partIndex])).toEqual([
+      ['moved-result', 2, 0],
+      ['inserted-placeholder', 2, 1],
+    ]);
+    expect(messages.slice(1).map((content) => (content as { parts: object[] }).parts)).toEqual([
+      [signed, call('g')],
+      [answer, expect.objectContaining({ functionResponse: expect.anything() })],
+    ]);
+  });
+
   it('reports a second response with an answered call id as a duplicate, not a made-up id', () => {
     const history = [
       user(),
