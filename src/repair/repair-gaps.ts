@@ -13,7 +13,7 @@ import { placeholderFix, synthesizedCallFix } from './fixes/gap-fixes.js';
 import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
 import { guessedRecord, namedCall } from './fixes/synthesize-call.js';
 import type { GapRange, Gaps } from './find-gaps.js';
-import { writeFormatResult } from './format-io.js';
+import { NO_IDS, writeFormatResult } from './format-io.js';
 import type { HistoryFix, MissingResultCause } from './history-fix.js';
 import type { ResolvedPolicy } from './repair-policy.js';
 import { newMessageIndex, newMessageSize, newPartIndex, type WireLayout } from './wire-places.js';
@@ -233,7 +233,6 @@ function reportCalls(
   return at;
 }
 
-const NO_IDS: ReadonlySet<string> = new Set();
 const ASSISTANT_SEPARATOR: HistoryMessage = {
   role: 'assistant',
   parts: [{ type: 'text', text: '-' }],

@@ -233,7 +233,7 @@ function repairOnce<F extends MessageFormat>(
       return repaired as RepairHistoryResult<FormatMessages[F]>;
     }
   }
-  const { history, generatedIds } = readFormat(messages, format);
+  const { history, idsAsRead } = readFormat(messages, format);
   const repaired =
     preset === 'add-missing-calls'
       ? addMissingCalls(history, {
@@ -247,7 +247,7 @@ function repairOnce<F extends MessageFormat>(
         })
       : new HistoryRepairer(history, profile, resolvePolicy(options)).run();
   if (repaired.fixes.length === 0) return unchanged();
-  const written = writeKeeping(messages, history, repaired.history, format, generatedIds);
+  const written = writeKeeping(messages, history, repaired.history, format, idsAsRead);
   const input = inputLocator(history, format);
   return {
     messages: written.messages as FormatMessages[F],

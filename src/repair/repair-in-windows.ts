@@ -71,7 +71,7 @@ export function repairInWindows(
     }
     const ids = rewriterFrom(window.start);
     const slice = messages.slice(window.start, window.end);
-    const { history, generatedIds } = readWindow(messages, slice, format, window.start);
+    const { history, idsAsRead } = readWindow(messages, slice, format, window.start);
     const repaired = new HistoryRepairer(history, profile, policy, {
       ids,
       endsHistory: window.end === messages.length,
@@ -83,7 +83,7 @@ export function repairInWindows(
       return;
     }
     // Inside the window too, what the repair left alone keeps its bytes.
-    const written = writeKeeping(slice, history, repaired.history, format, generatedIds);
+    const written = writeKeeping(slice, history, repaired.history, format, idsAsRead);
     const input = inputLocator(history, format);
     const offsets = { input: window.start, output: out.length };
     for (const fix of repaired.fixes) fixes.push(locateFix(fix, input, written.locate, offsets));

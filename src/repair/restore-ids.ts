@@ -70,6 +70,7 @@ export function restoreIds<F extends MessageFormat>(
 ): FormatMessages[F] {
   if (!fixes.some((fix) => fix.kind === 'rewrote-call-id'))
     return [...messages] as FormatMessages[F];
-  const { history, generatedIds } = readFormat(messages, options.format);
-  return writeFormat(restoreToolHistoryIds(history, fixes), options.format, generatedIds);
+  const { history, idsAsRead } = readFormat(messages, options.format);
+  const restored = restoreToolHistoryIds(history, fixes);
+  return writeFormat(restored, options.format, idsAsRead.generated, idsAsRead.borrowed);
 }

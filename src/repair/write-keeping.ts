@@ -3,7 +3,7 @@ import type { HistoryMessage, ToolHistory } from '../core/history.js';
 import type { ConversionWarning } from '../core/conversion-result.js';
 import { deepEqual } from '../core/deep-equal.js';
 import { adapterFor } from '../formats/index.js';
-import { writeFormatResult } from './format-io.js';
+import { writeFormatResult, type IdsAsRead } from './format-io.js';
 import { inputLocator, outputLocator, type WireLocator } from './wire-places.js';
 
 /** What {@link writeKeeping} returns: the wire array, and where each repaired message landed in it. */
@@ -49,11 +49,11 @@ export function writeKeeping(
   history: ToolHistory,
   repaired: ToolHistory,
   format: MessageFormat,
-  generatedIds: ReadonlySet<string>,
+  idsAsRead: IdsAsRead,
 ): KeptWrite {
   const groups = groupsOf(history, wire.length);
   if (groups === undefined) {
-    const { messages, warnings } = writeFormatResult(repaired, format, generatedIds, INHERENT);
+    const { messages, warnings } = writeFormatResult(repaired, format, idsAsRead, INHERENT);
     const locate = outputLocator(repaired, format);
     const kept: ConversionWarning[] = [];
     placed(warnings, locate, 0, kept);
@@ -85,7 +85,7 @@ export function writeKeeping(
   let pendingFrom = 0;
   const flush = (): void => {
     if (pending.length === 0) return;
-    const written = writeFormatResult(pending, format, generatedIds, INHERENT);
+    const written = writeFormatResult(pending, format, idsAsRead, INHERENT);
     if (written.warnings.length > 0)
       placed(written.warnings, outputLocator(pending, format), out.length, warnings);
     if (adapterFor(format).layout === 'items')
@@ -96,7 +96,7 @@ export function writeKeeping(
         wire,
         history,
         format,
-        generatedIds,
+        idsAsRead,
       );
     pieces.push({ from: pendingFrom, wireAt: out.length, kept: undefined, written: pending });
     for (const message of written.messages) out.push(message);
@@ -143,7 +143,7 @@ function keepUnchangedItems(
   wire: readonly unknown[],
   history: ToolHistory,
   format: MessageFormat,
-  generatedIds: ReadonlySet<string>,
+  idsAsRead: IdsAsRead,
 ): void {
   const locate = outputLocator(pending, format);
   const used = new Set<number>();
@@ -157,7 +157,7 @@ function keepUnchangedItems(
     if (group === undefined || original?.role !== message.role || original === message) return;
     const start = locate(at, undefined).messageIndex;
     const end = at + 1 < pending.length ? locate(at + 1, undefined).messageIndex : written.length;
-    const before = writeFormatResult([original], format, generatedIds, INHERENT).messages;
+    const before = writeFormatResult([original], format, idsAsRead, INHERENT).messages;
     const size = group.wireEnd - group.wireStart;
     if (before.length !== size) return;
     // In order, a few items ahead at most: a fix drops, adds or changes an item here and there.

@@ -21,6 +21,7 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
       missingThoughtSignature: options?.missingThoughtSignature,
       omitWarnings: options?.omitWarnings,
       omitIds: options?.omitIds,
+      responsesAsRead: options?.responsesAsRead,
     }),
   messagesKey: 'contents',
   wireShape: 'gemini',

@@ -30,6 +30,12 @@ export interface ToGeminiOptions extends WriterOptions {
    * @defaultValue every id is sent
    */
   readonly omitIds?: ReadonlySet<string> | undefined;
+  /**
+   * Results {@link fromGemini} read from responses without an id of their own (or with an empty
+   * one), which it gave the id of the call they answer: each is written as it was read.
+   * @defaultValue every id is sent
+   */
+  readonly responsesAsRead?: ReadonlySet<ToolResult> | undefined;
 }
 
 /** The output of {@link toGemini}: `contents` plus the request's `systemInstruction`. */
@@ -44,7 +50,7 @@ export interface GeminiConversionResult extends ConversionResult<GeminiContent[]
  * Assistant messages become `model` contents; results become `functionResponse` parts of a
  * `user` content, with `response: { output }`, or `{ error }` for a failed result (the keys
  * Google documents); a result whose content is already an object is sent as the `response`
- * itself. Ids are always sent. `thoughtSignature`s read from Gemini are written back on their
+ * itself. Ids are sent, but those `omitIds` and `responsesAsRead` name. `thoughtSignature`s read from Gemini are written back on their
  * parts; a model turn whose first call has no signature gets {@link SKIP_THOUGHT_SIGNATURE} on
  * that call (see {@link ToGeminiOptions}). Empty text parts are left out (Gemini refuses them).
  *
@@ -153,7 +159,11 @@ function writeModel(
         const args = { ...part.arguments };
         parts.push(
           withExtras(extras, {
-            functionCall: withId(part.callId, inner, options, { name: part.name, args }),
+            functionCall: withId(
+              options.omitIds?.has(part.callId) === true ? undefined : part.callId,
+              inner,
+              { name: part.name, args },
+            ),
           }),
         );
         break;
@@ -195,17 +205,16 @@ function splitExtras(
 }
 
 /**
- * `fields` with the kept inner fields and the call id. A generated id (in `omitIds`) gives way
- * to the id the part had when read, or to none.
+ * `fields` with the kept inner fields and `callId`; without one (an id the reader gave the part),
+ * the id the part had when read, or none.
  */
 function withId<T extends object>(
-  callId: string,
+  callId: string | undefined,
   inner: Readonly<Record<string, unknown>> | undefined,
-  options: ToGeminiOptions,
   fields: T,
 ): T & { readonly id?: string } {
   const { id: readId, ...rest } = inner ?? {};
-  const id = options.omitIds?.has(callId) === true ? readId : callId;
+  const id = callId ?? readId;
   // The neutral fields win over kept ones of the same name (provider data can be built by hand).
   return { ...rest, ...(id === undefined ? {} : { id }), ...fields } as T & {
     readonly id?: string;
@@ -234,7 +243,12 @@ function responsePart(
     : result.isError
       ? { error: content }
       : { output: content };
+  const asRead =
+    options.responsesAsRead?.has(result) === true || options.omitIds?.has(result.callId) === true;
   return withExtras(extras, {
-    functionResponse: withId(result.callId, inner, options, { name: result.name, response }),
+    functionResponse: withId(asRead ? undefined : result.callId, inner, {
+      name: result.name,
+      response,
+    }),
   });
 }

@@ -2,7 +2,7 @@ import type { CallIdGenerator } from '../../core/call-id.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import type { MessageFormat } from '../../core/format.js';
 import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
-import type { HistoryMessage, ToolHistory } from '../../core/history.js';
+import type { HistoryMessage, ToolHistory, ToolResult } from '../../core/history.js';
 import type { JsonObject } from '../../core/input-guards.js';
 import type { HistoryIssue } from '../../core/issue.js';
 import type { ProviderProfile } from '../../core/provider-profile.js';
@@ -39,6 +39,12 @@ export interface WriteFormatOptions extends WriterOptions {
    * @defaultValue every id is sent
    */
   readonly omitIds?: ReadonlySet<string> | undefined;
+  /**
+   * Gemini: results read from responses without an id of their own (given the id of the call
+   * they answer); each is written as read, without one or with an empty one.
+   * @defaultValue every id is sent
+   */
+  readonly responsesAsRead?: ReadonlySet<ToolResult> | undefined;
 }
 
 /** The status and body a provider answers a refused history with. */
