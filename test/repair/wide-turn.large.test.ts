@@ -3,6 +3,7 @@ import { ArmedCalls } from '../../src/core/armed-calls.js';
 import type { HistoryMessage } from '../../src/core/history.js';
 import { fromGemini } from '../../src/formats/gemini/from-gemini.js';
 import { outputLocator } from '../../src/repair/wire-places.js';
+import { toFormat } from '../../src/convert/convert-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { wideGeminiTurnOf } from '../helpers/wide-turns.js';
 
@@ -100,4 +101,38 @@ describe('ArmedCalls with 32k calls of one id', () => {
     expect(inOrder).toBe(true);
     expect(armed.answer('same')).toBeUndefined();
   });
+});
+
+describe('toFormat on one turn of 128k results', () => {
+  // Two tool messages in a row: the writers that merge them into one results turn append the
+  // second's results to the first's.
+  const history: HistoryMessage[] = [
+    { role: 'user', parts: [{ type: 'text', text: 'Go.' }] },
+    {
+      role: 'assistant',
+      parts: Array.from({ length: CALLS }, (_, call) => ({
+        type: 'tool-call' as const,
+        callId: `c${String(call)}`,
+        name: 'lookup',
+        arguments: {},
+      })),
+    },
+    { role: 'tool', results: [{ callId: 'c0', name: 'lookup', content: 'ok', isError: false }] },
+    {
+      role: 'tool',
+      results: Array.from({ length: CALLS - 1 }, (_, call) => ({
+        callId: `c${String(call + 1)}`,
+        name: 'lookup',
+        content: 'ok',
+        isError: false,
+      })),
+    },
+  ];
+  it.each(['openai-chat', 'anthropic', 'bedrock'] as const)(
+    'writes %s without running out of stack',
+    (format) => {
+      const written = toFormat(history, format).messages as unknown[];
+      expect(validateHistory(written, { format })).toEqual({ ok: true, issues: [] });
+    },
+  );
 });

@@ -8,6 +8,7 @@ import type {
   ToolResult,
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
+import { appendAll } from '../shared/array-appender.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { exactArray } from '../shared/exact-array.js';
@@ -72,7 +73,7 @@ export function toAnthropic(
         const extras = context.ownData(message.providerData, index);
         const blocks = message.parts.flatMap((part) => userBlock(part, index, context));
         if (resultsTurn !== undefined) {
-          resultsTurn.push(...blocks);
+          appendAll(resultsTurn, blocks);
         } else {
           const [only] = message.parts;
           const plain =
@@ -97,7 +98,7 @@ export function toAnthropic(
           resultsTurn = blocks;
           messages.push({ role: 'user', content: resultsTurn });
         } else {
-          resultsTurn.push(...blocks);
+          appendAll(resultsTurn, blocks);
         }
         break;
       }

@@ -9,6 +9,7 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { isObject } from '../../core/input-guards.js';
+import { appendAll } from '../shared/array-appender.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { exactArray } from '../shared/exact-array.js';
@@ -72,7 +73,7 @@ export function toBedrock(
       case 'user': {
         const extras = context.ownData(message.providerData, index);
         const blocks = message.parts.flatMap((part) => userBlock(part, index, context));
-        if (resultsTurn !== undefined) resultsTurn.push(...blocks);
+        if (resultsTurn !== undefined) appendAll(resultsTurn, blocks);
         else messages.push(withExtras(extras, { role: 'user', content: blocks }));
         resultsTurn = undefined;
         names.other();
@@ -89,7 +90,7 @@ export function toBedrock(
           resultsTurn = blocks;
           messages.push({ role: 'user', content: resultsTurn });
         } else {
-          resultsTurn.push(...blocks);
+          appendAll(resultsTurn, blocks);
         }
         break;
       }

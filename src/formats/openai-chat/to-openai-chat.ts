@@ -8,6 +8,7 @@ import type {
   UserMessage,
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
+import { appendAll } from '../shared/array-appender.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
@@ -75,7 +76,7 @@ export function writeChatMessages(
         messages.push(writeAssistant(message, index, context, names));
         break;
       case 'tool':
-        messages.push(...writeResults(message, index, context, names, dialect));
+        appendAll(messages, writeResults(message, index, context, names, dialect));
         break;
       default:
         assertNever(message, 'history message');

@@ -33,3 +33,11 @@ export function replaceLast<M extends HistoryMessage, K extends keyof M>(
   if (last[key] === value) return;
   history[history.length - 1] = { ...last, [key]: value };
 }
+
+/**
+ * Appends `items` to `target` one by one: `target.push(...items)` passes every item as an
+ * argument, and overflows the stack on a turn of a hundred thousand calls or results.
+ */
+export function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}

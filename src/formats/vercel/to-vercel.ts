@@ -1,6 +1,7 @@
 import { assertNever } from '../../core/assert-never.js';
 import type { AssistantMessage, ToolHistory, ToolResult, UserMessage } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
+import { appendAll } from '../shared/array-appender.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { exactArray } from '../shared/exact-array.js';
 import { withExtras } from '../shared/with-extras.js';
@@ -53,7 +54,7 @@ export function toVercel(
         const { parts, ...extras } = context.ownData(message.providerData, index) ?? {};
         const content = message.results.map((result) => writeResult(result, index, context));
         // Parts other than results (v6 approval responses) read by fromVercel go back after them.
-        if (Array.isArray(parts)) content.push(...(parts as VercelToolResultPart[]));
+        if (Array.isArray(parts)) appendAll(content, parts as VercelToolResultPart[]);
         return { ...extras, role: 'tool', content } satisfies VercelToolMessage;
       }
       default:
