@@ -10,6 +10,7 @@ import {
   type ToolOutcome,
 } from '../loop/tool-outcome.js';
 import type { LangMessage } from 'aiwrapper';
+import { isJsonText } from '../core/json-text.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { SENT_CALLS_META_KEY, type TurnCall } from './commit-response.js';
 import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
@@ -226,15 +227,6 @@ function argumentsProblem(call: TurnCall): NotRunReason | undefined {
   if (call.argumentsText !== undefined)
     return isJsonText(call.argumentsText) ? 'non-object-arguments' : 'invalid-json-arguments';
   return isPlainObject(call.arguments) ? undefined : 'non-object-arguments';
-}
-
-function isJsonText(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function isPlainObject(value: unknown): boolean {

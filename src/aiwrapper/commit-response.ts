@@ -4,6 +4,7 @@ import type { ProviderFormat } from '../core/format.js';
 import { parseArgumentsText } from '../formats/shared/arguments-text.js';
 import type { LoopToolCall } from '../loop/loop-tool.js';
 import { convertHistory } from '../convert/convert-history.js';
+import { UNKNOWN_TOOL_NAME } from '../repair/add-missing-calls.js';
 import { validateHistory } from '../validate/validate-history.js';
 import { sentArgumentsText, sentCallId } from './sent-tool-calls.js';
 
@@ -12,13 +13,10 @@ import { sentArgumentsText, sentCallId } from './sent-tool-calls.js';
  * sent, by the id it wrote: `{ [writtenId]: { callId?: sentId, name?: sentName } }`. An id is
  * replaced when it is empty or already used in the history (the turn included); an empty name when
  * the provider refuses one, or is not one this package knows (it is written as
- * {@link UNNAMED_TOOL}). Such a turn no longer carries
+ * {@link UNKNOWN_TOOL_NAME}, as repair names such calls). Such a turn no longer carries
  * aiwrapper's `openaiResponseId`, so the next Responses request sends the turn itself.
  */
 export const SENT_CALLS_META_KEY = 'toolCallsAsSent';
-
-/** The name written for a call that named no tool, where the provider refuses an empty name. */
-export const UNNAMED_TOOL = 'unknown_tool';
 
 /** What the loop replaced in one call, as the model sent it. */
 export interface SentCall {
@@ -75,7 +73,7 @@ function readCalls(
       item.callId = (fresh ?? uniqueCallIds(taken))();
     taken.add(item.callId);
     const sentName = item.name;
-    if (sentName === '' && refusesEmptyNames(format)) item.name = UNNAMED_TOOL;
+    if (sentName === '' && refusesEmptyNames(format)) item.name = UNKNOWN_TOOL_NAME;
     if (sentId === item.callId && sentName === item.name) continue;
     (asSent ??= {})[item.callId] = {
       ...(sentId === item.callId ? {} : { callId: sentId }),

@@ -35,7 +35,7 @@ export {
 export { runToolLoop, resumeToolLoop } from './run-tool-loop.js';
 export type { ToolApproval, ToolLoopOptions } from './tool-loop-setup.js';
 export { pendingToolCalls, STARTED_META_KEY } from './pending-tool-calls.js';
-export { SENT_CALLS_META_KEY, UNNAMED_TOOL } from './commit-response.js';
+export { SENT_CALLS_META_KEY } from './commit-response.js';
 export { withToolCallStreams } from './tool-call-streams.js';
 export type { PendingToolCalls } from './pending-tool-calls.js';
 export type { LoopTool, LoopToolCall, ToolRunContext, ToolSideEffects } from '../loop/loop-tool.js';

@@ -1,4 +1,5 @@
 import { createCallId } from '../core/call-id.js';
+import { isJsonText } from '../core/json-text.js';
 
 /*
  * aiwrapper 3.0.3 reads a streamed call's arguments in its stream handlers and keeps only the
@@ -210,18 +211,9 @@ function hookResponses(prototype: Record<PropertyKey, unknown>): void {
         // Text that does not parse goes in as `{}`, which aiwrapper would set after logging the error.
         return original.call(
           this,
-          parses(text) ? response : { ...(response as object), arguments: '{}' },
+          isJsonText(text) ? response : { ...(response as object), arguments: '{}' },
           target,
         );
       },
   );
-}
-
-function parses(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -120,3 +120,13 @@ export function jsonTextOf(value: unknown, where: string): string | undefined {
     throw unwritableJsonError(where, found, error);
   }
 }
+
+/** Whether `text` is one JSON value, as `JSON.parse` reads it. */
+export function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -4,12 +4,11 @@ import {
   installProviderErrors,
   SENT_CALLS_META_KEY,
   runToolLoop,
-  UNNAMED_TOOL,
   type LoopTool,
   type ToolLoopEvent,
 } from '../../src/aiwrapper/index.js';
 import type { ProviderFormat } from '../../src/core/format.js';
-import { convertHistory, validateHistory } from '../../src/index.js';
+import { convertHistory, UNKNOWN_TOOL_NAME, validateHistory } from '../../src/index.js';
 import {
   routeToStrictServer,
   startStrictServer,
@@ -251,7 +250,7 @@ describe('runToolLoop on a provider this package does not know', () => {
       {
         type: 'tool',
         callId: 'callAAxyz',
-        name: UNNAMED_TOOL,
+        name: UNKNOWN_TOOL_NAME,
         arguments: { to: 'bob', amount: 1 },
       },
     ]);
