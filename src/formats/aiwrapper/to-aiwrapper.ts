@@ -1,9 +1,8 @@
 import { assertNever } from '../../core/assert-never.js';
+import { isObject } from '../../core/input-guards.js';
 import type { ToolHistory } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { exactArray } from '../shared/exact-array.js';
-import { isRecord } from '../shared/wire-guards.js';
 import type { AiwrapperItem, AiwrapperMessage } from './aiwrapper-types.js';
 
 /** The output of {@link toAiwrapper}: messages plus the collection's `instructions`. */
@@ -109,7 +108,5 @@ function aiwrapperMessage(
   items: readonly AiwrapperItem[],
   meta: unknown,
 ): AiwrapperMessage {
-  return isRecord(meta)
-    ? { role, items: exactArray(items), meta }
-    : { role, items: exactArray(items) };
+  return isObject(meta) ? { role, items: items, meta } : { role, items: items };
 }

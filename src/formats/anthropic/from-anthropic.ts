@@ -1,3 +1,4 @@
+import { extrasOf } from '../shared/extras-of.js';
 import type {
   HistoryMessage,
   OpaquePart,
@@ -8,9 +9,8 @@ import type {
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
-import { invalidField, isObject, objectAt } from '../../core/input-guards.js';
-import { extrasOf, type WireRecord } from '../shared/wire-guards.js';
-import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
+import { appendAll } from '../shared/array-appender.js';
 import {
   anthropicBlocksOf,
   ANTHROPIC_MESSAGE_SHAPE,
@@ -59,7 +59,6 @@ export function fromAnthropic(
   if (options.system !== undefined)
     history.push({ role: 'system', text: systemText(options.system) });
   const names = new CallNames('turn');
-  const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', ANTHROPIC_MESSAGE_SHAPE);
     // Checks the role and the blocks; a string content is none, read here as one text block.
@@ -67,7 +66,7 @@ export function fromAnthropic(
     const blocks =
       typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : checked;
     if (message.role === 'user') {
-      readUser(blocks, index, history, names, appender);
+      readUser(blocks, index, history, names);
       continue;
     }
     const parts = blocks.map((block, blockIndex) => readAssistantBlock(block, index, blockIndex));
@@ -80,25 +79,23 @@ export function fromAnthropic(
 }
 
 function readUser(
-  blocks: readonly WireRecord[],
+  blocks: readonly JsonObject[],
   index: number,
   history: HistoryMessage[],
   names: CallNames,
-  appender: ArrayAppender,
 ): void {
   blocks.forEach((block, blockIndex) => {
     const last = history.at(-1);
     const fresh = last?.sourceIndex !== index;
     if (block.type === 'tool_result') {
       const result = readResult(block, index, blockIndex, names);
-      if (!fresh && last.role === 'tool')
-        replaceLast(history, last, 'results', appender.append(last.results, [result]));
+      if (!fresh && last.role === 'tool') appendAll(last.results, [result]);
       else history.push({ role: 'tool', results: [result], sourceIndex: index });
       return;
     }
     const part = readUserBlock(block, index, blockIndex);
     if (!fresh && last.role === 'user') {
-      replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
+      appendAll(last.parts, [part]);
     } else {
       names.other();
       history.push({ role: 'user', parts: [part], sourceIndex: index });
@@ -112,7 +109,7 @@ function readUser(
 }
 
 function readUserBlock(
-  block: WireRecord,
+  block: JsonObject,
   index: number,
   blockIndex: number,
 ): TextPart | OpaquePart {
@@ -122,7 +119,7 @@ function readUserBlock(
 }
 
 function readAssistantBlock(
-  block: WireRecord,
+  block: JsonObject,
   index: number,
   blockIndex: number,
 ): TextPart | ToolCallPart | OpaquePart {
@@ -138,7 +135,7 @@ function readAssistantBlock(
   };
 }
 
-function readText(block: WireRecord, index: number, blockIndex: number): TextPart {
+function readText(block: JsonObject, index: number, blockIndex: number): TextPart {
   const text = blockString(block, 'text', index, blockIndex);
   const extras = extrasOf(block, TEXT_KEYS);
   return extras === undefined
@@ -147,7 +144,7 @@ function readText(block: WireRecord, index: number, blockIndex: number): TextPar
 }
 
 function readResult(
-  block: WireRecord,
+  block: JsonObject,
   index: number,
   blockIndex: number,
   names: CallNames,

@@ -1,4 +1,5 @@
 import { assertNever } from '../../core/assert-never.js';
+import { withExtras } from '../shared/extras-of.js';
 import { resultText } from '../../core/result-text.js';
 import type {
   AssistantMessage,
@@ -11,8 +12,6 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { appendAll } from '../shared/array-appender.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { exactArray } from '../shared/exact-array.js';
-import { withExtras } from '../shared/with-extras.js';
 import type {
   AnthropicAssistantMessage,
   AnthropicContentBlock,
@@ -183,7 +182,7 @@ function writeAssistant(
     }
   }
   if (!calls) names.other();
-  return withExtras(extras, { role: 'assistant', content: exactArray(content) });
+  return withExtras(extras, { role: 'assistant', content: content });
 }
 
 function resultBlock(

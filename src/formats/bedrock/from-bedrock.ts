@@ -1,3 +1,4 @@
+import { extrasOf } from '../shared/extras-of.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -10,8 +11,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
-import { extrasOf } from '../shared/wire-guards.js';
-import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import { appendAll } from '../shared/array-appender.js';
 import {
   assertBedrockMessages,
   BEDROCK_MESSAGE_SHAPE,
@@ -61,12 +61,11 @@ export function fromBedrock(
   if (options.system !== undefined)
     history.push({ role: 'system', text: systemText(options.system) });
   const names = new CallNames('turn');
-  const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', BEDROCK_MESSAGE_SHAPE);
     const blocks = bedrockBlocksOf(message, index);
     if (message.role === 'user') {
-      readUser(blocks, index, history, names, appender);
+      readUser(blocks, index, history, names);
       continue;
     }
     const parts = blocks.map((block, blockIndex) => readAssistantBlock(block, index, blockIndex));
@@ -83,21 +82,19 @@ function readUser(
   index: number,
   history: HistoryMessage[],
   names: CallNames,
-  appender: ArrayAppender,
 ): void {
   blocks.forEach((block, blockIndex) => {
     const last = history.at(-1);
     const fresh = last?.sourceIndex !== index;
     if (blockKind(block) === 'toolResult') {
       const result = readResult(block, index, blockIndex, names);
-      if (!fresh && last.role === 'tool')
-        replaceLast(history, last, 'results', appender.append(last.results, [result]));
+      if (!fresh && last.role === 'tool') appendAll(last.results, [result]);
       else history.push({ role: 'tool', results: [result], sourceIndex: index });
       return;
     }
     const part = readUserBlock(block);
     if (!fresh && last.role === 'user') {
-      replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
+      appendAll(last.parts, [part]);
     } else {
       names.other();
       history.push({ role: 'user', parts: [part], sourceIndex: index });

@@ -1,4 +1,5 @@
 import { assertNever } from '../../core/assert-never.js';
+import { withExtras } from '../shared/extras-of.js';
 import type {
   AssistantMessage,
   JsonValue,
@@ -12,8 +13,6 @@ import { isObject } from '../../core/input-guards.js';
 import { appendAll } from '../shared/array-appender.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { exactArray } from '../shared/exact-array.js';
-import { withExtras } from '../shared/with-extras.js';
 import type {
   BedrockContentBlock,
   BedrockMessage,
@@ -174,7 +173,7 @@ function writeAssistant(
     }
   }
   if (!calls) names.other();
-  return withExtras(extras, { role: 'assistant', content: exactArray(content) });
+  return withExtras(extras, { role: 'assistant', content: content });
 }
 
 function resultBlock(

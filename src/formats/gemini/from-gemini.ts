@@ -1,4 +1,5 @@
 import { assertWritableJson } from '../../core/json-text.js';
+import { extrasOf } from '../shared/extras-of.js';
 import { createCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type {
   HistoryMessage,
@@ -10,8 +11,7 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult, ConversionWarning } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidField, isObject, objectAt } from '../../core/input-guards.js';
-import { extrasOf, type WireRecord } from '../shared/wire-guards.js';
+import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import {
   assertGeminiContents,
   GEMINI_CONTENT_SHAPE,
@@ -20,7 +20,7 @@ import {
 } from './validate-gemini.js';
 import { camelCaseGeminiPart } from './camel-case-gemini-part.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
-import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import { appendAll } from '../shared/array-appender.js';
 import { GeminiTurn, type TurnCall } from './gemini-turn.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
@@ -72,7 +72,6 @@ export function fromGemini(
   assertGeminiContents(contents);
   const generateId = options.generateId ?? createCallId;
   const history: HistoryMessage[] = [];
-  const appender = new ArrayAppender();
   const warnings: ConversionWarning[] = [];
   if (options.systemInstruction !== undefined)
     history.push({ role: 'system', text: systemText(options.systemInstruction) });
@@ -101,15 +100,13 @@ export function fromGemini(
         const same = last?.sourceIndex === index;
         if (part.functionResponse !== undefined) {
           const result = readResponse(part, index, partIndex, turn, claimed, generateId, warnings);
-          if (same && last.role === 'tool')
-            replaceLast(history, last, 'results', appender.append(last.results, [result]));
+          if (same && last.role === 'tool') appendAll(last.results, [result]);
           else history.push({ role: 'tool', results: [result], sourceIndex: index });
           return;
         }
         turn.end();
         const userPart = readUserPart(part);
-        if (same && last.role === 'user')
-          replaceLast(history, last, 'parts', appender.append(last.parts, [userPart]));
+        if (same && last.role === 'user') appendAll(last.parts, [userPart]);
         else history.push({ role: 'user', parts: [userPart], sourceIndex: index });
       });
       if (parts.length === 0) history.push({ role: 'user', parts: [], sourceIndex: index });
@@ -119,7 +116,7 @@ export function fromGemini(
 }
 
 function readModelPart(
-  part: WireRecord,
+  part: JsonObject,
   index: number,
   partIndex: number,
   generateId: CallIdGenerator,
@@ -160,7 +157,7 @@ function readModelPart(
 function withInnerExtras(
   extras: Record<string, unknown> | undefined,
   field: 'functionCall' | 'functionResponse',
-  value: WireRecord,
+  value: JsonObject,
   known: ReadonlySet<string>,
   callId: string,
 ): Record<string, unknown> | undefined {
@@ -174,7 +171,7 @@ function withInnerExtras(
   return out;
 }
 
-function readUserPart(part: WireRecord): TextPart | OpaquePart {
+function readUserPart(part: JsonObject): TextPart | OpaquePart {
   if (typeof part.text !== 'string' || part.thought === true)
     return { type: 'opaque', format: 'gemini', value: part };
   const extras = extrasOf(part, TEXT_PART_KEYS);
@@ -190,7 +187,7 @@ function readUserPart(part: WireRecord): TextPart | OpaquePart {
  * without an id must not take the call another response names by id.
  */
 function claimByIds(
-  parts: readonly WireRecord[],
+  parts: readonly JsonObject[],
   turn: GeminiTurn,
 ): Map<number, TurnCall | undefined> | undefined {
   let claimed: Map<number, TurnCall | undefined> | undefined;
@@ -205,7 +202,7 @@ function claimByIds(
 }
 
 function readResponse(
-  part: WireRecord,
+  part: JsonObject,
   index: number,
   partIndex: number,
   turn: GeminiTurn,

@@ -1,4 +1,6 @@
 import { assertNever } from '../../core/assert-never.js';
+import { withExtras } from '../shared/extras-of.js';
+import { isObject } from '../../core/input-guards.js';
 import type {
   AssistantMessage,
   OpaquePart,
@@ -8,9 +10,6 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { exactArray } from '../shared/exact-array.js';
-import { withExtras } from '../shared/with-extras.js';
-import { isRecord } from '../shared/wire-guards.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
 
@@ -185,7 +184,7 @@ function writeModel(
     const callId = first.functionCall?.id;
     context.warn('synthesized-thought-signature', index, SIGNATURE_ADDED, callId);
   }
-  return { role: 'model', parts: exactArray(parts) };
+  return { role: 'model', parts: parts };
 }
 
 /** The warning for a call given the skip-validator signature: one string for every such warning. */
@@ -201,7 +200,7 @@ function splitExtras(
 ): [Readonly<Record<string, unknown>> | undefined, Readonly<Record<string, unknown>> | undefined] {
   if (extras === undefined || !Object.hasOwn(extras, field)) return [extras, undefined];
   const { [field]: inner, ...rest } = extras;
-  return [Object.keys(rest).length === 0 ? undefined : rest, isRecord(inner) ? inner : undefined];
+  return [Object.keys(rest).length === 0 ? undefined : rest, isObject(inner) ? inner : undefined];
 }
 
 /**
@@ -232,10 +231,10 @@ function responsePart(
     'functionResponse',
   );
   const content = result.content;
-  const keys = isRecord(content) ? Object.keys(content) : [];
+  const keys = isObject(content) ? Object.keys(content) : [];
   // An object result goes as the response itself unless it would read back as `{ output }` or `{ error }`.
   const asIs =
-    isRecord(content) &&
+    isObject(content) &&
     !result.isError &&
     !(keys.length === 1 && (keys[0] === 'output' || keys[0] === 'error'));
   const response: Record<string, unknown> = asIs

@@ -1,4 +1,6 @@
 import { assertNever } from '../../core/assert-never.js';
+import { withExtras } from '../shared/extras-of.js';
+import { isObject } from '../../core/input-guards.js';
 import { resultText } from '../../core/result-text.js';
 import type {
   AssistantMessage,
@@ -11,8 +13,6 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { withExtras } from '../shared/with-extras.js';
-import { isRecord } from '../shared/wire-guards.js';
 import type {
   OpenAIResponsesFunctionCallOutputItem,
   OpenAIResponsesInputContent,
@@ -148,7 +148,7 @@ function writeText(
 ): OpenAIResponsesInputItem {
   const stored = context.ownData(part.providerData, index)?.item;
   // An item read in the output form is written back whole while its text is unchanged.
-  if (isRecord(stored) && textOf(stored.content) === part.text)
+  if (isObject(stored) && textOf(stored.content) === part.text)
     return stored as OpenAIResponsesMessageItem;
   return { type: 'message', role: 'assistant', content: part.text };
 }
@@ -158,7 +158,7 @@ function textOf(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
   let text = '';
   for (const part of content)
-    if (isRecord(part) && typeof part.text === 'string') text += part.text;
+    if (isObject(part) && typeof part.text === 'string') text += part.text;
   return text;
 }
 
