@@ -28,19 +28,9 @@ export interface FromAiwrapperOptions {
 }
 
 /**
- * Converts aiwrapper `LangMessage`s (plain `{ role, items, meta? }` objects, or a `LangMessages`
- * collection) to a neutral history, without importing aiwrapper.
+ * Reads aiwrapper `LangMessage`s (plain objects or a `LangMessages`) into a neutral history, without importing aiwrapper (docs/providers.md, "Converting").
  *
- * `tool` items become calls and the items of a `tool-results` message results. aiwrapper has no
- * error flag of its own; a result item marked `isError: true` (the mark `runToolLoop` writes on a
- * call that did not succeed) is read as an error result, any other as a plain one. A message's
- * `meta` goes to `providerData.aiwrapper`; items other than text and tool items (images,
- * reasoning) stay opaque. Never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message or item
- *   does not have the aiwrapper shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromAiwrapper(langMessages, { instructions: langMessages.instructions });
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromAiwrapper(
   messages: readonly unknown[],

@@ -12,18 +12,7 @@ export interface AiwrapperConversionResult extends ConversionResult<AiwrapperMes
 }
 
 /**
- * Converts a neutral history to aiwrapper `LangMessage` shapes (`{ role, items, meta? }`), without
- * importing aiwrapper: pass each to `new LangMessage(role, items, meta)`, or push them onto a
- * `LangMessages`.
- *
- * An error result keeps its flag as the package's `isError: true` mark on the item (aiwrapper has
- * no flag of its own). Losses, each with a warning:
- * - `moved-system-message`: aiwrapper keeps the system prompt in `instructions`;
- * - `dropped-arguments-text`: `arguments` must be an object, so malformed text becomes `{}`;
- * - `dropped-content` / `dropped-provider-data`: another format's parts and extras.
- *
- * @example
- * const { messages, instructions } = toAiwrapper(history);
+ * Writes a neutral history as aiwrapper `LangMessage` shapes (`{ role, items, meta? }`) and `instructions`.
  */
 export function toAiwrapper(
   history: ToolHistory,

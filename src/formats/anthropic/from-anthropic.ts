@@ -1,3 +1,4 @@
+import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { extrasOf } from '../shared/extras-of.js';
 import type {
   HistoryMessage,
@@ -24,35 +25,14 @@ const TEXT_KEYS = new Set(['type', 'text']);
 const TOOL_USE_KEYS = new Set(['type', 'id', 'name', 'input']);
 const TOOL_RESULT_KEYS = new Set(['type', 'tool_use_id', 'content', 'is_error']);
 
-/** Options of {@link fromAnthropic}. */
-export interface FromAnthropicOptions {
-  /**
-   * The request's top-level `system` prompt (a string or an array of text blocks); when given,
-   * it becomes the history's first message.
-   * @defaultValue no system message
-   */
-  readonly system?: unknown;
-}
-
 /**
- * Converts an Anthropic Messages API `messages` array (and optionally its `system` prompt) to a
- * neutral history.
+ * Reads an Anthropic Messages `messages` array (and its `system`) into a neutral history.
  *
- * A user message's `tool_result` blocks become a `tool` message and its other blocks a user
- * message, in block order. Results get the name of the `tool_use` they answer (`''` for an
- * orphan) and `isError` from `is_error`. A `tool_result` whose `content` is an array becomes its
- * joined text, and the array is kept in `providerData.anthropic` so it converts back whole.
- * Blocks other than text and tool blocks (images, thinking, server tools) become opaque parts;
- * block fields such as `cache_control` go to `providerData.anthropic`. Never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message or
- *   block does not have an Anthropic shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromAnthropic(request.messages, { system: request.system });
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromAnthropic(
   messages: readonly unknown[],
-  options: FromAnthropicOptions = {},
+  options: Pick<ReadFormatOptions, 'system'> = {},
 ): ConversionResult<HistoryMessage[]> {
   assertAnthropicMessages(messages);
   const history: HistoryMessage[] = [];

@@ -1,3 +1,4 @@
+import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { extrasOf } from '../shared/extras-of.js';
 import type {
   HistoryMessage,
@@ -25,36 +26,14 @@ const TEXT_KEYS = new Set(['text']);
 const TOOL_USE_KEYS = new Set(['toolUseId', 'name', 'input']);
 const TOOL_RESULT_KEYS = new Set(['toolUseId', 'content', 'status']);
 
-/** Options of {@link fromBedrock}. */
-export interface FromBedrockOptions {
-  /**
-   * The request's top-level `system` array (`[{ text }]`, with `cachePoint` or `guardContent`
-   * blocks); when given, its text blocks become the history's first message.
-   * @defaultValue no system message
-   */
-  readonly system?: unknown;
-}
-
 /**
- * Converts an Amazon Bedrock Converse `messages` array (and optionally its `system` blocks) to a
- * neutral history.
+ * Reads a Bedrock Converse `messages` array (and its `system` blocks) into a neutral history.
  *
- * A user message's `toolResult` blocks become a `tool` message and its other blocks a user
- * message, in block order. Results get the name of the `toolUse` they answer (`''` for an orphan)
- * and `isError` from `status: 'error'`. A result's `content` is read as its text when it holds
- * only text blocks, as the JSON value when it is one `json` block, and otherwise as the text of its
- * text blocks with the whole array kept in `providerData.bedrock` so it converts back unchanged.
- * Blocks other than text and tool blocks (images, documents, `reasoningContent`, `cachePoint`)
- * become opaque parts. Never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message or
- *   block does not have a Converse shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromBedrock(input.messages, { system: input.system });
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromBedrock(
   messages: readonly unknown[],
-  options: FromBedrockOptions = {},
+  options: Pick<ReadFormatOptions, 'system'> = {},
 ): ConversionResult<HistoryMessage[]> {
   assertBedrockMessages(messages);
   const history: HistoryMessage[] = [];

@@ -1,3 +1,4 @@
+import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { assertWritableJson } from '../../core/json-text.js';
 import { extrasOf } from '../shared/extras-of.js';
 import { createCallId, type CallIdGenerator } from '../../core/call-id.js';
@@ -29,45 +30,14 @@ const CALL_KEYS = new Set(['name', 'args']);
 const RESPONSE_KEYS = new Set(['name', 'response']);
 const TEXT_PART_KEYS = new Set(['text']);
 
-/** Options of {@link fromGemini}. */
-export interface FromGeminiOptions {
-  /**
-   * The request's `systemInstruction` (a content or a string); when given, it becomes the
-   * history's first message.
-   * @defaultValue no system message
-   */
-  readonly systemInstruction?: unknown;
-  /**
-   * Makes ids for calls and responses that have none.
-   * @defaultValue random 9-character alphanumeric ids
-   */
-  readonly generateId?: CallIdGenerator | undefined;
-}
-
 /**
- * Converts Gemini `contents` (and optionally `systemInstruction`) to a neutral history.
+ * Reads Gemini `contents` (and its `systemInstruction`) into a neutral history; calls and responses without an id get generated ones (`generated-call-id`).
  *
- * A `user` content's `functionResponse` parts become a `tool` message and its other parts a user
- * message, in part order. A response's `{ output }` is its content and `{ error }` its content
- * with `isError: true` (the keys Google documents); any other `response` object is the content
- * itself. Gemini ids are optional: a call without one gets a generated id. Responses with ids
- * pair first: a response whose id names no call takes the id of the one unanswered call with its
- * name when that call had no id. Then a response without an id takes the id of the first
- * unanswered call with its name in the model turn before it (with an empty name: the first
- * unanswered call). Each id so given comes with a `generated-call-id` warning. `thoughtSignature` and other part fields go to
- * `providerData.gemini` (the skip-validator placeholder is dropped: it is no signature), and so
- * do, under `functionCall` or `functionResponse`, the fields of the call or response the neutral
- * model does not hold, with the wire id when it is not the one the message got (see
- * toGemini's `omitIds`); thought parts (`thought: true`) and other parts stay opaque.
- *
- * @throws {ToolHistoryError} `invalid-input` when `contents` is not an array or a content or
- *   part does not have a Gemini shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromGemini(request.contents, { systemInstruction: request.systemInstruction });
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromGemini(
   contents: readonly unknown[],
-  options: FromGeminiOptions = {},
+  options: Pick<ReadFormatOptions, 'systemInstruction' | 'generateId'> = {},
 ): ConversionResult<HistoryMessage[]> {
   assertGeminiContents(contents);
   const generateId = options.generateId ?? createCallId;

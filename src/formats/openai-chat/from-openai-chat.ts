@@ -25,22 +25,9 @@ const RESULT_KEYS = new Set(['role', 'tool_call_id', 'content']);
 const NAMED_RESULT_KEYS = new Set([...RESULT_KEYS, 'name']);
 
 /**
- * Converts an OpenAI Chat Completions `messages` array to a neutral history.
+ * Reads an OpenAI Chat Completions `messages` array into a neutral history; never warns.
  *
- * Consecutive `tool` messages become one `tool` message; each result gets the name of the call
- * it answers (OpenAI `tool` messages carry no name; an orphan result keeps a `name` field it
- * happens to have, else `''`) and `isError: false`. `function.arguments` that do not parse to a
- * JSON object are kept verbatim in `argumentsText`. Content parts other than text (images,
- * audio, files, refusals) become opaque parts; fields the neutral model has no place for (`name`,
- * `refusal`, …) are kept in `providerData['openai-chat']`, so {@link toOpenAIChat} writes them
- * back. A `developer` message becomes a system message that converts back to `developer`.
- *
- * Never warns: Chat Completions content maps fully onto the neutral model.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message does
- *   not have a Chat Completions shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromOpenAIChat(body.messages);
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromOpenAIChat(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   return readChatMessages(messages, OPENAI_CHAT_DIALECT);

@@ -27,23 +27,7 @@ import type {
 } from './openai-chat-types.js';
 
 /**
- * Converts a neutral history to an OpenAI Chat Completions `messages` array.
- *
- * Each result becomes its own `tool` message; argument text as the model sent it (even
- * malformed) is written back verbatim, otherwise arguments are serialized with `JSON.stringify`.
- * A result whose content is not a string is sent as its JSON text.
- *
- * What Chat Completions cannot hold, each with a warning:
- * - `dropped-error-flag`: `tool` messages have no error flag;
- * - `dropped-result-name`: `tool` messages have no name, so a result named differently from the
- *   call it answers (or answering no call) loses its name;
- * - `reordered-parts`: an assistant message holds its text before its calls, so text written
- *   after a call moves in front of the calls;
- * - `dropped-content` / `dropped-provider-data`: opaque parts and extras of other formats.
- *
- * @example
- * const { messages, warnings } = toOpenAIChat(history);
- * await openai.chat.completions.create({ model, messages });
+ * Writes a neutral history as Chat Completions `messages`.
  */
 export function toOpenAIChat(
   history: ToolHistory,

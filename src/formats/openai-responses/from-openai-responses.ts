@@ -26,21 +26,9 @@ const OUTPUT_KEYS = new Set(['type', 'call_id', 'output']);
 const TEXT_KEYS = new Set(['type', 'text']);
 
 /**
- * Converts an OpenAI Responses API `input` array to a neutral history.
+ * Reads an OpenAI Responses `input` array into a neutral history; never warns.
  *
- * Items are flat in Responses, so consecutive assistant-side items (assistant `message`,
- * `function_call`, `reasoning` and any other item type) become one assistant message, in item
- * order, and consecutive `function_call_output` items one `tool` message. Results get the name
- * of the latest earlier call with their `call_id` (Responses pairs across the whole input).
- * Item fields the neutral model has no place for (`id`, `status`, …) go to
- * `providerData['openai-responses']`; an assistant message in the output form (`output_text`
- * parts, `id`, `status`) is kept whole there and written back verbatim while its text is unchanged.
- * Never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` when `input` is not an array or an item does not
- *   have a Responses shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromOpenAIResponses(request.input);
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   assertResponsesInput(input);

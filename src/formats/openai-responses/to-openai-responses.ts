@@ -21,22 +21,7 @@ import type {
 } from './openai-responses-types.js';
 
 /**
- * Converts a neutral history to an OpenAI Responses API `input` array.
- *
- * An assistant message becomes its parts as items, in order: each text part an assistant
- * `message` item, each call a `function_call` item (argument text as sent, even malformed),
- * each of this format's opaque parts (reasoning, …) its original item. Each result becomes a
- * `function_call_output` item; content that is not a string is sent as its JSON text.
- * Two assistant messages in a row come back from {@link fromOpenAIResponses} as one, since
- * Responses items have no message boundaries.
- *
- * Losses, each with a warning: `dropped-error-flag` (outputs have no error flag),
- * `dropped-result-name` (outputs carry no name; a result named differently from its call loses
- * its name), `dropped-content` and `dropped-provider-data` (another format's parts and extras).
- *
- * @example
- * const { messages: input } = toOpenAIResponses(history);
- * await openai.responses.create({ model, input });
+ * Writes a neutral history as a Responses `input` array.
  */
 export function toOpenAIResponses(
   history: ToolHistory,

@@ -26,21 +26,9 @@ const CALL_KEYS = new Set(['type', 'toolCallId', 'toolName', 'input']);
 const RESULT_KEYS = new Set(['type', 'toolCallId', 'toolName', 'output']);
 
 /**
- * Converts Vercel AI SDK (v5/v6) `ModelMessage`s to a neutral history.
+ * Reads Vercel AI SDK (v5/v6) `ModelMessage`s into a neutral history; never warns.
  *
- * `tool-call` parts become calls (an `input` string, the AI SDK's form for invalid JSON, is kept
- * as `argumentsText`); `tool-result` parts of `tool` messages become results: `text` and `json`
- * outputs are the content, `error-text` and `error-json` the content with `isError: true`. A
- * `content` output becomes its text, and an `execution-denied` output its reason (or `'Tool
- * execution denied.'`) without `isError`, as the AI SDK's providers send it; both keep the output
- * whole in `providerData.vercel` so it converts back verbatim. Other parts (files, reasoning,
- * provider-executed results) stay opaque; `providerOptions` and other extras go to
- * `providerData.vercel`. Never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message or part
- *   does not have a `ModelMessage` shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromVercel(modelMessages);
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromVercel(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   assertVercelMessages(messages);

@@ -20,17 +20,7 @@ import type {
 } from './vercel-types.js';
 
 /**
- * Converts a neutral history to Vercel AI SDK (v5/v6) `ModelMessage`s.
- *
- * The AI SDK holds everything the neutral model does: calls keep their order beside text,
- * malformed argument text is written as a string `input` (the AI SDK's own form for invalid
- * JSON), and results become `text`, `json`, `error-text` or `error-json` outputs by content type
- * and error flag. The only losses, each with a warning, are another format's opaque parts
- * (`dropped-content`) and extras (`dropped-provider-data`).
- *
- * @example
- * const { messages } = toVercel(history);
- * await generateText({ model, messages });
+ * Writes a neutral history as Vercel AI SDK `ModelMessage`s.
  */
 export function toVercel(
   history: ToolHistory,
