@@ -85,19 +85,10 @@ export type {
   ShapeFixKind,
 } from './repair/history-fix.js';
 
-// Convert: any format to any other through the neutral model; the per-format readers and
-// writers stay internal behind fromFormat / toFormat.
-export { convertHistory, fromFormat, toFormat } from './convert/convert-history.js';
-export type {
-  ConvertHistoryOptions,
-  ConvertedHistory,
-  FromFormatOptions,
-} from './convert/convert-history.js';
-export type {
-  ConversionResult,
-  ConversionWarning,
-  ConversionWarningCode,
-} from './core/conversion-result.js';
+// Convert: any format to any other through the neutral model.
+export { convertHistory } from './convert/convert-history.js';
+export type { ConvertHistoryOptions } from './convert/convert-history.js';
+export type { ConversionWarning } from './core/conversion-result.js';
 export type {
   ToolHistory,
   HistoryMessage,
@@ -116,14 +107,10 @@ export type {
 export type { OpenAIChatMessage } from './formats/openai-chat/openai-chat-types.js';
 export type { OpenAIResponsesInputItem } from './formats/openai-responses/openai-responses-types.js';
 export type { AnthropicMessage } from './formats/anthropic/anthropic-types.js';
-export type { AnthropicConversionResult } from './formats/anthropic/to-anthropic.js';
-export type { GeminiContent, GeminiSystemInstruction } from './formats/gemini/gemini-types.js';
-export type { GeminiConversionResult } from './formats/gemini/to-gemini.js';
+export type { GeminiContent } from './formats/gemini/gemini-types.js';
 export type { MistralMessage } from './formats/mistral/mistral-types.js';
-export type { BedrockMessage, BedrockSystemBlock } from './formats/bedrock/bedrock-types.js';
-export type { BedrockConversionResult } from './formats/bedrock/to-bedrock.js';
+export type { BedrockMessage } from './formats/bedrock/bedrock-types.js';
 export type { AiwrapperMessage } from './formats/aiwrapper/aiwrapper-types.js';
-export type { AiwrapperConversionResult } from './formats/aiwrapper/to-aiwrapper.js';
 export type { VercelModelMessage } from './formats/vercel/vercel-types.js';
 
 // Ids and placeholders.
@@ -138,13 +125,6 @@ export type { ToolHistoryErrorCode } from './errors/tool-history-error.js';
 export { InvalidHistoryError } from './errors/invalid-history-error.js';
 export { UnsupportedFormatError } from './errors/unsupported-format-error.js';
 export { StreamAccumulationError } from './errors/stream-accumulation-error.js';
-export type {
-  InvalidStreamEventDetail,
-  ProviderStreamErrorDetail,
-  StreamAccumulationErrorDetail,
-  StreamLimitDetail,
-  StreamLimitName,
-} from './errors/stream-accumulation-error.js';
 
 // Trim and pairs: a window that never splits a tool turn, and each call with its result.
 export { trimHistory } from './trim/trim-history.js';

@@ -8,7 +8,7 @@ import * as testing from '../src/testing/index.js';
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the root entry (aiwrapper-tool-calls)', () => {
-  it('exports exactly the 26 runtime names of the API contract', () => {
+  it('exports exactly the 24 runtime names of the API contract', () => {
     expect(Object.keys(root).sort()).toEqual(
       [
         // validate
@@ -22,8 +22,6 @@ describe('the root entry (aiwrapper-tool-calls)', () => {
         'UNKNOWN_TOOL_NAME',
         // convert and formats
         'convertHistory',
-        'fromFormat',
-        'toFormat',
         'MESSAGE_FORMATS',
         // ids and placeholders
         'createCallId',

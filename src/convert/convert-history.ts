@@ -12,68 +12,56 @@ import {
 export type ConvertedHistory = WrittenHistory;
 
 /** Options of {@link convertHistory}. */
-export interface ConvertHistoryOptions<To extends MessageFormat> {
+export interface ConvertHistoryOptions<To extends MessageFormat> extends ReadFormatOptions {
   /** The format `messages` are in. */
   readonly from: MessageFormat;
   /** The format to convert to. */
   readonly to: To;
+  /**
+   * Gemini target: what a call without a thought signature gets.
+   * @defaultValue 'skip-validator'
+   */
+  readonly missingThoughtSignature?: 'skip-validator' | 'omit' | undefined;
 }
 
 /**
- * Converts a history from one message format to another through the neutral model:
- * `from*` then `to*`, with the warnings of both steps.
+ * Converts a history from one message format to another through the neutral model, with the
+ * warnings of reading and of writing.
  *
- * Anthropic's `system`, Gemini's `systemInstruction` and aiwrapper's `instructions` live outside
- * the messages: to carry them over, call {@link fromFormat} with them (`system`,
- * `systemInstruction`, `instructions`) and {@link toFormat} yourself. When the target keeps the system prompt outside, the
- * result carries it (`system`, `systemInstruction`, `instructions`).
+ * A system prompt the source keeps outside its messages is passed as the option of the same name
+ * (`system`, `systemInstruction`, `instructions`); a target that keeps it outside returns it the
+ * same way. Only the source's option is read.
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` does not have the `from` shape.
  * @throws {UnsupportedFormatError} for a format name this package does not know.
  * @example
- * const { messages, warnings } = convertHistory(body.messages, { from: 'openai-chat', to: 'anthropic' });
+ * const { messages, system } = convertHistory(body.messages, { from: 'openai-chat', to: 'anthropic' });
  */
 export function convertHistory<To extends MessageFormat>(
   messages: readonly unknown[],
   options: ConvertHistoryOptions<To>,
 ): ConvertedHistory[To] {
-  const source = fromFormat(messages, options.from);
-  const target = toFormat(source.messages, options.to);
+  const source = fromFormat(messages, options.from, options);
+  const target = toFormat(source.messages, options.to, {
+    missingThoughtSignature: options.missingThoughtSignature,
+  });
   return { ...target, warnings: [...source.warnings, ...target.warnings] };
 }
 
-/**
- * Options of {@link fromFormat}: `generateId` (Gemini ids), and the system prompt a format keeps
- * outside its messages (Anthropic `system`, Gemini `systemInstruction`, aiwrapper `instructions`).
- */
-export type FromFormatOptions = ReadFormatOptions;
-
-/** Options of {@link toFormat}: Gemini's `missingThoughtSignature`. */
-export type ToFormatOptions = WriteFormatOptions;
-
-/**
- * Reads `messages` of any format into the neutral model with that format's `from*` converter.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` does not have the format's shape.
- * @throws {UnsupportedFormatError} for a format name this package does not know.
- */
+/** Reads `messages` of `from` into the neutral model (internal: engines and the CLI). */
 export function fromFormat(
   messages: readonly unknown[],
   from: MessageFormat,
-  options: FromFormatOptions = {},
+  options: ReadFormatOptions = {},
 ): ConversionResult<HistoryMessage[]> {
   return adapterFor(from).read(messages, options);
 }
 
-/**
- * Writes a neutral history in any format with that format's `to*` converter.
- *
- * @throws {UnsupportedFormatError} for a format name this package does not know.
- */
+/** Writes a neutral history as `to` (internal: engines). */
 export function toFormat<To extends MessageFormat>(
   history: readonly HistoryMessage[],
   to: To,
-  options: ToFormatOptions = {},
+  options: WriteFormatOptions = {},
 ): ConvertedHistory[To] {
   return adapterFor(to).write(history, options);
 }

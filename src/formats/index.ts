@@ -1,10 +1,5 @@
-/**
- * The registry: format name -> adapter, and stream format -> stream handler factory. It is the
- * only place that maps a format's name to its code; the engines (validate, repair, convert, trim,
- * pairs, streaming) ask it for an adapter and never test a format's name themselves.
- *
- * Adding a provider is one folder under `formats/` and one line in each table below.
- */
+// The registry: format name -> adapter, stream format -> stream adapter. Engines ask it for an
+// adapter and never test a format's name. A new provider is a folder and a line in each table.
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import type { ConversionResult } from '../core/conversion-result.js';
 import type { ProviderProfile } from '../core/provider-profile.js';
@@ -51,11 +46,7 @@ export type {
 
 export type { ChatHost, ChatWording } from './shared/chat-host.js';
 
-/**
- * The hosts that speak Chat Completions under their own rules and wording, by the name the
- * `provider` option takes. Adding one is a folder under `formats/` (its `ChatHost`: id limit,
- * wording, extra checks) and one line here.
- */
+/** The hosts that speak Chat Completions with their own rules and wording, by `provider` name. */
 export const CHAT_HOSTS: Readonly<Record<ChatHostName, ChatHost>> = {
   openai: OPENAI_CHAT_HOST,
   deepseek: DEEPSEEK_HOST,
@@ -138,16 +129,10 @@ export const STREAM_FORMATS = [
 ] as const;
 
 /**
- * A provider's stream format:
- * - `openai-chat`: Chat Completions chunks (`choices[].delta.tool_calls`), also OpenAI-compatible
- *   servers such as Ollama's `/v1`, vLLM, Mistral, Groq, OpenRouter;
- * - `openai-responses`: Responses API events (`response.output_item.added`, `response.function_call_arguments.delta`, …);
- * - `anthropic`: Messages API events (`content_block_start`, `content_block_delta`, `content_block_stop`);
- * - `gemini`: `streamGenerateContent` chunks (`candidates[].content.parts[].functionCall`);
- * - `ollama`: native `/api/chat` chunks (`message.tool_calls`);
- * - `bedrock`: Bedrock ConverseStream events as the AWS SDKs decode them (`{ contentBlockStart }`,
- *   `{ contentBlockDelta }`, …), one JSON object per line; the binary event-stream framing itself
- *   is not decoded here.
+ * A provider's stream format: `openai-chat` (also OpenAI-compatible servers: Ollama `/v1`, vLLM,
+ * Mistral, Groq, OpenRouter), `openai-responses`, `anthropic`, `gemini`
+ * (`streamGenerateContent`), `ollama` (native `/api/chat`), `bedrock` (ConverseStream events as
+ * the AWS SDKs decode them, one JSON object per line; the binary framing is not decoded here).
  */
 export type StreamFormat = (typeof STREAM_FORMATS)[number];
 

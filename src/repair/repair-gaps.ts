@@ -8,7 +8,6 @@ import type {
 } from '../core/history.js';
 import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { adapterFor } from '../formats/index.js';
-import { sizedArray } from '../formats/shared/exact-array.js';
 import { placeholderFix, synthesizedCallFix } from './fixes/gap-fixes.js';
 import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
 import { guessedRecord, namedCall } from './fixes/synthesize-call.js';
@@ -149,7 +148,7 @@ function placeholdersOf(
   const cause = causeAt(end, table.count);
   const first = table.starts[start] ?? 0;
   // Only call turns lie in the range, but in `items` layout the reader's turn may hold other items.
-  const results = sizedArray<ToolResult>((table.starts[end] ?? 0) - first);
+  const results = new Array<ToolResult>((table.starts[end] ?? 0) - first);
   for (let at = 0; at < results.length; at++)
     results[at] = placeholderResult(siteCall(table, first + at), cause, policy);
   return { role: 'tool', results };
@@ -158,7 +157,7 @@ function placeholdersOf(
 /** The call turn made up for the orphans of messages `[start, end)`: one call per orphan, named after it. */
 function callsFor(table: ToolTurnTable, start: number, end: number): HistoryMessage {
   const first = table.starts[start] ?? 0;
-  const parts = sizedArray<ToolCallPart>((table.starts[end] ?? 0) - first);
+  const parts = new Array<ToolCallPart>((table.starts[end] ?? 0) - first);
   // No call has an orphan's id (findGaps): the call takes its name from the result, or guesses.
   for (let at = 0; at < parts.length; at++)
     parts[at] = namedCall(table.names[first + at] ?? '', table.ids[first + at] ?? '', undefined);

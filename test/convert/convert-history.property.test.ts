@@ -1,13 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
-import {
-  convertHistory,
-  toFormat,
-  type ToFormatOptions,
-} from '../../src/convert/convert-history.js';
+import { convertHistory, toFormat } from '../../src/convert/convert-history.js';
 import type { ConversionWarningCode } from '../../src/core/conversion-result.js';
 import type { HistoryMessage } from '../../src/core/history.js';
+import type { WriteFormatOptions } from '../../src/formats/index.js';
 import { ALL_FEATURES, arbitraryHistory, COMMON_FEATURES } from '../arbitraries/history.js';
 import { readFormat, roundTrip, toolFacts } from '../helpers/round-trip.js';
 
@@ -65,7 +62,7 @@ test('the writers that cannot hold a result name or error flag warn of it, unles
     { role: 'assistant', parts: [{ type: 'tool-call', callId: 'c1', name: 'f', arguments: {} }] },
     { role: 'tool', results: [{ callId: 'c1', name: 'g', content: 'x', isError: true }] },
   ];
-  const codes = (options: ToFormatOptions = {}): string[] =>
+  const codes = (options: WriteFormatOptions = {}): string[] =>
     toFormat(history, 'openai-chat', options).warnings.map((warning) => warning.code);
   expect(codes()).toEqual(['dropped-result-name', 'dropped-error-flag']);
   expect(codes({ omitWarnings: new Set(['dropped-error-flag']) })).toEqual(['dropped-result-name']);

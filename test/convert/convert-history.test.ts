@@ -1,7 +1,7 @@
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
 import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
 import { describe, expect, it } from 'vitest';
-import { convertHistory, fromFormat, toFormat } from '../../src/convert/convert-history.js';
+import { convertHistory } from '../../src/convert/convert-history.js';
 
 describe('convertHistory', () => {
   it('converts OpenAI Chat to Gemini with the warnings of both steps', () => {
@@ -53,45 +53,68 @@ describe('convertHistory', () => {
       new UnsupportedFormatError('cohere', MESSAGE_FORMATS),
     );
   });
-});
-
-describe('fromFormat', () => {
-  it('reads the system prompt a format keeps outside its messages from the option it names', () => {
+  it('reads the system prompt the source keeps outside its messages from the option it names', () => {
     expect(
-      fromFormat([], 'gemini', { systemInstruction: { parts: [{ text: 'Be brief.' }] } }),
-    ).toEqual({
-      messages: [{ role: 'system', text: 'Be brief.' }],
-      warnings: [],
+      convertHistory([], {
+        from: 'gemini',
+        to: 'anthropic',
+        systemInstruction: { parts: [{ text: 'Be brief.' }] },
+      }),
+    ).toEqual({ messages: [], warnings: [], system: 'Be brief.' });
+    expect(
+      convertHistory([], { from: 'aiwrapper', to: 'openai-chat', instructions: 'Be brief.' }),
+    ).toEqual({ messages: [{ role: 'system', content: 'Be brief.' }], warnings: [] });
+  });
+
+  it('ignores the system option of a source that keeps its system prompt in its messages', () => {
+    expect(
+      convertHistory([], { from: 'openai-chat', to: 'openai-chat', system: 'Be brief.' }),
+    ).toEqual({ messages: [], warnings: [] });
+  });
+
+  it('gives Gemini calls without an id the ids of generateId', () => {
+    const contents = [{ role: 'model', parts: [{ functionCall: { name: 'now', args: {} } }] }];
+    const { messages, warnings } = convertHistory(contents, {
+      from: 'gemini',
+      to: 'openai-chat',
+      generateId: () => 'call_made',
     });
-    expect(fromFormat([], 'aiwrapper', { instructions: 'Be brief.' }).messages).toEqual([
-      { role: 'system', text: 'Be brief.' },
+    expect(messages).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_made', type: 'function', function: { name: 'now', arguments: '{}' } },
+        ],
+      },
+    ]);
+    expect(warnings.map((warning) => [warning.code, warning.callId])).toEqual([
+      ['generated-call-id', 'call_made'],
     ]);
   });
 
-  it('ignores the options of other formats', () => {
-    expect(fromFormat([], 'openai-chat', { system: 'Be brief.' })).toEqual({
-      messages: [],
-      warnings: [],
-    });
-  });
-
-  it('throws UnsupportedFormatError for an unknown format name', () => {
-    expect(() => fromFormat([], 'cohere' as 'vercel')).toThrow(UnsupportedFormatError);
-  });
-});
-
-describe('toFormat', () => {
-  it("passes Gemini's missingThoughtSignature option to the Gemini writer", () => {
-    const history = [
+  it('passes missingThoughtSignature to the Gemini writer', () => {
+    const messages = [
       {
-        role: 'assistant' as const,
-        parts: [{ type: 'tool-call' as const, callId: 'call_1', name: 'now', arguments: {} }],
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'now', arguments: '{}' } },
+        ],
       },
     ];
-    const { messages, warnings } = toFormat(history, 'gemini', { missingThoughtSignature: 'omit' });
-    expect(messages).toEqual([
-      { role: 'model', parts: [{ functionCall: { id: 'call_1', name: 'now', args: {} } }] },
-    ]);
-    expect(warnings).toEqual([]);
+    expect(
+      convertHistory(messages, {
+        from: 'openai-chat',
+        to: 'gemini',
+        missingThoughtSignature: 'omit',
+      }),
+    ).toEqual({
+      messages: [
+        { role: 'model', parts: [{ functionCall: { id: 'call_1', name: 'now', args: {} } }] },
+      ],
+      warnings: [],
+      systemInstruction: undefined,
+    });
   });
 });

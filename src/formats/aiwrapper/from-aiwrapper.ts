@@ -9,9 +9,8 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidField, isObject, objectAt } from '../../core/input-guards.js';
-import type { WireRecord } from '../shared/wire-guards.js';
-import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
+import { appendAll } from '../shared/array-appender.js';
 import {
   AIWRAPPER_MESSAGE_SHAPE,
   aiwrapperCallIdOf,
@@ -29,19 +28,9 @@ export interface FromAiwrapperOptions {
 }
 
 /**
- * Converts aiwrapper `LangMessage`s (plain `{ role, items, meta? }` objects, or a `LangMessages`
- * collection) to a neutral history, without importing aiwrapper.
+ * Reads aiwrapper `LangMessage`s (plain objects or a `LangMessages`) into a neutral history, without importing aiwrapper (docs/providers.md, "Converting").
  *
- * `tool` items become calls and the items of a `tool-results` message results. aiwrapper has no
- * error flag of its own; a result item marked `isError: true` (the mark `runToolLoop` writes on a
- * call that did not succeed) is read as an error result, any other as a plain one. A message's
- * `meta` goes to `providerData.aiwrapper`; items other than text and tool items (images,
- * reasoning) stay opaque. Never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message or item
- *   does not have the aiwrapper shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromAiwrapper(langMessages, { instructions: langMessages.instructions });
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromAiwrapper(
   messages: readonly unknown[],
@@ -49,7 +38,6 @@ export function fromAiwrapper(
 ): ConversionResult<HistoryMessage[]> {
   assertAiwrapperMessages(messages);
   const history: HistoryMessage[] = [];
-  const appender = new ArrayAppender();
   if (options.instructions !== undefined)
     history.push({ role: 'system', text: options.instructions });
   for (let index = 0; index < messages.length; index++) {
@@ -77,7 +65,7 @@ export function fromAiwrapper(
         const results = items.map((item, itemIndex) => readResult(item, index, itemIndex));
         const last = history.at(-1);
         if (last?.role === 'tool' && Object.keys(data).length === 0)
-          replaceLast(history, last, 'results', appender.append(last.results, results));
+          appendAll(last.results, results);
         else history.push({ role: 'tool', results, sourceIndex: index, ...data });
         break;
       }
@@ -86,13 +74,13 @@ export function fromAiwrapper(
   return { messages: history, warnings: [] };
 }
 
-function readPart(item: WireRecord): TextPart | OpaquePart {
+function readPart(item: JsonObject): TextPart | OpaquePart {
   return item.type === 'text' && typeof item.text === 'string'
     ? { type: 'text', text: item.text }
     : { type: 'opaque', format: 'aiwrapper', value: item };
 }
 
-function readCall(item: WireRecord, index: number, itemIndex: number): ToolCallPart {
+function readCall(item: JsonObject, index: number, itemIndex: number): ToolCallPart {
   return {
     type: 'tool-call',
     callId: aiwrapperCallIdOf(item, index, itemIndex),
@@ -104,7 +92,7 @@ function readCall(item: WireRecord, index: number, itemIndex: number): ToolCallP
   };
 }
 
-function readResult(item: WireRecord, index: number, itemIndex: number): ToolResult {
+function readResult(item: JsonObject, index: number, itemIndex: number): ToolResult {
   if (item.type !== 'tool-result')
     throw invalidField(`messages[${index}].items[${itemIndex}].type`, item.type, "'tool-result'");
   assertWritableJson(item.result, `messages[${index}].items[${itemIndex}].result`);
@@ -118,7 +106,7 @@ function readResult(item: WireRecord, index: number, itemIndex: number): ToolRes
   };
 }
 
-function nameOf(item: WireRecord, index: number, itemIndex: number): string {
+function nameOf(item: JsonObject, index: number, itemIndex: number): string {
   if (typeof item.name !== 'string')
     throw invalidField(`messages[${index}].items[${itemIndex}].name`, item.name, 'a string');
   return item.name;

@@ -1,9 +1,8 @@
 import { assertNever } from '../../core/assert-never.js';
+import { isObject } from '../../core/input-guards.js';
 import type { ToolHistory } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { exactArray } from '../shared/exact-array.js';
-import { isRecord } from '../shared/wire-guards.js';
 import type { AiwrapperItem, AiwrapperMessage } from './aiwrapper-types.js';
 
 /** The output of {@link toAiwrapper}: messages plus the collection's `instructions`. */
@@ -13,18 +12,7 @@ export interface AiwrapperConversionResult extends ConversionResult<AiwrapperMes
 }
 
 /**
- * Converts a neutral history to aiwrapper `LangMessage` shapes (`{ role, items, meta? }`), without
- * importing aiwrapper: pass each to `new LangMessage(role, items, meta)`, or push them onto a
- * `LangMessages`.
- *
- * An error result keeps its flag as the package's `isError: true` mark on the item (aiwrapper has
- * no flag of its own). Losses, each with a warning:
- * - `moved-system-message`: aiwrapper keeps the system prompt in `instructions`;
- * - `dropped-arguments-text`: `arguments` must be an object, so malformed text becomes `{}`;
- * - `dropped-content` / `dropped-provider-data`: another format's parts and extras.
- *
- * @example
- * const { messages, instructions } = toAiwrapper(history);
+ * Writes a neutral history as aiwrapper `LangMessage` shapes (`{ role, items, meta? }`) and `instructions`.
  */
 export function toAiwrapper(
   history: ToolHistory,
@@ -109,7 +97,5 @@ function aiwrapperMessage(
   items: readonly AiwrapperItem[],
   meta: unknown,
 ): AiwrapperMessage {
-  return isRecord(meta)
-    ? { role, items: exactArray(items), meta }
-    : { role, items: exactArray(items) };
+  return isObject(meta) ? { role, items: items, meta } : { role, items: items };
 }

@@ -1,3 +1,5 @@
+import type { ReadFormatOptions } from '../shared/format-adapter.js';
+import { extrasOf } from '../shared/extras-of.js';
 import type {
   HistoryMessage,
   OpaquePart,
@@ -8,9 +10,8 @@ import type {
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
-import { invalidField, isObject, objectAt } from '../../core/input-guards.js';
-import { extrasOf, type WireRecord } from '../shared/wire-guards.js';
-import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
+import { appendAll } from '../shared/array-appender.js';
 import {
   anthropicBlocksOf,
   ANTHROPIC_MESSAGE_SHAPE,
@@ -24,42 +25,20 @@ const TEXT_KEYS = new Set(['type', 'text']);
 const TOOL_USE_KEYS = new Set(['type', 'id', 'name', 'input']);
 const TOOL_RESULT_KEYS = new Set(['type', 'tool_use_id', 'content', 'is_error']);
 
-/** Options of {@link fromAnthropic}. */
-export interface FromAnthropicOptions {
-  /**
-   * The request's top-level `system` prompt (a string or an array of text blocks); when given,
-   * it becomes the history's first message.
-   * @defaultValue no system message
-   */
-  readonly system?: unknown;
-}
-
 /**
- * Converts an Anthropic Messages API `messages` array (and optionally its `system` prompt) to a
- * neutral history.
+ * Reads an Anthropic Messages `messages` array (and its `system`) into a neutral history.
  *
- * A user message's `tool_result` blocks become a `tool` message and its other blocks a user
- * message, in block order. Results get the name of the `tool_use` they answer (`''` for an
- * orphan) and `isError` from `is_error`. A `tool_result` whose `content` is an array becomes its
- * joined text, and the array is kept in `providerData.anthropic` so it converts back whole.
- * Blocks other than text and tool blocks (images, thinking, server tools) become opaque parts;
- * block fields such as `cache_control` go to `providerData.anthropic`. Never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message or
- *   block does not have an Anthropic shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromAnthropic(request.messages, { system: request.system });
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromAnthropic(
   messages: readonly unknown[],
-  options: FromAnthropicOptions = {},
+  options: Pick<ReadFormatOptions, 'system'> = {},
 ): ConversionResult<HistoryMessage[]> {
   assertAnthropicMessages(messages);
   const history: HistoryMessage[] = [];
   if (options.system !== undefined)
     history.push({ role: 'system', text: systemText(options.system) });
   const names = new CallNames('turn');
-  const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', ANTHROPIC_MESSAGE_SHAPE);
     // Checks the role and the blocks; a string content is none, read here as one text block.
@@ -67,7 +46,7 @@ export function fromAnthropic(
     const blocks =
       typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : checked;
     if (message.role === 'user') {
-      readUser(blocks, index, history, names, appender);
+      readUser(blocks, index, history, names);
       continue;
     }
     const parts = blocks.map((block, blockIndex) => readAssistantBlock(block, index, blockIndex));
@@ -80,25 +59,23 @@ export function fromAnthropic(
 }
 
 function readUser(
-  blocks: readonly WireRecord[],
+  blocks: readonly JsonObject[],
   index: number,
   history: HistoryMessage[],
   names: CallNames,
-  appender: ArrayAppender,
 ): void {
   blocks.forEach((block, blockIndex) => {
     const last = history.at(-1);
     const fresh = last?.sourceIndex !== index;
     if (block.type === 'tool_result') {
       const result = readResult(block, index, blockIndex, names);
-      if (!fresh && last.role === 'tool')
-        replaceLast(history, last, 'results', appender.append(last.results, [result]));
+      if (!fresh && last.role === 'tool') appendAll(last.results, [result]);
       else history.push({ role: 'tool', results: [result], sourceIndex: index });
       return;
     }
     const part = readUserBlock(block, index, blockIndex);
     if (!fresh && last.role === 'user') {
-      replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
+      appendAll(last.parts, [part]);
     } else {
       names.other();
       history.push({ role: 'user', parts: [part], sourceIndex: index });
@@ -112,7 +89,7 @@ function readUser(
 }
 
 function readUserBlock(
-  block: WireRecord,
+  block: JsonObject,
   index: number,
   blockIndex: number,
 ): TextPart | OpaquePart {
@@ -122,7 +99,7 @@ function readUserBlock(
 }
 
 function readAssistantBlock(
-  block: WireRecord,
+  block: JsonObject,
   index: number,
   blockIndex: number,
 ): TextPart | ToolCallPart | OpaquePart {
@@ -138,7 +115,7 @@ function readAssistantBlock(
   };
 }
 
-function readText(block: WireRecord, index: number, blockIndex: number): TextPart {
+function readText(block: JsonObject, index: number, blockIndex: number): TextPart {
   const text = blockString(block, 'text', index, blockIndex);
   const extras = extrasOf(block, TEXT_KEYS);
   return extras === undefined
@@ -147,7 +124,7 @@ function readText(block: WireRecord, index: number, blockIndex: number): TextPar
 }
 
 function readResult(
-  block: WireRecord,
+  block: JsonObject,
   index: number,
   blockIndex: number,
   names: CallNames,

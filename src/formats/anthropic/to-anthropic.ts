@@ -1,4 +1,5 @@
 import { assertNever } from '../../core/assert-never.js';
+import { withExtras } from '../shared/extras-of.js';
 import { resultText } from '../../core/result-text.js';
 import type {
   AssistantMessage,
@@ -11,8 +12,6 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { appendAll } from '../shared/array-appender.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { exactArray } from '../shared/exact-array.js';
-import { withExtras } from '../shared/with-extras.js';
 import type {
   AnthropicAssistantMessage,
   AnthropicContentBlock,
@@ -29,22 +28,7 @@ export interface AnthropicConversionResult extends ConversionResult<AnthropicMes
 }
 
 /**
- * Converts a neutral history to an Anthropic Messages API `messages` array and `system` prompt.
- *
- * Results become `tool_result` blocks at the start of a user message (Anthropic requires them
- * first); a user message that follows the results joins that message after them. Each result
- * keeps `is_error`; content that is not a string is sent as its JSON text. Empty text parts are
- * left out (Anthropic refuses empty text blocks).
- *
- * Losses, each with a warning:
- * - `moved-system-message`: system messages move to `system`, joined, wherever they were;
- * - `dropped-arguments-text`: `input` must be an object, so malformed argument text becomes `{}`;
- * - `dropped-result-name`: `tool_result` has no name; a result named differently from its call loses it;
- * - `dropped-content` / `dropped-provider-data`: another format's parts and extras.
- *
- * @example
- * const { messages, system } = toAnthropic(history);
- * await anthropic.messages.create({ model, max_tokens: 1024, messages, ...(system === undefined ? {} : { system }) });
+ * Writes a neutral history as Anthropic `messages` and `system`.
  */
 export function toAnthropic(
   history: ToolHistory,
@@ -183,7 +167,7 @@ function writeAssistant(
     }
   }
   if (!calls) names.other();
-  return withExtras(extras, { role: 'assistant', content: exactArray(content) });
+  return withExtras(extras, { role: 'assistant', content: content });
 }
 
 function resultBlock(

@@ -146,10 +146,9 @@ function readAssistant(
   if (afterCalls && table.openSites() > 0) textAfter ??= firstText;
   table.end();
   if (textAfter !== undefined) {
-    // A recorded 400 for [tool_use, text] followed by the matching tool_result names the next
-    // message with the "immediately after" sentence (an obfuscated VCR cassette copy at
-    // http://brick-house.org/db7905e3-cfa4-4f21-aff6-8f0082b0cc5b?page=7). Only text counts here:
-    // server tool blocks may legitimately follow.
+    // Inferred, no recorded reply: results must come right after their `tool_use` blocks
+    // (https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use), so text
+    // after them gets the "immediately after" sentence. Server tool blocks may follow.
     const toolCallIds = table.idsOf(table.count - 1);
     const at = index + 1 < length ? index + 1 : index;
     issues.push({

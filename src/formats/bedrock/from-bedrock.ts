@@ -1,3 +1,5 @@
+import type { ReadFormatOptions } from '../shared/format-adapter.js';
+import { extrasOf } from '../shared/extras-of.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -10,8 +12,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
-import { extrasOf } from '../shared/wire-guards.js';
-import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import { appendAll } from '../shared/array-appender.js';
 import {
   assertBedrockMessages,
   BEDROCK_MESSAGE_SHAPE,
@@ -25,48 +26,25 @@ const TEXT_KEYS = new Set(['text']);
 const TOOL_USE_KEYS = new Set(['toolUseId', 'name', 'input']);
 const TOOL_RESULT_KEYS = new Set(['toolUseId', 'content', 'status']);
 
-/** Options of {@link fromBedrock}. */
-export interface FromBedrockOptions {
-  /**
-   * The request's top-level `system` array (`[{ text }]`, with `cachePoint` or `guardContent`
-   * blocks); when given, its text blocks become the history's first message.
-   * @defaultValue no system message
-   */
-  readonly system?: unknown;
-}
-
 /**
- * Converts an Amazon Bedrock Converse `messages` array (and optionally its `system` blocks) to a
- * neutral history.
+ * Reads a Bedrock Converse `messages` array (and its `system` blocks) into a neutral history.
  *
- * A user message's `toolResult` blocks become a `tool` message and its other blocks a user
- * message, in block order. Results get the name of the `toolUse` they answer (`''` for an orphan)
- * and `isError` from `status: 'error'`. A result's `content` is read as its text when it holds
- * only text blocks, as the JSON value when it is one `json` block, and otherwise as the text of its
- * text blocks with the whole array kept in `providerData.bedrock` so it converts back unchanged.
- * Blocks other than text and tool blocks (images, documents, `reasoningContent`, `cachePoint`)
- * become opaque parts. Never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message or
- *   block does not have a Converse shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromBedrock(input.messages, { system: input.system });
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromBedrock(
   messages: readonly unknown[],
-  options: FromBedrockOptions = {},
+  options: Pick<ReadFormatOptions, 'system'> = {},
 ): ConversionResult<HistoryMessage[]> {
   assertBedrockMessages(messages);
   const history: HistoryMessage[] = [];
   if (options.system !== undefined)
     history.push({ role: 'system', text: systemText(options.system) });
   const names = new CallNames('turn');
-  const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', BEDROCK_MESSAGE_SHAPE);
     const blocks = bedrockBlocksOf(message, index);
     if (message.role === 'user') {
-      readUser(blocks, index, history, names, appender);
+      readUser(blocks, index, history, names);
       continue;
     }
     const parts = blocks.map((block, blockIndex) => readAssistantBlock(block, index, blockIndex));
@@ -83,21 +61,19 @@ function readUser(
   index: number,
   history: HistoryMessage[],
   names: CallNames,
-  appender: ArrayAppender,
 ): void {
   blocks.forEach((block, blockIndex) => {
     const last = history.at(-1);
     const fresh = last?.sourceIndex !== index;
     if (blockKind(block) === 'toolResult') {
       const result = readResult(block, index, blockIndex, names);
-      if (!fresh && last.role === 'tool')
-        replaceLast(history, last, 'results', appender.append(last.results, [result]));
+      if (!fresh && last.role === 'tool') appendAll(last.results, [result]);
       else history.push({ role: 'tool', results: [result], sourceIndex: index });
       return;
     }
     const part = readUserBlock(block);
     if (!fresh && last.role === 'user') {
-      replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
+      appendAll(last.parts, [part]);
     } else {
       names.other();
       history.push({ role: 'user', parts: [part], sourceIndex: index });

@@ -1,4 +1,5 @@
 import { assertNever } from '../../core/assert-never.js';
+import { withExtras } from '../shared/extras-of.js';
 import type {
   AssistantMessage,
   JsonValue,
@@ -12,8 +13,6 @@ import { isObject } from '../../core/input-guards.js';
 import { appendAll } from '../shared/array-appender.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { exactArray } from '../shared/exact-array.js';
-import { withExtras } from '../shared/with-extras.js';
 import type {
   BedrockContentBlock,
   BedrockMessage,
@@ -29,24 +28,7 @@ export interface BedrockConversionResult extends ConversionResult<BedrockMessage
 }
 
 /**
- * Converts a neutral history to an Amazon Bedrock Converse `messages` array and `system` blocks.
- *
- * Results become `toolResult` blocks of a user message; a user message that follows the results
- * joins that message after them, since Converse wants every result of a turn in the one user
- * message after the calls. A result whose content is a JSON object is sent as one `json` block,
- * other content as one text block (JSON values as their text; Bedrock's `json` takes only
- * objects), an empty string as no block; `isError` becomes `status: 'error'`. Empty text parts are
- * left out (Bedrock refuses blank text blocks).
- *
- * Losses, each with a warning:
- * - `moved-system-message`: system messages move to `system`, wherever they were;
- * - `dropped-arguments-text`: `input` must be an object, so malformed argument text becomes `{}`;
- * - `dropped-result-name`: `toolResult` has no name; a result named differently from its call loses it;
- * - `dropped-content` / `dropped-provider-data`: another format's parts and extras.
- *
- * @example
- * const { messages, system } = toBedrock(history);
- * await client.send(new ConverseCommand({ modelId, messages, ...(system === undefined ? {} : { system }) }));
+ * Writes a neutral history as Bedrock Converse `messages` and `system` blocks.
  */
 export function toBedrock(
   history: ToolHistory,
@@ -174,7 +156,7 @@ function writeAssistant(
     }
   }
   if (!calls) names.other();
-  return withExtras(extras, { role: 'assistant', content: exactArray(content) });
+  return withExtras(extras, { role: 'assistant', content: content });
 }
 
 function resultBlock(

@@ -1,4 +1,6 @@
+import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { assertWritableJson } from '../../core/json-text.js';
+import { extrasOf } from '../shared/extras-of.js';
 import { createCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type {
   HistoryMessage,
@@ -10,8 +12,7 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult, ConversionWarning } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidField, isObject, objectAt } from '../../core/input-guards.js';
-import { extrasOf, type WireRecord } from '../shared/wire-guards.js';
+import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import {
   assertGeminiContents,
   GEMINI_CONTENT_SHAPE,
@@ -20,7 +21,7 @@ import {
 } from './validate-gemini.js';
 import { camelCaseGeminiPart } from './camel-case-gemini-part.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
-import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import { appendAll } from '../shared/array-appender.js';
 import { GeminiTurn, type TurnCall } from './gemini-turn.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
@@ -29,50 +30,18 @@ const CALL_KEYS = new Set(['name', 'args']);
 const RESPONSE_KEYS = new Set(['name', 'response']);
 const TEXT_PART_KEYS = new Set(['text']);
 
-/** Options of {@link fromGemini}. */
-export interface FromGeminiOptions {
-  /**
-   * The request's `systemInstruction` (a content or a string); when given, it becomes the
-   * history's first message.
-   * @defaultValue no system message
-   */
-  readonly systemInstruction?: unknown;
-  /**
-   * Makes ids for calls and responses that have none.
-   * @defaultValue random 9-character alphanumeric ids
-   */
-  readonly generateId?: CallIdGenerator | undefined;
-}
-
 /**
- * Converts Gemini `contents` (and optionally `systemInstruction`) to a neutral history.
+ * Reads Gemini `contents` (and its `systemInstruction`) into a neutral history; calls and responses without an id get generated ones (`generated-call-id`).
  *
- * A `user` content's `functionResponse` parts become a `tool` message and its other parts a user
- * message, in part order. A response's `{ output }` is its content and `{ error }` its content
- * with `isError: true` (the keys Google documents); any other `response` object is the content
- * itself. Gemini ids are optional: a call without one gets a generated id. Responses with ids
- * pair first: a response whose id names no call takes the id of the one unanswered call with its
- * name when that call had no id. Then a response without an id takes the id of the first
- * unanswered call with its name in the model turn before it (with an empty name: the first
- * unanswered call). Each id so given comes with a `generated-call-id` warning. `thoughtSignature` and other part fields go to
- * `providerData.gemini` (the skip-validator placeholder is dropped: it is no signature), and so
- * do, under `functionCall` or `functionResponse`, the fields of the call or response the neutral
- * model does not hold, with the wire id when it is not the one the message got (see
- * toGemini's `omitIds`); thought parts (`thought: true`) and other parts stay opaque.
- *
- * @throws {ToolHistoryError} `invalid-input` when `contents` is not an array or a content or
- *   part does not have a Gemini shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromGemini(request.contents, { systemInstruction: request.systemInstruction });
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromGemini(
   contents: readonly unknown[],
-  options: FromGeminiOptions = {},
+  options: Pick<ReadFormatOptions, 'systemInstruction' | 'generateId'> = {},
 ): ConversionResult<HistoryMessage[]> {
   assertGeminiContents(contents);
   const generateId = options.generateId ?? createCallId;
   const history: HistoryMessage[] = [];
-  const appender = new ArrayAppender();
   const warnings: ConversionWarning[] = [];
   if (options.systemInstruction !== undefined)
     history.push({ role: 'system', text: systemText(options.systemInstruction) });
@@ -101,15 +70,13 @@ export function fromGemini(
         const same = last?.sourceIndex === index;
         if (part.functionResponse !== undefined) {
           const result = readResponse(part, index, partIndex, turn, claimed, generateId, warnings);
-          if (same && last.role === 'tool')
-            replaceLast(history, last, 'results', appender.append(last.results, [result]));
+          if (same && last.role === 'tool') appendAll(last.results, [result]);
           else history.push({ role: 'tool', results: [result], sourceIndex: index });
           return;
         }
         turn.end();
         const userPart = readUserPart(part);
-        if (same && last.role === 'user')
-          replaceLast(history, last, 'parts', appender.append(last.parts, [userPart]));
+        if (same && last.role === 'user') appendAll(last.parts, [userPart]);
         else history.push({ role: 'user', parts: [userPart], sourceIndex: index });
       });
       if (parts.length === 0) history.push({ role: 'user', parts: [], sourceIndex: index });
@@ -119,7 +86,7 @@ export function fromGemini(
 }
 
 function readModelPart(
-  part: WireRecord,
+  part: JsonObject,
   index: number,
   partIndex: number,
   generateId: CallIdGenerator,
@@ -160,7 +127,7 @@ function readModelPart(
 function withInnerExtras(
   extras: Record<string, unknown> | undefined,
   field: 'functionCall' | 'functionResponse',
-  value: WireRecord,
+  value: JsonObject,
   known: ReadonlySet<string>,
   callId: string,
 ): Record<string, unknown> | undefined {
@@ -174,7 +141,7 @@ function withInnerExtras(
   return out;
 }
 
-function readUserPart(part: WireRecord): TextPart | OpaquePart {
+function readUserPart(part: JsonObject): TextPart | OpaquePart {
   if (typeof part.text !== 'string' || part.thought === true)
     return { type: 'opaque', format: 'gemini', value: part };
   const extras = extrasOf(part, TEXT_PART_KEYS);
@@ -190,7 +157,7 @@ function readUserPart(part: WireRecord): TextPart | OpaquePart {
  * without an id must not take the call another response names by id.
  */
 function claimByIds(
-  parts: readonly WireRecord[],
+  parts: readonly JsonObject[],
   turn: GeminiTurn,
 ): Map<number, TurnCall | undefined> | undefined {
   let claimed: Map<number, TurnCall | undefined> | undefined;
@@ -205,7 +172,7 @@ function claimByIds(
 }
 
 function readResponse(
-  part: WireRecord,
+  part: JsonObject,
   index: number,
   partIndex: number,
   turn: GeminiTurn,

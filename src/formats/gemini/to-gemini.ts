@@ -1,4 +1,7 @@
+import type { WriteFormatOptions } from '../shared/format-adapter.js';
 import { assertNever } from '../../core/assert-never.js';
+import { withExtras } from '../shared/extras-of.js';
+import { isObject } from '../../core/input-guards.js';
 import type {
   AssistantMessage,
   OpaquePart,
@@ -7,36 +10,9 @@ import type {
   ToolResult,
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
-import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { exactArray } from '../shared/exact-array.js';
-import { withExtras } from '../shared/with-extras.js';
-import { isRecord } from '../shared/wire-guards.js';
+import { ConversionContext } from '../shared/conversion-context.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
 import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
-
-/** Options of {@link toGemini}. */
-export interface ToGeminiOptions extends WriterOptions {
-  /**
-   * What to do with a model turn whose calls carry no thought signature (calls from another
-   * provider, or built by hand): `'skip-validator'` gives its first call Google's documented
-   * placeholder, which Gemini 3 requires; `'omit'` sends it without (fine before Gemini 3).
-   * @defaultValue 'skip-validator'
-   */
-  readonly missingThoughtSignature?: 'skip-validator' | 'omit' | undefined;
-  /**
-   * Ids {@link fromGemini} generated for calls and responses that had none (from its
-   * `generated-call-id` warnings): a part whose id is one of these is written with the id it had
-   * when read (none, an empty one, or a response's made-up one) instead.
-   * @defaultValue every id is sent
-   */
-  readonly omitIds?: ReadonlySet<string> | undefined;
-  /**
-   * Results {@link fromGemini} read from responses without an id of their own (or with an empty
-   * one), which it gave the id of the call they answer: each is written as it was read.
-   * @defaultValue every id is sent
-   */
-  readonly responsesAsRead?: ReadonlySet<ToolResult> | undefined;
-}
 
 /** The output of {@link toGemini}: `contents` plus the request's `systemInstruction`. */
 export interface GeminiConversionResult extends ConversionResult<GeminiContent[]> {
@@ -45,28 +21,11 @@ export interface GeminiConversionResult extends ConversionResult<GeminiContent[]
 }
 
 /**
- * Converts a neutral history to Gemini `contents` and `systemInstruction`.
- *
- * Assistant messages become `model` contents; results become `functionResponse` parts of a
- * `user` content, with `response: { output }`, or `{ error }` for a failed result (the keys
- * Google documents); a result whose content is already an object is sent as the `response`
- * itself. Ids are sent, but those `omitIds` and `responsesAsRead` name. `thoughtSignature`s read from Gemini are written back on their
- * parts; a model turn whose first call has no signature gets {@link SKIP_THOUGHT_SIGNATURE} on
- * that call (see {@link ToGeminiOptions}). Empty text parts are left out (Gemini refuses them).
- *
- * Losses and changes, each with a warning:
- * - `synthesized-thought-signature`: a placeholder signature was added;
- * - `moved-system-message`: system messages move to `systemInstruction`, joined;
- * - `dropped-arguments-text`: `args` must be an object, so malformed argument text becomes `{}`;
- * - `dropped-content` / `dropped-provider-data`: another format's parts and extras.
- *
- * @example
- * const { messages: contents, systemInstruction } = toGemini(history);
- * await ai.models.generateContent({ model, contents, config: { systemInstruction } });
+ * Writes a neutral history as Gemini `contents` and `systemInstruction`.
  */
 export function toGemini(
   history: ToolHistory,
-  options: ToGeminiOptions = {},
+  options: WriteFormatOptions = {},
 ): GeminiConversionResult {
   const context = new ConversionContext('gemini', options);
   const contents: GeminiContent[] = [];
@@ -129,7 +88,7 @@ function writeModel(
   message: AssistantMessage,
   index: number,
   context: ConversionContext,
-  options: ToGeminiOptions,
+  options: WriteFormatOptions,
 ): GeminiContent {
   context.ownData(message.providerData, index);
   const parts: GeminiPart[] = [];
@@ -185,7 +144,7 @@ function writeModel(
     const callId = first.functionCall?.id;
     context.warn('synthesized-thought-signature', index, SIGNATURE_ADDED, callId);
   }
-  return { role: 'model', parts: exactArray(parts) };
+  return { role: 'model', parts: parts };
 }
 
 /** The warning for a call given the skip-validator signature: one string for every such warning. */
@@ -201,7 +160,7 @@ function splitExtras(
 ): [Readonly<Record<string, unknown>> | undefined, Readonly<Record<string, unknown>> | undefined] {
   if (extras === undefined || !Object.hasOwn(extras, field)) return [extras, undefined];
   const { [field]: inner, ...rest } = extras;
-  return [Object.keys(rest).length === 0 ? undefined : rest, isRecord(inner) ? inner : undefined];
+  return [Object.keys(rest).length === 0 ? undefined : rest, isObject(inner) ? inner : undefined];
 }
 
 /**
@@ -225,17 +184,17 @@ function responsePart(
   result: ToolResult,
   index: number,
   context: ConversionContext,
-  options: ToGeminiOptions,
+  options: WriteFormatOptions,
 ): GeminiPart {
   const [extras, inner] = splitExtras(
     context.ownData(result.providerData, index, result.callId),
     'functionResponse',
   );
   const content = result.content;
-  const keys = isRecord(content) ? Object.keys(content) : [];
+  const keys = isObject(content) ? Object.keys(content) : [];
   // An object result goes as the response itself unless it would read back as `{ output }` or `{ error }`.
   const asIs =
-    isRecord(content) &&
+    isObject(content) &&
     !result.isError &&
     !(keys.length === 1 && (keys[0] === 'output' || keys[0] === 'error'));
   const response: Record<string, unknown> = asIs

@@ -14,15 +14,9 @@ export const MISTRAL_DIALECT: ChatDialect = {
 };
 
 /**
- * Converts a Mistral chat `messages` array to a neutral history.
+ * Reads a Mistral `messages` array: as {@link readChatMessages}, with the `tool` message's own `name`.
  *
- * Reads like {@link fromOpenAIChat}, except that a `tool` message's own `name` is the result's
- * name (falling back to the call's name when absent). Extras go to `providerData.mistral`.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message does
- *   not have the Mistral shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromMistral(request.messages);
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromMistral(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   return readChatMessages(messages, MISTRAL_DIALECT);

@@ -1,3 +1,4 @@
+import { extrasOf } from '../shared/extras-of.js';
 import type {
   AssistantMessage,
   HistoryMessage,
@@ -10,11 +11,10 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
-import { invalidField } from '../../core/input-guards.js';
-import { extrasOf, isRecord, type WireRecord } from '../shared/wire-guards.js';
+import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import { textOfContent } from './openai-chat-text-content.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
-import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import { appendAll } from '../shared/array-appender.js';
 
 const SYSTEM_KEYS = new Set(['role', 'content']);
 const USER_KEYS = new Set(['role', 'content']);
@@ -25,22 +25,9 @@ const RESULT_KEYS = new Set(['role', 'tool_call_id', 'content']);
 const NAMED_RESULT_KEYS = new Set([...RESULT_KEYS, 'name']);
 
 /**
- * Converts an OpenAI Chat Completions `messages` array to a neutral history.
+ * Reads an OpenAI Chat Completions `messages` array into a neutral history; never warns.
  *
- * Consecutive `tool` messages become one `tool` message; each result gets the name of the call
- * it answers (OpenAI `tool` messages carry no name; an orphan result keeps a `name` field it
- * happens to have, else `''`) and `isError: false`. `function.arguments` that do not parse to a
- * JSON object are kept verbatim in `argumentsText`. Content parts other than text (images,
- * audio, files, refusals) become opaque parts; fields the neutral model has no place for (`name`,
- * `refusal`, …) are kept in `providerData['openai-chat']`, so {@link toOpenAIChat} writes them
- * back. A `developer` message becomes a system message that converts back to `developer`.
- *
- * Never warns: Chat Completions content maps fully onto the neutral model.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message does
- *   not have a Chat Completions shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromOpenAIChat(body.messages);
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromOpenAIChat(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   return readChatMessages(messages, OPENAI_CHAT_DIALECT);
@@ -54,7 +41,6 @@ export function readChatMessages(
   dialect.assertMessages(messages);
   const history: HistoryMessage[] = [];
   const names = new CallNames('turn');
-  const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
     const message = dialect.messageAt(messages, index);
@@ -97,8 +83,7 @@ export function readChatMessages(
       case 'tool': {
         const result = readResult(message, index, dialect, names);
         const last = history.at(-1);
-        if (last?.role === 'tool')
-          replaceLast(history, last, 'results', appender.append(last.results, [result]));
+        if (last?.role === 'tool') appendAll(last.results, [result]);
         else history.push({ role: 'tool', results: [result], sourceIndex: index });
         break;
       }
@@ -114,7 +99,7 @@ export function readChatMessages(
 }
 
 function readAssistant(
-  message: WireRecord,
+  message: JsonObject,
   index: number,
   dialect: ChatDialect,
   names: CallNames,
@@ -164,7 +149,7 @@ function readCall(raw: unknown, dialect: ChatDialect, path: string): ToolCallPar
 }
 
 function readResult(
-  message: WireRecord,
+  message: JsonObject,
   index: number,
   dialect: ChatDialect,
   names: CallNames,
@@ -233,8 +218,8 @@ function withData<T extends HistoryMessage>(
   return providerData === undefined ? message : { ...message, providerData };
 }
 
-function objectField(value: unknown, path: string): WireRecord {
-  if (!isRecord(value)) throw invalidField(path, value, 'an object');
+function objectField(value: unknown, path: string): JsonObject {
+  if (!isObject(value)) throw invalidField(path, value, 'an object');
   return value;
 }
 

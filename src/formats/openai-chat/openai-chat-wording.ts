@@ -5,7 +5,7 @@ import type { ChatHost, ChatWording } from '../shared/chat-host.js';
  * OpenAI's sentences for the Chat Completions rules. Each is quoted from a real reply, with its
  * source next to it (and in docs/providers.md); the few we wrote ourselves say so.
  */
-export const OPENAI_CHAT_WORDING: ChatWording = {
+const OPENAI_CHAT_WORDING: ChatWording = {
   // "Invalid parameter: messages with role 'tool' must be a response to a preceeding message
   // with 'tool_calls'." param messages.[3].role, code null (typo "preceeding" included):
   // https://github.com/miurla/morphic/issues/136, https://github.com/smarter-sh/smarter/issues/264.
@@ -64,24 +64,14 @@ export interface ResolvedChatHost {
   readonly params: boolean;
 }
 
-const resolved = {
-  validate: new WeakMap<ChatHost, ResolvedChatHost>(),
-  repair: new WeakMap<ChatHost, ResolvedChatHost>(),
-};
-
 /** `host` with OpenAI's sentences and limits where it has none of its own, for `use`. */
 export function resolveChatHost(host: ChatHost, use: InspectionUse = 'validate'): ResolvedChatHost {
-  let rules = resolved[use].get(host);
-  if (rules === undefined) {
-    rules = {
-      host,
-      wording: { ...OPENAI_CHAT_WORDING, ...host.wording },
-      maxCallIdLength: 'maxCallIdLength' in host ? host.maxCallIdLength : 40,
-      params: wordsIssues(use),
-    };
-    resolved[use].set(host, rules);
-  }
-  return rules;
+  return {
+    host,
+    wording: { ...OPENAI_CHAT_WORDING, ...host.wording },
+    maxCallIdLength: 'maxCallIdLength' in host ? host.maxCallIdLength : 40,
+    params: wordsIssues(use),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { assertNever } from '../../core/assert-never.js';
+import { withExtras } from '../shared/extras-of.js';
 import { resultText } from '../../core/result-text.js';
 import type {
   AssistantMessage,
@@ -12,8 +13,6 @@ import { appendAll } from '../shared/array-appender.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { sizedArray } from '../shared/exact-array.js';
-import { withExtras } from '../shared/with-extras.js';
 import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import type {
   OpenAIChatAssistantMessage,
@@ -28,23 +27,7 @@ import type {
 } from './openai-chat-types.js';
 
 /**
- * Converts a neutral history to an OpenAI Chat Completions `messages` array.
- *
- * Each result becomes its own `tool` message; argument text as the model sent it (even
- * malformed) is written back verbatim, otherwise arguments are serialized with `JSON.stringify`.
- * A result whose content is not a string is sent as its JSON text.
- *
- * What Chat Completions cannot hold, each with a warning:
- * - `dropped-error-flag`: `tool` messages have no error flag;
- * - `dropped-result-name`: `tool` messages have no name, so a result named differently from the
- *   call it answers (or answering no call) loses its name;
- * - `reordered-parts`: an assistant message holds its text before its calls, so text written
- *   after a call moves in front of the calls;
- * - `dropped-content` / `dropped-provider-data`: opaque parts and extras of other formats.
- *
- * @example
- * const { messages, warnings } = toOpenAIChat(history);
- * await openai.chat.completions.create({ model, messages });
+ * Writes a neutral history as Chat Completions `messages`.
  */
 export function toOpenAIChat(
   history: ToolHistory,
@@ -125,14 +108,13 @@ function writeAssistant(
 ): OpenAIChatAssistantMessage {
   const extras = context.ownData(message.providerData, index);
   const content: (OpenAIChatTextPart | OpenAIChatRefusalPart)[] = [];
-  const toolCalls = sizedArray<OpenAIChatToolCall>(callCount(message));
-  let calls = 0;
+  const toolCalls: OpenAIChatToolCall[] = [];
   let plainText = true;
   let reordered = false;
   for (const part of message.parts) {
     switch (part.type) {
       case 'text':
-        if (calls > 0) reordered = true;
+        if (toolCalls.length > 0) reordered = true;
         if (part.providerData !== undefined) plainText = false;
         content.push({
           ...context.ownData(part.providerData, index),
@@ -143,17 +125,19 @@ function writeAssistant(
       case 'opaque': {
         const value = context.ownOpaque(part, index);
         if (value === undefined) break;
-        if (calls > 0) reordered = true;
+        if (toolCalls.length > 0) reordered = true;
         plainText = false;
         content.push(value as OpenAIChatRefusalPart);
         break;
       }
       case 'tool-call':
-        toolCalls[calls++] = withExtras(context.ownData(part.providerData, index, part.callId), {
-          id: part.callId,
-          type: 'function',
-          function: { name: part.name, arguments: argumentsTextOf(part) },
-        });
+        toolCalls.push(
+          withExtras(context.ownData(part.providerData, index, part.callId), {
+            id: part.callId,
+            type: 'function',
+            function: { name: part.name, arguments: argumentsTextOf(part) },
+          }),
+        );
         break;
       default:
         assertNever(part, 'assistant part');
@@ -168,10 +152,7 @@ function writeAssistant(
   }
   if (toolCalls.length > 0) names.startTurn();
   else names.other();
-  for (let at = 0; at < calls; at++) {
-    const call = toolCalls[at];
-    if (call !== undefined) names.call(call.id, call.function.name);
-  }
+  for (const call of toolCalls) names.call(call.id, call.function.name);
   const only = content[0];
   const text =
     content.length === 0
@@ -182,13 +163,6 @@ function writeAssistant(
   return toolCalls.length > 0
     ? withExtras(extras, { role: 'assistant', content: text, tool_calls: toolCalls })
     : withExtras(extras, { role: 'assistant', content: text });
-}
-
-/** How many calls `message` holds. */
-function callCount(message: AssistantMessage): number {
-  let count = 0;
-  for (const part of message.parts) if (part.type === 'tool-call') count++;
-  return count;
 }
 
 function writeResults(

@@ -1,3 +1,4 @@
+import { extrasOf } from '../shared/extras-of.js';
 import type {
   AssistantMessage,
   HistoryMessage,
@@ -10,15 +11,14 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
-import { invalidField } from '../../core/input-guards.js';
-import { extrasOf, isRecord, type WireRecord } from '../shared/wire-guards.js';
+import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import {
   assertResponsesInput,
   callIdOf,
   messageRoleOf,
   responsesItemAt,
 } from './validate-openai-responses.js';
-import { ArrayAppender, replaceLast } from '../shared/array-appender.js';
+import { appendAll } from '../shared/array-appender.js';
 
 const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
 const CALL_KEYS = new Set(['type', 'call_id', 'name', 'arguments']);
@@ -26,31 +26,17 @@ const OUTPUT_KEYS = new Set(['type', 'call_id', 'output']);
 const TEXT_KEYS = new Set(['type', 'text']);
 
 /**
- * Converts an OpenAI Responses API `input` array to a neutral history.
+ * Reads an OpenAI Responses `input` array into a neutral history; never warns.
  *
- * Items are flat in Responses, so consecutive assistant-side items (assistant `message`,
- * `function_call`, `reasoning` and any other item type) become one assistant message, in item
- * order, and consecutive `function_call_output` items one `tool` message. Results get the name
- * of the latest earlier call with their `call_id` (Responses pairs across the whole input).
- * Item fields the neutral model has no place for (`id`, `status`, …) go to
- * `providerData['openai-responses']`; an assistant message in the output form (`output_text`
- * parts, `id`, `status`) is kept whole there and written back verbatim while its text is unchanged.
- * Never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` when `input` is not an array or an item does not
- *   have a Responses shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromOpenAIResponses(request.input);
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   assertResponsesInput(input);
   const history: HistoryMessage[] = [];
   const names = new CallNames('conversation');
-  const appender = new ArrayAppender();
   const assistantPart = (index: number, part: TextPart | ToolCallPart | OpaquePart): void => {
     const last = history.at(-1);
-    if (last?.role === 'assistant')
-      replaceLast(history, last, 'parts', appender.append(last.parts, [part]));
+    if (last?.role === 'assistant') appendAll(last.parts, [part]);
     else
       history.push({
         role: 'assistant',
@@ -74,8 +60,7 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
       case 'function_call_output': {
         const result = readOutput(item, index, names);
         const last = history.at(-1);
-        if (last?.role === 'tool')
-          replaceLast(history, last, 'results', appender.append(last.results, [result]));
+        if (last?.role === 'tool') appendAll(last.results, [result]);
         else history.push({ role: 'tool', results: [result], sourceIndex: index });
         break;
       }
@@ -89,7 +74,7 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
 }
 
 function readMessage(
-  item: WireRecord,
+  item: JsonObject,
   index: number,
   history: HistoryMessage[],
   assistantPart: (index: number, part: TextPart) => void,
@@ -137,7 +122,7 @@ function readMessage(
   }
 }
 
-function readCall(item: WireRecord, index: number): ToolCallPart {
+function readCall(item: JsonObject, index: number): ToolCallPart {
   const path = `input[${index}]`;
   const extras = extrasOf(item, CALL_KEYS);
   const name = item.name;
@@ -153,7 +138,7 @@ function readCall(item: WireRecord, index: number): ToolCallPart {
   };
 }
 
-function readOutput(item: WireRecord, index: number, names: CallNames): ToolResult {
+function readOutput(item: JsonObject, index: number, names: CallNames): ToolResult {
   const path = `input[${index}]`;
   const callId = callIdOf(item, index);
   const extras = extrasOf(item, OUTPUT_KEYS);
@@ -176,7 +161,7 @@ function joinText(content: unknown, path: string): string {
     throw invalidField(path, content, 'a string or an array of content parts');
   let text = '';
   for (const part of content)
-    if (isRecord(part) && typeof part.text === 'string') text += part.text;
+    if (isObject(part) && typeof part.text === 'string') text += part.text;
   return text;
 }
 
@@ -185,7 +170,7 @@ function readUserContent(content: unknown, path: string): (TextPart | OpaquePart
   if (!Array.isArray(content))
     throw invalidField(path, content, 'a string or an array of content parts');
   return content.map((part: unknown, partIndex): TextPart | OpaquePart => {
-    if (!isRecord(part)) throw invalidField(`${path}[${partIndex}]`, part, 'a content part object');
+    if (!isObject(part)) throw invalidField(`${path}[${partIndex}]`, part, 'a content part object');
     if (part.type !== 'input_text')
       return { type: 'opaque', format: 'openai-responses', value: part };
     const text = part.text;

@@ -1,4 +1,6 @@
 import { assertNever } from '../../core/assert-never.js';
+import { withExtras } from '../shared/extras-of.js';
+import { isObject } from '../../core/input-guards.js';
 import { resultText } from '../../core/result-text.js';
 import type {
   AssistantMessage,
@@ -11,8 +13,6 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { withExtras } from '../shared/with-extras.js';
-import { isRecord } from '../shared/wire-guards.js';
 import type {
   OpenAIResponsesFunctionCallOutputItem,
   OpenAIResponsesInputContent,
@@ -21,22 +21,7 @@ import type {
 } from './openai-responses-types.js';
 
 /**
- * Converts a neutral history to an OpenAI Responses API `input` array.
- *
- * An assistant message becomes its parts as items, in order: each text part an assistant
- * `message` item, each call a `function_call` item (argument text as sent, even malformed),
- * each of this format's opaque parts (reasoning, …) its original item. Each result becomes a
- * `function_call_output` item; content that is not a string is sent as its JSON text.
- * Two assistant messages in a row come back from {@link fromOpenAIResponses} as one, since
- * Responses items have no message boundaries.
- *
- * Losses, each with a warning: `dropped-error-flag` (outputs have no error flag),
- * `dropped-result-name` (outputs carry no name; a result named differently from its call loses
- * its name), `dropped-content` and `dropped-provider-data` (another format's parts and extras).
- *
- * @example
- * const { messages: input } = toOpenAIResponses(history);
- * await openai.responses.create({ model, input });
+ * Writes a neutral history as a Responses `input` array.
  */
 export function toOpenAIResponses(
   history: ToolHistory,
@@ -148,7 +133,7 @@ function writeText(
 ): OpenAIResponsesInputItem {
   const stored = context.ownData(part.providerData, index)?.item;
   // An item read in the output form is written back whole while its text is unchanged.
-  if (isRecord(stored) && textOf(stored.content) === part.text)
+  if (isObject(stored) && textOf(stored.content) === part.text)
     return stored as OpenAIResponsesMessageItem;
   return { type: 'message', role: 'assistant', content: part.text };
 }
@@ -158,7 +143,7 @@ function textOf(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
   let text = '';
   for (const part of content)
-    if (isRecord(part) && typeof part.text === 'string') text += part.text;
+    if (isObject(part) && typeof part.text === 'string') text += part.text;
   return text;
 }
 

@@ -1,5 +1,5 @@
 import type { ToolCallPart } from '../../core/history.js';
-import { isRecord } from './wire-guards.js';
+import { isObject } from '../../core/input-guards.js';
 import {
   assertWritableJson,
   findUnwritableJson,
@@ -22,7 +22,7 @@ export function parseArgumentsText(text: string): ParsedArguments {
     const parsed: unknown = JSON.parse(text);
     // Nesting that deep needs at least that many characters: shorter text is not walked.
     const tooDeep = text.length > MAX_JSON_VALUE_DEPTH && findUnwritableJson(parsed) !== undefined;
-    if (isRecord(parsed) && !tooDeep) return { arguments: parsed };
+    if (isObject(parsed) && !tooDeep) return { arguments: parsed };
   } catch {
     // Not JSON: kept verbatim below.
   }
@@ -38,7 +38,7 @@ export function parseArgumentsText(text: string): ParsedArguments {
  */
 export function parseArgumentsValue(value: unknown, path: string): ParsedArguments {
   assertWritableJson(value, path);
-  if (isRecord(value)) return { arguments: value };
+  if (isObject(value)) return { arguments: value };
   if (typeof value === 'string') return { arguments: {}, argumentsText: value };
   // `undefined` and functions have no JSON text.
   const text = JSON.stringify(value) as string | undefined;

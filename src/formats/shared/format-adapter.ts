@@ -11,14 +11,14 @@ import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accu
 import type { WriterOptions } from './conversion-context.js';
 import type { WireRepairHooks } from './wire-repair.js';
 
-/** Options of a format's reader; each reader takes the fields its format has and ignores the rest. */
+/** Options of a format's reader; each reader takes the fields its format has. */
 export interface ReadFormatOptions {
   /**
-   * Makes ids for calls and responses that have none (Gemini).
+   * Gemini: makes ids for calls and responses that have none.
    * @defaultValue random 9-character alphanumeric ids
    */
   readonly generateId?: CallIdGenerator | undefined;
-  /** Anthropic's top-level `system` (a string or text blocks), read as a leading system message. */
+  /** Anthropic's or Bedrock's top-level `system`, read as a leading system message. */
   readonly system?: unknown;
   /** Gemini's `systemInstruction`, read as a leading system message. */
   readonly systemInstruction?: unknown;
@@ -26,24 +26,16 @@ export interface ReadFormatOptions {
   readonly instructions?: unknown;
 }
 
-/** Options of a format's writer; each writer takes the fields its format has and ignores the rest. */
+/** Options of a format's writer; each writer takes the fields its format has. */
 export interface WriteFormatOptions extends WriterOptions {
   /**
    * Gemini: what a call without a thought signature gets.
    * @defaultValue 'skip-validator'
    */
   readonly missingThoughtSignature?: 'skip-validator' | 'omit' | undefined;
-  /**
-   * Gemini: ids the reader generated, written as the part had them when read (none, empty, or a
-   * response's made-up id).
-   * @defaultValue every id is sent
-   */
+  /** Gemini: ids the reader generated, written back as the part had them (none or empty). */
   readonly omitIds?: ReadonlySet<string> | undefined;
-  /**
-   * Gemini: results read from responses without an id of their own (given the id of the call
-   * they answer); each is written as read, without one or with an empty one.
-   * @defaultValue every id is sent
-   */
+  /** Gemini: results read from responses without an id of their own, written back without one. */
   readonly responsesAsRead?: ReadonlySet<ToolResult> | undefined;
 }
 
@@ -54,38 +46,31 @@ export interface ProviderErrorResponse {
 }
 
 /**
- * How a format lays out what a neutral message holds:
- * - `chat`: one wire message per result; calls are indexed in `tool_calls`;
- * - `items`: one input item per assistant part and per result (OpenAI Responses);
- * - `blocks`: parts and results are blocks (parts, items) of one wire message.
+ * How a format lays out a neutral message: `chat` (one wire message per result, calls in
+ * `tool_calls`), `items` (one input item per part and result: Responses) or `blocks` (parts and
+ * results are blocks of one wire message).
  */
 export type WireLayout = 'chat' | 'items' | 'blocks';
 
-/**
- * What marks a message as a format's own when the format of a conversation is guessed (the CLI's
- * `--format` default). Each test looks for what no other format has.
- */
-export interface WireSignature {
-  /** True when the message itself has a shape only this format has (an item type, a role, a field). */
+/** What marks a message as a format's own when the CLI guesses a conversation's format. */
+interface WireSignature {
+  /** The message has a shape only this format has (an item type, a role, a field). */
   readonly message?: ((message: JsonObject) => boolean) | undefined;
-  /** True when an entry of the message's `content` array has a type only this format has. */
+  /** An entry of the message's `content` array has a type only this format has. */
   readonly contentPart?: ((part: JsonObject) => boolean) | undefined;
 }
 
 /**
- * Everything the provider-neutral engines need to know about one message format. Engines reach a
- * format only through its adapter (see `formats/index.ts`), never by testing its name.
+ * Everything the provider-neutral engines know about one message format; they reach a format
+ * only through its adapter (see `formats/index.ts`).
  */
 export interface FormatAdapter<F extends MessageFormat, Written> {
-  /** The format's name. */
   readonly format: F;
   /** The rules a history in this format must meet (ids, pairing scope, ordering). */
   readonly profile: ProviderProfile;
   /**
    * Validates `messages` with the provider's rules and wording, returning the turn table it read.
-   * `context` carries what some rules depend on (model, thinking, host); absent means the defaults.
-   * For `use` `'repair'` an issue's `param`, and the message of those core's pairing finds, may be
-   * left out (see `InspectionUse`).
+   * `context` carries what some rules depend on (model, thinking, host).
    */
   inspect(
     messages: readonly unknown[],
@@ -93,59 +78,43 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
     use?: InspectionUse,
   ): HistoryInspection;
   /**
-   * Formats whose results may answer any earlier call (conversation scope): per message, the index
-   * of the earliest message holding a call that one of its results answers by the pairing rule,
-   * or -1. One lean pass that checks no rule, for engines that need only where answers reach back
-   * (trimming). Absent where results answer only the call turn right before them.
+   * Conversation-scope formats: per message, the index of the earliest message holding a call one
+   * of its results answers, or -1 (for trimming).
    * @throws {ToolHistoryError} `invalid-input` where `inspect` throws.
    */
   readonly callLinks?: ((messages: readonly unknown[]) => Int32Array) | undefined;
-  /** Reads wire messages into the neutral model (`from*`). */
+  /** Reads wire messages into the neutral model. */
   read(
     messages: readonly unknown[],
     options?: ReadFormatOptions,
   ): ConversionResult<HistoryMessage[]>;
-  /** Writes a neutral history as wire messages (`to*`). */
+  /** Writes a neutral history as wire messages. */
   write(history: ToolHistory, options?: WriteFormatOptions): Written;
   /** The request field that holds the messages. */
   readonly messagesKey: 'messages' | 'input' | 'contents';
-  /**
-   * The wire shape of the messages: formats that share one (Chat Completions and Mistral) read the
-   * same messages, so a conversation in one can be checked by the other's rules.
-   */
+  /** Formats with one wire shape (Chat Completions and Mistral) can check each other's messages. */
   readonly wireShape: string;
-  /**
-   * What marks a message as this format's, for guessing a conversation's format; `undefined` for
-   * a format never guessed because another has the same shape (Mistral).
-   */
+  /** What marks a message as this format's; `undefined` when another format has its shape. */
   readonly signature: WireSignature | undefined;
-  /** The request field that holds a system prompt kept outside the messages, if the format has one. */
+  /** The request field of a system prompt kept outside the messages. */
   readonly systemField: 'system' | 'systemInstruction' | 'instructions' | undefined;
-  /** How the wire lays out calls, results and parts. */
   readonly layout: WireLayout;
   /** The writer leaves out empty text parts (Anthropic, Gemini). */
   readonly dropsEmptyText: boolean;
-  /**
-   * Results are blocks of the user turn: the writer merges a results turn and a following user
-   * message into one wire message (Anthropic).
-   */
+  /** The writer merges a results turn and a following user message into one (Anthropic). */
   readonly mergesResultsIntoUser: boolean;
-  /**
-   * The wire may omit call ids, and the reader then makes them up (Gemini); a writer leaves made-up
-   * ids out again.
-   */
+  /** The wire may omit call ids; the reader makes them up and the writer leaves them out (Gemini). */
   readonly generatesIds: boolean;
   /**
-   * The API joins consecutive messages of one role into one turn (Anthropic), so two assistant
-   * messages in a row are one call turn: a thinking block in the first goes with the `tool_use`
-   * in the second, and trimming never cuts between them.
+   * The API joins consecutive messages of one role (Anthropic): two assistant messages in a row
+   * are one call turn, and trimming never cuts between them.
    */
   readonly mergesConsecutiveTurns?: boolean | undefined;
   /** A message without a `role` is a user turn (Gemini `contents`). */
   readonly roleOptionalForUser: boolean;
-  /** The provider's status and error body for the first issue of a refused history, if it is a provider. */
+  /** The provider's status and error body for the first issue of a refused history. */
   readonly errorResponseFor: ((issue: HistoryIssue) => ProviderErrorResponse) | undefined;
-  /** The format's own repair steps around the neutral engine (Gemini, Mistral); absent for most formats. */
+  /** The format's own repair steps around the neutral engine. */
   readonly repairWire?: WireRepairHooks | undefined;
 }
 

@@ -1,4 +1,5 @@
 import { assertWritableJson } from '../../core/json-text.js';
+import { extrasOf } from '../shared/extras-of.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -9,9 +10,8 @@ import type {
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidField, isObject, objectAt } from '../../core/input-guards.js';
-import { extrasOf, type WireRecord } from '../shared/wire-guards.js';
-import { ArrayAppender } from '../shared/array-appender.js';
+import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
+import { appendAll } from '../shared/array-appender.js';
 import {
   assertVercelMessages,
   VERCEL_MESSAGE_SHAPE,
@@ -26,26 +26,13 @@ const CALL_KEYS = new Set(['type', 'toolCallId', 'toolName', 'input']);
 const RESULT_KEYS = new Set(['type', 'toolCallId', 'toolName', 'output']);
 
 /**
- * Converts Vercel AI SDK (v5/v6) `ModelMessage`s to a neutral history.
+ * Reads Vercel AI SDK (v5/v6) `ModelMessage`s into a neutral history; never warns.
  *
- * `tool-call` parts become calls (an `input` string, the AI SDK's form for invalid JSON, is kept
- * as `argumentsText`); `tool-result` parts of `tool` messages become results: `text` and `json`
- * outputs are the content, `error-text` and `error-json` the content with `isError: true`. A
- * `content` output becomes its text, and an `execution-denied` output its reason (or `'Tool
- * execution denied.'`) without `isError`, as the AI SDK's providers send it; both keep the output
- * whole in `providerData.vercel` so it converts back verbatim. Other parts (files, reasoning,
- * provider-executed results) stay opaque; `providerOptions` and other extras go to
- * `providerData.vercel`. Never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or a message or part
- *   does not have a `ModelMessage` shape (the error names the index and the field).
- * @example
- * const { messages: history } = fromVercel(modelMessages);
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromVercel(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   assertVercelMessages(messages);
   const history: HistoryMessage[] = [];
-  const appender = new ArrayAppender();
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', VERCEL_MESSAGE_SHAPE);
     // Checks the role and the parts; a string content is none, read here as one text part.
@@ -81,7 +68,7 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
         });
         break;
       default:
-        readTool(parts, message, index, history, appender);
+        readTool(parts, message, index, history);
     }
   }
   return { messages: history, warnings: [] };
@@ -89,14 +76,13 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
 
 /** Reads a tool message, whose `parts` {@link vercelPartsOf} checked. */
 function readTool(
-  parts: readonly WireRecord[],
-  message: WireRecord,
+  parts: readonly JsonObject[],
+  message: JsonObject,
   index: number,
   history: HistoryMessage[],
-  appender: ArrayAppender,
 ): void {
   const results: ToolResult[] = [];
-  const others: WireRecord[] = [];
+  const others: JsonObject[] = [];
   parts.forEach((part, partIndex) => {
     if (part.type === 'tool-result') results.push(readResult(part, index, partIndex));
     else others.push(part);
@@ -114,10 +100,10 @@ function readTool(
           ...(allOthers.length > 0 ? { parts: allOthers } : {}),
         }
       : previous?.providerData?.vercel;
-  const merged = previous ? appender.append(previous.results, results) : results;
+  if (previous) appendAll(previous.results, results);
   const next = {
     role: 'tool' as const,
-    results: merged,
+    results: previous?.results ?? results,
     sourceIndex: previous?.sourceIndex ?? index,
     ...(data === undefined ? {} : { providerData: { vercel: data } }),
   };
@@ -128,7 +114,7 @@ function readTool(
 /** The text the AI SDK's providers send for an `execution-denied` output without a reason. */
 const DENIED_TEXT = 'Tool execution denied.';
 
-function readResult(part: WireRecord, index: number, partIndex: number): ToolResult {
+function readResult(part: JsonObject, index: number, partIndex: number): ToolResult {
   const path = `messages[${index}].content[${partIndex}]`;
   const output = part.output;
   if (!isObject(output)) throw invalidField(`${path}.output`, output, 'an output object');
@@ -187,7 +173,7 @@ function readResult(part: WireRecord, index: number, partIndex: number): ToolRes
   }
 }
 
-function readCall(part: WireRecord, index: number, partIndex: number): ToolCallPart {
+function readCall(part: JsonObject, index: number, partIndex: number): ToolCallPart {
   const extras = extrasOf(part, CALL_KEYS);
   return {
     type: 'tool-call',
@@ -200,7 +186,7 @@ function readCall(part: WireRecord, index: number, partIndex: number): ToolCallP
   };
 }
 
-function readPart(part: WireRecord): TextPart | OpaquePart {
+function readPart(part: JsonObject): TextPart | OpaquePart {
   if (part.type !== 'text' || typeof part.text !== 'string')
     return { type: 'opaque', format: 'vercel', value: part };
   const extras = extrasOf(part, TEXT_KEYS);

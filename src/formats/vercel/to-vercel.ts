@@ -1,11 +1,10 @@
 import { assertNever } from '../../core/assert-never.js';
+import { withExtras } from '../shared/extras-of.js';
+import { isObject } from '../../core/input-guards.js';
 import type { AssistantMessage, ToolHistory, ToolResult, UserMessage } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { appendAll } from '../shared/array-appender.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { exactArray } from '../shared/exact-array.js';
-import { withExtras } from '../shared/with-extras.js';
-import { isRecord } from '../shared/wire-guards.js';
 import type {
   VercelAssistantMessage,
   VercelFilePart,
@@ -21,17 +20,7 @@ import type {
 } from './vercel-types.js';
 
 /**
- * Converts a neutral history to Vercel AI SDK (v5/v6) `ModelMessage`s.
- *
- * The AI SDK holds everything the neutral model does: calls keep their order beside text,
- * malformed argument text is written as a string `input` (the AI SDK's own form for invalid
- * JSON), and results become `text`, `json`, `error-text` or `error-json` outputs by content type
- * and error flag. The only losses, each with a warning, are another format's opaque parts
- * (`dropped-content`) and extras (`dropped-provider-data`).
- *
- * @example
- * const { messages } = toVercel(history);
- * await generateText({ model, messages });
+ * Writes a neutral history as Vercel AI SDK `ModelMessage`s.
  */
 export function toVercel(
   history: ToolHistory,
@@ -125,7 +114,7 @@ function writeAssistant(
         assertNever(part, 'assistant part');
     }
   }
-  return withExtras(extras, { role: 'assistant', content: exactArray(content) });
+  return withExtras(extras, { role: 'assistant', content: content });
 }
 
 function writeResult(
@@ -136,7 +125,7 @@ function writeResult(
   const own = context.ownData(result.providerData, index, result.callId);
   const { output: stored, ...extras } = own ?? {};
   const output: VercelToolResultOutput =
-    isRecord(stored) && typeof stored.type === 'string'
+    isObject(stored) && typeof stored.type === 'string'
       ? // An output read as `content` or `execution-denied` goes back whole.
         (stored as VercelToolResultOutput)
       : typeof result.content === 'string'

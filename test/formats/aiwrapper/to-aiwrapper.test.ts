@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromAiwrapper } from '../../../src/formats/aiwrapper/from-aiwrapper.js';
 import { toAiwrapper } from '../../../src/formats/aiwrapper/to-aiwrapper.js';
-import { toFormat } from '../../../src/index.js';
+import { convertHistory } from '../../../src/index.js';
 
 describe('toAiwrapper', () => {
   it('writes tool items and tool-results messages, moving system text to instructions and marking error results', () => {
@@ -54,7 +54,7 @@ describe('toAiwrapper', () => {
       { role: 'tool-results', items },
     ];
     const history = fromAiwrapper(messages).messages;
-    const anthropic = toFormat(history, 'anthropic').messages as {
+    const anthropic = convertHistory(messages, { from: 'aiwrapper', to: 'anthropic' }).messages as {
       content: { is_error?: boolean }[];
     }[];
     expect(anthropic[1]?.content.map((block) => block.is_error)).toEqual([undefined, true]);
