@@ -32,15 +32,15 @@ export {
 } from './provider-errors.js';
 // The agent loop: runs the calls itself, keeps the history valid at every event, pauses for
 // approvals and resumes from the history alone.
-export { runToolLoop, resumeToolLoop } from './run-tool-loop.js';
-export type { ToolApproval, ToolLoopOptions } from './tool-loop-setup.js';
-export { pendingToolCalls, STARTED_META_KEY } from './pending-tool-calls.js';
-export { SENT_CALLS_META_KEY } from './commit-response.js';
+export { runToolLoop, resumeToolLoop } from './loop/run-tool-loop.js';
+export type { ToolApproval, ToolLoopOptions } from './loop/tool-loop-setup.js';
+export { pendingToolCalls, STARTED_META_KEY } from './loop/pending-tool-calls.js';
+export { SENT_CALLS_META_KEY } from './loop/commit-response.js';
 export { withToolCallStreams } from './tool-call-streams.js';
-export type { PendingToolCalls } from './pending-tool-calls.js';
-export type { LoopTool, LoopToolCall, ToolRunContext, ToolSideEffects } from '../loop/loop-tool.js';
-export { LOOP_RESULT_NAMES } from '../loop/tool-outcome.js';
-export type { ToolResultStatus } from '../loop/tool-outcome.js';
+export type { PendingToolCalls } from './loop/pending-tool-calls.js';
+export type { LoopTool, LoopToolCall, ToolRunContext, ToolSideEffects } from './loop/loop-tool.js';
+export { LOOP_RESULT_NAMES } from './loop/tool-outcome.js';
+export type { ToolResultStatus } from './loop/tool-outcome.js';
 export type {
   DoneEvent,
   PausedEvent,
@@ -53,4 +53,4 @@ export type {
   ToolLoopEvent,
   ToolResultEvent,
   ToolRunStartEvent,
-} from '../loop/tool-loop-events.js';
+} from './loop/tool-loop-events.js';

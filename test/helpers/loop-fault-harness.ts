@@ -24,7 +24,7 @@ import {
 } from '../arbitraries/tool-loop-scripts.js';
 import type { ScriptedLang } from './scripted-lang.js';
 
-// The harness of the tool loop's fault property (test/aiwrapper/run-tool-loop.property.test.ts):
+// The harness of the tool loop's fault property (test/aiwrapper/loop/run-tool-loop.property.test.ts):
 // scripted tools that do what their call's plan says, an observer of what ran, and the driver that
 // strikes each fault where the script puts it and resumes from the saved JSON until the run ends.
 

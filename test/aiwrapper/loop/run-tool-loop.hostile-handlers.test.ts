@@ -6,9 +6,9 @@ import {
   type LoopTool,
   type ToolLoopEvent,
   type ToolLoopOptions,
-} from '../../src/aiwrapper/index.js';
-import { PROVIDER_FORMATS } from '../../src/core/format.js';
-import { convertHistory, validateHistory } from '../../src/index.js';
+} from '../../../src/aiwrapper/index.js';
+import { PROVIDER_FORMATS } from '../../../src/core/format.js';
+import { convertHistory, validateHistory } from '../../../src/index.js';
 import {
   handing,
   HANDLER_MODES,
@@ -16,8 +16,8 @@ import {
   hostileValue,
   type HandlerMode,
   type HostileValueName,
-} from '../arbitraries/hostile-values.js';
-import { ScriptedLang } from '../helpers/scripted-lang.js';
+} from '../../arbitraries/hostile-values.js';
+import { ScriptedLang } from '../../helpers/scripted-lang.js';
 
 // Issue 23, items 1, 2 and 6: whatever a handler (or an approval predicate, or onToolError) throws,
 // rejects with or returns, the run goes on or ends as documented, nothing escapes as an unhandled

@@ -8,23 +8,23 @@ import {
   STARTED_META_KEY,
   type LoopTool,
   type ToolResultStatus,
-} from '../../src/aiwrapper/index.js';
+} from '../../../src/aiwrapper/index.js';
 import {
   cancelledResult,
   interruptedResult,
   notRunResult,
   thrownResult,
-} from '../../src/loop/tool-outcome.js';
-import { validateHistory } from '../../src/index.js';
+} from '../../../src/aiwrapper/loop/tool-outcome.js';
+import { validateHistory } from '../../../src/index.js';
 import {
   loopScript,
   SCRIPTED_TOOLS,
   type ScriptedToolName,
-} from '../arbitraries/tool-loop-scripts.js';
-import { ScriptedLang } from '../helpers/scripted-lang.js';
-import { hostileScript, type HostileFamilies } from '../arbitraries/hostile-loop-scripts.js';
-import { noFindings, runHostile } from '../helpers/hostile-loop-harness.js';
-import { isOnce, Observer, planOf, runToEnd } from '../helpers/loop-fault-harness.js';
+} from '../../arbitraries/tool-loop-scripts.js';
+import { ScriptedLang } from '../../helpers/scripted-lang.js';
+import { hostileScript, type HostileFamilies } from '../../arbitraries/hostile-loop-scripts.js';
+import { noFindings, runHostile } from '../../helpers/hostile-loop-harness.js';
+import { isOnce, Observer, planOf, runToEnd } from '../../helpers/loop-fault-harness.js';
 
 // Issue 12's invariant. Whatever stops the loop (an abort, a break, a crash that abandons the
 // generator and keeps only the history's JSON, a pause for approval, a failed request, a tool that

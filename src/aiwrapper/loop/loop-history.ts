@@ -1,8 +1,8 @@
 import type { LangMessage } from 'aiwrapper';
-import type { HistoryIssue } from '../errors/history-issue.js';
-import { InvalidHistoryError } from '../errors/invalid-history-error.js';
-import { validateHistory } from '../validate/validate-history.js';
-import { isValidLangHistory } from './is-valid-lang-history.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
+import { validateHistory } from '../../validate/validate-history.js';
+import { isValidLangHistory } from '../is-valid-lang-history.js';
 import { pendingToolCalls } from './pending-tool-calls.js';
 
 /**

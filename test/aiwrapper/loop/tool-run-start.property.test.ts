@@ -8,9 +8,9 @@ import {
   type LoopTool,
   type ToolLoopEvent,
   type ToolSideEffects,
-} from '../../src/aiwrapper/index.js';
-import { validateHistory } from '../../src/index.js';
-import { ScriptedLang } from '../helpers/scripted-lang.js';
+} from '../../../src/aiwrapper/index.js';
+import { validateHistory } from '../../../src/index.js';
+import { ScriptedLang } from '../../helpers/scripted-lang.js';
 
 // Issue 23, item 4: the loop yields `tool-run-start` after a call's start marker is in the history
 // and before its handler runs, so an app that saves the history at every event and crashes at any

@@ -7,9 +7,9 @@ import {
   type LoopTool,
   type ToolLoopEvent,
   type ToolSideEffects,
-} from '../../src/aiwrapper/index.js';
-import { isToolHistoryError } from '../../src/index.js';
-import { ScriptedLang } from '../helpers/scripted-lang.js';
+} from '../../../src/aiwrapper/index.js';
+import { isToolHistoryError } from '../../../src/index.js';
+import { ScriptedLang } from '../../helpers/scripted-lang.js';
 
 // Issue 23, item 5: approvals given as any JSON value. Either the run refuses them at setup with a
 // typed error, or the call that needs approval runs exactly when the own property under its id is

@@ -1,12 +1,12 @@
 import type { LangMessages, LanguageProvider } from 'aiwrapper';
-import type { ToolLoopDoneReason, ToolLoopEvent } from '../loop/tool-loop-events.js';
-import { thrownName } from '../loop/tool-outcome.js';
+import type { ToolLoopDoneReason, ToolLoopEvent } from './tool-loop-events.js';
+import { thrownName } from './tool-outcome.js';
 import { callsOf, commitResponse } from './commit-response.js';
 import { answerTurn, closeOpen, notRun, record, type Answered, type Open } from './answer-turn.js';
 import { installErrorResultFlags } from './error-result-flags.js';
 import { requestRound, WorkingCopy } from './loop-request.js';
 import { pendingToolCalls } from './pending-tool-calls.js';
-import { installResponsesInputFix } from './responses-input.js';
+import { installResponsesInputFix } from '../responses-input.js';
 import { readSetup, type Setup, type ToolLoopOptions } from './tool-loop-setup.js';
 
 /**

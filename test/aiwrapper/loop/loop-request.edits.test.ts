@@ -1,7 +1,7 @@
 import { LangMessage, LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
-import { runToolLoop, type LoopTool, type ToolLoopEvent } from '../../src/aiwrapper/index.js';
-import { ScriptedLang } from '../helpers/scripted-lang.js';
+import { runToolLoop, type LoopTool, type ToolLoopEvent } from '../../../src/aiwrapper/index.js';
+import { ScriptedLang } from '../../helpers/scripted-lang.js';
 
 // Issue 23, item 7: every request sends the conversation as it is when the request is made, an
 // app's edits between events included, wherever in the conversation they are.

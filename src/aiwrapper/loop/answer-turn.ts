@@ -1,6 +1,6 @@
-import { CallBatch, type CallToRun } from '../loop/call-batch.js';
-import { needsApproval, type LoopTool, type LoopToolCall } from '../loop/loop-tool.js';
-import type { ToolLoopEvent } from '../loop/tool-loop-events.js';
+import { CallBatch, type CallToRun } from './call-batch.js';
+import { needsApproval, type LoopTool, type LoopToolCall } from './loop-tool.js';
+import type { ToolLoopEvent } from './tool-loop-events.js';
 import {
   deniedResult,
   interruptedResult,
@@ -8,10 +8,10 @@ import {
   thrownResult,
   type NotRunReason,
   type ToolOutcome,
-} from '../loop/tool-outcome.js';
+} from './tool-outcome.js';
 import type { LangMessage } from 'aiwrapper';
-import { isJsonText } from '../core/json-text.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { isJsonText } from '../../core/json-text.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { SENT_CALLS_META_KEY, type TurnCall } from './commit-response.js';
 import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
 import type { Setup, ToolApproval } from './tool-loop-setup.js';

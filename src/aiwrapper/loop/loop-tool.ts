@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
 
 /**
  * What running a tool may do to the world, which decides what a resumed loop does with a call whose

@@ -5,8 +5,8 @@ import {
   recordStart,
   STARTED_META_KEY,
   writeResult,
-} from '../../src/aiwrapper/pending-tool-calls.js';
-import type { ToolOutcome } from '../../src/loop/tool-outcome.js';
+} from '../../../src/aiwrapper/loop/pending-tool-calls.js';
+import type { ToolOutcome } from '../../../src/aiwrapper/loop/tool-outcome.js';
 
 function callTurn(...ids: string[]): LangMessage {
   return new LangMessage(

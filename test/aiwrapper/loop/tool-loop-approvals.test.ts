@@ -7,9 +7,9 @@ import {
   type ToolLoopEvent,
   type ToolLoopOptions,
   type ToolSideEffects,
-} from '../../src/aiwrapper/index.js';
-import { InvalidHistoryError, ToolHistoryError } from '../../src/index.js';
-import { ScriptedLang } from '../helpers/scripted-lang.js';
+} from '../../../src/aiwrapper/index.js';
+import { InvalidHistoryError, ToolHistoryError } from '../../../src/index.js';
+import { ScriptedLang } from '../../helpers/scripted-lang.js';
 
 // Issue 23, item 5: approvals never fail open. A call that needs approval runs only on a decision
 // of exactly `true` (or `{ approved: true }`) read as an own property under its exact id, whatever

@@ -1,9 +1,9 @@
-import { uniqueCallIds, type CallIdGenerator } from '../core/call-id.js';
-import { deepEqual } from '../core/deep-equal.js';
-import { pairToolTurns } from '../core/pair-tool-turns.js';
-import { isPlaceholderResult } from '../core/placeholder-result.js';
-import type { ToolCall } from '../core/tool-call.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { uniqueCallIds, type CallIdGenerator } from '../../core/call-id.js';
+import { deepEqual } from '../../core/deep-equal.js';
+import { pairToolTurns } from '../../core/pair-tool-turns.js';
+import { isPlaceholderResult } from '../../core/placeholder-result.js';
+import type { ToolCall } from '../../core/tool-call.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { equalityKey, IndexQueues } from './index-queues.js';
 import { TakenIdsView } from './taken-ids-view.js';
 import type { PendingCall } from './tool-call-input.js';

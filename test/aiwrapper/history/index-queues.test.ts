@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { deepEqual } from '../../src/core/deep-equal.js';
-import { equalityKey, IndexQueues } from '../../src/history/index-queues.js';
+import { deepEqual } from '../../../src/core/deep-equal.js';
+import { equalityKey, IndexQueues } from '../../../src/aiwrapper/history/index-queues.js';
 
 /** The same value with every object's keys in reverse order. */
 function reversedKeys(value: unknown): unknown {

@@ -6,17 +6,17 @@ import {
   runToolLoop,
   type LoopTool,
   type ToolLoopEvent,
-} from '../../src/aiwrapper/index.js';
-import type { ProviderFormat } from '../../src/core/format.js';
-import { convertHistory, UNKNOWN_TOOL_NAME, validateHistory } from '../../src/index.js';
+} from '../../../src/aiwrapper/index.js';
+import type { ProviderFormat } from '../../../src/core/format.js';
+import { convertHistory, UNKNOWN_TOOL_NAME, validateHistory } from '../../../src/index.js';
 import {
   routeToStrictServer,
   startStrictServer,
   type StrictServer,
-} from '../../src/testing/index.js';
-import { MATRIX_PROVIDERS, type MatrixProvider } from '../matrix/providers.js';
-import { providerIssues } from '../helpers/loop-fault-harness.js';
-import { ScriptedLang } from '../helpers/scripted-lang.js';
+} from '../../../src/testing/index.js';
+import { MATRIX_PROVIDERS, type MatrixProvider } from '../../matrix/providers.js';
+import { providerIssues } from '../../helpers/loop-fault-harness.js';
+import { ScriptedLang } from '../../helpers/scripted-lang.js';
 
 // Issue 23, items 3, 8 and 15c: the loop reads each call of a response as the model sent it,
 // never runs one whose arguments or name it cannot trust, and never writes a history the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeThrown, thrownResult } from '../../src/loop/tool-outcome.js';
-import { HOSTILE_VALUES } from '../arbitraries/hostile-values.js';
+import { describeThrown, thrownResult } from '../../../src/aiwrapper/loop/tool-outcome.js';
+import { HOSTILE_VALUES } from '../../arbitraries/hostile-values.js';
 
 const hostile = Object.entries(HOSTILE_VALUES);
 

@@ -1,10 +1,10 @@
 import { LangMessages, type LangTool, type LanguageProvider } from 'aiwrapper';
 import { z } from 'zod';
-import type { ProviderFormat } from '../core/format.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { readLoopTools, type LoopTool, type LoopToolCall } from '../loop/loop-tool.js';
-import { profileFor } from '../repair/provider-profile.js';
-import { formatOfLang } from './lang-format.js';
+import type { ProviderFormat } from '../../core/format.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import { readLoopTools, type LoopTool, type LoopToolCall } from './loop-tool.js';
+import { profileFor } from '../../repair/provider-profile.js';
+import { formatOfLang } from '../lang-format.js';
 import { assertLoopHistory } from './loop-history.js';
 
 /** A human's decision on a call that waits for approval. */

@@ -1,12 +1,12 @@
 import type { LangMessage, LangMessageItemTool } from 'aiwrapper';
-import { uniqueCallIds } from '../core/call-id.js';
-import type { ProviderFormat } from '../core/format.js';
-import { parseArgumentsText } from '../formats/shared/arguments-text.js';
-import type { LoopToolCall } from '../loop/loop-tool.js';
-import { convertHistory } from '../convert/convert-history.js';
-import { UNKNOWN_TOOL_NAME } from '../repair/add-missing-calls.js';
-import { validateHistory } from '../validate/validate-history.js';
-import { sentArgumentsText, sentCallId } from './sent-tool-calls.js';
+import { uniqueCallIds } from '../../core/call-id.js';
+import type { ProviderFormat } from '../../core/format.js';
+import { parseArgumentsText } from '../../formats/shared/arguments-text.js';
+import type { LoopToolCall } from './loop-tool.js';
+import { convertHistory } from '../../convert/convert-history.js';
+import { UNKNOWN_TOOL_NAME } from '../../repair/add-missing-calls.js';
+import { validateHistory } from '../../validate/validate-history.js';
+import { sentArgumentsText, sentCallId } from '../sent-tool-calls.js';
 
 /**
  * The `meta` key of a call turn where the tool loop records what it replaced in the calls the model

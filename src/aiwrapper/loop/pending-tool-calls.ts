@@ -1,8 +1,8 @@
 import { LangMessage, type LangMessageItem, type ToolRequest } from 'aiwrapper';
 import { z } from 'zod';
-import { InvalidHistoryError } from '../errors/invalid-history-error.js';
-import type { AiwrapperToolResultItem } from '../formats/aiwrapper/aiwrapper-types.js';
-import type { ToolOutcome } from '../loop/tool-outcome.js';
+import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
+import type { AiwrapperToolResultItem } from '../../formats/aiwrapper/aiwrapper-types.js';
+import type { ToolOutcome } from './tool-outcome.js';
 
 /**
  * The `meta` key of a call turn where the tool loop records the ids of the calls it started, before

@@ -1,10 +1,10 @@
 import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
-import { EventChannel } from '../loop/event-channel.js';
-import type { ToolLoopEvent } from '../loop/tool-loop-events.js';
-import { watchLangMessageToolCalls } from '../streaming/watch-lang-message-tool-calls.js';
-import type { ProviderFormat } from '../core/format.js';
-import { watchResponse } from './live-tool-calls.js';
-import { hookingOnResult } from './sent-tool-calls.js';
+import { EventChannel } from './event-channel.js';
+import type { ToolLoopEvent } from './tool-loop-events.js';
+import { watchLangMessageToolCalls } from '../../streaming/watch-lang-message-tool-calls.js';
+import type { ProviderFormat } from '../../core/format.js';
+import { watchResponse } from '../live-tool-calls.js';
+import { hookingOnResult } from '../sent-tool-calls.js';
 
 /** One model request of the loop. */
 export interface LoopRequest {

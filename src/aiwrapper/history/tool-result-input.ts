@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { describe } from './tool-call-input.js';
 import { zodDetail } from './zod-detail.js';
 

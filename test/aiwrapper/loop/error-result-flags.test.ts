@@ -1,12 +1,12 @@
 import { Lang, LangMessages } from 'aiwrapper';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { installProviderErrors, runToolLoop, type LoopTool } from '../../src/aiwrapper/index.js';
-import { installErrorResultFlags } from '../../src/aiwrapper/error-result-flags.js';
+import { installProviderErrors, runToolLoop, type LoopTool } from '../../../src/aiwrapper/index.js';
+import { installErrorResultFlags } from '../../../src/aiwrapper/loop/error-result-flags.js';
 import {
   routeToStrictServer,
   startStrictServer,
   type StrictServer,
-} from '../../src/testing/index.js';
+} from '../../../src/testing/index.js';
 
 let server: StrictServer;
 let restoreHttp: () => void;

@@ -9,14 +9,14 @@ import {
   type LoopTool,
   type ToolLoopEvent,
   type ToolLoopOptions,
-} from '../../src/aiwrapper/index.js';
-import { validateHistory } from '../../src/index.js';
+} from '../../../src/aiwrapper/index.js';
+import { validateHistory } from '../../../src/index.js';
 import {
   routeToStrictServer,
   startStrictServer,
   type StrictServer,
-} from '../../src/testing/index.js';
-import { MATRIX_PROVIDERS, type MatrixProvider } from '../matrix/providers.js';
+} from '../../../src/testing/index.js';
+import { MATRIX_PROVIDERS, type MatrixProvider } from '../../matrix/providers.js';
 
 // Issue 12: the loop on every aiwrapper provider, streaming and not, against the strict server,
 // which refuses exactly what each provider refuses.
