@@ -1,4 +1,8 @@
-import { assertWritableJson, findUnwritableJson, MAX_JSON_VALUE_DEPTH } from '../../core/json-text.js';
+import {
+  assertWritableJson,
+  findUnwritableJson,
+  MAX_JSON_VALUE_DEPTH,
+} from '../../core/json-text.js';
 import { z } from 'zod';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { zodDetail } from './zod-detail.js';

@@ -1,8 +1,16 @@
 import { getEventListeners } from 'node:events';
 import { fc, test } from '@fast-check/vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallBatch, type BatchStep, type CallToRun } from '../../../src/aiwrapper/loop/call-batch.js';
-import { readLoopTools, type LoopTool, type ToolRunContext } from '../../../src/aiwrapper/loop/loop-tool.js';
+import {
+  CallBatch,
+  type BatchStep,
+  type CallToRun,
+} from '../../../src/aiwrapper/loop/call-batch.js';
+import {
+  readLoopTools,
+  type LoopTool,
+  type ToolRunContext,
+} from '../../../src/aiwrapper/loop/loop-tool.js';
 import type { ToolOutcome } from '../../../src/aiwrapper/loop/tool-outcome.js';
 import {
   handing,
