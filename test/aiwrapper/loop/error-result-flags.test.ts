@@ -1,6 +1,7 @@
 import { Lang, LangMessages } from 'aiwrapper';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { installProviderErrors, runToolLoop, type LoopTool } from '../../../src/aiwrapper/index.js';
+import { runToolLoop, type LoopTool } from '../../../src/aiwrapper/index.js';
+import { useProviderErrors } from '../../helpers/provider-http.js';
 import { installErrorResultFlags } from '../../../src/aiwrapper/loop/error-result-flags.js';
 import {
   routeToStrictServer,
@@ -13,7 +14,7 @@ let restoreHttp: () => void;
 
 beforeAll(async () => {
   server = await startStrictServer();
-  restoreHttp = installProviderErrors({ httpRequest: routeToStrictServer(server) });
+  restoreHttp = useProviderErrors(routeToStrictServer(server));
 });
 afterAll(async () => {
   restoreHttp();

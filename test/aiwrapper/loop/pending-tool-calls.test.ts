@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   pendingToolCalls,
   recordStart,
-  STARTED_META_KEY,
   writeResult,
 } from '../../../src/aiwrapper/loop/pending-tool-calls.js';
+import { META_KEYS } from '../../../src/aiwrapper/index.js';
 import type { ToolOutcome } from '../../../src/aiwrapper/loop/tool-outcome.js';
 
 function callTurn(...ids: string[]): LangMessage {
@@ -71,7 +71,7 @@ describe('pendingToolCalls', () => {
     expect(pending?.messageIndex).toBe(1);
     expect(pending?.calls.map((call) => call.callId)).toEqual(['b', 'c']);
     expect([...(pending?.started ?? [])]).toEqual(['a', 'c']);
-    expect(turn.meta?.[STARTED_META_KEY]).toEqual(['a', 'c']);
+    expect(turn.meta?.[META_KEYS.started]).toEqual(['a', 'c']);
   });
 
   it('finds none once every call is answered, after a user message, or in an empty history', () => {
@@ -87,7 +87,7 @@ describe('pendingToolCalls', () => {
   it('refuses a start marker that is not a list of the turn’s call ids, with its index', () => {
     for (const marker of ['a', ['a', 7, null], ['a', 'z'], {}]) {
       const turn = new LangMessage('assistant', callTurn('a').items, {
-        [STARTED_META_KEY]: marker,
+        [META_KEYS.started]: marker,
       });
       expect(() => pendingToolCalls([new LangMessage('user', 'go'), turn])).toThrow(
         expect.objectContaining({

@@ -1,12 +1,12 @@
 import { LangMessages, type LangMessage, type LangMessageItemTool } from 'aiwrapper';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  installProviderErrors,
-  SENT_CALLS_META_KEY,
+  META_KEYS,
   runToolLoop,
   type LoopTool,
   type ToolLoopEvent,
 } from '../../../src/aiwrapper/index.js';
+import { useProviderErrors } from '../../helpers/provider-http.js';
 import type { ProviderFormat } from '../../../src/core/format.js';
 import { convertHistory, UNKNOWN_TOOL_NAME, validateHistory } from '../../../src/index.js';
 import {
@@ -28,7 +28,7 @@ let restoreHttp: () => void;
 
 beforeAll(async () => {
   server = await startStrictServer();
-  restoreHttp = installProviderErrors({ httpRequest: routeToStrictServer(server) });
+  restoreHttp = useProviderErrors(routeToStrictServer(server));
 });
 afterAll(async () => {
   restoreHttp();
@@ -180,7 +180,7 @@ describe.each(PROVIDERS)('runToolLoop on $name', (provider) => {
       const [first, second] = calls;
       expect(first?.callId).toBe('call_same');
       expect(second?.callId).not.toBe('call_same');
-      expect(messages[1]?.meta?.[SENT_CALLS_META_KEY]).toEqual({
+      expect(messages[1]?.meta?.[META_KEYS.sentCalls]).toEqual({
         [second?.callId ?? '']: { callId: 'call_same' },
       });
       expect(results(events).map((result) => result.status)).toEqual(['ok', 'ok']);
@@ -210,7 +210,7 @@ describe.each(PROVIDERS)('runToolLoop on $name', (provider) => {
       const [again] = toolItems(messages[3]);
       expect(toolItems(messages[1])[0]?.callId).toBe('call_again');
       expect(again?.callId).not.toBe('call_again');
-      expect(messages[3]?.meta?.[SENT_CALLS_META_KEY]).toEqual({
+      expect(messages[3]?.meta?.[META_KEYS.sentCalls]).toEqual({
         [again?.callId ?? '']: { callId: 'call_again' },
       });
       expectValidFor(messages, provider.format);
@@ -254,7 +254,7 @@ describe('runToolLoop on a provider this package does not know', () => {
         arguments: { to: 'bob', amount: 1 },
       },
     ]);
-    expect(messages[1]?.meta?.[SENT_CALLS_META_KEY]).toEqual({ callAAxyz: { name: '' } });
+    expect(messages[1]?.meta?.[META_KEYS.sentCalls]).toEqual({ callAAxyz: { name: '' } });
     expect(providerIssues(messages)).toEqual([]);
   });
 });

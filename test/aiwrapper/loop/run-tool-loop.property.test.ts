@@ -2,13 +2,13 @@ import { fc, it } from '@fast-check/vitest';
 import { LangMessage, LangMessages, type LangMessageItem } from 'aiwrapper';
 import { describe, expect } from 'vitest';
 import {
+  META_KEYS,
   pendingToolCalls,
   resumeToolLoop,
-  LOOP_RESULT_NAMES,
-  STARTED_META_KEY,
   type LoopTool,
   type ToolResultStatus,
 } from '../../../src/aiwrapper/index.js';
+import { LOOP_RESULT_NAMES } from '../../src/aiwrapper/loop/tool-outcome.js';
 import {
   cancelledResult,
   interruptedResult,
@@ -163,7 +163,7 @@ describe('runToolLoop under faults', () => {
             { type: 'tool', callId: 'callH1xyz', name: 'hang', arguments: {} },
             { type: 'tool', callId: 'callS1xyz', name: 'sync', arguments: {} },
           ],
-          { [STARTED_META_KEY]: ['callS1xyz'] },
+          { [META_KEYS.started]: ['callS1xyz'] },
         ),
       );
       return messages;

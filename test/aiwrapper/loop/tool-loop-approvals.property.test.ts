@@ -2,12 +2,12 @@ import { fc, it } from '@fast-check/vitest';
 import { LangMessage, LangMessages } from 'aiwrapper';
 import { describe, expect } from 'vitest';
 import {
+  META_KEYS,
   resumeToolLoop,
-  STARTED_META_KEY,
   type LoopTool,
   type ToolLoopEvent,
-  type ToolSideEffects,
 } from '../../../src/aiwrapper/index.js';
+import type { ToolSideEffects } from '../../src/aiwrapper/loop/loop-tool.js';
 import { isToolHistoryError } from '../../../src/index.js';
 import { ScriptedLang } from '../../helpers/scripted-lang.js';
 
@@ -93,7 +93,7 @@ function expected(approvals: unknown, id: string): Expected {
 }
 
 function history(id: string, started: boolean): LangMessages {
-  const meta = started ? { [STARTED_META_KEY]: [id] } : undefined;
+  const meta = started ? { [META_KEYS.started]: [id] } : undefined;
   const saved = JSON.stringify([
     new LangMessage('user', 'Deploy.'),
     new LangMessage(

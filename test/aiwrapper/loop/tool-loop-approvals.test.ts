@@ -1,13 +1,13 @@
 import { LangMessage, LangMessages } from 'aiwrapper';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  META_KEYS,
   resumeToolLoop,
-  STARTED_META_KEY,
   type LoopTool,
   type ToolLoopEvent,
   type ToolLoopOptions,
-  type ToolSideEffects,
 } from '../../../src/aiwrapper/index.js';
+import type { ToolSideEffects } from '../../src/aiwrapper/loop/loop-tool.js';
 import { InvalidHistoryError, ToolHistoryError } from '../../../src/index.js';
 import { ScriptedLang } from '../../helpers/scripted-lang.js';
 
@@ -161,7 +161,7 @@ describe('approvals', () => {
     'asks again for a %s call whose start the history records (a forged or earlier marker)',
     async (sideEffects) => {
       const { tool, handler } = transfer(sideEffects);
-      const messages = pendingHistory('call_1', { [STARTED_META_KEY]: ['call_1'] });
+      const messages = pendingHistory('call_1', { [META_KEYS.started]: ['call_1'] });
       const events = await resume(messages, { tools: [tool] });
       expect(events.map((event) => event.type)).toEqual(['paused']);
       expect(handler).not.toHaveBeenCalled();
@@ -173,7 +173,7 @@ describe('approvals', () => {
 
   it('answers a denied call whose start the history records as interrupted, not as never run', async () => {
     const { tool, handler } = transfer('idempotent');
-    const messages = pendingHistory('call_1', { [STARTED_META_KEY]: ['call_1'] });
+    const messages = pendingHistory('call_1', { [META_KEYS.started]: ['call_1'] });
     const events = await resume(messages, {
       tools: [tool],
       approvals: { call_1: { approved: false, reason: 'No.' } },
@@ -195,7 +195,7 @@ describe('start markers', () => {
     ['a list naming a call the turn does not hold', ['call_9']],
   ])('refuses a marker that is %s, with the turn’s index, and runs nothing', (_name, marker) => {
     const { tool, handler } = transfer();
-    const messages = pendingHistory('call_1', { [STARTED_META_KEY]: marker });
+    const messages = pendingHistory('call_1', { [META_KEYS.started]: marker });
     const before = JSON.stringify(messages);
     const error = thrown(() =>
       resumeToolLoop(new ScriptedLang([]), messages, {
@@ -205,7 +205,7 @@ describe('start markers', () => {
     );
     expect(error).toBeInstanceOf(InvalidHistoryError);
     expect((error as InvalidHistoryError).issues[0]).toMatchObject({ messageIndex: 1 });
-    expect((error as Error).message).toContain(STARTED_META_KEY);
+    expect((error as Error).message).toContain(META_KEYS.started);
     expect(handler).not.toHaveBeenCalled();
     expect(JSON.stringify(messages)).toBe(before);
   });

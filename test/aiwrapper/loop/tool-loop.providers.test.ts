@@ -1,15 +1,15 @@
 import { LangMessages, type LangMessage, type LanguageProvider } from 'aiwrapper';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  installProviderErrors,
+  META_KEYS,
   pendingToolCalls,
   resumeToolLoop,
   runToolLoop,
-  STARTED_META_KEY,
   type LoopTool,
   type ToolLoopEvent,
   type ToolLoopOptions,
 } from '../../../src/aiwrapper/index.js';
+import { useProviderErrors } from '../../helpers/provider-http.js';
 import { validateHistory } from '../../../src/index.js';
 import {
   routeToStrictServer,
@@ -26,7 +26,7 @@ let restoreHttp: () => void;
 
 beforeAll(async () => {
   server = await startStrictServer();
-  restoreHttp = installProviderErrors({ httpRequest: routeToStrictServer(server) });
+  restoreHttp = useProviderErrors(routeToStrictServer(server));
 });
 afterAll(async () => {
   restoreHttp();
@@ -440,7 +440,7 @@ describe.each(CHAT)('runToolLoop faults on $name', (provider) => {
         { type: 'tool', callId: 'toolu_again', name: 'sync', arguments: {} },
         { type: 'tool', callId: 'toolu_approved', name: 'publish', arguments: {} },
       ],
-      { [STARTED_META_KEY]: ['toolu_once', 'toolu_again', 'toolu_approved'] },
+      { [META_KEYS.started]: ['toolu_once', 'toolu_again', 'toolu_approved'] },
     );
     const saved = JSON.stringify(messages);
     server.enqueue({ text: 'Recovered.' });
