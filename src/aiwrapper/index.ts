@@ -21,7 +21,7 @@ export { isProviderError, ProviderError, withProviderErrors } from './provider-e
 // The agent loop: runs the calls itself, keeps the history valid at every event, pauses for
 // approvals and resumes from the history alone.
 export { runToolLoop, resumeToolLoop } from './loop/run-tool-loop.js';
-export type { ToolApproval, ToolLoopOptions } from './loop/tool-loop-setup.js';
+export type { ToolApproval, ToolLoopOptions } from './loop/loop-tool.js';
 export { pendingToolCalls } from './loop/pending-tool-calls.js';
 export { withToolCallStreams } from './tool-call-streams.js';
 export type { PendingToolCalls } from './loop/pending-tool-calls.js';

@@ -7,7 +7,7 @@ import {
   type LoopTool,
   type ToolLoopEvent,
 } from '../../src/aiwrapper/index.js';
-import { LOOP_RESULT_NAMES } from '../src/aiwrapper/loop/tool-outcome.js';
+import { LOOP_RESULT_NAMES } from '../../src/aiwrapper/loop/tool-outcome.js';
 import { isToolHistoryError, validateHistory } from '../../src/index.js';
 import {
   HOSTILE_TOOLS,

@@ -9,8 +9,8 @@ import {
   type ToolLoopEvent,
   type ToolLoopOptions,
 } from '../../src/aiwrapper/index.js';
-import type { LoopToolCall } from '../src/aiwrapper/loop/loop-tool.js';
-import type { ToolSideEffects } from '../src/aiwrapper/loop/loop-tool.js';
+import type { LoopToolCall } from '../../src/aiwrapper/loop/loop-tool.js';
+import type { ToolSideEffects } from '../../src/aiwrapper/loop/loop-tool.js';
 import { PROVIDER_FORMATS } from '../../src/core/format.js';
 import { convertHistory, validateHistory } from '../../src/index.js';
 import {

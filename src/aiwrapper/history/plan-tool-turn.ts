@@ -5,7 +5,6 @@ import { isPlaceholderResult } from '../../core/placeholder-result.js';
 import type { ToolCall } from '../../core/tool-call.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { equalityKey, IndexQueues } from './index-queues.js';
-import { TakenIdsView } from './taken-ids-view.js';
 import type { PendingCall } from './tool-call-input.js';
 import type { PendingResult } from './tool-result-input.js';
 
@@ -293,4 +292,18 @@ function assertSameResult(
     'duplicate-result',
     `Call "${callId}" already has a result at ${recordedAt}; ${givenAt} is a second, different result for it. Each call takes one result: remove one of them.`,
   );
+}
+
+/** Taken ids for `uniqueCallIds`: the history's (not copied: a long conversation has many) and those added. */
+class TakenIdsView extends Set<string> {
+  readonly #history: ReadonlySet<string>;
+
+  constructor(history: ReadonlySet<string>) {
+    super();
+    this.#history = history;
+  }
+
+  override has(id: string): boolean {
+    return super.has(id) || this.#history.has(id);
+  }
 }

@@ -5,7 +5,6 @@ import {
 } from '../../core/json-text.js';
 import { z } from 'zod';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import { zodDetail } from './zod-detail.js';
 
 /**
  * A tool call in any shape users hold: aiwrapper `ToolRequest` or `tool` item, an OpenAI
@@ -225,4 +224,14 @@ export function readToolCalls(input: unknown, label = 'tools'): PendingCall[] {
   for (let index = 0; index < input.length; index++)
     calls.push(normalize(input[index], `${label}[${index}]`));
   return calls;
+}
+
+/** Formats zod issues as `path.to.field: message; …`, prefixed with where the value was. */
+export function zodDetail(error: z.ZodError, where: string): string {
+  return error.issues
+    .map(
+      (issue) =>
+        `${[where, ...issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))].join('').replaceAll('.[', '[')}: ${issue.message}`,
+    )
+    .join('; ');
 }

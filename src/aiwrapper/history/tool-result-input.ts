@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import { describe } from './tool-call-input.js';
-import { zodDetail } from './zod-detail.js';
+import { describe, zodDetail } from './tool-call-input.js';
 
 /**
  * A tool result in any shape users hold: aiwrapper `ToolResult` (`toolId`) or `tool-result`

@@ -1,5 +1,4 @@
 import { CallBatch, type CallToRun } from './call-batch.js';
-import { needsApproval, type LoopTool, type LoopToolCall } from './loop-tool.js';
 import type { ToolLoopEvent } from './tool-loop-events.js';
 import {
   deniedResult,
@@ -12,9 +11,16 @@ import {
 import type { LangMessage } from 'aiwrapper';
 import { isJsonText } from '../../core/json-text.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import { SENT_CALLS_META_KEY, type TurnCall } from './commit-response.js';
+import { META_KEYS } from '../meta-keys.js';
+import type { TurnCall } from './commit-response.js';
 import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
-import type { Setup, ToolApproval } from './tool-loop-setup.js';
+import {
+  needsApproval,
+  type LoopTool,
+  type LoopToolCall,
+  type Setup,
+  type ToolApproval,
+} from './loop-tool.js';
 
 /** How answering a turn's calls ended. */
 export type Answered =
@@ -35,11 +41,7 @@ export interface Open {
   round: number;
 }
 
-/**
- * Answers the calls of the turn at `turnIndex` (the last turn, with nothing but its results after
- * it): writes what needs no run (unknown tools, interrupted `'once'` calls, decisions), runs the
- * rest, and pauses when calls wait for approval.
- */
+/** Answers the calls of the last turn: writes what needs no run, runs the rest, pauses for approvals. */
 export async function* answerTurn(
   setup: Setup,
   open: Open,
@@ -106,11 +108,8 @@ type Decision =
   | { readonly kind: 'answer'; readonly outcome: ToolOutcome };
 
 /**
- * Decides a call: an unknown tool is not run; a `'once'` call whose start was recorded gets the
- * interrupted result; a call that needs approval runs, is denied or is held by its decision, even
- * when its start was recorded (a history may come back from a client, markers and all); any other
- * runs. A denied call whose start was recorded gets the interrupted result: it may have run. An
- * approval predicate that throws answers the call with its error, unrun.
+ * Decides a call before anything runs. A call that needs approval waits for its decision even when
+ * its start was recorded (a marker is no approval); denied then, it gets the interrupted result.
  */
 function decide(
   setup: Setup,
@@ -166,19 +165,13 @@ export function record(
 
 /**
  * Answers, without yielding, every call of this run's turn still unanswered when the loop stops
- * between events (the consumer broke out, or the loop failed): running calls `cancelled`, calls
- * whose start an earlier run recorded `cancelled` as interrupted, the others `not-run` (a call
- * whose start this run recorded but whose handler never ran included). A paused
- * run keeps its held calls unanswered. Nobody is iterating any more, so the history alone says
- * what happened.
+ * between events (the consumer broke out, or the loop failed); a paused run keeps its held calls.
  */
 export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   const batch = open.batch;
   open.batch = undefined;
-  // Markers of earlier runs only: a call whose start this run recorded and whose handler it never
-  // invoked had no effect.
+  // Earlier runs' markers only: a call this run recorded but never invoked had no effect.
   const started = open.started;
-  // Outcomes settled but not yet reported (successes included), then the calls still unanswered.
   const outcomes = batch === undefined ? [] : batch.stop(why);
   const pending = open.paused ? undefined : pendingCallsAfter(setup, open.turnIndex, outcomes);
   for (const call of pending ?? []) outcomes.push(notRun(call, why));
@@ -200,10 +193,7 @@ function pendingCallsAfter(
   return pending.calls.filter((call) => !answered.has(call.callId));
 }
 
-/**
- * A call this run did not start but an earlier one did (its start is recorded, and it was to run
- * again) gets the interrupted result rather than `not-run`: it may have had effects.
- */
+/** A call an earlier run started gets the interrupted result rather than `not-run`: it may have run. */
 function truthful(outcome: ToolOutcome, started: ReadonlySet<string>): ToolOutcome {
   if (outcome.status !== 'not-run' || !started.has(outcome.callId)) return outcome;
   return { ...outcome, status: 'cancelled', result: interruptedResult(outcome.name) };
@@ -219,10 +209,7 @@ export function notRun(call: LoopToolCall, why: NotRunReason): ToolOutcome {
   };
 }
 
-/**
- * Why a call's arguments cannot be handed to its handler: the text the model sent is not valid
- * JSON, or it (or the value aiwrapper gave) is not a plain JSON object.
- */
+/** Why a call's arguments cannot go to its handler: not valid JSON, or not a plain JSON object. */
 function argumentsProblem(call: TurnCall): NotRunReason | undefined {
   if (call.argumentsText !== undefined)
     return isJsonText(call.argumentsText) ? 'non-object-arguments' : 'invalid-json-arguments';
@@ -235,12 +222,9 @@ function isPlainObject(value: unknown): boolean {
   return prototype === Object.prototype || prototype === null;
 }
 
-/**
- * Whether the loop recorded that the model sent this call of `turn` without a name (it wrote
- * another one the provider accepts; see {@link SENT_CALLS_META_KEY}). Own properties only.
- */
+/** Whether `meta[META_KEYS.sentCalls]` records that the model sent this call without a name. */
 function namedNoTool(turn: LangMessage, callId: string): boolean {
-  const recorded: unknown = turn.meta?.[SENT_CALLS_META_KEY];
+  const recorded: unknown = turn.meta?.[META_KEYS.sentCalls];
   if (typeof recorded !== 'object' || recorded === null || !Object.hasOwn(recorded, callId))
     return false;
   const entry: unknown = (recorded as Readonly<Record<string, unknown>>)[callId];

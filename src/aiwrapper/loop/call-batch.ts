@@ -26,16 +26,9 @@ export interface CallBatchOptions {
   readonly concurrency: number;
   /** Stops the batch: running calls end `cancelled`, queued ones `not-run`. */
   readonly signal?: AbortSignal | undefined;
-  /**
-   * Called as a call's start is handed out, before its handler runs (the loop records the start
-   * there).
-   */
+  /** Called as a call's start is handed out, before its handler runs. */
   readonly onStart: (call: LoopToolCall) => void;
-  /**
-   * Asked, when a handler throws, whether the batch stops there, before another call starts: then
-   * running calls settle `cancelled` and queued ones `not-run`, and {@link CallBatch.stoppedBy}
-   * holds the error. A throw from it stops the batch with that error.
-   */
+  /** Asked when a handler throws whether the batch stops (a throw from it stops it too). */
   readonly stopsOn?: ((error: unknown, call: LoopToolCall) => boolean) | undefined;
 }
 
@@ -79,12 +72,10 @@ function abortSlot(slot: Slot, reason: DOMException): void {
 }
 
 /**
- * Runs a round's calls, at most `concurrency` at a time, and hands out each call's start, then its
- * outcome as it settles (completion order). A handed-out start's handler runs at the following
- * `next()`, so whoever drives the batch sees each start before its handler runs. A call settles
- * once: by its handler's return or throw, by its time limit, or by the batch stopping; whatever
- * the handler does after that is ignored, and the loop never waits for a handler that ignores its
- * signal.
+ * Runs a round's calls, at most `concurrency` at a time, handing out each call's start, then its
+ * outcome as it settles. A start's handler runs at the following `next()`, so the driver sees each
+ * start first. A call settles once (return, throw, time limit or stop); whatever its handler does
+ * after that is ignored, and nothing waits for a handler that ignores its signal.
  */
 export class CallBatch {
   readonly #slots: Slot[];
@@ -260,7 +251,6 @@ export class CallBatch {
     // The last call settled: the signal (the run's, used by every round) no longer holds the batch.
     if (--this.#open === 0) this.#options.signal?.removeEventListener('abort', this.#onAbort);
     const { callId, name } = slot.run.call;
-    // Built field by field: a spread here costs more than the rest of the settling.
     const settled: ToolOutcome =
       'error' in outcome
         ? { callId, name, status: outcome.status, result: outcome.result, error: outcome.error }
@@ -302,13 +292,8 @@ export class CallBatch {
 }
 
 /**
- * A handler's return value as the result the history holds: a fresh copy of it as plain JSON data,
- * made once, here (a getter or `toJSON` is not read again later, and a change the handler makes to
- * its value afterwards does not reach the history). The copy is what `JSON.stringify` makes of it,
- * which is what a request would send: `undefined` becomes `null`, and inside it non-finite numbers
- * become `null`, class instances plain objects (a Date its ISO text), functions and symbols are
- * dropped (`null` in an array). A value it refuses (a bigint, a cycle, a throwing getter or `toJSON`) or gives nothing
- * for (a function, a symbol) becomes an error result saying so, and the call's status is `error`.
+ * A handler's return value as the history holds it: what `JSON.stringify` makes of it, copied once
+ * (`undefined` becomes `null`). A value JSON refuses or drops becomes an error result.
  */
 function jsonOutcome(value: unknown): Pick<ToolOutcome, 'status' | 'result'> {
   if (value === undefined) return { status: 'ok', result: null };

@@ -6,17 +6,8 @@ import type { LoopToolCall } from './loop-tool.js';
 import { convertHistory } from '../../convert/convert-history.js';
 import { UNKNOWN_TOOL_NAME } from '../../repair/add-missing-calls.js';
 import { validateHistory } from '../../validate/validate-history.js';
+import { META_KEYS } from '../meta-keys.js';
 import { sentArgumentsText, sentCallId } from '../sent-tool-calls.js';
-
-/**
- * The `meta` key of a call turn where the tool loop records what it replaced in the calls the model
- * sent, by the id it wrote: `{ [writtenId]: { callId?: sentId, name?: sentName } }`. An id is
- * replaced when it is empty or already used in the history (the turn included); an empty name when
- * the provider refuses one, or is not one this package knows (it is written as
- * {@link UNKNOWN_TOOL_NAME}, as repair names such calls). Such a turn no longer carries
- * aiwrapper's `openaiResponseId`, so the next Responses request sends the turn itself.
- */
-export const SENT_CALLS_META_KEY = 'toolCallsAsSent';
 
 /** What the loop replaced in one call, as the model sent it. */
 export interface SentCall {
@@ -34,7 +25,7 @@ type CallItem = LangMessageItemTool & { argumentsText?: string };
 
 /**
  * Appends a response's messages, with each call of its assistant turn made one the provider
- * accepts (see {@link SENT_CALLS_META_KEY}) and its arguments read from the text the model sent;
+ * accepts (recorded under `META_KEYS.sentCalls`) and its arguments read from the text the model sent;
  * returns the index of its last assistant message (or -1).
  */
 export function commitResponse(
@@ -84,7 +75,7 @@ function readCalls(
   // The response the Responses API stored holds the calls as sent: the next request must send the
   // turn as written, which aiwrapper does for a last turn without the stored response's id.
   const kept = Object.entries(turn.meta ?? {}).filter(([key]) => key !== RESPONSE_ID_META_KEY);
-  turn.meta = { ...Object.fromEntries(kept), [SENT_CALLS_META_KEY]: asSent };
+  turn.meta = { ...Object.fromEntries(kept), [META_KEYS.sentCalls]: asSent };
 }
 
 /** Where aiwrapper keeps the id of the stored Responses response an assistant turn came from. */

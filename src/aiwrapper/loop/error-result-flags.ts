@@ -1,15 +1,8 @@
 import { Lang } from 'aiwrapper';
 
-/*
- * aiwrapper 3.0.3 has no error flag on tool results: its Anthropic adapter writes every
- * `tool_result` block without `is_error`, so a model reads a failed call's error text as the
- * tool's output. The tool loop marks the results it writes for calls that did not succeed with
- * `isError: true` on the `tool-result` item (a field aiwrapper keeps and ignores, and JSON
- * carries); this makes the Anthropic adapter send that mark as `is_error: true`. Items without the
- * mark, every item aiwrapper or its user wrote included, are sent as aiwrapper sends them.
- * The other providers aiwrapper speaks have no such flag (Chat Completions, Responses, Mistral),
- * or aiwrapper sends results in a shape that has none (Gemini's `functionResponse.response`).
- */
+// aiwrapper 3.0.3's Anthropic adapter writes every `tool_result` without `is_error`, so a model
+// reads a failed call's error as the tool's output. The loop marks its failed results `isError:
+// true` (a field aiwrapper keeps and JSON carries); this sends the mark as `is_error: true`.
 
 // Symbol.for: a second copy of this package sees the first one's wrapper and leaves it alone.
 const WRAPPED = Symbol.for('aiwrapper-tool-calls.wrapped-anthropic-results');

@@ -28,13 +28,8 @@ export interface LoopRequest {
 }
 
 /**
- * Sends one request and yields the text and call events of its response as they arrive; returns
- * the messages the response added. The request is built from the run's working copy, so the
- * conversation never holds a half-streamed message: whatever the response or its failure, the
- * caller's collection changes only when it writes the returned messages.
- *
- * aiwrapper's `chat()` runs the calls of a response itself; the working copy's `executeRequestedTools` is
- * replaced so that it does not (the loop runs them, with its timeouts, approvals and markers).
+ * Sends one request, built from the working copy, and yields the text and call events of its
+ * response as they arrive; returns the messages the response added (the conversation is untouched).
  */
 export async function* requestRound(
   request: LoopRequest,
@@ -114,16 +109,13 @@ export async function* requestRound(
   return added;
 }
 
-/** Well under the argument count at which V8's `apply` runs out of stack. */
+/** Under the argument count at which `apply` runs out of stack. */
 const MAX_APPLY_ARGUMENTS = 32_768;
 
 /**
- * The collection the run's requests are built from: the conversation's messages (the same
- * objects), its instructions, the tools of the request, and an `executeRequestedTools` that runs
- * nothing. aiwrapper's `chat()` appends the response to it, never to the conversation, so the
- * conversation never holds a half-streamed message. It is kept for the whole run and filled again
- * from the conversation for every request, so a request sends the conversation as it is then,
- * whatever the app changed between events, wherever in the conversation.
+ * The collection the run's requests are built from, refilled from the conversation for every
+ * request (so each sends the conversation as it is then). aiwrapper's `chat()` appends the
+ * response here, never to the conversation; its `executeRequestedTools` runs nothing.
  */
 export class WorkingCopy {
   readonly #copy: LangMessages;
@@ -141,13 +133,9 @@ export class WorkingCopy {
   of(messages: LangMessages, tools: readonly LangTool[] | undefined): LangMessages {
     const copy = this.#copy;
     copy.length = 0;
-    // The whole conversation in one call when it fits one call's arguments (an eighth of the time
-    // of a push per message); a spread, `slice` or aiwrapper's constructor cost several times as much.
     if (messages.length <= MAX_APPLY_ARGUMENTS) Array.prototype.push.apply(copy, messages);
     else for (const message of messages) copy.push(message);
-    // Assigned, never deleted: a `delete` turns the collection into a dictionary-mode object, on
-    // which every read of its `length` and elements (aiwrapper reads them per message) is several
-    // times slower. aiwrapper's own fields start `undefined`, so that is their "none".
+    // Assigned, not deleted: aiwrapper's own fields start `undefined`, so that is their "none".
     const fields: { instructions?: string | undefined; availableTools?: LangTool[] | undefined } =
       copy;
     fields.instructions = messages.instructions;

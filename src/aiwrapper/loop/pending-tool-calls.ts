@@ -2,14 +2,10 @@ import { LangMessage, type LangMessageItem, type ToolRequest } from 'aiwrapper';
 import { z } from 'zod';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import type { AiwrapperToolResultItem } from '../../formats/aiwrapper/aiwrapper-types.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import { validateHistory } from '../../validate/validate-history.js';
+import { META_KEYS } from '../meta-keys.js';
 import type { ToolOutcome } from './tool-outcome.js';
-
-/**
- * The `meta` key of a call turn where the tool loop records the ids of the calls it started, before
- * running each one: after a crash, a call whose start is recorded and whose result is not may have
- * run, which decides whether it runs again.
- */
-export const STARTED_META_KEY = 'toolCallsStarted';
 
 /** The calls the latest turn still waits for: nothing but their results follows the turn. */
 export interface PendingToolCalls {
@@ -21,9 +17,6 @@ export interface PendingToolCalls {
   readonly started: ReadonlySet<string>;
 }
 
-/** An aiwrapper collection as the loop reads it: messages with roles and items. */
-type Messages = readonly LangMessage[];
-
 /**
  * The calls of the last assistant turn that have no result yet, when nothing but `tool-results`
  * messages follows that turn: a conversation paused for approvals, or cut off while its tools ran.
@@ -31,10 +24,10 @@ type Messages = readonly LangMessage[];
  * turn validates, and the calls must be answered (by `resumeToolLoop`, or the helpers) before it is
  * sent.
  *
- * @throws {InvalidHistoryError} when the turn's start marker ({@link STARTED_META_KEY}) is not a
+ * @throws {InvalidHistoryError} when the turn's start marker (`meta[META_KEYS.started]`) is not a
  *   list of ids of the turn's calls: a marker the loop cannot read might hide a call that ran.
  */
-export function pendingToolCalls(messages: Messages): PendingToolCalls | undefined {
+export function pendingToolCalls(messages: readonly LangMessage[]): PendingToolCalls | undefined {
   let index = messages.length - 1;
   while (index >= 0 && messages[index]?.role === 'tool-results') index--;
   const turn = messages[index];
@@ -54,7 +47,7 @@ const startMarker = z.array(z.string());
 
 /** The ids the turn's start marker holds; a marker that is not a list of its call ids fails closed. */
 function startedIds(turn: LangMessage, messageIndex: number): ReadonlySet<string> {
-  const recorded: unknown = turn.meta?.[STARTED_META_KEY];
+  const recorded: unknown = turn.meta?.[META_KEYS.started];
   if (recorded === undefined) return new Set();
   const parsed = startMarker.safeParse(recorded);
   let wrong: string | undefined;
@@ -73,7 +66,7 @@ function startedIds(turn: LangMessage, messageIndex: number): ReadonlySet<string
       {
         code: 'invalid-content',
         messageIndex,
-        message: `The call turn's meta.${STARTED_META_KEY} must list ids of its calls, as the tool loop writes it (${wrong}). Restore the turn as the loop saved it: a marker the loop cannot read might hide a call that already ran.`,
+        message: `The call turn's meta.${META_KEYS.started} must list ids of its calls, as the tool loop writes it (${wrong}). Restore the turn as the loop saved it: a marker the loop cannot read might hide a call that already ran.`,
       },
     ]);
   return new Set(parsed.data);
@@ -82,9 +75,9 @@ function startedIds(turn: LangMessage, messageIndex: number): ReadonlySet<string
 /** Records in the turn's `meta` that the call with this id started. */
 export function recordStart(turn: LangMessage, callId: string): void {
   const meta = (turn.meta ??= {});
-  const recorded: unknown = meta[STARTED_META_KEY];
+  const recorded: unknown = meta[META_KEYS.started];
   if (Array.isArray(recorded)) recorded.push(callId);
-  else meta[STARTED_META_KEY] = [callId];
+  else meta[META_KEYS.started] = [callId];
 }
 
 /**
@@ -145,4 +138,24 @@ function resultPlace(turn: LangMessage, item: LangMessageItem | undefined): numb
 
 function callIdOf(item: LangMessageItem | undefined): string {
   return item?.type === 'tool-result' ? item.callId : '';
+}
+
+/**
+ * Checks the history a loop run starts from: valid, or valid with its latest calls pending.
+ *
+ * @throws {InvalidHistoryError} with the validator's issues (a pending call's missing result is not one).
+ */
+export function assertLoopHistory(messages: readonly LangMessage[]): void {
+  const pending = pendingToolCalls(messages);
+  const issues = validateHistory(messages, { format: 'aiwrapper' }).issues.filter(
+    (issue) =>
+      !(
+        pending !== undefined &&
+        issue.code === 'missing-tool-result' &&
+        issue.messageIndex === pending.messageIndex
+      ),
+  );
+  const [first, ...rest] = issues;
+  if (first !== undefined)
+    throw new InvalidHistoryError([first, ...rest] as [HistoryIssue, ...HistoryIssue[]]);
 }

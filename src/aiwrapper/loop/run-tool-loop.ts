@@ -7,30 +7,23 @@ import { installErrorResultFlags } from './error-result-flags.js';
 import { requestRound, WorkingCopy } from './loop-request.js';
 import { pendingToolCalls } from './pending-tool-calls.js';
 import { installResponsesInputFix } from '../responses-input.js';
-import { readSetup, type Setup, type ToolLoopOptions } from './tool-loop-setup.js';
+import { readSetup, type Setup, type ToolLoopOptions } from './loop-tool.js';
 
 /**
  * Runs an agent loop on aiwrapper: requests a response, runs the calls it makes with the given
  * tools, writes their results, and goes on until the model answers without calls. Iterating the
  * generator drives the loop; breaking out of it stops the loop, as aborting `signal` does.
  *
- * `messages` is the state: the loop appends to it in place (as aiwrapper's `chat()` does), and at
- * every event, after a throw, an abort, a timeout, `maxRounds` and a pause, it is a valid
- * history for the provider `lang` speaks, or valid with the latest calls *pending*
- * ({@link pendingToolCalls}): answered by nothing yet, and never sent that way. A call that
- * started and was stopped gets a result saying it may have had effects; a call that never started
- * gets `not run`; neither is ever recorded as a success. A half-streamed response is never written.
+ * `messages` is the state, appended to in place: at every event, and however the run ends, it is
+ * valid for the provider `lang` speaks, or valid with the latest calls pending
+ * ({@link pendingToolCalls}). A call that started and was stopped gets a result saying it may have
+ * had effects; one that never started gets `not run`. A history that ends with unanswered calls is
+ * resumed: a call whose start was recorded runs again unless its tool's `sideEffects` is `'once'`.
+ * A call's start is recorded and reported (`tool-run-start`) before its handler runs, at the next
+ * event the consumer asks for.
  *
- * A history that ends with unanswered calls (a pause, a crash) is resumed from the history alone:
- * calls never started run; a call whose start was recorded runs again unless its tool's
- * `sideEffects` is `'once'`, when it gets a result saying it may have run. A call that needs
- * approval waits for its decision whatever the history's markers say. A call's start is recorded,
- * then reported (`tool-run-start`), and its handler runs when the consumer asks for the next event:
- * a history saved at every event knows every call that may have run.
- *
- * @throws {ToolHistoryError} `invalid-input` when `lang` is not an aiwrapper provider, `messages`
- *   not a `LangMessages`, or an option is wrong (the error names it); `invalid-history` (an
- *   `InvalidHistoryError`) when the history before its pending calls is not valid.
+ * @throws {ToolHistoryError} `invalid-input` naming the argument or option that is wrong;
+ *   `InvalidHistoryError` when the history before its pending calls is not valid.
  * @example
  * for await (const event of runToolLoop(lang, messages, { tools, signal })) {
  *   if (event.type === 'text-delta') process.stdout.write(event.delta);
@@ -46,11 +39,9 @@ export function runToolLoop(
 }
 
 /**
- * Goes on with a conversation the loop paused for approvals (or one cut off while its tools ran),
- * serialized and rebuilt or not: the history is all the state it needs. `options.approvals`
- * decides the calls that wait for approval; a denied call gets a result saying it was not
- * approved, and a call still undecided pauses the run again. The same loop as
- * {@link runToolLoop}, which also resumes a history that ends with unanswered calls.
+ * {@link runToolLoop} for a conversation paused for approvals (or cut off while its tools ran),
+ * rebuilt from its JSON or not: `options.approvals` decides the waiting calls; a denied call gets a
+ * result saying so, and one still undecided pauses the run again.
  *
  * @example
  * const messages = new LangMessages(JSON.parse(saved));
@@ -66,11 +57,7 @@ export function resumeToolLoop(
 
 let fixesInstalled = false;
 
-/**
- * The two fixes of aiwrapper the loop relies on, once per process (each probes aiwrapper by
- * creating a provider): Responses requests carry calls the API did not give in this process (a
- * resumed conversation), and Anthropic results carry the loop's error mark.
- */
+/** Once per process: Responses requests carry calls of a resumed conversation; Anthropic results the error mark. */
 function installFixes(): void {
   if (fixesInstalled) return;
   fixesInstalled = true;

@@ -1,10 +1,7 @@
-/**
- * How a call of the loop ended, and the result the history records for it. Every result but `ok`
- * is an error value in aiwrapper's own shape (`{ error: true, name, message }`, as `chat()` writes
- * a `ToolNotFound`), so a model reads it as a failure, never as a success.
- */
+// Every result but `ok` is an error value in aiwrapper's own shape (`{ error: true, name, message }`,
+// as `chat()` writes a `ToolNotFound`), so a model reads it as a failure, never as a success.
 
-/** How a call ended. */
+/** How a call of the tool loop ended. */
 export type ToolResultStatus = 'ok' | 'error' | 'timeout' | 'cancelled' | 'denied' | 'not-run';
 
 /** An error result the loop writes. */
@@ -52,11 +49,8 @@ const NOT_RUN_WHY: Readonly<Record<NotRunReason, string>> = {
   'non-object-arguments': 'its arguments are not a JSON object',
 };
 
-/** What the model can do about a call it sent that could not run, so that it can retry. */
-const NOT_RUN_RETRY: Readonly<Partial<Record<NotRunReason, string>>> = {
-  'invalid-json-arguments': ' Call it again with arguments that are a JSON object.',
-  'non-object-arguments': ' Call it again with arguments that are a JSON object.',
-};
+/** Tells the model how to retry a call it sent malformed. */
+const RETRY = ' Call it again with arguments that are a JSON object.';
 
 function errorResult(name: string, message: string): LoopErrorResult {
   return { error: true, name, message };
@@ -66,7 +60,7 @@ function errorResult(name: string, message: string): LoopErrorResult {
 export function notRunResult(tool: string, why: NotRunReason): LoopErrorResult {
   return errorResult(
     LOOP_RESULT_NAMES['not-run'],
-    `Tool "${tool}" was not run: ${NOT_RUN_WHY[why]}. It had no effect.${NOT_RUN_RETRY[why] ?? ''}`,
+    `Tool "${tool}" was not run: ${NOT_RUN_WHY[why]}. It had no effect.${why.endsWith('-arguments') ? RETRY : ''}`,
   );
 }
 

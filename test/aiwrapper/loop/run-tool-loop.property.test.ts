@@ -8,7 +8,7 @@ import {
   type LoopTool,
   type ToolResultStatus,
 } from '../../../src/aiwrapper/index.js';
-import { LOOP_RESULT_NAMES } from '../../src/aiwrapper/loop/tool-outcome.js';
+import { LOOP_RESULT_NAMES } from '../../../src/aiwrapper/loop/tool-outcome.js';
 import {
   cancelledResult,
   interruptedResult,

@@ -7,7 +7,7 @@ import {
   type ToolLoopEvent,
   type ToolLoopOptions,
 } from '../../../src/aiwrapper/index.js';
-import type { ToolSideEffects } from '../../src/aiwrapper/loop/loop-tool.js';
+import type { ToolSideEffects } from '../../../src/aiwrapper/loop/loop-tool.js';
 import { InvalidHistoryError, ToolHistoryError } from '../../../src/index.js';
 import { ScriptedLang } from '../../helpers/scripted-lang.js';
 

@@ -8,7 +8,7 @@ import {
   type LoopTool,
   type ToolLoopEvent,
 } from '../../../src/aiwrapper/index.js';
-import type { ToolSideEffects } from '../../src/aiwrapper/loop/loop-tool.js';
+import type { ToolSideEffects } from '../../../src/aiwrapper/loop/loop-tool.js';
 import { validateHistory } from '../../../src/index.js';
 import { ScriptedLang } from '../../helpers/scripted-lang.js';
 
