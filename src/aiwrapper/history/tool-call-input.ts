@@ -134,7 +134,7 @@ function notACall(path: string, detail: string): ToolHistoryError {
   );
 }
 
-/** Parses `value` once with `schema` (a second parse per call doubled the helpers' cost). */
+/** Parses `value` with `schema`, or throws naming where it is not a call. */
 function parseWith<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw notACall(path, zodDetail(parsed.error, path));
@@ -144,41 +144,27 @@ function parseWith<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
 function normalize(value: unknown, path: string): PendingCall {
   const schema = pick(value);
   if (!schema) throw notACall(path, `${path} is ${describe(value)}`);
+  const read = (id: string | undefined, name: string, raw: unknown, at: string): PendingCall => ({
+    callId: nonEmpty(id),
+    name,
+    ...parseArguments(raw, `${path}${at}`),
+    extra: {},
+  });
   if (schema === openAICall) {
     const call = parseWith(openAICall, value, path);
-    return {
-      callId: nonEmpty(call.id),
-      name: call.function.name,
-      ...parseArguments(call.function.arguments, `${path}.function.arguments`),
-      extra: {},
-    };
+    return read(call.id, call.function.name, call.function.arguments, '.function.arguments');
   }
   if (schema === vercelCall) {
     const call = parseWith(vercelCall, value, path);
-    return {
-      callId: nonEmpty(call.toolCallId),
-      name: call.toolName,
-      ...parseArguments(call.input ?? call.args, `${path}.input`),
-      extra: {},
-    };
+    return read(call.toolCallId, call.toolName, call.input ?? call.args, '.input');
   }
   if (schema === anthropicCall) {
     const call = parseWith(anthropicCall, value, path);
-    return {
-      callId: nonEmpty(call.id),
-      name: call.name,
-      ...parseArguments(call.input, `${path}.input`),
-      extra: {},
-    };
+    return read(call.id, call.name, call.input, '.input');
   }
   if (schema === geminiCall) {
     const call = parseWith(geminiCall, value, path);
-    return {
-      callId: nonEmpty(call.id),
-      name: call.name,
-      ...parseArguments(call.args, `${path}.args`),
-      extra: {},
-    };
+    return read(call.id, call.name, call.args, '.args');
   }
   const call = parseWith(aiwrapperCall, value, path);
   const extra = Object.fromEntries(
@@ -187,12 +173,7 @@ function normalize(value: unknown, path: string): PendingCall {
   // The pre-3.0 aiwrapper ToolRequest carried the id as `id`.
   const legacyId = typeof call.id === 'string' && call.callId === undefined ? call.id : undefined;
   if (legacyId !== undefined) delete extra.id;
-  return {
-    callId: nonEmpty(call.callId ?? legacyId),
-    name: call.name,
-    ...parseArguments(call.arguments, `${path}.arguments`),
-    extra,
-  };
+  return { ...read(call.callId ?? legacyId, call.name, call.arguments, '.arguments'), extra };
 }
 
 /** Describes a value for an error message without dumping it whole. */

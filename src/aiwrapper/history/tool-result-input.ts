@@ -104,23 +104,19 @@ function normalize(value: unknown, path: string): PendingResult {
     const parsed = schema.safeParse(value);
     return parsed.success ? parsed.data : fail(zodDetail(parsed.error, path));
   };
+  const read = (
+    id: string | undefined,
+    name: string | undefined,
+    result: unknown,
+    isError: boolean,
+  ): PendingResult => ({ callId: nonEmpty(id), name: nonEmpty(name), result, isError });
   if (record.role === 'tool') {
     const result = parse(openAIResult);
-    return {
-      callId: nonEmpty(result.tool_call_id),
-      name: nonEmpty(result.name),
-      result: result.content,
-      isError: false,
-    };
+    return read(result.tool_call_id, result.name, result.content, false);
   }
   if (record.type === 'tool_result') {
     const result = parse(anthropicResult);
-    return {
-      callId: nonEmpty(result.tool_use_id),
-      name: undefined,
-      result: result.content,
-      isError: result.is_error === true,
-    };
+    return read(result.tool_use_id, undefined, result.content, result.is_error === true);
   }
   if (
     record.type === 'tool-result' &&
@@ -128,12 +124,7 @@ function normalize(value: unknown, path: string): PendingResult {
   ) {
     const result = parse(vercelResult);
     const payload = 'output' in record ? result.output : result.result;
-    return {
-      callId: nonEmpty(result.toolCallId),
-      name: nonEmpty(result.toolName),
-      result: payload,
-      isError: result.isError === true,
-    };
+    return read(result.toolCallId, result.toolName, payload, result.isError === true);
   }
   if (!('result' in record))
     return fail(
@@ -141,20 +132,10 @@ function normalize(value: unknown, path: string): PendingResult {
     );
   if ('toolId' in record) {
     const result = parse(aiwrapperResult);
-    return {
-      callId: nonEmpty(result.toolId),
-      name: nonEmpty(result.name),
-      result: result.result,
-      isError: isErrorValue(result.result),
-    };
+    return read(result.toolId, result.name, result.result, isErrorValue(result.result));
   }
   const result = parse(aiwrapperItem);
-  return {
-    callId: nonEmpty(result.callId),
-    name: nonEmpty(result.name),
-    result: result.result,
-    isError: isErrorValue(result.result),
-  };
+  return read(result.callId, result.name, result.result, isErrorValue(result.result));
 }
 
 /**
