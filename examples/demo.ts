@@ -9,12 +9,19 @@
  * 4. the tool loop (`runToolLoop`): live tool-call progress on one line, a Stop while a tool runs,
  *    a pause for approval, and a resume from the conversation's JSON alone.
  */
-import { Lang, LangMessages, type LangMessage, type ToolRequest, type ToolResult } from 'aiwrapper';
 import {
-  installProviderErrors,
+  Lang,
+  LangMessages,
+  setHttpRequestImpl,
+  type LangMessage,
+  type ToolRequest,
+  type ToolResult,
+} from 'aiwrapper';
+import {
   isProviderError,
   resumeToolLoop,
   runToolLoop,
+  withProviderErrors,
   withToolCallStreams,
   type LoopTool,
   type ToolLoopEvent,
@@ -75,7 +82,7 @@ function describeMessage(message: LangMessage): string {
 // answer back on the thrown error (message, `providerMessage`, `providerError`); it changes nothing
 // else, so step 1 still shows aiwrapper's own behaviour. `withToolCallStreams` lets the tool loop
 // (step 4) read the provider's raw stream for live arguments; other requests pass untouched.
-installProviderErrors({ httpRequest: withToolCallStreams() });
+setHttpRequestImpl(withProviderErrors(withToolCallStreams()));
 
 /** The provider's own sentence (with OpenAI's `param`, which says where) from a refusal. */
 function providerWords(error: unknown): string {

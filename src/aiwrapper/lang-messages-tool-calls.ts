@@ -14,9 +14,9 @@ import {
   type ExistingResult,
   type PlannedResult,
   type TurnPlan,
-} from '../history/plan-tool-turn.js';
-import { readToolCalls, type PendingCall } from '../history/tool-call-input.js';
-import { readToolResults, type PendingResult } from '../history/tool-result-input.js';
+} from './history/plan-tool-turn.js';
+import { readToolCalls, type PendingCall } from './history/tool-call-input.js';
+import { readToolResults, type PendingResult } from './history/tool-result-input.js';
 import { givenIdsOf, rememberGivenIds, rememberToolCalls } from './seen-tool-calls.js';
 import { noteWrittenMessages, takenCallIds } from './taken-call-ids.js';
 

@@ -1,6 +1,6 @@
 import type { ProviderFormat } from '../core/format.js';
 import type { StreamFormat } from '../formats/index.js';
-import type { ToolLoopEvent } from '../loop/tool-loop-events.js';
+import type { ToolLoopEvent } from './loop/tool-loop-events.js';
 import { readStreamEvents } from '../streaming/read-stream-events.js';
 import { createToolCallAccumulator } from '../streaming/tool-call-accumulator.js';
 import { streamAdapterFor } from '../formats/index.js';

@@ -1,66 +1,132 @@
-import { Lang, setHttpRequestImpl } from 'aiwrapper';
+import { HttpRequestError, Lang, type setHttpRequestImpl } from 'aiwrapper';
 import { installChatWrapper, isWrappedWith } from './chat-wrappers.js';
-import { isProviderError, ProviderError, type ProviderErrorAction } from './provider-error.js';
 
 /** A `fetch`-like function: the shape aiwrapper's `setHttpRequestImpl` takes. */
 export type ProviderHttpRequest = Parameters<typeof setHttpRequestImpl>[0];
 
-/** Options of {@link installProviderErrors}. */
-export interface InstallProviderErrorsOptions {
-  /**
-   * The request function to wrap, e.g. `routeToStrictServer(server)` from
-   * `aiwrapper-tool-calls/testing`.
-   * @defaultValue global `fetch`, as aiwrapper's own default
-   */
-  readonly httpRequest?: ProviderHttpRequest | undefined;
-}
+/** What aiwrapper's retry loop does with a refusal. No `| undefined`: aiwrapper's type has none. */
+type ProviderErrorAction =
+  { readonly retry: true; readonly consumeRetry?: boolean } | { readonly retry: false };
 
-// The refusals thrown lately, by the text aiwrapper's Chat Completions and Anthropic providers
-// turn them into (`new Error(error)` keeps only `String(error)`), so chat() can rethrow the
-// original. Bounded: an entry is taken when found, and the oldest go first.
-const recent = new Map<string, ProviderError>();
-const MAX_RECENT = 32;
+const marker = Symbol.for('aiwrapper-tool-calls.provider-error');
 
-function rememberRefusal(error: ProviderError): void {
-  const key = String(error);
-  recent.delete(key);
-  recent.set(key, error);
-  for (const oldest of recent.keys()) {
-    if (recent.size <= MAX_RECENT) break;
-    recent.delete(oldest);
+/**
+ * A request the provider refused, with the provider's own error body and wording. It extends
+ * aiwrapper's `HttpRequestError`, so aiwrapper's retry loop treats it as its own; the message
+ * keeps aiwrapper's prefix and adds the provider's sentence:
+ * `HTTP error! status: 400: No tool call found for function call output with call_id call_7Hq2.`
+ */
+export class ProviderError extends HttpRequestError {
+  override readonly name: string = 'ProviderError';
+  /** The HTTP status of the refusal. */
+  readonly status: number;
+  /** The URL the refused request went to. */
+  readonly url: string;
+  /** The provider's error body: the parsed JSON, or the text when it was not JSON. */
+  readonly providerError: unknown;
+  /** The provider's own sentence, read off `providerError`; `undefined` when none was found. */
+  readonly providerMessage: string | undefined;
+
+  constructor(url: string, response: Response, bodyText: string, action: ProviderErrorAction) {
+    const parsed = parseBody(bodyText);
+    const providerMessage = providerMessageOf(parsed);
+    const detail = providerMessage ?? truncate(bodyText);
+    const status = response.status;
+    super(
+      `HTTP error! status: ${String(status)}${detail === '' ? '' : `: ${detail}`}`,
+      response,
+      action,
+      { json: parsed, text: bodyText },
+    );
+    this.status = status;
+    this.url = url;
+    this.providerError = parsed;
+    this.providerMessage = providerMessage;
+    Object.defineProperty(this, marker, { value: true });
   }
 }
 
+/** Whether `value` is a {@link ProviderError}, also across duplicated installs of this package. */
+export function isProviderError(value: unknown): value is ProviderError {
+  return typeof value === 'object' && value !== null && marker in value;
+}
+
 /**
- * Wraps a request function so that a refused request throws a {@link ProviderError}: its message
- * carries the provider's own sentence, and its `providerError` the parsed error body.
- *
- * aiwrapper 3.0.3 throws `HTTP error! status: 400` and drops the body; this throws, from inside
- * aiwrapper's retry loop, an error aiwrapper treats as its own, with the same retry decision
- * (429 and 5xx retried, other 4xx not, a 400 first offered to the provider's `on400Error`, which
- * the Responses provider uses to resend without a lost `previous_response_id`). Accepted replies
- * pass through untouched.
- *
- * Pass the result to aiwrapper's `setHttpRequestImpl`, or use {@link installProviderErrors},
- * which also makes `chat()` of the Chat Completions and Anthropic providers rethrow the
- * `ProviderError` itself instead of aiwrapper's copy of its text.
+ * Wraps a request function so that a refused request throws a {@link ProviderError} carrying the
+ * provider's sentence and parsed error body, with aiwrapper's own retry decision (429 and 5xx
+ * retried, a 400 first offered to the provider's `on400Error`). Accepted replies pass through.
+ * The first call also makes every provider's `chat()` rethrow that error itself: aiwrapper's Chat
+ * Completions and Anthropic providers otherwise throw a copy that keeps only its text.
  *
  * @example
- * setHttpRequestImpl(withProviderErrors(routeToStrictServer(server)));
+ * setHttpRequestImpl(withProviderErrors()); // or withProviderErrors(routeToStrictServer(server))
+ * try {
+ *   await lang.chat(messages);
+ * } catch (error) {
+ *   if (isProviderError(error)) console.log(error.status, error.providerMessage);
+ * }
  */
 export function withProviderErrors(
   httpRequest: ProviderHttpRequest = (url, options) => fetch(url, options),
 ): ProviderHttpRequest {
+  installChatRethrow();
   return async (url, options) => {
     const response = await httpRequest(url, options);
     if (response.ok) return response;
     const callbackResponse = response.clone();
     const bodyText = await response.text().catch(() => '');
     const action = await actionFor(response.status, callbackResponse, options);
-    const error = new ProviderError({ url: String(url), response, bodyText, action });
-    rememberRefusal(error);
+    const error = new ProviderError(String(url), response, bodyText, action);
+    remember(error);
     throw error;
   };
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function truncate(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length > 1000 ? `${trimmed.slice(0, 1000)}…` : trimmed;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/**
+ * The provider's sentence in an error body: `error.message` (OpenAI, Anthropic, Gemini), Mistral's
+ * `message` or its 422 `message.detail[].msg` (FastAPI's shape, also at the top as `detail`), or
+ * any string `error`.
+ */
+export function providerMessageOf(body: unknown): string | undefined {
+  const error = field(body, 'error');
+  const nested = field(error, 'message');
+  if (typeof nested === 'string') return nested;
+  if (typeof error === 'string') return error;
+  const message = field(body, 'message');
+  if (typeof message === 'string') return message;
+  return detailText(field(message, 'detail')) ?? detailText(field(body, 'detail'));
+}
+
+function detailText(detail: unknown): string | undefined {
+  if (typeof detail === 'string') return detail;
+  if (!Array.isArray(detail)) return undefined;
+  const parts: string[] = [];
+  for (const entry of detail as unknown[]) {
+    const message = field(entry, 'msg');
+    const location = field(entry, 'loc');
+    if (typeof message === 'string')
+      parts.push(Array.isArray(location) ? `${location.join('.')}: ${message}` : message);
+  }
+  return parts.length === 0 ? undefined : parts.join('; ');
 }
 
 type On400Error = (response: Response, error: Error, options: object) => Promise<unknown>;
@@ -75,30 +141,33 @@ async function actionFor(
   if (status !== 400 || typeof on400Error !== 'function')
     return { retry: status === 429 || status >= 500 };
   try {
-    const action = await (on400Error as On400Error)(
+    const action: unknown = await (on400Error as On400Error)(
       response,
       new Error(`HTTP error! status: ${String(status)}`),
       options,
     );
-    return isRetry(action) ? action : { retry: false };
+    const retry = typeof action === 'object' && action !== null && 'retry' in action;
+    return retry && action.retry === true ? (action as ProviderErrorAction) : { retry: false };
   } catch {
     return { retry: false };
   }
 }
 
-function isRetry(action: unknown): action is ProviderErrorAction & { readonly retry: true } {
-  return (
-    typeof action === 'object' && action !== null && 'retry' in action && action.retry === true
-  );
+// The latest refusals by their text, so chat() can rethrow the original in place of aiwrapper's
+// text-only copy. Bounded: an entry is taken when found, and the oldest go first.
+const recent = new Map<string, ProviderError>();
+
+function remember(error: ProviderError): void {
+  const key = String(error);
+  recent.delete(key);
+  recent.set(key, error);
+  for (const oldest of recent.keys()) {
+    if (recent.size <= 32) break;
+    recent.delete(oldest);
+  }
 }
 
-/**
- * The {@link ProviderError} behind an error aiwrapper threw, or `undefined`.
- *
- * The Chat Completions and Anthropic providers wrap what the request function throws in a new
- * `Error` that keeps only its text; this finds the original by that text among the latest
- * refusals. {@link installProviderErrors} applies it to every `chat()`.
- */
+/** The {@link ProviderError} behind an error aiwrapper threw, taken from the latest refusals. */
 export function providerErrorOf(error: unknown): ProviderError | undefined {
   if (isProviderError(error)) return error;
   if (!(error instanceof Error)) return undefined;
@@ -107,47 +176,25 @@ export function providerErrorOf(error: unknown): ProviderError | undefined {
   return found;
 }
 
-// Symbol.for: a second copy of this package sees the first one's install.
+// Symbol.for: a second copy of this package sees the first one's wrappers.
 const WRAPPED = Symbol.for('aiwrapper-tool-calls.provider-errors');
-
-/**
- * Makes every aiwrapper provider report refusals in the provider's words: sets aiwrapper's
- * request function to {@link withProviderErrors} (around `options.httpRequest`), and wraps each
- * provider's `chat()` so it rethrows the {@link ProviderError} rather than aiwrapper's copy of its
- * text. Opt-in and global to the aiwrapper module instance, as `setHttpRequestImpl` is; calling it
- * again replaces the request function, and the `chat()` wrappers are installed once.
- *
- * @returns a function that puts aiwrapper's default request function (global `fetch`) back.
- * @example
- * installProviderErrors();
- * try {
- *   await Lang.openai({ apiKey, model: 'gpt-5-mini' }).chat(messages);
- * } catch (error) {
- *   if (isProviderError(error)) console.log(error.status, error.providerMessage, error.providerError);
- * }
- */
-export function installProviderErrors(options: InstallProviderErrorsOptions = {}): () => void {
-  setHttpRequestImpl(withProviderErrors(options.httpRequest));
-  for (const prototype of chatPrototypes()) wrapChat(prototype);
-  return () => {
-    setHttpRequestImpl((url, requestOptions) => fetch(url, requestOptions));
-  };
-}
 
 type Chat = (this: unknown, ...args: unknown[]) => Promise<unknown>;
 
-function wrapChat(prototype: Record<PropertyKey, unknown>): void {
-  const original = prototype.chat as Chat;
-  // Once, whether installToolCalls wrapped chat before or after.
-  if (typeof original !== 'function' || isWrappedWith(original, WRAPPED)) return;
-  const chat = async function chat(this: unknown, ...args: unknown[]): Promise<unknown> {
-    try {
-      return await original.apply(this, args);
-    } catch (error) {
-      throw providerErrorOf(error) ?? error;
-    }
-  };
-  installChatWrapper(prototype, original, chat, WRAPPED);
+/** Wraps each provider's `chat()` (once, in either order with installToolCalls) to rethrow. */
+function installChatRethrow(): void {
+  for (const prototype of chatPrototypes()) {
+    const original = prototype.chat as Chat;
+    if (typeof original !== 'function' || isWrappedWith(original, WRAPPED)) continue;
+    const chat = async function chat(this: unknown, ...args: unknown[]): Promise<unknown> {
+      try {
+        return await original.apply(this, args);
+      } catch (error) {
+        throw providerErrorOf(error) ?? error;
+      }
+    };
+    installChatWrapper(prototype, original, chat, WRAPPED);
+  }
 }
 
 /** The prototypes that define `chat`, reached through aiwrapper's public factories. */
@@ -164,7 +211,12 @@ function chatPrototypes(): Record<PropertyKey, unknown>[] {
   ];
   const prototypes: Record<PropertyKey, unknown>[] = [];
   for (const create of factories) {
-    let prototype: unknown = instancePrototype(create);
+    let prototype: unknown;
+    try {
+      prototype = Object.getPrototypeOf(create());
+    } catch {
+      continue;
+    }
     while (typeof prototype === 'object' && prototype !== null && prototype !== Object.prototype) {
       const record = prototype as Record<PropertyKey, unknown>;
       if (Object.hasOwn(record, 'chat') && !prototypes.includes(record)) prototypes.push(record);
@@ -173,14 +225,3 @@ function chatPrototypes(): Record<PropertyKey, unknown>[] {
   }
   return prototypes;
 }
-
-function instancePrototype(create: () => object): unknown {
-  try {
-    return Object.getPrototypeOf(create()) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export { isProviderError, ProviderError, providerMessageOf } from './provider-error.js';
-export type { ProviderErrorAction, ProviderErrorInit } from './provider-error.js';

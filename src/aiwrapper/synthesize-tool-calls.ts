@@ -3,9 +3,7 @@ import type { ProviderFormat } from '../core/format.js';
 import { everyResultAnswered } from './every-result-answered.js';
 import { repairCollection, type RepairLangMessagesResult } from './repair-lang-messages.js';
 import { seenToolCall } from './seen-tool-calls.js';
-
-/** The `meta` key that marks an assistant turn this package synthesized. */
-export const SYNTHESIZED_META_KEY = 'synthesizedToolCalls';
+import { META_KEYS } from './meta-keys.js';
 
 /**
  * The `autoAssistantToolCalls` pass: {@link repairLangMessages} with the preset
@@ -37,7 +35,7 @@ export function synthesizeCallTurns(
     incremental: true,
     leaveThrough: coveredThrough,
     lookupCall: (callId, name) => seenToolCall(collection, callId, name),
-    markTurn: { aiwrapper: { meta: { [SYNTHESIZED_META_KEY]: true } } },
+    markTurn: { aiwrapper: { meta: { [META_KEYS.synthesized]: true } } },
   });
 }
 

@@ -29,7 +29,7 @@ export function readResponseBody(signal: AbortSignal, read: BodyReader): () => v
  * response of the loop's own requests, passes through unchanged.
  *
  * @example
- * installProviderErrors({ httpRequest: withToolCallStreams() });
+ * setHttpRequestImpl(withProviderErrors(withToolCallStreams()));
  * // or: setHttpRequestImpl(withToolCallStreams(routeToStrictServer(server)));
  */
 export function withToolCallStreams(

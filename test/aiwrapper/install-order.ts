@@ -1,7 +1,7 @@
-import { Lang, LangMessages, type LanguageProvider } from 'aiwrapper';
+import { Lang, LangMessages, setHttpRequestImpl, type LanguageProvider } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import { installToolCalls } from '../../src/aiwrapper/install-tool-calls.js';
-import { installProviderErrors, ProviderError } from '../../src/aiwrapper/provider-errors.js';
+import { ProviderError, withProviderErrors } from '../../src/aiwrapper/provider-errors.js';
 
 const INNER = Symbol.for('aiwrapper-tool-calls.inner-chat');
 type Wrapper = 'tool-calls' | 'provider-errors';
@@ -47,7 +47,7 @@ export function describeInstallOrder(order: readonly Wrapper[]): void {
   };
   for (const name of order)
     if (name === 'tool-calls') installToolCalls();
-    else installProviderErrors({ httpRequest });
+    else setHttpRequestImpl(withProviderErrors(httpRequest));
   const chat = (): LanguageProvider =>
     Lang.openaiLike({ apiKey: 'k', model: 'gpt-4o-mini', baseURL: 'http://stub.local/v1' });
 

@@ -1,5 +1,5 @@
 import { describeInstallOrder } from './install-order.js';
 
-// installToolCalls() after installProviderErrors(), then both again: installProviderErrors()
-// used to wrap chat() a second time, as installToolCalls' wrapper hid its marker.
+// installToolCalls() after withProviderErrors(), then both again: withProviderErrors() must not
+// wrap chat() a second time under installToolCalls' wrapper.
 describeInstallOrder(['provider-errors', 'tool-calls', 'provider-errors', 'tool-calls']);

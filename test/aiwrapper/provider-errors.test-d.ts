@@ -4,8 +4,8 @@ import {
   isProviderError,
   withProviderErrors,
   type ProviderError,
-  type ProviderHttpRequest,
 } from '../../src/aiwrapper/index.js';
+import type { ProviderHttpRequest } from '../../src/aiwrapper/provider-errors.js';
 
 test('isProviderError narrows to a ProviderError, which is an aiwrapper HttpRequestError', () => {
   const error: unknown = undefined;

@@ -1,20 +1,15 @@
 import '../../src/register.js';
 import { Lang, LangMessages } from 'aiwrapper';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  installProviderErrors,
-  isProviderError,
-  ProviderError,
-  providerErrorOf,
-  providerMessageOf,
-  withProviderErrors,
-} from '../../src/aiwrapper/index.js';
+import { isProviderError, ProviderError, withProviderErrors } from '../../src/aiwrapper/index.js';
+import { providerErrorOf, providerMessageOf } from '../../src/aiwrapper/provider-errors.js';
 import {
   routeToStrictServer,
   startStrictServer,
   type StrictServer,
 } from '../../src/testing/index.js';
 import { nonStreamingLoop, weatherTools } from '../helpers/agent-loops.js';
+import { useProviderErrors } from '../helpers/provider-http.js';
 
 const url = 'https://api.example.test/v1/chat/completions';
 
@@ -173,12 +168,12 @@ describe('providerErrorOf', () => {
   });
 });
 
-describe('installProviderErrors', () => {
+describe("withProviderErrors as aiwrapper's request function", () => {
   let server: StrictServer;
   let restore: () => void;
   beforeAll(async () => {
     server = await startStrictServer();
-    restore = installProviderErrors({ httpRequest: routeToStrictServer(server) });
+    restore = useProviderErrors(routeToStrictServer(server));
   });
   afterAll(async () => {
     restore();

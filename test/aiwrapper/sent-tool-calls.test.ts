@@ -1,6 +1,7 @@
 import { LangMessages } from 'aiwrapper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installProviderErrors, runToolLoop, type LoopTool } from '../../src/aiwrapper/index.js';
+import { runToolLoop, type LoopTool } from '../../src/aiwrapper/index.js';
+import { useProviderErrors } from '../helpers/provider-http.js';
 import {
   routeToStrictServer,
   startStrictServer,
@@ -18,7 +19,7 @@ let restoreHttp: () => void;
 
 beforeAll(async () => {
   server = await startStrictServer();
-  restoreHttp = installProviderErrors({ httpRequest: routeToStrictServer(server) });
+  restoreHttp = useProviderErrors(routeToStrictServer(server));
 });
 afterAll(async () => {
   restoreHttp();

@@ -1,12 +1,12 @@
 import { LangMessages, setHttpRequestImpl } from 'aiwrapper';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  installProviderErrors,
   runToolLoop,
   withToolCallStreams,
   type LoopTool,
   type ToolLoopEvent,
 } from '../../src/aiwrapper/index.js';
+import { useProviderErrors } from '../helpers/provider-http.js';
 import {
   routeToStrictServer,
   startStrictServer,
@@ -61,9 +61,7 @@ const streamed = MATRIX_PROVIDERS.filter((provider) => provider.name !== 'Lang.g
 
 describe('withToolCallStreams', () => {
   beforeAll(() => {
-    restoreHttp = installProviderErrors({
-      httpRequest: withToolCallStreams(routeToStrictServer(server)),
-    });
+    restoreHttp = useProviderErrors(withToolCallStreams(routeToStrictServer(server)));
   });
 
   describe.each(streamed)('$name', (provider) => {
@@ -106,7 +104,7 @@ describe('without withToolCallStreams', () => {
   beforeAll(() => {
     restoreHttp();
     setHttpRequestImpl(routeToStrictServer(server));
-    restoreHttp = installProviderErrors({ httpRequest: routeToStrictServer(server) });
+    restoreHttp = useProviderErrors(routeToStrictServer(server));
   });
 
   it("reports arguments only as aiwrapper's whole-buffer parse exposes them", async () => {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import type { ToolSideEffects } from '../../src/loop/loop-tool.js';
+import type { ToolSideEffects } from '../../src/aiwrapper/loop/loop-tool.js';
 import type { ScriptedResponse } from '../helpers/scripted-lang.js';
 import { HOSTILE_VALUE_NAMES, type HostileValueName } from './hostile-values.js';
 import { callId } from './tool-loop-scripts.js';
 
 // Scripts of a hostile model, hostile handlers and a hostile consumer, for the tool loop's fault
-// property (test/aiwrapper/run-tool-loop.property.test.ts, "under hostile input").
+// property (test/aiwrapper/loop/run-tool-loop.property.test.ts, "under hostile input").
 
 /**
  * What a call's handler does, carried in the call's arguments: `return` a plain success (`slow`:

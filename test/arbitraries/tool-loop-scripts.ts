@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ToolSideEffects } from '../../src/loop/loop-tool.js';
+import type { ToolSideEffects } from '../../src/aiwrapper/loop/loop-tool.js';
 import type { ScriptedResponse } from '../helpers/scripted-lang.js';
 
 /** How a scripted tool is declared to the loop. */

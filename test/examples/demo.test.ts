@@ -42,9 +42,8 @@ describe('npm start (examples/demo.ts)', () => {
     expect(output).toContain('   statuses: 200, 200');
   });
 
-  it("reads the provider's answer through installProviderErrors, not a hand-rolled HTTP wrapper", () => {
+  it("reads the provider's answer through withProviderErrors, not a hand-rolled HTTP wrapper", () => {
     const source = readFileSync(new URL('../../examples/demo.ts', import.meta.url), 'utf8');
-    expect(source).toContain('installProviderErrors({ httpRequest: withToolCallStreams() });');
-    expect(source).not.toContain('setHttpRequestImpl');
+    expect(source).toContain('setHttpRequestImpl(withProviderErrors(withToolCallStreams()));');
   });
 });

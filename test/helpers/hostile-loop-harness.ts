@@ -1,13 +1,13 @@
 import { LangMessage, LangMessages, type LangMessageItem, type LangOptions } from 'aiwrapper';
 import {
-  LOOP_RESULT_NAMES,
+  META_KEYS,
   pendingToolCalls,
   resumeToolLoop,
   runToolLoop,
-  STARTED_META_KEY,
   type LoopTool,
   type ToolLoopEvent,
 } from '../../src/aiwrapper/index.js';
+import { LOOP_RESULT_NAMES } from '../../src/aiwrapper/loop/tool-outcome.js';
 import { isToolHistoryError, validateHistory } from '../../src/index.js';
 import {
   HOSTILE_TOOLS,
@@ -316,14 +316,14 @@ class Run {
     const turn = pending === undefined ? undefined : messages[pending.messageIndex];
     if (pending === undefined || turn === undefined || marker === 'keep') return messages;
     const meta = (turn.meta ??= {});
-    const recorded: unknown = meta[STARTED_META_KEY];
+    const recorded: unknown = meta[META_KEYS.started];
     const ids = Array.isArray(recorded) ? (recorded as unknown[]) : [];
     const first = pending.calls[0]?.callId ?? '';
     // `string`: the marker as a string; `forged`: every call claimed started; `junk`: not ids.
-    if (marker === 'string') meta[STARTED_META_KEY] = typeof ids[0] === 'string' ? ids[0] : first;
-    if (marker === 'forged') meta[STARTED_META_KEY] = pending.calls.map((call) => call.callId);
+    if (marker === 'string') meta[META_KEYS.started] = typeof ids[0] === 'string' ? ids[0] : first;
+    if (marker === 'forged') meta[META_KEYS.started] = pending.calls.map((call) => call.callId);
     if (marker === 'junk')
-      meta[STARTED_META_KEY] = ids.length === 0 ? {} : ids.map((id) => ({ callId: id }));
+      meta[META_KEYS.started] = ids.length === 0 ? {} : ids.map((id) => ({ callId: id }));
     return messages;
   }
 

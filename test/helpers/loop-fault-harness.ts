@@ -5,14 +5,12 @@ import {
   resumeToolLoop,
   runToolLoop,
   type LoopTool,
-  type LoopToolCall,
-  type PausedEvent,
   type ToolApproval,
   type ToolLoopEvent,
   type ToolLoopOptions,
-  type ToolResultEvent,
-  type ToolSideEffects,
 } from '../../src/aiwrapper/index.js';
+import type { LoopToolCall } from '../../src/aiwrapper/loop/loop-tool.js';
+import type { ToolSideEffects } from '../../src/aiwrapper/loop/loop-tool.js';
 import { PROVIDER_FORMATS } from '../../src/core/format.js';
 import { convertHistory, validateHistory } from '../../src/index.js';
 import {
@@ -24,7 +22,7 @@ import {
 } from '../arbitraries/tool-loop-scripts.js';
 import type { ScriptedLang } from './scripted-lang.js';
 
-// The harness of the tool loop's fault property (test/aiwrapper/run-tool-loop.property.test.ts):
+// The harness of the tool loop's fault property (test/aiwrapper/loop/run-tool-loop.property.test.ts):
 // scripted tools that do what their call's plan says, an observer of what ran, and the driver that
 // strikes each fault where the script puts it and resumes from the saved JSON until the run ends.
 
@@ -48,8 +46,11 @@ export class Observer {
    */
   readonly interrupted: Map<string, number> = new Map<string, number>();
   /** The `tool-result` events, by call id (a second one for an id goes to `repeated`). */
-  readonly results: Map<string, ToolResultEvent> = new Map<string, ToolResultEvent>();
-  readonly repeated: ToolResultEvent[] = [];
+  readonly results: Map<string, Extract<ToolLoopEvent, { type: 'tool-result' }>> = new Map<
+    string,
+    Extract<ToolLoopEvent, { type: 'tool-result' }>
+  >();
+  readonly repeated: Extract<ToolLoopEvent, { type: 'tool-result' }>[] = [];
   readonly #faults: readonly LoopFault[];
   readonly #points = { event: 0, start: 0 };
 
@@ -250,7 +251,11 @@ async function drive(
 }
 
 /** Approvals for the paused calls, as their plans decide (`later` pauses once more, then approves). */
-function decide(paused: PausedEvent, approvals: Map<string, ToolApproval>, later: Set<string>) {
+function decide(
+  paused: Extract<ToolLoopEvent, { type: 'paused' }>,
+  approvals: Map<string, ToolApproval>,
+  later: Set<string>,
+) {
   for (const call of paused.pending) {
     const { decision } = planOf(call.arguments);
     if (decision === 'later' && !later.has(call.callId)) later.add(call.callId);

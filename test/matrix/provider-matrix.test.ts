@@ -1,7 +1,8 @@
 import '../../src/register.js';
 import { LangMessages, type LanguageProvider } from 'aiwrapper';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { installProviderErrors, isProviderError } from '../../src/aiwrapper/index.js';
+import { isProviderError } from '../../src/aiwrapper/index.js';
+import { useProviderErrors } from '../helpers/provider-http.js';
 import {
   routeToStrictServer,
   startStrictServer,
@@ -120,7 +121,7 @@ let restoreHttp: () => void;
 
 beforeAll(async () => {
   server = await startStrictServer();
-  restoreHttp = installProviderErrors({ httpRequest: routeToStrictServer(server) });
+  restoreHttp = useProviderErrors(routeToStrictServer(server));
 });
 afterAll(async () => {
   restoreHttp();

@@ -1,0 +1,309 @@
+import { uniqueCallIds, type CallIdGenerator } from '../../core/call-id.js';
+import { deepEqual } from '../../core/deep-equal.js';
+import { pairToolTurns } from '../../core/pair-tool-turns.js';
+import { isPlaceholderResult } from '../../core/placeholder-result.js';
+import type { ToolCall } from '../../core/tool-call.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import { equalityKey, IndexQueues } from './index-queues.js';
+import type { PendingCall } from './tool-call-input.js';
+import type { PendingResult } from './tool-result-input.js';
+
+/** A call of the planned turn. */
+export interface PlannedCall extends ToolCall {
+  /** Extra fields of the input item to keep (e.g. Gemini's `thoughtSignature`). */
+  readonly extra: Readonly<Record<string, unknown>>;
+}
+
+/** Where a planned result comes from. */
+export type PlannedResultSource =
+  | { readonly kind: 'existing'; readonly index: number }
+  | { readonly kind: 'given'; readonly index: number }
+  | { readonly kind: 'placeholder' };
+
+/** One result of the planned results run. */
+export interface PlannedResult {
+  readonly callId: string;
+  readonly name: string;
+  readonly source: PlannedResultSource;
+}
+
+/** What to write: the call turn (existing or new) and, when results were given, the results run. */
+export interface TurnPlan {
+  readonly turn: 'existing' | 'new';
+  readonly calls: readonly PlannedCall[];
+  /** Per call, the id the user gave it (`undefined` where it had none). */
+  readonly givenIds: readonly (string | undefined)[];
+  /** The whole results run after the turn, in call order; `undefined` leaves results untouched. */
+  readonly results: readonly PlannedResult[] | undefined;
+}
+
+/** A result already in the history, with where it is (for error messages). */
+export interface ExistingResult {
+  readonly callId: string;
+  readonly name: string;
+  readonly result: unknown;
+  /** Where it is, e.g. `messages[5]`. */
+  readonly where: string;
+}
+
+/** What {@link planToolTurn} needs to know about the history. */
+export interface PlanToolTurnInput {
+  /** Calls of the latest assistant turn, if it has any. */
+  readonly latestCalls: readonly ToolCall[];
+  /** Results already in the run directly after the latest turn. */
+  readonly existingResults: readonly ExistingResult[];
+  /** The calls the user passed. */
+  readonly calls: readonly PendingCall[];
+  /** The results the user passed; `undefined` when only the call turn is added. */
+  readonly results: readonly PendingResult[] | undefined;
+  /** Every call id in the history, so generated ids never collide with one. */
+  readonly takenIds: ReadonlySet<string>;
+  /** Per call of the latest turn, the id the user gave it, where the helpers replaced it. */
+  readonly latestGivenIds?: readonly (string | undefined)[] | undefined;
+  readonly generateId?: CallIdGenerator | undefined;
+}
+
+interface TurnSlot {
+  readonly call: PlannedCall;
+  /** The id the user knows the call by (`undefined` when it had none). */
+  readonly givenId: string | undefined;
+}
+
+/**
+ * Plans one tool turn: either the latest assistant turn already holds exactly these calls (the
+ * helpers are idempotent, and `chat()` has usually recorded them) or a new turn is added; then
+ * each call gets exactly one result, a given result replacing a placeholder, in call order.
+ *
+ * @throws {ToolHistoryError} `invalid-input` for calls that only partly match the latest turn,
+ *   `unknown-call` for a result that answers none of the calls, `duplicate-result` for a second,
+ *   different real result for one call.
+ */
+export function planToolTurn(input: PlanToolTurnInput): TurnPlan {
+  const existing = matchExistingTurn(input.latestCalls, input.calls, input.latestGivenIds);
+  const slots = existing ?? newTurn(input.calls, input.takenIds, input.generateId);
+  const calls = slots.map((slot) => slot.call);
+  const turn = existing ? 'existing' : 'new';
+  const givenIds = slots.map((slot) => slot.givenId);
+  if (!input.results) return { turn, calls, givenIds, results: undefined };
+  const given = pairGivenResults(slots, input.results);
+  const existingResults = turn === 'existing' ? input.existingResults : [];
+  return {
+    turn,
+    calls,
+    givenIds,
+    results: mergeResults(calls, given, input.results, existingResults),
+  };
+}
+
+function matchExistingTurn(
+  latest: readonly ToolCall[],
+  calls: readonly PendingCall[],
+  givenIds: readonly (string | undefined)[] = [],
+): TurnSlot[] | undefined {
+  if (latest.length === 0) return undefined;
+  // A call is known by the id the user gave it as well as the id it got.
+  const knownAs = (index: number): string | undefined =>
+    index < givenIds.length ? givenIds[index] : latest[index]?.callId;
+  // A call with an id matches a latest call known by that id; one without, a latest call with the
+  // same name and arguments. Either way the first unused one, so the turn is matched in order.
+  const byId = new IndexQueues();
+  latest.forEach((call, index) => {
+    byId.add(call.callId, index);
+    const alias = knownAs(index);
+    if (alias !== undefined) byId.add(alias, index);
+  });
+  let byContent: IndexQueues | undefined;
+  const used = new Uint8Array(latest.length);
+  let hits = 0;
+  let missing = -1;
+  calls.forEach((call, position) => {
+    const matches = (index: number): boolean => {
+      const candidate = latest[index];
+      return candidate?.name === call.name && deepEqual(candidate.arguments, call.arguments);
+    };
+    const index =
+      call.callId === undefined
+        ? (byContent ??= IndexQueues.of(latest, contentKey)).first(contentKey(call), used, matches)
+        : byId.first(call.callId, used, matches);
+    if (index === -1) {
+      if (missing === -1) missing = position;
+      return;
+    }
+    used[index] = 1;
+    hits++;
+  });
+  if (hits === 0) return undefined;
+  if (missing !== -1) {
+    const call = calls[missing];
+    throw new ToolHistoryError(
+      'invalid-input',
+      `tools[${missing}] (${call?.name ?? '?'}${call?.callId ? `, call "${call.callId}"` : ''}) is not in the latest assistant turn, but other calls passed with it are. Pass exactly the latest turn's calls (result.tools), or only new calls.`,
+    );
+  }
+  return latest.map((call, index) => ({ call: { ...call, extra: {} }, givenId: knownAs(index) }));
+}
+
+function contentKey(call: Pick<ToolCall, 'name' | 'arguments'>): string {
+  return `${call.name}\n${equalityKey(call.arguments)}`;
+}
+
+function newTurn(
+  calls: readonly PendingCall[],
+  takenIds: ReadonlySet<string>,
+  generate?: CallIdGenerator,
+): TurnSlot[] {
+  const taken = new TakenIdsView(takenIds);
+  for (const call of calls) if (call.callId !== undefined) taken.add(call.callId);
+  const nextId = uniqueCallIds(taken, generate);
+  const inTurn = new Set<string>();
+  return calls.map((call) => {
+    // A repeated id inside one turn is rewritten: providers reject duplicates within a turn.
+    const callId = call.callId !== undefined && !inTurn.has(call.callId) ? call.callId : nextId();
+    inTurn.add(callId);
+    const planned: PlannedCall = {
+      callId,
+      name: call.name,
+      arguments: call.arguments,
+      ...(call.argumentsText === undefined ? {} : { argumentsText: call.argumentsText }),
+      extra: call.extra,
+    };
+    return { call: planned, givenId: call.callId };
+  });
+}
+
+/** Returns, per slot, the index of the given result that answers it (or -1). */
+function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingResult[]): number[] {
+  const answer = slots.map(() => -1);
+  const idsOfTurn = (): string => slots.map((slot) => slot.call.callId).join(', ');
+  const withoutIds = results.every((result) => result.callId === undefined);
+  if (withoutIds && results.length > slots.length) {
+    throw new ToolHistoryError(
+      'unknown-call',
+      `results has ${results.length} results without ids for ${slots.length} call${slots.length === 1 ? '' : 's'} (${idsOfTurn() || 'none'}); results without ids pair with calls by position.`,
+    );
+  }
+  // A result's id names a slot by the id the user gave its call or the id the call got.
+  const bySlotId = new IndexQueues();
+  slots.forEach((slot, index) => {
+    if (slot.givenId !== undefined) bySlotId.add(slot.givenId, index);
+    bySlotId.add(slot.call.callId, index);
+  });
+  const answered = new Uint8Array(slots.length);
+  const take = (slot: number, index: number): void => {
+    answer[slot] = index;
+    answered[slot] = 1;
+  };
+  // Results with ids pair first, so a result without one never takes a call another result names.
+  results.forEach((result, index) => {
+    const { callId } = result;
+    if (callId === undefined) return;
+    const slot = bySlotId.first(callId, answered, () => true);
+    if (slot !== -1) {
+      take(slot, index);
+      return;
+    }
+    const first = bySlotId.any(callId);
+    if (first !== -1) {
+      throw new ToolHistoryError(
+        'duplicate-result',
+        `results[${index}] answers call "${callId}" a second time (results[${answer[first] ?? -1}] already answers it). Each call takes one result.`,
+      );
+    }
+    throw new ToolHistoryError(
+      'unknown-call',
+      `results[${index}] answers call "${callId}", which is not among the calls of this turn (${idsOfTurn() || 'none'}). Add the call first with addAssistantToolCalls(), or fix the result's id.`,
+    );
+  });
+  // Slots only fill up, so the first open slot never moves back.
+  let open = 0;
+  results.forEach((result, index) => {
+    if (result.callId !== undefined) return;
+    while (open < slots.length && answered[open] === 1) open++;
+    if (open === slots.length) {
+      throw new ToolHistoryError(
+        'unknown-call',
+        `results[${index}] has no id and every call of the turn (${idsOfTurn()}) already has a result.`,
+      );
+    }
+    take(open, index);
+  });
+  return answer;
+}
+
+function mergeResults(
+  calls: readonly PlannedCall[],
+  given: readonly number[],
+  givenResults: readonly PendingResult[],
+  existing: readonly ExistingResult[],
+): PlannedResult[] {
+  // Existing results pair with the turn's calls by core's one pairing rule, like any other results.
+  const existingFor = calls.map(() => -1);
+  const claimed = new Uint8Array(existing.length);
+  const pairing = pairToolTurns([
+    { kind: 'calls', callIds: calls.map((call) => call.callId) },
+    { kind: 'results', callIds: existing.map((result) => result.callId) },
+  ]);
+  for (const result of pairing.results) {
+    if (!result.call) continue;
+    existingFor[result.call.position] = result.position;
+    claimed[result.position] = 1;
+  }
+  const planned = calls.map((call, slot): PlannedResult => {
+    const givenIndex = given[slot] ?? -1;
+    const existingIndex = existingFor[slot] ?? -1;
+    const base = { callId: call.callId, name: call.name };
+    const prior = existing[existingIndex];
+    if (givenIndex !== -1 && prior && !isPlaceholderResult(prior.result)) {
+      assertSameResult(
+        call.callId,
+        prior.result,
+        prior.where,
+        givenResults[givenIndex]?.result,
+        `results[${givenIndex}]`,
+      );
+      return { ...base, source: { kind: 'existing', index: existingIndex } };
+    }
+    if (givenIndex !== -1) return { ...base, source: { kind: 'given', index: givenIndex } };
+    if (prior) return { ...base, source: { kind: 'existing', index: existingIndex } };
+    return { ...base, source: { kind: 'placeholder' } };
+  });
+  // Results in the run that answer none of these calls are kept, after the turn's own.
+  existing.forEach((result, index) => {
+    if (claimed[index] !== 1)
+      planned.push({
+        callId: result.callId,
+        name: result.name,
+        source: { kind: 'existing', index },
+      });
+  });
+  return planned;
+}
+
+/** A second real result for a call must equal the first; a placeholder yields to it. */
+function assertSameResult(
+  callId: string,
+  recorded: unknown,
+  recordedAt: string,
+  given: unknown,
+  givenAt: string,
+): void {
+  if (isPlaceholderResult(recorded) || deepEqual(recorded, given)) return;
+  throw new ToolHistoryError(
+    'duplicate-result',
+    `Call "${callId}" already has a result at ${recordedAt}; ${givenAt} is a second, different result for it. Each call takes one result: remove one of them.`,
+  );
+}
+
+/** Taken ids for `uniqueCallIds`: the history's (not copied: a long conversation has many) and those added. */
+class TakenIdsView extends Set<string> {
+  readonly #history: ReadonlySet<string>;
+
+  constructor(history: ReadonlySet<string>) {
+    super();
+    this.#history = history;
+  }
+
+  override has(id: string): boolean {
+    return super.has(id) || this.#history.has(id);
+  }
+}

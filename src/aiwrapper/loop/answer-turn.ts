@@ -1,0 +1,250 @@
+import { CallBatch, type CallToRun } from './call-batch.js';
+import type { ToolLoopEvent } from './tool-loop-events.js';
+import {
+  deniedResult,
+  interruptedResult,
+  notRunResult,
+  thrownResult,
+  type NotRunReason,
+  type ToolOutcome,
+} from './tool-outcome.js';
+import type { LangMessage } from 'aiwrapper';
+import { isJsonText } from '../../core/json-text.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import { META_KEYS } from '../meta-keys.js';
+import type { TurnCall } from './commit-response.js';
+import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
+import {
+  needsApproval,
+  type LoopTool,
+  type LoopToolCall,
+  type Setup,
+  type ToolApproval,
+} from './loop-tool.js';
+
+/** How answering a turn's calls ended. */
+export type Answered =
+  | { readonly kind: 'answered' }
+  | { readonly kind: 'paused' }
+  | { readonly kind: 'stopped'; readonly error: unknown }
+  | { readonly kind: 'aborted' };
+
+/** What the `finally` of the loop must close if the consumer stops iterating. */
+export interface Open {
+  batch: CallBatch | undefined;
+  /** The turn this run answers (-1 before the first): its unanswered calls are answered on a stop. */
+  turnIndex: number;
+  /** The run paused: its held calls stay unanswered. */
+  paused: boolean;
+  /** Calls of that turn whose start an earlier run recorded. */
+  started: ReadonlySet<string>;
+  round: number;
+}
+
+/** Answers the calls of the last turn: writes what needs no run, runs the rest, pauses for approvals. */
+export async function* answerTurn(
+  setup: Setup,
+  open: Open,
+  turnIndex: number,
+  calls: readonly TurnCall[],
+  started: ReadonlySet<string>,
+): AsyncGenerator<ToolLoopEvent, Answered, undefined> {
+  const { messages } = setup;
+  const round = open.round;
+  const turn = messages[turnIndex];
+  if (turn === undefined)
+    throw new ToolHistoryError(
+      'unreachable',
+      `The call turn at messages[${String(turnIndex)}] is gone.`,
+    );
+  const runs: CallToRun[] = [];
+  const held: LoopToolCall[] = [];
+  open.turnIndex = turnIndex;
+  open.started = started;
+  for (const call of calls) {
+    const decided = decide(setup, call, started, turn);
+    if (decided.kind === 'run') runs.push({ call, tool: decided.tool });
+    else if (decided.kind === 'hold') held.push(call);
+    else yield record(setup, turnIndex, round, decided.outcome);
+  }
+  if (setup.signal?.aborted === true) return { kind: 'aborted' };
+  const batch = new CallBatch(runs, {
+    concurrency: setup.concurrency,
+    signal: setup.signal,
+    onStart: (call) => {
+      recordStart(turn, call.callId);
+    },
+    stopsOn: (error, call) => setup.onToolError?.(error, call) === 'stop',
+  });
+  open.batch = batch;
+  // A handler runs at the `batch.next()` after its start's event: once the consumer, who may save
+  // the history at that event, asks for more.
+  for (let step = await batch.next(); step !== undefined; step = await batch.next()) {
+    if (step.kind === 'start')
+      yield { type: 'tool-run-start', round, callId: step.call.callId, name: step.call.name };
+    else yield record(setup, turnIndex, round, truthful(step.outcome, started));
+  }
+  const stopped = batch.stoppedBy;
+  open.batch = undefined;
+  if (stopped !== undefined || isAborted(setup.signal)) {
+    const why: NotRunReason = stopped !== undefined ? 'stopped' : 'aborted';
+    for (const call of held.splice(0))
+      yield record(setup, turnIndex, round, truthful(notRun(call, why), started));
+    return stopped !== undefined ? { kind: 'stopped', error: stopped.error } : { kind: 'aborted' };
+  }
+  if (held.length > 0) {
+    const pending = held.splice(0);
+    open.paused = true;
+    yield { type: 'paused', round, pending };
+    return { kind: 'paused' };
+  }
+  return { kind: 'answered' };
+}
+
+/** What becomes of one call before anything runs. */
+type Decision =
+  | { readonly kind: 'run'; readonly tool: LoopTool }
+  | { readonly kind: 'hold' }
+  | { readonly kind: 'answer'; readonly outcome: ToolOutcome };
+
+/**
+ * Decides a call before anything runs. A call that needs approval waits for its decision even when
+ * its start was recorded (a marker is no approval); denied then, it gets the interrupted result.
+ */
+function decide(
+  setup: Setup,
+  call: TurnCall,
+  started: ReadonlySet<string>,
+  turn: LangMessage,
+): Decision {
+  if (call.name === '' || namedNoTool(turn, call.callId))
+    return { kind: 'answer', outcome: notRun(call, 'no-tool-name') };
+  const tool = setup.tools.get(call.name);
+  if (tool === undefined) return { kind: 'answer', outcome: notRun(call, 'unknown-tool') };
+  const malformed = argumentsProblem(call);
+  if (malformed !== undefined) return { kind: 'answer', outcome: notRun(call, malformed) };
+  const interrupted: Decision = {
+    kind: 'answer',
+    outcome: { ...call, status: 'cancelled', result: interruptedResult(call.name) },
+  };
+  if (started.has(call.callId) && (tool.sideEffects ?? 'once') === 'once') return interrupted;
+  let asks: boolean;
+  try {
+    asks = needsApproval(tool, call);
+  } catch (error) {
+    return { kind: 'answer', outcome: { ...call, status: 'error', result: thrownResult(error) } };
+  }
+  if (!asks) return { kind: 'run', tool };
+  const decision = setup.approvals.get(call.callId);
+  if (decision === undefined) return { kind: 'hold' };
+  if (isApproved(decision)) return { kind: 'run', tool };
+  if (started.has(call.callId)) return interrupted;
+  return {
+    kind: 'answer',
+    outcome: { ...call, status: 'denied', result: deniedResult(call.name, reasonOf(decision)) },
+  };
+}
+
+/** Writes an outcome into the history; returns the event that reports it. */
+export function record(
+  setup: Setup,
+  turnIndex: number,
+  round: number,
+  outcome: ToolOutcome,
+): ToolLoopEvent {
+  writeResult(setup.messages, turnIndex, outcome);
+  return {
+    type: 'tool-result',
+    round,
+    callId: outcome.callId,
+    name: outcome.name,
+    status: outcome.status,
+    result: outcome.result,
+  };
+}
+
+/**
+ * Answers, without yielding, every call of this run's turn still unanswered when the loop stops
+ * between events (the consumer broke out, or the loop failed); a paused run keeps its held calls.
+ */
+export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
+  const batch = open.batch;
+  open.batch = undefined;
+  // Earlier runs' markers only: a call this run recorded but never invoked had no effect.
+  const started = open.started;
+  const outcomes = batch === undefined ? [] : batch.stop(why);
+  const pending = open.paused ? undefined : pendingCallsAfter(setup, open.turnIndex, outcomes);
+  for (const call of pending ?? []) outcomes.push(notRun(call, why));
+  for (const settled of outcomes) {
+    const outcome = truthful(settled, started);
+    writeResult(setup.messages, open.turnIndex, outcome);
+  }
+}
+
+/** The pending calls of the turn at `turnIndex` that `outcomes` do not answer. */
+function pendingCallsAfter(
+  setup: Setup,
+  turnIndex: number,
+  outcomes: readonly ToolOutcome[],
+): readonly LoopToolCall[] | undefined {
+  const pending = pendingToolCalls(setup.messages);
+  if (pending?.messageIndex !== turnIndex) return undefined;
+  const answered = new Set(outcomes.map((outcome) => outcome.callId));
+  return pending.calls.filter((call) => !answered.has(call.callId));
+}
+
+/** A call an earlier run started gets the interrupted result rather than `not-run`: it may have run. */
+function truthful(outcome: ToolOutcome, started: ReadonlySet<string>): ToolOutcome {
+  if (outcome.status !== 'not-run' || !started.has(outcome.callId)) return outcome;
+  return { ...outcome, status: 'cancelled', result: interruptedResult(outcome.name) };
+}
+
+/** The outcome of a call that never started. */
+export function notRun(call: LoopToolCall, why: NotRunReason): ToolOutcome {
+  return {
+    callId: call.callId,
+    name: call.name,
+    status: 'not-run',
+    result: notRunResult(call.name, why),
+  };
+}
+
+/** Why a call's arguments cannot go to its handler: not valid JSON, or not a plain JSON object. */
+function argumentsProblem(call: TurnCall): NotRunReason | undefined {
+  if (call.argumentsText !== undefined)
+    return isJsonText(call.argumentsText) ? 'non-object-arguments' : 'invalid-json-arguments';
+  return isPlainObject(call.arguments) ? undefined : 'non-object-arguments';
+}
+
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Whether `meta[META_KEYS.sentCalls]` records that the model sent this call without a name. */
+function namedNoTool(turn: LangMessage, callId: string): boolean {
+  const recorded: unknown = turn.meta?.[META_KEYS.sentCalls];
+  if (typeof recorded !== 'object' || recorded === null || !Object.hasOwn(recorded, callId))
+    return false;
+  const entry: unknown = (recorded as Readonly<Record<string, unknown>>)[callId];
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    Object.hasOwn(entry, 'name') &&
+    (entry as { readonly name?: unknown }).name === ''
+  );
+}
+
+function isApproved(decision: ToolApproval): boolean {
+  return typeof decision === 'boolean' ? decision : decision.approved;
+}
+
+function reasonOf(decision: ToolApproval): string | undefined {
+  return typeof decision === 'boolean' ? undefined : decision.reason;
+}
+
+/** Read through a call, so that a check before an `await` does not narrow the one after it. */
+export function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}

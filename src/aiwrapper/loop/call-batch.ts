@@ -1,0 +1,317 @@
+import type { LoopTool, LoopToolCall } from './loop-tool.js';
+import {
+  cancelledResult,
+  describeThrown,
+  notRunResult,
+  thrownResult,
+  timeoutResult,
+  type NotRunReason,
+  type ToolOutcome,
+} from './tool-outcome.js';
+
+/** One call to run, with the tool that runs it. */
+export interface CallToRun {
+  readonly call: LoopToolCall;
+  readonly tool: LoopTool;
+}
+
+/** What {@link CallBatch.next} hands out: a call about to run, or how a call ended. */
+export type BatchStep =
+  | { readonly kind: 'start'; readonly call: LoopToolCall }
+  | { readonly kind: 'settled'; readonly outcome: ToolOutcome };
+
+/** Options of {@link CallBatch}. */
+export interface CallBatchOptions {
+  /** How many handlers run at once. */
+  readonly concurrency: number;
+  /** Stops the batch: running calls end `cancelled`, queued ones `not-run`. */
+  readonly signal?: AbortSignal | undefined;
+  /** Called as a call's start is handed out, before its handler runs. */
+  readonly onStart: (call: LoopToolCall) => void;
+  /** Asked when a handler throws whether the batch stops (a throw from it stops it too). */
+  readonly stopsOn?: ((error: unknown, call: LoopToolCall) => boolean) | undefined;
+}
+
+/** The longest delay setTimeout holds (a signed 32-bit count of milliseconds). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** `starting`: its start is queued or handed out, and its handler not invoked yet. */
+type RunState = 'queued' | 'starting' | 'running' | 'settled';
+
+/** A step ready to hand out: the slot's start, or its outcome. */
+interface Ready {
+  readonly slot: Slot;
+  readonly outcome?: ToolOutcome;
+}
+
+interface Slot {
+  readonly run: CallToRun;
+  /** Its place in call order. */
+  readonly index: number;
+  state: RunState;
+  /** Made when the handler first reads its signal: most never do. */
+  controller?: AbortController;
+  /** Why the run was stopped, for a signal first read after that. */
+  stopped?: DOMException;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/** The signal handed to a slot's handler, made on first read (aborted if the run already stopped). */
+function signalOf(slot: Slot): AbortSignal {
+  if (slot.controller === undefined) {
+    slot.controller = new AbortController();
+    if (slot.stopped !== undefined) slot.controller.abort(slot.stopped);
+  }
+  return slot.controller.signal;
+}
+
+/** Aborts a slot's signal, now or when the handler first reads it. */
+function abortSlot(slot: Slot, reason: DOMException): void {
+  slot.stopped ??= reason;
+  slot.controller?.abort(reason);
+}
+
+/**
+ * Runs a round's calls, at most `concurrency` at a time, handing out each call's start, then its
+ * outcome as it settles. A start's handler runs at the following `next()`, so the driver sees each
+ * start first. A call settles once (return, throw, time limit or stop); whatever its handler does
+ * after that is ignored, and nothing waits for a handler that ignores its signal.
+ */
+export class CallBatch {
+  readonly #slots: Slot[];
+  readonly #options: CallBatchOptions;
+  #ready: Ready[] = [];
+  /** The start last handed out: its handler runs at the next `next()`. */
+  #launching: Slot | undefined;
+  #waiting: ((step: BatchStep | undefined) => void) | undefined;
+  #next = 0;
+  #running = 0;
+  #open: number;
+  #stoppedBy: { readonly error: unknown } | undefined;
+  readonly #onAbort = (): void => {
+    this.#stopAll('aborted');
+    if (this.#waiting !== undefined) this.#wake(this.#handOut());
+  };
+
+  constructor(runs: readonly CallToRun[], options: CallBatchOptions) {
+    this.#slots = runs.map((run, index) => ({ run, index, state: 'queued' }));
+    this.#open = runs.length;
+    this.#options = options;
+    if (options.signal?.aborted === true) {
+      this.#stopAll('aborted');
+      return;
+    }
+    if (runs.length === 0) return;
+    options.signal?.addEventListener('abort', this.#onAbort, { once: true });
+    this.#fill();
+  }
+
+  /** The error that stopped the batch, when `stopsOn` stopped it. */
+  get stoppedBy(): { readonly error: unknown } | undefined {
+    return this.#stoppedBy;
+  }
+
+  /**
+   * Runs the handler of the start handed out last, then hands out the next step: a start, or an
+   * outcome; `undefined` when every call has settled and been handed out.
+   */
+  next(): Promise<BatchStep | undefined> {
+    this.#launch();
+    const ready = this.#handOut();
+    if (ready !== undefined) return Promise.resolve(ready);
+    if (this.#open === 0) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      this.#waiting = resolve;
+    });
+  }
+
+  /**
+   * Stops the batch now: running calls settle `cancelled` (their signals abort), queued ones
+   * `not-run` for `why`. Returns the outcomes not handed out yet, in call order; `next()` then
+   * returns `undefined`.
+   */
+  stop(why: NotRunReason): ToolOutcome[] {
+    this.#stopAll(why);
+    const rest: ToolOutcome[] = [];
+    for (const entry of this.#ready.splice(0))
+      if (entry.outcome !== undefined) rest.push(entry.outcome);
+    this.#wake(undefined);
+    return rest;
+  }
+
+  /** Settles every open call, in call order, ready to be handed out. */
+  #stopAll(why: NotRunReason): void {
+    this.#options.signal?.removeEventListener('abort', this.#onAbort);
+    for (const slot of this.#slots) {
+      if (slot.state === 'running') {
+        this.#settle(
+          slot,
+          { status: 'cancelled', result: cancelledResult(slot.run.call.name) },
+          false,
+        );
+        abortSlot(slot, new DOMException('The tool loop stopped.', 'AbortError'));
+      } else if (slot.state !== 'settled') {
+        // Queued, or its start recorded but its handler never invoked: it had no effect.
+        this.#settle(
+          slot,
+          { status: 'not-run', result: notRunResult(slot.run.call.name, why) },
+          false,
+        );
+      }
+    }
+    this.#launching = undefined;
+    this.#ready = this.#ready.filter((entry) => entry.outcome !== undefined);
+    this.#ready.sort((a, b) => a.slot.index - b.slot.index);
+  }
+
+  #fill(): void {
+    while (this.#running < this.#options.concurrency && this.#next < this.#slots.length) {
+      const slot = this.#slots[this.#next++];
+      if (slot?.state === 'queued') this.#start(slot);
+    }
+  }
+
+  /** Takes a slot for the call and queues its start; its handler waits for {@link #launch}. */
+  #start(slot: Slot): void {
+    slot.state = 'starting';
+    this.#running++;
+    this.#ready.push({ slot });
+  }
+
+  /** The next step, in order; a start is recorded (`onStart`) as it is handed out. */
+  #handOut(): BatchStep | undefined {
+    const entry = this.#ready.shift();
+    if (entry === undefined) return undefined;
+    if (entry.outcome !== undefined) return { kind: 'settled', outcome: entry.outcome };
+    const call = entry.slot.run.call;
+    this.#options.onStart(call);
+    this.#launching = entry.slot;
+    return { kind: 'start', call };
+  }
+
+  /** Invokes the handler of the start handed out last, unless the batch stopped since. */
+  #launch(): void {
+    const slot = this.#launching;
+    this.#launching = undefined;
+    if (slot?.state !== 'starting') return;
+    const { call, tool } = slot.run;
+    slot.state = 'running';
+    const timeoutMs = tool.timeoutMs;
+    if (timeoutMs !== undefined && timeoutMs !== Infinity)
+      this.#arm(slot, timeoutMs, () => {
+        if (slot.state !== 'running') return;
+        this.#settle(
+          slot,
+          { status: 'timeout', result: timeoutResult(call.name, timeoutMs) },
+          true,
+        );
+        abortSlot(slot, new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
+      });
+    let returned: unknown;
+    try {
+      returned = tool.handler(call.arguments, {
+        // An own getter (not a class's), so that a handler spreading its context keeps the signal.
+        get signal() {
+          return signalOf(slot);
+        },
+        callId: call.callId,
+        name: call.name,
+      });
+    } catch (error) {
+      this.#settle(slot, { status: 'error', result: thrownResult(error), error }, true);
+      return;
+    }
+    Promise.resolve(returned).then(
+      (value) => {
+        this.#settle(slot, jsonOutcome(value), true);
+      },
+      (error: unknown) => {
+        this.#settle(slot, { status: 'error', result: thrownResult(error), error }, true);
+      },
+    );
+  }
+
+  /**
+   * Calls `onTime` after `ms`, in steps setTimeout can hold: Node fires a longer delay after 1 ms.
+   * Each step's timer is the slot's, so settling clears the one pending.
+   */
+  #arm(slot: Slot, ms: number, onTime: () => void): void {
+    const step = Math.min(ms, MAX_TIMER_MS);
+    slot.timer = setTimeout(() => {
+      if (ms > step) this.#arm(slot, ms - step, onTime);
+      else onTime();
+    }, step);
+  }
+
+  #settle(slot: Slot, outcome: Omit<ToolOutcome, 'callId' | 'name'>, handOut: boolean): void {
+    if (slot.state === 'settled') return;
+    if (slot.state === 'running' || slot.state === 'starting') this.#running--;
+    slot.state = 'settled';
+    if (slot.timer !== undefined) clearTimeout(slot.timer);
+    // The last call settled: the signal (the run's, used by every round) no longer holds the batch.
+    if (--this.#open === 0) this.#options.signal?.removeEventListener('abort', this.#onAbort);
+    const { callId, name } = slot.run.call;
+    const settled: ToolOutcome =
+      'error' in outcome
+        ? { callId, name, status: outcome.status, result: outcome.result, error: outcome.error }
+        : { callId, name, status: outcome.status, result: outcome.result };
+    if (!handOut) {
+      this.#ready.push({ slot, outcome: settled });
+      return;
+    }
+    if (outcome.status === 'error' && 'error' in outcome && this.#stops(outcome.error, slot)) {
+      this.#ready.push({ slot, outcome: settled });
+      this.#stopAll('stopped');
+    } else {
+      // The next call's start goes first, so its handler runs while this outcome is reported.
+      this.#fill();
+      this.#ready.push({ slot, outcome: settled });
+    }
+    if (this.#waiting !== undefined) this.#wake(this.#handOut());
+  }
+
+  #stops(error: unknown, slot: Slot): boolean {
+    const stopsOn = this.#options.stopsOn;
+    if (stopsOn === undefined) return false;
+    let stops: boolean;
+    try {
+      stops = stopsOn(error, slot.run.call);
+    } catch (thrown) {
+      this.#stoppedBy = { error: thrown };
+      return true;
+    }
+    if (stops) this.#stoppedBy = { error };
+    return stops;
+  }
+
+  #wake(step: BatchStep | undefined): void {
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    waiting?.(step);
+  }
+}
+
+/**
+ * A handler's return value as the history holds it: what `JSON.stringify` makes of it, copied once
+ * (`undefined` becomes `null`). A value JSON refuses or drops becomes an error result.
+ */
+function jsonOutcome(value: unknown): Pick<ToolOutcome, 'status' | 'result'> {
+  if (value === undefined) return { status: 'ok', result: null };
+  let text: string | undefined;
+  let why = 'it is not a JSON value';
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    // The first line: V8 words a cycle over several lines, naming the path that closes it.
+    why = describeThrown(error).split('\n', 1)[0] ?? why;
+  }
+  if (text !== undefined) return { status: 'ok', result: JSON.parse(text) as unknown };
+  return {
+    status: 'error',
+    result: {
+      error: true,
+      name: 'ToolResultNotJSON',
+      message: `The tool returned a value the conversation cannot store as JSON (${why}).`,
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
+import { EventChannel } from './event-channel.js';
+import type { ToolLoopEvent } from './tool-loop-events.js';
+import { watchLangMessageToolCalls } from '../../streaming/watch-lang-message-tool-calls.js';
+import type { ProviderFormat } from '../../core/format.js';
+import { watchResponse } from '../live-tool-calls.js';
+import { hookingOnResult } from '../sent-tool-calls.js';
+
+/** One model request of the loop. */
+export interface LoopRequest {
+  readonly lang: LanguageProvider;
+  /** The conversation; left as it is: the response is returned, not written. */
+  readonly messages: LangMessages;
+  /** The run's working collection, which the request is built from (see {@link WorkingCopy}). */
+  readonly working: WorkingCopy;
+  /** The tools to declare, or `undefined` to declare none. */
+  readonly tools: readonly LangTool[] | undefined;
+  /**
+   * The run's requests' controller: its signal goes with the request (the live view finds the
+   * response by it), and it is aborted when the consumer stops iterating mid-response.
+   */
+  readonly controller: AbortController;
+  /** Pass `onResult` (aiwrapper streams the response) and report text and calls as they grow. */
+  readonly stream: boolean;
+  readonly round: number;
+  /** The format `lang` speaks, for the live view of its stream. */
+  readonly format: ProviderFormat | undefined;
+}
+
+/**
+ * Sends one request, built from the working copy, and yields the text and call events of its
+ * response as they arrive; returns the messages the response added (the conversation is untouched).
+ */
+export async function* requestRound(
+  request: LoopRequest,
+): AsyncGenerator<ToolLoopEvent, LangMessage[], undefined> {
+  const { messages, round } = request;
+  const copy = request.working.of(messages, request.tools);
+  const channel = new EventChannel<ToolLoopEvent>();
+  const { signal } = request.controller;
+  const live = request.stream
+    ? watchResponse(request.format, signal, round, (event) => {
+        channel.push(event);
+      })
+    : undefined;
+  const watch = request.stream
+    ? watchLangMessageToolCalls((event) => {
+        // With the raw stream in view, its events say it all, and earlier.
+        if (live?.active === true) return;
+        switch (event.type) {
+          case 'text-delta':
+            channel.push({ type: 'text-delta', round, delta: event.delta });
+            return;
+          case 'tool-call-start':
+            channel.push({
+              type: 'tool-call-start',
+              round,
+              index: event.index,
+              callId: event.callId,
+              name: event.name,
+            });
+            return;
+          case 'tool-call-update':
+            channel.push({
+              type: 'tool-call-delta',
+              round,
+              index: event.index,
+              callId: event.callId,
+              name: event.name,
+              argumentsText: undefined,
+              partialArguments: event.arguments,
+            });
+        }
+      })
+    : undefined;
+  // Always given, also when not streaming: it hooks aiwrapper's stream handler (sent-tool-calls.ts).
+  const onResult = hookingOnResult(watch);
+  // Whether the request is over (read after a yield, where a plain `let` would be narrowed).
+  const state = { settled: false };
+  request.lang.chat(copy, { signal, onResult }).then(
+    async () => {
+      state.settled = true;
+      await live?.finished();
+      channel.end();
+    },
+    (error: unknown) => {
+      state.settled = true;
+      channel.fail(error);
+    },
+  );
+  try {
+    while (!channel.drained) {
+      await channel.wait();
+      for (const event of channel.take()) yield event;
+    }
+    channel.rethrow();
+  } finally {
+    live?.dispose();
+    // Stopped between events (the consumer broke out): the request goes too.
+    if (!state.settled) request.controller.abort();
+  }
+  // Indexed: `slice` on a LangMessages builds its result through aiwrapper's constructor.
+  const added: LangMessage[] = [];
+  for (let index = messages.length; index < copy.length; index++) {
+    const message = copy[index];
+    if (message !== undefined) added.push(message);
+  }
+  if (!request.stream) yield* wholeResponseEvents(added, round);
+  return added;
+}
+
+/** Under the argument count at which `apply` runs out of stack. */
+const MAX_APPLY_ARGUMENTS = 32_768;
+
+/**
+ * The collection the run's requests are built from, refilled from the conversation for every
+ * request (so each sends the conversation as it is then). aiwrapper's `chat()` appends the
+ * response here, never to the conversation; its `executeRequestedTools` runs nothing.
+ */
+export class WorkingCopy {
+  readonly #copy: LangMessages;
+
+  constructor() {
+    this.#copy = new LangMessages();
+    Object.defineProperty(this.#copy, 'executeRequestedTools', {
+      value: (): Promise<null> => Promise.resolve(null),
+      configurable: true,
+      writable: true,
+    });
+  }
+
+  /** The working collection, equal to `messages`, declaring `tools` (none when `undefined`). */
+  of(messages: LangMessages, tools: readonly LangTool[] | undefined): LangMessages {
+    const copy = this.#copy;
+    copy.length = 0;
+    if (messages.length <= MAX_APPLY_ARGUMENTS) Array.prototype.push.apply(copy, messages);
+    else for (const message of messages) copy.push(message);
+    // Assigned, not deleted: aiwrapper's own fields start `undefined`, so that is their "none".
+    const fields: { instructions?: string | undefined; availableTools?: LangTool[] | undefined } =
+      copy;
+    fields.instructions = messages.instructions;
+    fields.availableTools = tools === undefined ? undefined : [...tools];
+    return copy;
+  }
+}
+
+/** The events a streamed response would have given, for a response read whole. */
+function* wholeResponseEvents(
+  added: readonly LangMessage[],
+  round: number,
+): Generator<ToolLoopEvent, void, undefined> {
+  let index = 0;
+  for (const message of added) {
+    if (message.role !== 'assistant') continue;
+    for (const item of message.items) {
+      if (item.type === 'text' && item.text !== '')
+        yield { type: 'text-delta', round, delta: item.text };
+      if (item.type === 'tool')
+        yield {
+          type: 'tool-call-start',
+          round,
+          index: index++,
+          callId: item.callId,
+          name: item.name,
+        };
+    }
+  }
+}

@@ -1,0 +1,293 @@
+import { LangMessages, type LangTool, type LanguageProvider } from 'aiwrapper';
+import { z } from 'zod';
+import type { ProviderFormat } from '../../core/format.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import { profileFor } from '../../repair/provider-profile.js';
+import { formatOfLang } from '../lang-format.js';
+import { assertLoopHistory } from './pending-tool-calls.js';
+
+/**
+ * What running a tool may do to the world, which decides what a resumed loop does with a call whose
+ * start was recorded but whose result was not (the process died, or the loop was abandoned):
+ * - `'none'`: reads only; it runs again.
+ * - `'idempotent'`: running it twice does no more than running it once; it runs again.
+ * - `'once'`: it must not run twice; the call gets a result saying it may have run.
+ */
+export type ToolSideEffects = 'none' | 'idempotent' | 'once';
+
+/** What a handler gets besides its arguments. */
+export interface ToolRunContext {
+  /** Aborted when the loop stops (abort, break, a stopping tool error) or the tool's `timeoutMs` passes. */
+  readonly signal: AbortSignal;
+  /** The id of the call being answered. */
+  readonly callId: string;
+  /** The tool's name. */
+  readonly name: string;
+}
+
+/** A call as the loop hands it to a handler or an approval predicate. */
+export interface LoopToolCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+}
+
+/** A tool the loop declares to the model and runs itself. */
+export interface LoopTool {
+  readonly name: string;
+  readonly description?: string | undefined;
+  /** JSON Schema of the arguments, as the provider takes it. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+  /**
+   * Runs the tool. Its return value (any JSON value) becomes the result; a throw becomes an error
+   * result naming the error. It should stop when `context.signal` aborts: the loop writes the
+   * call's result at that moment and does not wait for the handler.
+   */
+  readonly handler: (args: Readonly<Record<string, unknown>>, context: ToolRunContext) => unknown;
+  /**
+   * Milliseconds a run may take; past it the signal aborts and the call gets a `timeout` result.
+   * Any positive number, however large; `Infinity` is no limit.
+   */
+  readonly timeoutMs?: number | undefined;
+  /**
+   * Whether a call waits for a human's approval before it runs: the loop pauses with the call
+   * unanswered, and `resumeToolLoop` takes the decision.
+   * @defaultValue false
+   */
+  readonly needsApproval?: boolean | ((call: LoopToolCall) => boolean) | undefined;
+  /** @defaultValue `'once'`: a call whose start was recorded is never run a second time. */
+  readonly sideEffects?: ToolSideEffects | undefined;
+}
+
+const loopTool = z.looseObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  parameters: z.record(z.string(), z.unknown()),
+  handler: z.custom<LoopTool['handler']>((value) => typeof value === 'function', 'a function'),
+  timeoutMs: z.union([z.number().positive(), z.literal(Infinity)]).optional(),
+  needsApproval: z
+    .union([
+      z.boolean(),
+      z.custom<(call: LoopToolCall) => boolean>((value) => typeof value === 'function'),
+    ])
+    .optional(),
+  sideEffects: z.enum(['none', 'idempotent', 'once']).optional(),
+});
+
+/**
+ * Checks the tools given to the loop and indexes them by name.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the tool (index and field) that is not a tool,
+ *   or the name two tools share.
+ */
+export function readLoopTools(tools: unknown): ReadonlyMap<string, LoopTool> {
+  if (!Array.isArray(tools))
+    throw new ToolHistoryError('invalid-input', 'options.tools must be an array of tools.');
+  const byName = new Map<string, LoopTool>();
+  tools.forEach((tool: unknown, index) => {
+    const parsed = loopTool.safeParse(tool);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') ?? '';
+      throw new ToolHistoryError(
+        'invalid-input',
+        `options.tools[${String(index)}]${field === '' ? '' : `.${field}`} is not valid: ${issue?.message ?? 'not a tool'}. A tool needs a name, parameters (a JSON Schema object) and a handler.`,
+      );
+    }
+    const name = parsed.data.name;
+    if (byName.has(name))
+      throw new ToolHistoryError(
+        'invalid-input',
+        `options.tools[${String(index)}] is named "${name}", as an earlier tool is. Give each tool its own name.`,
+      );
+    byName.set(name, tool as LoopTool);
+  });
+  return byName;
+}
+
+/** Whether `call` waits for approval under `tool`'s setting. */
+export function needsApproval(tool: LoopTool, call: LoopToolCall): boolean {
+  const setting = tool.needsApproval;
+  return typeof setting === 'function' ? setting(call) : setting === true;
+}
+
+/** A human's decision on a call that waits for approval. */
+export type ToolApproval =
+  boolean | { readonly approved: boolean; readonly reason?: string | undefined };
+
+/** Options of {@link runToolLoop} and {@link resumeToolLoop}. */
+export interface ToolLoopOptions {
+  /** The tools the model may call, each with its handler. */
+  readonly tools: readonly LoopTool[];
+  /**
+   * The most model requests one run makes.
+   * @defaultValue 10
+   */
+  readonly maxRounds?: number | undefined;
+  /**
+   * What the last of `maxRounds` requests is: `'answer'` sends it without tools, for a final
+   * answer; `'stop'` sends it with tools and ends the run after its calls, with reason `maxRounds`.
+   * @defaultValue 'answer'
+   */
+  readonly onMaxRounds?: 'answer' | 'stop' | undefined;
+  /** Stops the run: the request in flight is aborted, running calls end `cancelled`, the rest `not-run`. */
+  readonly signal?: AbortSignal | undefined;
+  /**
+   * How many calls run at once.
+   * @defaultValue 4
+   */
+  readonly concurrency?: number | undefined;
+  /**
+   * Stream each response (text and calls reported as they grow).
+   * @defaultValue true
+   */
+  readonly stream?: boolean | undefined;
+  /**
+   * Called when a handler throws. `'continue'` (the default) records the error as the call's
+   * result and goes on; `'stop'` also stops the run: running calls end `cancelled`, the others
+   * `not-run`, and the run ends with reason `error`.
+   */
+  readonly onToolError?: ((error: unknown, call: LoopToolCall) => 'continue' | 'stop') | undefined;
+  /**
+   * Decisions on calls that wait for approval, by call id (for {@link resumeToolLoop}): `true` or
+   * `{ approved: true }` runs the call, `false` or `{ approved: false, reason }` denies it. Only
+   * the object's own keys count, each read once when the run starts.
+   */
+  readonly approvals?: Readonly<Record<string, ToolApproval>> | undefined;
+}
+
+const numbers = z.object({
+  maxRounds: z.number().int().min(1).optional(),
+  concurrency: z.number().int().min(1).optional(),
+  onMaxRounds: z.enum(['answer', 'stop']).optional(),
+  stream: z.boolean().optional(),
+});
+
+const approvalObject = z.object({ approved: z.boolean(), reason: z.string().optional() });
+
+/** The loop's options, checked, with their defaults. */
+export interface Setup {
+  readonly lang: LanguageProvider;
+  readonly messages: LangMessages;
+  readonly tools: ReadonlyMap<string, LoopTool>;
+  readonly declared: readonly LangTool[];
+  /** Declare the tools on the final request too: the provider refuses tool history without them. */
+  readonly declareOnFinal: boolean;
+  /** The format `lang` speaks, when this package knows the provider. */
+  readonly format: ProviderFormat | undefined;
+  readonly maxRounds: number;
+  readonly onMaxRounds: 'answer' | 'stop';
+  readonly concurrency: number;
+  readonly stream: boolean;
+  readonly signal: AbortSignal | undefined;
+  readonly onToolError: ToolLoopOptions['onToolError'];
+  /** The decisions given, by call id: own keys only, so no id finds one on the prototype. */
+  readonly approvals: ReadonlyMap<string, ToolApproval>;
+}
+
+/**
+ * Checks what `runToolLoop` was given and resolves the defaults.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming what is wrong; `InvalidHistoryError` for a history
+ *   that is not valid before its pending calls.
+ */
+export function readSetup(lang: unknown, messages: unknown, options: unknown): Setup {
+  if (
+    typeof lang !== 'object' ||
+    lang === null ||
+    typeof (lang as { chat?: unknown }).chat !== 'function'
+  )
+    throw new ToolHistoryError(
+      'invalid-input',
+      'runToolLoop needs an aiwrapper provider (e.g. Lang.openai(…)) as its first argument.',
+    );
+  if (!(messages instanceof LangMessages))
+    throw new ToolHistoryError(
+      'invalid-input',
+      'runToolLoop needs the conversation as a LangMessages (new LangMessages(saved) rebuilds one from JSON).',
+    );
+  if (typeof options !== 'object' || options === null)
+    throw new ToolHistoryError(
+      'invalid-input',
+      'runToolLoop needs options with tools, e.g. { tools: [weatherTool] }.',
+    );
+  const given = options as ToolLoopOptions;
+  const parsed = numbers.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ToolHistoryError(
+      'invalid-input',
+      `options.${issue?.path.join('.') ?? ''} is not valid: ${issue?.message ?? ''}.`,
+    );
+  }
+  if (given.signal !== undefined && !(given.signal instanceof AbortSignal))
+    throw new ToolHistoryError('invalid-input', 'options.signal must be an AbortSignal.');
+  const tools = readLoopTools(given.tools);
+  const approvals = readApprovals(given.approvals);
+  const provider = lang as LanguageProvider;
+  const format = formatOfLang(provider);
+  assertLoopHistory(messages);
+  return {
+    lang: provider,
+    messages,
+    tools,
+    declared: [...tools.values()].map(declaredTool),
+    format,
+    declareOnFinal: format !== undefined && profileFor(format).toolsWithToolHistory,
+    maxRounds: parsed.data.maxRounds ?? 10,
+    onMaxRounds: parsed.data.onMaxRounds ?? 'answer',
+    concurrency: parsed.data.concurrency ?? 4,
+    stream: parsed.data.stream ?? true,
+    signal: given.signal,
+    onToolError: given.onToolError,
+    approvals,
+  };
+}
+
+/**
+ * The decisions of `options.approvals`, copied from its own keys, each read once.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the call id whose decision is not a boolean
+ *   or `{ approved: boolean, reason?: string }`.
+ */
+function readApprovals(approvals: unknown): ReadonlyMap<string, ToolApproval> {
+  const decisions = new Map<string, ToolApproval>();
+  if (approvals === undefined) return decisions;
+  if (typeof approvals !== 'object' || approvals === null || Array.isArray(approvals))
+    throw new ToolHistoryError(
+      'invalid-input',
+      'options.approvals must be an object of decisions by call id, e.g. { call_1: true }.',
+    );
+  for (const callId of Object.keys(approvals)) {
+    // An own key (listed by Object.keys), so this reads its own value, `__proto__` included.
+    const value: unknown = (approvals as Record<string, unknown>)[callId];
+    if (typeof value === 'boolean') {
+      decisions.set(callId, value);
+      continue;
+    }
+    const parsed = approvalObject.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.map((key) => `.${String(key)}`).join('') ?? '';
+      throw new ToolHistoryError(
+        'invalid-input',
+        `options.approvals[${JSON.stringify(callId)}]${field} is not valid: ${issue?.message ?? ''}. A decision is true, false or { approved: boolean, reason?: string }.`,
+      );
+    }
+    decisions.set(callId, parsed.data);
+  }
+  return decisions;
+}
+
+/**
+ * The tool as aiwrapper declares it. It carries a handler (never called: the loop runs the calls)
+ * because aiwrapper's Responses adapter sends a tool without one as a built-in tool type.
+ */
+function declaredTool(tool: LoopTool): LangTool {
+  return {
+    name: tool.name,
+    description: tool.description ?? '',
+    parameters: { ...tool.parameters },
+    handler: () => undefined,
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * The `meta` keys this package writes on an assistant turn:
+ * - `synthesized`: `true` on a call turn the `autoAssistantToolCalls` pass inserted;
+ * - `started`: the ids of the calls whose start the tool loop recorded, before running each (after
+ *   a crash, such a call may have run, which decides whether it runs again);
+ * - `sentCalls`: what the tool loop replaced in the calls the model sent, by the id it wrote:
+ *   `{ [writtenId]: { callId?: sentId, name?: sentName } }` (an empty or reused id, an empty name
+ *   the provider refuses).
+ */
+export const META_KEYS = {
+  synthesized: 'synthesizedToolCalls',
+  started: 'toolCallsStarted',
+  sentCalls: 'toolCallsAsSent',
+} as const;
