@@ -40,7 +40,6 @@ import type { VercelModelMessage } from './vercel/vercel-types.js';
 
 export type {
   FormatAdapter,
-  ProviderErrorResponse,
   ReadFormatOptions,
   StreamAdapter,
   StreamHandlerFactory,

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryIssue } from '../../../src/errors/history-issue.js';
 import {
   firstReportedIssue,
-  openAIErrorBodyFor,
   openAIErrorCodeFor,
-} from '../../../src/formats/openai-chat/openai-chat-error.js';
+} from '../../../src/testing/openai-chat/openai-chat-error.js';
 import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
-import { startStrictServer as startStrictOpenAIServer } from '../../../src/testing/index.js';
-import { post } from '../../testing/http.js';
+import {
+  errorBodyFor,
+  startStrictServer as startStrictOpenAIServer,
+} from '../../../src/testing/index.js';
+import { post } from '../http.js';
 
 const issuesOf = (messages: readonly unknown[]): readonly [HistoryIssue, ...HistoryIssue[]] => {
   const result = validateOpenAIChat(messages);
@@ -21,13 +23,13 @@ const call = (id: string, args: unknown = '{}'): object => ({
   function: { name: 'f', arguments: args },
 });
 
-describe('openAIErrorBodyFor', () => {
+describe("errorBodyFor('openai-chat')", () => {
   it('builds the 400 body OpenAI sends for an orphan tool message', () => {
     const [issue] = issuesOf([
       { role: 'user', content: 'hi' },
       { role: 'tool', tool_call_id: 'c1', content: 'x' },
     ]);
-    expect(openAIErrorBodyFor(issue)).toEqual({
+    expect(errorBodyFor('openai-chat', issue)).toEqual({
       status: 400,
       body: {
         error: {
@@ -46,7 +48,7 @@ describe('openAIErrorBodyFor', () => {
       { role: 'user', content: 'hi' },
       { role: 'assistant', content: 'x', tool_calls: [] },
     ]);
-    expect(openAIErrorBodyFor(issue)).toEqual({
+    expect(errorBodyFor('openai-chat', issue)).toEqual({
       status: 400,
       body: {
         error: {
@@ -67,7 +69,7 @@ describe('openAIErrorBodyFor', () => {
       toolCallId: 'x',
       message: 'm',
     };
-    expect(openAIErrorBodyFor(issue).body.error.param).toBeNull();
+    expect(errorBodyFor('openai-chat', issue).body).toMatchObject({ error: { param: null } });
   });
 });
 
@@ -141,7 +143,7 @@ describe('an empty call id', () => {
       },
     ]);
     expect(openAIErrorCodeFor(issues[0])).toBe('empty_string');
-    expect(openAIErrorBodyFor(issues[0])).toEqual({ status: 400, body });
+    expect(errorBodyFor('openai-chat', issues[0])).toEqual({ status: 400, body });
   });
 
   it('is the schema error firstReportedIssue picks over an earlier ordering error', () => {

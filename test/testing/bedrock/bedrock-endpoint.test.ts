@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { post } from '../../testing/http.js';
-import { useStrictServers } from '../../testing/servers.js';
+import { post } from '../http.js';
+import { useStrictServers } from '../servers.js';
 import type { StrictServer } from '../../../src/testing/index.js';
 
 const start = useStrictServers();
@@ -91,6 +91,18 @@ describe('POST /model/{modelId}/converse', () => {
     const server = await start();
     expect(await send(converse(server), { messages, toolConfig })).toEqual([400, { message }]);
     expect(server.requests.map((request) => request.status)).toEqual([400]);
+  });
+
+  it('names the ValidationException in the x-amzn-errortype header of a refused history', async () => {
+    const server = await start();
+    const response = await fetch(converse(server), {
+      method: 'POST',
+      body: JSON.stringify({ messages: [user, results], toolConfig }),
+    });
+    expect([response.status, response.headers.get('x-amzn-errortype')]).toEqual([
+      400,
+      'ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/',
+    ]);
   });
 
   it('refuses a valid tool history sent without toolConfig, and takes one without tool blocks', async () => {

@@ -1,8 +1,8 @@
 import { Lang } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import type { StrictServer } from '../../../src/testing/index.js';
-import { parseSse, post } from '../../testing/http.js';
-import { useStrictServers, weatherQuestion } from '../../testing/servers.js';
+import { parseSse, post } from '../http.js';
+import { useStrictServers, weatherQuestion } from '../servers.js';
 
 const start = useStrictServers();
 

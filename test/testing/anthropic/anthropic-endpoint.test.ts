@@ -1,8 +1,8 @@
 import { Lang, LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import type { StrictServer, StrictServerOptions } from '../../../src/testing/index.js';
-import { parseSse, post } from '../../testing/http.js';
-import { routeAiwrapperTo, useStrictServers, weatherQuestion } from '../../testing/servers.js';
+import { parseSse, post } from '../http.js';
+import { routeAiwrapperTo, useStrictServers, weatherQuestion } from '../servers.js';
 
 const start = useStrictServers();
 

@@ -4,7 +4,7 @@ import {
   startStrictServer,
   type StrictServer,
 } from '../../../src/testing/index.js';
-import { post } from '../../testing/http.js';
+import { post } from '../http.js';
 
 const turn = (id: string) => [
   { role: 'user', content: 'Weather in Paris?' },
