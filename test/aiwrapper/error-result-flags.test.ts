@@ -1,26 +1,11 @@
 import { Lang, LangMessages } from 'aiwrapper';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { installProviderErrors, runToolLoop, type LoopTool } from '../../src/aiwrapper/index.js';
 import { installErrorResultFlags } from '../../src/aiwrapper/error-result-flags.js';
-import {
-  routeToStrictServer,
-  startStrictServer,
-  type StrictServer,
-} from '../../src/testing/index.js';
+import { withStrictServer } from '../helpers/strict-server.js';
 
-let server: StrictServer;
-let restoreHttp: () => void;
-
-beforeAll(async () => {
-  server = await startStrictServer();
-  restoreHttp = installProviderErrors({ httpRequest: routeToStrictServer(server) });
-});
-afterAll(async () => {
-  restoreHttp();
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
+const server = withStrictServer({
+  route: (request) => installProviderErrors({ httpRequest: request }),
 });
 
 const anthropic = (): ReturnType<typeof Lang.anthropic> =>

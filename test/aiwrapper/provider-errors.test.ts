@@ -1,6 +1,6 @@
 import '../../src/register.js';
 import { Lang, LangMessages } from 'aiwrapper';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   installProviderErrors,
   isProviderError,
@@ -9,11 +9,7 @@ import {
   providerMessageOf,
   withProviderErrors,
 } from '../../src/aiwrapper/index.js';
-import {
-  routeToStrictServer,
-  startStrictServer,
-  type StrictServer,
-} from '../../src/testing/index.js';
+import { withStrictServer } from '../helpers/strict-server.js';
 import { nonStreamingLoop, weatherTools } from '../helpers/agent-loops.js';
 
 const url = 'https://api.example.test/v1/chat/completions';
@@ -174,18 +170,8 @@ describe('providerErrorOf', () => {
 });
 
 describe('installProviderErrors', () => {
-  let server: StrictServer;
-  let restore: () => void;
-  beforeAll(async () => {
-    server = await startStrictServer();
-    restore = installProviderErrors({ httpRequest: routeToStrictServer(server) });
-  });
-  afterAll(async () => {
-    restore();
-    await server.close();
-  });
-  beforeEach(() => {
-    server.reset();
+  const server = withStrictServer({
+    route: (request) => installProviderErrors({ httpRequest: request }),
   });
 
   it('lets the Responses provider resend without a previous_response_id the server lost', async () => {

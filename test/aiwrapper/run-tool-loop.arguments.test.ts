@@ -1,5 +1,5 @@
 import { LangMessages, type LangMessage, type LangMessageItemTool } from 'aiwrapper';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   installProviderErrors,
   SENT_CALLS_META_KEY,
@@ -9,11 +9,7 @@ import {
 } from '../../src/aiwrapper/index.js';
 import type { ProviderFormat } from '../../src/core/format.js';
 import { convertHistory, UNKNOWN_TOOL_NAME, validateHistory } from '../../src/index.js';
-import {
-  routeToStrictServer,
-  startStrictServer,
-  type StrictServer,
-} from '../../src/testing/index.js';
+import { withStrictServer } from '../helpers/strict-server.js';
 import { MATRIX_PROVIDERS, type MatrixProvider } from '../matrix/providers.js';
 import { providerIssues } from '../helpers/loop-fault-harness.js';
 import { ScriptedLang } from '../helpers/scripted-lang.js';
@@ -23,19 +19,8 @@ import { ScriptedLang } from '../helpers/scripted-lang.js';
 // provider refuses. Faults are injected through the strict server, which replies with exactly
 // the bytes scripted and refuses what each provider refuses.
 
-let server: StrictServer;
-let restoreHttp: () => void;
-
-beforeAll(async () => {
-  server = await startStrictServer();
-  restoreHttp = installProviderErrors({ httpRequest: routeToStrictServer(server) });
-});
-afterAll(async () => {
-  restoreHttp();
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
+const server = withStrictServer({
+  route: (request) => installProviderErrors({ httpRequest: request }),
 });
 
 /** The three providers whose streams aiwrapper accumulates itself, with the format each speaks. */

@@ -1,5 +1,5 @@
 import { LangMessages, type LangMessage, type LanguageProvider } from 'aiwrapper';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   installProviderErrors,
   pendingToolCalls,
@@ -11,29 +11,14 @@ import {
   type ToolLoopOptions,
 } from '../../src/aiwrapper/index.js';
 import { validateHistory } from '../../src/index.js';
-import {
-  routeToStrictServer,
-  startStrictServer,
-  type StrictServer,
-} from '../../src/testing/index.js';
+import { withStrictServer } from '../helpers/strict-server.js';
 import { MATRIX_PROVIDERS, type MatrixProvider } from '../matrix/providers.js';
 
 // Issue 12: the loop on every aiwrapper provider, streaming and not, against the strict server,
 // which refuses exactly what each provider refuses.
 
-let server: StrictServer;
-let restoreHttp: () => void;
-
-beforeAll(async () => {
-  server = await startStrictServer();
-  restoreHttp = installProviderErrors({ httpRequest: routeToStrictServer(server) });
-});
-afterAll(async () => {
-  restoreHttp();
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
+const server = withStrictServer({
+  route: (request) => installProviderErrors({ httpRequest: request }),
 });
 
 const weather: LoopTool = {
