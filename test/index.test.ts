@@ -48,20 +48,9 @@ describe('the root entry (aiwrapper-tool-calls)', () => {
 });
 
 describe('the testing entry (aiwrapper-tool-calls/testing)', () => {
-  it('carries the strict server and every provider’s error-body builder, and no old alias', () => {
+  it('carries the strict server, its router and the one error-body builder', () => {
     expect(Object.keys(testing).sort()).toEqual(
-      [
-        'startStrictServer',
-        'routeToStrictServer',
-        'PROVIDER_ORIGINS',
-        'STRICT_SERVER_FORMATS',
-        'openAIErrorBodyFor',
-        'openAIResponsesErrorBodyFor',
-        'anthropicErrorBodyFor',
-        'geminiErrorBodyFor',
-        'mistralErrorBodyFor',
-        'bedrockErrorBodyFor',
-      ].sort(),
+      ['startStrictServer', 'routeToStrictServer', 'errorBodyFor'].sort(),
     );
   });
 });

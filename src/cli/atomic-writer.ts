@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { nodeFileSystem, type CliFileSystem, type CliWritableFile } from './cli-io.js';
 import { errorCodeOf } from './open-input.js';
-import { removeOnSignal } from './remove-on-signal.js';
 import { encodeSource } from './source-text.js';
+import { unlinkSync } from 'node:fs';
 
 /** A file being written: invisible under its name until {@link AtomicWriter.commit}. */
 export interface AtomicWriter {
@@ -126,4 +126,43 @@ async function resolveTarget(path: string, fs: CliFileSystem): Promise<string> {
     current = resolve(dirname(current), await fs.readlink(current));
   }
   throw Object.assign(new Error(`${path}: too many levels of symbolic links`), { code: 'ELOOP' });
+}
+
+// Ctrl-C or a SIGTERM during `fix -o` would otherwise leave a hidden temp file as large as the
+// output behind, which nothing ever removes. While any is open, a handler removes them all and
+// then re-raises the signal with the handler gone, so the process dies of it as it would have
+// (a shell sees 130 for SIGINT, 143 for SIGTERM; SIGQUIT still dumps core where enabled). SIGKILL cannot be caught; the input is still
+// intact then, since it is only ever replaced by a rename.
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
+const pending = new Set<string>();
+
+function onSignal(signal: NodeJS.Signals): void {
+  for (const path of pending) {
+    try {
+      unlinkSync(path);
+    } catch {
+      // Already gone, or never created on disk (an injected file system): nothing to remove.
+    }
+  }
+  pending.clear();
+  uninstall();
+  process.kill(process.pid, signal);
+}
+
+function uninstall(): void {
+  for (const signal of SIGNALS) process.removeListener(signal, onSignal);
+}
+
+/**
+ * Removes `path` if the process gets SIGINT, SIGTERM, SIGHUP or SIGQUIT before the returned function is
+ * called (call it once the file is renamed into place or removed).
+ */
+export function removeOnSignal(path: string): () => void {
+  if (pending.size === 0) for (const signal of SIGNALS) process.on(signal, onSignal);
+  pending.add(path);
+  return () => {
+    if (!pending.delete(path)) return;
+    if (pending.size === 0) uninstall();
+  };
 }

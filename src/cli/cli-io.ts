@@ -108,3 +108,120 @@ export async function writeOut(stream: OutputStream, text: string | Uint8Array):
   // then throws, which stops the command instead of letting it report work that was lost.
   stream.write('');
 }
+
+/** Thrown by a write to an output that has already failed: it stops the command. */
+export class OutputFailure extends Error {
+  override readonly name: string = 'OutputFailure';
+}
+
+/** An output stream that records its first write error instead of crashing the process. */
+export interface GuardedOutput extends OutputStream {
+  /** The first write error (EPIPE, ENOSPC, …), if any. */
+  failure(): Error | undefined;
+  /** Waits until everything written so far has reached the stream's target, or failed. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Wraps `stream` so that a failed write (a closed pipe, a full disk behind `> /dev/full`) is
+ * recorded rather than thrown as an unhandled `error` event with a stack trace: later writes
+ * throw {@link OutputFailure}, a pending wait for `drain` ends, and the caller reads
+ * {@link GuardedOutput.failure} to exit with one line.
+ */
+export function guardOutput(stream: OutputStream): GuardedOutput {
+  let failure: Error | undefined;
+  const waiting = new Set<() => void>();
+  const fail = (error: unknown): void => {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+    for (const wake of waiting) wake();
+    waiting.clear();
+  };
+  stream.on?.('error', fail);
+  return {
+    isTTY: stream.isTTY,
+    write(text: string | Uint8Array): boolean {
+      if (failure !== undefined) throw new OutputFailure(failure.message);
+      try {
+        return stream.write(text);
+      } catch (error) {
+        fail(error);
+        throw new OutputFailure(error instanceof Error ? error.message : String(error));
+      }
+    },
+    once(_event: 'drain', listener: () => void): void {
+      if (failure !== undefined) {
+        listener();
+        return;
+      }
+      let woken = false;
+      const wake = (): void => {
+        if (woken) return;
+        woken = true;
+        waiting.delete(wake);
+        listener();
+      };
+      waiting.add(wake);
+      stream.once('drain', wake);
+    },
+    failure: () => failure,
+    async flush(): Promise<void> {
+      // A stream without `on` (a test double) writes synchronously and reports by throwing.
+      if (failure !== undefined || stream.on === undefined) return;
+      // A write's callback runs once it and everything before it are written, or failed.
+      await new Promise<void>((resolve) => {
+        try {
+          stream.write('', (error) => {
+            if (error) fail(error);
+            resolve();
+          });
+        } catch (error) {
+          fail(error);
+          resolve();
+        }
+      });
+    },
+  };
+}
+
+// Ids, names, provider messages (which quote ids) and JSON parse errors (which quote the input)
+// come from the history, which may come from anyone: printed raw, `\u001b]0;…\u0007` retitles a
+// terminal, `\u001b[2J` clears it, a bidi override hides text, and a line break forges a report
+// line. Every character that can do that is printed as an escape instead.
+
+/* eslint-disable no-control-regex -- matching control characters is the point */
+/** C0 (line breaks and tabs too: one report stays one line), DEL, C1, bidi controls, LS and PS. */
+const CONTROL =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** The same without C0, which JSON.stringify already escapes (and whose pretty-printing uses `\n`). */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/* eslint-enable no-control-regex */
+
+const escape = (character: string): string =>
+  `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** `text` with every control character written as `\uXXXX`, safe to print on a terminal. */
+export function escapeControl(text: string): string {
+  return text.replace(CONTROL, escape);
+}
+
+/** One line of terminal output: `text` escaped (see {@link escapeControl}) plus a line break. */
+export function terminalLine(text: string): string {
+  return `${escapeControl(text)}\n`;
+}
+
+/**
+ * `JSON.stringify(value, null, indent)` with DEL, C1 and bidi controls inside strings written as
+ * `\uXXXX` too: the same JSON value, safe to print on a terminal.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, null, indent) as string | undefined;
+  return escapeJsonUnsafe(text ?? 'null');
+}
+
+/**
+ * JSON text with DEL, C1 and bidi controls written as `\uXXXX`: the same JSON value (those
+ * characters can only occur inside strings), safe to print on a terminal.
+ */
+export function escapeJsonUnsafe(json: string): string {
+  return json.replace(JSON_UNSAFE, escape);
+}

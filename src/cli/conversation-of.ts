@@ -1,11 +1,11 @@
-import type { ConversationSource } from './json-source.js';
-import { locateJsonSyntaxError } from './locate-json-syntax-error.js';
 import {
+  type ConversationSource,
   MESSAGE_KEYS,
   type Conversation,
   type InputLayout,
   type UnreadableConversation,
-} from './input-record.js';
+} from './json-source.js';
+import { locateJsonSyntaxError } from './locate-json-syntax-error.js';
 
 /** JSON.parse as a result. */
 export function tryParse(

@@ -2,20 +2,26 @@
 import { resolve } from 'node:path';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { createAtomicWriter } from './atomic-writer.js';
-import { nodeFileSystem, writeOut, type CliFileSystem, type OutputStream } from './cli-io.js';
+import {
+  nodeFileSystem,
+  writeOut,
+  type CliFileSystem,
+  type OutputStream,
+  escapeJsonUnsafe,
+  jsonText,
+} from './cli-io.js';
 import {
   errorMessageOf,
   forEachConversation,
   locationOf,
   type CommandContext,
   type FormattedConversation,
+  reportUnreadable,
 } from './command-context.js';
 import { errorCodeOf } from './open-input.js';
-import { reportUnreadable } from './report-helpers.js';
 import type { Conversation, InputLayout, MessageKey } from './read-conversations.js';
 import { encodeSource, restoreEscapedBytes } from './source-text.js';
 import { createSourceWriter } from './source-writer.js';
-import { escapeJsonUnsafe, jsonText } from './terminal-text.js';
 
 /** Where `fix`, `convert` and `trim` write histories: a file (atomically) or stdout. */
 export interface HistorySink {

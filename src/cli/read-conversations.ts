@@ -7,8 +7,7 @@ import {
   tryParse,
   unreadableJson,
 } from './conversation-of.js';
-import type { SourceDocument, Span } from './json-source.js';
-import type { InputLayout, InputRecord } from './input-record.js';
+import type { SourceDocument, Span, InputLayout, InputRecord } from './json-source.js';
 import { readLines, type Line, type ReadLinesOptions } from './read-lines.js';
 
 export {
@@ -18,7 +17,7 @@ export {
   type InputRecord,
   type MessageKey,
   type UnreadableConversation,
-} from './input-record.js';
+} from './json-source.js';
 
 /**
  * Reads conversations from a byte stream as they arrive.

@@ -1,6 +1,6 @@
 import type { HistoryIssue } from '../core/issue.js';
 import { validateHistory } from '../validate/validate-history.js';
-import { writeOut } from './cli-io.js';
+import { writeOut, jsonText, terminalLine } from './cli-io.js';
 import {
   arrayNameOf,
   errorMessageOf,
@@ -8,11 +8,12 @@ import {
   locationOf,
   type CommandContext,
   type FormattedConversation,
+  formatsSummary,
+  plural,
+  reportUnreadable,
 } from './command-context.js';
 import { rulesFor, rulesName, type CheckRules } from './rules-for.js';
 import type { UnreadableConversation } from './read-conversations.js';
-import { formatsSummary, plural, reportUnreadable } from './report-helpers.js';
-import { jsonText, terminalLine } from './terminal-text.js';
 
 /**
  * `check`: validates every conversation against the provider's rules and prints each issue with

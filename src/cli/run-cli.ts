@@ -1,9 +1,8 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { assertNever } from '../core/assert-never.js';
-import { writeOut, type CliIo } from './cli-io.js';
+import { writeOut, type CliIo, guardOutput, OutputFailure, terminalLine } from './cli-io.js';
 import { errorMessageOf, type CommandContext } from './command-context.js';
-import { guardOutput, OutputFailure } from './guarded-output.js';
 import { errorCodeOf, openInput } from './open-input.js';
 import { parseCliArgs, usage, type ParsedCli } from './parse-cli-args.js';
 import { runCheck } from './run-check.js';
@@ -11,7 +10,6 @@ import { runConvert } from './run-convert.js';
 import { runFix } from './run-fix.js';
 import { runPairs } from './run-pairs.js';
 import { runTrim } from './run-trim.js';
-import { terminalLine } from './terminal-text.js';
 
 /**
  * Runs the CLI with `argv` (without the node and script paths) against `io` and returns the

@@ -2,17 +2,16 @@ import type { MessageFormat } from '../core/format.js';
 import type { ConversionWarning } from '../core/conversion-result.js';
 import { convertHistory, fromFormat } from '../convert/convert-history.js';
 import { adapterFor } from '../formats/index.js';
-import { writeOut, type OutputStream } from './cli-io.js';
+import { writeOut, type OutputStream, jsonText, terminalLine } from './cli-io.js';
 import {
   arrayNameOf,
   locationOf,
   type CommandContext,
   type FormattedConversation,
+  plural,
 } from './command-context.js';
 import { transformConversations, withMessages } from './history-sink.js';
 import type { MessageKey } from './read-conversations.js';
-import { plural } from './report-helpers.js';
-import { jsonText, terminalLine } from './terminal-text.js';
 
 /**
  * `convert --to FORMAT`: converts every conversation with `convertHistory` and writes it in the

@@ -1,18 +1,17 @@
 import type { HistoryFix } from '../repair/history-fix.js';
 import { repairHistory } from '../repair/repair-history.js';
 import { validateHistory } from '../validate/validate-history.js';
-import { writeOut } from './cli-io.js';
+import { writeOut, jsonText, terminalLine } from './cli-io.js';
 import {
   arrayNameOf,
   locationOf,
   type CommandContext,
   type FormattedConversation,
+  plural,
 } from './command-context.js';
 import { transformConversations } from './history-sink.js';
-import { plural } from './report-helpers.js';
 import { leftoverRulesFor, type CheckRules } from './rules-for.js';
 import { describeIssue } from './run-check.js';
-import { jsonText, terminalLine } from './terminal-text.js';
 
 /**
  * `fix`: repairs every conversation with `repairHistory` (to `--provider`'s rules when given),

@@ -1,5 +1,5 @@
 import { pairToolCalls, type ToolCallPairs } from '../pairs/pair-tool-calls.js';
-import { writeOut } from './cli-io.js';
+import { writeOut, jsonText, terminalLine } from './cli-io.js';
 import {
   arrayNameOf,
   errorMessageOf,
@@ -7,9 +7,9 @@ import {
   locationOf,
   type CommandContext,
   type FormattedConversation,
+  plural,
+  reportUnreadable,
 } from './command-context.js';
-import { plural, reportUnreadable } from './report-helpers.js';
-import { jsonText, terminalLine } from './terminal-text.js';
 
 /**
  * `pairs`: lists every tool call of each conversation with its status and where its call and

@@ -1,9 +1,7 @@
 import { trimHistory, type TrimResult } from '../trim/trim-history.js';
-import { writeOut } from './cli-io.js';
-import { arrayNameOf, locationOf, type CommandContext } from './command-context.js';
+import { writeOut, jsonText, terminalLine } from './cli-io.js';
+import { arrayNameOf, locationOf, type CommandContext, plural } from './command-context.js';
 import { transformConversations } from './history-sink.js';
-import { plural } from './report-helpers.js';
-import { jsonText, terminalLine } from './terminal-text.js';
 
 /**
  * `trim`: drops the oldest turns of each conversation to fit `--max-messages` / `--max-tokens`,

@@ -35,7 +35,6 @@ import type { VercelModelMessage } from './vercel/vercel-types.js';
 
 export type {
   FormatAdapter,
-  ProviderErrorResponse,
   ReadFormatOptions,
   StreamAdapter,
   StreamHandlerFactory,

@@ -1,10 +1,9 @@
 /**
- * The provider origins aiwrapper 3 calls: Anthropic and Google hard-code theirs; OpenAI's is the
- * default `baseURL` of `Lang.openai` (which can also be pointed at `server.baseURL` directly);
- * Mistral's and DeepSeek's are those of `Lang.mistral` and `Lang.deepseek` (OpenAI-compatible
- * hosts: DeepSeek's requests reach the Chat Completions endpoint, under OpenAI's rules).
+ * The provider origins aiwrapper 3 calls: Anthropic's and Google's are hard-coded; OpenAI's,
+ * Mistral's and DeepSeek's are the default `baseURL`s of `Lang.openai`, `Lang.mistral` and
+ * `Lang.deepseek` (DeepSeek's requests reach the Chat Completions endpoint, under OpenAI's rules).
  */
-export const PROVIDER_ORIGINS: readonly string[] = [
+const PROVIDER_ORIGINS: readonly string[] = [
   'https://api.openai.com',
   'https://api.anthropic.com',
   'https://generativelanguage.googleapis.com',
@@ -15,32 +14,28 @@ export const PROVIDER_ORIGINS: readonly string[] = [
 // Mistral speaks the Chat Completions wire at the same path as OpenAI, under its own rules.
 const LOCAL_PREFIX: Readonly<Record<string, string>> = { 'https://api.mistral.ai': '/mistral' };
 
-/** A `fetch`-like function, the shape aiwrapper's `setHttpRequestImpl` takes. */
-export type HttpRequestImpl = (url: string | URL, options: object) => Promise<Response>;
-
 /**
- * Returns a request function that sends requests for OpenAI, Anthropic and Google to the strict
- * server instead, and every other request to the network unchanged, through global `fetch`.
- *
- * aiwrapper's Anthropic and Google providers call fixed URLs (`https://api.anthropic.com/v1/messages`,
- * `https://generativelanguage.googleapis.com/v1beta/models/…`); this keeps the path and query and
- * swaps the origin for `server.url`. Pass the result to aiwrapper's `setHttpRequestImpl`, which
- * replaces the request function of every provider for the whole module instance, and put the
- * default back when done (`setHttpRequestImpl((url, options) => fetch(url, options))`).
- * aiwrapper's own options (`retries`, `on400Error`, …) are ignored by `fetch`.
+ * Returns a `fetch`-like request function (what aiwrapper's `setHttpRequestImpl` takes) that
+ * sends requests for the OpenAI, Anthropic, Google, Mistral and DeepSeek APIs to the strict
+ * server, keeping path and query, and every other request to the network through global `fetch`.
+ * `setHttpRequestImpl` is global to the aiwrapper module: put the default back when done
+ * (`setHttpRequestImpl((url, options) => fetch(url, options))`).
  *
  * @example
- * import { Lang, setHttpRequestImpl } from 'aiwrapper';
  * const server = await startStrictServer({ replies: [{ text: 'Hi!' }] });
  * setHttpRequestImpl(routeToStrictServer(server));
  * const result = await Lang.google({ apiKey: 'test', model: 'gemini-2.5-flash' }).ask('Hello');
  */
-export function routeToStrictServer(server: { readonly url: string }): HttpRequestImpl {
+export function routeToStrictServer(server: {
+  readonly url: string;
+}): (url: string | URL, options: object) => Promise<Response> {
   return (url, options) => {
     const target = new URL(url);
-    const prefix = LOCAL_PREFIX[target.origin];
     const local = PROVIDER_ORIGINS.includes(target.origin)
-      ? new URL(`${prefix ?? ''}${target.pathname}${target.search}`, server.url)
+      ? new URL(
+          `${LOCAL_PREFIX[target.origin] ?? ''}${target.pathname}${target.search}`,
+          server.url,
+        )
       : target;
     return globalThis.fetch(local, options);
   };

@@ -1,28 +1,48 @@
 /// <reference types="node" />
-// The build config sets `types: []`; the server files are the only ones in src/ that need Node's types.
+// The build config sets `types: []`; testing/ is the only folder of src/ that needs Node's types.
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseJson, scriptFailureMessage } from '../formats/shared/strict-endpoint.js';
-import {
-  failureReplyFor,
-  notFoundReply,
-  STRICT_SERVER_ROUTES,
-} from '../formats/strict-server-routes.js';
-import type {
-  Endpoint,
-  EndpointReply,
-  ParsedBody,
-  RouteParams,
-  StrictRequest,
-  StrictServerRoute,
-} from '../formats/shared/strict-endpoint.js';
-import type { ScriptedReply } from '../formats/shared/scripted-reply.js';
-import { RequestLog } from './request-log.js';
-import { strictServerSettings } from './strict-server-options.js';
-import type { StrictServerOptions } from './strict-server-options.js';
+import { z } from 'zod';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import type { EndpointReply, EndpointRequest, ScriptedReply, StrictRequest } from './endpoint.js';
+import { scriptFailureMessage } from './endpoint.js';
+import { failureReplyFor, notFoundReply, STRICT_ENDPOINTS } from './endpoints.js';
 
-export type { ReplyScript, StrictServerOptions } from './strict-server-options.js';
+/** Options of {@link startStrictServer}. */
+export interface StrictServerOptions {
+  /**
+   * Replies to give, in order (a queue), or a function computing each reply. Queued replies (also
+   * those added with {@link StrictServer.enqueue}) come first, then the function is asked. One
+   * queue serves every endpoint, in arrival order.
+   * @defaultValue none: every accepted request gets {@link StrictServerOptions.defaultText}
+   */
+  readonly replies?:
+    | readonly ScriptedReply[]
+    | ((request: StrictRequest) => ScriptedReply | Promise<ScriptedReply>)
+    | undefined;
+  /** Text of the reply when the queue is empty and there is no reply function. @defaultValue `'ok'` */
+  readonly defaultText?: string | undefined;
+  /**
+   * The largest request body accepted, in bytes; a larger one is read to its end and answered 413
+   * in the provider's error shape.
+   * @defaultValue 33554432 (32 MiB, Anthropic's documented limit)
+   */
+  readonly maxBodyBytes?: number | undefined;
+  /** How many requests {@link StrictServer.requests} keeps. @defaultValue 1000 */
+  readonly maxRecordedRequests?: number | undefined;
+  /**
+   * How many body bytes the recorded requests may hold together; the newest is always kept.
+   * @defaultValue 16777216 (16 MiB)
+   */
+  readonly maxRecordedBodyBytes?: number | undefined;
+  /** Time a client has to send a request's headers, else 408 and close. @defaultValue 10000 */
+  readonly headersTimeoutMs?: number | undefined;
+  /** Time a client has to send a whole request. @defaultValue the larger of 30000 and `headersTimeoutMs` */
+  readonly requestTimeoutMs?: number | undefined;
+  /** How long an idle keep-alive connection stays open. @defaultValue 5000 */
+  readonly keepAliveTimeoutMs?: number | undefined;
+}
 
 /** One request the server received, whatever its outcome. */
 export interface RecordedRequest {
@@ -32,11 +52,7 @@ export interface RecordedRequest {
   readonly body: unknown;
   /** The HTTP status the server answered with. */
   readonly status: number;
-  /**
-   * The error body the server answered a refused request with (status 4xx), in the provider's own
-   * shape and wording (e.g. OpenAI's `{ error: { message, type, param, code } }`); absent when the
-   * request was accepted.
-   */
+  /** The error body of a refused request (status 4xx), in the provider's shape and wording. */
   readonly error?: unknown;
 }
 
@@ -44,35 +60,52 @@ export interface RecordedRequest {
 export interface StrictServer {
   /** Origin, e.g. `http://127.0.0.1:54321`: the Anthropic and Gemini clients' base URL. */
   readonly url: string;
-  /** `url + '/v1'`: what OpenAI clients (Chat Completions and Responses) take as `baseURL`. */
+  /** `url + '/v1'`: what OpenAI clients take as `baseURL`. */
   readonly baseURL: string;
-  /**
-   * The requests received, in arrival order: the newest ones, within
-   * {@link StrictServerOptions.maxRecordedRequests} and
-   * {@link StrictServerOptions.maxRecordedBodyBytes}.
-   */
+  /** The requests received, in arrival order: the newest ones, within the recording limits. */
   readonly requests: readonly RecordedRequest[];
-  /** How many older requests were dropped from {@link StrictServer.requests} to keep it bounded. */
+  /** How many older requests were dropped from {@link StrictServer.requests}. */
   readonly droppedRequests: number;
   /** The most recent request, if any. */
   readonly lastRequest: RecordedRequest | undefined;
   /** Adds replies to the end of the queue. */
   enqueue(...replies: ScriptedReply[]): void;
-  /**
-   * Forgets recorded requests (and the count of dropped ones), queued replies and stored Responses
-   * API responses (a reply function stays).
-   */
+  /** Forgets recorded requests, queued replies and stored Responses API responses. */
   reset(): void;
-  /**
-   * Stops listening and closes every open connection, keep-alive ones included. Calling it again
-   * returns the same promise.
-   */
+  /** Stops listening and closes every connection; calling it again returns the same promise. */
   close(): Promise<void>;
 }
 
+const count = z.number().int().nonnegative();
+// Node's timers hold at most 2^31 - 1 ms; a longer one fires at once.
+const milliseconds = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const optionsSchema = z
+  .object({
+    defaultText: z.string().optional(),
+    maxBodyBytes: count.optional(),
+    maxRecordedRequests: z.number().int().positive().optional(),
+    maxRecordedBodyBytes: count.optional(),
+    headersTimeoutMs: milliseconds.optional(),
+    requestTimeoutMs: milliseconds.optional(),
+    keepAliveTimeoutMs: milliseconds.optional(),
+  })
+  .optional()
+  .refine(
+    (options) =>
+      options?.headersTimeoutMs === undefined ||
+      options.requestTimeoutMs === undefined ||
+      options.headersTimeoutMs <= options.requestTimeoutMs,
+    { message: 'headersTimeoutMs must not be larger than requestTimeoutMs' },
+  );
+
 /**
- * Starts a local HTTP server on 127.0.0.1 (a free port) that speaks four provider APIs and refuses
- * tool-call histories exactly as each provider does, with its status, error body and wording.
+ * Starts a local HTTP server on 127.0.0.1 (a free port) that speaks the OpenAI Chat Completions
+ * and Responses, Anthropic Messages, Gemini, Mistral and Bedrock Converse APIs, and refuses
+ * tool-call histories exactly as each provider does: status, error body and wording.
  *
  * | Route | API | Streams when |
  * |---|---|---|
@@ -80,75 +113,71 @@ export interface StrictServer {
  * | `POST /v1/responses` (or `/responses`) | OpenAI Responses | `stream: true` |
  * | `POST /v1/messages` | Anthropic Messages | `stream: true` |
  * | `POST /v1beta/models/{model}:generateContent` | Gemini | never |
- * | `POST /v1beta/models/{model}:streamGenerateContent` | Gemini | always (SSE with `?alt=sse`, else a JSON array) |
+ * | `POST /v1beta/models/{model}:streamGenerateContent` | Gemini | always (SSE with `?alt=sse`) |
+ * | `POST /mistral/v1/chat/completions` | Mistral | `stream: true` |
+ * | `POST /model/{modelId}/converse` | Bedrock Converse | never |
  *
- * Accepted requests get the next scripted reply in that API's exact shape, tool-call arguments
- * split across deltas where the API streams them. The Responses endpoint keeps the responses it
- * gave (unless `store: false`) so a follow-up with `previous_response_id` is checked against the
- * whole conversation, as OpenAI does. Slow clients are cut off: a request whose headers (or whole
- * body) have not arrived within {@link StrictServerOptions.headersTimeoutMs} (or
- * {@link StrictServerOptions.requestTimeoutMs}) is answered 408 and its connection closed. The
- * record of requests is bounded (see {@link StrictServer.droppedRequests}). Any other route gets OpenAI's 404 "Invalid URL" (Google's
- * 404 under `/v1beta/`). The server never answers 5xx (clients such as aiwrapper retry those): a
- * reply function that throws gets a 400 whose error type is `strict_server_error`.
+ * Accepted requests get the next scripted reply in that API's shape, arguments split across
+ * deltas where the API streams them. The Responses endpoint stores its responses (unless
+ * `store: false`) so a `previous_response_id` follow-up is checked against the whole
+ * conversation. Any other route gets OpenAI's 404 (Google's under `/v1beta/`). The server never
+ * answers 5xx, which clients retry: a reply function that throws gets a 400 of type
+ * `strict_server_error`. Send aiwrapper's fixed-URL providers here with {@link routeToStrictServer}.
  *
- * To send aiwrapper's Anthropic and Google providers (which call fixed URLs) here, pass
- * {@link routeToStrictServer} to aiwrapper's `setHttpRequestImpl`.
- *
+ * @throws {ToolHistoryError} `invalid-input` naming a bad option.
  * @example
- * const server = await startStrictServer({ replies: [{ toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] }] });
+ * const server = await startStrictServer({ replies: [{ text: 'Hi!' }] });
  * setHttpRequestImpl(routeToStrictServer(server));
- * const lang = Lang.anthropic({ apiKey: 'test', model: 'claude-sonnet-4-5-20250929' });
- * // … run the agent loop …
- * expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
+ * await Lang.anthropic({ apiKey: 'test', model: 'claude-sonnet-4-5-20250929' }).ask('Hello');
+ * expect(server.requests.map((request) => request.status)).toEqual([200]);
  * await server.close();
  */
 export async function startStrictServer(options?: StrictServerOptions): Promise<StrictServer> {
-  const settings = strictServerSettings(options);
-  const { replies, defaultText, maxBodyBytes } = settings;
-  const script = typeof replies === 'function' ? replies : undefined;
-  const initial: readonly ScriptedReply[] = typeof replies === 'function' ? [] : (replies ?? []);
-  let queue: ScriptedReply[] = [...initial];
-  const log = new RequestLog(settings.maxRecordedRequests, settings.maxRecordedBodyBytes);
-  const endpoints = new Map<StrictServerRoute, Endpoint>(
-    STRICT_SERVER_ROUTES.map((route) => [route, route.createEndpoint()]),
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${['options', ...issue.path].join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new ToolHistoryError(
+      'invalid-input',
+      `startStrictServer: ${problems}. Limits are whole numbers (timeouts in ms, 1 to 2147483647).`,
+      { cause: parsed.error },
+    );
+  }
+  const replies = options?.replies;
+  const maxBodyBytes = options?.maxBodyBytes ?? 32 * 1024 * 1024;
+  const headersTimeoutMs = options?.headersTimeoutMs ?? 10_000;
+  const log = requestLog(
+    options?.maxRecordedRequests ?? 1000,
+    options?.maxRecordedBodyBytes ?? 16 * 1024 * 1024,
   );
+  let queue: ScriptedReply[] = typeof replies === 'function' ? [] : [...(replies ?? [])];
+  const endpoints = STRICT_ENDPOINTS.map((endpoint) => ({ endpoint, handler: endpoint.create() }));
 
-  const nextReply = async (request: StrictRequest): Promise<ScriptedReply> => {
-    const queued = queue.shift();
-    if (queued !== undefined) return queued;
-    return script === undefined ? { text: defaultText } : script(request);
-  };
+  const nextReply = async (request: StrictRequest): Promise<ScriptedReply> =>
+    queue.shift() ??
+    (typeof replies === 'function' ? replies(request) : { text: options?.defaultText ?? 'ok' });
 
   const answer = async (
-    request: IncomingMessage,
-    path: string,
-    query: URLSearchParams,
+    method: string,
+    target: URL,
     body: RequestBody,
-    parsed: ParsedBody,
+    parsed: EndpointRequest['parsed'],
   ): Promise<EndpointReply> => {
+    const path = target.pathname;
     if (body.kind === 'too-large')
       return failureReplyFor(
         path,
+        target.searchParams,
         'too-large',
-        `The request body is ${String(body.size)} bytes, over the strict server's limit of ${String(maxBodyBytes)} bytes (option maxBodyBytes).`,
+        `The request body is ${body.size} bytes, over the strict server's limit of ${maxBodyBytes} bytes (option maxBodyBytes).`,
       );
-    const method = request.method ?? 'GET';
-    const route = method === 'POST' ? findRoute(endpoints, path) : undefined;
-    if (route === undefined) return notFoundReply(method, path);
-    try {
-      return await route.endpoint.handle({
-        path,
-        query,
-        parsed,
-        params: route.params,
-        nextReply,
-      });
-    } catch (error) {
-      // A reply function that answered null, or a value the reply writers cannot serialize
-      // (BigInt, a cycle): the request is answered and recorded, never dropped.
-      return failureReplyFor(path, 'server-error', scriptFailureMessage(error));
+    for (const { endpoint, handler } of method === 'POST' ? endpoints : []) {
+      const params = endpoint.match(path);
+      if (params !== undefined)
+        return handler.handle({ path, query: target.searchParams, parsed, params, nextReply });
     }
+    return notFoundReply(method, path);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -156,28 +185,32 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     const path = target.pathname;
     const body = await readBody(request, maxBodyBytes);
     const parsed = body.kind === 'read' ? parseJson(body.text) : { ok: false as const };
-    let reply = await answer(request, path, target.searchParams, body, parsed);
+    // A reply function that throws or answers null, or a reply JSON cannot hold (BigInt, a
+    // cycle): the request is answered and recorded, never dropped.
+    const fail = (error: unknown): EndpointReply =>
+      failureReplyFor(path, target.searchParams, 'server-error', scriptFailureMessage(error));
+    let reply: EndpointReply;
     let payload: string | readonly string[];
     try {
+      reply = await answer(request.method ?? 'GET', target, body, parsed);
       payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
     } catch (error) {
-      reply = failureReplyFor(path, 'server-error', scriptFailureMessage(error));
+      reply = fail(error);
       payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
     }
     const status = reply.kind === 'json' ? reply.status : 200;
-    const record: RecordedRequest = {
-      path,
-      body: parsed.ok
-        ? parsed.value
-        : body.kind === 'too-large' || body.text === ''
-          ? undefined
-          : body.text,
-      status,
-      ...(reply.kind === 'json' && reply.status >= 400 ? { error: reply.body } : {}),
-    };
-    log.add(record, body.kind === 'read' ? body.bytes : 0);
-    if (typeof payload === 'string') {
-      response.writeHead(status, { 'content-type': reply.contentType });
+    const text = body.kind === 'read' && body.text !== '' ? body.text : undefined;
+    log.add(
+      {
+        path,
+        body: parsed.ok ? parsed.value : text,
+        status,
+        ...(reply.kind === 'json' && reply.status >= 400 ? { error: reply.body } : {}),
+      },
+      body.kind === 'read' ? body.bytes : 0,
+    );
+    if (reply.kind === 'json') {
+      response.writeHead(status, { 'content-type': reply.contentType, ...reply.headers });
       response.end(payload);
       return;
     }
@@ -188,11 +221,11 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
 
   const server = createServer(
     {
-      headersTimeout: settings.headersTimeoutMs,
-      requestTimeout: settings.requestTimeoutMs,
-      keepAliveTimeout: settings.keepAliveTimeoutMs,
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: options?.requestTimeoutMs ?? Math.max(30_000, headersTimeoutMs),
+      keepAliveTimeout: options?.keepAliveTimeoutMs ?? 5000,
       // Node checks the two timeouts above only this often (30 s by default).
-      connectionsCheckingInterval: Math.min(1000, Math.ceil(settings.headersTimeoutMs / 2)),
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeoutMs / 2)),
     },
     (request, response) => {
       handle(request, response).catch((error: unknown) => {
@@ -208,31 +241,29 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let closing: Promise<void> | undefined;
-
   return {
     url,
     baseURL: `${url}/v1`,
-    get requests(): readonly RecordedRequest[] {
-      return log.requests;
+    get requests() {
+      return log.entries.map((entry) => entry.request);
     },
-    get droppedRequests(): number {
+    get droppedRequests() {
       return log.dropped;
     },
-    get lastRequest(): RecordedRequest | undefined {
-      return log.last;
+    get lastRequest() {
+      return log.entries.at(-1)?.request;
     },
-    enqueue(...replies: ScriptedReply[]): void {
-      queue.push(...replies);
+    enqueue(...more) {
+      queue.push(...more);
     },
-    reset(): void {
+    reset() {
       log.clear();
       queue = [];
-      for (const endpoint of endpoints.values()) endpoint.reset();
+      for (const { handler } of endpoints) handler.reset();
     },
-    close(): Promise<void> {
+    close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => {
           if (error === undefined) resolve();
@@ -245,40 +276,53 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
   };
 }
 
-interface Route {
-  readonly endpoint: Endpoint;
-  readonly params: RouteParams;
+/** The record of requests, bounded by count and body bytes: the oldest go first, the newest stays. */
+function requestLog(maxRequests: number, maxBytes: number) {
+  const log = {
+    entries: [] as { readonly request: RecordedRequest; readonly bytes: number }[],
+    bytes: 0,
+    dropped: 0,
+    add(request: RecordedRequest, bytes: number): void {
+      log.entries.push({ request, bytes });
+      log.bytes += bytes;
+      while (log.entries.length > 1 && (log.entries.length > maxRequests || log.bytes > maxBytes)) {
+        log.bytes -= log.entries.shift()?.bytes ?? 0;
+        log.dropped += 1;
+      }
+    },
+    clear(): void {
+      log.entries = [];
+      log.bytes = 0;
+      log.dropped = 0;
+    },
+  };
+  return log;
 }
 
-function findRoute(
-  endpoints: ReadonlyMap<StrictServerRoute, Endpoint>,
-  path: string,
-): Route | undefined {
-  for (const [route, endpoint] of endpoints) {
-    const params = route.match(path);
-    if (params !== undefined) return { endpoint, params };
-  }
-  return undefined;
-}
-
-/** A request body: its text and size, or only its size when it was over the limit. */
 type RequestBody =
   | { readonly kind: 'read'; readonly text: string; readonly bytes: number }
   | { readonly kind: 'too-large'; readonly size: number };
 
-/** Reads the body to its end, keeping at most `limit` bytes. */
+/** Reads the body to its end, keeping at most `limit` bytes (so the client gets the 413, not a reset). */
 async function readBody(request: IncomingMessage, limit: number): Promise<RequestBody> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    // Past the limit, keep reading (and dropping) so the client gets the 413, not a reset.
     if (size <= limit) chunks.push(buffer);
   }
   return size > limit
     ? { kind: 'too-large', size }
     : { kind: 'read', text: Buffer.concat(chunks).toString('utf8'), bytes: size };
+}
+
+function parseJson(text: string): EndpointRequest['parsed'] {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
 }
 
 /** The request target as a URL; a target `URL` cannot parse keeps its text as the path. */

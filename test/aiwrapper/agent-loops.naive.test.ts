@@ -8,11 +8,9 @@ import {
   type LangMessageItemToolResult,
   type ToolResult,
 } from 'aiwrapper';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startStrictServer as startStrictOpenAIServer,
-  type StrictServer as StrictOpenAIServer,
-} from '../../src/testing/index.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StrictServer } from '../../src/testing/index.js';
+import { withStrictServer } from '../helpers/strict-server.js';
 import { nonStreamingLoop, streamingLoop, weatherTools } from '../helpers/agent-loops.js';
 
 const proto = LangMessages.prototype as unknown as Record<string, unknown>;
@@ -78,15 +76,8 @@ function literalPort(): void {
 }
 
 describe('the pre-3.0 agent loops on aiwrapper 3.0.3 without aiwrapper-tool-calls', () => {
-  let server: StrictOpenAIServer;
-  beforeAll(async () => {
-    server = await startStrictOpenAIServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = withStrictServer({ route: false });
   beforeEach(() => {
-    server.reset();
     server.enqueue(
       {
         toolCalls: [
@@ -152,7 +143,7 @@ describe('the pre-3.0 agent loops on aiwrapper 3.0.3 without aiwrapper-tool-call
 });
 
 /** Replays the last request to read the error body the server gave it. */
-async function lastErrorBody(server: StrictOpenAIServer): Promise<unknown> {
+async function lastErrorBody(server: StrictServer): Promise<unknown> {
   const response = await fetch(`${server.baseURL}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

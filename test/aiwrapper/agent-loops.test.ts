@@ -1,10 +1,7 @@
 import '../../src/register.js';
 import { Lang, LangMessages } from 'aiwrapper';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startStrictServer as startStrictOpenAIServer,
-  type StrictServer as StrictOpenAIServer,
-} from '../../src/testing/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withStrictServer } from '../helpers/strict-server.js';
 import { nonStreamingLoop, streamingLoop, weatherTools } from '../helpers/agent-loops.js';
 import { plain } from '../helpers/lang-messages.js';
 
@@ -78,15 +75,8 @@ const expectedCollection = [
 ];
 
 describe('the pre-3.0 agent loops, unchanged, with aiwrapper-tool-calls registered', () => {
-  let server: StrictOpenAIServer;
-  beforeAll(async () => {
-    server = await startStrictOpenAIServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = withStrictServer({ route: false });
   beforeEach(() => {
-    server.reset();
     server.enqueue(toolCallReply, { text: 'Sunny in both.' });
   });
   const lang = () =>

@@ -1,13 +1,9 @@
 import '../../src/register.js';
 import { Lang, LangMessages } from 'aiwrapper';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isProviderError, ProviderError, withProviderErrors } from '../../src/aiwrapper/index.js';
 import { providerErrorOf, providerMessageOf } from '../../src/aiwrapper/provider-errors.js';
-import {
-  routeToStrictServer,
-  startStrictServer,
-  type StrictServer,
-} from '../../src/testing/index.js';
+import { withStrictServer } from '../helpers/strict-server.js';
 import { nonStreamingLoop, weatherTools } from '../helpers/agent-loops.js';
 import { useProviderErrors } from '../helpers/provider-http.js';
 
@@ -168,19 +164,9 @@ describe('providerErrorOf', () => {
   });
 });
 
-describe("withProviderErrors as aiwrapper's request function", () => {
-  let server: StrictServer;
-  let restore: () => void;
-  beforeAll(async () => {
-    server = await startStrictServer();
-    restore = useProviderErrors(routeToStrictServer(server));
-  });
-  afterAll(async () => {
-    restore();
-    await server.close();
-  });
-  beforeEach(() => {
-    server.reset();
+describe('installProviderErrors', () => {
+  const server = withStrictServer({
+    route: (request) => useProviderErrors(request),
   });
 
   it('lets the Responses provider resend without a previous_response_id the server lost', async () => {

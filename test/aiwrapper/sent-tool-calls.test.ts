@@ -1,12 +1,8 @@
 import { LangMessages } from 'aiwrapper';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runToolLoop, type LoopTool } from '../../src/aiwrapper/index.js';
 import { useProviderErrors } from '../helpers/provider-http.js';
-import {
-  routeToStrictServer,
-  startStrictServer,
-  type StrictServer,
-} from '../../src/testing/index.js';
+import { withStrictServer } from '../helpers/strict-server.js';
 import { hookingOnResult, sentArgumentsText } from '../../src/aiwrapper/sent-tool-calls.js';
 import { MATRIX_PROVIDERS } from '../matrix/providers.js';
 
@@ -14,16 +10,8 @@ import { MATRIX_PROVIDERS } from '../matrix/providers.js';
 // only for the loop's own requests: a plain chat() in the same process, after a loop ran, reads a
 // response exactly as aiwrapper alone does.
 
-let server: StrictServer;
-let restoreHttp: () => void;
-
-beforeAll(async () => {
-  server = await startStrictServer();
-  restoreHttp = useProviderErrors(routeToStrictServer(server));
-});
-afterAll(async () => {
-  restoreHttp();
-  await server.close();
+const server = withStrictServer({
+  route: (request) => useProviderErrors(request),
 });
 
 const tool: LoopTool = {

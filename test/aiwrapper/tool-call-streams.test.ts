@@ -1,17 +1,14 @@
 import { LangMessages, setHttpRequestImpl } from 'aiwrapper';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   runToolLoop,
   withToolCallStreams,
   type LoopTool,
   type ToolLoopEvent,
 } from '../../src/aiwrapper/index.js';
+import { routeToStrictServer } from '../../src/testing/index.js';
 import { useProviderErrors } from '../helpers/provider-http.js';
-import {
-  routeToStrictServer,
-  startStrictServer,
-  type StrictServer,
-} from '../../src/testing/index.js';
+import { withStrictServer } from '../helpers/strict-server.js';
 import { MATRIX_PROVIDERS, type MatrixProvider } from '../matrix/providers.js';
 
 const note = 'A note long enough to stream in many pieces: ' + 'déjà vu, "quoted", \\ '.repeat(12);
@@ -27,18 +24,10 @@ const replies = [
   { text: 'Saved.' },
 ];
 
-let server: StrictServer;
+const server = withStrictServer({ route: false });
 let restoreHttp: () => void;
-
-beforeAll(async () => {
-  server = await startStrictServer();
-});
-afterAll(async () => {
+afterAll(() => {
   restoreHttp();
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
 });
 
 async function run(provider: MatrixProvider): Promise<ToolLoopEvent[]> {

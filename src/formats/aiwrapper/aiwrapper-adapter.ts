@@ -27,5 +27,4 @@ export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionRe
   mergesResultsIntoUser: false,
   generatesIds: false,
   roleOptionalForUser: false,
-  errorResponseFor: undefined,
 };

@@ -1,5 +1,4 @@
 import { isObject } from '../../core/input-guards.js';
-import { anthropicErrorBodyFor } from './anthropic-error.js';
 import { ANTHROPIC_PROFILE } from './anthropic-profile.js';
 import { fromAnthropic } from './from-anthropic.js';
 import { toAnthropic, type AnthropicConversionResult } from './to-anthropic.js';
@@ -39,6 +38,5 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   mergesConsecutiveTurns: true,
   generatesIds: false,
   roleOptionalForUser: false,
-  errorResponseFor: anthropicErrorBodyFor,
   repairWire: { after: repairAnthropicThinking },
 };

@@ -1,5 +1,4 @@
 import { isObject } from '../../core/input-guards.js';
-import { bedrockErrorBodyFor } from './bedrock-error.js';
 import { BEDROCK_PROFILE } from './bedrock-profile.js';
 import { fromBedrock } from './from-bedrock.js';
 import { toBedrock, type BedrockConversionResult } from './to-bedrock.js';
@@ -28,5 +27,4 @@ export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> 
   mergesResultsIntoUser: true,
   generatesIds: false,
   roleOptionalForUser: false,
-  errorResponseFor: bedrockErrorBodyFor,
 };

@@ -1,6 +1,5 @@
 import { repairGeminiWire } from './gemini-wire-repair.js';
 import { fromGemini } from './from-gemini.js';
-import { geminiErrorBodyFor } from './gemini-error.js';
 import { GEMINI_PROFILE } from './gemini-profile.js';
 import { toGemini, type GeminiConversionResult } from './to-gemini.js';
 import { inspectGemini } from './validate-gemini.js';
@@ -34,6 +33,5 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   mergesResultsIntoUser: false,
   generatesIds: true,
   roleOptionalForUser: true,
-  errorResponseFor: geminiErrorBodyFor,
   repairWire: { before: repairGeminiWire },
 };

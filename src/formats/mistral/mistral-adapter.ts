@@ -1,7 +1,6 @@
 import { MISTRAL_LEAVES, unrepairedMistral } from './mistral-wire-repair.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { fromMistral } from './from-mistral.js';
-import { mistralErrorBodyFor } from './mistral-error.js';
 import { MISTRAL_PROFILE } from './mistral-profile.js';
 import type { MistralMessage } from './mistral-types.js';
 import { toMistral } from './to-mistral.js';
@@ -24,6 +23,5 @@ export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralM
   mergesResultsIntoUser: false,
   generatesIds: false,
   roleOptionalForUser: false,
-  errorResponseFor: mistralErrorBodyFor,
   repairWire: { after: unrepairedMistral, leaves: MISTRAL_LEAVES },
 };

@@ -6,7 +6,6 @@ import type { FormatAdapter } from '../shared/format-adapter.js';
 import type { ShapeRepair } from '../shared/shape-fix.js';
 import type { WireRepair } from '../shared/wire-repair.js';
 import { fromOpenAIChat } from './from-openai-chat.js';
-import { openAIErrorBodyFor } from './openai-chat-error.js';
 import { OPENAI_CHAT_PROFILE } from './openai-chat-profile.js';
 import type { OpenAIChatMessage } from './openai-chat-types.js';
 import { OPENAI_CHAT_HOST } from './openai-chat-wording.js';
@@ -60,7 +59,6 @@ export function openAIChatAdapter(
     mergesResultsIntoUser: false,
     generatesIds: false,
     roleOptionalForUser: false,
-    errorResponseFor: openAIErrorBodyFor,
   };
 }
 

@@ -24,7 +24,7 @@ export { OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH } from './openai-chat-call-checks.j
  * API does, and returns every issue found (OpenAI itself stops at the first).
  *
  * Each issue's `message` is OpenAI's own wording (typo "preceeding" included) and `param` is
- * OpenAI's param string, so {@link openAIErrorBodyFor} can rebuild the 400 body OpenAI sends.
+ * OpenAI's param string, so the strict server (testing/) can rebuild the 400 body OpenAI sends.
  * The rules, as OpenAI applies them (inferred from its error replies, cited in the source):
  *
  * - after an assistant message with `tool_calls`, `tool` messages answer those ids; once every id

@@ -1,6 +1,5 @@
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { fromOpenAIResponses } from './from-openai-responses.js';
-import { openAIResponsesErrorBodyFor } from './openai-responses-error.js';
 import { OPENAI_RESPONSES_PROFILE } from './openai-responses-profile.js';
 import { responsesCallLinks } from './responses-call-links.js';
 import type { OpenAIResponsesInputItem } from './openai-responses-types.js';
@@ -55,6 +54,5 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   mergesResultsIntoUser: false,
   generatesIds: false,
   roleOptionalForUser: false,
-  errorResponseFor: openAIResponsesErrorBodyFor,
   repairWire: { after: repairResponsesReasoning },
 };

@@ -4,7 +4,6 @@ import type { MessageFormat } from '../../core/format.js';
 import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
 import type { HistoryMessage, ToolHistory, ToolResult } from '../../core/history.js';
 import type { JsonObject } from '../../core/input-guards.js';
-import type { HistoryIssue } from '../../core/issue.js';
 import type { ProviderProfile } from '../../core/provider-profile.js';
 import type { RuleContext } from '../../core/rule-context.js';
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
@@ -37,12 +36,6 @@ export interface WriteFormatOptions extends WriterOptions {
   readonly omitIds?: ReadonlySet<string> | undefined;
   /** Gemini: results read from responses without an id of their own, written back without one. */
   readonly responsesAsRead?: ReadonlySet<ToolResult> | undefined;
-}
-
-/** The status and body a provider answers a refused history with. */
-export interface ProviderErrorResponse {
-  readonly status: number;
-  readonly body: unknown;
 }
 
 /**
@@ -112,9 +105,7 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   readonly mergesConsecutiveTurns?: boolean | undefined;
   /** A message without a `role` is a user turn (Gemini `contents`). */
   readonly roleOptionalForUser: boolean;
-  /** The provider's status and error body for the first issue of a refused history. */
-  readonly errorResponseFor: ((issue: HistoryIssue) => ProviderErrorResponse) | undefined;
-  /** The format's own repair steps around the neutral engine. */
+  /** The format's own repair steps around the neutral engine (Gemini, Mistral); absent for most formats. */
   readonly repairWire?: WireRepairHooks | undefined;
 }
 

@@ -39,5 +39,4 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
   mergesResultsIntoUser: false,
   generatesIds: false,
   roleOptionalForUser: false,
-  errorResponseFor: undefined,
 };

@@ -1,27 +1,12 @@
 import { Lang, LangMessages } from 'aiwrapper';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runToolLoop, type LoopTool } from '../../../src/aiwrapper/index.js';
-import { useProviderErrors } from '../../helpers/provider-http.js';
 import { installErrorResultFlags } from '../../../src/aiwrapper/loop/error-result-flags.js';
-import {
-  routeToStrictServer,
-  startStrictServer,
-  type StrictServer,
-} from '../../../src/testing/index.js';
+import { useProviderErrors } from '../../helpers/provider-http.js';
+import { withStrictServer } from '../../helpers/strict-server.js';
 
-let server: StrictServer;
-let restoreHttp: () => void;
-
-beforeAll(async () => {
-  server = await startStrictServer();
-  restoreHttp = useProviderErrors(routeToStrictServer(server));
-});
-afterAll(async () => {
-  restoreHttp();
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
+const server = withStrictServer({
+  route: (request) => useProviderErrors(request),
 });
 
 const anthropic = (): ReturnType<typeof Lang.anthropic> =>

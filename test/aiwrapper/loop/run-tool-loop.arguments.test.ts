@@ -1,19 +1,15 @@
 import { LangMessages, type LangMessage, type LangMessageItemTool } from 'aiwrapper';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   META_KEYS,
   runToolLoop,
   type LoopTool,
   type ToolLoopEvent,
 } from '../../../src/aiwrapper/index.js';
-import { useProviderErrors } from '../../helpers/provider-http.js';
 import type { ProviderFormat } from '../../../src/core/format.js';
 import { convertHistory, UNKNOWN_TOOL_NAME, validateHistory } from '../../../src/index.js';
-import {
-  routeToStrictServer,
-  startStrictServer,
-  type StrictServer,
-} from '../../../src/testing/index.js';
+import { useProviderErrors } from '../../helpers/provider-http.js';
+import { withStrictServer } from '../../helpers/strict-server.js';
 import { MATRIX_PROVIDERS, type MatrixProvider } from '../../matrix/providers.js';
 import { providerIssues } from '../../helpers/loop-fault-harness.js';
 import { ScriptedLang } from '../../helpers/scripted-lang.js';
@@ -23,19 +19,8 @@ import { ScriptedLang } from '../../helpers/scripted-lang.js';
 // provider refuses. Faults are injected through the strict server, which replies with exactly
 // the bytes scripted and refuses what each provider refuses.
 
-let server: StrictServer;
-let restoreHttp: () => void;
-
-beforeAll(async () => {
-  server = await startStrictServer();
-  restoreHttp = useProviderErrors(routeToStrictServer(server));
-});
-afterAll(async () => {
-  restoreHttp();
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
+const server = withStrictServer({
+  route: (request) => useProviderErrors(request),
 });
 
 /** The three providers whose streams aiwrapper accumulates itself, with the format each speaks. */

@@ -1,5 +1,5 @@
 import { LangMessages, type LangMessage, type LanguageProvider } from 'aiwrapper';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   META_KEYS,
   pendingToolCalls,
@@ -9,31 +9,16 @@ import {
   type ToolLoopEvent,
   type ToolLoopOptions,
 } from '../../../src/aiwrapper/index.js';
-import { useProviderErrors } from '../../helpers/provider-http.js';
 import { validateHistory } from '../../../src/index.js';
-import {
-  routeToStrictServer,
-  startStrictServer,
-  type StrictServer,
-} from '../../../src/testing/index.js';
+import { useProviderErrors } from '../../helpers/provider-http.js';
+import { withStrictServer } from '../../helpers/strict-server.js';
 import { MATRIX_PROVIDERS, type MatrixProvider } from '../../matrix/providers.js';
 
 // Issue 12: the loop on every aiwrapper provider, streaming and not, against the strict server,
 // which refuses exactly what each provider refuses.
 
-let server: StrictServer;
-let restoreHttp: () => void;
-
-beforeAll(async () => {
-  server = await startStrictServer();
-  restoreHttp = useProviderErrors(routeToStrictServer(server));
-});
-afterAll(async () => {
-  restoreHttp();
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
+const server = withStrictServer({
+  route: (request) => useProviderErrors(request),
 });
 
 const weather: LoopTool = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicErrorBodyFor } from '../../../src/formats/anthropic/anthropic-error.js';
+import { errorBodyFor } from '../../../src/testing/index.js';
 import {
   assertValidAnthropic,
   validateAnthropic,
@@ -375,10 +375,10 @@ describe('assertValidAnthropic', () => {
   });
 });
 
-describe('anthropicErrorBodyFor', () => {
+describe("errorBodyFor('anthropic')", () => {
   it('builds the 400 invalid_request_error body', () => {
     const [issue] = validateAnthropic([user([result('toolu_1')])]).issues;
-    expect(issue && anthropicErrorBodyFor(issue)).toEqual({
+    expect(issue && errorBodyFor('anthropic', issue)).toEqual({
       status: 400,
       body: {
         type: 'error',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 import { ToolHistoryError } from '../../../src/errors/tool-history-error.js';
-import { bedrockErrorBodyFor } from '../../../src/formats/bedrock/bedrock-error.js';
+import { errorBodyFor } from '../../../src/testing/index.js';
 import {
   assertValidBedrock,
   validateBedrock,
@@ -310,15 +310,18 @@ describe('assertValidBedrock', () => {
   });
 });
 
-describe('bedrockErrorBodyFor', () => {
+describe("errorBodyFor('bedrock')", () => {
   it('answers 400 with a ValidationException whose body is the message', () => {
     const [issue] = validateBedrock([user('Weather?'), calls('tooluse_a'), user('Hm')]).issues;
-    expect(issue === undefined ? undefined : bedrockErrorBodyFor(issue)).toEqual({
+    expect(issue === undefined ? undefined : errorBodyFor('bedrock', issue)).toEqual({
       status: 400,
-      errorType: 'ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/',
       body: {
         message:
           'Expected toolResult blocks at messages.2.content for the following Ids: tooluse_a',
+      },
+      headers: {
+        'x-amzn-errortype':
+          'ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/',
       },
     });
   });

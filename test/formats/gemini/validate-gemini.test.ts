@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { geminiErrorBodyFor } from '../../../src/formats/gemini/gemini-error.js';
+import { errorBodyFor } from '../../../src/testing/index.js';
 import {
   assertValidGemini,
   GEMINI_CALL_NOT_AFTER_USER,
@@ -252,10 +252,10 @@ describe('assertValidGemini', () => {
   });
 });
 
-describe('geminiErrorBodyFor', () => {
+describe("errorBodyFor('gemini')", () => {
   it('builds the 400 INVALID_ARGUMENT body', () => {
     const [issue] = validateGemini([user(text('go')), model(call('a')), user(text('?'))]).issues;
-    expect(issue && geminiErrorBodyFor(issue)).toEqual({
+    expect(issue && errorBodyFor('gemini', issue)).toEqual({
       status: 400,
       body: { error: { code: 400, message: GEMINI_COUNT_MISMATCH, status: 'INVALID_ARGUMENT' } },
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mistralErrorBodyFor } from '../../../src/formats/mistral/mistral-error.js';
+import { errorBodyFor } from '../../../src/testing/index.js';
 import {
   assertValidMistral,
   MISTRAL_COUNT_MISMATCH,
@@ -244,7 +244,7 @@ describe('assertValidMistral', () => {
   });
 });
 
-describe('mistralErrorBodyFor', () => {
+describe("errorBodyFor('mistral')", () => {
   it('uses the type and code Mistral sends for each kind of error', () => {
     const bodies = validateMistral([
       user(),
@@ -254,7 +254,7 @@ describe('mistralErrorBodyFor', () => {
       calls('a1b2c3d4e'),
       reply,
       user('next'),
-    ]).issues.map(mistralErrorBodyFor);
+    ]).issues.map((issue) => errorBodyFor('mistral', issue));
     expect(bodies).toEqual([
       {
         status: 400,

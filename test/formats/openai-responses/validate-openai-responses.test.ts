@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openAIResponsesErrorBodyFor } from '../../../src/formats/openai-responses/openai-responses-error.js';
+import { errorBodyFor } from '../../../src/testing/index.js';
 import {
   assertValidOpenAIResponses,
   validateOpenAIResponses,
@@ -175,7 +175,7 @@ describe('assertValidOpenAIResponses', () => {
   });
 });
 
-describe('openAIResponsesErrorBodyFor', () => {
+describe("errorBodyFor('openai-responses')", () => {
   it("builds OpenAI's error body with the schema codes for id errors and null otherwise", () => {
     const issues = validateOpenAIResponses([
       call(''),
@@ -183,7 +183,7 @@ describe('openAIResponsesErrorBodyFor', () => {
       output('y'),
       call('c'.repeat(70)),
     ]).issues;
-    expect(issues.map(openAIResponsesErrorBodyFor)).toEqual([
+    expect(issues.map((issue) => errorBodyFor('openai-responses', issue))).toEqual([
       {
         status: 400,
         body: {

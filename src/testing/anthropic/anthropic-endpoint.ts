@@ -1,0 +1,200 @@
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import { validateAnthropic } from '../../formats/anthropic/validate-anthropic.js';
+import type {
+  EndpointReply,
+  ErrorReply,
+  EndpointRequest,
+  ResolvedReply,
+  StrictEndpoint,
+} from '../endpoint.js';
+import {
+  argumentsObject,
+  failureStatus,
+  fragments,
+  holdsContentBlock,
+  isJsonObject,
+  jsonReply,
+  matchPaths,
+  nextResolvedReply,
+  randomId,
+  refuseHistory,
+  sseFrame,
+  streamReply,
+} from '../endpoint.js';
+
+/** The JSON body of an Anthropic API error reply (the real reply also carries a `request_id`). */
+export interface AnthropicErrorBody {
+  readonly type: 'error';
+  readonly error: { readonly type: string; readonly message: string };
+}
+
+/**
+ * The 400 Anthropic sends for an issue of `validateAnthropic`, shaped as in
+ * Kilo-Org/kilocode#5163: `{"type":"error","error":{"type":"invalid_request_error","message":…}}`.
+ */
+export function anthropicErrorBody(issue: HistoryIssue): ErrorReply<AnthropicErrorBody> {
+  return {
+    status: 400,
+    body: { type: 'error', error: { type: 'invalid_request_error', message: issue.message } },
+  };
+}
+
+/** Anthropic's error reply with the `request_id` its replies carry (`req_011CYfUGm894GvnVxoN9fNaL`). */
+function refuse(message: string, type = 'invalid_request_error', status = 400): EndpointReply {
+  return jsonReply(status, { type: 'error', error: { type, message }, request_id: requestId() });
+}
+
+function requestId(): string {
+  return randomId('req_011C', 20);
+}
+
+/**
+ * `POST /v1/messages`: refuses what Anthropic refuses (the first issue of `validateAnthropic` in
+ * message order), then answers a `message`, or Anthropic's event stream when `stream: true`.
+ */
+export const ANTHROPIC_ENDPOINT: StrictEndpoint = {
+  format: 'anthropic',
+  match: matchPaths('/v1/messages'),
+  create: () => ({ handle: handleMessages, reset: () => undefined }),
+  // `request_too_large` is Anthropic's documented 413 type (https://docs.anthropic.com/en/api/errors).
+  failure: (failure, message) =>
+    refuse(
+      message,
+      failure === 'too-large' ? 'request_too_large' : 'strict_server_error',
+      failureStatus(failure),
+    ),
+};
+
+async function handleMessages(request: EndpointRequest): Promise<EndpointReply> {
+  // Our wording: no recorded Anthropic reply to a body that is not JSON was found.
+  if (!request.parsed.ok) return refuse('The request body is not valid JSON.');
+  const body = request.parsed.value;
+  if (!isJsonObject(body)) return refuse('The request body must be a JSON object.');
+  // "max_tokens: Field required" (tickernelz/opencode-mem#50).
+  for (const field of ['model', 'messages', 'max_tokens'])
+    if (body[field] === undefined) return refuse(`${field}: Field required`);
+  const messages = body.messages;
+  // Ours, in pydantic's style; not seen from Anthropic.
+  if (!Array.isArray(messages)) return refuse('messages: Input should be a valid list');
+  const items: readonly unknown[] = messages;
+  const badRole = items.findIndex(
+    (message) =>
+      isJsonObject(message) &&
+      typeof message.role === 'string' &&
+      !['user', 'assistant', 'system'].includes(message.role),
+  );
+  if (badRole !== -1)
+    return refuse(`messages.${badRole}.role: Input should be 'user' or 'assistant'`);
+  const refusal = refuseHistory(
+    () => validateAnthropic(items),
+    ([issue]) => {
+      const { status, body: error } = anthropicErrorBody(issue);
+      return jsonReply(status, { ...error, request_id: requestId() });
+    },
+    (message) => refuse(message),
+  );
+  if (refusal !== undefined) return refusal;
+  // The profile's toolsWithToolHistory, in Anthropic's words (bosun-ai/kwaak#312); an empty
+  // `tools` list declares none.
+  const declaresTools = Array.isArray(body.tools) && body.tools.length > 0;
+  if (
+    !declaresTools &&
+    holdsContentBlock(items, (block) => block.type === 'tool_use' || block.type === 'tool_result')
+  )
+    return refuse('Requests which include `tool_use` or `tool_result` blocks must define tools.');
+  const reply = await nextResolvedReply(
+    request,
+    { format: 'anthropic', path: request.path, body },
+    () => randomId('toolu_01', 22),
+  );
+  const envelope = {
+    id: randomId('msg_01', 22),
+    model: typeof body.model === 'string' ? body.model : 'claude-sonnet-4-5',
+  };
+  if (body.stream !== true) return jsonReply(200, toMessage(reply, envelope));
+  return streamReply(toEvents(reply, envelope));
+}
+
+interface AnthropicEnvelope {
+  readonly id: string;
+  readonly model: string;
+}
+
+/** A non-streaming `message`: text first, then `tool_use` blocks with object `input`. */
+function toMessage(reply: ResolvedReply, envelope: AnthropicEnvelope): object {
+  const content: object[] = [];
+  const text = textBlockOf(reply);
+  if (text !== undefined) content.push({ type: 'text', text });
+  for (const call of reply.toolCalls)
+    content.push({ type: 'tool_use', id: call.id, name: call.name, input: argumentsObject(call) });
+  return {
+    id: envelope.id,
+    type: 'message',
+    role: 'assistant',
+    model: envelope.model,
+    content,
+    stop_reason: reply.toolCalls.length > 0 ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+    usage: {
+      input_tokens: 0,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 0,
+      service_tier: 'standard',
+    },
+  };
+}
+
+/**
+ * The SSE frames Anthropic streams, as recorded: `message_start` (empty `content`), per block
+ * `content_block_start` (a `ping` after the first), `text_delta`s or `input_json_delta`s (the
+ * first `partial_json: ""`), `content_block_stop`; then `message_delta` and `message_stop`.
+ */
+function toEvents(reply: ResolvedReply, envelope: AnthropicEnvelope): string[] {
+  const frames: string[] = [];
+  const emit = (type: string, fields: object = {}): void => {
+    frames.push(sseFrame({ type, ...fields }, type));
+  };
+  const message = toMessage({ text: undefined, toolCalls: [] }, envelope);
+  emit('message_start', { message: { ...message, content: [], stop_reason: null } });
+  let index = 0;
+  const block = (start: object, deltas: readonly object[]): void => {
+    emit('content_block_start', { index, content_block: start });
+    if (index === 0) emit('ping');
+    for (const delta of deltas) emit('content_block_delta', { index, delta });
+    emit('content_block_stop', { index });
+    index++;
+  };
+  const text = textBlockOf(reply);
+  if (text !== undefined)
+    block(
+      { type: 'text', text: '' },
+      fragments(text).map((piece) => ({ type: 'text_delta', text: piece })),
+    );
+  for (const call of reply.toolCalls)
+    block(
+      { type: 'tool_use', id: call.id, name: call.name, input: {} },
+      ['', ...fragments(call.arguments)].map((partial) => ({
+        type: 'input_json_delta',
+        partial_json: partial,
+      })),
+    );
+  emit('message_delta', {
+    delta: {
+      stop_reason: reply.toolCalls.length > 0 ? 'tool_use' : 'end_turn',
+      stop_sequence: null,
+    },
+    usage: { output_tokens: 0 },
+  });
+  emit('message_stop');
+  return frames;
+}
+
+/**
+ * Anthropic refuses empty text blocks in requests, so a reply with calls sends none; one with
+ * neither text nor calls still gets one, so the message is never empty.
+ */
+function textBlockOf(reply: ResolvedReply): string | undefined {
+  if (reply.toolCalls.length === 0) return reply.text ?? '';
+  return reply.text === '' ? undefined : reply.text;
+}

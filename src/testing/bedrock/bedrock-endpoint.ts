@@ -1,0 +1,117 @@
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import { validateBedrock } from '../../formats/bedrock/validate-bedrock.js';
+import type {
+  EndpointReply,
+  ErrorReply,
+  EndpointRequest,
+  ResolvedReply,
+  StrictEndpoint,
+} from '../endpoint.js';
+import {
+  argumentsObject,
+  failureStatus,
+  holdsContentBlock,
+  isJsonObject,
+  jsonReply,
+  nextResolvedReply,
+  randomId,
+  refuseHistory,
+} from '../endpoint.js';
+
+/**
+ * The 400 Bedrock sends for an issue of `validateBedrock`: `{"message": …}` (as litellm relays it,
+ * Just-Curieous/Curie#16) with the type in the `x-amzn-ErrorType` header, which the SDKs read
+ * into the exception's name (`Code: ValidationException`, agno-agi/agno#6698).
+ */
+export function bedrockErrorBody(issue: HistoryIssue): ErrorReply<{ readonly message: string }> {
+  return {
+    status: 400,
+    body: { message: issue.message },
+    headers: {
+      'x-amzn-errortype':
+        'ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/',
+    },
+  };
+}
+
+function refuse(message: string, status = 400): EndpointReply {
+  return jsonReply(status, { message });
+}
+
+// https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
+const CONVERSE_PATH = /^\/model\/([^/]+)\/converse$/;
+
+/**
+ * `POST /model/{modelId}/converse`: refuses what Bedrock refuses (the first issue of
+ * `validateBedrock` in message order), then answers a Converse response. ConverseStream is not
+ * served: its body is AWS's binary event-stream framing.
+ */
+export const BEDROCK_ENDPOINT: StrictEndpoint = {
+  format: 'bedrock',
+  match: (path) => {
+    const found = CONVERSE_PATH.exec(path);
+    return found === null ? undefined : { model: found[1] ?? '' };
+  },
+  create: () => ({ handle: handleConverse, reset: () => undefined }),
+  failure: (failure, message) => refuse(message, failureStatus(failure)),
+  // Ours: the shape of Bedrock's other errors, for an operation this server does not serve.
+  notFound: {
+    prefix: '/model/',
+    reply: (method, path) => refuse(`The strict server does not serve ${method} ${path}.`, 404),
+  },
+};
+
+async function handleConverse(request: EndpointRequest): Promise<EndpointReply> {
+  // Ours: no recorded Bedrock reply to these malformed requests was found.
+  if (!request.parsed.ok) return refuse('The request body is not valid JSON.');
+  const body = request.parsed.value;
+  if (!isJsonObject(body)) return refuse('The request body must be a JSON object.');
+  const messages = body.messages;
+  if (!Array.isArray(messages))
+    return refuse('The messages field must be an array of Message objects.');
+  const items: readonly unknown[] = messages;
+  const refusal = refuseHistory(
+    () => validateBedrock(items),
+    ([issue]) => {
+      const { status, body: error, headers } = bedrockErrorBody(issue);
+      return { ...jsonReply(status, error), headers };
+    },
+    (message) => refuse(message),
+  );
+  if (refusal !== undefined) return refusal;
+  // The profile's toolsWithToolHistory, in Bedrock's words (langgenius/dify#17545).
+  if (
+    !isJsonObject(body.toolConfig) &&
+    holdsContentBlock(items, (block) => 'toolUse' in block || 'toolResult' in block)
+  )
+    return refuse(
+      'The toolConfig field must be defined when using toolUse and toolResult content blocks.',
+    );
+  const reply = await nextResolvedReply(
+    request,
+    { format: 'bedrock', path: request.path, body },
+    () => randomId('tooluse_', 22),
+  );
+  return jsonReply(200, toConverseResponse(reply));
+}
+
+/**
+ * A Converse response: the message under `output.message`, text first, then `toolUse` blocks with
+ * object `input`. Bedrock refuses blank text blocks in requests, so a reply with calls sends none.
+ */
+function toConverseResponse(reply: ResolvedReply): object {
+  const calls = reply.toolCalls;
+  const text = calls.length === 0 ? (reply.text ?? '') : reply.text;
+  const content: object[] =
+    text !== undefined && (text !== '' || calls.length === 0) ? [{ text }] : [];
+  for (const call of calls)
+    content.push({
+      toolUse: { toolUseId: call.id, name: call.name, input: argumentsObject(call) },
+    });
+  return {
+    output: { message: { role: 'assistant', content } },
+    stopReason: calls.length > 0 ? 'tool_use' : 'end_turn',
+    usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+    metrics: { latencyMs: 0 },
+  };
+}

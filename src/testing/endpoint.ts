@@ -1,0 +1,257 @@
+import type { MessageFormat } from '../core/format.js';
+import { isObject } from '../core/input-guards.js';
+import type { HistoryIssue, ValidationResult } from '../errors/history-issue.js';
+import { isToolHistoryError } from '../errors/tool-history-error.js';
+
+/** A wire format the strict server speaks. */
+export type StrictServerFormat = Extract<
+  MessageFormat,
+  'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'mistral' | 'bedrock'
+>;
+
+/** One tool call a scripted reply makes. */
+export interface ScriptedToolCall {
+  /**
+   * The call id. Gemini replies carry it as `functionCall.id` only when it is given here.
+   * @defaultValue a fresh id in the provider's style (`call_…`, `toolu_01…`, 9 characters for Mistral)
+   */
+  readonly id?: string | undefined;
+  readonly name: string;
+  /** The arguments: a JSON string as on the wire, or an object that is serialized for you. */
+  readonly arguments: string | Readonly<Record<string, unknown>>;
+}
+
+/** What the strict server answers to one accepted request, whichever endpoint it came to. */
+export interface ScriptedReply {
+  /** Assistant text. @defaultValue none (`content: null` in Chat Completions when there are calls) */
+  readonly text?: string | undefined;
+  /** Tool calls, in order. @defaultValue none */
+  readonly toolCalls?: readonly ScriptedToolCall[] | undefined;
+}
+
+/** A request the server accepted, as handed to a reply function. */
+export interface StrictRequest {
+  /** Which API the request came to, so one reply function can serve every endpoint. */
+  readonly format: StrictServerFormat;
+  /** The request path without query, e.g. `/v1/chat/completions`. */
+  readonly path: string;
+  /** The parsed JSON body. */
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+/** A reply with ids assigned and arguments serialized. */
+export interface ResolvedReply {
+  readonly text: string | undefined;
+  readonly toolCalls: readonly {
+    readonly id: string;
+    /** Whether the script named the id (Gemini shows only those). */
+    readonly idGiven: boolean;
+    readonly name: string;
+    readonly arguments: string;
+  }[];
+}
+
+/** What an endpoint answers: one JSON body, or a 200 body written in chunks. */
+export type EndpointReply =
+  | {
+      readonly kind: 'json';
+      readonly status: number;
+      readonly body: unknown;
+      readonly contentType: string;
+      readonly headers?: Readonly<Record<string, string>> | undefined;
+    }
+  | { readonly kind: 'stream'; readonly contentType: string; readonly chunks: readonly string[] };
+
+/** A request as the router hands it to an endpoint. */
+export interface EndpointRequest {
+  readonly path: string;
+  readonly query: URLSearchParams;
+  /** The body parsed as JSON; `ok: false` when it is not JSON. */
+  readonly parsed: { readonly ok: true; readonly value: unknown } | { readonly ok: false };
+  /** Values the route captured from the path (Gemini's model and method). */
+  readonly params: Readonly<Record<string, string>>;
+  /** The next scripted reply; rejects when the reply function throws. */
+  nextReply(request: StrictRequest): Promise<ScriptedReply>;
+}
+
+/**
+ * Why the server answers outside an endpoint's own rules: a body over the size limit (413), or a
+ * failure while answering (400, never 5xx, which clients such as aiwrapper retry).
+ */
+export type ServerFailure = 'too-large' | 'server-error';
+
+/** The status and body a provider answers a refused history with (plus its headers, if any). */
+export interface ErrorReply<Body = unknown> {
+  readonly status: number;
+  readonly body: Body;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/** One provider API on the strict server: where it lives, how it answers, how it fails. */
+export interface StrictEndpoint {
+  readonly format: StrictServerFormat;
+  /** The params captured from `path` when this endpoint serves it (a `POST`), else `undefined`. */
+  match(path: string): Readonly<Record<string, string>> | undefined;
+  /** A fresh handler with its own state (the Responses API's stored responses). */
+  create(): { handle(request: EndpointRequest): Promise<EndpointReply>; reset(): void };
+  /** The provider's reply to a {@link ServerFailure} at `path`, in its own shape. */
+  failure(
+    failure: ServerFailure,
+    message: string,
+    path: string,
+    query: URLSearchParams,
+  ): EndpointReply;
+  /** The provider's own 404 for unknown paths under `prefix`, where it differs from OpenAI's. */
+  readonly notFound?: {
+    readonly prefix: string;
+    reply(method: string, path: string): EndpointReply;
+  };
+}
+
+/** A reply with one JSON body. */
+export function jsonReply(
+  status: number,
+  body: unknown,
+  contentType = 'application/json',
+): EndpointReply {
+  return { kind: 'json', status, body, contentType };
+}
+
+/** A 200 reply written chunk by chunk (server-sent events by default). */
+export function streamReply(
+  chunks: readonly string[],
+  contentType = 'text/event-stream; charset=utf-8',
+): EndpointReply {
+  return { kind: 'stream', contentType, chunks };
+}
+
+/** One server-sent event; Gemini ends its lines with `\r\n`, OpenAI and Anthropic with `\n`. */
+export function sseFrame(data: unknown, event?: string, newline = '\n'): string {
+  const payload = typeof data === 'string' ? data : JSON.stringify(data);
+  const name = event === undefined ? '' : `event: ${event}${newline}`;
+  return `${name}data: ${payload}${newline}${newline}`;
+}
+
+/** The HTTP status the server answers a {@link ServerFailure} with. */
+export function failureStatus(failure: ServerFailure): number {
+  return failure === 'too-large' ? 413 : 400;
+}
+
+/** The sentence a failed reply function produces, in every provider's error body. */
+export function scriptFailureMessage(error: unknown): string {
+  return `Scripted reply failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** A route matcher for a fixed set of paths. */
+export function matchPaths(
+  ...paths: string[]
+): (path: string) => Readonly<Record<string, string>> | undefined {
+  return (path) => (paths.includes(path) ? {} : undefined);
+}
+
+/** Whether a value is a JSON object (not null, not an array). */
+export const isJsonObject: (value: unknown) => value is Readonly<Record<string, unknown>> =
+  isObject;
+
+/**
+ * Runs a provider's validator: `onIssues` answers a refused history, `onShape` a message of a
+ * shape the API does not have (the validator's own sentence, in the provider's envelope).
+ */
+export function refuseHistory(
+  validate: () => ValidationResult,
+  onIssues: (issues: readonly [HistoryIssue, ...HistoryIssue[]]) => EndpointReply,
+  onShape: (message: string) => EndpointReply,
+): EndpointReply | undefined {
+  try {
+    const result = validate();
+    return result.ok ? undefined : onIssues(result.issues);
+  } catch (error) {
+    if (isToolHistoryError(error)) return onShape(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Whether a message (`{ content: [blocks] }`, as Anthropic and Bedrock write them) holds a block
+ * `isToolBlock` accepts: how the request rule "tools must be declared with a tool history" looks.
+ */
+export function holdsContentBlock(
+  messages: readonly unknown[],
+  isToolBlock: (block: Readonly<Record<string, unknown>>) => boolean,
+): boolean {
+  return messages.some(
+    (message) =>
+      isObject(message) &&
+      Array.isArray(message.content) &&
+      (message.content as readonly unknown[]).some(
+        (block) => isObject(block) && isToolBlock(block),
+      ),
+  );
+}
+
+/** OpenAI's names for JSON types in its schema errors: "an integer", "an object", "null", … */
+export function describeJsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a decimal number';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `prefix` followed by `length` random characters of `alphabet` (letters and digits by default). */
+export function randomId(prefix: string, length: number, alphabet: string = ALPHANUMERIC): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(length));
+  let id = prefix;
+  for (const byte of bytes) id += alphabet.charAt(byte % alphabet.length);
+  return id;
+}
+
+/** The seconds since the epoch, as providers stamp `created`. */
+export function unixSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** Asks for the next reply, then assigns missing call ids and serializes object arguments. */
+export async function nextResolvedReply(
+  request: EndpointRequest,
+  accepted: StrictRequest,
+  newCallId: () => string,
+): Promise<ResolvedReply> {
+  const reply = await request.nextReply(accepted);
+  return {
+    text: reply.text,
+    toolCalls: (reply.toolCalls ?? []).map((call) => ({
+      id: call.id ?? newCallId(),
+      idGiven: call.id !== undefined,
+      name: call.name,
+      arguments:
+        typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+    })),
+  };
+}
+
+/**
+ * Splits text into pieces of at most 8 code points (never inside a surrogate pair), at least two
+ * when it has two code points, so clients must join deltas to read anything whole.
+ */
+export function fragments(text: string): string[] {
+  const points = Array.from(text);
+  const size = Math.max(1, Math.min(8, Math.ceil(points.length / 2)));
+  const pieces: string[] = [];
+  for (let start = 0; start < points.length; start += size) {
+    pieces.push(points.slice(start, start + size).join(''));
+  }
+  return pieces;
+}
+
+/** A call's arguments as an object, for providers that carry them so (Gemini's `args`). */
+export function argumentsObject(call: ResolvedReply['toolCalls'][number]): unknown {
+  try {
+    return JSON.parse(call.arguments) as unknown;
+  } catch {
+    // A script may send broken JSON on purpose; the raw text stays where a reader sees it.
+    return { arguments: call.arguments };
+  }
+}

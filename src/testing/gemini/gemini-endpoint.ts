@@ -1,0 +1,190 @@
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import { requiresThoughtSignatures } from '../../formats/gemini/thought-signature.js';
+import { validateGemini } from '../../formats/gemini/validate-gemini.js';
+import type {
+  EndpointReply,
+  ErrorReply,
+  EndpointRequest,
+  ResolvedReply,
+  StrictEndpoint,
+} from '../endpoint.js';
+import {
+  argumentsObject,
+  failureStatus,
+  fragments,
+  isJsonObject,
+  jsonReply,
+  nextResolvedReply,
+  randomId,
+  refuseHistory,
+  sseFrame,
+  streamReply,
+} from '../endpoint.js';
+
+/** The JSON body of a Gemini API error reply. */
+export interface GeminiErrorBody {
+  readonly error: { readonly code: number; readonly message: string; readonly status: string };
+}
+
+/**
+ * The 400 Gemini sends for an issue of `validateGemini`:
+ * `{"error":{"code":400,"message":…,"status":"INVALID_ARGUMENT"}}` (microsoft/vscode#299295).
+ */
+export function geminiErrorBody(issue: HistoryIssue): ErrorReply<GeminiErrorBody> {
+  return { status: 400, body: geminiError(400, issue.message, 'INVALID_ARGUMENT') };
+}
+
+function geminiError(code: number, message: string, status: string): GeminiErrorBody {
+  return { error: { code, message, status } };
+}
+
+const GOOGLE_JSON = 'application/json; charset=UTF-8';
+// https://ai.google.dev/api/generate-content: models/{model}:generateContent and :streamGenerateContent.
+const GEMINI_PATH = /^\/(?:v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+
+/**
+ * Errors to a stream without `alt=sse` come wrapped in an array (`[{"error": …}]`, as gemini-cli
+ * prints them in google-gemini/gemini-cli#15425).
+ */
+function inArray(path: string, query: URLSearchParams): boolean {
+  return GEMINI_PATH.exec(path)?.[2] === 'streamGenerateContent' && query.get('alt') !== 'sse';
+}
+
+function reply(status: number, body: GeminiErrorBody, wrap: boolean): EndpointReply {
+  return jsonReply(status, wrap ? [body] : body, GOOGLE_JSON);
+}
+
+/**
+ * `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent`: refuses what Gemini
+ * refuses (`validateGemini` on `contents`, with the model's rules), then answers one
+ * `GenerateContentResponse`, or streams chunks: SSE with `?alt=sse`, else one JSON array.
+ */
+export const GEMINI_ENDPOINT: StrictEndpoint = {
+  format: 'gemini',
+  // The model stays percent-encoded here: a bad escape is the endpoint's 400, not the router's.
+  match: (path) => {
+    const found = GEMINI_PATH.exec(path);
+    return found === null ? undefined : { model: found[1] ?? '', method: found[2] ?? '' };
+  },
+  create: () => ({ handle: handleGenerateContent, reset: () => undefined }),
+  failure: (failure, message, path, query) => {
+    const code = failure === 'too-large' ? 'INVALID_ARGUMENT' : 'STRICT_SERVER_ERROR';
+    const status = failureStatus(failure);
+    return reply(status, geminiError(status, message, code), inArray(path, query));
+  },
+  // Ours: Google answers an unknown path with an HTML page; JSON keeps the path readable.
+  notFound: {
+    prefix: '/v1beta/',
+    reply: (_method, path) =>
+      reply(404, geminiError(404, `Method not found: POST ${path}`, 'NOT_FOUND'), false),
+  },
+};
+
+async function handleGenerateContent(request: EndpointRequest): Promise<EndpointReply> {
+  const streaming = request.params.method === 'streamGenerateContent';
+  const sse = streaming && request.query.get('alt') === 'sse';
+  const refuse = (message: string): EndpointReply =>
+    reply(400, geminiError(400, message, 'INVALID_ARGUMENT'), streaming && !sse);
+  let model: string;
+  try {
+    model = decodeURIComponent(request.params.model ?? '');
+  } catch {
+    // Ours: Google's front end answers a malformed path before the API sees it.
+    return refuse(`Invalid model name in the request path: "${request.params.model ?? ''}".`);
+  }
+  // Google's sentence starts so and goes on with the parser's complaint; the first sentence only.
+  if (!request.parsed.ok) return refuse('Invalid JSON payload received.');
+  const body = request.parsed.value;
+  if (!isJsonObject(body)) return refuse('Invalid JSON payload received. Expected an object.');
+  const contents = body.contents;
+  // With the leading "* " and the trailing newline: ikechan8370/chatgpt-plugin#733,
+  // langchain-ai/langchain-google#1393.
+  if (contents === undefined || (Array.isArray(contents) && contents.length === 0))
+    return refuse('* GenerateContentRequest.contents: contents is not specified\n');
+  // Ours: Google's sentence for a mistyped field names the proto type; not recorded here.
+  if (!Array.isArray(contents))
+    return refuse("Invalid value at 'contents': expected a list of Content.");
+  const items: readonly unknown[] = contents;
+  // Google's sentence for a role other than `user` and `model`, whatever the role.
+  const badRole = items.some(
+    (content) =>
+      isJsonObject(content) &&
+      typeof content.role === 'string' &&
+      !['user', 'model'].includes(content.role),
+  );
+  if (badRole) return refuse('Please use a valid role: user, model.');
+  const refusal = refuseHistory(
+    // The model in the path picks its rules: Gemini 3 wants its thought signatures back.
+    () => validateGemini(items, { model }),
+    ([issue]) => refuse(issue.message),
+    refuse,
+  );
+  if (refusal !== undefined) return refusal;
+  // Gemini's calls carry no id: only ids a script gave are shown.
+  const resolved = await nextResolvedReply(
+    request,
+    { format: 'gemini', path: request.path, body },
+    () => '',
+  );
+  const chunks = toChunks(resolved, { id: randomId('', 22, BASE64URL), model }, streaming);
+  if (!streaming) return jsonReply(200, chunks[0], GOOGLE_JSON);
+  if (sse)
+    return streamReply(
+      chunks.map((chunk) => sseFrame(chunk, undefined, '\r\n')),
+      'text/event-stream',
+    );
+  // One JSON array, written element by element as Google does.
+  return streamReply(
+    chunks.map(
+      (chunk, index) =>
+        `${index === 0 ? '[' : ',\r\n'}${JSON.stringify(chunk)}${index === chunks.length - 1 ? ']' : ''}`,
+    ),
+    GOOGLE_JSON,
+  );
+}
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * `GenerateContentResponse`s for a reply: one holding every part, or (streamed) text in several
+ * chunks and each `functionCall` whole in its own (Gemini never splits `args`). `finishReason` is
+ * `STOP` on the last, for calls too. A Gemini 3 model signs the first call part.
+ */
+function toChunks(
+  reply: ResolvedReply,
+  envelope: { readonly id: string; readonly model: string },
+  streaming: boolean,
+): object[] {
+  const text = reply.text ?? (reply.toolCalls.length === 0 ? '' : undefined);
+  const pieces = text === undefined ? [] : streaming ? fragments(text) : [text];
+  const textParts = (pieces.length === 0 && text !== undefined ? [''] : pieces).map((piece) => ({
+    text: piece,
+  }));
+  const callParts = reply.toolCalls.map((call, position) => {
+    // The Developer API sends no call ids; a scripted one goes in `functionCall.id` (Vertex AI's).
+    const functionCall = {
+      name: call.name,
+      args: argumentsObject(call),
+      ...(call.idGiven ? { id: call.id } : {}),
+    };
+    // Gemini 3 refuses the next request without it (see requiresThoughtSignatures): an opaque stand-in.
+    return position === 0 && requiresThoughtSignatures(envelope.model)
+      ? { functionCall, thoughtSignature: `c3RyaWN0LXNlcnZlcjo${randomId('', 24, BASE64URL)}` }
+      : { functionCall };
+  });
+  const groups = streaming
+    ? [...textParts, ...callParts].map((part) => [part])
+    : [[...textParts, ...callParts]];
+  return groups.map((parts, index) => ({
+    candidates: [
+      {
+        content: { parts, role: 'model' },
+        ...(index === groups.length - 1 ? { finishReason: 'STOP' } : {}),
+        index: 0,
+      },
+    ],
+    usageMetadata: { promptTokenCount: 0, candidatesTokenCount: 0, totalTokenCount: 0 },
+    modelVersion: envelope.model,
+    responseId: envelope.id,
+  }));
+}

@@ -1,0 +1,62 @@
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import { validateMistral } from '../../formats/mistral/validate-mistral.js';
+import type { ErrorReply, StrictEndpoint } from '../endpoint.js';
+import { jsonReply, matchPaths, randomId } from '../endpoint.js';
+import { handleChatCompletions } from '../openai-chat/openai-chat-endpoint.js';
+import { openAIFailure } from '../openai-chat/openai-chat-error.js';
+
+/** The JSON body of a Mistral API error reply (https://docs.mistral.ai/resources/error-glossary). */
+export interface MistralErrorBody {
+  readonly object: 'error';
+  readonly message: string;
+  readonly type: string;
+  readonly param: string | null;
+  /** A numeric code as a string (`'3230'`, `'3280'`), or `null`. */
+  readonly code: string | null;
+}
+
+function mistralError(message: string, type: string, code: string | null): MistralErrorBody {
+  return { object: 'error', message, type, param: null, code };
+}
+
+/**
+ * The 400 Mistral sends for an issue of `validateMistral`, with the `type` and `code` of real
+ * replies: role order → `invalid_request_message_order`, `'3230'` (datapizza-labs/datapizza-ai#98,
+ * avante-corp/avante.nvim#2695); call id shape → `invalid_function_call`, `'3280'`
+ * (nearai/ironclaw#1241); else `invalid_request_error`, `null` (anomalyco/opencontrol#20).
+ */
+export function mistralErrorBody(issue: HistoryIssue): ErrorReply<MistralErrorBody> {
+  const [type, code] = issue.message.startsWith('Unexpected role')
+    ? ['invalid_request_message_order', '3230']
+    : issue.code === 'invalid-tool-call-id'
+      ? ['invalid_function_call', '3280']
+      : ['invalid_request_error', null];
+  return { status: 400, body: mistralError(issue.message, type, code) };
+}
+
+/**
+ * Mistral's `POST /v1/chat/completions`, reached at `/mistral/v1/chat/completions`: OpenAI's wire,
+ * Mistral's rules (9-character ids, no user message right after a tool message, …) and error body.
+ */
+export const MISTRAL_ENDPOINT: StrictEndpoint = {
+  format: 'mistral',
+  match: matchPaths('/mistral/v1/chat/completions'),
+  create: () => ({
+    handle: (request) =>
+      handleChatCompletions(request, {
+        format: 'mistral',
+        validate: validateMistral,
+        refuse: (issues) => {
+          const { status, body } = mistralErrorBody(issues[0]);
+          return jsonReply(status, body);
+        },
+        // Ours: Mistral's own 422 detail for a malformed message was not recorded.
+        refuseShape: (message) =>
+          jsonReply(400, mistralError(message, 'invalid_request_error', null)),
+        newCallId: () => randomId('', 9),
+      }),
+    reset: () => undefined,
+  }),
+  // The shared Chat Completions handler answers its own failures in OpenAI's envelope.
+  failure: openAIFailure,
+};

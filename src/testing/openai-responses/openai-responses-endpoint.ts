@@ -1,0 +1,266 @@
+import { validateOpenAIResponses } from '../../formats/openai-responses/validate-openai-responses.js';
+import type { EndpointReply, EndpointRequest, ResolvedReply, StrictEndpoint } from '../endpoint.js';
+import {
+  describeJsonType,
+  fragments,
+  isJsonObject,
+  jsonReply,
+  matchPaths,
+  nextResolvedReply,
+  randomId,
+  refuseHistory,
+  sseFrame,
+  streamReply,
+  unixSeconds,
+} from '../endpoint.js';
+import {
+  OPENAI_INVALID_JSON_MESSAGE,
+  openAIError,
+  openAIFailure,
+  openAIResponsesErrorBody,
+} from '../openai-chat/openai-chat-error.js';
+
+type JsonObject = Readonly<Record<string, unknown>>;
+
+/**
+ * `POST /v1/responses` (or `/responses`): refuses what OpenAI refuses (`validateOpenAIResponses`
+ * on the whole conversation), then answers a `response` object or the Responses event stream.
+ * Like OpenAI it stores each response unless `store: false`, so a request with
+ * `previous_response_id` is checked after the earlier input and output (aiwrapper sends only the
+ * new items after the first turn).
+ */
+export const OPENAI_RESPONSES_ENDPOINT: StrictEndpoint = {
+  format: 'openai-responses',
+  match: matchPaths('/v1/responses', '/responses'),
+  create: () => {
+    /** Response id → the conversation up to and including that response's output. */
+    const stored = new Map<string, readonly unknown[]>();
+    return {
+      handle: (request) => handleResponses(request, stored),
+      reset: () => {
+        stored.clear();
+      },
+    };
+  },
+  failure: openAIFailure,
+};
+
+async function handleResponses(
+  request: EndpointRequest,
+  stored: Map<string, readonly unknown[]>,
+): Promise<EndpointReply> {
+  const refuse = (...error: Parameters<typeof openAIError>): EndpointReply =>
+    jsonReply(400, openAIError(...error));
+  if (!request.parsed.ok) return refuse(OPENAI_INVALID_JSON_MESSAGE, null, null);
+  const body = request.parsed.value;
+  if (!isJsonObject(body))
+    return refuse('The JSON body of the request must be an object.', null, null);
+  if (body.model === undefined)
+    return refuse("Missing required parameter: 'model'.", 'model', 'missing_required_parameter');
+  const input =
+    body.input === undefined
+      ? []
+      : typeof body.input === 'string'
+        ? [{ role: 'user', content: body.input }]
+        : Array.isArray(body.input)
+          ? (body.input as readonly unknown[])
+          : undefined;
+  if (input === undefined)
+    // Ours, in OpenAI's schema style.
+    return refuse(
+      `Invalid type for 'input': expected one of a string or an array of input items, but got ${describeJsonType(body.input)} instead.`,
+      'input',
+      'invalid_type',
+    );
+  const badRole = input.findIndex(
+    (item) =>
+      isJsonObject(item) &&
+      (item.type === undefined || item.type === 'message') &&
+      typeof item.role === 'string' &&
+      !['assistant', 'system', 'developer', 'user'].includes(item.role),
+  );
+  if (badRole !== -1)
+    // As recorded from the API (`invalid_value`, param `input[1]`).
+    return refuse(
+      `Invalid value: '${String((input[badRole] as JsonObject).role)}'. Supported values are: 'assistant', 'system', 'developer', and 'user'.`,
+      `input[${badRole}]`,
+      'invalid_value',
+    );
+  const previousId = body.previous_response_id;
+  const earlier = typeof previousId === 'string' ? stored.get(previousId) : [];
+  // OpenAI's reply to an unknown (or unstored) previous response; aiwrapper's on400Error looks
+  // for this code and retries without `previous_response_id`.
+  if (earlier === undefined)
+    return refuse(
+      `Previous response with id '${String(previousId)}' not found.`,
+      'previous_response_id',
+      'previous_response_not_found',
+    );
+  const conversation = [...earlier, ...input];
+  const refusal = refuseHistory(
+    () => validateOpenAIResponses(conversation),
+    ([issue]) => {
+      const { status, body: error } = openAIResponsesErrorBody(issue);
+      // The request's own `input` starts after the stored items: name the index the client sent.
+      const sent = issue.messageIndex - earlier.length;
+      const prefix = `input[${issue.messageIndex}]`;
+      const param = error.error.param ?? '';
+      if (earlier.length === 0 || sent < 0 || !param.startsWith(prefix))
+        return jsonReply(status, error);
+      const shift = (text: string): string => text.replaceAll(prefix, `input[${sent}]`);
+      return jsonReply(status, {
+        error: { ...error.error, param: shift(param), message: shift(error.error.message) },
+      });
+    },
+    (message) => refuse(message, 'input', null),
+  );
+  if (refusal !== undefined) return refusal;
+  const reply = await nextResolvedReply(
+    request,
+    { format: 'openai-responses', path: request.path, body },
+    () => randomId('call_', 24),
+  );
+  const envelope: ResponseEnvelope = {
+    id: hexId('resp_'),
+    createdAt: unixSeconds(),
+    model: typeof body.model === 'string' ? body.model : 'gpt-4o-mini',
+    request: body,
+  };
+  const output = toResponseOutput(reply);
+  if (body.store !== false) stored.set(envelope.id, [...conversation, ...output]);
+  if (body.stream !== true) return jsonReply(200, toResponse(envelope, 'completed', output));
+  return streamReply(toResponseEvents(envelope, output));
+}
+
+interface ResponseEnvelope {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly model: string;
+  /** The request: `instructions`, `tools`, `previous_response_id`, … are echoed as OpenAI does. */
+  readonly request: JsonObject;
+}
+
+type OutputItem = JsonObject & { readonly id: string; readonly type: string };
+
+/** Recorded ids look like `resp_0d54…` and `fc_0d54…`: a prefix and 50 lowercase hex digits. */
+function hexId(prefix: string): string {
+  return randomId(prefix, 50, '0123456789abcdef');
+}
+
+/** A `message` item when there is text (or nothing else), then one `function_call` per call. */
+function toResponseOutput(reply: ResolvedReply): OutputItem[] {
+  const items: OutputItem[] = [];
+  if (reply.text !== undefined || reply.toolCalls.length === 0)
+    items.push({
+      id: hexId('msg_'),
+      type: 'message',
+      status: 'completed',
+      content: [outputText(reply.text ?? '')],
+      role: 'assistant',
+    });
+  for (const call of reply.toolCalls)
+    items.push({
+      id: hexId('fc_'),
+      type: 'function_call',
+      status: 'completed',
+      arguments: call.arguments,
+      call_id: call.id,
+      name: call.name,
+    });
+  return items;
+}
+
+/** The `response` object, shaped like OpenAI's; `usage` is `null` until it completes. */
+function toResponse(
+  envelope: ResponseEnvelope,
+  status: 'in_progress' | 'completed',
+  output: readonly OutputItem[],
+): object {
+  const echo = (field: string, fallback: unknown): unknown => envelope.request[field] ?? fallback;
+  return {
+    id: envelope.id,
+    object: 'response',
+    created_at: envelope.createdAt,
+    status,
+    background: false,
+    error: null,
+    incomplete_details: null,
+    instructions: echo('instructions', null),
+    max_output_tokens: echo('max_output_tokens', null),
+    max_tool_calls: echo('max_tool_calls', null),
+    model: envelope.model,
+    output,
+    parallel_tool_calls: echo('parallel_tool_calls', true),
+    previous_response_id: echo('previous_response_id', null),
+    reasoning: { effort: null, summary: null },
+    service_tier: 'default',
+    store: echo('store', true),
+    temperature: echo('temperature', 1),
+    text: { format: { type: 'text' }, verbosity: 'medium' },
+    tool_choice: echo('tool_choice', 'auto'),
+    tools: echo('tools', []),
+    top_p: echo('top_p', 1),
+    truncation: echo('truncation', 'disabled'),
+    usage:
+      status === 'completed'
+        ? {
+            input_tokens: 0,
+            input_tokens_details: { cached_tokens: 0 },
+            output_tokens: 0,
+            output_tokens_details: { reasoning_tokens: 0 },
+            total_tokens: 0,
+          }
+        : null,
+    user: null,
+    metadata: echo('metadata', {}),
+  };
+}
+
+/**
+ * The SSE frames OpenAI streams for a response, each with its `sequence_number`:
+ * `response.created`, `response.in_progress`, per item `output_item.added` (in progress), the
+ * text or argument deltas and their `.done`, `output_item.done`, then `response.completed`.
+ * There is no `[DONE]`.
+ */
+function toResponseEvents(envelope: ResponseEnvelope, output: readonly OutputItem[]): string[] {
+  const frames: string[] = [];
+  const emit = (type: string, fields: object): void => {
+    frames.push(sseFrame({ type, sequence_number: frames.length, ...fields }, type));
+  };
+  const inProgress = toResponse(envelope, 'in_progress', []);
+  emit('response.created', { response: inProgress });
+  emit('response.in_progress', { response: inProgress });
+  output.forEach((item, output_index) => {
+    const at = { item_id: item.id, output_index };
+    if (item.type === 'function_call') {
+      const text = typeof item.arguments === 'string' ? item.arguments : '';
+      emit('response.output_item.added', {
+        output_index,
+        item: { ...item, status: 'in_progress', arguments: '' },
+      });
+      for (const delta of fragments(text))
+        emit('response.function_call_arguments.delta', { ...at, delta });
+      emit('response.function_call_arguments.done', { ...at, arguments: text });
+    } else {
+      const content = item.content as readonly { readonly text: string }[];
+      const text = content.map((part) => part.text).join('');
+      const part = { ...at, content_index: 0 };
+      emit('response.output_item.added', {
+        output_index,
+        item: { ...item, status: 'in_progress', content: [] },
+      });
+      emit('response.content_part.added', { ...part, part: outputText('') });
+      for (const delta of fragments(text))
+        emit('response.output_text.delta', { ...part, delta, logprobs: [] });
+      emit('response.output_text.done', { ...part, text, logprobs: [] });
+      emit('response.content_part.done', { ...part, part: outputText(text) });
+    }
+    emit('response.output_item.done', { output_index, item });
+  });
+  emit('response.completed', { response: toResponse(envelope, 'completed', output) });
+  return frames;
+}
+
+function outputText(text: string): object {
+  return { type: 'output_text', annotations: [], logprobs: [], text };
+}
