@@ -36,7 +36,6 @@ export { runToolLoop, resumeToolLoop } from './run-tool-loop.js';
 export type { ToolApproval, ToolLoopOptions } from './tool-loop-setup.js';
 export { pendingToolCalls, STARTED_META_KEY } from './pending-tool-calls.js';
 export { SENT_CALLS_META_KEY } from './commit-response.js';
-export { withToolCallStreams } from './tool-call-streams.js';
 export type { PendingToolCalls } from './pending-tool-calls.js';
 export type { LoopTool, LoopToolCall, ToolRunContext, ToolSideEffects } from '../loop/loop-tool.js';
 export { LOOP_RESULT_NAMES } from '../loop/tool-outcome.js';
@@ -45,10 +44,6 @@ export type {
   DoneEvent,
   PausedEvent,
   RoundEndEvent,
-  TextDeltaEvent,
-  ToolCallDeltaEvent,
-  ToolCallEndEvent,
-  ToolCallStartEvent,
   ToolLoopDoneReason,
   ToolLoopEvent,
   ToolResultEvent,

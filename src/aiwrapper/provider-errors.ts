@@ -1,4 +1,5 @@
 import { Lang, setHttpRequestImpl } from 'aiwrapper';
+import { withToolCallStreams } from './tool-call-streams.js';
 import { installChatWrapper, isWrappedWith } from './chat-wrappers.js';
 import { isProviderError, ProviderError, type ProviderErrorAction } from './provider-error.js';
 
@@ -51,8 +52,10 @@ function rememberRefusal(error: ProviderError): void {
 export function withProviderErrors(
   httpRequest: ProviderHttpRequest = (url, options) => fetch(url, options),
 ): ProviderHttpRequest {
+  // The loop's live view reads its own responses' raw stream through this wrapper.
+  const request = withToolCallStreams(httpRequest);
   return async (url, options) => {
-    const response = await httpRequest(url, options);
+    const response = await request(url, options);
     if (response.ok) return response;
     const callbackResponse = response.clone();
     const bodyText = await response.text().catch(() => '');

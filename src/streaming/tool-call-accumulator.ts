@@ -6,7 +6,7 @@ import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/accumulat
 import { streamAdapterFor, type StreamFormat } from '../formats/index.js';
 import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
-import type { ToolCallStreamListener } from '../core/stream/tool-call-stream-event.js';
+import type { ToolCallStreamEvent } from '../core/stream/tool-call-stream-event.js';
 import type { StreamWarning } from '../core/stream/stream-warning.js';
 
 export { STREAM_FORMATS, type StreamFormat } from '../formats/index.js';
@@ -16,7 +16,7 @@ export interface ToolCallAccumulatorOptions {
   /** The format of the events that will be pushed. */
   readonly format: StreamFormat;
   /** Called synchronously for every start, argument delta, end and text delta. */
-  readonly listener?: ToolCallStreamListener | undefined;
+  readonly listener?: ((event: ToolCallStreamEvent) => void) | undefined;
   /** Caps on buffered arguments; see {@link StreamLimits} for the defaults. */
   readonly limits?: StreamLimits | undefined;
   /**

@@ -44,7 +44,7 @@ describe('npm start (examples/demo.ts)', () => {
 
   it("reads the provider's answer through installProviderErrors, not a hand-rolled HTTP wrapper", () => {
     const source = readFileSync(new URL('../../examples/demo.ts', import.meta.url), 'utf8');
-    expect(source).toContain('installProviderErrors({ httpRequest: withToolCallStreams() });');
+    expect(source).toContain('installProviderErrors();');
     expect(source).not.toContain('setHttpRequestImpl');
   });
 });
