@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_JSON_DEPTH } from './incremental-json-parser-types.js';
+import { DEFAULT_MAX_JSON_DEPTH } from './incremental-json-parser.js';
 
 /**
  * Caps that keep a misbehaving stream from growing memory without bound. Going past one throws a
