@@ -83,7 +83,6 @@ class Accumulator implements ToolCallAccumulator {
   /** The provider's mid-stream error: the stream is over, but what came before it is kept. */
   private providerFailure: StreamAccumulationError | undefined = undefined;
   private result: AccumulationResult | undefined = undefined;
-  /** The internal list itself (read-only to callers), in a field: read after every push, it costs a load. */
   readonly liveCalls: readonly LiveToolCall[];
 
   constructor(options: ToolCallAccumulatorOptions) {
@@ -146,14 +145,10 @@ class Accumulator implements ToolCallAccumulator {
 }
 
 /**
- * Returns an accumulator for one assistant message streamed in `options.format`.
- *
- * Push every parsed event; read `liveCalls` (or listen for events) while the stream runs; call
- * `finish()` at the end. Provider quirks handled: pieces of a call keyed by index with the id and
- * name on the first piece, later, or resent on every piece; sparse or missing indexes; several calls interleaved;
- * empty, `"null"` or duplicate ids (replaced by unique ones before anything is merged); whole calls
- * several to a chunk (Gemini, Ollama). A call is final only when its block ends or the stream
- * ends, never because a prefix of its arguments happens to parse.
+ * Returns an accumulator for one assistant message streamed in `options.format`: push every parsed
+ * event, read `liveCalls` (or listen for events) while the stream runs, call `finish()` at the end.
+ * A call is final only when its block or the stream ends, never because a prefix of its arguments
+ * happens to parse.
  *
  * @example
  * const accumulator = createToolCallAccumulator({ format: 'openai-chat' });
