@@ -22,7 +22,6 @@ import {
   resumeToolLoop,
   runToolLoop,
   withProviderErrors,
-  withToolCallStreams,
   type LoopTool,
   type ToolLoopEvent,
 } from 'aiwrapper-tool-calls/aiwrapper';
@@ -80,9 +79,9 @@ function describeMessage(message: LangMessage): string {
 
 // aiwrapper 3.0.3 throws "HTTP error! status: 400" and drops the provider's answer. This puts the
 // answer back on the thrown error (message, `providerMessage`, `providerError`); it changes nothing
-// else, so step 1 still shows aiwrapper's own behaviour. `withToolCallStreams` lets the tool loop
-// (step 4) read the provider's raw stream for live arguments; other requests pass untouched.
-setHttpRequestImpl(withProviderErrors(withToolCallStreams()));
+// else, so step 1 still shows aiwrapper's own behaviour. It also lets the tool loop (step 4) read
+// the provider's raw stream for live arguments; other requests pass untouched.
+setHttpRequestImpl(withProviderErrors());
 
 /** The provider's own sentence (with OpenAI's `param`, which says where) from a refusal. */
 function providerWords(error: unknown): string {
@@ -224,7 +223,7 @@ const loopTools: LoopTool[] = [
 function progress(event: ToolLoopEvent, state: { deltas: number }): void {
   if (event.type !== 'tool-call-delta') return;
   state.deltas++;
-  const line = `  ✎ ${event.name}: ${String(event.argumentsText?.length ?? 0)} characters of arguments so far`;
+  const line = `  ✎ ${event.call.name}: ${String(event.call.argumentsText.length)} characters of arguments so far`;
   if (process.stdout.isTTY) process.stdout.write(`\r${line}`);
 }
 
@@ -248,12 +247,12 @@ async function toolLoop(
     progress(event, state);
     if (event.type === 'tool-call-end') {
       if (process.stdout.isTTY) process.stdout.write('\n');
-      if (event.name === 'write_report')
+      if (event.call.name === 'write_report')
         console.log(
-          `  ✎ write_report: ${String(state.deltas)} argument deltas, ${String(JSON.stringify(event.arguments).length)} characters in all`,
+          `  ✎ write_report: ${String(state.deltas)} argument deltas, ${String(JSON.stringify(event.call.arguments).length)} characters in all`,
         );
       // The user presses Stop while deploy runs.
-      if (event.name === 'deploy')
+      if (event.call.name === 'deploy')
         setTimeout(() => {
           stop.abort();
         }, 50);

@@ -158,28 +158,8 @@ export type {
   ArgumentsProblem,
   LiveToolCall,
 } from './core/stream/accumulated-tool-call.js';
-export type {
-  TextDeltaEvent,
-  ToolCallDeltaEvent,
-  ToolCallEndEvent,
-  ToolCallStartEvent,
-  ToolCallStreamEvent,
-  ToolCallStreamListener,
-} from './core/stream/tool-call-stream-event.js';
+export type { ToolCallStreamEvent } from './core/stream/tool-call-stream-event.js';
 export { accumulateSSE } from './streaming/accumulate-sse.js';
 export type { AccumulateSSEOptions } from './streaming/accumulate-sse.js';
-export { readStreamEvents } from './streaming/read-stream-events.js';
-export type { ReadStreamEventsOptions, StreamSource } from './streaming/read-stream-events.js';
-export type { StreamFraming } from './streaming/event-stream-decoder.js';
-export { DEFAULT_STREAM_LIMITS } from './core/stream/stream-limits.js';
-export type { ResolvedStreamLimits, StreamLimits } from './core/stream/stream-limits.js';
+export type { StreamLimits } from './core/stream/stream-limits.js';
 export type { StreamWarning } from './core/stream/stream-warning.js';
-export { watchLangMessageToolCalls } from './streaming/watch-lang-message-tool-calls.js';
-export type {
-  LangMessageItemLike,
-  LangMessageLike,
-  LangMessageTextDeltaEvent,
-  LangMessageToolCallEvent,
-  LangMessageToolCallStartEvent,
-  LangMessageToolCallUpdateEvent,
-} from './streaming/watch-lang-message-tool-calls.js';

@@ -39,9 +39,6 @@ describe('the root entry (aiwrapper-tool-calls)', () => {
         // streaming
         'createToolCallAccumulator',
         'accumulateSSE',
-        'readStreamEvents',
-        'watchLangMessageToolCalls',
-        'DEFAULT_STREAM_LIMITS',
       ].sort(),
     );
   });

@@ -23,7 +23,6 @@ export { isProviderError, ProviderError, withProviderErrors } from './provider-e
 export { runToolLoop, resumeToolLoop } from './loop/run-tool-loop.js';
 export type { ToolApproval, ToolLoopOptions } from './loop/loop-tool.js';
 export { pendingToolCalls } from './loop/pending-tool-calls.js';
-export { withToolCallStreams } from './tool-call-streams.js';
 export type { PendingToolCalls } from './loop/pending-tool-calls.js';
 export type { LoopTool, ToolRunContext } from './loop/loop-tool.js';
 export type { ToolResultStatus } from './loop/tool-outcome.js';

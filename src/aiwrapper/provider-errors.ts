@@ -1,4 +1,5 @@
 import { HttpRequestError, Lang, type setHttpRequestImpl } from 'aiwrapper';
+import { withToolCallStreams } from './tool-call-streams.js';
 import { installChatWrapper, isWrappedWith } from './chat-wrappers.js';
 
 /** A `fetch`-like function: the shape aiwrapper's `setHttpRequestImpl` takes. */
@@ -70,8 +71,10 @@ export function withProviderErrors(
   httpRequest: ProviderHttpRequest = (url, options) => fetch(url, options),
 ): ProviderHttpRequest {
   installChatRethrow();
+  // The loop's live view reads its own responses' raw stream through this wrapper.
+  const request = withToolCallStreams(httpRequest);
   return async (url, options) => {
-    const response = await httpRequest(url, options);
+    const response = await request(url, options);
     if (response.ok) return response;
     const callbackResponse = response.clone();
     const bodyText = await response.text().catch(() => '');

@@ -2,17 +2,12 @@ import { createCallId } from '../core/call-id.js';
 import { isJsonText } from '../core/json-text.js';
 
 /*
- * aiwrapper 3.0.3 reads a streamed call's arguments in its stream handlers and keeps only the
- * parsed object: argument text that does not parse (cut off, or not JSON) becomes `{}` (Chat
- * Completions, Anthropic, Responses), and the text is gone. Its Chat handler keys calls by id, so
- * a second call with the id of an earlier one (at another `index`) is merged into it; its Anthropic
- * handler keys argument text by id, so two calls sharing an id share one text.
- *
- * The loop needs what the model sent, so it hooks the handlers: the first `onResult` of a request
- * is called with the handler as `this`, and the handler's prototype is wrapped there, once per
- * process, before the response's calls end. The wrapped methods act only for the handlers of the
- * loop's own requests (those that called such an `onResult`): every other use of aiwrapper in the
- * process gets the handlers' behavior unchanged.
+ * aiwrapper 3.0.3's stream handlers keep only a call's parsed arguments (text that does not parse
+ * becomes `{}`), merge Chat calls that share an id, and join the Anthropic text of blocks that
+ * share an id. The loop needs what the model sent, so it hooks the handlers: the first `onResult`
+ * of a request gets the handler as `this`, and its prototype is wrapped there, once per process.
+ * The wrapped methods act only for the loop's own requests' handlers; every other use of
+ * aiwrapper keeps the handlers' behavior.
  */
 
 /** The stream handlers of the loop's requests, which the hooks act for. */

@@ -11,7 +11,7 @@ const readers = new WeakMap<AbortSignal, BodyReader>();
 /**
  * Lets the tool loop read the response to its request (sent with `signal`) while aiwrapper does:
  * the body is split, and `read` gets its own copy. Effective only when the request function in
- * use is wrapped with {@link withToolCallStreams}; returns a function that forgets the request.
+ * use goes through {@link withToolCallStreams}; returns a function that forgets the request.
  */
 export function readResponseBody(signal: AbortSignal, read: BodyReader): () => void {
   readers.set(signal, read);
@@ -21,16 +21,10 @@ export function readResponseBody(signal: AbortSignal, read: BodyReader): () => v
 }
 
 /**
- * Wraps a request function (the shape aiwrapper's `setHttpRequestImpl` takes) so that the tool
- * loop ({@link runToolLoop}) sees the provider's raw stream as aiwrapper reads it: its
- * `tool-call-delta` events then carry the argument text as it arrives (`argumentsText`) and the
- * arguments parsed so far (`partialArguments`). Without it, aiwrapper 3.0.3 exposes a call's
- * arguments only when its whole buffer parses, usually at the end. Every other request, and every
- * response of the loop's own requests, passes through unchanged.
- *
- * @example
- * setHttpRequestImpl(withProviderErrors(withToolCallStreams()));
- * // or: setHttpRequestImpl(withToolCallStreams(routeToStrictServer(server)));
+ * Wraps a request function so that the tool loop sees the provider's raw stream as aiwrapper
+ * reads it, and its `tool-call-delta` events carry the argument text as it arrives (aiwrapper
+ * 3.0.3 exposes a call's arguments only when its whole buffer parses). `withProviderErrors`
+ * applies it. Every other request passes through unchanged.
  */
 export function withToolCallStreams(
   httpRequest: ProviderHttpRequest = (url, options) => fetch(url, options),

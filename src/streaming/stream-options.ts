@@ -28,41 +28,34 @@ const accumulatorSchema = z.object({
   choiceIndex: z.number().int().nonnegative().optional(),
 });
 
+// Duck-typed: a signal from another realm (a test DOM, a polyfill) is not an instance.
+const signal = z.custom<AbortSignal>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { aborted?: unknown }).aborted === 'boolean' &&
+    typeof (value as { addEventListener?: unknown }).addEventListener === 'function',
+  { message: 'must be an AbortSignal' },
+);
+
 const readerSchema = z
   .object({
     framing: z.enum(['sse', 'json-lines']).optional(),
     limits: limitsSchema,
-    signal: z
-      // Duck-typed: a signal from another realm (a test DOM, a polyfill) is not an instance.
-      .custom<AbortSignal>(
-        (value) =>
-          typeof value === 'object' &&
-          value !== null &&
-          typeof (value as { aborted?: unknown }).aborted === 'boolean' &&
-          typeof (value as { addEventListener?: unknown }).addEventListener === 'function',
-        {
-          message: 'must be an AbortSignal',
-        },
-      )
-      .optional(),
+    signal: signal.optional(),
   })
   .optional();
-
-function describeIssues(error: z.ZodError, where: string): string {
-  return error.issues
-    .map((issue) => {
-      const path = issue.path.map((key) =>
-        typeof key === 'number' ? `[${key}]` : `.${String(key)}`,
-      );
-      return `${where}${path.join('')}: ${issue.message}`;
-    })
-    .join('; ');
-}
 
 function check(schema: z.ZodType, value: unknown, where: string, hint: string): void {
   const parsed = schema.safeParse(value);
   if (parsed.success) return;
-  throw new ToolHistoryError('invalid-input', `${describeIssues(parsed.error, where)}. ${hint}`, {
+  const issues = parsed.error.issues.map((issue) => {
+    const path = issue.path.map((key) =>
+      typeof key === 'number' ? `[${key}]` : `.${String(key)}`,
+    );
+    return `${where}${path.join('')}: ${issue.message}`;
+  });
+  throw new ToolHistoryError('invalid-input', `${issues.join('; ')}. ${hint}`, {
     cause: parsed.error,
   });
 }

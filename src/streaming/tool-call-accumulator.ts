@@ -6,7 +6,7 @@ import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/accumulat
 import { streamAdapterFor, type StreamFormat } from '../formats/index.js';
 import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
-import type { ToolCallStreamListener } from '../core/stream/tool-call-stream-event.js';
+import type { ToolCallStreamEvent } from '../core/stream/tool-call-stream-event.js';
 import type { StreamWarning } from '../core/stream/stream-warning.js';
 
 export { STREAM_FORMATS, type StreamFormat } from '../formats/index.js';
@@ -16,7 +16,7 @@ export interface ToolCallAccumulatorOptions {
   /** The format of the events that will be pushed. */
   readonly format: StreamFormat;
   /** Called synchronously for every start, argument delta, end and text delta. */
-  readonly listener?: ToolCallStreamListener | undefined;
+  readonly listener?: ((event: ToolCallStreamEvent) => void) | undefined;
   /** Caps on buffered arguments; see {@link StreamLimits} for the defaults. */
   readonly limits?: StreamLimits | undefined;
   /**
@@ -83,7 +83,6 @@ class Accumulator implements ToolCallAccumulator {
   /** The provider's mid-stream error: the stream is over, but what came before it is kept. */
   private providerFailure: StreamAccumulationError | undefined = undefined;
   private result: AccumulationResult | undefined = undefined;
-  /** The internal list itself (read-only to callers), in a field: read after every push, it costs a load. */
   readonly liveCalls: readonly LiveToolCall[];
 
   constructor(options: ToolCallAccumulatorOptions) {
@@ -146,14 +145,10 @@ class Accumulator implements ToolCallAccumulator {
 }
 
 /**
- * Returns an accumulator for one assistant message streamed in `options.format`.
- *
- * Push every parsed event; read `liveCalls` (or listen for events) while the stream runs; call
- * `finish()` at the end. Provider quirks handled: pieces of a call keyed by index with the id and
- * name on the first piece, later, or resent on every piece; sparse or missing indexes; several calls interleaved;
- * empty, `"null"` or duplicate ids (replaced by unique ones before anything is merged); whole calls
- * several to a chunk (Gemini, Ollama). A call is final only when its block ends or the stream
- * ends, never because a prefix of its arguments happens to parse.
+ * Returns an accumulator for one assistant message streamed in `options.format`: push every parsed
+ * event, read `liveCalls` (or listen for events) while the stream runs, call `finish()` at the end.
+ * A call is final only when its block or the stream ends, never because a prefix of its arguments
+ * happens to parse.
  *
  * @example
  * const accumulator = createToolCallAccumulator({ format: 'openai-chat' });

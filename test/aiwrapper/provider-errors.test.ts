@@ -164,7 +164,7 @@ describe('providerErrorOf', () => {
   });
 });
 
-describe('installProviderErrors', () => {
+describe('withProviderErrors installed for aiwrapper', () => {
   const server = withStrictServer({
     route: (request) => useProviderErrors(request),
   });

@@ -1,11 +1,6 @@
 import { LangMessages, setHttpRequestImpl } from 'aiwrapper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  runToolLoop,
-  withToolCallStreams,
-  type LoopTool,
-  type ToolLoopEvent,
-} from '../../src/aiwrapper/index.js';
+import { runToolLoop, type LoopTool, type ToolLoopEvent } from '../../src/aiwrapper/index.js';
 import { routeToStrictServer } from '../../src/testing/index.js';
 import { useProviderErrors } from '../helpers/provider-http.js';
 import { withStrictServer } from '../helpers/strict-server.js';
@@ -36,11 +31,9 @@ async function run(provider: MatrixProvider): Promise<ToolLoopEvent[]> {
   for await (const event of runToolLoop(provider.create(server), new LangMessages('Save it.'), {
     tools,
   })) {
-    // partialArguments is live (mutated as deltas arrive): keep a snapshot.
+    // The call view is live (updated in place as deltas arrive): keep a snapshot.
     events.push(
-      event.type === 'tool-call-delta'
-        ? { ...event, partialArguments: structuredClone(event.partialArguments) }
-        : event,
+      event.type === 'tool-call-delta' ? { ...event, call: structuredClone(event.call) } : event,
     );
   }
   return events;
@@ -48,9 +41,9 @@ async function run(provider: MatrixProvider): Promise<ToolLoopEvent[]> {
 
 const streamed = MATRIX_PROVIDERS.filter((provider) => provider.name !== 'Lang.google');
 
-describe('withToolCallStreams', () => {
+describe('the loop over withProviderErrors: the raw stream in view', () => {
   beforeAll(() => {
-    restoreHttp = useProviderErrors(withToolCallStreams(routeToStrictServer(server)));
+    restoreHttp = useProviderErrors(routeToStrictServer(server));
   });
 
   describe.each(streamed)('$name', (provider) => {
@@ -60,20 +53,18 @@ describe('withToolCallStreams', () => {
       const end = events.find((event) => event.type === 'tool-call-end');
       const full = JSON.stringify({ text: note });
       expect(deltas.length).toBeGreaterThan(3);
-      // Every delta's text is a growing prefix of the whole argument text.
       let before = 0;
+      // The deltas add up to the whole text; the live view, read later, is never behind them.
+      expect(deltas.map((delta) => delta.argumentsDelta).join('')).toBe(full);
       for (const delta of deltas) {
-        expect(full.startsWith(delta.argumentsText ?? '')).toBe(true);
-        expect(delta.argumentsText?.length ?? 0).toBeGreaterThan(before);
-        before = delta.argumentsText?.length ?? 0;
+        before += delta.argumentsDelta.length;
+        expect(full.startsWith(delta.call.argumentsText)).toBe(true);
+        expect(delta.call.argumentsText.length).toBeGreaterThanOrEqual(before);
       }
-      expect(deltas.at(-1)?.argumentsText).toBe(full);
-      // A partial value mid-stream: the text so far, not yet the whole note.
-      const middle = deltas[Math.floor(deltas.length / 2)];
-      const partial = (middle?.partialArguments as { text?: string } | undefined)?.text ?? '';
-      expect(note.startsWith(partial) && partial.length < note.length).toBe(true);
-      expect(new Set(deltas.map((delta) => delta.callId))).toEqual(new Set([end?.callId]));
-      expect(end).toMatchObject({ name: 'save_note', arguments: { text: note } });
+      expect(deltas.at(-1)?.call.argumentsText).toBe(full);
+      expect(deltas.at(-1)?.call.partialArguments).toEqual({ text: note });
+      expect(new Set(deltas.map((delta) => delta.callId))).toEqual(new Set([end?.call.callId]));
+      expect(end?.call).toMatchObject({ name: 'save_note', arguments: { text: note } });
       expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'answer', answer: 'Saved.' });
       expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
     });
@@ -89,11 +80,13 @@ describe('withToolCallStreams', () => {
   });
 });
 
-describe('without withToolCallStreams', () => {
+describe('the loop without the raw stream in view', () => {
   beforeAll(() => {
     restoreHttp();
     setHttpRequestImpl(routeToStrictServer(server));
-    restoreHttp = useProviderErrors(routeToStrictServer(server));
+    restoreHttp = () => {
+      setHttpRequestImpl((url, options) => fetch(url, options));
+    };
   });
 
   it("reports arguments only as aiwrapper's whole-buffer parse exposes them", async () => {
@@ -101,10 +94,20 @@ describe('without withToolCallStreams', () => {
     if (provider === undefined) throw new Error('no Chat Completions provider');
     const events = await run(provider);
     const deltas = events.filter((event) => event.type === 'tool-call-delta');
-    expect(deltas.every((delta) => delta.argumentsText === undefined)).toBe(true);
-    expect(deltas.map((delta) => delta.partialArguments)).toEqual(
-      deltas.map(() => ({ text: note })),
-    );
+    const full = JSON.stringify({ text: note });
+    expect(deltas.map((delta) => [delta.argumentsDelta, delta.call])).toEqual([
+      [
+        full,
+        {
+          index: 0,
+          callId: deltas[0]?.callId,
+          name: 'save_note',
+          argumentsText: full,
+          partialArguments: { text: note },
+          ended: false,
+        },
+      ],
+    ]);
     expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'answer' });
   });
 });

@@ -44,6 +44,6 @@ describe('npm start (examples/demo.ts)', () => {
 
   it("reads the provider's answer through withProviderErrors, not a hand-rolled HTTP wrapper", () => {
     const source = readFileSync(new URL('../../examples/demo.ts', import.meta.url), 'utf8');
-    expect(source).toContain('setHttpRequestImpl(withProviderErrors(withToolCallStreams()));');
+    expect(source).toContain('setHttpRequestImpl(withProviderErrors());');
   });
 });

@@ -13,7 +13,7 @@ type RequestFunction = ReturnType<typeof routeToStrictServer>;
 export interface WithStrictServerOptions extends StrictServerOptions {
   /**
    * Installs the request function routed to the server and returns the undo (e.g.
-   * `(request) => installProviderErrors({ httpRequest: request })`); `false` routes nothing.
+   * `(request) => useProviderErrors(request)`); `false` routes nothing.
    * @defaultValue `setHttpRequestImpl`, undone with global `fetch`
    */
   readonly route?: ((request: RequestFunction) => () => void) | false | undefined;

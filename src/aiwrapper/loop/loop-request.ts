@@ -1,9 +1,8 @@
 import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
 import { EventChannel } from './event-channel.js';
 import type { ToolLoopEvent } from './tool-loop-events.js';
-import { watchLangMessageToolCalls } from '../../streaming/watch-lang-message-tool-calls.js';
 import type { ProviderFormat } from '../../core/format.js';
-import { watchResponse } from '../live-tool-calls.js';
+import { liveCallOf, watchLangMessage, watchResponse } from '../live-tool-calls.js';
 import { hookingOnResult } from '../sent-tool-calls.js';
 
 /** One model request of the loop. */
@@ -22,7 +21,6 @@ export interface LoopRequest {
   readonly controller: AbortController;
   /** Pass `onResult` (aiwrapper streams the response) and report text and calls as they grow. */
   readonly stream: boolean;
-  readonly round: number;
   /** The format `lang` speaks, for the live view of its stream. */
   readonly format: ProviderFormat | undefined;
 }
@@ -34,43 +32,18 @@ export interface LoopRequest {
 export async function* requestRound(
   request: LoopRequest,
 ): AsyncGenerator<ToolLoopEvent, LangMessage[], undefined> {
-  const { messages, round } = request;
+  const { messages } = request;
   const copy = request.working.of(messages, request.tools);
   const channel = new EventChannel<ToolLoopEvent>();
   const { signal } = request.controller;
-  const live = request.stream
-    ? watchResponse(request.format, signal, round, (event) => {
-        channel.push(event);
-      })
-    : undefined;
+  const push = (event: ToolLoopEvent): void => {
+    channel.push(event);
+  };
+  const live = request.stream ? watchResponse(request.format, signal, push) : undefined;
+  // With the raw stream in view, its events say it all, and earlier.
   const watch = request.stream
-    ? watchLangMessageToolCalls((event) => {
-        // With the raw stream in view, its events say it all, and earlier.
-        if (live?.active === true) return;
-        switch (event.type) {
-          case 'text-delta':
-            channel.push({ type: 'text-delta', round, delta: event.delta });
-            return;
-          case 'tool-call-start':
-            channel.push({
-              type: 'tool-call-start',
-              round,
-              index: event.index,
-              callId: event.callId,
-              name: event.name,
-            });
-            return;
-          case 'tool-call-update':
-            channel.push({
-              type: 'tool-call-delta',
-              round,
-              index: event.index,
-              callId: event.callId,
-              name: event.name,
-              argumentsText: undefined,
-              partialArguments: event.arguments,
-            });
-        }
+    ? watchLangMessage((event) => {
+        if (live?.active !== true) push(event);
       })
     : undefined;
   // Always given, also when not streaming: it hooks aiwrapper's stream handler (sent-tool-calls.ts).
@@ -105,7 +78,7 @@ export async function* requestRound(
     const message = copy[index];
     if (message !== undefined) added.push(message);
   }
-  if (!request.stream) yield* wholeResponseEvents(added, round);
+  if (!request.stream) yield* wholeResponseEvents(added);
   return added;
 }
 
@@ -147,22 +120,22 @@ export class WorkingCopy {
 /** The events a streamed response would have given, for a response read whole. */
 function* wholeResponseEvents(
   added: readonly LangMessage[],
-  round: number,
 ): Generator<ToolLoopEvent, void, undefined> {
   let index = 0;
   for (const message of added) {
     if (message.role !== 'assistant') continue;
     for (const item of message.items) {
-      if (item.type === 'text' && item.text !== '')
-        yield { type: 'text-delta', round, delta: item.text };
-      if (item.type === 'tool')
+      if (item.type === 'text' && item.text !== '') yield { type: 'text-delta', delta: item.text };
+      if (item.type === 'tool') {
+        const call = liveCallOf(index++, item.callId, item.name, item.arguments, true);
         yield {
           type: 'tool-call-start',
-          round,
-          index: index++,
-          callId: item.callId,
-          name: item.name,
+          index: call.index,
+          callId: call.callId,
+          name: call.name,
+          call,
         };
+      }
     }
   }
 }

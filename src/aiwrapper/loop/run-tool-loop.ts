@@ -114,7 +114,6 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
         controller: requests,
         working,
         stream: setup.stream,
-        round: rounds,
         format: setup.format,
       });
       const turnIndex = commitResponse(messages, added, setup.format);
@@ -122,15 +121,7 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
       open.started = new Set();
       const turn = messages[turnIndex];
       const calls = turn === undefined ? [] : callsOf(turn);
-      for (const [index, call] of calls.entries())
-        yield {
-          type: 'tool-call-end',
-          round: rounds,
-          index,
-          callId: call.callId,
-          name: call.name,
-          arguments: call.arguments,
-        };
+      for (const [index, call] of calls.entries()) yield { type: 'tool-call-end', index, call };
       if (calls.length === 0) {
         yield done(final && withoutTools ? 'maxRounds' : 'answer', rounds, messages);
         return;

@@ -1,45 +1,6 @@
+import type { ToolCallStreamEvent } from '../../core/stream/tool-call-stream-event.js';
 import type { LoopToolCall } from './loop-tool.js';
 import type { ToolResultStatus } from './tool-outcome.js';
-
-/** Text the model streamed. */
-export interface TextDeltaEvent {
-  readonly type: 'text-delta';
-  readonly round: number;
-  readonly delta: string;
-}
-
-/** A call appeared in the model's response (its name known, its arguments still coming). */
-export interface ToolCallStartEvent {
-  readonly type: 'tool-call-start';
-  readonly round: number;
-  /** The call's place among the response's calls. */
-  readonly index: number;
-  readonly callId: string;
-  readonly name: string;
-}
-
-/** A call's arguments grew. */
-export interface ToolCallDeltaEvent {
-  readonly type: 'tool-call-delta';
-  readonly round: number;
-  readonly index: number;
-  readonly callId: string;
-  readonly name: string;
-  /** The argument text received so far, when the provider streams it as text. */
-  readonly argumentsText: string | undefined;
-  /** The arguments as far as they are known: a prefix of the final value's keys and items. */
-  readonly partialArguments: unknown;
-}
-
-/** A call is complete: the model's response finished. */
-export interface ToolCallEndEvent {
-  readonly type: 'tool-call-end';
-  readonly round: number;
-  readonly index: number;
-  readonly callId: string;
-  readonly name: string;
-  readonly arguments: Readonly<Record<string, unknown>>;
-}
 
 /**
  * A call is about to run: its start is recorded in the history (the call turn's `meta`), and its
@@ -98,12 +59,13 @@ export interface DoneEvent {
   readonly error?: unknown;
 }
 
-/** What the loop yields, discriminated on `type`. */
+/**
+ * What the loop yields, discriminated on `type`: the stream events of each response (the same
+ * {@link ToolCallStreamEvent}s an accumulator reports; a call's `tool-call-end` comes once the
+ * response is in the history) and the loop's own events.
+ */
 export type ToolLoopEvent =
-  | TextDeltaEvent
-  | ToolCallStartEvent
-  | ToolCallDeltaEvent
-  | ToolCallEndEvent
+  | ToolCallStreamEvent
   | ToolRunStartEvent
   | ToolResultEvent
   | RoundEndEvent

@@ -6,7 +6,7 @@ import {
 import type { AccumulatedToolCall } from './accumulated-tool-call.js';
 import { ByteBudget, utf8Length } from './byte-budget.js';
 import type { ResolvedStreamLimits } from './stream-limits.js';
-import type { ToolCallStreamListener } from './tool-call-stream-event.js';
+import type { ToolCallStreamEvent } from './tool-call-stream-event.js';
 import type { StreamWarning } from './stream-warning.js';
 import { ToolCallState } from './tool-call-state.js';
 
@@ -41,7 +41,7 @@ export class AccumulatorCore {
   readonly warnings: StreamWarning[] = [];
   private readonly taken = new Set<string>();
   private readonly nextId: () => string;
-  private readonly listener: ToolCallStreamListener | undefined;
+  private readonly listener: ((event: ToolCallStreamEvent) => void) | undefined;
   private readonly limits: ResolvedStreamLimits;
   /** Bytes of text, and of text and arguments together, for the whole message. */
   private readonly textBudget: ByteBudget;
@@ -49,7 +49,7 @@ export class AccumulatorCore {
 
   constructor(
     limits: ResolvedStreamLimits,
-    listener: ToolCallStreamListener | undefined,
+    listener: ((event: ToolCallStreamEvent) => void) | undefined,
     generateCallId: CallIdGenerator | undefined,
   ) {
     this.limits = limits;
@@ -140,7 +140,7 @@ export class AccumulatorCore {
     if (total > 0) this.messageLimitExceeded('total-bytes', total, this.limits.maxTotalBytes);
     call.fragments = fragments;
     call.units = units;
-    call.appendArgumentsText(delta);
+    call.argumentsText += delta;
     try {
       call.parser.write(delta);
     } catch (error) {

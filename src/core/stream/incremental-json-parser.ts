@@ -1,70 +1,199 @@
+import { StreamAccumulationError } from '../../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import {
-  DEFAULT_MAX_JSON_DEPTH,
-  type IncrementalJsonParser,
-  type IncrementalJsonParserOptions,
-  type JsonSyntaxProblem,
-} from './incremental-json-parser-types.js';
-import { escapedCodeUnit, hexValue, isNumberChar, isWhitespace } from './json-characters.js';
-import { decodeStringPart, type StringPart } from './json-string-part.js';
-import {
-  AFTER_VALUE,
-  ARRAY_FIRST,
-  COLON,
-  DONE,
-  ESCAPE,
-  FAILED,
-  JsonValueBuilder,
-  KEY,
-  LITERAL,
-  NUMBER,
-  OBJECT_FIRST,
-  STRING,
-  UNICODE,
-  VALUE,
-} from './json-value-builder.js';
 
-export { DEFAULT_MAX_JSON_DEPTH } from './incremental-json-parser-types.js';
-export type {
-  IncrementalJsonParser,
-  IncrementalJsonParserOptions,
-  JsonSyntaxProblem,
-} from './incremental-json-parser-types.js';
+/** The default of the parser's `maxDepth`, as in openai-node. */
+export const DEFAULT_MAX_JSON_DEPTH = 128;
 
-/** The character loop: reads each chunk and drives the {@link JsonValueBuilder}. */
-class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonParser {
-  /** Scratch for {@link decodeStringPart}, reused for every chunk. */
+/** Where and why a text stopped being valid JSON. */
+export interface JsonSyntaxProblem {
+  /** 0-based offset (in UTF-16 code units) of the offending character, or the text length at the end. */
+  readonly position: number;
+  readonly message: string;
+}
+
+/**
+ * A streaming JSON parser: it reads each chunk once and keeps the value parsed so far.
+ *
+ * Partial semantics of `value` after any prefix of a JSON text:
+ * - `undefined` until a value starts;
+ * - objects and arrays exist from their opening bracket and are mutated in place, never rebuilt;
+ * - a member appears once its key is complete and its value has started; a key is never partial;
+ * - a string appears (as `""`) at its opening quote and grows with every chunk; an escape is added
+ *   only when complete (`\u` needs its four hex digits);
+ * - `true`, `false` and `null` appear when fully spelled; a number only when a character after it
+ *   shows it complete (or at `end()` for a top-level number), so `1` never shows as the start of `12`;
+ * - duplicate keys: the last one wins; `__proto__` is an ordinary own key (as in `JSON.parse`).
+ *
+ * After a syntax error the parser stops: `value` keeps what came before, `error` says where.
+ */
+export interface IncrementalJsonParser {
+  write(chunk: string): void;
+  /** Marks the end of the text: commits a trailing top-level number, or records the truncation. */
+  end(): void;
+  readonly value: unknown;
+  /** True once a complete top-level value has been read (only whitespace may follow). */
+  readonly complete: boolean;
+  readonly error: JsonSyntaxProblem | undefined;
+}
+
+type Container = Record<string, unknown> | unknown[];
+
+// States up to DONE are between tokens, where whitespace is skipped.
+const VALUE = 0; // expecting a value
+const ARRAY_FIRST = 1; // after `[`: a value or `]`
+const OBJECT_FIRST = 2; // after `{`: a key or `}`
+const KEY = 3; // after `,` in an object
+const COLON = 4;
+const AFTER_VALUE = 5; // `,` or the closing bracket
+const DONE = 6;
+const STRING = 7; // inside a string (a key when `inKey`)
+const ESCAPE = 8; // after a backslash
+const UNICODE = 9; // the hex digits of `\u`
+const NUMBER = 10; // a number that continues past the chunk
+const LITERAL = 11; // inside `true`, `false` or `null`
+const FAILED = 12;
+
+const LITERALS: Readonly<Record<number, readonly [string, boolean | null]>> = {
+  116: ['true', true],
+  102: ['false', false],
+  110: ['null', null],
+};
+
+function isWhitespace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9;
+}
+
+function isNumberChar(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    code === 45 ||
+    code === 43 ||
+    code === 46 ||
+    code === 101 ||
+    code === 69
+  );
+}
+
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  if (code >= 65 && code <= 70) return code - 55;
+  return -1;
+}
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** Whether `text` matches JSON's number grammar. */
+export function isJsonNumber(text: string): boolean {
+  return JSON_NUMBER.test(text);
+}
+
+/** The code unit a one-letter escape (the letter's code) stands for, or -1 (`\u` is apart). */
+function escapedCodeUnit(code: number): number {
+  switch (code) {
+    case 34:
+    case 92:
+    case 47:
+      return code;
+    case 98:
+      return 8;
+    case 102:
+      return 12;
+    case 110:
+      return 10;
+    case 114:
+      return 13;
+    case 116:
+      return 9;
+    default:
+      return -1;
+  }
+}
+
+/** The code unit of the escape at `chunk[at]` (a backslash), or -1 if invalid or cut by the chunk. */
+function escapeAt(chunk: string, at: number): number {
+  const code = chunk.charCodeAt(at + 1);
+  if (code !== 117) return escapedCodeUnit(code);
+  if (at + 6 > chunk.length) return -1;
+  let unit = 0;
+  for (let k = at + 2; k < at + 6; k++) {
+    const digit = hexValue(chunk.charCodeAt(k));
+    if (digit < 0) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
+}
+
+/** What {@link decodeStringPart} decoded and where it stopped. */
+export interface StringPart {
+  text: string;
+  /** Index in the chunk of the first character not decoded. */
+  end: number;
+}
+
+/**
+ * Decodes a JSON string's characters in `chunk` from `start` up to the first one the state machine
+ * handles itself (the closing quote, a control character, an escape that is invalid or continues in
+ * the next chunk) or the chunk's end. Each `\u` escape gives one UTF-16 code unit.
+ */
+export function decodeStringPart(chunk: string, start: number, part: StringPart): void {
+  const length = chunk.length;
+  let text = '';
+  let runStart = start;
+  let j = start;
+  for (;;) {
+    let code = 0;
+    while (j < length && (code = chunk.charCodeAt(j)) !== 34 && code !== 92 && code >= 32) j++;
+    if (j === length || code !== 92) break;
+    const unit = escapeAt(chunk, j);
+    if (unit < 0) break;
+    text += chunk.slice(runStart, j) + String.fromCharCode(unit);
+    j += chunk.charCodeAt(j + 1) === 117 ? 6 : 2;
+    runStart = j;
+  }
+  part.text = runStart === 0 && j === length ? chunk : text + chunk.slice(runStart, j);
+  part.end = j;
+}
+
+/** Sets `target[key]` as `JSON.parse` would: `__proto__` becomes an own property. */
+function setMember(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  else target[key] = value;
+}
+
+class StreamingJsonParser implements IncrementalJsonParser {
+  value: unknown = undefined;
+  error: JsonSyntaxProblem | undefined = undefined;
+  private state = VALUE;
+  private readonly containers: Container[] = [];
+  private readonly keys: string[] = [];
+  /** Whether the innermost open container is an array. */
+  private inArray = false;
+  /** The string being read (a key when `inKey`), and where it goes. */
+  private text = '';
+  private inKey = false;
+  private stringTarget: Container | undefined = undefined;
+  private stringSlot: string | number = 0;
   private readonly part: StringPart = { text: '', end: 0 };
   private unicodeValue = 0;
   private unicodeDigits = 0;
   private numberText = '';
+  private literal: readonly [string, boolean | null] = ['', null];
+  private literalPosition = 0;
+  /** Characters of earlier chunks, for positions in problems. */
+  private offset = 0;
   private ended = false;
 
-  constructor(options?: IncrementalJsonParserOptions) {
-    super(options?.maxDepth ?? DEFAULT_MAX_JSON_DEPTH);
-    // `write` reads `ended` on every chunk, and it changes once, at the end of the text. V8 treats a
-    // field that no instance has changed yet as a constant: the first parser to end would then
-    // throw away the optimized `write` of every parser, in the middle of other streams, and V8 was
-    // seen to leave it unoptimized for the rest of the process (half the speed). Changing the
-    // field once here makes it an ordinary field from the first parser on.
-    this.ended = true;
-    this.ended = false;
-  }
-
-  get value(): unknown {
-    return this.root;
-  }
+  constructor(private readonly maxDepth: number) {}
 
   get complete(): boolean {
     return this.state === DONE;
-  }
-
-  get error(): JsonSyntaxProblem | undefined {
-    return this.problem;
-  }
-
-  get depth(): number {
-    return this.containers.length;
   }
 
   write(chunk: string): void {
@@ -74,11 +203,8 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
         'IncrementalJsonParser.write() was called after end().',
       );
     const length = chunk.length;
-    // The state lives in a local while the chunk is scanned; helpers return the next state.
     let state = this.state;
     let i = 0;
-    // Each helper called here is inlined into this loop while V8's budget for one function lasts,
-    // so a path is called from one place where it can be (one string decoder, one whitespace check).
     while (i < length && state !== FAILED) {
       const code = chunk.charCodeAt(i);
       if (state <= DONE && isWhitespace(code)) {
@@ -87,16 +213,10 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
       }
       switch (state) {
         case STRING: {
-          // The chunk's part of the string (all of it, for the commonest chunk: text in the middle
-          // of a long string) is decoded apart and appended once: escapes are common (code,
-          // quotes, newlines) and one append per escape would build a rope of tiny pieces.
-          const part = this.part;
-          decodeStringPart(chunk, i, part);
-          // A string that starts in this chunk takes the part itself (no concatenation).
-          const text = this.text;
-          if (text === '') this.text = part.text;
-          else if (part.text !== '') this.text = text + part.text;
-          i = part.end;
+          // The chunk's part of the string is decoded apart and appended once.
+          decodeStringPart(chunk, i, this.part);
+          this.text += this.part.text;
+          i = this.part.end;
           if (i === length) break;
           const stop = chunk.charCodeAt(i++);
           if (stop === 34) state = this.closeString();
@@ -113,27 +233,17 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
           } else if (code === 45 || (code >= 48 && code <= 57)) {
             let j = i + 1;
             while (j < length && isNumberChar(chunk.charCodeAt(j))) j++;
+            // A number that ends in this chunk is placed at once; else the NUMBER state reads it.
+            this.numberText = j < length ? chunk.slice(i, j) : '';
             if (j < length) {
-              // Fast path: a number that ends in this chunk is placed at once (the character that
-              // ends it is processed again in the state after the value).
-              state = this.commitNumber(chunk, i, j, state);
+              state = this.commitNumber(j, state);
               i = j;
-            } else {
-              // The NUMBER state reads the number from its first character, across chunks.
-              this.numberText = '';
-              state = NUMBER;
-            }
-          } else if (code === 116 || code === 102 || code === 110) {
-            // Fast path: a literal wholly inside this chunk is placed at once.
-            const word = code === 116 ? 'true' : code === 102 ? 'false' : 'null';
-            if (chunk.startsWith(word, i)) {
-              this.placeValue(code === 116 ? true : code === 102 ? false : null);
-              i += word.length;
-              state = this.containers.length === 0 ? DONE : AFTER_VALUE;
-            } else {
-              state = this.startValue(code, i, state);
-              i++;
-            }
+            } else state = NUMBER;
+          } else if (LITERALS[code] !== undefined && chunk.startsWith(LITERALS[code][0], i)) {
+            // A literal wholly inside this chunk is placed at once.
+            this.placeValue(LITERALS[code][1]);
+            i += LITERALS[code][0].length;
+            state = this.containers.length === 0 ? DONE : AFTER_VALUE;
           } else {
             state = this.startValue(code, i, state);
             i++;
@@ -142,12 +252,12 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
         case OBJECT_FIRST:
         case KEY:
           if (code === 34) {
-            // Fast path: a key that ends in this chunk and has no escapes is sliced out whole.
+            // A key that ends in this chunk without escapes is sliced out whole.
             let j = i + 1;
             let c = 0;
             while (j < length && (c = chunk.charCodeAt(j)) !== 34 && c !== 92 && c >= 32) j++;
             if (j < length && c === 34) {
-              this.keys[this.keys.length - 1] = this.recentKeys.slice(chunk, i + 1, j);
+              this.keys[this.keys.length - 1] = chunk.slice(i + 1, j);
               i = j + 1;
               state = COLON;
             } else {
@@ -181,7 +291,7 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
               state,
             );
           break;
-        case ESCAPE: {
+        case ESCAPE:
           if (code === 117) {
             this.unicodeValue = 0;
             this.unicodeDigits = 0;
@@ -197,7 +307,6 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
           }
           i++;
           break;
-        }
         case UNICODE: {
           const digit = hexValue(code);
           if (digit < 0) {
@@ -217,20 +326,19 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
           while (j < length && isNumberChar(chunk.charCodeAt(j))) j++;
           this.numberText += chunk.slice(i, j);
           i = j;
-          // The character that ends the number is processed again in the state after the value.
-          if (i < length)
-            state = this.commitNumber(this.numberText, 0, this.numberText.length, state, i);
+          // The character that ends the number is read again in the state after the value.
+          if (i < length) state = this.commitNumber(i, state);
           break;
         }
         case LITERAL: {
-          const word = this.literalWord;
+          const [word, value] = this.literal;
           if (code !== word.charCodeAt(this.literalPosition)) {
             state = this.fail(i, `expected '${word}'`, state);
             break;
           }
           i++;
           if (++this.literalPosition === word.length) {
-            this.placeValue(this.literalValue);
+            this.placeValue(value);
             state = this.containers.length === 0 ? DONE : AFTER_VALUE;
           }
           break;
@@ -243,6 +351,7 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
       }
     }
     this.state = state;
+    // A string being read shows in its parent from its opening quote, updated once per chunk.
     if (!this.inKey && (state === STRING || state === ESCAPE || state === UNICODE))
       this.flushString();
     this.offset += length;
@@ -252,15 +361,14 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
     if (this.ended) return;
     this.ended = true;
     let state = this.state;
-    if (state === NUMBER && this.containers.length === 0)
-      state = this.commitNumber(this.numberText, 0, this.numberText.length, state, 0);
+    if (state === NUMBER && this.containers.length === 0) state = this.commitNumber(0, state);
     if (!(
       state === FAILED ||
       state === DONE ||
       (state === VALUE && this.containers.length === 0)
     )) {
-      // Anything but a complete value, an error or empty (whitespace-only) input is a truncation.
-      this.problem = {
+      // Anything but a complete value, an error or empty input is a truncation.
+      this.error = {
         position: this.offset,
         message: 'unexpected end of input (the JSON text is truncated)',
       };
@@ -268,21 +376,107 @@ class StreamingJsonParser extends JsonValueBuilder implements IncrementalJsonPar
     }
     this.state = state;
   }
+
+  /** Starts a string, object, array or literal value at `index`. */
+  private startValue(code: number, index: number, state: number): number {
+    if (code === 123 || code === 91) {
+      const depth = this.containers.length + 1;
+      if (depth > this.maxDepth) this.depthExceeded(depth, index);
+      const container: Container = code === 123 ? {} : [];
+      this.placeValue(container);
+      this.containers.push(container);
+      this.keys.push('');
+      this.inArray = code === 91;
+      return code === 123 ? OBJECT_FIRST : ARRAY_FIRST;
+    }
+    if (code === 34) {
+      this.text = '';
+      this.inKey = false;
+      const depth = this.containers.length;
+      const target = this.containers[depth - 1];
+      this.stringTarget = target;
+      if (Array.isArray(target)) this.stringSlot = target.length;
+      else if (target !== undefined) this.stringSlot = this.keys[depth - 1] ?? '';
+      return STRING;
+    }
+    const literal = LITERALS[code];
+    if (literal === undefined) return this.fail(index, 'expected a value', state);
+    this.literal = literal;
+    this.literalPosition = 1;
+    return LITERAL;
+  }
+
+  private depthExceeded(depth: number, index: number): never {
+    this.fail(index, `nesting deeper than ${this.maxDepth}`, VALUE);
+    this.state = FAILED;
+    throw new StreamAccumulationError(
+      { code: 'stream-limit', limit: 'depth', attempted: depth, maximum: this.maxDepth },
+      `JSON nesting reached depth ${depth} at offset ${this.offset + index}, over the limit of ${this.maxDepth}. Raise limits.maxDepth if the arguments are legitimately this deep.`,
+    );
+  }
+
+  private closeContainer(): number {
+    const containers = this.containers;
+    containers.pop();
+    this.keys.pop();
+    const depth = containers.length;
+    this.inArray = depth > 0 && Array.isArray(containers[depth - 1]);
+    return depth === 0 ? DONE : AFTER_VALUE;
+  }
+
+  private closeString(): number {
+    if (this.inKey) {
+      this.keys[this.keys.length - 1] = this.text;
+      this.inKey = false;
+      return COLON;
+    }
+    this.flushString();
+    return this.containers.length === 0 ? DONE : AFTER_VALUE;
+  }
+
+  private flushString(): void {
+    const target = this.stringTarget;
+    if (target === undefined) this.value = this.text;
+    else if (Array.isArray(target)) target[this.stringSlot as number] = this.text;
+    else setMember(target, this.stringSlot as string, this.text);
+  }
+
+  /** Places the number read so far, or fails at `errorIndex` (the character after it). */
+  private commitNumber(errorIndex: number, state: number): number {
+    const text = this.numberText;
+    if (!isJsonNumber(text)) return this.fail(errorIndex, `invalid number '${text}'`, state);
+    this.placeValue(Number(text));
+    return this.containers.length === 0 ? DONE : AFTER_VALUE;
+  }
+
+  private placeValue(value: unknown): void {
+    const depth = this.containers.length;
+    const top = this.containers[depth - 1];
+    if (top === undefined) this.value = value;
+    else if (Array.isArray(top)) top.push(value);
+    else setMember(top, this.keys[depth - 1] ?? '', value);
+  }
+
+  /** Records a syntax problem (keeping the text of a string cut short) and returns FAILED. */
+  private fail(index: number, message: string, state: number): number {
+    if (!this.inKey && (state === STRING || state === ESCAPE || state === UNICODE))
+      this.flushString();
+    this.error = { position: this.offset + index, message };
+    return FAILED;
+  }
 }
 
 /**
- * Returns a new {@link IncrementalJsonParser}.
+ * Returns a new {@link IncrementalJsonParser}; opening more than `maxDepth` containers at once
+ * throws a `StreamAccumulationError` with `limit: 'depth'`.
  *
  * @example
  * const parser = createIncrementalJsonParser();
  * parser.write('{"city": "Par');
  * parser.value; // { city: 'Par' }
- * parser.write('is", "days": 3}');
- * parser.end();
- * parser.value; // { city: 'Paris', days: 3 }
  */
-export function createIncrementalJsonParser(
-  options?: IncrementalJsonParserOptions,
-): IncrementalJsonParser {
-  return new StreamingJsonParser(options);
+export function createIncrementalJsonParser(options?: {
+  readonly maxDepth?: number | undefined;
+}): IncrementalJsonParser {
+  return new StreamingJsonParser(options?.maxDepth ?? DEFAULT_MAX_JSON_DEPTH);
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_JSON_DEPTH } from './incremental-json-parser-types.js';
+import { DEFAULT_MAX_JSON_DEPTH } from './incremental-json-parser.js';
 
 /**
  * Caps that keep a misbehaving stream from growing memory without bound. Going past one throws a
@@ -46,7 +46,7 @@ export interface StreamLimits {
 }
 
 /** {@link StreamLimits} with every default filled in. */
-export type ResolvedStreamLimits = { readonly [K in keyof StreamLimits]-?: number };
+export type ResolvedStreamLimits = { [K in keyof StreamLimits]-?: number };
 
 /** The defaults of {@link StreamLimits}. */
 export const DEFAULT_STREAM_LIMITS: ResolvedStreamLimits = {
@@ -61,13 +61,10 @@ export const DEFAULT_STREAM_LIMITS: ResolvedStreamLimits = {
 
 /** Fills in the defaults of `limits`. */
 export function resolveStreamLimits(limits: StreamLimits | undefined): ResolvedStreamLimits {
-  return {
-    maxArgumentBytes: limits?.maxArgumentBytes ?? DEFAULT_STREAM_LIMITS.maxArgumentBytes,
-    maxFragments: limits?.maxFragments ?? DEFAULT_STREAM_LIMITS.maxFragments,
-    maxDepth: limits?.maxDepth ?? DEFAULT_STREAM_LIMITS.maxDepth,
-    maxLineLength: limits?.maxLineLength ?? DEFAULT_STREAM_LIMITS.maxLineLength,
-    maxCalls: limits?.maxCalls ?? DEFAULT_STREAM_LIMITS.maxCalls,
-    maxTextBytes: limits?.maxTextBytes ?? DEFAULT_STREAM_LIMITS.maxTextBytes,
-    maxTotalBytes: limits?.maxTotalBytes ?? DEFAULT_STREAM_LIMITS.maxTotalBytes,
-  };
+  const resolved = { ...DEFAULT_STREAM_LIMITS };
+  for (const key of Object.keys(resolved) as (keyof StreamLimits)[]) {
+    const value = limits?.[key];
+    if (value !== undefined) resolved[key] = value;
+  }
+  return resolved;
 }

@@ -1,18 +1,24 @@
 import type { AccumulatedToolCall, LiveToolCall } from './accumulated-tool-call.js';
 
-/** A call started: its first piece with a name, or with argument text, has arrived. */
+/** Assistant text arrived. */
+export interface TextDeltaEvent {
+  readonly type: 'text-delta';
+  readonly delta: string;
+}
+
+/** A call started: its name, its id or its first argument text arrived. */
 export interface ToolCallStartEvent {
   readonly type: 'tool-call-start';
-  /** Position of the call in the message. */
+  /** Position of the call in the message, 0-based, in the order the calls started. */
   readonly index: number;
   readonly callId: string;
   /** `''` when the provider sent argument text before the name. */
   readonly name: string;
-  /** The live view (updated in place after this event). */
+  /** The live view of the call, updated in place as the stream goes on. */
   readonly call: LiveToolCall;
 }
 
-/** Argument text arrived for a call; `call.partialArguments` already includes it. */
+/** Argument text arrived for a call; `call.argumentsText` already includes it. */
 export interface ToolCallDeltaEvent {
   readonly type: 'tool-call-delta';
   readonly index: number;
@@ -26,19 +32,13 @@ export interface ToolCallDeltaEvent {
 export interface ToolCallEndEvent {
   readonly type: 'tool-call-end';
   readonly index: number;
-  /** The finished call, as it will appear in `finish().calls`. */
+  /** The finished call, as it goes into the history. */
   readonly call: AccumulatedToolCall;
 }
 
-/** Assistant text arrived. */
-export interface TextDeltaEvent {
-  readonly type: 'text-delta';
-  readonly delta: string;
-}
-
-/** Everything an accumulator reports to its listener, discriminated on `type`. */
+/**
+ * What every streaming surface reports, discriminated on `type`: the accumulator's listener,
+ * `accumulateSSE`'s listener and the agent loop's events.
+ */
 export type ToolCallStreamEvent =
-  ToolCallStartEvent | ToolCallDeltaEvent | ToolCallEndEvent | TextDeltaEvent;
-
-/** Receives {@link ToolCallStreamEvent}s synchronously, in stream order. */
-export type ToolCallStreamListener = (event: ToolCallStreamEvent) => void;
+  TextDeltaEvent | ToolCallStartEvent | ToolCallDeltaEvent | ToolCallEndEvent;

@@ -2,7 +2,7 @@ import {
   parseJsonPath,
   type JsonPathPiece,
   type JsonPathTextWriter,
-} from '../../core/stream/json-path-text.js';
+} from './gemini-json-path-stream.js';
 import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
 
 const FORMAT = 'Gemini';

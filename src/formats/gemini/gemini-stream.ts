@@ -4,7 +4,7 @@ import {
   readArgumentsValue,
   type CompleteCall,
 } from '../../core/stream/complete-calls-stream-handler.js';
-import { JsonPathTextWriter } from '../../core/stream/json-path-text.js';
+import { JsonPathTextWriter } from './gemini-json-path-stream.js';
 import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 import { readPartialArgs } from './gemini-partial-args-stream.js';

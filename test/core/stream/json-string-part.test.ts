@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decodeStringPart, type StringPart } from '../../../src/core/stream/json-string-part.js';
+import {
+  decodeStringPart,
+  type StringPart,
+} from '../../../src/core/stream/incremental-json-parser.js';
 
 function decode(chunk: string, start = 0): StringPart {
   const part: StringPart = { text: '', end: -1 };
