@@ -2,7 +2,7 @@ import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
-import { forEachToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { inMessageOrder } from '../../core/in-message-order.js';
 import {
   assertArray,

@@ -1,10 +1,7 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import {
-  findToolTurnProblems,
-  forEachToolTurnProblem,
-} from '../../core/find-tool-turn-problems.js';
+import { findToolTurnProblems, forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { inMessageOrder } from '../../core/in-message-order.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';

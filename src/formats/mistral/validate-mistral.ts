@@ -1,10 +1,7 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import {
-  forEachToolTurnProblem,
-  type ToolTurnProblem,
-} from '../../core/find-tool-turn-problems.js';
+import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { inMessageOrder } from '../../core/in-message-order.js';
 import {
   assertArray,

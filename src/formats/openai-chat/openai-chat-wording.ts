@@ -64,24 +64,14 @@ export interface ResolvedChatHost {
   readonly params: boolean;
 }
 
-const resolved = {
-  validate: new WeakMap<ChatHost, ResolvedChatHost>(),
-  repair: new WeakMap<ChatHost, ResolvedChatHost>(),
-};
-
 /** `host` with OpenAI's sentences and limits where it has none of its own, for `use`. */
 export function resolveChatHost(host: ChatHost, use: InspectionUse = 'validate'): ResolvedChatHost {
-  let rules = resolved[use].get(host);
-  if (rules === undefined) {
-    rules = {
-      host,
-      wording: { ...OPENAI_CHAT_WORDING, ...host.wording },
-      maxCallIdLength: 'maxCallIdLength' in host ? host.maxCallIdLength : 40,
-      params: wordsIssues(use),
-    };
-    resolved[use].set(host, rules);
-  }
-  return rules;
+  return {
+    host,
+    wording: { ...OPENAI_CHAT_WORDING, ...host.wording },
+    maxCallIdLength: 'maxCallIdLength' in host ? host.maxCallIdLength : 40,
+    params: wordsIssues(use),
+  };
 }
 
 /**

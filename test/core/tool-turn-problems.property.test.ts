@@ -5,7 +5,7 @@ import {
   forEachToolTurnProblem,
   type FindToolTurnProblemsOptions,
   type ToolTurnProblem,
-} from '../../src/core/find-tool-turn-problems.js';
+} from '../../src/core/pair-tool-turns.js';
 import { ToolTurnTable } from '../../src/core/tool-turn-table.js';
 
 type Entry = { readonly kind: 'calls' | 'results'; readonly ids: readonly string[] } | 'other';
