@@ -1,10 +1,4 @@
-import {
-  CALLS_ENTRY,
-  OTHER_ENTRY,
-  RESULTS_ENTRY,
-  type FlatTurnEntries,
-  type PairingScope,
-} from './pair-tool-turns.js';
+import { CALLS_ENTRY, OTHER_ENTRY, RESULTS_ENTRY, type PairingScope } from './pair-tool-turns.js';
 
 /** Where one call or result sits in a format's own array. */
 export interface ToolSite {
@@ -17,10 +11,7 @@ export interface ToolSite {
 /**
  * A history reduced to its calls and results, one turn per message (or item): each turn is a
  * call turn, results, or neither, and holds its sites (call or result ids with their places).
- *
- * Validators fill it as they read; it is the {@link FlatTurnEntries} the pairing rule reads, kept
- * in flat arrays so a long history costs no object per message, call or result.
- * {@link ToolSite} objects are made only for sites a problem names.
+ * Validators fill it as they read, the pairing rule reads it, and repair reads both.
  *
  * @example
  * const table = new ToolTurnTable();
@@ -28,39 +19,30 @@ export interface ToolSite {
  * table.add('call_1', 0, 'get_weather');
  * table.end();
  */
-export class ToolTurnTable implements FlatTurnEntries {
-  count = 0;
+export class ToolTurnTable {
   /** Per turn: {@link OTHER_ENTRY}, {@link CALLS_ENTRY} or {@link RESULTS_ENTRY}. */
-  kinds: Uint8Array;
+  readonly kinds: number[] = [];
   /** Per turn: the index of its message in the format's array. */
-  messageIndexes: Int32Array;
+  readonly messageIndexes: number[] = [];
   /** Per turn, plus one: the offset of its first site. */
-  starts: Int32Array;
+  readonly starts: number[] = [0];
   /** Per site: the call id. */
   readonly ids: string[] = [];
   /**
-   * Per site: the tool name as the wire gives it (a call's name; a result's own name field, as
-   * Gemini, Vercel, aiwrapper and Mistral results have), `''` where it gives none (Chat, Anthropic,
-   * Bedrock and Responses results), so repair can name a placeholder or a synthesized call
-   * without reading the message again.
+   * Per site: the tool name as the wire gives it (a call's name; a result's own name field where
+   * the format has one), `''` where it gives none.
    */
   readonly names: string[] = [];
   /** Per site: its position inside its message, `-1` for none. */
-  partIndexes: Int32Array;
+  readonly partIndexes: number[] = [];
   /** Per site: its turn. */
-  siteTurns: Int32Array;
-  /** The pairing of the sites, once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
+  readonly siteTurns: number[] = [];
+  /** The pairing of the sites, once `forEachToolTurnProblem` has run: per site, the site it pairs with. */
   pairing: { readonly scope: PairingScope; readonly match: Int32Array } | undefined;
 
-  /** `turns` is how many turns to make room for (one per message, usually); the table grows past it. */
-  constructor(turns = 16) {
-    // Typed arrays sized once: growing plain arrays to a long history's length costs copies and old-space garbage.
-    const capacity = Math.max(turns, 16);
-    this.kinds = new Uint8Array(capacity);
-    this.messageIndexes = new Int32Array(capacity);
-    this.starts = new Int32Array(capacity + 1);
-    this.partIndexes = new Int32Array(capacity);
-    this.siteTurns = new Int32Array(capacity);
+  /** The number of turns. */
+  get count(): number {
+    return this.kinds.length;
   }
 
   /** Adds a turn that holds neither calls nor results. */
@@ -73,21 +55,13 @@ export class ToolTurnTable implements FlatTurnEntries {
     this.push(kind === 'calls' ? CALLS_ENTRY : RESULTS_ENTRY, messageIndex);
   }
 
-  /**
-   * Adds a call or result to the open turn; `partIndex` -1 when the format has no parts, `name`
-   * the tool name the wire gives the site (`''` for none).
-   */
+  /** Adds a call or result to the open turn; `partIndex` -1 when the format has no parts. */
   add(callId: string, partIndex: number, name = ''): void {
-    const slot = this.ids.length;
-    if (slot === this.partIndexes.length) {
-      this.partIndexes = grown(this.partIndexes);
-      this.siteTurns = grown(this.siteTurns);
-    }
     this.ids.push(callId);
     this.names.push(name);
-    this.partIndexes[slot] = partIndex;
-    this.siteTurns[slot] = this.count - 1;
-    this.starts[this.count] = slot + 1;
+    this.partIndexes.push(partIndex);
+    this.siteTurns.push(this.count - 1);
+    this.starts[this.count] = this.ids.length;
   }
 
   /** Closes the open turn: one without sites holds neither calls nor results. */
@@ -125,25 +99,10 @@ export class ToolTurnTable implements FlatTurnEntries {
   }
 
   private push(kind: number, messageIndex: number): void {
-    const turn = this.count;
-    if (turn === this.kinds.length) {
-      this.kinds = grown(this.kinds);
-      this.messageIndexes = grown(this.messageIndexes);
-      const starts = new Int32Array(this.kinds.length + 1);
-      starts.set(this.starts);
-      this.starts = starts;
-    }
-    this.kinds[turn] = kind;
-    this.messageIndexes[turn] = messageIndex;
-    this.starts[turn + 1] = this.ids.length;
-    this.count = turn + 1;
+    this.kinds.push(kind);
+    this.messageIndexes.push(messageIndex);
+    this.starts.push(this.ids.length);
   }
-}
-
-function grown<T extends Uint8Array | Int32Array>(array: T): T {
-  const copy = new (array.constructor as new (length: number) => T)(array.length * 2);
-  copy.set(array);
-  return copy;
 }
 
 /** A wire field as a site's name for {@link ToolTurnTable.add}: the string, or `''` for anything else. */

@@ -32,7 +32,7 @@ const options: fc.Arbitrary<FindToolTurnProblemsOptions> = fc.oneof(
 
 /** A table as validators fill it: one turn per message, message `2 * turn` (indexes need not be dense). */
 function tableOf(entries: readonly Entry[]): ToolTurnTable {
-  const table = new ToolTurnTable(entries.length);
+  const table = new ToolTurnTable();
   entries.forEach((current, turn) => {
     if (current === 'other') {
       table.other(2 * turn);

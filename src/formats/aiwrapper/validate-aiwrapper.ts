@@ -1,8 +1,8 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
 import { MessageStrings } from '../../core/message-strings.js';
 import {
   assertArray,
@@ -51,7 +51,7 @@ export function inspectAiwrapper(
   use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertAiwrapperMessages(messages);
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   // Sites of calls with an empty id, noted as they are read.
   const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
@@ -71,7 +71,7 @@ export function inspectAiwrapper(
     issues.push(neutralIssueOf(problem, wording, worded)),
   );
   for (const issue of emptyCallIdIssues(table, emptyIds, wording)) issues.push(issue);
-  return { result: toValidationResult(inMessageOrder(issues)), table };
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
 /**

@@ -1,9 +1,9 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
 import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
 import {
   assertArray,
   invalidField,
@@ -58,7 +58,7 @@ export function inspectAnthropic(
 ): HistoryInspection {
   assertAnthropicMessages(messages);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   // The call turn whose merged user turn is being read (the API joins consecutive user messages
   // into one turn), or -1; and whether that merged turn has had content other than results yet.
   let callTurn = -1;
@@ -89,7 +89,7 @@ export function inspectAnthropic(
     const thinking = thinkingFirstIssue(messages);
     if (thinking !== undefined) issues.push(thinking);
   }
-  return { result: toValidationResult(inMessageOrder(issues)), table };
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
 /**

@@ -1,5 +1,5 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
@@ -67,7 +67,7 @@ export function inspectGemini(
 ): HistoryInspection {
   assertGeminiContents(contents);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(contents.length);
+  const table = new ToolTurnTable();
   // Call steps of the current turn whose first call part has no signature (Gemini 3 only).
   const unsigned: { index: number; call: FunctionPart }[] | undefined = requiresThoughtSignatures(
     context.model,
@@ -125,7 +125,7 @@ export function inspectGemini(
       message: missingThoughtSignatureMessage(call.name, index),
     });
   return {
-    result: toValidationResult(inMessageOrder(issues)),
+    result: toValidationResult(issues.sort(byMessageIndex)),
     table,
   };
 }

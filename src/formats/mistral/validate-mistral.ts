@@ -1,8 +1,8 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
 import {
   assertArray,
   invalidField,
@@ -55,7 +55,7 @@ export function validateMistral(messages: readonly unknown[]): ValidationResult 
 export function inspectMistral(messages: readonly unknown[]): HistoryInspection {
   assertMistralMessages(messages);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   let previousRole: string | undefined;
   for (let index = 0; index < messages.length; index++) {
     const message = mistralMessageAt(messages, index);
@@ -119,7 +119,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
   const last = lastRoleIssue(messages);
   if (last) issues.push(last);
   return {
-    result: toValidationResult(inMessageOrder(issues)),
+    result: toValidationResult(issues.sort(byMessageIndex)),
     table,
   };
 }

@@ -72,7 +72,7 @@ export function inspectOpenAIChat(
   assertOpenAIChatMessages(messages);
   const rules = resolveChatHost(host, use);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   let turn: OpenTurn | undefined;
   const armed = new ArmedCalls<number>();
 

@@ -1,8 +1,8 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
 import { assertArray, invalidField, objectAt, type JsonObject } from '../../core/input-guards.js';
 import {
   wordsIssues,
@@ -54,7 +54,7 @@ export function inspectOpenAIResponses(
 ): HistoryInspection {
   assertResponsesInput(input);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(input.length);
+  const table = new ToolTurnTable();
   // Made at the first reasoning item (before it, no rule of reasoning can fail), or at once when
   // calls without reasoning are to be reported.
   const checkCalls = isReasoningContext(context);
@@ -83,7 +83,7 @@ export function inspectOpenAIResponses(
     (problem) => issues.push(issueOf(problem, worded)),
   );
   return {
-    result: toValidationResult(inMessageOrder(issues)),
+    result: toValidationResult(issues.sort(byMessageIndex)),
     table,
   };
 }

@@ -92,14 +92,6 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
     context?: RuleContext,
     use?: InspectionUse,
   ): HistoryInspection;
-  /**
-   * Formats whose results may answer any earlier call (conversation scope): per message, the index
-   * of the earliest message holding a call that one of its results answers by the pairing rule,
-   * or -1. One lean pass that checks no rule, for engines that need only where answers reach back
-   * (trimming). Absent where results answer only the call turn right before them.
-   * @throws {ToolHistoryError} `invalid-input` where `inspect` throws.
-   */
-  readonly callLinks?: ((messages: readonly unknown[]) => Int32Array) | undefined;
   /** Reads wire messages into the neutral model (`from*`). */
   read(
     messages: readonly unknown[],
