@@ -6,28 +6,28 @@
  */
 import { assertNever } from './assert-never.js';
 import type { ToolHistory } from './history.js';
-import type { ToolSite, ToolTurnTable } from './tool-turn-table.js';
+import { hasRepeatedCallId } from './repeated-call-ids.js';
+import {
+  CALLS_ENTRY,
+  OTHER_ENTRY,
+  RESULTS_ENTRY,
+  type FlatTurnEntries,
+  type ToolSite,
+  type ToolTurnTable,
+} from './tool-turn-table.js';
 
-export type { ToolSite } from './tool-turn-table.js';
+export {
+  CALLS_ENTRY,
+  OTHER_ENTRY,
+  RESULTS_ENTRY,
+  type FlatTurnEntries,
+  type ToolSite,
+} from './tool-turn-table.js';
 
-/** Kind of a flat entry: neither calls nor results. */
-export const OTHER_ENTRY = 0;
-/** Kind of a flat entry: a call turn. */
-export const CALLS_ENTRY = 1;
-/** Kind of a flat entry: results. */
-export const RESULTS_ENTRY = 2;
-
-/**
- * Turn entries laid flat: entry `e` has kind `kinds[e]` and holds the ids `ids[starts[e]]` to
- * `ids[starts[e + 1] - 1]` (its slots, in position order).
- */
-export interface FlatTurnEntries {
-  readonly count: number;
-  readonly kinds: ArrayLike<number>;
-  /** `count + 1` offsets into `ids`. */
-  readonly starts: ArrayLike<number>;
-  readonly ids: ArrayLike<string>;
-}
+// Past this many calls in a turn, its calls are found through a map rather than a scan.
+const SCAN_LIMIT = 16;
+// Past this many open calls in conversation scope, results find theirs through a map.
+const OPEN_LIMIT = 64;
 
 /** One message (or message group) of a history, reduced to what pairing needs. */
 export type TurnEntry =
@@ -144,42 +144,92 @@ export function pairFlatTurnEntries(
   mergeCallTurns = false,
 ): { readonly match: Int32Array } {
   const match = new Int32Array(ids.length).fill(-1);
-  // The open calls: per id a queue of slots, its head and tail here, the links in `next`.
-  const head = new Map<string, number>();
-  const tail = new Map<string, number>();
+  // Open calls by id: the first open slot of each id, the later ones chained through `next`
+  // (`last` holds the chain's end once an id repeats). A taken head is skipped on the next lookup.
+  const first = new Map<string, number>();
+  const last = new Map<string, number>();
   const next = new Int32Array(ids.length).fill(-1);
-  const close = (): void => {
-    if (scope === 'conversation' || head.size === 0) return;
-    head.clear();
-    tail.clear();
+  // Turn scope: the open turn's slots, scanned while the turn is small, else put in the maps.
+  let turnStart = 0;
+  let turnEnd = 0;
+  let queued = false;
+  const arm = (slot: number): void => {
+    const id = ids[slot] ?? '';
+    const head = first.get(id);
+    if (head === undefined) {
+      first.set(id, slot);
+      return;
+    }
+    next[last.get(id) ?? head] = slot;
+    last.set(id, slot);
+  };
+  const take = (id: string): number => {
+    let call = first.get(id) ?? -1;
+    while (call !== -1 && match[call] !== -1) call = next[call] ?? -1;
+    if (call !== -1 && next[call] !== -1) first.set(id, call);
+    return call;
+  };
+  const scan = (id: string | undefined): number => {
+    for (let call = turnStart; call < turnEnd; call++)
+      if (match[call] === -1 && ids[call] === id) return call;
+    return -1;
+  };
+  // Conversation scope: the open calls in call order from `openHead`, scanned from the oldest
+  // (results usually answer the oldest open calls), until too many are open.
+  let open: number[] | undefined = [];
+  let openHead = 0;
+  const scanOpen = (id: string | undefined): number => {
+    const calls = open ?? [];
+    for (let at = openHead; at < calls.length; at++) {
+      const call = calls[at] ?? 0;
+      if (match[call] !== -1 || ids[call] !== id) continue;
+      if (at === openHead) openHead++;
+      while (openHead < calls.length && match[calls[openHead] ?? 0] !== -1) openHead++;
+      return call;
+    }
+    return -1;
   };
   for (let entry = 0; entry < count; entry++) {
     const kind = kinds[entry];
+    const start = starts[entry] ?? 0;
     const end = starts[entry + 1] ?? 0;
-    if (kind === OTHER_ENTRY) close();
-    else if (kind === CALLS_ENTRY) {
-      if (!mergeCallTurns || kinds[entry - 1] !== CALLS_ENTRY) close();
-      for (let slot = starts[entry] ?? 0; slot < end; slot++) {
-        const id = ids[slot] ?? '';
-        const last = tail.get(id);
-        if (last === undefined) head.set(id, slot);
-        else next[last] = slot;
-        tail.set(id, slot);
+    if (kind === CALLS_ENTRY && scope === 'conversation') {
+      for (let slot = start; slot < end; slot++) {
+        if (open === undefined) arm(slot);
+        else open.push(slot);
       }
-    } else {
-      for (let slot = starts[entry] ?? 0; slot < end; slot++) {
-        const id = ids[slot] ?? '';
-        const call = head.get(id);
-        if (call === undefined) continue;
+      // Past OPEN_LIMIT calls open at once, results find theirs through the maps.
+      if (open !== undefined && open.length - openHead > OPEN_LIMIT) {
+        for (let at = openHead; at < open.length; at++)
+          if (match[open[at] ?? 0] === -1) arm(open[at] ?? 0);
+        open = undefined;
+      }
+    } else if (kind === CALLS_ENTRY) {
+      if (!mergeCallTurns || kinds[entry - 1] !== CALLS_ENTRY) turnStart = start;
+      turnEnd = end;
+      queued = false;
+    } else if (kind === RESULTS_ENTRY) {
+      const small = scope === 'turn' && turnEnd - turnStart <= SCAN_LIMIT;
+      if (scope === 'turn' && !small && !queued) {
+        first.clear();
+        last.clear();
+        for (let slot = turnStart; slot < turnEnd; slot++) if (match[slot] === -1) arm(slot);
+        queued = true;
+      }
+      for (let slot = start; slot < end; slot++) {
+        const call =
+          scope === 'conversation' && open !== undefined
+            ? scanOpen(ids[slot])
+            : small
+              ? scan(ids[slot])
+              : take(ids[slot] ?? '');
+        if (call === -1) continue;
         match[call] = slot;
         match[slot] = call;
-        const following = next[call] ?? -1;
-        if (following !== -1) head.set(id, following);
-        else {
-          head.delete(id);
-          tail.delete(id);
-        }
       }
+    } else if (scope === 'turn') {
+      turnStart = 0;
+      turnEnd = 0;
     }
   }
   return { match };
@@ -264,8 +314,28 @@ export function forEachToolTurnProblem(
         else list.push(slot);
       }
     }
-  const seenCallIds =
-    options.uniqueCallIds === 'conversation' ? new Map<string, number>() : undefined;
+  // The first call with an id: in the whole history, or (scanning) in the call's own turn.
+  const unique = options.uniqueCallIds === 'conversation';
+  const seenCallIds = unique && hasRepeatedCallId(table) ? new Map<string, number>() : undefined;
+  let turnCalls: Map<string, number> | undefined;
+  const firstCallOf = (id: string, slot: number, turnStart: number): number => {
+    if (unique && seenCallIds === undefined) return -1;
+    if (seenCallIds === undefined && slot - turnStart <= SCAN_LIMIT) {
+      for (let earlier = turnStart; earlier < slot; earlier++)
+        if (ids[earlier] === id) return earlier;
+      return -1;
+    }
+    if (seenCallIds === undefined && turnCalls === undefined) {
+      turnCalls = new Map();
+      for (let earlier = slot - 1; earlier >= turnStart; earlier--)
+        turnCalls.set(ids[earlier] ?? '', earlier);
+    }
+    const calls = seenCallIds ?? turnCalls ?? new Map<string, number>();
+    const earlier = calls.get(id);
+    if (earlier !== undefined) return earlier;
+    calls.set(id, slot);
+    return -1;
+  };
   let open = -1;
   // The turn that closes the current call turn (and those merged with it), once looked for.
   let closing = -1;
@@ -279,14 +349,13 @@ export function forEachToolTurnProblem(
     }
     if (kind === CALLS_ENTRY) {
       open = runStart(turn);
-      const firstCall = seenCallIds ?? new Map<string, number>();
+      turnCalls = undefined;
       let missing: string[] | undefined;
       for (let slot = start; slot < end; slot++) {
         const id = ids[slot] ?? '';
-        const first = firstCall.get(id);
-        if (first === undefined) firstCall.set(id, slot);
-        else
-          visit({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(first) });
+        const earlier = firstCallOf(id, slot, start);
+        if (earlier !== -1)
+          visit({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(earlier) });
         if (match[slot] === -1) (missing ??= []).push(id);
       }
       if (missing !== undefined) {

@@ -1,4 +1,23 @@
-import { CALLS_ENTRY, OTHER_ENTRY, RESULTS_ENTRY, type PairingScope } from './pair-tool-turns.js';
+import type { PairingScope } from './pair-tool-turns.js';
+
+/** Kind of a flat entry: neither calls nor results. */
+export const OTHER_ENTRY = 0;
+/** Kind of a flat entry: a call turn. */
+export const CALLS_ENTRY = 1;
+/** Kind of a flat entry: results. */
+export const RESULTS_ENTRY = 2;
+
+/**
+ * Turn entries laid flat: entry `e` has kind `kinds[e]` and holds the ids `ids[starts[e]]` to
+ * `ids[starts[e + 1] - 1]` (its slots, in position order).
+ */
+export interface FlatTurnEntries {
+  readonly count: number;
+  readonly kinds: ArrayLike<number>;
+  /** `count + 1` offsets into `ids`. */
+  readonly starts: ArrayLike<number>;
+  readonly ids: ArrayLike<string>;
+}
 
 /** Where one call or result sits in a format's own array. */
 export interface ToolSite {
@@ -11,7 +30,10 @@ export interface ToolSite {
 /**
  * A history reduced to its calls and results, one turn per message (or item): each turn is a
  * call turn, results, or neither, and holds its sites (call or result ids with their places).
- * Validators fill it as they read, the pairing rule reads it, and repair reads both.
+ *
+ * Validators fill it as they read; it is the {@link FlatTurnEntries} the pairing rule reads, kept
+ * in flat arrays so a long history costs no object per message, call or result.
+ * {@link ToolSite} objects are made only for sites a problem names.
  *
  * @example
  * const table = new ToolTurnTable();
@@ -19,30 +41,39 @@ export interface ToolSite {
  * table.add('call_1', 0, 'get_weather');
  * table.end();
  */
-export class ToolTurnTable {
+export class ToolTurnTable implements FlatTurnEntries {
+  count = 0;
   /** Per turn: {@link OTHER_ENTRY}, {@link CALLS_ENTRY} or {@link RESULTS_ENTRY}. */
-  readonly kinds: number[] = [];
+  kinds: Uint8Array;
   /** Per turn: the index of its message in the format's array. */
-  readonly messageIndexes: number[] = [];
+  messageIndexes: Int32Array;
   /** Per turn, plus one: the offset of its first site. */
-  readonly starts: number[] = [0];
+  starts: Int32Array;
   /** Per site: the call id. */
   readonly ids: string[] = [];
   /**
-   * Per site: the tool name as the wire gives it (a call's name; a result's own name field where
-   * the format has one), `''` where it gives none.
+   * Per site: the tool name as the wire gives it (a call's name; a result's own name field, as
+   * Gemini, Vercel, aiwrapper and Mistral results have), `''` where it gives none (Chat, Anthropic,
+   * Bedrock and Responses results), so repair can name a placeholder or a synthesized call
+   * without reading the message again.
    */
   readonly names: string[] = [];
   /** Per site: its position inside its message, `-1` for none. */
-  readonly partIndexes: number[] = [];
+  partIndexes: Int32Array;
   /** Per site: its turn. */
-  readonly siteTurns: number[] = [];
-  /** The pairing of the sites, once `forEachToolTurnProblem` has run: per site, the site it pairs with. */
+  siteTurns: Int32Array;
+  /** The pairing of the sites, once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
   pairing: { readonly scope: PairingScope; readonly match: Int32Array } | undefined;
 
-  /** The number of turns. */
-  get count(): number {
-    return this.kinds.length;
+  /** `turns` is how many turns to make room for (one per message, usually); the table grows past it. */
+  constructor(turns = 16) {
+    // Typed arrays sized once: plain arrays grown to a long history's length doubled validation time.
+    const capacity = Math.max(turns, 16);
+    this.kinds = new Uint8Array(capacity);
+    this.messageIndexes = new Int32Array(capacity);
+    this.starts = new Int32Array(capacity + 1);
+    this.partIndexes = new Int32Array(capacity);
+    this.siteTurns = new Int32Array(capacity);
   }
 
   /** Adds a turn that holds neither calls nor results. */
@@ -55,13 +86,21 @@ export class ToolTurnTable {
     this.push(kind === 'calls' ? CALLS_ENTRY : RESULTS_ENTRY, messageIndex);
   }
 
-  /** Adds a call or result to the open turn; `partIndex` -1 when the format has no parts. */
+  /**
+   * Adds a call or result to the open turn; `partIndex` -1 when the format has no parts, `name`
+   * the tool name the wire gives the site (`''` for none).
+   */
   add(callId: string, partIndex: number, name = ''): void {
+    const slot = this.ids.length;
+    if (slot === this.partIndexes.length) {
+      this.partIndexes = grown(this.partIndexes);
+      this.siteTurns = grown(this.siteTurns);
+    }
     this.ids.push(callId);
     this.names.push(name);
-    this.partIndexes.push(partIndex);
-    this.siteTurns.push(this.count - 1);
-    this.starts[this.count] = this.ids.length;
+    this.partIndexes[slot] = partIndex;
+    this.siteTurns[slot] = this.count - 1;
+    this.starts[this.count] = slot + 1;
   }
 
   /** Closes the open turn: one without sites holds neither calls nor results. */
@@ -99,10 +138,25 @@ export class ToolTurnTable {
   }
 
   private push(kind: number, messageIndex: number): void {
-    this.kinds.push(kind);
-    this.messageIndexes.push(messageIndex);
-    this.starts.push(this.ids.length);
+    const turn = this.count;
+    if (turn === this.kinds.length) {
+      this.kinds = grown(this.kinds);
+      this.messageIndexes = grown(this.messageIndexes);
+      const starts = new Int32Array(this.kinds.length + 1);
+      starts.set(this.starts);
+      this.starts = starts;
+    }
+    this.kinds[turn] = kind;
+    this.messageIndexes[turn] = messageIndex;
+    this.starts[turn + 1] = this.ids.length;
+    this.count = turn + 1;
   }
+}
+
+function grown<T extends Uint8Array | Int32Array>(array: T): T {
+  const copy = new (array.constructor as new (length: number) => T)(array.length * 2);
+  copy.set(array);
+  return copy;
 }
 
 /** A wire field as a site's name for {@link ToolTurnTable.add}: the string, or `''` for anything else. */

@@ -51,7 +51,7 @@ export function inspectAiwrapper(
   use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertAiwrapperMessages(messages);
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(messages.length);
   // Sites of calls with an empty id, noted as they are read.
   const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {

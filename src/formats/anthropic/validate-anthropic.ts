@@ -58,7 +58,7 @@ export function inspectAnthropic(
 ): HistoryInspection {
   assertAnthropicMessages(messages);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(messages.length);
   // The call turn whose merged user turn is being read (the API joins consecutive user messages
   // into one turn), or -1; and whether that merged turn has had content other than results yet.
   let callTurn = -1;

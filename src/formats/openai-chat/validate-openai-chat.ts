@@ -72,7 +72,7 @@ export function inspectOpenAIChat(
   assertOpenAIChatMessages(messages);
   const rules = resolveChatHost(host, use);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(messages.length);
   let turn: OpenTurn | undefined;
   const armed = new ArmedCalls<number>();
 

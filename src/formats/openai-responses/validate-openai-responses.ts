@@ -54,7 +54,7 @@ export function inspectOpenAIResponses(
 ): HistoryInspection {
   assertResponsesInput(input);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(input.length);
   // Made at the first reasoning item (before it, no rule of reasoning can fail), or at once when
   // calls without reasoning are to be reported.
   const checkCalls = isReasoningContext(context);

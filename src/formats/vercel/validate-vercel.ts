@@ -55,7 +55,7 @@ export function inspectVercel(
   use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertVercelMessages(messages);
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(messages.length);
   // Sites of calls with an empty id, noted as they are read.
   const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
