@@ -8,8 +8,6 @@ import {
   addToolUseMessage,
   latestToolCalls,
 } from './lang-messages-tool-calls.js';
-import { rememberAddedCalls } from './seen-tool-calls.js';
-import { forgetTakenCallIds } from './taken-call-ids.js';
 import { synthesizeCallTurns } from './synthesize-tool-calls.js';
 import { repairCollection } from './repair-lang-messages.js';
 import { installResponsesInputFix } from './responses-input.js';
@@ -163,10 +161,8 @@ function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: Provi
   ): Promise<LangMessages> {
     const auto = options?.autoAssistantToolCalls ?? settings().autoAssistantToolCalls;
     const repair = options?.autoRepairToolHistory ?? settings().autoRepairToolHistory;
-    if (!auto && !repair && options?.tools === undefined) {
-      const before = lengthOf(messages);
-      return remember(await original.call(this, messages, options), before);
-    }
+    if (!auto && !repair && options?.tools === undefined)
+      return original.call(this, messages, options);
     const collection =
       messages instanceof LangMessages
         ? messages
@@ -175,32 +171,16 @@ function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: Provi
     const format = formatOf(this, providerFormat);
     const responses = format === 'openai-responses';
     const covered = responses ? coveredByPreviousResponse(collection) : -1;
-    let changed = false;
     if (repair && covered === -1) {
       // Repair covers what the synthesis pass does (an orphan result gets its call synthesized).
-      const { fixes } = repairCollection(collection, { provider: format, incremental: true });
-      changed = fixes.length > 0;
-      if (changed) options?.onToolHistoryRepair?.(fixes);
+      const { fixes } = repairCollection(collection, { provider: format });
+      if (fixes.length > 0) options?.onToolHistoryRepair?.(fixes);
     } else if (auto || repair) {
-      changed = synthesizeCallTurns(collection, format, covered).fixes.length > 0;
+      synthesizeCallTurns(collection, format, covered);
     }
-    // A pass that changed something may have rewritten messages inside the collection, where the
-    // helpers' index cannot see; one that changed nothing left it as it was.
-    if (changed) forgetTakenCallIds(collection);
-    const before = collection.length;
-    return remember(await original.call(this, collection, options), before);
+    return original.call(this, collection, options);
   };
   installChatWrapper(prototype, original, chat, WRAPPED);
-}
-
-/** How many messages `chat()` was given; what the response adds comes after them. */
-function lengthOf(messages: unknown): number {
-  return Array.isArray(messages) ? messages.length : 0;
-}
-
-function remember(result: LangMessages, before: number): LangMessages {
-  rememberAddedCalls(result, before);
-  return result;
 }
 
 /**

@@ -17,8 +17,8 @@ import {
 } from './history/plan-tool-turn.js';
 import { readToolCalls, type PendingCall } from './history/tool-call-input.js';
 import { readToolResults, type PendingResult } from './history/tool-result-input.js';
-import { givenIdsOf, rememberGivenIds, rememberToolCalls } from './seen-tool-calls.js';
-import { noteWrittenMessages, takenCallIds } from './taken-call-ids.js';
+import { givenIdsOf, rememberGivenIds } from './seen-tool-calls.js';
+import { takenCallIds } from './taken-call-ids.js';
 
 /** Options of the helpers. */
 export interface ToolCallHelperOptions {
@@ -193,22 +193,18 @@ function apply(
     takenIds: takenCallIds(messages),
     generateId: options.generateId,
   });
-  const written = write(messages, latest, plan, existingResults, results ?? []);
-  noteWrittenMessages(messages, written);
-  rememberToolCalls(messages, plan.calls);
+  write(messages, latest, plan, existingResults, results ?? []);
 }
 
-/** Writes the plan, and returns the index of the first message it wrote. */
+/** Writes the plan. */
 function write(
   messages: LangMessages,
   latest: LatestTurn,
   plan: TurnPlan,
   existing: readonly ExistingResult[],
   given: readonly PendingResult[],
-): number {
+): void {
   const run = plan.turn === 'existing' ? latest.resultsRun : [];
-  // A new turn is appended; results for the existing turn replace the run after it.
-  const from = plan.turn === 'existing' && plan.results ? latest.index + 1 : messages.length;
   if (plan.turn === 'new') {
     const items: LangMessageItem[] = plan.calls.map((call) => ({
       ...call.extra,
@@ -221,12 +217,12 @@ function write(
     rememberGivenIds(turn, plan.givenIds);
     messages.push(turn);
   }
-  if (!plan.results) return from;
+  if (!plan.results) return;
   const items = plan.results.map((planned) => toResultItem(planned, existing, given));
+  // A new turn is appended; results for the existing turn replace the run after it.
   const at = plan.turn === 'existing' ? latest.index + 1 : messages.length;
   const meta = run[0] === undefined ? undefined : messages[run[0]]?.meta;
   messages.splice(at, run.length, new LangMessage('tool-results', items, meta));
-  return from;
 }
 
 function toResultItem(

@@ -1,16 +1,9 @@
-import { NO_RULE_CONTEXT } from '../core/rule-context.js';
 import { LangMessage, type LangMessageItem, type LangMessages } from 'aiwrapper';
 import type { ConversionWarning } from '../core/conversion-result.js';
 import type { MessageFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 import type { ProviderProfile } from '../repair/provider-profile.js';
 import type { RepairPolicy } from '../repair/repair-policy.js';
-import { resolveProfile } from '../repair/repair-tool-history.js';
-import { inspectHistory } from '../validate/inspect-history.js';
-import { rememberInspection } from '../validate/remembered-inspections.js';
-import { checkCollection } from './checked-collections.js';
-import { meetsLangProfile } from './meets-lang-profile.js';
-import type { HistoryInspection } from '../core/history-inspection.js';
 import {
   repairFormatHistory,
   type InternalRepairOptions,
@@ -57,43 +50,14 @@ export function repairLangMessages(
   return repairCollection(collection, options);
 }
 
-/** Options of {@link repairCollection}: those of {@link repairLangMessages} and the package's own. */
-export interface CollectionRepairOptions extends RepairLangMessagesOptions, InternalRepairOptions {
-  /**
-   * Check only what changed since the last check of this collection that found it valid (see
-   * {@link checkCollection}): for `chat()`, which sees the same collection on every request.
-   * @defaultValue false
-   */
-  readonly incremental?: boolean | undefined;
-}
-
 /** {@link repairLangMessages} with the options only the package's own callers pass. */
 export function repairCollection(
   collection: LangMessages,
-  options: CollectionRepairOptions,
+  options: RepairLangMessagesOptions & InternalRepairOptions,
 ): RepairLangMessagesResult {
-  // Read as unknown: an unknown preset goes on to the repair, which says what is wrong with it.
-  const preset: unknown = options.preset ?? 'all';
-  const profile = resolveProfile(options.provider ?? 'aiwrapper');
-  let inspection: HistoryInspection | undefined;
-  if (preset === 'all' || preset === 'add-missing-calls') {
-    // A valid collection needs no call synthesized; with `all`, it must meet the profile too.
-    const rules = preset === 'all' ? profile : undefined;
-    const check =
-      options.incremental === true
-        ? checkCollection(collection, rules)
-        : { met: meetsLangProfile(collection, rules), inspection: undefined };
-    if (check.met) return { fixes: [], warnings: [] };
-    inspection = check.inspection ?? inspectHistory(collection, 'aiwrapper');
-  } else {
-    inspection = inspectHistory(collection, 'aiwrapper');
-  }
-  // One validation pass: the repair reuses what it read.
-  rememberInspection(collection, 'aiwrapper', NO_RULE_CONTEXT, inspection);
   const { messages, fixes, warnings } = repairFormatHistory(collection, {
     ...options,
     format: 'aiwrapper',
-    validation: inspection.result,
   });
   if (fixes.length === 0) return { fixes, warnings };
   // In place, one message at a time: no spread or splice of a long array.

@@ -1,5 +1,10 @@
-/**
- * The issue vocabulary lives in errors/ (InvalidHistoryError holds issues, and errors/ imports
- * nothing); core re-exports it so the neutral model reads as one place.
- */
+import type { HistoryIssue } from '../errors/history-issue.js';
+
+// The issue vocabulary lives in errors/ (InvalidHistoryError holds issues, and errors/ imports
+// nothing); core re-exports it so the neutral model reads as one place.
 export * from '../errors/history-issue.js';
+
+/** Sort order of issues: by message (`sort` is stable, so one message's keep their order). */
+export function byMessageIndex(a: HistoryIssue, b: HistoryIssue): number {
+  return a.messageIndex - b.messageIndex;
+}

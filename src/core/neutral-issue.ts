@@ -1,5 +1,5 @@
 import type { HistoryIssue } from '../errors/history-issue.js';
-import type { ToolSite, ToolTurnProblem } from './find-tool-turn-problems.js';
+import type { ToolSite, ToolTurnProblem } from './pair-tool-turns.js';
 import type { ToolTurnTable } from './tool-turn-table.js';
 
 /** How a provider-neutral format names places and words unanswered calls. */

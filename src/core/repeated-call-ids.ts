@@ -1,4 +1,4 @@
-import { CALLS_ENTRY, type FlatTurnEntries } from './flat-turn-entries.js';
+import { CALLS_ENTRY, type FlatTurnEntries } from './tool-turn-table.js';
 
 /**
  * True when two calls anywhere in `entries` share an id: the check of providers whose call ids

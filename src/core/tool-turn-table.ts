@@ -1,10 +1,23 @@
-import {
-  CALLS_ENTRY,
-  OTHER_ENTRY,
-  RESULTS_ENTRY,
-  type FlatTurnEntries,
-  type PairingScope,
-} from './pair-tool-turns.js';
+import type { PairingScope } from './pair-tool-turns.js';
+
+/** Kind of a flat entry: neither calls nor results. */
+export const OTHER_ENTRY = 0;
+/** Kind of a flat entry: a call turn. */
+export const CALLS_ENTRY = 1;
+/** Kind of a flat entry: results. */
+export const RESULTS_ENTRY = 2;
+
+/**
+ * Turn entries laid flat: entry `e` has kind `kinds[e]` and holds the ids `ids[starts[e]]` to
+ * `ids[starts[e + 1] - 1]` (its slots, in position order).
+ */
+export interface FlatTurnEntries {
+  readonly count: number;
+  readonly kinds: ArrayLike<number>;
+  /** `count + 1` offsets into `ids`. */
+  readonly starts: ArrayLike<number>;
+  readonly ids: ArrayLike<string>;
+}
 
 /** Where one call or result sits in a format's own array. */
 export interface ToolSite {
@@ -54,7 +67,7 @@ export class ToolTurnTable implements FlatTurnEntries {
 
   /** `turns` is how many turns to make room for (one per message, usually); the table grows past it. */
   constructor(turns = 16) {
-    // Typed arrays sized once: growing plain arrays to a long history's length costs copies and old-space garbage.
+    // Typed arrays sized once: plain arrays grown to a long history's length doubled validation time.
     const capacity = Math.max(turns, 16);
     this.kinds = new Uint8Array(capacity);
     this.messageIndexes = new Int32Array(capacity);

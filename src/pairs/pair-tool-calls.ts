@@ -7,8 +7,12 @@ import type {
   ToolResultsMessage,
 } from '../core/history.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { pairToolTurns, type PairingScope, type ResultPairing } from '../core/pair-tool-turns.js';
-import { toTurnEntries } from '../core/to-turn-entries.js';
+import {
+  pairToolTurns,
+  toTurnEntries,
+  type PairingScope,
+  type ResultPairing,
+} from '../core/pair-tool-turns.js';
 import { adapterFor, type WireLayout } from '../formats/index.js';
 
 /** Where a call stands: no result yet, a result, or a result that reports a failure. */

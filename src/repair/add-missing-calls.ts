@@ -7,8 +7,7 @@ import type {
   ToolResultsMessage,
   ToolResult,
 } from '../core/history.js';
-import { pairToolTurns, type PairingScope } from '../core/pair-tool-turns.js';
-import { toTurnEntries } from '../core/to-turn-entries.js';
+import { pairToolTurns, toTurnEntries, type PairingScope } from '../core/pair-tool-turns.js';
 import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
 import type { HistoryFix, RepairResult } from './history-fix.js';
 import type { ProviderProfile } from './provider-profile.js';

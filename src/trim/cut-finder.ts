@@ -21,8 +21,7 @@ const LARGEST_CHUNK = 4096;
  * call turn and every message between them are results. So whether a cut is allowed is known
  * from the message before it and its own, and reading a window of messages answers for all cuts
  * in it. The Responses API pairs across the whole input: there the calls open across each cut
- * come from the adapter's `callLinks` (one lean pass that checks no rule; the validator's turn
- * table for a format without it), and the reader still decides the rest.
+ * come from the validator's pairing, and the reader still decides the rest.
  */
 export class CutFinder {
   readonly #messages: readonly unknown[];
@@ -112,20 +111,6 @@ export class CutFinder {
     const adapter = adapterFor(this.#format);
     if (adapter.profile.scope === 'turn') return undefined;
     const messages = this.#messages;
-    const { callLinks } = adapter;
-    if (callLinks !== undefined) {
-      const links = readingWhole(messages, this.#format, () => callLinks(messages));
-      // Difference array: a call answered later forbids every cut in (call, result].
-      const open = new Int32Array(messages.length + 2);
-      for (let resultAt = 0; resultAt < links.length; resultAt++) {
-        const callAt = links[resultAt] ?? -1;
-        if (callAt === -1 || callAt >= resultAt) continue;
-        open[callAt + 1] = (open[callAt + 1] ?? 0) + 1;
-        open[resultAt + 1] = (open[resultAt + 1] ?? 0) - 1;
-      }
-      this.#open = runningSum(open);
-      return this.#open;
-    }
     const inspection = readingWhole(messages, this.#format, () =>
       inspectHistory(messages, this.#format),
     );

@@ -1,18 +1,14 @@
 import { LangMessage, LangMessages, type LangMessageItem } from 'aiwrapper';
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { meetsProfileShape } from '../../src/aiwrapper/meets-profile-shape.js';
 import { repairLangMessages } from '../../src/aiwrapper/repair-lang-messages.js';
-import { MESSAGE_FORMATS, type MessageFormat } from '../../src/core/format.js';
+import { MESSAGE_FORMATS } from '../../src/core/format.js';
 import type { HistoryMessage } from '../../src/core/history.js';
 import { toAiwrapper } from '../../src/formats/aiwrapper/to-aiwrapper.js';
-import { meetsProfileByTable } from '../../src/repair/meets-profile.js';
-import { PROVIDER_PROFILES } from '../../src/repair/provider-profile.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
 import { plain } from '../helpers/lang-messages.js';
-import { inspectHistory } from '../../src/validate/inspect-history.js';
 
 const features = FORMAT_FEATURES.aiwrapper;
 
@@ -68,33 +64,3 @@ test.prop([arbitraryNeutral, providers])(
     );
   },
 );
-
-/** What the fast path decides for a collection: met, not met, or cannot tell. */
-function decided(messages: readonly unknown[], provider: MessageFormat): boolean | undefined {
-  const { result, table } = inspectHistory(messages, 'aiwrapper');
-  if (!result.ok) return undefined;
-  const profile = PROVIDER_PROFILES[provider];
-  return meetsProfileByTable(table, profile, (rules) => meetsProfileShape(messages, rules));
-}
-
-test.prop([arbitraryValid, providers])(
-  'a valid collection is met exactly when the repair would change nothing',
-  (history, provider) => {
-    const messages = Array.from(collectionOf(history));
-    const met = decided(messages, provider);
-    fc.pre(met !== undefined);
-    const { fixes } = repairHistory(messages, { format: 'aiwrapper', provider });
-    expect(fixes.length === 0).toBe(met);
-  },
-);
-
-test('the valid collections generated are met by some providers and not by others', () => {
-  const samples = fc.sample(arbitraryValid, { numRuns: 60, seed: 9 });
-  for (const provider of ['anthropic', 'gemini', 'mistral'] as const) {
-    const outcomes = new Set(
-      samples.map((history) => decided(Array.from(collectionOf(history)), provider)),
-    );
-    expect(outcomes).toContain(true);
-    expect(outcomes).toContain(false);
-  }
-});

@@ -1,6 +1,5 @@
 import { LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
-import { addAssistantToolCalls } from '../../src/aiwrapper/lang-messages-tool-calls.js';
 import { repairLangMessages } from '../../src/aiwrapper/repair-lang-messages.js';
 import { synthesizeCallTurns } from '../../src/aiwrapper/synthesize-tool-calls.js';
 import { plain, sequentialIds } from '../helpers/lang-messages.js';
@@ -33,19 +32,6 @@ describe('synthesizeCallTurns (the autoAssistantToolCalls pass)', () => {
     expect(messages[1]).toBe(kept);
     expect(fixes).toMatchObject([
       { kind: 'synthesized-call', messageIndex: 2, callId: 'c1', name: 'get_weather' },
-    ]);
-  });
-
-  it('uses the arguments the package saw for the call, even after its turn was trimmed away', () => {
-    const messages = new LangMessages('Weather?');
-    addAssistantToolCalls(messages, [
-      { callId: 'c1', name: 'get_weather', arguments: { city: 'Paris' } },
-    ]);
-    messages.splice(1, 1);
-    messages.addToolResultsMessage([result('c1', 'get_weather', 'sunny')]);
-    synthesizeCallTurns(messages, 'openai-chat', -1);
-    expect(messages[1]?.items).toEqual([
-      { type: 'tool', callId: 'c1', name: 'get_weather', arguments: { city: 'Paris' } },
     ]);
   });
 

@@ -1,9 +1,13 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { ArmedCalls } from '../../src/core/armed-calls.js';
+
+interface CallRef {
+  readonly entryIndex: number;
+  readonly position: number;
+}
 import {
   pairToolTurns,
-  type CallRef,
   type PairingScope,
   type TurnEntry,
 } from '../../src/core/pair-tool-turns.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOrphanRuns, pairToolTurns, type TurnEntry } from '../../src/core/pair-tool-turns.js';
+import { pairToolTurns, type TurnEntry } from '../../src/core/pair-tool-turns.js';
 
 const calls = (...callIds: string[]): TurnEntry => ({ kind: 'calls', callIds });
 const results = (...callIds: string[]): TurnEntry => ({ kind: 'results', callIds });
@@ -56,25 +56,5 @@ describe('pairToolTurns', () => {
     });
     expect(pairing.results.every((result) => result.call !== undefined)).toBe(true);
     expect(pairing.unanswered).toEqual([]);
-  });
-});
-
-describe('findOrphanRuns', () => {
-  it('groups consecutive result entries and keeps only runs with orphans', () => {
-    const entries = [calls('a'), results('a'), results('z'), other, results('y')];
-    expect(findOrphanRuns(entries, pairToolTurns(entries))).toEqual([
-      {
-        firstEntry: 1,
-        lastEntry: 2,
-        paired: [{ entryIndex: 1, position: 0, callId: 'a', call: { entryIndex: 0, position: 0 } }],
-        orphans: [{ entryIndex: 2, position: 0, callId: 'z', call: undefined }],
-      },
-      {
-        firstEntry: 4,
-        lastEntry: 4,
-        paired: [],
-        orphans: [{ entryIndex: 4, position: 0, callId: 'y', call: undefined }],
-      },
-    ]);
   });
 });

@@ -6,7 +6,7 @@ import { ToolTurnTable } from '../../src/core/tool-turn-table.js';
 type Entry = { readonly kind: 'calls' | 'results'; readonly ids: readonly string[] } | 'other';
 
 function tableOf(entries: readonly Entry[]): ToolTurnTable {
-  const table = new ToolTurnTable(entries.length);
+  const table = new ToolTurnTable();
   entries.forEach((entry, index) => {
     if (entry === 'other') {
       table.other(index);

@@ -16,7 +16,7 @@ describe('resultText', () => {
     );
   });
 
-  it('freezes a shared content, so its kept text cannot go stale', () => {
+  it('freezes a shared content, so no holder can change it', () => {
     const shared = sharedContent({ error: true, message: 'x' });
     expect(() => {
       (shared as { message: string }).message = 'y';

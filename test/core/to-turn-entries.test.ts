@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pairToolTurns } from '../../src/core/pair-tool-turns.js';
-import { toTurnEntries } from '../../src/core/to-turn-entries.js';
+import { toTurnEntries } from '../../src/core/pair-tool-turns.js';
 
 describe('toTurnEntries', () => {
   it('maps messages one to one, so pairing indexes are message indexes', () => {

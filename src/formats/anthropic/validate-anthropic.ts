@@ -1,9 +1,9 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
-import { forEachToolTurnProblem } from '../../core/find-tool-turn-problems.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
+import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
 import {
   assertArray,
   invalidField,
@@ -89,7 +89,7 @@ export function inspectAnthropic(
     const thinking = thinkingFirstIssue(messages);
     if (thinking !== undefined) issues.push(thinking);
   }
-  return { result: toValidationResult(inMessageOrder(issues)), table };
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import type { ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import type { ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { MessageStrings } from '../../core/message-strings.js';
 
 // Bedrock Converse's id rule and its sentences for tool-turn problems: what the validator reports.

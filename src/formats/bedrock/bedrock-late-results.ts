@@ -1,5 +1,5 @@
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
-import type { ToolTurnProblem } from '../../core/find-tool-turn-problems.js';
+import type { ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import type { ToolTurnTable } from '../../core/tool-turn-table.js';
 
 /** True when {@link withLateResults} has results to add: a paired result in a user message after another. */

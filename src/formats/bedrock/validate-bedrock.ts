@@ -1,11 +1,8 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import {
-  findToolTurnProblems,
-  forEachToolTurnProblem,
-} from '../../core/find-tool-turn-problems.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
+import { findToolTurnProblems, forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
@@ -119,7 +116,7 @@ export function inspectBedrock(
       issues.push(issueOf(problem, length, strings));
   }
   return {
-    result: toValidationResult(inMessageOrder(issues)),
+    result: toValidationResult(issues.sort(byMessageIndex)),
     table,
   };
 }

@@ -1,5 +1,5 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
@@ -125,7 +125,7 @@ export function inspectGemini(
       message: missingThoughtSignatureMessage(call.name, index),
     });
   return {
-    result: toValidationResult(inMessageOrder(issues)),
+    result: toValidationResult(issues.sort(byMessageIndex)),
     table,
   };
 }

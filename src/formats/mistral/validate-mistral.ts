@@ -1,11 +1,8 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import {
-  forEachToolTurnProblem,
-  type ToolTurnProblem,
-} from '../../core/find-tool-turn-problems.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
+import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import {
   assertArray,
   invalidField,
@@ -122,7 +119,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
   const last = lastRoleIssue(messages);
   if (last) issues.push(last);
   return {
-    result: toValidationResult(inMessageOrder(issues)),
+    result: toValidationResult(issues.sort(byMessageIndex)),
     table,
   };
 }

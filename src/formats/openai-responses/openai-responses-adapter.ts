@@ -1,7 +1,6 @@
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { fromOpenAIResponses } from './from-openai-responses.js';
 import { OPENAI_RESPONSES_PROFILE } from './openai-responses-profile.js';
-import { responsesCallLinks } from './responses-call-links.js';
 import type { OpenAIResponsesInputItem } from './openai-responses-types.js';
 import { toOpenAIResponses } from './to-openai-responses.js';
 import { inspectOpenAIResponses } from './validate-openai-responses.js';
@@ -38,7 +37,6 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   format: 'openai-responses',
   profile: OPENAI_RESPONSES_PROFILE,
   inspect: inspectOpenAIResponses,
-  callLinks: responsesCallLinks,
   read: (messages) => fromOpenAIResponses(messages),
   write: (history, options) => toOpenAIResponses(history, options),
   messagesKey: 'input',

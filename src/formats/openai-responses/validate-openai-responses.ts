@@ -1,11 +1,8 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import {
-  forEachToolTurnProblem,
-  type ToolTurnProblem,
-} from '../../core/find-tool-turn-problems.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
+import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { assertArray, invalidField, objectAt, type JsonObject } from '../../core/input-guards.js';
 import {
   wordsIssues,
@@ -14,7 +11,6 @@ import {
 } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
-import { pairUniqueCallIds } from './unique-pairing.js';
 import { isReasoningContext, ReasoningRuns } from './responses-reasoning.js';
 
 /**
@@ -80,11 +76,6 @@ export function inspectOpenAIResponses(
     table.other(index);
   }
   runs?.end();
-  const match = pairUniqueCallIds(table);
-  if (match !== undefined && issues.length === 0) {
-    table.pairing = { scope: 'conversation', match };
-    return { result: toValidationResult(issues), table };
-  }
   const worded = wordsIssues(use);
   forEachToolTurnProblem(
     table,
@@ -92,7 +83,7 @@ export function inspectOpenAIResponses(
     (problem) => issues.push(issueOf(problem, worded)),
   );
   return {
-    result: toValidationResult(inMessageOrder(issues)),
+    result: toValidationResult(issues.sort(byMessageIndex)),
     table,
   };
 }

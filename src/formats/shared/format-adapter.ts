@@ -70,13 +70,7 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
     context?: RuleContext,
     use?: InspectionUse,
   ): HistoryInspection;
-  /**
-   * Conversation-scope formats: per message, the index of the earliest message holding a call one
-   * of its results answers, or -1 (for trimming).
-   * @throws {ToolHistoryError} `invalid-input` where `inspect` throws.
-   */
-  readonly callLinks?: ((messages: readonly unknown[]) => Int32Array) | undefined;
-  /** Reads wire messages into the neutral model. */
+  /** Reads wire messages into the neutral model (`from*`). */
   read(
     messages: readonly unknown[],
     options?: ReadFormatOptions,

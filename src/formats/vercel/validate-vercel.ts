@@ -1,8 +1,8 @@
+import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { forEachToolTurnProblem } from '../../core/find-tool-turn-problems.js';
-import { inMessageOrder } from '../../core/in-message-order.js';
+import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { MessageStrings } from '../../core/message-strings.js';
 import {
   assertArray,
@@ -76,7 +76,7 @@ export function inspectVercel(
     issues.push(neutralIssueOf(problem, wording, worded)),
   );
   for (const issue of emptyCallIdIssues(table, emptyIds, wording)) issues.push(issue);
-  return { result: toValidationResult(inMessageOrder(issues)), table };
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { ToolHistory, ToolResult } from '../../core/history.js';
-import { pairToolTurns, type PairingScope, type TurnEntry } from '../../core/pair-tool-turns.js';
+import {
+  pairToolTurns,
+  toTurnEntries,
+  type PairingScope,
+  type TurnEntry,
+} from '../../core/pair-tool-turns.js';
 import { isPlaceholderResult } from '../../core/placeholder-result.js';
-import { toTurnEntries } from '../../core/to-turn-entries.js';
 
 /** Where a call or a result is: its message and its position there. */
 export interface Place {

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { findToolTurnProblems } from '../../../src/core/find-tool-turn-problems.js';
+import { findToolTurnProblems } from '../../../src/core/pair-tool-turns.js';
 import { pairFlatTurnEntries } from '../../../src/core/pair-tool-turns.js';
 import { inspectOpenAIResponses } from '../../../src/formats/openai-responses/validate-openai-responses.js';
 

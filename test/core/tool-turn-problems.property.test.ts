@@ -5,7 +5,7 @@ import {
   forEachToolTurnProblem,
   type FindToolTurnProblemsOptions,
   type ToolTurnProblem,
-} from '../../src/core/find-tool-turn-problems.js';
+} from '../../src/core/pair-tool-turns.js';
 import { ToolTurnTable } from '../../src/core/tool-turn-table.js';
 
 type Entry = { readonly kind: 'calls' | 'results'; readonly ids: readonly string[] } | 'other';
@@ -32,7 +32,7 @@ const options: fc.Arbitrary<FindToolTurnProblemsOptions> = fc.oneof(
 
 /** A table as validators fill it: one turn per message, message `2 * turn` (indexes need not be dense). */
 function tableOf(entries: readonly Entry[]): ToolTurnTable {
-  const table = new ToolTurnTable(entries.length);
+  const table = new ToolTurnTable();
   entries.forEach((current, turn) => {
     if (current === 'other') {
       table.other(2 * turn);
