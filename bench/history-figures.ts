@@ -15,7 +15,7 @@ function ratioRow(
   messages: readonly unknown[],
   ours: () => unknown,
 ): string[] {
-  const [oursMs = 0, stringifyMs = 1] = interleaved([ours, () => JSON.stringify(messages)]);
+  const [oursMs = 0, stringifyMs = 1] = interleaved([ours, () => JSON.stringify(messages)], 5);
   return [
     format,
     String(messages.length),

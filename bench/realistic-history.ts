@@ -90,7 +90,8 @@ function roundMessages(round: Round, random: Random, damage: number | undefined)
     { role: 'user', content: text(random, 60) },
     { role: 'assistant', content: calls },
   ];
-  if (damage !== 3) messages.push({ role: 'user', content: results }); // every result missing
+  // Damage 3 (or 0 on a turn of one call): every result missing.
+  if (damage !== 3 && results.length > 0) messages.push({ role: 'user', content: results });
   messages.push({ role: 'assistant', content: [{ type: 'text', text: text(random, 100) }] });
   return messages;
 }
