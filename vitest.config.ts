@@ -1,5 +1,10 @@
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
+// `npm run test:long` sets TEST_LONG=1: the *.long.test.ts files join in and properties run
+// more often (test/setup/fast-check.ts). `npm test` leaves both out.
+const LONG = process.env.TEST_LONG === '1';
+const LONG_FILES = LONG ? [] : ['test/**/*.long.test.ts'];
+
 // Test files that change global state: installToolCalls / src/register patch aiwrapper's
 // prototypes, and the examples and docs run code that does. Each of these gets a fresh module
 // graph (vitest's default isolation). A new test that patches globals, uses vi.mock or relies on
@@ -11,28 +16,80 @@ const ISOLATED = [
   'test/matrix/**/*.test.ts',
 ];
 
+// The aiwrapper tests that patch nothing and keep no state between files: they share one module
+// graph per worker, as the unit tests do (a fresh graph per file costs about 1 s of CPU).
+const AIWRAPPER_SHARED = [
+  'checked-collections.property.test.ts',
+  'error-result-flags.test.ts',
+  'every-result-answered.property.test.ts',
+  'is-valid-lang-history.property.test.ts',
+  'lang-messages-tool-calls.property.test.ts',
+  'lang-messages-tool-calls.test.ts',
+  'loop-request.edits.test.ts',
+  'meets-lang-profile.property.test.ts',
+  'meets-profile-shape.test.ts',
+  'pending-tool-calls.test.ts',
+  'repair-lang-messages.property.test.ts',
+  'repair-lang-messages.test.ts',
+  'run-tool-loop.arguments.test.ts',
+  'seen-tool-calls.test.ts',
+  'sent-tool-calls.test.ts',
+  'synthesize-tool-calls.property.test.ts',
+  'synthesize-tool-calls.test.ts',
+  'taken-call-ids.property.test.ts',
+  'taken-call-ids.test.ts',
+  'tool-loop.providers.test.ts',
+  'tool-run-start.property.test.ts',
+].map((file) => `test/aiwrapper/${file}`);
+
 const config: ViteUserConfig = defineConfig({
   test: {
     setupFiles: ['test/setup/fast-check.ts'],
-    testTimeout: 30_000,
+    testTimeout: LONG ? 600_000 : 30_000,
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ISOLATED,
-          // Every other file only calls pure functions, so the files of one worker share one module
-          // graph: importing src/ afresh per file cost about 85% of `npm test`'s CPU time on 2 cores.
+          exclude: [...ISOLATED, ...LONG_FILES],
+          // Every other file only calls pure functions, so the files of one worker share one
+          // module graph instead of importing src/ afresh per file.
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'aiwrapper',
+          include: AIWRAPPER_SHARED,
+          exclude: LONG_FILES,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ISOLATED,
+          exclude: [...AIWRAPPER_SHARED, ...LONG_FILES],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'types',
+          // Only the *.test-d.ts files and what they import: `npm run typecheck` checks the rest.
           typecheck: {
             enabled: true,
+            only: true,
             include: ['test/**/*.test-d.ts'],
-            tsconfig: './tsconfig.json',
+            tsconfig: './tsconfig.test-d.json',
           },
         },
       },
-      { extends: true, test: { name: 'isolated', include: ISOLATED } },
     ],
   },
 });

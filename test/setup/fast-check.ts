@@ -1,5 +1,4 @@
 import fc from 'fast-check';
+import { numRuns } from './num-runs.js';
 
-// Moderate by default (CI has 2 cores); `npm run test:long` sets FC_NUM_RUNS=10000.
-const configured = Number(process.env.FC_NUM_RUNS);
-fc.configureGlobal({ numRuns: Number.isInteger(configured) && configured > 0 ? configured : 100 });
+fc.configureGlobal({ numRuns: numRuns(100) });

@@ -36,7 +36,7 @@ function expected(message: GeneratedMessage): AccumulationResult {
 }
 
 test.prop([arbitraryFormat, arbitraryMessage, arbitraryCuts, fc.boolean()], {
-  numRuns: numRuns(300),
+  numRuns: numRuns(100),
 })(
   'any split of the same stream gives identical calls and identical final text, for every format',
   (format, message, cuts, interleave) => {
@@ -122,7 +122,7 @@ test.prop(
     fc.constantFrom('openai-chat', 'openai-responses', 'anthropic' as const),
     arbitraryArgumentsText,
   ],
-  { numRuns: numRuns(100) },
+  { numRuns: numRuns(30) },
 )(
   'the live partial arguments at every prefix equal the reference parse of that prefix',
   (format, text) => {

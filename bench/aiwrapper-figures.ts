@@ -1,0 +1,208 @@
+/**
+ * The aiwrapper figures, on the built package's public entry points:
+ * - `chat()` with the package registered (flags off, each auto flag on) against aiwrapper's own
+ *   `chat()` on the same valid 1k-message history, the HTTP layer answered in process;
+ * - `runToolLoop` against a hand-written aiwrapper loop, both talking to a Chat Completions server
+ *   on loopback HTTP: runs of 4 rounds of 4 parallel calls and an answer.
+ * CPU time of the whole process, the modes alternating run by run.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  Lang,
+  LangMessages,
+  setHttpRequestImpl,
+  type LangMessage,
+  type LangTool,
+  type LanguageProvider,
+} from 'aiwrapper';
+import { collectGarbage, median, printTable, report } from './figure.js';
+import { realisticHistory } from './realistic-history.js';
+import { shippedAiwrapper } from './shipped.js';
+
+const HISTORY_SIZE = 1000;
+const ROUNDS = 4;
+const CALLS = 4;
+
+function cpuNow(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
+/** Median CPU ms of each mode over `rounds`, the modes alternating (order turning per round). */
+async function alternate(
+  modes: readonly (() => Promise<unknown>)[],
+  rounds: number,
+): Promise<number[]> {
+  for (let warm = 0; warm < 5; warm++) for (const mode of modes) await mode();
+  const samples = modes.map((): number[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let step = 0; step < modes.length; step++) {
+      const index = (step + round) % modes.length;
+      collectGarbage();
+      const start = cpuNow();
+      await modes[index]?.();
+      samples[index]?.push(cpuNow() - start);
+    }
+  }
+  return samples.map(median);
+}
+
+function sseChunks(chunks: readonly unknown[]): string {
+  return [...chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`), 'data: [DONE]\n\n'].join(
+    '',
+  );
+}
+
+function chatChunk(delta: unknown, finish: string | null = null): unknown {
+  return {
+    id: 'c',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'gpt-4o-mini',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
+}
+
+const ANSWER = sseChunks([
+  chatChunk({ role: 'assistant', content: 'Clear skies.' }),
+  chatChunk({}, 'stop'),
+]);
+
+let served = 0;
+/** Every fifth reply answers; the others ask for 4 parallel calls, arguments in pieces. */
+function chatReply(): string {
+  const round = served++;
+  if (round % (ROUNDS + 1) === ROUNDS) return ANSWER;
+  const chunks: unknown[] = [chatChunk({ role: 'assistant', content: null })];
+  for (let call = 0; call < CALLS; call++) {
+    const id = `call_${String(round)}_${String(call)}`;
+    chunks.push(
+      chatChunk({
+        tool_calls: [
+          { index: call, id, type: 'function', function: { name: 'get_weather', arguments: '' } },
+        ],
+      }),
+    );
+    for (const piece of ['{"ci', 'ty": "Pa', `ris ${String(call)}"}`])
+      chunks.push(chatChunk({ tool_calls: [{ index: call, function: { arguments: piece } }] }));
+  }
+  chunks.push(chatChunk({}, 'tool_calls'));
+  return sseChunks(chunks);
+}
+
+const tool = {
+  name: 'get_weather',
+  description: 'Current weather for a city.',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  handler: (args: Readonly<Record<string, unknown>>): unknown => ({ city: args.city, temp_c: 21 }),
+};
+
+function history(): LangMessages {
+  return new LangMessages(realisticHistory('aiwrapper', HISTORY_SIZE) as LangMessage[]);
+}
+
+export async function chatFigure(): Promise<void> {
+  setHttpRequestImpl(() =>
+    Promise.resolve(new Response(ANSWER, { headers: { 'content-type': 'text/event-stream' } })),
+  );
+  const lang = Lang.openaiLike({
+    apiKey: 'k',
+    model: 'gpt-4o-mini',
+    baseURL: 'http://stub.local/v1',
+  });
+  // aiwrapper's own chat(), taken before the package wraps it.
+  const alone: LanguageProvider['chat'] = Reflect.get(lang, 'chat');
+  shippedAiwrapper.installToolCalls({
+    autoAssistantToolCalls: false,
+    autoRepairToolHistory: false,
+  });
+  const messages = history();
+  const size = messages.length;
+  const once = (chat: () => Promise<unknown>) => async (): Promise<void> => {
+    for (let repeat = 0; repeat < 10; repeat++) {
+      await chat();
+      messages.length = size; // every request sends the same history
+    }
+  };
+  const modes = [
+    once(() => alone.call(lang, messages)),
+    once(() => lang.chat(messages)),
+    once(() => lang.chat(messages, { autoAssistantToolCalls: true })),
+    once(() => lang.chat(messages, { autoRepairToolHistory: true })),
+  ];
+  const [base = 1, ...registered] = await alternate(modes, 41);
+  const names = ['flags off', 'autoAssistantToolCalls', 'autoRepairToolHistory'];
+  const overheads = registered.map((time) => time / base - 1);
+  console.log(`\nchat() on a valid ${String(size)}-message history, 10 requests per sample`);
+  printTable([
+    ['mode', 'CPU ms', 'over aiwrapper alone'],
+    ['aiwrapper alone', base.toFixed(2), ''],
+    ...registered.map((time, index) => [
+      names[index] ?? '',
+      time.toFixed(2),
+      `${((overheads[index] ?? 0) * 100).toFixed(1)}%`,
+    ]),
+  ]);
+  const worst = Math.max(...overheads);
+  report({
+    name: 'chat() registered, valid history',
+    goal: '<= 5% over aiwrapper alone',
+    measured: `${(worst * 100).toFixed(1)}% (worst mode)`,
+    pass: worst <= 0.05,
+  });
+}
+
+async function listen(): Promise<Server> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(chatReply());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+export async function loopFigure(): Promise<void> {
+  const server = await listen();
+  const { port } = server.address() as AddressInfo;
+  const lang = Lang.openaiLike({
+    apiKey: 'k',
+    model: 'gpt-4o-mini',
+    baseURL: `http://127.0.0.1:${String(port)}/v1`,
+  });
+  const base = history();
+  const byHand = async (): Promise<void> => {
+    const messages = new LangMessages([...base]);
+    messages.availableTools = [tool] as LangTool[];
+    do await lang.chat(messages);
+    while (messages.at(-1)?.role === 'tool-results');
+  };
+  const byLoop = async (): Promise<void> => {
+    const messages = new LangMessages([...base]);
+    const events = shippedAiwrapper.runToolLoop(lang, messages, { tools: [tool] });
+    for await (const event of events) if (event.type === 'done') break;
+  };
+  try {
+    const [hand = 1, loop = 0] = await alternate([byHand, byLoop], 41);
+    const overhead = loop / hand - 1;
+    console.log(
+      `\nA run of ${String(ROUNDS)} rounds of ${String(CALLS)} calls over loopback HTTP, ${String(base.length)}-message history`,
+    );
+    printTable([
+      ['mode', 'CPU ms per run'],
+      ['by hand', hand.toFixed(2)],
+      ['runToolLoop', loop.toFixed(2)],
+    ]);
+    report({
+      name: 'agent loop over loopback HTTP',
+      goal: '<= 5% over a hand-written loop',
+      measured: `${(overhead * 100).toFixed(1)}%`,
+      pass: overhead <= 0.05,
+    });
+  } finally {
+    server.close();
+  }
+}

@@ -1,0 +1,102 @@
+/** What every figure bench shares: CPU timing, interleaved runs, and the PASS/FAIL record. */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+setFlagsFromString('--expose-gc');
+/** A full collection, so that one task's garbage is not collected on the next one's time. */
+export const collectGarbage = runInNewContext('gc') as () => void;
+
+/** One row of the summary table. */
+export interface Figure {
+  readonly name: string;
+  readonly goal: string;
+  readonly measured: string;
+  readonly pass: boolean;
+}
+
+const figures: Figure[] = [];
+
+/** Records a figure and prints its PASS/FAIL line. */
+export function report(figure: Figure): void {
+  figures.push(figure);
+  const verdict = figure.pass ? 'PASS' : 'FAIL';
+  console.log(`${verdict}  ${figure.name}: ${figure.measured} (goal ${figure.goal})`);
+}
+
+/** Every figure recorded so far, in order. */
+export function reported(): readonly Figure[] {
+  return figures;
+}
+
+/** CPU time (user and system) of one call, in milliseconds; garbage collection included. */
+export function cpuMs(run: () => unknown): number {
+  const start = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * The median (or `statistic`) CPU time of each task over `rounds` rounds, the tasks alternating within a round
+ * (and their order turning between rounds) so a burst of load on a shared machine hits all alike.
+ */
+export function interleaved(
+  tasks: readonly (() => unknown)[],
+  rounds = 7,
+  statistic: (samples: readonly number[]) => number = median,
+  collect = true,
+): number[] {
+  for (const task of tasks) task();
+  const samples = tasks.map((): number[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let step = 0; step < tasks.length; step++) {
+      const index = (step + round) % tasks.length;
+      if (collect) collectGarbage();
+      samples[index]?.push(cpuMs(tasks[index] ?? (() => undefined)));
+    }
+  }
+  return samples.map(statistic);
+}
+
+/** The least CPU time per call of `run`, each sample repeating it until it takes >= 30 ms. */
+export function leastMs(run: () => unknown, samples = 3): number {
+  let repeat = 1;
+  while (
+    cpuMs(() => {
+      for (let i = 0; i < repeat; i++) run();
+    }) < 30 &&
+    repeat < 4096
+  )
+    repeat *= 2;
+  let least = Number.POSITIVE_INFINITY;
+  for (let sample = 0; sample < samples; sample++) {
+    least = Math.min(
+      least,
+      cpuMs(() => {
+        for (let i = 0; i < repeat; i++) run();
+      }) / repeat,
+    );
+  }
+  return least;
+}
+
+export function printTable(rows: readonly (readonly string[])[]): void {
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, column) => cell.padEnd(widths?.[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    );
+}
