@@ -22,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MESSAGE_FORMATS, type MessageFormat } from '../src/core/format.js';
 import { createRandom } from './random.js';
 import { shipped } from './shipped.js';
+import { estimateTokens } from '../src/trim/token-estimate.js';
 
 const SIZES = [10_000, 100_000, 300_000] as const;
 const TARGET_SIZE = 100_000;
@@ -150,7 +151,7 @@ interface Row {
 function measure(format: MessageFormat, kind: InputKind, size: number): Row {
   const messages = historyIn(format, size, kind);
   let total = 0;
-  for (const message of messages) total += shipped.estimateTokens(message);
+  for (const message of messages) total += estimateTokens(message);
   const limits: Readonly<Record<Budget, { maxMessages: number; maxTokens: number }>> = {
     small: { maxMessages: 20, maxTokens: 2_000 },
     half: { maxMessages: Math.floor(messages.length / 2), maxTokens: Math.floor(total / 2) },
