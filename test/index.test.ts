@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as root from '../src/index.js';
 import * as testing from '../src/testing/index.js';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the root entry (aiwrapper-tool-calls)', () => {
-  it('exports exactly the 24 runtime names of the API contract', () => {
+  it('exports exactly the 18 runtime names of the API contract', () => {
     expect(Object.keys(root).sort()).toEqual(
       [
         // validate
@@ -17,8 +17,6 @@ describe('the root entry (aiwrapper-tool-calls)', () => {
         // repair
         'repairHistory',
         'restoreIds',
-        'PROVIDER_PROFILES',
-        'DEFAULT_MISSING_RESULT_TEXTS',
         'UNKNOWN_TOOL_NAME',
         // convert and formats
         'convertHistory',
@@ -34,7 +32,6 @@ describe('the root entry (aiwrapper-tool-calls)', () => {
         'StreamAccumulationError',
         // trim and pairs
         'trimHistory',
-        'estimateTokens',
         'pairToolCalls',
         // streaming
         'createToolCallAccumulator',
@@ -52,33 +49,73 @@ describe('the testing entry (aiwrapper-tool-calls/testing)', () => {
   });
 });
 
-describe('every name the entries export', () => {
-  it('has TSDoc at its declaration', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(
-      join(projectRoot, 'tsconfig.json'),
-      { noEmit: true },
-      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
-    );
-    if (!config) throw new Error('tsconfig.json could not be read');
-    const entries = ['src/index.ts', 'src/testing/index.ts', 'src/aiwrapper/index.ts'];
-    const program = ts.createProgram(
-      entries.map((entry) => join(projectRoot, entry)),
-      config.options,
-    );
-    const checker = program.getTypeChecker();
-    const undocumented = entries.flatMap((entry) => {
-      const file = program.getSourceFile(join(projectRoot, entry));
-      const module = file && checker.getSymbolAtLocation(file);
-      if (!module) throw new Error(`${entry} is not a module`);
-      return checker
-        .getExportsOfModule(module)
-        .filter((symbol) => {
-          const target =
-            symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-          return target.getDocumentationComment(checker).length === 0;
-        })
-        .map((symbol) => `${entry}: ${symbol.name}`);
+const ENTRIES = [
+  'src/index.ts',
+  'src/aiwrapper/index.ts',
+  'src/testing/index.ts',
+  'src/register.ts',
+];
+
+interface ExportedName {
+  readonly name: string;
+  readonly runtime: boolean;
+  readonly documented: boolean;
+}
+
+/** Each entry's exported names, resolved through re-exports, from one TypeScript program. */
+function entryExports(): Map<string, ExportedName[]> {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(projectRoot, 'tsconfig.json'),
+    { noEmit: true },
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
+  if (!config) throw new Error('tsconfig.json could not be read');
+  const program = ts.createProgram(
+    ENTRIES.map((entry) => join(projectRoot, entry)),
+    config.options,
+  );
+  const checker = program.getTypeChecker();
+  const exports = new Map<string, ExportedName[]>();
+  for (const entry of ENTRIES) {
+    const file = program.getSourceFile(join(projectRoot, entry));
+    const module = file && checker.getSymbolAtLocation(file);
+    if (!file) throw new Error(`${entry} is not in the program`);
+    const names = (module ? checker.getExportsOfModule(module) : []).map((alias) => {
+      const symbol = alias.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(alias) : alias;
+      return {
+        name: alias.name,
+        runtime: (symbol.flags & ts.SymbolFlags.Value) !== 0,
+        documented: symbol.getDocumentationComment(checker).length > 0,
+      };
     });
-    expect(undocumented).toEqual([]);
+    exports.set(entry, names);
+  }
+  return exports;
+}
+
+describe('every name the entries export', () => {
+  let exports: ReturnType<typeof entryExports>;
+  beforeAll(() => {
+    exports = entryExports();
   }, 60_000);
+
+  it('has TSDoc at its declaration', () => {
+    const undocumented = [...exports].flatMap(([entry, names]) =>
+      names.filter((name) => !name.documented).map((name) => `${entry}: ${name.name}`),
+    );
+    expect(undocumented).toEqual([]);
+  });
+
+  it('holds at most 20 runtime names at the root and 90 names across the entries', () => {
+    const root = exports.get('src/index.ts') ?? [];
+    expect(root.filter((name) => name.runtime).length).toBeGreaterThan(0);
+    expect(root.filter((name) => name.runtime).length).toBeLessThanOrEqual(20);
+    const total = [...exports.values()].reduce((sum, names) => sum + names.length, 0);
+    expect(total).toBeGreaterThan(root.length);
+    expect(total).toBeLessThanOrEqual(90);
+  });
+
+  it('gives `/register` no names: importing it installs the helpers', () => {
+    expect(exports.get('src/register.ts')).toEqual([]);
+  });
 });

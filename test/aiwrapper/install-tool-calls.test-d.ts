@@ -1,6 +1,7 @@
 import type { LangMessages, LangOptions, LangResult, ToolRequest } from 'aiwrapper';
 import { expectTypeOf, test } from 'vitest';
-import type { InstallToolCallsOptions } from '../../src/register.js';
+import '../../src/register.js';
+import type { InstallToolCallsOptions } from '../../src/aiwrapper/index.js';
 
 test('the installed methods are typed on LangMessages and LangResult, returning the collection', () => {
   expectTypeOf<LangMessages['addAssistantToolCalls']>().returns.toEqualTypeOf<LangMessages>();

@@ -1,11 +1,6 @@
 import { expectTypeOf, test } from 'vitest';
-import type {
-  ConversionWarning,
-  HistoryFix,
-  HistoryIssue,
-  MissingReasoningIssue,
-  OrphanReasoningIssue,
-} from '../../src/index.js';
+import type { ConversionWarning, HistoryFix, HistoryIssue } from '../../src/index.js';
+import type { MissingReasoningIssue, OrphanReasoningIssue } from '../../src/core/issue.js';
 
 test('reasoning issues narrow by code', () => {
   const issue = {} as HistoryIssue;

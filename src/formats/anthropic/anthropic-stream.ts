@@ -17,9 +17,7 @@ const FORMAT = 'Anthropic Messages';
  * The event handler for Anthropic Messages stream events: a `tool_use` block opens a call
  * (`content_block_start`), `input_json_delta` pieces stream its input, `content_block_stop` ends it
  * (https://docs.anthropic.com/en/docs/build-with-claude/streaming).
- *
- * A class, not a closure per accumulator, for the reason given on `OpenAIChatHandler`: one
- * `handle` for every stream keeps V8's optimized code.
+ * A class, so every accumulator shares one `handle`.
  */
 export class AnthropicHandler implements StreamEventHandler {
   private readonly core: AccumulatorCore;

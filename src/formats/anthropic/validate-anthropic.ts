@@ -211,9 +211,7 @@ function readUser(
 
 // The one parse of the Anthropic Messages wire shape: the validator and the reader
 // (from-anthropic.ts) both read messages, roles, content blocks and tool ids through these
-// guards, so a malformed message is refused the same way, in the same words, by both. They live
-// in the validator's module, not a file of their own: called across a module boundary from the
-// validator's loop they cost it 5-10% on 100k messages (bench/validate.ts).
+// guards, so a malformed message is refused the same way, in the same words, by both.
 
 /**
  * Checks that `messages` is an Anthropic Messages `messages` array.
@@ -231,8 +229,7 @@ const NO_BLOCKS: readonly JsonObject[] = [];
 
 /**
  * The blocks of the message's `content`, each an object with a string `type`; none for a string
- * `content` (which the reader reads as one text block). Checks the role too: one call per
- * message keeps the validator's loop small enough for V8 to inline it whole.
+ * `content` (which the reader reads as one text block). Checks the role too.
  *
  * @throws {ToolHistoryError} `invalid-input` for a role other than `user` and `assistant`, or
  *   naming the content or the block that is neither a string nor blocks.

@@ -178,10 +178,7 @@ function continuedArguments(event: unknown, choiceIndex: number, slot: number): 
 
 /**
  * The event handler for `choices[].delta` chunks of the Chat Completions API.
- *
- * A class, not a closure per accumulator: `handle` is then one function for every accumulator,
- * and optimized code that calls it is not thrown away when the next stream's accumulator brings a
- * new closure (V8 had specialized it on the first one).
+ * A class, so every accumulator shares one `handle`.
  */
 export class OpenAIChatHandler implements StreamEventHandler {
   private readonly core: AccumulatorCore;

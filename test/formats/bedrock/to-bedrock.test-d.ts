@@ -1,5 +1,5 @@
 import { expectTypeOf, test } from 'vitest';
-import type { FormatMessages } from '../../../src/index.js';
+import type { FormatMessages } from '../../../src/repair/format-io.js';
 import type {
   BedrockMessage,
   BedrockSystemBlock,
