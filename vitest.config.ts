@@ -19,27 +19,19 @@ const ISOLATED = [
 // The aiwrapper tests that patch nothing and keep no state between files: they share one module
 // graph per worker, as the unit tests do (a fresh graph per file costs about 1 s of CPU).
 const AIWRAPPER_SHARED = [
-  'checked-collections.property.test.ts',
-  'error-result-flags.test.ts',
-  'every-result-answered.property.test.ts',
-  'is-valid-lang-history.property.test.ts',
   'lang-messages-tool-calls.property.test.ts',
   'lang-messages-tool-calls.test.ts',
-  'loop-request.edits.test.ts',
-  'meets-lang-profile.property.test.ts',
-  'meets-profile-shape.test.ts',
-  'pending-tool-calls.test.ts',
+  'loop/error-result-flags.test.ts',
+  'loop/loop-request.edits.test.ts',
+  'loop/pending-tool-calls.test.ts',
+  'loop/run-tool-loop.arguments.test.ts',
+  'loop/tool-loop.providers.test.ts',
+  'loop/tool-run-start.property.test.ts',
   'repair-lang-messages.property.test.ts',
   'repair-lang-messages.test.ts',
-  'run-tool-loop.arguments.test.ts',
-  'seen-tool-calls.test.ts',
   'sent-tool-calls.test.ts',
   'synthesize-tool-calls.property.test.ts',
   'synthesize-tool-calls.test.ts',
-  'taken-call-ids.property.test.ts',
-  'taken-call-ids.test.ts',
-  'tool-loop.providers.test.ts',
-  'tool-run-start.property.test.ts',
 ].map((file) => `test/aiwrapper/${file}`);
 
 const config: ViteUserConfig = defineConfig({
