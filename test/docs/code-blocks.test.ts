@@ -41,8 +41,6 @@ const NOT_RUN = /^\/\/ not run: \S/;
  */
 const LEGACY_DOCUMENTS: ReadonlySet<string> = new Set([
   'docs/repair.md',
-  'docs/streaming.md',
-  'docs/trim-and-pairs.md',
 ]);
 
 const LEGACY_NAMES = `
