@@ -13,30 +13,34 @@ import {
   readChatTemplateFile,
   renderChatTemplate,
 } from '../helpers/chat-templates.js';
+import { numRuns } from '../setup/num-runs.js';
+
+// 30 runs in `npm test`, ten times that in `npm run test:long`.
+const RUNS = { numRuns: numRuns(30) };
 
 const gptOss = readChatTemplateFile('gpt-oss-120b.jinja');
 const addMissingCalls = (messages: readonly unknown[]) =>
   repairHistory(messages, { format: 'openai-chat', preset: 'add-missing-calls' });
 
-test.prop([arbitraryHistoryWithOrphans])('the output validates', (messages) => {
+test.prop([arbitraryHistoryWithOrphans], RUNS)('the output validates', (messages) => {
   const { messages: fixed } = addMissingCalls(messages);
   expect(validateOpenAIChat(fixed)).toEqual({ ok: true, issues: [] });
 });
 
 // The real template needs ../shared/chat-templates; a clone on its own skips it (with a reason).
 describe.skipIf(!chatTemplatesAvailable)('with the real gpt-oss chat template', () => {
-  test.prop([arbitraryHistoryWithOrphans])('the template renders the output', (messages) => {
+  test.prop([arbitraryHistoryWithOrphans], RUNS)('the template renders the output', (messages) => {
     const { messages: fixed } = addMissingCalls(messages);
     expect(() => renderChatTemplate(gptOss, fixed)).not.toThrow();
   });
 });
 
-test.prop([arbitraryHistoryWithOrphans])('a second pass changes nothing', (messages) => {
+test.prop([arbitraryHistoryWithOrphans], RUNS)('a second pass changes nothing', (messages) => {
   const once = addMissingCalls(messages).messages;
   expect(addMissingCalls(once)).toEqual({ messages: once, fixes: [], warnings: [] });
 });
 
-test.prop([arbitraryHistoryWithOrphans])(
+test.prop([arbitraryHistoryWithOrphans], RUNS)(
   'every input message survives, altered only by a reported id rewrite',
   (messages) => {
     const { messages: fixed, fixes } = addMissingCalls(messages);
@@ -63,7 +67,7 @@ describe.each(MESSAGE_FORMATS)("preset 'add-missing-calls' on broken %s historie
   );
   const preset = 'add-missing-calls' as const;
 
-  test.prop([broken])('a second pass changes nothing', (messages) => {
+  test.prop([broken], RUNS)('a second pass changes nothing', (messages) => {
     const once = repairHistory(messages, { format, preset }).messages;
     expect(repairHistory(once, { format, preset })).toEqual({
       messages: once,
@@ -72,7 +76,7 @@ describe.each(MESSAGE_FORMATS)("preset 'add-missing-calls' on broken %s historie
     });
   });
 
-  test.prop([broken])('keeps every result and adds only calls', (messages) => {
+  test.prop([broken], RUNS)('keeps every result and adds only calls', (messages) => {
     const { messages: fixed, fixes } = repairHistory(messages, { format, preset });
     const count = (wire: readonly unknown[]) => {
       let results = 0;

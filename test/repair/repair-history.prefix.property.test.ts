@@ -6,6 +6,10 @@ import { repairHistory } from '../../src/repair/repair-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
+import { numRuns } from '../setup/num-runs.js';
+
+// 30 runs in `npm test`, ten times that in `npm run test:long`.
+const RUNS = { numRuns: numRuns(30) };
 
 /**
  * Providers' prompt caches key on the exact bytes of the prefix: a repair must leave every message
@@ -27,7 +31,7 @@ describe.each(MESSAGE_FORMATS)('repairHistory keeps a valid %s prefix byte-ident
   );
   const providers = fc.constantFrom<MessageFormat>(...MESSAGE_FORMATS);
 
-  test.prop([prefix, tail, providers])(
+  test.prop([prefix, tail, providers], RUNS)(
     'with its own rules and with any provider whose rules the prefix meets',
     (valid, broken, provider) => {
       // Valid as a prefix: its last message is not the request's (Mistral's last-role rule).

@@ -8,6 +8,10 @@ import { repairHistory } from '../../src/repair/repair-history.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../arbitraries/history.js';
 import { expectRepaired, unrepairedWarnings } from '../helpers/unrepaired.js';
+import { numRuns } from '../setup/num-runs.js';
+
+// 40 runs in `npm test`, ten times that in `npm run test:long`.
+const RUNS = { numRuns: numRuns(40) };
 
 /** Every result content of a neutral history, as JSON text. */
 function contentsOf(history: ToolHistory): string[] {
@@ -31,12 +35,15 @@ describe.each(MESSAGE_FORMATS)('repairHistory on broken %s histories', (format) 
   );
 
   // Mistral's last-role rule is left, with a warning: no fix keeps the answer that ends the history.
-  test.prop([broken])('the output validates, but for what repair warns it left', (messages) => {
-    const { messages: repaired, warnings } = repairHistory(messages, { format });
-    expectRepaired(repaired, warnings, { format });
-  });
+  test.prop([broken], RUNS)(
+    'the output validates, but for what repair warns it left',
+    (messages) => {
+      const { messages: repaired, warnings } = repairHistory(messages, { format });
+      expectRepaired(repaired, warnings, { format });
+    },
+  );
 
-  test.prop([broken])('repair is idempotent', (messages) => {
+  test.prop([broken], RUNS)('repair is idempotent', (messages) => {
     const once = repairHistory(messages, { format });
     expect(repairHistory(once.messages, { format })).toEqual({
       messages: once.messages,
@@ -45,7 +52,7 @@ describe.each(MESSAGE_FORMATS)('repairHistory on broken %s histories', (format) 
     });
   });
 
-  test.prop([broken])('no result content is lost', (messages) => {
+  test.prop([broken], RUNS)('no result content is lost', (messages) => {
     const { messages: repaired, fixes } = repairHistory(messages, { format });
     const kept = [...contentsOf(readFormat(repaired, format).history), ...contentsIn(fixes)];
     for (const content of contentsOf(readFormat(messages, format).history)) {
@@ -55,7 +62,7 @@ describe.each(MESSAGE_FORMATS)('repairHistory on broken %s histories', (format) 
     }
   });
 
-  test.prop([broken, fc.constantFrom('to-text' as const, 'synthesize-call' as const)])(
+  test.prop([broken, fc.constantFrom('to-text' as const, 'synthesize-call' as const)], RUNS)(
     'the output validates under either orphan policy',
     (messages, orphanResults) => {
       const { messages: repaired, warnings } = repairHistory(messages, { format, orphanResults });

@@ -7,6 +7,10 @@ import { repairFormatHistory, repairHistory } from '../../src/repair/repair-hist
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../arbitraries/history.js';
+import { numRuns } from '../setup/num-runs.js';
+
+// 25 runs in `npm test`, ten times that in `npm run test:long`.
+const RUNS = { numRuns: numRuns(25) };
 
 /**
  * repairHistory reads only the stretches around the issues; reading the whole history gives the
@@ -28,7 +32,7 @@ describe.each(MESSAGE_FORMATS)('repairHistory in windows on %s', (format) => {
         writeFormat(readFormat(messages, format).history, format, new Set()) as unknown[],
     );
 
-  test.prop([broken, fc.constantFrom('to-text' as const, 'synthesize-call' as const)])(
+  test.prop([broken, fc.constantFrom('to-text' as const, 'synthesize-call' as const)], RUNS)(
     'repairs exactly as the whole history would',
     (messages, orphanResults) => {
       const windowed = repairHistory(messages, { format, orphanResults });
@@ -48,11 +52,10 @@ describe.each(MESSAGE_FORMATS)('repairHistory in windows on %s', (format) => {
     },
   );
 
-  test.prop([
-    arbitraryBrokenHistory(FORMAT_FEATURES[format]),
-    fc.nat({ max: 6 }),
-    fc.nat({ max: 6 }),
-  ])(
+  test.prop(
+    [arbitraryBrokenHistory(FORMAT_FEATURES[format]), fc.nat({ max: 6 }), fc.nat({ max: 6 })],
+    RUNS,
+  )(
     'keeps the valid conversation around a broken stretch as the same objects',
     ({ history }, roundsBefore, roundsAfter) => {
       const before = writeFormat(validRounds('b', roundsBefore), format, new Set()) as unknown[];
@@ -117,7 +120,7 @@ describe.each(MESSAGE_FORMATS)('repairHistory given validateHistory’s result o
     ({ history }) => writeFormat(history, format, new Set()) as unknown[],
   );
 
-  test.prop([broken])('repairs exactly as it does by itself', (messages) => {
+  test.prop([broken], RUNS)('repairs exactly as it does by itself', (messages) => {
     const validation = validateHistory(messages, { format });
     expect(repairHistory(messages, { format, validation })).toEqual(
       repairHistory(messages, { format }),

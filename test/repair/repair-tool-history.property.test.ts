@@ -6,6 +6,10 @@ import { repairToolHistory } from '../../src/repair/repair-tool-history.js';
 import { restoreToolHistoryIds } from '../../src/repair/restore-ids.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../arbitraries/history.js';
+import { numRuns } from '../setup/num-runs.js';
+
+// 30 runs in `npm test`, ten times that in `npm run test:long`.
+const RUNS = { numRuns: numRuns(30) };
 
 function callIdAt(
   history: ToolHistory,
@@ -28,12 +32,12 @@ function callIds(history: ToolHistory): string[] {
 describe.each(MESSAGE_FORMATS)('repairToolHistory with the %s profile', (profile) => {
   const broken = arbitraryBrokenHistory(FORMAT_FEATURES[profile]).map(({ history }) => history);
 
-  test.prop([broken])('repair is idempotent', (history) => {
+  test.prop([broken], RUNS)('repair is idempotent', (history) => {
     const once = repairToolHistory(history, { profile }).history;
     expect(repairToolHistory(once, { profile })).toEqual({ history: once, fixes: [] });
   });
 
-  test.prop([broken])('every id rewrite is reversible', (history) => {
+  test.prop([broken], RUNS)('every id rewrite is reversible', (history) => {
     const { history: repaired, fixes } = repairToolHistory(history, { profile });
     const restored = restoreToolHistoryIds(repaired, fixes);
     const rewrites = fixes.filter((fix) => fix.kind === 'rewrote-call-id');
@@ -48,13 +52,13 @@ describe.each(MESSAGE_FORMATS)('repairToolHistory with the %s profile', (profile
     expect(callIds(restored).filter((id) => newIds.has(id))).toEqual([]);
   });
 
-  test.prop([broken])('ids are rewritten deterministically', (history) => {
+  test.prop([broken], RUNS)('ids are rewritten deterministically', (history) => {
     expect(repairToolHistory(history, { profile })).toEqual(
       repairToolHistory(history, { profile }),
     );
   });
 
-  test.prop([broken])('the input is never modified', (history) => {
+  test.prop([broken], RUNS)('the input is never modified', (history) => {
     const before = structuredClone(history);
     repairToolHistory(history, { profile });
     expect(history).toEqual(before);

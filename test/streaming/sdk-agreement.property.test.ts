@@ -260,7 +260,7 @@ describe('openai-chat: agreement with openai ChatCompletionStream', () => {
       fc.string({ maxLength: 6, unit: 'grapheme' }),
       fc.array(fc.nat(), { maxLength: 8 }),
     ],
-    { numRuns: numRuns(40) },
+    { numRuns: numRuns(15) },
   )(
     'final calls agree on random streams cut at random byte offsets',
     async (calls, order, text, cuts) => {

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { expect } from 'vitest';
 
 /** A reply as the tests read it. */
@@ -48,4 +49,23 @@ export function parseSse(text: string, newline = '\n'): SseEvent[] {
         data: JSON.parse(dataLines[0]?.slice('data: '.length) ?? '') as Record<string, unknown>,
       };
     });
+}
+
+/** Opens a socket to `url`, writes `text`, and resolves with the ms until the server closes it. */
+export function msUntilClosed(url: string, text: string, giveUpMs: number): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(text));
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`The server kept the connection open for ${String(giveUpMs)} ms.`));
+    }, giveUpMs);
+    socket.on('data', () => undefined);
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(performance.now() - started);
+    });
+  });
 }

@@ -24,6 +24,7 @@ import {
 import { ScriptedLang } from '../../helpers/scripted-lang.js';
 import { hostileScript, type HostileFamilies } from '../../arbitraries/hostile-loop-scripts.js';
 import { noFindings, runHostile } from '../../helpers/hostile-loop-harness.js';
+import { numRuns } from '../../setup/num-runs.js';
 import { isOnce, Observer, planOf, runToEnd } from '../../helpers/loop-fault-harness.js';
 
 // Issue 12's invariant. Whatever stops the loop (an abort, a break, a crash that abandons the
@@ -109,7 +110,7 @@ function explain(answer: Answer, seen: Observer): string {
 }
 
 describe('runToolLoop under faults', () => {
-  it.prop([loopScript])(
+  it.prop([loopScript], { numRuns: numRuns(30) })(
     'keeps the history valid at every event and after any fault, and resumes it to the end',
     async (script) => {
       const seen = new Observer(script.faults);

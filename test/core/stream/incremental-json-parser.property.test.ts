@@ -24,7 +24,7 @@ const arbitraryJsonText = fc
       : text;
   });
 
-test.prop([arbitraryJsonText], { numRuns: numRuns(150) })(
+test.prop([arbitraryJsonText], { numRuns: numRuns(50) })(
   'the partial value after every prefix equals the reference re-parse of that prefix',
   (text) => {
     const parser = createIncrementalJsonParser();

@@ -6,6 +6,10 @@ import { repairHistory } from '../../../src/repair/repair-history.js';
 import { validateHistory } from '../../../src/validate/validate-history.js';
 import { arbitraryBrokenHistory } from '../../arbitraries/broken-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../../arbitraries/history.js';
+import { numRuns } from '../../setup/num-runs.js';
+
+// 30 runs in `npm test`, ten times that in `npm run test:long`.
+const RUNS = { numRuns: numRuns(30) };
 
 const answer = fc.string({ minLength: 1 }).map((content) => ({ role: 'assistant', content }));
 
@@ -21,7 +25,7 @@ const LAST_ROLE =
   'Expected last role User or Tool (or Assistant with prefix True) for serving but got assistant';
 
 describe("Mistral's last role", () => {
-  test.prop([histories])(
+  test.prop([histories], RUNS)(
     'a valid history that ends with the model’s answer has that one issue, at its end',
     ([history, reply]) => {
       const request = [...history, { role: 'user', content: 'next' }];
@@ -45,21 +49,24 @@ describe("Mistral's last role", () => {
     },
   );
 
-  test.prop([histories])('repair leaves the answer as it is and says so', ([history, reply]) => {
-    const request = [...history, { role: 'user', content: 'next' }];
-    fc.pre(validateHistory(request, { format: 'mistral' }).ok);
-    const saved = [...request, reply];
-    const repaired = repairHistory(saved, { format: 'mistral' });
-    expect(repaired.messages).toEqual(saved);
-    repaired.messages.forEach((message, index) => {
-      expect(message).toBe(saved[index]);
-    });
-    expect(repaired.fixes).toEqual([]);
-    expect(repaired.warnings.map((warning) => [warning.code, warning.messageIndex])).toEqual([
-      ['unrepaired-issue', saved.length - 1],
-    ]);
-    expect(repairHistory(repaired.messages, { format: 'mistral' })).toEqual(repaired);
-  });
+  test.prop([histories], RUNS)(
+    'repair leaves the answer as it is and says so',
+    ([history, reply]) => {
+      const request = [...history, { role: 'user', content: 'next' }];
+      fc.pre(validateHistory(request, { format: 'mistral' }).ok);
+      const saved = [...request, reply];
+      const repaired = repairHistory(saved, { format: 'mistral' });
+      expect(repaired.messages).toEqual(saved);
+      repaired.messages.forEach((message, index) => {
+        expect(message).toBe(saved[index]);
+      });
+      expect(repaired.fixes).toEqual([]);
+      expect(repaired.warnings.map((warning) => [warning.code, warning.messageIndex])).toEqual([
+        ['unrepaired-issue', saved.length - 1],
+      ]);
+      expect(repairHistory(repaired.messages, { format: 'mistral' })).toEqual(repaired);
+    },
+  );
 });
 
 /** Fixes, with the provider data of the results they hold left out. */
@@ -78,7 +85,7 @@ describe('repairHistory for Mistral, two spellings', () => {
     fc.option(answer, { nil: undefined }),
   );
 
-  test.prop([broken])(
+  test.prop([broken], RUNS)(
     "format 'mistral' and format 'openai-chat' with provider 'mistral' give the same report",
     ([history, reply]) => {
       const messages = reply === undefined ? history : [...history, reply];
