@@ -40,7 +40,6 @@ const NOT_RUN = /^\/\/ not run: \S/;
  * every block of it runs after the prelude alone.
  */
 const LEGACY_DOCUMENTS: ReadonlySet<string> = new Set([
-  'docs/repair.md',
   'docs/streaming.md',
   'docs/trim-and-pairs.md',
 ]);
