@@ -1,13 +1,11 @@
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import type { HistoryMessage } from '../core/history.js';
-import type { ValidationResult } from '../core/issue.js';
 import type { ConversionWarning } from '../core/conversion-result.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { describeType, isObject } from '../core/input-guards.js';
 import { adapterFor, isMessageFormat, type ChatHostName } from '../formats/index.js';
 import { inspectHistory } from '../validate/inspect-history.js';
-import { recallInspection } from '../validate/remembered-inspections.js';
 import { ruleContextOf } from '../validate/rule-context-of.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
 import { GapFinder } from './find-gaps.js';
@@ -55,13 +53,6 @@ export interface RepairHistoryOptions<
   /** Calls seen elsewhere (e.g. in a part of the conversation trimmed away), for the names and arguments of synthesized calls. */
   readonly knownCalls?: readonly KnownCall[] | undefined;
   /**
-   * What {@link validateHistory} returned for these same `messages` in this format, when you
-   * validated them first: repair then uses what that pass found instead of validating again. It
-   * is used only when it came from this very array at its current length; change nothing inside
-   * the messages in between, since repair cannot see such changes.
-   */
-  readonly validation?: ValidationResult | undefined;
-  /**
    * The model the request goes to, for rules that hold only for some models (Gemini 3's thought
    * signatures, DeepSeek's reasoner), as in {@link validateHistory}.
    */
@@ -81,10 +72,6 @@ export interface InternalRepairOptions {
   readonly leaveThrough?: number | undefined;
   /** `providerData` of synthesized call turns (preset `add-missing-calls`). */
   readonly markTurn?: HistoryMessage['providerData'];
-  /** Repair the history as a whole, never in windows (tests compare the two). */
-  readonly wholeHistory?: boolean | undefined;
-  /** The format's wire pass already ran, and this is what the validator found in its output. */
-  readonly afterWirePass?: HistoryInspection | undefined;
 }
 
 /** The outcome of {@link repairHistory}. */
@@ -134,19 +121,56 @@ export function repairFormatHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
 ): RepairHistoryResult<FormatMessages[F]> {
-  const repaired = repairOnce(messages, options);
-  // The format's own steps on the engine's output: rules the neutral model cannot see (Anthropic's
-  // thinking block first, Responses reasoning items) and what no fix can mend (Mistral's last role).
-  return options.afterWirePass === undefined &&
-    presetOf(options.preset) === 'all' &&
-    !VALID_AS_IS.has(repaired)
-    ? wireAfterPass(
-        messages,
-        repaired,
-        rulesFormatOf(options.format, options.provider),
-        ruleContextOf(options),
-      )
-    : repaired;
+  return repairWith(messages, options, 'windows');
+}
+
+/**
+ * {@link repairFormatHistory} that reads and repairs the history as a whole, never in windows:
+ * what the windowed fast path must agree with (tests compare the two).
+ */
+export function repairWholeHistory<F extends MessageFormat>(
+  messages: readonly unknown[],
+  options: RepairHistoryOptions<F> & InternalRepairOptions,
+): RepairHistoryResult<FormatMessages[F]> {
+  return repairWith(messages, options, 'whole');
+}
+
+/** How the engine reads a broken history: only the stretches around its issues, or all of it. */
+type Reading = 'windows' | 'whole';
+
+/** The format's step before the engine, the engine, then the format's step after it. */
+function repairWith<F extends MessageFormat>(
+  messages: readonly unknown[],
+  options: RepairHistoryOptions<F> & InternalRepairOptions,
+  reading: Reading,
+): RepairHistoryResult<FormatMessages[F]> {
+  const format = formatOf(options);
+  const preset = presetOf(options.preset);
+  const profile = resolveProfile(options.provider ?? format);
+  const context = ruleContextOf(options);
+  const inspection = inspectHistory(messages, format, context, 'repair');
+  // The format's step before the engine: what the neutral model cannot say (Gemini's part roles
+  // and thought signatures); the preset that only adds missing calls changes nothing else.
+  const before =
+    inspection.result.ok || preset !== 'all'
+      ? undefined
+      : wirePass(messages, format, inspection.result, context);
+  let repaired: RepairHistoryResult<FormatMessages[F]>;
+  if (before === undefined) {
+    repaired = repairNeutral(messages, format, inspection, profile, options, reading);
+  } else {
+    const passed =
+      before.messages === messages
+        ? inspection
+        : inspectHistory(before.messages, format, context, 'repair');
+    const engine = repairNeutral(before.messages, format, passed, profile, options, reading);
+    repaired = withWirePass(messages, before, engine);
+  }
+  // The format's step after the engine: rules the neutral model cannot see (Anthropic's thinking
+  // block first, Responses reasoning items) and what no fix can mend (Mistral's last role).
+  const validAsIs = inspection.result.ok && profile === PROVIDER_PROFILES[format];
+  if (preset !== 'all' || validAsIs) return repaired;
+  return wireAfterPass(messages, repaired, rulesFormatOf(format, options.provider), context);
 }
 
 /**
@@ -164,53 +188,33 @@ function rulesFormatOf(
     : format;
 }
 
-/** Results {@link repairOnce} returned because its validator accepted the input as it is. */
-const VALID_AS_IS = new WeakSet();
-
-function repairOnce<F extends MessageFormat>(
+/**
+ * The neutral engine: only the stretches around the issues when the format's own rules are the
+ * ones to meet (a history broken here and there is read there only), else read → the one repairer
+ * (or the preset's pass) → write back keeping every untouched message.
+ */
+function repairNeutral<F extends MessageFormat>(
   messages: readonly unknown[],
+  format: F,
+  { result, table }: HistoryInspection,
+  profile: ProviderProfile,
   options: RepairHistoryOptions<F> & InternalRepairOptions,
+  reading: Reading,
 ): RepairHistoryResult<FormatMessages[F]> {
-  const format = formatOf(options);
-  const profile = resolveProfile(options.provider ?? format);
   const preset = presetOf(options.preset);
   const own = profile === PROVIDER_PROFILES[format];
-  const context = ruleContextOf(options);
-  const { result, table } =
-    options.afterWirePass ??
-    (options.validation && recallInspection(options.validation, messages, format, context)) ??
-    inspectHistory(messages, format, context, 'repair');
-  // What the neutral model cannot say (Gemini's part roles and signatures) is fixed on the wire
-  // first; the preset that only adds missing calls changes nothing else.
-  const wire =
-    result.ok || options.afterWirePass || preset !== 'all'
-      ? undefined
-      : wirePass(messages, format, result, context);
-  if (wire !== undefined) {
-    const inspection =
-      wire.messages === messages
-        ? { result, table }
-        : inspectHistory(wire.messages, format, context, 'repair');
-    const repaired = repairFormatHistory(wire.messages, { ...options, afterWirePass: inspection });
-    return withWirePass(messages, wire, repaired);
-  }
   // Made only when returned: a copy of a long history is not free.
   const unchanged = (): RepairHistoryResult<FormatMessages[F]> => ({
     messages: messages.slice() as FormatMessages[F],
     fixes: [],
     warnings: [],
   });
-  // Valid for its own rules: nothing to do for them, and no result lacks its call.
-  // Issues the format's repair leaves as they are (Mistral's last role) need no pass either.
+  // Valid for its own rules (or only issues the format's step after leaves): nothing for the
+  // engine when those are the rules to meet, or when the table shows the provider's are met too.
   const settled = result.ok || leavesAll(format, result.issues);
-  if (settled && (own || preset === 'add-missing-calls')) {
-    const same = unchanged();
-    if (result.ok) VALID_AS_IS.add(same);
-    return same;
-  }
-  // Valid for its own rules, and the provider's are ones the validator's table shows: met or not.
+  if (settled && (own || preset === 'add-missing-calls')) return unchanged();
   if (settled && meetsProfileByTable(table, profile) === true) return unchanged();
-  if (own && preset === 'all' && options.wholeHistory !== true) {
+  if (own && preset === 'all' && reading === 'windows') {
     const policy = resolvePolicy(options);
     const gaps = new GapFinder(messages, format, table, profile, policy);
     // A history whose every issue is a gap is one window, filled in place: finding windows would

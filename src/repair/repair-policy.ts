@@ -1,11 +1,6 @@
 import type { CallIdGenerator } from '../core/call-id.js';
 import type { JsonValue } from '../core/history.js';
-import {
-  MISSING_RESULT_NAME,
-  missingResultPlaceholder,
-  type MissingResultPlaceholder,
-} from '../core/placeholder-result.js';
-import { sharedContent } from '../core/result-text.js';
+import { MISSING_RESULT_NAME, missingResultPlaceholder } from '../core/placeholder-result.js';
 import type { MissingResultCause } from './history-fix.js';
 
 /** What a placeholder function is told about the call that has no result. */
@@ -71,7 +66,7 @@ export interface RepairPolicy {
 /**
  * The default placeholder texts, per cause. None says the tool failed or was aborted, and none
  * names the call id (the result's own id says which call it answers): every call of a tool gets
- * the same text for the same cause, so repair makes one placeholder content per tool and cause.
+ * the same text for the same cause.
  */
 export const DEFAULT_MISSING_RESULT_TEXTS: Readonly<
   Record<MissingResultCause, (context: MissingResultContext) => string>
@@ -110,42 +105,12 @@ export function resolvePolicy(policy: RepairPolicy = {}): ResolvedPolicy {
   };
 }
 
-/** A {@link MissingResultPlaceholder} as a JSON object type. */
-type PlaceholderContent = {
-  readonly [K in keyof MissingResultPlaceholder]: MissingResultPlaceholder[K];
-};
-
-/** Tool names whose placeholder contents are kept per cause; past this many, the kept ones start over. */
-const CONTENTS_KEPT = 256;
-
-/**
- * The placeholder contents of per-cause `texts`. Where a cause's text is fixed or the default, it
- * depends on the tool name alone: one content per tool and cause is made, frozen and shared by
- * every placeholder (see `sharedContent`), so a history where every result is missing costs one
- * content and one JSON text per tool, not per call. A function of the caller's gets each call.
- */
+/** The placeholder contents of per-cause `texts`: an error object whose message is the cause's text. */
 function placeholderContents(texts: MissingResultTexts): MissingResultContent {
-  // Per cause, per tool name (a JSON object type: the interface has no index signature).
-  const kept = new Map<MissingResultCause, Map<string, PlaceholderContent>>();
   return (context) => {
     const text = texts[context.cause] ?? DEFAULT_MISSING_RESULT_TEXTS[context.cause];
-    if (typeof text === 'function' && text !== DEFAULT_MISSING_RESULT_TEXTS[context.cause])
-      return { error: true, name: MISSING_RESULT_NAME, message: text(context) };
-    let byName = kept.get(context.cause);
-    if (byName === undefined) {
-      byName = new Map<string, PlaceholderContent>();
-      kept.set(context.cause, byName);
-    }
-    const known = byName.get(context.name);
-    if (known !== undefined) return known;
-    if (byName.size === CONTENTS_KEPT) byName.clear();
-    const content = sharedContent<PlaceholderContent>({
-      error: true,
-      name: MISSING_RESULT_NAME,
-      message: typeof text === 'string' ? text : text(context),
-    });
-    byName.set(context.name, content);
-    return content;
+    const message = typeof text === 'string' ? text : text(context);
+    return { error: true, name: MISSING_RESULT_NAME, message };
   };
 }
 

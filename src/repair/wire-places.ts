@@ -27,6 +27,7 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
   // formats that hold several neutral messages' blocks in one wire message need it.
   const firstBlock = layout === 'chat' ? [] : firstBlocks(history);
   const ordinals = new Map<number, Uint32Array>();
+  const callOrdinals: CallOrdinals = new Map();
   return (messageIndex, partIndex) => {
     const message = history[messageIndex];
     if (message === undefined) return { messageIndex };
@@ -46,7 +47,7 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
     if (layout === 'items' && message.role === 'assistant')
       return { messageIndex: source + partIndex };
     if (layout === 'chat')
-      return { messageIndex: source, partIndex: chatPartIndex(message, partIndex) };
+      return { messageIndex: source, partIndex: chatPartIndex(message, partIndex, callOrdinals) };
     return { messageIndex: source, partIndex: (firstBlock[messageIndex] ?? 0) + partIndex };
   };
 }
@@ -90,6 +91,7 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
   // Per message asked about: how many written parts precede each part. A turn of N fixed calls
   // asks for N places, so counting each time would be quadratic.
   const counts = new Map<number, Uint32Array>();
+  const callOrdinals: CallOrdinals = new Map();
   const before = (messageIndex: number, message: HistoryMessage, partIndex: number): number => {
     if (message.role === 'tool' || message.role === 'system') return partIndex;
     let found = counts.get(messageIndex);
@@ -103,7 +105,7 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
     if (layout === 'chat') {
       return message.role === 'tool'
         ? { messageIndex: start + partIndex }
-        : { messageIndex: start, partIndex: chatPartIndex(message, partIndex) };
+        : { messageIndex: start, partIndex: chatPartIndex(message, partIndex, callOrdinals) };
     }
     if (layout === 'items' && message.role !== 'user')
       return { messageIndex: start + before(messageIndex, message, partIndex) };
@@ -195,30 +197,29 @@ function firstBlocks(history: ToolHistory): Int32Array {
   return firstBlock;
 }
 
+/** Per assistant message asked about, how many tool calls precede each part (kept per locator). */
+type CallOrdinals = Map<HistoryMessage, Uint32Array>;
+
 /** In Chat Completions, a call's index in `tool_calls`; a user part's index in `content`; nothing for assistant text. */
-function chatPartIndex(message: HistoryMessage, partIndex: number): number | undefined {
+function chatPartIndex(
+  message: HistoryMessage,
+  partIndex: number,
+  ordinals: CallOrdinals,
+): number | undefined {
   if (message.role !== 'assistant') return partIndex;
   if (message.parts[partIndex]?.type !== 'tool-call') return undefined;
-  return callOrdinals(message)[partIndex];
-}
-
-/**
- * Per part of an assistant message, how many tool calls come before it: read once per message,
- * since a turn of N rewritten calls asks for N places (counting each time was quadratic).
- */
-const ordinals = new WeakMap<HistoryMessage, Uint32Array>();
-
-function callOrdinals(message: HistoryMessage & { readonly role: 'assistant' }): Uint32Array {
+  // A turn of N rewritten calls asks for N places: counted once per message, not per place.
   let found = ordinals.get(message);
-  if (found !== undefined) return found;
-  found = new Uint32Array(message.parts.length);
-  let calls = 0;
-  for (let index = 0; index < message.parts.length; index++) {
-    found[index] = calls;
-    if (message.parts[index]?.type === 'tool-call') calls++;
+  if (found === undefined) {
+    found = new Uint32Array(message.parts.length);
+    let calls = 0;
+    for (let index = 0; index < message.parts.length; index++) {
+      found[index] = calls;
+      if (message.parts[index]?.type === 'tool-call') calls++;
+    }
+    ordinals.set(message, found);
   }
-  ordinals.set(message, found);
-  return found;
+  return found[partIndex];
 }
 
 function sizeOf(message: HistoryMessage): number {

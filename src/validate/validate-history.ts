@@ -4,7 +4,6 @@ import { InvalidHistoryError } from '../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { inspectHistory } from './inspect-history.js';
-import { rememberInspection } from './remembered-inspections.js';
 import { describeType, isObject } from '../core/input-guards.js';
 import { ruleContextOf } from './rule-context-of.js';
 import { rulesFormatFor, type ProviderName } from './provider-rules.js';
@@ -63,11 +62,7 @@ export function validateHistory(
   options: ValidateHistoryOptions,
 ): ValidationResult {
   const format = rulesFormatFor(formatOf(options), options.provider);
-  const context = ruleContextOf(options);
-  const inspection = inspectHistory(messages, format, context);
-  // repairHistory(messages, { format, validation: result }) then skips validating again.
-  rememberInspection(messages, format, context, inspection);
-  return inspection.result;
+  return inspectHistory(messages, format, ruleContextOf(options)).result;
 }
 
 /**

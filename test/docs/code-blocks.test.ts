@@ -34,54 +34,6 @@ export {};
 /** A block that cannot run (it needs a real API key, say) starts with this comment. */
 const NOT_RUN = /^\/\/ not run: \S/;
 
-/**
- * Guides whose owners are rewriting them on other branches. Their blocks may still lean on the
- * outside names below, and run only when they use none of them. Drop a guide from this list once
- * every block of it runs after the prelude alone.
- */
-const LEGACY_DOCUMENTS: ReadonlySet<string> = new Set([
-  'docs/repair.md',
-]);
-
-const LEGACY_NAMES = `
-import type { LangMessages, LangResult, ToolRequest, ToolResult } from 'aiwrapper';
-import type { AnthropicMessage, GeminiContent, OpenAIChatMessage } from 'aiwrapper-tool-calls';
-
-declare global {
-  const apiKey: string;
-  const model: string;
-  const max_tokens: number;
-  const headers: Record<string, string>;
-  const request: unknown;
-  const input: unknown[];
-  const openai: {
-    chat: { completions: { create(request: object): Promise<AsyncIterable<unknown>> } };
-    responses: { create(request: object): Promise<AsyncIterable<unknown>> };
-  };
-  const anthropic: { messages: { stream(request: object): AsyncIterable<unknown> } };
-  const weatherTools: { name: string; description: string; parameters: Record<string, unknown> }[];
-  const messages: LangMessages;
-  const langMessages: LangMessages;
-  const chatMessages: OpenAIChatMessage[];
-  const conversation: OpenAIChatMessage[];
-  const anthropicMessages: AnthropicMessage[];
-  const geminiContents: GeminiContent[];
-  const chatTools: object[];
-  const responsesTools: object[];
-  const anthropicTools: object[];
-  const body: { messages: AnthropicMessage[] };
-  const stream: AsyncIterable<unknown>;
-  let result: LangResult;
-  let tools: { name: string; description: string; parameters: Record<string, unknown> }[];
-  function runTools(calls: readonly ToolRequest[]): Promise<ToolResult[]>;
-  function render(...parts: unknown[]): void;
-  function preview(partialArguments: unknown): void;
-  function showSpinner(name: string): void;
-  function renderToolBlock(name: string, args: unknown, status: string, content: unknown): void;
-}
-export {};
-`;
-
 interface CodeBlock {
   /** `README.md:42`: the file and the line of the opening fence. */
   readonly where: string;
@@ -132,8 +84,8 @@ function runnableSource(source: string): string {
 
 interface Checked {
   readonly errors: readonly string[];
-  /** The outside names the block uses: legacy ones (see LEGACY_DOCUMENTS) or its own `declare`s. */
-  readonly legacyNames: readonly string[];
+  /** The names the block declares without defining (`declare`): it would not run as written. */
+  readonly outsideNames: readonly string[];
   readonly runnable: string;
 }
 
@@ -150,9 +102,7 @@ beforeAll(async () => {
   mkdirSync(scratch, { recursive: true });
   folder = mkdtempSync(join(scratch, 'code-blocks-'));
   const prelude = join(folder, 'prelude.ts');
-  const legacy = join(folder, 'legacy-names.ts');
   writeFileSync(prelude, PRELUDE);
-  writeFileSync(legacy, LEGACY_NAMES);
   const files = blocks.map((block, index) => {
     const file = join(folder, `block-${String(index)}.ts`);
     // `export {}` makes every block a module of its own, so blocks may reuse names.
@@ -165,15 +115,14 @@ beforeAll(async () => {
     { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
   );
   if (!config) throw new Error('tsconfig.json could not be read');
-  const program = ts.createProgram([prelude, legacy, ...files], config.options);
+  const program = ts.createProgram([prelude, ...files], config.options);
   const checker = program.getTypeChecker();
-  const legacyFile = program.getSourceFile(legacy);
-  for (const file of [prelude, legacy]) {
-    const sourceFile = program.getSourceFile(file);
-    const errors = sourceFile ? program.getSemanticDiagnostics(sourceFile) : [];
-    if (!sourceFile || errors.length > 0)
-      throw new Error(`${file} does not type-check: ${errors.map(diagnosticText).join('; ')}`);
-  }
+  const preludeFile = program.getSourceFile(prelude);
+  const preludeErrors = preludeFile ? program.getSemanticDiagnostics(preludeFile) : [];
+  if (!preludeFile || preludeErrors.length > 0)
+    throw new Error(
+      `the prelude does not type-check: ${preludeErrors.map(diagnosticText).join('; ')}`,
+    );
   blocks.forEach((block, index) => {
     const file = files[index] ?? '';
     const sourceFile = program.getSourceFile(file);
@@ -185,28 +134,27 @@ beforeAll(async () => {
       const { line } = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
       return `block line ${String(line + 1)}: ${diagnosticText(diagnostic)}`;
     });
-    const legacyNames = new Set<string>();
+    const outsideNames = new Set<string>();
     const visit = (node: ts.Node): void => {
       if (ts.isIdentifier(node)) {
         // `{ messages }` names the property; the variable behind it is what the block leans on.
         const symbol = ts.isShorthandPropertyAssignment(node.parent)
           ? checker.getShorthandAssignmentValueSymbol(node.parent)
           : checker.getSymbolAtLocation(node);
-        // A name from the legacy list, or one the block declares without defining (`declare`).
+        // A name the block declares without defining (`declare`).
         const outside = symbol?.declarations?.some(
           (declaration) =>
-            declaration.getSourceFile() === legacyFile ||
-            (declaration.getSourceFile() === sourceFile &&
-              (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Ambient) !== 0),
+            declaration.getSourceFile() === sourceFile &&
+            (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Ambient) !== 0,
         );
-        if (outside === true) legacyNames.add(node.text);
+        if (outside === true) outsideNames.add(node.text);
       }
       ts.forEachChild(node, visit);
     };
     visit(sourceFile);
     const runnable = join(folder, `run-${String(index)}.ts`);
     writeFileSync(runnable, `${runnableSource(block.source)}\nexport {};\n`);
-    checked.set(block, { errors, legacyNames: [...legacyNames], runnable });
+    checked.set(block, { errors, outsideNames: [...outsideNames], runnable });
   });
 
   server = await startStrictServer();
@@ -244,25 +192,21 @@ describe('the TypeScript blocks of README.md and docs/*.md', () => {
   });
 
   for (const block of blocks) {
-    const legacyDocument = LEGACY_DOCUMENTS.has(block.document);
     const marked = NOT_RUN.test(block.source);
     it(`${block.where} type-checks${marked ? ' (marked not run)' : ', and runs'}`, async () => {
       const entry = checked.get(block);
       if (entry === undefined) throw new Error(`${block.where} was not checked`);
       expect(entry.errors, `${block.where}:\n${block.source}`).toEqual([]);
-      if (!legacyDocument)
-        expect(entry.legacyNames, `${block.where} uses names the prelude does not declare`).toEqual(
-          [],
-        );
-      if (marked || entry.legacyNames.length > 0) return;
+      expect(entry.outsideNames, `${block.where} uses names the prelude does not declare`).toEqual(
+        [],
+      );
+      if (marked) return;
       await run(entry.runnable);
     });
   }
 
   it('are almost all run: few blocks are marked not run', () => {
-    const marked = blocks.filter(
-      (block) => !LEGACY_DOCUMENTS.has(block.document) && NOT_RUN.test(block.source),
-    );
+    const marked = blocks.filter((block) => NOT_RUN.test(block.source));
     expect(marked.length).toBeLessThanOrEqual(2);
   });
 

@@ -11,15 +11,12 @@ describe('placeholder contents', () => {
     },
   ];
 
-  it('are one frozen object per tool and cause with the default texts, and name no call id', () => {
+  it('carry the default text of their cause and tool, and name no call id', () => {
     const history = [...turn('call_1', 'f'), ...turn('call_2', 'f'), ...turn('call_3', 'g')];
     const { fixes } = repairHistory(history, { format: 'openai-chat' });
     const contents = fixes.map((fix) =>
       fix.kind === 'inserted-placeholder' ? fix.content : undefined,
     );
-    expect(contents[0]).toBe(contents[1]);
-    expect(contents[2]).not.toBe(contents[0]);
-    expect(contents.every((content) => Object.isFrozen(content))).toBe(true);
     expect(contents).toEqual([
       ...Array.from({ length: 2 }, () => ({
         error: true,

@@ -6,7 +6,7 @@ import { adapterFor } from '../../src/formats/index.js';
 import { findGaps } from '../../src/repair/find-gaps.js';
 import { writeFormat } from '../../src/repair/format-io.js';
 import { PROVIDER_PROFILES } from '../../src/repair/provider-profile.js';
-import { repairFormatHistory, repairHistory } from '../../src/repair/repair-history.js';
+import { repairWholeHistory, repairHistory } from '../../src/repair/repair-history.js';
 import { resolvePolicy } from '../../src/repair/repair-policy.js';
 import { inspectHistory } from '../../src/validate/inspect-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
@@ -84,7 +84,7 @@ describe.each(MESSAGE_FORMATS)('repairHistory filling gaps on %s', (format) => {
 
   test.prop([anyNames])('fills them exactly as the engine does', (messages) => {
     const repaired = repairHistory(messages, { format });
-    const whole = repairFormatHistory(messages, { format, wholeHistory: true });
+    const whole = repairWholeHistory(messages, { format });
     if (validateHistory(messages, { format }).ok) {
       expect(repaired).toEqual({ messages, fixes: [], warnings: [] });
       return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findGaps } from '../../src/repair/find-gaps.js';
 import { PROVIDER_PROFILES } from '../../src/repair/provider-profile.js';
-import { repairFormatHistory, repairHistory } from '../../src/repair/repair-history.js';
+import { repairWholeHistory, repairHistory } from '../../src/repair/repair-history.js';
 import { resolvePolicy } from '../../src/repair/repair-policy.js';
 import { inspectHistory } from '../../src/validate/inspect-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
@@ -27,9 +27,7 @@ describe('findGaps', () => {
       ),
     ).toBeUndefined();
     const repaired = repairHistory(messages, { format: 'bedrock' });
-    expect(repaired).toEqual(
-      repairFormatHistory(messages, { format: 'bedrock', wholeHistory: true }),
-    );
+    expect(repaired).toEqual(repairWholeHistory(messages, { format: 'bedrock' }));
     expect(repaired.messages).toHaveLength(4);
   });
 

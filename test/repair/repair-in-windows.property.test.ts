@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
 import type { HistoryMessage } from '../../src/core/history.js';
 import { readFormat, writeFormat } from '../../src/repair/format-io.js';
-import { repairFormatHistory, repairHistory } from '../../src/repair/repair-history.js';
+import { repairWholeHistory, repairHistory } from '../../src/repair/repair-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../arbitraries/history.js';
@@ -41,7 +41,7 @@ describe.each(MESSAGE_FORMATS)('repairHistory in windows on %s', (format) => {
         expect(windowed).toEqual({ messages, fixes: [], warnings: [] });
         return;
       }
-      const whole = repairFormatHistory(messages, { format, orphanResults, wholeHistory: true });
+      const whole = repairWholeHistory(messages, { format, orphanResults });
       if (whole.fixes.length === 0) {
         // Nothing the neutral model repairs: the history comes back as it was (with the warnings
         // of what no repair can fix, Mistral's last role).
@@ -115,54 +115,6 @@ function validRounds(tag: string, count: number): HistoryMessage[] {
   return history;
 }
 
-describe.each(MESSAGE_FORMATS)('repairHistory given validateHistory’s result on %s', (format) => {
-  const broken = arbitraryBrokenHistory(FORMAT_FEATURES[format]).map(
-    ({ history }) => writeFormat(history, format, new Set()) as unknown[],
-  );
-
-  test.prop([broken], RUNS)('repairs exactly as it does by itself', (messages) => {
-    const validation = validateHistory(messages, { format });
-    expect(repairHistory(messages, { format, validation })).toEqual(
-      repairHistory(messages, { format }),
-    );
-  });
-});
-
-describe('repairHistory’s validation option', () => {
-  const question = { role: 'user', content: 'weather?' };
-  const call = {
-    role: 'assistant',
-    content: null,
-    tool_calls: [
-      { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } },
-    ],
-  };
-  const answer = { role: 'tool', tool_call_id: 'call_1', content: 'sunny' };
-
-  test('is not used for another array, or once the array has grown or shrunk', () => {
-    const valid = [question, call, answer];
-    const validation = validateHistory(valid, { format: 'openai-chat' });
-    expect(validation.ok).toBe(true);
-    // The same messages in another array, which lacks the result: repaired, not trusted as valid.
-    const other = [question, call];
-    expect(
-      repairHistory(other, { format: 'openai-chat', validation }).fixes.map((fix) => fix.kind),
-    ).toEqual(['inserted-placeholder']);
-    valid.pop();
-    expect(
-      repairHistory(valid, { format: 'openai-chat', validation }).fixes.map((fix) => fix.kind),
-    ).toEqual(['inserted-placeholder']);
-  });
-
-  test('is not used for another format', () => {
-    const messages = [question, call];
-    const validation = validateHistory(messages, { format: 'openai-chat' });
-    expect(
-      repairHistory(messages, { format: 'mistral', validation }).fixes.map((fix) => fix.kind),
-    ).toEqual(['rewrote-call-id', 'inserted-placeholder']);
-  });
-});
-
 describe('repairHistory in windows: found by the property above', () => {
   test('an Anthropic result parted from its turn goes back to the latest call with its id, in windows and whole', () => {
     // call_1 is made twice; its result follows text in the message after the second call turn, so
@@ -187,7 +139,7 @@ describe('repairHistory in windows: found by the property above', () => {
       { role: 'user', content: [result('call_1')] },
       { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
     ];
-    const whole = repairFormatHistory(messages, { format: 'anthropic', wholeHistory: true });
+    const whole = repairWholeHistory(messages, { format: 'anthropic' });
     expect(repairHistory(messages, { format: 'anthropic' })).toEqual(whole);
     expect(whole.fixes.find((fix) => fix.kind === 'moved-result')).toMatchObject({
       messageIndex: 10,
@@ -217,10 +169,9 @@ describe('repairHistory in windows: found at FC_NUM_RUNS=1000 (seed -1314569623)
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_1', content: '' }] },
     ];
     for (const orphanResults of ['synthesize-call', 'to-text'] as const) {
-      const whole = repairFormatHistory(messages, {
+      const whole = repairWholeHistory(messages, {
         format: 'anthropic',
         orphanResults,
-        wholeHistory: true,
       });
       expect(repairHistory(messages, { format: 'anthropic', orphanResults })).toEqual(whole);
       expect(

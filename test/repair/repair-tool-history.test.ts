@@ -6,7 +6,7 @@ import type {
   ToolResult,
   UserMessage,
 } from '../../src/core/history.js';
-import { hashCallId } from '../../src/repair/fixes/call-id-rewriter.js';
+import { hashCallId } from '../../src/core/call-id.js';
 import { repairToolHistory } from '../../src/repair/repair-tool-history.js';
 
 const user = (text: string): UserMessage => ({ role: 'user', parts: [{ type: 'text', text }] });

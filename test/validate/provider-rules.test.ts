@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
-import { recallInspection } from '../../src/validate/remembered-inspections.js';
 import { rulesFormatFor } from '../../src/validate/provider-rules.js';
 import { ruleContextOf } from '../../src/validate/rule-context-of.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
@@ -40,16 +39,10 @@ describe('ruleContextOf', () => {
 });
 
 describe('the provider option', () => {
-  it('remembers a validation under its host, and repair reuses it only for that host', () => {
+  it("accepts DeepSeek's own id under its host, and repair leaves it as it is", () => {
     const result = validateHistory(messages, { format: 'openai-chat', provider: 'deepseek' });
     expect(result).toEqual({ ok: true, issues: [] });
-    expect(recallInspection(result, messages, 'openai-chat', { host: 'deepseek' })).toBeDefined();
-    expect(recallInspection(result, messages, 'openai-chat', {})).toBeUndefined();
-    const repaired = repairHistory(messages, {
-      format: 'openai-chat',
-      provider: 'deepseek',
-      validation: result,
-    });
+    const repaired = repairHistory(messages, { format: 'openai-chat', provider: 'deepseek' });
     expect(repaired.fixes).toEqual([]);
     expect(repaired.messages[1]).toBe(messages[1]);
   });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
-import { recallInspection } from '../../src/validate/remembered-inspections.js';
 
 const messages = [
   { role: 'user', content: 'Weather?' },
@@ -22,15 +21,5 @@ describe('rule context options (model, thinking)', () => {
     expect(() =>
       repairHistory(messages, { format: 'openai-chat', thinking: 'yes' as never }),
     ).toThrow(ToolHistoryError);
-  });
-
-  it('reuses a validation only under the same model and thinking', () => {
-    const result = validateHistory(messages, { format: 'openai-chat', model: 'gpt-5' });
-    expect(result.ok).toBe(true);
-    expect(recallInspection(result, messages, 'openai-chat', { model: 'gpt-5' })).toBeDefined();
-    expect(recallInspection(result, messages, 'openai-chat', {})).toBeUndefined();
-    expect(
-      recallInspection(result, messages, 'openai-chat', { model: 'gpt-5', thinking: true }),
-    ).toBeUndefined();
   });
 });

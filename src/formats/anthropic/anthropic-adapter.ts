@@ -36,7 +36,6 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
   mergesConsecutiveTurns: true,
-  generatesIds: false,
   roleOptionalForUser: false,
   repairWire: { after: repairAnthropicThinking },
 };

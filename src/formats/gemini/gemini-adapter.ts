@@ -1,3 +1,4 @@
+import { readGeminiForRepair } from './gemini-read-repair.js';
 import { repairGeminiWire } from './gemini-wire-repair.js';
 import { fromGemini } from './from-gemini.js';
 import { GEMINI_PROFILE } from './gemini-profile.js';
@@ -31,7 +32,6 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   layout: 'blocks',
   dropsEmptyText: true,
   mergesResultsIntoUser: false,
-  generatesIds: true,
   roleOptionalForUser: true,
-  repairWire: { before: repairGeminiWire },
+  repairWire: { before: repairGeminiWire, read: readGeminiForRepair },
 };

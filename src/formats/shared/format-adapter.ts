@@ -90,8 +90,6 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   readonly dropsEmptyText: boolean;
   /** The writer merges a results turn and a following user message into one (Anthropic). */
   readonly mergesResultsIntoUser: boolean;
-  /** The wire may omit call ids; the reader makes them up and the writer leaves them out (Gemini). */
-  readonly generatesIds: boolean;
   /**
    * The API joins consecutive messages of one role (Anthropic): two assistant messages in a row
    * are one call turn, and trimming never cuts between them.

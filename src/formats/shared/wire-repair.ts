@@ -1,5 +1,6 @@
 import type { ConversionWarning } from '../../core/conversion-result.js';
 import type { HistoryIssue } from '../../core/issue.js';
+import type { HistoryMessage, ToolResult } from '../../core/history.js';
 import type { RuleContext } from '../../core/rule-context.js';
 import type { ShapeFix } from './shape-fix.js';
 
@@ -83,8 +84,27 @@ export interface WireRepair {
   readonly inputIndexes?: readonly number[] | undefined;
 }
 
+/** Ids a reader made up for parts that had none (Gemini), so the writer can leave them out again. */
+export interface IdsAsRead {
+  /** Ids it generated, for calls and responses. */
+  readonly generated: ReadonlySet<string>;
+  /** Responses without an id of their own (or with an empty one) given the id of the call they answer. */
+  readonly borrowed: ReadonlySet<ToolResult>;
+}
+
+/** A history read for repair, with the ids the reader had to make up. */
+export interface RepairRead {
+  readonly history: HistoryMessage[];
+  readonly idsAsRead: IdsAsRead;
+}
+
 /** A format's own steps around the neutral repair engine; each returns `undefined` for no change. */
 export interface WireRepairHooks {
+  /**
+   * Reads messages for repair where the format's ids are optional (Gemini); else its reader.
+   * `offset` is the index of `messages[0]` in the whole history, when a stretch is read alone.
+   */
+  readonly read?: ((messages: readonly unknown[], offset: number) => RepairRead) | undefined;
   /** Runs before the engine on what the validator found (Gemini, Chat Completions shape). */
   readonly before?:
     | ((

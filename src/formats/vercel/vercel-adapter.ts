@@ -37,6 +37,5 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
   layout: 'blocks',
   dropsEmptyText: false,
   mergesResultsIntoUser: false,
-  generatesIds: false,
   roleOptionalForUser: false,
 };

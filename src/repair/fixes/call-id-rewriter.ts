@@ -1,42 +1,14 @@
-import type { CallIdGenerator } from '../../core/call-id.js';
+import { hashCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type { ToolHistory } from '../../core/history.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { TakenIds } from './taken-ids.js';
 import type { IdRewriteCause } from '../history-fix.js';
 import type { ProviderProfile } from '../provider-profile.js';
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const HASH_ID_LENGTH = 9;
-
 /** The id a call gets, and why it changed (`undefined` when it kept its id). */
 export interface CallIdDecision {
   readonly id: string;
   readonly cause: IdRewriteCause | undefined;
-}
-
-/**
- * Hashes `seed` (cyrb53, 53 bits) into 9 characters of `[A-Za-z0-9]`: the one id shape every
- * provider accepts (Mistral requires exactly it), so one hash serves every profile.
- */
-export function hashCallId(seed: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let index = 0; index < seed.length; index++) {
-    const code = seed.charCodeAt(index);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
-  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
-  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  let value = 4294967296 * (2097151 & h2) + (h1 >>> 0);
-  let id = '';
-  for (let index = 0; index < HASH_ID_LENGTH; index++) {
-    id = ALPHABET.charAt(value % ALPHABET.length) + id;
-    value = Math.floor(value / ALPHABET.length);
-  }
-  return id;
 }
 
 /**

@@ -5,10 +5,7 @@ import type {
   SynthesizedCallFix,
 } from '../history-fix.js';
 
-/*
- * The builders take places as numbers, not as objects: a repair where every turn is broken builds
- * a fix per call, and an object per place would be garbage made as often.
- */
+// Places are numbers, not objects: a history broken every turn builds a fix per call.
 
 /**
  * The fix for a call synthesized for an orphan result: at message `messageIndex`, part
@@ -63,62 +60,14 @@ export function placeholderFix(
   };
 }
 
-/**
- * `text` as one flat string: a template literal is built as a tree of string pieces, one object
- * per join, until a read flattens it.
- */
-function flat(text: string): string {
-  return text.charCodeAt(0) >= 0 ? text : text;
-}
-
-/*
- * A message names neither the call id nor an index (the fix has them in its own fields, and
- * the CLI prints them before the message), only what varies little: a tool name, a position, a
- * cause. Each is made once per value, flat, and shared: a history where every turn is broken makes
- * a fix per call, and a string per fix would be as much to allocate (and for the collector to
- * copy) as the fix itself. Tool names come from the history: past TEXTS_KEPT of them, the kept
- * messages start over.
- */
-const TEXTS_KEPT = 256;
-const synthesizedMessages = {
-  'new-turn': new Map<string, string>(),
-  'existing-turn': new Map<string, string>(),
-};
-const placeholderMessages = {
-  'end-of-history': new Map<string, string[]>(),
-  'partial-turn': new Map<string, string[]>(),
-  'not-recorded': new Map<string, string[]>(),
-};
-
 /** The message of a call synthesized for an orphan result. */
 function synthesizedMessage(name: string, placement: SynthesizedCallFix['placement']): string {
-  const texts = synthesizedMessages[placement];
-  let text = texts.get(name);
-  if (text === undefined) {
-    if (texts.size === TEXTS_KEPT) texts.clear();
-    text = flat(
-      `The result with this call id answered no call; a call of "${name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
-    );
-    texts.set(name, text);
-  }
-  return text;
+  const where =
+    placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message';
+  return `The result with this call id answered no call; a call of "${name}" was ${where} before it.`;
 }
 
 /** The message of the placeholder for the call at `position` of its turn. */
 function placeholderMessage(name: string, position: number, cause: MissingResultCause): string {
-  const byName = placeholderMessages[cause];
-  let texts = byName.get(name);
-  if (texts === undefined) {
-    if (byName.size === TEXTS_KEPT) byName.clear();
-    texts = [];
-    byName.set(name, texts);
-  }
-  let text = texts[position];
-  if (text === undefined) {
-    text = flat(
-      `The call (tool "${name}", position ${String(position)} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
-    );
-    if (position < TEXTS_KEPT) texts[position] = text;
-  }
-  return text;
+  return `The call (tool "${name}", position ${String(position)} of its turn) had no result; a placeholder marked as an error was added (${cause}).`;
 }

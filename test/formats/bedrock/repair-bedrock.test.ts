@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repairFormatHistory, repairHistory } from '../../../src/repair/repair-history.js';
+import { repairWholeHistory, repairHistory } from '../../../src/repair/repair-history.js';
 import { validateBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
 
 const use = (toolUseId: string, name = 'search'): unknown => ({
@@ -28,10 +28,9 @@ describe('repairHistory on Bedrock: a result later than the message after its ca
       { role: 'user', content: [result('call_GxEd')] },
       { role: 'assistant', content: [{ text: 'done' }] },
     ];
-    const whole = repairFormatHistory(messages, {
+    const whole = repairWholeHistory(messages, {
       format: 'bedrock',
       orphanResults: 'to-text',
-      wholeHistory: true,
     });
     const windowed = repairHistory(messages, { format: 'bedrock', orphanResults: 'to-text' });
     expect(windowed).toEqual(whole);

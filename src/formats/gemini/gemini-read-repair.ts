@@ -1,0 +1,101 @@
+import { hashCallId } from '../../core/call-id.js';
+import type { HistoryMessage, ToolResult } from '../../core/history.js';
+import type { RepairRead } from '../shared/wire-repair.js';
+import { fromGemini } from './from-gemini.js';
+
+const TEMPORARY_ID = '\u0000generated:';
+
+/**
+ * Reads Gemini `contents` for repair. Ids are optional in Gemini: the k-th id made up in content m
+ * (`offset` is the index of `messages[0]` in the whole history) is a hash of (m, k), so a repair is
+ * repeatable and reading a stretch gives the ids reading all of it gives. The made-up ids are
+ * remembered so the writer leaves them out again, as is a response that borrowed its call's id.
+ */
+export function readGeminiForRepair(messages: readonly unknown[], offset: number): RepairRead {
+  let count = 0;
+  const { messages: history, warnings } = fromGemini(messages, {
+    generateId: () => `${TEMPORARY_ID}${String(count++)}`,
+  });
+  const finalIds = new Map<string, string>();
+  const madeUpIn = new Map<number, number>();
+  // Per content and call id: how many responses were given the id of the call they answer.
+  const borrowedIn = new Map<string, number>();
+  for (const warning of warnings) {
+    if (warning.code !== 'generated-call-id' || warning.callId === undefined) continue;
+    if (!warning.callId.startsWith(TEMPORARY_ID)) {
+      const key = placeKey(warning.messageIndex, warning.callId);
+      borrowedIn.set(key, (borrowedIn.get(key) ?? 0) + 1);
+      continue;
+    }
+    if (finalIds.has(warning.callId)) continue;
+    const made = madeUpIn.get(warning.messageIndex) ?? 0;
+    madeUpIn.set(warning.messageIndex, made + 1);
+    finalIds.set(
+      warning.callId,
+      hashCallId(`\u0000gemini:${String(warning.messageIndex + offset)}:${String(made)}`),
+    );
+  }
+  const read =
+    finalIds.size === 0 ? history : history.map((message) => withFinalIds(message, finalIds));
+  return {
+    history: read,
+    idsAsRead: {
+      generated: new Set(finalIds.values()),
+      borrowed: borrowedResults(read, borrowedIn),
+    },
+  };
+}
+
+function placeKey(messageIndex: number, callId: string): string {
+  return `${String(messageIndex)}\u0000${callId}`;
+}
+
+/**
+ * The results `borrowedIn` counts. A content with both a response that carried the id and one
+ * that was given it (two calls of one id) does not say which is which: its responses keep the id.
+ */
+function borrowedResults(
+  history: readonly HistoryMessage[],
+  borrowedIn: ReadonlyMap<string, number>,
+): Set<ToolResult> {
+  const borrowed = new Set<ToolResult>();
+  if (borrowedIn.size === 0) return borrowed;
+  const candidates = new Map<string, ToolResult[]>();
+  for (const message of history) {
+    if (message.role !== 'tool') continue;
+    for (const result of message.results) {
+      if (result.sourceIndex === undefined) continue;
+      const key = placeKey(result.sourceIndex, result.callId);
+      if (!borrowedIn.has(key)) continue;
+      const list = candidates.get(key);
+      if (list === undefined) candidates.set(key, [result]);
+      else list.push(result);
+    }
+  }
+  for (const [key, results] of candidates)
+    if (results.length === borrowedIn.get(key)) for (const result of results) borrowed.add(result);
+  return borrowed;
+}
+
+function withFinalIds(
+  message: HistoryMessage,
+  finalIds: ReadonlyMap<string, string>,
+): HistoryMessage {
+  const final = (id: string): string => finalIds.get(id) ?? id;
+  if (message.role === 'assistant') {
+    if (!message.parts.some((part) => part.type === 'tool-call' && finalIds.has(part.callId)))
+      return message;
+    const parts = message.parts.map((part) =>
+      part.type === 'tool-call' && finalIds.has(part.callId)
+        ? { ...part, callId: final(part.callId) }
+        : part,
+    );
+    return { ...message, parts };
+  }
+  if (message.role !== 'tool' || !message.results.some((result) => finalIds.has(result.callId)))
+    return message;
+  const results = message.results.map((result) =>
+    finalIds.has(result.callId) ? { ...result, callId: final(result.callId) } : result,
+  );
+  return { ...message, results };
+}
