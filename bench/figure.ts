@@ -1,10 +1,4 @@
 /** What every figure bench shares: CPU timing, interleaved runs, and the PASS/FAIL record. */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-
-setFlagsFromString('--expose-gc');
-/** A full collection, so that one task's garbage is not collected on the next one's time. */
-export const collectGarbage = runInNewContext('gc') as () => void;
 
 /** One row of the summary table. */
 export interface Figure {
@@ -47,19 +41,19 @@ export function median(values: readonly number[]): number {
 /**
  * The median (or `statistic`) CPU time of each task over `rounds` rounds, the tasks alternating within a round
  * (and their order turning between rounds) so a burst of load on a shared machine hits all alike.
+ * No forced collection before a sample: after one, the package's side measured 2-3 times slower
+ * (recompiled code) while native `JSON.stringify` did not, which no app sees between calls.
  */
 export function interleaved(
   tasks: readonly (() => unknown)[],
   rounds = 7,
   statistic: (samples: readonly number[]) => number = median,
-  collect = true,
 ): number[] {
   for (const task of tasks) task();
   const samples = tasks.map((): number[] => []);
   for (let round = 0; round < rounds; round++) {
     for (let step = 0; step < tasks.length; step++) {
       const index = (step + round) % tasks.length;
-      if (collect) collectGarbage();
       samples[index]?.push(cpuMs(tasks[index] ?? (() => undefined)));
     }
   }

@@ -58,7 +58,6 @@ export function streamingFigure(): void {
         [() => floor(stream), () => accumulate(stream)],
         15,
         least,
-        false,
       );
       worst = Math.max(worst, ours / floorMs);
       rows.push([
