@@ -102,8 +102,7 @@ export class GapFinder {
     if (!this.usable || issues.length === 0) return undefined;
     // Issues the format's repair leaves as they are (Mistral's last role) stay for its step after.
     const leaves = this.wire.repairWire?.leaves;
-    // Indexed: here V8 left an iterator result per issue (1.6 MB per 100k-message repair,
-    // sampling heap profile).
+    // An indexed loop: this runs once per issue of a long history.
     // eslint-disable-next-line @typescript-eslint/prefer-for-of
     for (let at = 0; at < issues.length; at++) {
       const code = issues[at]?.code;
@@ -276,8 +275,7 @@ function issuesAreGaps(issues: readonly HistoryIssue[], range: GapRange, gaps: G
     const to = (gaps.ends[gap] ?? 0) - range.start;
     gapAt.fill(gaps.calls[gap] === 1 ? CALLS_GAP : ORPHAN_GAP, from, to);
   }
-  // Indexed: here V8 left an iterator result per issue (1.6 MB per 100k-message repair, sampling
-  // heap profile).
+  // An indexed loop: this runs once per issue of a long history.
   // eslint-disable-next-line @typescript-eslint/prefer-for-of
   for (let at = 0; at < issues.length; at++) {
     const issue = issues[at];

@@ -33,10 +33,7 @@ export function clashingOrphanIds(table: ToolTurnTable, match: Int32Array): Read
   return clashing;
 }
 
-/*
- * Plain functions, not closures made per call: optimized code that inlined one closure is thrown
- * away when the next call makes another.
- */
+// Plain functions, not closures made per call.
 
 function isOrphan(table: ToolTurnTable, match: Int32Array, slot: number): boolean {
   return table.kinds[table.siteTurns[slot] ?? 0] === RESULTS_ENTRY && (match[slot] ?? -1) === -1;
