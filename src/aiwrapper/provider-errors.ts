@@ -138,16 +138,18 @@ type On400Error = (response: Response, error: Error, options: object) => Promise
 async function actionFor(
   status: number,
   response: Response,
-  options: object,
+  // `unknown`: a JS caller may pass no options at all.
+  options: unknown,
 ): Promise<ProviderErrorAction> {
-  const on400Error = (options as { readonly on400Error?: unknown }).on400Error;
-  if (status !== 400 || typeof on400Error !== 'function')
+  const given = typeof options === 'object' && options !== null ? options : undefined;
+  const on400Error = (given as { readonly on400Error?: unknown } | undefined)?.on400Error;
+  if (given === undefined || status !== 400 || typeof on400Error !== 'function')
     return { retry: status === 429 || status >= 500 };
   try {
     const action: unknown = await (on400Error as On400Error)(
       response,
       new Error(`HTTP error! status: ${String(status)}`),
-      options,
+      given,
     );
     const retry = typeof action === 'object' && action !== null && 'retry' in action;
     return retry && action.retry === true ? (action as ProviderErrorAction) : { retry: false };

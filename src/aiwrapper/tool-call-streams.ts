@@ -31,7 +31,12 @@ export function withToolCallStreams(
 ): ProviderHttpRequest {
   return async (url, options) => {
     const response = await httpRequest(url, options);
-    const signal = (options as { readonly signal?: unknown }).signal;
+    // A JS caller may pass no options at all.
+    const given: unknown = options;
+    const signal: unknown =
+      typeof given === 'object' && given !== null
+        ? (given as { readonly signal?: unknown }).signal
+        : undefined;
     const read = signal instanceof AbortSignal ? readers.get(signal) : undefined;
     if (read === undefined || !response.ok || response.body === null) return response;
     const [forAiwrapper, forLoop] = response.body.tee();

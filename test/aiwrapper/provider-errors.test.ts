@@ -29,6 +29,21 @@ describe('withProviderErrors', () => {
     );
   });
 
+  it('works when a JS caller gives no options or null: a reply passes, a refusal is a ProviderError', async () => {
+    const accepted = reply(200, '{"ok":true}');
+    const request = withProviderErrors(() => Promise.resolve(accepted)) as (
+      url: string,
+      options?: unknown,
+    ) => Promise<Response>;
+    await expect(request(url)).resolves.toBe(accepted);
+    await expect(request(url, null)).resolves.toBe(accepted);
+    const refusing = withProviderErrors(() => Promise.resolve(reply(400, '{}'))) as (
+      url: string,
+    ) => Promise<Response>;
+    const error: unknown = await refusing(url).catch((thrown: unknown) => thrown);
+    expect(isProviderError(error) && error.status).toBe(400);
+  });
+
   it("throws a ProviderError carrying the provider's sentence and its parsed body", async () => {
     const body = {
       error: {
