@@ -16,8 +16,11 @@ const ISOLATED = [
   'test/matrix/**/*.test.ts',
 ];
 
-// The aiwrapper tests that patch nothing and keep no state between files: they share one module
-// graph per worker, as the unit tests do (a fresh graph per file costs about 1 s of CPU).
+// The aiwrapper tests that share one module graph per worker, as the unit tests do (a fresh graph
+// per file costs about 1 s of CPU): each either patches nothing, or patches only what runToolLoop
+// and withProviderErrors install for good (idempotent, inert for a plain chat() but for
+// rethrowing a ProviderError) and restores the request function it set. None of them asserts
+// aiwrapper's unpatched behaviour; a file that does stays isolated.
 const AIWRAPPER_SHARED = [
   'lang-messages-tool-calls.property.test.ts',
   'lang-messages-tool-calls.test.ts',
