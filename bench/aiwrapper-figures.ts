@@ -31,9 +31,7 @@ function cpuNow(): number {
 
 /**
  * Median CPU ms of each mode over `rounds`, the modes alternating (order turning per round). No
- * forced collection before a sample: after one, the package's modes measured 65-70% over
- * aiwrapper alone against about 5% without (as in the streaming figure, a forced full collection costs
- * the next sample recompiled code), and requests in an app see no such collection between them.
+ * forced collection before a sample: see `interleaved` in figure.ts.
  */
 async function alternate(
   modes: readonly (() => Promise<unknown>)[],

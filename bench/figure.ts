@@ -41,8 +41,8 @@ export function median(values: readonly number[]): number {
 /**
  * The median (or `statistic`) CPU time of each task over `rounds` rounds, the tasks alternating within a round
  * (and their order turning between rounds) so a burst of load on a shared machine hits all alike.
- * No forced collection before a sample: after one, the package's side measured 2-3 times slower
- * (recompiled code) while native `JSON.stringify` did not, which no app sees between calls.
+ * No forced collection before a sample: it costs the next sample recompiled code on the package's
+ * side only (native `JSON.stringify` has none), a cost no app pays between calls.
  */
 export function interleaved(
   tasks: readonly (() => unknown)[],
