@@ -124,17 +124,12 @@ export class HistoryWriter {
 
 /**
  * True when the latest message before `end` that is not a system message is a user message or
- * results (system messages leave the turn order in Gemini); `before` when there is none (whether
- * what comes before `out` ends on one).
+ * results (system messages leave the turn order in Gemini).
  */
-export function followsUser(
-  out: readonly HistoryMessage[],
-  end: number = out.length,
-  before = false,
-): boolean {
+export function followsUser(out: readonly HistoryMessage[], end: number): boolean {
   for (let index = end - 1; index >= 0; index--) {
     const role = out[index]?.role;
     if (role !== 'system') return role === 'user' || role === 'tool';
   }
-  return before;
+  return false;
 }

@@ -25,5 +25,4 @@ export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionRe
   layout: 'blocks',
   dropsEmptyText: false,
   mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
 };

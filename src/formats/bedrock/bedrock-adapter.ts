@@ -25,5 +25,4 @@ export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> 
   layout: 'blocks',
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
-  roleOptionalForUser: false,
 };

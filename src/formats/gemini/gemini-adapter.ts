@@ -32,6 +32,5 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   layout: 'blocks',
   dropsEmptyText: true,
   mergesResultsIntoUser: false,
-  roleOptionalForUser: true,
   repairWire: { before: repairGeminiWire, read: readGeminiForRepair },
 };

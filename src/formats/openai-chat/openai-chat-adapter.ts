@@ -57,7 +57,6 @@ export function openAIChatAdapter(
     layout: 'chat',
     dropsEmptyText: false,
     mergesResultsIntoUser: false,
-    roleOptionalForUser: false,
   };
 }
 

@@ -50,6 +50,5 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   layout: 'items',
   dropsEmptyText: false,
   mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
   repairWire: { after: repairResponsesReasoning },
 };

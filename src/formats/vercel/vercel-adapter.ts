@@ -37,5 +37,4 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
   layout: 'blocks',
   dropsEmptyText: false,
   mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
 };

@@ -1,7 +1,6 @@
 import { hashCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type { ToolHistory } from '../../core/history.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import { TakenIds } from './taken-ids.js';
 import type { IdRewriteCause } from '../history-fix.js';
 import type { ProviderProfile } from '../provider-profile.js';
 
@@ -23,9 +22,9 @@ export interface CallIdDecision {
 export class CallIdRewriter {
   private readonly profile: ProviderProfile;
   private readonly generate: CallIdGenerator | undefined;
-  private readonly inputIds: () => ArrayLike<string>;
+  private readonly inputIds: () => Iterable<string>;
   /** Every id of the input and every id handed out; made on the first rewrite. */
-  private taken: TakenIds | undefined;
+  private taken: Set<string> | undefined;
   /** Ids of calls seen so far: in the current turn, or in the whole history. */
   private readonly seen = new Set<string>();
   /** Invalid id → its new id, reused in later turns under per-turn uniqueness. */
@@ -36,22 +35,12 @@ export class CallIdRewriter {
   /** `inputIds` gives every call and result id of the input, when a new id is first needed. */
   constructor(
     profile: ProviderProfile,
-    inputIds: () => ArrayLike<string>,
+    inputIds: () => Iterable<string>,
     generate: CallIdGenerator | undefined,
   ) {
     this.profile = profile;
     this.inputIds = inputIds;
     this.generate = generate;
-  }
-
-  /** True when ids must be unique in the whole history, so calls kept outside what a repair reads matter ({@link keep}). */
-  get uniqueInConversation(): boolean {
-    return this.profile.uniqueCallIds === 'conversation';
-  }
-
-  /** A call kept as it is, outside what a repair reads: its id is in use. */
-  keep(id: string): void {
-    if (this.uniqueInConversation) this.seen.add(id);
   }
 
   /** A new call turn begins. */
@@ -90,7 +79,7 @@ export class CallIdRewriter {
    * up; only a `generateId` that keeps returning unusable ids throws.
    */
   fresh(original: string, cause: IdRewriteCause): string {
-    const taken = (this.taken ??= new TakenIds(this.inputIds()));
+    const taken = (this.taken ??= new Set(this.inputIds()));
     if (this.generate) return this.generated(original, taken);
     const seedBase = cause === 'empty' ? '\u0000empty' : original;
     let attempt = this.attempts.get(seedBase) ?? 0;
@@ -104,7 +93,7 @@ export class CallIdRewriter {
     }
   }
 
-  private generated(original: string, taken: TakenIds): string {
+  private generated(original: string, taken: Set<string>): string {
     for (let attempt = 0; attempt < 1000; attempt++) {
       const candidate = this.generate?.() ?? '';
       if (candidate !== '' && this.profile.callIds.accepts(candidate) && !taken.has(candidate)) {
