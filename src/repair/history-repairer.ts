@@ -45,7 +45,8 @@ export class HistoryRepairer extends RepairerState {
   private callTurn(message: AssistantMessage, index: number): number {
     const { history, profile } = this;
     // Fixes of this turn point at where it will be, after a bridge the profile may need.
-    const bridged = profile.callTurnAfterUser && !followsUser(this.out, this.out.length);
+    const bridged =
+      profile.callTurnAfterUser && !followsUser(this.out, this.out.length, this.afterUser);
     const turnIndex = this.out.length + (bridged ? 1 : 0);
     this.ids.startTurn();
     const moved = profile.textBeforeCalls ? moveTextBeforeCalls(message.parts) : undefined;
@@ -91,7 +92,7 @@ export class HistoryRepairer extends RepairerState {
     }
     this.newIds[index] = ids;
     this.outCalls[index] = calls;
-    if (profile.callTurnAfterUser && !followsUser(this.out, this.out.length))
+    if (profile.callTurnAfterUser && !followsUser(this.out, this.out.length, this.afterUser))
       this.userBridge(ids[0] ?? '');
     const outIndex = this.out.length;
     this.out.push(parts ? { ...message, parts } : message);
@@ -99,7 +100,7 @@ export class HistoryRepairer extends RepairerState {
     let runEnd = index + 1;
     while (history[runEnd]?.role === 'tool') runEnd++;
     const answers = this.resolved.answers[index] ?? [];
-    const cause = missingResultCause(answers, runEnd === history.length);
+    const cause = missingResultCause(answers, this.endsHistory && runEnd === history.length);
     if (profile.scope === 'conversation') {
       const placeholders: ToolResult[] = [];
       const resultsIndex = this.out.length;

@@ -124,12 +124,17 @@ export class HistoryWriter {
 
 /**
  * True when the latest message before `end` that is not a system message is a user message or
- * results (system messages leave the turn order in Gemini).
+ * results (system messages leave the turn order in Gemini); `before` when there is none (whether
+ * what comes before `out` ends on one).
  */
-export function followsUser(out: readonly HistoryMessage[], end: number): boolean {
+export function followsUser(
+  out: readonly HistoryMessage[],
+  end: number = out.length,
+  before = false,
+): boolean {
   for (let index = end - 1; index >= 0; index--) {
     const role = out[index]?.role;
     if (role !== 'system') return role === 'user' || role === 'tool';
   }
-  return false;
+  return before;
 }

@@ -8,12 +8,14 @@ import { adapterFor, isMessageFormat, type ChatHostName } from '../formats/index
 import { inspectHistory } from '../validate/inspect-history.js';
 import { ruleContextOf } from '../validate/rule-context-of.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
+import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
 import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
 import { locateFix } from './locate-fix.js';
 import { meetsProfileByTable } from './meets-profile.js';
+import { repairInWindows } from './repair-in-windows.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
 import { inputLocator } from './wire-places.js';
@@ -118,6 +120,29 @@ export function repairFormatHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
 ): RepairHistoryResult<FormatMessages[F]> {
+  return repairWith(messages, options, 'windows');
+}
+
+/**
+ * {@link repairFormatHistory} that reads and repairs the history as a whole, never in windows:
+ * what the windowed fast path must agree with (tests compare the two).
+ */
+export function repairWholeHistory<F extends MessageFormat>(
+  messages: readonly unknown[],
+  options: RepairHistoryOptions<F> & InternalRepairOptions,
+): RepairHistoryResult<FormatMessages[F]> {
+  return repairWith(messages, options, 'whole');
+}
+
+/** How the engine reads a broken history: only the stretches around its issues, or all of it. */
+type Reading = 'windows' | 'whole';
+
+/** The format's step before the engine, the engine, then the format's step after it. */
+function repairWith<F extends MessageFormat>(
+  messages: readonly unknown[],
+  options: RepairHistoryOptions<F> & InternalRepairOptions,
+  reading: Reading,
+): RepairHistoryResult<FormatMessages[F]> {
   const format = formatOf(options);
   const preset = presetOf(options.preset);
   const profile = resolveProfile(options.provider ?? format);
@@ -131,13 +156,13 @@ export function repairFormatHistory<F extends MessageFormat>(
       : wirePass(messages, format, inspection.result, context);
   let repaired: RepairHistoryResult<FormatMessages[F]>;
   if (before === undefined) {
-    repaired = repairNeutral(messages, format, inspection, profile, options);
+    repaired = repairNeutral(messages, format, inspection, profile, options, reading);
   } else {
     const passed =
       before.messages === messages
         ? inspection
         : inspectHistory(before.messages, format, context, 'repair');
-    const engine = repairNeutral(before.messages, format, passed, profile, options);
+    const engine = repairNeutral(before.messages, format, passed, profile, options, reading);
     repaired = withWirePass(messages, before, engine);
   }
   // The format's step after the engine: rules the neutral model cannot see (Anthropic's thinking
@@ -162,13 +187,18 @@ function rulesFormatOf(
     : format;
 }
 
-/** Read to neutral → the one repairer (or the preset's pass) → write back keeping untouched messages. */
+/**
+ * The neutral engine: only the stretches around the issues when the format's own rules are the
+ * ones to meet (a history broken here and there is read there only), else read → the one repairer
+ * (or the preset's pass) → write back keeping every untouched message.
+ */
 function repairNeutral<F extends MessageFormat>(
   messages: readonly unknown[],
   format: F,
   { result, table }: HistoryInspection,
   profile: ProviderProfile,
   options: RepairHistoryOptions<F> & InternalRepairOptions,
+  reading: Reading,
 ): RepairHistoryResult<FormatMessages[F]> {
   const preset = presetOf(options.preset);
   const own = profile === PROVIDER_PROFILES[format];
@@ -183,6 +213,18 @@ function repairNeutral<F extends MessageFormat>(
   const settled = result.ok || leavesAll(format, result.issues);
   if (settled && (own || preset === 'add-missing-calls')) return unchanged();
   if (settled && meetsProfileByTable(table, profile) === true) return unchanged();
+  // Where the format's own rules are the ones to meet, only the stretches around the issues are
+  // read and repaired: reading a long history whole costs more than the goal allows.
+  const windows =
+    own && preset === 'all' && reading === 'windows'
+      ? findRepairWindows(messages, format, table, result.issues, profile)
+      : undefined;
+  if (windows !== undefined) {
+    const inspection = { table, issues: result.issues };
+    const policy = resolvePolicy(options);
+    const repaired = repairInWindows(messages, format, inspection, windows, profile, policy);
+    return repaired as RepairHistoryResult<FormatMessages[F]>;
+  }
   const { history, idsAsRead } = readFormat(messages, format);
   const repaired =
     preset === 'add-missing-calls'

@@ -14,6 +14,13 @@ import { followsUser, HistoryWriter, type PendingOrphan } from './history-writer
 import type { ProviderProfile } from './provider-profile.js';
 import type { ResolvedPolicy } from './repair-policy.js';
 
+/** How a part of a long history is repaired on its own (see {@link RepairerState}). */
+export interface RepairPart {
+  readonly ids: CallIdRewriter;
+  readonly endsHistory: boolean;
+  readonly afterUser: boolean;
+}
+
 /**
  * The state of one repair and the writes that answer results: kept answers, placeholders, calls
  * synthesized for orphans, dropped duplicates. {@link HistoryRepairer} walks the history with it.
@@ -33,11 +40,28 @@ export class RepairerState extends HistoryWriter {
   protected readonly latestCall: Map<string, ToolCallPart> = new Map<string, ToolCallPart>();
   protected pending: PendingOrphan[] = [];
 
-  constructor(history: ToolHistory, profile: ProviderProfile, policy: ResolvedPolicy) {
+  /** False when `history` is a stretch that more messages follow. */
+  protected readonly endsHistory: boolean;
+  /** True when `history` is a stretch after a user message or results. */
+  protected readonly afterUser: boolean;
+
+  /**
+   * `part` is for repairing a stretch of a longer history: `ids` decides call ids (share one
+   * between the stretches of a history), `endsHistory` says whether the stretch is its end, and
+   * `afterUser` whether a user message or results come right before it.
+   */
+  constructor(
+    history: ToolHistory,
+    profile: ProviderProfile,
+    policy: ResolvedPolicy,
+    part?: RepairPart,
+  ) {
     super(profile, policy);
     this.history = history;
+    this.endsHistory = part?.endsHistory ?? true;
+    this.afterUser = part?.afterUser ?? false;
     this.resolved = resolveResults(history, profile.scope, policy.duplicateResults);
-    this.ids = new CallIdRewriter(profile, () => idsOf(history), policy.generateId);
+    this.ids = part?.ids ?? new CallIdRewriter(profile, () => idsOf(history), policy.generateId);
   }
 
   /** The kept result at `place` as it goes out: with its call's new id and, where needed, its call's name. */
@@ -92,10 +116,10 @@ export class RepairerState extends HistoryWriter {
       profile.alternatingRoles &&
       last?.role === 'assistant' &&
       !last.parts.some((part) => part.type === 'tool-call') &&
-      (!profile.callTurnAfterUser || followsUser(out, out.length - 1))
+      (!profile.callTurnAfterUser || followsUser(out, out.length - 1, this.afterUser))
     ) {
       placement = 'existing-turn';
-    } else if (profile.callTurnAfterUser && !followsUser(out, out.length)) {
+    } else if (profile.callTurnAfterUser && !followsUser(out, out.length, this.afterUser)) {
       this.userBridge(orphans[0]?.result.callId ?? '');
     }
     const previous = out.at(-1);

@@ -25,4 +25,5 @@ export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionRe
   layout: 'blocks',
   dropsEmptyText: false,
   mergesResultsIntoUser: false,
+  roleOptionalForUser: false,
 };

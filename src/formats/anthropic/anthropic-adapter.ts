@@ -36,5 +36,6 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
   mergesConsecutiveTurns: true,
+  roleOptionalForUser: false,
   repairWire: { after: repairAnthropicThinking },
 };

@@ -25,4 +25,5 @@ export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> 
   layout: 'blocks',
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
+  roleOptionalForUser: false,
 };

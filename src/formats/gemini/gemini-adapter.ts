@@ -32,5 +32,6 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   layout: 'blocks',
   dropsEmptyText: true,
   mergesResultsIntoUser: false,
+  roleOptionalForUser: true,
   repairWire: { before: repairGeminiWire, read: readGeminiForRepair },
 };

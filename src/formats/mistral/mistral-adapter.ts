@@ -21,5 +21,6 @@ export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralM
   layout: 'chat',
   dropsEmptyText: false,
   mergesResultsIntoUser: false,
+  roleOptionalForUser: false,
   repairWire: { after: unrepairedMistral, leaves: MISTRAL_LEAVES },
 };

@@ -57,6 +57,7 @@ export function openAIChatAdapter(
     layout: 'chat',
     dropsEmptyText: false,
     mergesResultsIntoUser: false,
+    roleOptionalForUser: false,
   };
 }
 

@@ -50,5 +50,6 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   layout: 'items',
   dropsEmptyText: false,
   mergesResultsIntoUser: false,
+  roleOptionalForUser: false,
   repairWire: { after: repairResponsesReasoning },
 };

@@ -95,6 +95,8 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
    * are one call turn, and trimming never cuts between them.
    */
   readonly mergesConsecutiveTurns?: boolean | undefined;
+  /** A message without a `role` is a user turn (Gemini `contents`). */
+  readonly roleOptionalForUser: boolean;
   /** The format's own repair steps around the neutral engine (Gemini, Mistral); absent for most formats. */
   readonly repairWire?: WireRepairHooks | undefined;
 }

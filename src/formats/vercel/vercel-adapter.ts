@@ -37,4 +37,5 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
   layout: 'blocks',
   dropsEmptyText: false,
   mergesResultsIntoUser: false,
+  roleOptionalForUser: false,
 };

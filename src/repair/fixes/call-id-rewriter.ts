@@ -22,7 +22,7 @@ export interface CallIdDecision {
 export class CallIdRewriter {
   private readonly profile: ProviderProfile;
   private readonly generate: CallIdGenerator | undefined;
-  private readonly inputIds: () => Iterable<string>;
+  private readonly inputIds: () => ArrayLike<string>;
   /** Every id of the input and every id handed out; made on the first rewrite. */
   private taken: Set<string> | undefined;
   /** Ids of calls seen so far: in the current turn, or in the whole history. */
@@ -35,12 +35,22 @@ export class CallIdRewriter {
   /** `inputIds` gives every call and result id of the input, when a new id is first needed. */
   constructor(
     profile: ProviderProfile,
-    inputIds: () => Iterable<string>,
+    inputIds: () => ArrayLike<string>,
     generate: CallIdGenerator | undefined,
   ) {
     this.profile = profile;
     this.inputIds = inputIds;
     this.generate = generate;
+  }
+
+  /** True when ids must be unique in the whole history, so calls kept outside what a repair reads matter ({@link keep}). */
+  get uniqueInConversation(): boolean {
+    return this.profile.uniqueCallIds === 'conversation';
+  }
+
+  /** A call kept as it is, outside what a repair reads: its id is in use. */
+  keep(id: string): void {
+    if (this.uniqueInConversation) this.seen.add(id);
   }
 
   /** A new call turn begins. */
@@ -79,7 +89,7 @@ export class CallIdRewriter {
    * up; only a `generateId` that keeps returning unusable ids throws.
    */
   fresh(original: string, cause: IdRewriteCause): string {
-    const taken = (this.taken ??= new Set(this.inputIds()));
+    const taken = (this.taken ??= new Set(Array.from(this.inputIds())));
     if (this.generate) return this.generated(original, taken);
     const seedBase = cause === 'empty' ? '\u0000empty' : original;
     let attempt = this.attempts.get(seedBase) ?? 0;

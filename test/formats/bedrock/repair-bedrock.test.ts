@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repairHistory } from '../../../src/repair/repair-history.js';
+import { repairWholeHistory, repairHistory } from '../../../src/repair/repair-history.js';
 import { validateBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
 
 const use = (toolUseId: string, name = 'search'): unknown => ({
@@ -10,8 +10,8 @@ const result = (toolUseId: string, text?: string): unknown => ({
 });
 
 describe('repairHistory on Bedrock: a result later than the message after its calls', () => {
-  it('moves it into that message, keeping the untouched messages', () => {
-    // function_call_0's result follows
+  it('moves it into that message, in windows as on the whole history', () => {
+    // Found by the windows property (seed 1681159118), shrunk: function_call_0's result follows
     // the user message after its call turn, and its id comes back in the next call turn.
     const messages = [
       { role: 'user', content: [result('call_OafF'), { text: 'first' }] },
@@ -28,8 +28,13 @@ describe('repairHistory on Bedrock: a result later than the message after its ca
       { role: 'user', content: [result('call_GxEd')] },
       { role: 'assistant', content: [{ text: 'done' }] },
     ];
-    const repaired = repairHistory(messages, { format: 'bedrock', orphanResults: 'to-text' });
-    expect(repaired.fixes).toContainEqual(
+    const whole = repairWholeHistory(messages, {
+      format: 'bedrock',
+      orphanResults: 'to-text',
+    });
+    const windowed = repairHistory(messages, { format: 'bedrock', orphanResults: 'to-text' });
+    expect(windowed).toEqual(whole);
+    expect(windowed.fixes).toContainEqual(
       expect.objectContaining({
         kind: 'moved-result',
         callId: 'function_call_0',
@@ -37,7 +42,7 @@ describe('repairHistory on Bedrock: a result later than the message after its ca
         messageIndex: 2,
       }),
     );
-    expect(repaired.messages[2]).toEqual({
+    expect(windowed.messages[2]).toEqual({
       role: 'user',
       content: [
         result('call_w'),
@@ -46,9 +51,9 @@ describe('repairHistory on Bedrock: a result later than the message after its ca
         { text: 'again' },
       ],
     });
-    expect(validateBedrock(repaired.messages)).toEqual({ ok: true, issues: [] });
+    expect(validateBedrock(windowed.messages)).toEqual({ ok: true, issues: [] });
     // The untouched answer comes back as the same object.
-    expect(repaired.messages[6]).toBe(messages[6]);
+    expect(windowed.messages[6]).toBe(messages[6]);
   });
 
   it('joins results split over two user messages into the first', () => {

@@ -1,0 +1,148 @@
+import type { MessageFormat } from '../core/format.js';
+import { CALLS_ENTRY, OTHER_ENTRY, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
+import { isObject } from '../core/input-guards.js';
+import type { ToolTurnTable } from '../core/tool-turn-table.js';
+import { CallIdRewriter } from './fixes/call-id-rewriter.js';
+import type { RepairWindow } from './find-repair-windows.js';
+import { readFormat } from './format-io.js';
+import type { HistoryIssue } from '../core/issue.js';
+import type { ConversionWarning } from '../core/conversion-result.js';
+import type { HistoryFix } from './history-fix.js';
+import { HistoryRepairer } from './history-repairer.js';
+import { locateFix } from './locate-fix.js';
+import type { ProviderProfile } from './provider-profile.js';
+import type { ResolvedPolicy } from './repair-policy.js';
+import { inputLocator } from './wire-places.js';
+import { writeKeeping } from './write-keeping.js';
+
+/** What {@link repairInWindows} returns: the new array and its fixes, indexes in the format's arrays. */
+export interface WindowedRepair {
+  readonly messages: unknown[];
+  readonly fixes: HistoryFix[];
+  readonly warnings: ConversionWarning[];
+}
+
+/**
+ * Repairs only `windows` of `messages` (see `findRepairWindows`) through the neutral model and back
+ * (read, `HistoryRepairer`, `writeKeeping`), with one id rewriter for the whole history so new ids
+ * stay unique and repeat as they would; every message outside them is kept as it is.
+ */
+export function repairInWindows(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  inspection: { readonly table: ToolTurnTable; readonly issues: readonly HistoryIssue[] },
+  windows: readonly RepairWindow[],
+  profile: ProviderProfile,
+  policy: ResolvedPolicy,
+): WindowedRepair {
+  const { table } = inspection;
+  const output: WindowedRepair = { messages: [], fixes: [], warnings: [] };
+  const { messages: out, fixes, warnings } = output;
+  // The id rewriter the windows share, made at the first of them. Where ids are unique in the
+  // conversation it learns the kept calls whose ids a window's may repeat.
+  let rewriter: { ids: CallIdRewriter; kept: ReadonlySet<string> | undefined } | undefined;
+  const rewriterFrom = (start: number): CallIdRewriter => {
+    if (rewriter === undefined) {
+      const ids = new CallIdRewriter(profile, () => table.ids, policy.generateId);
+      rewriter = { ids, kept: ids.uniqueInConversation ? idsIn(table, windows) : undefined };
+      if (rewriter.kept) keepCallIds(table, 0, start, rewriter.kept, ids);
+    }
+    return rewriter.ids;
+  };
+  const keep = (start: number, end: number): void => {
+    if (rewriter?.kept) keepCallIds(table, start, end, rewriter.kept, rewriter.ids);
+    for (let index = start; index < end; index++) out.push(messages[index]);
+  };
+  let kept = 0;
+  for (const window of windows) {
+    keep(kept, window.start);
+    kept = window.end;
+    const ids = rewriterFrom(window.start);
+    const slice = messages.slice(window.start, window.end);
+    const { history, idsAsRead } = readWindow(messages, slice, format, window.start);
+    const repaired = new HistoryRepairer(history, profile, policy, {
+      ids,
+      endsHistory: window.end === messages.length,
+      afterUser: followsUserTurn(messages, table, window.start),
+    }).run();
+    if (repaired.fixes.length === 0) {
+      // Nothing the neutral model can repair: the stretch stays as it was.
+      keep(window.start, window.end);
+      continue;
+    }
+    // Inside the window too, what the repair left alone keeps its bytes.
+    const written = writeKeeping(slice, history, repaired.history, format, idsAsRead);
+    const input = inputLocator(history, format);
+    const offsets = { input: window.start, output: out.length };
+    for (const fix of repaired.fixes) fixes.push(locateFix(fix, input, written.locate, offsets));
+    for (const warning of written.warnings)
+      warnings.push({ ...warning, messageIndex: warning.messageIndex + out.length });
+    for (const message of written.messages) out.push(message);
+  }
+  keep(kept, messages.length);
+  return output;
+}
+
+/** True when the message before `start`, system messages aside, is a user message or results: what a call turn must follow in Gemini. */
+function followsUserTurn(
+  messages: readonly unknown[],
+  table: ToolTurnTable,
+  start: number,
+): boolean {
+  for (let index = start - 1; index >= 0; index--) {
+    if (table.kinds[index] === RESULTS_ENTRY) return true;
+    const message = messages[index];
+    const role = isObject(message) ? message.role : undefined;
+    if (role !== 'system' && role !== 'developer')
+      return role === 'user' || (role === undefined && table.kinds[index] === OTHER_ENTRY);
+  }
+  return false;
+}
+
+/** Every call and result id inside the windows: the ids a kept call's id can clash with. */
+function idsIn(table: ToolTurnTable, windows: readonly RepairWindow[]): Set<string> {
+  const ids = new Set<string>();
+  for (const { start, end } of windows) {
+    const slotEnd = table.starts[end] ?? 0;
+    for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++)
+      ids.add(table.ids[slot] ?? '');
+  }
+  return ids;
+}
+
+/** Tells the rewriter of the kept calls whose ids a call inside a window may repeat. */
+function keepCallIds(
+  table: ToolTurnTable,
+  start: number,
+  end: number,
+  wanted: ReadonlySet<string>,
+  ids: CallIdRewriter,
+): void {
+  for (let turn = start; turn < end; turn++) {
+    if (table.kinds[turn] !== CALLS_ENTRY) continue;
+    const slotEnd = table.starts[turn + 1] ?? 0;
+    for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) {
+      const id = table.ids[slot] ?? '';
+      if (wanted.has(id)) ids.keep(id);
+    }
+  }
+}
+
+/**
+ * Reads one window. A read error names the index in what was read, so on error the caller's
+ * whole array is read instead: the same message fails there, named by its index in the caller's
+ * array (the error path only; windows are read alone for speed).
+ */
+function readWindow(
+  messages: readonly unknown[],
+  slice: readonly unknown[],
+  format: MessageFormat,
+  start: number,
+): ReturnType<typeof readFormat> {
+  try {
+    return readFormat(slice, format, start);
+  } catch (error) {
+    if (start > 0) readFormat(messages, format);
+    throw error;
+  }
+}
