@@ -37,10 +37,10 @@ export interface RepairHistoryOptions<
   /**
    * The provider whose rules to meet, when not the format's own (e.g. aiwrapper messages bound
    * for Mistral: `{ format: 'aiwrapper', provider: 'mistral' }`): a format name, a host that
-   * speaks Chat Completions (`'deepseek'`, `'groq'`, `'qwen'`, `'openai'`), or a profile.
+   * speaks Chat Completions (`'deepseek'`, `'groq'`, `'qwen'`, `'openai'`).
    * @defaultValue the profile of `format`
    */
-  readonly provider?: ProviderProfile | MessageFormat | ChatHostName | undefined;
+  readonly provider?: MessageFormat | ChatHostName | undefined;
   /**
    * `'all'` fixes everything the provider refuses. `'add-missing-calls'` only inserts the missing
    * assistant call turn before results no call answers, and changes nothing else: a synthesized

@@ -16,11 +16,11 @@ import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 /** Options of {@link repairToolHistory}. */
 export interface RepairToolHistoryOptions {
   /**
-   * The provider whose rules the history must meet: a format name (its entry of
-   * {@link PROVIDER_PROFILES}) or a profile of your own.
+   * The provider whose rules the history must meet: a format name, or a host that speaks Chat
+   * Completions (`'deepseek'`).
    * @defaultValue 'vercel' (the rule every provider shares: results right after their turn, each call answered once, non-empty ids)
    */
-  readonly profile?: ProviderProfile | MessageFormat | undefined;
+  readonly profile?: MessageFormat | ChatHostName | undefined;
   /** How to fix what is found. */
   readonly policy?: RepairPolicy | undefined;
 }
@@ -71,12 +71,9 @@ export function repairToolHistory(
   ).run();
 }
 
-/** The profile named or given: a format's, or a Chat Completions host's (`'deepseek'`). */
-export function resolveProfile(
-  profile: ProviderProfile | MessageFormat | ChatHostName | undefined,
-): ProviderProfile {
+/** The profile named: a format's, or a Chat Completions host's (`'deepseek'`). */
+export function resolveProfile(profile: MessageFormat | ChatHostName | undefined): ProviderProfile {
   if (profile === undefined) return PROVIDER_PROFILES.vercel;
-  if (typeof profile === 'object') return profile;
   if (isChatHostName(profile))
     return CHAT_HOSTS[profile].profile ?? PROVIDER_PROFILES['openai-chat'];
   if (!FORMATS.has(profile))
