@@ -92,14 +92,9 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
  * Returns a copy of `messages` that the provider accepts, in the same format, and every change
  * made.
  *
- * One engine, read → repair → write: the history is read into the neutral model, repaired with
- * the provider's rules (`options.provider`, by default the format's own) and the policy in
- * `options`, and written back. Every message the repair did not change is the input's own object,
- * so its bytes (key order, argument text, extra fields) are unchanged and providers' prompt caches
- * keep hitting; only what changed goes through the format's writer. Where a fix could either edit
- * an earlier message or add a new one, it adds one. A history valid for its own format's rules
- * comes back at the cost of one validation. Fix indexes point into the returned array. Content is
- * never lost: a dropped duplicate or an orphan turned into text is kept whole in its fix.
+ * Every message the repair did not change is the input's own object, so its bytes stay as they
+ * were and providers' prompt caches keep hitting. Fix indexes point into the returned array; a
+ * dropped duplicate or an orphan turned into text is kept whole in its fix.
  *
  * @throws {UnsupportedFormatError} when `options.format` or `options.provider` names no known format.
  * @throws {ToolHistoryError} `invalid-input` when `messages` or a message does not have the
@@ -123,10 +118,7 @@ export function repairFormatHistory<F extends MessageFormat>(
   return repairWith(messages, options, 'windows');
 }
 
-/**
- * {@link repairFormatHistory} that reads and repairs the history as a whole, never in windows:
- * what the windowed fast path must agree with (tests compare the two).
- */
+/** {@link repairFormatHistory} never in windows, which tests compare the windows with. */
 export function repairWholeHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
