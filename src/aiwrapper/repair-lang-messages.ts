@@ -2,7 +2,6 @@ import { LangMessage, type LangMessageItem, type LangMessages } from 'aiwrapper'
 import type { ConversionWarning } from '../core/conversion-result.js';
 import type { MessageFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
-import type { ProviderProfile } from '../repair/provider-profile.js';
 import type { RepairPolicy } from '../repair/repair-policy.js';
 import {
   repairFormatHistory,
@@ -17,7 +16,7 @@ export interface RepairLangMessagesOptions extends RepairPolicy {
    * The provider the collection is bound for, whose rules to meet once aiwrapper has converted it.
    * @defaultValue 'aiwrapper' (the rule every provider shares)
    */
-  readonly provider?: ProviderProfile | MessageFormat | undefined;
+  readonly provider?: MessageFormat | undefined;
   /** See {@link repairHistory}'s `preset`. @defaultValue 'all' */
   readonly preset?: RepairPreset | undefined;
   /** See {@link repairHistory}'s `knownCalls`. */

@@ -8,7 +8,6 @@ import { adapterFor, isMessageFormat, type ChatHostName } from '../formats/index
 import { inspectHistory } from '../validate/inspect-history.js';
 import { ruleContextOf } from '../validate/rule-context-of.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
-import { GapFinder } from './find-gaps.js';
 import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
@@ -38,10 +37,10 @@ export interface RepairHistoryOptions<
   /**
    * The provider whose rules to meet, when not the format's own (e.g. aiwrapper messages bound
    * for Mistral: `{ format: 'aiwrapper', provider: 'mistral' }`): a format name, a host that
-   * speaks Chat Completions (`'deepseek'`, `'groq'`, `'qwen'`, `'openai'`), or a profile.
+   * speaks Chat Completions (`'deepseek'`, `'groq'`, `'qwen'`, `'openai'`).
    * @defaultValue the profile of `format`
    */
-  readonly provider?: ProviderProfile | MessageFormat | ChatHostName | undefined;
+  readonly provider?: MessageFormat | ChatHostName | undefined;
   /**
    * `'all'` fixes everything the provider refuses. `'add-missing-calls'` only inserts the missing
    * assistant call turn before results no call answers, and changes nothing else: a synthesized
@@ -93,14 +92,9 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
  * Returns a copy of `messages` that the provider accepts, in the same format, and every change
  * made.
  *
- * One engine, read → repair → write: the history is read into the neutral model, repaired with
- * the provider's rules (`options.provider`, by default the format's own) and the policy in
- * `options`, and written back. Every message the repair did not change is the input's own object,
- * so its bytes (key order, argument text, extra fields) are unchanged and providers' prompt caches
- * keep hitting; only what changed goes through the format's writer. Where a fix could either edit
- * an earlier message or add a new one, it adds one. A history valid for its own format's rules
- * comes back at the cost of one validation. Fix indexes point into the returned array. Content is
- * never lost: a dropped duplicate or an orphan turned into text is kept whole in its fix.
+ * Every message the repair did not change is the input's own object, so its bytes stay as they
+ * were and providers' prompt caches keep hitting. Fix indexes point into the returned array; a
+ * dropped duplicate or an orphan turned into text is kept whole in its fix.
  *
  * @throws {UnsupportedFormatError} when `options.format` or `options.provider` names no known format.
  * @throws {ToolHistoryError} `invalid-input` when `messages` or a message does not have the
@@ -124,10 +118,7 @@ export function repairFormatHistory<F extends MessageFormat>(
   return repairWith(messages, options, 'windows');
 }
 
-/**
- * {@link repairFormatHistory} that reads and repairs the history as a whole, never in windows:
- * what the windowed fast path must agree with (tests compare the two).
- */
+/** {@link repairFormatHistory} never in windows, which tests compare the windows with. */
 export function repairWholeHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
@@ -214,28 +205,17 @@ function repairNeutral<F extends MessageFormat>(
   const settled = result.ok || leavesAll(format, result.issues);
   if (settled && (own || preset === 'add-missing-calls')) return unchanged();
   if (settled && meetsProfileByTable(table, profile) === true) return unchanged();
-  if (own && preset === 'all' && reading === 'windows') {
+  // Where the format's own rules are the ones to meet, only the stretches around the issues are
+  // read and repaired: reading a long history whole costs more than the goal allows.
+  const windows =
+    own && preset === 'all' && reading === 'windows'
+      ? findRepairWindows(messages, format, table, result.issues, profile)
+      : undefined;
+  if (windows !== undefined) {
+    const inspection = { table, issues: result.issues };
     const policy = resolvePolicy(options);
-    const gaps = new GapFinder(messages, format, table, profile, policy);
-    // A history whose every issue is a gap is one window, filled in place: finding windows would
-    // cost more than filling it. Else only the stretches around the issues are repaired.
-    const whole = { start: 0, end: messages.length };
-    const windows = gaps.find(whole, result.issues)
-      ? [whole]
-      : findRepairWindows(messages, format, table, result.issues, profile);
-    if (windows !== undefined) {
-      const inspection = { table, issues: result.issues };
-      const repaired = repairInWindows(
-        messages,
-        format,
-        inspection,
-        windows,
-        profile,
-        policy,
-        gaps,
-      );
-      return repaired as RepairHistoryResult<FormatMessages[F]>;
-    }
+    const repaired = repairInWindows(messages, format, inspection, windows, profile, policy);
+    return repaired as RepairHistoryResult<FormatMessages[F]>;
   }
   const { history, idsAsRead } = readFormat(messages, format);
   const repaired =

@@ -6,8 +6,8 @@ import { CallIdRewriter } from './fixes/call-id-rewriter.js';
 import type { RepairWindow } from './find-repair-windows.js';
 import { readFormat } from './format-io.js';
 import type { HistoryIssue } from '../core/issue.js';
-import type { GapFinder } from './find-gaps.js';
-import { repairGaps, type RepairOutput } from './repair-gaps.js';
+import type { ConversionWarning } from '../core/conversion-result.js';
+import type { HistoryFix } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
 import { locateFix } from './locate-fix.js';
 import type { ProviderProfile } from './provider-profile.js';
@@ -16,19 +16,16 @@ import { inputLocator } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
 
 /** What {@link repairInWindows} returns: the new array and its fixes, indexes in the format's arrays. */
-export type WindowedRepair = RepairOutput;
+export interface WindowedRepair {
+  readonly messages: unknown[];
+  readonly fixes: HistoryFix[];
+  readonly warnings: ConversionWarning[];
+}
 
 /**
- * Repairs only `windows` of `messages` (see `findRepairWindows`), each in one of two ways, and
- * keeps every message outside them as it is (the same object):
- * - a window whose issues are all gaps (missing call turns, missing results; see
- *   {@link GapFinder}) is filled in the format's own array from the turn table (`repairGaps`),
- *   nothing read;
- * - any other window goes through the neutral model and back (read, `HistoryRepairer`,
- *   `writeKeeping`), with one id rewriter for the whole history so new ids stay unique and repeat
- *   as they would.
- * Both build their fixes with the same functions (fixes/gap-fixes.ts), so a window's repair is
- * the same either way (a property test holds them equal).
+ * Repairs only `windows` of `messages` (see `findRepairWindows`) through the neutral model and back
+ * (read, `HistoryRepairer`, `writeKeeping`), with one id rewriter for the whole history so new ids
+ * stay unique and repeat as they would; every message outside them is kept as it is.
  */
 export function repairInWindows(
   messages: readonly unknown[],
@@ -37,16 +34,12 @@ export function repairInWindows(
   windows: readonly RepairWindow[],
   profile: ProviderProfile,
   policy: ResolvedPolicy,
-  gaps: GapFinder,
 ): WindowedRepair {
   const { table } = inspection;
-  const issues = issuesByWindow(inspection.issues, windows);
-  const output: RepairOutput = { messages: [], fixes: [], warnings: [] };
+  const output: WindowedRepair = { messages: [], fixes: [], warnings: [] };
   const { messages: out, fixes, warnings } = output;
-  // The id rewriter the engine's windows share, made at the first of them: a history of gaps
-  // alone needs none. Where ids are unique in the conversation it learns the kept calls whose ids
-  // a window's may repeat (the calls a gap fill keeps or makes count as kept: it makes calls only
-  // with orphans' ids, which no other site has).
+  // The id rewriter the windows share, made at the first of them. Where ids are unique in the
+  // conversation it learns the kept calls whose ids a window's may repeat.
   let rewriter: { ids: CallIdRewriter; kept: ReadonlySet<string> | undefined } | undefined;
   const rewriterFrom = (start: number): CallIdRewriter => {
     if (rewriter === undefined) {
@@ -61,14 +54,9 @@ export function repairInWindows(
     for (let index = start; index < end; index++) out.push(messages[index]);
   };
   let kept = 0;
-  windows.forEach((window, at) => {
+  for (const window of windows) {
     keep(kept, window.start);
     kept = window.end;
-    const found = gaps.find(window, issues[at] ?? []);
-    if (found && repairGaps(messages, format, table, found, window, policy, output)) {
-      if (rewriter?.kept) keepCallIds(table, window.start, window.end, rewriter.kept, rewriter.ids);
-      return;
-    }
     const ids = rewriterFrom(window.start);
     const slice = messages.slice(window.start, window.end);
     const { history, idsAsRead } = readWindow(messages, slice, format, window.start);
@@ -80,7 +68,7 @@ export function repairInWindows(
     if (repaired.fixes.length === 0) {
       // Nothing the neutral model can repair: the stretch stays as it was.
       keep(window.start, window.end);
-      return;
+      continue;
     }
     // Inside the window too, what the repair left alone keeps its bytes.
     const written = writeKeeping(slice, history, repaired.history, format, idsAsRead);
@@ -90,32 +78,9 @@ export function repairInWindows(
     for (const warning of written.warnings)
       warnings.push({ ...warning, messageIndex: warning.messageIndex + out.length });
     for (const message of written.messages) out.push(message);
-  });
+  }
   keep(kept, messages.length);
   return output;
-}
-
-/** The issues of each window, in order (the windows are sorted and disjoint). */
-function issuesByWindow(
-  issues: readonly HistoryIssue[],
-  windows: readonly RepairWindow[],
-): (readonly HistoryIssue[])[] {
-  // Every issue lies in a window: a single one holds them all.
-  if (windows.length === 1) return [issues];
-  const byWindow = windows.map((): HistoryIssue[] => []);
-  for (const issue of issues) {
-    // The last window starting at or before the issue's message.
-    let low = 0;
-    let high = windows.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((windows[middle]?.start ?? 0) <= issue.messageIndex) low = middle;
-      else high = middle - 1;
-    }
-    const window = windows[low];
-    if (window !== undefined && issue.messageIndex < window.end) byWindow[low]?.push(issue);
-  }
-  return byWindow;
 }
 
 /** True when the message before `start`, system messages aside, is a user message or results: what a call turn must follow in Gemini. */

@@ -16,11 +16,11 @@ import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 /** Options of {@link repairToolHistory}. */
 export interface RepairToolHistoryOptions {
   /**
-   * The provider whose rules the history must meet: a format name (its entry of
-   * {@link PROVIDER_PROFILES}) or a profile of your own.
+   * The provider whose rules the history must meet: a format name, or a host that speaks Chat
+   * Completions (`'deepseek'`).
    * @defaultValue 'vercel' (the rule every provider shares: results right after their turn, each call answered once, non-empty ids)
    */
-  readonly profile?: ProviderProfile | MessageFormat | undefined;
+  readonly profile?: MessageFormat | ChatHostName | undefined;
   /** How to fix what is found. */
   readonly policy?: RepairPolicy | undefined;
 }
@@ -29,23 +29,8 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
 
 /**
  * Returns a copy of a neutral history that meets the rules of `options.profile`, and every change
- * made. Runs in one pass, linear in the size of the history; messages that need no change are
- * reused, and the input is never modified.
- *
- * Pairing is the package's one rule ({@link pairToolTurns}): a call turn arms its ids, the next
- * result for an armed id consumes it. Then, per the profile and `options.policy`:
- * - a result separated from its turn moves to directly after it (`moved-result`);
- * - a second result for a call is dropped, kept whole in the fix (`dropped-duplicate-result`);
- * - a result no call answers gets a synthesized call (`synthesized-call`: in a new assistant turn
- *   before it, or added to the model text right before it) or becomes text of a user message
- *   (`result-to-text`), never silently dropped;
- * - a call without a result gets a placeholder marked as an error (`inserted-placeholder`);
- * - empty ids, ids the provider refuses and ids repeated where they must be unique are rewritten
- *   in call and results alike (`rewrote-call-id`; undo with {@link restoreToolHistoryIds});
- * - Anthropic: text after the calls of a turn moves before them (`moved-text`); Gemini: results
- *   take their call's name (`renamed-result`) and a user message goes before a call turn that
- *   follows none (`inserted-user-turn`); Mistral: an assistant message goes between results and a
- *   user message (`inserted-assistant-turn`).
+ * made (each fix names its kind). Messages that need no change are reused; the input
+ * is never modified.
  *
  * Repairing the output again changes nothing and reports no fixes.
  *
@@ -71,12 +56,9 @@ export function repairToolHistory(
   ).run();
 }
 
-/** The profile named or given: a format's, or a Chat Completions host's (`'deepseek'`). */
-export function resolveProfile(
-  profile: ProviderProfile | MessageFormat | ChatHostName | undefined,
-): ProviderProfile {
+/** The profile named: a format's, or a Chat Completions host's (`'deepseek'`). */
+export function resolveProfile(profile: MessageFormat | ChatHostName | undefined): ProviderProfile {
   if (profile === undefined) return PROVIDER_PROFILES.vercel;
-  if (typeof profile === 'object') return profile;
   if (isChatHostName(profile))
     return CHAT_HOSTS[profile].profile ?? PROVIDER_PROFILES['openai-chat'];
   if (!FORMATS.has(profile))

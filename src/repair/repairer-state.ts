@@ -1,6 +1,6 @@
 import type { HistoryMessage, ToolCallPart, ToolHistory, ToolResult } from '../core/history.js';
 import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
-import { placeholderFix, synthesizedCallFix } from './fixes/gap-fixes.js';
+import { placeholderFix, synthesizedCallFix } from './fixes/call-fixes.js';
 import { placeholderResult } from './fixes/placeholder-result.js';
 import {
   resolveResults,

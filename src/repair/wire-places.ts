@@ -126,43 +126,6 @@ function wireSize(message: HistoryMessage, layout: WireLayout, writes: WriterSki
   return message.role === 'user' || message.role === 'system' ? 1 : writtenSize(message, writes);
 }
 
-/**
- * {@link wireSize} of a message repair makes up: a results message, or an assistant turn of calls
- * only (no part a writer leaves out).
- */
-export function newMessageSize(message: HistoryMessage, layout: WireLayout): number {
-  return wireSize(message, layout, NO_SKIPS);
-}
-
-/**
- * The wire message where part `position` of a message repair made up (see {@link newMessageSize})
- * lands, the message written alone at `at`: what {@link outputLocator} says of it.
- */
-export function newMessageIndex(
-  role: 'assistant' | 'tool',
-  layout: WireLayout,
-  at: number,
-  position: number,
-): number {
-  return partsAreMessages(role, layout) ? at + position : at;
-}
-
-/** The part of that wire message it is: none where each part is a wire message of its own. */
-export function newPartIndex(
-  role: 'assistant' | 'tool',
-  layout: WireLayout,
-  position: number,
-): number | undefined {
-  return partsAreMessages(role, layout) ? undefined : position;
-}
-
-/** True where each part of a made-up message is a wire message of its own (items; Chat results). */
-function partsAreMessages(role: 'assistant' | 'tool', layout: WireLayout): boolean {
-  return layout === 'items' || (layout === 'chat' && role === 'tool');
-}
-
-const NO_SKIPS: WriterSkips = { format: 'openai-chat', dropsEmptyText: false };
-
 /** Per neutral message, how many blocks of its wire message earlier neutral messages hold. */
 function firstBlocks(history: ToolHistory): Int32Array {
   const firstBlock = new Int32Array(history.length);

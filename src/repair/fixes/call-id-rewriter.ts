@@ -1,7 +1,6 @@
 import { hashCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type { ToolHistory } from '../../core/history.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import { TakenIds } from './taken-ids.js';
 import type { IdRewriteCause } from '../history-fix.js';
 import type { ProviderProfile } from '../provider-profile.js';
 
@@ -25,7 +24,7 @@ export class CallIdRewriter {
   private readonly generate: CallIdGenerator | undefined;
   private readonly inputIds: () => ArrayLike<string>;
   /** Every id of the input and every id handed out; made on the first rewrite. */
-  private taken: TakenIds | undefined;
+  private taken: Set<string> | undefined;
   /** Ids of calls seen so far: in the current turn, or in the whole history. */
   private readonly seen = new Set<string>();
   /** Invalid id → its new id, reused in later turns under per-turn uniqueness. */
@@ -90,7 +89,7 @@ export class CallIdRewriter {
    * up; only a `generateId` that keeps returning unusable ids throws.
    */
   fresh(original: string, cause: IdRewriteCause): string {
-    const taken = (this.taken ??= new TakenIds(this.inputIds()));
+    const taken = (this.taken ??= new Set(Array.from(this.inputIds())));
     if (this.generate) return this.generated(original, taken);
     const seedBase = cause === 'empty' ? '\u0000empty' : original;
     let attempt = this.attempts.get(seedBase) ?? 0;
@@ -104,7 +103,7 @@ export class CallIdRewriter {
     }
   }
 
-  private generated(original: string, taken: TakenIds): string {
+  private generated(original: string, taken: Set<string>): string {
     for (let attempt = 0; attempt < 1000; attempt++) {
       const candidate = this.generate?.() ?? '';
       if (candidate !== '' && this.profile.callIds.accepts(candidate) && !taken.has(candidate)) {

@@ -5,8 +5,6 @@ import type {
   SynthesizedCallFix,
 } from '../history-fix.js';
 
-// Places are numbers, not objects: a history broken every turn builds a fix per call.
-
 /**
  * The fix for a call synthesized for an orphan result: at message `messageIndex`, part
  * `partIndex` (the call in its turn), the result having been at `fromIndex`/`fromPartIndex`.
