@@ -12,7 +12,7 @@ import {
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
-import { textOfContent } from '../openai-chat/openai-chat-text-content.js';
+import { textOfContent } from '../openai-chat/validate-openai-chat.js';
 import { lastRoleIssue } from './mistral-last-role.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */

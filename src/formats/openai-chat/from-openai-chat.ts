@@ -12,9 +12,33 @@ import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-tex
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
-import { textOfContent } from './openai-chat-text-content.js';
-import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import { appendAll } from '../shared/array-appender.js';
+import {
+  assertOpenAIChatMessages,
+  openAIChatMessageAt,
+  textOfContent,
+} from './validate-openai-chat.js';
+
+/** What differs between the formats of the Chat Completions shape (OpenAI Chat, Mistral). */
+export interface ChatDialect {
+  readonly format: 'openai-chat' | 'mistral';
+  /** Name used in warnings. */
+  readonly formatName: string;
+  /** True when `tool` messages carry the tool's `name` (Mistral). */
+  readonly resultName: boolean;
+  /** The validator's guards, so the reader refuses a malformed array or message in its words. */
+  readonly assertMessages: (messages: unknown) => asserts messages is readonly unknown[];
+  readonly messageAt: (messages: readonly unknown[], index: number) => JsonObject;
+}
+
+/** The OpenAI Chat Completions dialect. */
+export const OPENAI_CHAT_DIALECT: ChatDialect = {
+  format: 'openai-chat',
+  formatName: 'OpenAI Chat',
+  resultName: false,
+  assertMessages: assertOpenAIChatMessages,
+  messageAt: openAIChatMessageAt,
+};
 
 const SYSTEM_KEYS = new Set(['role', 'content']);
 const USER_KEYS = new Set(['role', 'content']);

@@ -47,11 +47,14 @@ const OPENAI_CHAT_WORDING: ChatWording = {
   nullContent: () => "Invalid value for 'content': expected a string, got null.",
 };
 
+/** The longest `tool_calls[].id` OpenAI accepts ("Expected a string with maximum length 40"). */
+export const OPENAI_CHAT_MAX_CALL_ID_LENGTH = 40;
+
 /** OpenAI itself: the Chat Completions rules as OpenAI applies them. */
 export const OPENAI_CHAT_HOST: ChatHost = {
   name: 'openai',
   label: 'OpenAI',
-  maxCallIdLength: 40,
+  maxCallIdLength: OPENAI_CHAT_MAX_CALL_ID_LENGTH,
   wording: {},
 };
 
@@ -69,7 +72,8 @@ export function resolveChatHost(host: ChatHost, use: InspectionUse = 'validate')
   return {
     host,
     wording: { ...OPENAI_CHAT_WORDING, ...host.wording },
-    maxCallIdLength: 'maxCallIdLength' in host ? host.maxCallIdLength : 40,
+    maxCallIdLength:
+      'maxCallIdLength' in host ? host.maxCallIdLength : OPENAI_CHAT_MAX_CALL_ID_LENGTH,
     params: wordsIssues(use),
   };
 }

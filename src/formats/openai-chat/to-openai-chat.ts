@@ -13,7 +13,7 @@ import { appendAll } from '../shared/array-appender.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
+import { OPENAI_CHAT_DIALECT, type ChatDialect } from './from-openai-chat.js';
 import type {
   OpenAIChatAssistantMessage,
   OpenAIChatMessage,
