@@ -7,12 +7,13 @@ import type {
   TextPart,
   ToolHistory,
   ToolResultsMessage,
-  UserMessage,
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { userContent } from '../openai-chat/to-openai-chat.js';
+import { textOf } from './from-openai-responses.js';
 import type {
   OpenAIResponsesFunctionCallOutputItem,
   OpenAIResponsesInputContent,
@@ -20,9 +21,7 @@ import type {
   OpenAIResponsesMessageItem,
 } from './openai-responses-types.js';
 
-/**
- * Writes a neutral history as a Responses `input` array.
- */
+/** Writes a neutral history as a Responses `input` array. */
 export function toOpenAIResponses(
   history: ToolHistory,
   options: WriterOptions = {},
@@ -42,9 +41,16 @@ export function toOpenAIResponses(
         });
         break;
       }
-      case 'user':
-        items.push(writeUser(message, index, context));
+      case 'user': {
+        const [extras, content] = userContent<OpenAIResponsesInputContent>(
+          message,
+          index,
+          context,
+          'input_text',
+        );
+        items.push({ ...extras, type: 'message', role: 'user', content });
         break;
+      }
       case 'assistant':
         writeAssistant(message, index, context, names, items);
         break;
@@ -58,37 +64,7 @@ export function toOpenAIResponses(
   return { messages: items, warnings: context.warnings };
 }
 
-function writeUser(
-  message: UserMessage,
-  index: number,
-  context: ConversionContext,
-): OpenAIResponsesMessageItem {
-  const extras = context.ownData(message.providerData, index);
-  const [only] = message.parts;
-  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined) {
-    return { ...extras, type: 'message', role: 'user', content: only.text };
-  }
-  const content: OpenAIResponsesInputContent[] = [];
-  for (const part of message.parts) {
-    if (part.type === 'text') {
-      content.push({
-        ...context.ownData(part.providerData, index),
-        type: 'input_text',
-        text: part.text,
-      });
-    } else {
-      const value = context.ownOpaque(part, index);
-      // Opaque parts in this format were read from this format's message content.
-      if (value !== undefined) content.push(value as OpenAIResponsesInputContent);
-    }
-  }
-  return { ...extras, type: 'message', role: 'user', content };
-}
-
-/*
- * An assistant message and a results message are items of their own: each is appended to `items`,
- * the input being written, without an array per message in between.
- */
+// An assistant message and a results message are appended to `items` part by part.
 
 function writeAssistant(
   message: AssistantMessage,
@@ -138,15 +114,6 @@ function writeText(
   return { type: 'message', role: 'assistant', content: part.text };
 }
 
-function textOf(content: unknown): string | undefined {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return undefined;
-  let text = '';
-  for (const part of content)
-    if (isObject(part) && typeof part.text === 'string') text += part.text;
-  return text;
-}
-
 function writeResults(
   message: ToolResultsMessage,
   index: number,
@@ -164,17 +131,12 @@ function writeResults(
       'Responses function_call_output items',
       'conversation',
     );
-    if (result.isError && context.wants('dropped-error-flag')) {
-      context.warn(
-        'dropped-error-flag',
-        index,
-        `Responses function_call_output items have no error flag; the result for "${result.callId}" is sent as a plain result.`,
-        result.callId,
-      );
+    if (result.isError) {
+      const text = `Responses function_call_output items have no error flag; the result for "${result.callId}" is sent as a plain result.`;
+      context.warn('dropped-error-flag', index, text, result.callId);
     }
     const own = context.ownData(result.providerData, index, result.callId);
-    const text = resultText(result.content);
-    items.push(outputItem(result.callId, text, own));
+    items.push(outputItem(result.callId, resultText(result.content), own));
   }
 }
 
