@@ -1,7 +1,6 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import {
   assertArray,
@@ -40,16 +39,6 @@ export const MISTRAL_COUNT_MISMATCH = 'Not the same number of function calls and
  */
 export function validateMistral(messages: readonly unknown[]): ValidationResult {
   return inspectMistral(messages).result;
-}
-
-/**
- * Throws when {@link validateMistral} finds any issue.
- *
- * @throws {InvalidHistoryError} listing every issue.
- */
-export function assertValidMistral(messages: readonly unknown[]): void {
-  const result = validateMistral(messages);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
 /** {@link validateMistral}, with the turn table it read (for repair). */

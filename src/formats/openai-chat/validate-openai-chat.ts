@@ -1,6 +1,5 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
@@ -32,16 +31,6 @@ import {
  */
 export function validateOpenAIChat(messages: readonly unknown[]): ValidationResult {
   return inspectOpenAIChat(messages).result;
-}
-
-/**
- * Throws when {@link validateOpenAIChat} finds any issue.
- *
- * @throws {InvalidHistoryError} listing every issue.
- */
-export function assertValidOpenAIChat(messages: readonly unknown[]): void {
-  const result = validateOpenAIChat(messages);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
 /** The assistant turn the following `tool` messages answer. */

@@ -1,7 +1,6 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { assertArray, invalidField, objectAt, type JsonObject } from '../../core/input-guards.js';
 import {
@@ -73,20 +72,6 @@ export function inspectOpenAIResponses(
   const scope = { scope: 'conversation', uniqueCallIds: 'conversation' } as const;
   forEachToolTurnProblem(table, scope, (problem) => issues.push(issueOf(problem, worded)));
   return { result: toValidationResult(issues.sort(byMessageIndex)), table };
-}
-
-/**
- * Throws when {@link validateOpenAIResponses} finds any issue; shares its implementation.
- *
- * @throws {InvalidHistoryError} listing every issue, when the input has any.
- * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateOpenAIResponses}.
- */
-export function assertValidOpenAIResponses(
-  input: readonly unknown[],
-  context: RuleContext = NO_RULE_CONTEXT,
-): void {
-  const result = validateOpenAIResponses(input, context);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
 function callIdIssue(callId: string, index: number): HistoryIssue {
