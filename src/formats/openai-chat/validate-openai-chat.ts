@@ -33,14 +33,12 @@ export function validateOpenAIChat(messages: readonly unknown[]): ValidationResu
   return inspectOpenAIChat(messages).result;
 }
 
-/** The assistant turn the following `tool` messages answer. */
+/** The assistant turn the following `tool` messages answer: its unique call ids, their positions,
+ * and per call the index of the `tool` message that answered it (-1 while pending). */
 interface OpenTurn {
   readonly index: number;
-  /** Unique call ids in call order. */
   readonly callIds: readonly string[];
-  /** Call id -> position in `callIds`. */
   readonly positions: ReadonlyMap<string, number>;
-  /** Per call: the index of the `tool` message that answered it, -1 while pending. */
   readonly answeredAt: number[];
   pending: number;
 }
@@ -71,19 +69,17 @@ export function inspectOpenAIChat(
       continue;
     }
     // Any other message ends the run of tool messages that answers the open turn.
-    closeTurn(turn, index, fieldParam(rules, index, 'role'), issues, rules);
+    if (turn) closeTurn(turn, index, fieldParam(rules, index, 'role'), issues, rules);
     turn = undefined;
     if (role === 'assistant') {
       turn = openTurn(message, index, issues, table, rules);
       const calls = message.tool_calls;
       // No reply with its param was found; ours names the field as OpenAI's schema errors do.
-      if (message.content === null && !(Array.isArray(calls) && calls.length > 0))
-        issues.push({
-          code: 'invalid-content',
-          messageIndex: index,
-          message: rules.wording.nullContent(index),
-          param: `messages.[${index}].content`,
-        });
+      if (message.content === null && !(Array.isArray(calls) && calls.length > 0)) {
+        const text = rules.wording.nullContent(index);
+        const param = `messages.[${index}].content`;
+        issues.push({ code: 'invalid-content', messageIndex: index, message: text, param });
+      }
     } else if (role === 'system' || role === 'developer')
       checkTextContent(message, index, issues, rules);
     if (table.count === index) table.other(index);
@@ -165,11 +161,12 @@ function closeTurn(
 ): void {
   if (turn === undefined || turn.pending === 0) return;
   const toolCallIds = turn.callIds.filter((_, position) => turn.answeredAt[position] === -1);
+  const message = rules.wording.missingResults(toolCallIds, closedAt);
   issues.push({
     code: 'missing-tool-result',
     messageIndex: turn.index,
     toolCallIds,
-    message: rules.wording.missingResults(toolCallIds, closedAt),
+    message,
     param,
   });
 }
@@ -305,37 +302,32 @@ function checkTextContent(
   const problem = textOfContent(message.content);
   if (typeof problem === 'string') return;
   const { mistyped } = rules.wording;
+  const { kind, partIndex, value } = problem;
   const content = `messages[${index}].content`;
-  const part = `${content}[${problem.partIndex}]`;
-  const partParam = `messages.[${index}].content.[${problem.partIndex}]`;
+  const part = `${content}[${partIndex}]`;
+  const partParam = `messages.[${index}].content.[${partIndex}]`;
+  const type = kind === 'type' && isObject(value) ? value.type : undefined;
   let text: string;
-  let param = `messages.[${index}].content`;
-  switch (problem.kind) {
-    case 'content':
-      // clusterzx/paperless-ai#748.
-      text = mistyped(content, problem.value, 'one of a string or array of objects');
-      break;
-    case 'part':
-      text = mistyped(part, problem.value, 'an object');
-      param = partParam;
-      break;
-    case 'type': {
-      const type = isObject(problem.value) ? problem.value.type : undefined;
-      if (type !== 'image_url') param = `${partParam}.type`;
-      // The image sentence is OpenAI's (OpenHands/OpenHands#7700); others are ours, shaped like
-      // OpenAI's enum errors.
-      text =
-        type === 'image_url'
-          ? `Invalid 'messages[${index}]'. Image URLs are only allowed for messages with role 'user', but this message with role '${String(message.role)}' contains an image URL.`
-          : typeof type === 'string'
-            ? `Invalid value: '${type}'. Supported values are: 'text'.`
-            : mistyped(`${part}.type`, type, 'a string');
-      break;
-    }
-    case 'text':
-      text = mistyped(`${part}.text`, problem.value, 'a string');
-      param = `${partParam}.text`;
-      break;
+  let param: string;
+  if (kind === 'content') {
+    // clusterzx/paperless-ai#748.
+    text = mistyped(content, value, 'one of a string or array of objects');
+    param = `messages.[${index}].content`;
+  } else if (kind === 'part') {
+    [text, param] = [mistyped(part, value, 'an object'), partParam];
+  } else if (kind === 'text') {
+    [text, param] = [mistyped(`${part}.text`, value, 'a string'), `${partParam}.text`];
+  } else if (type === 'image_url') {
+    // OpenAI's sentence: OpenHands/OpenHands#7700.
+    text = `Invalid 'messages[${index}]'. Image URLs are only allowed for messages with role 'user', but this message with role '${String(message.role)}' contains an image URL.`;
+    param = `messages.[${index}].content`;
+  } else {
+    // Ours, shaped like OpenAI's enum errors.
+    text =
+      typeof type === 'string'
+        ? `Invalid value: '${type}'. Supported values are: 'text'.`
+        : mistyped(`${part}.type`, type, 'a string');
+    param = `${partParam}.type`;
   }
   issues.push({ code: 'invalid-content', messageIndex: index, message: text, param });
 }
