@@ -2,12 +2,7 @@ import { assertNever } from '../../core/assert-never.js';
 import { withExtras } from '../shared/extras-of.js';
 import { isObject } from '../../core/input-guards.js';
 import { resultText } from '../../core/result-text.js';
-import type {
-  AssistantMessage,
-  TextPart,
-  ToolHistory,
-  ToolResultsMessage,
-} from '../../core/history.js';
+import type { AssistantMessage, ToolHistory, ToolResult } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
@@ -52,10 +47,16 @@ export function toOpenAIResponses(
         break;
       }
       case 'assistant':
-        writeAssistant(message, index, context, names, items);
+        context.ownData(message.providerData, index);
+        for (const part of message.parts) {
+          const item = writePart(part, index, context, names);
+          if (item !== undefined) items.push(item);
+        }
         break;
       case 'tool':
-        writeResults(message, index, context, names, items);
+        context.ownData(message.providerData, index);
+        for (const result of message.results)
+          items.push(writeOutput(result, index, context, names));
         break;
       default:
         assertNever(message, 'history message');
@@ -64,49 +65,26 @@ export function toOpenAIResponses(
   return { messages: items, warnings: context.warnings };
 }
 
-// An assistant message and a results message are appended to `items` part by part.
-
-function writeAssistant(
-  message: AssistantMessage,
+function writePart(
+  part: AssistantMessage['parts'][number],
   index: number,
   context: ConversionContext,
   names: CallNames,
-  items: OpenAIResponsesInputItem[],
-): void {
-  context.ownData(message.providerData, index);
-  for (const part of message.parts) {
-    switch (part.type) {
-      case 'text':
-        items.push(writeText(part, index, context));
-        break;
-      case 'tool-call':
-        names.call(part.callId, part.name);
-        items.push(
-          withExtras(context.ownData(part.providerData, index, part.callId), {
-            type: 'function_call',
-            call_id: part.callId,
-            name: part.name,
-            arguments: argumentsTextOf(part),
-          }),
-        );
-        break;
-      case 'opaque': {
-        const value = context.ownOpaque(part, index);
-        // Opaque parts in this format are input items read by fromOpenAIResponses.
-        if (value !== undefined) items.push(value as OpenAIResponsesInputItem);
-        break;
-      }
-      default:
-        assertNever(part, 'assistant part');
-    }
+): OpenAIResponsesInputItem | undefined {
+  // Opaque parts in this format are input items read by fromOpenAIResponses.
+  if (part.type === 'opaque')
+    return context.ownOpaque(part, index) as OpenAIResponsesInputItem | undefined;
+  if (part.type === 'tool-call') {
+    names.call(part.callId, part.name);
+    const { callId, name } = part;
+    const call = {
+      type: 'function_call' as const,
+      call_id: callId,
+      name,
+      arguments: argumentsTextOf(part),
+    };
+    return withExtras(context.ownData(part.providerData, index, callId), call);
   }
-}
-
-function writeText(
-  part: TextPart,
-  index: number,
-  context: ConversionContext,
-): OpenAIResponsesInputItem {
   const stored = context.ownData(part.providerData, index)?.item;
   // An item read in the output form is written back whole while its text is unchanged.
   if (isObject(stored) && textOf(stored.content) === part.text)
@@ -114,38 +92,21 @@ function writeText(
   return { type: 'message', role: 'assistant', content: part.text };
 }
 
-function writeResults(
-  message: ToolResultsMessage,
+function writeOutput(
+  result: ToolResult,
   index: number,
   context: ConversionContext,
   names: CallNames,
-  items: OpenAIResponsesInputItem[],
-): void {
-  context.ownData(message.providerData, index);
-  for (const result of message.results) {
-    answerWithoutName(
-      names,
-      result,
-      index,
-      context,
-      'Responses function_call_output items',
-      'conversation',
-    );
-    if (result.isError) {
-      const text = `Responses function_call_output items have no error flag; the result for "${result.callId}" is sent as a plain result.`;
-      context.warn('dropped-error-flag', index, text, result.callId);
-    }
-    const own = context.ownData(result.providerData, index, result.callId);
-    items.push(outputItem(result.callId, resultText(result.content), own));
-  }
-}
-
-/** The `function_call_output` item of a result whose text is `text`, with its own Responses data. */
-function outputItem(
-  callId: string,
-  text: string,
-  own: Readonly<Record<string, unknown>> | undefined,
 ): OpenAIResponsesFunctionCallOutputItem {
+  const { callId } = result;
+  const carrier = 'Responses function_call_output items';
+  answerWithoutName(names, result, index, context, carrier, 'conversation');
+  if (result.isError) {
+    const text = `${carrier} have no error flag; the result for "${callId}" is sent as a plain result.`;
+    context.warn('dropped-error-flag', index, text, callId);
+  }
+  const own = context.ownData(result.providerData, index, callId);
+  const text = resultText(result.content);
   // Most results carry no Responses data (placeholders, results from other formats): no copies.
   if (own === undefined) return { type: 'function_call_output', call_id: callId, output: text };
   const { output, ...extras } = own;
