@@ -29,43 +29,27 @@ export const DEEPSEEK_HOST: ChatHost = {
   repairShape: addMissingReasoning,
 };
 
-/**
- * Thinking mode is on: `thinking: true`, or the reasoner model (whose thinking cannot be turned
- * off). https://api-docs.deepseek.com/guides/thinking_mode
- */
+/** Thinking mode: `thinking: true`, or the reasoner model (https://api-docs.deepseek.com/guides/thinking_mode). */
 function thinkingOn(context: RuleContext): boolean {
   return context.thinking === true || context.model === 'deepseek-reasoner';
 }
 
-/**
- * The assistant tool-call turns of the current turn (after the last user message) that lack
- * `reasoning_content`, in order.
- */
-function turnsWithoutReasoning(messages: readonly unknown[]): number[] {
-  let start = messages.length;
-  while (start > 0 && !(isObject(messages[start - 1]) && roleOf(messages[start - 1]) === 'user'))
-    start--;
-  const found: number[] = [];
-  for (let index = start; index < messages.length; index++) {
+/** The tool-call turns after the last user message that lack `reasoning_content`, with their call ids. */
+function turnsWithoutReasoning(messages: readonly unknown[]): [number, string[]][] {
+  const found: [number, string[]][] = [];
+  for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index];
-    if (!isObject(message) || message.role !== 'assistant') continue;
+    if (!isObject(message)) continue;
+    if (message.role === 'user') break;
     const calls = message.tool_calls;
-    if (Array.isArray(calls) && calls.length > 0 && typeof message.reasoning_content !== 'string')
-      found.push(index);
+    if (message.role !== 'assistant' || !Array.isArray(calls) || calls.length === 0) continue;
+    if (typeof message.reasoning_content === 'string') continue;
+    const ids = calls.flatMap((call) =>
+      isObject(call) && typeof call.id === 'string' ? [call.id] : [],
+    );
+    found.unshift([index, ids]);
   }
   return found;
-}
-
-/** The string ids of a message's calls, in call order. */
-function callIdsOf(message: unknown): string[] {
-  const calls = isObject(message) && Array.isArray(message.tool_calls) ? message.tool_calls : [];
-  const ids: string[] = [];
-  for (const call of calls) if (isObject(call) && typeof call.id === 'string') ids.push(call.id);
-  return ids;
-}
-
-function roleOf(message: unknown): unknown {
-  return isObject(message) ? message.role : undefined;
 }
 
 function checkReasoning(
@@ -74,37 +58,25 @@ function checkReasoning(
   issues: HistoryIssue[],
 ): void {
   if (!thinkingOn(context)) return;
-  for (const index of turnsWithoutReasoning(messages)) {
-    // param null, code invalid_request_error: https://github.com/deepseek-ai/DeepSeek-V3/issues/1053,
-    // https://github.com/continuedev/continue/issues/11285.
-    issues.push({
-      code: 'missing-reasoning',
-      messageIndex: index,
-      toolCallIds: callIdsOf(messages[index]),
-      message: `Missing \`reasoning_content\` field in the assistant message at message index ${index}. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls`,
-    });
+  // deepseek-ai/DeepSeek-V3#1053, continuedev/continue#11285.
+  for (const [index, toolCallIds] of turnsWithoutReasoning(messages)) {
+    const message = `Missing \`reasoning_content\` field in the assistant message at message index ${index}. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls`;
+    issues.push({ code: 'missing-reasoning', messageIndex: index, toolCallIds, message });
   }
 }
 
 /**
- * Gives each such turn `reasoning_content: ''`: the reasoning itself is gone, and DeepSeek checks
- * that the field is there (the fix clients ship, e.g. https://github.com/continuedev/continue/pull/11290).
+ * Gives each such turn `reasoning_content: ''`: the reasoning is gone, and DeepSeek checks only
+ * that the field is there (the fix clients ship, e.g. continuedev/continue#11290).
  */
 function addMissingReasoning(messages: readonly unknown[], context: RuleContext): ShapeRepair {
-  if (!thinkingOn(context)) return { messages, fixes: [] };
-  const indexes = turnsWithoutReasoning(messages);
-  if (indexes.length === 0) return { messages, fixes: [] };
+  const turns = thinkingOn(context) ? turnsWithoutReasoning(messages) : [];
+  if (turns.length === 0) return { messages, fixes: [] };
   const out = messages.slice();
-  const fixes: ShapeFix[] = [];
-  for (const index of indexes) {
-    const message = messages[index] as JsonObject;
-    out[index] = { ...message, reasoning_content: '' };
-    fixes.push({
-      kind: 'added-reasoning',
-      messageIndex: index,
-      callId: callIdsOf(message)[0] ?? '',
-      message: `Gave the tool-call turn at messages[${index}] an empty reasoning_content: DeepSeek's thinking mode needs the field on the current turn's tool-call turns, and the reasoning was not kept.`,
-    });
-  }
+  const fixes: ShapeFix[] = turns.map(([index, callIds]) => {
+    out[index] = { ...(messages[index] as JsonObject), reasoning_content: '' };
+    const message = `Gave the tool-call turn at messages[${index}] an empty reasoning_content: DeepSeek's thinking mode needs the field on the current turn's tool-call turns, and the reasoning was not kept.`;
+    return { kind: 'added-reasoning', messageIndex: index, callId: callIds[0] ?? '', message };
+  });
   return { messages: out, fixes };
 }

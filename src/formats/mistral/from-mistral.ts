@@ -1,7 +1,6 @@
 import type { HistoryMessage } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
-import type { ChatDialect } from '../openai-chat/chat-dialect.js';
-import { readChatMessages } from '../openai-chat/from-openai-chat.js';
+import { readChatMessages, type ChatDialect } from '../openai-chat/from-openai-chat.js';
 import { assertMistralMessages, mistralMessageAt } from './validate-mistral.js';
 
 /** The Mistral dialect of the Chat Completions shape: `tool` messages carry `name`. */

@@ -1,16 +1,26 @@
 import { MISTRAL_LEAVES, unrepairedMistral } from './mistral-wire-repair.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
+import { BASE_PROFILE } from '../../core/provider-profile.js';
 import { fromMistral } from './from-mistral.js';
-import { MISTRAL_PROFILE } from './mistral-profile.js';
 import type { MistralMessage } from './mistral-types.js';
 import { toMistral } from './to-mistral.js';
-import { inspectMistral } from './validate-mistral.js';
+import { inspectMistral, MISTRAL_TOOL_CALL_ID_PATTERN } from './validate-mistral.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
 /** The Mistral `messages`: reader, writer, validator, profile and wire facts. */
 export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralMessage[]>> = {
   format: 'mistral',
-  profile: MISTRAL_PROFILE,
+  // As many responses as calls; no `user` right after a `tool` message.
+  profile: {
+    ...BASE_PROFILE,
+    name: 'Mistral',
+    assistantAfterResults: true,
+    alternatingRoles: true,
+    callIds: {
+      description: 'exactly 9 characters of [a-zA-Z0-9]',
+      accepts: (id) => MISTRAL_TOOL_CALL_ID_PATTERN.test(id),
+    },
+  },
   inspect: inspectMistral,
   read: (messages) => fromMistral(messages),
   write: (history, options) => toMistral(history, options),

@@ -1,9 +1,4 @@
-/**
- * Minimal hand-written Mistral chat wire types. Mistral's `messages` follow the Chat Completions
- * shape; the differences that matter for tool history are that `tool` messages carry the tool
- * `name`, and that call ids must be exactly 9 characters of `[a-zA-Z0-9]` (the converters keep
- * ids as they are; rewriting them is the repair pass's job).
- */
+// Mistral's `messages` follow the Chat Completions shape, but `tool` messages carry the tool `name`.
 import type {
   OpenAIChatAssistantMessage,
   OpenAIChatSystemMessage,

@@ -1,6 +1,6 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { WireRepair } from '../shared/wire-repair.js';
-import { lastRoleIssue } from './mistral-last-role.js';
+import { lastRoleIssue } from './validate-mistral.js';
 
 /** What Mistral's repair leaves as it is: the last role (see {@link unrepairedMistral}). */
 export const MISTRAL_LEAVES: ReadonlySet<HistoryIssue['code']> = new Set(['unexpected-last-role']);

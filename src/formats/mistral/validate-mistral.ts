@@ -1,7 +1,6 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import {
   assertArray,
@@ -12,35 +11,26 @@ import {
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
-import { textOfContent } from '../openai-chat/openai-chat-text-content.js';
-import { lastRoleIssue } from './mistral-last-role.js';
+import { textOfContent } from '../openai-chat/validate-openai-chat.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
 export const MISTRAL_TOOL_CALL_ID_PATTERN: RegExp = /^[a-zA-Z0-9]{9}$/;
 
 /**
- * "Not the same number of function calls and responses", Mistral's reply to unanswered calls
- * (and, as far as reports show, to any pairing mismatch):
- * https://github.com/mistralai/client-ts/issues/106, https://github.com/camel-ai/camel/issues/1467.
+ * Mistral's reply to unanswered calls and, as far as reports show, to any pairing mismatch:
+ * mistralai/client-ts#106, camel-ai/camel#1467.
  */
 export const MISTRAL_COUNT_MISMATCH = 'Not the same number of function calls and responses';
 
-/** Mistral's roles; compared directly, as this runs once per message of long histories. */
-function isMistralRole(role: unknown): role is string {
-  return role === 'user' || role === 'assistant' || role === 'tool' || role === 'system';
-}
-
 /**
- * Validates a Mistral chat `messages` array for tool-call history and returns every issue, each
- * worded as Mistral words it (Mistral stops at the first).
+ * Validates a Mistral chat `messages` array and returns every issue, in Mistral's words (Mistral
+ * stops at the first).
  *
- * Rules: tool messages right after an assistant turn answer each of its `tool_calls`, as many
- * responses as calls; every call id (in `tool_calls` and in `tool_call_id`) is exactly 9 characters
- * of `[a-zA-Z0-9]`; a `user` message never comes right after a `tool` message (an assistant
- * message has to come between); a `tool` message after a `user` or `system` message is refused;
- * the last message is `user` or `tool`, or `assistant` with `prefix: true`. That last rule is one of
- * the request: a saved conversation that ends with the model's answer is reported
- * (`unexpected-last-role`), and repair leaves it with a warning, since no fix keeps the answer.
+ * Rules: the `tool` messages after an assistant turn answer each of its `tool_calls`, as many
+ * responses as calls; every call id is exactly 9 characters of `[a-zA-Z0-9]`; no `user` message
+ * right after a `tool` message, no `tool` message after a `user` or `system` one; the last message
+ * is `user` or `tool`, or `assistant` with `prefix: true` (`unexpected-last-role`, which repair
+ * leaves with a warning: no fix keeps the answer).
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, a message is not an
  *   object, its role is not one Mistral has, or `tool_calls` is not an array of objects.
@@ -60,25 +50,25 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
   for (let index = 0; index < messages.length; index++) {
     const message = mistralMessageAt(messages, index);
     const role = message.role;
-    if (!isMistralRole(role))
+    if (role !== 'user' && role !== 'assistant' && role !== 'tool' && role !== 'system')
       throw invalidField(
         `messages[${index}].role`,
         role,
         "'system', 'user', 'assistant' or 'tool'",
       );
-    const before = previousRole;
-    previousRole = role;
-    if (role === 'user' && before === 'tool') {
-      // {"object":"error","message":"Unexpected role 'user' after role 'tool'","type":"invalid_request_message_order","param":null,"code":"3230"}
-      // https://github.com/datapizza-labs/datapizza-ai/issues/98, https://github.com/NousResearch/hermes-agent/issues/20154.
+    // {"message":"Unexpected role 'user' after role 'tool'","type":"invalid_request_message_order",
+    // "code":"3230"}: datapizza-labs/datapizza-ai#98, NousResearch/hermes-agent#20154.
+    if (role === 'user' && previousRole === 'tool') {
+      const text = "Unexpected role 'user' after role 'tool'";
       issues.push({
         code: 'unexpected-role',
         messageIndex: index,
         role,
-        previousRole: before,
-        message: "Unexpected role 'user' after role 'tool'",
+        previousRole,
+        message: text,
       });
     }
+    previousRole = role;
     if (role === 'tool' || role === 'system')
       checkTextContent(message.content, index, role, issues);
     if (role === 'tool') {
@@ -88,13 +78,9 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       table.add(id, -1, siteName(message.name));
       continue;
     }
-    let toolCalls: readonly unknown[] | undefined;
-    const raw = role === 'assistant' ? (message.tool_calls ?? undefined) : undefined;
-    if (raw !== undefined) {
-      if (!Array.isArray(raw))
-        throw invalidField(`messages[${index}].tool_calls`, raw, 'an array of tool calls');
-      toolCalls = raw;
-    }
+    const toolCalls = role === 'assistant' ? (message.tool_calls ?? undefined) : undefined;
+    if (toolCalls !== undefined && !Array.isArray(toolCalls))
+      throw invalidField(`messages[${index}].tool_calls`, toolCalls, 'an array of tool calls');
     if (toolCalls === undefined || toolCalls.length === 0) {
       table.other(index);
       continue;
@@ -114,31 +100,16 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
     }
   }
   forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
-    issues.push(issueOf(problem, messages)),
+    issues.push(issueOf(problem, messages as readonly JsonObject[])),
   );
   const last = lastRoleIssue(messages);
   if (last) issues.push(last);
-  return {
-    result: toValidationResult(issues.sort(byMessageIndex)),
-    table,
-  };
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
 /**
- * Throws when {@link validateMistral} finds any issue; shares its implementation.
- *
- * @throws {InvalidHistoryError} listing every issue, when the history has any.
- * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateMistral}.
- */
-export function assertValidMistral(messages: readonly unknown[]): void {
-  const result = validateMistral(messages);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
-}
-
-/**
- * A `tool` or `system` message's content is a string or an array of text chunks: the reader it
- * shares with Chat refuses anything else (results hold text), so the validator reports it. No
- * Mistral wording was found; ours.
+ * A `tool` or `system` message's content is a string or a list of text chunks (the reader shared
+ * with Chat refuses anything else). No Mistral wording was found; ours.
  */
 function checkTextContent(
   content: unknown,
@@ -148,15 +119,9 @@ function checkTextContent(
 ): void {
   const text = textOfContent(content);
   if (typeof text === 'string') return;
-  const where =
-    text.kind === 'content'
-      ? `messages[${index}].content`
-      : `messages[${index}].content[${text.partIndex}]`;
-  issues.push({
-    code: 'invalid-content',
-    messageIndex: index,
-    message: `Invalid ${where}: the content of a '${role}' message must be a string or a list of text chunks.`,
-  });
+  const where = `messages[${index}].content${text.kind === 'content' ? '' : `[${text.partIndex}]`}`;
+  const message = `Invalid ${where}: the content of a '${role}' message must be a string or a list of text chunks.`;
+  issues.push({ code: 'invalid-content', messageIndex: index, message });
 }
 
 function checkId(
@@ -165,90 +130,68 @@ function checkId(
   partIndex: number | undefined,
   issues: HistoryIssue[],
 ): void {
-  if (isMistralId(id)) return;
-  // "Tool call id was call_0fypS1hVX but must be a-z, A-Z, 0-9, with a length of 9.":
-  // https://github.com/nearai/ironclaw/issues/1241, https://github.com/langchain-ai/langchain/pull/24668,
-  // https://github.com/anomalyco/opencode/issues/1680.
-  issues.push({
-    code: 'invalid-tool-call-id',
-    messageIndex: index,
-    partIndex,
-    toolCallId: id,
-    message: `Tool call id was ${id} but must be a-z, A-Z, 0-9, with a length of 9.`,
-  });
+  if (MISTRAL_TOOL_CALL_ID_PATTERN.test(id)) return;
+  // ironclaw#1241, langchain-ai/langchain#24668, anomalyco/opencode#1680.
+  const message = `Tool call id was ${id} but must be a-z, A-Z, 0-9, with a length of 9.`;
+  const code = 'invalid-tool-call-id';
+  issues.push({ code, messageIndex: index, partIndex, toolCallId: id, message });
 }
 
-function issueOf(problem: ToolTurnProblem, messages: readonly unknown[]): HistoryIssue {
+function issueOf(problem: ToolTurnProblem, messages: readonly JsonObject[]): HistoryIssue {
   switch (problem.kind) {
     case 'orphan':
     case 'misplaced':
     case 'duplicate-result': {
-      const { result } = problem;
-      const previousRole = roleAt(messages, result.messageIndex - 1);
-      // "Unexpected role 'tool' after role 'user'" (type invalid_request_message_order, code 3230):
-      // https://github.com/charmbracelet/crush/issues/279, https://github.com/zed-industries/zed/issues/37021.
-      // After an assistant or tool message, reports show the count sentence.
-      // (Both sentences written out: one string for every such result, not one each.)
+      const { messageIndex, callId: toolCallId } = problem.result;
+      // "Unexpected role 'tool' after role 'user'" (code 3230): charmbracelet/crush#279,
+      // zed-industries/zed#37021. After an assistant or tool message, the count sentence.
+      const before = messages[messageIndex - 1]?.role;
       const message =
-        previousRole === 'user'
-          ? "Unexpected role 'tool' after role 'user'"
-          : previousRole === 'system'
-            ? "Unexpected role 'tool' after role 'system'"
-            : MISTRAL_COUNT_MISMATCH;
-      const { messageIndex, callId: toolCallId } = result;
+        before === 'user' || before === 'system'
+          ? `Unexpected role 'tool' after role '${before}'`
+          : MISTRAL_COUNT_MISMATCH;
       if (problem.kind === 'misplaced') {
         const callMessageIndex = problem.call.messageIndex;
         const code = 'misplaced-tool-result';
         return { code, messageIndex, toolCallId, message, callMessageIndex };
       }
-      return problem.kind === 'orphan'
-        ? { code: 'orphan-tool-result', messageIndex, toolCallId, message }
-        : { code: 'duplicate-tool-call-id', messageIndex, toolCallId, message };
+      const code = problem.kind === 'orphan' ? 'orphan-tool-result' : 'duplicate-tool-call-id';
+      return { code, messageIndex, toolCallId, message };
     }
-    case 'missing':
-      return {
-        code: 'missing-tool-result',
-        messageIndex: problem.turnMessageIndex,
-        toolCallIds: problem.callIds,
-        message: MISTRAL_COUNT_MISMATCH,
-      };
+    case 'missing': {
+      const { turnMessageIndex: messageIndex, callIds: toolCallIds } = problem;
+      const code = 'missing-tool-result';
+      return { code, messageIndex, toolCallIds, message: MISTRAL_COUNT_MISMATCH };
+    }
     case 'duplicate-call': {
       // No Mistral wording was found for two calls sharing an id in one turn; ours.
-      const { call } = problem;
-      return {
-        code: 'duplicate-tool-call-id',
-        messageIndex: call.messageIndex,
-        partIndex: call.partIndex,
-        toolCallId: call.callId,
-        message: `Duplicate tool call id ${call.callId} in messages[${call.messageIndex}].tool_calls (first at tool_calls[${problem.first.partIndex ?? 0}]).`,
-      };
+      const { messageIndex, partIndex, callId: toolCallId } = problem.call;
+      const message = `Duplicate tool call id ${toolCallId} in messages[${messageIndex}].tool_calls (first at tool_calls[${problem.first.partIndex ?? 0}]).`;
+      return { code: 'duplicate-tool-call-id', messageIndex, partIndex, toolCallId, message };
     }
   }
 }
 
-/** {@link MISTRAL_TOOL_CALL_ID_PATTERN} without the regular expression: this runs once per call and result. */
-function isMistralId(id: string): boolean {
-  if (id.length !== 9) return false;
-  for (let index = 0; index < 9; index++) {
-    const code = id.charCodeAt(index);
-    // 0-9, A-Z, a-z
-    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)))
-      return false;
-  }
-  return true;
+/**
+ * The issue of a last message Mistral does not serve from: only a last `user` or `tool`, or an
+ * `assistant` with `prefix: true` (rig#708, fixed by rig#1130; a last `system` is worded the same).
+ * A last `assistant` with `tool_calls` is left to the count rule, which repair fixes.
+ */
+export function lastRoleIssue(messages: readonly unknown[]): HistoryIssue | undefined {
+  const messageIndex = messages.length - 1;
+  const last: unknown = messages[messageIndex];
+  if (!isObject(last)) return undefined;
+  const role = last.role;
+  if (role === 'user' || role === 'tool' || typeof role !== 'string') return undefined;
+  if (role === 'assistant' && last.prefix === true) return undefined;
+  if (role === 'assistant' && Array.isArray(last.tool_calls) && last.tool_calls.length > 0)
+    return undefined;
+  const message = `Expected last role User or Tool (or Assistant with prefix True) for serving but got ${role}`;
+  return { code: 'unexpected-last-role', messageIndex, role, message };
 }
-
-/** The role of `messages[index]`, read again for an issue (checked a string role by then). */
-function roleAt(messages: readonly unknown[], index: number): string | undefined {
-  const message = messages[index];
-  return isObject(message) && typeof message.role === 'string' ? message.role : undefined;
-}
-
-// The guards the reader (fromMistral, through MISTRAL_DIALECT) shares with this validator, so both
-// refuse a malformed array or message in these words.
 
 /**
- * Checks that `messages` is a Mistral `messages` array.
+ * Checks that `messages` is a Mistral `messages` array (the reader shares this guard).
  *
  * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
  */
@@ -257,7 +200,7 @@ export function assertMistralMessages(messages: unknown): asserts messages is re
 }
 
 /**
- * `messages[index]` when it is an object.
+ * `messages[index]` when it is an object (the reader shares this guard).
  *
  * @throws {ToolHistoryError} `invalid-input` naming the index.
  */

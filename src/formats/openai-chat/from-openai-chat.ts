@@ -3,6 +3,7 @@ import type {
   AssistantMessage,
   HistoryMessage,
   OpaquePart,
+  ProviderData,
   TextPart,
   ToolCallPart,
   ToolResult,
@@ -12,12 +13,35 @@ import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-tex
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
-import { textOfContent } from './openai-chat-text-content.js';
-import { OPENAI_CHAT_DIALECT, type ChatDialect } from './chat-dialect.js';
 import { appendAll } from '../shared/array-appender.js';
+import {
+  assertOpenAIChatMessages,
+  openAIChatMessageAt,
+  textOfContent,
+} from './validate-openai-chat.js';
 
-const SYSTEM_KEYS = new Set(['role', 'content']);
-const USER_KEYS = new Set(['role', 'content']);
+/** What differs between the formats of the Chat Completions shape (OpenAI Chat, Mistral). */
+export interface ChatDialect {
+  readonly format: 'openai-chat' | 'mistral';
+  /** Name used in warnings. */
+  readonly formatName: string;
+  /** True when `tool` messages carry the tool's `name` (Mistral). */
+  readonly resultName: boolean;
+  /** The validator's guards, so the reader refuses a malformed array or message in its words. */
+  readonly assertMessages: (messages: unknown) => asserts messages is readonly unknown[];
+  readonly messageAt: (messages: readonly unknown[], index: number) => JsonObject;
+}
+
+/** The OpenAI Chat Completions dialect. */
+export const OPENAI_CHAT_DIALECT: ChatDialect = {
+  format: 'openai-chat',
+  formatName: 'OpenAI Chat',
+  resultName: false,
+  assertMessages: assertOpenAIChatMessages,
+  messageAt: openAIChatMessageAt,
+};
+
+const MESSAGE_KEYS = new Set(['role', 'content']);
 const ASSISTANT_KEYS = new Set(['role', 'content', 'tool_calls']);
 const CALL_KEYS = new Set(['id', 'type', 'function']);
 const TEXT_PART_KEYS = new Set(['type', 'text']);
@@ -41,58 +65,36 @@ export function readChatMessages(
   dialect.assertMessages(messages);
   const history: HistoryMessage[] = [];
   const names = new CallNames('turn');
+  const { format } = dialect;
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
     const message = dialect.messageAt(messages, index);
-    switch (message.role) {
-      case 'system':
-      case 'developer': {
-        names.other();
-        const extras = extrasOf(message, SYSTEM_KEYS);
-        const data = message.role === 'developer' ? { ...extras, role: 'developer' } : extras;
-        history.push(
-          withData(
-            {
-              role: 'system',
-              text: readText(message.content, `${path}.content`),
-              sourceIndex: index,
-            },
-            dialect,
-            data,
-          ),
-        );
-        break;
-      }
-      case 'user':
-        names.other();
-        history.push(
-          withData(
-            {
-              role: 'user',
-              parts: readParts(message.content, dialect, `${path}.content`),
-              sourceIndex: index,
-            },
-            dialect,
-            extrasOf(message, USER_KEYS),
-          ),
-        );
-        break;
-      case 'assistant':
-        history.push(readAssistant(message, index, dialect, names));
-        break;
-      case 'tool': {
-        const result = readResult(message, index, dialect, names);
-        const last = history.at(-1);
-        if (last?.role === 'tool') appendAll(last.results, [result]);
-        else history.push({ role: 'tool', results: [result], sourceIndex: index });
-        break;
-      }
-      default:
-        throw invalidField(
-          `${path}.role`,
-          message.role,
-          "'system', 'developer', 'user', 'assistant' or 'tool'",
-        );
+    const role = message.role;
+    if (role === 'tool') {
+      const result = readResult(message, index, dialect, names);
+      const last = history.at(-1);
+      if (last?.role === 'tool') appendAll(last.results, [result]);
+      else history.push({ role: 'tool', results: [result], sourceIndex: index });
+      continue;
+    }
+    if (role === 'assistant') {
+      history.push(readAssistant(message, index, format, names));
+      continue;
+    }
+    names.other();
+    const extras = extrasOf(message, MESSAGE_KEYS);
+    if (role === 'system' || role === 'developer') {
+      const text = readText(message.content, `${path}.content`);
+      const data = providerDataOf(format, role === 'developer' ? { ...extras, role } : extras);
+      history.push(withData({ role: 'system', text, sourceIndex: index }, data));
+    } else if (role === 'user') {
+      const parts = readParts(message.content, format, `${path}.content`);
+      history.push(
+        withData({ role: 'user', parts, sourceIndex: index }, providerDataOf(format, extras)),
+      );
+    } else {
+      const expected = "'system', 'developer', 'user', 'assistant' or 'tool'";
+      throw invalidField(`${path}.role`, role, expected);
     }
   }
   return { messages: history, warnings: [] };
@@ -101,36 +103,28 @@ export function readChatMessages(
 function readAssistant(
   message: JsonObject,
   index: number,
-  dialect: ChatDialect,
+  format: ChatDialect['format'],
   names: CallNames,
 ): AssistantMessage {
   const path = `messages[${index}]`;
+  const content = message.content;
   const parts: (TextPart | ToolCallPart | OpaquePart)[] =
-    message.content === null || message.content === undefined
-      ? []
-      : readParts(message.content, dialect, `${path}.content`);
-  const toolCalls = message.tool_calls;
-  if (toolCalls !== undefined && toolCalls !== null) {
-    if (!Array.isArray(toolCalls))
-      throw invalidField(`${path}.tool_calls`, toolCalls, 'an array of tool calls');
-    if (toolCalls.length > 0) names.startTurn();
-    else names.other();
-    toolCalls.forEach((raw: unknown, callIndex) => {
-      const call = readCall(raw, dialect, `${path}.tool_calls[${callIndex}]`);
-      names.call(call.callId, call.name);
-      parts.push(call);
-    });
-  } else {
-    names.other();
-  }
-  return withData(
-    { role: 'assistant', parts, sourceIndex: index },
-    dialect,
-    extrasOf(message, ASSISTANT_KEYS),
-  );
+    content === null || content === undefined ? [] : readParts(content, format, `${path}.content`);
+  const toolCalls = message.tool_calls ?? [];
+  if (!Array.isArray(toolCalls))
+    throw invalidField(`${path}.tool_calls`, toolCalls, 'an array of tool calls');
+  if (toolCalls.length > 0) names.startTurn();
+  else names.other();
+  toolCalls.forEach((raw: unknown, callIndex) => {
+    const call = readCall(raw, format, `${path}.tool_calls[${callIndex}]`);
+    names.call(call.callId, call.name);
+    parts.push(call);
+  });
+  const data = providerDataOf(format, extrasOf(message, ASSISTANT_KEYS));
+  return withData({ role: 'assistant', parts, sourceIndex: index }, data);
 }
 
-function readCall(raw: unknown, dialect: ChatDialect, path: string): ToolCallPart {
+function readCall(raw: unknown, format: ChatDialect['format'], path: string): ToolCallPart {
   const call = objectField(raw, path);
   const fn = objectField(call.function, `${path}.function`);
   const name = stringField(fn.name, `${path}.function.name`);
@@ -138,14 +132,9 @@ function readCall(raw: unknown, dialect: ChatDialect, path: string): ToolCallPar
     typeof fn.arguments === 'string'
       ? parseArgumentsText(fn.arguments)
       : parseArgumentsValue(fn.arguments ?? {}, `${path}.function.arguments`);
-  const extras = extrasOf(call, CALL_KEYS);
-  return {
-    type: 'tool-call',
-    callId: stringField(call.id, `${path}.id`),
-    name,
-    ...parsed,
-    ...(extras === undefined ? {} : { providerData: { [dialect.format]: extras } }),
-  };
+  const callId = stringField(call.id, `${path}.id`);
+  const part: ToolCallPart = { type: 'tool-call', callId, name, ...parsed };
+  return withData(part, providerDataOf(format, extrasOf(call, CALL_KEYS)));
 }
 
 function readResult(
@@ -162,19 +151,13 @@ function readResult(
   // OpenAI ones do not, so the call's name is used and a stray `name` field stays an extra.
   const name = dialect.resultName ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
   const extras = extrasOf(message, dialect.resultName ? NAMED_RESULT_KEYS : RESULT_KEYS);
-  return {
-    callId,
-    name,
-    content: readText(message.content, `${path}.content`),
-    isError: false,
-    sourceIndex: index,
-    ...(extras === undefined ? {} : { providerData: { [dialect.format]: extras } }),
-  };
+  const content = readText(message.content, `${path}.content`);
+  const result: ToolResult = { callId, name, content, isError: false, sourceIndex: index };
+  return withData(result, providerDataOf(dialect.format, extras));
 }
 
-/** Content that must be text: a string, or an array of text parts (joined by newlines). */
+/** Content that must be text: a string, or text parts joined by newlines (as the validator checks). */
 function readText(content: unknown, path: string): string {
-  // The validator reports the same problems (textContentIssue), so both refuse the same input.
   const text = textOfContent(content);
   if (typeof text === 'string') return text;
   const part = `${path}[${text.partIndex}]`;
@@ -189,10 +172,10 @@ function readText(content: unknown, path: string): string {
   }
 }
 
-/** User or assistant content: a string is one text part; in an array, text parts map and others stay opaque. */
+/** User or assistant content: a string is one text part; in an array, text parts map, others stay opaque. */
 function readParts(
   content: unknown,
-  dialect: ChatDialect,
+  format: ChatDialect['format'],
   path: string,
 ): (TextPart | OpaquePart)[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
@@ -200,22 +183,15 @@ function readParts(
     throw invalidField(path, content, 'a string or an array of content parts');
   return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
     const part = objectField(raw, `${path}[${partIndex}]`);
-    if (part.type !== 'text') return { type: 'opaque', format: dialect.format, value: part };
+    if (part.type !== 'text') return { type: 'opaque', format, value: part };
     const text = stringField(part.text, `${path}[${partIndex}].text`);
-    const extras = extrasOf(part, TEXT_PART_KEYS);
-    return extras === undefined
-      ? { type: 'text', text }
-      : { type: 'text', text, providerData: { [dialect.format]: extras } };
+    return withData({ type: 'text', text }, providerDataOf(format, extrasOf(part, TEXT_PART_KEYS)));
   });
 }
 
-function withData<T extends HistoryMessage>(
-  message: T,
-  dialect: ChatDialect,
-  extras: Readonly<Record<string, unknown>> | undefined,
-): T {
-  const providerData = providerDataOf(dialect.format, extras);
-  return providerData === undefined ? message : { ...message, providerData };
+/** `value` with `providerData` when there is any. */
+export function withData<T extends object>(value: T, providerData: ProviderData | undefined): T {
+  return providerData === undefined ? value : { ...value, providerData };
 }
 
 function objectField(value: unknown, path: string): JsonObject {

@@ -1,4 +1,5 @@
 import type { ConversionResult } from '../../core/conversion-result.js';
+import { BASE_PROFILE, type ProviderProfile } from '../../core/provider-profile.js';
 import type { RuleContext } from '../../core/rule-context.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { ChatHost } from '../shared/chat-host.js';
@@ -6,12 +7,21 @@ import type { FormatAdapter } from '../shared/format-adapter.js';
 import type { ShapeRepair } from '../shared/shape-fix.js';
 import type { WireRepair } from '../shared/wire-repair.js';
 import { fromOpenAIChat } from './from-openai-chat.js';
-import { OPENAI_CHAT_PROFILE } from './openai-chat-profile.js';
 import type { OpenAIChatMessage } from './openai-chat-types.js';
-import { OPENAI_CHAT_HOST } from './openai-chat-wording.js';
+import { OPENAI_CHAT_HOST, OPENAI_CHAT_MAX_CALL_ID_LENGTH as MAX } from './openai-chat-wording.js';
 import { repairOpenAIChatShape } from './repair-openai-chat-shape.js';
 import { toOpenAIChat } from './to-openai-chat.js';
 import { inspectOpenAIChat } from './validate-openai-chat.js';
+
+/** OpenAI Chat Completions: ids of 1–40 characters, unique within a turn; results right after it. */
+const OPENAI_CHAT_PROFILE: ProviderProfile = {
+  ...BASE_PROFILE,
+  name: 'OpenAI Chat',
+  callIds: {
+    description: `1 to ${MAX} characters`,
+    accepts: (id) => id !== '' && id.length <= MAX,
+  },
+};
 
 /**
  * The OpenAI Chat Completions `messages`: reader, writer, validator, profile and wire facts. The

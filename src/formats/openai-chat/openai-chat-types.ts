@@ -1,9 +1,5 @@
-/**
- * Minimal hand-written OpenAI Chat Completions wire types: only what tool-call history needs.
- * Fields we do not touch are kept through the index signatures, so nothing a user sent is lost.
- * Arrays are mutable and optional fields omit `undefined` so that what the converters emit is
- * assignable to the `openai` SDK's `ChatCompletionMessageParam` (checked by type tests).
- */
+// Minimal hand-written Chat Completions wire types; index signatures keep untouched fields. Arrays
+// are mutable and optionals omit `undefined`, so output is assignable to the `openai` SDK's types.
 
 /** One entry of an assistant message's `tool_calls`. */
 export interface OpenAIChatToolCall {

@@ -1,15 +1,11 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
-import { ArmedCalls } from '../../core/armed-calls.js';
 import type { ChatHost } from '../shared/chat-host.js';
-import { textContentIssue, textOfContent } from './openai-chat-text-content.js';
-import { checkToolMessage, closeTurn, openTurn, type OpenTurn } from './openai-chat-turns.js';
 import {
   describeType,
   fieldParam,
@@ -17,51 +13,39 @@ import {
   resolveChatHost,
   type ResolvedChatHost,
 } from './openai-chat-wording.js';
-export { OPENAI_CHAT_MAX_TOOL_CALL_ID_LENGTH } from './openai-chat-call-checks.js';
 
 /**
- * Validates an OpenAI Chat Completions `messages` array for tool-call history the way OpenAI's
- * API does, and returns every issue found (OpenAI itself stops at the first).
+ * Validates an OpenAI Chat Completions `messages` array the way OpenAI's API does, and returns
+ * every issue found (OpenAI stops at the first), each with OpenAI's own `message` and `param`.
  *
- * Each issue's `message` is OpenAI's own wording (typo "preceeding" included) and `param` is
- * OpenAI's param string, so the strict server (testing/) can rebuild the 400 body OpenAI sends.
- * The rules, as OpenAI applies them (inferred from its error replies, cited in the source):
+ * After an assistant message with `tool_calls`, the following `tool` messages answer those ids;
+ * the first other message (or the end) closes the turn, and ids still unanswered are missing.
+ * Ids may repeat across turns (Kimi's `exec_0`); results may come in any order. Also refused:
+ * `tool_calls: []`, ids over 40 characters, an empty `function.name`, non-string `arguments`,
+ * `content: null` without calls, and non-text content in `tool`, `system` or `developer` messages.
+ * Issues come in walk order (a missing result where its turn closes).
  *
- * - after an assistant message with `tool_calls`, `tool` messages answer those ids; once every id
- *   is answered (or when there is no such turn) a `tool` message with another id is an orphan;
- * - a `tool` message naming an id the turn did not call is an unknown id; one answering an id a
- *   second time in the same run of `tool` messages is a duplicate naming both messages;
- * - the first message that is not a `tool` message closes the turn: ids still unanswered are
- *   missing. The end of the array closes it too (OpenAI then names `param: 'messages'`);
- * - `tool_calls: []` is refused, ids longer than 40 characters are refused, `function.name` must
- *   not be empty, `function.arguments` must be a string, an assistant message without calls
- *   must not have `content: null`, and the content of a `tool`, `system` or `developer` message
- *   is a string or an array of text parts (as the reader requires).
- *
- * `host` swaps in another host's id limit, wording and extra rules (DeepSeek, Groq, Qwen: see
- * `CHAT_HOSTS` in the registry); `validateHistory`'s `provider` option picks it.
- * Ids may repeat across turns (Kimi's `exec_0` style); results may come in any order.
- * Issues are listed in the order a walk through the array meets them (a missing result is met
- * where its turn closes, though its `messageIndex` is the assistant message). Runs in one pass,
- * linear in the number of messages and calls; the input is never modified.
- *
- * @throws {ToolHistoryError} with code `'invalid-input'` when `messages` is not an array or an
- *   entry is not an object: that is misuse, not a history problem.
- *
+ * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or an entry is not an object.
  * @example
  * const result = validateOpenAIChat(body.messages);
- * if (!result.ok) console.error(result.issues[0].message);
  */
-export function validateOpenAIChat(
-  messages: readonly unknown[],
-  host: ChatHost = OPENAI_CHAT_HOST,
-): ValidationResult {
-  return inspectOpenAIChat(messages, NO_RULE_CONTEXT, host).result;
+export function validateOpenAIChat(messages: readonly unknown[]): ValidationResult {
+  return inspectOpenAIChat(messages).result;
+}
+
+/** The assistant turn the following `tool` messages answer: its unique call ids, their positions,
+ * and per call the index of the `tool` message that answered it (-1 while pending). */
+interface OpenTurn {
+  readonly index: number;
+  readonly callIds: readonly string[];
+  readonly positions: ReadonlyMap<string, number>;
+  readonly answeredAt: number[];
+  pending: number;
 }
 
 /**
- * {@link validateOpenAIChat}, with the turn table it read (for repair), under `host`'s rules and
- * wording (OpenAI's by default) and the rule context (DeepSeek's thinking mode reads it).
+ * {@link validateOpenAIChat} under `host`'s id limit, wording and extra rules (OpenAI's by
+ * default), with the turn table it read (for repair).
  */
 export function inspectOpenAIChat(
   messages: readonly unknown[],
@@ -74,123 +58,306 @@ export function inspectOpenAIChat(
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
   let turn: OpenTurn | undefined;
-  const armed = new ArmedCalls<number>();
-
   for (let index = 0; index < messages.length; index++) {
     const message = openAIChatMessageAt(messages, index);
-    if (message.role === 'tool') {
+    const role = message.role;
+    if (role === 'tool') {
       checkToolMessage(message, index, turn, issues, rules);
-      if (typeof message.content !== 'string') checkTextContent(message, index, issues, rules);
+      checkTextContent(message, index, issues, rules);
       table.begin(index, 'results');
       table.add(siteName(message.tool_call_id), -1, siteName(message.name));
       continue;
     }
-    // Any other message (user, system, developer, assistant, an unknown role or none) ends the
-    // run of tool messages that answers the open turn.
-    if (turn !== undefined && turn.pending > 0)
-      closeTurn(turn, index, fieldParam(rules, index, 'role'), issues, rules);
-    if (turn !== undefined) armed.other();
+    // Any other message ends the run of tool messages that answers the open turn.
+    if (turn) closeTurn(turn, index, fieldParam(rules, index, 'role'), issues, rules);
     turn = undefined;
-    if (message.role === 'assistant') {
-      turn = openTurn(message, index, issues, table, rules, armed);
-      checkContent(message, index, issues, rules);
-    } else if (
-      (message.role === 'system' || message.role === 'developer') &&
-      typeof message.content !== 'string'
-    )
+    if (role === 'assistant') {
+      turn = openTurn(message, index, issues, table, rules);
+      const calls = message.tool_calls;
+      // No reply with its param was found; ours names the field as OpenAI's schema errors do.
+      if (message.content === null && !(Array.isArray(calls) && calls.length > 0)) {
+        const text = rules.wording.nullContent(index);
+        const param = `messages.[${index}].content`;
+        issues.push({ code: 'invalid-content', messageIndex: index, message: text, param });
+      }
+    } else if (role === 'system' || role === 'developer')
       checkTextContent(message, index, issues, rules);
-    // One turn per message: a message that opened no call turn holds neither calls nor results.
     if (table.count === index) table.other(index);
   }
-  // The LangChain INVALID_TOOL_RESULTS page shows OpenAI refusing a history that ends before
-  // every call is answered, with `param: 'messages'` (no index):
-  // https://github.com/langchain-ai/langchain/blob/67e87c79238bf73c18b5b0c6be09dd3e798fcae1/docs/docs/troubleshooting/errors/INVALID_TOOL_RESULTS.ipynb
+  // At the end of the array OpenAI names `param: 'messages'`, no index (the LangChain
+  // INVALID_TOOL_RESULTS page): the index it names elsewhere is the closing message's.
   closeTurn(turn, messages.length, 'messages', issues, rules);
-  if (host.checks !== undefined && messages.length > 0) {
-    const objects = messages as readonly JsonObject[];
-    for (const check of host.checks) check(objects, context, issues);
-  }
+  if (host.checks !== undefined && messages.length > 0)
+    for (const check of host.checks) check(messages as readonly JsonObject[], context, issues);
   return { result: toValidationResult(issues), table };
 }
 
-/** `content: null` is refused on an assistant message that has no calls. */
-function checkContent(
+type CallIssueCode =
+  | 'invalid-tool-call-id'
+  | 'unknown-tool-call-id'
+  | 'duplicate-tool-call-id'
+  | 'orphan-tool-result'
+  | 'invalid-arguments'
+  | 'invalid-tool-name';
+
+function callIssue(
+  code: CallIssueCode,
+  messageIndex: number,
+  toolCallId: string,
+  message: string,
+  param: string | undefined,
+): HistoryIssue {
+  return { code, messageIndex, toolCallId, message, param };
+}
+
+/** Checks one `tool` message against the open turn (if any), and records what it answered. */
+function checkToolMessage(
   message: JsonObject,
   index: number,
+  turn: OpenTurn | undefined,
   issues: HistoryIssue[],
   rules: ResolvedChatHost,
 ): void {
-  if (message.content !== null) return;
-  const calls = message.tool_calls;
-  if (Array.isArray(calls) && calls.length > 0) return;
-  // No reply with its param was found; ours names the field as OpenAI's schema errors do.
+  const id = message.tool_call_id;
+  const { wording } = rules;
+  if (typeof id !== 'string') {
+    const path = `messages[${index}].tool_call_id`;
+    const missing = id === undefined;
+    const text = missing
+      ? wording.missingToolCallId(index)
+      : wording.mistyped(path, id, 'a string');
+    const param = missing ? fieldParam(rules, index, 'tool_call_id') : path;
+    issues.push(callIssue('unknown-tool-call-id', index, '', text, param));
+    return;
+  }
+  const position = turn?.positions.get(id);
+  const first = position === undefined ? -1 : (turn?.answeredAt[position] ?? -1);
+  if (turn !== undefined && position !== undefined && first === -1) {
+    turn.answeredAt[position] = index;
+    turn.pending--;
+    return;
+  }
+  const param = fieldParam(rules, index, 'tool_call_id');
+  if (first !== -1) {
+    // A second answer in the same run: OpenAI names both messages, also once every call is
+    // answered (agno-agi/agno#5116, fatwang2/search2ai#30).
+    const text = wording.duplicateResult(id, first, index);
+    issues.push(callIssue('duplicate-tool-call-id', index, id, text, param));
+  } else if (turn === undefined || turn.pending === 0) {
+    const text = wording.orphanResult(index);
+    issues.push(callIssue('orphan-tool-result', index, id, text, fieldParam(rules, index, 'role')));
+  } else {
+    issues.push(callIssue('unknown-tool-call-id', index, id, wording.unknownCallId(id), param));
+  }
+}
+
+/** Reports the calls of `turn` no `tool` message answered; `param` names the closing message. */
+function closeTurn(
+  turn: OpenTurn | undefined,
+  closedAt: number,
+  param: string | undefined,
+  issues: HistoryIssue[],
+  rules: ResolvedChatHost,
+): void {
+  if (turn === undefined || turn.pending === 0) return;
+  const toolCallIds = turn.callIds.filter((_, position) => turn.answeredAt[position] === -1);
+  const message = rules.wording.missingResults(toolCallIds, closedAt);
   issues.push({
-    code: 'invalid-content',
-    messageIndex: index,
-    message: rules.wording.nullContent(index),
-    param: `messages.[${index}].content`,
+    code: 'missing-tool-result',
+    messageIndex: turn.index,
+    toolCallIds,
+    message,
+    param,
   });
 }
 
+/** Checks an assistant message's calls, adds them to the table, and returns the turn they open. */
+function openTurn(
+  message: JsonObject,
+  index: number,
+  issues: HistoryIssue[],
+  table: ToolTurnTable,
+  rules: ResolvedChatHost,
+): OpenTurn | undefined {
+  const toolCalls = message.tool_calls;
+  if (!Array.isArray(toolCalls)) return undefined;
+  if (toolCalls.length === 0) {
+    // code empty_array.
+    const path = `messages[${index}].tool_calls`;
+    const text = rules.wording.emptyToolCalls(path);
+    issues.push({ code: 'empty-tool-calls', messageIndex: index, message: text, param: path });
+    return undefined;
+  }
+  const callIds: string[] = [];
+  const positions = new Map<string, number>();
+  // Where in `tool_calls` each unique id first appears.
+  const firstAt: number[] = [];
+  table.begin(index, 'calls');
+  for (let callIndex = 0; callIndex < toolCalls.length; callIndex++) {
+    const call: unknown = toolCalls[callIndex];
+    if (!isObject(call)) {
+      table.add('', callIndex);
+      continue;
+    }
+    const fn = isObject(call.function) ? call.function : undefined;
+    table.add(siteName(call.id), callIndex, siteName(fn?.name));
+    const id = checkCall(call.id, fn, index, callIndex, issues, rules);
+    if (id === undefined) continue;
+    const position = positions.get(id);
+    if (position === undefined) {
+      positions.set(id, callIds.length);
+      callIds.push(id);
+      firstAt.push(callIndex);
+      continue;
+    }
+    // No OpenAI wording was found for two calls sharing an id in one turn (one report,
+    // latitude-dev/latitude-llm#1840, says it passes); ours, shaped like its duplicate tool_call_id.
+    const text = `Duplicate value for 'id' of '${id}', in messages[${index}].tool_calls[${firstAt[position] ?? 0}] and messages[${index}].tool_calls[${callIndex}].`;
+    const param = `messages[${index}].tool_calls[${callIndex}].id`;
+    issues.push(callIssue('duplicate-tool-call-id', index, id, text, param));
+  }
+  if (callIds.length === 0) return undefined;
+  const answeredAt = callIds.map(() => -1);
+  return { index, callIds, positions, answeredAt, pending: callIds.length };
+}
+
+/** Checks one call's id, `function.name` and `function.arguments`; returns the id if a string. */
+function checkCall(
+  id: unknown,
+  fn: JsonObject | undefined,
+  index: number,
+  callIndex: number,
+  issues: HistoryIssue[],
+  rules: ResolvedChatHost,
+): string | undefined {
+  const max = rules.maxCallIdLength;
+  const goodId = typeof id === 'string' && id !== '' && (max === undefined || id.length <= max);
+  const goodFunction = fn === undefined || (fn.name !== '' && typeof fn.arguments === 'string');
+  if (goodId && goodFunction) return id;
+  const { emptyString, mistyped } = rules.wording;
+  const path = `messages[${index}].tool_calls[${callIndex}]`;
+  const param = `${path}.id`;
+  const callId = typeof id === 'string' ? id : undefined;
+  if (callId === undefined)
+    issues.push(
+      callIssue('invalid-tool-call-id', index, '', mistyped(param, id, 'a string'), param),
+    );
+  // No Chat Completions reply was found for an empty id: OpenAI's empty_string sentence.
+  else if (callId === '')
+    issues.push(callIssue('invalid-tool-call-id', index, '', emptyString(param), param));
+  // code string_above_max_length: vercel/ai#8132, anomalyco/opencode#12653, camel-ai/camel#2215.
+  else if (max !== undefined && callId.length > max) {
+    const text = `Invalid '${param}': string too long. Expected a string with maximum length ${max}, but got a string with length ${callId.length} instead.`;
+    issues.push(callIssue('invalid-tool-call-id', index, callId, text, param));
+  }
+  if (fn === undefined) return callId;
+  // code empty_string: continuedev/continue#9784.
+  const name = `${path}.function.name`;
+  if (fn.name === '')
+    issues.push(callIssue('invalid-tool-name', index, callId ?? '', emptyString(name), name));
+  // code invalid_type: aaif-goose/goose-mobile#20.
+  const args = `${path}.function.arguments`;
+  const text = mistyped(args, fn.arguments, 'a string');
+  if (typeof fn.arguments !== 'string')
+    issues.push(callIssue('invalid-arguments', index, callId ?? '', text, args));
+  return callId;
+}
+
+/** The first thing wrong with content that must be text, and where. */
+export interface TextContentProblem {
+  /** `content`: not a string or array; `part`: an entry not an object; `type`: not a text part; `text`: its `text` not a string. */
+  readonly kind: 'content' | 'part' | 'type' | 'text';
+  /** The part's position, for all but `content`. */
+  readonly partIndex: number;
+  readonly value: unknown;
+}
+
 /**
- * The content of a `tool`, `system` or `developer` message is a string or an array of text parts;
- * the reader refuses anything else, so the validator reports it.
+ * The text of content that must be text (a `tool`, `system` or `developer` message's: a string, or
+ * text parts joined by newlines), or the first problem. The reader and both Chat-shaped validators
+ * share it, so they give one verdict.
  */
+export function textOfContent(content: unknown): string | TextContentProblem {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return { kind: 'content', partIndex: -1, value: content };
+  const texts: string[] = [];
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const part: unknown = content[partIndex];
+    if (!isObject(part)) return { kind: 'part', partIndex, value: part };
+    if (part.type !== 'text') return { kind: 'type', partIndex, value: part };
+    if (typeof part.text !== 'string') return { kind: 'text', partIndex, value: part.text };
+    texts.push(part.text);
+  }
+  return texts.join('\n');
+}
+
+/** Reports content that must be text but is not, in OpenAI's words. */
 function checkTextContent(
   message: JsonObject,
   index: number,
   issues: HistoryIssue[],
   rules: ResolvedChatHost,
 ): void {
-  const text = textOfContent(message.content);
-  if (typeof text !== 'string')
-    issues.push(textContentIssue(text, index, String(message.role), rules));
+  if (typeof message.content === 'string') return;
+  const problem = textOfContent(message.content);
+  if (typeof problem === 'string') return;
+  const { mistyped } = rules.wording;
+  const { kind, partIndex, value } = problem;
+  const content = `messages[${index}].content`;
+  const part = `${content}[${partIndex}]`;
+  const partParam = `messages.[${index}].content.[${partIndex}]`;
+  const type = kind === 'type' && isObject(value) ? value.type : undefined;
+  let text: string;
+  let param: string;
+  if (kind === 'content') {
+    // clusterzx/paperless-ai#748.
+    text = mistyped(content, value, 'one of a string or array of objects');
+    param = `messages.[${index}].content`;
+  } else if (kind === 'part') {
+    [text, param] = [mistyped(part, value, 'an object'), partParam];
+  } else if (kind === 'text') {
+    [text, param] = [mistyped(`${part}.text`, value, 'a string'), `${partParam}.text`];
+  } else if (type === 'image_url') {
+    // OpenAI's sentence: OpenHands/OpenHands#7700.
+    text = `Invalid 'messages[${index}]'. Image URLs are only allowed for messages with role 'user', but this message with role '${String(message.role)}' contains an image URL.`;
+    param = `messages.[${index}].content`;
+  } else {
+    // Ours, shaped like OpenAI's enum errors.
+    text =
+      typeof type === 'string'
+        ? `Invalid value: '${type}'. Supported values are: 'text'.`
+        : mistyped(`${part}.type`, type, 'a string');
+    param = `${partParam}.type`;
+  }
+  issues.push({ code: 'invalid-content', messageIndex: index, message: text, param });
 }
 
 /**
- * Throws when {@link validateOpenAIChat} finds any issue; shares its implementation.
- *
- * @throws {InvalidHistoryError} listing every issue, when the history has any.
- * @throws {ToolHistoryError} with code `'invalid-input'` on the same misuse as {@link validateOpenAIChat}.
- */
-export function assertValidOpenAIChat(messages: readonly unknown[]): void {
-  const result = validateOpenAIChat(messages);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
-}
-
-// The Chat Completions guards the reader (from-openai-chat.ts, through OPENAI_CHAT_DIALECT) shares
-// with this validator, so both refuse a malformed array or message in these words. Everything else
-// the validator reports as issues in OpenAI's words (a missing `tool_call_id`, a mistyped id), as
-// OpenAI does, where the reader, which cannot build a history from them, throws.
-
-/**
- * Checks that `messages` is a Chat Completions `messages` array.
+ * Checks that `messages` is a Chat Completions `messages` array (the reader shares this guard).
  *
  * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
  */
 export function assertOpenAIChatMessages(
   messages: unknown,
 ): asserts messages is readonly unknown[] {
-  if (!Array.isArray(messages)) {
+  if (!Array.isArray(messages))
     throw new ToolHistoryError(
       'invalid-input',
       `Expected the Chat Completions messages array, but got ${describeType(messages)}. Pass body.messages, not the whole request body.`,
     );
-  }
 }
 
 /**
- * `messages[index]` when it is an object.
+ * `messages[index]` when it is an object (the reader shares this guard).
  *
  * @throws {ToolHistoryError} `invalid-input` naming the index.
  */
 export function openAIChatMessageAt(messages: readonly unknown[], index: number): JsonObject {
   const message: unknown = messages[index];
-  if (!isObject(message)) {
+  if (!isObject(message))
     throw new ToolHistoryError(
       'invalid-input',
       `messages[${index}] is ${describeType(message)}, not a message object. Every entry of a Chat Completions messages array must be an object with a role.`,
     );
-  }
   return message;
 }

@@ -3,6 +3,7 @@ import type {
   AssistantMessage,
   HistoryMessage,
   OpaquePart,
+  ProviderData,
   TextPart,
   ToolCallPart,
   ToolResult,
@@ -19,6 +20,7 @@ import {
   responsesItemAt,
 } from './validate-openai-responses.js';
 import { appendAll } from '../shared/array-appender.js';
+import { withData } from '../openai-chat/from-openai-chat.js';
 
 const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
 const CALL_KEYS = new Set(['type', 'call_id', 'name', 'arguments']);
@@ -82,86 +84,62 @@ function readMessage(
   const path = `input[${index}]`;
   const extras = extrasOf(item, MESSAGE_KEYS);
   const role = messageRoleOf(item, index);
-  switch (role) {
-    case 'system':
-    case 'developer': {
-      const data = role === 'developer' ? { ...extras, role: 'developer' } : extras;
-      const providerData = providerDataOf('openai-responses', data);
-      const text = joinText(item.content, `${path}.content`);
-      history.push(
-        providerData === undefined
-          ? { role: 'system', text, sourceIndex: index }
-          : { role: 'system', text, sourceIndex: index, providerData },
-      );
-      return;
-    }
-    case 'user': {
-      const providerData = providerDataOf('openai-responses', extras);
-      const parts = readUserContent(item.content, `${path}.content`);
-      history.push(
-        providerData === undefined
-          ? { role: 'user', parts, sourceIndex: index }
-          : { role: 'user', parts, sourceIndex: index, providerData },
-      );
-      return;
-    }
-    case 'assistant': {
-      const text = joinText(item.content, `${path}.content`);
-      // The short form converts back as is; anything else (output_text parts, id, status) is kept whole.
-      const plain = typeof item.content === 'string' && extras === undefined;
-      assistantPart(
-        index,
-        plain
-          ? { type: 'text', text }
-          : { type: 'text', text, providerData: { 'openai-responses': { item } } },
-      );
-      return;
-    }
-    default:
-      throw invalidField(`${path}.role`, role, "'system', 'developer', 'user' or 'assistant'");
-  }
+  if (role === 'system' || role === 'developer') {
+    const text = joinText(item.content, `${path}.content`);
+    const data = dataOf(role === 'developer' ? { ...extras, role } : extras);
+    history.push(withData({ role: 'system', text, sourceIndex: index }, data));
+  } else if (role === 'user') {
+    const parts = readUserContent(item.content, `${path}.content`);
+    history.push(withData({ role: 'user', parts, sourceIndex: index }, dataOf(extras)));
+  } else if (role === 'assistant') {
+    const text = joinText(item.content, `${path}.content`);
+    // The short form converts back as is; anything else (output_text parts, id, status) is kept whole.
+    const plain = typeof item.content === 'string' && extras === undefined;
+    assistantPart(index, withData({ type: 'text', text }, plain ? undefined : dataOf({ item })));
+  } else throw invalidField(`${path}.role`, role, "'system', 'developer', 'user' or 'assistant'");
 }
 
 function readCall(item: JsonObject, index: number): ToolCallPart {
   const path = `input[${index}]`;
-  const extras = extrasOf(item, CALL_KEYS);
   const name = item.name;
   if (typeof name !== 'string') throw invalidField(`${path}.name`, name, 'a string');
-  return {
-    type: 'tool-call',
-    callId: callIdOf(item, index),
-    name,
-    ...(typeof item.arguments === 'string'
+  const callId = callIdOf(item, index);
+  const parsed =
+    typeof item.arguments === 'string'
       ? parseArgumentsText(item.arguments)
-      : parseArgumentsValue(item.arguments ?? {}, `${path}.arguments`)),
-    ...(extras === undefined ? {} : { providerData: { 'openai-responses': extras } }),
-  };
+      : parseArgumentsValue(item.arguments ?? {}, `${path}.arguments`);
+  const part: ToolCallPart = { type: 'tool-call', callId, name, ...parsed };
+  return withData(part, dataOf(extrasOf(item, CALL_KEYS)));
 }
 
 function readOutput(item: JsonObject, index: number, names: CallNames): ToolResult {
-  const path = `input[${index}]`;
   const callId = callIdOf(item, index);
   const extras = extrasOf(item, OUTPUT_KEYS);
+  const content = joinText(item.output, `input[${index}].output`);
+  const result = { callId, name: names.answer(callId) ?? '', content, isError: false };
   // An output array (text, images, files) is kept whole so it converts back verbatim.
   const data = Array.isArray(item.output) ? { ...extras, output: item.output } : extras;
-  return {
-    callId,
-    name: names.answer(callId) ?? '',
-    content: joinText(item.output, `${path}.output`),
-    isError: false,
-    sourceIndex: index,
-    ...(data === undefined ? {} : { providerData: { 'openai-responses': data } }),
-  };
+  return withData({ ...result, sourceIndex: index }, dataOf(data));
 }
 
-/** A string, or the texts of an array of content parts (other parts are skipped), joined. */
-function joinText(content: unknown, path: string): string {
+function dataOf(extras: Readonly<Record<string, unknown>> | undefined): ProviderData | undefined {
+  return providerDataOf('openai-responses', extras);
+}
+
+/** A string, or the texts of an array of content parts (other parts skipped), joined. */
+export function textOf(content: unknown): string | undefined {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content))
-    throw invalidField(path, content, 'a string or an array of content parts');
+  if (!Array.isArray(content)) return undefined;
   let text = '';
   for (const part of content)
     if (isObject(part) && typeof part.text === 'string') text += part.text;
+  return text;
+}
+
+function joinText(content: unknown, path: string): string {
+  const text = textOf(content);
+  if (text === undefined)
+    throw invalidField(path, content, 'a string or an array of content parts');
   return text;
 }
 
@@ -176,9 +154,6 @@ function readUserContent(content: unknown, path: string): (TextPart | OpaquePart
     const text = part.text;
     if (typeof text !== 'string')
       throw invalidField(`${path}[${partIndex}].text`, text, 'a string');
-    const extras = extrasOf(part, TEXT_KEYS);
-    return extras === undefined
-      ? { type: 'text', text }
-      : { type: 'text', text, providerData: { 'openai-responses': extras } };
+    return withData({ type: 'text', text }, dataOf(extrasOf(part, TEXT_KEYS)));
   });
 }

@@ -1,9 +1,12 @@
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { fromOpenAIResponses } from './from-openai-responses.js';
-import { OPENAI_RESPONSES_PROFILE } from './openai-responses-profile.js';
+import { BASE_PROFILE } from '../../core/provider-profile.js';
 import type { OpenAIResponsesInputItem } from './openai-responses-types.js';
 import { toOpenAIResponses } from './to-openai-responses.js';
-import { inspectOpenAIResponses } from './validate-openai-responses.js';
+import {
+  inspectOpenAIResponses,
+  OPENAI_RESPONSES_MAX_CALL_ID_LENGTH as MAX,
+} from './validate-openai-responses.js';
 import { repairResponsesReasoning } from './repair-responses-reasoning.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
@@ -35,7 +38,17 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   ConversionResult<OpenAIResponsesInputItem[]>
 > = {
   format: 'openai-responses',
-  profile: OPENAI_RESPONSES_PROFILE,
+  // `call_id` unique in the whole input; an output answers a call anywhere earlier.
+  profile: {
+    ...BASE_PROFILE,
+    name: 'OpenAI Responses',
+    scope: 'conversation',
+    uniqueCallIds: 'conversation',
+    callIds: {
+      description: `1 to ${MAX} characters`,
+      accepts: (id) => id !== '' && id.length <= MAX,
+    },
+  },
   inspect: inspectOpenAIResponses,
   read: (messages) => fromOpenAIResponses(messages),
   write: (history, options) => toOpenAIResponses(history, options),

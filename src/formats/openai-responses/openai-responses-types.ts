@@ -1,9 +1,5 @@
-/**
- * Minimal hand-written OpenAI Responses API `input` item types: only what tool-call history needs.
- * Items and fields we do not touch are kept through the index signatures. Arrays are mutable and
- * optional fields omit `undefined`, so what the converters emit is assignable to the SDK's
- * `ResponseInputItem` (checked by type tests).
- */
+// Minimal hand-written Responses `input` item types; index signatures keep untouched fields. Arrays
+// are mutable and optionals omit `undefined`, so output is assignable to the SDK's types.
 
 /** A message item: `{ type: 'message', role, content }`, or the short form without `type`. */
 export interface OpenAIResponsesMessageItem {
@@ -70,11 +66,7 @@ export interface OpenAIResponsesFunctionCallOutputItem {
   readonly [key: string]: unknown;
 }
 
-/**
- * An item the converters pass through untouched (`reasoning`, `item_reference`, built-in tool
- * calls, …). At run time any item type is passed through verbatim; statically `reasoning` stands
- * for all of them, so the emitted type stays assignable to the SDK's closed union.
- */
+/** Any item passed through verbatim; `reasoning` stands for all, to fit the SDK's closed union. */
 export type OpenAIResponsesOtherItem = OpenAIResponsesReasoningItem;
 
 /** Any item of the `input` array. */

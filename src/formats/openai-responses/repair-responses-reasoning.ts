@@ -1,8 +1,7 @@
 import { isObject } from '../../core/input-guards.js';
 import type { RuleContext } from '../../core/rule-context.js';
-import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { WireFix, WireRepair } from '../shared/wire-repair.js';
-import { isReasoningContext, ReasoningRuns } from './responses-reasoning.js';
+import { reasoningIssues } from './responses-reasoning.js';
 
 /**
  * Fixes the reasoning ties of a Responses `input` that the validator reports:
@@ -20,16 +19,7 @@ export function repairResponsesReasoning(
   context: RuleContext,
   inputIndexOf: (item: unknown) => number,
 ): WireRepair | undefined {
-  const issues: HistoryIssue[] = [];
-  const checkCalls = isReasoningContext(context);
-  let runs = checkCalls ? new ReasoningRuns(true, issues) : undefined;
-  for (let index = 0; index < input.length; index++) {
-    const item = input[index];
-    if (!isObject(item)) continue;
-    if (item.type === 'reasoning') runs ??= new ReasoningRuns(checkCalls, issues);
-    runs?.item(item, item.type, index);
-  }
-  runs?.end();
+  const issues = reasoningIssues(input, context);
   if (issues.length === 0) return undefined;
   const byIndex = new Map(issues.map((issue) => [issue.messageIndex, issue]));
   const output: unknown[] = [];

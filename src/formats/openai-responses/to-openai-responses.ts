@@ -2,17 +2,13 @@ import { assertNever } from '../../core/assert-never.js';
 import { withExtras } from '../shared/extras-of.js';
 import { isObject } from '../../core/input-guards.js';
 import { resultText } from '../../core/result-text.js';
-import type {
-  AssistantMessage,
-  TextPart,
-  ToolHistory,
-  ToolResultsMessage,
-  UserMessage,
-} from '../../core/history.js';
+import type { AssistantMessage, ToolHistory, ToolResult } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { userContent } from '../openai-chat/to-openai-chat.js';
+import { textOf } from './from-openai-responses.js';
 import type {
   OpenAIResponsesFunctionCallOutputItem,
   OpenAIResponsesInputContent,
@@ -20,9 +16,7 @@ import type {
   OpenAIResponsesMessageItem,
 } from './openai-responses-types.js';
 
-/**
- * Writes a neutral history as a Responses `input` array.
- */
+/** Writes a neutral history as a Responses `input` array. */
 export function toOpenAIResponses(
   history: ToolHistory,
   options: WriterOptions = {},
@@ -42,14 +36,27 @@ export function toOpenAIResponses(
         });
         break;
       }
-      case 'user':
-        items.push(writeUser(message, index, context));
+      case 'user': {
+        const [extras, content] = userContent<OpenAIResponsesInputContent>(
+          message,
+          index,
+          context,
+          'input_text',
+        );
+        items.push({ ...extras, type: 'message', role: 'user', content });
         break;
+      }
       case 'assistant':
-        writeAssistant(message, index, context, names, items);
+        context.ownData(message.providerData, index);
+        for (const part of message.parts) {
+          const item = writePart(part, index, context, names);
+          if (item !== undefined) items.push(item);
+        }
         break;
       case 'tool':
-        writeResults(message, index, context, names, items);
+        context.ownData(message.providerData, index);
+        for (const result of message.results)
+          items.push(writeOutput(result, index, context, names));
         break;
       default:
         assertNever(message, 'history message');
@@ -58,79 +65,26 @@ export function toOpenAIResponses(
   return { messages: items, warnings: context.warnings };
 }
 
-function writeUser(
-  message: UserMessage,
-  index: number,
-  context: ConversionContext,
-): OpenAIResponsesMessageItem {
-  const extras = context.ownData(message.providerData, index);
-  const [only] = message.parts;
-  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined) {
-    return { ...extras, type: 'message', role: 'user', content: only.text };
-  }
-  const content: OpenAIResponsesInputContent[] = [];
-  for (const part of message.parts) {
-    if (part.type === 'text') {
-      content.push({
-        ...context.ownData(part.providerData, index),
-        type: 'input_text',
-        text: part.text,
-      });
-    } else {
-      const value = context.ownOpaque(part, index);
-      // Opaque parts in this format were read from this format's message content.
-      if (value !== undefined) content.push(value as OpenAIResponsesInputContent);
-    }
-  }
-  return { ...extras, type: 'message', role: 'user', content };
-}
-
-/*
- * An assistant message and a results message are items of their own: each is appended to `items`,
- * the input being written, without an array per message in between.
- */
-
-function writeAssistant(
-  message: AssistantMessage,
+function writePart(
+  part: AssistantMessage['parts'][number],
   index: number,
   context: ConversionContext,
   names: CallNames,
-  items: OpenAIResponsesInputItem[],
-): void {
-  context.ownData(message.providerData, index);
-  for (const part of message.parts) {
-    switch (part.type) {
-      case 'text':
-        items.push(writeText(part, index, context));
-        break;
-      case 'tool-call':
-        names.call(part.callId, part.name);
-        items.push(
-          withExtras(context.ownData(part.providerData, index, part.callId), {
-            type: 'function_call',
-            call_id: part.callId,
-            name: part.name,
-            arguments: argumentsTextOf(part),
-          }),
-        );
-        break;
-      case 'opaque': {
-        const value = context.ownOpaque(part, index);
-        // Opaque parts in this format are input items read by fromOpenAIResponses.
-        if (value !== undefined) items.push(value as OpenAIResponsesInputItem);
-        break;
-      }
-      default:
-        assertNever(part, 'assistant part');
-    }
+): OpenAIResponsesInputItem | undefined {
+  // Opaque parts in this format are input items read by fromOpenAIResponses.
+  if (part.type === 'opaque')
+    return context.ownOpaque(part, index) as OpenAIResponsesInputItem | undefined;
+  if (part.type === 'tool-call') {
+    names.call(part.callId, part.name);
+    const { callId, name } = part;
+    const call = {
+      type: 'function_call' as const,
+      call_id: callId,
+      name,
+      arguments: argumentsTextOf(part),
+    };
+    return withExtras(context.ownData(part.providerData, index, callId), call);
   }
-}
-
-function writeText(
-  part: TextPart,
-  index: number,
-  context: ConversionContext,
-): OpenAIResponsesInputItem {
   const stored = context.ownData(part.providerData, index)?.item;
   // An item read in the output form is written back whole while its text is unchanged.
   if (isObject(stored) && textOf(stored.content) === part.text)
@@ -138,52 +92,21 @@ function writeText(
   return { type: 'message', role: 'assistant', content: part.text };
 }
 
-function textOf(content: unknown): string | undefined {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return undefined;
-  let text = '';
-  for (const part of content)
-    if (isObject(part) && typeof part.text === 'string') text += part.text;
-  return text;
-}
-
-function writeResults(
-  message: ToolResultsMessage,
+function writeOutput(
+  result: ToolResult,
   index: number,
   context: ConversionContext,
   names: CallNames,
-  items: OpenAIResponsesInputItem[],
-): void {
-  context.ownData(message.providerData, index);
-  for (const result of message.results) {
-    answerWithoutName(
-      names,
-      result,
-      index,
-      context,
-      'Responses function_call_output items',
-      'conversation',
-    );
-    if (result.isError && context.wants('dropped-error-flag')) {
-      context.warn(
-        'dropped-error-flag',
-        index,
-        `Responses function_call_output items have no error flag; the result for "${result.callId}" is sent as a plain result.`,
-        result.callId,
-      );
-    }
-    const own = context.ownData(result.providerData, index, result.callId);
-    const text = resultText(result.content);
-    items.push(outputItem(result.callId, text, own));
-  }
-}
-
-/** The `function_call_output` item of a result whose text is `text`, with its own Responses data. */
-function outputItem(
-  callId: string,
-  text: string,
-  own: Readonly<Record<string, unknown>> | undefined,
 ): OpenAIResponsesFunctionCallOutputItem {
+  const { callId } = result;
+  const carrier = 'Responses function_call_output items';
+  answerWithoutName(names, result, index, context, carrier, 'conversation');
+  if (result.isError) {
+    const text = `${carrier} have no error flag; the result for "${callId}" is sent as a plain result.`;
+    context.warn('dropped-error-flag', index, text, callId);
+  }
+  const own = context.ownData(result.providerData, index, callId);
+  const text = resultText(result.content);
   // Most results carry no Responses data (placeholders, results from other formats): no copies.
   if (own === undefined) return { type: 'function_call_output', call_id: callId, output: text };
   const { output, ...extras } = own;

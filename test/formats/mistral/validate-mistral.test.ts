@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { assertValidHistory } from '../../../src/validate/validate-history.js';
 import { errorBodyFor } from '../../../src/testing/index.js';
 import {
-  assertValidMistral,
   MISTRAL_COUNT_MISMATCH,
   validateMistral,
 } from '../../../src/formats/mistral/validate-mistral.js';
@@ -227,10 +227,10 @@ describe('validateMistral', () => {
   });
 });
 
-describe('assertValidMistral', () => {
+describe("assertValidHistory (format 'mistral')", () => {
   it('throws InvalidHistoryError listing the issues', () => {
     expect(() => {
-      assertValidMistral([user(), calls('a1b2c3d4e')]);
+      assertValidHistory([user(), calls('a1b2c3d4e')], { format: 'mistral' });
     }).toThrow(
       new InvalidHistoryError([
         {

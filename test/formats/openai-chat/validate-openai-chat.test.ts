@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { assertValidHistory } from '../../../src/validate/validate-history.js';
 import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 import { isToolHistoryError, ToolHistoryError } from '../../../src/errors/tool-history-error.js';
-import {
-  assertValidOpenAIChat,
-  validateOpenAIChat,
-} from '../../../src/formats/openai-chat/validate-openai-chat.js';
+import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
 
 const user = (content: string): object => ({ role: 'user', content });
 const text = (content: string): object => ({ role: 'assistant', content });
@@ -535,10 +533,12 @@ describe('validateOpenAIChat', () => {
   });
 });
 
-describe('assertValidOpenAIChat', () => {
+describe("assertValidHistory (format 'openai-chat')", () => {
   it('returns quietly for a valid history', () => {
     expect(() => {
-      assertValidOpenAIChat([user('hi'), calls(call('call_a')), result('call_a')]);
+      assertValidHistory([user('hi'), calls(call('call_a')), result('call_a')], {
+        format: 'openai-chat',
+      });
     }).not.toThrow();
   });
 
@@ -546,7 +546,7 @@ describe('assertValidOpenAIChat', () => {
     const history = [user('hi'), calls(call('call_a'), call('call_b')), user('again'), result('x')];
     const { issues } = validateOpenAIChat(history);
     const thrown = thrownBy(() => {
-      assertValidOpenAIChat(history);
+      assertValidHistory(history, { format: 'openai-chat' });
     });
     expect(thrown).toBeInstanceOf(InvalidHistoryError);
     expect(thrown).toMatchObject({ code: 'invalid-history', issues });
@@ -557,7 +557,7 @@ describe('assertValidOpenAIChat', () => {
 
   it('throws invalid-input for misuse, like validateOpenAIChat', () => {
     expect(() => {
-      assertValidOpenAIChat([42]);
+      assertValidHistory([42], { format: 'openai-chat' });
     }).toThrow('messages[0] is an integer, not a message object.');
   });
 });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { assertValidHistory } from '../../../src/validate/validate-history.js';
 import { errorBodyFor } from '../../../src/testing/index.js';
-import {
-  assertValidOpenAIResponses,
-  validateOpenAIResponses,
-} from '../../../src/formats/openai-responses/validate-openai-responses.js';
+import { validateOpenAIResponses } from '../../../src/formats/openai-responses/validate-openai-responses.js';
 import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 
 const call = (callId: string): object => ({
@@ -157,10 +155,10 @@ describe('validateOpenAIResponses', () => {
   });
 });
 
-describe('assertValidOpenAIResponses', () => {
+describe("assertValidHistory (format 'openai-responses')", () => {
   it('throws InvalidHistoryError listing the issues', () => {
     expect(() => {
-      assertValidOpenAIResponses([output('x')]);
+      assertValidHistory([output('x')], { format: 'openai-responses' });
     }).toThrow(
       new InvalidHistoryError([
         {
