@@ -15,14 +15,13 @@ import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import {
   assertGeminiContents,
+  camelCaseGeminiPart,
   GEMINI_CONTENT_SHAPE,
   geminiFunctionOf,
   geminiPartsOf,
-} from './validate-gemini.js';
-import { camelCaseGeminiPart } from './camel-case-gemini-part.js';
-import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
+} from './gemini-wire.js';
+import { GeminiTurn, SKIP_THOUGHT_SIGNATURE, type TurnCall } from './gemini-rules.js';
 import { appendAll } from '../shared/array-appender.js';
-import { GeminiTurn, type TurnCall } from './gemini-turn.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
 const RESPONSE_PART_KEYS = new Set(['functionResponse']);
@@ -31,7 +30,8 @@ const RESPONSE_KEYS = new Set(['name', 'response']);
 const TEXT_PART_KEYS = new Set(['text']);
 
 /**
- * Reads Gemini `contents` (and its `systemInstruction`) into a neutral history; calls and responses without an id get generated ones (`generated-call-id`).
+ * Reads Gemini `contents` (and its `systemInstruction`) into a neutral history; calls and
+ * responses without an id get generated ones (`generated-call-id`).
  *
  * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
@@ -45,13 +45,13 @@ export function fromGemini(
   const warnings: ConversionWarning[] = [];
   if (options.systemInstruction !== undefined)
     history.push({ role: 'system', text: systemText(options.systemInstruction) });
-  const turn = new GeminiTurn();
+  let turn = new GeminiTurn();
   for (let index = 0; index < contents.length; index++) {
     const content = objectAt(contents, index, 'contents', GEMINI_CONTENT_SHAPE);
     // Checks the role and the parts.
     const parts = geminiPartsOf(content, index).map(camelCaseGeminiPart);
     if (content.role === 'model') {
-      turn.start();
+      turn = new GeminiTurn();
       const modelParts = parts.map((part, partIndex) =>
         readModelPart(part, index, partIndex, generateId, warnings),
       );
@@ -74,7 +74,8 @@ export function fromGemini(
           else history.push({ role: 'tool', results: [result], sourceIndex: index });
           return;
         }
-        turn.end();
+        // Past a user part no call stays answerable.
+        if (turn.calls.length > 0) turn = new GeminiTurn();
         const userPart = readUserPart(part);
         if (same && last.role === 'user') appendAll(last.parts, [userPart]);
         else history.push({ role: 'user', parts: [userPart], sourceIndex: index });

@@ -12,7 +12,7 @@ import type {
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext } from '../shared/conversion-context.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
-import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
+import { SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
 
 /** The output of {@link toGemini}: `contents` plus the request's `systemInstruction`. */
 export interface GeminiConversionResult extends ConversionResult<GeminiContent[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelCaseGeminiPart } from '../../../src/formats/gemini/camel-case-gemini-part.js';
+import { camelCaseGeminiPart } from '../../../src/formats/gemini/gemini-wire.js';
 import { fromGemini } from '../../../src/formats/gemini/from-gemini.js';
 import { validateGemini } from '../../../src/formats/gemini/validate-gemini.js';
 
