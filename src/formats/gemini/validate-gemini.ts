@@ -1,7 +1,6 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
@@ -129,12 +128,6 @@ export function inspectGemini(
     result: toValidationResult(issues.sort(byMessageIndex)),
     table,
   };
-}
-
-/** @throws {InvalidHistoryError} when {@link validateGemini} finds any issue. */
-export function assertValidGemini(contents: readonly unknown[]): void {
-  const result = validateGemini(contents);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
 const NO_PARTS: readonly FunctionPart[] = [];

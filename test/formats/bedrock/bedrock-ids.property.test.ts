@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { BEDROCK_TOOL_USE_ID_PATTERN } from '../../../src/formats/bedrock/bedrock-issues.js';
-import { BEDROCK_PROFILE } from '../../../src/formats/bedrock/bedrock-profile.js';
+import { BEDROCK_TOOL_USE_ID_PATTERN } from '../../../src/formats/bedrock/bedrock-rules.js';
+import { BEDROCK_PROFILE } from '../../../src/formats/bedrock/bedrock-adapter.js';
 import { validateBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
 
 /** Ids near the rule's edges: the allowed characters, a few others, lengths around 64. */
