@@ -9,8 +9,6 @@ import {
   ANTHROPIC_MESSAGE_SHAPE,
   assertAnthropicMessages,
   blockString,
-  toolResultIdOf,
-  toolUseIdOf,
 } from './validate-anthropic.js';
 import { readBlocks, type BlockReader } from './read-blocks.js';
 
@@ -34,14 +32,14 @@ const ANTHROPIC_READER: BlockReader = {
     const extras = extrasOf(block, TOOL_USE_KEYS);
     return {
       type: 'tool-call',
-      callId: toolUseIdOf(block, index, blockIndex),
+      callId: blockString(block, 'id', index, blockIndex),
       name: blockString(block, 'name', index, blockIndex),
       ...parseArgumentsValue(block.input ?? {}, `messages[${index}].content[${blockIndex}].input`),
       ...(extras === undefined ? {} : { providerData: { anthropic: extras } }),
     };
   },
   result: (block, index, blockIndex, nameOf) => {
-    const callId = toolResultIdOf(block, index, blockIndex);
+    const callId = blockString(block, 'tool_use_id', index, blockIndex);
     const extras = extrasOf(block, TOOL_RESULT_KEYS);
     const content = block.content ?? '';
     if (typeof content !== 'string' && !Array.isArray(content))

@@ -101,7 +101,7 @@ function readAssistant(
   for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
     const block = blocks[partIndex];
     if (block?.type === 'tool_use') {
-      const id = toolUseIdOf(block, index, partIndex);
+      const id = blockString(block, 'id', index, partIndex);
       table.add(id, partIndex, siteName(block.name));
       if (!isAnthropicId(id)) {
         const param = `messages.${index}.content.${partIndex}.tool_use.id`;
@@ -160,7 +160,7 @@ function readUser(
       other = true;
       continue;
     }
-    const id = toolResultIdOf(block, index, partIndex);
+    const id = blockString(block, 'tool_use_id', index, partIndex);
     table.add(id, partIndex);
     if (other && callTurn !== -1) {
       // Anthropic looks for results at the start of the merged turn; wording inferred.
@@ -216,22 +216,6 @@ export function anthropicBlocksOf(message: JsonObject, index: number): readonly 
       'a string or an array of content blocks',
     );
   return typedEntries(content, index, 'content', 'a content block');
-}
-
-/** @throws {ToolHistoryError} `invalid-input` when the `tool_use` block's `id` is not a string. */
-export function toolUseIdOf(block: JsonObject, index: number, partIndex: number): string {
-  const id = block.id;
-  if (typeof id !== 'string')
-    throw invalidField(`messages[${index}].content[${partIndex}].id`, id, 'a string');
-  return id;
-}
-
-/** @throws {ToolHistoryError} `invalid-input` when the block's `tool_use_id` is not a string. */
-export function toolResultIdOf(block: JsonObject, index: number, partIndex: number): string {
-  const id = block.tool_use_id;
-  if (typeof id !== 'string')
-    throw invalidField(`messages[${index}].content[${partIndex}].tool_use_id`, id, 'a string');
-  return id;
 }
 
 /** @throws {ToolHistoryError} `invalid-input` when the block's `field` is not a string. */

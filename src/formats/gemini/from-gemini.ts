@@ -48,22 +48,16 @@ export function fromGemini(
   let turn = new GeminiTurn();
   for (let index = 0; index < contents.length; index++) {
     const content = objectAt(contents, index, 'contents', GEMINI_CONTENT_SHAPE);
-    // Checks the role and the parts.
     const parts = geminiPartsOf(content, index).map(camelCaseGeminiPart);
     if (content.role === 'model') {
-      turn = new GeminiTurn();
+      const calls = new GeminiTurn();
+      turn = calls;
       const modelParts = parts.map((part, partIndex) =>
-        readModelPart(part, index, partIndex, generateId, warnings),
+        readModelPart(part, index, partIndex, calls, generateId, warnings),
       );
-      modelParts.forEach((part, partIndex) => {
-        if (part.type !== 'tool-call') return;
-        const call = parts[partIndex]?.functionCall;
-        const idless = !isObject(call) || typeof call.id !== 'string' || call.id === '';
-        turn.arm(part.callId, part.name, idless);
-      });
       history.push({ role: 'assistant', parts: modelParts, sourceIndex: index });
     } else {
-      // 'user', the legacy 'function', or no role: geminiPartsOf checked it.
+      // 'user', the legacy 'function', or no role.
       const claimed = claimByIds(parts, turn);
       parts.forEach((part, partIndex) => {
         const last = history.at(-1);
@@ -86,10 +80,12 @@ export function fromGemini(
   return { messages: history, warnings };
 }
 
+/** Reads a part of a model content; a call joins `turn`. */
 function readModelPart(
   part: JsonObject,
   index: number,
   partIndex: number,
+  turn: GeminiTurn,
   generateId: CallIdGenerator,
   warnings: ConversionWarning[],
 ): TextPart | ToolCallPart | OpaquePart {
@@ -97,9 +93,10 @@ function readModelPart(
   const path = `contents[${index}].parts[${partIndex}]`;
   const call = geminiFunctionOf(part.functionCall, index, partIndex, 'functionCall');
   const name = call.name;
-  let callId = typeof call.id === 'string' ? call.id : '';
-  if (callId === '') {
-    callId = generateId();
+  const idless = typeof call.id !== 'string' || call.id === '';
+  const callId = idless ? generateId() : (call.id as string);
+  turn.arm(callId, name, idless);
+  if (idless) {
     warnings.push({
       code: 'generated-call-id',
       messageIndex: index,
@@ -120,10 +117,9 @@ function readModelPart(
 }
 
 /**
- * The part's extras plus, under `field`, the fields of its `functionCall` or `functionResponse`
- * the neutral model does not hold (`willContinue`, `scheduling`, a response's `parts`, …) and its
- * wire `id` when that is not `callId` (empty, not a string, or a made-up response id replaced by
- * its call's generated one), so toGemini can write them back. `undefined` when there are none.
+ * The part's extras plus, under `field`, the function's fields the neutral model does not hold
+ * (`willContinue`, a response's `parts`, …) and its wire `id` when that is not `callId`, for
+ * toGemini to write back. `undefined` when there are none.
  */
 function withInnerExtras(
   extras: Record<string, unknown> | undefined,
@@ -153,9 +149,8 @@ function readUserPart(part: JsonObject): TextPart | OpaquePart {
 }
 
 /**
- * Pairs the responses that carry an id, among those that open a user content (a part of another
- * kind ends the call turn), before the responses without one, as the validator does: a response
- * without an id must not take the call another response names by id.
+ * Pairs the responses with an id that open a user content before those without one, as the
+ * validator does: a response without an id must not take the call another names by id.
  */
 function claimByIds(
   parts: readonly JsonObject[],
@@ -210,7 +205,7 @@ function readResponse(
   );
   const keys = Object.keys(body);
   const only = keys.length === 1 ? keys[0] : undefined;
-  // Google documents `output` for a result and `error` for a failure; any other object is the result itself.
+  // Google documents `output` for a result and `error` for a failure; else the object is the result.
   const content = (only === 'output' || only === 'error' ? body[only] : body) as JsonValue;
   assertWritableJson(
     content,

@@ -21,12 +21,6 @@ import {
   geminiFunctionOf,
   geminiPartsOf,
 } from './gemini-wire.js';
-export {
-  GEMINI_COUNT_MISMATCH,
-  GEMINI_CALL_NOT_AFTER_USER,
-  GEMINI_RESPONSE_IN_MODEL,
-  GEMINI_RESPONSE_NOT_AFTER_CALL,
-} from './gemini-rules.js';
 
 /** A `functionCall` or `functionResponse` part, as the checks need it. */
 interface FunctionPart {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodyFor } from '../../../src/testing/index.js';
+import { validateGemini } from '../../../src/formats/gemini/validate-gemini.js';
 import {
   GEMINI_CALL_NOT_AFTER_USER,
   GEMINI_COUNT_MISMATCH,
   GEMINI_RESPONSE_NOT_AFTER_CALL,
-  validateGemini,
-} from '../../../src/formats/gemini/validate-gemini.js';
+} from '../../../src/formats/gemini/gemini-rules.js';
 
 const call = (name: string, id?: string): object => ({
   functionCall: { name, args: {}, ...(id === undefined ? {} : { id }) },
