@@ -1,5 +1,5 @@
 import { isObject } from '../../core/input-guards.js';
-import { BASE_PROFILE, type ProviderProfile } from '../../core/provider-profile.js';
+import { BASE_PROFILE } from '../../core/provider-profile.js';
 import { isAnthropicId } from './anthropic-rules.js';
 import { fromAnthropic } from './from-anthropic.js';
 import { toAnthropic, type AnthropicConversionResult } from './to-anthropic.js';
@@ -17,27 +17,22 @@ const ANTHROPIC_BLOCK_TYPES = new Set([
   'document',
 ]);
 
-/**
- * Anthropic: `tool_use.id` matches `^[a-zA-Z0-9_-]+$` and is unique in the request; the results
- * open the next user turn; no text after the `tool_use` blocks; a request with tool history
- * declares tools ("Requests which include `tool_use` or `tool_result` blocks must define tools.").
- */
-const ANTHROPIC_PROFILE: ProviderProfile = {
-  ...BASE_PROFILE,
-  name: 'Anthropic',
-  uniqueCallIds: 'conversation',
-  textBeforeCalls: true,
-  toolsWithToolHistory: true,
-  callIds: {
-    description: 'matching ^[a-zA-Z0-9_-]+$',
-    accepts: isAnthropicId,
-  },
-};
-
 /** The Anthropic Messages `messages`: reader, writer, validator, profile and wire facts. */
 export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionResult> = {
   format: 'anthropic',
-  profile: ANTHROPIC_PROFILE,
+  // Ids unique in the request; results open the next user turn; no text after the calls; a
+  // request with tool history declares tools.
+  profile: {
+    ...BASE_PROFILE,
+    name: 'Anthropic',
+    uniqueCallIds: 'conversation',
+    textBeforeCalls: true,
+    toolsWithToolHistory: true,
+    callIds: {
+      description: 'matching ^[a-zA-Z0-9_-]+$',
+      accepts: isAnthropicId,
+    },
+  },
   inspect: inspectAnthropic,
   read: (messages, options) => fromAnthropic(messages, { system: options?.system }),
   write: (history, options) => toAnthropic(history, options),

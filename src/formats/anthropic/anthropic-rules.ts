@@ -47,7 +47,8 @@ export function anthropicWording(): BlockWording {
     `messages.${site.messageIndex}.content.${site.partIndex ?? 0}`;
   return {
     unexpected: (result) => {
-      // https://github.com/router-for-me/CLIProxyAPI/issues/497, https://github.com/anthropics/claude-code/issues/13460.
+      // https://github.com/router-for-me/CLIProxyAPI/issues/497,
+      // https://github.com/anthropics/claude-code/issues/13460.
       const param = `${paths.of(result.messageIndex)}${result.partIndex ?? 0}`;
       return [
         param,

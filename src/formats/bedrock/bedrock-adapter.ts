@@ -1,30 +1,25 @@
 import { isObject } from '../../core/input-guards.js';
-import { BASE_PROFILE, type ProviderProfile } from '../../core/provider-profile.js';
+import { BASE_PROFILE } from '../../core/provider-profile.js';
 import { isBedrockId } from './bedrock-rules.js';
 import { fromBedrock } from './from-bedrock.js';
 import { toBedrock, type BedrockConversionResult } from './to-bedrock.js';
 import { inspectBedrock } from './validate-bedrock.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
-/**
- * Amazon Bedrock Converse: `toolUseId` is 1 to 64 characters of `[a-zA-Z0-9_-]` and unique in the
- * request; every result sits in the user message right after its call.
- */
-export const BEDROCK_PROFILE: ProviderProfile = {
-  ...BASE_PROFILE,
-  name: 'Bedrock',
-  uniqueCallIds: 'conversation',
-  toolsWithToolHistory: true,
-  callIds: {
-    description: 'matching ^[a-zA-Z0-9_-]+$, at most 64 characters',
-    accepts: isBedrockId,
-  },
-};
-
 /** The Amazon Bedrock Converse `messages`: reader, writer, validator, profile and wire facts. */
 export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> = {
   format: 'bedrock',
-  profile: BEDROCK_PROFILE,
+  // Ids unique in the request; each result in the user message right after its call.
+  profile: {
+    ...BASE_PROFILE,
+    name: 'Bedrock',
+    uniqueCallIds: 'conversation',
+    toolsWithToolHistory: true,
+    callIds: {
+      description: 'matching ^[a-zA-Z0-9_-]+$, at most 64 characters',
+      accepts: isBedrockId,
+    },
+  },
   inspect: inspectBedrock,
   read: (messages, options) => fromBedrock(messages, { system: options?.system }),
   write: (history, options) => toBedrock(history, options),

@@ -19,7 +19,7 @@ export function isBedrockId(id: string): boolean {
 
 /**
  * Ours, in the form of AWS's constraint errors, which number list members from 1 (no recorded
- * reply for this field; the form for a tool name: https://github.com/aws-samples/remote-swe-agents/pull/457).
+ * reply for this field; the form: https://github.com/aws-samples/remote-swe-agents/pull/457).
  */
 export function invalidIdSentence(id: string, messageIndex: number, partIndex: number): string {
   const constraint =
@@ -51,7 +51,7 @@ export function resultsFirstSentence(at: number, missing: number): string {
 export function bedrockWording(): BlockWording {
   const params = new MessageStrings((index) => `messages.${index}.content`);
   // Every result the turn before does not call for: an orphan, one for an older turn, a second
-  // one (https://github.com/Just-Curieous/Curie/issues/16, https://github.com/pydantic/pydantic-ai/issues/2327).
+  // one (https://github.com/Just-Curieous/Curie/issues/16).
   const exceeds = new MessageStrings(
     (index) =>
       `The number of toolResult blocks at messages.${index}.content exceeds the number of toolUse blocks of previous turn.`,
@@ -61,7 +61,7 @@ export function bedrockWording(): BlockWording {
   return {
     unexpected,
     duplicateResult: unexpected,
-    // A ValidationException of Converse and ConverseStream (https://github.com/agno-agi/agno/issues/6698).
+    // Converse and ConverseStream (https://github.com/agno-agi/agno/issues/6698).
     missing: (at, ids) => [
       `messages.${at}.content`,
       `Expected toolResult blocks at messages.${at}.content for the following Ids: ${ids.join(', ')}`,
@@ -102,7 +102,8 @@ export function hasLateResults(table: ToolTurnTable): boolean {
 /**
  * Adds to `problems` the results Bedrock finds late: it looks for a call turn's results in the
  * user message right after it, so one in a later user message of the same run answers nothing
- * there, although the shared pairing rule pairs the run (https://github.com/timothy-agent/timothy/pull/33).
+ * there, although the shared pairing rule pairs the run
+ * (https://github.com/timothy-agent/timothy/pull/33).
  * Each becomes `misplaced`, and its call joins the `missing` problem of its turn. Reads the
  * pairing {@link findToolTurnProblems} left on the table (one turn per message).
  */

@@ -130,12 +130,8 @@ function withInnerExtras(
 ): Record<string, unknown> | undefined {
   const inner = extrasOf(value, known);
   if (inner?.id === callId) delete inner.id;
-  const hasInner = inner !== undefined && Object.keys(inner).length > 0;
-  if (!hasInner)
-    return extras === undefined || Object.keys(extras).length === 0 ? undefined : extras;
-  const out = extras ?? {};
-  out[field] = inner;
-  return out;
+  if (inner !== undefined && Object.keys(inner).length > 0) return { ...extras, [field]: inner };
+  return extras === undefined || Object.keys(extras).length === 0 ? undefined : extras;
 }
 
 function readUserPart(part: JsonObject): TextPart | OpaquePart {

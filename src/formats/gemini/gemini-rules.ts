@@ -1,20 +1,17 @@
 // Gemini's refusals of tool-call histories in Google's words, each with where it was seen, and
 // the turn pairing rule the reader and the validator share.
 
-/**
- * https://github.com/google-gemini/gemini-cli/issues/4217, https://github.com/microsoft/vscode/issues/299295
- * (400 INVALID_ARGUMENT).
- */
+/** https://github.com/google-gemini/gemini-cli/issues/4217 (400 INVALID_ARGUMENT). */
 export const GEMINI_COUNT_MISMATCH =
   'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.';
 
-/** https://github.com/langchain-ai/langchain/issues/27799, https://github.com/GoogleCloudPlatform/generative-ai/pull/368. */
+/** https://github.com/langchain-ai/langchain/issues/27799. */
 export const GEMINI_RESPONSE_NOT_AFTER_CALL =
   'Please ensure that function response turn comes immediately after a function call turn.';
 
 /**
- * Also when the history starts with a call turn: https://github.com/google-gemini/gemini-cli/issues/11814,
- * https://github.com/google-gemini/gemini-cli/issues/26486.
+ * Also when the history starts with a call turn:
+ * https://github.com/google-gemini/gemini-cli/issues/11814.
  */
 export const GEMINI_CALL_NOT_AFTER_USER =
   'Please ensure that function call turn comes immediately after a user turn or after a function response turn.';

@@ -189,9 +189,6 @@ function functionPart(
   };
 }
 
-// Above this many calls in one turn, repeated ids are found through a set instead of a scan.
-const SCAN_LIMIT = 16;
-
 /** A call turn follows a user turn, and its ids (where given) tell calls apart. */
 function checkCallTurn(
   turn: Turn,
@@ -208,15 +205,13 @@ function checkCallTurn(
     });
   }
   const { calls } = turn;
-  const seen = calls.length > SCAN_LIMIT ? new Set<string>() : undefined;
-  for (let position = 0; position < calls.length; position++) {
-    const call = calls[position];
-    const id = call?.id;
-    if (call === undefined || id === undefined) continue;
-    const repeated = seen ? seen.has(id) : calls.findIndex((other) => other.id === id) < position;
-    seen?.add(id);
+  if (calls.length < 2) return;
+  const seen = new Set<string>();
+  for (const call of calls) {
+    const id = call.id;
+    if (id === undefined) continue;
     // Ours: no Gemini wording was found.
-    if (repeated)
+    if (seen.has(id))
       issues.push({
         code: 'duplicate-tool-call-id',
         messageIndex: index,
@@ -224,6 +219,7 @@ function checkCallTurn(
         toolCallId: id,
         message: `Function call id ${id} appears twice in contents[${index}]; give each functionCall part its own id.`,
       });
+    seen.add(id);
   }
 }
 
