@@ -1,5 +1,6 @@
 import { isObject } from '../../core/input-guards.js';
-import { ANTHROPIC_PROFILE } from './anthropic-profile.js';
+import { BASE_PROFILE } from '../../core/provider-profile.js';
+import { isAnthropicId } from './anthropic-rules.js';
 import { fromAnthropic } from './from-anthropic.js';
 import { toAnthropic, type AnthropicConversionResult } from './to-anthropic.js';
 import { inspectAnthropic } from './validate-anthropic.js';
@@ -19,7 +20,19 @@ const ANTHROPIC_BLOCK_TYPES = new Set([
 /** The Anthropic Messages `messages`: reader, writer, validator, profile and wire facts. */
 export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionResult> = {
   format: 'anthropic',
-  profile: ANTHROPIC_PROFILE,
+  // Ids unique in the request; results open the next user turn; no text after the calls; a
+  // request with tool history declares tools.
+  profile: {
+    ...BASE_PROFILE,
+    name: 'Anthropic',
+    uniqueCallIds: 'conversation',
+    textBeforeCalls: true,
+    toolsWithToolHistory: true,
+    callIds: {
+      description: 'matching ^[a-zA-Z0-9_-]+$',
+      accepts: isAnthropicId,
+    },
+  },
   inspect: inspectAnthropic,
   read: (messages, options) => fromAnthropic(messages, { system: options?.system }),
   write: (history, options) => toAnthropic(history, options),

@@ -1,9 +1,5 @@
-/**
- * Minimal hand-written Anthropic Messages API wire types: only what tool-call history needs.
- * Blocks and fields we do not touch are kept through the index signatures. Arrays are mutable and
- * optional fields omit `undefined`, so what the converters emit is assignable to the SDK's
- * `MessageParam` (checked by type tests).
- */
+// Minimal Anthropic Messages wire types: what tool-call history needs, the rest kept through index
+// signatures. Type tests check that what the converters emit is assignable to the SDK's types.
 
 /** A `text` block. */
 export interface AnthropicTextBlock {
@@ -61,11 +57,7 @@ export interface AnthropicRedactedThinkingBlock {
 /** A block of a `tool_result`'s `content` array. */
 export type AnthropicToolResultContentBlock = AnthropicTextBlock | AnthropicImageBlock;
 
-/**
- * A block the converters pass through untouched (`image`, `thinking`, `document`, server tool
- * blocks, …). At run time any block type is passed through verbatim; statically the common
- * ones stand for all of them, so the emitted type stays assignable to the SDK's closed union.
- */
+/** Blocks passed through untouched; the common ones stand for all, to match the SDK's union. */
 export type AnthropicOtherBlock =
   AnthropicImageBlock | AnthropicThinkingBlock | AnthropicRedactedThinkingBlock;
 

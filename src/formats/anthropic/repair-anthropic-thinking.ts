@@ -8,7 +8,7 @@ import {
   isThinkingBlock,
   thinkingFirstIssue,
   toolUseIdsOf,
-} from './anthropic-thinking.js';
+} from './anthropic-rules.js';
 
 /**
  * With extended thinking on, puts the thinking blocks of the final assistant turn that holds

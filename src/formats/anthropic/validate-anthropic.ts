@@ -1,7 +1,6 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
 import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
 import {
@@ -18,30 +17,26 @@ import {
 } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
-import { anthropicContentPaths, isAnthropicId, issueOf } from './anthropic-issues.js';
-import { missingSentence } from './anthropic-issues.js';
-import { thinkingFirstIssue } from './anthropic-thinking.js';
-export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-issues.js';
+import {
+  anthropicWording,
+  blockIssueOf,
+  isAnthropicId,
+  missingSentence,
+  thinkingFirstIssue,
+} from './anthropic-rules.js';
+export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-rules.js';
 
 /**
- * Validates an Anthropic Messages `messages` array for tool-call history and returns every issue
- * (Anthropic itself stops at the first), each worded as Anthropic words it.
+ * Validates an Anthropic Messages `messages` array and returns every issue in Anthropic's words
+ * (Anthropic stops at the first).
  *
- * Rules: the user turn right after an assistant turn with `tool_use` blocks answers every one of
- * them with `tool_result` blocks, and those blocks come first in it (consecutive user messages are
- * one turn, as the API merges them, so results may be split over them, and so are consecutive
- * assistant messages, so calls may be split over them); a `tool_result` with no
- * `tool_use` in the turn before is refused; `tool_use` ids are unique in the whole request and
- * match {@link ANTHROPIC_TOOL_USE_ID_PATTERN}; no text follows the `tool_use` blocks of a turn.
- * With `context.thinking` (extended thinking on), the final assistant turn that holds `tool_use`
- * starts with its `thinking` or `redacted_thinking` block (`missing-reasoning`).
- * `messageIndex` is the index in `messages`, `partIndex` the block's index in `content`.
+ * The user turn after an assistant turn with `tool_use` blocks opens with a `tool_result` for each
+ * (the API merges consecutive messages of one role into one turn); `tool_use` ids are unique in
+ * the request and match {@link ANTHROPIC_TOOL_USE_ID_PATTERN}; no text follows a turn's calls.
+ * With `context.thinking`, the final assistant turn with `tool_use` starts with its thinking block.
  *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, or a message, its
- *   `role`, its `content` or a tool block is not of a shape the Messages API has.
- * @example
- * const result = validateAnthropic(body.messages);
- * if (!result.ok) console.error(result.issues[0].message);
+ * @throws {ToolHistoryError} `invalid-input` for a message, role, content or tool block of a shape
+ *   the Messages API does not have.
  */
 export function validateAnthropic(
   messages: readonly unknown[],
@@ -79,11 +74,10 @@ export function inspectAnthropic(
     }
   }
   const { length } = messages;
-  const paths = anthropicContentPaths();
   const options = { scope: 'turn', uniqueCallIds: 'conversation', mergeCallTurns: true } as const;
-  const worded = wordsIssues(use);
+  const wording = wordsIssues(use) ? anthropicWording() : undefined;
   forEachToolTurnProblem(table, options, (problem) =>
-    issues.push(issueOf(problem, length, paths, worded)),
+    issues.push(blockIssueOf(problem, length, wording)),
   );
   if (context.thinking === true) {
     const thinking = thinkingFirstIssue(messages);
@@ -92,24 +86,7 @@ export function inspectAnthropic(
   return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
-/**
- * Throws when {@link validateAnthropic} finds any issue; shares its implementation.
- *
- * @throws {InvalidHistoryError} listing every issue, when the history has any.
- * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateAnthropic}.
- */
-export function assertValidAnthropic(
-  messages: readonly unknown[],
-  context: RuleContext = NO_RULE_CONTEXT,
-): void {
-  const result = validateAnthropic(messages, context);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
-}
-
-/**
- * Reads an assistant message; `afterCalls` when it follows an assistant message with calls, which
- * the API merges with it into one turn (so its calls join that turn's, and its text follows them).
- */
+/** Reads an assistant message; `afterCalls`: the API merges it into the call turn before it. */
 function readAssistant(
   blocks: readonly JsonObject[],
   index: number,
@@ -124,7 +101,7 @@ function readAssistant(
   for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
     const block = blocks[partIndex];
     if (block?.type === 'tool_use') {
-      const id = toolUseIdOf(block, index, partIndex);
+      const id = blockString(block, 'id', index, partIndex);
       table.add(id, partIndex, siteName(block.name));
       if (!isAnthropicId(id)) {
         const param = `messages.${index}.content.${partIndex}.tool_use.id`;
@@ -146,9 +123,8 @@ function readAssistant(
   if (afterCalls && table.openSites() > 0) textAfter ??= firstText;
   table.end();
   if (textAfter !== undefined) {
-    // Inferred, no recorded reply: results must come right after their `tool_use` blocks
-    // (https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use), so text
-    // after them gets the "immediately after" sentence. Server tool blocks may follow.
+    // Inferred: results must come right after their `tool_use` blocks
+    // (https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use).
     const toolCallIds = table.idsOf(table.count - 1);
     const at = index + 1 < length ? index + 1 : index;
     issues.push({
@@ -163,9 +139,8 @@ function readAssistant(
 }
 
 /**
- * Reads a user message of the merged user turn after `callTurn` (-1 when it follows no call turn);
- * `otherBefore` says whether the turn had content other than results before this message.
- * Returns the same for the turn once this message is read.
+ * Reads a user message of the merged turn after `callTurn` (-1: none); `otherBefore`: the turn had
+ * content other than results before it. Returns the same once this message is read.
  */
 function readUser(
   blocks: readonly JsonObject[],
@@ -175,10 +150,8 @@ function readUser(
   table: ToolTurnTable,
   issues: HistoryIssue[],
 ): boolean {
-  // "Consecutive `user` or `assistant` turns in your request will be combined into a single
-  // turn" (the `messages` parameter, anthropics/anthropic-sdk-python
-  // src/anthropic/types/message_create_params.py): results split over consecutive user messages
-  // are one turn of results, and they must open that merged turn.
+  // "Consecutive `user` or `assistant` turns in your request will be combined into a single turn"
+  // (anthropic-sdk-python src/anthropic/types/message_create_params.py).
   table.begin(index, 'results');
   let other = otherBefore;
   for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
@@ -187,12 +160,10 @@ function readUser(
       other = true;
       continue;
     }
-    const id = toolResultIdOf(block, index, partIndex);
+    const id = blockString(block, 'tool_use_id', index, partIndex);
     table.add(id, partIndex);
     if (other && callTurn !== -1) {
-      // Anthropic looks for the results at the start of the (merged) turn after the calls; with
-      // other content first it reports the calls as unanswered. Wording inferred from that rule,
-      // not seen for this exact case.
+      // Anthropic looks for results at the start of the merged turn; wording inferred.
       const at = callTurn + 1;
       issues.push({
         code: 'misplaced-tool-result',
@@ -209,15 +180,10 @@ function readUser(
   return other;
 }
 
-// The one parse of the Anthropic Messages wire shape: the validator and the reader
-// (from-anthropic.ts) both read messages, roles, content blocks and tool ids through these
-// guards, so a malformed message is refused the same way, in the same words, by both.
+// The one parse of the Messages wire shape: the validator and the reader refuse a malformed
+// message the same way, in the same words.
 
-/**
- * Checks that `messages` is an Anthropic Messages `messages` array.
- *
- * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
- */
+/** @throws {ToolHistoryError} `invalid-input` when `messages` is not an array. */
 export function assertAnthropicMessages(messages: unknown): asserts messages is readonly unknown[] {
   assertArray(messages, 'an Anthropic Messages `messages`');
 }
@@ -228,11 +194,10 @@ export const ANTHROPIC_MESSAGE_SHAPE = 'an object with role and content';
 const NO_BLOCKS: readonly JsonObject[] = [];
 
 /**
- * The blocks of the message's `content`, each an object with a string `type`; none for a string
- * `content` (which the reader reads as one text block). Checks the role too.
+ * The message's blocks, each an object with a string `type` (none for a string `content`), once
+ * its role is checked.
  *
- * @throws {ToolHistoryError} `invalid-input` for a role other than `user` and `assistant`, or
- *   naming the content or the block that is neither a string nor blocks.
+ * @throws {ToolHistoryError} `invalid-input` for another role, or a content or block of another shape.
  */
 export function anthropicBlocksOf(message: JsonObject, index: number): readonly JsonObject[] {
   if (message.role !== 'user' && message.role !== 'assistant') {
@@ -253,36 +218,7 @@ export function anthropicBlocksOf(message: JsonObject, index: number): readonly 
   return typedEntries(content, index, 'content', 'a content block');
 }
 
-/**
- * A `tool_use` block's `id`.
- *
- * @throws {ToolHistoryError} `invalid-input` when it is not a string.
- */
-export function toolUseIdOf(block: JsonObject, index: number, partIndex: number): string {
-  // Named reads, not blockString's keyed one: this runs once per call of long histories.
-  const id = block.id;
-  if (typeof id !== 'string')
-    throw invalidField(`messages[${index}].content[${partIndex}].id`, id, 'a string');
-  return id;
-}
-
-/**
- * A `tool_result` block's `tool_use_id`.
- *
- * @throws {ToolHistoryError} `invalid-input` when it is not a string.
- */
-export function toolResultIdOf(block: JsonObject, index: number, partIndex: number): string {
-  const id = block.tool_use_id;
-  if (typeof id !== 'string')
-    throw invalidField(`messages[${index}].content[${partIndex}].tool_use_id`, id, 'a string');
-  return id;
-}
-
-/**
- * Any other string field of a block (`name` of `tool_use`, `text`).
- *
- * @throws {ToolHistoryError} `invalid-input` naming the block and the field.
- */
+/** @throws {ToolHistoryError} `invalid-input` when the block's `field` is not a string. */
 export function blockString(
   block: JsonObject,
   field: string,

@@ -1,5 +1,6 @@
 import { isObject } from '../../core/input-guards.js';
-import { BEDROCK_PROFILE } from './bedrock-profile.js';
+import { BASE_PROFILE } from '../../core/provider-profile.js';
+import { isBedrockId } from './bedrock-rules.js';
 import { fromBedrock } from './from-bedrock.js';
 import { toBedrock, type BedrockConversionResult } from './to-bedrock.js';
 import { inspectBedrock } from './validate-bedrock.js';
@@ -8,7 +9,17 @@ import type { FormatAdapter } from '../shared/format-adapter.js';
 /** The Amazon Bedrock Converse `messages`: reader, writer, validator, profile and wire facts. */
 export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> = {
   format: 'bedrock',
-  profile: BEDROCK_PROFILE,
+  // Ids unique in the request; each result in the user message right after its call.
+  profile: {
+    ...BASE_PROFILE,
+    name: 'Bedrock',
+    uniqueCallIds: 'conversation',
+    toolsWithToolHistory: true,
+    callIds: {
+      description: 'matching ^[a-zA-Z0-9_-]+$, at most 64 characters',
+      accepts: isBedrockId,
+    },
+  },
   inspect: inspectBedrock,
   read: (messages, options) => fromBedrock(messages, { system: options?.system }),
   write: (history, options) => toBedrock(history, options),

@@ -1,11 +1,6 @@
-/**
- * Minimal hand-written Amazon Bedrock Converse wire types: only what tool-call history needs,
- * written from the API reference (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html,
- * `ContentBlock`, `ToolUseBlock`, `ToolResultBlock`, `ToolResultContentBlock`, `SystemContentBlock`).
- * `@aws-sdk/client-bedrock-runtime` is not a dependency of this package, so no type test checks
- * these against it. A content block is a union with one member set (`{ text }`, `{ toolUse }`,
- * `{ toolResult }`, `{ image }`, …); blocks we do not touch pass through verbatim.
- */
+// Minimal Bedrock Converse wire types, from the API reference
+// (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html). A content
+// block is a union with one member set (`{ text }`, `{ toolUse }`, …); other blocks pass through.
 
 /** A `text` block. */
 export interface BedrockTextBlock {
@@ -41,10 +36,7 @@ export interface BedrockToolResultBlock {
   };
 }
 
-/**
- * A block the converters pass through untouched (`image`, `document`, `reasoningContent`,
- * `cachePoint`, `guardContent`, …).
- */
+/** A block passed through untouched (`image`, `reasoningContent`, `cachePoint`, …). */
 export type BedrockOtherBlock = Readonly<Record<string, unknown>>;
 
 /** One content block. */

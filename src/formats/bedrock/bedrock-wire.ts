@@ -1,15 +1,10 @@
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { assertArray, invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 
-// The one parse of the Bedrock Converse wire shape: the validator and the reader both read
-// messages, roles, content blocks and tool ids through these guards, so a malformed message is
-// refused the same way, in the same words, by both.
+// The one parse of the Converse wire shape: the validator and the reader refuse a malformed
+// message the same way, in the same words.
 
-/**
- * Checks that `messages` is a Converse `messages` array.
- *
- * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
- */
+/** @throws {ToolHistoryError} `invalid-input` when `messages` is not an array. */
 export function assertBedrockMessages(messages: unknown): asserts messages is readonly unknown[] {
   assertArray(messages, 'a Bedrock Converse `messages`');
 }
@@ -17,27 +12,20 @@ export function assertBedrockMessages(messages: unknown): asserts messages is re
 /** What `objectAt` says a Converse message must be. */
 export const BEDROCK_MESSAGE_SHAPE = 'an object with role and content';
 
-/** The kind of a Converse content block: the union member it sets. */
-export type BedrockBlockKind = 'text' | 'toolUse' | 'toolResult' | 'other';
-
-/** The kind of `block`, read off the member it sets. */
-export function blockKind(block: JsonObject): BedrockBlockKind {
+/** The kind of a content block: the union member it sets. */
+export function blockKind(block: JsonObject): 'text' | 'toolUse' | 'toolResult' | 'other' {
   if (block.toolUse !== undefined) return 'toolUse';
   if (block.toolResult !== undefined) return 'toolResult';
   return block.text !== undefined ? 'text' : 'other';
 }
 
 /**
- * The blocks of the message's `content`, each an object; checks the role too, and refuses what
- * Bedrock refuses about the blocks' shape in Bedrock's words: an empty `content` ("The content
- * field in the Message object at messages.355 is empty. Add a ContentBlock object to the content
- * field and try again.", https://github.com/theopenco/llmgateway/pull/3127) and an empty text
- * block ("The text field in the ContentBlock object at messages.446.content.0 is blank. Add text
- * to the text field, and try again.", https://github.com/LibreChat-AI/agents/pull/501).
+ * The message's blocks, once its role and blocks are checked; an empty `content`
+ * (https://github.com/theopenco/llmgateway/pull/3127) or text
+ * (https://github.com/LibreChat-AI/agents/pull/501) is refused in Bedrock's words.
  *
- * @throws {ToolHistoryError} `invalid-input` for a role other than `user` and `assistant`, a
- *   `content` that is not a non-empty array of objects, a text block whose text is not a
- *   non-empty string, or a `toolUse` block in a user message (`toolResult` in an assistant one).
+ * @throws {ToolHistoryError} `invalid-input` for another role, content or block shape, or a call
+ *   in a user message (a result in an assistant one).
  */
 export function bedrockBlocksOf(message: JsonObject, index: number): readonly JsonObject[] {
   if (message.role !== 'user' && message.role !== 'assistant') {
@@ -80,7 +68,6 @@ export function bedrockBlocksOf(message: JsonObject, index: number): readonly Js
         `The text field in the ContentBlock object at messages.${index}.content.${partIndex} is blank. Add text to the text field, and try again.`,
       );
   }
-  // Checked above: every block is an object.
   return content as readonly JsonObject[];
 }
 
@@ -91,7 +78,6 @@ export function bedrockBlocksOf(message: JsonObject, index: number): readonly Js
  */
 export function toolUseOf(block: JsonObject, index: number, partIndex: number): JsonObject {
   const toolUse = block.toolUse;
-  // The path is built only on failure: this runs once per call of long histories.
   if (!isObject(toolUse)) throw invalidField(toolUsePath(index, partIndex), toolUse, 'an object');
   if (typeof toolUse.toolUseId !== 'string')
     throw invalidField(`${toolUsePath(index, partIndex)}.toolUseId`, toolUse.toolUseId, 'a string');
@@ -101,17 +87,13 @@ export function toolUseOf(block: JsonObject, index: number, partIndex: number): 
 }
 
 /**
- * A `toolResult` block's member: an object with a string `toolUseId` and a `content` array of
- * objects, where a `json` block holds an object ("The format of the value at
- * messages.28.content.0.toolResult.content.0.json is invalid. Provide a json object for the field
- * and try again.", https://github.com/deepset-ai/haystack-core-integrations/pull/3766,
- * https://github.com/sigoden/aichat/pull/1550).
+ * A `toolResult` block's member: a string `toolUseId` and a `content` array of objects, where a
+ * `json` block holds an object (https://github.com/deepset-ai/haystack-core-integrations/pull/3766).
  *
  * @throws {ToolHistoryError} `invalid-input` naming the field that is not.
  */
 export function toolResultOf(block: JsonObject, index: number, partIndex: number): JsonObject {
   const toolResult = block.toolResult;
-  // The path is built only on failure: this runs once per result of long histories.
   if (!isObject(toolResult))
     throw invalidField(toolResultPath(index, partIndex), toolResult, 'an object');
   if (typeof toolResult.toolUseId !== 'string')

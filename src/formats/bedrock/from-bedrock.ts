@@ -1,18 +1,10 @@
 import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { extrasOf } from '../shared/extras-of.js';
-import type {
-  HistoryMessage,
-  JsonValue,
-  OpaquePart,
-  TextPart,
-  ToolCallPart,
-  ToolResult,
-} from '../../core/history.js';
+import type { HistoryMessage, JsonValue, TextPart } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
-import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
+import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { CallNames } from '../shared/call-names.js';
-import { appendAll } from '../shared/array-appender.js';
+import { readBlocks, type BlockReader } from '../anthropic/read-blocks.js';
 import {
   assertBedrockMessages,
   BEDROCK_MESSAGE_SHAPE,
@@ -26,6 +18,51 @@ const TEXT_KEYS = new Set(['text']);
 const TOOL_USE_KEYS = new Set(['toolUseId', 'name', 'input']);
 const TOOL_RESULT_KEYS = new Set(['toolUseId', 'content', 'status']);
 
+const BEDROCK_READER: BlockReader = {
+  format: 'bedrock',
+  shape: BEDROCK_MESSAGE_SHAPE,
+  blocksOf: bedrockBlocksOf,
+  isResult: (block) => blockKind(block) === 'toolResult',
+  text: (block) => (blockKind(block) === 'text' ? readText(block) : undefined),
+  call: (block, index, blockIndex) => {
+    if (blockKind(block) !== 'toolUse') return undefined;
+    const toolUse = toolUseOf(block, index, blockIndex);
+    const extras = extrasOf(toolUse, TOOL_USE_KEYS);
+    return {
+      type: 'tool-call',
+      callId: toolUse.toolUseId as string,
+      name: toolUse.name as string,
+      ...parseArgumentsValue(
+        toolUse.input ?? {},
+        `messages[${index}].content[${blockIndex}].toolUse.input`,
+      ),
+      ...(extras === undefined ? {} : { providerData: { bedrock: extras } }),
+    };
+  },
+  result: (block, index, blockIndex, nameOf) => {
+    const toolResult = toolResultOf(block, index, blockIndex);
+    const callId = toolResult.toolUseId as string;
+    const isError = toolResult.status === 'error';
+    // `'error'` is `isError`; any other status is kept among the extras and written back as sent.
+    const extras =
+      toolResult.status === undefined || isError
+        ? extrasOf(toolResult, TOOL_RESULT_KEYS)
+        : { ...extrasOf(toolResult, TOOL_RESULT_KEYS), status: toolResult.status };
+    // toolResultOf checked that content is an array of objects.
+    const content = toolResult.content as readonly JsonObject[];
+    const read = resultContent(content);
+    const data = read.keep ? { ...extras, content } : extras;
+    return {
+      callId,
+      name: nameOf(callId),
+      content: read.value,
+      isError,
+      sourceIndex: index,
+      ...(data === undefined ? {} : { providerData: { bedrock: data } }),
+    };
+  },
+};
+
 /**
  * Reads a Bedrock Converse `messages` array (and its `system` blocks) into a neutral history.
  *
@@ -36,77 +73,8 @@ export function fromBedrock(
   options: Pick<ReadFormatOptions, 'system'> = {},
 ): ConversionResult<HistoryMessage[]> {
   assertBedrockMessages(messages);
-  const history: HistoryMessage[] = [];
-  if (options.system !== undefined)
-    history.push({ role: 'system', text: systemText(options.system) });
-  const names = new CallNames('turn');
-  for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, 'messages', BEDROCK_MESSAGE_SHAPE);
-    const blocks = bedrockBlocksOf(message, index);
-    if (message.role === 'user') {
-      readUser(blocks, index, history, names);
-      continue;
-    }
-    const parts = blocks.map((block, blockIndex) => readAssistantBlock(block, index, blockIndex));
-    if (parts.some((part) => part.type === 'tool-call')) names.startTurn();
-    else names.other();
-    for (const part of parts) if (part.type === 'tool-call') names.call(part.callId, part.name);
-    history.push({ role: 'assistant', parts, sourceIndex: index });
-  }
-  return { messages: history, warnings: [] };
-}
-
-function readUser(
-  blocks: readonly JsonObject[],
-  index: number,
-  history: HistoryMessage[],
-  names: CallNames,
-): void {
-  blocks.forEach((block, blockIndex) => {
-    const last = history.at(-1);
-    const fresh = last?.sourceIndex !== index;
-    if (blockKind(block) === 'toolResult') {
-      const result = readResult(block, index, blockIndex, names);
-      if (!fresh && last.role === 'tool') appendAll(last.results, [result]);
-      else history.push({ role: 'tool', results: [result], sourceIndex: index });
-      return;
-    }
-    const part = readUserBlock(block);
-    if (!fresh && last.role === 'user') {
-      appendAll(last.parts, [part]);
-    } else {
-      names.other();
-      history.push({ role: 'user', parts: [part], sourceIndex: index });
-    }
-  });
-}
-
-function readUserBlock(block: JsonObject): TextPart | OpaquePart {
-  return blockKind(block) === 'text'
-    ? readText(block)
-    : { type: 'opaque', format: 'bedrock', value: block };
-}
-
-function readAssistantBlock(
-  block: JsonObject,
-  index: number,
-  blockIndex: number,
-): TextPart | ToolCallPart | OpaquePart {
-  const kind = blockKind(block);
-  if (kind === 'text') return readText(block);
-  if (kind !== 'toolUse') return { type: 'opaque', format: 'bedrock', value: block };
-  const toolUse = toolUseOf(block, index, blockIndex);
-  const extras = extrasOf(toolUse, TOOL_USE_KEYS);
-  return {
-    type: 'tool-call',
-    callId: toolUse.toolUseId as string,
-    name: toolUse.name as string,
-    ...parseArgumentsValue(
-      toolUse.input ?? {},
-      `messages[${index}].content[${blockIndex}].toolUse.input`,
-    ),
-    ...(extras === undefined ? {} : { providerData: { bedrock: extras } }),
-  };
+  const system = options.system === undefined ? undefined : systemText(options.system);
+  return readBlocks(messages, system, BEDROCK_READER);
 }
 
 function readText(block: JsonObject): TextPart {
@@ -116,34 +84,6 @@ function readText(block: JsonObject): TextPart {
   return extras === undefined
     ? { type: 'text', text }
     : { type: 'text', text, providerData: { bedrock: extras } };
-}
-
-function readResult(
-  block: JsonObject,
-  index: number,
-  blockIndex: number,
-  names: CallNames,
-): ToolResult {
-  const toolResult = toolResultOf(block, index, blockIndex);
-  const callId = toolResult.toolUseId as string;
-  const isError = toolResult.status === 'error';
-  // `'error'` is `isError`; any other status is kept among the extras and written back as sent.
-  const extras =
-    toolResult.status === undefined || isError
-      ? extrasOf(toolResult, TOOL_RESULT_KEYS)
-      : { ...extrasOf(toolResult, TOOL_RESULT_KEYS), status: toolResult.status };
-  // toolResultOf checked that content is an array of objects.
-  const content = toolResult.content as readonly JsonObject[];
-  const read = resultContent(content);
-  const data = read.keep ? { ...extras, content } : extras;
-  return {
-    callId,
-    name: names.answer(callId) ?? '',
-    content: read.value,
-    isError,
-    sourceIndex: index,
-    ...(data === undefined ? {} : { providerData: { bedrock: data } }),
-  };
 }
 
 /** A result's content as the neutral model holds it, and whether the array must be kept to write it back. */

@@ -1,21 +1,21 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import { findToolTurnProblems, forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
+import { blockIssueOf } from '../anthropic/anthropic-rules.js';
 import {
-  BedrockResultStrings,
+  bedrockWording,
+  hasLateResults,
   invalidIdSentence,
   isBedrockId,
   isClaudeModel,
-  issueOf,
   resultsFirstSentence,
-} from './bedrock-issues.js';
-import { hasLateResults, withLateResults } from './bedrock-late-results.js';
+  withLateResults,
+} from './bedrock-rules.js';
 import {
   assertBedrockMessages,
   BEDROCK_MESSAGE_SHAPE,
@@ -26,24 +26,16 @@ import {
 } from './bedrock-wire.js';
 
 /**
- * Validates an Amazon Bedrock Converse `messages` array for tool-call history and returns every
- * issue (Bedrock itself stops at the first), each worded as Bedrock words it where its wording is
- * on record.
+ * Validates an Amazon Bedrock Converse `messages` array and returns every issue in Bedrock's words
+ * where they are on record (Bedrock stops at the first).
  *
- * Rules: the user message right after an assistant message with `toolUse` blocks answers every one
- * of them with `toolResult` blocks (a result in a later user message is late: its call is missing
- * there, and it is misplaced); a `toolResult` the message before does not call for is refused;
- * `toolUseId`s are 1 to 64 characters of `[a-zA-Z0-9_-]` and unique in the request. When
- * `context.model` is a Claude model (`…anthropic.claude…`), the results also open the user message,
- * as Claude requires. `messageIndex` is the index in `messages`, `partIndex` the block's index in
- * `content`.
+ * The user message after an assistant message with `toolUse` blocks answers each with a
+ * `toolResult` (a result in a later user message is late); `toolUseId`s are 1 to 64 characters of
+ * `[a-zA-Z0-9_-]` and unique in the request. With `context.model` a Claude model, the results also
+ * open the user message.
  *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, or a message, its
- *   `role`, its `content` or a block is not of a shape Converse accepts (an empty `content`, an
- *   empty text block and a `json` result block that is not an object among them, in Bedrock's words).
- * @example
- * const result = validateBedrock(input.messages);
- * if (!result.ok) console.error(result.issues[0].message);
+ * @throws {ToolHistoryError} `invalid-input` for a message, role, content or block of a shape
+ *   Converse refuses (an empty `content` or text among them, in Bedrock's words).
  */
 export function validateBedrock(
   messages: readonly unknown[],
@@ -66,7 +58,6 @@ export function inspectBedrock(
     const blocks = bedrockBlocksOf(message, index);
     const assistant = message.role === 'assistant';
     // Claude looks for the results at the start of the message after its calls.
-    // (One turn per message: turn index - 1 is the message before.)
     const calls = claude && !assistant && index > 0 && table.isCalls(index - 1);
     let leading = 0;
     let otherBefore = false;
@@ -102,37 +93,22 @@ export function inspectBedrock(
     table.end();
   }
   const { length } = messages;
-  const strings = new BedrockResultStrings();
+  const wording = bedrockWording();
   const read = issues.length;
   const options = { scope: 'turn', uniqueCallIds: 'conversation' } as const;
-  // Each problem becomes its issue as it is found; results Bedrock finds late (rare) change the
-  // missing problems of their turns, so then the problems are collected and worded again.
+  // Results Bedrock finds late (rare) change their turns' missing problems: then word them again.
   forEachToolTurnProblem(table, options, (problem) =>
-    issues.push(issueOf(problem, length, strings)),
+    issues.push(blockIssueOf(problem, length, wording)),
   );
   if (hasLateResults(table)) {
     issues.length = read;
     for (const problem of withLateResults(table, findToolTurnProblems(table, options)))
-      issues.push(issueOf(problem, length, strings));
+      issues.push(blockIssueOf(problem, length, wording));
   }
   return {
     result: toValidationResult(issues.sort(byMessageIndex)),
     table,
   };
-}
-
-/**
- * Throws when {@link validateBedrock} finds any issue; shares its implementation.
- *
- * @throws {InvalidHistoryError} listing every issue, when the history has any.
- * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateBedrock}.
- */
-export function assertValidBedrock(
-  messages: readonly unknown[],
-  context: RuleContext = NO_RULE_CONTEXT,
-): void {
-  const result = validateBedrock(messages, context);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
 /** A result after other blocks of the message that follows its call turn (Claude models). */

@@ -15,14 +15,13 @@ import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import {
   assertGeminiContents,
+  camelCaseGeminiPart,
   GEMINI_CONTENT_SHAPE,
   geminiFunctionOf,
   geminiPartsOf,
-} from './validate-gemini.js';
-import { camelCaseGeminiPart } from './camel-case-gemini-part.js';
-import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
+} from './gemini-wire.js';
+import { GeminiTurn, SKIP_THOUGHT_SIGNATURE, type TurnCall } from './gemini-rules.js';
 import { appendAll } from '../shared/array-appender.js';
-import { GeminiTurn, type TurnCall } from './gemini-turn.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
 const RESPONSE_PART_KEYS = new Set(['functionResponse']);
@@ -31,7 +30,8 @@ const RESPONSE_KEYS = new Set(['name', 'response']);
 const TEXT_PART_KEYS = new Set(['text']);
 
 /**
- * Reads Gemini `contents` (and its `systemInstruction`) into a neutral history; calls and responses without an id get generated ones (`generated-call-id`).
+ * Reads Gemini `contents` (and its `systemInstruction`) into a neutral history; calls and
+ * responses without an id get generated ones (`generated-call-id`).
  *
  * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
@@ -45,25 +45,19 @@ export function fromGemini(
   const warnings: ConversionWarning[] = [];
   if (options.systemInstruction !== undefined)
     history.push({ role: 'system', text: systemText(options.systemInstruction) });
-  const turn = new GeminiTurn();
+  let turn = new GeminiTurn();
   for (let index = 0; index < contents.length; index++) {
     const content = objectAt(contents, index, 'contents', GEMINI_CONTENT_SHAPE);
-    // Checks the role and the parts.
     const parts = geminiPartsOf(content, index).map(camelCaseGeminiPart);
     if (content.role === 'model') {
-      turn.start();
+      const calls = new GeminiTurn();
+      turn = calls;
       const modelParts = parts.map((part, partIndex) =>
-        readModelPart(part, index, partIndex, generateId, warnings),
+        readModelPart(part, index, partIndex, calls, generateId, warnings),
       );
-      modelParts.forEach((part, partIndex) => {
-        if (part.type !== 'tool-call') return;
-        const call = parts[partIndex]?.functionCall;
-        const idless = !isObject(call) || typeof call.id !== 'string' || call.id === '';
-        turn.arm(part.callId, part.name, idless);
-      });
       history.push({ role: 'assistant', parts: modelParts, sourceIndex: index });
     } else {
-      // 'user', the legacy 'function', or no role: geminiPartsOf checked it.
+      // 'user', the legacy 'function', or no role.
       const claimed = claimByIds(parts, turn);
       parts.forEach((part, partIndex) => {
         const last = history.at(-1);
@@ -74,7 +68,8 @@ export function fromGemini(
           else history.push({ role: 'tool', results: [result], sourceIndex: index });
           return;
         }
-        turn.end();
+        // Past a user part no call stays answerable.
+        if (turn.calls.length > 0) turn = new GeminiTurn();
         const userPart = readUserPart(part);
         if (same && last.role === 'user') appendAll(last.parts, [userPart]);
         else history.push({ role: 'user', parts: [userPart], sourceIndex: index });
@@ -85,10 +80,12 @@ export function fromGemini(
   return { messages: history, warnings };
 }
 
+/** Reads a part of a model content; a call joins `turn`. */
 function readModelPart(
   part: JsonObject,
   index: number,
   partIndex: number,
+  turn: GeminiTurn,
   generateId: CallIdGenerator,
   warnings: ConversionWarning[],
 ): TextPart | ToolCallPart | OpaquePart {
@@ -96,9 +93,10 @@ function readModelPart(
   const path = `contents[${index}].parts[${partIndex}]`;
   const call = geminiFunctionOf(part.functionCall, index, partIndex, 'functionCall');
   const name = call.name;
-  let callId = typeof call.id === 'string' ? call.id : '';
-  if (callId === '') {
-    callId = generateId();
+  const idless = typeof call.id !== 'string' || call.id === '';
+  const callId = idless ? generateId() : (call.id as string);
+  turn.arm(callId, name, idless);
+  if (idless) {
     warnings.push({
       code: 'generated-call-id',
       messageIndex: index,
@@ -119,10 +117,9 @@ function readModelPart(
 }
 
 /**
- * The part's extras plus, under `field`, the fields of its `functionCall` or `functionResponse`
- * the neutral model does not hold (`willContinue`, `scheduling`, a response's `parts`, …) and its
- * wire `id` when that is not `callId` (empty, not a string, or a made-up response id replaced by
- * its call's generated one), so toGemini can write them back. `undefined` when there are none.
+ * The part's extras plus, under `field`, the function's fields the neutral model does not hold
+ * (`willContinue`, a response's `parts`, …) and its wire `id` when that is not `callId`, for
+ * toGemini to write back. `undefined` when there are none.
  */
 function withInnerExtras(
   extras: Record<string, unknown> | undefined,
@@ -133,12 +130,8 @@ function withInnerExtras(
 ): Record<string, unknown> | undefined {
   const inner = extrasOf(value, known);
   if (inner?.id === callId) delete inner.id;
-  const hasInner = inner !== undefined && Object.keys(inner).length > 0;
-  if (!hasInner)
-    return extras === undefined || Object.keys(extras).length === 0 ? undefined : extras;
-  const out = extras ?? {};
-  out[field] = inner;
-  return out;
+  if (inner !== undefined && Object.keys(inner).length > 0) return { ...extras, [field]: inner };
+  return extras === undefined || Object.keys(extras).length === 0 ? undefined : extras;
 }
 
 function readUserPart(part: JsonObject): TextPart | OpaquePart {
@@ -152,9 +145,8 @@ function readUserPart(part: JsonObject): TextPart | OpaquePart {
 }
 
 /**
- * Pairs the responses that carry an id, among those that open a user content (a part of another
- * kind ends the call turn), before the responses without one, as the validator does: a response
- * without an id must not take the call another response names by id.
+ * Pairs the responses with an id that open a user content before those without one, as the
+ * validator does: a response without an id must not take the call another names by id.
  */
 function claimByIds(
   parts: readonly JsonObject[],
@@ -209,7 +201,7 @@ function readResponse(
   );
   const keys = Object.keys(body);
   const only = keys.length === 1 ? keys[0] : undefined;
-  // Google documents `output` for a result and `error` for a failure; any other object is the result itself.
+  // Google documents `output` for a result and `error` for a failure; else the object is the result.
   const content = (only === 'output' || only === 'error' ? body[only] : body) as JsonValue;
   assertWritableJson(
     content,

@@ -1,7 +1,7 @@
 import { readGeminiForRepair } from './gemini-read-repair.js';
 import { repairGeminiWire } from './gemini-wire-repair.js';
 import { fromGemini } from './from-gemini.js';
-import { GEMINI_PROFILE } from './gemini-profile.js';
+import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/provider-profile.js';
 import { toGemini, type GeminiConversionResult } from './to-gemini.js';
 import { inspectGemini } from './validate-gemini.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
@@ -9,7 +9,15 @@ import type { FormatAdapter } from '../shared/format-adapter.js';
 /** The Gemini `contents`: reader, writer, validator, profile and wire facts. */
 export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   format: 'gemini',
-  profile: GEMINI_PROFILE,
+  // Call turns follow a user or response turn; responses name their call's function.
+  profile: {
+    ...BASE_PROFILE,
+    name: 'Gemini',
+    resultNamesMatchCalls: true,
+    callTurnAfterUser: true,
+    alternatingRoles: true,
+    callIds: NON_EMPTY_CALL_ID,
+  },
   inspect: inspectGemini,
   read: (messages, options) =>
     fromGemini(messages, {

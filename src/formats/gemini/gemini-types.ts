@@ -1,9 +1,5 @@
-/**
- * Minimal hand-written Gemini `generateContent` wire types: only what tool-call history needs.
- * Parts and fields we do not touch are kept through the index signatures. Arrays and records are
- * mutable and optional fields omit `undefined`, so what the converters emit is assignable to
- * `@google/genai`'s `Content` (checked by type tests).
- */
+// Minimal Gemini `generateContent` wire types: what tool-call history needs, the rest kept through
+// index signatures. Type tests check them against `@google/genai`'s `Content`.
 
 /** The call inside a `functionCall` part. Gemini ids are optional (the Developer API may send one). */
 export interface GeminiFunctionCall {

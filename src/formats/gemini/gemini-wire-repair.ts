@@ -1,8 +1,7 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import type { WireFix, WireRepair } from '../shared/wire-repair.js';
-import { GEMINI_RESPONSE_IN_MODEL } from './gemini-wording.js';
-import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
+import { GEMINI_RESPONSE_IN_MODEL, SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
 
 /**
  * Gemini's wire pass, run by repair before the neutral engine on the contents the validator named:

@@ -12,7 +12,7 @@ import type {
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { ConversionContext } from '../shared/conversion-context.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
-import { SKIP_THOUGHT_SIGNATURE } from './thought-signature.js';
+import { SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
 
 /** The output of {@link toGemini}: `contents` plus the request's `systemInstruction`. */
 export interface GeminiConversionResult extends ConversionResult<GeminiContent[]> {
@@ -20,9 +20,7 @@ export interface GeminiConversionResult extends ConversionResult<GeminiContent[]
   readonly systemInstruction: GeminiSystemInstruction | undefined;
 }
 
-/**
- * Writes a neutral history as Gemini `contents` and `systemInstruction`.
- */
+/** Writes a neutral history as Gemini `contents` and `systemInstruction`. */
 export function toGemini(
   history: ToolHistory,
   options: WriteFormatOptions = {},
@@ -47,11 +45,7 @@ export function toGemini(
         context.ownData(message.providerData, index);
         contents.push({
           role: 'user',
-          parts: message.parts.flatMap((part) =>
-            part.type === 'text'
-              ? textPart(part, index, context)
-              : opaquePart(part, index, context),
-          ),
+          parts: message.parts.flatMap((part) => plainParts(part, index, context)),
         });
         break;
       case 'assistant':
@@ -73,14 +67,17 @@ export function toGemini(
   return { messages: contents, warnings: context.warnings, systemInstruction };
 }
 
-function textPart(part: TextPart, index: number, context: ConversionContext): GeminiPart[] {
-  const extras = context.ownData(part.providerData, index);
-  return part.text === '' ? [] : [{ ...extras, text: part.text }];
-}
-
-function opaquePart(part: OpaquePart, index: number, context: ConversionContext): GeminiPart[] {
-  const value = context.ownOpaque(part, index);
+function plainParts(
+  part: TextPart | OpaquePart,
+  index: number,
+  context: ConversionContext,
+): GeminiPart[] {
+  if (part.type === 'text') {
+    const extras = context.ownData(part.providerData, index);
+    return part.text === '' ? [] : [{ ...extras, text: part.text }];
+  }
   // Opaque parts in this format are parts read by fromGemini.
+  const value = context.ownOpaque(part, index);
   return value === undefined ? [] : [value as GeminiPart];
 }
 
@@ -94,52 +91,34 @@ function writeModel(
   const parts: GeminiPart[] = [];
   let firstCall: number | undefined;
   for (const part of message.parts) {
-    switch (part.type) {
-      case 'text':
-        parts.push(...textPart(part, index, context));
-        break;
-      case 'opaque':
-        parts.push(...opaquePart(part, index, context));
-        break;
-      case 'tool-call': {
-        if (part.argumentsText !== undefined) {
-          context.warn(
-            'dropped-arguments-text',
-            index,
-            `Gemini functionCall args must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
-            part.callId,
-          );
-        }
-        const [extras, inner] = splitExtras(
-          context.ownData(part.providerData, index, part.callId),
-          'functionCall',
-        );
-        firstCall ??= parts.length;
-        const args = { ...part.arguments };
-        parts.push(
-          withExtras(extras, {
-            functionCall: withId(
-              options.omitIds?.has(part.callId) === true ? undefined : part.callId,
-              inner,
-              { name: part.name, args },
-            ),
-          }),
-        );
-        break;
-      }
-      default:
-        assertNever(part, 'assistant part');
+    if (part.type !== 'tool-call') {
+      parts.push(...plainParts(part, index, context));
+      continue;
     }
+    if (part.argumentsText !== undefined) {
+      context.warn(
+        'dropped-arguments-text',
+        index,
+        `Gemini functionCall args must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
+        part.callId,
+      );
+    }
+    const [extras, inner] = splitExtras(
+      context.ownData(part.providerData, index, part.callId),
+      'functionCall',
+    );
+    firstCall ??= parts.length;
+    const callId = options.omitIds?.has(part.callId) === true ? undefined : part.callId;
+    parts.push(
+      withExtras(extras, {
+        functionCall: withId(callId, inner, { name: part.name, args: { ...part.arguments } }),
+      }),
+    );
   }
   const first = firstCall === undefined ? undefined : parts[firstCall];
   // Gemini 3 checks the first call part of each step: later parallel calls carry no signature.
   const signed = typeof first?.thoughtSignature === 'string' && first.thoughtSignature !== '';
-  if (
-    first !== undefined &&
-    firstCall !== undefined &&
-    !signed &&
-    options.missingThoughtSignature !== 'omit'
-  ) {
+  if (firstCall !== undefined && first && !signed && options.missingThoughtSignature !== 'omit') {
     parts[firstCall] = { ...first, thoughtSignature: SKIP_THOUGHT_SIGNATURE };
     const callId = first.functionCall?.id;
     context.warn('synthesized-thought-signature', index, SIGNATURE_ADDED, callId);
@@ -147,13 +126,9 @@ function writeModel(
   return { role: 'model', parts: parts };
 }
 
-/** The warning for a call given the skip-validator signature: one string for every such warning. */
 const SIGNATURE_ADDED = `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`;
 
-/**
- * A part's extras without `field`, and the fields of its `functionCall` or `functionResponse`
- * that fromGemini keeps under `field`.
- */
+/** A part's extras without `field`, and the function's fields fromGemini kept under `field`. */
 function splitExtras(
   extras: Readonly<Record<string, unknown>> | undefined,
   field: 'functionCall' | 'functionResponse',
@@ -163,10 +138,7 @@ function splitExtras(
   return [Object.keys(rest).length === 0 ? undefined : rest, isObject(inner) ? inner : undefined];
 }
 
-/**
- * `fields` with the kept inner fields and `callId`; without one (an id the reader gave the part),
- * the id the part had when read, or none.
- */
+/** `fields` with the kept inner fields and `callId`, else the id the part was read with, if any. */
 function withId<T extends object>(
   callId: string | undefined,
   inner: Readonly<Record<string, unknown>> | undefined,

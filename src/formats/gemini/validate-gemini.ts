@@ -1,57 +1,54 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
-import {
-  assertArray,
-  invalidField,
-  isObject,
-  objectAt,
-  type JsonObject,
-} from '../../core/input-guards.js';
+import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
-import { missingThoughtSignatureMessage, requiresThoughtSignatures } from './thought-signature.js';
 import {
-  checkCallTurn,
-  checkResponses,
-  missing,
-  responsesInModel,
-  type FunctionPart,
-  type Turn,
-} from './gemini-turn-checks.js';
-import { checkResponseIds } from './gemini-response-ids.js';
-import { emptyResponseNameMessage, GEMINI_RESPONSE_NOT_AFTER_CALL } from './gemini-wording.js';
-export {
-  GEMINI_COUNT_MISMATCH,
+  emptyResponseNameMessage,
   GEMINI_CALL_NOT_AFTER_USER,
+  GEMINI_COUNT_MISMATCH,
   GEMINI_RESPONSE_IN_MODEL,
   GEMINI_RESPONSE_NOT_AFTER_CALL,
-} from './gemini-wording.js';
+  GeminiTurn,
+  missingThoughtSignatureMessage,
+  requiresThoughtSignatures,
+} from './gemini-rules.js';
+import {
+  assertGeminiContents,
+  GEMINI_CONTENT_SHAPE,
+  geminiFunctionOf,
+  geminiPartsOf,
+} from './gemini-wire.js';
+
+/** A `functionCall` or `functionResponse` part, as the checks need it. */
+interface FunctionPart {
+  readonly name: string;
+  readonly id: string | undefined;
+  readonly partIndex: number;
+  /** A call part with a non-empty `thoughtSignature` (always false for responses). */
+  readonly signed: boolean;
+}
+
+/** One content's role and function parts. */
+interface Turn {
+  readonly role: 'user' | 'model';
+  readonly calls: readonly FunctionPart[];
+  readonly responses: readonly FunctionPart[];
+}
 
 /**
- * Validates Gemini `contents` for tool-call history and returns every issue, each worded as Gemini
- * words it (Gemini stops at the first).
+ * Validates Gemini `contents` and returns every issue in Gemini's words (Gemini stops at the first).
  *
- * Gemini pairs by position and name, not by id: the turn right after a `model` turn with
- * `functionCall` parts is a `user` turn with exactly as many `functionResponse` parts, whose names
- * match the calls; a response turn anywhere else is refused, and a call turn must follow a `user`
- * turn (a function response turn is one). Responses pair with calls of the same name in order;
- * with equal counts, the ones left over are name mismatches. An issue's `toolCallId` is the part's
- * `id` when it has one, otherwise the function name. A `functionResponse` part in a `model`
- * content, and a response with an empty `name`, are refused in Google's words.
+ * Gemini pairs by position and name: the turn after a `model` turn with `functionCall` parts is a
+ * `user` turn with as many `functionResponse` parts naming the calls' functions; a call turn
+ * follows a user or response turn. An issue's `toolCallId` is the part's `id`, else its name.
+ * With `context.model` a Gemini 3 model, each call step of the current turn carries a
+ * `thoughtSignature` on its first `functionCall` part.
  *
- * With `context.model` a Gemini 3 model (see {@link requiresThoughtSignatures}), every call step
- * of the current turn (the `model` contents with calls after the last `user` content that is not
- * function responses) must carry its `thoughtSignature` on its first `functionCall` part; later
- * parts of parallel calls have none. Earlier turns, Gemini 2.5 and no model: not checked.
- *
- * @throws {ToolHistoryError} `invalid-input` when `contents` is not an array, a content is not an
- *   object with a `parts` array, its role is neither `user` nor `model` (nor the legacy `function`),
- *   or a function part has no string `name`.
- * @example
- * const result = validateGemini(body.contents);
+ * @throws {ToolHistoryError} `invalid-input` for a content, role, part or function part of a shape
+ *   Gemini does not have.
  */
 export function validateGemini(
   contents: readonly unknown[],
@@ -69,10 +66,8 @@ export function inspectGemini(
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(contents.length);
   // Call steps of the current turn whose first call part has no signature (Gemini 3 only).
-  const unsigned: { index: number; call: FunctionPart }[] | undefined = requiresThoughtSignatures(
-    context.model,
-  )
-    ? []
+  const unsigned = requiresThoughtSignatures(context.model)
+    ? ([] as { index: number; call: FunctionPart }[])
     : undefined;
   let previous: Turn | undefined;
   for (let index = 0; index < contents.length; index++) {
@@ -101,16 +96,15 @@ export function inspectGemini(
         checkResponses(previous, index - 1, turn, index, issues);
       } else
         for (const part of turn.responses)
-          issues.push({
-            code: 'orphan-tool-result',
-            messageIndex: index,
-            partIndex: part.partIndex,
-            toolCallId: part.id ?? part.name,
-            message:
+          issues.push(
+            orphan(
+              part,
+              index,
               part.name === ''
                 ? emptyResponseNameMessage(index, part.partIndex)
                 : GEMINI_RESPONSE_NOT_AFTER_CALL,
-          });
+            ),
+          );
     }
     previous = turn;
   }
@@ -121,7 +115,7 @@ export function inspectGemini(
       code: 'missing-thought-signature',
       messageIndex: index,
       partIndex: call.partIndex,
-      toolCallId: call.id ?? call.name,
+      toolCallId: keyOf(call),
       message: missingThoughtSignatureMessage(call.name, index),
     });
   return {
@@ -130,20 +124,9 @@ export function inspectGemini(
   };
 }
 
-/**
- * Throws when {@link validateGemini} finds any issue; shares its implementation.
- *
- * @throws {InvalidHistoryError} listing every issue, when the history has any.
- * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateGemini}.
- */
-export function assertValidGemini(contents: readonly unknown[]): void {
-  const result = validateGemini(contents);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
-}
-
 const NO_PARTS: readonly FunctionPart[] = [];
 
-/** Adds a content's turn to the table. A part without an id gets one no other part has: Gemini pairs it by name, in its own turn. */
+/** Adds a content's turn to the table; a part without an id gets one of its own. */
 function addTurn(turn: Turn, index: number, table: ToolTurnTable): void {
   const parts = turn.role === 'model' ? turn.calls : turn.responses;
   if (parts.length === 0) {
@@ -154,6 +137,7 @@ function addTurn(turn: Turn, index: number, table: ToolTurnTable): void {
   for (const part of parts)
     table.add(part.id ?? `\u0000${index}:${part.partIndex}`, part.partIndex, part.name);
 }
+
 function readTurn(role: unknown, parts: readonly JsonObject[], index: number): Turn {
   // Most contents hold no function part: they share one empty array.
   let calls: FunctionPart[] | undefined;
@@ -161,9 +145,7 @@ function readTurn(role: unknown, parts: readonly JsonObject[], index: number): T
   for (let partIndex = 0; partIndex < parts.length; partIndex++) {
     const part = parts[partIndex];
     if (part === undefined) continue;
-    // What camelCaseGeminiPart reads, without copying the part: a camelCase field beside its
-    // snake_case twin wins. Plain property reads: `in` and `hasOwn` cost a lookup that misses on
-    // every text part.
+    // What camelCaseGeminiPart reads, without copying the part.
     const functionCall = part.functionCall !== undefined ? part.functionCall : part.function_call;
     const functionResponse =
       part.functionResponse !== undefined ? part.functionResponse : part.function_response;
@@ -207,62 +189,210 @@ function functionPart(
   };
 }
 
-// The one parse of the Gemini `contents` shape: the validator and the reader (from-gemini.ts)
-// read contents, roles, parts and function parts through these guards, so a malformed content is
-// refused the same way, in the same words, by both.
-
-/** What `objectAt` says a Gemini content must be. */
-export const GEMINI_CONTENT_SHAPE = 'a content object with parts';
-
-/**
- * Checks that `contents` is a Gemini `contents` array.
- *
- * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
- */
-export function assertGeminiContents(contents: unknown): asserts contents is readonly unknown[] {
-  assertArray(contents, 'a Gemini `contents`');
-}
-
-/**
- * Checks the content's role (`user`, `model`, the legacy `function`, or none) and returns its
- * parts, each an object.
- *
- * @throws {ToolHistoryError} `invalid-input` for another role, `parts` that is not an array, or a
- *   part that is not an object.
- */
-export function geminiPartsOf(content: JsonObject, index: number): readonly JsonObject[] {
-  const role = content.role;
-  if (role !== undefined && role !== 'user' && role !== 'model' && role !== 'function') {
-    throw invalidField(`contents[${index}].role`, role, "'user' or 'model'");
-  }
-  const parts = content.parts;
-  if (!Array.isArray(parts))
-    throw invalidField(`contents[${index}].parts`, parts, 'an array of parts');
-  for (let partIndex = 0; partIndex < parts.length; partIndex++) {
-    const part: unknown = parts[partIndex];
-    if (!isObject(part))
-      throw invalidField(`contents[${index}].parts[${partIndex}]`, part, 'a part object');
-  }
-  // Checked above: every entry is an object.
-  return parts as readonly JsonObject[];
-}
-
-/**
- * A part's `functionCall` or `functionResponse` (`value`), checked: an object with a string `name`.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the part and the field.
- */
-export function geminiFunctionOf(
-  value: unknown,
+/** A call turn follows a user turn, and its ids (where given) tell calls apart. */
+function checkCallTurn(
+  turn: Turn,
   index: number,
-  partIndex: number,
-  field: 'functionCall' | 'functionResponse',
-): JsonObject & { readonly name: string } {
-  if (!isObject(value) || typeof value.name !== 'string')
-    throw invalidField(
-      `contents[${index}].parts[${partIndex}].${field}`,
-      value,
-      'an object with a string `name`',
-    );
-  return value as JsonObject & { readonly name: string };
+  previous: Turn | undefined,
+  issues: HistoryIssue[],
+): void {
+  if (previous?.role !== 'user') {
+    issues.push({
+      code: 'misplaced-tool-call',
+      messageIndex: index,
+      toolCallIds: turn.calls.map(keyOf),
+      message: GEMINI_CALL_NOT_AFTER_USER,
+    });
+  }
+  const { calls } = turn;
+  if (calls.length < 2) return;
+  const seen = new Set<string>();
+  for (const call of calls) {
+    const id = call.id;
+    if (id === undefined) continue;
+    // Ours: no Gemini wording was found.
+    if (seen.has(id))
+      issues.push({
+        code: 'duplicate-tool-call-id',
+        messageIndex: index,
+        partIndex: call.partIndex,
+        toolCallId: id,
+        message: `Function call id ${id} appears twice in contents[${index}]; give each functionCall part its own id.`,
+      });
+    seen.add(id);
+  }
+}
+
+/**
+ * Responses answer their call turn by name, one per call, in order (parallel calls of one function
+ * pair positionally). A response with an empty name pairs with the first call still unanswered.
+ */
+function checkResponses(
+  callTurn: Turn,
+  callIndex: number,
+  turn: Turn,
+  index: number,
+  issues: HistoryIssue[],
+): void {
+  const { calls } = callTurn;
+  const { responses } = turn;
+  if (
+    calls.length === responses.length &&
+    calls.every((call, position) => call.name === responses[position]?.name)
+  )
+    return;
+  // Read positions instead of shift: shift is linear on long arrays.
+  const waiting = new Map<string, { readonly positions: number[]; next: number }>();
+  calls.forEach((call, position) => {
+    const queue = waiting.get(call.name);
+    if (queue) queue.positions.push(position);
+    else waiting.set(call.name, { positions: [position], next: 0 });
+  });
+  const answered = new Uint8Array(calls.length);
+  const unmatched: FunctionPart[] = [];
+  for (const response of responses) {
+    const queue = waiting.get(response.name);
+    if (queue !== undefined && queue.next < queue.positions.length)
+      answered[queue.positions[queue.next++] ?? 0] = 1;
+    else unmatched.push(response);
+  }
+  const unanswered = calls.filter((_, position) => answered[position] === 0);
+  const nameless = unmatched.filter((response) => response.name === '');
+  const named = unmatched.filter((response) => response.name !== '');
+  nameless.forEach((response, position) => {
+    const call = unanswered[position];
+    const message = emptyResponseNameMessage(index, response.partIndex);
+    issues.push(call ? mismatch(response, call, index, message) : orphan(response, index, message));
+  });
+  const left = unanswered.slice(nameless.length);
+  if (left.length === named.length) {
+    // Ours: Gemini pairs by position and has no wording for a name mismatch.
+    named.forEach((response, position) => {
+      const call = left[position];
+      if (call)
+        issues.push(
+          mismatch(
+            response,
+            call,
+            index,
+            `Please ensure that each function response part names a function of the function call turn: contents[${index}].parts[${response.partIndex}] answers '${response.name}', but contents[${callIndex}] called '${call.name}'.`,
+          ),
+        );
+    });
+    return;
+  }
+  if (left.length > 0) issues.push(missing(callIndex, left));
+  for (const part of named) issues.push(orphan(part, index));
+}
+
+/**
+ * Responses with an id answer different calls of the turn by that id ({@link GeminiTurn}): other
+ * providers, which pair by id, refuse anything else. A response whose id names a call of another
+ * function of the turn is a name mismatch. Ours: no Gemini wording was found for these.
+ */
+function checkResponseIds(
+  callTurn: Turn,
+  callIndex: number,
+  turn: Turn,
+  index: number,
+  issues: HistoryIssue[],
+): void {
+  // Built at the first response that carries an id: most response turns carry none.
+  let calls: GeminiTurn | undefined;
+  for (const response of turn.responses) {
+    const id = response.id;
+    if (id === undefined) continue;
+    if (calls === undefined) {
+      calls = new GeminiTurn();
+      for (const call of callTurn.calls) calls.arm(call.id ?? '', call.name, call.id === undefined);
+    }
+    const call = calls.answer(id, response.name);
+    const at = (): string =>
+      `Function response id ${id} at contents[${index}].parts[${response.partIndex}]`;
+    if (call === undefined)
+      issues.push({
+        code: calls.hasId(id) ? 'duplicate-tool-call-id' : 'unknown-tool-call-id',
+        messageIndex: index,
+        partIndex: response.partIndex,
+        toolCallId: id,
+        message: calls.hasId(id)
+          ? `${at()} answers a call of contents[${callIndex}] that another response already answered; give each response the id of its own call.`
+          : `${at()} matches no functionCall id of contents[${callIndex}]; give each response the id of its own call.`,
+      });
+    else if (call.name !== response.name && response.name !== '' && calls.hasName(response.name))
+      issues.push({
+        code: 'tool-name-mismatch',
+        messageIndex: index,
+        partIndex: response.partIndex,
+        toolCallId: id,
+        expectedName: call.name,
+        actualName: response.name,
+        message: `${at()} is the id of the '${call.name}' call of contents[${callIndex}], but the response answers '${response.name}'; give each response the id of its own call.`,
+      });
+  }
+}
+
+/**
+ * `functionResponse` parts in a `model` content, in the words of Google's SDK check. Their call is
+ * taken to be in the same content, else in the call turn right before it.
+ */
+function responsesInModel(
+  turn: Turn,
+  index: number,
+  previous: Turn | undefined,
+  issues: HistoryIssue[],
+): void {
+  const callMessageIndex =
+    turn.calls.length === 0 && previous?.role === 'model' && previous.calls.length > 0
+      ? index - 1
+      : index;
+  for (const part of turn.responses)
+    issues.push({
+      code: 'misplaced-tool-result',
+      messageIndex: index,
+      partIndex: part.partIndex,
+      toolCallId: keyOf(part),
+      callMessageIndex,
+      message: GEMINI_RESPONSE_IN_MODEL,
+    });
+}
+
+function mismatch(
+  response: FunctionPart,
+  call: FunctionPart,
+  index: number,
+  message: string,
+): HistoryIssue {
+  return {
+    code: 'tool-name-mismatch',
+    messageIndex: index,
+    partIndex: response.partIndex,
+    toolCallId: keyOf(call),
+    expectedName: call.name,
+    actualName: response.name,
+    message,
+  };
+}
+
+function orphan(part: FunctionPart, index: number, message = GEMINI_COUNT_MISMATCH): HistoryIssue {
+  return {
+    code: 'orphan-tool-result',
+    messageIndex: index,
+    partIndex: part.partIndex,
+    toolCallId: keyOf(part),
+    message,
+  };
+}
+
+function missing(callIndex: number, calls: readonly FunctionPart[]): HistoryIssue {
+  return {
+    code: 'missing-tool-result',
+    messageIndex: callIndex,
+    toolCallIds: calls.map(keyOf),
+    message: GEMINI_COUNT_MISMATCH,
+  };
+}
+
+function keyOf(part: FunctionPart): string {
+  return part.id ?? part.name;
 }

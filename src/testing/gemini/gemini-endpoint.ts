@@ -1,5 +1,5 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import { requiresThoughtSignatures } from '../../formats/gemini/thought-signature.js';
+import { requiresThoughtSignatures } from '../../formats/gemini/gemini-rules.js';
 import { validateGemini } from '../../formats/gemini/validate-gemini.js';
 import type {
   EndpointReply,

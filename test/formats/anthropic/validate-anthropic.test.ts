@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodyFor } from '../../../src/testing/index.js';
-import {
-  assertValidAnthropic,
-  validateAnthropic,
-} from '../../../src/formats/anthropic/validate-anthropic.js';
+import { validateAnthropic } from '../../../src/formats/anthropic/validate-anthropic.js';
 import { repairHistory } from '../../../src/repair/repair-history.js';
-import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 import { ToolHistoryError } from '../../../src/errors/tool-history-error.js';
 
 const use = (id: string, name = 'get_weather'): object => ({
@@ -355,23 +351,6 @@ describe('validateAnthropic', () => {
     const copy = structuredClone(messages);
     validateAnthropic(messages);
     expect(messages).toEqual(copy);
-  });
-});
-
-describe('assertValidAnthropic', () => {
-  it('throws InvalidHistoryError with the same issues, and returns for a valid history', () => {
-    const messages = [user([result('toolu_1')])];
-    expect(() => {
-      assertValidAnthropic(messages);
-    }).toThrow(InvalidHistoryError);
-    try {
-      assertValidAnthropic(messages);
-    } catch (error) {
-      expect((error as InvalidHistoryError).issues).toEqual(validateAnthropic(messages).issues);
-    }
-    expect(() => {
-      assertValidAnthropic([user('hi')]);
-    }).not.toThrow();
   });
 });
 

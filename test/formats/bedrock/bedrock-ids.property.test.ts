@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { BEDROCK_TOOL_USE_ID_PATTERN } from '../../../src/formats/bedrock/bedrock-issues.js';
-import { BEDROCK_PROFILE } from '../../../src/formats/bedrock/bedrock-profile.js';
+import { BEDROCK_TOOL_USE_ID_PATTERN } from '../../../src/formats/bedrock/bedrock-rules.js';
+import { BEDROCK_ADAPTER } from '../../../src/formats/bedrock/bedrock-adapter.js';
 import { validateBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
 
 /** Ids near the rule's edges: the allowed characters, a few others, lengths around 64. */
@@ -31,6 +31,9 @@ test.prop([id])(
     const reported = validateBedrock(messages).issues.some(
       (issue) => issue.code === 'invalid-tool-call-id',
     );
-    expect([reported, BEDROCK_PROFILE.callIds.accepts(callId)]).toEqual([refused, !refused]);
+    expect([reported, BEDROCK_ADAPTER.profile.callIds.accepts(callId)]).toEqual([
+      refused,
+      !refused,
+    ]);
   },
 );

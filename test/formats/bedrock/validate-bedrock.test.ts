@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 import { ToolHistoryError } from '../../../src/errors/tool-history-error.js';
 import { errorBodyFor } from '../../../src/testing/index.js';
-import {
-  assertValidBedrock,
-  validateBedrock,
-} from '../../../src/formats/bedrock/validate-bedrock.js';
+import { validateBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
 
 const user = (text: string): unknown => ({ role: 'user', content: [{ text }] });
 const calls = (...ids: string[]): unknown => ({
@@ -290,23 +286,6 @@ describe('validateBedrock', () => {
     const before = structuredClone(messages);
     validateBedrock(messages);
     expect(messages).toEqual(before);
-  });
-});
-
-describe('assertValidBedrock', () => {
-  it('throws InvalidHistoryError with the issues validateBedrock reports, and returns for a valid history', () => {
-    const broken = [user('Weather?'), calls('tooluse_a')];
-    let caught: unknown;
-    try {
-      assertValidBedrock(broken);
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(InvalidHistoryError);
-    expect((caught as InvalidHistoryError).issues).toEqual(validateBedrock(broken).issues);
-    expect(() => {
-      assertValidBedrock([user('Weather?'), calls('tooluse_a'), results('tooluse_a')]);
-    }).not.toThrow();
   });
 });
 

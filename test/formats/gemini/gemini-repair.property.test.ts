@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { repairHistory } from '../../../src/repair/repair-history.js';
 import type { HistoryFix } from '../../../src/repair/history-fix.js';
-import { SKIP_THOUGHT_SIGNATURE } from '../../../src/formats/gemini/thought-signature.js';
+import { SKIP_THOUGHT_SIGNATURE } from '../../../src/formats/gemini/gemini-rules.js';
 import { expectRepaired } from '../../helpers/unrepaired.js';
 
 type Part = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { writeFormat } from '../../../src/repair/format-io.js';
 import { repairHistory } from '../../../src/repair/repair-history.js';
-import { SKIP_THOUGHT_SIGNATURE } from '../../../src/formats/gemini/thought-signature.js';
+import { SKIP_THOUGHT_SIGNATURE } from '../../../src/formats/gemini/gemini-rules.js';
 import type { HistoryFix } from '../../../src/repair/history-fix.js';
 import { arbitraryBrokenHistory } from '../../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../../arbitraries/history.js';

@@ -4,7 +4,7 @@ import { validateHistory } from '../../../src/validate/validate-history.js';
 import {
   requiresThoughtSignatures,
   SKIP_THOUGHT_SIGNATURE,
-} from '../../../src/formats/gemini/thought-signature.js';
+} from '../../../src/formats/gemini/gemini-rules.js';
 
 const user = (text = 'go'): object => ({ role: 'user', parts: [{ text }] });
 const call = (name: string, id?: string, thoughtSignature?: string): object => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolHistory } from '../../../src/core/history.js';
 import { fromGemini } from '../../../src/formats/gemini/from-gemini.js';
-import { SKIP_THOUGHT_SIGNATURE } from '../../../src/formats/gemini/thought-signature.js';
+import { SKIP_THOUGHT_SIGNATURE } from '../../../src/formats/gemini/gemini-rules.js';
 import { toGemini } from '../../../src/formats/gemini/to-gemini.js';
 import { repairHistory } from '../../../src/repair/repair-history.js';
 import { validateHistory } from '../../../src/validate/validate-history.js';

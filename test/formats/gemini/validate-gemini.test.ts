@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodyFor } from '../../../src/testing/index.js';
+import { validateGemini } from '../../../src/formats/gemini/validate-gemini.js';
 import {
-  assertValidGemini,
   GEMINI_CALL_NOT_AFTER_USER,
   GEMINI_COUNT_MISMATCH,
   GEMINI_RESPONSE_NOT_AFTER_CALL,
-  validateGemini,
-} from '../../../src/formats/gemini/validate-gemini.js';
-import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
+} from '../../../src/formats/gemini/gemini-rules.js';
 
 const call = (name: string, id?: string): object => ({
   functionCall: { name, args: {}, ...(id === undefined ? {} : { id }) },
@@ -230,24 +228,6 @@ describe('validateGemini', () => {
     );
     expect(() => validateGemini([{ role: 'assistant', parts: [] }])).toThrow(
       "contents[0].role is the string \"assistant\", but must be 'user' or 'model'.",
-    );
-  });
-});
-
-describe('assertValidGemini', () => {
-  it('throws InvalidHistoryError when validateGemini reports issues', () => {
-    expect(() => {
-      assertValidGemini([user(response('now'))]);
-    }).toThrow(
-      new InvalidHistoryError([
-        {
-          code: 'orphan-tool-result',
-          messageIndex: 0,
-          partIndex: 0,
-          toolCallId: 'now',
-          message: GEMINI_RESPONSE_NOT_AFTER_CALL,
-        },
-      ]),
     );
   });
 });

@@ -1,0 +1,219 @@
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import type { ToolSite, ToolTurnProblem } from '../../core/pair-tool-turns.js';
+import { MessageStrings } from '../../core/message-strings.js';
+import { isObject } from '../../core/input-guards.js';
+
+// Anthropic's id rule, its sentences for tool-turn problems and its extended-thinking rule, each
+// with where its wording was seen.
+
+/**
+ * "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"
+ * (https://github.com/CommandCodeAI/command-code/issues/323). An empty id does not match either.
+ */
+export const ANTHROPIC_TOOL_USE_ID_PATTERN: RegExp = /^[a-zA-Z0-9_-]+$/;
+
+/** True when Anthropic accepts `id` ({@link ANTHROPIC_TOOL_USE_ID_PATTERN}). */
+export function isAnthropicId(id: string): boolean {
+  return ANTHROPIC_TOOL_USE_ID_PATTERN.test(id);
+}
+
+/**
+ * Several ids are joined by ", " (https://github.com/anthropics/claude-code/issues/5989,
+ * https://github.com/Kilo-Org/kilocode/issues/5163).
+ */
+export function missingSentence(at: number, ids: readonly string[]): string {
+  return `messages.${at}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${ids.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
+}
+
+/** A param and its sentence; `[undefined, '']` for an inspection that does not word issues. */
+type Words = readonly [param: string | undefined, message: string];
+
+const UNWORDED: Words = [undefined, ''];
+
+/** How a block format (Anthropic, Bedrock) words each tool-turn problem. */
+export interface BlockWording {
+  /** A result the turn before does not call for (orphan or misplaced). */
+  unexpected(result: ToolSite): Words;
+  duplicateResult(result: ToolSite, first: ToolSite): Words;
+  /** Calls of a turn no result answers; `at` is the message after the turn (or the turn's). */
+  missing(at: number, ids: readonly string[]): Words;
+  duplicateCall(call: ToolSite, first: ToolSite): Words;
+}
+
+/** Anthropic's wording; one per validation (it keeps each message's path prefix). */
+export function anthropicWording(): BlockWording {
+  const paths = new MessageStrings((index) => `messages.${index}.content.`);
+  const blockParam = (site: ToolSite): string =>
+    `messages.${site.messageIndex}.content.${site.partIndex ?? 0}`;
+  return {
+    unexpected: (result) => {
+      // https://github.com/router-for-me/CLIProxyAPI/issues/497,
+      // https://github.com/anthropics/claude-code/issues/13460.
+      const param = `${paths.of(result.messageIndex)}${result.partIndex ?? 0}`;
+      return [
+        param,
+        `${param}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${result.callId}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
+      ];
+    },
+    duplicateResult: (result, first) => {
+      // Ours: no Anthropic wording was found for a second result to one call.
+      const param = blockParam(result);
+      return [
+        param,
+        `${param}: duplicate \`tool_result\` for \`tool_use_id\` ${result.callId}, already answered at ${blockParam(first)}. Each \`tool_use\` block must have exactly one \`tool_result\` block.`,
+      ];
+    },
+    missing: (at, ids) => [`messages.${at}`, missingSentence(at, ids)],
+    // https://github.com/trycua/cua/issues/524; also across responses
+    // (https://github.com/NVIDIA-NeMo/Switchyard/issues/502).
+    duplicateCall: (call) => [
+      blockParam(call),
+      `${blockParam(call)}: \`tool_use\` ids must be unique`,
+    ],
+  };
+}
+
+/**
+ * The issue a tool-turn problem is, in `wording` (`undefined`: an inspection for repair, with no
+ * param and an empty message). `length` is the number of messages.
+ */
+export function blockIssueOf(
+  problem: ToolTurnProblem,
+  length: number,
+  wording: BlockWording | undefined,
+): HistoryIssue {
+  switch (problem.kind) {
+    case 'orphan':
+    case 'misplaced': {
+      const { result } = problem;
+      const [param, message] = wording?.unexpected(result) ?? UNWORDED;
+      const issue = {
+        messageIndex: result.messageIndex,
+        partIndex: result.partIndex,
+        toolCallId: result.callId,
+        param,
+        message,
+      };
+      return problem.kind === 'orphan'
+        ? { code: 'orphan-tool-result', ...issue }
+        : { code: 'misplaced-tool-result', ...issue, callMessageIndex: problem.call.messageIndex };
+    }
+    case 'duplicate-result': {
+      const { result, first } = problem;
+      const [param, message] = wording?.duplicateResult(result, first) ?? UNWORDED;
+      return {
+        code: 'duplicate-tool-call-id',
+        messageIndex: result.messageIndex,
+        partIndex: result.partIndex,
+        toolCallId: result.callId,
+        param,
+        message,
+      };
+    }
+    case 'missing': {
+      const { turnMessageIndex, callIds } = problem;
+      const at = turnMessageIndex + 1 < length ? turnMessageIndex + 1 : turnMessageIndex;
+      const [param, message] = wording?.missing(at, callIds) ?? UNWORDED;
+      return {
+        code: 'missing-tool-result',
+        messageIndex: turnMessageIndex,
+        toolCallIds: callIds,
+        param,
+        message,
+      };
+    }
+    case 'duplicate-call': {
+      const { call, first } = problem;
+      const [param, message] = wording?.duplicateCall(call, first) ?? UNWORDED;
+      return {
+        code: 'duplicate-tool-call-id',
+        messageIndex: call.messageIndex,
+        partIndex: call.partIndex,
+        toolCallId: call.callId,
+        param,
+        message,
+      };
+    }
+  }
+}
+
+// Extended thinking with tools: the final assistant turn that holds `tool_use` starts with the
+// thinking block the model returned with it (validator with `thinking: true`, and repair).
+
+/** The final assistant turn: its consecutive assistant messages, which the API merges. */
+export interface AssistantRun {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * https://github.com/anomalyco/opencode/issues/3077, https://github.com/Kilo-Org/kilocode/issues/5219
+ * ("preceeding" is Anthropic's spelling).
+ */
+export function thinkingFirstSentence(at: number, found: string): string {
+  return `messages.${at}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${found}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
+}
+
+/** True for a `thinking` or `redacted_thinking` block. */
+export function isThinkingBlock(block: unknown): boolean {
+  return isObject(block) && (block.type === 'thinking' || block.type === 'redacted_thinking');
+}
+
+/** The last assistant message and the assistant messages right before it; none without one. */
+export function finalAssistantRun(messages: readonly unknown[]): AssistantRun | undefined {
+  const roleAt = (index: number): unknown => {
+    const message = messages[index];
+    return isObject(message) ? message.role : undefined;
+  };
+  let end = messages.length - 1;
+  while (end >= 0 && roleAt(end) !== 'assistant') end--;
+  if (end < 0) return undefined;
+  let start = end;
+  while (start > 0 && roleAt(start - 1) === 'assistant') start--;
+  return { start, end };
+}
+
+/** The blocks of message `index` (a string content is one text block). */
+export function blocksAt(messages: readonly unknown[], index: number): readonly unknown[] {
+  const message = messages[index];
+  const content = isObject(message) ? message.content : undefined;
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  return Array.isArray(content) ? (content as unknown[]) : [];
+}
+
+/** The ids of the `tool_use` blocks of the run, in order. */
+export function toolUseIdsOf(messages: readonly unknown[], run: AssistantRun): string[] {
+  const ids: string[] = [];
+  for (let index = run.start; index <= run.end; index++)
+    for (const block of blocksAt(messages, index))
+      if (isObject(block) && block.type === 'tool_use' && typeof block.id === 'string')
+        ids.push(block.id);
+  return ids;
+}
+
+/**
+ * The issue of a final assistant turn with `tool_use` that does not start with a thinking block;
+ * `undefined` when the rule is met or does not apply. `messages` passed the shape checks.
+ */
+export function thinkingFirstIssue(messages: readonly unknown[]): HistoryIssue | undefined {
+  const run = finalAssistantRun(messages);
+  if (run === undefined) return undefined;
+  const toolCallIds = toolUseIdsOf(messages, run);
+  if (toolCallIds.length === 0) return undefined;
+  for (let index = run.start; index <= run.end; index++) {
+    const [first] = blocksAt(messages, index);
+    if (first === undefined) continue;
+    if (isThinkingBlock(first)) return undefined;
+    const found = isObject(first) && typeof first.type === 'string' ? first.type : 'text';
+    // The API merges the run into one message, and names its first block.
+    return {
+      code: 'missing-reasoning',
+      messageIndex: run.start,
+      partIndex: 0,
+      toolCallIds,
+      param: `messages.${run.start}.content.0.type`,
+      message: thinkingFirstSentence(run.start, found),
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,91 @@
+import type {
+  HistoryMessage,
+  OpaquePart,
+  TextPart,
+  ToolCallPart,
+  ToolResult,
+} from '../../core/history.js';
+import type { ConversionResult } from '../../core/conversion-result.js';
+import { objectAt, type JsonObject } from '../../core/input-guards.js';
+import { appendAll } from '../shared/array-appender.js';
+import { CallNames } from '../shared/call-names.js';
+
+// Anthropic Messages and Bedrock Converse are read the same way: results open a user message and
+// each becomes a tool message; the rest of a message is its text, calls and opaque blocks.
+
+/** What differs between the two formats: the checks and each block's fields. */
+export interface BlockReader {
+  readonly format: 'anthropic' | 'bedrock';
+  /** What `objectAt` says a message must be. */
+  readonly shape: string;
+  /** The message's blocks, once its role and blocks are checked. */
+  blocksOf(message: JsonObject, index: number): readonly JsonObject[];
+  isResult(block: JsonObject): boolean;
+  /** The block as a text part, or `undefined` when it is not a text block. */
+  text(block: JsonObject, index: number, blockIndex: number): TextPart | undefined;
+  /** The block as a call, or `undefined` when it is not a call block. */
+  call(block: JsonObject, index: number, blockIndex: number): ToolCallPart | undefined;
+  /** The result block; `nameOf` gives the name of the call it answers. */
+  result(
+    block: JsonObject,
+    index: number,
+    blockIndex: number,
+    nameOf: (callId: string) => string,
+  ): ToolResult;
+}
+
+/** Reads checked `messages` into a neutral history after the system text, if any. */
+export function readBlocks(
+  messages: readonly unknown[],
+  system: string | undefined,
+  reader: BlockReader,
+): ConversionResult<HistoryMessage[]> {
+  const history: HistoryMessage[] = [];
+  if (system !== undefined) history.push({ role: 'system', text: system });
+  const names = new CallNames('turn');
+  const nameOf = (callId: string): string => names.answer(callId) ?? '';
+  const opaque = (value: JsonObject): OpaquePart => ({
+    type: 'opaque',
+    format: reader.format,
+    value,
+  });
+  for (let index = 0; index < messages.length; index++) {
+    const message = objectAt(messages, index, 'messages', reader.shape);
+    const blocks = reader.blocksOf(message, index);
+    if (message.role === 'assistant') {
+      const parts = blocks.map(
+        (block, blockIndex) =>
+          reader.call(block, index, blockIndex) ??
+          reader.text(block, index, blockIndex) ??
+          opaque(block),
+      );
+      if (parts.some((part) => part.type === 'tool-call')) names.startTurn();
+      else names.other();
+      for (const part of parts) if (part.type === 'tool-call') names.call(part.callId, part.name);
+      history.push({ role: 'assistant', parts, sourceIndex: index });
+      continue;
+    }
+    blocks.forEach((block, blockIndex) => {
+      const last = history.at(-1);
+      const same = last?.sourceIndex === index;
+      if (reader.isResult(block)) {
+        const result = reader.result(block, index, blockIndex, nameOf);
+        if (same && last.role === 'tool') appendAll(last.results, [result]);
+        else history.push({ role: 'tool', results: [result], sourceIndex: index });
+        return;
+      }
+      const part = reader.text(block, index, blockIndex) ?? opaque(block);
+      if (same && last.role === 'user') appendAll(last.parts, [part]);
+      else {
+        names.other();
+        history.push({ role: 'user', parts: [part], sourceIndex: index });
+      }
+    });
+    // A user message with no blocks is still a user turn.
+    if (blocks.length === 0) {
+      names.other();
+      history.push({ role: 'user', parts: [], sourceIndex: index });
+    }
+  }
+  return { messages: history, warnings: [] };
+}

@@ -1,0 +1,152 @@
+import { assertNever } from '../../core/assert-never.js';
+import type {
+  AssistantMessage,
+  OpaquePart,
+  TextPart,
+  ToolCallPart,
+  ToolHistory,
+  ToolResult,
+} from '../../core/history.js';
+import type { ConversionWarning } from '../../core/conversion-result.js';
+import { appendAll } from '../shared/array-appender.js';
+import { answerWithoutName, CallNames } from '../shared/call-names.js';
+import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { withExtras } from '../shared/extras-of.js';
+
+// Anthropic Messages and Bedrock Converse lay a history out the same way: system text apart,
+// calls as blocks of an assistant message, results as the first blocks of the next user message.
+
+type Extras = Readonly<Record<string, unknown>> | undefined;
+
+/** What differs between the two formats: each block's shape and the warnings' wording. */
+export interface BlockWriter<B> {
+  readonly format: 'anthropic' | 'bedrock';
+  /** The warning for a system message moved out of the messages. */
+  readonly movedSystem: string;
+  /** The call block's input field, as warnings name it (`Anthropic tool_use input`). */
+  readonly callInput: string;
+  /** The result blocks, as warnings name them (`Anthropic tool_result blocks`). */
+  readonly resultBlocks: string;
+  /** A user message of one plain text part is written as a string (Anthropic). */
+  readonly plainUserText: boolean;
+  text(text: string, extras: Extras): B;
+  call(part: ToolCallPart, extras: Extras): B;
+  result(result: ToolResult, extras: Extras): B;
+}
+
+/** A written message: a string content only with `plainUserText`. */
+export interface BlockMessage<B> {
+  readonly role: 'user' | 'assistant';
+  readonly content: string | B[];
+}
+
+/** What {@link writeBlocks} returns: the messages and each system message's text and extras. */
+export interface WrittenBlocks<B> {
+  readonly messages: BlockMessage<B>[];
+  readonly warnings: ConversionWarning[];
+  readonly system: { readonly text: string; readonly [key: string]: unknown }[];
+}
+
+/** Writes a neutral history as block messages with `writer`'s blocks. */
+export function writeBlocks<B>(
+  history: ToolHistory,
+  options: WriterOptions,
+  writer: BlockWriter<B>,
+): WrittenBlocks<B> {
+  const context = new ConversionContext(writer.format, options);
+  const names = new CallNames('turn');
+  const messages: BlockMessage<B>[] = [];
+  const system: WrittenBlocks<B>['system'] = [];
+  // The user message holding the latest results, while nothing else has followed it.
+  let resultsTurn: B[] | undefined;
+  const partBlocks = (part: TextPart | OpaquePart, index: number): B[] => {
+    if (part.type === 'opaque') {
+      // Opaque parts in this format are blocks its reader read.
+      const value = context.ownOpaque(part, index);
+      return value === undefined ? [] : [value as B];
+    }
+    const extras = context.ownData(part.providerData, index);
+    return part.text === '' ? [] : [writer.text(part.text, extras)];
+  };
+  history.forEach((message, index) => {
+    switch (message.role) {
+      case 'system': {
+        const extras = context.ownData(message.providerData, index);
+        if (messages.length > 0 || system.length > 0)
+          context.warn('moved-system-message', index, writer.movedSystem);
+        system.push({ ...extras, text: message.text });
+        break;
+      }
+      case 'user': {
+        const extras = context.ownData(message.providerData, index);
+        const blocks = message.parts.flatMap((part) => partBlocks(part, index));
+        const [only] = message.parts;
+        if (resultsTurn !== undefined) appendAll(resultsTurn, blocks);
+        else if (
+          writer.plainUserText &&
+          message.parts.length === 1 &&
+          only?.type === 'text' &&
+          only.providerData === undefined &&
+          blocks.length === 1
+        )
+          messages.push(withExtras(extras, { role: 'user', content: only.text }));
+        else messages.push(withExtras(extras, { role: 'user', content: blocks }));
+        resultsTurn = undefined;
+        names.other();
+        break;
+      }
+      case 'assistant':
+        resultsTurn = undefined;
+        messages.push(writeAssistant(message, index, context, names, writer, partBlocks));
+        break;
+      case 'tool': {
+        context.ownData(message.providerData, index);
+        const blocks = message.results.map((result) => {
+          answerWithoutName(names, result, index, context, writer.resultBlocks);
+          return writer.result(result, context.ownData(result.providerData, index, result.callId));
+        });
+        if (resultsTurn !== undefined) appendAll(resultsTurn, blocks);
+        else {
+          resultsTurn = blocks;
+          messages.push({ role: 'user', content: resultsTurn });
+        }
+        break;
+      }
+      default:
+        assertNever(message, 'history message');
+    }
+  });
+  return { messages, warnings: context.warnings, system };
+}
+
+function writeAssistant<B>(
+  message: AssistantMessage,
+  index: number,
+  context: ConversionContext,
+  names: CallNames,
+  writer: BlockWriter<B>,
+  partBlocks: (part: TextPart | OpaquePart, index: number) => B[],
+): BlockMessage<B> {
+  const extras = context.ownData(message.providerData, index);
+  const content: B[] = [];
+  let calls = false;
+  for (const part of message.parts) {
+    if (part.type !== 'tool-call') {
+      content.push(...partBlocks(part, index));
+      continue;
+    }
+    if (!calls) names.startTurn();
+    calls = true;
+    names.call(part.callId, part.name);
+    if (part.argumentsText !== undefined)
+      context.warn(
+        'dropped-arguments-text',
+        index,
+        `${writer.callInput} must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
+        part.callId,
+      );
+    content.push(writer.call(part, context.ownData(part.providerData, index, part.callId)));
+  }
+  if (!calls) names.other();
+  return withExtras(extras, { role: 'assistant', content });
+}
