@@ -34,18 +34,15 @@ export function inspectAiwrapper(
 }
 
 /**
- * Throws when {@link validateAiwrapper} finds any issue; shares its implementation.
- *
+ * {@link validateAiwrapper} that throws.
  * @throws {InvalidHistoryError} listing every issue, when the history has any.
- * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateAiwrapper}.
  */
 export function assertValidAiwrapper(messages: readonly unknown[]): void {
   const result = validateAiwrapper(messages);
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-// The validator and the reader (from-aiwrapper.ts) parse the shape through these guards, so a
-// malformed message is refused in the same words by both.
+// The guards the validator and the reader (from-aiwrapper.ts) share, so both refuse in the same words.
 
 /** What `objectAt` says a `LangMessage` must be. */
 export const AIWRAPPER_MESSAGE_SHAPE = 'a LangMessage object with role and items';
@@ -62,20 +59,14 @@ const AIWRAPPER_LAYOUT: NeutralLayout = {
     `The assistant message at messages[${turnIndex}] calls ${ids.map((id) => `"${id}"`).join(', ')}, but no tool-results message right after it answers ${ids.length > 1 ? 'them' : 'it'}. Add the results, or a placeholder result, before the next message.`,
 };
 
-/**
- * Checks that `messages` is an array of `LangMessage`s.
- *
- * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
- */
+/** @throws {ToolHistoryError} `invalid-input` when `messages` is not an array. */
 export function assertAiwrapperMessages(messages: unknown): asserts messages is readonly unknown[] {
   assertArray(messages, 'an aiwrapper `LangMessage`');
 }
 
 /**
- * Checks the message's role and returns its items, each an object with a string `type`.
- *
- * @throws {ToolHistoryError} `invalid-input` for a role aiwrapper does not have, `items` that is
- *   not an array, or an item that is not an object with a string `type`.
+ * Checks the role and returns the items, each an object with a string `type`.
+ * @throws {ToolHistoryError} `invalid-input` for an unknown role or malformed items.
  */
 export function aiwrapperItemsOf(message: JsonObject, index: number): readonly JsonObject[] {
   const role = message.role;
@@ -87,11 +78,7 @@ export function aiwrapperItemsOf(message: JsonObject, index: number): readonly J
   return typedEntries(items, index, 'items', 'an item');
 }
 
-/**
- * A `tool` or `tool-result` item's `callId`.
- *
- * @throws {ToolHistoryError} `invalid-input` when it is not a string.
- */
+/** A tool item's `callId`. @throws {ToolHistoryError} `invalid-input` when not a string. */
 export function aiwrapperCallIdOf(item: JsonObject, index: number, partIndex: number): string {
   const id = item.callId;
   if (typeof id !== 'string')

@@ -36,10 +36,8 @@ export function inspectVercel(
 }
 
 /**
- * Throws when {@link validateVercel} finds any issue; shares its implementation.
- *
+ * {@link validateVercel} that throws.
  * @throws {InvalidHistoryError} listing every issue, when the history has any.
- * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateVercel}.
  */
 export function assertValidVercel(messages: readonly unknown[]): void {
   const result = validateVercel(messages);
@@ -62,25 +60,16 @@ const VERCEL_LAYOUT: NeutralLayout = {
     `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
 };
 
-// The validator and the reader (from-vercel.ts) parse the wire shape through these guards, so a
-// malformed message is refused in the same words by both.
+// The guards the validator and the reader (from-vercel.ts) share, so both refuse in the same words.
 
-/**
- * Checks that `messages` is a `ModelMessage[]`.
- *
- * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
- */
+/** @throws {ToolHistoryError} `invalid-input` when `messages` is not an array. */
 export function assertVercelMessages(messages: unknown): asserts messages is readonly unknown[] {
   assertArray(messages, 'a `ModelMessage[]`');
 }
 
 /**
- * Checks the message's role and returns its content parts, each an object with a string `type`;
- * `undefined` for a string content and for a system message (whose content is its text).
- *
- * @throws {ToolHistoryError} `invalid-input` for a role `ModelMessage` does not have, a tool
- *   message whose content is not an array, a user or assistant content that is neither a string
- *   nor an array, or a part that is not an object with a string `type`.
+ * Checks the role and returns the content parts (`undefined` for string or system content).
+ * @throws {ToolHistoryError} `invalid-input` for an unknown role or a malformed content or part.
  */
 export function vercelPartsOf(
   message: JsonObject,
@@ -98,11 +87,7 @@ export function vercelPartsOf(
   return typedEntries(content, index, 'content', 'a part');
 }
 
-/**
- * A `tool-call` or `tool-result` part's `toolCallId`.
- *
- * @throws {ToolHistoryError} `invalid-input` when it is not a string.
- */
+/** A tool part's `toolCallId`. @throws {ToolHistoryError} `invalid-input` when not a string. */
 export function vercelToolCallIdOf(part: JsonObject, index: number, partIndex: number): string {
   const id = part.toolCallId;
   if (typeof id !== 'string')
@@ -110,11 +95,7 @@ export function vercelToolCallIdOf(part: JsonObject, index: number, partIndex: n
   return id;
 }
 
-/**
- * Any other string field of a part (`toolName`), or of a value inside it, at `path`.
- *
- * @throws {ToolHistoryError} `invalid-input` when it is not a string.
- */
+/** The string field at `path`. @throws {ToolHistoryError} `invalid-input` when not a string. */
 export function vercelStringAt(value: unknown, path: string): string {
   if (typeof value !== 'string') throw invalidField(path, value, 'a string');
   return value;
