@@ -25,8 +25,8 @@ export interface ToolSite {
 }
 
 /**
- * A history reduced to its calls and results, one turn per message (or item), in flat arrays:
- * validators fill it as they read, and the pairing rule reads it.
+ * A history reduced to its calls and results, one turn per message, in flat arrays: validators
+ * fill it, and the pairing rule reads it.
  *
  * @example
  * const table = new ToolTurnTable();
