@@ -84,40 +84,34 @@ export function pairToolTurns(
     readonly mergeCallTurns?: boolean | undefined;
   } = {},
 ): Pairing {
-  const kinds: number[] = [];
-  const starts: number[] = [0];
-  const ids: string[] = [];
-  const entryOf: number[] = [];
-  entries.forEach((entry, entryIndex) => {
-    kinds.push(ENTRY_KINDS[entry.kind]);
-    if (entry.kind !== 'other')
-      for (const callId of entry.callIds) {
-        ids.push(callId);
-        entryOf.push(entryIndex);
-      }
-    starts.push(ids.length);
-  });
-  const { match } = pairFlatTurnEntries(
-    { count: kinds.length, kinds, starts, ids },
-    options.scope ?? 'turn',
-    options.mergeCallTurns === true,
-  );
-  const place = (slot: number) => {
-    const entryIndex = entryOf[slot] ?? 0;
-    return { entryIndex, position: slot - (starts[entryIndex] ?? 0) };
-  };
+  const armed = new ArmedCalls<number>(options.scope ?? 'turn');
+  const calls: Pairing['unanswered'][number][] = [];
+  const answered: boolean[] = [];
   const results: ResultPairing[] = [];
-  const unanswered: Pairing['unanswered'][number][] = [];
-  ids.forEach((callId, slot) => {
-    const other = match[slot] ?? -1;
-    if (kinds[entryOf[slot] ?? 0] === RESULTS_ENTRY)
-      results.push({ ...place(slot), callId, call: other === -1 ? undefined : place(other) });
-    else if (other === -1) unanswered.push({ ...place(slot), callId });
+  entries.forEach((entry, entryIndex) => {
+    if (entry.kind === 'other') armed.other();
+    else if (entry.kind === 'calls') {
+      if (options.mergeCallTurns !== true || entries[entryIndex - 1]?.kind !== 'calls')
+        armed.startTurn();
+      entry.callIds.forEach((callId, position) => {
+        armed.arm(callId, calls.length);
+        calls.push({ entryIndex, position, callId });
+      });
+    } else
+      entry.callIds.forEach((callId, position) => {
+        const call = armed.answer(callId);
+        const at = call === undefined ? undefined : calls[call];
+        if (call !== undefined) answered[call] = true;
+        results.push({
+          entryIndex,
+          position,
+          callId,
+          call: at && { entryIndex: at.entryIndex, position: at.position },
+        });
+      });
   });
-  return { results, unanswered };
+  return { results, unanswered: calls.filter((_, index) => answered[index] !== true) };
 }
-
-const ENTRY_KINDS = { other: OTHER_ENTRY, calls: CALLS_ENTRY, results: RESULTS_ENTRY } as const;
 
 /**
  * The pairing rule on flat entries: `match` holds, per slot, the slot it pairs with (`-1` for
