@@ -17,20 +17,14 @@ export interface ConvertHistoryOptions<To extends MessageFormat> extends ReadFor
   readonly from: MessageFormat;
   /** The format to convert to. */
   readonly to: To;
-  /**
-   * Gemini target: what a call without a thought signature gets.
-   * @defaultValue 'skip-validator'
-   */
+  /** Gemini target: what a call without a thought signature gets. @defaultValue 'skip-validator' */
   readonly missingThoughtSignature?: 'skip-validator' | 'omit' | undefined;
 }
 
 /**
- * Converts a history from one message format to another through the neutral model, with the
- * warnings of reading and of writing.
- *
- * A system prompt the source keeps outside its messages is passed as the option of the same name
- * (`system`, `systemInstruction`, `instructions`); a target that keeps it outside returns it the
- * same way. Only the source's option is read.
+ * Converts a history between message formats through the neutral model, with the warnings of
+ * reading and writing. A system prompt kept outside the messages goes in and out as the option
+ * of the same name (`system`, `systemInstruction`, `instructions`).
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` does not have the `from` shape.
  * @throws {UnsupportedFormatError} for a format name this package does not know.

@@ -1,13 +1,11 @@
 import type { PairingScope } from './pair-tool-turns.js';
 
 /**
- * The pairing rule of {@link pairToolTurns}, one message at a time, for readers and writers that
- * need each result's call as they walk a history: in `turn` scope a call turn replaces the armed
- * calls and any other message disarms them; in `conversation` scope every earlier call stays
- * armed. A result takes the first armed call with its id. Each call carries a value (its name, …).
+ * The pairing rule, one message at a time: in `turn` scope a call turn replaces the armed calls
+ * and any other message disarms them; in `conversation` scope every earlier call stays armed. A
+ * result takes the first armed call with its id and gets the value that call carries.
  */
 export class ArmedCalls<T> {
-  // Per id, the armed calls' values in call order, read from `next` on.
   private readonly armed = new Map<string, { readonly values: T[]; next: number }>();
 
   constructor(private readonly scope: PairingScope = 'turn') {}

@@ -1,20 +1,12 @@
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Length of generated ids: 9 characters of [A-Za-z0-9] is the one shape every provider accepts (Mistral requires exactly that). */
+/** Length of generated ids: 9 of [A-Za-z0-9] suits every provider (Mistral requires exactly it). */
 export const GENERATED_CALL_ID_LENGTH = 9;
 
-/**
- * A function that returns a fresh call id. The package calls it only where a provider gave none
- * or an id had to be replaced; ids it returns that are already in use are skipped.
- */
+/** Returns a fresh call id; ids already in use are skipped. */
 export type CallIdGenerator = () => string;
 
-/**
- * Returns a random 9-character alphanumeric call id.
- *
- * That shape is valid for OpenAI (at most 40 characters), the Responses API (at most 64),
- * Anthropic (`^[a-zA-Z0-9_-]+$`) and Mistral (exactly 9 of `[a-zA-Z0-9]`).
- */
+/** Returns a random 9-character alphanumeric call id, a shape every provider accepts. */
 export function createCallId(): string {
   const bytes = new Uint8Array(GENERATED_CALL_ID_LENGTH);
   globalThis.crypto.getRandomValues(bytes);
@@ -23,10 +15,7 @@ export function createCallId(): string {
   return id;
 }
 
-/**
- * Hashes `seed` (cyrb53, 53 bits) into 9 characters of `[A-Za-z0-9]`: the one id shape every
- * provider accepts (Mistral requires exactly it), so one hash serves every profile.
- */
+/** Hashes `seed` (cyrb53, 53 bits) into 9 characters of `[A-Za-z0-9]`. */
 export function hashCallId(seed: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
@@ -49,8 +38,7 @@ export function hashCallId(seed: string): string {
 }
 
 /**
- * Returns a generator of ids that are not in `taken` (and adds each id it returns to `taken`).
- *
+ * Returns a generator of ids not in `taken`, adding each id it returns to `taken`.
  * @throws {Error} when `generate` keeps returning ids that are taken.
  */
 export function uniqueCallIds(

@@ -2,13 +2,13 @@
 export type ConversionWarningCode =
   /** The target has no error flag on results (OpenAI Chat, Responses, Mistral, aiwrapper). */
   | 'dropped-error-flag'
-  /** The target does not carry a result's tool name, and the call it answers has another name (or none). */
+  /** The target carries no result name, and the call it answers has another name (or none). */
   | 'dropped-result-name'
   /** The target needs arguments as an object; malformed argument text was replaced by `{}`. */
   | 'dropped-arguments-text'
-  /** An opaque part (image, reasoning, …) from another format was left out. */
+  /** An opaque part (image, …) from another format was left out. */
   | 'dropped-content'
-  /** Extras of another format (`thoughtSignature`, `cache_control`, item ids, …) were left out. */
+  /** Extras of another format (`cache_control`, item ids, …) were left out. */
   | 'dropped-provider-data'
   /** The target orders parts differently (Chat Completions puts text before calls). */
   | 'reordered-parts'
@@ -18,18 +18,9 @@ export type ConversionWarningCode =
   | 'synthesized-thought-signature'
   /** The source gave no call id; the converter generated one. */
   | 'generated-call-id'
-  /**
-   * Reasoning the target cannot take was left out: Anthropic `thinking` / `redacted_thinking`
-   * blocks and their signatures, Responses `reasoning` items and their `encrypted_content`, Gemini
-   * thought signatures, DeepSeek `reasoning_content`. Each is signed or encrypted for the provider
-   * that made it, so no other provider can take it back.
-   */
+  /** Reasoning signed or encrypted for another provider (thinking, `reasoning` items) was left out. */
   | 'dropped-reasoning'
-  /**
-   * Repair left an issue no fix can mend without losing or making up content: Mistral's last
-   * role (the model's answer last), Anthropic's thinking rule when the turn has no thinking block
-   * (its signature is Anthropic's). The history is still refused as it is; the message says why.
-   */
+  /** Repair left an issue no fix can mend without losing or making up content (Mistral last role). */
   | 'unrepaired-issue';
 
 /** Something a conversion could not carry over exactly. Conversions never fail on these. */
@@ -37,7 +28,6 @@ export interface ConversionWarning {
   readonly code: ConversionWarningCode;
   /** Index of the message in the converter's input array. */
   readonly messageIndex: number;
-  /** The call concerned, where there is one. */
   readonly callId?: string | undefined;
   /** What was lost or changed, and why. */
   readonly message: string;

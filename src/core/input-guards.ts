@@ -17,11 +17,7 @@ export function describeType(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/**
- * Checks that `messages` is an array.
- *
- * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
- */
+/** @throws {ToolHistoryError} `invalid-input` naming what was passed instead of an array. */
 export function assertArray(
   messages: unknown,
   what: string,
@@ -34,11 +30,7 @@ export function assertArray(
   }
 }
 
-/**
- * Returns `messages[index]` when it is an object.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the field (`${name}[${index}]`) and the expected shape.
- */
+/** `messages[index]` when it is an object. @throws {ToolHistoryError} `invalid-input` otherwise. */
 export function objectAt(
   messages: readonly unknown[],
   index: number,
@@ -46,15 +38,13 @@ export function objectAt(
   expected: string,
 ): JsonObject {
   const value: unknown = messages[index];
-  // The field name is built only on failure: this runs once per message of long histories.
   if (!isObject(value)) throw invalidField(`${name}[${index}]`, value, expected);
   return value;
 }
 
 /**
- * `messages[index][field]`, checked to hold only objects with a string `type` (items, parts or
- * content blocks), for the readers that then switch on `type`.
- * @throws {ToolHistoryError} `invalid-input` naming the first entry that is not (`messages[i].field[j]`).
+ * `entries` (`messages[index][field]`), checked to hold only objects with a string `type`.
+ * @throws {ToolHistoryError} `invalid-input` naming the first entry that is not.
  */
 export function typedEntries(
   entries: readonly unknown[],
@@ -64,7 +54,6 @@ export function typedEntries(
 ): readonly JsonObject[] {
   for (let entryIndex = 0; entryIndex < entries.length; entryIndex++) {
     const entry: unknown = entries[entryIndex];
-    // The path is built only on failure: this runs once per part of long histories.
     if (!isObject(entry) || typeof entry.type !== 'string')
       throw invalidField(
         `messages[${String(index)}].${field}[${String(entryIndex)}]`,
@@ -72,7 +61,6 @@ export function typedEntries(
         `${noun} object with a string \`type\``,
       );
   }
-  // Checked above: every entry is an object with a string type.
   return entries as readonly JsonObject[];
 }
 

@@ -1,7 +1,6 @@
 import type { HistoryIssue } from '../errors/history-issue.js';
 
-// The issue vocabulary lives in errors/ (InvalidHistoryError holds issues, and errors/ imports
-// nothing); core re-exports it so the neutral model reads as one place.
+// The issue vocabulary lives in errors/ (which imports nothing); core re-exports it.
 export * from '../errors/history-issue.js';
 
 /** Sort order of issues: by message (`sort` is stable, so one message's keep their order). */

@@ -1,10 +1,6 @@
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 
-/**
- * How deep a value may nest and still be written and read as JSON everywhere: JSON.stringify
- * overflows the stack a few thousand levels down (less when called from deep in a stack), and
- * providers refuse far less.
- */
+/** How deep a value may nest: JSON.stringify overflows the stack a few thousand levels down. */
 export const MAX_JSON_VALUE_DEPTH = 1000;
 
 /** Why a value cannot be written as JSON, and where inside it (`.a[2].b`). */
@@ -16,7 +12,6 @@ export interface UnwritableJson {
 /** Levels of a path spelled out in messages; deeper ones are elided to `…`. */
 const SHOWN_PATH_DEPTH = 12;
 
-/** One value met by the walk; its path is spelled out only when it is the problem. */
 interface WalkEntry {
   readonly value: unknown;
   readonly parent: WalkEntry | undefined;
@@ -37,16 +32,14 @@ function pathOf(entry: WalkEntry): string {
 }
 
 /**
- * Finds the first part of `value` that JSON cannot carry: a BigInt, a cycle, or nesting deeper
- * than `maxDepth`. Walks with its own stack, so no depth of input overflows it. A value with a
- * `toJSON` method is taken as written by it and not entered.
+ * Finds the first part of `value` that JSON cannot carry (a BigInt, a cycle, nesting deeper than
+ * `maxDepth`), walking with its own stack. A value with `toJSON` is not entered.
  */
 export function findUnwritableJson(
   value: unknown,
   maxDepth: number = MAX_JSON_VALUE_DEPTH,
 ): UnwritableJson | undefined {
   const onPath = new Set<object>();
-  // Each object is entered once (`exit: false`) and left once (`exit: true`), as recursion would.
   const stack: WalkEntry[] = [{ value, parent: undefined, key: '', depth: 0, exit: false }];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const current = entry.value;
@@ -94,19 +87,14 @@ export function unwritableJsonError(
   );
 }
 
-/**
- * Checks that `value` can be written as JSON.
- * @throws {ToolHistoryError} `invalid-input` naming `where` and the path inside the value.
- */
+/** @throws {ToolHistoryError} `invalid-input` naming `where` and the path, when JSON cannot carry `value`. */
 export function assertWritableJson(value: unknown, where: string): void {
   const found = findUnwritableJson(value);
   if (found !== undefined) throw unwritableJsonError(where, found);
 }
 
 /**
- * `JSON.stringify(value)`, but a value it cannot write (a BigInt, a cycle, a stack-deep nesting)
- * throws a typed error naming the place, not a TypeError or RangeError. The walk runs only after
- * JSON.stringify has failed, so writable values cost nothing more.
+ * `JSON.stringify(value)`, with a typed error naming the place for what it cannot write.
  * @throws {ToolHistoryError} `invalid-input` naming `where` and the path inside the value.
  */
 export function jsonTextOf(value: unknown, where: string): string | undefined {

@@ -1,7 +1,6 @@
 /**
- * The last string made for a message, made again only for another message: a validator meets a
- * message's issues one after another, and the results of one message share a path prefix or a
- * sentence, so a history where every result is broken keeps one copy per message, not per result.
+ * The last string made for a message, made again only for another message (one path prefix per
+ * message, not per result).
  *
  * @example
  * const prefixes = new MessageStrings((index) => `messages.${index}.content.`);

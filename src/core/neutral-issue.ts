@@ -1,22 +1,93 @@
-import type { HistoryIssue } from '../errors/history-issue.js';
-import type { ToolSite, ToolTurnProblem } from './pair-tool-turns.js';
-import type { ToolTurnTable } from './tool-turn-table.js';
+import { toValidationResult, type HistoryIssue } from '../errors/history-issue.js';
+import { wordsIssues, type HistoryInspection, type InspectionUse } from './history-inspection.js';
+import { objectAt, type JsonObject } from './input-guards.js';
+import { byMessageIndex } from './issue.js';
+import { MessageStrings } from './message-strings.js';
+import { forEachToolTurnProblem, type ToolSite, type ToolTurnProblem } from './pair-tool-turns.js';
+import { siteName, ToolTurnTable } from './tool-turn-table.js';
 
 /** How a provider-neutral format names places and words unanswered calls. */
-export interface NeutralWording {
+interface NeutralWording {
   /** The path of a call or result, e.g. `messages[3].content[1]`. */
   readonly path: (site: ToolSite) => string;
   /** The sentence for calls of one turn that no result answers. */
   readonly missing: (toolCallIds: readonly string[], turnIndex: number) => string;
 }
 
+/** How a provider-neutral format (aiwrapper, Vercel AI SDK) lays out its messages. */
+export interface NeutralLayout {
+  /** What `objectAt` says a message must be. */
+  readonly messageShape: string;
+  /** The field that holds a message's parts (`content`, `items`). */
+  readonly partsField: string;
+  /** Checks a message's role and returns its parts (`undefined` for none). */
+  readonly partsOf: (message: JsonObject, index: number) => readonly JsonObject[] | undefined;
+  /** Per turn kind, the role of its messages and the type of its parts. */
+  readonly calls: { readonly role: string; readonly partType: string };
+  readonly results: { readonly role: string; readonly partType: string };
+  /** The call id of a call or result part (throws when it is not a string). */
+  readonly callIdOf: (part: JsonObject, index: number, partIndex: number) => string;
+  /** The field of a part that names its tool. */
+  readonly nameField: string;
+  /** The sentence for calls of one turn that no result answers. */
+  readonly missing: NeutralWording['missing'];
+}
+
 /**
- * Puts a {@link ToolTurnProblem} of a provider-neutral format (aiwrapper, Vercel AI SDK) in words.
- * No provider sees these histories directly, so the sentences are ours, written to say what is
- * wrong, where, and how to fix it. Without `worded` (an inspection for repair:
- * `InspectionUse`) the message is empty.
+ * Validates a provider-neutral history with the rule every provider shares: the results right
+ * after a call turn answer each of its calls, once, and nothing else. Calls need non-empty ids.
+ * Provider-executed calls carry their results inline and are not paired.
  */
-export function neutralIssueOf(
+export function inspectNeutral(
+  messages: readonly unknown[],
+  layout: NeutralLayout,
+  use: InspectionUse,
+): HistoryInspection {
+  const table = new ToolTurnTable(messages.length);
+  const emptyIds: number[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    const message = objectAt(messages, index, 'messages', layout.messageShape);
+    const parts = layout.partsOf(message, index);
+    const kind =
+      message.role === layout.calls.role
+        ? 'calls'
+        : message.role === layout.results.role
+          ? 'results'
+          : undefined;
+    if (parts === undefined || kind === undefined) {
+      table.other(index);
+      continue;
+    }
+    const { partType } = layout[kind];
+    table.begin(index, kind);
+    for (let partIndex = 0; partIndex < parts.length; partIndex++) {
+      const part = parts[partIndex];
+      if (part?.type !== partType || part.providerExecuted === true) continue;
+      const id = layout.callIdOf(part, index, partIndex);
+      if (id === '' && kind === 'calls') emptyIds.push(table.ids.length);
+      table.add(id, partIndex, siteName(part[layout.nameField]));
+    }
+    table.end();
+  }
+  const prefixes = new MessageStrings((index) => `messages[${index}].${layout.partsField}[`);
+  const wording: NeutralWording = {
+    path: (site) => `${prefixes.of(site.messageIndex)}${site.partIndex ?? 0}]`,
+    missing: layout.missing,
+  };
+  const issues: HistoryIssue[] = [];
+  const worded = wordsIssues(use);
+  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
+    issues.push(neutralIssueOf(problem, wording, worded)),
+  );
+  for (const issue of emptyCallIdIssues(table, emptyIds, wording)) issues.push(issue);
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
+}
+
+/**
+ * Puts a {@link ToolTurnProblem} of a provider-neutral format in words: no provider sees these
+ * histories directly, so the sentences are ours. Without `worded` the message is empty.
+ */
+function neutralIssueOf(
   problem: ToolTurnProblem,
   wording: NeutralWording,
   worded = true,
@@ -83,12 +154,8 @@ export function neutralIssueOf(
   }
 }
 
-/**
- * Calls of a provider-neutral format with an empty id (`slots`, noted while reading `table`): no
- * provider takes one (OpenAI, Anthropic and Mistral refuse it, and results could not name their
- * call), so they are reported here too.
- */
-export function emptyCallIdIssues(
+/** Calls with an empty id (`slots` of `table`): no provider takes one, and no result can name it. */
+function emptyCallIdIssues(
   table: ToolTurnTable,
   slots: readonly number[],
   wording: NeutralWording,

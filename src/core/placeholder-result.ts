@@ -1,9 +1,5 @@
-/**
- * Placeholder results: what stands in for a tool result that nobody recorded. aiwrapper writes
- * two kinds (`"aborted"` from `fixToolResultsIfNeeded`, a `ToolNotFound` error from `chat()` for
- * a tool without a handler); this package writes one. A real result replaces any of them.
- */
-
+// Placeholder results stand in for a tool result nobody recorded: aiwrapper's `"aborted"` and
+// `ToolNotFound`, and ours. A real result replaces any of them.
 /** The error name this package gives a result it had to invent. */
 export const MISSING_RESULT_NAME = 'ToolResultMissing';
 /** The error name of the result `chat()` records for a tool that runs outside aiwrapper. */
@@ -16,12 +12,7 @@ export interface MissingResultPlaceholder {
   readonly message: string;
 }
 
-/**
- * Returns the placeholder for a call of tool `name` with no recorded result. Its text does not
- * tell the model the tool failed or was aborted: only that no result was recorded, and the tool
- * may or may not have run. It names no call id (the result's own id says which call it answers),
- * so every such call of a tool gets the same text.
- */
+/** The placeholder for a call of tool `name` with no recorded result (it may or may not have run). */
 export function missingResultPlaceholder(name: string): MissingResultPlaceholder {
   return {
     error: true,

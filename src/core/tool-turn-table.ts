@@ -7,10 +7,7 @@ export const CALLS_ENTRY = 1;
 /** Kind of a flat entry: results. */
 export const RESULTS_ENTRY = 2;
 
-/**
- * Turn entries laid flat: entry `e` has kind `kinds[e]` and holds the ids `ids[starts[e]]` to
- * `ids[starts[e + 1] - 1]` (its slots, in position order).
- */
+/** Turn entries laid flat: entry `e` has kind `kinds[e]` and the ids `ids[starts[e] .. starts[e + 1])`. */
 export interface FlatTurnEntries {
   readonly count: number;
   readonly kinds: ArrayLike<number>;
@@ -28,12 +25,8 @@ export interface ToolSite {
 }
 
 /**
- * A history reduced to its calls and results, one turn per message (or item): each turn is a
- * call turn, results, or neither, and holds its sites (call or result ids with their places).
- *
- * Validators fill it as they read; it is the {@link FlatTurnEntries} the pairing rule reads, kept
- * in flat arrays so a long history costs no object per message, call or result.
- * {@link ToolSite} objects are made only for sites a problem names.
+ * A history reduced to its calls and results, one turn per message, in flat arrays: validators
+ * fill it, and the pairing rule reads it.
  *
  * @example
  * const table = new ToolTurnTable();
@@ -51,23 +44,17 @@ export class ToolTurnTable implements FlatTurnEntries {
   starts: Int32Array;
   /** Per site: the call id. */
   readonly ids: string[] = [];
-  /**
-   * Per site: the tool name as the wire gives it (a call's name; a result's own name field, as
-   * Gemini, Vercel, aiwrapper and Mistral results have), `''` where it gives none (Chat, Anthropic,
-   * Bedrock and Responses results), so repair can name a placeholder or a synthesized call
-   * without reading the message again.
-   */
+  /** Per site: the tool name the wire gives it (a call's, or a result's own), `''` for none. */
   readonly names: string[] = [];
   /** Per site: its position inside its message, `-1` for none. */
   partIndexes: Int32Array;
   /** Per site: its turn. */
   siteTurns: Int32Array;
-  /** The pairing of the sites, once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
+  /** Once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
   pairing: { readonly scope: PairingScope; readonly match: Int32Array } | undefined;
 
   /** `turns` is how many turns to make room for (one per message, usually); the table grows past it. */
   constructor(turns = 16) {
-    // Typed arrays sized once: plain arrays grown to a long history's length doubled validation time.
     const capacity = Math.max(turns, 16);
     this.kinds = new Uint8Array(capacity);
     this.messageIndexes = new Int32Array(capacity);
@@ -86,10 +73,7 @@ export class ToolTurnTable implements FlatTurnEntries {
     this.push(kind === 'calls' ? CALLS_ENTRY : RESULTS_ENTRY, messageIndex);
   }
 
-  /**
-   * Adds a call or result to the open turn; `partIndex` -1 when the format has no parts, `name`
-   * the tool name the wire gives the site (`''` for none).
-   */
+  /** Adds a call or result to the open turn; `partIndex` -1 when the format has no parts. */
   add(callId: string, partIndex: number, name = ''): void {
     const slot = this.ids.length;
     if (slot === this.partIndexes.length) {

@@ -1,7 +1,4 @@
-/**
- * Issues: what a validator found wrong with a history. Expected problems in user data are values,
- * never exceptions; `assert*` forms turn them into an {@link InvalidHistoryError}.
- */
+/** What every issue carries. */
 interface IssueBase {
   /** Index in the history (in the format's own message array) where the problem is. */
   readonly messageIndex: number;
@@ -9,178 +6,76 @@ interface IssueBase {
   readonly message: string;
   /** The request field the provider names, e.g. `messages.[3].role`, where known. */
   readonly param?: string | undefined;
-  /**
-   * Position of the block or part inside the message, for formats whose calls and results live
-   * inside a message (Anthropic `content`, Gemini `parts`, Vercel `content`, aiwrapper `items`).
-   */
+  /** Position of the block or part inside the message, for formats whose calls live in parts. */
   readonly partIndex?: number | undefined;
 }
 
-/** A tool result whose call is not in the turn it answers. */
-export interface OrphanToolResultIssue extends IssueBase {
-  readonly code: 'orphan-tool-result';
+/** One issue variant: its `code` and the fields it adds to {@link IssueBase}. */
+type Issue<Code extends string, Fields = unknown> = IssueBase & { readonly code: Code } & Fields;
+interface OfCall {
   readonly toolCallId: string;
 }
-
-/** A result whose `tool_call_id` is not among the calls of the turn it follows. */
-export interface UnknownToolCallIdIssue extends IssueBase {
-  readonly code: 'unknown-tool-call-id';
-  readonly toolCallId: string;
-}
-
-/** Calls that no result answers before the next message that is not a result. */
-export interface MissingToolResultIssue extends IssueBase {
-  readonly code: 'missing-tool-result';
-  /** The unanswered ids, in call order. */
+interface OfCalls {
   readonly toolCallIds: readonly string[];
-}
-
-/** Two results for the same call, or two calls with the same id in one turn. */
-export interface DuplicateToolCallIdIssue extends IssueBase {
-  readonly code: 'duplicate-tool-call-id';
-  readonly toolCallId: string;
-}
-
-/** An id the provider does not accept (too long, empty, wrong characters). */
-export interface InvalidToolCallIdIssue extends IssueBase {
-  readonly code: 'invalid-tool-call-id';
-  readonly toolCallId: string;
-}
-
-/** Arguments in a shape the provider does not accept (e.g. an object where a JSON string is required). */
-export interface InvalidArgumentsIssue extends IssueBase {
-  readonly code: 'invalid-arguments';
-  readonly toolCallId: string;
-}
-
-/** A `tool_calls` array with no calls. */
-export interface EmptyToolCallsIssue extends IssueBase {
-  readonly code: 'empty-tool-calls';
 }
 
 /**
- * A result whose call exists but does not sit directly before it: another message comes between
- * the call turn and the result, or (Anthropic) other content comes before the `tool_result`
- * blocks of the user turn.
+ * What a validator found wrong with a history, discriminated on `code`. Expected problems in user
+ * data are values; `assert*` forms throw them in an `InvalidHistoryError`.
  */
-export interface MisplacedToolResultIssue extends IssueBase {
-  readonly code: 'misplaced-tool-result';
-  readonly toolCallId: string;
-  /** Index of the message that holds the call. */
-  readonly callMessageIndex: number;
-}
-
-/** A call turn that goes on after its calls (Anthropic: text after `tool_use` in the assistant turn). */
-export interface ContentAfterToolCallIssue extends IssueBase {
-  readonly code: 'content-after-tool-call';
-  /** The calls of the turn, in call order. */
-  readonly toolCallIds: readonly string[];
-}
-
-/** A call turn in a place the provider does not accept it (Gemini: first, or right after a model turn). */
-export interface MisplacedToolCallIssue extends IssueBase {
-  readonly code: 'misplaced-tool-call';
-  /** The calls of the turn, in call order. */
-  readonly toolCallIds: readonly string[];
-}
-
-/** A result paired by position with a call of another name (Gemini). */
-export interface ToolNameMismatchIssue extends IssueBase {
-  readonly code: 'tool-name-mismatch';
-  readonly toolCallId: string;
-  /** The name of the call. */
-  readonly expectedName: string;
-  /** The name the result gives. */
-  readonly actualName: string;
-}
-
-/** A message whose role may not follow the one before it (Mistral: `user` right after `tool`). */
-export interface UnexpectedRoleIssue extends IssueBase {
-  readonly code: 'unexpected-role';
-  readonly role: string;
-  readonly previousRole: string;
-}
-
-/** Message content the provider refuses (Chat Completions: `content: null` on an assistant message without calls, or `tool`, `system` or `developer` content that is not text). */
-export interface InvalidContentIssue extends IssueBase {
-  readonly code: 'invalid-content';
-}
-
-/** A call whose tool name the provider refuses (an empty `function.name`). */
-export interface InvalidToolNameIssue extends IssueBase {
-  readonly code: 'invalid-tool-name';
-  readonly toolCallId: string;
-}
-
-/**
- * A call turn without the reasoning the provider needs sent back with it: with Anthropic's extended
- * thinking on, the final assistant turn that holds `tool_use` must start with its `thinking` or
- * `redacted_thinking` block; the Responses API refuses a `function_call` item whose `reasoning`
- * item is missing; DeepSeek's thinking mode needs the `reasoning_content` of the current turn's
- * tool-call turns.
- */
-export interface MissingReasoningIssue extends IssueBase {
-  readonly code: 'missing-reasoning';
-  /** The calls of the turn, in call order. */
-  readonly toolCallIds: readonly string[];
-  /** The id of the reasoning item the provider looks for, where it names one (Responses `rs_…`). */
-  readonly reasoningId?: string | undefined;
-}
-
-/** A reasoning item without the item that must follow it (Responses `reasoning` at the end of a turn). */
-export interface OrphanReasoningIssue extends IssueBase {
-  readonly code: 'orphan-reasoning';
-  /** The reasoning item's id. */
-  readonly reasoningId: string;
-}
-
-/**
- * A call turn of the current turn sent back without the reasoning signature the model returned
- * with it (Gemini 3: the `thoughtSignature` of the turn's first `functionCall` part).
- */
-export interface MissingThoughtSignatureIssue extends IssueBase {
-  readonly code: 'missing-thought-signature';
-  /** The call whose part lacks the signature (its id, or its name when it has none). */
-  readonly toolCallId: string;
-}
-
-/** A history that ends with a role the provider does not serve from (Mistral: `assistant` without `prefix: true`). */
-export interface UnexpectedLastRoleIssue extends IssueBase {
-  readonly code: 'unexpected-last-role';
-  /** The role of the last message. */
-  readonly role: string;
-}
-
-/** Every issue a validator can report, discriminated on `code`. */
 export type HistoryIssue =
-  | OrphanToolResultIssue
-  | UnknownToolCallIdIssue
-  | MissingToolResultIssue
-  | DuplicateToolCallIdIssue
-  | InvalidToolCallIdIssue
-  | InvalidArgumentsIssue
-  | EmptyToolCallsIssue
-  | MisplacedToolResultIssue
-  | ContentAfterToolCallIssue
-  | MisplacedToolCallIssue
-  | ToolNameMismatchIssue
-  | UnexpectedRoleIssue
-  | InvalidContentIssue
-  | InvalidToolNameIssue
-  | MissingReasoningIssue
-  | OrphanReasoningIssue
-  | MissingThoughtSignatureIssue
-  | UnexpectedLastRoleIssue;
+  /** A tool result whose call is not in the turn it answers. */
+  | Issue<'orphan-tool-result', OfCall>
+  /** A result whose `tool_call_id` is not among the calls of the turn it follows. */
+  | Issue<'unknown-tool-call-id', OfCall>
+  /** Calls (in call order) that no result answers before the next message that is not a result. */
+  | Issue<'missing-tool-result', OfCalls>
+  /** Two results for the same call, or two calls with the same id in one turn. */
+  | Issue<'duplicate-tool-call-id', OfCall>
+  /** An id the provider does not accept (too long, empty, wrong characters). */
+  | Issue<'invalid-tool-call-id', OfCall>
+  /** Arguments in a shape the provider does not accept (an object where a JSON string is required). */
+  | Issue<'invalid-arguments', OfCall>
+  /** A `tool_calls` array with no calls. */
+  | Issue<'empty-tool-calls'>
+  /**
+   * A result whose call (at `callMessageIndex`) does not sit directly before it: another message
+   * comes between, or (Anthropic) other content comes before the `tool_result` blocks.
+   */
+  | Issue<'misplaced-tool-result', OfCall & { readonly callMessageIndex: number }>
+  /** A call turn that goes on after its calls (Anthropic: text after `tool_use`). */
+  | Issue<'content-after-tool-call', OfCalls>
+  /** A call turn where the provider does not accept it (Gemini: first, or right after a model turn). */
+  | Issue<'misplaced-tool-call', OfCalls>
+  /** A result paired by position with a call of another name (Gemini). */
+  | Issue<
+      'tool-name-mismatch',
+      OfCall & { readonly expectedName: string; readonly actualName: string }
+    >
+  /** A message whose role may not follow the one before it (Mistral: `user` right after `tool`). */
+  | Issue<'unexpected-role', { readonly role: string; readonly previousRole: string }>
+  /** Message content the provider refuses (Chat: `content: null` without calls, non-text `tool` content). */
+  | Issue<'invalid-content'>
+  /** A call whose tool name the provider refuses (an empty `function.name`). */
+  | Issue<'invalid-tool-name', OfCall>
+  /**
+   * A call turn without the reasoning the provider needs sent back with it (Anthropic thinking,
+   * the Responses `reasoning` item `reasoningId`, DeepSeek `reasoning_content`).
+   */
+  | Issue<'missing-reasoning', OfCalls & { readonly reasoningId?: string | undefined }>
+  /** A Responses `reasoning` item without the item that must follow it. */
+  | Issue<'orphan-reasoning', { readonly reasoningId: string }>
+  /** A Gemini 3 call turn without its `thoughtSignature` (`toolCallId`: the call's id, or its name). */
+  | Issue<'missing-thought-signature', OfCall>
+  /** A history that ends with a role the provider does not serve from (Mistral: `assistant`). */
+  | Issue<'unexpected-last-role', { readonly role: string }>;
 
 /** The outcome of validating a history. */
 export type ValidationResult =
   | { readonly ok: true; readonly issues: readonly [] }
   | { readonly ok: false; readonly issues: readonly [HistoryIssue, ...HistoryIssue[]] };
 
-/**
- * Builds a {@link ValidationResult} from a list of issues, which it holds (not a copy: a
- * validator's own list, which nothing changes after).
- */
+/** Builds a {@link ValidationResult} that holds `issues` (not a copy). */
 export function toValidationResult(issues: readonly HistoryIssue[]): ValidationResult {
   return issues.length === 0
     ? { ok: true, issues: [] }

@@ -1,19 +1,7 @@
 import type { MessageFormat } from '../core/format.js';
-import type {
-  AssistantMessage,
-  JsonValue,
-  ToolHistory,
-  ToolResult,
-  ToolResultsMessage,
-} from '../core/history.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
-import {
-  pairToolTurns,
-  toTurnEntries,
-  type PairingScope,
-  type ResultPairing,
-} from '../core/pair-tool-turns.js';
-import { adapterFor, type WireLayout } from '../formats/index.js';
+import { ArmedCalls } from '../core/armed-calls.js';
+import type { AssistantMessage, JsonValue, ToolCallPart, ToolHistory } from '../core/history.js';
+import { adapterFor } from '../formats/index.js';
 
 /** Where a call stands: no result yet, a result, or a result that reports a failure. */
 export type ToolCallStatus = 'pending' | 'ok' | 'error';
@@ -75,12 +63,9 @@ export interface PairToolCallsOptions {
  * Pairs every tool call with its result, for chat UIs and logs that render a call and its result
  * as one block.
  *
- * Pairing follows the provider's rule, per turn: a result answers the matching call of the call
- * turn before it (any earlier call in the OpenAI Responses API), so an id reused in a later turn
- * pairs with that turn's call, and results in a different order than their calls still pair.
- * Each result is used once: every call appears in `pairs` exactly once and every result exactly
- * once, either as a pair's `result` or in `unpaired`. Message indexes are indexes into
- * `messages` (for the Responses API, into `input` items).
+ * Pairing follows the provider's rule: a result answers the matching call of the call turn before
+ * it (any earlier call in the Responses API). Every call appears in `pairs` once and every result
+ * once, as a pair's `result` or in `unpaired`. Message indexes are into `messages` (or `input`).
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array of the format's messages.
  * @throws {UnsupportedFormatError} for a format this package does not know.
@@ -96,85 +81,56 @@ export function pairToolCalls(
   return pairHistory(adapterFor(format).read(messages).messages, format);
 }
 
-/** The pairing scope of a format: Responses pairs across the whole input, every other format per turn. */
-export function scopeOf(format: MessageFormat): PairingScope {
-  return adapterFor(format).profile.scope;
-}
-
 /** {@link pairToolCalls} on a neutral history whose messages carry their `sourceIndex`. */
 export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCallPairs {
   const adapter = adapterFor(format);
-  const entries = toTurnEntries(history);
-  const pairing = pairToolTurns(entries, {
-    scope: adapter.profile.scope,
-    mergeCallTurns: adapter.mergesConsecutiveTurns,
-  });
-  const answers = new Map<string, ResultPairing>();
+  const armed = new ArmedCalls<number>(adapter.profile.scope);
+  const calls: Omit<ToolCallPair, 'status' | 'result'>[] = [];
+  const results: (PairedToolResult | undefined)[] = [];
   const unpaired: UnpairedToolResult[] = [];
-  for (const result of pairing.results) {
-    if (result.call) answers.set(`${result.call.entryIndex}:${result.call.position}`, result);
-    else
-      unpaired.push({
-        callId: result.callId,
-        name: resultAt(history, result).name,
-        ...pairedResult(history, result),
-      });
-  }
-
-  const pairs: ToolCallPair[] = [];
   let turn = -1;
+  let afterCalls = false;
   history.forEach((message, entryIndex) => {
-    if (message.role !== 'assistant' || entries[entryIndex]?.kind !== 'calls') return;
+    if (message.role === 'tool') {
+      for (const { callId, name, content, isError, sourceIndex } of message.results) {
+        const messageIndex = sourceIndex ?? message.sourceIndex ?? entryIndex;
+        const call = armed.answer(callId);
+        if (call === undefined) unpaired.push({ callId, name, messageIndex, content, isError });
+        else results[call] = { messageIndex, content, isError };
+      }
+      return;
+    }
+    if (message.role !== 'assistant' || !message.parts.some(isToolCall)) {
+      armed.other();
+      afterCalls = false;
+      return;
+    }
+    if (adapter.mergesConsecutiveTurns !== true || !afterCalls) armed.startTurn();
+    afterCalls = true;
     turn++;
-    let position = 0;
+    // Responses items are flat: part `n` of a merged message is item `sourceIndex + n`.
+    const base = message.sourceIndex ?? entryIndex;
     message.parts.forEach((part, partIndex) => {
-      if (part.type !== 'tool-call') return;
-      const answer = answers.get(`${entryIndex}:${position++}`);
-      const result = answer === undefined ? undefined : pairedResult(history, answer);
-      pairs.push({
+      if (!isToolCall(part)) return;
+      armed.arm(part.callId, calls.length);
+      calls.push({
         callId: part.callId,
         name: part.name,
         arguments: part.arguments,
         ...(part.argumentsText === undefined ? {} : { argumentsText: part.argumentsText }),
-        status: result === undefined ? 'pending' : result.isError ? 'error' : 'ok',
         turn,
-        callMessageIndex: callMessageIndex(message, partIndex, adapter.layout, entryIndex),
-        result,
+        callMessageIndex: adapter.layout === 'items' ? base + partIndex : base,
       });
     });
+  });
+  const pairs = calls.map((call, index): ToolCallPair => {
+    const result = results[index];
+    const status = result === undefined ? 'pending' : result.isError ? 'error' : 'ok';
+    return { ...call, status, result };
   });
   return { pairs, unpaired };
 }
 
-function resultAt(history: ToolHistory, pairing: ResultPairing): ToolResult {
-  const message = history[pairing.entryIndex] as ToolResultsMessage;
-  const result = message.results[pairing.position];
-  if (result === undefined)
-    throw new ToolHistoryError(
-      'unreachable',
-      `No result at history[${pairing.entryIndex}].results[${pairing.position}]`,
-    );
-  return result;
-}
-
-function pairedResult(history: ToolHistory, pairing: ResultPairing): PairedToolResult {
-  const result = resultAt(history, pairing);
-  const messageIndex =
-    result.sourceIndex ?? history[pairing.entryIndex]?.sourceIndex ?? pairing.entryIndex;
-  return { messageIndex, content: result.content, isError: result.isError };
-}
-
-/**
- * The input index of a call. Where items are flat (the Responses API), the reader turns each
- * consecutive assistant-side item into one part, so part `n` of the merged message is item
- * `sourceIndex + n`; every other layout holds a turn's calls in the one message at `sourceIndex`.
- */
-function callMessageIndex(
-  message: AssistantMessage,
-  partIndex: number,
-  layout: WireLayout,
-  entryIndex: number,
-): number {
-  const base = message.sourceIndex ?? entryIndex;
-  return layout === 'items' ? base + partIndex : base;
+function isToolCall(part: AssistantMessage['parts'][number]): part is ToolCallPart {
+  return part.type === 'tool-call';
 }

@@ -1,9 +1,11 @@
+import { fromFormat } from '../convert/convert-history.js';
 import type { MessageFormat } from '../core/format.js';
+import type { ToolHistory } from '../core/history.js';
+import type { HistoryInspection } from '../core/history-inspection.js';
 import { pairFlatTurnEntries, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
+import { isToolHistoryError } from '../errors/tool-history-error.js';
 import { adapterFor } from '../formats/index.js';
 import { inspectHistory } from '../validate/inspect-history.js';
-import type { HistoryInspection } from '../core/history-inspection.js';
-import { readingWhole, readWindow } from './read-window.js';
 
 const UNKNOWN = 0;
 const ALLOWED = 1;
@@ -12,16 +14,11 @@ const FIRST_CHUNK = 16;
 const LARGEST_CHUNK = 4096;
 
 /**
- * Where a history may be cut, found by reading only around the cuts asked about.
- *
- * The kept suffix may start at `c` when no call before `c` has its result at or after `c`,
- * `c` starts a message of the neutral history, and that message is not a run of tool results;
- * `0` and `length` always qualify. Where results answer only the call turn right before them
- * (every format but the Responses API), the last two conditions imply the first: a result's
- * call turn and every message between them are results. So whether a cut is allowed is known
- * from the message before it and its own, and reading a window of messages answers for all cuts
- * in it. The Responses API pairs across the whole input: there the calls open across each cut
- * come from the validator's pairing, and the reader still decides the rest.
+ * Where a history may be cut, read only around the cuts asked about. The kept suffix may start at
+ * `c` when `c` starts a neutral message that is not tool results and no call before `c` has its
+ * result at or after `c`. In turn scope the first two conditions imply the third, so a window of
+ * messages answers for every cut in it; in conversation scope (Responses) the validator's pairing
+ * gives the calls open across each cut.
  */
 export class CutFinder {
   readonly #messages: readonly unknown[];
@@ -69,7 +66,7 @@ export class CutFinder {
     return 0;
   }
 
-  /** Chunks double as a scan goes on, so reading costs at most about twice what it passes. */
+  /** Chunks double as a scan goes on: reading costs at most about twice what it passes. */
   #grow(): number {
     const size = this.#chunk;
     this.#chunk = Math.min(LARGEST_CHUNK, size * 2);
@@ -82,8 +79,7 @@ export class CutFinder {
     const end = Math.min(length, to);
     const start = Math.max(0, from - 1);
     const starts = new Uint8Array(end - from);
-    // Where the API merges consecutive assistant messages into one turn, a cut between them
-    // would part a thinking block from the tool_use it goes with.
+    // Where consecutive assistant messages merge into one turn, no cut falls between them.
     const merges = adapterFor(this.#format).mergesConsecutiveTurns === true;
     let previous = -1;
     let previousRole = '';
@@ -137,4 +133,78 @@ export class CutFinder {
 function runningSum(open: Int32Array): Int32Array {
   for (let cut = 1; cut < open.length; cut++) open[cut] = (open[cut] ?? 0) + (open[cut - 1] ?? 0);
   return open;
+}
+
+/**
+ * Runs `read` on part of `messages`; when it meets a message not of the format, reads the whole
+ * history so the error names the first such message by its index, as reading everything would.
+ */
+export function readingWhole<R>(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  read: () => R,
+): R {
+  try {
+    return read();
+  } catch (error) {
+    if (isToolHistoryError(error) && error.code === 'invalid-input') fromFormat(messages, format);
+    throw error;
+  }
+}
+
+/**
+ * Reads `messages[start..end)` into the neutral model (`sourceIndex` relative to `start`). Every
+ * wire message converts on its own, so a window reads as the whole history would.
+ */
+export function readWindow(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  start: number,
+  end: number,
+): ToolHistory {
+  // A plain array: `slice` on an Array subclass (aiwrapper's LangMessages) would construct one.
+  const window: unknown[] = [];
+  for (let index = start; index < end; index++) window.push(messages[index]);
+  return readingWhole(messages, format, () => fromFormat(window, format).messages);
+}
+
+// System and instruction roles in every format (Anthropic and Gemini keep the system prompt apart).
+const SYSTEM_ROLES: ReadonlySet<unknown> = new Set(['system', 'developer']);
+// A user turn's role: 'user', or for Gemini also none or the legacy 'function'.
+const USER_ROLES: ReadonlySet<unknown> = new Set(['user', undefined, 'function']);
+const NOT_AN_OBJECT = Symbol('not an object');
+
+/**
+ * Indexes, in order, of the messages trimming keeps wherever they are: system and instruction
+ * messages, and (with `firstUserMessage`) the first user message that carries no tool results.
+ * Only messages whose `role` can make them pinned are read with the format's reader.
+ */
+export function findPinnedMessages(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  request: { readonly system: boolean; readonly firstUserMessage: boolean },
+): number[] {
+  const pinned: number[] = [];
+  let findUser = request.firstUserMessage;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index];
+    const role =
+      typeof message === 'object' && message !== null
+        ? (message as { readonly role?: unknown }).role
+        : NOT_AN_OBJECT;
+    const maybeUser = findUser && USER_ROLES.has(role);
+    const maybeSystem = request.system && SYSTEM_ROLES.has(role);
+    // Not an object: the reader throws, naming the index.
+    if (!maybeUser && !maybeSystem && role !== NOT_AN_OBJECT) continue;
+    const read = readWindow(messages, format, index, index + 1);
+    if (
+      maybeUser &&
+      read.some((item) => item.role === 'user') &&
+      !read.some((item) => item.role === 'tool')
+    ) {
+      pinned.push(index);
+      findUser = false;
+    } else if (maybeSystem && read.some((item) => item.role === 'system')) pinned.push(index);
+  }
+  return pinned;
 }

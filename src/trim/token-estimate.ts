@@ -1,42 +1,20 @@
 import { findUnwritableJson, unwritableJsonError } from '../core/json-text.js';
-/**
- * Characters per token in the default estimate. OpenAI's rule of thumb for English text is
- * "one token ≈ 4 characters" (https://help.openai.com/en/articles/4936856); JSON punctuation and
- * ids tokenize worse than prose, so the estimate errs on the high side for tool payloads, which
- * is the safe side for a budget.
- */
+/** Characters per token: OpenAI's rule of thumb (https://help.openai.com/en/articles/4936856). */
 export const CHARACTERS_PER_TOKEN = 4;
 
-/**
- * Tokens every message costs on top of its content: the role and separators a chat template adds.
- * OpenAI's cookbook counts 3 per message for current models
- * (https://cookbook.openai.com/examples/how_to_count_tokens_with_tiktoken).
- */
+/** Tokens a chat template adds per message (https://cookbook.openai.com/examples/how_to_count_tokens_with_tiktoken). */
 export const TOKENS_PER_MESSAGE = 3;
 
 // Characters a number, boolean or null counts as: a fixed cost, so nothing is formatted.
 const SCALAR_CHARACTERS = 4;
-// Past this depth the walk hands over to JSON.stringify, which also reports cycles as it does.
+// Past this depth the walk hands over to JSON.stringify, which also reports cycles.
 const DEPTH_LIMIT = 64;
 
 /**
  * The default token counter of `trimHistory`: `ceil(characters / 4) + 3`, where `characters` is
- * the length the message's JSON would have if no string needed escaping.
- *
- * Strings count their length plus two quotes, keys their length plus quotes and a colon, every
- * array item and object member one separator, a number, boolean or `null` a fixed 4 characters,
- * braces and brackets 2. For a message whose strings hold no quote, backslash or control
- * character and whose numbers are short, that is exactly the length of its `JSON.stringify`; an
- * escape is not counted (one pass over the message, no string is built or scanned), so such text
- * counts a little under its JSON. A value treated specially by JSON (`toJSON`, a class instance)
- * counts as its JSON's length. The estimate is deterministic, and adding a field, an item or a
- * character never lowers it.
- *
- * An estimate, not a tokenizer: it needs no model and no dependency, counts every field (tool
- * arguments, results, ids) and is stable across formats. Pass your own counter (tiktoken,
- * `@anthropic-ai/tokenizer`, a provider's count-tokens endpoint cached per message) to
- * `trimHistory` when the budget must be exact. A value JSON leaves out (a
- * function, `undefined`) counts as the per-message cost alone.
+ * the length of the message's JSON without escapes (numbers, booleans and `null` count 4). It
+ * needs no model, never decreases when content is added, and errs high for tool payloads; pass a
+ * real tokenizer as `countTokens` when the budget must be exact.
  *
  * @throws {ToolHistoryError} `invalid-input` for a value JSON cannot carry (a BigInt, a cycle),
  *   naming the path to it inside the message.
@@ -48,7 +26,6 @@ export function estimateTokens(message: unknown): number {
   try {
     characters = valueCharacters(message, '', 0);
   } catch (error) {
-    // A BigInt or a cycle (JSON.stringify's TypeError): the typed error says where it sits.
     const found = findUnwritableJson(message);
     if (found === undefined) throw error;
     throw unwritableJsonError('message', found, error);
@@ -95,7 +72,6 @@ function objectCharacters(value: object, key: string | number, depth: number): n
   const record = value as Readonly<Record<string, unknown>>;
   // Braces; per member its key in quotes, a colon, its value and a separator.
   let characters = 1;
-  // for…in: a plain object's prototype (Object.prototype or null) holds no enumerable names.
   for (const name in record) {
     const member = valueCharacters(record[name], name, depth + 1);
     if (member !== -1) characters += name.length + 4 + member;

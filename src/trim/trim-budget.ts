@@ -31,7 +31,6 @@ export class TrimBudget<T> {
     this.#counted = new Uint8Array(messages.length);
     this.#suffix = new Float64Array(messages.length + 1);
     this.#lowest = messages.length;
-    // Summed in the order the whole-history count summed them, so totals are the same numbers.
     this.#pinnedPrefix = new Float64Array(pinned.length + 1);
     pinned.forEach((index, position) => {
       this.#pinnedPrefix[position + 1] = (this.#pinnedPrefix[position] ?? 0) + this.#tokenOf(index);
@@ -58,12 +57,7 @@ export class TrimBudget<T> {
     );
   }
 
-  /**
-   * The earliest cut that fits, or `undefined` when not even keeping the pinned messages alone
-   * does. Each step back keeps one more message or the same, so once a cut does not fit no
-   * earlier one does: the walk stops at the first that does not, having counted only what the
-   * budget holds (token counts are taken to be non-negative).
-   */
+  /** The earliest cut that fits (walking back, counting only what fits), or `undefined` for none. */
   earliestFit(): number | undefined {
     if (this.#limits.maxMessages === undefined && this.#limits.maxTokens === undefined) return 0;
     let cut = this.#messages.length;
@@ -93,11 +87,7 @@ export class TrimBudget<T> {
   }
 }
 
-/**
- * Counts one message, so that every error names it: a value JSON cannot carry (thrown typed by
- * estimateTokens) gets the message's index, and a count that is not a finite number of 0 or more
- * (NaN would turn every comparison false and report `tokens: null`) is refused.
- */
+/** Counts one message; a typed error gets its index, and a count that is not a finite number ≥ 0 is refused. */
 function countAt<T>(countTokens: (message: T) => number, message: T, index: number): number {
   let tokens: number;
   try {

@@ -1,12 +1,11 @@
+import { z } from 'zod';
 import { fromFormat } from '../convert/convert-history.js';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { validateHistory } from '../validate/validate-history.js';
-import { CutFinder } from './cut-finder.js';
-import { findPinnedMessages } from './pinned-messages.js';
-import { readingWhole } from './read-window.js';
+import { CutFinder, findPinnedMessages, readingWhole } from './cut-finder.js';
 import { estimateTokens } from './token-estimate.js';
-import { checkTrimOptions } from './trim-options.js';
 import { TrimBudget } from './trim-budget.js';
 
 /** What {@link trimHistory} keeps whatever the budget. */
@@ -41,9 +40,8 @@ export interface TrimHistoryOptions<T = unknown> {
    */
   readonly maxTokens?: number | undefined;
   /**
-   * Counts the tokens of one message; called at most once per message, and only for the
-   * messages trimming looks at: with `maxTokens`, the kept ones, the pinned ones and the newest
-   * dropped one; without it, none until the result's `tokens` is read, then the kept ones.
+   * Counts the tokens of one message; called at most once per message, and only for the messages
+   * trimming looks at (without `maxTokens`, none until the result's `tokens` is read).
    * @defaultValue {@link estimateTokens}, about one token per 4 characters of JSON
    */
   readonly countTokens?: ((message: T) => number) | undefined;
@@ -63,16 +61,9 @@ export interface TrimResult<T> {
   readonly messages: T[];
   /** The dropped messages, in input order. Kept and dropped together are the input. */
   readonly dropped: readonly DroppedMessage<T>[];
-  /**
-   * The kept messages' tokens, as `countTokens` counts them. Without `maxTokens` trimming needs no
-   * count, so this one is taken on first read (then kept): a message budget costs no token count
-   * unless asked.
-   */
+  /** The kept messages' tokens, as `countTokens` counts them (counted on first read). */
   readonly tokens: number;
-  /**
-   * True when the budget could not be met: the newest turn group (or the messages `keep` pins)
-   * alone exceeds it, and was kept whole anyway.
-   */
+  /** True when the newest turn group (or the pinned messages) alone exceeds the budget. */
   readonly overBudget: boolean;
 }
 
@@ -80,19 +71,11 @@ export interface TrimResult<T> {
  * Drops the oldest turns of a history until it fits a message or token budget, never separating
  * a tool call turn from its results.
  *
- * The history is cut only between turn groups: a cut never falls between an assistant turn with
- * tool calls and any of its results, and the kept part never starts with a tool result. System
- * and instruction messages are kept wherever they are (and, with `keep.firstUserMessage`, the
- * first user message). The newest group is always kept: when it alone is over budget it is kept
- * whole and `overBudget` says so. When the input passes {@link validateHistory}, so does the
- * output; a cut that would break another rule of the provider (Gemini: a call turn must follow a
- * user turn) moves to the next group. An invalid input is trimmed by the same rule and keeps its
- * own problems; run `repairHistory` first.
- *
- * Trimming counts from the newest message back until the budget is reached, and reads with the
- * format's reader only the messages around the cut (and those whose role may pin them): its cost
- * follows what it keeps, not the length of the history. A message it never reads is not checked,
- * so a malformed message among the dropped ones is dropped, not reported.
+ * System messages (and, with `keep.firstUserMessage`, the first user message) are kept wherever
+ * they are; the newest group is always kept, whole, with `overBudget` when it alone is too large.
+ * A valid input gives a valid output: a cut that would break a provider rule (Gemini: a call turn
+ * follows a user turn) moves to the next group. Only messages around the cut are read, so a
+ * malformed message among the dropped ones is dropped, not reported.
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, or a message it reads
  *   is not a message of the format (the error names the index in `messages`); for `maxTokens` or
@@ -134,7 +117,6 @@ export function trimHistory<T>(
 
   const kept: T[] = [];
   const dropped: DroppedMessage<T>[] = [];
-  // Pinned indexes are in order: one pointer walks them beside the dropped part.
   let nextPinned = 0;
   for (let index = 0; index < cut; index++) {
     const message = messages[index] as T;
@@ -157,18 +139,13 @@ export function trimHistory<T>(
 
 const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
 
-// Past this many messages after a cut, the provider's rules are checked on the kept messages up
-// to the first group boundary this far on, not on everything kept.
+// The rules are checked on the kept messages up to the first group boundary this far past a cut.
 const RULE_WINDOW = 16;
 
 /**
- * Moves `cut` when cutting there breaks a rule of the provider that the input meets: to the next
- * allowed cut that does not, else back to the nearest earlier one, as far as keeping everything.
- *
- * A cut only changes what comes first; an allowed cut `e` further on has no call on one side and
- * its result on the other, and the rules look at neighbouring turns. So for a valid input, the
- * kept messages break a rule exactly when the pinned messages before the cut followed by the
- * messages from the cut to such an `e` do, and only that much is validated per candidate.
+ * Moves `cut` when cutting there breaks a rule the input meets: to the next allowed cut that does
+ * not, else back to the nearest earlier one. Rules look at neighbouring turns, so validating the
+ * pinned messages and the kept ones up to the next group boundary answers for the whole.
  */
 function respectRules(
   messages: readonly unknown[],
@@ -199,4 +176,30 @@ function respectRules(
   for (let at = cuts.previousAllowed(cut); at > 0; at = cuts.previousAllowed(at))
     if (!breaksRules(at)) return at;
   return 0;
+}
+
+const optionsSchema = z
+  .object({
+    maxMessages: z.number().int().nonnegative().optional(),
+    maxTokens: z.number().nonnegative().optional(),
+    countTokens: z
+      .custom<(message: never) => number>((value) => typeof value === 'function', {
+        message: 'must be a function',
+      })
+      .optional(),
+  })
+  .optional();
+
+/** Refuses bad budget options (NaN would compare false with every count and keep everything). */
+function checkTrimOptions(options: unknown): void {
+  const parsed = optionsSchema.safeParse(options);
+  if (parsed.success) return;
+  const detail = parsed.error.issues
+    .map((issue) => `trimHistory options.${issue.path.map(String).join('.')}: ${issue.message}`)
+    .join('; ');
+  throw new ToolHistoryError(
+    'invalid-input',
+    `${detail}. maxMessages is a whole number and maxTokens a number, both 0 or more.`,
+    { cause: parsed.error },
+  );
 }

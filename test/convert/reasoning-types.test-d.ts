@@ -1,16 +1,15 @@
 import { expectTypeOf, test } from 'vitest';
 import type { ConversionWarning, HistoryFix, HistoryIssue } from '../../src/index.js';
-import type { MissingReasoningIssue, OrphanReasoningIssue } from '../../src/core/issue.js';
 
 test('reasoning issues narrow by code', () => {
   const issue = {} as HistoryIssue;
   if (issue.code === 'missing-reasoning') {
-    expectTypeOf(issue).toEqualTypeOf<MissingReasoningIssue>();
+    expectTypeOf(issue).toEqualTypeOf<Extract<HistoryIssue, { code: 'missing-reasoning' }>>();
     expectTypeOf(issue.toolCallIds).toEqualTypeOf<readonly string[]>();
     expectTypeOf(issue.reasoningId).toEqualTypeOf<string | undefined>();
   }
   if (issue.code === 'orphan-reasoning') {
-    expectTypeOf(issue).toEqualTypeOf<OrphanReasoningIssue>();
+    expectTypeOf(issue).toEqualTypeOf<Extract<HistoryIssue, { code: 'orphan-reasoning' }>>();
     expectTypeOf(issue.reasoningId).toEqualTypeOf<string>();
   }
 });

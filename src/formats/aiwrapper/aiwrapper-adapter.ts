@@ -1,4 +1,4 @@
-import { AIWRAPPER_PROFILE } from './aiwrapper-profile.js';
+import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/provider-profile.js';
 import { fromAiwrapper } from './from-aiwrapper.js';
 import { toAiwrapper, type AiwrapperConversionResult } from './to-aiwrapper.js';
 import { inspectAiwrapper } from './validate-aiwrapper.js';
@@ -7,7 +7,8 @@ import type { FormatAdapter } from '../shared/format-adapter.js';
 /** The aiwrapper `LangMessages`: reader, writer, validator, profile and wire facts. */
 export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionResult> = {
   format: 'aiwrapper',
-  profile: AIWRAPPER_PROFILE,
+  // The rule every provider shares, and non-empty ids; repair for a provider with its format.
+  profile: { ...BASE_PROFILE, name: 'aiwrapper', callIds: NON_EMPTY_CALL_ID },
   // No rule of the format depends on the rule context.
   inspect: (messages, _context, use) => inspectAiwrapper(messages, use),
   read: (messages, options) =>

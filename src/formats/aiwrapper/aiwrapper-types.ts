@@ -1,8 +1,4 @@
-/**
- * Structural types of aiwrapper 3 `LangMessage`s (`{ role, items }`), written here so that nothing
- * outside `src/aiwrapper/` imports the `aiwrapper` package. A `LangMessages` instance is an array of
- * objects of this shape.
- */
+// Structural types of aiwrapper 3 `LangMessage`s, so nothing outside src/aiwrapper/ imports it.
 
 /** A `tool` item of an assistant message: one call. */
 export interface AiwrapperToolItem {
@@ -18,11 +14,7 @@ export interface AiwrapperToolResultItem {
   readonly callId: string;
   readonly name: string;
   readonly result: unknown;
-  /**
-   * This package's mark on the result of a call that did not succeed (aiwrapper has no error flag
-   * and ignores it): `runToolLoop` writes it, `Lang.anthropic` sends it as `is_error` once the
-   * loop's fix is installed, and conversions carry it as the neutral result's `isError`.
-   */
+  /** This package's mark on a failed call's result (aiwrapper has no error flag; the loop sends it). */
   readonly isError?: true;
 }
 

@@ -3,11 +3,7 @@ import { ArmedCalls } from '../../core/armed-calls.js';
 import type { PairingScope } from '../../core/pair-tool-turns.js';
 import type { ConversionContext } from './conversion-context.js';
 
-/**
- * Tracks which tool name each armed call id has, with core's pairing rule ({@link ArmedCalls}):
- * a result consumes the first armed call with its id, within its turn (or, in `conversation`
- * scope, anywhere earlier).
- */
+/** The tool name of each armed call, under core's pairing rule ({@link ArmedCalls}). */
 export class CallNames extends ArmedCalls<string> {
   /** Arms one call with its tool name. */
   call(callId: string, name: string): void {
@@ -16,9 +12,8 @@ export class CallNames extends ArmedCalls<string> {
 }
 
 /**
- * Consumes the call `result` answers, for a target whose results carry no tool name (`carrier`,
- * e.g. "Anthropic tool_result blocks"): when the result's name differs from its call's, the name
- * is lost, and a `dropped-result-name` warning says so.
+ * Consumes the call `result` answers, for a target whose results (`carrier`) carry no tool name:
+ * a result name that differs from its call's is lost, with a `dropped-result-name` warning.
  */
 export function answerWithoutName(
   names: CallNames,

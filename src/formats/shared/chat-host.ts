@@ -4,32 +4,17 @@ import type { ProviderProfile } from '../../core/provider-profile.js';
 import type { RuleContext } from '../../core/rule-context.js';
 import type { ShapeRepair } from './shape-fix.js';
 
-/**
- * The sentences a Chat Completions host refuses a history with, one per rule. Each takes what the
- * sentence names (indexes count from 0 in the `messages` array, paths are OpenAI's
- * `messages[1].tool_calls[0].id` spelling).
- */
+/** The sentences a Chat Completions host refuses a history with, one per rule (0-based indexes). */
 export interface ChatWording {
-  /** A `tool` message that answers no open call turn. */
   readonly orphanResult: (index: number) => string;
-  /** A `tool` message naming an id its turn did not call. */
   readonly unknownCallId: (toolCallId: string) => string;
-  /** A second `tool` message for one id, at `index`; the first was at `first`. */
   readonly duplicateResult: (toolCallId: string, first: number, index: number) => string;
-  /**
-   * Calls of a turn that no `tool` message answered; `closedAt` is the index of the message that
-   * closed the turn (the array's length when it ended the array).
-   */
+  /** `closedAt`: the message that closed the turn (the array's length at its end). */
   readonly missingResults: (toolCallIds: readonly string[], closedAt: number) => string;
-  /** A `tool` message without `tool_call_id`. */
   readonly missingToolCallId: (index: number) => string;
-  /** `tool_calls: []`. */
   readonly emptyToolCalls: (path: string) => string;
-  /** An empty string where one of at least one character is required (ids, names). */
   readonly emptyString: (path: string) => string;
-  /** A field absent, or of another JSON type than `expected` (e.g. `'a string'`). */
   readonly mistyped: (path: string, value: unknown, expected: string) => string;
-  /** `content: null` on an assistant message without tool calls, at `index`. */
   readonly nullContent: (index: number) => string;
 }
 
@@ -40,30 +25,17 @@ export type ChatHostCheck = (
   issues: HistoryIssue[],
 ) => void;
 
-/**
- * A host that speaks Chat Completions under its own rules and wording (DeepSeek, Groq, Qwen's
- * DashScope, …): small data plus the rules it adds. What a host leaves out is OpenAI's.
- */
+/** A host that speaks Chat Completions under its own rules and wording; what it leaves out is OpenAI's. */
 export interface ChatHost {
-  /** The name the `provider` option takes (`'deepseek'`). */
+  /** The `provider` option's name (`'deepseek'`), and the one used in messages (`'DeepSeek'`). */
   readonly name: string;
-  /** The name used in messages (`'DeepSeek'`). */
   readonly label: string;
-  /**
-   * The longest call id the host accepts; `undefined` for no limit.
-   * @defaultValue OpenAI's 40
-   */
+  /** The longest call id the host accepts; `undefined` for no limit. @defaultValue OpenAI's 40 */
   readonly maxCallIdLength?: number | undefined;
-  /** The rules repair meets for this host; the format's own profile when absent. */
   readonly profile?: ProviderProfile | undefined;
-  /** The host's sentences where they differ from OpenAI's. */
   readonly wording: Partial<ChatWording>;
-  /** Rules only this host has. */
   readonly checks?: readonly ChatHostCheck[] | undefined;
-  /**
-   * Repairs, before the history is read, what only this host's rules refuse; runs on the output
-   * of the Chat Completions shape repair.
-   */
+  /** Repairs what only this host refuses, after the Chat Completions shape repair. */
   readonly repairShape?:
     ((messages: readonly unknown[], context: RuleContext) => ShapeRepair) | undefined;
 }

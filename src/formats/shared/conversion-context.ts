@@ -5,17 +5,11 @@ import { isReasoningKey, isReasoningPart } from './reasoning-vocabulary.js';
 
 /** Options every writer takes. */
 export interface WriterOptions {
-  /**
-   * Warnings the caller drops (repair drops the ones every message it makes up gets, such as a
-   * placeholder's error flag): the writer neither builds nor returns warnings of these codes.
-   */
+  /** Warnings the writer neither builds nor returns (repair drops a placeholder's error flag). */
   readonly omitWarnings?: ReadonlySet<ConversionWarningCode> | undefined;
 }
 
-/**
- * Collects the warnings of one conversion into a format, and hands out the parts of the neutral
- * model that belong to that format (its own provider data, its own opaque parts).
- */
+/** Collects one conversion's warnings, and hands out the provider data and opaque parts of its format. */
 export class ConversionContext {
   readonly format: MessageFormat;
   readonly warnings: ConversionWarning[] = [];
@@ -41,11 +35,7 @@ export class ConversionContext {
     );
   }
 
-  /**
-   * Returns this format's extras from `providerData` and warns about extras of other formats,
-   * which the target cannot carry: `dropped-reasoning` for reasoning and its signatures (Gemini
-   * `thoughtSignature`, DeepSeek `reasoning_content`), `dropped-provider-data` for the rest.
-   */
+  /** This format's extras from `providerData`; other formats' extras are dropped with a warning. */
   ownData(
     providerData: ProviderData | undefined,
     messageIndex: number,
@@ -75,11 +65,7 @@ export class ConversionContext {
     return providerData[this.format];
   }
 
-  /**
-   * Returns the opaque part's value when it is in this format; otherwise warns
-   * (`dropped-reasoning` for another provider's reasoning, `dropped-content` for the rest) and
-   * returns `undefined`.
-   */
+  /** The opaque part's value when it is in this format; otherwise warns and returns `undefined`. */
   ownOpaque(part: OpaquePart, messageIndex: number): unknown {
     if (part.format === this.format) return part.value;
     if (isReasoningPart(part.format, part.value)) {

@@ -1,19 +1,14 @@
 import type { MessageFormat } from '../../core/format.js';
 import { isObject } from '../../core/input-guards.js';
 
-// What each format's reader keeps of a model's reasoning, so that a conversion to another format
-// says `dropped-reasoning` rather than a generic `dropped-content` / `dropped-provider-data`.
-// Reasoning is signed or encrypted for the provider that made it, and no other takes it back.
-// The table sits here, not in each provider's folder, because ConversionContext (which every
-// writer uses) reads the vocabulary of the format a part came from, and provider folders import
-// formats/shared: importing them back would be a cycle.
+// What each format's reader keeps of a model's reasoning, so that a conversion elsewhere says
+// `dropped-reasoning`. Here, not per provider folder: ConversionContext reads it, and provider
+// folders import formats/shared (importing them back would be a cycle).
 
 interface ReasoningVocabulary {
-  /** `type`s of the opaque parts (blocks, items) that hold reasoning. */
+  /** Opaque parts that are reasoning: by `type`, by a `true` flag field, or by a key present. */
   readonly partTypes?: ReadonlySet<string>;
-  /** Opaque parts flagged as reasoning by a field set to `true` (Gemini `thought`). */
   readonly partFlag?: string;
-  /** Keys that make an opaque block reasoning when present (Bedrock's `reasoningContent`). */
   readonly partKeys?: readonly string[];
   /** `providerData` keys that hold reasoning or its signature. */
   readonly dataKeys?: ReadonlySet<string>;

@@ -1,20 +1,9 @@
 /**
- * Shape fixes: what a format's shape repair changed in a message before the history was read (a
- * field in a form the provider refuses but the meaning is plain). One entry per change; a shape
- * repair never adds, drops or moves messages.
- */
-
-/**
- * What a shape fix changed:
- * - `stringified-arguments`: `function.arguments` given as a JSON value became its JSON text;
- * - `removed-empty-tool-calls`: `tool_calls: []` on a text turn was removed;
- * - `added-tool-call-id`: a `tool` message without `tool_call_id` got one: the id of the one
- *   unanswered call of the turn before it, or, when that is ambiguous, a new id that no call has
- *   (the result is then an orphan, repaired per the `orphanResults` policy);
- * - `filled-content`: `content: null` on an assistant message without tool calls became `''`;
- * - `named-call`: a call with an empty `function.name` was named `unknown_tool`;
- * - `added-reasoning`: an assistant tool-call turn of the current turn got `reasoning_content: ''`
- *   (DeepSeek thinking mode needs the field; the reasoning itself is gone).
+ * What a shape repair changed in one message before the history was read (it never adds, drops
+ * or moves messages): arguments given as JSON became text; `tool_calls: []` was removed; a `tool`
+ * message got the `tool_call_id` of the one unanswered call before it (or a new, orphan id);
+ * `content: null` became `''`; an empty name became `unknown_tool`; a DeepSeek call turn got
+ * `reasoning_content: ''`.
  */
 export type ShapeFixKind =
   | 'stringified-arguments'
@@ -27,20 +16,17 @@ export type ShapeFixKind =
 /** One change a shape repair made to one message. */
 export interface ShapeFix {
   readonly kind: ShapeFixKind;
-  /** Index of the message, in the repaired history. */
   readonly messageIndex: number;
   /** Position of the call inside the message, for a fix to one call. */
   readonly partIndex?: number | undefined;
-  /** The call concerned (`''` when the fix concerns no call). */
+  /** The call concerned (`''` for none). */
   readonly callId: string;
-  /** What was changed and why. */
   readonly message: string;
 }
 
-/** What a shape repair returns: the messages (the input's own objects where nothing changed) and its fixes. */
+/** What a shape repair returns: the messages (the input itself when `fixes` is empty) and its fixes. */
 export interface ShapeRepair {
   readonly messages: readonly unknown[];
-  /** In message order; empty when nothing changed (then `messages` is the input array). */
   readonly fixes: readonly ShapeFix[];
 }
 

@@ -144,10 +144,9 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
         ...data,
       };
     case 'execution-denied':
-      // Read as the AI SDK's providers send it: the reason, or their default sentence, and no error
-      // flag (vercel/ai packages/openai/src/chat/convert-to-openai-chat-messages.ts,
-      // packages/anthropic/src/convert-to-anthropic-messages-prompt.ts). The output stays whole in
-      // providerData, so it converts back verbatim.
+      // As the AI SDK's providers send it: the reason or their default sentence, no error flag
+      // (vercel/ai packages/openai/src/chat/convert-to-openai-chat-messages.ts). The output stays
+      // whole in providerData, so it converts back verbatim.
       return {
         ...base,
         content: typeof output.reason === 'string' ? output.reason : DENIED_TEXT,

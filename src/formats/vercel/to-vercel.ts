@@ -7,7 +7,6 @@ import { appendAll } from '../shared/array-appender.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import type {
   VercelAssistantMessage,
-  VercelFilePart,
   VercelJsonValue,
   VercelModelMessage,
   VercelOtherPart,
@@ -19,9 +18,7 @@ import type {
   VercelUserMessage,
 } from './vercel-types.js';
 
-/**
- * Writes a neutral history as Vercel AI SDK `ModelMessage`s.
- */
+/** Writes a neutral history as Vercel AI SDK `ModelMessage`s. */
 export function toVercel(
   history: ToolHistory,
   options: WriterOptions = {},
@@ -36,9 +33,8 @@ export function toVercel(
           content: message.text,
         };
       case 'user':
-        return writeUser(message, index, context);
       case 'assistant':
-        return writeAssistant(message, index, context);
+        return writeTurn(message, index, context);
       case 'tool': {
         const { parts, ...extras } = context.ownData(message.providerData, index) ?? {};
         const content = message.results.map((result) => writeResult(result, index, context));
@@ -53,37 +49,16 @@ export function toVercel(
   return { messages, warnings: context.warnings };
 }
 
-function writeUser(
-  message: UserMessage,
+/** A user or assistant message: its text alone as a string, else its parts. */
+function writeTurn(
+  message: UserMessage | AssistantMessage,
   index: number,
   context: ConversionContext,
-): VercelUserMessage {
+): VercelUserMessage | VercelAssistantMessage {
   const extras = context.ownData(message.providerData, index);
   const [only] = message.parts;
   if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined)
-    return { ...extras, role: 'user', content: only.text };
-  const content: (VercelTextPart | VercelFilePart)[] = [];
-  for (const part of message.parts) {
-    if (part.type === 'text') {
-      content.push({ ...context.ownData(part.providerData, index), type: 'text', text: part.text });
-    } else {
-      const value = context.ownOpaque(part, index);
-      // Opaque parts in this format were read from this format's user content.
-      if (value !== undefined) content.push(value as VercelFilePart);
-    }
-  }
-  return { ...extras, role: 'user', content };
-}
-
-function writeAssistant(
-  message: AssistantMessage,
-  index: number,
-  context: ConversionContext,
-): VercelAssistantMessage {
-  const extras = context.ownData(message.providerData, index);
-  const [only] = message.parts;
-  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined)
-    return { ...extras, role: 'assistant', content: only.text };
+    return { ...extras, role: message.role, content: only.text };
   const content: (VercelTextPart | VercelToolCallPart | VercelOtherPart)[] = [];
   for (const part of message.parts) {
     switch (part.type) {
@@ -105,16 +80,16 @@ function writeAssistant(
         );
         break;
       case 'opaque': {
+        // Opaque parts in this format were read from this role's content.
         const value = context.ownOpaque(part, index);
-        // Opaque parts in this format were read from this format's assistant content.
         if (value !== undefined) content.push(value as VercelOtherPart);
         break;
       }
       default:
-        assertNever(part, 'assistant part');
+        assertNever(part, 'message part');
     }
   }
-  return withExtras(extras, { role: 'assistant', content: content });
+  return { ...extras, role: message.role, content } as VercelUserMessage | VercelAssistantMessage;
 }
 
 function writeResult(
@@ -140,7 +115,5 @@ function writeResult(
     toolName: result.name,
     output,
   };
-  // Most results carry no Vercel data (placeholders, results from other formats): the part as
-  // built, with no spread copy.
   return own === undefined ? part : { ...extras, ...part };
 }

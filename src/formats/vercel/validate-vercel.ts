@@ -1,43 +1,20 @@
-import { byMessageIndex } from '../../core/issue.js';
-import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
+import type { ValidationResult } from '../../errors/history-issue.js';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
-import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
-import { MessageStrings } from '../../core/message-strings.js';
 import {
   assertArray,
   invalidField,
-  objectAt,
   type JsonObject,
   typedEntries,
 } from '../../core/input-guards.js';
-import {
-  wordsIssues,
-  type HistoryInspection,
-  type InspectionUse,
-} from '../../core/history-inspection.js';
-import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
-import {
-  emptyCallIdIssues,
-  neutralIssueOf,
-  type NeutralWording,
-} from '../../core/neutral-issue.js';
-
-/** The roles of the format; compared directly, as this runs once per message of long histories. */
-function isRole(role: unknown): boolean {
-  return role === 'system' || role === 'user' || role === 'assistant' || role === 'tool';
-}
+import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
+import { inspectNeutral, type NeutralLayout } from '../../core/neutral-issue.js';
 
 /**
- * Validates Vercel AI SDK (v5/v6) `ModelMessage[]` for tool-call history, with the rule every
- * provider shares: the tool messages right after an assistant message answer each of its
- * `tool-call` parts, once, and nothing else.
- *
- * That is stricter than the AI SDK itself, which only throws when a user or system message (or the
- * end) arrives with calls unanswered; unanswered calls use its wording ("Tool results are missing
- * for tool calls …", `MissingToolResultsError` in `ai` 6). Provider-executed calls
- * (`providerExecuted: true`) carry their results inline and are not paired; approval parts are
- * passed over.
+ * Validates Vercel AI SDK (v5/v6) `ModelMessage[]` with the rule every provider shares: the tool
+ * messages right after an assistant message answer each of its `tool-call` parts, once, and
+ * nothing else. Stricter than the AI SDK, which throws only when a user or system message (or the
+ * end) comes with calls unanswered; unanswered calls use its wording. Approval parts are passed
+ * over.
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, a message has a role
  *   `ModelMessage` does not have, a tool message's content is not an array, or a tool part has no
@@ -55,94 +32,51 @@ export function inspectVercel(
   use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertVercelMessages(messages);
-  const table = new ToolTurnTable(messages.length);
-  // Sites of calls with an empty id, noted as they are read.
-  const emptyIds: number[] = [];
-  for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, 'messages', VERCEL_MESSAGE_SHAPE);
-    readTurn(message, vercelPartsOf(message, index), index, table, emptyIds);
-  }
-  // A message's parts share their path prefix (`messages[3].content[`).
-  const prefixes = new MessageStrings((index) => `messages[${index}].content[`);
-  const wording: NeutralWording = {
-    path: (site) => `${prefixes.of(site.messageIndex)}${site.partIndex ?? 0}]`,
-    // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
-    missing: (ids) =>
-      `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
-  };
-  const issues: HistoryIssue[] = [];
-  const worded = wordsIssues(use);
-  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
-    issues.push(neutralIssueOf(problem, wording, worded)),
-  );
-  for (const issue of emptyCallIdIssues(table, emptyIds, wording)) issues.push(issue);
-  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
+  return inspectNeutral(messages, VERCEL_LAYOUT, use);
 }
 
 /**
- * Throws when {@link validateVercel} finds any issue; shares its implementation.
- *
+ * {@link validateVercel} that throws.
  * @throws {InvalidHistoryError} listing every issue, when the history has any.
- * @throws {ToolHistoryError} `invalid-input` on the same misuse as {@link validateVercel}.
  */
 export function assertValidVercel(messages: readonly unknown[]): void {
   const result = validateVercel(messages);
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-function readTurn(
-  message: JsonObject,
-  parts: readonly JsonObject[] | undefined,
-  index: number,
-  table: ToolTurnTable,
-  emptyIds: number[],
-): void {
-  if (parts === undefined || (message.role !== 'assistant' && message.role !== 'tool')) {
-    table.other(index);
-    return;
-  }
-  const wanted = message.role === 'assistant' ? 'tool-call' : 'tool-result';
-  table.begin(index, wanted === 'tool-call' ? 'calls' : 'results');
-  for (let partIndex = 0; partIndex < parts.length; partIndex++) {
-    const part = parts[partIndex];
-    if (part?.type !== wanted || part.providerExecuted === true) continue;
-    const id = vercelToolCallIdOf(part, index, partIndex);
-    if (id === '' && wanted === 'tool-call') emptyIds.push(table.ids.length);
-    table.add(id, partIndex, siteName(part.toolName));
-  }
-  table.end();
-}
-
-// The one parse of the ModelMessage wire shape: the validator and the reader (from-vercel.ts)
-// read messages, roles, content parts and call ids through these guards, so a malformed message
-// is refused the same way, in the same words, by both.
-
 /** What `objectAt` says a `ModelMessage` must be. */
 export const VERCEL_MESSAGE_SHAPE = 'a ModelMessage object';
 
-/**
- * Checks that `messages` is a `ModelMessage[]`.
- *
- * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
- */
+const VERCEL_LAYOUT: NeutralLayout = {
+  messageShape: VERCEL_MESSAGE_SHAPE,
+  partsField: 'content',
+  partsOf: (message, index) => vercelPartsOf(message, index),
+  calls: { role: 'assistant', partType: 'tool-call' },
+  results: { role: 'tool', partType: 'tool-result' },
+  callIdOf: (part, index, partIndex) => vercelToolCallIdOf(part, index, partIndex),
+  nameField: 'toolName',
+  // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
+  missing: (ids) =>
+    `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
+};
+
+// The guards the validator and the reader (from-vercel.ts) share, so both refuse in the same words.
+
+/** @throws {ToolHistoryError} `invalid-input` when `messages` is not an array. */
 export function assertVercelMessages(messages: unknown): asserts messages is readonly unknown[] {
   assertArray(messages, 'a `ModelMessage[]`');
 }
 
 /**
- * Checks the message's role and returns its content parts, each an object with a string `type`;
- * `undefined` for a string content and for a system message (whose content is its text).
- *
- * @throws {ToolHistoryError} `invalid-input` for a role `ModelMessage` does not have, a tool
- *   message whose content is not an array, a user or assistant content that is neither a string
- *   nor an array, or a part that is not an object with a string `type`.
+ * Checks the role and returns the content parts (`undefined` for string or system content).
+ * @throws {ToolHistoryError} `invalid-input` for an unknown role or a malformed content or part.
  */
 export function vercelPartsOf(
   message: JsonObject,
   index: number,
 ): readonly JsonObject[] | undefined {
   const role = message.role;
-  if (!isRole(role))
+  if (role !== 'system' && role !== 'user' && role !== 'assistant' && role !== 'tool')
     throw invalidField(`messages[${index}].role`, role, "'system', 'user', 'assistant' or 'tool'");
   const content = message.content;
   if (role === 'tool' && !Array.isArray(content))
@@ -153,11 +87,7 @@ export function vercelPartsOf(
   return typedEntries(content, index, 'content', 'a part');
 }
 
-/**
- * A `tool-call` or `tool-result` part's `toolCallId`.
- *
- * @throws {ToolHistoryError} `invalid-input` when it is not a string.
- */
+/** A tool part's `toolCallId`. @throws {ToolHistoryError} `invalid-input` when not a string. */
 export function vercelToolCallIdOf(part: JsonObject, index: number, partIndex: number): string {
   const id = part.toolCallId;
   if (typeof id !== 'string')
@@ -165,11 +95,7 @@ export function vercelToolCallIdOf(part: JsonObject, index: number, partIndex: n
   return id;
 }
 
-/**
- * Any other string field of a part (`toolName`), or of a value inside it, at `path`.
- *
- * @throws {ToolHistoryError} `invalid-input` when it is not a string.
- */
+/** The string field at `path`. @throws {ToolHistoryError} `invalid-input` when not a string. */
 export function vercelStringAt(value: unknown, path: string): string {
   if (typeof value !== 'string') throw invalidField(path, value, 'a string');
   return value;

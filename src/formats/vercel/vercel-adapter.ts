@@ -3,7 +3,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { fromVercel } from './from-vercel.js';
 import { toVercel } from './to-vercel.js';
 import { inspectVercel } from './validate-vercel.js';
-import { VERCEL_PROFILE } from './vercel-profile.js';
+import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/provider-profile.js';
 import type { VercelModelMessage } from './vercel-types.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
@@ -20,7 +20,8 @@ const VERCEL_PART_TYPES = new Set([
 /** The Vercel AI SDK `ModelMessage[]`: reader, writer, validator, profile and wire facts. */
 export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelModelMessage[]>> = {
   format: 'vercel',
-  profile: VERCEL_PROFILE,
+  // The rule every provider shares, and non-empty ids; repair for a provider with its format.
+  profile: { ...BASE_PROFILE, name: 'Vercel AI SDK', callIds: NON_EMPTY_CALL_ID },
   // No rule of the format depends on the rule context.
   inspect: (messages, _context, use) => inspectVercel(messages, use),
   read: (messages) => fromVercel(messages),

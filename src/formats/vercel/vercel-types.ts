@@ -1,9 +1,5 @@
-/**
- * Minimal hand-written Vercel AI SDK (v5/v6) `ModelMessage` types: only what tool-call history
- * needs. Fields we do not touch (`providerOptions`, …) are kept through the index signatures.
- * Arrays are mutable and optional fields omit `undefined`, so what the converters emit is
- * assignable to the `ai` package's `ModelMessage` (checked by type tests).
- */
+// Minimal Vercel AI SDK (v5/v6) `ModelMessage` types; other fields pass through the index
+// signatures. Arrays are mutable so what we emit is assignable to `ai`'s (type tests check it).
 
 /** A JSON value as the AI SDK types it (mutable arrays, `undefined` allowed in objects). */
 export type VercelJsonValue =
@@ -26,9 +22,9 @@ export interface VercelToolCallPart {
   readonly type: 'tool-call';
   readonly toolCallId: string;
   readonly toolName: string;
-  /** The arguments, as a JSON-compatible value (the raw text when the model's JSON was invalid). */
+  /** The arguments (the raw text when the model's JSON was invalid). */
   readonly input: unknown;
-  /** True when the provider ran the tool itself; its result then sits in the assistant message. */
+  /** The provider ran the tool itself; its result sits in the assistant message. */
   readonly providerExecuted?: boolean;
   readonly [key: string]: unknown;
 }
@@ -64,10 +60,7 @@ export interface VercelFilePart {
   readonly [key: string]: unknown;
 }
 
-/**
- * A part the converters pass through untouched (`file`, `image`, `reasoning`, approvals, …).
- * At run time any part is passed through verbatim; statically these stand for all of them.
- */
+/** A part passed through verbatim (`file`, `image`, `reasoning`, approvals; typed as two of them). */
 export type VercelOtherPart = VercelReasoningPart | VercelFilePart;
 
 /** A `system` message. */
