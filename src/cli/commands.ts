@@ -34,9 +34,7 @@ export interface CliArgs {
   readonly input: string | undefined;
   readonly format: MessageFormat | undefined;
   readonly provider: ProviderName | undefined;
-  /** `--model`: the model the request goes to, for rules only some models have. */
   readonly model: string | undefined;
-  /** `--thinking`: extended thinking (Anthropic) or thinking mode (DeepSeek) is on. */
   readonly thinking: boolean;
   readonly to: MessageFormat | undefined;
   readonly output: string | undefined;
@@ -213,14 +211,6 @@ function plural(count: number, noun: string, nouns = `${noun}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? noun : nouns}`;
 }
 
-/** The rules to check a conversation by: the validateHistory options that pick them. */
-export type CheckRules = Pick<
-  ValidateHistoryOptions,
-  'format' | 'provider' | 'model' | 'thinking'
-> & {
-  readonly format: MessageFormat;
-};
-
 /**
  * The rules to check a conversation in `format` by: `provider`'s when given, else the format's
  * own. A provider applies when its messages share the format's wire shape.
@@ -231,7 +221,7 @@ export function rulesFor(
   format: MessageFormat,
   provider: ProviderName | undefined,
   flags: { readonly model?: string | undefined; readonly thinking?: boolean | undefined } = {},
-): CheckRules {
+): ValidateHistoryOptions {
   const { model, thinking } = flags;
   if (provider === undefined || provider === format) return { format, model, thinking };
   const rules = isChatHostName(provider) ? 'openai-chat' : provider;
@@ -257,7 +247,7 @@ export function leftoverRulesFor(
   format: MessageFormat,
   provider: ProviderName | undefined,
   flags: { readonly model?: string | undefined; readonly thinking?: boolean | undefined } = {},
-): CheckRules {
+): ValidateHistoryOptions {
   try {
     return rulesFor(format, provider, flags);
   } catch {
@@ -376,10 +366,10 @@ async function runFix(context: CommandContext): Promise<number> {
       const { format } = conversation;
       const { issues } = validateHistory(messages, leftoverRulesFor(format, args.provider, args));
       unfixable += issues.length;
-      const describeFix = (fix: HistoryFix, array: string): string =>
-        describe(array, { messageIndex: fix.messageIndex }, [fix.callId], fix.message, fix.kind);
       const texts = [
-        ...entries(context, conversation, fixes, { format }, describeFix),
+        ...entries(context, conversation, fixes, { format }, (fix: HistoryFix, array) =>
+          describe(array, { messageIndex: fix.messageIndex }, [fix.callId], fix.message, fix.kind),
+        ),
         ...entries(
           context,
           conversation,
@@ -423,20 +413,14 @@ async function runConvert(context: CommandContext): Promise<number> {
       conversations++;
       await output.write(conversation, converted.value);
       warningCount += converted.warnings.length;
-      const describeWarning = (warning: ConversionWarning, array: string): string =>
-        describe(
-          array,
-          warning,
-          warning.callId === undefined ? [] : [warning.callId],
-          warning.message,
-          warning.code,
-        );
+      const { warnings } = converted;
       const texts = entries(
         context,
         conversation,
-        converted.warnings,
+        warnings,
         { from: conversation.format },
-        describeWarning,
+        (w, array) =>
+          describe(array, w, w.callId === undefined ? [] : [w.callId], w.message, w.code),
       );
       if (texts.length > 0) await writeOut(output.reports, lines(texts));
     },
@@ -604,13 +588,6 @@ async function runPairs(context: CommandContext): Promise<number> {
   return unreadable.length > 0 ? 2 : 0;
 }
 
-/** Reports how far a command has got through its input. */
-export interface ProgressReporter {
-  update(conversations: number, bytes: number): void;
-  /** Clears the progress line. */
-  done(): void;
-}
-
 /**
  * A progress line on `stream`, redrawn at most every `intervalMs` once the input has proved
  * large (`threshold` conversations); silent when `stream` is not a terminal.
@@ -626,7 +603,7 @@ export function createProgressReporter(
     /** @defaultValue Date.now */
     readonly now?: (() => number) | undefined;
   } = {},
-): ProgressReporter {
+): { update(conversations: number, bytes: number): void; done(): void } {
   const { totalBytes, threshold = 1000, intervalMs = 200, now = Date.now } = options;
   let shown = false;
   let last = 0;

@@ -5,7 +5,7 @@ import { isObject } from '../core/input-guards.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { FORMAT_ADAPTERS } from '../formats/index.js';
 import { createSourceDecoder } from './source-text.js';
-import { nodeFileSystem, type CliFileSystem } from './write-output.js';
+import { errorCodeOf, nodeFileSystem, type CliFileSystem } from './write-output.js';
 
 /** Where the CLI reads from. */
 export interface Input {
@@ -62,11 +62,6 @@ function cannotRead(path: string, error: unknown): ToolHistoryError {
   return new ToolHistoryError('invalid-input', `${path}: cannot read (${reason})`, {
     cause: error,
   });
-}
-
-/** The `code` of a Node system error (`ENOENT`, `EACCES`, …), if it has one. */
-export function errorCodeOf(error: unknown): string | undefined {
-  return isObject(error) && typeof error.code === 'string' ? error.code : undefined;
 }
 
 /** One line of a text stream, without its line break. */

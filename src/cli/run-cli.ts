@@ -4,8 +4,15 @@ import { parseArgs } from 'node:util';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import { CHAT_HOST_NAMES, isChatHostName, isMessageFormat } from '../formats/index.js';
 import { COMMANDS, errorMessageOf, type CliArgs, type Command } from './commands.js';
-import { errorCodeOf, openInput } from './read-input.js';
-import { guardOutput, OutputFailure, terminalLine, writeOut, type CliIo } from './write-output.js';
+import { openInput } from './read-input.js';
+import {
+  errorCodeOf,
+  guardOutput,
+  OutputFailure,
+  terminalLine,
+  writeOut,
+  type CliIo,
+} from './write-output.js';
 
 /** What the arguments ask for: a command, help, the version, or a usage error. */
 export type ParsedCli =

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { locationOf, type Conversation, type InputLayout } from './read-conversations.js';
-import { errorCodeOf, type Input } from './read-input.js';
+import type { Input } from './read-input.js';
 import {
   createExactSerializer,
   encodeSource,
@@ -14,6 +14,7 @@ import {
 } from './source-text.js';
 import {
   createAtomicWriter,
+  errorCodeOf,
   escapeJsonUnsafe,
   jsonText,
   nodeFileSystem,

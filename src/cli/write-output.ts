@@ -1,9 +1,9 @@
 /// <reference types="node" />
 import { randomBytes } from 'node:crypto';
-import { createReadStream, unlinkSync } from 'node:fs';
+import { createReadStream, unlinkSync, type Stats } from 'node:fs';
 import { lstat, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { errorCodeOf } from './read-input.js';
+import { isObject } from '../core/input-guards.js';
 import { encodeSource } from './source-text.js';
 
 /** A stream the CLI writes to: `process.stdout`, `process.stderr`, or a test double. */
@@ -17,15 +17,10 @@ export interface OutputStream {
 }
 
 /** What the CLI needs to know about a path. */
-export interface CliFileStats {
-  readonly size: number;
-  readonly mode: number;
-  readonly uid: number;
-  readonly gid: number;
-  isFile(): boolean;
-  /** Only meaningful from {@link CliFileSystem.lstat}. */
-  isSymbolicLink(): boolean;
-}
+export type CliFileStats = Pick<
+  Stats,
+  'size' | 'mode' | 'uid' | 'gid' | 'isFile' | 'isSymbolicLink'
+>;
 
 /** A file opened for writing. */
 export interface CliWritableFile {
@@ -90,6 +85,11 @@ export const nodeFileSystem: CliFileSystem = {
   },
 };
 
+/** The `code` of a Node system error (`ENOENT`, `EACCES`, …), if it has one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return isObject(error) && typeof error.code === 'string' ? error.code : undefined;
+}
+
 /** Writes `text`, waiting for `drain` when the stream's buffer is full, so memory stays bounded. */
 export async function writeOut(stream: OutputStream, text: string | Uint8Array): Promise<void> {
   if (stream.write(text)) return;
@@ -141,15 +141,11 @@ export function guardOutput(stream: OutputStream): GuardedOutput {
         listener();
         return;
       }
-      let woken = false;
-      const wake = (): void => {
-        if (woken) return;
-        woken = true;
-        waiting.delete(wake);
-        listener();
-      };
-      waiting.add(wake);
-      stream.once('drain', wake);
+      // Called once: on drain, or on a failure (which empties `waiting`), whichever comes first.
+      waiting.add(listener);
+      stream.once('drain', () => {
+        if (waiting.delete(listener)) listener();
+      });
     },
     failure: () => failure,
     async flush() {
@@ -243,10 +239,8 @@ export async function createAtomicWriter(
     forget();
     throw error;
   });
-  let state: 'open' | 'committed' | 'aborted' = 'open';
+  // Safe after a commit too: the temp file is gone by then.
   const abort = async (): Promise<void> => {
-    if (state !== 'open') return;
-    state = 'aborted';
     await handle.close().catch(() => undefined);
     await fs.unlink(tempPath).catch(() => undefined);
     forget();
@@ -278,18 +272,15 @@ export async function createAtomicWriter(
   };
   return {
     async write(text) {
-      if (state !== 'open') throw new Error(`write after ${state}`);
       buffered.push(text);
       size += text.length;
       if (size >= 1 << 20) await flush();
     },
     async commit() {
-      if (state !== 'open') throw new Error(`commit after ${state}`);
       await flush();
       await handle.datasync();
       await handle.close();
       await fs.rename(tempPath, target);
-      state = 'committed';
       forget();
       await fs.syncDirectory(directory);
     },
