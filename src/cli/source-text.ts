@@ -13,7 +13,7 @@ const UTF8_OR_BYTE =
   /(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2})+|[\x80-\xff]/g;
 /** A lone low surrogate standing for an undecodable byte (0x80 to 0xFF). */
 const ESCAPED_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
-const ESCAPED_BYTES = new RegExp(ESCAPED_BYTE.source, 'g');
+const AROUND_ESCAPED_BYTES = new RegExp(`(${ESCAPED_BYTE.source})`);
 
 /** Decodes UTF-8 arriving in chunks, keeping bytes that are not UTF-8 (see above). */
 export interface SourceDecoder {
@@ -68,15 +68,13 @@ function completeLength(bytes: Uint8Array): number {
 /** The bytes of `text`, each escaped byte written back as itself. */
 export function encodeSource(text: string): Buffer {
   if (!ESCAPED_BYTE.test(text)) return Buffer.from(text);
-  const pieces: Buffer[] = [];
-  let start = 0;
-  for (const match of text.matchAll(ESCAPED_BYTES)) {
-    pieces.push(Buffer.from(text.slice(start, match.index)));
-    pieces.push(Buffer.of(text.charCodeAt(match.index) - 0xdc00));
-    start = match.index + 1;
-  }
-  pieces.push(Buffer.from(text.slice(start)));
-  return Buffer.concat(pieces);
+  // Split with a capture group: the odd pieces are the escaped bytes.
+  const pieces = text.split(AROUND_ESCAPED_BYTES);
+  return Buffer.concat(
+    pieces.map((piece, index) =>
+      index % 2 === 1 ? Buffer.of(piece.charCodeAt(0) - 0xdc00) : Buffer.from(piece),
+    ),
+  );
 }
 
 /**
