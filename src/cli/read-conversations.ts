@@ -297,20 +297,15 @@ function unreadableJson(
   return unreadable(layout, number, line, `invalid JSON: ${location.reason}`, location.column);
 }
 
-/** Where a JSON text stops being JSON: 1-based line and column (UTF-16 units), and offset. */
-export interface JsonSyntaxErrorLocation {
-  readonly line: number;
-  readonly column: number;
-  readonly offset: number;
-  /** What `JSON.parse` said, without its position and its copy of the input. */
-  readonly reason: string;
-}
-
 /**
- * Locates the syntax error `JSON.parse(text)` threw: at the position V8 names, else (for
- * "Unexpected token") at the last character of the shortest prefix that no JSON text starts with.
+ * Locates the syntax error `JSON.parse(text)` threw (1-based line and column in UTF-16 units,
+ * and offset): at the position V8 names, else (for "Unexpected token") at the last character of
+ * the shortest prefix that no JSON text starts with. `reason` is V8's message without position.
  */
-export function locateJsonSyntaxError(text: string, error: unknown): JsonSyntaxErrorLocation {
+export function locateJsonSyntaxError(
+  text: string,
+  error: unknown,
+): { line: number; column: number; offset: number; reason: string } {
   const message = error instanceof Error ? error.message : String(error);
   const position = / at position (\d+)/.exec(message)?.[1];
   let offset = position === undefined ? text.length : Number(position);

@@ -99,23 +99,18 @@ export async function* readLines(
   let pendingLength = 0;
   let number = 0;
   // A line over the limit (joining it would throw) is skipped to its end and yielded as tooLong.
-  const skip = { tooLong: false };
   const add = (piece: string): void => {
-    if (skip.tooLong) return;
     pendingLength += piece.length;
-    if (pendingLength > maxLength) {
-      skip.tooLong = true;
-      pending = [];
-    } else pending.push(piece);
+    if (pendingLength <= maxLength) pending.push(piece);
+    else pending = [];
   };
   const take = (ending: Line['ending']): Line => {
     number++;
     const text = pending.join('');
-    const skipped = skip.tooLong;
+    const tooLong = pendingLength > maxLength;
     pending = [];
     pendingLength = 0;
-    skip.tooLong = false;
-    if (skipped) return { text: '', number, ending: '\n', tooLong: true };
+    if (tooLong) return { text: '', number, ending: '\n', tooLong };
     if (!text.endsWith('\r')) return { text, number, ending };
     return { text: text.slice(0, -1), number, ending: ending === '' ? '\r' : '\r\n' };
   };
@@ -131,14 +126,7 @@ export async function* readLines(
   }
   const rest = decoder.end();
   if (rest.length > 0) add(rest);
-  if (pending.length > 0 || skip.tooLong) yield take('');
-}
-
-/** The format {@link detectFormat} settled on, and whether the messages proved it. */
-export interface DetectedFormat {
-  readonly format: MessageFormat;
-  /** False when nothing tells the formats apart (plain text turns). */
-  readonly certain: boolean;
+  if (pendingLength > 0) yield take('');
 }
 
 const ADAPTERS = Object.values(FORMAT_ADAPTERS);
@@ -148,7 +136,10 @@ const ADAPTERS = Object.values(FORMAT_ADAPTERS);
  * format uses it), then from each adapter's `signature` of a message or a content part. Plain
  * text turns are `openai-chat`, not certain; Mistral (no signature) is never guessed.
  */
-export function detectFormat(messages: readonly unknown[], key?: string): DetectedFormat {
+export function detectFormat(
+  messages: readonly unknown[],
+  key?: string,
+): { readonly format: MessageFormat; readonly certain: boolean } {
   const holders = ADAPTERS.filter((adapter) => adapter.messagesKey === key);
   if (holders.length === 1 && holders[0] !== undefined)
     return { format: holders[0].format, certain: true };

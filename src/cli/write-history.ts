@@ -41,20 +41,21 @@ export interface HistorySink {
   readonly reports: OutputStream;
 }
 
-/** What {@link openHistorySink} needs of a command's context. */
-export interface SinkContext {
-  readonly args: { readonly inPlace: boolean; readonly output: string | undefined };
-  readonly input: Input;
-  readonly io: CliIo;
-}
-
 /**
  * Opens the output of a writing command: `-o FILE`, the input file with `--in-place`, or stdout.
  *
  * @throws {ToolHistoryError} `invalid-input` when `-o` names the input file, or the target
  * cannot be written.
  */
-export async function openHistorySink({ args, input, io }: SinkContext): Promise<HistorySink> {
+export async function openHistorySink({
+  args,
+  input,
+  io,
+}: {
+  readonly args: { readonly inPlace: boolean; readonly output: string | undefined };
+  readonly input: Input;
+  readonly io: CliIo;
+}): Promise<HistorySink> {
   const fs = io.fs ?? nodeFileSystem;
   const target = args.inPlace ? input.path : args.output;
   const canonical = (path: string): Promise<string> => fs.realpath(path).catch(() => resolve(path));
