@@ -17,10 +17,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CliIo, OutputStream } from '../src/cli/cli-io.js';
-import { openInput } from '../src/cli/open-input.js';
-import { parseCliArgs } from '../src/cli/parse-cli-args.js';
-import { runCheck } from '../src/cli/run-check.js';
+import { runCli } from '../src/cli/run-cli.js';
+import type { OutputStream } from '../src/cli/write-output.js';
 import { createRandom } from './random.js';
 
 const TARGET_BYTES = 50 * 1024 * 1024;
@@ -106,10 +104,11 @@ async function bareParse(path: string): Promise<number> {
 const sink: OutputStream = { write: () => true, once: () => undefined };
 
 async function checkInProcess(path: string): Promise<number> {
-  const parsed = parseCliArgs(['check', path, '--json']);
-  if (parsed.kind !== 'run') throw new Error('bench: bad arguments');
-  const io: CliIo = { stdin: Readable.from([]), stdout: sink, stderr: sink };
-  return runCheck({ args: parsed.args, io, input: await openInput(path, io.stdin) });
+  return runCli(['check', path, '--json'], {
+    stdin: Readable.from([]),
+    stdout: sink,
+    stderr: sink,
+  });
 }
 
 /** CPU time (user + system) of a run: steadier than wall time on a shared 2-core machine. */

@@ -1,35 +1,73 @@
 import { constants } from 'node:buffer';
-import {
-  conversationOf,
-  isMessage,
-  NO_SOURCE,
-  notAConversation,
-  tryParse,
-  unreadableJson,
-} from './conversation-of.js';
-import type { SourceDocument, Span, InputLayout, InputRecord } from './json-source.js';
-import { readLines, type Line, type ReadLinesOptions } from './read-lines.js';
+import { isObject } from '../core/input-guards.js';
+import { readLines, type Input, type Line, type ReadLinesOptions } from './read-input.js';
+import type { ConversationSource, Span } from './source-text.js';
 
-export {
-  MESSAGE_KEYS,
-  type Conversation,
-  type InputLayout,
-  type InputRecord,
-  type MessageKey,
-  type UnreadableConversation,
-} from './json-source.js';
+/** The keys a conversation object may hold its messages under, in lookup order. */
+export const MESSAGE_KEYS = ['messages', 'input', 'contents'] as const;
+/** A key a conversation object holds its messages under. */
+export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
 /**
- * Reads conversations from a byte stream as they arrive.
- *
- * The layout is sniffed from the first non-empty line: if it is a whole JSON value and another
- * non-empty line follows, the input is JSONL (one conversation per line, read one line at a time,
- * or one message per line when the first line is a message); otherwise it is one JSON document.
- * A conversation is an array of messages or an object holding one under `messages`, `input` or
- * `contents`; a JSON array of such conversations holds several.
- *
- * A JSONL line that is not a conversation yields an {@link UnreadableConversation} and reading
- * goes on; an empty input or a JSON document that does not parse yields one and stops.
+ * How the input is laid out: one JSON conversation, a JSON array of them, one conversation per
+ * line, or one message per line (the whole input is one conversation).
+ */
+export type InputLayout = 'json' | 'json-array' | 'jsonl' | 'jsonl-messages';
+
+/** One conversation read from the input. */
+export interface Conversation {
+  readonly kind: 'conversation';
+  /** 1-based conversation number. */
+  readonly number: number;
+  /** The line it starts on (JSONL), or 1. */
+  readonly line: number;
+  readonly layout: InputLayout;
+  readonly messages: readonly unknown[];
+  /** The object that held the messages, and under which key; `undefined` for a bare array. */
+  readonly container:
+    { readonly value: Readonly<Record<string, unknown>>; readonly key: MessageKey } | undefined;
+  /** Where it is in the input's text, so what a command leaves alone is written back as it was. */
+  readonly source: ConversationSource;
+}
+
+/** A conversation that could not be read: invalid JSON, or no messages array in it. */
+export interface UnreadableConversation {
+  readonly kind: 'unreadable';
+  readonly layout: InputLayout;
+  readonly number: number;
+  readonly line: number;
+  readonly column: number | undefined;
+  /** What is wrong, without the location. */
+  readonly reason: string;
+}
+
+/** What {@link readConversations} yields. */
+export type InputRecord = Conversation | UnreadableConversation;
+
+const BOM = '\uFEFF';
+
+/**
+ * Where a record is, for messages: `file` (one JSON conversation), `file: conversation N` (a
+ * JSON array of them), `file:line: conversation N` (JSONL); with a column, `file:line:column`.
+ */
+export function locationOf(
+  input: Input,
+  record: { readonly number: number; readonly line: number; readonly layout: InputLayout },
+  column?: number,
+): string {
+  const { layout, line, number } = record;
+  const position =
+    column !== undefined ? `:${line}:${column}` : layout.startsWith('jsonl') ? `:${line}` : '';
+  const conversation =
+    layout === 'json-array' || layout === 'jsonl' ? `: conversation ${number}` : '';
+  return `${input.name}${position}${conversation}`;
+}
+
+/**
+ * Reads conversations from a byte stream as they arrive. When the first non-empty line is a
+ * whole JSON value and another non-empty line follows, the input is JSONL, read one line at a
+ * time (one message per line when the first line is a message); otherwise it is one JSON
+ * document. A bad JSONL line yields an {@link UnreadableConversation} and reading goes on.
  */
 export async function* readConversations(
   chunks: AsyncIterable<Uint8Array | string>,
@@ -37,10 +75,9 @@ export async function* readConversations(
 ): AsyncGenerator<InputRecord> {
   const lines = readLines(chunks, options)[Symbol.asyncIterator]();
   const head: Line[] = [];
-  let first: { line: Line; value: unknown } | undefined;
-  let second: Line | undefined;
-  // A UTF-8 byte order mark is not JSON: read past it, and keep it with the first conversation's
-  // text so that `fix` writes it back.
+  let first: { readonly line: Line; readonly value: unknown } | undefined;
+  let jsonl = false;
+  // A byte order mark is not JSON: read past it, and keep it with the first conversation's text.
   let bom = '';
   for (let next = await lines.next(); !next.done; next = await lines.next()) {
     let line = next.value;
@@ -50,198 +87,132 @@ export async function* readConversations(
     }
     head.push(line);
     if (line.text.trim() === '' && line.tooLong !== true) continue;
-    if (first === undefined) {
-      // A line too long to hold is no whole JSON document either: read on as JSONL.
-      const parsed = line.tooLong ? { ok: true as const, value: undefined } : tryParse(line.text);
-      if (!parsed.ok) break;
-      first = { line, value: parsed.value };
-      continue;
+    if (first !== undefined) {
+      jsonl = true;
+      break;
     }
-    second = line;
-    break;
+    // A line too long to hold is no whole JSON document either: read on as JSONL.
+    const parsed = line.tooLong ? { ok: true as const, value: undefined } : tryParse(line.text);
+    if (!parsed.ok) break;
+    first = { line, value: parsed.value };
   }
+  const all = async function* (): AsyncGenerator<Line> {
+    yield* head;
+    for (let next = await lines.next(); !next.done; next = await lines.next()) yield next.value;
+  };
+  const tooLong = (number: number, line: Line, layout: InputLayout): UnreadableConversation =>
+    unreadable(
+      layout,
+      number,
+      line.number,
+      `line ${String(line.number)} is too long to read (over ${(options.maxLength ?? constants.MAX_STRING_LENGTH).toLocaleString('en-US')} characters)`,
+    );
 
-  if (first === undefined || second === undefined) {
-    // One JSON document: the lines seen so far plus the rest.
-    for (let next = await lines.next(); !next.done; next = await lines.next())
-      head.push(next.value);
-    const long = head.find((line) => line.tooLong);
-    if (long !== undefined) {
-      yield tooLongLine(1, long.number, 'json', options);
-      return;
-    }
-    let text: string;
-    try {
-      text = bom + head.map((line) => line.text + line.ending).join('');
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      yield {
-        kind: 'unreadable',
-        layout: 'json',
-        number: 1,
-        line: 1,
-        column: undefined,
-        reason: 'the input is too large to read as one JSON document; split it into JSONL',
-      };
-      return;
-    }
-    yield* readDocument(text);
+  if (first === undefined || !jsonl) {
+    const document: Line[] = [];
+    for await (const line of all()) document.push(line);
+    const long = document.find((line) => line.tooLong);
+    if (long !== undefined) yield tooLong(1, long, 'json');
+    else yield* readDocument(bom, document);
     return;
   }
-
-  const perMessage =
-    first.line.tooLong !== true &&
-    conversationOf(first.value, 1, first.line.number, 'jsonl', NO_SOURCE) === undefined &&
-    isMessage(first.value);
-  if (perMessage) {
-    yield* readMessagePerLine(head, lines, bom, options);
+  if (first.line.tooLong !== true && shapeOf(first.value) === undefined && isMessage(first.value)) {
+    yield* readMessagePerLine(all(), bom, tooLong);
     return;
   }
   let number = 0;
-  const sniffed = first;
   // Blank lines are kept with the conversation after them, so it is written back with them.
   let blank = bom;
-  const readLine = (line: Line): InputRecord | undefined => {
+  for await (const line of all()) {
     if (line.tooLong) {
       blank = '';
-      return tooLongLine(++number, line.number, 'jsonl', options);
+      yield tooLong(++number, line, 'jsonl');
+      continue;
     }
     if (line.text.trim() === '') {
       blank += line.text + line.ending;
-      return undefined;
+      continue;
     }
     const document = { text: blank + line.text + line.ending };
     blank = '';
     number++;
     const parsed =
-      line === sniffed.line ? { ok: true as const, value: sniffed.value } : tryParse(line.text);
-    if (!parsed.ok) return unreadableJson(line.text, parsed.error, number, line.number, 'jsonl');
-    return (
-      conversationOf(parsed.value, number, line.number, 'jsonl', {
-        kind: 'value',
-        document,
-        index: undefined,
-      }) ?? notAConversation(parsed.value, number, line.number, 'jsonl')
-    );
-  };
-  for (const line of head) {
-    const record = readLine(line);
-    if (record) yield record;
-  }
-  for (let next = await lines.next(); !next.done; next = await lines.next()) {
-    const record = readLine(next.value);
-    if (record) yield record;
+      line === first.line ? { ok: true as const, value: first.value } : tryParse(line.text);
+    yield parsed.ok
+      ? conversationOf(parsed.value, number, line.number, 'jsonl', {
+          kind: 'value',
+          document,
+          index: undefined,
+        })
+      : unreadableJson(line.text, parsed.error, number, line.number, 'jsonl');
   }
 }
 
-const BOM = '\uFEFF';
-
-function tooLongLine(
-  number: number,
-  line: number,
-  layout: InputLayout,
-  options: ReadLinesOptions,
-): InputRecord {
-  return {
-    kind: 'unreadable',
-    layout,
-    number,
-    line,
-    column: undefined,
-    reason: `line ${String(line)} is too long to read (over ${(options.maxLength ?? constants.MAX_STRING_LENGTH).toLocaleString('en-US')} characters)`,
-  };
-}
-
-function* readDocument(text: string): Generator<InputRecord> {
+function* readDocument(bom: string, lines: readonly Line[]): Generator<InputRecord> {
+  let text: string;
+  try {
+    text = bom + lines.map((line) => line.text + line.ending).join('');
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const reason = 'the input is too large to read as one JSON document; split it into JSONL';
+    yield unreadable('json', 1, 1, reason);
+    return;
+  }
   if (text.trim() === '') {
-    yield {
-      kind: 'unreadable',
-      layout: 'json',
-      number: 1,
-      line: 1,
-      column: undefined,
-      reason: 'the input is empty; expected JSON or JSONL holding messages',
-    };
+    yield unreadable('json', 1, 1, 'the input is empty; expected JSON or JSONL holding messages');
     return;
   }
-  const parsed = tryParse(text.startsWith(BOM) ? text.slice(1) : text);
+  const parsed = tryParse(text.slice(bom.length));
   if (!parsed.ok) {
-    yield unreadableJson(text.startsWith(BOM) ? text.slice(1) : text, parsed.error, 1, 1, 'json');
+    yield unreadableJson(text.slice(bom.length), parsed.error, 1, 1, 'json');
     return;
   }
-  const document: SourceDocument = { text };
-  const single = conversationOf(parsed.value, 1, 1, 'json', {
-    kind: 'value',
-    document,
-    index: undefined,
-  });
-  if (single) {
-    yield single;
-    return;
-  }
-  const value = parsed.value;
-  if (
+  const document = { text };
+  const { value } = parsed;
+  const many =
+    shapeOf(value) === undefined &&
     Array.isArray(value) &&
     value.length > 0 &&
-    value.every((item) => conversationOf(item, 0, 1, 'json', NO_SOURCE) !== undefined)
-  ) {
-    let number = 0;
-    for (const item of value) {
-      const conversation = conversationOf(item, ++number, 1, 'json-array', {
-        kind: 'value',
-        document,
-        index: number - 1,
-      });
-      if (conversation) yield conversation;
-    }
+    value.every((item) => shapeOf(item) !== undefined);
+  if (!many) {
+    yield conversationOf(value, 1, 1, 'json', { kind: 'value', document, index: undefined });
     return;
   }
-  yield notAConversation(value, 1, 1, 'json');
+  for (const [index, item] of value.entries())
+    yield conversationOf(item, index + 1, 1, 'json-array', { kind: 'value', document, index });
 }
 
 async function* readMessagePerLine(
-  head: readonly Line[],
-  rest: AsyncIterator<Line>,
+  lines: AsyncIterable<Line>,
   bom: string,
-  options: ReadLinesOptions,
+  tooLong: (number: number, line: Line, layout: InputLayout) => UnreadableConversation,
 ): AsyncGenerator<InputRecord> {
   const messages: unknown[] = [];
-  const unreadable: InputRecord[] = [];
+  const problems: InputRecord[] = [];
   const pieces: string[] = [bom];
   const spans: Span[] = [];
   let offset = bom.length;
-  const readLine = (line: Line): void => {
-    if (line.tooLong) {
-      unreadable.push(tooLongLine(1, line.number, 'jsonl-messages', options));
-      return;
-    }
-    if (line.text.trim() === '') return;
+  for await (const line of lines) {
+    if (line.tooLong) problems.push(tooLong(1, line, 'jsonl-messages'));
+    if (line.tooLong || line.text.trim() === '') continue;
     const parsed = tryParse(line.text);
     if (parsed.ok && isMessage(parsed.value)) {
       messages.push(parsed.value);
-      // The line break is part of the message's text: an untouched message keeps its own (none
-      // on a last line without one).
+      // The line break is part of the message's text: an untouched message keeps its own.
       const text = line.text + line.ending;
       pieces.push(text);
       spans.push({ start: offset, end: offset + text.length });
       offset += text.length;
-    } else if (parsed.ok)
-      unreadable.push({
-        kind: 'unreadable',
-        layout: 'jsonl-messages',
-        number: 1,
-        line: line.number,
-        column: 1,
-        reason: `line ${line.number} is not a message (the first line is, so every line must be one)`,
-      });
-    else unreadable.push(unreadableJson(line.text, parsed.error, 1, line.number, 'jsonl-messages'));
-  };
-  head.forEach(readLine);
-  for (let next = await rest.next(); !next.done; next = await rest.next()) readLine(next.value);
-  if (unreadable.length > 0) {
-    yield* unreadable;
+    } else if (parsed.ok) {
+      const reason = `line ${String(line.number)} is not a message (the first line is, so every line must be one)`;
+      problems.push(unreadable('jsonl-messages', 1, line.number, reason, 1));
+    } else problems.push(unreadableJson(line.text, parsed.error, 1, line.number, 'jsonl-messages'));
+  }
+  if (problems.length > 0) {
+    yield* problems;
     return;
   }
+  const document = { text: pieces.join('') };
   yield {
     kind: 'conversation',
     number: 1,
@@ -249,6 +220,123 @@ async function* readMessagePerLine(
     layout: 'jsonl-messages',
     messages,
     container: undefined,
-    source: { kind: 'lines', document: { text: pieces.join('') }, lines: spans },
+    source: { kind: 'lines', document, lines: spans },
   };
+}
+
+function unreadable(
+  layout: InputLayout,
+  number: number,
+  line: number,
+  reason: string,
+  column?: number,
+): UnreadableConversation {
+  return { kind: 'unreadable', layout, number, line, column, reason };
+}
+
+function tryParse(
+  text: string,
+):
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** The messages of a conversation value and the object holding them, if it is one. */
+function shapeOf(value: unknown): Pick<Conversation, 'messages' | 'container'> | undefined {
+  if (Array.isArray(value))
+    return value.every(isMessage) ? { messages: value, container: undefined } : undefined;
+  if (!isObject(value) || typeof value.role === 'string') return undefined;
+  const key = MESSAGE_KEYS.find((name) => Array.isArray(value[name]));
+  return key === undefined
+    ? undefined
+    : { messages: value[key] as unknown[], container: { value, key } };
+}
+
+/** The conversation `value` holds, or the record saying why it holds none. */
+function conversationOf(
+  value: unknown,
+  number: number,
+  line: number,
+  layout: InputLayout,
+  source: ConversationSource,
+): InputRecord {
+  const shape = shapeOf(value);
+  if (shape !== undefined) return { kind: 'conversation', number, line, layout, ...shape, source };
+  const what = Array.isArray(value)
+    ? 'an array of neither messages nor conversations'
+    : value === null
+      ? 'null'
+      : typeof value === 'object'
+        ? 'an object without a `messages`, `input` or `contents` array'
+        : `a ${typeof value}`;
+  const reason = `expected an array of messages or an object holding one under \`messages\`, \`input\` or \`contents\`, but got ${what}`;
+  return unreadable(layout, number, line, reason);
+}
+
+/** A message or item of any supported format: it has a `role`, a `type` or `parts`. */
+function isMessage(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    (typeof value.role === 'string' || typeof value.type === 'string' || Array.isArray(value.parts))
+  );
+}
+
+function unreadableJson(
+  text: string,
+  error: unknown,
+  number: number,
+  firstLine: number,
+  layout: InputLayout,
+): UnreadableConversation {
+  const location = locateJsonSyntaxError(text, error);
+  const line = firstLine + location.line - 1;
+  return unreadable(layout, number, line, `invalid JSON: ${location.reason}`, location.column);
+}
+
+/**
+ * Locates the syntax error `JSON.parse(text)` threw (1-based line and column in UTF-16 units,
+ * and offset): at the position V8 names, else (for "Unexpected token") at the last character of
+ * the shortest prefix that no JSON text starts with. `reason` is V8's message without position.
+ */
+export function locateJsonSyntaxError(
+  text: string,
+  error: unknown,
+): { line: number; column: number; offset: number; reason: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  const position = / at position (\d+)/.exec(message)?.[1];
+  let offset = position === undefined ? text.length : Number(position);
+  if (position === undefined && !endsEarly(text)) {
+    let low = 0;
+    for (let high = text.length; high - low > 1;) {
+      const middle = Math.floor((low + high) / 2);
+      if (endsEarly(text.slice(0, middle))) low = middle;
+      else high = middle;
+    }
+    offset = low;
+  }
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  const reason = message
+    .replace(/ in JSON at position \d+.*$/s, '')
+    .replace(/, ".*" is not valid JSON$/s, '')
+    .replace(/ \(line \d+ column \d+\)$/, '');
+  return { line, column, offset, reason };
+}
+
+/** True when `text` is JSON, or the start of JSON (it fails only at its end). */
+function endsEarly(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch (error) {
+    const position = / at position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+    return position === undefined
+      ? (error as Error).message.startsWith('Unexpected end')
+      : Number(position) >= text.length;
+  }
 }

@@ -1,35 +1,41 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
-import { assertNever } from '../core/assert-never.js';
-import { writeOut, type CliIo, guardOutput, OutputFailure, terminalLine } from './cli-io.js';
-import { errorMessageOf, type CommandContext } from './command-context.js';
-import { errorCodeOf, openInput } from './open-input.js';
-import { parseCliArgs, usage, type ParsedCli } from './parse-cli-args.js';
-import { runCheck } from './run-check.js';
-import { runConvert } from './run-convert.js';
-import { runFix } from './run-fix.js';
-import { runPairs } from './run-pairs.js';
-import { runTrim } from './run-trim.js';
+import { parseArgs } from 'node:util';
+import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import { CHAT_HOST_NAMES, isChatHostName, isMessageFormat } from '../formats/index.js';
+import { COMMANDS, errorMessageOf, type CliArgs, type Command } from './commands.js';
+import { openInput } from './read-input.js';
+import {
+  errorCodeOf,
+  guardOutput,
+  OutputFailure,
+  terminalLine,
+  writeOut,
+  type CliIo,
+} from './write-output.js';
+
+/** What the arguments ask for: a command, help, the version, or a usage error. */
+export type ParsedCli =
+  | { readonly kind: 'run'; readonly args: CliArgs }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'error'; readonly message: string };
 
 /**
  * Runs the CLI with `argv` (without the node and script paths) against `io` and returns the
- * exit code: 0 success, 1 issues found (`check`), 2 unreadable input, an I/O error or a usage
- * error. It never calls `process.exit`.
- *
- * Every expected failure (a missing file, bad JSON, a usage mistake, a file that cannot be read
- * or written, a full disk behind stdout) is one line on stderr; no stack trace is ever printed.
- * A closed stdout (`… | head`) stops the command quietly with 0.
+ * exit code: 0 success, 1 issues found, 2 unreadable input, an I/O error or a usage error.
+ * Every expected failure is one line on stderr, never a stack trace; a closed stdout
+ * (`… | head`) stops the command quietly with 0.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const stdout = guardOutput(io.stdout);
   const stderr = guardOutput(io.stderr);
   const say = (message: string): Promise<void> =>
     writeOut(stderr, terminalLine(`aiwrapper-tool-calls: ${message}`)).catch(() => undefined);
-  let code: number;
+  let code = 2;
   try {
     code = await runParsed(parseCliArgs(argv), { ...io, stdout, stderr });
   } catch (error) {
-    code = 2;
     if (!(error instanceof OutputFailure)) await say(errorMessageOf(error));
   }
   await stdout.flush();
@@ -44,52 +50,167 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 async function runParsed(parsed: ParsedCli, io: CliIo): Promise<number> {
-  switch (parsed.kind) {
-    case 'help':
-      await writeOut(io.stdout, usage());
-      return 0;
-    case 'version':
-      await writeOut(io.stdout, `${version()}\n`);
-      return 0;
-    case 'error':
-      await writeOut(
-        io.stderr,
-        `${terminalLine(`aiwrapper-tool-calls: ${parsed.message}`)}Run "aiwrapper-tool-calls --help" for usage.\n`,
-      );
-      return 2;
-    case 'run':
-      break;
-    default:
-      return assertNever(parsed, 'parsed arguments');
+  if (parsed.kind === 'help' || parsed.kind === 'version') {
+    await writeOut(io.stdout, parsed.kind === 'help' ? usage() : `${version()}\n`);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    await writeOut(
+      io.stderr,
+      `${terminalLine(`aiwrapper-tool-calls: ${parsed.message}`)}Run "aiwrapper-tool-calls --help" for usage.\n`,
+    );
+    return 2;
   }
   const { args } = parsed;
-  const context: CommandContext = {
-    args,
-    io,
-    input: await openInput(args.input, io.stdin, io.fs),
-  };
-  switch (args.command) {
-    case 'check':
-      return runCheck(context);
-    case 'fix':
-      return runFix(context);
-    case 'convert':
-      return runConvert(context);
-    case 'trim':
-      return runTrim(context);
-    case 'pairs':
-      return runPairs(context);
-    default:
-      return assertNever(args.command, 'command');
-  }
+  const input = await openInput(args.input, io.stdin, io.fs);
+  return COMMANDS[args.command]({ args, io, input });
 }
 
 function version(): string {
   // src/cli/ and dist/cli/ both sit two levels below package.json.
-  const manifest: unknown = JSON.parse(
+  const manifest = JSON.parse(
     readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-  );
-  return typeof manifest === 'object' && manifest !== null && 'version' in manifest
-    ? String(manifest.version)
-    : 'unknown';
+  ) as { version?: unknown };
+  return typeof manifest.version === 'string' ? manifest.version : 'unknown';
+}
+
+/** The `--help` text. */
+export function usage(): string {
+  return `Usage: aiwrapper-tool-calls <command> [file] [options]
+
+Check, repair, convert, trim and inspect tool-call histories.
+
+Commands:
+  check               report every tool-call problem, in the provider's words
+                      (exit 0: none, 1: issues found, 2: unreadable input)
+  fix                 repair the history and write it (to -o FILE, or stdout)
+  convert --to F      convert the history to format F
+  trim                drop the oldest turns to fit a budget, keeping tool groups whole
+  pairs               list every tool call with its result and status
+
+Input: a file, or stdin when no file (or "-") is given. JSON: an array of messages,
+or an object holding them under "messages", "input" or "contents". JSONL: one
+conversation per line, or one message per line.
+
+Options:
+  --format F          the input format (default: detected per conversation)
+  --provider P        check against provider P's rules (default: the format's own); also a
+                      Chat Completions host: openai, deepseek, groq, qwen
+  --model M           the model the request goes to, for rules only some models have
+                      (Gemini 3 thought signatures, DeepSeek's reasoner) (check, fix)
+  --thinking          extended thinking (Anthropic) or thinking mode (DeepSeek) is on (check, fix)
+  --to F              the target format (convert)
+  -o, --output FILE   write the result to FILE, atomically (fix, convert, trim)
+  --in-place          write the result over the input file (fix, convert, trim)
+  --json              machine-readable output
+  --max-messages N    keep at most N messages (trim)
+  --max-tokens N      keep at most N estimated tokens (trim)
+  --keep-first-user   always keep the first user message (trim)
+  --drop-system       let system messages be trimmed too (trim)
+  -h, --help          show this help
+  --version           show the version
+
+Formats: ${MESSAGE_FORMATS.join(', ')}
+
+Examples:
+  aiwrapper-tool-calls check history.json
+  aiwrapper-tool-calls check sessions.jsonl --provider anthropic --json
+  aiwrapper-tool-calls fix broken.json -o fixed.json
+  aiwrapper-tool-calls convert chat.json --to anthropic
+  cat history.json | aiwrapper-tool-calls trim --max-tokens 8000 --keep-first-user
+  aiwrapper-tool-calls pairs history.json --json
+`;
+}
+
+const OPTIONS = {
+  format: { type: 'string' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  thinking: { type: 'boolean' },
+  to: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  'in-place': { type: 'boolean' },
+  json: { type: 'boolean' },
+  'max-messages': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'keep-first-user': { type: 'boolean' },
+  'drop-system': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
+/** Parses `argv` (without the node and script paths); a usage mistake comes back as `error`. */
+export function parseCliArgs(argv: readonly string[]): ParsedCli {
+  try {
+    return parseOrThrow(argv);
+  } catch (error) {
+    return { kind: 'error', message: errorMessageOf(error) };
+  }
+}
+
+function parseOrThrow(argv: readonly string[]): ParsedCli {
+  const parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
+  const { values } = parsed;
+  if (values.help === true) return { kind: 'help' };
+  if (values.version === true) return { kind: 'version' };
+  const [command, input, ...rest] = parsed.positionals;
+  const names = Object.keys(COMMANDS);
+  if (command === undefined) fail(`missing command: one of ${names.join(', ')}`);
+  if (!Object.hasOwn(COMMANDS, command))
+    fail(`unknown command "${command}": use one of ${names.join(', ')}`);
+  if (rest.length > 0) fail(`one input file at a time; unexpected "${rest.join(' ')}"`);
+  const formats = MESSAGE_FORMATS.join(', ');
+  const format = (flag: string, value: string | undefined): MessageFormat | undefined => {
+    if (value !== undefined && !isMessageFormat(value))
+      fail(`${flag} "${value}" is not a format: use one of ${formats}`);
+    return value;
+  };
+  const count = (flag: string, value: string | undefined): number | undefined => {
+    if (value !== undefined && !(/^\d+$/.test(value) && Number.isSafeInteger(Number(value))))
+      fail(`${flag} needs a whole number, got "${value}"`);
+    return value === undefined ? undefined : Number(value);
+  };
+  const { provider, model, output } = values;
+  const inPlace = values['in-place'] === true;
+  const parsedFormat = format('--format', values.format);
+  if (provider !== undefined && !isChatHostName(provider) && !isMessageFormat(provider))
+    fail(
+      `--provider "${provider}" is not a provider: use a format (${formats}) or a Chat Completions host (${CHAT_HOST_NAMES.join(', ')})`,
+    );
+  const to = format('--to', values.to);
+  const maxMessages = count('--max-messages', values['max-messages']);
+  const maxTokens = count('--max-tokens', values['max-tokens']);
+  if (command === 'trim' && maxMessages === undefined && maxTokens === undefined)
+    fail('trim needs a budget: --max-messages N, --max-tokens N, or both');
+  if (command === 'convert' && to === undefined) fail('convert needs --to FORMAT');
+  if (!['fix', 'convert', 'trim'].includes(command) && (output !== undefined || inPlace))
+    fail(`${command} writes no history; -o and --in-place are for fix, convert and trim`);
+  if (!['check', 'fix'].includes(command) && (model !== undefined || values.thinking === true))
+    fail(`${command} applies no provider rules; --model and --thinking are for check and fix`);
+  if (inPlace && output !== undefined) fail('use either -o FILE or --in-place, not both');
+  if (inPlace && (input === undefined || input === '-'))
+    fail('--in-place needs an input file, not stdin');
+  return {
+    kind: 'run',
+    args: {
+      command: command as Command,
+      input,
+      format: parsedFormat,
+      provider,
+      model,
+      thinking: values.thinking === true,
+      to,
+      output,
+      inPlace,
+      json: values.json === true,
+      maxMessages,
+      maxTokens,
+      keepFirstUser: values['keep-first-user'] === true,
+      dropSystem: values['drop-system'] === true,
+    },
+  };
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }

@@ -1,5 +1,5 @@
 import { runCli } from '../../src/cli/run-cli.js';
-import type { CliFileSystem, OutputStream } from '../../src/cli/cli-io.js';
+import type { CliFileSystem, OutputStream } from '../../src/cli/write-output.js';
 import type { CliRun } from './run-cli-process.js';
 
 /** An output stream that keeps what is written; `isTTY` as asked. */

@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeFileSystem, type CliFileSystem } from '../../src/cli/cli-io.js';
+import { nodeFileSystem, type CliFileSystem } from '../../src/cli/write-output.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 import { ROOT } from './run-cli-process.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeFileSystem, type CliFileSystem } from '../../src/cli/cli-io.js';
+import { nodeFileSystem, type CliFileSystem } from '../../src/cli/write-output.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { capturedStream, emptyStdin, runCliInProcess } from './run-cli-in-process.js';
 

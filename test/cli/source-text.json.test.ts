@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { elementSpans, locateMessages, numberTokens } from '../../src/cli/json-source.js';
+import { elementSpans, locateMessages, numberTokens } from '../../src/cli/source-text.js';
 
 describe('elementSpans', () => {
   it('skips brackets, commas and escaped quotes inside strings', () => {

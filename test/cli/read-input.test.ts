@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat } from '../../src/cli/detect-format.js';
-import { leftoverRulesFor, rulesFor } from '../../src/cli/rules-for.js';
+import { detectFormat } from '../../src/cli/read-input.js';
+import { leftoverRulesFor, rulesFor } from '../../src/cli/commands.js';
 
 describe('detectFormat', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { escapeControl, jsonText, terminalLine } from '../../src/cli/cli-io.js';
+import { escapeControl, jsonText, terminalLine } from '../../src/cli/write-output.js';
 
 /* eslint-disable no-control-regex -- looking for control characters is the point */
 const CONTROL =

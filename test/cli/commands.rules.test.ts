@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src/cli/parse-cli-args.js';
+import { parseCliArgs } from '../../src/cli/run-cli.js';
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
-import { leftoverRulesFor, rulesFor } from '../../src/cli/rules-for.js';
+import { leftoverRulesFor, rulesFor } from '../../src/cli/commands.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 
 describe('rulesFor with a Chat Completions host', () => {

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { readLines } from '../../src/cli/read-lines.js';
+import { readLines } from '../../src/cli/read-input.js';
 
 function* chunksOf(bytes: Uint8Array, cuts: readonly number[]): Generator<Uint8Array> {
   let start = 0;

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { locateJsonSyntaxError } from '../../src/cli/locate-json-syntax-error.js';
+import { locateJsonSyntaxError } from '../../src/cli/read-conversations.js';
 
 const locate = (text: string): ReturnType<typeof locateJsonSyntaxError> => {
   try {

@@ -1,0 +1,629 @@
+import type { ConversionWarning } from '../core/conversion-result.js';
+import type { MessageFormat } from '../core/format.js';
+import type { HistoryIssue } from '../core/issue.js';
+import { convertHistory, fromFormat } from '../convert/convert-history.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { adapterFor, FORMAT_ADAPTERS, isChatHostName } from '../formats/index.js';
+import { pairToolCalls } from '../pairs/pair-tool-calls.js';
+import type { HistoryFix } from '../repair/history-fix.js';
+import { repairHistory } from '../repair/repair-history.js';
+import { trimHistory } from '../trim/trim-history.js';
+import type { ProviderName } from '../validate/provider-rules.js';
+import { validateHistory, type ValidateHistoryOptions } from '../validate/validate-history.js';
+import {
+  locationOf,
+  readConversations,
+  type Conversation,
+  type UnreadableConversation,
+} from './read-conversations.js';
+import { detectFormat, type Input } from './read-input.js';
+import { openHistorySink, type HistorySink } from './write-history.js';
+import {
+  escapeControl,
+  jsonText,
+  terminalLine,
+  writeOut,
+  type CliIo,
+  type OutputStream,
+} from './write-output.js';
+
+/** Parsed command-line arguments. */
+export interface CliArgs {
+  readonly command: Command;
+  /** The input path; `undefined` (or `-`) reads stdin. */
+  readonly input: string | undefined;
+  readonly format: MessageFormat | undefined;
+  readonly provider: ProviderName | undefined;
+  readonly model: string | undefined;
+  readonly thinking: boolean;
+  readonly to: MessageFormat | undefined;
+  readonly output: string | undefined;
+  readonly inPlace: boolean;
+  readonly json: boolean;
+  readonly maxMessages: number | undefined;
+  readonly maxTokens: number | undefined;
+  readonly keepFirstUser: boolean;
+  readonly dropSystem: boolean;
+}
+
+/** What every command runs with. */
+export interface CommandContext {
+  readonly args: CliArgs;
+  readonly io: CliIo;
+  readonly input: Input;
+}
+
+/** A conversation with its format: given with `--format`, else detected. */
+interface Formatted extends Conversation {
+  readonly format: MessageFormat;
+  /** The format was given, or the messages proved it. */
+  readonly formatCertain: boolean;
+}
+
+/** The CLI's commands. */
+export type Command = 'check' | 'fix' | 'convert' | 'trim' | 'pairs';
+
+/** Each command, by name, returning its exit code. */
+export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Promise<number>>> = {
+  check: runCheck,
+  fix: runFix,
+  convert: runConvert,
+  trim: runTrim,
+  pairs: runPairs,
+};
+
+/** The message of an error, for one line of output. */
+export function errorMessageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Streams the input's conversations one at a time: `compute` each (a throw makes it
+ * unreadable), then `emit` the result. Unreadable conversations are reported on stderr and
+ * returned; with `allOrNothing`, none is computed after the first. On a terminal, large inputs
+ * show a progress line.
+ */
+async function eachConversation<R>(
+  context: CommandContext,
+  compute: (conversation: Formatted) => R,
+  emit: (conversation: Formatted, result: R) => Promise<void>,
+  allOrNothing = false,
+): Promise<UnreadableConversation[]> {
+  const { args, input, io } = context;
+  const unreadable: UnreadableConversation[] = [];
+  const progress = createProgressReporter(io.stderr, { totalBytes: input.size });
+  let count = 0;
+  try {
+    for await (const record of readConversations(input.chunks, { maxLength: io.maxLineLength })) {
+      let problem = record.kind === 'unreadable' ? record : undefined;
+      if (record.kind === 'conversation' && !(allOrNothing && unreadable.length > 0)) {
+        const detected =
+          args.format === undefined
+            ? detectFormat(record.messages, record.container?.key)
+            : { format: args.format, certain: true };
+        const conversation = {
+          ...record,
+          format: detected.format,
+          formatCertain: detected.certain,
+        };
+        let computed: { readonly result: R } | undefined;
+        try {
+          computed = { result: compute(conversation) };
+        } catch (error) {
+          problem = {
+            ...record,
+            kind: 'unreadable',
+            column: undefined,
+            reason: errorMessageOf(error),
+          };
+        }
+        if (computed !== undefined) await emit(conversation, computed.result);
+      }
+      if (problem !== undefined) {
+        unreadable.push(problem);
+        const where = locationOf(input, problem, problem.column);
+        await writeOut(io.stderr, terminalLine(`${where}: ${problem.reason}`));
+      }
+      progress.update(++count, input.bytesRead());
+    }
+  } finally {
+    progress.done();
+  }
+  return unreadable;
+}
+
+/**
+ * Runs a writing command into the sink opened for it, all or nothing: the output is committed
+ * only when every conversation could be read and transformed, else it is dropped (a file is left
+ * as it was) and this returns `undefined`.
+ */
+async function transform<R>(
+  context: CommandContext,
+  compute: (conversation: Formatted) => R,
+  emit: (conversation: Formatted, result: R, sink: HistorySink) => Promise<void>,
+): Promise<HistorySink | undefined> {
+  const sink = await openHistorySink(context);
+  let unreadable: readonly UnreadableConversation[];
+  try {
+    unreadable = await eachConversation(context, compute, (c, r) => emit(c, r, sink), true);
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+  if (unreadable.length > 0) {
+    await sink.abort();
+    return undefined;
+  }
+  await sink.commit();
+  return sink;
+}
+
+/** The name of the array messages sit in, for `messages[4]`-style references. */
+function arrayNameOf(conversation: Formatted): string {
+  return conversation.container?.key ?? adapterFor(conversation.format).messagesKey;
+}
+
+/**
+ * Each item as one entry: a JSON object with the conversation, its line and `fields` (`--json`),
+ * else `where: ` and the item described, escaped for a terminal. No line breaks are added.
+ */
+function entries<T extends object>(
+  context: CommandContext,
+  conversation: Formatted,
+  items: readonly T[],
+  fields: object,
+  describe: (item: T, array: string) => string,
+): string[] {
+  const { number, line } = conversation;
+  if (context.args.json)
+    return items.map((item) => jsonText({ conversation: number, line, ...fields, ...item }));
+  const where = locationOf(context.input, conversation);
+  const array = arrayNameOf(conversation);
+  return items.map((item) => escapeControl(`${where}: ${describe(item, array)}`));
+}
+
+/** `messages[4], part 1, call "x": the message [code]`. */
+function describe(
+  array: string,
+  at: { readonly messageIndex: number; readonly partIndex?: number | undefined },
+  ids: readonly string[],
+  message: string,
+  code: string,
+): string {
+  const part = at.partIndex === undefined ? '' : `, part ${at.partIndex}`;
+  const calls =
+    ids.length === 0
+      ? ''
+      : `, ${ids.length === 1 ? 'call' : 'calls'} ${ids.map((id) => JSON.stringify(id)).join(', ')}`;
+  return `${array}[${at.messageIndex}]${part}${calls}: ${message} [${code}]`;
+}
+
+function describeIssue(issue: HistoryIssue, array: string): string {
+  const ids =
+    'toolCallId' in issue ? [issue.toolCallId] : 'toolCallIds' in issue ? issue.toolCallIds : [];
+  return describe(array, issue, ids, issue.message, issue.code);
+}
+
+const lines = (texts: readonly string[]): string => texts.map((text) => `${text}\n`).join('');
+
+/** `1 issue`, `2 issues` (or the given plural form). */
+function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : nouns}`;
+}
+
+/**
+ * The rules to check a conversation in `format` by: `provider`'s when given, else the format's
+ * own. A provider applies when its messages share the format's wire shape.
+ *
+ * @throws {ToolHistoryError} `invalid-input` when `provider` expects another message shape.
+ */
+export function rulesFor(
+  format: MessageFormat,
+  provider: ProviderName | undefined,
+  flags: { readonly model?: string | undefined; readonly thinking?: boolean | undefined } = {},
+): ValidateHistoryOptions {
+  const { model, thinking } = flags;
+  if (provider === undefined || provider === format) return { format, model, thinking };
+  const rules = isChatHostName(provider) ? 'openai-chat' : provider;
+  if (FORMAT_ADAPTERS[format].wireShape !== FORMAT_ADAPTERS[rules].wireShape)
+    throw new ToolHistoryError(
+      'invalid-input',
+      `--provider ${provider} checks ${rules} messages, but this conversation is ${format}; convert it first (convert --to ${rules}), or pass --format if the detection is wrong`,
+    );
+  return {
+    format: rules,
+    provider: isChatHostName(provider) ? provider : undefined,
+    model,
+    thinking,
+  };
+}
+
+/**
+ * The rules to check what `fix` left of a conversation in `format` repaired for `provider`:
+ * {@link rulesFor}, or the format's own when `provider` reads another shape (the repair met its
+ * rules already).
+ */
+export function leftoverRulesFor(
+  format: MessageFormat,
+  provider: ProviderName | undefined,
+  flags: { readonly model?: string | undefined; readonly thinking?: boolean | undefined } = {},
+): ValidateHistoryOptions {
+  try {
+    return rulesFor(format, provider, flags);
+  } catch {
+    return { format, model: flags.model, thinking: flags.thinking };
+  }
+}
+
+/**
+ * `check`: prints every issue with its place and the provider's wording, then a summary; with
+ * `--json`, one document `{ file, issues, unreadable, summary }`, issues streamed as found.
+ * Exit code: 0 no issues, 1 issues, 2 unreadable input.
+ */
+async function runCheck(context: CommandContext): Promise<number> {
+  const { io, input, args } = context;
+  const formats = new Map<string, number>();
+  const certain = new Set<string>();
+  let conversations = 0;
+  let withIssues = 0;
+  let issueCount = 0;
+  if (args.json) await writeOut(io.stdout, `{"file":${jsonText(input.name)},"issues":[`);
+  const unreadable = await eachConversation(
+    context,
+    (conversation) => {
+      const rules = rulesFor(conversation.format, args.provider, args);
+      return { rules, issues: validateHistory(conversation.messages, rules).issues };
+    },
+    async (conversation, { rules, issues }) => {
+      conversations++;
+      formats.set(conversation.format, (formats.get(conversation.format) ?? 0) + 1);
+      if (conversation.formatCertain) certain.add(conversation.format);
+      if (issues.length === 0) return;
+      withIssues++;
+      const provider = rules.provider ?? rules.format;
+      const found = entries(
+        context,
+        conversation,
+        issues,
+        { format: conversation.format, provider },
+        describeIssue,
+      );
+      await writeOut(
+        io.stdout,
+        args.json
+          ? found.map((entry, index) => `${issueCount + index === 0 ? '' : ','}\n${entry}`).join('')
+          : lines(found),
+      );
+      issueCount += issues.length;
+    },
+  );
+  if (args.json) {
+    const summary = {
+      conversations,
+      conversationsWithIssues: withIssues,
+      issues: issueCount,
+      unreadable: unreadable.length,
+      formats: Object.fromEntries(formats),
+    };
+    const records = unreadable.map(({ number, line, column, reason }) => ({
+      number,
+      line,
+      column,
+      reason,
+    }));
+    await writeOut(
+      io.stdout,
+      `${issueCount === 0 ? '' : '\n'}],"unreadable":${jsonText(records)},"summary":${JSON.stringify(summary)}}\n`,
+    );
+  } else if (conversations > 0 || unreadable.length === 0) {
+    const found =
+      issueCount === 0 ? 'no issues in' : `${plural(issueCount, 'issue')} in ${withIssues} of`;
+    const unreadableNote = unreadable.length === 0 ? '' : `, ${unreadable.length} unreadable`;
+    // A format no conversation proved (plain text turns only) is marked `guessed`.
+    const label = (format: string): string => (certain.has(format) ? format : `${format}, guessed`);
+    const formatList =
+      formats.size === 0
+        ? 'no conversations'
+        : formats.size === 1
+          ? [...formats.keys()].map(label).join('')
+          : [...formats].map(([format, count]) => `${label(format)}: ${count}`).join(', ');
+    await writeOut(
+      io.stdout,
+      terminalLine(
+        `${input.name}: ${found} ${plural(conversations, 'conversation')}${unreadableNote} (${formatList})`,
+      ),
+    );
+  }
+  if (unreadable.length > 0) return 2;
+  return issueCount > 0 ? 1 : 0;
+}
+
+/**
+ * `fix`: repairs every conversation (to `--provider`'s rules when given), writes it in the
+ * input's layout and prints each fix, then what is left that the repair cannot fix.
+ * Exit code: 0; 1 when something is left; 2 when a conversation cannot be read (nothing written).
+ */
+async function runFix(context: CommandContext): Promise<number> {
+  const { args, input } = context;
+  let conversations = 0;
+  let fixed = 0;
+  let fixCount = 0;
+  let unfixable = 0;
+  const sink = await transform(
+    context,
+    (conversation) =>
+      repairHistory(conversation.messages, {
+        format: conversation.format,
+        provider: args.provider ?? conversation.format,
+        model: args.model,
+        thinking: args.thinking,
+      }),
+    async (conversation, { messages, fixes }, output) => {
+      conversations++;
+      await output.writeMessages(conversation, messages);
+      if (fixes.length > 0) fixed++;
+      fixCount += fixes.length;
+      const { format } = conversation;
+      const { issues } = validateHistory(messages, leftoverRulesFor(format, args.provider, args));
+      unfixable += issues.length;
+      const texts = [
+        ...entries(context, conversation, fixes, { format }, (fix: HistoryFix, array) =>
+          describe(array, { messageIndex: fix.messageIndex }, [fix.callId], fix.message, fix.kind),
+        ),
+        ...entries(
+          context,
+          conversation,
+          issues,
+          { format, unfixed: true },
+          (issue, array) => `not fixed: ${describeIssue(issue, array)}`,
+        ),
+      ];
+      if (texts.length > 0) await writeOut(output.reports, lines(texts));
+    },
+  );
+  if (sink === undefined) return 2;
+  if (!args.json) {
+    const target = args.inPlace ? input.name : (args.output ?? 'stdout');
+    const left =
+      unfixable === 0 ? '' : `; ${plural(unfixable, 'issue')} left that the repair cannot fix`;
+    await writeOut(
+      sink.reports,
+      terminalLine(
+        `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}`,
+      ),
+    );
+  }
+  return unfixable > 0 ? 1 : 0;
+}
+
+/**
+ * `convert --to FORMAT`: converts every conversation, the messages under the target's key and a
+ * system prompt where the target keeps it, and prints each warning (what the target cannot carry).
+ * Exit code: 0, or 2 when a conversation cannot be read (nothing written).
+ */
+async function runConvert(context: CommandContext): Promise<number> {
+  const { args, input } = context;
+  const to = args.to ?? 'openai-chat';
+  let warningCount = 0;
+  let conversations = 0;
+  const sink = await transform(
+    context,
+    (conversation) => convert(conversation, to),
+    async (conversation, converted, output) => {
+      conversations++;
+      await output.write(conversation, converted.value);
+      warningCount += converted.warnings.length;
+      const { warnings } = converted;
+      const texts = entries(
+        context,
+        conversation,
+        warnings,
+        { from: conversation.format },
+        (w, array) =>
+          describe(array, w, w.callId === undefined ? [] : [w.callId], w.message, w.code),
+      );
+      if (texts.length > 0) await writeOut(output.reports, lines(texts));
+    },
+  );
+  if (sink === undefined) return 2;
+  if (!args.json)
+    await writeOut(
+      sink.reports,
+      terminalLine(
+        `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}`,
+      ),
+    );
+  return 0;
+}
+
+const SYSTEM_FIELDS = ['system', 'systemInstruction', 'instructions'] as const;
+
+/** The converted conversation (a bare array, or its object) and the conversion's warnings. */
+function convert(
+  conversation: Formatted,
+  to: MessageFormat,
+): { readonly value: unknown; readonly warnings: readonly ConversionWarning[] } {
+  const from = conversation.format;
+  const result = convertHistory(conversation.messages, { from, to });
+  let messages: readonly unknown[] = result.messages;
+  const extra: Record<string, unknown> = {};
+  const outOfBand = (converted: object): void => {
+    for (const field of SYSTEM_FIELDS) {
+      const value: unknown = (converted as Record<string, unknown>)[field];
+      if (value !== undefined) extra[field] = value;
+    }
+  };
+  outOfBand(result);
+  // A system prompt outside the messages: read it with the source's converter, then write it as
+  // a one-message history in the target format, in band or out of band as the target keeps it.
+  const field = adapterFor(from).systemField;
+  const container = conversation.container;
+  let rest = container?.value;
+  if (field !== undefined && container?.value[field] !== undefined) {
+    rest = Object.fromEntries(Object.entries(container.value).filter(([name]) => name !== field));
+    const system = fromFormat([], from, { [field]: container.value[field] }).messages[0];
+    if (system?.role === 'system') {
+      const converted = convertHistory([{ role: 'system', content: system.text }], {
+        from: 'openai-chat',
+        to,
+      });
+      messages = [...converted.messages, ...messages];
+      outOfBand(converted);
+    }
+  }
+  const key = adapterFor(to).messagesKey;
+  if (container === undefined || rest === undefined) {
+    const value = Object.keys(extra).length === 0 ? messages : { ...extra, [key]: messages };
+    return { value, warnings: result.warnings };
+  }
+  const kept = Object.fromEntries(Object.entries(rest).filter(([name]) => name !== container.key));
+  const value =
+    key === container.key
+      ? { ...rest, ...extra, [key]: messages }
+      : { ...kept, ...extra, [key]: messages };
+  return { value, warnings: result.warnings };
+}
+
+/**
+ * `trim`: drops the oldest turns to fit `--max-messages` / `--max-tokens`, keeping every tool
+ * call turn with its results, and reports each conversation that lost messages.
+ * Exit code: 0, or 2 when a conversation cannot be read (nothing written).
+ */
+async function runTrim(context: CommandContext): Promise<number> {
+  const { args, input } = context;
+  const sink = await transform(
+    context,
+    (conversation) =>
+      trimHistory(conversation.messages, {
+        format: conversation.format,
+        maxMessages: args.maxMessages,
+        maxTokens: args.maxTokens,
+        keep: { system: !args.dropSystem, firstUserMessage: args.keepFirstUser },
+      }),
+    async (conversation, result, output) => {
+      await output.writeMessages(conversation, result.messages);
+      const dropped = result.dropped.map((entry) => entry.index);
+      const { messages, tokens, overBudget } = result;
+      if (args.json) {
+        const { number, line, format } = conversation;
+        const report = {
+          conversation: number,
+          line,
+          format,
+          kept: messages.length,
+          dropped,
+          tokens,
+          overBudget,
+        };
+        await writeOut(output.reports, `${jsonText(report)}\n`);
+      } else if (dropped.length > 0 || overBudget) {
+        const over = overBudget
+          ? '; over budget: the newest turn group alone exceeds it and was kept whole'
+          : '';
+        const which =
+          dropped.length === 0 ? '' : ` (${arrayNameOf(conversation)}${describeIndexes(dropped)})`;
+        await writeOut(
+          output.reports,
+          terminalLine(
+            `${locationOf(input, conversation)}: dropped ${plural(dropped.length, 'message')}${which}, kept ${messages.length}, ~${tokens} tokens${over}`,
+          ),
+        );
+      }
+    },
+  );
+  return sink === undefined ? 2 : 0;
+}
+
+/** `[0..11]`, `[3]`, or `[0..3, 5..9]` for indexes in ascending order. */
+function describeIndexes(indexes: readonly number[]): string {
+  const ranges: [number, number][] = [];
+  for (const index of indexes) {
+    const last = ranges.at(-1);
+    if (last !== undefined && index === last[1] + 1) last[1] = index;
+    else ranges.push([index, index]);
+  }
+  return `[${ranges.map(([start, end]) => (start === end ? `${start}` : `${start}..${end}`)).join(', ')}]`;
+}
+
+/**
+ * `pairs`: lists every call with its status and where its call and result are, then the results
+ * no call claims; with `--json`, one object per conversation per line.
+ * Exit code: 0, or 2 when a conversation cannot be read (the others are still listed).
+ */
+async function runPairs(context: CommandContext): Promise<number> {
+  const { args, io, input } = context;
+  const unreadable = await eachConversation(
+    context,
+    (conversation) => pairToolCalls(conversation.messages, { format: conversation.format }),
+    async (conversation, pairing) => {
+      const { number, line, format } = conversation;
+      if (args.json) {
+        await writeOut(
+          io.stdout,
+          `${jsonText({ conversation: number, line, format, ...pairing })}\n`,
+        );
+        return;
+      }
+      const array = arrayNameOf(conversation);
+      const { pairs, unpaired } = pairing;
+      const unpairedNote =
+        unpaired.length === 0 ? '' : `, ${plural(unpaired.length, 'unpaired result')}`;
+      const texts = [
+        `${locationOf(input, conversation)} (${format}): ${plural(pairs.length, 'call')}${unpairedNote}`,
+        ...pairs.map((pair) => {
+          const result =
+            pair.result === undefined
+              ? 'no result'
+              : `result ${array}[${pair.result.messageIndex}]`;
+          return `  turn ${pair.turn}  ${pair.status.padEnd(7)}  ${pair.name} ${JSON.stringify(pair.callId)}  call ${array}[${pair.callMessageIndex}] -> ${result}`;
+        }),
+        ...unpaired.map(
+          (result) =>
+            `  unpaired result ${JSON.stringify(result.callId)} at ${array}[${result.messageIndex}]: no call of its turn has this id`,
+        ),
+      ];
+      await writeOut(io.stdout, texts.map(terminalLine).join(''));
+    },
+  );
+  return unreadable.length > 0 ? 2 : 0;
+}
+
+/**
+ * A progress line on `stream`, redrawn at most every `intervalMs` once the input has proved
+ * large (`threshold` conversations); silent when `stream` is not a terminal.
+ */
+export function createProgressReporter(
+  stream: Pick<OutputStream, 'isTTY'> & { write(text: string): unknown },
+  options: {
+    readonly totalBytes?: number | undefined;
+    /** @defaultValue 1000 */
+    readonly threshold?: number | undefined;
+    /** @defaultValue 200 */
+    readonly intervalMs?: number | undefined;
+    /** @defaultValue Date.now */
+    readonly now?: (() => number) | undefined;
+  } = {},
+): { update(conversations: number, bytes: number): void; done(): void } {
+  const { totalBytes, threshold = 1000, intervalMs = 200, now = Date.now } = options;
+  let shown = false;
+  let last = 0;
+  return {
+    update(conversations, bytes) {
+      if (stream.isTTY !== true || conversations < threshold) return;
+      if (shown && now() - last < intervalMs) return;
+      last = now();
+      shown = true;
+      const percent =
+        totalBytes !== undefined && totalBytes > 0
+          ? ` (${String(Math.min(100, Math.floor((bytes / totalBytes) * 100)))}%)`
+          : '';
+      stream.write(
+        `\r\x1b[K${conversations.toLocaleString('en-US')} conversations, ${(bytes / 1_048_576).toFixed(1)} MB${percent}`,
+      );
+    },
+    done() {
+      if (shown) stream.write('\r\x1b[K');
+      shown = false;
+    },
+  };
+}

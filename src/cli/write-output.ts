@@ -1,0 +1,317 @@
+/// <reference types="node" />
+import { randomBytes } from 'node:crypto';
+import { createReadStream, unlinkSync, type Stats } from 'node:fs';
+import { lstat, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isObject } from '../core/input-guards.js';
+import { encodeSource } from './source-text.js';
+
+/** A stream the CLI writes to: `process.stdout`, `process.stderr`, or a test double. */
+export interface OutputStream {
+  readonly isTTY?: boolean | undefined;
+  /** Writes `text`; `callback` runs once it is written, with the error if it failed. */
+  write(text: string | Uint8Array, callback?: (error?: Error | null) => void): boolean;
+  once(event: 'drain', listener: () => void): unknown;
+  /** Where a stream reports a failed write (EPIPE, ENOSPC) after `write` returned. */
+  on?(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** What the CLI needs to know about a path. */
+export type CliFileStats = Pick<
+  Stats,
+  'size' | 'mode' | 'uid' | 'gid' | 'isFile' | 'isSymbolicLink'
+>;
+
+/** A file opened for writing. */
+export interface CliWritableFile {
+  /** Writes `buffer` at the current position; may write fewer bytes than asked (a full disk). */
+  write(buffer: Uint8Array): Promise<{ readonly bytesWritten: number }>;
+  datasync(): Promise<void>;
+  close(): Promise<void>;
+  /** Sets the permission bits exactly (creating applies the umask). */
+  chmod?(mode: number): Promise<void>;
+  chown?(uid: number, gid: number): Promise<void>;
+}
+
+/** Every file system call the CLI makes: `node:fs` by default, a double in tests. */
+export interface CliFileSystem {
+  stat(path: string): Promise<CliFileStats>;
+  lstat(path: string): Promise<CliFileStats>;
+  readChunks(path: string): AsyncIterable<Uint8Array>;
+  realpath(path: string): Promise<string>;
+  readlink(path: string): Promise<string>;
+  /** Creates `path` for writing; fails when it exists (`wx`). */
+  create(path: string, mode: number): Promise<CliWritableFile>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(path: string): Promise<void>;
+  /** Flushes a directory's entries (a rename in it) to disk. */
+  syncDirectory(path: string): Promise<void>;
+}
+
+/** What the CLI runs against: the process streams and the file system. */
+export interface CliIo {
+  readonly stdin: AsyncIterable<Uint8Array | string>;
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  /** @defaultValue {@link nodeFileSystem} */
+  readonly fs?: CliFileSystem | undefined;
+  /**
+   * The longest input line to read; a longer one is reported as too long.
+   * @defaultValue V8's longest string (`buffer.constants.MAX_STRING_LENGTH`)
+   */
+  readonly maxLineLength?: number | undefined;
+}
+
+/** {@link CliFileSystem} on `node:fs`. */
+export const nodeFileSystem: CliFileSystem = {
+  stat,
+  lstat,
+  readChunks: (path) => createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>,
+  realpath: (path) => realpath(path),
+  readlink: (path) => readlink(path),
+  create: (path, mode) => open(path, 'wx', mode),
+  rename,
+  unlink,
+  syncDirectory: async (path) => {
+    const handle = await open(path, 'r');
+    try {
+      await handle.sync();
+    } catch (error) {
+      // Some file systems cannot fsync a directory; the rename stands there.
+      if (!['EINVAL', 'EISDIR', 'ENOTSUP'].includes(errorCodeOf(error) ?? '')) throw error;
+    } finally {
+      await handle.close();
+    }
+  },
+};
+
+/** The `code` of a Node system error (`ENOENT`, `EACCES`, …), if it has one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return isObject(error) && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** Writes `text`, waiting for `drain` when the stream's buffer is full, so memory stays bounded. */
+export async function writeOut(stream: OutputStream, text: string | Uint8Array): Promise<void> {
+  if (stream.write(text)) return;
+  await new Promise<void>((resolve) => stream.once('drain', resolve));
+  // A guarded stream also wakes its writers when a write failed: this empty write then throws.
+  stream.write('');
+}
+
+/** Thrown by a write to an output that has already failed: it stops the command. */
+export class OutputFailure extends Error {
+  override readonly name: string = 'OutputFailure';
+}
+
+/** An output stream that records its first write error instead of crashing the process. */
+export interface GuardedOutput extends OutputStream {
+  /** The first write error (EPIPE, ENOSPC, …), if any. */
+  failure(): Error | undefined;
+  /** Waits until everything written so far has reached the target, or failed. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Wraps `stream` so that a failed write (a closed pipe, a full disk) is recorded rather than
+ * thrown as an unhandled `error` event: later writes throw {@link OutputFailure}, and a pending
+ * wait for `drain` ends.
+ */
+export function guardOutput(stream: OutputStream): GuardedOutput {
+  let failure: Error | undefined;
+  const waiting = new Set<() => void>();
+  const fail = (error: unknown): void => {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+    for (const wake of waiting) wake();
+    waiting.clear();
+  };
+  stream.on?.('error', fail);
+  return {
+    isTTY: stream.isTTY,
+    write(text) {
+      if (failure !== undefined) throw new OutputFailure(failure.message);
+      try {
+        return stream.write(text);
+      } catch (error) {
+        fail(error);
+        throw new OutputFailure(error instanceof Error ? error.message : String(error));
+      }
+    },
+    once(_event, listener) {
+      if (failure !== undefined) {
+        listener();
+        return;
+      }
+      // Called once: on drain, or on a failure (which empties `waiting`), whichever comes first.
+      waiting.add(listener);
+      stream.once('drain', () => {
+        if (waiting.delete(listener)) listener();
+      });
+    },
+    failure: () => failure,
+    async flush() {
+      // A stream without `on` (a test double) writes synchronously and reports by throwing.
+      if (failure !== undefined || stream.on === undefined) return;
+      // A write's callback runs once it and everything before it are written, or failed.
+      await new Promise<void>((resolve) => {
+        try {
+          stream.write('', (error) => {
+            if (error) fail(error);
+            resolve();
+          });
+        } catch (error) {
+          fail(error);
+          resolve();
+        }
+      });
+    },
+  };
+}
+
+// Ids, names and provider messages come from the history, which may come from anyone: printed
+// raw, an escape sequence retitles or clears a terminal, a bidi override hides text, and a line
+// break forges a report line. Every such character is printed as an escape instead.
+/* eslint-disable no-control-regex -- matching control characters is the point */
+/** C0 (line breaks and tabs too: one report stays one line), DEL, C1, bidi controls, LS and PS. */
+const CONTROL =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** The same without C0, which JSON.stringify already escapes. */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/* eslint-enable no-control-regex */
+
+const escape = (character: string): string =>
+  `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** `text` with every control character written as `\uXXXX`, safe to print on a terminal. */
+export function escapeControl(text: string): string {
+  return text.replace(CONTROL, escape);
+}
+
+/** One line of terminal output: `text` escaped (see {@link escapeControl}) plus a line break. */
+export function terminalLine(text: string): string {
+  return `${escapeControl(text)}\n`;
+}
+
+/** JSON text with DEL, C1 and bidi controls (only ever inside strings) written as `\uXXXX`. */
+export function escapeJsonUnsafe(json: string): string {
+  return json.replace(JSON_UNSAFE, escape);
+}
+
+/** `JSON.stringify(value, null, indent)`, safe to print on a terminal (see {@link escapeJsonUnsafe}). */
+export function jsonText(value: unknown, indent?: number): string {
+  return escapeJsonUnsafe(JSON.stringify(value, null, indent));
+}
+
+/** A file being written: invisible under its name until {@link AtomicWriter.commit}. */
+export interface AtomicWriter {
+  /** Appends text, buffered and flushed in large blocks. */
+  write(text: string): Promise<void>;
+  /** Flushes, syncs, renames the temp file over the target, then syncs the directory. */
+  commit(): Promise<void>;
+  /** Discards everything written; the target is untouched. Safe to call more than once. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Opens a temp file beside `path` (so the rename never crosses file systems) that
+ * {@link AtomicWriter.commit} renames over `path`: readers see the old file or the whole new
+ * one. A replaced file keeps its permission bits and (when the process may: root) its owner;
+ * a symbolic link keeps pointing to the file that gets the new content, as `write-file-atomic`
+ * does. A short write continues; an error such as ENOSPC throws. SIGINT, SIGTERM, SIGHUP or
+ * SIGQUIT while the temp file is open removes it.
+ */
+export async function createAtomicWriter(
+  path: string,
+  fs: CliFileSystem = nodeFileSystem,
+): Promise<AtomicWriter> {
+  let target = path;
+  // Follow links as many hops as Linux does (MAXSYMLINKS) before it gives ELOOP.
+  for (let hop = 0; (await fs.lstat(target).catch(() => undefined))?.isSymbolicLink(); hop++) {
+    if (hop === 40) throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
+    target = resolve(dirname(target), await fs.readlink(target));
+  }
+  const directory = dirname(target);
+  const tempPath = join(directory, `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const existing = await fs.stat(target).catch(() => undefined);
+  // Armed before the file exists: a signal right after the open must not leave it behind.
+  const forget = removeOnSignal(tempPath);
+  const mode = existing === undefined ? 0o666 : existing.mode & 0o777;
+  const handle = await fs.create(tempPath, mode).catch((error: unknown) => {
+    forget();
+    throw error;
+  });
+  // Safe after a commit too: the temp file is gone by then.
+  const abort = async (): Promise<void> => {
+    await handle.close().catch(() => undefined);
+    await fs.unlink(tempPath).catch(() => undefined);
+    forget();
+  };
+  if (existing !== undefined) {
+    try {
+      // Owner first: chown clears the set-id bits, which chmod restores. Only root can give a
+      // file away; anyone else gets EPERM, and the file is then theirs, as with any editor.
+      await handle.chown?.(existing.uid, existing.gid).catch((error: unknown) => {
+        if (errorCodeOf(error) !== 'EPERM') throw error;
+      });
+      await handle.chmod?.(mode);
+    } catch (error) {
+      await abort();
+      throw error;
+    }
+  }
+  let buffered: string[] = [];
+  let size = 0;
+  const flush = async (): Promise<void> => {
+    const bytes = encodeSource(buffered.join(''));
+    buffered = [];
+    size = 0;
+    for (let offset = 0; offset < bytes.length;) {
+      const { bytesWritten } = await handle.write(bytes.subarray(offset));
+      if (bytesWritten <= 0) throw new Error('no space left to write (a write wrote 0 bytes)');
+      offset += bytesWritten;
+    }
+  };
+  return {
+    async write(text) {
+      buffered.push(text);
+      size += text.length;
+      if (size >= 1 << 20) await flush();
+    },
+    async commit() {
+      await flush();
+      await handle.datasync();
+      await handle.close();
+      await fs.rename(tempPath, target);
+      forget();
+      await fs.syncDirectory(directory);
+    },
+    abort,
+  };
+}
+
+// While any temp file is open, a signal removes them all, then re-raises the signal with the
+// handler gone, so the process dies of it as it would have (exit 130 for SIGINT, 143 for SIGTERM).
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
+const pending = new Set<string>();
+
+function onSignal(signal: NodeJS.Signals): void {
+  for (const path of pending) {
+    try {
+      unlinkSync(path);
+    } catch {
+      // Already gone, or never on disk (a file system double).
+    }
+  }
+  pending.clear();
+  for (const name of SIGNALS) process.removeListener(name, onSignal);
+  process.kill(process.pid, signal);
+}
+
+/** Removes `path` on SIGINT, SIGTERM, SIGHUP or SIGQUIT until the returned function is called. */
+function removeOnSignal(path: string): () => void {
+  if (pending.size === 0) for (const signal of SIGNALS) process.on(signal, onSignal);
+  pending.add(path);
+  return () => {
+    if (pending.delete(path) && pending.size === 0)
+      for (const signal of SIGNALS) process.removeListener(signal, onSignal);
+  };
+}
