@@ -2,12 +2,12 @@ import type { CallIdGenerator } from '../core/call-id.js';
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { checkAccumulatorOptions } from './stream-options.js';
-import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/accumulated-tool-call.js';
+import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/tool-call-stream-event.js';
 import { streamAdapterFor, type StreamFormat } from '../formats/index.js';
 import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
 import type { ToolCallStreamEvent } from '../core/stream/tool-call-stream-event.js';
-import type { StreamWarning } from '../core/stream/stream-warning.js';
+import type { StreamWarning } from '../core/stream/tool-call-stream-event.js';
 
 export { STREAM_FORMATS, type StreamFormat } from '../formats/index.js';
 

@@ -7,7 +7,7 @@ import {
   createToolCallAccumulator,
   type AccumulationResult,
 } from '../../src/streaming/tool-call-accumulator.js';
-import type { LiveToolCall } from '../../src/core/stream/accumulated-tool-call.js';
+import type { LiveToolCall } from '../../src/core/stream/tool-call-stream-event.js';
 import { sequentialIds } from './fixtures.js';
 import { numRuns } from './num-runs.js';
 import {

@@ -31,66 +31,8 @@ interface Frame {
   readonly keys: Set<string> | undefined;
 }
 
-const IDENTIFIER_END = /[.[]/;
-
-/**
- * Parses a JSON path such as `$.recipe.steps[0]` or `$['a b'][2]` into its segments, or returns
- * `undefined` for a path this writer does not read (wildcards, filters, slices, no leading `$`).
- */
-export function parseJsonPath(path: string): JsonPathSegment[] | undefined {
-  if (!path.startsWith('$')) return undefined;
-  const segments: JsonPathSegment[] = [];
-  let at = 1;
-  while (at < path.length) {
-    const char = path[at];
-    if (char === '.') {
-      const rest = path.slice(at + 1);
-      const end = rest.search(IDENTIFIER_END);
-      const name = end < 0 ? rest : rest.slice(0, end);
-      if (name === '' || name === '*') return undefined;
-      segments.push(name);
-      at += 1 + name.length;
-    } else if (char === '[') {
-      const close = readBracket(path, at + 1);
-      if (close === undefined) return undefined;
-      segments.push(close.segment);
-      at = close.end;
-    } else {
-      return undefined;
-    }
-  }
-  return segments;
-}
-
-function readBracket(
-  path: string,
-  start: number,
-): { segment: JsonPathSegment; end: number } | undefined {
-  const quote = path[start];
-  if (quote === "'" || quote === '"') {
-    let name = '';
-    for (let at = start + 1; at < path.length; at++) {
-      const char = path[at];
-      if (char === quote) {
-        return path[at + 1] === ']' ? { segment: name, end: at + 2 } : undefined;
-      }
-      if (char === '\\') {
-        const escaped = readEscape(path, at + 1);
-        if (escaped === undefined) return undefined;
-        name += escaped.text;
-        at = escaped.end - 1;
-      } else {
-        name += char ?? '';
-      }
-    }
-    return undefined;
-  }
-  const close = path.indexOf(']', start);
-  const digits = close < 0 ? '' : path.slice(start, close);
-  if (!/^(0|[1-9][0-9]*)$/.test(digits)) return undefined;
-  const index = Number(digits);
-  return Number.isSafeInteger(index) ? { segment: index, end: close + 1 } : undefined;
-}
+// `.name`, `[0]`, `['name']` or `["name"]`; a quoted name's escapes are read by `unescapeName`.
+const SEGMENT = /\.([^.[]+)|\[(0|[1-9]\d*)\]|\[(['"])((?:\\[^]|(?!\3)[^\\])*)\3\]/y;
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   b: '\b',
@@ -104,15 +46,42 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   '"': '"',
 };
 
-function readEscape(path: string, at: number): { text: string; end: number } | undefined {
-  const char = path[at];
-  if (char === undefined) return undefined;
-  const simple = SIMPLE_ESCAPES[char];
-  if (simple !== undefined) return { text: simple, end: at + 1 };
-  if (char !== 'u') return undefined;
-  const hex = path.slice(at + 1, at + 5);
-  if (!/^[0-9a-fA-F]{4}$/.test(hex)) return undefined;
-  return { text: String.fromCharCode(parseInt(hex, 16)), end: at + 5 };
+function unescapeName(raw: string): string | undefined {
+  const escapes = raw.match(/\\(?:u[0-9a-fA-F]{4}|[^])/g) ?? [];
+  if (escapes.some((escape) => escape.length === 2 && !(escape.charAt(1) in SIMPLE_ESCAPES)))
+    return undefined;
+  return raw.replace(/\\(u[0-9a-fA-F]{4}|[^])/g, (_, escape: string) =>
+    escape.length === 5
+      ? String.fromCharCode(parseInt(escape.slice(1), 16))
+      : (SIMPLE_ESCAPES[escape] ?? escape),
+  );
+}
+
+/**
+ * Parses a JSON path such as `$.recipe.steps[0]` or `$['a b'][2]` into its segments, or returns
+ * `undefined` for a path this writer does not read (wildcards, filters, slices, no leading `$`).
+ */
+export function parseJsonPath(path: string): JsonPathSegment[] | undefined {
+  if (!path.startsWith('$')) return undefined;
+  const segments: JsonPathSegment[] = [];
+  SEGMENT.lastIndex = 1;
+  while (SEGMENT.lastIndex < path.length) {
+    const [, name, index, , quoted] = SEGMENT.exec(path) ?? [];
+    const segment =
+      name !== undefined
+        ? name === '*'
+          ? undefined
+          : name
+        : index !== undefined
+          ? Number(index)
+          : quoted === undefined
+            ? undefined
+            : unescapeName(quoted);
+    if (segment === undefined || (typeof segment === 'number' && !Number.isSafeInteger(segment)))
+      return undefined;
+    segments.push(segment);
+  }
+  return segments;
 }
 
 function samePath(a: readonly JsonPathSegment[], b: readonly JsonPathSegment[]): boolean {
