@@ -1,8 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { hasShared } from '../helpers/shared-dir.js';
-import { accumulateSSE } from '../../src/streaming/accumulate-sse.js';
-import { readStreamEvents } from '../../src/streaming/read-stream-events.js';
+import { accumulateSSE, readStreamEvents } from '../../src/streaming/accumulate-sse.js';
 import {
   createToolCallAccumulator,
   type AccumulationResult,
