@@ -4,7 +4,7 @@ import type { EndpointReply, EndpointRequest, ResolvedReply, StrictEndpoint } fr
 import {
   describeJsonType,
   fragments,
-  isJsonObject,
+  isObject,
   jsonReply,
   matchPaths,
   nextResolvedReply,
@@ -67,7 +67,7 @@ export async function handleChatCompletions(
   };
   if (accepted.stream !== true) return jsonReply(200, toChatCompletion(reply, envelope));
   const options = accepted.stream_options;
-  const includeUsage = isJsonObject(options) && options.include_usage === true;
+  const includeUsage = isObject(options) && options.include_usage === true;
   const frames = toChatCompletionChunks(reply, envelope, includeUsage).map((chunk) =>
     sseFrame(chunk),
   );
@@ -90,17 +90,14 @@ const OPENAI_RULES: ChatCompletionsRules = {
 export const OPENAI_CHAT_ENDPOINT: StrictEndpoint = {
   format: 'openai-chat',
   match: matchPaths('/v1/chat/completions', '/chat/completions'),
-  create: () => ({
-    handle: (request) => handleChatCompletions(request, OPENAI_RULES),
-    reset: () => undefined,
-  }),
+  handle: (request) => handleChatCompletions(request, OPENAI_RULES),
   failure: openAIFailure,
 };
 
 /** The 400 for a body whose `model` or `messages` is unusable, in OpenAI's recorded sentences. */
 function refuseShape(body: unknown): OpenAIErrorBody | undefined {
   // Our wording: no OpenAI reply to a JSON body that is not an object was found.
-  if (!isJsonObject(body))
+  if (!isObject(body))
     return openAIError('The JSON body of the request must be an object.', null, null);
   if (body.model === undefined)
     return openAIError('you must provide a model parameter', null, null);
@@ -125,7 +122,7 @@ function refuseShape(body: unknown): OpenAIErrorBody | undefined {
       'empty_array',
     );
   const items: readonly unknown[] = messages;
-  const bad = items.findIndex((item) => !isJsonObject(item));
+  const bad = items.findIndex((item) => !isObject(item));
   if (bad !== -1)
     return openAIError(
       `Invalid type for 'messages[${bad}]': expected an object, but got ${describeJsonType(items[bad])} instead.`,
@@ -151,7 +148,7 @@ const ROLES = ['system', 'assistant', 'user', 'function', 'tool', 'developer'];
  */
 function refuseMessageShapes(messages: readonly unknown[]): OpenAIErrorBody | undefined {
   for (const [index, message] of messages.entries()) {
-    if (!isJsonObject(message)) continue;
+    if (!isObject(message)) continue;
     const role = message.role;
     if (typeof role === 'string' && !ROLES.includes(role))
       return openAIError(
@@ -169,7 +166,7 @@ function refuseMessageShapes(messages: readonly unknown[]): OpenAIErrorBody | un
         'invalid_type',
       );
     const items: readonly unknown[] = calls;
-    const bad = items.findIndex((call) => !isJsonObject(call));
+    const bad = items.findIndex((call) => !isObject(call));
     if (bad !== -1)
       return openAIError(
         `Invalid type for '${param}[${bad}]': expected an object, but got ${describeJsonType(items[bad])} instead.`,
