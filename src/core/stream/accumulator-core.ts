@@ -59,6 +59,11 @@ export class AccumulatorCore {
   private readonly nextId: () => string;
   private readonly textBudget: ByteBudget;
   private readonly totalBudget: ByteBudget;
+  private readonly totalSoFar = (): number => {
+    let bytes = utf8Length(this.text);
+    for (const call of this.calls) bytes += utf8Length(call.argumentsText);
+    return bytes;
+  };
 
   constructor(
     private readonly limits: ResolvedStreamLimits,
@@ -66,12 +71,8 @@ export class AccumulatorCore {
     generateCallId: CallIdGenerator | undefined,
   ) {
     this.nextId = uniqueCallIds(this.taken, generateCallId);
-    this.textBudget = new ByteBudget(limits.maxTextBytes, () => utf8Length(this.text));
-    this.totalBudget = new ByteBudget(limits.maxTotalBytes, () => {
-      let bytes = utf8Length(this.text);
-      for (const call of this.calls) bytes += utf8Length(call.argumentsText);
-      return bytes;
-    });
+    this.textBudget = new ByteBudget(limits.maxTextBytes);
+    this.totalBudget = new ByteBudget(limits.maxTotalBytes);
   }
 
   /**
@@ -132,11 +133,11 @@ export class AccumulatorCore {
     const fragments = call.fragments + 1;
     if (fragments > this.limits.maxFragments)
       this.callLimitExceeded(call, 'fragments', fragments, this.limits.maxFragments);
-    const bytes = call.bytes.add(delta);
+    const bytes = call.bytes.add(delta, call.argumentsText);
     if (bytes > 0) this.callLimitExceeded(call, 'argument-bytes', bytes, call.bytes.maximum);
     call.fragments = fragments;
     if (delta === '') return;
-    this.addBytes(delta, this.totalBudget, 'total-bytes');
+    this.addBytes(delta, this.totalBudget, this.totalSoFar, 'total-bytes');
     call.argumentsText += delta;
     try {
       call.parser.write(delta);
@@ -171,8 +172,8 @@ export class AccumulatorCore {
    */
   appendText(delta: string): void {
     if (delta === '') return;
-    this.addBytes(delta, this.textBudget, 'text-bytes');
-    this.addBytes(delta, this.totalBudget, 'total-bytes');
+    this.addBytes(delta, this.textBudget, this.text, 'text-bytes');
+    this.addBytes(delta, this.totalBudget, this.totalSoFar, 'total-bytes');
     this.text += delta;
     this.listener?.({ type: 'text-delta', delta });
   }
@@ -206,8 +207,13 @@ export class AccumulatorCore {
     this.listener?.({ type: 'tool-call-start', index, callId, name, call });
   }
 
-  private addBytes(delta: string, budget: ByteBudget, limit: MessageLimit): void {
-    const reached = budget.add(delta);
+  private addBytes(
+    delta: string,
+    budget: ByteBudget,
+    soFar: string | (() => number),
+    limit: MessageLimit,
+  ): void {
+    const reached = budget.add(delta, soFar);
     if (reached > 0) this.messageLimitExceeded(limit, reached, budget.maximum);
   }
 

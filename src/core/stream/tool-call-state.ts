@@ -1,5 +1,5 @@
 import { isObject } from '../input-guards.js';
-import { ByteBudget, utf8Length } from './byte-budget.js';
+import { ByteBudget } from './byte-budget.js';
 import {
   createIncrementalJsonParser,
   type IncrementalJsonParser,
@@ -39,7 +39,7 @@ export class ToolCallState implements LiveToolCall {
     this.callId = callId;
     this.providerId = providerId;
     this.parser = createIncrementalJsonParser({ maxDepth: limits.maxDepth });
-    this.bytes = new ByteBudget(limits.maxArgumentBytes, () => utf8Length(this.argumentsText));
+    this.bytes = new ByteBudget(limits.maxArgumentBytes);
   }
 
   /** Sets the arguments given whole before any text (shown until the text opens an object). */

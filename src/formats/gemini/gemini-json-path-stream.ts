@@ -1,19 +1,11 @@
-/**
- * Turns values set at JSON paths, in document order, into JSON text, so that a provider that
- * streams arguments as `(path, value)` pieces (Vertex AI's `partialArgs`) feeds the same parser,
- * live view, limits and listener events as the providers that stream text.
- *
- * Paths are RFC 9535 normalized-style paths: `$`, then `.name`, `['name']`, `["name"]` or `[0]`
- * segments. Pieces must come in document order, as a model generates them: a new member of an open
- * object, the next (or a later) element of an open array, or more of the string being streamed.
- * A piece that goes back into a member or element already written cannot be expressed as text
- * and is refused (its problem is returned), never written twice.
- */
+// Turns values set at JSON paths (Vertex AI's `partialArgs`) into JSON text, so they feed the same
+// parser, live view, limits and events as streamed text. Pieces must come in document order, as a
+// model generates them; one that goes back into a member or element already written is refused.
 
 /** A segment of a path: a member name or an array index. */
 export type JsonPathSegment = string | number;
 
-/** One value set at a path; `json` is the value's JSON text, or a string's raw text. */
+/** One value set at a path. */
 export interface JsonPathPiece {
   readonly path: readonly JsonPathSegment[];
   /** `string`: `text` is (a part of) a string's characters; otherwise `text` is JSON. */
@@ -97,11 +89,7 @@ function showPath(path: readonly JsonPathSegment[], length: number): string {
   return shown;
 }
 
-/**
- * Writes path pieces as JSON text, one object (the arguments) at the root. Use {@link
- * JsonPathTextWriter.transaction} around the pieces of one event, so that a refused piece leaves
- * the writer as it was before the event.
- */
+/** Writes path pieces as JSON text, one object (the arguments) at the root. */
 export class JsonPathTextWriter {
   /** Open containers, the root object first. */
   private readonly frames: Frame[] = [];
@@ -111,10 +99,7 @@ export class JsonPathTextWriter {
   private openString: readonly JsonPathSegment[] | undefined = undefined;
   private undo: (() => void)[] | undefined = undefined;
 
-  /**
-   * Runs `run` and returns its result; when it throws, every change it made to this writer is
-   * undone first, so that an event refused half-way leaves the writer as it was.
-   */
+  /** Runs `run`; when it throws, every change it made to this writer is undone first. */
   transaction<T>(run: () => T): T {
     const log: (() => void)[] = [];
     this.undo = log;
