@@ -57,8 +57,11 @@ export type {
   ToolCallAccumulator,
   ToolCallAccumulatorOptions,
 } from './streaming/tool-call-accumulator.js';
-export type { AccumulatedToolCall, LiveToolCall } from './core/stream/accumulated-tool-call.js';
-export type { ToolCallStreamEvent } from './core/stream/tool-call-stream-event.js';
+export type {
+  AccumulatedToolCall,
+  LiveToolCall,
+  ToolCallStreamEvent,
+} from './core/stream/tool-call-stream-event.js';
 export { accumulateSSE } from './streaming/accumulate-sse.js';
 export type { StreamLimits } from './core/stream/stream-limits.js';
 

@@ -1,6 +1,5 @@
 import type { ProviderFormat } from '../core/format.js';
-import type { LiveToolCall } from '../core/stream/accumulated-tool-call.js';
-import type { ToolCallStreamEvent } from '../core/stream/tool-call-stream-event.js';
+import type { LiveToolCall, ToolCallStreamEvent } from '../core/stream/tool-call-stream-event.js';
 import type { StreamFormat } from '../formats/index.js';
 import { accumulateSSE } from '../streaming/accumulate-sse.js';
 import { readResponseBody } from './tool-call-streams.js';

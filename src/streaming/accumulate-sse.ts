@@ -1,18 +1,35 @@
+import { z } from 'zod';
+import { utf8Length } from '../core/stream/byte-budget.js';
+import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
+import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { streamAdapterFor } from '../formats/index.js';
-import { readStreamEvents, type StreamFraming, type StreamSource } from './read-stream-events.js';
-import { checkAccumulatorOptions } from './stream-options.js';
 import {
+  accumulatorOptions,
+  checkOptions,
   createToolCallAccumulator,
   type AccumulationResult,
   type ToolCallAccumulatorOptions,
 } from './tool-call-accumulator.js';
 
+/**
+ * How a response body separates events: Server-Sent Events (`data:` lines, a blank line between
+ * events) or JSON lines (one JSON value per line; Ollama, Bedrock).
+ */
+export type StreamFraming = 'sse' | 'json-lines';
+
+type Chunk = Uint8Array | string;
+
+/** A response body: a `fetch` Response, its `body`, or any (async) iterable of bytes or text chunks. */
+export type StreamSource =
+  | { readonly body: ReadableStream<Uint8Array> | null }
+  | ReadableStream<Uint8Array>
+  | AsyncIterable<Chunk>
+  | Iterable<Chunk>;
+
 /** Options of {@link accumulateSSE}: the accumulator's options plus how to read the body. */
 export interface AccumulateSSEOptions extends ToolCallAccumulatorOptions {
-  /**
-   * How events are separated in the body.
-   * @defaultValue `'json-lines'` for `ollama` and `bedrock`, `'sse'` for the others
-   */
+  /** @defaultValue `'json-lines'` for `ollama` and `bedrock`, `'sse'` for the others */
   readonly framing?: StreamFraming | undefined;
   /**
    * Stops reading when aborted, even in the middle of a read that stalls: the body is cancelled
@@ -21,10 +38,291 @@ export interface AccumulateSSEOptions extends ToolCallAccumulatorOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+// Duck-typed: a signal from another realm (a test DOM, a polyfill) is not an instance.
+const signalSchema = z.custom<AbortSignal>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { aborted?: unknown }).aborted === 'boolean' &&
+    typeof (value as { addEventListener?: unknown }).addEventListener === 'function',
+  { message: 'must be an AbortSignal' },
+);
+
+const optionsSchema = accumulatorOptions.extend({
+  framing: z.enum(['sse', 'json-lines']).optional(),
+  signal: signalSchema.optional(),
+});
+
+function checkSource(source: unknown): void {
+  if (typeof source === 'object' && source !== null) {
+    if ('body' in source || 'getReader' in source) return;
+    if (Symbol.asyncIterator in source || Symbol.iterator in source) return;
+  }
+  const shown = source === null ? 'null' : Array.isArray(source) ? 'an array' : typeof source;
+  throw new ToolHistoryError(
+    'invalid-input',
+    `accumulateSSE source must be a fetch Response, a ReadableStream or an (async) iterable of chunks, but is ${shown}.`,
+  );
+}
+
+/** The error a reader rejects with once its signal aborts: `name` is `'AbortError'`. */
+function abortErrorFor(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  const said = reason instanceof Error ? reason.message : String(reason);
+  // A plain Error named 'AbortError': DOMException lacks the `cause` option in older browsers.
+  const error = new Error(`Reading the stream was aborted: ${said}`, { cause: reason });
+  error.name = 'AbortError';
+  return error;
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw abortErrorFor(signal);
+}
+
+/** Settles with `pending`, or rejects as soon as `signal` aborts: a stalled body must not hold. */
+function raceAbort<T>(pending: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return pending;
+  if (signal.aborted) {
+    pending.catch(() => undefined);
+    return Promise.reject(abortErrorFor(signal));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      reject(abortErrorFor(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error), { cause: error }));
+      },
+    );
+  });
+}
+
+interface ChunkIterator {
+  next(): Promise<IteratorResult<Chunk>> | IteratorResult<Chunk>;
+  return?(): unknown;
+}
+
+/** A source's chunk iterator; a reader is read with getReader(): Safari's streams are not iterable. */
+function iteratorOf(source: StreamSource, signal: AbortSignal | undefined): ChunkIterator {
+  const stream =
+    'getReader' in source
+      ? (source as ReadableStream<Uint8Array>)
+      : 'body' in source
+        ? source.body
+        : undefined;
+  if (stream === null) return [][Symbol.iterator](); // a Response without a body
+  if (stream === undefined)
+    return Symbol.asyncIterator in source
+      ? source[Symbol.asyncIterator]()
+      : (source as Iterable<Chunk>)[Symbol.iterator]();
+  const reader = stream.getReader();
+  return {
+    async next() {
+      const step = await reader.read();
+      if (step.done) reader.releaseLock();
+      return step;
+    },
+    // cancel() settles the pending read, so releaseLock() cannot throw on it.
+    async return() {
+      await reader
+        .cancel(signal?.aborted === true ? signal.reason : undefined)
+        .catch(() => undefined);
+      reader.releaseLock();
+    },
+  };
+}
+
+/**
+ * A source's chunks; on abort or early exit its `return()` is called so the source stops (not
+ * awaited on abort: a stalled source would not answer it either).
+ */
+async function* chunksOf(
+  source: StreamSource,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Chunk> {
+  const iterator = iteratorOf(source, signal);
+  let finished = false;
+  try {
+    for (;;) {
+      const step = await raceAbort(Promise.resolve(iterator.next()), signal);
+      if (step.done === true) {
+        finished = true;
+        return;
+      }
+      yield step.value;
+    }
+  } finally {
+    if (!finished && iterator.return !== undefined) {
+      const closing = Promise.resolve(iterator.return()).catch(() => undefined);
+      if (signal?.aborted !== true) await closing;
+    }
+  }
+}
+function lineTooLong(length: number, maximum: number): StreamAccumulationError {
+  return new StreamAccumulationError(
+    { code: 'stream-limit', limit: 'line-length', attempted: length, maximum },
+    `One event of the response body reached ${length} characters without ending, over the line-length limit of ${maximum}. Check the framing ('sse' or 'json-lines'), or raise limits.maxLineLength.`,
+  );
+}
+
+/**
+ * Splits decoded text into event payloads, whatever the chunk boundaries: lines end with LF, CRLF
+ * or CR (even split across chunks); an SSE event's `data:` lines are joined with LF and dispatched
+ * at the blank line; comments and other fields are skipped.
+ */
+class PayloadSplitter {
+  private pending = '';
+  private data: string[] = [];
+  private dataLength = 0;
+  private skipLineFeed = false;
+  readonly payloads: string[] = [];
+
+  constructor(
+    private readonly framing: StreamFraming,
+    private readonly maxLineLength: number,
+  ) {}
+
+  push(text: string): void {
+    let start = this.skipLineFeed && text.charCodeAt(0) === 10 ? 1 : 0;
+    this.skipLineFeed = false;
+    for (let i = start; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code !== 10 && code !== 13) continue;
+      const line = this.pending + text.slice(start, i);
+      this.pending = '';
+      if (code === 13) {
+        if (i + 1 === text.length) this.skipLineFeed = true;
+        else if (text.charCodeAt(i + 1) === 10) i++;
+      }
+      start = i + 1;
+      this.line(line);
+    }
+    if (start < text.length) {
+      this.pending += text.slice(start);
+      if (this.pending.length > this.maxLineLength)
+        throw lineTooLong(this.pending.length, this.maxLineLength);
+    }
+  }
+
+  /** The end of the body: a last line without a newline, or an event without its blank line, counts. */
+  end(): void {
+    if (this.pending !== '') this.line(this.pending);
+    this.pending = '';
+    this.dispatch();
+  }
+
+  private line(text: string): void {
+    // Bodies glued from several responses carry a byte order mark mid-stream: the line is kept.
+    const line = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    if (this.framing === 'json-lines') {
+      if (line.trim() !== '') this.payloads.push(line);
+    } else if (line === '') {
+      this.dispatch();
+    } else if (line.startsWith('data:')) {
+      const value = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
+      this.data.push(value);
+      this.dataLength += value.length + 1;
+      if (this.dataLength > this.maxLineLength)
+        throw lineTooLong(this.dataLength, this.maxLineLength);
+    }
+  }
+
+  private dispatch(): void {
+    if (this.data.length === 0) return;
+    this.payloads.push(this.data.join('\n'));
+    this.data = [];
+    this.dataLength = 0;
+  }
+}
+
+function parsePayload(payload: string, eventIndex: number): unknown {
+  try {
+    return JSON.parse(payload);
+  } catch (error) {
+    throw new StreamAccumulationError(
+      { code: 'invalid-input', eventIndex, field: '' },
+      `events[${eventIndex}] is not JSON: ${JSON.stringify(payload.length > 60 ? `${payload.slice(0, 60)}…` : payload)}. Check the framing ('sse' or 'json-lines') and that the body is the provider's stream.`,
+      { cause: error },
+    );
+  }
+}
+
+function notUtf8(eventIndex: number, where: string, cause: unknown): StreamAccumulationError {
+  return new StreamAccumulationError(
+    { code: 'invalid-input', eventIndex, field: '' },
+    `events[${eventIndex}]: the response body is not UTF-8: invalid bytes ${where}. Check the body's encoding; nothing of it was replaced.`,
+    { cause },
+  );
+}
+
+/**
+ * Reads a streamed response body and yields each event's parsed JSON, in order. Chunks may end
+ * inside a UTF-8 character; bytes that are not UTF-8 throw rather than turn into U+FFFD unseen.
+ * SSE `data: [DONE]` ends the stream. Options are checked by the caller.
+ */
+export async function* readStreamEvents(
+  source: StreamSource,
+  options?: {
+    readonly framing?: StreamFraming | undefined;
+    readonly limits?: StreamLimits | undefined;
+    readonly signal?: AbortSignal | undefined;
+  },
+): AsyncGenerator<unknown, void> {
+  const framing = options?.framing ?? 'sse';
+  const signal = options?.signal;
+  const { maxLineLength, maxTotalBytes } = resolveStreamLimits(options?.limits);
+  const splitter = new PayloadSplitter(framing, maxLineLength);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let received = 0;
+  let eventIndex = 0;
+  /** Yields the split payloads' JSON; returns true at `[DONE]`. */
+  function* drain(): Generator<unknown, boolean> {
+    for (const payload of splitter.payloads) {
+      if (framing === 'sse' && payload.trim() === '[DONE]') return true;
+      yield parsePayload(payload, eventIndex++);
+    }
+    splitter.payloads.length = 0;
+    return false;
+  }
+  throwIfAborted(signal);
+  for await (const chunk of chunksOf(source, signal)) {
+    throwIfAborted(signal);
+    const start = received;
+    received += typeof chunk === 'string' ? utf8Length(chunk) : chunk.byteLength;
+    if (received > maxTotalBytes)
+      throw new StreamAccumulationError(
+        { code: 'stream-limit', limit: 'total-bytes', attempted: received, maximum: maxTotalBytes },
+        `The response body reached ${received} bytes, over the total-bytes limit of ${maxTotalBytes}. Raise limits.maxTotalBytes if the stream is legitimate.`,
+      );
+    let text: string;
+    try {
+      text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    } catch (error) {
+      throw notUtf8(eventIndex, `in the chunk at bytes ${start}–${received}`, error);
+    }
+    splitter.push(text);
+    if (yield* drain()) return;
+  }
+  try {
+    splitter.push(decoder.decode());
+  } catch (error) {
+    throw notUtf8(eventIndex, 'at its end', error);
+  }
+  splitter.end();
+  yield* drain();
+}
+
 /**
  * Reads a streamed response body (SSE or JSON lines) into the assistant's text and tool calls;
- * `options.listener` receives every stream event as it happens. Chunk boundaries can
- * fall anywhere, even inside a UTF-8 character; SSE `data: [DONE]` ends the stream.
+ * `options.listener` receives every stream event as it happens. Chunk boundaries can fall
+ * anywhere, even inside a UTF-8 character; SSE `data: [DONE]` ends the stream.
  *
  * @throws {StreamAccumulationError} for an event that is not JSON or not of the format's shape, a
  * body that is not UTF-8, and when a limit is exceeded; `ToolHistoryError` (`invalid-input`) for a
@@ -38,11 +336,12 @@ export async function accumulateSSE(
   source: StreamSource,
   options: AccumulateSSEOptions,
 ): Promise<AccumulationResult> {
-  checkAccumulatorOptions(options, 'accumulateSSE options');
+  checkSource(source);
+  checkOptions(optionsSchema, options, 'accumulateSSE options');
   const accumulator = createToolCallAccumulator(options);
   const framing = options.framing ?? streamAdapterFor(options.format).framing;
   const { limits, signal } = options;
-  for await (const event of readStreamEvents(source, { framing, limits, signal }, 'accumulateSSE'))
+  for await (const event of readStreamEvents(source, { framing, limits, signal }))
     accumulator.push(event);
   return accumulator.finish();
 }

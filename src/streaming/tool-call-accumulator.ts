@@ -1,15 +1,60 @@
+import { z } from 'zod';
 import type { CallIdGenerator } from '../core/call-id.js';
+import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
+import {
+  DEFAULT_STREAM_LIMITS,
+  resolveStreamLimits,
+  type StreamLimits,
+} from '../core/stream/stream-limits.js';
+import type {
+  AccumulatedToolCall,
+  LiveToolCall,
+  StreamWarning,
+  ToolCallStreamEvent,
+} from '../core/stream/tool-call-stream-event.js';
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { checkAccumulatorOptions } from './stream-options.js';
-import type { AccumulatedToolCall, LiveToolCall } from '../core/stream/accumulated-tool-call.js';
 import { streamAdapterFor, type StreamFormat } from '../formats/index.js';
-import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
-import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
-import type { ToolCallStreamEvent } from '../core/stream/tool-call-stream-event.js';
-import type { StreamWarning } from '../core/stream/stream-warning.js';
 
 export { STREAM_FORMATS, type StreamFormat } from '../formats/index.js';
+
+// Checked once where they enter, not per event: a NaN cap compares false and turns the cap off.
+const count = z.number().int().nonnegative();
+const callable = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', {
+  message: 'must be a function',
+});
+const limitsSchema = z.object(
+  Object.fromEntries(Object.keys(DEFAULT_STREAM_LIMITS).map((key) => [key, count.optional()])),
+);
+
+/** The schema of {@link ToolCallAccumulatorOptions}, which `accumulateSSE` extends. */
+export const accumulatorOptions: z.ZodObject = z.object({
+  format: z.string(),
+  listener: callable.optional(),
+  limits: limitsSchema.optional(),
+  generateCallId: callable.optional(),
+  choiceIndex: count.optional(),
+});
+
+/**
+ * Checks options where they are passed.
+ * @throws {ToolHistoryError} `invalid-input` naming the option.
+ */
+export function checkOptions(schema: z.ZodType, options: unknown, where: string): void {
+  const parsed = schema.safeParse(options);
+  if (parsed.success) return;
+  const issues = parsed.error.issues.map((issue) => {
+    const path = issue.path.map((key) =>
+      typeof key === 'number' ? `[${key}]` : `.${String(key)}`,
+    );
+    return `${where}${path.join('')}: ${issue.message}`;
+  });
+  throw new ToolHistoryError(
+    'invalid-input',
+    `${issues.join('; ')}. Pass { format: 'openai-chat' | … }, limits as whole numbers (0 or more) and framing 'sse' or 'json-lines'.`,
+    { cause: parsed.error },
+  );
+}
 
 /** Options of {@link createToolCallAccumulator}. */
 export interface ToolCallAccumulatorOptions {
@@ -35,30 +80,21 @@ export interface ToolCallAccumulatorOptions {
 export interface AccumulationResult {
   /** All assistant text of the message, joined into one string (`''` if none). */
   readonly text: string;
-  /**
-   * Every call, each with a unique id, in message order: by `index` for `openai-chat` (the
-   * position the protocol gives), otherwise in the order the calls started.
-   */
+  /** Every call, ids unique, by `index` for `openai-chat`, else in the order the calls started. */
   readonly calls: readonly AccumulatedToolCall[];
-  /**
-   * What the stream sent that was not used (text after a call ended, a `.done` that disagrees
-   * with the deltas), in order. Present only when there is something to report.
-   */
+  /** What the stream sent that was not used, in order; present only when there is some. */
   readonly warnings?: readonly StreamWarning[] | undefined;
 }
 
 /** Assembles one assistant message's text and tool calls from provider stream events. */
 export interface ToolCallAccumulator {
   /**
-   * Feeds the next parsed provider event (one SSE `data:` payload or one JSON line).
-   * Events without text or calls (pings, usage, reasoning) are ignored.
-   * @throws {StreamAccumulationError} `code: 'invalid-input'` when the event does not have its
-   * documented shape (nothing of it is applied, and the accumulator stays usable),
-   * `code: 'stream-limit'` when a limit is exceeded (the accumulator then refuses further use), or
-   * `code: 'provider-error'` when the event is the provider's mid-stream error (an Anthropic
-   * `error` event): the stream is over, later pushes throw the same error, and `finish()` returns
-   * what arrived before it, open calls ended as at any end of stream (a call cut inside its
-   * arguments is kept with `argumentsError`).
+   * Feeds the next parsed provider event (one SSE `data:` payload or one JSON line); events
+   * without text or calls are ignored.
+   * @throws {StreamAccumulationError} `invalid-input` for an event without its documented shape
+   * (nothing of it is applied); `stream-limit` when a limit is exceeded (the accumulator then
+   * refuses further use); `provider-error` for the provider's mid-stream error: later pushes throw
+   * it again, and `finish()` returns what arrived before it.
    */
   push(event: unknown): void;
   /**
@@ -70,7 +106,7 @@ export interface ToolCallAccumulator {
   readonly text: string;
   /** The calls finished so far (their block or the stream ended), in message order. */
   readonly calls: readonly AccumulatedToolCall[];
-  /** Every started call's live view, finished or not, in message order. The array grows as calls start. */
+  /** Every started call's live view, finished or not, in message order; grows as calls start. */
   readonly liveCalls: readonly LiveToolCall[];
   /** True after {@link ToolCallAccumulator.finish}. */
   readonly finished: boolean;
@@ -79,9 +115,8 @@ export interface ToolCallAccumulator {
 class Accumulator implements ToolCallAccumulator {
   private readonly core: AccumulatorCore;
   private readonly handler: StreamEventHandler;
+  /** A limit error (then `finish()` throws it too) or the provider's mid-stream error. */
   private failure: StreamAccumulationError | undefined = undefined;
-  /** The provider's mid-stream error: the stream is over, but what came before it is kept. */
-  private providerFailure: StreamAccumulationError | undefined = undefined;
   private result: AccumulationResult | undefined = undefined;
   readonly liveCalls: readonly LiveToolCall[];
 
@@ -110,7 +145,6 @@ class Accumulator implements ToolCallAccumulator {
 
   push(event: unknown): void {
     if (this.failure !== undefined) throw this.failure;
-    if (this.providerFailure !== undefined) throw this.providerFailure;
     if (this.result !== undefined) {
       throw new ToolHistoryError(
         'invalid-input',
@@ -121,16 +155,14 @@ class Accumulator implements ToolCallAccumulator {
     try {
       this.handler.handle(event);
     } catch (error) {
-      if (error instanceof StreamAccumulationError) {
-        if (error.detail.code === 'stream-limit') this.failure = error;
-        else if (error.detail.code === 'provider-error') this.providerFailure = error;
-      }
+      if (error instanceof StreamAccumulationError && error.detail.code !== 'invalid-input')
+        this.failure = error;
       throw error;
     }
   }
 
   finish(): AccumulationResult {
-    if (this.failure !== undefined) throw this.failure;
+    if (this.failure?.detail.code === 'stream-limit') throw this.failure;
     if (this.result === undefined) {
       this.core.endAll();
       const { warnings } = this.core;
@@ -164,6 +196,6 @@ class Accumulator implements ToolCallAccumulator {
 export function createToolCallAccumulator(
   options: ToolCallAccumulatorOptions,
 ): ToolCallAccumulator {
-  checkAccumulatorOptions(options, 'createToolCallAccumulator options');
+  checkOptions(accumulatorOptions, options, 'createToolCallAccumulator options');
   return new Accumulator(options);
 }

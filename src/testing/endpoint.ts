@@ -3,6 +3,8 @@ import { isObject } from '../core/input-guards.js';
 import type { HistoryIssue, ValidationResult } from '../errors/history-issue.js';
 import { isToolHistoryError } from '../errors/tool-history-error.js';
 
+export { isObject } from '../core/input-guards.js';
+
 /** A wire format the strict server speaks. */
 export type StrictServerFormat = Extract<
   MessageFormat,
@@ -12,7 +14,7 @@ export type StrictServerFormat = Extract<
 /** One tool call a scripted reply makes. */
 export interface ScriptedToolCall {
   /**
-   * The call id. Gemini replies carry it as `functionCall.id` only when it is given here.
+   * The call id; Gemini replies carry it as `functionCall.id` only when it is given here.
    * @defaultValue a fresh id in the provider's style (`call_…`, `toolu_01…`, 9 characters for Mistral)
    */
   readonly id?: string | undefined;
@@ -35,7 +37,6 @@ export interface StrictRequest {
   readonly format: StrictServerFormat;
   /** The request path without query, e.g. `/v1/chat/completions`. */
   readonly path: string;
-  /** The parsed JSON body. */
   readonly body: Readonly<Record<string, unknown>>;
 }
 
@@ -66,7 +67,6 @@ export type EndpointReply =
 export interface EndpointRequest {
   readonly path: string;
   readonly query: URLSearchParams;
-  /** The body parsed as JSON; `ok: false` when it is not JSON. */
   readonly parsed: { readonly ok: true; readonly value: unknown } | { readonly ok: false };
   /** Values the route captured from the path (Gemini's model and method). */
   readonly params: Readonly<Record<string, string>>;
@@ -75,7 +75,7 @@ export interface EndpointRequest {
 }
 
 /**
- * Why the server answers outside an endpoint's own rules: a body over the size limit (413), or a
+ * Why the server answers outside an endpoint's rules: a body over the size limit (413), or a
  * failure while answering (400, never 5xx, which clients such as aiwrapper retry).
  */
 export type ServerFailure = 'too-large' | 'server-error';
@@ -92,8 +92,9 @@ export interface StrictEndpoint {
   readonly format: StrictServerFormat;
   /** The params captured from `path` when this endpoint serves it (a `POST`), else `undefined`. */
   match(path: string): Readonly<Record<string, string>> | undefined;
-  /** A fresh handler with its own state (the Responses API's stored responses). */
-  create(): { handle(request: EndpointRequest): Promise<EndpointReply>; reset(): void };
+  handle(request: EndpointRequest): Promise<EndpointReply>;
+  /** Forgets what the endpoint stored (the Responses API's responses). */
+  reset?(): void;
   /** The provider's reply to a {@link ServerFailure} at `path`, in its own shape. */
   failure(
     failure: ServerFailure,
@@ -132,14 +133,9 @@ export function sseFrame(data: unknown, event?: string, newline = '\n'): string 
   return `${name}data: ${payload}${newline}${newline}`;
 }
 
-/** The HTTP status the server answers a {@link ServerFailure} with. */
+/** The HTTP status of a {@link ServerFailure}. */
 export function failureStatus(failure: ServerFailure): number {
   return failure === 'too-large' ? 413 : 400;
-}
-
-/** The sentence a failed reply function produces, in every provider's error body. */
-export function scriptFailureMessage(error: unknown): string {
-  return `Scripted reply failed: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** A route matcher for a fixed set of paths. */
@@ -149,14 +145,7 @@ export function matchPaths(
   return (path) => (paths.includes(path) ? {} : undefined);
 }
 
-/** Whether a value is a JSON object (not null, not an array). */
-export const isJsonObject: (value: unknown) => value is Readonly<Record<string, unknown>> =
-  isObject;
-
-/**
- * Runs a provider's validator: `onIssues` answers a refused history, `onShape` a message of a
- * shape the API does not have (the validator's own sentence, in the provider's envelope).
- */
+/** Runs a validator: `onIssues` answers a refused history, `onShape` a message of a wrong shape. */
 export function refuseHistory(
   validate: () => ValidationResult,
   onIssues: (issues: readonly [HistoryIssue, ...HistoryIssue[]]) => EndpointReply,
@@ -171,10 +160,7 @@ export function refuseHistory(
   }
 }
 
-/**
- * Whether a message (`{ content: [blocks] }`, as Anthropic and Bedrock write them) holds a block
- * `isToolBlock` accepts: how the request rule "tools must be declared with a tool history" looks.
- */
+/** Whether a message's `content` blocks (Anthropic, Bedrock) hold one `isToolBlock` accepts. */
 export function holdsContentBlock(
   messages: readonly unknown[],
   isToolBlock: (block: Readonly<Record<string, unknown>>) => boolean,
@@ -232,17 +218,13 @@ export async function nextResolvedReply(
   };
 }
 
-/**
- * Splits text into pieces of at most 8 code points (never inside a surrogate pair), at least two
- * when it has two code points, so clients must join deltas to read anything whole.
- */
+/** Splits text into pieces of at most 8 code points, at least two when it has two or more. */
 export function fragments(text: string): string[] {
   const points = Array.from(text);
   const size = Math.max(1, Math.min(8, Math.ceil(points.length / 2)));
   const pieces: string[] = [];
-  for (let start = 0; start < points.length; start += size) {
+  for (let start = 0; start < points.length; start += size)
     pieces.push(points.slice(start, start + size).join(''));
-  }
   return pieces;
 }
 

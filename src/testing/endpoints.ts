@@ -22,17 +22,19 @@ import {
   openAIResponsesErrorBody,
 } from './openai-chat/openai-chat-error.js';
 import type { OpenAIErrorBody } from './openai-chat/openai-chat-error.js';
-import { OPENAI_RESPONSES_ENDPOINT } from './openai-responses/openai-responses-endpoint.js';
+import { createResponsesEndpoint } from './openai-responses/openai-responses-endpoint.js';
 
-/** The strict server's registry: one endpoint per wire format it speaks. */
-export const STRICT_ENDPOINTS: readonly StrictEndpoint[] = [
-  OPENAI_CHAT_ENDPOINT,
-  MISTRAL_ENDPOINT,
-  OPENAI_RESPONSES_ENDPOINT,
-  ANTHROPIC_ENDPOINT,
-  GEMINI_ENDPOINT,
-  BEDROCK_ENDPOINT,
-];
+/** One server's endpoints, one per wire format it speaks (the Responses API's with its store). */
+export function createEndpoints(): readonly StrictEndpoint[] {
+  return [
+    OPENAI_CHAT_ENDPOINT,
+    MISTRAL_ENDPOINT,
+    createResponsesEndpoint(),
+    ANTHROPIC_ENDPOINT,
+    GEMINI_ENDPOINT,
+    BEDROCK_ENDPOINT,
+  ];
+}
 
 /** The error body each provider answers a refused history with. */
 export interface ErrorBodies {
@@ -57,9 +59,8 @@ const ERROR_BODIES: {
 
 /**
  * The status, error body and headers (Bedrock's `x-amzn-errortype`) a provider answers a refused
- * history with, for an issue its validator found: what the strict server sends, for tests that
- * assert the exact reply or servers of your own. OpenAI reports the first schema error of several
- * issues; the others the first issue.
+ * history with, for an issue its validator found: what the strict server sends. OpenAI reports
+ * the first schema error of several issues; the others the first issue.
  *
  * @throws {ToolHistoryError} `invalid-input` for a format the strict server does not speak.
  * @example
@@ -81,27 +82,35 @@ export function errorBodyFor<F extends StrictServerFormat>(
   return ERROR_BODIES[format](issue);
 }
 
-/** The 404 for a path no endpoint serves: the provider's own under its prefix, else OpenAI's. */
-export function notFoundReply(method: string, path: string): EndpointReply {
-  const endpoint = STRICT_ENDPOINTS.find((candidate) =>
-    path.startsWith(candidate.notFound?.prefix ?? '\0'),
-  );
-  return endpoint?.notFound?.reply(method, path) ?? openAINotFound(method, path);
+function underPrefix(
+  endpoints: readonly StrictEndpoint[],
+  path: string,
+): StrictEndpoint | undefined {
+  return endpoints.find((candidate) => path.startsWith(candidate.notFound?.prefix ?? '\0'));
 }
 
-/**
- * The reply to a request the server cannot serve (a body over the limit, a failure while
- * answering), in the shape of the provider whose path or prefix `path` falls under; else OpenAI's.
- */
+/** The 404 for a path no endpoint serves: the provider's own under its prefix, else OpenAI's. */
+export function notFoundReply(
+  endpoints: readonly StrictEndpoint[],
+  method: string,
+  path: string,
+): EndpointReply {
+  return (
+    underPrefix(endpoints, path)?.notFound?.reply(method, path) ?? openAINotFound(method, path)
+  );
+}
+
+/** The reply to a request the server cannot serve, in the shape of the provider of its path. */
 export function failureReplyFor(
+  endpoints: readonly StrictEndpoint[],
   path: string,
   query: URLSearchParams,
   failure: ServerFailure,
   message: string,
 ): EndpointReply {
   const endpoint =
-    STRICT_ENDPOINTS.find((candidate) => candidate.match(path) !== undefined) ??
-    STRICT_ENDPOINTS.find((candidate) => path.startsWith(candidate.notFound?.prefix ?? '\0'));
+    endpoints.find((candidate) => candidate.match(path) !== undefined) ??
+    underPrefix(endpoints, path);
   return endpoint === undefined
     ? openAIFailure(failure, message)
     : endpoint.failure(failure, message, path, query);

@@ -1,8 +1,4 @@
-/**
- * The provider origins aiwrapper 3 calls: Anthropic's and Google's are hard-coded; OpenAI's,
- * Mistral's and DeepSeek's are the default `baseURL`s of `Lang.openai`, `Lang.mistral` and
- * `Lang.deepseek` (DeepSeek's requests reach the Chat Completions endpoint, under OpenAI's rules).
- */
+/** The provider origins aiwrapper 3 calls (DeepSeek's reach Chat Completions, OpenAI's rules). */
 const PROVIDER_ORIGINS: readonly string[] = [
   'https://api.openai.com',
   'https://api.anthropic.com',

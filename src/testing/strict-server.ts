@@ -6,8 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import type { EndpointReply, EndpointRequest, ScriptedReply, StrictRequest } from './endpoint.js';
-import { scriptFailureMessage } from './endpoint.js';
-import { failureReplyFor, notFoundReply, STRICT_ENDPOINTS } from './endpoints.js';
+import { createEndpoints, failureReplyFor, notFoundReply } from './endpoints.js';
 
 /** Options of {@link startStrictServer}. */
 export interface StrictServerOptions {
@@ -152,7 +151,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     options?.maxRecordedBodyBytes ?? 16 * 1024 * 1024,
   );
   let queue: ScriptedReply[] = typeof replies === 'function' ? [] : [...(replies ?? [])];
-  const endpoints = STRICT_ENDPOINTS.map((endpoint) => ({ endpoint, handler: endpoint.create() }));
+  const endpoints = createEndpoints();
 
   const nextReply = async (request: StrictRequest): Promise<ScriptedReply> =>
     queue.shift() ??
@@ -167,17 +166,18 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     const path = target.pathname;
     if (body.kind === 'too-large')
       return failureReplyFor(
+        endpoints,
         path,
         target.searchParams,
         'too-large',
         `The request body is ${body.size} bytes, over the strict server's limit of ${maxBodyBytes} bytes (option maxBodyBytes).`,
       );
-    for (const { endpoint, handler } of method === 'POST' ? endpoints : []) {
+    for (const endpoint of method === 'POST' ? endpoints : []) {
       const params = endpoint.match(path);
       if (params !== undefined)
-        return handler.handle({ path, query: target.searchParams, parsed, params, nextReply });
+        return endpoint.handle({ path, query: target.searchParams, parsed, params, nextReply });
     }
-    return notFoundReply(method, path);
+    return notFoundReply(endpoints, method, path);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -188,7 +188,13 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     // A reply function that throws or answers null, or a reply JSON cannot hold (BigInt, a
     // cycle): the request is answered and recorded, never dropped.
     const fail = (error: unknown): EndpointReply =>
-      failureReplyFor(path, target.searchParams, 'server-error', scriptFailureMessage(error));
+      failureReplyFor(
+        endpoints,
+        path,
+        target.searchParams,
+        'server-error',
+        `Scripted reply failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     let reply: EndpointReply;
     let payload: string | readonly string[];
     try {
@@ -261,7 +267,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     reset() {
       log.clear();
       queue = [];
-      for (const { handler } of endpoints) handler.reset();
+      for (const endpoint of endpoints) endpoint.reset?.();
     },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ToolHistoryError } from '../../src/errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
 import { accumulateSSE } from '../../src/streaming/accumulate-sse.js';
-import { readStreamEvents } from '../../src/streaming/read-stream-events.js';
 import { createToolCallAccumulator } from '../../src/streaming/tool-call-accumulator.js';
 import { trimHistory } from '../../src/trim/trim-history.js';
 
@@ -75,12 +74,11 @@ describe('options are checked where they are passed', () => {
     expect((framing as Error).message).toMatch(/^accumulateSSE options\.framing: /);
   });
 
-  it('readStreamEvents refuses a NaN line cap', async () => {
-    const error = await rejectionOf(async () => {
-      for await (const event of readStreamEvents([], { limits: { maxLineLength: Number.NaN } }))
-        expect(event).toBeUndefined();
-    });
-    expect((error as Error).message).toMatch(/^readStreamEvents options\.limits\.maxLineLength: /);
+  it('accumulateSSE refuses a NaN line cap', async () => {
+    const error = await rejectionOf(() =>
+      accumulateSSE([], { format: 'openai-chat', limits: { maxLineLength: Number.NaN } }),
+    );
+    expect((error as Error).message).toMatch(/^accumulateSSE options\.limits\.maxLineLength: /);
   });
 
   it.each([Number.NaN, -1])('trimHistory refuses maxTokens = %s', (maxTokens) => {

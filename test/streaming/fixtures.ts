@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { readStreamEvents } from '../../src/streaming/read-stream-events.js';
+import { readStreamEvents } from '../../src/streaming/accumulate-sse.js';
 
 /** The raw text of a fixture under `__fixtures__/`. */
 export async function fixtureText(name: string): Promise<string> {

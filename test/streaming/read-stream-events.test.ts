@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { StreamAccumulationError } from '../../src/errors/stream-accumulation-error.js';
-import {
-  readStreamEvents,
-  type ReadStreamEventsOptions,
-  type StreamSource,
-} from '../../src/streaming/read-stream-events.js';
+import { readStreamEvents, type StreamSource } from '../../src/streaming/accumulate-sse.js';
+
+type ReadStreamEventsOptions = Parameters<typeof readStreamEvents>[1];
 
 async function collect(
   source: StreamSource,

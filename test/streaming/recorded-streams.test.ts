@@ -1,13 +1,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { hasShared } from '../helpers/shared-dir.js';
-import { accumulateSSE } from '../../src/streaming/accumulate-sse.js';
-import { readStreamEvents } from '../../src/streaming/read-stream-events.js';
+import { accumulateSSE, readStreamEvents } from '../../src/streaming/accumulate-sse.js';
 import {
   createToolCallAccumulator,
   type AccumulationResult,
 } from '../../src/streaming/tool-call-accumulator.js';
-import type { LiveToolCall } from '../../src/core/stream/accumulated-tool-call.js';
+import type { LiveToolCall } from '../../src/core/stream/tool-call-stream-event.js';
 import { sequentialIds } from './fixtures.js';
 import { numRuns } from './num-runs.js';
 import {

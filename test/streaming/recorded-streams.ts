@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { SHARED_DIR } from '../helpers/shared-dir.js';
 import type { AccumulationResult } from '../../src/streaming/tool-call-accumulator.js';
-import type { LiveToolCall } from '../../src/core/stream/accumulated-tool-call.js';
+import type { LiveToolCall } from '../../src/core/stream/tool-call-stream-event.js';
 import type { StreamFormat } from '../../src/formats/index.js';
 
 // The real recorded streams of ../shared/recorded-streams: manifest.json lists each file with its

@@ -3,7 +3,7 @@ import { fc, test } from '@fast-check/vitest';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { accumulateSSE } from '../../src/streaming/accumulate-sse.js';
-import type { AccumulatedToolCall } from '../../src/core/stream/accumulated-tool-call.js';
+import type { AccumulatedToolCall } from '../../src/core/stream/tool-call-stream-event.js';
 import { hasShared } from '../helpers/shared-dir.js';
 import { numRuns } from './num-runs.js';
 import { cutAt, recordedBody, recordedStreams } from './recorded-streams.js';

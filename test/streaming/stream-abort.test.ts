@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accumulateSSE } from '../../src/streaming/accumulate-sse.js';
-import { readStreamEvents } from '../../src/streaming/read-stream-events.js';
+import { accumulateSSE, readStreamEvents } from '../../src/streaming/accumulate-sse.js';
 
 const FIRST = 'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StreamAccumulationError } from '../../src/errors/stream-accumulation-error.js';
 import { DEFAULT_STREAM_LIMITS } from '../../src/core/stream/stream-limits.js';
-import { accumulateSSE } from '../../src/streaming/accumulate-sse.js';
-import { readStreamEvents } from '../../src/streaming/read-stream-events.js';
+import { accumulateSSE, readStreamEvents } from '../../src/streaming/accumulate-sse.js';
 import { createToolCallAccumulator } from '../../src/streaming/tool-call-accumulator.js';
 
 /** One Ollama line carrying one whole call. */

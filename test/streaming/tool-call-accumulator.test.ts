@@ -805,3 +805,28 @@ describe('createToolCallAccumulator: limits', () => {
     expect(parsed).toEqual({ player: 'p3' });
   });
 });
+
+describe('createToolCallAccumulator: live view', () => {
+  it('lets structuredClone snapshot a live call mid-stream (it holds no functions)', () => {
+    const accumulator = createToolCallAccumulator({ format: 'anthropic' });
+    accumulator.push({
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: {} },
+    });
+    accumulator.push({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json: '{"city": "Par' },
+    });
+    const [call] = accumulator.liveCalls;
+    expect(structuredClone(call)).toMatchObject({
+      index: 0,
+      callId: 'toolu_1',
+      name: 'get_weather',
+      argumentsText: '{"city": "Par',
+      partialArguments: { city: 'Par' },
+      ended: false,
+    });
+  });
+});

@@ -3,11 +3,13 @@ import {
   StreamAccumulationError,
   type StreamLimitName,
 } from '../../errors/stream-accumulation-error.js';
-import type { AccumulatedToolCall } from './accumulated-tool-call.js';
 import { ByteBudget, utf8Length } from './byte-budget.js';
 import type { ResolvedStreamLimits } from './stream-limits.js';
-import type { ToolCallStreamEvent } from './tool-call-stream-event.js';
-import type { StreamWarning } from './stream-warning.js';
+import type {
+  AccumulatedToolCall,
+  StreamWarning,
+  ToolCallStreamEvent,
+} from './tool-call-stream-event.js';
 import { ToolCallState } from './tool-call-state.js';
 
 /**
@@ -27,6 +29,21 @@ export interface StreamEventHandler {
   handle(event: unknown): void;
 }
 
+type MessageLimit = 'calls' | 'text-bytes' | 'total-bytes';
+type CallLimit = Exclude<StreamLimitName, MessageLimit | 'line-length'>;
+
+/** The wording of each limit's error: what was reached, and the option that raises it. */
+const MESSAGE_LIMITS: Readonly<Record<MessageLimit, readonly [string, string]>> = {
+  calls: ['tool calls', 'maxCalls'],
+  'text-bytes': ['bytes of text', 'maxTextBytes'],
+  'total-bytes': ['bytes of text and arguments', 'maxTotalBytes'],
+};
+const CALL_LIMITS: Readonly<Record<CallLimit, readonly [string, string]>> = {
+  'argument-bytes': ['bytes', 'maxArgumentBytes'],
+  fragments: ['fragments', 'maxFragments'],
+  depth: ['levels', 'maxDepth'],
+};
+
 /**
  * The format-independent half of an accumulator: calls in message order, ids, text, limits and
  * events. Format handlers translate provider events into these calls.
@@ -37,35 +54,30 @@ export class AccumulatorCore {
   readonly calls: ToolCallState[] = [];
   /** Number of the event being handled, for error messages. */
   eventIndex = -1;
-  /** What the stream sent that was not used, in order. */
   readonly warnings: StreamWarning[] = [];
   private readonly taken = new Set<string>();
   private readonly nextId: () => string;
-  private readonly listener: ((event: ToolCallStreamEvent) => void) | undefined;
-  private readonly limits: ResolvedStreamLimits;
-  /** Bytes of text, and of text and arguments together, for the whole message. */
   private readonly textBudget: ByteBudget;
   private readonly totalBudget: ByteBudget;
+  private readonly totalSoFar = (): number => {
+    let bytes = utf8Length(this.text);
+    for (const call of this.calls) bytes += utf8Length(call.argumentsText);
+    return bytes;
+  };
 
   constructor(
-    limits: ResolvedStreamLimits,
-    listener: ((event: ToolCallStreamEvent) => void) | undefined,
+    private readonly limits: ResolvedStreamLimits,
+    private readonly listener: ((event: ToolCallStreamEvent) => void) | undefined,
     generateCallId: CallIdGenerator | undefined,
   ) {
-    this.limits = limits;
-    this.listener = listener;
     this.nextId = uniqueCallIds(this.taken, generateCallId);
-    this.textBudget = new ByteBudget(limits.maxTextBytes, () => utf8Length(this.text));
-    this.totalBudget = new ByteBudget(limits.maxTotalBytes, () => {
-      let bytes = utf8Length(this.text);
-      for (const call of this.calls) bytes += utf8Length(call.argumentsText);
-      return bytes;
-    });
+    this.textBudget = new ByteBudget(limits.maxTextBytes);
+    this.totalBudget = new ByteBudget(limits.maxTotalBytes);
   }
 
   /**
-   * Creates a call. Its id is settled here, before any text is merged into it: the provider's id
-   * when usable and not already used in this message, a generated one otherwise.
+   * Creates a call. Its id is settled before any text is merged into it: the provider's id when
+   * usable and not already used in this message, a generated one otherwise.
    */
   createCall(providerId: string | undefined, name: string): ToolCallState {
     let callId: string;
@@ -75,21 +87,20 @@ export class AccumulatorCore {
     } else {
       callId = this.nextId();
     }
-    const call = new ToolCallState(callId, providerId, this.limits.maxDepth);
+    const call = new ToolCallState(callId, providerId, this.limits);
     call.name = name;
     if (providerId !== undefined || name !== '') this.start(call);
     return call;
   }
 
   /**
-   * Records an id that arrived after the call's first piece: it replaces a generated id, or the
-   * provider's earlier id (the last one sent wins, as in openai-node's ChatCompletionStream).
+   * Records an id that arrived after the call's first piece: it replaces a generated id or the
+   * provider's earlier one (the last sent wins, as in openai-node's ChatCompletionStream).
    */
   setProviderId(call: ToolCallState, providerId: string): void {
     if (call.providerId === providerId || call.ended) return;
     call.providerId = providerId;
     if (!this.taken.has(providerId)) {
-      // The id it replaces was this call's own: free again (the call may go back to it).
       this.taken.delete(call.callId);
       this.taken.add(providerId);
       call.callId = providerId;
@@ -121,52 +132,26 @@ export class AccumulatorCore {
     if (call.index < 0 && delta !== '') this.start(call);
     const fragments = call.fragments + 1;
     if (fragments > this.limits.maxFragments)
-      this.limitExceeded(call, 'fragments', fragments, this.limits.maxFragments);
-    const units = call.units + delta.length;
-    // UTF-8 needs at most 3 bytes per UTF-16 code unit, so exact counting starts only near the cap.
-    if (units * 3 > this.limits.maxArgumentBytes) {
-      const bytes =
-        (call.bytes < 0 ? utf8Length(call.argumentsText) : call.bytes) + utf8Length(delta);
-      if (bytes > this.limits.maxArgumentBytes)
-        this.limitExceeded(call, 'argument-bytes', bytes, this.limits.maxArgumentBytes);
-      call.bytes = bytes;
-    }
-    if (delta === '') {
-      call.fragments = fragments;
-      call.units = units;
-      return;
-    }
-    const total = this.totalBudget.add(delta);
-    if (total > 0) this.messageLimitExceeded('total-bytes', total, this.limits.maxTotalBytes);
+      this.callLimitExceeded(call, 'fragments', fragments, this.limits.maxFragments);
+    const bytes = call.bytes.add(delta, call.argumentsText);
+    if (bytes > 0) this.callLimitExceeded(call, 'argument-bytes', bytes, call.bytes.maximum);
     call.fragments = fragments;
-    call.units = units;
+    if (delta === '') return;
+    this.addBytes(delta, this.totalBudget, this.totalSoFar, 'total-bytes');
     call.argumentsText += delta;
     try {
       call.parser.write(delta);
     } catch (error) {
       if (!call.parsedObject) call.showParsedObject();
       if (error instanceof StreamAccumulationError && error.detail.code === 'stream-limit') {
-        this.limitExceeded(
-          call,
-          error.detail.limit,
-          error.detail.attempted,
-          error.detail.maximum,
-          error,
-        );
+        const { limit, attempted, maximum } = error.detail;
+        this.callLimitExceeded(call, limit as CallLimit, attempted, maximum, error);
       }
       throw error;
     }
     if (!call.parsedObject) call.showParsedObject();
-    const listener = this.listener;
-    if (listener !== undefined) {
-      listener({
-        type: 'tool-call-delta',
-        index: call.index,
-        callId: call.callId,
-        argumentsDelta: delta,
-        call,
-      });
-    }
+    const { index, callId } = call;
+    this.listener?.({ type: 'tool-call-delta', index, callId, argumentsDelta: delta, call });
   }
 
   /** Makes a call final. Calls that never started (no name, id or text) are dropped silently. */
@@ -187,10 +172,8 @@ export class AccumulatorCore {
    */
   appendText(delta: string): void {
     if (delta === '') return;
-    const text = this.textBudget.add(delta);
-    if (text > 0) this.messageLimitExceeded('text-bytes', text, this.limits.maxTextBytes);
-    const total = this.totalBudget.add(delta);
-    if (total > 0) this.messageLimitExceeded('total-bytes', total, this.limits.maxTotalBytes);
+    this.addBytes(delta, this.textBudget, this.text, 'text-bytes');
+    this.addBytes(delta, this.totalBudget, this.totalSoFar, 'total-bytes');
     this.text += delta;
     this.listener?.({ type: 'text-delta', delta });
   }
@@ -205,71 +188,56 @@ export class AccumulatorCore {
     return result;
   }
 
-  private start(call: ToolCallState): void {
-    if (call.index >= 0) return;
-    if (this.calls.length >= this.limits.maxCalls)
-      this.messageLimitExceeded('calls', this.calls.length + 1, this.limits.maxCalls);
-    call.index = this.calls.length;
-    this.calls.push(call);
-    this.listener?.({
-      type: 'tool-call-start',
-      index: call.index,
-      callId: call.callId,
-      name: call.name,
-      call,
-    });
-  }
-
   /** Reports something the stream sent that was not used. */
   warn(call: ToolCallState, code: StreamWarning['code'], detail: string): void {
-    this.warnings.push({
-      code,
-      eventIndex: this.eventIndex,
-      callIndex: call.index,
-      callId: call.callId,
-      message: `events[${this.eventIndex}]: tool call ${call.index} ("${call.callId}"): ${detail}`,
-    });
+    const { eventIndex } = this;
+    const { index: callIndex, callId } = call;
+    const message = `events[${eventIndex}]: tool call ${callIndex} ("${callId}"): ${detail}`;
+    this.warnings.push({ code, eventIndex, callIndex, callId, message });
   }
 
-  /** A limit of the whole message (not of one call) was hit. */
-  private messageLimitExceeded(
-    limit: 'calls' | 'text-bytes' | 'total-bytes',
-    attempted: number,
-    maximum: number,
-  ): never {
-    const what =
-      limit === 'calls'
-        ? `started ${attempted} tool calls`
-        : limit === 'text-bytes'
-          ? `reached ${attempted} bytes of text`
-          : `reached ${attempted} bytes of text and arguments`;
-    const option =
-      limit === 'calls' ? 'maxCalls' : limit === 'text-bytes' ? 'maxTextBytes' : 'maxTotalBytes';
+  private start(call: ToolCallState): void {
+    if (call.index >= 0) return;
+    const count = this.calls.length;
+    if (count >= this.limits.maxCalls)
+      this.messageLimitExceeded('calls', count + 1, this.limits.maxCalls);
+    call.index = count;
+    this.calls.push(call);
+    const { index, callId, name } = call;
+    this.listener?.({ type: 'tool-call-start', index, callId, name, call });
+  }
+
+  private addBytes(
+    delta: string,
+    budget: ByteBudget,
+    soFar: string | (() => number),
+    limit: MessageLimit,
+  ): void {
+    const reached = budget.add(delta, soFar);
+    if (reached > 0) this.messageLimitExceeded(limit, reached, budget.maximum);
+  }
+
+  private messageLimitExceeded(limit: MessageLimit, attempted: number, maximum: number): never {
+    const [what, option] = MESSAGE_LIMITS[limit];
+    const verb = limit === 'calls' ? 'started' : 'reached';
     throw new StreamAccumulationError(
       { code: 'stream-limit', limit, attempted, maximum },
-      `The streamed message ${what} (events[${this.eventIndex}]), over the ${limit} limit of ${maximum}. Raise limits.${option} if the stream is legitimate.`,
+      `The streamed message ${verb} ${attempted} ${what} (events[${this.eventIndex}]), over the ${limit} limit of ${maximum}. Raise limits.${option} if the stream is legitimate.`,
     );
   }
 
-  private limitExceeded(
+  private callLimitExceeded(
     call: ToolCallState,
-    limit: StreamLimitName,
+    limit: CallLimit,
     attempted: number,
     maximum: number,
     cause?: unknown,
   ): never {
-    const units =
-      limit === 'argument-bytes' ? 'bytes' : limit === 'fragments' ? 'fragments' : 'levels';
+    const [units, option] = CALL_LIMITS[limit];
+    const { index: callIndex, callId, name } = call;
     throw new StreamAccumulationError(
-      {
-        code: 'stream-limit',
-        limit,
-        callIndex: call.index,
-        callId: call.callId,
-        attempted,
-        maximum,
-      },
-      `Tool call ${call.index} ("${call.callId}"${call.name === '' ? '' : `, ${call.name}`}) reached ${attempted} ${units} of arguments, over the ${limit} limit of ${maximum}. Raise limits.${limit === 'argument-bytes' ? 'maxArgumentBytes' : limit === 'fragments' ? 'maxFragments' : 'maxDepth'} if the stream is legitimate.`,
+      { code: 'stream-limit', limit, callIndex, callId, attempted, maximum },
+      `Tool call ${callIndex} ("${callId}"${name === '' ? '' : `, ${name}`}) reached ${attempted} ${units} of arguments, over the ${limit} limit of ${maximum}. Raise limits.${option} if the stream is legitimate.`,
       cause === undefined ? undefined : { cause },
     );
   }

@@ -10,29 +10,23 @@ export function utf8Length(text: string): number {
 }
 
 /**
- * Counts the UTF-8 bytes of text added over time against a maximum, cheaply: UTF-8 needs at most
- * 3 bytes per UTF-16 code unit, so exact counting starts only once the code units get near the
- * cap, with `countSoFar` measuring what was added before then, once.
+ * Counts the UTF-8 bytes of text added over time against a maximum. UTF-8 needs at most 3 bytes
+ * per UTF-16 code unit, so exact counting starts only near the cap, measuring `soFar` once (the
+ * text added before, or its byte count). Plain data: a live call view holding one stays clonable.
  */
 export class ByteBudget {
   private units = 0;
   private bytes = -1;
-  readonly maximum: number;
-  private readonly countSoFar: () => number;
 
-  constructor(maximum: number, countSoFar: () => number) {
-    this.maximum = maximum;
-    this.countSoFar = countSoFar;
-  }
+  constructor(readonly maximum: number) {}
 
-  /**
-   * Adds `text` when it fits and returns 0; returns the bytes it would have reached, and adds
-   * nothing, when it does not.
-   */
-  add(text: string): number {
+  /** Adds `text` and returns 0 when it fits; else adds nothing and returns the bytes reached. */
+  add(text: string, soFar: string | (() => number)): number {
     const units = this.units + text.length;
     if (units * 3 > this.maximum) {
-      const bytes = (this.bytes < 0 ? this.countSoFar() : this.bytes) + utf8Length(text);
+      const bytes =
+        (this.bytes >= 0 ? this.bytes : typeof soFar === 'string' ? utf8Length(soFar) : soFar()) +
+        utf8Length(text);
       if (bytes > this.maximum) return bytes;
       this.bytes = bytes;
     }

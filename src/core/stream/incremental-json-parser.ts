@@ -6,25 +6,18 @@ export const DEFAULT_MAX_JSON_DEPTH = 128;
 
 /** Where and why a text stopped being valid JSON. */
 export interface JsonSyntaxProblem {
-  /** 0-based offset (in UTF-16 code units) of the offending character, or the text length at the end. */
+  /** 0-based offset (UTF-16 code units) of the offending character, or the length at the end. */
   readonly position: number;
   readonly message: string;
 }
 
 /**
- * A streaming JSON parser: it reads each chunk once and keeps the value parsed so far.
- *
- * Partial semantics of `value` after any prefix of a JSON text:
- * - `undefined` until a value starts;
- * - objects and arrays exist from their opening bracket and are mutated in place, never rebuilt;
- * - a member appears once its key is complete and its value has started; a key is never partial;
- * - a string appears (as `""`) at its opening quote and grows with every chunk; an escape is added
- *   only when complete (`\u` needs its four hex digits);
- * - `true`, `false` and `null` appear when fully spelled; a number only when a character after it
- *   shows it complete (or at `end()` for a top-level number), so `1` never shows as the start of `12`;
- * - duplicate keys: the last one wins; `__proto__` is an ordinary own key (as in `JSON.parse`).
- *
- * After a syntax error the parser stops: `value` keeps what came before, `error` says where.
+ * A streaming JSON parser that reads each chunk once. After any prefix, `value` is `undefined`
+ * until a value starts; objects and arrays exist from their opening bracket and are mutated in
+ * place; a member appears once its key is complete and its value started; a string grows with
+ * every chunk (escapes only when complete); literals appear when fully spelled, numbers when a
+ * character after them (or `end()`) shows them complete. The last duplicate key wins; `__proto__`
+ * is an own key, as in `JSON.parse`. After a syntax error `value` keeps what came before.
  */
 export interface IncrementalJsonParser {
   write(chunk: string): void;
@@ -88,7 +81,7 @@ export function isJsonNumber(text: string): boolean {
   return JSON_NUMBER.test(text);
 }
 
-/** The code unit a one-letter escape (the letter's code) stands for, or -1 (`\u` is apart). */
+/** The code unit a one-letter escape stands for, or -1. */
 function escapedCodeUnit(code: number): number {
   switch (code) {
     case 34:
@@ -124,17 +117,15 @@ function escapeAt(chunk: string, at: number): number {
   return unit;
 }
 
-/** What {@link decodeStringPart} decoded and where it stopped. */
+/** What {@link decodeStringPart} decoded, and the index of the first character it did not. */
 export interface StringPart {
   text: string;
-  /** Index in the chunk of the first character not decoded. */
   end: number;
 }
 
 /**
- * Decodes a JSON string's characters in `chunk` from `start` up to the first one the state machine
- * handles itself (the closing quote, a control character, an escape that is invalid or continues in
- * the next chunk) or the chunk's end. Each `\u` escape gives one UTF-16 code unit.
+ * Decodes a JSON string's characters from `start` up to the chunk's end or the first one the state
+ * machine handles (closing quote, control character, an escape invalid or cut by the chunk).
  */
 export function decodeStringPart(chunk: string, start: number, part: StringPart): void {
   const length = chunk.length;
@@ -173,7 +164,6 @@ class StreamingJsonParser implements IncrementalJsonParser {
   private state = VALUE;
   private readonly containers: Container[] = [];
   private readonly keys: string[] = [];
-  /** Whether the innermost open container is an array. */
   private inArray = false;
   /** The string being read (a key when `inKey`), and where it goes. */
   private text = '';
@@ -186,7 +176,6 @@ class StreamingJsonParser implements IncrementalJsonParser {
   private numberText = '';
   private literal: readonly [string, boolean | null] = ['', null];
   private literalPosition = 0;
-  /** Characters of earlier chunks, for positions in problems. */
   private offset = 0;
   private ended = false;
 
@@ -213,7 +202,6 @@ class StreamingJsonParser implements IncrementalJsonParser {
       }
       switch (state) {
         case STRING: {
-          // The chunk's part of the string is decoded apart and appended once.
           decodeStringPart(chunk, i, this.part);
           this.text += this.part.text;
           i = this.part.end;
@@ -233,14 +221,12 @@ class StreamingJsonParser implements IncrementalJsonParser {
           } else if (code === 45 || (code >= 48 && code <= 57)) {
             let j = i + 1;
             while (j < length && isNumberChar(chunk.charCodeAt(j))) j++;
-            // A number that ends in this chunk is placed at once; else the NUMBER state reads it.
             this.numberText = j < length ? chunk.slice(i, j) : '';
             if (j < length) {
               state = this.commitNumber(j, state);
               i = j;
             } else state = NUMBER;
           } else if (LITERALS[code] !== undefined && chunk.startsWith(LITERALS[code][0], i)) {
-            // A literal wholly inside this chunk is placed at once.
             this.placeValue(LITERALS[code][1]);
             i += LITERALS[code][0].length;
             state = this.containers.length === 0 ? DONE : AFTER_VALUE;
@@ -252,7 +238,6 @@ class StreamingJsonParser implements IncrementalJsonParser {
         case OBJECT_FIRST:
         case KEY:
           if (code === 34) {
-            // A key that ends in this chunk without escapes is sliced out whole.
             let j = i + 1;
             let c = 0;
             while (j < length && (c = chunk.charCodeAt(j)) !== 34 && c !== 92 && c >= 32) j++;
@@ -362,12 +347,8 @@ class StreamingJsonParser implements IncrementalJsonParser {
     this.ended = true;
     let state = this.state;
     if (state === NUMBER && this.containers.length === 0) state = this.commitNumber(0, state);
-    if (!(
-      state === FAILED ||
-      state === DONE ||
-      (state === VALUE && this.containers.length === 0)
-    )) {
-      // Anything but a complete value, an error or empty input is a truncation.
+    // Anything but a complete value, an error or empty input is a truncation.
+    if (state !== FAILED && state !== DONE && !(state === VALUE && this.containers.length === 0)) {
       this.error = {
         position: this.offset,
         message: 'unexpected end of input (the JSON text is truncated)',
@@ -467,8 +448,8 @@ class StreamingJsonParser implements IncrementalJsonParser {
 }
 
 /**
- * Returns a new {@link IncrementalJsonParser}; opening more than `maxDepth` containers at once
- * throws a `StreamAccumulationError` with `limit: 'depth'`.
+ * Returns a new {@link IncrementalJsonParser}; nesting past `maxDepth` throws a
+ * `StreamAccumulationError` with `limit: 'depth'`.
  *
  * @example
  * const parser = createIncrementalJsonParser();

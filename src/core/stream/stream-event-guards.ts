@@ -1,9 +1,8 @@
 import { StreamAccumulationError } from '../../errors/stream-accumulation-error.js';
+import { isObject } from '../input-guards.js';
+import { findUnwritableJson } from '../json-text.js';
 
-/** True for a non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject } from '../input-guards.js';
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -16,10 +15,7 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/**
- * Throws the error for a malformed event: which event (0-based, in push order), which field,
- * what was expected and what came instead.
- */
+/** Throws the error for a malformed event: which event (0-based), which field, what was expected. */
 export function invalidEvent(
   format: string,
   eventIndex: number,
@@ -34,48 +30,46 @@ export function invalidEvent(
   );
 }
 
-/** A string, or `undefined` for a missing or null field; anything else is an invalid event. */
-export function optionalString(
+/** Reads an optional event field: its value, `undefined` when missing or null, else throws. */
+export type OptionalField<T> = (
   value: unknown,
   format: string,
   eventIndex: number,
   field: string,
-): string | undefined {
-  if (typeof value === 'string') return value;
-  if (value === undefined || value === null) return undefined;
-  return invalidEvent(format, eventIndex, field, 'a string', value);
+) => T | undefined;
+
+function optionalField<T>(test: (value: unknown) => value is T, expected: string) {
+  return (value: unknown, format: string, eventIndex: number, field: string): T | undefined => {
+    if (test(value)) return value;
+    if (value === undefined || value === null) return undefined;
+    return invalidEvent(format, eventIndex, field, expected, value);
+  };
 }
 
-/** A non-negative integer, or `undefined` for a missing or null field. */
-export function optionalIndex(
-  value: unknown,
-  format: string,
-  eventIndex: number,
-  field: string,
-): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-  if (value === undefined || value === null) return undefined;
-  return invalidEvent(format, eventIndex, field, 'a non-negative integer', value);
-}
-
-/** An object, or `undefined` for a missing or null field. */
-export function optionalRecord(
-  value: unknown,
-  format: string,
-  eventIndex: number,
-  field: string,
-): Record<string, unknown> | undefined {
-  if (isRecord(value)) return value;
-  if (value === undefined || value === null) return undefined;
-  return invalidEvent(format, eventIndex, field, 'an object', value);
-}
+/** A string field. */
+export const optionalString: OptionalField<string> = optionalField(
+  (value): value is string => typeof value === 'string',
+  'a string',
+);
+/** A non-negative integer field. */
+export const optionalIndex: OptionalField<number> = optionalField(
+  (value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0,
+  'a non-negative integer',
+);
+/** An object field. */
+export const optionalRecord: OptionalField<Readonly<Record<string, unknown>>> = optionalField(
+  isObject,
+  'an object',
+);
 
 /**
- * Throws the error for a provider's mid-stream error event (`code: 'provider-error'`): the
- * provider ended the message there, and the accumulator keeps what came before it. `error` is the
- * provider's error object: its `code` (string or number) or else its `type` names the error.
+ * Throws the error for a provider's mid-stream error event (`provider-error`): the message ends
+ * there. Its `code` (string or number), else its `type`, names the error.
  */
-export function providerStreamError(eventIndex: number, error: Record<string, unknown>): never {
+export function providerStreamError(
+  eventIndex: number,
+  error: Readonly<Record<string, unknown>>,
+): never {
   const { type, code, message } = error;
   const errorType =
     typeof code === 'string' || typeof code === 'number'
@@ -88,4 +82,28 @@ export function providerStreamError(eventIndex: number, error: Record<string, un
     { code: 'provider-error', eventIndex, errorType, providerMessage },
     `events[${eventIndex}]: the provider ended the stream with an error: ${errorType}${providerMessage === '' ? '' : `: ${providerMessage}`}. The message is incomplete: finish() returns what arrived before the error; retry the request.`,
   );
+}
+
+/** Reads a whole call's arguments (Gemini, Ollama): objects are serialized, strings kept as sent. */
+export function readArgumentsValue(
+  value: unknown,
+  format: string,
+  eventIndex: number,
+  field: string,
+): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (!isObject(value)) return invalidEvent(format, eventIndex, field, 'an object', value);
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    // An event built in code can hold a BigInt, a cycle, or nesting deep enough to overflow.
+    const found = findUnwritableJson(value) ?? { path: '', problem: 'cannot be written as JSON' };
+    const where = `${field}${found.path}`;
+    throw new StreamAccumulationError(
+      { code: 'invalid-input', eventIndex, field: where },
+      `events[${eventIndex}].${where} ${found.problem} in a ${format} stream, so the call's arguments cannot be read. Check that the event is the provider's, parsed from its JSON text.`,
+      { cause: error },
+    );
+  }
 }

@@ -5,10 +5,7 @@ import { DEFAULT_MAX_JSON_DEPTH } from './incremental-json-parser.js';
  * `StreamAccumulationError` with `code: 'stream-limit'` naming the limit, the call and the numbers.
  */
 export interface StreamLimits {
-  /**
-   * Most UTF-8 bytes of argument text buffered for one call.
-   * @defaultValue 16 MiB (16,777,216), as in openai-node
-   */
+  /** Most UTF-8 bytes of argument text for one call. @defaultValue 16 MiB, as in openai-node */
   readonly maxArgumentBytes?: number | undefined;
   /**
    * Most argument fragments (deltas) for one call. Higher than openai-node's 65,536 because real
@@ -16,26 +13,16 @@ export interface StreamLimits {
    * @defaultValue 1,048,576
    */
   readonly maxFragments?: number | undefined;
-  /**
-   * Most objects and arrays open at once in one call's arguments.
-   * @defaultValue 128, as in openai-node
-   */
+  /** Most objects and arrays open at once in one call's arguments. @defaultValue 128 */
   readonly maxDepth?: number | undefined;
   /**
    * Most characters in one line of an SSE or JSON-lines body (one event), for the stream readers.
    * @defaultValue 33,554,432 (twice the argument cap, as Gemini and Ollama send whole calls in one line)
    */
   readonly maxLineLength?: number | undefined;
-  /**
-   * Most tool calls started in one message (one accumulator). A flood of tiny calls costs memory
-   * per call that the per-call caps never see.
-   * @defaultValue 65,536
-   */
+  /** Most tool calls started in one message (one accumulator). @defaultValue 65,536 */
   readonly maxCalls?: number | undefined;
-  /**
-   * Most UTF-8 bytes of assistant text in one message (one accumulator).
-   * @defaultValue 64 MiB (67,108,864)
-   */
+  /** Most UTF-8 bytes of assistant text in one message. @defaultValue 64 MiB */
   readonly maxTextBytes?: number | undefined;
   /**
    * Most UTF-8 bytes in all: for an accumulator, its text and every call's argument text

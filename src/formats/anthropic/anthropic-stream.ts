@@ -2,7 +2,7 @@ import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accu
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
 import {
   invalidEvent,
-  isRecord,
+  isObject,
   optionalIndex,
   optionalRecord,
   optionalString,
@@ -13,14 +13,26 @@ import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'Anthropic Messages';
 
+type Block = Readonly<Record<string, unknown>>;
+
 /**
- * The event handler for Anthropic Messages stream events: a `tool_use` block opens a call
- * (`content_block_start`), `input_json_delta` pieces stream its input, `content_block_stop` ends it
- * (https://docs.anthropic.com/en/docs/build-with-claude/streaming).
- * A class, so every accumulator shares one `handle`.
+ * The input text of the commonest event, else `undefined`: an `input_json_delta` for block
+ * `index`, the block of the previous one. These are all the checks the general path would make.
  */
-export class AnthropicHandler implements StreamEventHandler {
-  private readonly core: AccumulatorCore;
+function continuedInput(event: unknown, index: number): string | undefined {
+  if (!isObject(event) || event.type !== 'content_block_delta' || event.index !== index)
+    return undefined;
+  const delta = event.delta;
+  if (!isObject(delta) || delta.type !== 'input_json_delta') return undefined;
+  return typeof delta.partial_json === 'string' ? delta.partial_json : undefined;
+}
+
+/**
+ * Anthropic Messages events: a `tool_use` block opens a call (`content_block_start`),
+ * `input_json_delta`s stream its input, `content_block_stop` ends it
+ * (https://docs.anthropic.com/en/docs/build-with-claude/streaming).
+ */
+class AnthropicHandler implements StreamEventHandler {
   private readonly blocks = new Map<number, ToolCallState>();
   /** Blocks that are not client tool calls: server tools also stream `input_json_delta`. */
   private readonly otherBlocks = new Set<number>();
@@ -28,9 +40,7 @@ export class AnthropicHandler implements StreamEventHandler {
   private lastIndex = -1;
   private lastCall: ToolCallState | undefined = undefined;
 
-  constructor(core: AccumulatorCore) {
-    this.core = core;
-  }
+  constructor(private readonly core: AccumulatorCore) {}
 
   handle(event: unknown): void {
     const lastCall = this.lastCall;
@@ -41,26 +51,23 @@ export class AnthropicHandler implements StreamEventHandler {
         return;
       }
     }
-    const eventIndex = this.core.eventIndex;
-    if (!isRecord(event))
-      return invalidEvent(FORMAT, eventIndex, '', 'a stream event object', event);
-    const type = optionalString(event.type, FORMAT, eventIndex, 'type');
-    switch (type) {
+    const at = this.core.eventIndex;
+    if (!isObject(event)) return invalidEvent(FORMAT, at, '', 'a stream event object', event);
+    const index = (): number => optionalIndex(event.index, FORMAT, at, 'index') ?? 0;
+    switch (optionalString(event.type, FORMAT, at, 'type')) {
       case 'message_start':
-        this.messageStart(event, eventIndex);
+        this.messageStart(event, at);
         return;
       case 'content_block_start': {
-        const index = optionalIndex(event.index, FORMAT, eventIndex, 'index') ?? 0;
-        const block = optionalRecord(event.content_block, FORMAT, eventIndex, 'content_block');
-        this.startBlock(index, block, eventIndex, 'content_block');
+        const block = optionalRecord(event.content_block, FORMAT, at, 'content_block');
+        this.startBlock(index(), block, at, 'content_block');
         return;
       }
       case 'content_block_delta':
-        this.blockDelta(event, eventIndex);
+        this.blockDelta(event, index(), at);
         return;
       case 'content_block_stop': {
-        const index = optionalIndex(event.index, FORMAT, eventIndex, 'index') ?? 0;
-        const call = this.blocks.get(index);
+        const call = this.blocks.get(index());
         if (call !== undefined) this.core.endCall(call);
         return;
       }
@@ -68,118 +75,85 @@ export class AnthropicHandler implements StreamEventHandler {
         this.core.endAll();
         return;
       case 'error':
-        return providerError(event, eventIndex);
+        // `{"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}`
+        // (https://docs.anthropic.com/en/docs/build-with-claude/streaming#error-events).
+        return providerStreamError(at, optionalRecord(event.error, FORMAT, at, 'error') ?? {});
       default:
-        // message_delta, ping, thinking and signature deltas carry no calls or text.
-        return;
+      // message_delta, ping, thinking and signature deltas carry no calls or text.
     }
   }
 
   /**
-   * With programmatic tool calling, `message_start.message.content` can already hold complete
-   * blocks, a `tool_use` among them, with no block events for them: each is a whole call.
+   * With programmatic tool calling, `message_start.message.content` can hold complete blocks, a
+   * `tool_use` among them, with no block events: each is a whole call.
    */
-  private messageStart(event: Record<string, unknown>, eventIndex: number): void {
-    const message = optionalRecord(event.message, FORMAT, eventIndex, 'message');
-    const content = message?.content;
+  private messageStart(event: Block, at: number): void {
+    const content = optionalRecord(event.message, FORMAT, at, 'message')?.content;
     if (content === undefined || content === null) return;
     if (!Array.isArray(content))
-      return invalidEvent(FORMAT, eventIndex, 'message.content', 'an array', content);
-    const blocks: (Record<string, unknown> | undefined)[] = [];
+      return invalidEvent(FORMAT, at, 'message.content', 'an array', content);
     // Every block is checked before any is applied: a refused event changes nothing.
-    for (let at = 0; at < content.length; at++) {
-      const field = `message.content[${at}]`;
-      const block = optionalRecord(content[at], FORMAT, eventIndex, field);
-      if (block?.type === 'tool_use') {
-        optionalString(block.id, FORMAT, eventIndex, `${field}.id`);
-        optionalString(block.name, FORMAT, eventIndex, `${field}.name`);
-        optionalRecord(block.input, FORMAT, eventIndex, `${field}.input`);
-      } else if (block?.type === 'text') {
-        optionalString(block.text, FORMAT, eventIndex, `${field}.text`);
-      }
-      blocks.push(block);
-    }
-    for (let at = 0; at < blocks.length; at++) {
-      const call = this.startBlock(at, blocks[at], eventIndex, `message.content[${at}]`);
+    const blocks = content.map((value: unknown, position) => {
+      const field = `message.content[${position}]`;
+      const block = optionalRecord(value, FORMAT, at, field);
+      const fields =
+        block?.type === 'tool_use' ? ['id', 'name'] : block?.type === 'text' ? ['text'] : [];
+      for (const name of fields) optionalString(block?.[name], FORMAT, at, `${field}.${name}`);
+      if (block?.type === 'tool_use') optionalRecord(block.input, FORMAT, at, `${field}.input`);
+      return block;
+    });
+    blocks.forEach((block, position) => {
+      const call = this.startBlock(position, block, at, `message.content[${position}]`);
       if (call !== undefined) this.core.endCall(call);
-    }
+    });
   }
 
   /** Starts the block at `index`; returns its call for a `tool_use` block. */
   private startBlock(
     index: number,
-    block: Record<string, unknown> | undefined,
-    eventIndex: number,
+    block: Block | undefined,
+    at: number,
     field: string,
   ): ToolCallState | undefined {
     const core = this.core;
     if (index === this.lastIndex) this.lastCall = undefined;
-    if (block?.type === 'tool_use') {
-      const id = optionalString(block.id, FORMAT, eventIndex, `${field}.id`);
-      const name = optionalString(block.name, FORMAT, eventIndex, `${field}.name`) ?? '';
-      const input = optionalRecord(block.input, FORMAT, eventIndex, `${field}.input`);
-      const call = core.createCall(usableProviderId(id), name);
-      // The input can come whole here (programmatic tool calling) instead of as deltas.
-      if (input !== undefined && Object.keys(input).length > 0)
-        call.setInitialArguments(structuredClone(input));
-      this.blocks.set(index, call);
-      this.otherBlocks.delete(index);
-      return call;
+    if (block?.type !== 'tool_use') {
+      this.otherBlocks.add(index);
+      if (block?.type === 'text')
+        core.appendText(optionalString(block.text, FORMAT, at, `${field}.text`) ?? '');
+      return undefined;
     }
-    this.otherBlocks.add(index);
-    if (block?.type === 'text')
-      core.appendText(optionalString(block.text, FORMAT, eventIndex, `${field}.text`) ?? '');
-    return undefined;
+    const id = optionalString(block.id, FORMAT, at, `${field}.id`);
+    const name = optionalString(block.name, FORMAT, at, `${field}.name`) ?? '';
+    const input = optionalRecord(block.input, FORMAT, at, `${field}.input`);
+    const call = core.createCall(usableProviderId(id), name);
+    // The input can come whole here (programmatic tool calling) instead of as deltas.
+    if (input !== undefined && Object.keys(input).length > 0)
+      call.setInitialArguments(structuredClone(input));
+    this.blocks.set(index, call);
+    this.otherBlocks.delete(index);
+    return call;
   }
 
-  private blockDelta(event: Record<string, unknown>, eventIndex: number): void {
-    const index = optionalIndex(event.index, FORMAT, eventIndex, 'index') ?? 0;
-    const delta = optionalRecord(event.delta, FORMAT, eventIndex, 'delta');
+  private blockDelta(event: Block, index: number, at: number): void {
+    const delta = optionalRecord(event.delta, FORMAT, at, 'delta');
     if (delta?.type === 'input_json_delta') {
       const json = delta.partial_json;
       if (typeof json !== 'string')
-        return invalidEvent(FORMAT, eventIndex, 'delta.partial_json', 'a string', json);
+        return invalidEvent(FORMAT, at, 'delta.partial_json', 'a string', json);
       if (this.otherBlocks.has(index)) return;
-      let call = this.blocks.get(index);
-      if (call === undefined) {
-        // A delta for a block that never started: keep its text rather than drop it.
-        call = this.core.createCall(undefined, '');
-        this.blocks.set(index, call);
-      }
+      // A delta for a block that never started: keep its text rather than drop it.
+      const call = this.blocks.get(index) ?? this.core.createCall(undefined, '');
+      this.blocks.set(index, call);
       this.lastIndex = index;
       this.lastCall = call;
       this.core.appendArguments(call, json);
     } else if (delta?.type === 'text_delta') {
-      const text = delta.text;
-      if (typeof text !== 'string')
-        return invalidEvent(FORMAT, eventIndex, 'delta.text', 'a string', text);
-      this.core.appendText(text);
+      if (typeof delta.text !== 'string')
+        return invalidEvent(FORMAT, at, 'delta.text', 'a string', delta.text);
+      this.core.appendText(delta.text);
     }
   }
-}
-
-/**
- * The input text of the commonest event, or `undefined` for any other: a `content_block_delta`
- * whose delta is an `input_json_delta` for block `index`, the block of the previous one. Such an
- * event passes every check of the general path, and these are all the checks it would make.
- */
-function continuedInput(event: unknown, index: number): string | undefined {
-  if (!isRecord(event) || event.type !== 'content_block_delta' || event.index !== index)
-    return undefined;
-  const delta = event.delta;
-  if (!isRecord(delta) || delta.type !== 'input_json_delta') return undefined;
-  const json = delta.partial_json;
-  return typeof json === 'string' ? json : undefined;
-}
-
-/**
- * A mid-stream `error` event, such as `{"type": "error", "error": {"type": "overloaded_error",
- * "message": "Overloaded"}}` (https://docs.anthropic.com/en/docs/build-with-claude/streaming#error-events):
- * the message ends there.
- */
-function providerError(event: Record<string, unknown>, eventIndex: number): never {
-  const error = optionalRecord(event.error, FORMAT, eventIndex, 'error') ?? {};
-  return providerStreamError(eventIndex, error);
 }
 
 /** The stream adapter for Messages API events. */

@@ -1,19 +1,11 @@
-/**
- * Turns values set at JSON paths, in document order, into JSON text, so that a provider that
- * streams arguments as `(path, value)` pieces (Vertex AI's `partialArgs`) feeds the same parser,
- * live view, limits and listener events as the providers that stream text.
- *
- * Paths are RFC 9535 normalized-style paths: `$`, then `.name`, `['name']`, `["name"]` or `[0]`
- * segments. Pieces must come in document order, as a model generates them: a new member of an open
- * object, the next (or a later) element of an open array, or more of the string being streamed.
- * A piece that goes back into a member or element already written cannot be expressed as text
- * and is refused (its problem is returned), never written twice.
- */
+// Turns values set at JSON paths (Vertex AI's `partialArgs`) into JSON text, so they feed the same
+// parser, live view, limits and events as streamed text. Pieces must come in document order, as a
+// model generates them; one that goes back into a member or element already written is refused.
 
 /** A segment of a path: a member name or an array index. */
 export type JsonPathSegment = string | number;
 
-/** One value set at a path; `json` is the value's JSON text, or a string's raw text. */
+/** One value set at a path. */
 export interface JsonPathPiece {
   readonly path: readonly JsonPathSegment[];
   /** `string`: `text` is (a part of) a string's characters; otherwise `text` is JSON. */
@@ -31,66 +23,8 @@ interface Frame {
   readonly keys: Set<string> | undefined;
 }
 
-const IDENTIFIER_END = /[.[]/;
-
-/**
- * Parses a JSON path such as `$.recipe.steps[0]` or `$['a b'][2]` into its segments, or returns
- * `undefined` for a path this writer does not read (wildcards, filters, slices, no leading `$`).
- */
-export function parseJsonPath(path: string): JsonPathSegment[] | undefined {
-  if (!path.startsWith('$')) return undefined;
-  const segments: JsonPathSegment[] = [];
-  let at = 1;
-  while (at < path.length) {
-    const char = path[at];
-    if (char === '.') {
-      const rest = path.slice(at + 1);
-      const end = rest.search(IDENTIFIER_END);
-      const name = end < 0 ? rest : rest.slice(0, end);
-      if (name === '' || name === '*') return undefined;
-      segments.push(name);
-      at += 1 + name.length;
-    } else if (char === '[') {
-      const close = readBracket(path, at + 1);
-      if (close === undefined) return undefined;
-      segments.push(close.segment);
-      at = close.end;
-    } else {
-      return undefined;
-    }
-  }
-  return segments;
-}
-
-function readBracket(
-  path: string,
-  start: number,
-): { segment: JsonPathSegment; end: number } | undefined {
-  const quote = path[start];
-  if (quote === "'" || quote === '"') {
-    let name = '';
-    for (let at = start + 1; at < path.length; at++) {
-      const char = path[at];
-      if (char === quote) {
-        return path[at + 1] === ']' ? { segment: name, end: at + 2 } : undefined;
-      }
-      if (char === '\\') {
-        const escaped = readEscape(path, at + 1);
-        if (escaped === undefined) return undefined;
-        name += escaped.text;
-        at = escaped.end - 1;
-      } else {
-        name += char ?? '';
-      }
-    }
-    return undefined;
-  }
-  const close = path.indexOf(']', start);
-  const digits = close < 0 ? '' : path.slice(start, close);
-  if (!/^(0|[1-9][0-9]*)$/.test(digits)) return undefined;
-  const index = Number(digits);
-  return Number.isSafeInteger(index) ? { segment: index, end: close + 1 } : undefined;
-}
+// `.name`, `[0]`, `['name']` or `["name"]`; a quoted name's escapes are read by `unescapeName`.
+const SEGMENT = /\.([^.[]+)|\[(0|[1-9]\d*)\]|\[(['"])((?:\\[^]|(?!\3)[^\\])*)\3\]/y;
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   b: '\b',
@@ -104,15 +38,42 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   '"': '"',
 };
 
-function readEscape(path: string, at: number): { text: string; end: number } | undefined {
-  const char = path[at];
-  if (char === undefined) return undefined;
-  const simple = SIMPLE_ESCAPES[char];
-  if (simple !== undefined) return { text: simple, end: at + 1 };
-  if (char !== 'u') return undefined;
-  const hex = path.slice(at + 1, at + 5);
-  if (!/^[0-9a-fA-F]{4}$/.test(hex)) return undefined;
-  return { text: String.fromCharCode(parseInt(hex, 16)), end: at + 5 };
+function unescapeName(raw: string): string | undefined {
+  const escapes = raw.match(/\\(?:u[0-9a-fA-F]{4}|[^])/g) ?? [];
+  if (escapes.some((escape) => escape.length === 2 && !(escape.charAt(1) in SIMPLE_ESCAPES)))
+    return undefined;
+  return raw.replace(/\\(u[0-9a-fA-F]{4}|[^])/g, (_, escape: string) =>
+    escape.length === 5
+      ? String.fromCharCode(parseInt(escape.slice(1), 16))
+      : (SIMPLE_ESCAPES[escape] ?? escape),
+  );
+}
+
+/**
+ * Parses a JSON path such as `$.recipe.steps[0]` or `$['a b'][2]` into its segments, or returns
+ * `undefined` for a path this writer does not read (wildcards, filters, slices, no leading `$`).
+ */
+export function parseJsonPath(path: string): JsonPathSegment[] | undefined {
+  if (!path.startsWith('$')) return undefined;
+  const segments: JsonPathSegment[] = [];
+  SEGMENT.lastIndex = 1;
+  while (SEGMENT.lastIndex < path.length) {
+    const [, name, index, , quoted] = SEGMENT.exec(path) ?? [];
+    const segment =
+      name !== undefined
+        ? name === '*'
+          ? undefined
+          : name
+        : index !== undefined
+          ? Number(index)
+          : quoted === undefined
+            ? undefined
+            : unescapeName(quoted);
+    if (segment === undefined || (typeof segment === 'number' && !Number.isSafeInteger(segment)))
+      return undefined;
+    segments.push(segment);
+  }
+  return segments;
 }
 
 function samePath(a: readonly JsonPathSegment[], b: readonly JsonPathSegment[]): boolean {
@@ -128,11 +89,7 @@ function showPath(path: readonly JsonPathSegment[], length: number): string {
   return shown;
 }
 
-/**
- * Writes path pieces as JSON text, one object (the arguments) at the root. Use {@link
- * JsonPathTextWriter.transaction} around the pieces of one event, so that a refused piece leaves
- * the writer as it was before the event.
- */
+/** Writes path pieces as JSON text, one object (the arguments) at the root. */
 export class JsonPathTextWriter {
   /** Open containers, the root object first. */
   private readonly frames: Frame[] = [];
@@ -142,10 +99,7 @@ export class JsonPathTextWriter {
   private openString: readonly JsonPathSegment[] | undefined = undefined;
   private undo: (() => void)[] | undefined = undefined;
 
-  /**
-   * Runs `run` and returns its result; when it throws, every change it made to this writer is
-   * undone first, so that an event refused half-way leaves the writer as it was.
-   */
+  /** Runs `run`; when it throws, every change it made to this writer is undone first. */
   transaction<T>(run: () => T): T {
     const log: (() => void)[] = [];
     this.undo = log;

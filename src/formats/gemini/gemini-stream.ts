@@ -1,24 +1,33 @@
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
 import {
+  invalidEvent,
+  isObject,
+  optionalString,
   readArgumentsValue,
-  type CompleteCall,
-} from '../../core/stream/complete-calls-stream-handler.js';
-import { JsonPathTextWriter } from './gemini-json-path-stream.js';
-import { invalidEvent, isRecord } from '../../core/stream/stream-event-guards.js';
+} from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
-import { readPartialArgs } from './gemini-partial-args-stream.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
+import {
+  JsonPathTextWriter,
+  parseJsonPath,
+  type JsonPathPiece,
+} from './gemini-json-path-stream.js';
 
 const FORMAT = 'Gemini';
 
 /**
- * One part of a chunk, checked: text, a whole call, or a piece of a call streamed with Vertex AI's
+ * One checked part of a chunk: text, a whole call, or a piece of a call streamed with Vertex AI's
  * `streamFunctionCallArguments`, its `partialArgs` already written as argument text.
  */
 type GeminiPiece =
   | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'call'; readonly call: CompleteCall }
+  | {
+      readonly kind: 'call';
+      readonly id: string | undefined;
+      readonly name: string;
+      readonly argumentsText: string;
+    }
   | {
       readonly kind: 'part';
       readonly id: string | undefined;
@@ -31,43 +40,92 @@ type GeminiPiece =
       readonly closes: boolean;
     };
 
-interface GeminiChunk {
-  readonly pieces: readonly GeminiPiece[];
-  readonly finished: boolean;
-}
-
-interface OpenCall {
-  readonly call: ToolCallState;
-  readonly writer: JsonPathTextWriter;
-}
-
-function optionalStringField(
-  value: unknown,
-  eventIndex: number,
-  field: string,
-): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') return invalidEvent(FORMAT, eventIndex, field, 'a string', value);
-  return value;
+function optionalBoolean(value: unknown, eventIndex: number, field: string): boolean | undefined {
+  if (value === undefined || value === null || typeof value === 'boolean')
+    return value ?? undefined;
+  return invalidEvent(FORMAT, eventIndex, field, 'a boolean', value);
 }
 
 /**
- * The event handler for Gemini `streamGenerateContent` chunks. Gemini sends each `functionCall`
- * part whole (several can share a chunk), often with no id. Vertex AI with
- * `toolConfig.functionCallingConfig.streamFunctionCallArguments` instead opens a call with
- * `{name, willContinue: true}`, sends `partialArgs` that set values at JSON paths, and closes it
- * with a piece whose `willContinue` is not true (often `{}`)
+ * Reads one `PartialArg`: a `jsonPath`, one of `stringValue`, `numberValue`, `boolValue`,
+ * `nullValue`, and `willContinue` (more of the same string follows)
  * (https://googleapis.github.io/js-genai/release_docs/interfaces/types.PartialArg.html).
  */
-class GeminiHandler implements StreamEventHandler {
-  private readonly core: AccumulatorCore;
-  private readonly candidateIndex: number;
-  private open: OpenCall | undefined = undefined;
-
-  constructor(core: AccumulatorCore, candidateIndex: number) {
-    this.core = core;
-    this.candidateIndex = candidateIndex;
+function readPartialArg(value: unknown, eventIndex: number, field: string): JsonPathPiece {
+  if (!isObject(value)) return invalidEvent(FORMAT, eventIndex, field, 'an object', value);
+  const { jsonPath, stringValue, numberValue, boolValue, nullValue } = value;
+  if (typeof jsonPath !== 'string')
+    return invalidEvent(FORMAT, eventIndex, `${field}.jsonPath`, 'a string', jsonPath);
+  const path = parseJsonPath(jsonPath);
+  if (path === undefined)
+    return invalidEvent(
+      FORMAT,
+      eventIndex,
+      `${field}.jsonPath`,
+      "a JSON path of member names and indexes (such as $.a.b[0] or $['a b'])",
+      jsonPath,
+    );
+  const continues =
+    optionalBoolean(value.willContinue, eventIndex, `${field}.willContinue`) === true;
+  const json = (text: string): JsonPathPiece => ({ path, kind: 'json', text, continues: false });
+  const text = optionalString(stringValue, FORMAT, eventIndex, `${field}.stringValue`);
+  if (text !== undefined) return { path, kind: 'string', text, continues };
+  if (numberValue !== undefined && numberValue !== null) {
+    if (typeof numberValue !== 'number' || !Number.isFinite(numberValue))
+      return invalidEvent(FORMAT, eventIndex, `${field}.numberValue`, 'a number', numberValue);
+    return json(JSON.stringify(numberValue));
   }
+  const bool = optionalBoolean(boolValue, eventIndex, `${field}.boolValue`);
+  if (bool !== undefined) return json(String(bool));
+  if (nullValue !== undefined) return json('null');
+  // No value: the end of a string streamed in earlier pieces (its closing quote).
+  return { path, kind: 'string', text: '', continues };
+}
+
+/**
+ * Writes a `functionCall.partialArgs` list as argument text with the call's writer.
+ * @throws {StreamAccumulationError} `invalid-input` for a piece without its documented shape, or
+ * one that goes back to a member or element already streamed.
+ */
+function readPartialArgs(
+  writer: JsonPathTextWriter,
+  partialArgs: unknown,
+  eventIndex: number,
+  field: string,
+): string {
+  if (partialArgs === undefined || partialArgs === null) return '';
+  if (!Array.isArray(partialArgs))
+    return invalidEvent(FORMAT, eventIndex, field, 'an array', partialArgs);
+  let text = '';
+  partialArgs.forEach((value: unknown, at) => {
+    const written = writer.write(readPartialArg(value, eventIndex, `${field}[${at}]`));
+    if (typeof written === 'string') text += written;
+    else
+      invalidEvent(
+        FORMAT,
+        eventIndex,
+        `${field}[${at}].jsonPath`,
+        `a path in document order (${written.problem})`,
+        (value as { readonly jsonPath: string }).jsonPath,
+      );
+  });
+  return text;
+}
+
+/**
+ * The handler for Gemini `streamGenerateContent` chunks. Gemini sends each `functionCall` part
+ * whole (several can share a chunk), often with no id. Vertex AI with
+ * `toolConfig.functionCallingConfig.streamFunctionCallArguments` instead opens a call with
+ * `{name, willContinue: true}`, sends `partialArgs` that set values at JSON paths, and closes it
+ * with a piece whose `willContinue` is not true (often `{}`).
+ */
+class GeminiHandler implements StreamEventHandler {
+  private open: { readonly call: ToolCallState; readonly writer: JsonPathTextWriter } | undefined;
+
+  constructor(
+    private readonly core: AccumulatorCore,
+    private readonly candidateIndex: number,
+  ) {}
 
   handle(event: unknown): void {
     const writer = this.open?.writer;
@@ -81,34 +139,27 @@ class GeminiHandler implements StreamEventHandler {
         core.appendText(piece.text);
       } else if (piece.kind === 'call') {
         this.close();
-        const call = core.createCall(usableProviderId(piece.call.id), piece.call.name);
-        core.appendArguments(call, piece.call.argumentsText);
+        const call = core.createCall(usableProviderId(piece.id), piece.name);
+        core.appendArguments(call, piece.argumentsText);
         core.endCall(call);
       } else {
-        this.applyPart(piece);
+        let open = this.open;
+        if (open === undefined || piece.name !== undefined) {
+          this.close();
+          const call = core.createCall(usableProviderId(piece.id), piece.name ?? '');
+          open = this.open = { call, writer: piece.writer };
+        } else {
+          const id = usableProviderId(piece.id);
+          if (id !== undefined) core.setProviderId(open.call, id);
+        }
+        core.appendArguments(open.call, piece.argumentsText);
+        if (piece.closes) this.close();
       }
     }
     if (chunk.finished) {
       this.close();
       core.endAll();
     }
-  }
-
-  private applyPart(piece: Extract<GeminiPiece, { kind: 'part' }>): void {
-    const core = this.core;
-    let open = this.open;
-    if (open === undefined || piece.name !== undefined) {
-      this.close();
-      open = this.open = {
-        call: core.createCall(usableProviderId(piece.id), piece.name ?? ''),
-        writer: piece.writer,
-      };
-    } else if (piece.id !== undefined) {
-      const id = usableProviderId(piece.id);
-      if (id !== undefined) core.setProviderId(open.call, id);
-    }
-    core.appendArguments(open.call, piece.argumentsText);
-    if (piece.closes) this.close();
   }
 
   /** Ends the call being streamed: its open strings, objects and arrays are closed first. */
@@ -120,75 +171,76 @@ class GeminiHandler implements StreamEventHandler {
     this.core.endCall(open.call);
   }
 
-  private read(event: unknown): GeminiChunk | undefined {
-    const eventIndex = this.core.eventIndex;
-    if (!isRecord(event))
-      return invalidEvent(FORMAT, eventIndex, '', 'a GenerateContentResponse object', event);
+  private read(event: unknown): { pieces: readonly GeminiPiece[]; finished: boolean } | undefined {
+    const at = this.core.eventIndex;
+    if (!isObject(event))
+      return invalidEvent(FORMAT, at, '', 'a GenerateContentResponse object', event);
     const candidates = event.candidates;
-    if (candidates === undefined || candidates === null) return undefined; // usage or prompt feedback only
+    if (candidates === undefined || candidates === null) return undefined; // usage or feedback only
     if (!Array.isArray(candidates))
-      return invalidEvent(FORMAT, eventIndex, 'candidates', 'an array', candidates);
+      return invalidEvent(FORMAT, at, 'candidates', 'an array', candidates);
     for (let position = 0; position < candidates.length; position++) {
       const candidate: unknown = candidates[position];
-      if (!isRecord(candidate))
-        return invalidEvent(FORMAT, eventIndex, `candidates[${position}]`, 'an object', candidate);
+      if (!isObject(candidate))
+        return invalidEvent(FORMAT, at, `candidates[${position}]`, 'an object', candidate);
       const index = typeof candidate.index === 'number' ? candidate.index : position;
       if (index !== this.candidateIndex) continue;
       const finished = typeof candidate.finishReason === 'string';
       const content = candidate.content;
       if (content === undefined || content === null) return { pieces: [], finished };
       const field = `candidates[${position}].content`;
-      if (!isRecord(content)) return invalidEvent(FORMAT, eventIndex, field, 'an object', content);
+      if (!isObject(content)) return invalidEvent(FORMAT, at, field, 'an object', content);
       const parts = content.parts ?? [];
       if (!Array.isArray(parts))
-        return invalidEvent(FORMAT, eventIndex, `${field}.parts`, 'an array', parts);
-      return { pieces: this.readParts(parts, eventIndex, `${field}.parts`), finished };
+        return invalidEvent(FORMAT, at, `${field}.parts`, 'an array', parts);
+      return { pieces: this.readParts(parts, at, `${field}.parts`), finished };
     }
     return undefined;
   }
 
-  private readParts(parts: readonly unknown[], eventIndex: number, field: string): GeminiPiece[] {
+  private readParts(parts: readonly unknown[], at: number, field: string): GeminiPiece[] {
     const pieces: GeminiPiece[] = [];
     let writer = this.open?.writer;
-    for (let at = 0; at < parts.length; at++) {
-      const part: unknown = parts[at];
-      const where = `${field}[${at}]`;
-      if (!isRecord(part)) return invalidEvent(FORMAT, eventIndex, where, 'an object', part);
+    parts.forEach((part: unknown, position) => {
+      const where = `${field}[${position}]`;
+      if (!isObject(part)) return invalidEvent(FORMAT, at, where, 'an object', part);
       // Thought summaries (`thought: true`) are reasoning, not the assistant's text.
       if (typeof part.text === 'string' && part.thought !== true && part.text !== '')
         pieces.push({ kind: 'text', text: part.text });
       const functionCall = part.functionCall;
-      if (functionCall === undefined || functionCall === null) continue;
+      if (functionCall === undefined || functionCall === null) return;
       const callField = `${where}.functionCall`;
-      if (!isRecord(functionCall))
-        return invalidEvent(FORMAT, eventIndex, callField, 'an object', functionCall);
-      const id = optionalStringField(functionCall.id, eventIndex, `${callField}.id`);
-      const name = optionalStringField(functionCall.name, eventIndex, `${callField}.name`);
-      const { willContinue, partialArgs } = functionCall;
-      if (willContinue !== undefined && willContinue !== null && typeof willContinue !== 'boolean')
-        invalidEvent(FORMAT, eventIndex, `${callField}.willContinue`, 'a boolean', willContinue);
+      if (!isObject(functionCall))
+        return invalidEvent(FORMAT, at, callField, 'an object', functionCall);
+      const id = optionalString(functionCall.id, FORMAT, at, `${callField}.id`);
+      const name = optionalString(functionCall.name, FORMAT, at, `${callField}.name`);
+      const { partialArgs } = functionCall;
+      const willContinue = optionalBoolean(
+        functionCall.willContinue,
+        at,
+        `${callField}.willContinue`,
+      );
       const streamed =
         willContinue === true ||
         (partialArgs !== undefined && partialArgs !== null) ||
         (name === undefined && writer !== undefined);
       if (!streamed) {
         if (name === undefined)
-          return invalidEvent(FORMAT, eventIndex, `${callField}.name`, 'a string', name);
+          return invalidEvent(FORMAT, at, `${callField}.name`, 'a string', name);
         writer = undefined;
-        const args = functionCall.args;
-        const argumentsText = readArgumentsValue(args, FORMAT, eventIndex, `${callField}.args`);
-        pieces.push({ kind: 'call', call: { id, name, argumentsText } });
-        continue;
+        const argumentsText = readArgumentsValue(
+          functionCall.args,
+          FORMAT,
+          at,
+          `${callField}.args`,
+        );
+        pieces.push({ kind: 'call', id, name, argumentsText });
+        return;
       }
       const current =
         writer === undefined || name !== undefined ? new JsonPathTextWriter() : writer;
       const opens = current !== writer;
-      const argumentsText = readPartialArgs(
-        current,
-        partialArgs,
-        eventIndex,
-        `${callField}.partialArgs`,
-      );
+      const argumentsText = readPartialArgs(current, partialArgs, at, `${callField}.partialArgs`);
       const closes = willContinue !== true;
       writer = closes ? undefined : current;
       pieces.push({
@@ -199,21 +251,13 @@ class GeminiHandler implements StreamEventHandler {
         writer: current,
         closes,
       });
-    }
+    });
     return pieces;
   }
-}
-
-/** Returns the event handler for Gemini `streamGenerateContent` chunks. */
-export function createGeminiHandler(
-  core: AccumulatorCore,
-  candidateIndex: number,
-): StreamEventHandler {
-  return new GeminiHandler(core, candidateIndex);
 }
 
 /** The stream adapter for `streamGenerateContent` chunks. */
 export const GEMINI_STREAM: StreamAdapter = {
   framing: 'sse',
-  createHandler: (core, options) => createGeminiHandler(core, options.choiceIndex),
+  createHandler: (core, options) => new GeminiHandler(core, options.choiceIndex),
 };

@@ -12,7 +12,7 @@ import {
   failureStatus,
   fragments,
   holdsContentBlock,
-  isJsonObject,
+  isObject,
   jsonReply,
   matchPaths,
   nextResolvedReply,
@@ -55,7 +55,7 @@ function requestId(): string {
 export const ANTHROPIC_ENDPOINT: StrictEndpoint = {
   format: 'anthropic',
   match: matchPaths('/v1/messages'),
-  create: () => ({ handle: handleMessages, reset: () => undefined }),
+  handle: handleMessages,
   // `request_too_large` is Anthropic's documented 413 type (https://docs.anthropic.com/en/api/errors).
   failure: (failure, message) =>
     refuse(
@@ -69,7 +69,7 @@ async function handleMessages(request: EndpointRequest): Promise<EndpointReply> 
   // Our wording: no recorded Anthropic reply to a body that is not JSON was found.
   if (!request.parsed.ok) return refuse('The request body is not valid JSON.');
   const body = request.parsed.value;
-  if (!isJsonObject(body)) return refuse('The request body must be a JSON object.');
+  if (!isObject(body)) return refuse('The request body must be a JSON object.');
   // "max_tokens: Field required" (tickernelz/opencode-mem#50).
   for (const field of ['model', 'messages', 'max_tokens'])
     if (body[field] === undefined) return refuse(`${field}: Field required`);
@@ -79,7 +79,7 @@ async function handleMessages(request: EndpointRequest): Promise<EndpointReply> 
   const items: readonly unknown[] = messages;
   const badRole = items.findIndex(
     (message) =>
-      isJsonObject(message) &&
+      isObject(message) &&
       typeof message.role === 'string' &&
       !['user', 'assistant', 'system'].includes(message.role),
   );

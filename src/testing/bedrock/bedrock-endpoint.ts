@@ -11,7 +11,7 @@ import {
   argumentsObject,
   failureStatus,
   holdsContentBlock,
-  isJsonObject,
+  isObject,
   jsonReply,
   nextResolvedReply,
   randomId,
@@ -52,7 +52,7 @@ export const BEDROCK_ENDPOINT: StrictEndpoint = {
     const found = CONVERSE_PATH.exec(path);
     return found === null ? undefined : { model: found[1] ?? '' };
   },
-  create: () => ({ handle: handleConverse, reset: () => undefined }),
+  handle: handleConverse,
   failure: (failure, message) => refuse(message, failureStatus(failure)),
   // Ours: the shape of Bedrock's other errors, for an operation this server does not serve.
   notFound: {
@@ -65,7 +65,7 @@ async function handleConverse(request: EndpointRequest): Promise<EndpointReply> 
   // Ours: no recorded Bedrock reply to these malformed requests was found.
   if (!request.parsed.ok) return refuse('The request body is not valid JSON.');
   const body = request.parsed.value;
-  if (!isJsonObject(body)) return refuse('The request body must be a JSON object.');
+  if (!isObject(body)) return refuse('The request body must be a JSON object.');
   const messages = body.messages;
   if (!Array.isArray(messages))
     return refuse('The messages field must be an array of Message objects.');
@@ -81,7 +81,7 @@ async function handleConverse(request: EndpointRequest): Promise<EndpointReply> 
   if (refusal !== undefined) return refusal;
   // The profile's toolsWithToolHistory, in Bedrock's words (langgenius/dify#17545).
   if (
-    !isJsonObject(body.toolConfig) &&
+    !isObject(body.toolConfig) &&
     holdsContentBlock(items, (block) => 'toolUse' in block || 'toolResult' in block)
   )
     return refuse(

@@ -12,7 +12,7 @@ import {
   argumentsObject,
   failureStatus,
   fragments,
-  isJsonObject,
+  isObject,
   jsonReply,
   nextResolvedReply,
   randomId,
@@ -66,7 +66,7 @@ export const GEMINI_ENDPOINT: StrictEndpoint = {
     const found = GEMINI_PATH.exec(path);
     return found === null ? undefined : { model: found[1] ?? '', method: found[2] ?? '' };
   },
-  create: () => ({ handle: handleGenerateContent, reset: () => undefined }),
+  handle: handleGenerateContent,
   failure: (failure, message, path, query) => {
     const code = failure === 'too-large' ? 'INVALID_ARGUMENT' : 'STRICT_SERVER_ERROR';
     const status = failureStatus(failure);
@@ -95,7 +95,7 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
   // Google's sentence starts so and goes on with the parser's complaint; the first sentence only.
   if (!request.parsed.ok) return refuse('Invalid JSON payload received.');
   const body = request.parsed.value;
-  if (!isJsonObject(body)) return refuse('Invalid JSON payload received. Expected an object.');
+  if (!isObject(body)) return refuse('Invalid JSON payload received. Expected an object.');
   const contents = body.contents;
   // With the leading "* " and the trailing newline: ikechan8370/chatgpt-plugin#733,
   // langchain-ai/langchain-google#1393.
@@ -108,7 +108,7 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
   // Google's sentence for a role other than `user` and `model`, whatever the role.
   const badRole = items.some(
     (content) =>
-      isJsonObject(content) &&
+      isObject(content) &&
       typeof content.role === 'string' &&
       !['user', 'model'].includes(content.role),
   );

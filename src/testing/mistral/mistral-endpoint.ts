@@ -41,22 +41,19 @@ export function mistralErrorBody(issue: HistoryIssue): ErrorReply<MistralErrorBo
 export const MISTRAL_ENDPOINT: StrictEndpoint = {
   format: 'mistral',
   match: matchPaths('/mistral/v1/chat/completions'),
-  create: () => ({
-    handle: (request) =>
-      handleChatCompletions(request, {
-        format: 'mistral',
-        validate: validateMistral,
-        refuse: (issues) => {
-          const { status, body } = mistralErrorBody(issues[0]);
-          return jsonReply(status, body);
-        },
-        // Ours: Mistral's own 422 detail for a malformed message was not recorded.
-        refuseShape: (message) =>
-          jsonReply(400, mistralError(message, 'invalid_request_error', null)),
-        newCallId: () => randomId('', 9),
-      }),
-    reset: () => undefined,
-  }),
+  handle: (request) =>
+    handleChatCompletions(request, {
+      format: 'mistral',
+      validate: validateMistral,
+      refuse: (issues) => {
+        const { status, body } = mistralErrorBody(issues[0]);
+        return jsonReply(status, body);
+      },
+      // Ours: Mistral's own 422 detail for a malformed message was not recorded.
+      refuseShape: (message) =>
+        jsonReply(400, mistralError(message, 'invalid_request_error', null)),
+      newCallId: () => randomId('', 9),
+    }),
   // The shared Chat Completions handler answers its own failures in OpenAI's envelope.
   failure: openAIFailure,
 };

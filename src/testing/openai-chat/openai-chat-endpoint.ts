@@ -4,7 +4,7 @@ import type { EndpointReply, EndpointRequest, ResolvedReply, StrictEndpoint } fr
 import {
   describeJsonType,
   fragments,
-  isJsonObject,
+  isObject,
   jsonReply,
   matchPaths,
   nextResolvedReply,
@@ -67,7 +67,7 @@ export async function handleChatCompletions(
   };
   if (accepted.stream !== true) return jsonReply(200, toChatCompletion(reply, envelope));
   const options = accepted.stream_options;
-  const includeUsage = isJsonObject(options) && options.include_usage === true;
+  const includeUsage = isObject(options) && options.include_usage === true;
   const frames = toChatCompletionChunks(reply, envelope, includeUsage).map((chunk) =>
     sseFrame(chunk),
   );
@@ -90,17 +90,14 @@ const OPENAI_RULES: ChatCompletionsRules = {
 export const OPENAI_CHAT_ENDPOINT: StrictEndpoint = {
   format: 'openai-chat',
   match: matchPaths('/v1/chat/completions', '/chat/completions'),
-  create: () => ({
-    handle: (request) => handleChatCompletions(request, OPENAI_RULES),
-    reset: () => undefined,
-  }),
+  handle: (request) => handleChatCompletions(request, OPENAI_RULES),
   failure: openAIFailure,
 };
 
 /** The 400 for a body whose `model` or `messages` is unusable, in OpenAI's recorded sentences. */
 function refuseShape(body: unknown): OpenAIErrorBody | undefined {
   // Our wording: no OpenAI reply to a JSON body that is not an object was found.
-  if (!isJsonObject(body))
+  if (!isObject(body))
     return openAIError('The JSON body of the request must be an object.', null, null);
   if (body.model === undefined)
     return openAIError('you must provide a model parameter', null, null);
@@ -111,26 +108,15 @@ function refuseShape(body: unknown): OpenAIErrorBody | undefined {
       'messages',
       'missing_required_parameter',
     );
-  if (!Array.isArray(messages))
-    return openAIError(
-      `Invalid type for 'messages': expected an array of objects, but got ${describeJsonType(messages)} instead.`,
-      'messages',
-      'invalid_type',
-    );
-  if (messages.length === 0)
+  const shape = arrayOfObjects(messages, 'messages');
+  if (shape !== undefined) return shape;
+  const items = messages as readonly unknown[];
+  if (items.length === 0)
     // https://github.com/CopilotKit/CopilotKit/issues/529
     return openAIError(
       "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.",
       'messages',
       'empty_array',
-    );
-  const items: readonly unknown[] = messages;
-  const bad = items.findIndex((item) => !isJsonObject(item));
-  if (bad !== -1)
-    return openAIError(
-      `Invalid type for 'messages[${bad}]': expected an object, but got ${describeJsonType(items[bad])} instead.`,
-      `messages[${bad}]`,
-      'invalid_type',
     );
   const roleless = items.findIndex((item) => (item as { role?: unknown }).role === undefined);
   if (roleless === -1) return undefined;
@@ -151,7 +137,7 @@ const ROLES = ['system', 'assistant', 'user', 'function', 'tool', 'developer'];
  */
 function refuseMessageShapes(messages: readonly unknown[]): OpenAIErrorBody | undefined {
   for (const [index, message] of messages.entries()) {
-    if (!isJsonObject(message)) continue;
+    if (!isObject(message)) continue;
     const role = message.role;
     if (typeof role === 'string' && !ROLES.includes(role))
       return openAIError(
@@ -161,23 +147,24 @@ function refuseMessageShapes(messages: readonly unknown[]): OpenAIErrorBody | un
       );
     const calls = message.tool_calls;
     if (role !== 'assistant' || calls === undefined || calls === null) continue;
-    const param = `messages[${index}].tool_calls`;
-    if (!Array.isArray(calls))
-      return openAIError(
-        `Invalid type for '${param}': expected an array of objects, but got ${describeJsonType(calls)} instead.`,
-        param,
-        'invalid_type',
-      );
-    const items: readonly unknown[] = calls;
-    const bad = items.findIndex((call) => !isJsonObject(call));
-    if (bad !== -1)
-      return openAIError(
-        `Invalid type for '${param}[${bad}]': expected an object, but got ${describeJsonType(items[bad])} instead.`,
-        `${param}[${bad}]`,
-        'invalid_type',
-      );
+    const shape = arrayOfObjects(calls, `messages[${index}].tool_calls`);
+    if (shape !== undefined) return shape;
   }
   return undefined;
+}
+
+/** OpenAI's `invalid_type` error for a `param` that is not an array of objects. */
+function arrayOfObjects(value: unknown, param: string): OpenAIErrorBody | undefined {
+  const items: readonly unknown[] = Array.isArray(value) ? value : [];
+  const bad = Array.isArray(value) ? items.findIndex((item) => !isObject(item)) : -1;
+  if (Array.isArray(value) && bad === -1) return undefined;
+  const [field, expected] =
+    bad === -1 ? [param, 'an array of objects'] : [`${param}[${bad}]`, 'an object'];
+  return openAIError(
+    `Invalid type for '${field}': expected ${expected}, but got ${describeJsonType(bad === -1 ? value : items[bad])} instead.`,
+    field,
+    'invalid_type',
+  );
 }
 
 interface ChatEnvelope {

@@ -3,7 +3,7 @@ import type { EndpointReply, EndpointRequest, ResolvedReply, StrictEndpoint } fr
 import {
   describeJsonType,
   fragments,
-  isJsonObject,
+  isObject,
   jsonReply,
   matchPaths,
   nextResolvedReply,
@@ -29,21 +29,19 @@ type JsonObject = Readonly<Record<string, unknown>>;
  * `previous_response_id` is checked after the earlier input and output (aiwrapper sends only the
  * new items after the first turn).
  */
-export const OPENAI_RESPONSES_ENDPOINT: StrictEndpoint = {
-  format: 'openai-responses',
-  match: matchPaths('/v1/responses', '/responses'),
-  create: () => {
-    /** Response id → the conversation up to and including that response's output. */
-    const stored = new Map<string, readonly unknown[]>();
-    return {
-      handle: (request) => handleResponses(request, stored),
-      reset: () => {
-        stored.clear();
-      },
-    };
-  },
-  failure: openAIFailure,
-};
+export function createResponsesEndpoint(): StrictEndpoint {
+  /** Response id → the conversation up to and including that response's output. */
+  const stored = new Map<string, readonly unknown[]>();
+  return {
+    format: 'openai-responses',
+    match: matchPaths('/v1/responses', '/responses'),
+    handle: (request) => handleResponses(request, stored),
+    reset: () => {
+      stored.clear();
+    },
+    failure: openAIFailure,
+  };
+}
 
 async function handleResponses(
   request: EndpointRequest,
@@ -53,8 +51,7 @@ async function handleResponses(
     jsonReply(400, openAIError(...error));
   if (!request.parsed.ok) return refuse(OPENAI_INVALID_JSON_MESSAGE, null, null);
   const body = request.parsed.value;
-  if (!isJsonObject(body))
-    return refuse('The JSON body of the request must be an object.', null, null);
+  if (!isObject(body)) return refuse('The JSON body of the request must be an object.', null, null);
   if (body.model === undefined)
     return refuse("Missing required parameter: 'model'.", 'model', 'missing_required_parameter');
   const input =
@@ -74,7 +71,7 @@ async function handleResponses(
     );
   const badRole = input.findIndex(
     (item) =>
-      isJsonObject(item) &&
+      isObject(item) &&
       (item.type === undefined || item.type === 'message') &&
       typeof item.role === 'string' &&
       !['assistant', 'system', 'developer', 'user'].includes(item.role),
