@@ -17,7 +17,8 @@
  *     missing, at 1k, 10k and 30k messages, beside aiwrapper alone on the same history: linear.
  *
  * Every time is CPU time (`process.cpuUsage`): on a machine shared with other work, wall-clock time
- * also counts the waits for a core.
+ * also counts the waits for a core. No collection is forced before a sample: the modes alternate,
+ * so each is charged the collections its own garbage causes, as an app would be.
  *
  * Run: `npm run bench -- aiwrapper` (builds the package first), or
  * `npm run build && npx tsx bench/aiwrapper.ts`; `AIWRAPPER_BENCH=c` runs only part (c),
@@ -26,8 +27,6 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import {
   Lang,
   LangMessage,
@@ -39,10 +38,6 @@ import {
 } from 'aiwrapper';
 
 const entry = fileURLToPath(new URL('../dist/aiwrapper/install-tool-calls.js', import.meta.url));
-
-// A full collection before every sample, so garbage of one mode is not collected on another's time.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 type Chat = (
   this: LanguageProvider,
@@ -470,7 +465,6 @@ async function benchOverhead(list: readonly Provider[]): Promise<Map<string, num
           const shift = ((round % MODES.length) + MODES.length) % MODES.length;
           const order = MODES.slice(shift).concat(MODES.slice(0, shift));
           for (const mode of order) {
-            collectGarbage();
             const started = cpuTime();
             for (let index = 0; index < batch; index++) await chatOnce(provider, mode, messages);
             // The first two rounds warm up.
@@ -577,7 +571,6 @@ async function isolatedSamples(
   for (let round = -2; round < 15; round++) {
     const shift = ((round % MODES.length) + MODES.length) % MODES.length;
     for (const mode of MODES.slice(shift).concat(MODES.slice(0, shift))) {
-      collectGarbage();
       // `first`: a new collection every chat(), so nothing checked before is known.
       const fresh = first
         ? Array.from({ length: batch }, () => new LangMessages(base as LangMessage[]))
@@ -620,7 +613,6 @@ async function benchSynthesis(provider: Provider): Promise<void> {
         ? (['alone', 'auto'] as const)
         : (['auto', 'alone'] as const)) {
         const messages = new LangMessages(base);
-        collectGarbage();
         const started = cpuTime();
         if (mode === 'alone') await provider.alone.call(provider.lang, messages);
         else await provider.lang.chat(messages, { autoAssistantToolCalls: true });

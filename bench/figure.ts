@@ -1,4 +1,5 @@
 /** What every figure bench shares: CPU timing, interleaved runs, and the PASS/FAIL record. */
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 
 /** One row of the summary table. */
 export interface Figure {
@@ -28,6 +29,18 @@ export function cpuMs(run: () => unknown): number {
   run();
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
+}
+
+/**
+ * The median of `values` and a 95% interval for it: the order statistics n/2 -+ 0.98 sqrt(n)
+ * (the binomial's normal approximation), which assumes nothing about the distribution.
+ */
+export function medianInterval(values: readonly number[]): [number, number, number] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const spread = 0.98 * Math.sqrt(sorted.length);
+  const low = sorted[Math.max(0, Math.floor(sorted.length / 2 - spread))] ?? Number.NaN;
+  const high = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length / 2 + spread) - 1)];
+  return [low, median(sorted), high ?? Number.NaN];
 }
 
 export function median(values: readonly number[]): number {
@@ -60,27 +73,31 @@ export function interleaved(
   return samples.map(statistic);
 }
 
-/** The least CPU time per call of `run`, each sample repeating it until it takes >= 30 ms. */
-export function leastMs(run: () => unknown, samples = 3): number {
-  let repeat = 1;
-  while (
-    cpuMs(() => {
-      for (let i = 0; i < repeat; i++) run();
-    }) < 30 &&
-    repeat < 4096
-  )
-    repeat *= 2;
-  let least = Number.POSITIVE_INFINITY;
-  for (let sample = 0; sample < samples; sample++) {
-    least = Math.min(
-      least,
-      cpuMs(() => {
-        for (let i = 0; i < repeat; i++) run();
-      }) / repeat,
-    );
+/** Records the start time of every garbage collection, to count those inside a sample. */
+export class CollectionCounter {
+  readonly #starts: number[] = [];
+  readonly #observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) this.#starts.push(entry.startTime);
+  });
+
+  constructor() {
+    this.#observer.observe({ entryTypes: ['gc'] });
   }
-  return least;
+
+  /** How many collections started in `[from, to)` (`performance.now()` times). */
+  async countIn(from: number, to: number): Promise<number> {
+    // Entries arrive asynchronously: let the ones of the sample come in.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    return this.#starts.filter((start) => start >= from && start < to).length;
+  }
+
+  stop(): void {
+    this.#observer.disconnect();
+  }
 }
+
+/** `performance.now()`, for the bounds of a sample. */
+export const now = (): number => performance.now();
 
 export function printTable(rows: readonly (readonly string[])[]): void {
   const widths = rows[0]?.map((_, column) =>

@@ -4,8 +4,16 @@
  * format; and growth from 3k to 300k messages on every history path.
  */
 import { MESSAGE_FORMATS, type MessageFormat } from '../src/index.js';
-import { interleaved, leastMs, printTable, report } from './figure.js';
-import { realisticHistory, type Brokenness } from './realistic-history.js';
+import {
+  CollectionCounter,
+  cpuMs,
+  interleaved,
+  median,
+  now,
+  printTable,
+  report,
+} from './figure.js';
+import { realisticHistory, realisticWindows, type Brokenness } from './realistic-history.js';
 import { shipped } from './shipped.js';
 
 const SIZE = 100_000;
@@ -84,7 +92,11 @@ export function trimFigure(): void {
   });
 }
 
+// Every size covers the same 300k messages: 100 histories of 3k, 10 of 30k (each 10 of the 3k
+// joined), 1 of 300k (all joined), the same objects in the same heap.
+const GROWTH_TOTAL = 300_000;
 const GROWTH_SIZES = [3_000, 30_000, 300_000] as const;
+const GROWTH_ROUNDS = 5;
 const GROWTH_FORMATS = [
   'openai-chat',
   'anthropic',
@@ -105,22 +117,82 @@ const PATHS: Readonly<Record<string, Path>> = {
   pairs: (messages, format) => shipped.pairToolCalls(messages, { format }),
 };
 
-export function growthFigure(): void {
-  const rows: string[][] = [
-    ['path', 'format', ...GROWTH_SIZES.map((size) => `${size / 1000}k ms`), 'worst 10x step'],
-  ];
-  let worst = 0;
-  for (const format of GROWTH_FORMATS) {
-    const histories = GROWTH_SIZES.map((size) => realisticHistory(format, size, 'every-10'));
-    for (const [name, path] of Object.entries(PATHS)) {
-      const times = histories.map((messages) => leastMs(() => path(messages, format)));
-      const steps = times.slice(1).map((time, index) => time / (times[index] ?? 1));
-      const step = Math.max(...steps);
-      worst = Math.max(worst, step);
-      rows.push([name, format, ...times.map((time) => time.toFixed(1)), `${step.toFixed(1)}x`]);
+function growthSets(format: MessageFormat): unknown[][][] {
+  const [smallest] = GROWTH_SIZES;
+  const windows = realisticWindows(format, GROWTH_TOTAL, smallest, 'every-10');
+  return GROWTH_SIZES.map((size) => {
+    const joined = size / smallest;
+    const histories: unknown[][] = [];
+    for (let index = 0; index < windows.length; index += joined)
+      histories.push(windows.slice(index, index + joined).flat());
+    return histories;
+  });
+}
+
+/**
+ * Per size, the median CPU time of one pass over all its histories and the median number of
+ * collections in a pass; the sizes alternate, their order turning between rounds.
+ */
+async function growthTimes(
+  sets: readonly (readonly unknown[][])[],
+  run: (messages: readonly unknown[]) => unknown,
+  counter: CollectionCounter,
+): Promise<{ ms: number[]; collections: number[] }> {
+  const passes = sets.map((histories) => (): void => {
+    for (const messages of histories) run(messages);
+  });
+  for (const pass of passes) pass();
+  const ms = sets.map((): number[] => []);
+  const collections = sets.map((): number[] => []);
+  for (let round = 0; round < GROWTH_ROUNDS; round++) {
+    for (let step = 0; step < passes.length; step++) {
+      const index = (step + round) % passes.length;
+      const from = now();
+      ms[index]?.push(cpuMs(passes[index] ?? (() => undefined)));
+      collections[index]?.push(await counter.countIn(from, now()));
     }
   }
-  console.log('\nGrowth, broken every 10 turns (least CPU time of 3 samples)');
+  return { ms: ms.map(median), collections: collections.map(median) };
+}
+
+export async function growthFigure(): Promise<void> {
+  const rows: string[][] = [
+    [
+      'path',
+      'format',
+      ...GROWTH_SIZES.map((size) => `${String(size / 1000)}k: us/msg (GCs)`),
+      'worst 10x step',
+    ],
+  ];
+  const counter = new CollectionCounter();
+  let worst = 0;
+  for (const format of GROWTH_FORMATS) {
+    const sets = growthSets(format);
+    const total = sets[0]?.reduce((sum, messages) => sum + messages.length, 0) ?? 1;
+    for (const [name, path] of Object.entries(PATHS)) {
+      const { ms, collections } = await growthTimes(
+        sets,
+        (messages) => path(messages, format),
+        counter,
+      );
+      // Every pass handles the same messages: a 10x step costs 10x the time at a constant rate.
+      const steps = ms.slice(1).map((time, index) => (10 * time) / (ms[index] ?? 1));
+      const step = Math.max(...steps);
+      worst = Math.max(worst, step);
+      rows.push([
+        name,
+        format,
+        ...ms.map(
+          (time, index) => `${((1000 * time) / total).toFixed(3)} (${String(collections[index])})`,
+        ),
+        `${step.toFixed(1)}x`,
+      ]);
+    }
+  }
+  counter.stop();
+  console.log(
+    `\nGrowth, broken every 10 turns: CPU time per message over ${String(GROWTH_TOTAL / 1000)}k messages per pass, median of ${String(GROWTH_ROUNDS)}`,
+  );
   printTable(rows);
   report({
     name: 'growth 3k to 300k, every path',

@@ -96,6 +96,28 @@ function roundMessages(round: Round, random: Random, damage: number | undefined)
   return messages;
 }
 
+/** The Anthropic messages of round `index`, damaged as `brokenness` says. */
+function nextRound(
+  random: Random,
+  format: MessageFormat,
+  brokenness: Brokenness,
+  index: number,
+): unknown[] {
+  const calls = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({
+    id: idOf(random, format),
+    name: pick(random, ['read_file', 'search', 'get_weather', 'create_ticket']),
+    input: argumentsOf(random),
+  }));
+  const broken = brokenness === 'every' || (brokenness === 'every-10' && index % 10 === 9);
+  const round = { calls, reasoning: random() < 0.5 };
+  return roundMessages(round, random, broken ? index % 4 : undefined);
+}
+
+function inFormat(anthropic: unknown[], format: MessageFormat): unknown[] {
+  if (format === 'anthropic') return anthropic;
+  return [...shipped.convertHistory(anthropic, { from: 'anthropic', to: format }).messages];
+}
+
 /** About `size` messages in `format`, damaged as `brokenness` says; seeded, so runs agree. */
 export function realisticHistory(
   format: MessageFormat,
@@ -104,17 +126,33 @@ export function realisticHistory(
 ): unknown[] {
   const random = createRandom(size);
   const anthropic: unknown[] = [];
-  for (let index = 0; anthropic.length < size; index++) {
-    const calls = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({
-      id: idOf(random, format),
-      name: pick(random, ['read_file', 'search', 'get_weather', 'create_ticket']),
-      input: argumentsOf(random),
-    }));
-    const broken = brokenness === 'every' || (brokenness === 'every-10' && index % 10 === 9);
-    const round = { calls, reasoning: random() < 0.5 };
-    anthropic.push(...roundMessages(round, random, broken ? index % 4 : undefined));
-  }
+  for (let index = 0; anthropic.length < size; index++)
+    anthropic.push(...nextRound(random, format, brokenness, index));
   anthropic.push({ role: 'user', content: 'Thanks, go on.' }); // ready for the next request
-  if (format === 'anthropic') return anthropic;
-  return [...shipped.convertHistory(anthropic, { from: 'anthropic', to: format }).messages];
+  return inFormat(anthropic, format);
+}
+
+/**
+ * About `size` messages in `format` as consecutive histories of about `windowSize` messages each,
+ * cut between rounds: joined, they are one history of `size` messages made of the same objects.
+ */
+export function realisticWindows(
+  format: MessageFormat,
+  size: number,
+  windowSize: number,
+  brokenness: Brokenness = 'none',
+): unknown[][] {
+  const random = createRandom(size);
+  const windows: unknown[][] = [];
+  let window: unknown[] = [];
+  for (let index = 0, total = 0; total < size; index++) {
+    const round = nextRound(random, format, brokenness, index);
+    window.push(...round);
+    total += round.length;
+    if (window.length >= windowSize || total >= size) {
+      windows.push(inFormat(window, format));
+      window = [];
+    }
+  }
+  return windows;
 }
