@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ProviderFormat } from '../../core/format.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { profileFor } from '../../repair/provider-profile.js';
-import { formatOfLang } from '../lang-format.js';
+import { formatOfLang } from '../provider-prototypes.js';
 import { assertLoopHistory } from './pending-tool-calls.js';
 
 /**

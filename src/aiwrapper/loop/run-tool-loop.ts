@@ -3,10 +3,9 @@ import type { ToolLoopDoneReason, ToolLoopEvent } from './tool-loop-events.js';
 import { thrownName } from './tool-outcome.js';
 import { callsOf, commitResponse } from './commit-response.js';
 import { answerTurn, closeOpen, notRun, record, type Answered, type Open } from './answer-turn.js';
-import { installErrorResultFlags } from './error-result-flags.js';
+import { installErrorResultFlags, installResponsesInputFix } from '../serializer-fixes.js';
 import { requestRound, WorkingCopy } from './loop-request.js';
 import { pendingToolCalls } from './pending-tool-calls.js';
-import { installResponsesInputFix } from '../responses-input.js';
 import { readSetup, type Setup, type ToolLoopOptions } from './loop-tool.js';
 
 /**
