@@ -72,7 +72,8 @@ export interface InstallToolCallsOptions {
 // Symbol.for: a second copy of this package shares the first one's defaults.
 const SETTINGS = Symbol.for('aiwrapper-tool-calls.settings');
 type Settings = Record<'autoAssistantToolCalls' | 'autoRepairToolHistory', boolean>;
-const settings = ((globalThis as { [SETTINGS]?: Settings })[SETTINGS] ??= {
+const holder = globalThis as { [SETTINGS]?: Settings | undefined };
+const settings = (holder[SETTINGS] ??= {
   autoAssistantToolCalls: false,
   autoRepairToolHistory: false,
 });
@@ -130,7 +131,7 @@ export function installToolCalls(options: InstallToolCallsOptions = {}): void {
         const auto = options?.autoAssistantToolCalls ?? settings.autoAssistantToolCalls;
         const repair = options?.autoRepairToolHistory ?? settings.autoRepairToolHistory;
         if (!auto && !repair && options?.tools === undefined)
-          return original.call(this, messages, options);
+          return await original.call(this, messages, options);
         const collection =
           messages instanceof LangMessages
             ? messages
@@ -146,7 +147,7 @@ export function installToolCalls(options: InstallToolCallsOptions = {}): void {
         } else if (auto || repair) {
           synthesizeCallTurns(collection, format, covered);
         }
-        return original.call(this, collection, options);
+        return await original.call(this, collection, options);
       },
   );
   installResponsesInputFix();
