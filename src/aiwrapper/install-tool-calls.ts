@@ -1,6 +1,5 @@
 import { LangMessages, type LangOptions, type LanguageProvider, type ToolRequest } from 'aiwrapper';
-import type { ToolCallInput } from './history/tool-call-input.js';
-import type { ToolResultInput } from './history/tool-result-input.js';
+import type { ToolCallInput, ToolResultInput } from './history/tool-input.js';
 import { toAvailableTools, type ChatToolOption } from './chat-tools-option.js';
 import {
   addAssistantToolCalls,

@@ -3,7 +3,7 @@
  * - `synthesized`: `true` on a call turn the `autoAssistantToolCalls` pass inserted;
  * - `started`: the ids of the calls whose start the tool loop recorded, before running each (after
  *   a crash, such a call may have run, which decides whether it runs again);
- * - `sentCalls`: what the tool loop replaced in the calls the model sent, by the id it wrote:
+ * - `sentCalls`: what the tool loop (or a helper) replaced in the calls as sent, by the id it wrote:
  *   `{ [writtenId]: { callId?: sentId, name?: sentName } }` (an empty or reused id, an empty name
  *   the provider refuses).
  */

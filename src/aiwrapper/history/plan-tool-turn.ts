@@ -5,8 +5,7 @@ import { isPlaceholderResult } from '../../core/placeholder-result.js';
 import type { ToolCall } from '../../core/tool-call.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { equalityKey, IndexQueues } from './index-queues.js';
-import type { PendingCall } from './tool-call-input.js';
-import type { PendingResult } from './tool-result-input.js';
+import type { PendingCall, PendingResult } from './tool-input.js';
 
 /** A call of the planned turn. */
 export interface PlannedCall extends ToolCall {
@@ -56,8 +55,8 @@ export interface PlanToolTurnInput {
   readonly calls: readonly PendingCall[];
   /** The results the user passed; `undefined` when only the call turn is added. */
   readonly results: readonly PendingResult[] | undefined;
-  /** Every call id in the history, so generated ids never collide with one. */
-  readonly takenIds: ReadonlySet<string>;
+  /** Every call id in the history, so generated ids never collide with one (added to). */
+  readonly takenIds: Set<string>;
   /** Per call of the latest turn, the id the user gave it, where the helpers replaced it. */
   readonly latestGivenIds?: readonly (string | undefined)[] | undefined;
   readonly generateId?: CallIdGenerator | undefined;
@@ -149,10 +148,9 @@ function contentKey(call: Pick<ToolCall, 'name' | 'arguments'>): string {
 
 function newTurn(
   calls: readonly PendingCall[],
-  takenIds: ReadonlySet<string>,
+  taken: Set<string>,
   generate?: CallIdGenerator,
 ): TurnSlot[] {
-  const taken = new TakenIdsView(takenIds);
   for (const call of calls) if (call.callId !== undefined) taken.add(call.callId);
   const nextId = uniqueCallIds(taken, generate);
   const inTurn = new Set<string>();
@@ -292,18 +290,4 @@ function assertSameResult(
     'duplicate-result',
     `Call "${callId}" already has a result at ${recordedAt}; ${givenAt} is a second, different result for it. Each call takes one result: remove one of them.`,
   );
-}
-
-/** Taken ids for `uniqueCallIds`: the history's (not copied: a long conversation has many) and those added. */
-class TakenIdsView extends Set<string> {
-  readonly #history: ReadonlySet<string>;
-
-  constructor(history: ReadonlySet<string>) {
-    super();
-    this.#history = history;
-  }
-
-  override has(id: string): boolean {
-    return super.has(id) || this.#history.has(id);
-  }
 }

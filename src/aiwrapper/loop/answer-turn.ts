@@ -107,10 +107,7 @@ type Decision =
   | { readonly kind: 'hold' }
   | { readonly kind: 'answer'; readonly outcome: ToolOutcome };
 
-/**
- * Decides a call before anything runs. A call that needs approval waits for its decision even when
- * its start was recorded (a marker is no approval); denied then, it gets the interrupted result.
- */
+/** Decides a call before anything runs; a started call needing approval still waits for it. */
 function decide(
   setup: Setup,
   call: TurnCall,
