@@ -21,7 +21,7 @@ import {
   type PendingCall,
   type PendingResult,
 } from './history/tool-input.js';
-import { META_KEYS } from './meta-keys.js';
+import { META_KEYS, sentCallOf } from './meta-keys.js';
 import { takenCallIds } from './taken-call-ids.js';
 
 /** Options of the helpers. */
@@ -252,13 +252,8 @@ function toResultItem(
 
 /** Per call, the id it was given (recorded under `META_KEYS.sentCalls`), else its own. */
 function givenIdsOf(turn: LangMessage, calls: readonly ToolCall[]): string[] {
-  const recorded: unknown = turn.meta?.[META_KEYS.sentCalls];
   return calls.map(({ callId }) => {
-    const entry: unknown =
-      typeof recorded === 'object' && recorded !== null && Object.hasOwn(recorded, callId)
-        ? (recorded as Record<string, unknown>)[callId]
-        : undefined;
-    const given = (entry as { readonly callId?: unknown } | undefined)?.callId;
+    const given = sentCallOf(turn, callId)?.callId;
     return typeof given === 'string' ? given : callId;
   });
 }
