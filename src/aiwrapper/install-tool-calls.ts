@@ -90,12 +90,9 @@ const methods = {
 };
 
 /**
- * Installs the helpers as methods of aiwrapper's `LangMessages` (so `LangResult` has them too)
- * and makes every provider's `chat()` understand the `tools` and `autoAssistantToolCalls`
- * options. Calling it again only updates the defaults. Methods are non-enumerable.
- *
- * With `autoAssistantToolCalls` off and no `tools` option, every request aiwrapper sends is
- * byte-identical to aiwrapper alone.
+ * Installs the helpers as methods of aiwrapper's `LangMessages` and makes every provider's
+ * `chat()` understand the `tools`, `autoAssistantToolCalls` and `autoRepairToolHistory` options;
+ * with none of them, requests are byte-identical to aiwrapper alone. Again, it updates the defaults.
  *
  * @example
  * installToolCalls({ autoAssistantToolCalls: true });
@@ -171,10 +168,8 @@ export function synthesizeCallTurns(
 }
 
 /**
- * aiwrapper's Responses adapter sends only what follows the last assistant message when that
- * message carries `meta.openaiResponseId`, with `previous_response_id`. The results run right
- * after that message answers the previous response's calls, which the API holds (the collection
- * may not, after trimming): those are covered, and nothing before them is sent.
+ * The last index `previous_response_id` covers: aiwrapper sends only what follows an assistant
+ * message with `meta.openaiResponseId`, and the results right after it answer calls the API holds.
  */
 function coveredByPreviousResponse(messages: LangMessages): number {
   for (let index = messages.length - 1; index >= 0; index--) {

@@ -104,11 +104,7 @@ function field(value: unknown, key: string): unknown {
     : undefined;
 }
 
-/**
- * The provider's sentence in an error body: `error.message` (OpenAI, Anthropic, Gemini), Mistral's
- * `message` or its 422 `message.detail[].msg` (FastAPI's shape, also at the top as `detail`), or
- * any string `error`.
- */
+/** The provider's sentence in an error body: `error.message`, a string `error`, Mistral's `message` or `detail[].msg`. */
 export function providerMessageOf(body: unknown): string | undefined {
   const error = field(body, 'error');
   const nested = field(error, 'message');
@@ -158,8 +154,7 @@ async function actionFor(
   }
 }
 
-// The latest refusals by their text, so chat() can rethrow the original in place of aiwrapper's
-// text-only copy. Bounded: an entry is taken when found, and the oldest go first.
+// The latest refusals by their text, so chat() can rethrow the original for aiwrapper's copy.
 const recent = new Map<string, ProviderError>();
 
 function remember(error: ProviderError): void {
@@ -172,7 +167,7 @@ function remember(error: ProviderError): void {
   }
 }
 
-/** The {@link ProviderError} behind an error aiwrapper threw, taken from the latest refusals. */
+/** The {@link ProviderError} behind an error aiwrapper threw. */
 export function providerErrorOf(error: unknown): ProviderError | undefined {
   if (isProviderError(error)) return error;
   if (!(error instanceof Error)) return undefined;
