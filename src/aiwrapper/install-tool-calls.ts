@@ -1,6 +1,5 @@
 import { LangMessages, type LangOptions, type LanguageProvider, type ToolRequest } from 'aiwrapper';
-import type { ToolCallInput } from './history/tool-call-input.js';
-import type { ToolResultInput } from './history/tool-result-input.js';
+import type { ToolCallInput, ToolResultInput } from './history/tool-input.js';
 import { toAvailableTools, type ChatToolOption } from './chat-tools-option.js';
 import {
   addAssistantToolCalls,
@@ -8,11 +7,10 @@ import {
   addToolUseMessage,
   latestToolCalls,
 } from './lang-messages-tool-calls.js';
-import { synthesizeCallTurns } from './synthesize-tool-calls.js';
-import { repairCollection } from './repair-lang-messages.js';
-import { installResponsesInputFix } from './responses-input.js';
-import { installChatWrapper, isWrappedWith } from './chat-wrappers.js';
-import { formatOf, providerPrototypes } from './lang-format.js';
+import { META_KEYS } from './meta-keys.js';
+import { repairCollection, type RepairLangMessagesResult } from './repair-lang-messages.js';
+import { installResponsesInputFix } from './serializer-fixes.js';
+import { defineMethod, formatOf, wrapChat } from './provider-prototypes.js';
 import type { ProviderFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 
@@ -70,29 +68,14 @@ export interface InstallToolCallsOptions {
   readonly autoRepairToolHistory?: boolean | undefined;
 }
 
-type Chat = (
-  this: LanguageProvider,
-  messages: unknown,
-  options?: LangOptions,
-) => Promise<LangMessages>;
-
-// Symbol.for keys: a second copy of this package sees the first one's install.
-const WRAPPED = Symbol.for('aiwrapper-tool-calls.wrapped-chat');
+// Symbol.for: a second copy of this package shares the first one's defaults.
 const SETTINGS = Symbol.for('aiwrapper-tool-calls.settings');
-
-interface Settings {
-  autoAssistantToolCalls: boolean;
-  autoRepairToolHistory: boolean;
-}
-
-function settings(): Settings {
-  const holder = globalThis as { [SETTINGS]?: Settings };
-  const existing = holder[SETTINGS];
-  if (existing) return existing;
-  const created: Settings = { autoAssistantToolCalls: false, autoRepairToolHistory: false };
-  holder[SETTINGS] = created;
-  return created;
-}
+type Settings = Record<'autoAssistantToolCalls' | 'autoRepairToolHistory', boolean>;
+const holder = globalThis as { [SETTINGS]?: Settings | undefined };
+const settings = (holder[SETTINGS] ??= {
+  autoAssistantToolCalls: false,
+  autoRepairToolHistory: false,
+});
 
 const methods = {
   addAssistantToolCalls(this: LangMessages, tools: unknown): LangMessages {
@@ -107,30 +90,19 @@ const methods = {
 };
 
 /**
- * Installs the helpers as methods of aiwrapper's `LangMessages` (so `LangResult` has them too)
- * and makes every provider's `chat()` understand the `tools` and `autoAssistantToolCalls`
- * options. Calling it again only updates the defaults. Methods are non-enumerable.
- *
- * With `autoAssistantToolCalls` off and no `tools` option, every request aiwrapper sends is
- * byte-identical to aiwrapper alone.
+ * Installs the helpers as methods of aiwrapper's `LangMessages` and makes every provider's
+ * `chat()` understand the `tools`, `autoAssistantToolCalls` and `autoRepairToolHistory` options;
+ * with none of them, requests are byte-identical to aiwrapper alone. Again, it updates the defaults.
  *
  * @example
  * installToolCalls({ autoAssistantToolCalls: true });
  */
 export function installToolCalls(options: InstallToolCallsOptions = {}): void {
-  if (options.autoAssistantToolCalls !== undefined)
-    settings().autoAssistantToolCalls = options.autoAssistantToolCalls;
-  if (options.autoRepairToolHistory !== undefined)
-    settings().autoRepairToolHistory = options.autoRepairToolHistory;
-  const proto = LangMessages.prototype as unknown as Record<string, unknown>;
-  for (const [name, value] of Object.entries(methods)) {
-    Object.defineProperty(proto, name, {
-      value,
-      enumerable: false,
-      configurable: true,
-      writable: true,
-    });
-  }
+  settings.autoAssistantToolCalls =
+    options.autoAssistantToolCalls ?? settings.autoAssistantToolCalls;
+  settings.autoRepairToolHistory = options.autoRepairToolHistory ?? settings.autoRepairToolHistory;
+  const proto = LangMessages.prototype;
+  for (const [name, value] of Object.entries(methods)) defineMethod(proto, name, value);
   Object.defineProperty(proto, 'tools', {
     get(this: LangMessages) {
       return latestToolCalls(this);
@@ -147,47 +119,57 @@ export function installToolCalls(options: InstallToolCallsOptions = {}): void {
       configurable: true,
     });
   }
-  for (const { prototype, format } of providerPrototypes()) wrapChat(prototype, format);
+  wrapChat(
+    Symbol.for('aiwrapper-tool-calls.wrapped-chat'),
+    (original, providerFormat) =>
+      async function chat(this: unknown, messages: unknown, given?: unknown): Promise<unknown> {
+        const options = given as LangOptions | undefined;
+        const auto = options?.autoAssistantToolCalls ?? settings.autoAssistantToolCalls;
+        const repair = options?.autoRepairToolHistory ?? settings.autoRepairToolHistory;
+        if (!auto && !repair && options?.tools === undefined)
+          return await original.call(this, messages, options);
+        const collection =
+          messages instanceof LangMessages
+            ? messages
+            : new LangMessages(messages as ConstructorParameters<typeof LangMessages>[0]);
+        if (options?.tools !== undefined)
+          collection.availableTools = toAvailableTools(options.tools);
+        const format = formatOf(this as LanguageProvider, providerFormat);
+        const covered = format === 'openai-responses' ? coveredByPreviousResponse(collection) : -1;
+        if (repair && covered === -1) {
+          // Repair covers what the synthesis pass does (an orphan result gets its call synthesized).
+          const { fixes } = repairCollection(collection, { provider: format });
+          if (fixes.length > 0) options?.onToolHistoryRepair?.(fixes);
+        } else if (auto || repair) {
+          synthesizeCallTurns(collection, format, covered);
+        }
+        return await original.call(this, collection, options);
+      },
+  );
   installResponsesInputFix();
 }
 
-function wrapChat(prototype: Record<PropertyKey, unknown>, providerFormat: ProviderFormat): void {
-  const original = prototype.chat as Chat;
-  if (typeof original !== 'function' || isWrappedWith(original, WRAPPED)) return;
-  const chat = async function chat(
-    this: LanguageProvider,
-    messages: unknown,
-    options?: LangOptions,
-  ): Promise<LangMessages> {
-    const auto = options?.autoAssistantToolCalls ?? settings().autoAssistantToolCalls;
-    const repair = options?.autoRepairToolHistory ?? settings().autoRepairToolHistory;
-    if (!auto && !repair && options?.tools === undefined)
-      return original.call(this, messages, options);
-    const collection =
-      messages instanceof LangMessages
-        ? messages
-        : new LangMessages(messages as ConstructorParameters<typeof LangMessages>[0]);
-    if (options?.tools !== undefined) collection.availableTools = toAvailableTools(options.tools);
-    const format = formatOf(this, providerFormat);
-    const responses = format === 'openai-responses';
-    const covered = responses ? coveredByPreviousResponse(collection) : -1;
-    if (repair && covered === -1) {
-      // Repair covers what the synthesis pass does (an orphan result gets its call synthesized).
-      const { fixes } = repairCollection(collection, { provider: format });
-      if (fixes.length > 0) options?.onToolHistoryRepair?.(fixes);
-    } else if (auto || repair) {
-      synthesizeCallTurns(collection, format, covered);
-    }
-    return original.call(this, collection, options);
-  };
-  installChatWrapper(prototype, original, chat, WRAPPED);
+/**
+ * The `autoAssistantToolCalls` pass: {@link repairLangMessages} with the preset
+ * `add-missing-calls`, in place. Results at or before `coveredThrough` (covered by a Responses
+ * `previous_response_id`) are left alone; a synthesized turn carries `META_KEYS.synthesized`.
+ */
+export function synthesizeCallTurns(
+  collection: LangMessages,
+  provider: ProviderFormat,
+  coveredThrough: number,
+): RepairLangMessagesResult {
+  return repairCollection(collection, {
+    provider,
+    preset: 'add-missing-calls',
+    leaveThrough: coveredThrough,
+    markTurn: { aiwrapper: { meta: { [META_KEYS.synthesized]: true } } },
+  });
 }
 
 /**
- * aiwrapper's Responses adapter sends only what follows the last assistant message when that
- * message carries `meta.openaiResponseId`, with `previous_response_id`. The results run right
- * after that message answers the previous response's calls, which the API holds (the collection
- * may not, after trimming): those are covered, and nothing before them is sent.
+ * The last index `previous_response_id` covers: aiwrapper sends only what follows an assistant
+ * message with `meta.openaiResponseId`, and the results right after it answer calls the API holds.
  */
 function coveredByPreviousResponse(messages: LangMessages): number {
   for (let index = messages.length - 1; index >= 0; index--) {

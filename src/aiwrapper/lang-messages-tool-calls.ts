@@ -15,9 +15,13 @@ import {
   type PlannedResult,
   type TurnPlan,
 } from './history/plan-tool-turn.js';
-import { readToolCalls, type PendingCall } from './history/tool-call-input.js';
-import { readToolResults, type PendingResult } from './history/tool-result-input.js';
-import { givenIdsOf, rememberGivenIds } from './seen-tool-calls.js';
+import {
+  readToolCalls,
+  readToolResults,
+  type PendingCall,
+  type PendingResult,
+} from './history/tool-input.js';
+import { META_KEYS, sentCallOf } from './meta-keys.js';
 import { takenCallIds } from './taken-call-ids.js';
 
 /** Options of the helpers. */
@@ -186,7 +190,7 @@ function apply(
   const latestMessage = messages[latest.index];
   const plan = planToolTurn({
     latestCalls: latest.calls,
-    latestGivenIds: latestMessage ? givenIdsOf(latestMessage) : undefined,
+    latestGivenIds: latestMessage ? givenIdsOf(latestMessage, latest.calls) : undefined,
     existingResults,
     calls,
     results,
@@ -213,9 +217,14 @@ function write(
       name: call.name,
       arguments: { ...call.arguments },
     }));
-    const turn = new LangMessage('assistant', items);
-    rememberGivenIds(turn, plan.givenIds);
-    messages.push(turn);
+    // Ids the helpers replaced (a repeated one) are recorded, so results keyed by them still pair.
+    const replaced = plan.calls.flatMap((call, index): [string, { callId: string }][] => {
+      const given = plan.givenIds[index];
+      return given === undefined || given === call.callId ? [] : [[call.callId, { callId: given }]];
+    });
+    const meta =
+      replaced.length === 0 ? undefined : { [META_KEYS.sentCalls]: Object.fromEntries(replaced) };
+    messages.push(new LangMessage('assistant', items, meta));
   }
   if (!plan.results) return;
   const items = plan.results.map((planned) => toResultItem(planned, existing, given));
@@ -239,4 +248,12 @@ function toResultItem(
     case 'placeholder':
       return { ...base, result: missingResultPlaceholder(planned.name) };
   }
+}
+
+/** Per call, the id it was given (recorded under `META_KEYS.sentCalls`), else its own. */
+function givenIdsOf(turn: LangMessage, calls: readonly ToolCall[]): string[] {
+  return calls.map(({ callId }) => {
+    const given = sentCallOf(turn, callId)?.callId;
+    return typeof given === 'string' ? given : callId;
+  });
 }

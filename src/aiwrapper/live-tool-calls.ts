@@ -14,11 +14,7 @@ export interface LiveView {
   dispose(): void;
 }
 
-/**
- * The stream format of aiwrapper's provider, when aiwrapper streams it and keeps the provider's
- * call ids (so that the live view's ids are the history's): not Gemini, whose calls aiwrapper
- * numbers itself.
- */
+/** The stream format to watch, where aiwrapper keeps the provider's ids (not Gemini's). */
 function liveFormatOf(format: ProviderFormat | undefined): StreamFormat | undefined {
   switch (format) {
     case 'openai-chat':
@@ -101,11 +97,8 @@ export function liveCallOf(
 }
 
 /**
- * Returns an `onResult` callback for aiwrapper that pushes the stream events of the streamed
- * assistant message, for when the raw stream is not in view. aiwrapper 3 holds no argument text,
- * only the object it re-parses from its whole buffer on every delta, so a call's `tool-call-delta`
- * comes when that object changes (usually once, at the end), with the object serialized as its
- * text. One watcher per request: it keeps the items it has seen until the request ends.
+ * An `onResult` callback pushing the events of the streamed message, when the raw stream is not in
+ * view: aiwrapper 3 holds only parsed arguments, so `tool-call-delta` comes when they change.
  */
 export function watchLangMessage(
   push: (event: ToolCallStreamEvent) => void,

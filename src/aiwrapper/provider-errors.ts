@@ -1,6 +1,6 @@
-import { HttpRequestError, Lang, type setHttpRequestImpl } from 'aiwrapper';
+import { HttpRequestError, type setHttpRequestImpl } from 'aiwrapper';
 import { withToolCallStreams } from './tool-call-streams.js';
-import { installChatWrapper, isWrappedWith } from './chat-wrappers.js';
+import { wrapChat } from './provider-prototypes.js';
 
 /** A `fetch`-like function: the shape aiwrapper's `setHttpRequestImpl` takes. */
 export type ProviderHttpRequest = Parameters<typeof setHttpRequestImpl>[0];
@@ -104,11 +104,7 @@ function field(value: unknown, key: string): unknown {
     : undefined;
 }
 
-/**
- * The provider's sentence in an error body: `error.message` (OpenAI, Anthropic, Gemini), Mistral's
- * `message` or its 422 `message.detail[].msg` (FastAPI's shape, also at the top as `detail`), or
- * any string `error`.
- */
+/** The provider's sentence in an error body: `error.message`, a string `error`, Mistral's `message` or `detail[].msg`. */
 export function providerMessageOf(body: unknown): string | undefined {
   const error = field(body, 'error');
   const nested = field(error, 'message');
@@ -158,8 +154,7 @@ async function actionFor(
   }
 }
 
-// The latest refusals by their text, so chat() can rethrow the original in place of aiwrapper's
-// text-only copy. Bounded: an entry is taken when found, and the oldest go first.
+// The latest refusals by their text, so chat() can rethrow the original for aiwrapper's copy.
 const recent = new Map<string, ProviderError>();
 
 function remember(error: ProviderError): void {
@@ -172,7 +167,7 @@ function remember(error: ProviderError): void {
   }
 }
 
-/** The {@link ProviderError} behind an error aiwrapper threw, taken from the latest refusals. */
+/** The {@link ProviderError} behind an error aiwrapper threw. */
 export function providerErrorOf(error: unknown): ProviderError | undefined {
   if (isProviderError(error)) return error;
   if (!(error instanceof Error)) return undefined;
@@ -181,52 +176,17 @@ export function providerErrorOf(error: unknown): ProviderError | undefined {
   return found;
 }
 
-// Symbol.for: a second copy of this package sees the first one's wrappers.
-const WRAPPED = Symbol.for('aiwrapper-tool-calls.provider-errors');
-
-type Chat = (this: unknown, ...args: unknown[]) => Promise<unknown>;
-
-/** Wraps each provider's `chat()` (once, in either order with installToolCalls) to rethrow. */
+/** Makes each provider's `chat()` rethrow the original {@link ProviderError}, once. */
 function installChatRethrow(): void {
-  for (const prototype of chatPrototypes()) {
-    const original = prototype.chat as Chat;
-    if (typeof original !== 'function' || isWrappedWith(original, WRAPPED)) continue;
-    const chat = async function chat(this: unknown, ...args: unknown[]): Promise<unknown> {
-      try {
-        return await original.apply(this, args);
-      } catch (error) {
-        throw providerErrorOf(error) ?? error;
-      }
-    };
-    installChatWrapper(prototype, original, chat, WRAPPED);
-  }
-}
-
-/** The prototypes that define `chat`, reached through aiwrapper's public factories. */
-function chatPrototypes(): Record<PropertyKey, unknown>[] {
-  // No model named: each factory's default model is in aimodels' database, so nothing is logged.
-  const probe = { apiKey: 'probe' };
-  const factories: (() => object)[] = [
-    () => Lang.openai(probe),
-    () => Lang.openaiLike({ ...probe, model: 'probe', baseURL: 'http://127.0.0.1' }),
-    () => Lang.anthropic(probe),
-    () => Lang.google(probe),
-    () => Lang.ollama({ model: 'probe' }),
-    () => Lang.cohere(probe),
-  ];
-  const prototypes: Record<PropertyKey, unknown>[] = [];
-  for (const create of factories) {
-    let prototype: unknown;
-    try {
-      prototype = Object.getPrototypeOf(create());
-    } catch {
-      continue;
-    }
-    while (typeof prototype === 'object' && prototype !== null && prototype !== Object.prototype) {
-      const record = prototype as Record<PropertyKey, unknown>;
-      if (Object.hasOwn(record, 'chat') && !prototypes.includes(record)) prototypes.push(record);
-      prototype = Object.getPrototypeOf(prototype) as unknown;
-    }
-  }
-  return prototypes;
+  wrapChat(
+    Symbol.for('aiwrapper-tool-calls.provider-errors'),
+    (original) =>
+      async function chat(this: unknown, ...args: unknown[]): Promise<unknown> {
+        try {
+          return await original.apply(this, args);
+        } catch (error) {
+          throw providerErrorOf(error) ?? error;
+        }
+      },
+  );
 }

@@ -2,20 +2,15 @@ import { createCallId } from '../core/call-id.js';
 import { isJsonText } from '../core/json-text.js';
 
 /*
- * aiwrapper 3.0.3's stream handlers keep only a call's parsed arguments (text that does not parse
- * becomes `{}`), merge Chat calls that share an id, and join the Anthropic text of blocks that
- * share an id. The loop needs what the model sent, so it hooks the handlers: the first `onResult`
- * of a request gets the handler as `this`, and its prototype is wrapped there, once per process.
- * The wrapped methods act only for the loop's own requests' handlers; every other use of
- * aiwrapper keeps the handlers' behavior.
+ * aiwrapper 3.0.3's stream handlers keep only parsed arguments (bad text becomes `{}`) and merge
+ * calls that share an id. The loop needs what the model sent, so it hooks the handler prototype
+ * (reached as `this` of the first `onResult`), once per process, acting only for its own requests.
  */
 
-/** The stream handlers of the loop's requests, which the hooks act for. */
 const loopHandlers = new WeakSet();
 
-/** The argument text the model sent for a call item, by item. */
+// Per call item of the loop's own requests: the argument text and (when replaced) the id sent.
 const sentText = new WeakMap<object, string>();
-/** The id the model sent for a call item the Chat hook had to give another id. */
 const sentId = new WeakMap<object, string>();
 
 /** The argument text the model sent for this call item, when aiwrapper's handler saw it. */
@@ -41,10 +36,7 @@ interface Handler {
   readonly toolBlocks?: Map<number, { readonly callId: string }>;
 }
 
-/**
- * Wraps `onResult` so that the handler calling it gets hooked (see above). The wrapper is an
- * ordinary function, which receives the handler as `this`.
- */
+/** Wraps `onResult` so that the handler calling it (its `this`) gets hooked. */
 export function hookingOnResult<T extends unknown[]>(
   onResult: ((...parameters: T) => void) | undefined,
 ): (this: unknown, ...parameters: T) => void {

@@ -5,7 +5,7 @@ import type { LangMessage } from 'aiwrapper';
  * first lookup: only a helper call that has to generate an id walks the history, and it reads the
  * collection as it is then, so edits made in place between calls are always seen.
  */
-export function takenCallIds(messages: readonly LangMessage[]): ReadonlySet<string> {
+export function takenCallIds(messages: readonly LangMessage[]): Set<string> {
   return new CollectionCallIds(messages);
 }
 

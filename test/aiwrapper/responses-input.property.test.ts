@@ -2,7 +2,7 @@ import '../../src/register.js';
 import { fc, test } from '@fast-check/vitest';
 import { Lang, LangMessages, type LangMessageItem } from 'aiwrapper';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
-import { liftFunctionCalls } from '../../src/aiwrapper/responses-input.js';
+import { liftFunctionCalls } from '../../src/aiwrapper/serializer-fixes.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { captureRequests, type CapturedRequest } from '../helpers/capture-requests.js';
 

@@ -1,7 +1,7 @@
 import { Lang, LangMessage, LangMessages, type LangMessageItemToolResult } from 'aiwrapper';
 import { test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { synthesizeCallTurns } from '../../src/aiwrapper/synthesize-tool-calls.js';
+import { synthesizeCallTurns } from '../../src/aiwrapper/install-tool-calls.js';
 import { validateOpenAIChat } from '../../src/formats/openai-chat/validate-openai-chat.js';
 import { arbitraryHistoryWithOrphans } from '../arbitraries/openai-chat-history.js';
 import { plain } from '../helpers/lang-messages.js';

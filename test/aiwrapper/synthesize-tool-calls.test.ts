@@ -1,7 +1,7 @@
 import { LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import { repairLangMessages } from '../../src/aiwrapper/repair-lang-messages.js';
-import { synthesizeCallTurns } from '../../src/aiwrapper/synthesize-tool-calls.js';
+import { synthesizeCallTurns } from '../../src/aiwrapper/install-tool-calls.js';
 import { plain, sequentialIds } from '../helpers/lang-messages.js';
 
 const result = (callId: string, name: string, value: unknown) => ({

@@ -4,9 +4,7 @@ import { pairToolTurns } from '../../core/pair-tool-turns.js';
 import { isPlaceholderResult } from '../../core/placeholder-result.js';
 import type { ToolCall } from '../../core/tool-call.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import { equalityKey, IndexQueues } from './index-queues.js';
-import type { PendingCall } from './tool-call-input.js';
-import type { PendingResult } from './tool-result-input.js';
+import type { PendingCall, PendingResult } from './tool-input.js';
 
 /** A call of the planned turn. */
 export interface PlannedCall extends ToolCall {
@@ -56,8 +54,8 @@ export interface PlanToolTurnInput {
   readonly calls: readonly PendingCall[];
   /** The results the user passed; `undefined` when only the call turn is added. */
   readonly results: readonly PendingResult[] | undefined;
-  /** Every call id in the history, so generated ids never collide with one. */
-  readonly takenIds: ReadonlySet<string>;
+  /** Every call id in the history, so generated ids never collide with one (added to). */
+  readonly takenIds: Set<string>;
   /** Per call of the latest turn, the id the user gave it, where the helpers replaced it. */
   readonly latestGivenIds?: readonly (string | undefined)[] | undefined;
   readonly generateId?: CallIdGenerator | undefined;
@@ -102,29 +100,22 @@ function matchExistingTurn(
 ): TurnSlot[] | undefined {
   if (latest.length === 0) return undefined;
   // A call is known by the id the user gave it as well as the id it got.
-  const knownAs = (index: number): string | undefined =>
-    index < givenIds.length ? givenIds[index] : latest[index]?.callId;
-  // A call with an id matches a latest call known by that id; one without, a latest call with the
-  // same name and arguments. Either way the first unused one, so the turn is matched in order.
-  const byId = new IndexQueues();
-  latest.forEach((call, index) => {
-    byId.add(call.callId, index);
-    const alias = knownAs(index);
-    if (alias !== undefined) byId.add(alias, index);
-  });
-  let byContent: IndexQueues | undefined;
+  const knownAs = (index: number): string | undefined => givenIds[index] ?? latest[index]?.callId;
+  // Each call matches the first unused latest call with its name and arguments, and its id if it
+  // has one, so the turn is matched in order.
   const used = new Uint8Array(latest.length);
   let hits = 0;
   let missing = -1;
   calls.forEach((call, position) => {
-    const matches = (index: number): boolean => {
-      const candidate = latest[index];
-      return candidate?.name === call.name && deepEqual(candidate.arguments, call.arguments);
-    };
-    const index =
-      call.callId === undefined
-        ? (byContent ??= IndexQueues.of(latest, contentKey)).first(contentKey(call), used, matches)
-        : byId.first(call.callId, used, matches);
+    const index = latest.findIndex(
+      (candidate, at) =>
+        used[at] !== 1 &&
+        (call.callId === undefined ||
+          call.callId === candidate.callId ||
+          call.callId === knownAs(at)) &&
+        candidate.name === call.name &&
+        deepEqual(candidate.arguments, call.arguments),
+    );
     if (index === -1) {
       if (missing === -1) missing = position;
       return;
@@ -143,16 +134,11 @@ function matchExistingTurn(
   return latest.map((call, index) => ({ call: { ...call, extra: {} }, givenId: knownAs(index) }));
 }
 
-function contentKey(call: Pick<ToolCall, 'name' | 'arguments'>): string {
-  return `${call.name}\n${equalityKey(call.arguments)}`;
-}
-
 function newTurn(
   calls: readonly PendingCall[],
-  takenIds: ReadonlySet<string>,
+  taken: Set<string>,
   generate?: CallIdGenerator,
 ): TurnSlot[] {
-  const taken = new TakenIdsView(takenIds);
   for (const call of calls) if (call.callId !== undefined) taken.add(call.callId);
   const nextId = uniqueCallIds(taken, generate);
   const inTurn = new Set<string>();
@@ -183,11 +169,8 @@ function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingR
     );
   }
   // A result's id names a slot by the id the user gave its call or the id the call got.
-  const bySlotId = new IndexQueues();
-  slots.forEach((slot, index) => {
-    if (slot.givenId !== undefined) bySlotId.add(slot.givenId, index);
-    bySlotId.add(slot.call.callId, index);
-  });
+  const named = (slot: TurnSlot, callId: string): boolean =>
+    slot.givenId === callId || slot.call.callId === callId;
   const answered = new Uint8Array(slots.length);
   const take = (slot: number, index: number): void => {
     answer[slot] = index;
@@ -197,12 +180,12 @@ function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingR
   results.forEach((result, index) => {
     const { callId } = result;
     if (callId === undefined) return;
-    const slot = bySlotId.first(callId, answered, () => true);
+    const slot = slots.findIndex((candidate, at) => answered[at] !== 1 && named(candidate, callId));
     if (slot !== -1) {
       take(slot, index);
       return;
     }
-    const first = bySlotId.any(callId);
+    const first = slots.findIndex((candidate) => named(candidate, callId));
     if (first !== -1) {
       throw new ToolHistoryError(
         'duplicate-result',
@@ -292,18 +275,4 @@ function assertSameResult(
     'duplicate-result',
     `Call "${callId}" already has a result at ${recordedAt}; ${givenAt} is a second, different result for it. Each call takes one result: remove one of them.`,
   );
-}
-
-/** Taken ids for `uniqueCallIds`: the history's (not copied: a long conversation has many) and those added. */
-class TakenIdsView extends Set<string> {
-  readonly #history: ReadonlySet<string>;
-
-  constructor(history: ReadonlySet<string>) {
-    super();
-    this.#history = history;
-  }
-
-  override has(id: string): boolean {
-    return super.has(id) || this.#history.has(id);
-  }
 }

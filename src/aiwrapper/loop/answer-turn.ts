@@ -11,7 +11,7 @@ import {
 import type { LangMessage } from 'aiwrapper';
 import { isJsonText } from '../../core/json-text.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import { META_KEYS } from '../meta-keys.js';
+import { sentCallOf } from '../meta-keys.js';
 import type { TurnCall } from './commit-response.js';
 import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
 import {
@@ -29,12 +29,11 @@ export type Answered =
   | { readonly kind: 'stopped'; readonly error: unknown }
   | { readonly kind: 'aborted' };
 
-/** What the `finally` of the loop must close if the consumer stops iterating. */
+/** What the loop must close if it stops between events: the turn it answers (-1 before one). */
 export interface Open {
   batch: CallBatch | undefined;
-  /** The turn this run answers (-1 before the first): its unanswered calls are answered on a stop. */
   turnIndex: number;
-  /** The run paused: its held calls stay unanswered. */
+  /** Held calls of a paused run stay unanswered. */
   paused: boolean;
   /** Calls of that turn whose start an earlier run recorded. */
   started: ReadonlySet<string>;
@@ -77,8 +76,7 @@ export async function* answerTurn(
     stopsOn: (error, call) => setup.onToolError?.(error, call) === 'stop',
   });
   open.batch = batch;
-  // A handler runs at the `batch.next()` after its start's event: once the consumer, who may save
-  // the history at that event, asks for more.
+  // A handler runs once the consumer, who may save the history at its start event, asks for more.
   for (let step = await batch.next(); step !== undefined; step = await batch.next()) {
     if (step.kind === 'start')
       yield { type: 'tool-run-start', round, callId: step.call.callId, name: step.call.name };
@@ -107,17 +105,14 @@ type Decision =
   | { readonly kind: 'hold' }
   | { readonly kind: 'answer'; readonly outcome: ToolOutcome };
 
-/**
- * Decides a call before anything runs. A call that needs approval waits for its decision even when
- * its start was recorded (a marker is no approval); denied then, it gets the interrupted result.
- */
+/** Decides a call before anything runs; a started call needing approval still waits for it. */
 function decide(
   setup: Setup,
   call: TurnCall,
   started: ReadonlySet<string>,
   turn: LangMessage,
 ): Decision {
-  if (call.name === '' || namedNoTool(turn, call.callId))
+  if (call.name === '' || sentCallOf(turn, call.callId)?.name === '')
     return { kind: 'answer', outcome: notRun(call, 'no-tool-name') };
   const tool = setup.tools.get(call.name);
   if (tool === undefined) return { kind: 'answer', outcome: notRun(call, 'unknown-tool') };
@@ -163,14 +158,10 @@ export function record(
   };
 }
 
-/**
- * Answers, without yielding, every call of this run's turn still unanswered when the loop stops
- * between events (the consumer broke out, or the loop failed); a paused run keeps its held calls.
- */
+/** Answers, without yielding, every call of this run's turn still open when the loop stops. */
 export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   const batch = open.batch;
   open.batch = undefined;
-  // Earlier runs' markers only: a call this run recorded but never invoked had no effect.
   const started = open.started;
   const outcomes = batch === undefined ? [] : batch.stop(why);
   const pending = open.paused ? undefined : pendingCallsAfter(setup, open.turnIndex, outcomes);
@@ -181,7 +172,6 @@ export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   }
 }
 
-/** The pending calls of the turn at `turnIndex` that `outcomes` do not answer. */
 function pendingCallsAfter(
   setup: Setup,
   turnIndex: number,
@@ -209,7 +199,7 @@ export function notRun(call: LoopToolCall, why: NotRunReason): ToolOutcome {
   };
 }
 
-/** Why a call's arguments cannot go to its handler: not valid JSON, or not a plain JSON object. */
+/** Why a call's arguments cannot go to its handler. */
 function argumentsProblem(call: TurnCall): NotRunReason | undefined {
   if (call.argumentsText !== undefined)
     return isJsonText(call.argumentsText) ? 'non-object-arguments' : 'invalid-json-arguments';
@@ -222,20 +212,6 @@ function isPlainObject(value: unknown): boolean {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** Whether `meta[META_KEYS.sentCalls]` records that the model sent this call without a name. */
-function namedNoTool(turn: LangMessage, callId: string): boolean {
-  const recorded: unknown = turn.meta?.[META_KEYS.sentCalls];
-  if (typeof recorded !== 'object' || recorded === null || !Object.hasOwn(recorded, callId))
-    return false;
-  const entry: unknown = (recorded as Readonly<Record<string, unknown>>)[callId];
-  return (
-    typeof entry === 'object' &&
-    entry !== null &&
-    Object.hasOwn(entry, 'name') &&
-    (entry as { readonly name?: unknown }).name === ''
-  );
-}
-
 function isApproved(decision: ToolApproval): boolean {
   return typeof decision === 'boolean' ? decision : decision.approved;
 }
@@ -244,7 +220,7 @@ function reasonOf(decision: ToolApproval): string | undefined {
   return typeof decision === 'boolean' ? undefined : decision.reason;
 }
 
-/** Read through a call, so that a check before an `await` does not narrow the one after it. */
+/** A call, so a check before an `await` does not narrow the one after it. */
 export function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }

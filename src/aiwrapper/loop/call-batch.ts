@@ -9,36 +9,33 @@ import {
   type ToolOutcome,
 } from './tool-outcome.js';
 
-/** One call to run, with the tool that runs it. */
+/** One call to run, with its tool. */
 export interface CallToRun {
   readonly call: LoopToolCall;
   readonly tool: LoopTool;
 }
 
-/** What {@link CallBatch.next} hands out: a call about to run, or how a call ended. */
+/** What {@link CallBatch.next} hands out. */
 export type BatchStep =
   | { readonly kind: 'start'; readonly call: LoopToolCall }
   | { readonly kind: 'settled'; readonly outcome: ToolOutcome };
 
 /** Options of {@link CallBatch}. */
 export interface CallBatchOptions {
-  /** How many handlers run at once. */
   readonly concurrency: number;
-  /** Stops the batch: running calls end `cancelled`, queued ones `not-run`. */
   readonly signal?: AbortSignal | undefined;
   /** Called as a call's start is handed out, before its handler runs. */
   readonly onStart: (call: LoopToolCall) => void;
-  /** Asked when a handler throws whether the batch stops (a throw from it stops it too). */
+  /** Asked when a handler throws whether the batch stops (so does a throw from it). */
   readonly stopsOn?: ((error: unknown, call: LoopToolCall) => boolean) | undefined;
 }
 
-/** The longest delay setTimeout holds (a signed 32-bit count of milliseconds). */
+/** The longest delay setTimeout holds. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** `starting`: its start is queued or handed out, and its handler not invoked yet. */
 type RunState = 'queued' | 'starting' | 'running' | 'settled';
 
-/** A step ready to hand out: the slot's start, or its outcome. */
 interface Ready {
   readonly slot: Slot;
   readonly outcome?: ToolOutcome;
@@ -46,17 +43,15 @@ interface Ready {
 
 interface Slot {
   readonly run: CallToRun;
-  /** Its place in call order. */
   readonly index: number;
   state: RunState;
   /** Made when the handler first reads its signal: most never do. */
   controller?: AbortController;
-  /** Why the run was stopped, for a signal first read after that. */
   stopped?: DOMException;
   timer?: ReturnType<typeof setTimeout>;
 }
 
-/** The signal handed to a slot's handler, made on first read (aborted if the run already stopped). */
+/** The signal of a slot's handler, made on first read. */
 function signalOf(slot: Slot): AbortSignal {
   if (slot.controller === undefined) {
     slot.controller = new AbortController();
@@ -72,16 +67,14 @@ function abortSlot(slot: Slot, reason: DOMException): void {
 }
 
 /**
- * Runs a round's calls, at most `concurrency` at a time, handing out each call's start, then its
- * outcome as it settles. A start's handler runs at the following `next()`, so the driver sees each
- * start first. A call settles once (return, throw, time limit or stop); whatever its handler does
- * after that is ignored, and nothing waits for a handler that ignores its signal.
+ * Runs a round's calls, `concurrency` at a time, handing out each start, then each outcome as it
+ * settles. A start's handler runs at the next `next()`, so the driver records it first. A call
+ * settles once; nothing waits for a handler that ignores its signal.
  */
 export class CallBatch {
   readonly #slots: Slot[];
   readonly #options: CallBatchOptions;
   #ready: Ready[] = [];
-  /** The start last handed out: its handler runs at the next `next()`. */
   #launching: Slot | undefined;
   #waiting: ((step: BatchStep | undefined) => void) | undefined;
   #next = 0;
@@ -106,15 +99,11 @@ export class CallBatch {
     this.#fill();
   }
 
-  /** The error that stopped the batch, when `stopsOn` stopped it. */
   get stoppedBy(): { readonly error: unknown } | undefined {
     return this.#stoppedBy;
   }
 
-  /**
-   * Runs the handler of the start handed out last, then hands out the next step: a start, or an
-   * outcome; `undefined` when every call has settled and been handed out.
-   */
+  /** Runs the handler of the start handed out last, then hands out the next step, if any. */
   next(): Promise<BatchStep | undefined> {
     this.#launch();
     const ready = this.#handOut();
@@ -125,11 +114,7 @@ export class CallBatch {
     });
   }
 
-  /**
-   * Stops the batch now: running calls settle `cancelled` (their signals abort), queued ones
-   * `not-run` for `why`. Returns the outcomes not handed out yet, in call order; `next()` then
-   * returns `undefined`.
-   */
+  /** Stops the batch (running calls `cancelled`, queued `not-run`); returns the outcomes not handed out. */
   stop(why: NotRunReason): ToolOutcome[] {
     this.#stopAll(why);
     const rest: ToolOutcome[] = [];
@@ -139,7 +124,6 @@ export class CallBatch {
     return rest;
   }
 
-  /** Settles every open call, in call order, ready to be handed out. */
   #stopAll(why: NotRunReason): void {
     this.#options.signal?.removeEventListener('abort', this.#onAbort);
     for (const slot of this.#slots) {
@@ -171,14 +155,12 @@ export class CallBatch {
     }
   }
 
-  /** Takes a slot for the call and queues its start; its handler waits for {@link #launch}. */
   #start(slot: Slot): void {
     slot.state = 'starting';
     this.#running++;
     this.#ready.push({ slot });
   }
 
-  /** The next step, in order; a start is recorded (`onStart`) as it is handed out. */
   #handOut(): BatchStep | undefined {
     const entry = this.#ready.shift();
     if (entry === undefined) return undefined;
@@ -189,7 +171,6 @@ export class CallBatch {
     return { kind: 'start', call };
   }
 
-  /** Invokes the handler of the start handed out last, unless the batch stopped since. */
   #launch(): void {
     const slot = this.#launching;
     this.#launching = undefined;
@@ -231,10 +212,7 @@ export class CallBatch {
     );
   }
 
-  /**
-   * Calls `onTime` after `ms`, in steps setTimeout can hold: Node fires a longer delay after 1 ms.
-   * Each step's timer is the slot's, so settling clears the one pending.
-   */
+  /** Calls `onTime` after `ms`, in steps setTimeout can hold (Node fires a longer one after 1 ms). */
   #arm(slot: Slot, ms: number, onTime: () => void): void {
     const step = Math.min(ms, MAX_TIMER_MS);
     slot.timer = setTimeout(() => {
@@ -291,10 +269,7 @@ export class CallBatch {
   }
 }
 
-/**
- * A handler's return value as the history holds it: what `JSON.stringify` makes of it, copied once
- * (`undefined` becomes `null`). A value JSON refuses or drops becomes an error result.
- */
+/** A handler's return value as JSON holds it (`undefined` is `null`); an error result if JSON refuses it. */
 function jsonOutcome(value: unknown): Pick<ToolOutcome, 'status' | 'result'> {
   if (value === undefined) return { status: 'ok', result: null };
   let text: string | undefined;

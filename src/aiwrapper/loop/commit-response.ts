@@ -7,6 +7,7 @@ import { convertHistory } from '../../convert/convert-history.js';
 import { UNKNOWN_TOOL_NAME } from '../../repair/add-missing-calls.js';
 import { validateHistory } from '../../validate/validate-history.js';
 import { META_KEYS } from '../meta-keys.js';
+import { takenCallIds } from '../taken-call-ids.js';
 import { sentArgumentsText, sentCallId } from '../sent-tool-calls.js';
 
 /** What the loop replaced in one call, as the model sent it. */
@@ -56,7 +57,7 @@ function readCalls(
     if (item.type !== 'tool') continue;
     readArguments(item);
     if (taken === undefined) {
-      taken = callIdsOf(messages);
+      taken = takenCallIds(messages);
       fresh = uniqueCallIds(taken);
     }
     const sentId = sentCallId(item) ?? item.callId;
@@ -93,14 +94,6 @@ function readArguments(item: CallItem): void {
   if (parsed.argumentsText !== undefined) item.argumentsText = parsed.argumentsText;
 }
 
-function callIdsOf(messages: readonly LangMessage[]): Set<string> {
-  const ids = new Set<string>();
-  for (const message of messages)
-    for (const item of message.items)
-      if (item.type === 'tool' || item.type === 'tool-result') ids.add(item.callId);
-  return ids;
-}
-
 /** The calls of a committed turn, in order. */
 export function callsOf(turn: LangMessage): TurnCall[] {
   const calls: TurnCall[] = [];
@@ -117,10 +110,7 @@ export function callsOf(turn: LangMessage): TurnCall[] {
 
 const emptyNameRefused = new Map<ProviderFormat, boolean>();
 
-/**
- * Whether the package's validator refuses a call with an empty name in `format` (probed once). A
- * provider this package does not know may be any of them: it gets the name they all accept.
- */
+/** Whether the package's validator refuses a call with an empty name in `format` (probed once). */
 function refusesEmptyNames(format: ProviderFormat | undefined): boolean {
   if (format === undefined) return true;
   let refused = emptyNameRefused.get(format);

@@ -28,11 +28,7 @@ export class EventChannel<T> {
     this.end();
   }
 
-  /**
-   * The values pushed since the last call, in order (empty when there are none). Taken as a
-   * batch, so a reader yields them straight from its own generator, with no generator of the
-   * channel's in between.
-   */
+  /** The values pushed since the last call, in order (empty when there are none). */
   take(): readonly T[] {
     if (this.#queue.length === 0) return EMPTY;
     const values = this.#queue;

@@ -3,25 +3,20 @@ import { z } from 'zod';
 import type { ProviderFormat } from '../../core/format.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { profileFor } from '../../repair/provider-profile.js';
-import { formatOfLang } from '../lang-format.js';
+import { formatOfLang } from '../provider-prototypes.js';
 import { assertLoopHistory } from './pending-tool-calls.js';
 
 /**
- * What running a tool may do to the world, which decides what a resumed loop does with a call whose
- * start was recorded but whose result was not (the process died, or the loop was abandoned):
- * - `'none'`: reads only; it runs again.
- * - `'idempotent'`: running it twice does no more than running it once; it runs again.
- * - `'once'`: it must not run twice; the call gets a result saying it may have run.
+ * What a resumed loop does with a call whose start was recorded but not its result: `'none'`
+ * (reads only) and `'idempotent'` run it again; `'once'` gets a result saying it may have run.
  */
 export type ToolSideEffects = 'none' | 'idempotent' | 'once';
 
 /** What a handler gets besides its arguments. */
 export interface ToolRunContext {
-  /** Aborted when the loop stops (abort, break, a stopping tool error) or the tool's `timeoutMs` passes. */
+  /** Aborted when the loop stops or the tool's `timeoutMs` passes. */
   readonly signal: AbortSignal;
-  /** The id of the call being answered. */
   readonly callId: string;
-  /** The tool's name. */
   readonly name: string;
 }
 
@@ -38,20 +33,12 @@ export interface LoopTool {
   readonly description?: string | undefined;
   /** JSON Schema of the arguments, as the provider takes it. */
   readonly parameters: Readonly<Record<string, unknown>>;
-  /**
-   * Runs the tool. Its return value (any JSON value) becomes the result; a throw becomes an error
-   * result naming the error. It should stop when `context.signal` aborts: the loop writes the
-   * call's result at that moment and does not wait for the handler.
-   */
+  /** Runs the tool: its JSON return value is the result, a throw an error result. */
   readonly handler: (args: Readonly<Record<string, unknown>>, context: ToolRunContext) => unknown;
-  /**
-   * Milliseconds a run may take; past it the signal aborts and the call gets a `timeout` result.
-   * Any positive number, however large; `Infinity` is no limit.
-   */
+  /** Milliseconds a run may take before its signal aborts with a `timeout` result; `Infinity` is none. */
   readonly timeoutMs?: number | undefined;
   /**
-   * Whether a call waits for a human's approval before it runs: the loop pauses with the call
-   * unanswered, and `resumeToolLoop` takes the decision.
+   * Whether a call waits for approval: the loop pauses, and `resumeToolLoop` takes the decision.
    * @defaultValue false
    */
   readonly needsApproval?: boolean | ((call: LoopToolCall) => boolean) | undefined;
@@ -74,26 +61,19 @@ const loopTool = z.looseObject({
   sideEffects: z.enum(['none', 'idempotent', 'once']).optional(),
 });
 
-/**
- * Checks the tools given to the loop and indexes them by name.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the tool (index and field) that is not a tool,
- *   or the name two tools share.
- */
+/** Checks the loop's tools and indexes them by name; throws `invalid-input` naming the bad one. */
 export function readLoopTools(tools: unknown): ReadonlyMap<string, LoopTool> {
   if (!Array.isArray(tools))
     throw new ToolHistoryError('invalid-input', 'options.tools must be an array of tools.');
   const byName = new Map<string, LoopTool>();
   tools.forEach((tool: unknown, index) => {
     const parsed = loopTool.safeParse(tool);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.join('.') ?? '';
-      throw new ToolHistoryError(
-        'invalid-input',
-        `options.tools[${String(index)}]${field === '' ? '' : `.${field}`} is not valid: ${issue?.message ?? 'not a tool'}. A tool needs a name, parameters (a JSON Schema object) and a handler.`,
+    if (!parsed.success)
+      throw invalid(
+        `options.tools[${String(index)}]`,
+        parsed.error,
+        ' A tool needs a name, parameters (a JSON Schema object) and a handler.',
       );
-    }
     const name = parsed.data.name;
     if (byName.has(name))
       throw new ToolHistoryError(
@@ -125,33 +105,28 @@ export interface ToolLoopOptions {
    */
   readonly maxRounds?: number | undefined;
   /**
-   * What the last of `maxRounds` requests is: `'answer'` sends it without tools, for a final
-   * answer; `'stop'` sends it with tools and ends the run after its calls, with reason `maxRounds`.
+   * The last of `maxRounds` requests: `'answer'` sends it without tools; `'stop'` sends it with
+   * tools and ends after its calls.
    * @defaultValue 'answer'
    */
   readonly onMaxRounds?: 'answer' | 'stop' | undefined;
-  /** Stops the run: the request in flight is aborted, running calls end `cancelled`, the rest `not-run`. */
+  /** Stops the run: running calls end `cancelled`, the rest `not-run`. */
   readonly signal?: AbortSignal | undefined;
   /**
    * How many calls run at once.
    * @defaultValue 4
    */
   readonly concurrency?: number | undefined;
-  /**
-   * Stream each response (text and calls reported as they grow).
-   * @defaultValue true
-   */
+  /** @defaultValue true: stream each response, reporting text and calls as they grow. */
   readonly stream?: boolean | undefined;
   /**
-   * Called when a handler throws. `'continue'` (the default) records the error as the call's
-   * result and goes on; `'stop'` also stops the run: running calls end `cancelled`, the others
-   * `not-run`, and the run ends with reason `error`.
+   * Called when a handler throws: `'continue'` (the default) records the error and goes on;
+   * `'stop'` also stops the run, which ends with reason `error`.
    */
   readonly onToolError?: ((error: unknown, call: LoopToolCall) => 'continue' | 'stop') | undefined;
   /**
-   * Decisions on calls that wait for approval, by call id (for {@link resumeToolLoop}): `true` or
-   * `{ approved: true }` runs the call, `false` or `{ approved: false, reason }` denies it. Only
-   * the object's own keys count, each read once when the run starts.
+   * Decisions on calls waiting for approval, by call id: `true` or `{ approved: true }` runs the
+   * call, `false` or `{ approved: false, reason }` denies it. Own keys only, read once.
    */
   readonly approvals?: Readonly<Record<string, ToolApproval>> | undefined;
 }
@@ -171,9 +146,8 @@ export interface Setup {
   readonly messages: LangMessages;
   readonly tools: ReadonlyMap<string, LoopTool>;
   readonly declared: readonly LangTool[];
-  /** Declare the tools on the final request too: the provider refuses tool history without them. */
+  /** The provider refuses tool history in a request without tools. */
   readonly declareOnFinal: boolean;
-  /** The format `lang` speaks, when this package knows the provider. */
   readonly format: ProviderFormat | undefined;
   readonly maxRounds: number;
   readonly onMaxRounds: 'answer' | 'stop';
@@ -181,16 +155,10 @@ export interface Setup {
   readonly stream: boolean;
   readonly signal: AbortSignal | undefined;
   readonly onToolError: ToolLoopOptions['onToolError'];
-  /** The decisions given, by call id: own keys only, so no id finds one on the prototype. */
   readonly approvals: ReadonlyMap<string, ToolApproval>;
 }
 
-/**
- * Checks what `runToolLoop` was given and resolves the defaults.
- *
- * @throws {ToolHistoryError} `invalid-input` naming what is wrong; `InvalidHistoryError` for a history
- *   that is not valid before its pending calls.
- */
+/** Checks what `runToolLoop` was given and resolves the defaults. */
 export function readSetup(lang: unknown, messages: unknown, options: unknown): Setup {
   if (
     typeof lang !== 'object' ||
@@ -213,13 +181,7 @@ export function readSetup(lang: unknown, messages: unknown, options: unknown): S
     );
   const given = options as ToolLoopOptions;
   const parsed = numbers.safeParse(given);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ToolHistoryError(
-      'invalid-input',
-      `options.${issue?.path.join('.') ?? ''} is not valid: ${issue?.message ?? ''}.`,
-    );
-  }
+  if (!parsed.success) throw invalid('options', parsed.error);
   if (given.signal !== undefined && !(given.signal instanceof AbortSignal))
     throw new ToolHistoryError('invalid-input', 'options.signal must be an AbortSignal.');
   const tools = readLoopTools(given.tools);
@@ -244,12 +206,7 @@ export function readSetup(lang: unknown, messages: unknown, options: unknown): S
   };
 }
 
-/**
- * The decisions of `options.approvals`, copied from its own keys, each read once.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the call id whose decision is not a boolean
- *   or `{ approved: boolean, reason?: string }`.
- */
+/** The decisions of `options.approvals`, copied from its own keys, each read once. */
 function readApprovals(approvals: unknown): ReadonlyMap<string, ToolApproval> {
   const decisions = new Map<string, ToolApproval>();
   if (approvals === undefined) return decisions;
@@ -266,23 +223,18 @@ function readApprovals(approvals: unknown): ReadonlyMap<string, ToolApproval> {
       continue;
     }
     const parsed = approvalObject.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.map((key) => `.${String(key)}`).join('') ?? '';
-      throw new ToolHistoryError(
-        'invalid-input',
-        `options.approvals[${JSON.stringify(callId)}]${field} is not valid: ${issue?.message ?? ''}. A decision is true, false or { approved: boolean, reason?: string }.`,
+    if (!parsed.success)
+      throw invalid(
+        `options.approvals[${JSON.stringify(callId)}]`,
+        parsed.error,
+        ' A decision is true, false or { approved: boolean, reason?: string }.',
       );
-    }
     decisions.set(callId, parsed.data);
   }
   return decisions;
 }
 
-/**
- * The tool as aiwrapper declares it. It carries a handler (never called: the loop runs the calls)
- * because aiwrapper's Responses adapter sends a tool without one as a built-in tool type.
- */
+/** The tool as aiwrapper declares it: with a handler (never called), or Responses sends a built-in tool. */
 function declaredTool(tool: LoopTool): LangTool {
   return {
     name: tool.name,
@@ -290,4 +242,14 @@ function declaredTool(tool: LoopTool): LangTool {
     parameters: { ...tool.parameters },
     handler: () => undefined,
   };
+}
+
+/** `invalid-input` naming the field of the first issue under `at`. */
+function invalid(at: string, error: z.ZodError, hint = ''): ToolHistoryError {
+  const issue = error.issues[0];
+  const field = issue?.path.map((key) => `.${String(key)}`).join('') ?? '';
+  return new ToolHistoryError(
+    'invalid-input',
+    `${at}${field} is not valid: ${issue?.message ?? ''}.${hint}`,
+  );
 }

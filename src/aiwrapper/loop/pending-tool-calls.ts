@@ -18,14 +18,11 @@ export interface PendingToolCalls {
 }
 
 /**
- * The calls of the last assistant turn that have no result yet, when nothing but `tool-results`
- * messages follows that turn: a conversation paused for approvals, or cut off while its tools ran.
- * `undefined` when there are none. Such a history is valid *as pending*: everything before the
- * turn validates, and the calls must be answered (by `resumeToolLoop`, or the helpers) before it is
- * sent.
+ * The calls of the last assistant turn that have no result yet, when only `tool-results` follow
+ * it (a run paused for approvals, or cut off); `undefined` when there are none.
  *
  * @throws {InvalidHistoryError} when the turn's start marker (`meta[META_KEYS.started]`) is not a
- *   list of ids of the turn's calls: a marker the loop cannot read might hide a call that ran.
+ *   list of its call ids: a marker the loop cannot read might hide a call that ran.
  */
 export function pendingToolCalls(messages: readonly LangMessage[]): PendingToolCalls | undefined {
   let index = messages.length - 1;
@@ -45,7 +42,7 @@ export function pendingToolCalls(messages: readonly LangMessage[]): PendingToolC
 
 const startMarker = z.array(z.string());
 
-/** The ids the turn's start marker holds; a marker that is not a list of its call ids fails closed. */
+/** The ids the turn's start marker holds; fails closed on any other marker. */
 function startedIds(turn: LangMessage, messageIndex: number): ReadonlySet<string> {
   const recorded: unknown = turn.meta?.[META_KEYS.started];
   if (recorded === undefined) return new Set();
@@ -81,10 +78,8 @@ export function recordStart(turn: LangMessage, callId: string): void {
 }
 
 /**
- * Writes one call's outcome for the turn at `turnIndex`, the last turn of `messages`: into the
- * `tool-results` message after it (created on the first result), at its place in call order. A
- * result of a call that did not succeed (any status but `ok`) carries `isError: true`, which
- * `Lang.anthropic` sends as `is_error` (see error-result-flags.ts).
+ * Writes one call's outcome into the `tool-results` message after the last turn, in call order;
+ * a failed call's result carries `isError: true` (sent as Anthropic's `is_error`).
  */
 export function writeResult(
   messages: LangMessage[],
@@ -93,8 +88,7 @@ export function writeResult(
 ): void {
   const turn = messages[turnIndex];
   if (turn === undefined) return;
-  // Fields in the order aiwrapper writes its own results, so that both have one shape; a call
-  // that did not succeed is marked (aiwrapper's item type has no such field; the package's does).
+  // Fields in the order aiwrapper writes its own results.
   const result: AiwrapperToolResultItem =
     outcome.status === 'ok'
       ? { type: 'tool-result', name: outcome.name, callId: outcome.callId, result: outcome.result }
@@ -112,8 +106,7 @@ export function writeResult(
     return;
   }
   const items = last.items;
-  // After the last result whose call comes earlier in the turn: results come in call order as a
-  // rule, so this is one comparison with the last result, and a step back per result written early.
+  // After the last result whose call comes earlier in the turn.
   const place = placeOf(turn, outcome.callId);
   let at = items.length;
   while (at > 0 && resultPlace(turn, items[at - 1]) > place) at--;
@@ -140,11 +133,7 @@ function callIdOf(item: LangMessageItem | undefined): string {
   return item?.type === 'tool-result' ? item.callId : '';
 }
 
-/**
- * Checks the history a loop run starts from: valid, or valid with its latest calls pending.
- *
- * @throws {InvalidHistoryError} with the validator's issues (a pending call's missing result is not one).
- */
+/** Throws {@link InvalidHistoryError} unless `messages` is valid, or valid with its latest calls pending. */
 export function assertLoopHistory(messages: readonly LangMessage[]): void {
   const pending = pendingToolCalls(messages);
   const issues = validateHistory(messages, { format: 'aiwrapper' }).issues.filter(

@@ -3,24 +3,20 @@ import type { ToolLoopDoneReason, ToolLoopEvent } from './tool-loop-events.js';
 import { thrownName } from './tool-outcome.js';
 import { callsOf, commitResponse } from './commit-response.js';
 import { answerTurn, closeOpen, notRun, record, type Answered, type Open } from './answer-turn.js';
-import { installErrorResultFlags } from './error-result-flags.js';
+import { installErrorResultFlags, installResponsesInputFix } from '../serializer-fixes.js';
 import { requestRound, WorkingCopy } from './loop-request.js';
 import { pendingToolCalls } from './pending-tool-calls.js';
-import { installResponsesInputFix } from '../responses-input.js';
 import { readSetup, type Setup, type ToolLoopOptions } from './loop-tool.js';
 
 /**
- * Runs an agent loop on aiwrapper: requests a response, runs the calls it makes with the given
- * tools, writes their results, and goes on until the model answers without calls. Iterating the
- * generator drives the loop; breaking out of it stops the loop, as aborting `signal` does.
+ * Runs an agent loop on aiwrapper: requests a response, runs its calls with `tools`, writes their
+ * results, and goes on until the model answers without calls. Breaking out of the generator stops
+ * the loop, as aborting `signal` does.
  *
- * `messages` is the state, appended to in place: at every event, and however the run ends, it is
- * valid for the provider `lang` speaks, or valid with the latest calls pending
- * ({@link pendingToolCalls}). A call that started and was stopped gets a result saying it may have
- * had effects; one that never started gets `not run`. A history that ends with unanswered calls is
- * resumed: a call whose start was recorded runs again unless its tool's `sideEffects` is `'once'`.
- * A call's start is recorded and reported (`tool-run-start`) before its handler runs, at the next
- * event the consumer asks for.
+ * `messages` is appended to in place and is valid at every event, or valid with the latest calls
+ * pending ({@link pendingToolCalls}). A call's start is recorded (`tool-run-start`) before its
+ * handler runs; a resumed run does not run a started call again if its tool's `sideEffects` is
+ * `'once'`.
  *
  * @throws {ToolHistoryError} `invalid-input` naming the argument or option that is wrong;
  *   `InvalidHistoryError` when the history before its pending calls is not valid.
@@ -39,9 +35,8 @@ export function runToolLoop(
 }
 
 /**
- * {@link runToolLoop} for a conversation paused for approvals (or cut off while its tools ran),
- * rebuilt from its JSON or not: `options.approvals` decides the waiting calls; a denied call gets a
- * result saying so, and one still undecided pauses the run again.
+ * {@link runToolLoop} for a conversation paused for approvals (or cut off while its tools ran):
+ * `options.approvals` decides the waiting calls; one still undecided pauses the run again.
  *
  * @example
  * const messages = new LangMessages(JSON.parse(saved));
@@ -57,7 +52,7 @@ export function resumeToolLoop(
 
 let fixesInstalled = false;
 
-/** Once per process: Responses requests carry calls of a resumed conversation; Anthropic results the error mark. */
+/** Once per process: aiwrapper's Responses and Anthropic serializer fixes. */
 function installFixes(): void {
   if (fixesInstalled) return;
   fixesInstalled = true;
@@ -178,7 +173,7 @@ function done(
   };
 }
 
-/** Whether the run ended by an abort: its signal's, or a request's own (whatever it rejected with). */
+/** Whether the run ended by an abort: its signal's, or a request's own. */
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || thrownName(error) === 'AbortError';
 }

@@ -1,5 +1,4 @@
-// Every result but `ok` is an error value in aiwrapper's own shape (`{ error: true, name, message }`,
-// as `chat()` writes a `ToolNotFound`), so a model reads it as a failure, never as a success.
+// Every result but `ok` is an error value in aiwrapper's shape (`{ error: true, name, message }`).
 
 /** How a call of the tool loop ended. */
 export type ToolResultStatus = 'ok' | 'error' | 'timeout' | 'cancelled' | 'denied' | 'not-run';
@@ -11,7 +10,7 @@ export interface LoopErrorResult {
   readonly message: string;
 }
 
-/** How one call ended: its status and the result recorded for it. */
+/** How one call ended. */
 export interface ToolOutcome {
   readonly callId: string;
   readonly name: string;
@@ -21,7 +20,7 @@ export interface ToolOutcome {
   readonly error?: unknown;
 }
 
-/** The error names of the results the loop writes, one per status but `ok` and `error`. */
+/** The error names of the results the loop writes. */
 export const LOOP_RESULT_NAMES = {
   timeout: 'ToolTimedOut',
   cancelled: 'ToolCancelled',
@@ -64,7 +63,7 @@ export function notRunResult(tool: string, why: NotRunReason): LoopErrorResult {
   );
 }
 
-/** A call that started and was stopped before it finished. */
+/** A call stopped after it started. */
 export function cancelledResult(tool: string): LoopErrorResult {
   return errorResult(
     LOOP_RESULT_NAMES.cancelled,
@@ -72,10 +71,7 @@ export function cancelledResult(tool: string): LoopErrorResult {
   );
 }
 
-/**
- * A call of a `sideEffects: 'once'` tool whose start was recorded but whose result was not (the
- * run was interrupted): it is not run again.
- */
+/** A started `'once'` call without a result: it is not run again. */
 export function interruptedResult(tool: string): LoopErrorResult {
   return errorResult(
     LOOP_RESULT_NAMES.cancelled,
@@ -100,18 +96,12 @@ export function deniedResult(tool: string, reason: string | undefined): LoopErro
   );
 }
 
-/**
- * A handler that threw: the error's name and message, as aiwrapper records a throwing handler.
- * Anything else thrown is named `Error` and described; the result holds strings only.
- */
+/** A handler that threw, as aiwrapper records one: the error's name and message. */
 export function thrownResult(error: unknown): LoopErrorResult {
   return errorResult(thrownName(error), describeThrown(error));
 }
 
-/**
- * The name of an Error whose name is a non-empty string; `Error` for anything else. It never
- * throws (`instanceof` and reading `name` do on a revoked proxy).
- */
+/** An Error's non-empty name, else `Error`; never throws (a revoked proxy does). */
 export function thrownName(error: unknown): string {
   try {
     if (!(error instanceof Error)) return 'Error';
@@ -122,12 +112,7 @@ export function thrownName(error: unknown): string {
   }
 }
 
-/**
- * Text for anything thrown (or any value), for an error result or message: a string as it is, an
- * Error's message (itself described when not a string), anything else as JSON, or else as `String`
- * gives it. It never throws: a value every conversion refuses (a revoked proxy, a null-prototype
- * object holding a bigint) is named by its kind.
- */
+/** Text for anything thrown: a string, an Error's message, JSON, or `String`; never throws. */
 export function describeThrown(value: unknown): string {
   try {
     if (!(value instanceof Error)) return describeValue(value);
@@ -138,7 +123,6 @@ export function describeThrown(value: unknown): string {
   }
 }
 
-/** A primitive as `String` gives it (JSON would say `null` for NaN); an object as JSON if it can be. */
 function describeValue(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'function') return 'a function';

@@ -1,7 +1,7 @@
 import { Lang, LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import { runToolLoop, type LoopTool } from '../../../src/aiwrapper/index.js';
-import { installErrorResultFlags } from '../../../src/aiwrapper/loop/error-result-flags.js';
+import { installErrorResultFlags } from '../../../src/aiwrapper/serializer-fixes.js';
 import { useProviderErrors } from '../../helpers/provider-http.js';
 import { withStrictServer } from '../../helpers/strict-server.js';
 

@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { isObject } from '../../core/input-guards.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import {
+  parseArgumentsText,
+  parseArgumentsValue,
+  type ParsedArguments,
+} from '../../formats/shared/arguments-text.js';
+
+/**
+ * A tool call in any shape users hold: aiwrapper `ToolRequest` or `tool` item, an OpenAI
+ * `tool_calls` entry, a Vercel AI SDK `tool-call` part, an Anthropic `tool_use` block or a Gemini
+ * `functionCall`. Ids are optional (Gemini and Ollama give none).
+ */
+export type ToolCallInput =
+  | {
+      readonly type?: 'tool' | undefined;
+      readonly callId?: string | undefined;
+      readonly name: string;
+      readonly arguments?: unknown;
+    }
+  | {
+      readonly id?: string | undefined;
+      readonly type?: 'function' | undefined;
+      readonly function: { readonly name: string; readonly arguments?: unknown };
+    }
+  | {
+      readonly type: 'tool-call';
+      readonly toolCallId?: string | undefined;
+      readonly toolName: string;
+      readonly input?: unknown;
+      readonly args?: unknown;
+    }
+  | {
+      readonly type: 'tool_use';
+      readonly id?: string | undefined;
+      readonly name: string;
+      readonly input?: unknown;
+    }
+  | { readonly id?: string | undefined; readonly name: string; readonly args?: unknown };
+
+/**
+ * A tool result in any shape users hold: aiwrapper `ToolResult` (`toolId`) or `tool-result`
+ * item (`callId`), an OpenAI `tool` message, a Vercel AI SDK `tool-result` part, an Anthropic
+ * `tool_result` block. The id may be missing, when no call had one.
+ */
+export type ToolResultInput =
+  | {
+      readonly toolId?: string | undefined;
+      readonly name?: string | undefined;
+      readonly result: unknown;
+    }
+  | {
+      readonly type?: 'tool-result' | undefined;
+      readonly callId?: string | undefined;
+      readonly name?: string | undefined;
+      readonly result: unknown;
+    }
+  | {
+      readonly role: 'tool';
+      readonly tool_call_id?: string | undefined;
+      readonly name?: string | undefined;
+      readonly content: unknown;
+    }
+  | {
+      readonly type: 'tool-result';
+      readonly toolCallId?: string | undefined;
+      readonly toolName?: string | undefined;
+      readonly output?: unknown;
+      readonly result?: unknown;
+      readonly isError?: boolean | undefined;
+    }
+  | {
+      readonly type: 'tool_result';
+      readonly tool_use_id?: string | undefined;
+      readonly content?: unknown;
+      readonly is_error?: boolean | undefined;
+    };
+
+/** A call read from user input: the id is `undefined` where the input had none (or an empty one). */
+export interface PendingCall {
+  readonly callId: string | undefined;
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** Argument text that did not parse to an object, kept verbatim. */
+  readonly argumentsText?: string | undefined;
+  /** Fields of an aiwrapper item beyond the standard ones (e.g. Gemini's `thoughtSignature`), kept. */
+  readonly extra: Readonly<Record<string, unknown>>;
+}
+
+/** A result read from user input. */
+export interface PendingResult {
+  readonly callId: string | undefined;
+  readonly name: string | undefined;
+  readonly result: unknown;
+  readonly isError: boolean;
+}
+
+const id = z.string().optional();
+const name = z.string().min(1, 'a tool call needs a non-empty name');
+const optionalName = z.string().optional();
+const value = z.unknown().optional();
+
+const calls = {
+  openai: z.looseObject({
+    id,
+    type: z.literal('function').optional(),
+    function: z.looseObject({ name, arguments: value }),
+  }),
+  vercel: z.looseObject({
+    type: z.literal('tool-call'),
+    toolCallId: id,
+    toolName: name,
+    input: value,
+    args: value,
+  }),
+  anthropic: z.looseObject({ type: z.literal('tool_use'), id, name, input: value }),
+  aiwrapper: z.looseObject({
+    type: z.literal('tool').optional(),
+    callId: id,
+    name,
+    arguments: value,
+  }),
+  gemini: z.looseObject({ id, name, args: value }),
+};
+
+const results = {
+  openai: z.looseObject({
+    role: z.literal('tool'),
+    tool_call_id: id,
+    name: optionalName,
+    content: value,
+  }),
+  vercel: z.looseObject({
+    type: z.literal('tool-result'),
+    toolCallId: id,
+    toolName: optionalName,
+    output: value,
+    result: value,
+    isError: z.boolean().optional(),
+  }),
+  anthropic: z.looseObject({
+    type: z.literal('tool_result'),
+    tool_use_id: id,
+    content: value,
+    is_error: z.boolean().optional(),
+  }),
+  item: z.looseObject({
+    type: z.literal('tool-result').optional(),
+    callId: id,
+    name: optionalName,
+    result: value,
+  }),
+  aiwrapper: z.looseObject({ toolId: id, name: optionalName, result: value }),
+};
+
+const AIWRAPPER_ITEM_KEYS = new Set(['type', 'callId', 'name', 'arguments']);
+
+const CALL_SHAPES =
+  "Pass aiwrapper {callId, name, arguments}, OpenAI {id, function: {name, arguments}}, Vercel {type: 'tool-call', toolCallId, toolName, input}, Anthropic {type: 'tool_use', id, name, input} or Gemini {id?, name, args}.";
+const RESULT_SHAPES =
+  "Pass aiwrapper {toolId, name, result} or {type: 'tool-result', callId, name, result}, an OpenAI {role: 'tool', tool_call_id, content}, Vercel {type: 'tool-result', toolCallId, toolName, output} or Anthropic {type: 'tool_result', tool_use_id, content}.";
+
+/** Parses `value` with `schema`, or throws `invalid-input` saying where it is not a `kind`. */
+function parse<T>(schema: z.ZodType<T>, value: unknown, path: string, kind: 'call' | 'result'): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw notA(kind, path, zodDetail(parsed.error, path));
+}
+
+function notA(kind: 'call' | 'result', path: string, detail: string): ToolHistoryError {
+  return new ToolHistoryError(
+    'invalid-input',
+    `${path} is not a tool ${kind} (${detail}). ${kind === 'call' ? CALL_SHAPES : RESULT_SHAPES}`,
+  );
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === '' ? undefined : value;
+}
+
+/** Argument text is parsed; a value is taken as it is; none is `{}`. */
+function parseArguments(raw: unknown, path: string): ParsedArguments {
+  if (raw === undefined || raw === null || raw === '') return { arguments: {} };
+  return typeof raw === 'string' ? parseArgumentsText(raw) : parseArgumentsValue(raw, path);
+}
+
+function readCall(value: unknown, path: string): PendingCall {
+  if (!isObject(value)) throw notA('call', path, `${path} is ${describe(value)}`);
+  const read = (id: string | undefined, name: string, raw: unknown, at: string): PendingCall => ({
+    callId: nonEmpty(id),
+    name,
+    ...parseArguments(raw, `${path}${at}`),
+    extra: {},
+  });
+  const type = value.type;
+  if (type === 'tool-call') {
+    const call = parse(calls.vercel, value, path, 'call');
+    return read(call.toolCallId, call.toolName, call.input ?? call.args, '.input');
+  }
+  if (type === 'tool_use') {
+    const call = parse(calls.anthropic, value, path, 'call');
+    return read(call.id, call.name, call.input, '.input');
+  }
+  if (type === 'function' || (type !== 'tool' && 'function' in value)) {
+    const call = parse(calls.openai, value, path, 'call');
+    return read(call.id, call.function.name, call.function.arguments, '.function.arguments');
+  }
+  if (type !== 'tool' && 'args' in value && !('arguments' in value)) {
+    const call = parse(calls.gemini, value, path, 'call');
+    return read(call.id, call.name, call.args, '.args');
+  }
+  const call = parse(calls.aiwrapper, value, path, 'call');
+  const extra = Object.fromEntries(
+    Object.entries(call).filter(([key]) => !AIWRAPPER_ITEM_KEYS.has(key)),
+  );
+  // The pre-3.0 aiwrapper ToolRequest carried the id as `id`.
+  const legacyId = typeof call.id === 'string' && call.callId === undefined ? call.id : undefined;
+  if (legacyId !== undefined) delete extra.id;
+  return { ...read(call.callId ?? legacyId, call.name, call.arguments, '.arguments'), extra };
+}
+
+function readResult(value: unknown, path: string): PendingResult {
+  if (!isObject(value)) throw notA('result', path, `${path} is ${describe(value)}`);
+  const read = (
+    id: string | undefined,
+    name: string | undefined,
+    result: unknown,
+    isError: boolean,
+  ): PendingResult => ({ callId: nonEmpty(id), name: nonEmpty(name), result, isError });
+  if (value.role === 'tool') {
+    const result = parse(results.openai, value, path, 'result');
+    return read(result.tool_call_id, result.name, result.content, false);
+  }
+  if (value.type === 'tool_result') {
+    const result = parse(results.anthropic, value, path, 'result');
+    return read(result.tool_use_id, undefined, result.content, result.is_error === true);
+  }
+  if (
+    value.type === 'tool-result' &&
+    ('toolCallId' in value || 'toolName' in value || 'output' in value)
+  ) {
+    const result = parse(results.vercel, value, path, 'result');
+    const payload = 'output' in value ? result.output : result.result;
+    return read(result.toolCallId, result.toolName, payload, result.isError === true);
+  }
+  if (!('result' in value))
+    throw notA(
+      'result',
+      path,
+      `${path}.result is missing; the object has ${Object.keys(value).join(', ') || 'no keys'}`,
+    );
+  const failed = (result: unknown): boolean => isObject(result) && result.error === true;
+  if ('toolId' in value) {
+    const result = parse(results.aiwrapper, value, path, 'result');
+    return read(result.toolId, result.name, result.result, failed(result.result));
+  }
+  const result = parse(results.item, value, path, 'result');
+  return read(result.callId, result.name, result.result, failed(result.result));
+}
+
+/** Reads a list of `kind`s, reporting the holes of a sparse array too. */
+function readList<T>(
+  input: unknown,
+  label: string,
+  kind: 'call' | 'result',
+  read: (value: unknown, path: string) => T,
+): T[] {
+  if (!Array.isArray(input))
+    throw new ToolHistoryError(
+      'invalid-input',
+      `${label} must be an array of tool ${kind}s; got ${describe(input)}.`,
+    );
+  const list: T[] = [];
+  for (let index = 0; index < input.length; index++)
+    list.push(read(input[index], `${label}[${index}]`));
+  return list;
+}
+
+/**
+ * Reads tool calls in any supported shape (validated with zod, this package's boundary).
+ *
+ * @throws {ToolHistoryError} code `invalid-input`, naming the index (`tools[2]`) and the field.
+ */
+export function readToolCalls(input: unknown, label = 'tools'): PendingCall[] {
+  return readList(input, label, 'call', readCall);
+}
+
+/**
+ * Reads tool results in any supported shape (validated with zod, this package's boundary).
+ *
+ * @throws {ToolHistoryError} code `invalid-input`, naming the index (`results[1]`) and the field.
+ */
+export function readToolResults(input: unknown, label = 'results'): PendingResult[] {
+  return readList(input, label, 'result', readResult);
+}
+
+/** Describes a value for an error message without dumping it whole. */
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object')
+    return `an object with keys ${Object.keys(value).slice(0, 6).join(', ') || '(none)'}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return `the ${typeof value} ${value.toString()}`;
+  return typeof value;
+}
+
+/** Formats zod issues as `path.to.field: message; …`, prefixed with where the value was. */
+function zodDetail(error: z.ZodError, where: string): string {
+  return error.issues
+    .map(
+      (issue) =>
+        `${[where, ...issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))].join('').replaceAll('.[', '[')}: ${issue.message}`,
+    )
+    .join('; ');
+}

@@ -1,0 +1,122 @@
+import { Lang } from 'aiwrapper';
+import { patchMethod } from './provider-prototypes.js';
+
+/*
+ * aiwrapper 3.0.3's Responses adapter (`Lang.openai`) writes an assistant turn's calls as parts of
+ * the message's `content`; the API takes a call only as a top-level `input` item, so it refuses
+ * its output ("No tool call found for function call output with call_id …"). aiwrapper's own loop
+ * hides this behind `previous_response_id`; every turn the API does not hold shows it (helper-written,
+ * synthesized or repaired turns, a conversation reloaded from JSON, aiwrapper's retry after
+ * `previous_response_not_found`). Every request body, the retry's included, is built by the
+ * prototype's `buildRequestBody`, so wrapping it fixes every path at once.
+ */
+
+/**
+ * Makes `Lang.openai`'s request bodies carry function calls as top-level `function_call` items.
+ * Bodies without a nested call are returned as aiwrapper built them (byte-identical). Idempotent.
+ */
+export function installResponsesInputFix(): void {
+  patchMethod(
+    () => Lang.openai({ apiKey: 'probe' }),
+    'buildRequestBody',
+    Symbol.for('aiwrapper-tool-calls.wrapped-responses-body'),
+    (original) =>
+      function buildRequestBody(this: unknown, ...parameters: unknown[]): unknown {
+        return withTopLevelFunctionCalls(original.apply(this, parameters));
+      },
+  );
+}
+
+function withTopLevelFunctionCalls(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return body;
+  const { input } = body as { input?: unknown };
+  if (!Array.isArray(input)) return body;
+  const lifted = liftFunctionCalls(input);
+  // A spread keeps `input` where it was among the keys: only its value changes.
+  return lifted === input ? body : { ...body, input: lifted };
+}
+
+/**
+ * Returns a Responses `input` in which every `function_call` nested in a message's `content` is a
+ * top-level item in its place: the parts before it stay in a message, the call follows, the parts
+ * after it go in a second message with the same fields. Every other item is kept as the same
+ * object, and the input itself is returned when no message holds a call.
+ *
+ * @example
+ * liftFunctionCalls([{ role: 'assistant', content: [{ type: 'function_call', call_id: 'c' }] }]);
+ * // → [{ type: 'function_call', call_id: 'c' }]
+ */
+export function liftFunctionCalls(input: readonly unknown[]): readonly unknown[] {
+  let output: unknown[] | undefined;
+  for (let index = 0; index < input.length; index++) {
+    const item = input[index];
+    const parts = nestedCallParts(item);
+    if (parts === undefined) {
+      output?.push(item);
+      continue;
+    }
+    output ??= input.slice(0, index);
+    let run: unknown[] = [];
+    for (const part of parts) {
+      if (!isFunctionCall(part)) {
+        run.push(part);
+        continue;
+      }
+      if (run.length > 0) output.push({ ...(item as object), content: run });
+      run = [];
+      // aiwrapper's part is already the item's shape: type, call_id, name, arguments.
+      output.push(part);
+    }
+    if (run.length > 0) output.push({ ...(item as object), content: run });
+  }
+  return output ?? input;
+}
+
+/** The `content` of a message item (a role, no type or type 'message') holding a `function_call`. */
+function nestedCallParts(item: unknown): readonly unknown[] | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const { type, role, content } = item as { type?: unknown; role?: unknown; content?: unknown };
+  if (typeof role !== 'string' || (type !== undefined && type !== 'message')) return undefined;
+  if (!Array.isArray(content)) return undefined;
+  const parts: readonly unknown[] = content;
+  return parts.some(isFunctionCall) ? parts : undefined;
+}
+
+function isFunctionCall(part: unknown): boolean {
+  return (
+    typeof part === 'object' &&
+    part !== null &&
+    (part as { type?: unknown }).type === 'function_call'
+  );
+}
+
+/**
+ * Makes `Lang.anthropic` send `is_error: true` for results the loop marked `isError: true`:
+ * aiwrapper 3.0.3 writes every `tool_result` without it, so a model reads a failure as output.
+ */
+export function installErrorResultFlags(): void {
+  patchMethod(
+    () => Lang.anthropic({ apiKey: 'probe' }),
+    'mapToolResultItems',
+    Symbol.for('aiwrapper-tool-calls.wrapped-anthropic-results'),
+    (original) =>
+      function mapToolResultItems(this: unknown, message: unknown, ...rest: unknown[]): unknown {
+        return withErrorFlags(message, original.call(this, message, ...rest));
+      },
+  );
+}
+
+function withErrorFlags(message: unknown, blocks: unknown): unknown {
+  const items = (message as { readonly items?: unknown } | null)?.items;
+  if (!Array.isArray(items) || !Array.isArray(blocks)) return blocks;
+  let failed: Set<unknown> | undefined;
+  for (const item of items as unknown[]) {
+    const record = item as { readonly isError?: unknown; readonly callId?: unknown } | null;
+    if (record?.isError === true) (failed ??= new Set()).add(record.callId);
+  }
+  if (failed === undefined) return blocks;
+  return (blocks as unknown[]).map((block) => {
+    const id = (block as { readonly tool_use_id?: unknown } | null)?.tool_use_id;
+    return failed.has(id) ? { ...(block as object), is_error: true } : block;
+  });
+}
