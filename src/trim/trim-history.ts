@@ -116,20 +116,19 @@ export function trimHistory<T>(
   }
 
   const kept: T[] = [];
-  const dropped: DroppedMessage<T>[] = [];
-  let nextPinned = 0;
-  for (let index = 0; index < cut; index++) {
-    const message = messages[index] as T;
-    if (pinned[nextPinned] === index) {
-      kept.push(message);
-      nextPinned++;
-    } else dropped.push({ index, message });
-  }
+  for (const index of pinned) if (index < cut) kept.push(messages[index] as T);
   for (let index = cut; index < length; index++) kept.push(messages[index] as T);
   const overBudget = !budget.fits(cut);
+  // Dropped records are built on first read (one object per dropped message is garbage a caller
+  // who never reads them should not pay for), from a copy so later edits of `messages` don't show.
+  const before = new Array<T>(cut);
+  for (let index = 0; index < cut; index++) before[index] = messages[index] as T;
+  let dropped: DroppedMessage<T>[] | undefined;
   return {
     messages: kept,
-    dropped,
+    get dropped(): DroppedMessage<T>[] {
+      return (dropped ??= droppedBefore(before, pinned));
+    },
     get tokens(): number {
       return budget.tokensAt(cut);
     },
@@ -138,6 +137,17 @@ export function trimHistory<T>(
 }
 
 const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
+
+/** The messages of `before` that are not pinned, with their indexes. */
+function droppedBefore<T>(before: readonly T[], pinned: readonly number[]): DroppedMessage<T>[] {
+  const dropped: DroppedMessage<T>[] = [];
+  let nextPinned = 0;
+  for (let index = 0; index < before.length; index++) {
+    if (pinned[nextPinned] === index) nextPinned++;
+    else dropped.push({ index, message: before[index] as T });
+  }
+  return dropped;
+}
 
 // The rules are checked on the kept messages up to the first group boundary this far past a cut.
 const RULE_WINDOW = 16;
