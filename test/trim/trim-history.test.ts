@@ -37,6 +37,15 @@ describe('trimHistory', () => {
     });
   });
 
+  it('reports the dropped messages as they were at the call, even when read after the input changed', () => {
+    const input = [...chat];
+    const result = trimHistory(input, { maxMessages: 5, countTokens: one });
+    input.splice(0, 3, { role: 'user', content: 'replaced' });
+    input.push({ role: 'user', content: 'later' });
+    expect(result.dropped).toEqual(droppedAt(1, 2, 3, 4, 5));
+    expect(result.dropped).toBe(result.dropped);
+  });
+
   it('never cuts between a call turn and its results: it drops the whole group instead', () => {
     // Keeping 7 messages would start at the result of "a" (index 3); the cut moves to index 5.
     expect(trimHistory(chat, { maxMessages: 7, countTokens: one })).toEqual({
