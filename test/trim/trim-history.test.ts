@@ -38,7 +38,7 @@ describe('trimHistory', () => {
   });
 
   it('reports the dropped messages as they were at the call, even when read after the input changed', () => {
-    const input = [...chat];
+    const input: object[] = [...chat];
     const result = trimHistory(input, { maxMessages: 5, countTokens: one });
     input.splice(0, 3, { role: 'user', content: 'replaced' });
     input.push({ role: 'user', content: 'later' });
