@@ -25,12 +25,8 @@ const EXCEPTIONS = [
 ] as const;
 
 /**
- * The stream adapter for ConverseStream events as the AWS SDKs yield them, one object per event
- * keyed by its name: `contentBlockStart.start.toolUse` opens a call, `contentBlockDelta` streams
- * `delta.toolUse.input` (or `delta.text`), `contentBlockStop` ends it, `messageStop` ends all; an
- * exception event throws `invalid-input` quoting its message. Framing `json-lines`: one event per
- * line, as `JSON.stringify` writes them; the binary `vnd.amazon.eventstream` body is not decoded
- * here (read it with the SDK and push its events).
+ * The stream adapter for ConverseStream events as the AWS SDKs yield them, one per JSON line; the
+ * binary `vnd.amazon.eventstream` body is not decoded here (read it with the SDK).
  */
 export const BEDROCK_STREAM: StreamAdapter = {
   framing: 'json-lines',
