@@ -99,6 +99,7 @@ export interface StrictEndpoint {
   };
 }
 
+/** A reply with one JSON body. */
 export function jsonReply(
   status: number,
   body: unknown,
@@ -107,6 +108,7 @@ export function jsonReply(
   return { kind: 'json', status, body, contentType };
 }
 
+/** A 200 reply written chunk by chunk (server-sent events by default). */
 export function streamReply(
   chunks: readonly string[],
   contentType = 'text/event-stream; charset=utf-8',
@@ -121,10 +123,12 @@ export function sseFrame(data: unknown, event?: string, newline = '\n'): string 
   return `${name}data: ${payload}${newline}${newline}`;
 }
 
+/** The HTTP status of a {@link ServerFailure}. */
 export function failureStatus(failure: ServerFailure): number {
   return failure === 'too-large' ? 413 : 400;
 }
 
+/** A route matcher for a fixed set of paths. */
 export function matchPaths(
   ...paths: string[]
 ): (path: string) => Readonly<Record<string, string>> | undefined {
@@ -172,6 +176,7 @@ export function describeJsonType(value: unknown): string {
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+/** `prefix` and `length` random characters of `alphabet`. */
 export function randomId(prefix: string, length: number, alphabet: string = ALPHANUMERIC): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(length));
   let id = prefix;
@@ -179,6 +184,7 @@ export function randomId(prefix: string, length: number, alphabet: string = ALPH
   return id;
 }
 
+/** The seconds since the epoch, as providers stamp `created`. */
 export function unixSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }

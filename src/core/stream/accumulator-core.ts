@@ -15,6 +15,7 @@ import { ToolCallState } from './tool-call-state.js';
 // "No id": Mistral's "null" (zed-industries/zed#53605), sglang's "None" (sgl-project/sglang#7048).
 const PLACEHOLDER_IDS: ReadonlySet<string> = new Set(['null', 'None', 'undefined']);
 
+/** A provider id worth keeping, or `undefined` for a missing, empty or placeholder id. */
 export function usableProviderId(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   return value.trim() === '' || PLACEHOLDER_IDS.has(value) ? undefined : value;

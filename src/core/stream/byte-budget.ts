@@ -1,3 +1,4 @@
+/** UTF-8 length of `text`, without encoding it. */
 export function utf8Length(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {

@@ -1,7 +1,7 @@
 import { StreamAccumulationError } from '../../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 
-// As in openai-node.
+/** The default of the parser's `maxDepth`, as in openai-node. */
 export const DEFAULT_MAX_JSON_DEPTH = 128;
 
 /** Where and why a text stopped being valid JSON. */
@@ -74,6 +74,7 @@ function hexValue(code: number): number {
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
+/** Whether `text` matches JSON's number grammar. */
 export function isJsonNumber(text: string): boolean {
   return JSON_NUMBER.test(text);
 }
@@ -113,6 +114,7 @@ function escapeAt(chunk: string, at: number): number {
   return unit;
 }
 
+/** What {@link decodeStringPart} decoded, and the index after it. */
 export interface StringPart {
   text: string;
   end: number;

@@ -15,6 +15,7 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
+/** Throws the error for a malformed event: which event, which field, what was expected. */
 export function invalidEvent(
   format: string,
   eventIndex: number,
@@ -45,14 +46,17 @@ function optionalField<T>(test: (value: unknown) => value is T, expected: string
   };
 }
 
+/** A string field. */
 export const optionalString: OptionalField<string> = optionalField(
   (value): value is string => typeof value === 'string',
   'a string',
 );
+/** A non-negative integer field. */
 export const optionalIndex: OptionalField<number> = optionalField(
   (value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0,
   'a non-negative integer',
 );
+/** An object field. */
 export const optionalRecord: OptionalField<Readonly<Record<string, unknown>>> = optionalField(
   isObject,
   'an object',

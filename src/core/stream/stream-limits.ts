@@ -18,8 +18,10 @@ export interface StreamLimits {
   readonly maxTotalBytes?: number | undefined;
 }
 
+/** {@link StreamLimits} with every default filled in. */
 export type ResolvedStreamLimits = { [K in keyof StreamLimits]-?: number };
 
+/** The defaults of {@link StreamLimits}. */
 export const DEFAULT_STREAM_LIMITS: ResolvedStreamLimits = {
   maxArgumentBytes: 16 * 1024 * 1024,
   maxFragments: 1024 * 1024,
@@ -30,6 +32,7 @@ export const DEFAULT_STREAM_LIMITS: ResolvedStreamLimits = {
   maxTotalBytes: 64 * 1024 * 1024,
 };
 
+/** Fills in the defaults of `limits`. */
 export function resolveStreamLimits(limits: StreamLimits | undefined): ResolvedStreamLimits {
   const resolved = { ...DEFAULT_STREAM_LIMITS };
   for (const key of Object.keys(resolved) as (keyof StreamLimits)[]) {

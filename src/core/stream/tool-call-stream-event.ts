@@ -30,6 +30,7 @@ export interface LiveToolCall {
   readonly ended: boolean;
 }
 
+/** Assistant text arrived. */
 export interface TextDeltaEvent {
   readonly type: 'text-delta';
   readonly delta: string;

@@ -1,8 +1,10 @@
 // Turns values set at JSON paths (Vertex AI's `partialArgs`) into JSON text for the same parser,
 // view, limits and events. Pieces must come in document order; going back is refused.
 
+/** A segment of a path: a member name or an array index. */
 export type JsonPathSegment = string | number;
 
+/** One value set at a path. */
 export interface JsonPathPiece {
   readonly path: readonly JsonPathSegment[];
   /** `string`: `text` is (a part of) a string's characters; otherwise `text` is JSON. */

@@ -81,6 +81,7 @@ const OPENAI_RULES: ChatCompletionsRules = {
   newCallId: () => randomId('call_', 24),
 };
 
+/** `POST /v1/chat/completions` (or `/chat/completions`): OpenAI Chat Completions. */
 export const OPENAI_CHAT_ENDPOINT: StrictEndpoint = {
   format: 'openai-chat',
   match: matchPaths('/v1/chat/completions', '/chat/completions'),

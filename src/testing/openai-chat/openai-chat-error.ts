@@ -13,6 +13,7 @@ export interface OpenAIErrorBody {
   };
 }
 
+/** An OpenAI error body. */
 export function openAIError(
   message: string,
   param: string | null,
