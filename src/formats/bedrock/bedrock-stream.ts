@@ -61,15 +61,10 @@ export const BEDROCK_STREAM: StreamAdapter = {
           const index = blockIndex(delta, 'contentBlockDelta');
           const content = record(delta.delta, 'contentBlockDelta.delta');
           if (content?.toolUse !== undefined) {
-            const input = record(content.toolUse, 'contentBlockDelta.delta.toolUse')?.input;
+            const field = 'contentBlockDelta.delta.toolUse';
+            const input = record(content.toolUse, field)?.input;
             if (typeof input !== 'string')
-              return invalidEvent(
-                FORMAT,
-                at,
-                'contentBlockDelta.delta.toolUse.input',
-                'a string',
-                input,
-              );
+              return invalidEvent(FORMAT, at, `${field}.input`, 'a string', input);
             // A delta for a block that never started: keep its text rather than drop it.
             const call = blocks.get(index) ?? core.createCall(undefined, '');
             blocks.set(index, call);
