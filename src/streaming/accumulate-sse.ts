@@ -12,10 +12,7 @@ import {
   type ToolCallAccumulatorOptions,
 } from './tool-call-accumulator.js';
 
-/**
- * How a response body separates events: Server-Sent Events (`data:` lines, a blank line between
- * events) or JSON lines (one JSON value per line; Ollama, Bedrock).
- */
+/** How a response body separates events: Server-Sent Events or JSON lines (Ollama, Bedrock). */
 export type StreamFraming = 'sse' | 'json-lines';
 
 type Chunk = Uint8Array | string;
@@ -27,14 +24,11 @@ export type StreamSource =
   | AsyncIterable<Chunk>
   | Iterable<Chunk>;
 
-/** Options of {@link accumulateSSE}: the accumulator's options plus how to read the body. */
+/** Options of {@link accumulateSSE}. */
 export interface AccumulateSSEOptions extends ToolCallAccumulatorOptions {
   /** @defaultValue `'json-lines'` for `ollama` and `bedrock`, `'sse'` for the others */
   readonly framing?: StreamFraming | undefined;
-  /**
-   * Stops reading when aborted, even in the middle of a read that stalls: the body is cancelled
-   * and an error named `'AbortError'` is thrown, with the abort reason as its `cause`.
-   */
+  /** Stops reading when aborted, even mid-read: the body is cancelled, an `AbortError` thrown. */
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -65,11 +59,10 @@ function checkSource(source: unknown): void {
   );
 }
 
-/** The error a reader rejects with once its signal aborts: `name` is `'AbortError'`. */
 function abortErrorFor(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   const said = reason instanceof Error ? reason.message : String(reason);
-  // A plain Error named 'AbortError': DOMException lacks the `cause` option in older browsers.
+  // Not a DOMException: it lacks the `cause` option in older browsers.
   const error = new Error(`Reading the stream was aborted: ${said}`, { cause: reason });
   error.name = 'AbortError';
   return error;
@@ -79,7 +72,7 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) throw abortErrorFor(signal);
 }
 
-/** Settles with `pending`, or rejects as soon as `signal` aborts: a stalled body must not hold. */
+/** Settles with `pending`, or rejects as soon as `signal` aborts. */
 function raceAbort<T>(pending: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return pending;
   if (signal.aborted) {
@@ -109,7 +102,7 @@ interface ChunkIterator {
   return?(): unknown;
 }
 
-/** A source's chunk iterator; a reader is read with getReader(): Safari's streams are not iterable. */
+/** A source's chunk iterator (getReader(): Safari's streams are not iterable). */
 function iteratorOf(source: StreamSource, signal: AbortSignal | undefined): ChunkIterator {
   const stream =
     'getReader' in source
@@ -139,10 +132,7 @@ function iteratorOf(source: StreamSource, signal: AbortSignal | undefined): Chun
   };
 }
 
-/**
- * A source's chunks; on abort or early exit its `return()` is called so the source stops (not
- * awaited on abort: a stalled source would not answer it either).
- */
+/** A source's chunks; on abort or early exit the source is stopped (not awaited on abort). */
 async function* chunksOf(
   source: StreamSource,
   signal: AbortSignal | undefined,
@@ -172,11 +162,7 @@ function lineTooLong(length: number, maximum: number): StreamAccumulationError {
   );
 }
 
-/**
- * Splits decoded text into event payloads, whatever the chunk boundaries: lines end with LF, CRLF
- * or CR (even split across chunks); an SSE event's `data:` lines are joined with LF and dispatched
- * at the blank line; comments and other fields are skipped.
- */
+/** Splits decoded text into event payloads (lines end with LF, CRLF or CR), whatever the chunks. */
 class PayloadSplitter {
   private pending = '';
   private data: string[] = [];
@@ -211,7 +197,7 @@ class PayloadSplitter {
     }
   }
 
-  /** The end of the body: a last line without a newline, or an event without its blank line, counts. */
+  /** Ends the body: a last line or event without its terminator counts. */
   end(): void {
     if (this.pending !== '') this.line(this.pending);
     this.pending = '';
@@ -219,7 +205,7 @@ class PayloadSplitter {
   }
 
   private line(text: string): void {
-    // Bodies glued from several responses carry a byte order mark mid-stream: the line is kept.
+    // Bodies glued from several responses carry a byte order mark mid-stream.
     const line = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     if (this.framing === 'json-lines') {
       if (line.trim() !== '') this.payloads.push(line);
@@ -262,11 +248,7 @@ function notUtf8(eventIndex: number, where: string, cause: unknown): StreamAccum
   );
 }
 
-/**
- * Reads a streamed response body and yields each event's parsed JSON, in order. Chunks may end
- * inside a UTF-8 character; bytes that are not UTF-8 throw rather than turn into U+FFFD unseen.
- * SSE `data: [DONE]` ends the stream. Options are checked by the caller.
- */
+/** Yields each event's parsed JSON; bytes that are not UTF-8 throw. The caller checks options. */
 export async function* readStreamEvents(
   source: StreamSource,
   options?: {
@@ -282,7 +264,7 @@ export async function* readStreamEvents(
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let received = 0;
   let eventIndex = 0;
-  /** Yields the split payloads' JSON; returns true at `[DONE]`. */
+  // Yields the split payloads' JSON; returns true at `[DONE]`.
   function* drain(): Generator<unknown, boolean> {
     for (const payload of splitter.payloads) {
       if (framing === 'sse' && payload.trim() === '[DONE]') return true;
@@ -321,13 +303,10 @@ export async function* readStreamEvents(
 
 /**
  * Reads a streamed response body (SSE or JSON lines) into the assistant's text and tool calls;
- * `options.listener` receives every stream event as it happens. Chunk boundaries can fall
- * anywhere, even inside a UTF-8 character; SSE `data: [DONE]` ends the stream.
+ * `options.listener` receives every stream event as it happens.
  *
- * @throws {StreamAccumulationError} for an event that is not JSON or not of the format's shape, a
- * body that is not UTF-8, and when a limit is exceeded; `ToolHistoryError` (`invalid-input`) for a
- * source or options that are missing or out of range; an error named `'AbortError'` when
- * `options.signal` aborts.
+ * @throws {StreamAccumulationError} for a malformed event or body, or a limit exceeded;
+ * `ToolHistoryError` (`invalid-input`) for a bad source or options; `AbortError` on abort.
  * @example
  * const response = await fetch('https://api.openai.com/v1/chat/completions', request);
  * const { text, calls } = await accumulateSSE(response, { format: 'openai-chat' });

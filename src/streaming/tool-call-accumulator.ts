@@ -36,10 +36,7 @@ export const accumulatorOptions: z.ZodObject = z.object({
   choiceIndex: count.optional(),
 });
 
-/**
- * Checks options where they are passed.
- * @throws {ToolHistoryError} `invalid-input` naming the option.
- */
+/** @throws {ToolHistoryError} `invalid-input` naming the option. */
 export function checkOptions(schema: z.ZodType, options: unknown, where: string): void {
   const parsed = schema.safeParse(options);
   if (parsed.success) return;
@@ -60,19 +57,13 @@ export function checkOptions(schema: z.ZodType, options: unknown, where: string)
 export interface ToolCallAccumulatorOptions {
   /** The format of the events that will be pushed. */
   readonly format: StreamFormat;
-  /** Called synchronously for every start, argument delta, end and text delta. */
+  /** Called synchronously for every stream event. */
   readonly listener?: ((event: ToolCallStreamEvent) => void) | undefined;
   /** Caps on buffered arguments; see {@link StreamLimits} for the defaults. */
   readonly limits?: StreamLimits | undefined;
-  /**
-   * Makes ids for calls the provider sent without one (or with `""` or `"null"`).
-   * @defaultValue `createCallId` (9 random alphanumerics)
-   */
+  /** Makes ids for calls the provider sent without one. @defaultValue `createCallId` */
   readonly generateCallId?: CallIdGenerator | undefined;
-  /**
-   * Which choice (`openai-chat`) or candidate (`gemini`) to accumulate; the others are ignored.
-   * @defaultValue 0
-   */
+  /** Which choice (`openai-chat`) or candidate (`gemini`) to accumulate. @defaultValue 0 */
   readonly choiceIndex?: number | undefined;
 }
 
@@ -82,40 +73,35 @@ export interface AccumulationResult {
   readonly text: string;
   /** Every call, ids unique, by `index` for `openai-chat`, else in the order the calls started. */
   readonly calls: readonly AccumulatedToolCall[];
-  /** What the stream sent that was not used, in order; present only when there is some. */
+  /** What the stream sent that was not used, when there is some. */
   readonly warnings?: readonly StreamWarning[] | undefined;
 }
 
 /** Assembles one assistant message's text and tool calls from provider stream events. */
 export interface ToolCallAccumulator {
   /**
-   * Feeds the next parsed provider event (one SSE `data:` payload or one JSON line); events
-   * without text or calls are ignored.
-   * @throws {StreamAccumulationError} `invalid-input` for an event without its documented shape
-   * (nothing of it is applied); `stream-limit` when a limit is exceeded (the accumulator then
-   * refuses further use); `provider-error` for the provider's mid-stream error: later pushes throw
-   * it again, and `finish()` returns what arrived before it.
+   * Feeds the next parsed provider event (one SSE `data:` payload or one JSON line).
+   * @throws {StreamAccumulationError} `invalid-input` for a malformed event (nothing of it is
+   * applied); `stream-limit` (then every later call throws it); `provider-error` for the
+   * provider's mid-stream error (later pushes throw it; `finish()` returns what came before).
    */
   push(event: unknown): void;
   /**
-   * Ends every open call and returns the result. Calling it again returns the same result.
+   * Ends every open call and returns the result (the same one on later calls).
    * @throws {StreamAccumulationError} the earlier limit error, if one was thrown.
    */
   finish(): AccumulationResult;
-  /** The text so far. */
   readonly text: string;
-  /** The calls finished so far (their block or the stream ended), in message order. */
+  /** The calls finished so far, in message order. */
   readonly calls: readonly AccumulatedToolCall[];
-  /** Every started call's live view, finished or not, in message order; grows as calls start. */
+  /** Every started call's live view, finished or not, in message order. */
   readonly liveCalls: readonly LiveToolCall[];
-  /** True after {@link ToolCallAccumulator.finish}. */
   readonly finished: boolean;
 }
 
 class Accumulator implements ToolCallAccumulator {
   private readonly core: AccumulatorCore;
   private readonly handler: StreamEventHandler;
-  /** A limit error (then `finish()` throws it too) or the provider's mid-stream error. */
   private failure: StreamAccumulationError | undefined = undefined;
   private result: AccumulationResult | undefined = undefined;
   readonly liveCalls: readonly LiveToolCall[];
@@ -178,9 +164,7 @@ class Accumulator implements ToolCallAccumulator {
 
 /**
  * Returns an accumulator for one assistant message streamed in `options.format`: push every parsed
- * event, read `liveCalls` (or listen for events) while the stream runs, call `finish()` at the end.
- * A call is final only when its block or the stream ends, never because a prefix of its arguments
- * happens to parse.
+ * event, read `liveCalls` (or listen) while it runs, call `finish()` at the end.
  *
  * @example
  * const accumulator = createToolCallAccumulator({ format: 'openai-chat' });
@@ -190,8 +174,8 @@ class Accumulator implements ToolCallAccumulator {
  * }
  * const { text, calls } = accumulator.finish();
  * result.addAssistantToolCalls(calls);
- * @throws {ToolHistoryError} `invalid-input` for options that are missing or out of range (a
- * limit that is not a whole number, 0 or more), `UnsupportedFormatError` for an unknown format.
+ * @throws {ToolHistoryError} `invalid-input` for bad options, `UnsupportedFormatError` for an
+ * unknown format.
  */
 export function createToolCallAccumulator(
   options: ToolCallAccumulatorOptions,

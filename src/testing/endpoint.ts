@@ -13,27 +13,23 @@ export type StrictServerFormat = Extract<
 
 /** One tool call a scripted reply makes. */
 export interface ScriptedToolCall {
-  /**
-   * The call id; Gemini replies carry it as `functionCall.id` only when it is given here.
-   * @defaultValue a fresh id in the provider's style (`call_…`, `toolu_01…`, 9 characters for Mistral)
-   */
+  /** The call id (Gemini shows only given ids). @defaultValue a fresh id in the provider's style */
   readonly id?: string | undefined;
   readonly name: string;
-  /** The arguments: a JSON string as on the wire, or an object that is serialized for you. */
+  /** A JSON string as on the wire, or an object to serialize. */
   readonly arguments: string | Readonly<Record<string, unknown>>;
 }
 
 /** What the strict server answers to one accepted request, whichever endpoint it came to. */
 export interface ScriptedReply {
-  /** Assistant text. @defaultValue none (`content: null` in Chat Completions when there are calls) */
+  /** Assistant text. @defaultValue none */
   readonly text?: string | undefined;
-  /** Tool calls, in order. @defaultValue none */
   readonly toolCalls?: readonly ScriptedToolCall[] | undefined;
 }
 
 /** A request the server accepted, as handed to a reply function. */
 export interface StrictRequest {
-  /** Which API the request came to, so one reply function can serve every endpoint. */
+  /** Which API the request came to. */
   readonly format: StrictServerFormat;
   /** The request path without query, e.g. `/v1/chat/completions`. */
   readonly path: string;
@@ -45,7 +41,6 @@ export interface ResolvedReply {
   readonly text: string | undefined;
   readonly toolCalls: readonly {
     readonly id: string;
-    /** Whether the script named the id (Gemini shows only those). */
     readonly idGiven: boolean;
     readonly name: string;
     readonly arguments: string;
@@ -68,16 +63,13 @@ export interface EndpointRequest {
   readonly path: string;
   readonly query: URLSearchParams;
   readonly parsed: { readonly ok: true; readonly value: unknown } | { readonly ok: false };
-  /** Values the route captured from the path (Gemini's model and method). */
+  /** Values captured from the path (Gemini's model and method). */
   readonly params: Readonly<Record<string, string>>;
   /** The next scripted reply; rejects when the reply function throws. */
   nextReply(request: StrictRequest): Promise<ScriptedReply>;
 }
 
-/**
- * Why the server answers outside an endpoint's rules: a body over the size limit (413), or a
- * failure while answering (400, never 5xx, which clients such as aiwrapper retry).
- */
+/** A body over the size limit (413), or a failure while answering (400: 5xx would be retried). */
 export type ServerFailure = 'too-large' | 'server-error';
 
 /** The status and body a provider answers a refused history with (plus its headers, if any). */
@@ -90,12 +82,10 @@ export interface ErrorReply<Body = unknown> {
 /** One provider API on the strict server: where it lives, how it answers, how it fails. */
 export interface StrictEndpoint {
   readonly format: StrictServerFormat;
-  /** The params captured from `path` when this endpoint serves it (a `POST`), else `undefined`. */
+  /** The params captured from `path` when this endpoint serves it, else `undefined`. */
   match(path: string): Readonly<Record<string, string>> | undefined;
   handle(request: EndpointRequest): Promise<EndpointReply>;
-  /** Forgets what the endpoint stored (the Responses API's responses). */
   reset?(): void;
-  /** The provider's reply to a {@link ServerFailure} at `path`, in its own shape. */
   failure(
     failure: ServerFailure,
     message: string,
@@ -186,7 +176,7 @@ export function describeJsonType(value: unknown): string {
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** `prefix` followed by `length` random characters of `alphabet` (letters and digits by default). */
+/** `prefix` and `length` random characters of `alphabet`. */
 export function randomId(prefix: string, length: number, alphabet: string = ALPHANUMERIC): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(length));
   let id = prefix;
@@ -228,12 +218,11 @@ export function fragments(text: string): string[] {
   return pieces;
 }
 
-/** A call's arguments as an object, for providers that carry them so (Gemini's `args`). */
+/** A call's arguments as an object (Gemini's `args`); broken JSON stays readable as text. */
 export function argumentsObject(call: ResolvedReply['toolCalls'][number]): unknown {
   try {
     return JSON.parse(call.arguments) as unknown;
   } catch {
-    // A script may send broken JSON on purpose; the raw text stays where a reader sees it.
     return { arguments: call.arguments };
   }
 }

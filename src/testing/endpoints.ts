@@ -58,9 +58,8 @@ const ERROR_BODIES: {
 };
 
 /**
- * The status, error body and headers (Bedrock's `x-amzn-errortype`) a provider answers a refused
- * history with, for an issue its validator found: what the strict server sends. OpenAI reports
- * the first schema error of several issues; the others the first issue.
+ * The status, error body and headers a provider answers a refused history with, for an issue its
+ * validator found: what the strict server sends.
  *
  * @throws {ToolHistoryError} `invalid-input` for a format the strict server does not speak.
  * @example
@@ -89,7 +88,7 @@ function underPrefix(
   return endpoints.find((candidate) => path.startsWith(candidate.notFound?.prefix ?? '\0'));
 }
 
-/** The 404 for a path no endpoint serves: the provider's own under its prefix, else OpenAI's. */
+/** The 404 for an unknown path: the provider's own under its prefix, else OpenAI's. */
 export function notFoundReply(
   endpoints: readonly StrictEndpoint[],
   method: string,
@@ -100,7 +99,7 @@ export function notFoundReply(
   );
 }
 
-/** The reply to a request the server cannot serve, in the shape of the provider of its path. */
+/** A {@link ServerFailure} reply in the shape of the provider of the path. */
 export function failureReplyFor(
   endpoints: readonly StrictEndpoint[],
   path: string,

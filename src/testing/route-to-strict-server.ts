@@ -1,4 +1,4 @@
-/** The provider origins aiwrapper 3 calls (DeepSeek's reach Chat Completions, OpenAI's rules). */
+// The provider origins aiwrapper 3 calls; Mistral's go under `/mistral` (OpenAI's path, its rules).
 const PROVIDER_ORIGINS: readonly string[] = [
   'https://api.openai.com',
   'https://api.anthropic.com',
@@ -6,16 +6,12 @@ const PROVIDER_ORIGINS: readonly string[] = [
   'https://api.mistral.ai',
   'https://api.deepseek.com',
 ];
-
-// Mistral speaks the Chat Completions wire at the same path as OpenAI, under its own rules.
 const LOCAL_PREFIX: Readonly<Record<string, string>> = { 'https://api.mistral.ai': '/mistral' };
 
 /**
- * Returns a `fetch`-like request function (what aiwrapper's `setHttpRequestImpl` takes) that
- * sends requests for the OpenAI, Anthropic, Google, Mistral and DeepSeek APIs to the strict
- * server, keeping path and query, and every other request to the network through global `fetch`.
- * `setHttpRequestImpl` is global to the aiwrapper module: put the default back when done
- * (`setHttpRequestImpl((url, options) => fetch(url, options))`).
+ * A request function for aiwrapper's `setHttpRequestImpl` that sends the OpenAI, Anthropic, Google,
+ * Mistral and DeepSeek APIs to the strict server and the rest to `fetch`. The setting is global:
+ * restore it when done.
  *
  * @example
  * const server = await startStrictServer({ replies: [{ text: 'Hi!' }] });

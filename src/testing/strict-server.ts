@@ -10,30 +10,18 @@ import { createEndpoints, failureReplyFor, notFoundReply } from './endpoints.js'
 
 /** Options of {@link startStrictServer}. */
 export interface StrictServerOptions {
-  /**
-   * Replies to give, in order (a queue), or a function computing each reply. Queued replies (also
-   * those added with {@link StrictServer.enqueue}) come first, then the function is asked. One
-   * queue serves every endpoint, in arrival order.
-   * @defaultValue none: every accepted request gets {@link StrictServerOptions.defaultText}
-   */
+  /** Replies in order (one queue for all endpoints; see `enqueue`), then the reply function. */
   readonly replies?:
     | readonly ScriptedReply[]
     | ((request: StrictRequest) => ScriptedReply | Promise<ScriptedReply>)
     | undefined;
   /** Text of the reply when the queue is empty and there is no reply function. @defaultValue `'ok'` */
   readonly defaultText?: string | undefined;
-  /**
-   * The largest request body accepted, in bytes; a larger one is read to its end and answered 413
-   * in the provider's error shape.
-   * @defaultValue 33554432 (32 MiB, Anthropic's documented limit)
-   */
+  /** The largest request body, else 413 in the provider's shape. @defaultValue 32 MiB */
   readonly maxBodyBytes?: number | undefined;
   /** How many requests {@link StrictServer.requests} keeps. @defaultValue 1000 */
   readonly maxRecordedRequests?: number | undefined;
-  /**
-   * How many body bytes the recorded requests may hold together; the newest is always kept.
-   * @defaultValue 16777216 (16 MiB)
-   */
+  /** Body bytes the recorded requests may hold together (the newest stays). @defaultValue 16 MiB */
   readonly maxRecordedBodyBytes?: number | undefined;
   /** Time a client has to send a request's headers, else 408 and close. @defaultValue 10000 */
   readonly headersTimeoutMs?: number | undefined;
@@ -49,9 +37,8 @@ export interface RecordedRequest {
   readonly path: string;
   /** The parsed JSON body; the raw text when it was not JSON; `undefined` when empty. */
   readonly body: unknown;
-  /** The HTTP status the server answered with. */
   readonly status: number;
-  /** The error body of a refused request (status 4xx), in the provider's shape and wording. */
+  /** The error body of a refused request (4xx), in the provider's shape and wording. */
   readonly error?: unknown;
 }
 
@@ -61,11 +48,10 @@ export interface StrictServer {
   readonly url: string;
   /** `url + '/v1'`: what OpenAI clients take as `baseURL`. */
   readonly baseURL: string;
-  /** The requests received, in arrival order: the newest ones, within the recording limits. */
+  /** The requests received, in arrival order, within the recording limits. */
   readonly requests: readonly RecordedRequest[];
   /** How many older requests were dropped from {@link StrictServer.requests}. */
   readonly droppedRequests: number;
-  /** The most recent request, if any. */
   readonly lastRequest: RecordedRequest | undefined;
   /** Adds replies to the end of the queue. */
   enqueue(...replies: ScriptedReply[]): void;
@@ -102,33 +88,17 @@ const optionsSchema = z
   );
 
 /**
- * Starts a local HTTP server on 127.0.0.1 (a free port) that speaks the OpenAI Chat Completions
- * and Responses, Anthropic Messages, Gemini, Mistral and Bedrock Converse APIs, and refuses
- * tool-call histories exactly as each provider does: status, error body and wording.
- *
- * | Route | API | Streams when |
- * |---|---|---|
- * | `POST /v1/chat/completions` (or `/chat/completions`) | OpenAI Chat Completions | `stream: true` |
- * | `POST /v1/responses` (or `/responses`) | OpenAI Responses | `stream: true` |
- * | `POST /v1/messages` | Anthropic Messages | `stream: true` |
- * | `POST /v1beta/models/{model}:generateContent` | Gemini | never |
- * | `POST /v1beta/models/{model}:streamGenerateContent` | Gemini | always (SSE with `?alt=sse`) |
- * | `POST /mistral/v1/chat/completions` | Mistral | `stream: true` |
- * | `POST /model/{modelId}/converse` | Bedrock Converse | never |
- *
- * Accepted requests get the next scripted reply in that API's shape, arguments split across
- * deltas where the API streams them. The Responses endpoint stores its responses (unless
- * `store: false`) so a `previous_response_id` follow-up is checked against the whole
- * conversation. Any other route gets OpenAI's 404 (Google's under `/v1beta/`). The server never
- * answers 5xx, which clients retry: a reply function that throws gets a 400 of type
- * `strict_server_error`. Send aiwrapper's fixed-URL providers here with {@link routeToStrictServer}.
+ * Starts a local HTTP server on 127.0.0.1 that speaks the OpenAI Chat and Responses, Anthropic,
+ * Gemini, Mistral and Bedrock Converse APIs and refuses tool-call histories exactly as each
+ * provider does (status, body, wording); it never answers 5xx. Routes: `POST /v1/chat/completions`,
+ * `/v1/responses`, `/v1/messages`, `/v1beta/models/{model}:generateContent` and
+ * `:streamGenerateContent`, `/mistral/v1/chat/completions`, `/model/{modelId}/converse`.
  *
  * @throws {ToolHistoryError} `invalid-input` naming a bad option.
  * @example
  * const server = await startStrictServer({ replies: [{ text: 'Hi!' }] });
  * setHttpRequestImpl(routeToStrictServer(server));
  * await Lang.anthropic({ apiKey: 'test', model: 'claude-sonnet-4-5-20250929' }).ask('Hello');
- * expect(server.requests.map((request) => request.status)).toEqual([200]);
  * await server.close();
  */
 export async function startStrictServer(options?: StrictServerOptions): Promise<StrictServer> {
@@ -185,8 +155,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     const path = target.pathname;
     const body = await readBody(request, maxBodyBytes);
     const parsed = body.kind === 'read' ? parseJson(body.text) : { ok: false as const };
-    // A reply function that throws or answers null, or a reply JSON cannot hold (BigInt, a
-    // cycle): the request is answered and recorded, never dropped.
+    // A reply function that throws, or a reply JSON cannot hold: answered and recorded.
     const fail = (error: unknown): EndpointReply =>
       failureReplyFor(
         endpoints,
@@ -282,7 +251,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
   };
 }
 
-/** The record of requests, bounded by count and body bytes: the oldest go first, the newest stays. */
+/** The recorded requests, bounded by count and body bytes: the oldest go first. */
 function requestLog(maxRequests: number, maxBytes: number) {
   const log = {
     entries: [] as { readonly request: RecordedRequest; readonly bytes: number }[],
@@ -309,7 +278,7 @@ type RequestBody =
   | { readonly kind: 'read'; readonly text: string; readonly bytes: number }
   | { readonly kind: 'too-large'; readonly size: number };
 
-/** Reads the body to its end, keeping at most `limit` bytes (so the client gets the 413, not a reset). */
+/** Reads the body to its end (so the client gets the 413), keeping at most `limit` bytes. */
 async function readBody(request: IncomingMessage, limit: number): Promise<RequestBody> {
   const chunks: Buffer[] = [];
   let size = 0;

@@ -12,10 +12,7 @@ import type {
 } from './tool-call-stream-event.js';
 import { ToolCallState } from './tool-call-state.js';
 
-/**
- * Ids that providers send to mean "no id": Mistral streams the string "null"
- * (zed-industries/zed#53605), sglang sends "None" for calls after the first (sgl-project/sglang#7048).
- */
+// "No id": Mistral's "null" (zed-industries/zed#53605), sglang's "None" (sgl-project/sglang#7048).
 const PLACEHOLDER_IDS: ReadonlySet<string> = new Set(['null', 'None', 'undefined']);
 
 /** A provider id worth keeping, or `undefined` for a missing, empty or placeholder id. */
@@ -32,7 +29,7 @@ export interface StreamEventHandler {
 type MessageLimit = 'calls' | 'text-bytes' | 'total-bytes';
 type CallLimit = Exclude<StreamLimitName, MessageLimit | 'line-length'>;
 
-/** The wording of each limit's error: what was reached, and the option that raises it. */
+// Each limit's error wording: what was reached, and the option that raises it.
 const MESSAGE_LIMITS: Readonly<Record<MessageLimit, readonly [string, string]>> = {
   calls: ['tool calls', 'maxCalls'],
   'text-bytes': ['bytes of text', 'maxTextBytes'],
@@ -44,15 +41,10 @@ const CALL_LIMITS: Readonly<Record<CallLimit, readonly [string, string]>> = {
   depth: ['levels', 'maxDepth'],
 };
 
-/**
- * The format-independent half of an accumulator: calls in message order, ids, text, limits and
- * events. Format handlers translate provider events into these calls.
- */
+/** The format-independent half of an accumulator: calls, ids, text, limits and events. */
 export class AccumulatorCore {
   text = '';
-  /** Started calls, in message order (their `index`). */
   readonly calls: ToolCallState[] = [];
-  /** Number of the event being handled, for error messages. */
   eventIndex = -1;
   readonly warnings: StreamWarning[] = [];
   private readonly taken = new Set<string>();
@@ -75,10 +67,7 @@ export class AccumulatorCore {
     this.totalBudget = new ByteBudget(limits.maxTotalBytes);
   }
 
-  /**
-   * Creates a call. Its id is settled before any text is merged into it: the provider's id when
-   * usable and not already used in this message, a generated one otherwise.
-   */
+  /** Creates a call: the provider's id when usable and unused in the message, else a new one. */
   createCall(providerId: string | undefined, name: string): ToolCallState {
     let callId: string;
     if (providerId !== undefined && !this.taken.has(providerId)) {
@@ -93,10 +82,7 @@ export class AccumulatorCore {
     return call;
   }
 
-  /**
-   * Records an id that arrived after the call's first piece: it replaces a generated id or the
-   * provider's earlier one (the last sent wins, as in openai-node's ChatCompletionStream).
-   */
+  /** Records a later id: the last sent wins, as in openai-node's ChatCompletionStream. */
   setProviderId(call: ToolCallState, providerId: string): void {
     if (call.providerId === providerId || call.ended) return;
     call.providerId = providerId;
@@ -108,17 +94,14 @@ export class AccumulatorCore {
     this.start(call);
   }
 
-  /** Sets the tool name (empty names, as some providers send on later pieces, are ignored). */
+  /** Sets the tool name; empty names on later pieces are ignored. */
   setName(call: ToolCallState, name: string): void {
     if (name === '' || call.ended) return;
     call.name = name;
     this.start(call);
   }
 
-  /**
-   * Appends argument text to a call, after checking the limits.
-   * @throws {StreamAccumulationError} when a limit would be exceeded.
-   */
+  /** @throws {StreamAccumulationError} when a limit would be exceeded. */
   appendArguments(call: ToolCallState, delta: string): void {
     if (call.result !== undefined) {
       if (delta !== '')
@@ -154,22 +137,18 @@ export class AccumulatorCore {
     this.listener?.({ type: 'tool-call-delta', index, callId, argumentsDelta: delta, call });
   }
 
-  /** Makes a call final. Calls that never started (no name, id or text) are dropped silently. */
+  /** Makes a call final; calls that never started are dropped. */
   endCall(call: ToolCallState): void {
     if (call.ended || call.index < 0) return;
     const result = call.finalize();
     this.listener?.({ type: 'tool-call-end', index: call.index, call: result });
   }
 
-  /** Ends every call still open, in message order. */
   endAll(): void {
     for (const call of this.calls) this.endCall(call);
   }
 
-  /**
-   * Appends assistant text, after checking the message's limits.
-   * @throws {StreamAccumulationError} when a limit would be exceeded.
-   */
+  /** @throws {StreamAccumulationError} when a limit would be exceeded. */
   appendText(delta: string): void {
     if (delta === '') return;
     this.addBytes(delta, this.textBudget, this.text, 'text-bytes');
@@ -178,7 +157,7 @@ export class AccumulatorCore {
     this.listener?.({ type: 'text-delta', delta });
   }
 
-  /** The finished calls, in message order: by `position` where the format sets one. */
+  /** The finished calls, by `position` where the format sets one. */
   finishedCalls(): AccumulatedToolCall[] {
     const ordered = this.calls.some((call) => call.position !== undefined)
       ? [...this.calls].sort((a, b) => (a.position ?? a.index) - (b.position ?? b.index))
@@ -188,7 +167,6 @@ export class AccumulatorCore {
     return result;
   }
 
-  /** Reports something the stream sent that was not used. */
   warn(call: ToolCallState, code: StreamWarning['code'], detail: string): void {
     const { eventIndex } = this;
     const { index: callIndex, callId } = call;

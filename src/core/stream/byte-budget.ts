@@ -10,9 +10,8 @@ export function utf8Length(text: string): number {
 }
 
 /**
- * Counts the UTF-8 bytes of text added over time against a maximum. UTF-8 needs at most 3 bytes
- * per UTF-16 code unit, so exact counting starts only near the cap, measuring `soFar` once (the
- * text added before, or its byte count). Plain data: a live call view holding one stays clonable.
+ * Counts the UTF-8 bytes of text added over time against a maximum: at most 3 bytes per code unit,
+ * so exact counting (of `soFar` once) starts only near the cap. Plain data, so views stay clonable.
  */
 export class ByteBudget {
   private units = 0;

@@ -6,25 +6,23 @@ export const DEFAULT_MAX_JSON_DEPTH = 128;
 
 /** Where and why a text stopped being valid JSON. */
 export interface JsonSyntaxProblem {
-  /** 0-based offset (UTF-16 code units) of the offending character, or the length at the end. */
+  /** 0-based offset (UTF-16 code units) of the offending character. */
   readonly position: number;
   readonly message: string;
 }
 
 /**
- * A streaming JSON parser that reads each chunk once. After any prefix, `value` is `undefined`
- * until a value starts; objects and arrays exist from their opening bracket and are mutated in
- * place; a member appears once its key is complete and its value started; a string grows with
- * every chunk (escapes only when complete); literals appear when fully spelled, numbers when a
- * character after them (or `end()`) shows them complete. The last duplicate key wins; `__proto__`
- * is an own key, as in `JSON.parse`. After a syntax error `value` keeps what came before.
+ * A streaming JSON parser that reads each chunk once. Containers exist from their opening bracket
+ * and are mutated in place; strings grow with every chunk; literals and numbers appear when
+ * complete. Duplicate keys and `__proto__` behave as in `JSON.parse`; after an error `value` keeps
+ * what came before.
  */
 export interface IncrementalJsonParser {
   write(chunk: string): void;
-  /** Marks the end of the text: commits a trailing top-level number, or records the truncation. */
+  /** Commits a trailing top-level number, or records the truncation. */
   end(): void;
   readonly value: unknown;
-  /** True once a complete top-level value has been read (only whitespace may follow). */
+  /** True once a complete top-level value has been read. */
   readonly complete: boolean;
   readonly error: JsonSyntaxProblem | undefined;
 }
@@ -81,7 +79,6 @@ export function isJsonNumber(text: string): boolean {
   return JSON_NUMBER.test(text);
 }
 
-/** The code unit a one-letter escape stands for, or -1. */
 function escapedCodeUnit(code: number): number {
   switch (code) {
     case 34:
@@ -117,16 +114,13 @@ function escapeAt(chunk: string, at: number): number {
   return unit;
 }
 
-/** What {@link decodeStringPart} decoded, and the index of the first character it did not. */
+/** What {@link decodeStringPart} decoded, and the index after it. */
 export interface StringPart {
   text: string;
   end: number;
 }
 
-/**
- * Decodes a JSON string's characters from `start` up to the chunk's end or the first one the state
- * machine handles (closing quote, control character, an escape invalid or cut by the chunk).
- */
+/** Decodes a string from `start` to the chunk's end or a quote, control or cut escape. */
 export function decodeStringPart(chunk: string, start: number, part: StringPart): void {
   const length = chunk.length;
   let text = '';
@@ -146,7 +140,7 @@ export function decodeStringPart(chunk: string, start: number, part: StringPart)
   part.end = j;
 }
 
-/** Sets `target[key]` as `JSON.parse` would: `__proto__` becomes an own property. */
+/** Sets `target[key]` as `JSON.parse` would (`__proto__` an own property). */
 function setMember(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__')
     Object.defineProperty(target, key, {
@@ -165,7 +159,6 @@ class StreamingJsonParser implements IncrementalJsonParser {
   private readonly containers: Container[] = [];
   private readonly keys: string[] = [];
   private inArray = false;
-  /** The string being read (a key when `inKey`), and where it goes. */
   private text = '';
   private inKey = false;
   private stringTarget: Container | undefined = undefined;
@@ -358,7 +351,6 @@ class StreamingJsonParser implements IncrementalJsonParser {
     this.state = state;
   }
 
-  /** Starts a string, object, array or literal value at `index`. */
   private startValue(code: number, index: number, state: number): number {
     if (code === 123 || code === 91) {
       const depth = this.containers.length + 1;
@@ -422,7 +414,7 @@ class StreamingJsonParser implements IncrementalJsonParser {
     else setMember(target, this.stringSlot as string, this.text);
   }
 
-  /** Places the number read so far, or fails at `errorIndex` (the character after it). */
+  /** Places the number read so far, or fails at `errorIndex`. */
   private commitNumber(errorIndex: number, state: number): number {
     const text = this.numberText;
     if (!isJsonNumber(text)) return this.fail(errorIndex, `invalid number '${text}'`, state);
@@ -438,7 +430,7 @@ class StreamingJsonParser implements IncrementalJsonParser {
     else setMember(top, this.keys[depth - 1] ?? '', value);
   }
 
-  /** Records a syntax problem (keeping the text of a string cut short) and returns FAILED. */
+  /** Records a syntax problem (keeping a string cut short) and returns FAILED. */
   private fail(index: number, message: string, state: number): number {
     if (!this.inKey && (state === STRING || state === ESCAPE || state === UNICODE))
       this.flushString();
@@ -447,15 +439,7 @@ class StreamingJsonParser implements IncrementalJsonParser {
   }
 }
 
-/**
- * Returns a new {@link IncrementalJsonParser}; nesting past `maxDepth` throws a
- * `StreamAccumulationError` with `limit: 'depth'`.
- *
- * @example
- * const parser = createIncrementalJsonParser();
- * parser.write('{"city": "Par');
- * parser.value; // { city: 'Par' }
- */
+/** Returns a new {@link IncrementalJsonParser}; nesting past `maxDepth` throws `limit: 'depth'`. */
 export function createIncrementalJsonParser(options?: {
   readonly maxDepth?: number | undefined;
 }): IncrementalJsonParser {

@@ -15,7 +15,7 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/** Throws the error for a malformed event: which event (0-based), which field, what was expected. */
+/** Throws the error for a malformed event: which event, which field, what was expected. */
 export function invalidEvent(
   format: string,
   eventIndex: number,
@@ -30,7 +30,7 @@ export function invalidEvent(
   );
 }
 
-/** Reads an optional event field: its value, `undefined` when missing or null, else throws. */
+/** An optional event field: its value, `undefined` when missing or null, else throws. */
 export type OptionalField<T> = (
   value: unknown,
   format: string,
@@ -62,10 +62,7 @@ export const optionalRecord: OptionalField<Readonly<Record<string, unknown>>> = 
   'an object',
 );
 
-/**
- * Throws the error for a provider's mid-stream error event (`provider-error`): the message ends
- * there. Its `code` (string or number), else its `type`, names the error.
- */
+/** Throws `provider-error` for a mid-stream error event, named by its `code`, else its `type`. */
 export function providerStreamError(
   eventIndex: number,
   error: Readonly<Record<string, unknown>>,
@@ -84,7 +81,7 @@ export function providerStreamError(
   );
 }
 
-/** Reads a whole call's arguments (Gemini, Ollama): objects are serialized, strings kept as sent. */
+/** A whole call's arguments (Gemini, Ollama): objects are serialized, strings kept. */
 export function readArgumentsValue(
   value: unknown,
   format: string,
@@ -97,7 +94,6 @@ export function readArgumentsValue(
   try {
     return JSON.stringify(value);
   } catch (error) {
-    // An event built in code can hold a BigInt, a cycle, or nesting deep enough to overflow.
     const found = findUnwritableJson(value) ?? { path: '', problem: 'cannot be written as JSON' };
     const where = `${field}${found.path}`;
     throw new StreamAccumulationError(

@@ -1,34 +1,20 @@
 import { DEFAULT_MAX_JSON_DEPTH } from './incremental-json-parser.js';
 
-/**
- * Caps that keep a misbehaving stream from growing memory without bound. Going past one throws a
- * `StreamAccumulationError` with `code: 'stream-limit'` naming the limit, the call and the numbers.
- */
+/** Caps on a stream's memory; going past one throws `StreamAccumulationError` (`stream-limit`). */
 export interface StreamLimits {
   /** Most UTF-8 bytes of argument text for one call. @defaultValue 16 MiB, as in openai-node */
   readonly maxArgumentBytes?: number | undefined;
-  /**
-   * Most argument fragments (deltas) for one call. Higher than openai-node's 65,536 because real
-   * streams carry more than 100,000 one-character deltas (earendil-works/pi#9062).
-   * @defaultValue 1,048,576
-   */
+  /** Most deltas for one call (streams send 100k+: earendil-works/pi#9062). @defaultValue 1 Mi */
   readonly maxFragments?: number | undefined;
   /** Most objects and arrays open at once in one call's arguments. @defaultValue 128 */
   readonly maxDepth?: number | undefined;
-  /**
-   * Most characters in one line of an SSE or JSON-lines body (one event), for the stream readers.
-   * @defaultValue 33,554,432 (twice the argument cap, as Gemini and Ollama send whole calls in one line)
-   */
+  /** Most characters in one event of an SSE or JSON-lines body. @defaultValue 32 Mi */
   readonly maxLineLength?: number | undefined;
   /** Most tool calls started in one message (one accumulator). @defaultValue 65,536 */
   readonly maxCalls?: number | undefined;
   /** Most UTF-8 bytes of assistant text in one message. @defaultValue 64 MiB */
   readonly maxTextBytes?: number | undefined;
-  /**
-   * Most UTF-8 bytes in all: for an accumulator, its text and every call's argument text
-   * together; for the stream readers, the whole response body.
-   * @defaultValue 64 MiB (67,108,864)
-   */
+  /** Most UTF-8 bytes of text and arguments in a message, or of a body. @defaultValue 64 MiB */
   readonly maxTotalBytes?: number | undefined;
 }
 

@@ -15,12 +15,11 @@ function kindOf(value: unknown): string {
 
 /** The mutable state behind one {@link LiveToolCall}; internal to the accumulator. */
 export class ToolCallState implements LiveToolCall {
-  /** -1 until the call starts (gets a name, a provider id or argument text). */
+  /** -1 until the call starts. */
   index = -1;
   /** Where the protocol places the call (the Chat Completions `index`); else start order. */
   position: number | undefined = undefined;
   callId: string;
-  /** The id the provider sent, when it sent a usable one. */
   providerId: string | undefined;
   name = '';
   argumentsText = '';
@@ -30,7 +29,7 @@ export class ToolCallState implements LiveToolCall {
   /** Arguments given as an object up front (Anthropic `content_block_start.input`). */
   private initialArguments: Readonly<Record<string, unknown>> | undefined = undefined;
   partialArguments: Readonly<Record<string, unknown>> = EMPTY_ARGUMENTS;
-  /** Whether `partialArguments` is the parser's object (then it stays that object to the end). */
+  /** Whether `partialArguments` is the parser's object. */
   parsedObject = false;
   result: AccumulatedToolCall | undefined = undefined;
   readonly parser: IncrementalJsonParser;
@@ -48,7 +47,6 @@ export class ToolCallState implements LiveToolCall {
     if (!this.parsedObject) this.partialArguments = value;
   }
 
-  /** Shows the parser's value as `partialArguments` once it is an object. */
   showParsedObject(): void {
     const value = this.parser.value;
     if (!isObject(value)) return;
@@ -56,7 +54,6 @@ export class ToolCallState implements LiveToolCall {
     this.parsedObject = true;
   }
 
-  /** Ends the argument text and builds the finished call (once). */
   finalize(): AccumulatedToolCall {
     if (this.result !== undefined) return this.result;
     this.ended = true;

@@ -15,10 +15,7 @@ const FORMAT = 'Anthropic Messages';
 
 type Block = Readonly<Record<string, unknown>>;
 
-/**
- * The input text of the commonest event, else `undefined`: an `input_json_delta` for block
- * `index`, the block of the previous one. These are all the checks the general path would make.
- */
+/** The input text of the commonest event: an `input_json_delta` continuing block `index`. */
 function continuedInput(event: unknown, index: number): string | undefined {
   if (!isObject(event) || event.type !== 'content_block_delta' || event.index !== index)
     return undefined;
@@ -27,16 +24,11 @@ function continuedInput(event: unknown, index: number): string | undefined {
   return typeof delta.partial_json === 'string' ? delta.partial_json : undefined;
 }
 
-/**
- * Anthropic Messages events: a `tool_use` block opens a call (`content_block_start`),
- * `input_json_delta`s stream its input, `content_block_stop` ends it
- * (https://docs.anthropic.com/en/docs/build-with-claude/streaming).
- */
+/** Anthropic Messages events (https://docs.anthropic.com/en/docs/build-with-claude/streaming). */
 class AnthropicHandler implements StreamEventHandler {
   private readonly blocks = new Map<number, ToolCallState>();
   /** Blocks that are not client tool calls: server tools also stream `input_json_delta`. */
   private readonly otherBlocks = new Set<number>();
-  /** The block of the last `input_json_delta`, and its call: most events continue it. */
   private lastIndex = -1;
   private lastCall: ToolCallState | undefined = undefined;
 
@@ -75,18 +67,13 @@ class AnthropicHandler implements StreamEventHandler {
         this.core.endAll();
         return;
       case 'error':
-        // `{"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}`
-        // (https://docs.anthropic.com/en/docs/build-with-claude/streaming#error-events).
         return providerStreamError(at, optionalRecord(event.error, FORMAT, at, 'error') ?? {});
       default:
       // message_delta, ping, thinking and signature deltas carry no calls or text.
     }
   }
 
-  /**
-   * With programmatic tool calling, `message_start.message.content` can hold complete blocks, a
-   * `tool_use` among them, with no block events: each is a whole call.
-   */
+  /** With programmatic tool calling, `message_start` can hold whole `tool_use` blocks. */
   private messageStart(event: Block, at: number): void {
     const content = optionalRecord(event.message, FORMAT, at, 'message')?.content;
     if (content === undefined || content === null) return;
@@ -127,7 +114,6 @@ class AnthropicHandler implements StreamEventHandler {
     const name = optionalString(block.name, FORMAT, at, `${field}.name`) ?? '';
     const input = optionalRecord(block.input, FORMAT, at, `${field}.input`);
     const call = core.createCall(usableProviderId(id), name);
-    // The input can come whole here (programmatic tool calling) instead of as deltas.
     if (input !== undefined && Object.keys(input).length > 0)
       call.setInitialArguments(structuredClone(input));
     this.blocks.set(index, call);

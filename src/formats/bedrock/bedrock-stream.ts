@@ -25,12 +25,8 @@ const EXCEPTIONS = [
 ] as const;
 
 /**
- * The stream adapter for ConverseStream events as the AWS SDKs yield them, one object per event
- * keyed by its name: `contentBlockStart.start.toolUse` opens a call, `contentBlockDelta` streams
- * `delta.toolUse.input` (or `delta.text`), `contentBlockStop` ends it, `messageStop` ends all; an
- * exception event throws `invalid-input` quoting its message. Framing `json-lines`: one event per
- * line, as `JSON.stringify` writes them; the binary `vnd.amazon.eventstream` body is not decoded
- * here (read it with the SDK and push its events).
+ * The stream adapter for ConverseStream events as the AWS SDKs yield them, one per JSON line; the
+ * binary `vnd.amazon.eventstream` body is not decoded here (read it with the SDK).
  */
 export const BEDROCK_STREAM: StreamAdapter = {
   framing: 'json-lines',
@@ -65,15 +61,10 @@ export const BEDROCK_STREAM: StreamAdapter = {
           const index = blockIndex(delta, 'contentBlockDelta');
           const content = record(delta.delta, 'contentBlockDelta.delta');
           if (content?.toolUse !== undefined) {
-            const input = record(content.toolUse, 'contentBlockDelta.delta.toolUse')?.input;
+            const field = 'contentBlockDelta.delta.toolUse';
+            const input = record(content.toolUse, field)?.input;
             if (typeof input !== 'string')
-              return invalidEvent(
-                FORMAT,
-                at,
-                'contentBlockDelta.delta.toolUse.input',
-                'a string',
-                input,
-              );
+              return invalidEvent(FORMAT, at, `${field}.input`, 'a string', input);
             // A delta for a block that never started: keep its text rather than drop it.
             const call = blocks.get(index) ?? core.createCall(undefined, '');
             blocks.set(index, call);

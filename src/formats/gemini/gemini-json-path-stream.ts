@@ -1,6 +1,5 @@
-// Turns values set at JSON paths (Vertex AI's `partialArgs`) into JSON text, so they feed the same
-// parser, live view, limits and events as streamed text. Pieces must come in document order, as a
-// model generates them; one that goes back into a member or element already written is refused.
+// Turns values set at JSON paths (Vertex AI's `partialArgs`) into JSON text for the same parser,
+// view, limits and events. Pieces must come in document order; going back is refused.
 
 /** A segment of a path: a member name or an array index. */
 export type JsonPathSegment = string | number;
@@ -17,7 +16,6 @@ export interface JsonPathPiece {
 
 interface Frame {
   readonly array: boolean;
-  /** Members or elements written so far. */
   count: number;
   /** An object's member names, to refuse a member written twice. */
   readonly keys: Set<string> | undefined;
@@ -49,10 +47,7 @@ function unescapeName(raw: string): string | undefined {
   );
 }
 
-/**
- * Parses a JSON path such as `$.recipe.steps[0]` or `$['a b'][2]` into its segments, or returns
- * `undefined` for a path this writer does not read (wildcards, filters, slices, no leading `$`).
- */
+/** Parses a path such as `$.a[0]` or `$['a b']`; `undefined` for wildcards, filters, slices. */
 export function parseJsonPath(path: string): JsonPathSegment[] | undefined {
   if (!path.startsWith('$')) return undefined;
   const segments: JsonPathSegment[] = [];
@@ -91,7 +86,6 @@ function showPath(path: readonly JsonPathSegment[], length: number): string {
 
 /** Writes path pieces as JSON text, one object (the arguments) at the root. */
 export class JsonPathTextWriter {
-  /** Open containers, the root object first. */
   private readonly frames: Frame[] = [];
   /** `openPath[i]` leads from `frames[i]` to `frames[i + 1]`. */
   private readonly openPath: JsonPathSegment[] = [];

@@ -16,10 +16,7 @@ import {
 
 const FORMAT = 'Gemini';
 
-/**
- * One checked part of a chunk: text, a whole call, or a piece of a call streamed with Vertex AI's
- * `streamFunctionCallArguments`, its `partialArgs` already written as argument text.
- */
+/** One checked part of a chunk: text, a whole call, or a piece of a call Vertex AI streams. */
 type GeminiPiece =
   | { readonly kind: 'text'; readonly text: string }
   | {
@@ -31,12 +28,9 @@ type GeminiPiece =
   | {
       readonly kind: 'part';
       readonly id: string | undefined;
-      /** Set on the piece that opens a call. */
       readonly name: string | undefined;
       readonly argumentsText: string;
-      /** The writer of the call this piece belongs to (a new one when it opens a call). */
       readonly writer: JsonPathTextWriter;
-      /** `willContinue` is not true: the call is complete. */
       readonly closes: boolean;
     };
 
@@ -46,11 +40,7 @@ function optionalBoolean(value: unknown, eventIndex: number, field: string): boo
   return invalidEvent(FORMAT, eventIndex, field, 'a boolean', value);
 }
 
-/**
- * Reads one `PartialArg`: a `jsonPath`, one of `stringValue`, `numberValue`, `boolValue`,
- * `nullValue`, and `willContinue` (more of the same string follows)
- * (https://googleapis.github.io/js-genai/release_docs/interfaces/types.PartialArg.html).
- */
+// https://googleapis.github.io/js-genai/release_docs/interfaces/types.PartialArg.html
 function readPartialArg(value: unknown, eventIndex: number, field: string): JsonPathPiece {
   if (!isObject(value)) return invalidEvent(FORMAT, eventIndex, field, 'an object', value);
   const { jsonPath, stringValue, numberValue, boolValue, nullValue } = value;
@@ -82,11 +72,7 @@ function readPartialArg(value: unknown, eventIndex: number, field: string): Json
   return { path, kind: 'string', text: '', continues };
 }
 
-/**
- * Writes a `functionCall.partialArgs` list as argument text with the call's writer.
- * @throws {StreamAccumulationError} `invalid-input` for a piece without its documented shape, or
- * one that goes back to a member or element already streamed.
- */
+/** Writes `functionCall.partialArgs` as argument text; a bad or out-of-order piece throws. */
 function readPartialArgs(
   writer: JsonPathTextWriter,
   partialArgs: unknown,
@@ -113,11 +99,9 @@ function readPartialArgs(
 }
 
 /**
- * The handler for Gemini `streamGenerateContent` chunks. Gemini sends each `functionCall` part
- * whole (several can share a chunk), often with no id. Vertex AI with
- * `toolConfig.functionCallingConfig.streamFunctionCallArguments` instead opens a call with
- * `{name, willContinue: true}`, sends `partialArgs` that set values at JSON paths, and closes it
- * with a piece whose `willContinue` is not true (often `{}`).
+ * Gemini sends each `functionCall` whole, often with no id. Vertex AI's
+ * `streamFunctionCallArguments` opens a call with `willContinue: true`, sends `partialArgs` and
+ * closes it with a piece whose `willContinue` is not true.
  */
 class GeminiHandler implements StreamEventHandler {
   private open: { readonly call: ToolCallState; readonly writer: JsonPathTextWriter } | undefined;
@@ -162,7 +146,7 @@ class GeminiHandler implements StreamEventHandler {
     }
   }
 
-  /** Ends the call being streamed: its open strings, objects and arrays are closed first. */
+  /** Ends the call being streamed, closing what is open in its arguments. */
   private close(): void {
     const open = this.open;
     if (open === undefined) return;

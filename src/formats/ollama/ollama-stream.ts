@@ -35,11 +35,7 @@ function readCalls(message: Readonly<Record<string, unknown>>, eventIndex: numbe
   });
 }
 
-/**
- * The stream adapter for Ollama's native `/api/chat` (JSON lines; its `/v1` endpoint is
- * `openai-chat`). Each call comes whole, arguments as an object, before v0.12.10 without ids;
- * parallel calls can share a chunk, and each is a new call with its own id.
- */
+/** Ollama's native `/api/chat` (its `/v1` is `openai-chat`): each call whole. */
 export const OLLAMA_STREAM: StreamAdapter = {
   framing: 'json-lines',
   createHandler: (core) => ({

@@ -13,7 +13,6 @@ import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'OpenAI Chat Completions';
 
-/** A `choices[].delta.tool_calls[]` entry, once {@link validateChunk} has checked it. */
 interface ToolCallPiece {
   readonly index?: number | null | undefined;
   readonly id?: string | null | undefined;
@@ -23,7 +22,6 @@ interface ToolCallPiece {
     | undefined;
 }
 
-/** The accumulated choice of a chunk, once {@link validateChunk} has checked it. */
 interface ChatChoice {
   readonly delta?:
     | {
@@ -44,7 +42,6 @@ function isNullish(value: unknown): value is null | undefined {
   return value === undefined || value === null;
 }
 
-/** Checks a `function` object's optional string `name` and `arguments`. */
 function validateFunction(value: unknown, eventIndex: number, field: string): void {
   if (!isObject(value)) return fail(eventIndex, field, 'an object', value);
   for (const key of ['name', 'arguments'])
@@ -109,11 +106,7 @@ function validateChunk(
   return undefined;
 }
 
-/**
- * The argument text of the commonest chunk, else `undefined`: one choice, no content, one piece
- * continuing the call at `slot` (no id, no name, the same or no index), no finish reason. These are
- * all the checks {@link validateChunk} would make of it, in one pass.
- */
+/** The argument text of the commonest chunk (one piece continuing `slot`), checked in one pass. */
 function continuedArguments(event: unknown, choiceIndex: number, slot: number): string | undefined {
   if (!isObject(event)) return undefined;
   const choices = event.choices;
@@ -136,7 +129,6 @@ function continuedArguments(event: unknown, choiceIndex: number, slot: number): 
 
 /** The handler for `choices[].delta` chunks of the Chat Completions API. */
 class OpenAIChatHandler implements StreamEventHandler {
-  /** The call currently receiving pieces for each provider `index`. */
   private readonly slots = new Map<number, ToolCallState>();
   private lastSlot = 0;
   private lastCall: ToolCallState | undefined = undefined;
@@ -184,10 +176,8 @@ class OpenAIChatHandler implements StreamEventHandler {
     const slot =
       piece.index ?? (providerId === undefined ? undefined : this.slotOf(providerId)) ?? lastSlot;
     let call = slot === lastSlot && lastCall !== undefined ? lastCall : this.slots.get(slot);
-    // One index is one call, as in openai-node's ChatCompletionStream: servers resend the name
-    // (and id) on later pieces (NousResearch/hermes-agent#8259, open-webui#22235), and a second
-    // call opened by such a piece would run the tool twice. A later id or name replaces the
-    // earlier one, as in the SDK.
+    // One index is one call, as in openai-node: servers resend the name and id on later pieces
+    // (NousResearch/hermes-agent#8259), and a second call would run the tool twice.
     if (call === undefined || call.ended) {
       call = core.createCall(providerId, name ?? '');
       call.position = slot;

@@ -12,10 +12,7 @@ import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'OpenAI Responses';
 
-/**
- * The stream adapter for Responses API events. Calls are keyed by item id (what the argument
- * events carry), with the output index as a fallback; the call id is the item's `call_id`.
- */
+/** Responses API events: calls keyed by item id, else output index; the call id is `call_id`. */
 export const OPENAI_RESPONSES_STREAM: StreamAdapter = {
   framing: 'sse',
   createHandler: (core) => {
@@ -24,7 +21,7 @@ export const OPENAI_RESPONSES_STREAM: StreamAdapter = {
     const find = (itemId?: string, outputIndex?: number): ToolCallState | undefined =>
       (itemId === undefined ? undefined : byItemId.get(itemId)) ??
       (outputIndex === undefined ? undefined : byOutputIndex.get(outputIndex));
-    /** The call an event belongs to; one is created (never dropping text) if none was announced. */
+    /** The call an event belongs to, created if none was announced (never dropping text). */
     const callFor = (
       itemId?: string,
       outputIndex?: number,
@@ -109,8 +106,7 @@ export const OPENAI_RESPONSES_STREAM: StreamAdapter = {
             return;
           }
           case 'error':
-            // `{type: "error", code, message, param}`: the response failed mid-stream
-            // (https://platform.openai.com/docs/api-reference/responses-streaming/error).
+            // https://platform.openai.com/docs/api-reference/responses-streaming/error
             return providerStreamError(at, event);
           case 'response.completed':
           case 'response.incomplete':

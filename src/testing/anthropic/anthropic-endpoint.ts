@@ -22,16 +22,13 @@ import {
   streamReply,
 } from '../endpoint.js';
 
-/** The JSON body of an Anthropic API error reply (the real reply also carries a `request_id`). */
+/** The JSON body of an Anthropic API error reply (less its `request_id`). */
 export interface AnthropicErrorBody {
   readonly type: 'error';
   readonly error: { readonly type: string; readonly message: string };
 }
 
-/**
- * The 400 Anthropic sends for an issue of `validateAnthropic`, shaped as in
- * Kilo-Org/kilocode#5163: `{"type":"error","error":{"type":"invalid_request_error","message":…}}`.
- */
+/** The 400 Anthropic sends for an issue of `validateAnthropic` (Kilo-Org/kilocode#5163). */
 export function anthropicErrorBody(issue: HistoryIssue): ErrorReply<AnthropicErrorBody> {
   return {
     status: 400,
@@ -39,7 +36,6 @@ export function anthropicErrorBody(issue: HistoryIssue): ErrorReply<AnthropicErr
   };
 }
 
-/** Anthropic's error reply with the `request_id` its replies carry (`req_011CYfUGm894GvnVxoN9fNaL`). */
 function refuse(message: string, type = 'invalid_request_error', status = 400): EndpointReply {
   return jsonReply(status, { type: 'error', error: { type, message }, request_id: requestId() });
 }
@@ -48,10 +44,7 @@ function requestId(): string {
   return randomId('req_011C', 20);
 }
 
-/**
- * `POST /v1/messages`: refuses what Anthropic refuses (the first issue of `validateAnthropic` in
- * message order), then answers a `message`, or Anthropic's event stream when `stream: true`.
- */
+/** `POST /v1/messages`: Anthropic Messages. */
 export const ANTHROPIC_ENDPOINT: StrictEndpoint = {
   format: 'anthropic',
   match: matchPaths('/v1/messages'),
@@ -66,7 +59,7 @@ export const ANTHROPIC_ENDPOINT: StrictEndpoint = {
 };
 
 async function handleMessages(request: EndpointRequest): Promise<EndpointReply> {
-  // Our wording: no recorded Anthropic reply to a body that is not JSON was found.
+  // Ours: no recorded Anthropic reply to a body that is not JSON was found.
   if (!request.parsed.ok) return refuse('The request body is not valid JSON.');
   const body = request.parsed.value;
   if (!isObject(body)) return refuse('The request body must be a JSON object.');
@@ -94,8 +87,7 @@ async function handleMessages(request: EndpointRequest): Promise<EndpointReply> 
     (message) => refuse(message),
   );
   if (refusal !== undefined) return refusal;
-  // The profile's toolsWithToolHistory, in Anthropic's words (bosun-ai/kwaak#312); an empty
-  // `tools` list declares none.
+  // toolsWithToolHistory, in Anthropic's words (bosun-ai/kwaak#312).
   const declaresTools = Array.isArray(body.tools) && body.tools.length > 0;
   if (
     !declaresTools &&
@@ -120,7 +112,6 @@ interface AnthropicEnvelope {
   readonly model: string;
 }
 
-/** A non-streaming `message`: text first, then `tool_use` blocks with object `input`. */
 function toMessage(reply: ResolvedReply, envelope: AnthropicEnvelope): object {
   const content: object[] = [];
   const text = textBlockOf(reply);
@@ -145,11 +136,7 @@ function toMessage(reply: ResolvedReply, envelope: AnthropicEnvelope): object {
   };
 }
 
-/**
- * The SSE frames Anthropic streams, as recorded: `message_start` (empty `content`), per block
- * `content_block_start` (a `ping` after the first), `text_delta`s or `input_json_delta`s (the
- * first `partial_json: ""`), `content_block_stop`; then `message_delta` and `message_stop`.
- */
+/** The SSE frames Anthropic streams, as recorded (a `ping` after the first block start). */
 function toEvents(reply: ResolvedReply, envelope: AnthropicEnvelope): string[] {
   const frames: string[] = [];
   const emit = (type: string, fields: object = {}): void => {
@@ -190,10 +177,7 @@ function toEvents(reply: ResolvedReply, envelope: AnthropicEnvelope): string[] {
   return frames;
 }
 
-/**
- * Anthropic refuses empty text blocks in requests, so a reply with calls sends none; one with
- * neither text nor calls still gets one, so the message is never empty.
- */
+/** Anthropic refuses empty text blocks, so only a reply without calls may send one. */
 function textBlockOf(reply: ResolvedReply): string | undefined {
   if (reply.toolCalls.length === 0) return reply.text ?? '';
   return reply.text === '' ? undefined : reply.text;

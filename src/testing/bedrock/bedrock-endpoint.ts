@@ -18,11 +18,7 @@ import {
   refuseHistory,
 } from '../endpoint.js';
 
-/**
- * The 400 Bedrock sends for an issue of `validateBedrock`: `{"message": …}` (as litellm relays it,
- * Just-Curieous/Curie#16) with the type in the `x-amzn-ErrorType` header, which the SDKs read
- * into the exception's name (`Code: ValidationException`, agno-agi/agno#6698).
- */
+/** Bedrock's 400: `{"message": …}` with the type in `x-amzn-ErrorType` (agno-agi/agno#6698). */
 export function bedrockErrorBody(issue: HistoryIssue): ErrorReply<{ readonly message: string }> {
   return {
     status: 400,
@@ -41,11 +37,7 @@ function refuse(message: string, status = 400): EndpointReply {
 // https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
 const CONVERSE_PATH = /^\/model\/([^/]+)\/converse$/;
 
-/**
- * `POST /model/{modelId}/converse`: refuses what Bedrock refuses (the first issue of
- * `validateBedrock` in message order), then answers a Converse response. ConverseStream is not
- * served: its body is AWS's binary event-stream framing.
- */
+/** `POST /model/{modelId}/converse`; not ConverseStream, whose body is AWS's binary framing. */
 export const BEDROCK_ENDPOINT: StrictEndpoint = {
   format: 'bedrock',
   match: (path) => {
@@ -95,10 +87,7 @@ async function handleConverse(request: EndpointRequest): Promise<EndpointReply> 
   return jsonReply(200, toConverseResponse(reply));
 }
 
-/**
- * A Converse response: the message under `output.message`, text first, then `toolUse` blocks with
- * object `input`. Bedrock refuses blank text blocks in requests, so a reply with calls sends none.
- */
+/** A Converse response; Bedrock refuses blank text blocks, so a reply with calls sends none. */
 function toConverseResponse(reply: ResolvedReply): object {
   const calls = reply.toolCalls;
   const text = calls.length === 0 ? (reply.text ?? '') : reply.text;

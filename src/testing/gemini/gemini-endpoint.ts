@@ -26,10 +26,7 @@ export interface GeminiErrorBody {
   readonly error: { readonly code: number; readonly message: string; readonly status: string };
 }
 
-/**
- * The 400 Gemini sends for an issue of `validateGemini`:
- * `{"error":{"code":400,"message":…,"status":"INVALID_ARGUMENT"}}` (microsoft/vscode#299295).
- */
+/** The 400 Gemini sends for an issue of `validateGemini` (microsoft/vscode#299295). */
 export function geminiErrorBody(issue: HistoryIssue): ErrorReply<GeminiErrorBody> {
   return { status: 400, body: geminiError(400, issue.message, 'INVALID_ARGUMENT') };
 }
@@ -42,10 +39,7 @@ const GOOGLE_JSON = 'application/json; charset=UTF-8';
 // https://ai.google.dev/api/generate-content: models/{model}:generateContent and :streamGenerateContent.
 const GEMINI_PATH = /^\/(?:v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
 
-/**
- * Errors to a stream without `alt=sse` come wrapped in an array (`[{"error": …}]`, as gemini-cli
- * prints them in google-gemini/gemini-cli#15425).
- */
+/** Errors to a stream without `alt=sse` come in an array (google-gemini/gemini-cli#15425). */
 function inArray(path: string, query: URLSearchParams): boolean {
   return GEMINI_PATH.exec(path)?.[2] === 'streamGenerateContent' && query.get('alt') !== 'sse';
 }
@@ -54,11 +48,7 @@ function reply(status: number, body: GeminiErrorBody, wrap: boolean): EndpointRe
   return jsonReply(status, wrap ? [body] : body, GOOGLE_JSON);
 }
 
-/**
- * `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent`: refuses what Gemini
- * refuses (`validateGemini` on `contents`, with the model's rules), then answers one
- * `GenerateContentResponse`, or streams chunks: SSE with `?alt=sse`, else one JSON array.
- */
+/** `:generateContent` and `:streamGenerateContent` (SSE with `?alt=sse`, else one JSON array). */
 export const GEMINI_ENDPOINT: StrictEndpoint = {
   format: 'gemini',
   // The model stays percent-encoded here: a bad escape is the endpoint's 400, not the router's.
@@ -92,20 +82,18 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
     // Ours: Google's front end answers a malformed path before the API sees it.
     return refuse(`Invalid model name in the request path: "${request.params.model ?? ''}".`);
   }
-  // Google's sentence starts so and goes on with the parser's complaint; the first sentence only.
+  // Google's first sentence; its parser's complaint follows.
   if (!request.parsed.ok) return refuse('Invalid JSON payload received.');
   const body = request.parsed.value;
   if (!isObject(body)) return refuse('Invalid JSON payload received. Expected an object.');
   const contents = body.contents;
-  // With the leading "* " and the trailing newline: ikechan8370/chatgpt-plugin#733,
-  // langchain-ai/langchain-google#1393.
+  // With the leading "* " and the trailing newline (langchain-ai/langchain-google#1393).
   if (contents === undefined || (Array.isArray(contents) && contents.length === 0))
     return refuse('* GenerateContentRequest.contents: contents is not specified\n');
   // Ours: Google's sentence for a mistyped field names the proto type; not recorded here.
   if (!Array.isArray(contents))
     return refuse("Invalid value at 'contents': expected a list of Content.");
   const items: readonly unknown[] = contents;
-  // Google's sentence for a role other than `user` and `model`, whatever the role.
   const badRole = items.some(
     (content) =>
       isObject(content) &&
@@ -114,13 +102,12 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
   );
   if (badRole) return refuse('Please use a valid role: user, model.');
   const refusal = refuseHistory(
-    // The model in the path picks its rules: Gemini 3 wants its thought signatures back.
+    // The model in the path picks its rules (Gemini 3's thought signatures).
     () => validateGemini(items, { model }),
     ([issue]) => refuse(issue.message),
     refuse,
   );
   if (refusal !== undefined) return refusal;
-  // Gemini's calls carry no id: only ids a script gave are shown.
   const resolved = await nextResolvedReply(
     request,
     { format: 'gemini', path: request.path, body },
@@ -133,7 +120,6 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
       chunks.map((chunk) => sseFrame(chunk, undefined, '\r\n')),
       'text/event-stream',
     );
-  // One JSON array, written element by element as Google does.
   return streamReply(
     chunks.map(
       (chunk, index) =>
@@ -145,11 +131,7 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/**
- * `GenerateContentResponse`s for a reply: one holding every part, or (streamed) text in several
- * chunks and each `functionCall` whole in its own (Gemini never splits `args`). `finishReason` is
- * `STOP` on the last, for calls too. A Gemini 3 model signs the first call part.
- */
+/** One `GenerateContentResponse`, or streamed: text in pieces, each `functionCall` whole. */
 function toChunks(
   reply: ResolvedReply,
   envelope: { readonly id: string; readonly model: string },
@@ -161,13 +143,13 @@ function toChunks(
     text: piece,
   }));
   const callParts = reply.toolCalls.map((call, position) => {
-    // The Developer API sends no call ids; a scripted one goes in `functionCall.id` (Vertex AI's).
+    // The Developer API sends no call ids; a scripted one goes in Vertex AI's `functionCall.id`.
     const functionCall = {
       name: call.name,
       args: argumentsObject(call),
       ...(call.idGiven ? { id: call.id } : {}),
     };
-    // Gemini 3 refuses the next request without it (see requiresThoughtSignatures): an opaque stand-in.
+    // Gemini 3 refuses the next request without it: an opaque stand-in.
     return position === 0 && requiresThoughtSignatures(envelope.model)
       ? { functionCall, thoughtSignature: `c3RyaWN0LXNlcnZlcjo${randomId('', 24, BASE64URL)}` }
       : { functionCall };

@@ -11,7 +11,6 @@ export interface MistralErrorBody {
   readonly message: string;
   readonly type: string;
   readonly param: string | null;
-  /** A numeric code as a string (`'3230'`, `'3280'`), or `null`. */
   readonly code: string | null;
 }
 
@@ -20,10 +19,8 @@ function mistralError(message: string, type: string, code: string | null): Mistr
 }
 
 /**
- * The 400 Mistral sends for an issue of `validateMistral`, with the `type` and `code` of real
- * replies: role order → `invalid_request_message_order`, `'3230'` (datapizza-labs/datapizza-ai#98,
- * avante-corp/avante.nvim#2695); call id shape → `invalid_function_call`, `'3280'`
- * (nearai/ironclaw#1241); else `invalid_request_error`, `null` (anomalyco/opencontrol#20).
+ * Mistral's 400, with the `type` and `code` of real replies: role order `'3230'`
+ * (datapizza-labs/datapizza-ai#98), call id shape `'3280'` (nearai/ironclaw#1241), else `null`.
  */
 export function mistralErrorBody(issue: HistoryIssue): ErrorReply<MistralErrorBody> {
   const [type, code] = issue.message.startsWith('Unexpected role')
@@ -34,10 +31,7 @@ export function mistralErrorBody(issue: HistoryIssue): ErrorReply<MistralErrorBo
   return { status: 400, body: mistralError(issue.message, type, code) };
 }
 
-/**
- * Mistral's `POST /v1/chat/completions`, reached at `/mistral/v1/chat/completions`: OpenAI's wire,
- * Mistral's rules (9-character ids, no user message right after a tool message, …) and error body.
- */
+/** Mistral's chat completions at `/mistral/v1/chat/completions`: OpenAI's wire, Mistral's rules. */
 export const MISTRAL_ENDPOINT: StrictEndpoint = {
   format: 'mistral',
   match: matchPaths('/mistral/v1/chat/completions'),
@@ -54,6 +48,5 @@ export const MISTRAL_ENDPOINT: StrictEndpoint = {
         jsonReply(400, mistralError(message, 'invalid_request_error', null)),
       newCallId: () => randomId('', 9),
     }),
-  // The shared Chat Completions handler answers its own failures in OpenAI's envelope.
   failure: openAIFailure,
 };

@@ -27,19 +27,14 @@ import {
 export interface ChatCompletionsRules {
   readonly format: 'openai-chat' | 'mistral';
   readonly validate: (messages: readonly unknown[]) => ValidationResult;
-  /** The refusal of a history the validator refused. */
   readonly refuse: (issues: readonly [HistoryIssue, ...HistoryIssue[]]) => EndpointReply;
-  /** The refusal of a message of a shape the API does not have. */
   readonly refuseShape: (message: string) => EndpointReply;
   /** Checks OpenAI makes before its history rules; none for Mistral. */
   readonly precheck?: ((messages: readonly unknown[]) => OpenAIErrorBody | undefined) | undefined;
   readonly newCallId: () => string;
 }
 
-/**
- * A `POST /v1/chat/completions` handler: OpenAI's checks of the body's shape, then the format's
- * history rules, then the scripted reply as a `chat.completion` or chunks ending in `[DONE]`.
- */
+/** A `POST /v1/chat/completions` handler: OpenAI's shape checks, then the format's rules. */
 export async function handleChatCompletions(
   request: EndpointRequest,
   rules: ChatCompletionsRules,
@@ -94,7 +89,6 @@ export const OPENAI_CHAT_ENDPOINT: StrictEndpoint = {
   failure: openAIFailure,
 };
 
-/** The 400 for a body whose `model` or `messages` is unusable, in OpenAI's recorded sentences. */
 function refuseShape(body: unknown): OpenAIErrorBody | undefined {
   // Our wording: no OpenAI reply to a JSON body that is not an object was found.
   if (!isObject(body))
@@ -130,11 +124,7 @@ function refuseShape(body: unknown): OpenAIErrorBody | undefined {
 
 const ROLES = ['system', 'assistant', 'user', 'function', 'tool', 'developer'];
 
-/**
- * OpenAI's schema errors for a message's `role` and `tool_calls`, in message order, as recorded:
- * "Invalid value: 'tooool'. Supported values are: …" (`invalid_value`, `messages[2].role`) and
- * "Invalid type for 'messages[1].tool_calls[0]': expected an object, but got null instead.".
- */
+/** OpenAI's schema errors for a message's `role` and `tool_calls`, as recorded. */
 function refuseMessageShapes(messages: readonly unknown[]): OpenAIErrorBody | undefined {
   for (const [index, message] of messages.entries()) {
     if (!isObject(message)) continue;
@@ -175,7 +165,6 @@ interface ChatEnvelope {
 
 const ZERO_USAGE = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
 
-/** A non-streaming `chat.completion`, shaped like OpenAI's. */
 function toChatCompletion(reply: ResolvedReply, envelope: ChatEnvelope): object {
   const hasCalls = reply.toolCalls.length > 0;
   const message: Record<string, unknown> = {
@@ -201,12 +190,7 @@ function toChatCompletion(reply: ResolvedReply, envelope: ChatEnvelope): object 
   };
 }
 
-/**
- * The `chat.completion.chunk`s OpenAI streams, without `[DONE]`: `role` first, text in several
- * deltas, each call opening with `index`, `id`, `type`, `function.name` (arguments `""`) then
- * `arguments` fragments, a last chunk with `finish_reason`, and with `includeUsage` one with
- * `choices: []` and `usage`.
- */
+/** The `chat.completion.chunk`s OpenAI streams, as recorded, without `[DONE]`. */
 function toChatCompletionChunks(
   reply: ResolvedReply,
   envelope: ChatEnvelope,

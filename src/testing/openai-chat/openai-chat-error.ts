@@ -8,9 +8,7 @@ export interface OpenAIErrorBody {
   readonly error: {
     readonly message: string;
     readonly type: string;
-    /** The request field at fault, in OpenAI's spelling (`messages.[3].role`, `input[1].call_id`). */
     readonly param: string | null;
-    /** A machine code for schema errors (`'empty_array'`, …); `null` for the tool-ordering rules. */
     readonly code: string | null;
   };
 }
@@ -25,10 +23,7 @@ export function openAIError(
   return { error: { message, type, param, code } };
 }
 
-/**
- * The `code` OpenAI puts in its error body for an issue of `validateOpenAIChat`: schema errors
- * carry one, the tool-ordering errors carry `null` (each pairing is cited in the validator).
- */
+/** OpenAI's error `code` for an issue: schema errors carry one, tool-ordering errors `null`. */
 export function openAIErrorCodeFor(issue: HistoryIssue): string | null {
   switch (issue.code) {
     case 'orphan-tool-result':
@@ -73,12 +68,7 @@ export function openAIChatErrorBody(issue: HistoryIssue): ErrorReply<OpenAIError
   };
 }
 
-/**
- * The one issue OpenAI reports when a history has several: the first schema error (a non-null
- * {@link openAIErrorCodeFor}) in message order, else the first issue. OpenAI checks the request
- * schema before the tool ordering: recorded two-fault requests show a schema error at a later
- * index winning over a content error at an earlier one.
- */
+/** The issue OpenAI reports of several: it checks the schema first, so the first schema error. */
 export function firstReportedIssue(
   issues: readonly [HistoryIssue, ...HistoryIssue[]],
 ): HistoryIssue {
@@ -86,10 +76,8 @@ export function firstReportedIssue(
 }
 
 /**
- * The 400 the Responses API sends for an issue of `validateOpenAIResponses`: `param` is `'input'`
- * for pairing errors (continuedev/continue#10092) and `input[i].call_id` for id errors, whose code
- * is `'empty_string'` or `'string_above_max_length'` (BigPizzaV3/CodexPlusPlus#315,
- * AnswerDotAI/fastllm#45); `null` otherwise.
+ * The Responses API's 400: `param` `'input'` for pairing errors (continuedev/continue#10092);
+ * id errors carry a code (AnswerDotAI/fastllm#45).
  */
 export function openAIResponsesErrorBody(issue: HistoryIssue): ErrorReply<OpenAIErrorBody> {
   const code =
@@ -105,13 +93,13 @@ export function openAIResponsesErrorBody(issue: HistoryIssue): ErrorReply<OpenAI
 export const OPENAI_INVALID_JSON_MESSAGE =
   "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON. If you have trouble figuring out how to fix this, please contact us through our help center at help.openai.com.)";
 
-/** OpenAI's envelope for a {@link ServerFailure} (also the Mistral and Responses endpoints'). */
+/** OpenAI's envelope for a {@link ServerFailure} (also Mistral's and the Responses API's). */
 export function openAIFailure(failure: ServerFailure, message: string): EndpointReply {
   const type = failure === 'too-large' ? 'invalid_request_error' : 'strict_server_error';
   return jsonReply(failureStatus(failure), openAIError(message, null, null, type));
 }
 
-/** OpenAI's reply to an unknown route, e.g. 404 "Invalid URL (POST /v1/workflows/runs)". */
+/** OpenAI's 404 for an unknown route. */
 export function openAINotFound(method: string, path: string): EndpointReply {
   return jsonReply(404, openAIError(`Invalid URL (${method} ${path})`, null, null));
 }

@@ -23,14 +23,11 @@ import {
 type JsonObject = Readonly<Record<string, unknown>>;
 
 /**
- * `POST /v1/responses` (or `/responses`): refuses what OpenAI refuses (`validateOpenAIResponses`
- * on the whole conversation), then answers a `response` object or the Responses event stream.
- * Like OpenAI it stores each response unless `store: false`, so a request with
- * `previous_response_id` is checked after the earlier input and output (aiwrapper sends only the
- * new items after the first turn).
+ * `POST /v1/responses`. Like OpenAI it stores each response unless `store: false`, so a
+ * `previous_response_id` follow-up is checked against the whole conversation.
  */
 export function createResponsesEndpoint(): StrictEndpoint {
-  /** Response id → the conversation up to and including that response's output. */
+  // Response id → the conversation up to and including that response's output.
   const stored = new Map<string, readonly unknown[]>();
   return {
     format: 'openai-responses',
@@ -63,7 +60,6 @@ async function handleResponses(
           ? (body.input as readonly unknown[])
           : undefined;
   if (input === undefined)
-    // Ours, in OpenAI's schema style.
     return refuse(
       `Invalid type for 'input': expected one of a string or an array of input items, but got ${describeJsonType(body.input)} instead.`,
       'input',
@@ -77,7 +73,6 @@ async function handleResponses(
       !['assistant', 'system', 'developer', 'user'].includes(item.role),
   );
   if (badRole !== -1)
-    // As recorded from the API (`invalid_value`, param `input[1]`).
     return refuse(
       `Invalid value: '${String((input[badRole] as JsonObject).role)}'. Supported values are: 'assistant', 'system', 'developer', and 'user'.`,
       `input[${badRole}]`,
@@ -85,8 +80,7 @@ async function handleResponses(
     );
   const previousId = body.previous_response_id;
   const earlier = typeof previousId === 'string' ? stored.get(previousId) : [];
-  // OpenAI's reply to an unknown (or unstored) previous response; aiwrapper's on400Error looks
-  // for this code and retries without `previous_response_id`.
+  // aiwrapper's on400Error looks for this code and retries without `previous_response_id`.
   if (earlier === undefined)
     return refuse(
       `Previous response with id '${String(previousId)}' not found.`,
@@ -98,7 +92,7 @@ async function handleResponses(
     () => validateOpenAIResponses(conversation),
     ([issue]) => {
       const { status, body: error } = openAIResponsesErrorBody(issue);
-      // The request's own `input` starts after the stored items: name the index the client sent.
+      // Name the index the client sent: its `input` starts after the stored items.
       const sent = issue.messageIndex - earlier.length;
       const prefix = `input[${issue.messageIndex}]`;
       const param = error.error.param ?? '';
@@ -133,18 +127,17 @@ interface ResponseEnvelope {
   readonly id: string;
   readonly createdAt: number;
   readonly model: string;
-  /** The request: `instructions`, `tools`, `previous_response_id`, … are echoed as OpenAI does. */
+  /** The request, whose fields are echoed as OpenAI does. */
   readonly request: JsonObject;
 }
 
 type OutputItem = JsonObject & { readonly id: string; readonly type: string };
 
-/** Recorded ids look like `resp_0d54…` and `fc_0d54…`: a prefix and 50 lowercase hex digits. */
+/** Recorded ids look like `resp_0d54…`: a prefix and 50 lowercase hex digits. */
 function hexId(prefix: string): string {
   return randomId(prefix, 50, '0123456789abcdef');
 }
 
-/** A `message` item when there is text (or nothing else), then one `function_call` per call. */
 function toResponseOutput(reply: ResolvedReply): OutputItem[] {
   const items: OutputItem[] = [];
   if (reply.text !== undefined || reply.toolCalls.length === 0)
@@ -167,7 +160,6 @@ function toResponseOutput(reply: ResolvedReply): OutputItem[] {
   return items;
 }
 
-/** The `response` object, shaped like OpenAI's; `usage` is `null` until it completes. */
 function toResponse(
   envelope: ResponseEnvelope,
   status: 'in_progress' | 'completed',
@@ -213,12 +205,7 @@ function toResponse(
   };
 }
 
-/**
- * The SSE frames OpenAI streams for a response, each with its `sequence_number`:
- * `response.created`, `response.in_progress`, per item `output_item.added` (in progress), the
- * text or argument deltas and their `.done`, `output_item.done`, then `response.completed`.
- * There is no `[DONE]`.
- */
+/** The SSE frames OpenAI streams for a response, as recorded; there is no `[DONE]`. */
 function toResponseEvents(envelope: ResponseEnvelope, output: readonly OutputItem[]): string[] {
   const frames: string[] = [];
   const emit = (type: string, fields: object): void => {
