@@ -17,34 +17,17 @@ import {
   type UnreadableConversation,
 } from './read-conversations.js';
 import { detectFormat, type Input } from './read-input.js';
+import type { CliArgs } from './run-cli.js';
 import { openHistorySink, type HistorySink } from './write-history.js';
 import {
   escapeControl,
+  escapeJsonUnsafe,
   jsonText,
   terminalLine,
   writeOut,
   type CliIo,
   type OutputStream,
 } from './write-output.js';
-
-/** Parsed command-line arguments. */
-export interface CliArgs {
-  readonly command: Command;
-  /** The input path; `undefined` (or `-`) reads stdin. */
-  readonly input: string | undefined;
-  readonly format: MessageFormat | undefined;
-  readonly provider: ProviderName | undefined;
-  readonly model: string | undefined;
-  readonly thinking: boolean;
-  readonly to: MessageFormat | undefined;
-  readonly output: string | undefined;
-  readonly inPlace: boolean;
-  readonly json: boolean;
-  readonly maxMessages: number | undefined;
-  readonly maxTokens: number | undefined;
-  readonly keepFirstUser: boolean;
-  readonly dropSystem: boolean;
-}
 
 /** What every command runs with. */
 export interface CommandContext {
@@ -53,10 +36,9 @@ export interface CommandContext {
   readonly input: Input;
 }
 
-/** A conversation with its format: given with `--format`, else detected. */
+/** A conversation with its format: given with `--format` or proved (certain), else guessed. */
 interface Formatted extends Conversation {
   readonly format: MessageFormat;
-  /** The format was given, or the messages proved it. */
   readonly formatCertain: boolean;
 }
 
@@ -78,10 +60,9 @@ export function errorMessageOf(error: unknown): string {
 }
 
 /**
- * Streams the input's conversations one at a time: `compute` each (a throw makes it
- * unreadable), then `emit` the result. Unreadable conversations are reported on stderr and
- * returned; with `allOrNothing`, none is computed after the first. On a terminal, large inputs
- * show a progress line.
+ * Streams the conversations: `compute` each (a throw makes it unreadable), then `emit` it.
+ * Unreadable ones are reported on stderr and returned; with `allOrNothing`, none is computed
+ * after the first.
  */
 async function eachConversation<R>(
   context: CommandContext,
@@ -133,40 +114,43 @@ async function eachConversation<R>(
 }
 
 /**
- * Runs a writing command into the sink opened for it, all or nothing: the output is committed
- * only when every conversation could be read and transformed, else it is dropped (a file is left
- * as it was) and this returns `undefined`.
+ * Runs a writing command into its sink, all or nothing: committed only when every conversation
+ * was read and transformed, else dropped (a file is left as it was) and `false` returned. `emit`
+ * returns the report lines; `summary`'s line ends the reports unless `--json`.
  */
 async function transform<R>(
   context: CommandContext,
   compute: (conversation: Formatted) => R,
-  emit: (conversation: Formatted, result: R, sink: HistorySink) => Promise<void>,
-): Promise<HistorySink | undefined> {
+  emit: (conversation: Formatted, result: R, sink: HistorySink) => Promise<readonly string[]>,
+  summary?: () => string,
+): Promise<boolean> {
   const sink = await openHistorySink(context);
-  let unreadable: readonly UnreadableConversation[];
+  const report = async (conversation: Formatted, result: R): Promise<void> => {
+    const texts = await emit(conversation, result, sink);
+    if (texts.length > 0) await writeOut(sink.reports, lines(texts));
+  };
   try {
-    unreadable = await eachConversation(context, compute, (c, r) => emit(c, r, sink), true);
+    const unreadable = await eachConversation(context, compute, report, true);
+    if (unreadable.length > 0) {
+      await sink.abort();
+      return false;
+    }
+    await sink.commit();
   } catch (error) {
     await sink.abort();
     throw error;
   }
-  if (unreadable.length > 0) {
-    await sink.abort();
-    return undefined;
-  }
-  await sink.commit();
-  return sink;
+  if (summary !== undefined && !context.args.json)
+    await writeOut(sink.reports, terminalLine(summary()));
+  return true;
 }
 
-/** The name of the array messages sit in, for `messages[4]`-style references. */
+/** The array name in `messages[4]`-style references. */
 function arrayNameOf(conversation: Formatted): string {
   return conversation.container?.key ?? adapterFor(conversation.format).messagesKey;
 }
 
-/**
- * Each item as one entry: a JSON object with the conversation, its line and `fields` (`--json`),
- * else `where: ` and the item described, escaped for a terminal. No line breaks are added.
- */
+/** Each item as a JSON object with `fields` (`--json`), else `where: ` and its description. */
 function entries<T extends object>(
   context: CommandContext,
   conversation: Formatted,
@@ -206,16 +190,13 @@ function describeIssue(issue: HistoryIssue, array: string): string {
 
 const lines = (texts: readonly string[]): string => texts.map((text) => `${text}\n`).join('');
 
-/** `1 issue`, `2 issues` (or the given plural form). */
 function plural(count: number, noun: string, nouns = `${noun}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? noun : nouns}`;
 }
 
 /**
- * The rules to check a conversation in `format` by: `provider`'s when given, else the format's
- * own. A provider applies when its messages share the format's wire shape.
- *
- * @throws {ToolHistoryError} `invalid-input` when `provider` expects another message shape.
+ * The rules to check a conversation in `format` by: `provider`'s when given, else the format's.
+ * @throws {ToolHistoryError} `invalid-input` when `provider` expects another wire shape.
  */
 export function rulesFor(
   format: MessageFormat,
@@ -238,11 +219,7 @@ export function rulesFor(
   };
 }
 
-/**
- * The rules to check what `fix` left of a conversation in `format` repaired for `provider`:
- * {@link rulesFor}, or the format's own when `provider` reads another shape (the repair met its
- * rules already).
- */
+/** The rules for what `fix` left: {@link rulesFor}, or the format's own for another shape. */
 export function leftoverRulesFor(
   format: MessageFormat,
   provider: ProviderName | undefined,
@@ -255,11 +232,7 @@ export function leftoverRulesFor(
   }
 }
 
-/**
- * `check`: prints every issue with its place and the provider's wording, then a summary; with
- * `--json`, one document `{ file, issues, unreadable, summary }`, issues streamed as found.
- * Exit code: 0 no issues, 1 issues, 2 unreadable input.
- */
+/** `check`: every issue, then a summary (`--json`: `{ file, issues, unreadable, summary }`). */
 async function runCheck(context: CommandContext): Promise<number> {
   const { io, input, args } = context;
   const formats = new Map<string, number>();
@@ -305,21 +278,17 @@ async function runCheck(context: CommandContext): Promise<number> {
       unreadable: unreadable.length,
       formats: Object.fromEntries(formats),
     };
-    const records = unreadable.map(({ number, line, column, reason }) => ({
-      number,
-      line,
-      column,
-      reason,
-    }));
+    const records = escapeJsonUnsafe(
+      JSON.stringify(unreadable, ['number', 'line', 'column', 'reason']),
+    );
     await writeOut(
       io.stdout,
-      `${issueCount === 0 ? '' : '\n'}],"unreadable":${jsonText(records)},"summary":${JSON.stringify(summary)}}\n`,
+      `${issueCount === 0 ? '' : '\n'}],"unreadable":${records},"summary":${JSON.stringify(summary)}}\n`,
     );
   } else if (conversations > 0 || unreadable.length === 0) {
     const found =
       issueCount === 0 ? 'no issues in' : `${plural(issueCount, 'issue')} in ${withIssues} of`;
     const unreadableNote = unreadable.length === 0 ? '' : `, ${unreadable.length} unreadable`;
-    // A format no conversation proved (plain text turns only) is marked `guessed`.
     const label = (format: string): string => (certain.has(format) ? format : `${format}, guessed`);
     const formatList =
       formats.size === 0
@@ -338,18 +307,14 @@ async function runCheck(context: CommandContext): Promise<number> {
   return issueCount > 0 ? 1 : 0;
 }
 
-/**
- * `fix`: repairs every conversation (to `--provider`'s rules when given), writes it in the
- * input's layout and prints each fix, then what is left that the repair cannot fix.
- * Exit code: 0; 1 when something is left; 2 when a conversation cannot be read (nothing written).
- */
+/** `fix`: repairs, writes back and prints each fix and what is left (exit 1 when anything is). */
 async function runFix(context: CommandContext): Promise<number> {
   const { args, input } = context;
   let conversations = 0;
   let fixed = 0;
   let fixCount = 0;
   let unfixable = 0;
-  const sink = await transform(
+  const written = await transform(
     context,
     (conversation) =>
       repairHistory(conversation.messages, {
@@ -366,7 +331,7 @@ async function runFix(context: CommandContext): Promise<number> {
       const { format } = conversation;
       const { issues } = validateHistory(messages, leftoverRulesFor(format, args.provider, args));
       unfixable += issues.length;
-      const texts = [
+      return [
         ...entries(context, conversation, fixes, { format }, (fix: HistoryFix, array) =>
           describe(array, { messageIndex: fix.messageIndex }, [fix.callId], fix.message, fix.kind),
         ),
@@ -378,62 +343,39 @@ async function runFix(context: CommandContext): Promise<number> {
           (issue, array) => `not fixed: ${describeIssue(issue, array)}`,
         ),
       ];
-      if (texts.length > 0) await writeOut(output.reports, lines(texts));
+    },
+    () => {
+      const target = args.inPlace ? input.name : (args.output ?? 'stdout');
+      const left =
+        unfixable === 0 ? '' : `; ${plural(unfixable, 'issue')} left that the repair cannot fix`;
+      return `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}`;
     },
   );
-  if (sink === undefined) return 2;
-  if (!args.json) {
-    const target = args.inPlace ? input.name : (args.output ?? 'stdout');
-    const left =
-      unfixable === 0 ? '' : `; ${plural(unfixable, 'issue')} left that the repair cannot fix`;
-    await writeOut(
-      sink.reports,
-      terminalLine(
-        `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}`,
-      ),
-    );
-  }
+  if (!written) return 2;
   return unfixable > 0 ? 1 : 0;
 }
 
-/**
- * `convert --to FORMAT`: converts every conversation, the messages under the target's key and a
- * system prompt where the target keeps it, and prints each warning (what the target cannot carry).
- * Exit code: 0, or 2 when a conversation cannot be read (nothing written).
- */
+/** `convert --to FORMAT`: converts, moving the system prompt where the target keeps it. */
 async function runConvert(context: CommandContext): Promise<number> {
   const { args, input } = context;
   const to = args.to ?? 'openai-chat';
   let warningCount = 0;
   let conversations = 0;
-  const sink = await transform(
+  const written = await transform(
     context,
     (conversation) => convert(conversation, to),
-    async (conversation, converted, output) => {
+    async (conversation, { value, warnings }, output) => {
       conversations++;
-      await output.write(conversation, converted.value);
-      warningCount += converted.warnings.length;
-      const { warnings } = converted;
-      const texts = entries(
-        context,
-        conversation,
-        warnings,
-        { from: conversation.format },
-        (w, array) =>
-          describe(array, w, w.callId === undefined ? [] : [w.callId], w.message, w.code),
+      await output.write(conversation, value);
+      warningCount += warnings.length;
+      return entries(context, conversation, warnings, { from: conversation.format }, (w, array) =>
+        describe(array, w, w.callId === undefined ? [] : [w.callId], w.message, w.code),
       );
-      if (texts.length > 0) await writeOut(output.reports, lines(texts));
     },
+    () =>
+      `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}`,
   );
-  if (sink === undefined) return 2;
-  if (!args.json)
-    await writeOut(
-      sink.reports,
-      terminalLine(
-        `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}`,
-      ),
-    );
-  return 0;
+  return written ? 0 : 2;
 }
 
 const SYSTEM_FIELDS = ['system', 'systemInstruction', 'instructions'] as const;
@@ -443,7 +385,7 @@ function convert(
   conversation: Formatted,
   to: MessageFormat,
 ): { readonly value: unknown; readonly warnings: readonly ConversionWarning[] } {
-  const from = conversation.format;
+  const { format: from, container } = conversation;
   const result = convertHistory(conversation.messages, { from, to });
   let messages: readonly unknown[] = result.messages;
   const extra: Record<string, unknown> = {};
@@ -457,10 +399,9 @@ function convert(
   // A system prompt outside the messages: read it with the source's converter, then write it as
   // a one-message history in the target format, in band or out of band as the target keeps it.
   const field = adapterFor(from).systemField;
-  const container = conversation.container;
   let rest = container?.value;
-  if (field !== undefined && container?.value[field] !== undefined) {
-    rest = Object.fromEntries(Object.entries(container.value).filter(([name]) => name !== field));
+  if (container !== undefined && field !== undefined && container.value[field] !== undefined) {
+    rest = without(container.value, field);
     const system = fromFormat([], from, { [field]: container.value[field] }).messages[0];
     if (system?.role === 'system') {
       const converted = convertHistory([{ role: 'system', content: system.text }], {
@@ -476,22 +417,18 @@ function convert(
     const value = Object.keys(extra).length === 0 ? messages : { ...extra, [key]: messages };
     return { value, warnings: result.warnings };
   }
-  const kept = Object.fromEntries(Object.entries(rest).filter(([name]) => name !== container.key));
-  const value =
-    key === container.key
-      ? { ...rest, ...extra, [key]: messages }
-      : { ...kept, ...extra, [key]: messages };
-  return { value, warnings: result.warnings };
+  const kept = key === container.key ? rest : without(rest, container.key);
+  return { value: { ...kept, ...extra, [key]: messages }, warnings: result.warnings };
 }
 
-/**
- * `trim`: drops the oldest turns to fit `--max-messages` / `--max-tokens`, keeping every tool
- * call turn with its results, and reports each conversation that lost messages.
- * Exit code: 0, or 2 when a conversation cannot be read (nothing written).
- */
+function without(record: Readonly<Record<string, unknown>>, name: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => key !== name));
+}
+
+/** `trim`: drops the oldest turns to fit the budget and reports each conversation that lost some. */
 async function runTrim(context: CommandContext): Promise<number> {
-  const { args, input } = context;
-  const sink = await transform(
+  const { args } = context;
+  const written = await transform(
     context,
     (conversation) =>
       trimHistory(conversation.messages, {
@@ -500,38 +437,27 @@ async function runTrim(context: CommandContext): Promise<number> {
         maxTokens: args.maxTokens,
         keep: { system: !args.dropSystem, firstUserMessage: args.keepFirstUser },
       }),
-    async (conversation, result, output) => {
-      await output.writeMessages(conversation, result.messages);
-      const dropped = result.dropped.map((entry) => entry.index);
-      const { messages, tokens, overBudget } = result;
-      if (args.json) {
-        const { number, line, format } = conversation;
-        const report = {
-          conversation: number,
-          line,
-          format,
-          kept: messages.length,
-          dropped,
-          tokens,
-          overBudget,
-        };
-        await writeOut(output.reports, `${jsonText(report)}\n`);
-      } else if (dropped.length > 0 || overBudget) {
-        const over = overBudget
-          ? '; over budget: the newest turn group alone exceeds it and was kept whole'
-          : '';
-        const which =
-          dropped.length === 0 ? '' : ` (${arrayNameOf(conversation)}${describeIndexes(dropped)})`;
-        await writeOut(
-          output.reports,
-          terminalLine(
-            `${locationOf(input, conversation)}: dropped ${plural(dropped.length, 'message')}${which}, kept ${messages.length}, ~${tokens} tokens${over}`,
-          ),
-        );
-      }
+    async (conversation, { messages, dropped: records, tokens, overBudget }, output) => {
+      await output.writeMessages(conversation, messages);
+      const dropped = records.map((entry) => entry.index);
+      if (!args.json && dropped.length === 0 && !overBudget) return [];
+      const report = { kept: messages.length, dropped, tokens, overBudget };
+      return entries(
+        context,
+        conversation,
+        [report],
+        { format: conversation.format },
+        (_, array) => {
+          const over = overBudget
+            ? '; over budget: the newest turn group alone exceeds it and was kept whole'
+            : '';
+          const which = dropped.length === 0 ? '' : ` (${array}${describeIndexes(dropped)})`;
+          return `dropped ${plural(dropped.length, 'message')}${which}, kept ${messages.length}, ~${tokens} tokens${over}`;
+        },
+      );
     },
   );
-  return sink === undefined ? 2 : 0;
+  return written ? 0 : 2;
 }
 
 /** `[0..11]`, `[3]`, or `[0..3, 5..9]` for indexes in ascending order. */
@@ -545,11 +471,7 @@ function describeIndexes(indexes: readonly number[]): string {
   return `[${ranges.map(([start, end]) => (start === end ? `${start}` : `${start}..${end}`)).join(', ')}]`;
 }
 
-/**
- * `pairs`: lists every call with its status and where its call and result are, then the results
- * no call claims; with `--json`, one object per conversation per line.
- * Exit code: 0, or 2 when a conversation cannot be read (the others are still listed).
- */
+/** `pairs`: every call with its status and places, then the unclaimed results. */
 async function runPairs(context: CommandContext): Promise<number> {
   const { args, io, input } = context;
   const unreadable = await eachConversation(
@@ -588,19 +510,13 @@ async function runPairs(context: CommandContext): Promise<number> {
   return unreadable.length > 0 ? 2 : 0;
 }
 
-/**
- * A progress line on `stream`, redrawn at most every `intervalMs` once the input has proved
- * large (`threshold` conversations); silent when `stream` is not a terminal.
- */
+/** A progress line on a terminal, redrawn every `intervalMs` from `threshold` conversations on. */
 export function createProgressReporter(
   stream: Pick<OutputStream, 'isTTY'> & { write(text: string): unknown },
   options: {
     readonly totalBytes?: number | undefined;
-    /** @defaultValue 1000 */
     readonly threshold?: number | undefined;
-    /** @defaultValue 200 */
     readonly intervalMs?: number | undefined;
-    /** @defaultValue Date.now */
     readonly now?: (() => number) | undefined;
   } = {},
 ): { update(conversations: number, bytes: number): void; done(): void } {

@@ -4,29 +4,27 @@ import { readLines, type Input, type Line, type ReadLinesOptions } from './read-
 import type { ConversationSource, Span } from './source-text.js';
 
 /** The keys a conversation object may hold its messages under, in lookup order. */
-export const MESSAGE_KEYS = ['messages', 'input', 'contents'] as const;
-/** A key a conversation object holds its messages under. */
-export type MessageKey = (typeof MESSAGE_KEYS)[number];
+const MESSAGE_KEYS = ['messages', 'input', 'contents'] as const;
 
-/**
- * How the input is laid out: one JSON conversation, a JSON array of them, one conversation per
- * line, or one message per line (the whole input is one conversation).
- */
+/** One JSON conversation, a JSON array of them, one per line, or one message per line. */
 export type InputLayout = 'json' | 'json-array' | 'jsonl' | 'jsonl-messages';
 
 /** One conversation read from the input. */
 export interface Conversation {
   readonly kind: 'conversation';
-  /** 1-based conversation number. */
+  /** 1-based; `line` is where it starts (JSONL), or 1. */
   readonly number: number;
-  /** The line it starts on (JSONL), or 1. */
   readonly line: number;
   readonly layout: InputLayout;
   readonly messages: readonly unknown[];
   /** The object that held the messages, and under which key; `undefined` for a bare array. */
   readonly container:
-    { readonly value: Readonly<Record<string, unknown>>; readonly key: MessageKey } | undefined;
-  /** Where it is in the input's text, so what a command leaves alone is written back as it was. */
+    | {
+        readonly value: Readonly<Record<string, unknown>>;
+        readonly key: (typeof MESSAGE_KEYS)[number];
+      }
+    | undefined;
+  /** Where it is in the input's text, to write untouched messages back as they were. */
   readonly source: ConversationSource;
 }
 
@@ -41,15 +39,11 @@ export interface UnreadableConversation {
   readonly reason: string;
 }
 
-/** What {@link readConversations} yields. */
-export type InputRecord = Conversation | UnreadableConversation;
+type InputRecord = Conversation | UnreadableConversation;
 
 const BOM = '\uFEFF';
 
-/**
- * Where a record is, for messages: `file` (one JSON conversation), `file: conversation N` (a
- * JSON array of them), `file:line: conversation N` (JSONL); with a column, `file:line:column`.
- */
+/** Where a record is: `file`, `file: conversation N`, `file:line: conversation N`, `file:line:column`. */
 export function locationOf(
   input: Input,
   record: { readonly number: number; readonly line: number; readonly layout: InputLayout },
@@ -64,9 +58,8 @@ export function locationOf(
 }
 
 /**
- * Reads conversations from a byte stream as they arrive. When the first non-empty line is a
- * whole JSON value and another non-empty line follows, the input is JSONL, read one line at a
- * time (one message per line when the first line is a message); otherwise it is one JSON
+ * Reads conversations as the bytes arrive: JSONL (one message per line when the first line is a
+ * message) when the first non-empty line is whole JSON and another follows, else one JSON
  * document. A bad JSONL line yields an {@link UnreadableConversation} and reading goes on.
  */
 export async function* readConversations(
@@ -91,7 +84,7 @@ export async function* readConversations(
       jsonl = true;
       break;
     }
-    // A line too long to hold is no whole JSON document either: read on as JSONL.
+    // A line too long to hold is read on as JSONL.
     const parsed = line.tooLong ? { ok: true as const, value: undefined } : tryParse(line.text);
     if (!parsed.ok) break;
     first = { line, value: parsed.value };
@@ -198,7 +191,7 @@ async function* readMessagePerLine(
     const parsed = tryParse(line.text);
     if (parsed.ok && isMessage(parsed.value)) {
       messages.push(parsed.value);
-      // The line break is part of the message's text: an untouched message keeps its own.
+      // An untouched message keeps its own line break.
       const text = line.text + line.ending;
       pieces.push(text);
       spans.push({ start: offset, end: offset + text.length });
@@ -245,7 +238,6 @@ function tryParse(
   }
 }
 
-/** The messages of a conversation value and the object holding them, if it is one. */
 function shapeOf(value: unknown): Pick<Conversation, 'messages' | 'container'> | undefined {
   if (Array.isArray(value))
     return value.every(isMessage) ? { messages: value, container: undefined } : undefined;
@@ -256,7 +248,6 @@ function shapeOf(value: unknown): Pick<Conversation, 'messages' | 'container'> |
     : { messages: value[key] as unknown[], container: { value, key } };
 }
 
-/** The conversation `value` holds, or the record saying why it holds none. */
 function conversationOf(
   value: unknown,
   number: number,
@@ -298,9 +289,8 @@ function unreadableJson(
 }
 
 /**
- * Locates the syntax error `JSON.parse(text)` threw (1-based line and column in UTF-16 units,
- * and offset): at the position V8 names, else (for "Unexpected token") at the last character of
- * the shortest prefix that no JSON text starts with. `reason` is V8's message without position.
+ * Where `JSON.parse(text)` failed (1-based, UTF-16 units): the position V8 names, else the end of
+ * the shortest prefix no JSON text starts with; `reason` is V8's message without the position.
  */
 export function locateJsonSyntaxError(
   text: string,

@@ -7,13 +7,10 @@ import { FORMAT_ADAPTERS } from '../formats/index.js';
 import { createSourceDecoder } from './source-text.js';
 import { errorCodeOf, nodeFileSystem, type CliFileSystem } from './write-output.js';
 
-/** Where the CLI reads from. */
+/** Where the CLI reads from: `name` is the path as given or `<stdin>`; `size` is in bytes. */
 export interface Input {
-  /** The name to show in messages: the path as given, or `<stdin>`. */
   readonly name: string;
-  /** The path, or `undefined` for stdin. */
   readonly path: string | undefined;
-  /** Size in bytes, when known (files). */
   readonly size: number | undefined;
   readonly chunks: AsyncIterable<Uint8Array | string>;
   bytesRead(): number;
@@ -21,9 +18,7 @@ export interface Input {
 
 /**
  * Opens `path` for streaming, or stdin when `path` is `undefined` or `-`.
- *
- * @throws {ToolHistoryError} `invalid-input` when the file does not exist, is not a file, or
- * cannot be read.
+ * @throws {ToolHistoryError} `invalid-input` when the file is missing, not a file, or unreadable.
  */
 export async function openInput(
   path: string | undefined,
@@ -64,30 +59,20 @@ function cannotRead(path: string, error: unknown): ToolHistoryError {
   });
 }
 
-/** One line of a text stream, without its line break. */
+/** One line (1-based `number`) and its line break; a line over the limit is `tooLong`, empty. */
 export interface Line {
   readonly text: string;
-  /** 1-based line number. */
   readonly number: number;
-  /** The line break that ended it; `''` (or a lone `\r`) for the last line. */
   readonly ending: '\n' | '\r\n' | '\r' | '';
-  /** The line was longer than the limit: its text is then empty. */
   readonly tooLong?: true | undefined;
 }
 
-/** Options of {@link readLines}. */
+/** `maxLength`: the longest line in UTF-16 units (default: V8's longest string). */
 export interface ReadLinesOptions {
-  /**
-   * The longest line, in UTF-16 code units, to hold; a longer one is yielded as `tooLong`.
-   * @defaultValue V8's longest string (`buffer.constants.MAX_STRING_LENGTH`)
-   */
   readonly maxLength?: number | undefined;
 }
 
-/**
- * Splits a byte stream into lines as the bytes arrive: memory stays bounded by the longest
- * line, never by the input. Bytes that are not UTF-8 are kept (see {@link createSourceDecoder}).
- */
+/** Splits a byte stream into lines as it arrives, in memory bounded by the longest line. */
 export async function* readLines(
   chunks: AsyncIterable<Uint8Array | string>,
   options: ReadLinesOptions = {},
@@ -98,7 +83,7 @@ export async function* readLines(
   let pending: string[] = [];
   let pendingLength = 0;
   let number = 0;
-  // A line over the limit (joining it would throw) is skipped to its end and yielded as tooLong.
+  // A line over the limit (joining would throw) is skipped to its end.
   const add = (piece: string): void => {
     pendingLength += piece.length;
     if (pendingLength <= maxLength) pending.push(piece);
@@ -132,9 +117,8 @@ export async function* readLines(
 const ADAPTERS = Object.values(FORMAT_ADAPTERS);
 
 /**
- * Guesses the format of a conversation from the key that held its messages (when only one
- * format uses it), then from each adapter's `signature` of a message or a content part. Plain
- * text turns are `openai-chat`, not certain; Mistral (no signature) is never guessed.
+ * Guesses a conversation's format from its messages key, then from each adapter's `signature`;
+ * plain text turns are `openai-chat`, not certain.
  */
 export function detectFormat(
   messages: readonly unknown[],

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import { CHAT_HOST_NAMES, isChatHostName, isMessageFormat } from '../formats/index.js';
-import { COMMANDS, errorMessageOf, type CliArgs, type Command } from './commands.js';
+import { COMMANDS, errorMessageOf, type Command } from './commands.js';
 import { openInput } from './read-input.js';
 import {
   errorCodeOf,
@@ -16,16 +16,14 @@ import {
 
 /** What the arguments ask for: a command, help, the version, or a usage error. */
 export type ParsedCli =
-  | { readonly kind: 'run'; readonly args: CliArgs }
-  | { readonly kind: 'help' }
-  | { readonly kind: 'version' }
-  | { readonly kind: 'error'; readonly message: string };
+  ReturnType<typeof parseOrThrow> | { readonly kind: 'error'; readonly message: string };
+
+/** Parsed command-line arguments; `input` `undefined` or `-` reads stdin. */
+export type CliArgs = Extract<ParsedCli, { kind: 'run' }>['args'];
 
 /**
- * Runs the CLI with `argv` (without the node and script paths) against `io` and returns the
- * exit code: 0 success, 1 issues found, 2 unreadable input, an I/O error or a usage error.
- * Every expected failure is one line on stderr, never a stack trace; a closed stdout
- * (`… | head`) stops the command quietly with 0.
+ * Runs the CLI and returns the exit code: 0 success, 1 issues found, 2 unreadable input, I/O or
+ * usage error. Failures are one line on stderr; a closed stdout (`… | head`) exits quietly with 0.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const stdout = guardOutput(io.stdout);
@@ -74,8 +72,7 @@ function version(): string {
   return typeof manifest.version === 'string' ? manifest.version : 'unknown';
 }
 
-/** The `--help` text. */
-export function usage(): string {
+function usage(): string {
   return `Usage: aiwrapper-tool-calls <command> [file] [options]
 
 Check, repair, convert, trim and inspect tool-call histories.
@@ -148,11 +145,11 @@ export function parseCliArgs(argv: readonly string[]): ParsedCli {
   }
 }
 
-function parseOrThrow(argv: readonly string[]): ParsedCli {
+function parseOrThrow(argv: readonly string[]) {
   const parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
   const { values } = parsed;
-  if (values.help === true) return { kind: 'help' };
-  if (values.version === true) return { kind: 'version' };
+  if (values.help === true) return { kind: 'help' } as const;
+  if (values.version === true) return { kind: 'version' } as const;
   const [command, input, ...rest] = parsed.positionals;
   const names = Object.keys(COMMANDS);
   if (command === undefined) fail(`missing command: one of ${names.join(', ')}`);
@@ -208,7 +205,7 @@ function parseOrThrow(argv: readonly string[]): ParsedCli {
       keepFirstUser: values['keep-first-user'] === true,
       dropSystem: values['drop-system'] === true,
     },
-  };
+  } as const;
 }
 
 function fail(message: string): never {

@@ -3,10 +3,8 @@ import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 
-// `fix` writes back the bytes of every message it did not change, so the reader keeps each
-// conversation's source text and the writer copies untouched messages from it. A byte that is
-// not UTF-8 is read, as Python's "surrogateescape" does, as the lone surrogate U+DC00+byte
-// (which no UTF-8 text holds) and written back as that byte.
+// Untouched messages are written back from the source text. A byte that is not UTF-8 is read as
+// the lone surrogate U+DC00+byte (Python's "surrogateescape") and written back as that byte.
 
 /** Runs of well-formed multi-byte UTF-8 (Unicode Table 3-7) read as latin1, or one other byte. */
 const UTF8_OR_BYTE =
@@ -16,15 +14,7 @@ const ESCAPED_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
 const AROUND_ESCAPED_BYTES = new RegExp(`(${ESCAPED_BYTE.source})`);
 
 /** Decodes UTF-8 arriving in chunks, keeping bytes that are not UTF-8 (see above). */
-export interface SourceDecoder {
-  /** The text of `chunk`; an incomplete character at its end waits for the next chunk. */
-  write(chunk: Uint8Array): string;
-  /** The text of what is left: an incomplete last character becomes escaped bytes. */
-  end(): string;
-}
-
-/** A {@link SourceDecoder}. */
-export function createSourceDecoder(): SourceDecoder {
+export function createSourceDecoder(): { write(chunk: Uint8Array): string; end(): string } {
   let held = Buffer.alloc(0);
   return {
     write(chunk) {
@@ -68,7 +58,7 @@ function completeLength(bytes: Uint8Array): number {
 /** The bytes of `text`, each escaped byte written back as itself. */
 export function encodeSource(text: string): Buffer {
   if (!ESCAPED_BYTE.test(text)) return Buffer.from(text);
-  // Split with a capture group: the odd pieces are the escaped bytes.
+  // The odd pieces are the escaped bytes.
   const pieces = text.split(AROUND_ESCAPED_BYTES);
   return Buffer.concat(
     pieces.map((piece, index) =>
@@ -78,11 +68,8 @@ export function encodeSource(text: string): Buffer {
 }
 
 /**
- * JSON that JSON.stringify wrote for values read from `source`, with its `\udcXX` escapes turned
- * back into the escaped bytes they stand for.
- *
- * @throws {ToolHistoryError} `invalid-input` when `source` spells such a character both ways (as
- * a byte that is not UTF-8 and as a `\udcXX` escape): which one a value came from is unknown.
+ * `json` (of values read from `source`) with its `\udcXX` escapes turned back into escaped bytes.
+ * @throws {ToolHistoryError} `invalid-input` when `source` spells such a character both ways.
  */
 export function restoreEscapedBytes(json: string, source: string, where: string): string {
   if (!ESCAPED_BYTE.test(source)) return json;
@@ -106,30 +93,24 @@ export interface Span {
   readonly end: number;
 }
 
-/** A source text one or more conversations were read from (a JSON document, or one JSONL line). */
+/** A JSON document or JSONL line; `elements` caches the root array's element spans. */
 export interface SourceDocument {
   readonly text: string;
-  /** The spans of the root array's elements, computed on first use. */
   elements?: readonly Span[];
 }
 
-/** Where a conversation's messages are in its source text. */
+/** The root value or the root array's `index`-th element; or one message per line (with breaks). */
 export type ConversationSource =
-  /** The root value (`index` undefined), or the root array's `index`-th element. */
   | {
       readonly kind: 'value';
       readonly document: SourceDocument;
       readonly index: number | undefined;
     }
-  /** One message per line: each span covers a line and its line break. */
   | { readonly kind: 'lines'; readonly document: SourceDocument; readonly lines: readonly Span[] };
 
 // The scanners below only run on text JSON.parse has accepted, so they skip validation.
 
-/**
- * The span of a conversation's messages array and of each message: the value itself, or its
- * member `key` (the last one, as JSON.parse keeps the last).
- */
+/** The spans of the messages array (the value, or its last member `key`) and of each message. */
 export function locateMessages(
   source: Extract<ConversationSource, { kind: 'value' }>,
   key: string | undefined,
@@ -175,7 +156,6 @@ export function elementSpans(text: string, start: number): Span[] {
   }
 }
 
-/** The first index at or after `index` that is not JSON whitespace or a (leading) BOM. */
 function skipSpace(text: string, index: number): number {
   let at = index;
   while (/[ \n\r\t\uFEFF]/.test(text.charAt(at))) at++;
@@ -189,7 +169,6 @@ function stringEnd(text: string, start: number): number {
   return index + 1;
 }
 
-/** The index just after the JSON value starting at `start`. */
 function valueEnd(text: string, start: number): number {
   let index = start;
   if (text[start] === '"') return stringEnd(text, start);
@@ -222,9 +201,7 @@ export function numberTokens(text: string, span: Span): string[] {
 }
 
 /**
- * JSON.stringify for messages a command rebuilt, writing each number that a double cannot hold
- * exactly (`1234567890123456789`, `1e400`) as one of `tokens` (the source's numbers) spelled it.
- *
+ * JSON.stringify writing each number a double cannot hold exactly (`1e400`) as `tokens` spelled it.
  * @throws {ToolHistoryError} `invalid-input` when such a number has two spellings in the source.
  */
 export function createExactSerializer(

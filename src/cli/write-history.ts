@@ -14,6 +14,7 @@ import {
 } from './source-text.js';
 import {
   createAtomicWriter,
+  type AtomicWriter,
   errorCodeOf,
   escapeJsonUnsafe,
   jsonText,
@@ -23,29 +24,22 @@ import {
   type OutputStream,
 } from './write-output.js';
 
-/** Where `fix`, `convert` and `trim` write histories: a file (atomically) or stdout. */
+/**
+ * Where `fix`, `convert` and `trim` write: a file (atomically) or stdout. `write` serializes a
+ * conversation anew; `writeMessages` splices `messages` into the input's text, copying the
+ * untouched ones byte for byte (don't mix the two). `reports` is stdout when writing a file.
+ */
 export interface HistorySink {
-  /** Writes one conversation, serialized anew, in the input's layout. */
   write(conversation: Conversation, value: unknown): Promise<void>;
-  /**
-   * Writes one conversation with `messages` in place of its own into the input's text: only the
-   * messages that are not the input's own (or equal to one) are serialized, the rest is copied
-   * byte for byte. Don't mix with {@link HistorySink.write}.
-   */
   writeMessages(conversation: Conversation, messages: readonly unknown[]): Promise<void>;
-  /** Finishes the output: renames the temp file over the target. */
   commit(): Promise<void>;
-  /** Drops the output: the target file is left as it was. */
   abort(): Promise<void>;
-  /** Where reports go: stdout when the history goes to a file, else stderr. */
   readonly reports: OutputStream;
 }
 
 /**
- * Opens the output of a writing command: `-o FILE`, the input file with `--in-place`, or stdout.
- *
- * @throws {ToolHistoryError} `invalid-input` when `-o` names the input file, or the target
- * cannot be written.
+ * Opens `-o FILE`, the input file with `--in-place`, or stdout.
+ * @throws {ToolHistoryError} `invalid-input` when `-o` names the input file or cannot be written.
  */
 export async function openHistorySink({
   args,
@@ -89,54 +83,41 @@ export async function openHistorySink({
   };
   const closing = (): string => (lossless ? source.end() : layout === 'json-array' ? '\n]\n' : '');
 
-  if (target === undefined) {
-    // On a terminal or a pipe, the same JSON with terminal controls in strings escaped.
-    const out = (text: string): Promise<void> =>
-      writeOut(io.stdout, encodeSource(escapeJsonUnsafe(text)));
-    return {
-      write: (conversation, value) => out(serialize(conversation, value)),
-      writeMessages: (conversation, messages) => out(splice(conversation, messages)),
-      commit: () => out(closing()),
-      abort: () => Promise.resolve(),
-      reports: io.stderr,
-    };
-  }
   const cannotWrite = (error: unknown): never => {
     const reason = errorCodeOf(error) ?? (error instanceof Error ? error.message : String(error));
     throw new ToolHistoryError('invalid-input', `${target}: cannot write (${reason})`, {
       cause: error,
     });
   };
-  // Fail before any work (and any report) when the target cannot be a file: a directory, say.
-  if ((await fs.stat(target).catch(() => undefined))?.isFile() === false)
-    throw new ToolHistoryError('invalid-input', `${target}: cannot write (not a file)`);
-  const writer = await createAtomicWriter(target, fs).catch(cannotWrite);
+  let writer: AtomicWriter | undefined;
+  if (target !== undefined) {
+    // Fail before any work when the target cannot be a file (a directory).
+    if ((await fs.stat(target).catch(() => undefined))?.isFile() === false)
+      throw new ToolHistoryError('invalid-input', `${target}: cannot write (not a file)`);
+    writer = await createAtomicWriter(target, fs).catch(cannotWrite);
+  }
+  const out = (text: string): Promise<void> =>
+    writer === undefined
+      ? writeOut(io.stdout, encodeSource(escapeJsonUnsafe(text)))
+      : writer.write(text).catch(cannotWrite);
   return {
-    write: (conversation, value) => writer.write(serialize(conversation, value)).catch(cannotWrite),
-    writeMessages: (conversation, messages) =>
-      writer.write(splice(conversation, messages)).catch(cannotWrite),
+    write: (conversation, value) => out(serialize(conversation, value)),
+    writeMessages: (conversation, messages) => out(splice(conversation, messages)),
     commit: async () => {
-      try {
-        await writer.write(closing());
-        await writer.commit();
-      } catch (error) {
-        await writer.abort();
-        cannotWrite(error);
-      }
+      await out(closing());
+      await writer?.commit().catch(cannotWrite);
     },
-    abort: () => writer.abort(),
-    reports: io.stdout,
+    abort: async () => writer?.abort(),
+    reports: writer === undefined ? io.stderr : io.stdout,
   };
 }
 
 /**
- * Writes conversations back into their source text, changing only the messages a command
- * replaced; the text between and around them is copied byte for byte.
+ * Writes conversations back into their source text: `write` returns the text from where the last
+ * call stopped to the end of `conversation`'s messages, `end` the rest.
  */
 function createSourceWriter(): {
-  /** The text from where the last call stopped up to the end of `conversation`'s messages. */
   write(conversation: Conversation, messages: readonly unknown[], where: string): string;
-  /** The rest of the last source text. */
   end(): string;
 } {
   let document: SourceDocument | undefined;
@@ -153,7 +134,7 @@ function createSourceWriter(): {
       const before = source.document === document ? '' : end();
       document = source.document;
       const original = conversation.messages;
-      // Unchanged: the text is copied when the cursor moves on.
+      // Unchanged: copied when the cursor moves on.
       if (messages.length === original.length && messages.every((m, i) => m === original[i]))
         return before;
       const { text } = document;
@@ -198,8 +179,7 @@ function splice(
     : separator[newline - 1] === '\r';
   const lineBreak = crlf ? '\r\n' : '\n';
   let serialize: ((value: unknown, indent?: number) => string) | undefined;
-  // A message rebuilt equal to one of the input's (converters may reorder keys) is written as
-  // the input spelled it, too.
+  // A rebuilt message equal to an input one (keys may be reordered) keeps the input's spelling.
   let byValue: Map<string | undefined, number> | undefined;
   const sameAs = (message: unknown): number | undefined => {
     byValue ??= new Map(original.map((value, index) => [sortedJson(value), index]));
@@ -214,7 +194,6 @@ function splice(
     try {
       json = serialize(message, lines || indent === undefined ? undefined : 2);
     } catch (error) {
-      // JSON.stringify recurses: a changed message nested deeper than the stack cannot be written.
       if (!(error instanceof RangeError)) throw error;
       throw new ToolHistoryError(
         'invalid-input',
@@ -226,8 +205,8 @@ function splice(
     if (lines) return `${json}${lineBreak}`;
     return indent === undefined ? json : json.replaceAll('\n', `${lineBreak}${indent}`);
   });
+  // Before the first message: a byte order mark. A kept last line may lack its line break.
   if (lines)
-    // Before the first message: a byte order mark. A kept last line may lack its line break.
     return (
       text.slice(array.start, first?.start ?? array.start) +
       pieces

@@ -9,10 +9,8 @@ import { encodeSource } from './source-text.js';
 /** A stream the CLI writes to: `process.stdout`, `process.stderr`, or a test double. */
 export interface OutputStream {
   readonly isTTY?: boolean | undefined;
-  /** Writes `text`; `callback` runs once it is written, with the error if it failed. */
   write(text: string | Uint8Array, callback?: (error?: Error | null) => void): boolean;
   once(event: 'drain', listener: () => void): unknown;
-  /** Where a stream reports a failed write (EPIPE, ENOSPC) after `write` returned. */
   on?(event: 'error', listener: (error: Error) => void): unknown;
 }
 
@@ -22,13 +20,11 @@ export type CliFileStats = Pick<
   'size' | 'mode' | 'uid' | 'gid' | 'isFile' | 'isSymbolicLink'
 >;
 
-/** A file opened for writing. */
+/** A file opened for writing; `write` may write fewer bytes than asked (a full disk). */
 export interface CliWritableFile {
-  /** Writes `buffer` at the current position; may write fewer bytes than asked (a full disk). */
   write(buffer: Uint8Array): Promise<{ readonly bytesWritten: number }>;
   datasync(): Promise<void>;
   close(): Promise<void>;
-  /** Sets the permission bits exactly (creating applies the umask). */
   chmod?(mode: number): Promise<void>;
   chown?(uid: number, gid: number): Promise<void>;
 }
@@ -44,7 +40,6 @@ export interface CliFileSystem {
   create(path: string, mode: number): Promise<CliWritableFile>;
   rename(from: string, to: string): Promise<void>;
   unlink(path: string): Promise<void>;
-  /** Flushes a directory's entries (a rename in it) to disk. */
   syncDirectory(path: string): Promise<void>;
 }
 
@@ -53,12 +48,8 @@ export interface CliIo {
   readonly stdin: AsyncIterable<Uint8Array | string>;
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
-  /** @defaultValue {@link nodeFileSystem} */
   readonly fs?: CliFileSystem | undefined;
-  /**
-   * The longest input line to read; a longer one is reported as too long.
-   * @defaultValue V8's longest string (`buffer.constants.MAX_STRING_LENGTH`)
-   */
+  /** The longest input line to read (default: V8's longest string); longer is reported. */
   readonly maxLineLength?: number | undefined;
 }
 
@@ -85,7 +76,7 @@ export const nodeFileSystem: CliFileSystem = {
   },
 };
 
-/** The `code` of a Node system error (`ENOENT`, `EACCES`, …), if it has one. */
+/** The `code` of a Node system error (`ENOENT`, `EACCES`, …). */
 export function errorCodeOf(error: unknown): string | undefined {
   return isObject(error) && typeof error.code === 'string' ? error.code : undefined;
 }
@@ -103,20 +94,13 @@ export class OutputFailure extends Error {
   override readonly name: string = 'OutputFailure';
 }
 
-/** An output stream that records its first write error instead of crashing the process. */
-export interface GuardedOutput extends OutputStream {
-  /** The first write error (EPIPE, ENOSPC, …), if any. */
-  failure(): Error | undefined;
-  /** Waits until everything written so far has reached the target, or failed. */
-  flush(): Promise<void>;
-}
-
 /**
- * Wraps `stream` so that a failed write (a closed pipe, a full disk) is recorded rather than
- * thrown as an unhandled `error` event: later writes throw {@link OutputFailure}, and a pending
- * wait for `drain` ends.
+ * Wraps `stream` so that its first failed write (EPIPE, ENOSPC) is recorded, not an unhandled
+ * `error` event: later writes throw {@link OutputFailure}, and a pending wait for `drain` ends.
  */
-export function guardOutput(stream: OutputStream): GuardedOutput {
+export function guardOutput(
+  stream: OutputStream,
+): OutputStream & { failure(): Error | undefined; flush(): Promise<void> } {
   let failure: Error | undefined;
   const waiting = new Set<() => void>();
   const fail = (error: unknown): void => {
@@ -149,9 +133,8 @@ export function guardOutput(stream: OutputStream): GuardedOutput {
     },
     failure: () => failure,
     async flush() {
-      // A stream without `on` (a test double) writes synchronously and reports by throwing.
+      // A test double (no `on`) writes synchronously; a write's callback runs once all before it is.
       if (failure !== undefined || stream.on === undefined) return;
-      // A write's callback runs once it and everything before it are written, or failed.
       await new Promise<void>((resolve) => {
         try {
           stream.write('', (error) => {
@@ -167,14 +150,12 @@ export function guardOutput(stream: OutputStream): GuardedOutput {
   };
 }
 
-// Ids, names and provider messages come from the history, which may come from anyone: printed
-// raw, an escape sequence retitles or clears a terminal, a bidi override hides text, and a line
-// break forges a report line. Every such character is printed as an escape instead.
+// Text from the history printed raw could retitle a terminal, hide text (bidi) or forge a report
+// line, so C0, DEL, C1, bidi controls, LS and PS print as escapes.
 /* eslint-disable no-control-regex -- matching control characters is the point */
-/** C0 (line breaks and tabs too: one report stays one line), DEL, C1, bidi controls, LS and PS. */
 const CONTROL =
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** The same without C0, which JSON.stringify already escapes. */
+/** CONTROL without C0, which JSON.stringify already escapes. */
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /* eslint-enable no-control-regex */
 
@@ -186,7 +167,7 @@ export function escapeControl(text: string): string {
   return text.replace(CONTROL, escape);
 }
 
-/** One line of terminal output: `text` escaped (see {@link escapeControl}) plus a line break. */
+/** `text` escaped (see {@link escapeControl}) plus a line break. */
 export function terminalLine(text: string): string {
   return `${escapeControl(text)}\n`;
 }
@@ -196,35 +177,29 @@ export function escapeJsonUnsafe(json: string): string {
   return json.replace(JSON_UNSAFE, escape);
 }
 
-/** `JSON.stringify(value, null, indent)`, safe to print on a terminal (see {@link escapeJsonUnsafe}). */
+/** `JSON.stringify(value, null, indent)`, safe to print on a terminal. */
 export function jsonText(value: unknown, indent?: number): string {
   return escapeJsonUnsafe(JSON.stringify(value, null, indent));
 }
 
-/** A file being written: invisible under its name until {@link AtomicWriter.commit}. */
+/** A file written to a temp file and renamed over its target on commit; abort is idempotent. */
 export interface AtomicWriter {
-  /** Appends text, buffered and flushed in large blocks. */
   write(text: string): Promise<void>;
-  /** Flushes, syncs, renames the temp file over the target, then syncs the directory. */
   commit(): Promise<void>;
-  /** Discards everything written; the target is untouched. Safe to call more than once. */
   abort(): Promise<void>;
 }
 
 /**
- * Opens a temp file beside `path` (so the rename never crosses file systems) that
- * {@link AtomicWriter.commit} renames over `path`: readers see the old file or the whole new
- * one. A replaced file keeps its permission bits and (when the process may: root) its owner;
- * a symbolic link keeps pointing to the file that gets the new content, as `write-file-atomic`
- * does. A short write continues; an error such as ENOSPC throws. SIGINT, SIGTERM, SIGHUP or
- * SIGQUIT while the temp file is open removes it.
+ * Writes `path` through a temp file beside it, renamed over it on commit: readers see the old or
+ * the whole new file. Keeps the replaced file's mode and (as root) owner, writes through symbolic
+ * links as `write-file-atomic` does, and removes the temp file on SIGINT/TERM/HUP/QUIT.
  */
 export async function createAtomicWriter(
   path: string,
   fs: CliFileSystem = nodeFileSystem,
 ): Promise<AtomicWriter> {
   let target = path;
-  // Follow links as many hops as Linux does (MAXSYMLINKS) before it gives ELOOP.
+  // As many hops as Linux's MAXSYMLINKS.
   for (let hop = 0; (await fs.lstat(target).catch(() => undefined))?.isSymbolicLink(); hop++) {
     if (hop === 40) throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
     target = resolve(dirname(target), await fs.readlink(target));
@@ -239,7 +214,6 @@ export async function createAtomicWriter(
     forget();
     throw error;
   });
-  // Safe after a commit too: the temp file is gone by then.
   const abort = async (): Promise<void> => {
     await handle.close().catch(() => undefined);
     await fs.unlink(tempPath).catch(() => undefined);
@@ -247,8 +221,7 @@ export async function createAtomicWriter(
   };
   if (existing !== undefined) {
     try {
-      // Owner first: chown clears the set-id bits, which chmod restores. Only root can give a
-      // file away; anyone else gets EPERM, and the file is then theirs, as with any editor.
+      // Owner first (chown clears set-id bits); non-root gets EPERM and owns the file.
       await handle.chown?.(existing.uid, existing.gid).catch((error: unknown) => {
         if (errorCodeOf(error) !== 'EPERM') throw error;
       });
@@ -288,8 +261,7 @@ export async function createAtomicWriter(
   };
 }
 
-// While any temp file is open, a signal removes them all, then re-raises the signal with the
-// handler gone, so the process dies of it as it would have (exit 130 for SIGINT, 143 for SIGTERM).
+// A signal removes every open temp file, then re-raises itself so the process dies of it (130, 143).
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
 const pending = new Set<string>();
 
@@ -298,7 +270,7 @@ function onSignal(signal: NodeJS.Signals): void {
     try {
       unlinkSync(path);
     } catch {
-      // Already gone, or never on disk (a file system double).
+      // Already gone, or never on disk (a test double).
     }
   }
   pending.clear();
@@ -306,7 +278,7 @@ function onSignal(signal: NodeJS.Signals): void {
   process.kill(process.pid, signal);
 }
 
-/** Removes `path` on SIGINT, SIGTERM, SIGHUP or SIGQUIT until the returned function is called. */
+/** Removes `path` on a signal until the returned function is called. */
 function removeOnSignal(path: string): () => void {
   if (pending.size === 0) for (const signal of SIGNALS) process.on(signal, onSignal);
   pending.add(path);
