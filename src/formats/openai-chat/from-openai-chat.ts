@@ -19,6 +19,7 @@ import {
   openAIChatMessageAt,
   textOfContent,
 } from './validate-openai-chat.js';
+import { assertMistralMessages, mistralMessageAt } from '../mistral/validate-mistral.js';
 
 /** What differs between the formats of the Chat Completions shape (OpenAI Chat, Mistral). */
 export interface ChatDialect {
@@ -32,13 +33,20 @@ export interface ChatDialect {
   readonly messageAt: (messages: readonly unknown[], index: number) => JsonObject;
 }
 
-/** The OpenAI Chat Completions dialect. */
 export const OPENAI_CHAT_DIALECT: ChatDialect = {
   format: 'openai-chat',
   formatName: 'OpenAI Chat',
   resultName: false,
   assertMessages: assertOpenAIChatMessages,
   messageAt: openAIChatMessageAt,
+};
+
+export const MISTRAL_DIALECT: ChatDialect = {
+  format: 'mistral',
+  formatName: 'Mistral',
+  resultName: true,
+  assertMessages: assertMistralMessages,
+  messageAt: mistralMessageAt,
 };
 
 const MESSAGE_KEYS = new Set(['role', 'content']);
@@ -57,8 +65,16 @@ export function fromOpenAIChat(messages: readonly unknown[]): ConversionResult<H
   return readChatMessages(messages, OPENAI_CHAT_DIALECT);
 }
 
-/** Reads a Chat Completions-shaped array in the given dialect (shared with Mistral). */
-export function readChatMessages(
+/**
+ * Reads a Mistral `messages` array: as {@link fromOpenAIChat}, with the `tool` message's own `name`.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
+ */
+export function fromMistral(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
+  return readChatMessages(messages, MISTRAL_DIALECT);
+}
+
+function readChatMessages(
   messages: readonly unknown[],
   dialect: ChatDialect,
 ): ConversionResult<HistoryMessage[]> {

@@ -8,7 +8,7 @@ import type { ShapeRepair } from '../shared/shape-fix.js';
 import type { WireRepair } from '../shared/wire-repair.js';
 import { fromOpenAIChat } from './from-openai-chat.js';
 import type { OpenAIChatMessage } from './openai-chat-types.js';
-import { OPENAI_CHAT_HOST, OPENAI_CHAT_MAX_CALL_ID_LENGTH as MAX } from './openai-chat-wording.js';
+import { OPENAI_CHAT_HOST, OPENAI_CHAT_MAX_CALL_ID_LENGTH as MAX } from './chat-hosts.js';
 import { repairOpenAIChatShape } from './repair-openai-chat-shape.js';
 import { toOpenAIChat } from './to-openai-chat.js';
 import { inspectOpenAIChat } from './validate-openai-chat.js';

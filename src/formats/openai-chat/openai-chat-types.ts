@@ -86,3 +86,12 @@ export type OpenAIChatMessage =
   | OpenAIChatUserMessage
   | OpenAIChatAssistantMessage
   | OpenAIChatToolMessage;
+
+/** A Mistral `tool` message: one result, naming its tool. */
+export interface MistralToolMessage extends OpenAIChatToolMessage {
+  readonly name: string;
+}
+
+/** Any Mistral chat message: the Chat Completions shape, with `name` on `tool` messages. */
+export type MistralMessage =
+  OpenAIChatSystemMessage | OpenAIChatUserMessage | OpenAIChatAssistantMessage | MistralToolMessage;

@@ -12,7 +12,7 @@ import {
   OPENAI_CHAT_HOST,
   resolveChatHost,
   type ResolvedChatHost,
-} from './openai-chat-wording.js';
+} from './chat-hosts.js';
 
 /**
  * Validates an OpenAI Chat Completions `messages` array the way OpenAI's API does, and returns
