@@ -43,6 +43,7 @@ const OPENAI_CHAT_WORDING: ChatWording = {
 /** The longest `tool_calls[].id` OpenAI accepts (vercel/ai#8132). */
 export const OPENAI_CHAT_MAX_CALL_ID_LENGTH = 40;
 
+/** OpenAI itself. */
 export const OPENAI_CHAT_HOST: ChatHost = {
   name: 'openai',
   label: 'OpenAI',
@@ -159,6 +160,7 @@ export interface ResolvedChatHost {
   readonly params: boolean;
 }
 
+/** `host` with OpenAI's sentences and limits where it has none of its own. */
 export function resolveChatHost(host: ChatHost, use: InspectionUse = 'validate'): ResolvedChatHost {
   return {
     wording: { ...OPENAI_CHAT_WORDING, ...host.wording },

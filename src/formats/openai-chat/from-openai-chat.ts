@@ -33,6 +33,7 @@ export interface ChatDialect {
   readonly messageAt: (messages: readonly unknown[], index: number) => JsonObject;
 }
 
+/** OpenAI Chat Completions. */
 export const OPENAI_CHAT_DIALECT: ChatDialect = {
   format: 'openai-chat',
   formatName: 'OpenAI Chat',
@@ -41,6 +42,7 @@ export const OPENAI_CHAT_DIALECT: ChatDialect = {
   messageAt: openAIChatMessageAt,
 };
 
+/** Mistral: `tool` messages carry the tool's `name`. */
 export const MISTRAL_DIALECT: ChatDialect = {
   format: 'mistral',
   formatName: 'Mistral',
