@@ -7,7 +7,7 @@ import { toMistral } from '../openai-chat/to-openai-chat.js';
 import { inspectMistral, MISTRAL_TOOL_CALL_ID_PATTERN } from './validate-mistral.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
-/** The Mistral `messages`: reader, writer, validator, profile and wire facts. */
+/** The Mistral `messages`. */
 export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralMessage[]>> = {
   format: 'mistral',
   // As many responses as calls; no `user` right after a `tool` message.

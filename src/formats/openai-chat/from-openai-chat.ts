@@ -21,14 +21,13 @@ import {
 } from './validate-openai-chat.js';
 import { assertMistralMessages, mistralMessageAt } from '../mistral/validate-mistral.js';
 
-/** What differs between the formats of the Chat Completions shape (OpenAI Chat, Mistral). */
+/** What differs between the Chat Completions-shaped formats; the guards are the validator's. */
 export interface ChatDialect {
   readonly format: 'openai-chat' | 'mistral';
   /** Name used in warnings. */
   readonly formatName: string;
   /** True when `tool` messages carry the tool's `name` (Mistral). */
   readonly resultName: boolean;
-  /** The validator's guards, so the reader refuses a malformed array or message in its words. */
   readonly assertMessages: (messages: unknown) => asserts messages is readonly unknown[];
   readonly messageAt: (messages: readonly unknown[], index: number) => JsonObject;
 }
@@ -165,8 +164,7 @@ function readResult(
   const callId = stringField(message.tool_call_id, `${path}.tool_call_id`);
   const ownName = typeof message.name === 'string' ? message.name : undefined;
   const callName = names.answer(callId);
-  // Mistral tool messages carry the name, so it is read (and written) as the result's name;
-  // OpenAI ones do not, so the call's name is used and a stray `name` field stays an extra.
+  // OpenAI tool messages have no `name`: the call's is used and a stray one stays an extra.
   const name = dialect.resultName ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
   const extras = extrasOf(message, dialect.resultName ? NAMED_RESULT_KEYS : RESULT_KEYS);
   const content = readText(message.content, `${path}.content`);
@@ -174,7 +172,7 @@ function readResult(
   return withData(result, providerDataOf(dialect.format, extras));
 }
 
-/** Content that must be text: a string, or text parts joined by newlines (as the validator checks). */
+/** Text-only content, refused in the validator's terms. */
 function readText(content: unknown, path: string): string {
   const text = textOfContent(content);
   if (typeof text === 'string') return text;
@@ -190,7 +188,7 @@ function readText(content: unknown, path: string): string {
   }
 }
 
-/** User or assistant content: a string is one text part; in an array, text parts map, others stay opaque. */
+/** User or assistant content: a string is one text part; non-text parts stay opaque. */
 function readParts(
   content: unknown,
   format: ChatDialect['format'],

@@ -73,10 +73,7 @@ function writeChatMessages(
   return { messages, warnings: context.warnings };
 }
 
-/**
- * A user message's extras and `content`: one plain text part as a string, else a part array with
- * text parts of type `textType` and this format's opaque parts as read (shared with Responses).
- */
+/** A user message's extras and `content`: one plain text part as a string, else parts (shared with Responses). */
 export function userContent<Part>(
   message: UserMessage,
   index: number,
@@ -93,7 +90,6 @@ export function userContent<Part>(
       part.type === 'text'
         ? { ...context.ownData(part.providerData, index), type: textType, text: part.text }
         : context.ownOpaque(part, index);
-    // Opaque parts in this format were read from this format's user content.
     if (value !== undefined) content.push(value as Part);
   }
   return [extras, content];

@@ -93,7 +93,7 @@ function readMessage(
     history.push(withData({ role: 'user', parts, sourceIndex: index }, dataOf(extras)));
   } else if (role === 'assistant') {
     const text = joinText(item.content, `${path}.content`);
-    // The short form converts back as is; anything else (output_text parts, id, status) is kept whole.
+    // Anything but the short form (output_text parts, id, status) is kept whole.
     const plain = typeof item.content === 'string' && extras === undefined;
     assistantPart(index, withData({ type: 'text', text }, plain ? undefined : dataOf({ item })));
   } else throw invalidField(`${path}.role`, role, "'system', 'developer', 'user' or 'assistant'");
@@ -117,7 +117,7 @@ function readOutput(item: JsonObject, index: number, names: CallNames): ToolResu
   const extras = extrasOf(item, OUTPUT_KEYS);
   const content = joinText(item.output, `input[${index}].output`);
   const result = { callId, name: names.answer(callId) ?? '', content, isError: false };
-  // An output array (text, images, files) is kept whole so it converts back verbatim.
+  // An output array (text, images, files) is kept whole.
   const data = Array.isArray(item.output) ? { ...extras, output: item.output } : extras;
   return withData({ ...result, sourceIndex: index }, dataOf(data));
 }

@@ -2,22 +2,16 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import type { RuleContext } from '../../core/rule-context.js';
 
-// A reasoning model's response is a run of output items: a `reasoning` item, then what it led to
-// (a `function_call`, an assistant `message`, …). Sent back as input, the API ties them by item id
-// and refuses a broken tie; the input alone shows two of them:
-// - a `reasoning` item with an id and no output item after it in its run: "Item 'rs_…' of type
-//   'reasoning' was provided without its required following item." (continuedev/continue#8933,
-//   openai/openai-node#1567);
-// - with a reasoning model, a `function_call` with an `fc_` item id and no reasoning item in its
-//   run: "Item 'fc_…' of type 'function_call' was provided without its required 'reasoning' item:
-//   'rs_…'." (mastra-ai/mastra#8738, 0xPlaygrounds/rig#751). The input does not hold the `rs_` id
-//   the API names, so our sentence ends before it.
+// A reasoning model's output is a run of items: `reasoning`, then what it led to. Sent back, the
+// API refuses a broken tie: a `reasoning` item with no output item after it in its run
+// (continuedev/continue#8933), or, with a reasoning model, an `fc_` call with no reasoning in its
+// run (mastra-ai/mastra#8738; the `rs_` id the API names is not in the input, so ours ends before).
 
 // o1, o3, o4-mini, gpt-5, gpt-5.1-codex, codex-mini-latest …, with or without an `openai/` prefix.
 const REASONING_MODEL = /^(?:openai\/)?(?:o\d|gpt-5|codex)/;
 
 /** True when a reasoning model answers (or `thinking` is on): its `fc_` calls came with reasoning. */
-export function isReasoningContext(context: RuleContext): boolean {
+function isReasoningContext(context: RuleContext): boolean {
   return context.thinking === true || REASONING_MODEL.test(context.model ?? '');
 }
 
@@ -28,10 +22,7 @@ function isInputSide(item: JsonObject): boolean {
   return typeof type === 'string' && type.endsWith('_output');
 }
 
-/**
- * The reasoning issues of a Responses `input` (`orphan-reasoning`, and `missing-reasoning` under
- * a reasoning model), in input order; entries that are not objects are skipped.
- */
+/** The `orphan-reasoning` and (under a reasoning model) `missing-reasoning` issues, in input order. */
 export function reasoningIssues(input: readonly unknown[], context: RuleContext): HistoryIssue[] {
   const issues: HistoryIssue[] = [];
   const checkCalls = isReasoningContext(context);
@@ -56,8 +47,7 @@ export function reasoningIssues(input: readonly unknown[], context: RuleContext)
     if (!isObject(item)) continue;
     const { type, id } = item;
     if (type === 'reasoning') {
-      // Reasoning items in a row before one output item: which of them it goes with is not known,
-      // so none is reported.
+      // Of reasoning items in a row before one output item, none is reported.
       reasoning = true;
       if (typeof id === 'string') waiting.push({ index, id });
     } else if (type === 'function_call_output' || isInputSide(item)) {
