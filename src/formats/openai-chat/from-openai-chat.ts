@@ -188,18 +188,19 @@ function readText(content: unknown, path: string): string {
   }
 }
 
-/** User or assistant content: a string is one text part; non-text parts stay opaque. */
-function readParts(
+/** Content parts: a string is one text part; parts not of `textType` stay opaque (shared with Responses). */
+export function readParts(
   content: unknown,
-  format: ChatDialect['format'],
+  format: ChatDialect['format'] | 'openai-responses',
   path: string,
+  textType: 'text' | 'input_text' = 'text',
 ): (TextPart | OpaquePart)[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
   if (!Array.isArray(content))
     throw invalidField(path, content, 'a string or an array of content parts');
   return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
     const part = objectField(raw, `${path}[${partIndex}]`);
-    if (part.type !== 'text') return { type: 'opaque', format, value: part };
+    if (part.type !== textType) return { type: 'opaque', format, value: part };
     const text = stringField(part.text, `${path}[${partIndex}].text`);
     return withData({ type: 'text', text }, providerDataOf(format, extrasOf(part, TEXT_PART_KEYS)));
   });
