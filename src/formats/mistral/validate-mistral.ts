@@ -2,16 +2,11 @@ import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
-import {
-  assertArray,
-  invalidField,
-  isObject,
-  objectAt,
-  type JsonObject,
-} from '../../core/input-guards.js';
+import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { textOfContent } from '../openai-chat/validate-openai-chat.js';
+import { assertMistralMessages, mistralMessageAt } from '../openai-chat/from-openai-chat.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
 export const MISTRAL_TOOL_CALL_ID_PATTERN: RegExp = /^[a-zA-Z0-9]{9}$/;
@@ -172,14 +167,4 @@ export function lastRoleIssue(messages: readonly unknown[]): HistoryIssue | unde
     return undefined;
   const message = `Expected last role User or Tool (or Assistant with prefix True) for serving but got ${role}`;
   return { code: 'unexpected-last-role', messageIndex, role, message };
-}
-
-/** Throws `ToolHistoryError` (`invalid-input`) unless `messages` is an array (shared with the reader). */
-export function assertMistralMessages(messages: unknown): asserts messages is readonly unknown[] {
-  assertArray(messages, 'a Mistral `messages`');
-}
-
-/** `messages[index]`, or a `ToolHistoryError` (`invalid-input`) naming it when not an object. */
-export function mistralMessageAt(messages: readonly unknown[], index: number): JsonObject {
-  return objectAt(messages, index, 'messages', 'an object with a role');
 }

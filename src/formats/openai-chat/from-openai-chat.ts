@@ -12,14 +12,19 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
-import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  type JsonObject,
+} from '../../core/input-guards.js';
 import { appendAll } from '../shared/array-appender.js';
 import {
   assertOpenAIChatMessages,
   openAIChatMessageAt,
   textOfContent,
 } from './validate-openai-chat.js';
-import { assertMistralMessages, mistralMessageAt } from '../mistral/validate-mistral.js';
 
 /** What differs between the Chat Completions-shaped formats; the guards are the validator's. */
 export interface ChatDialect {
@@ -219,4 +224,14 @@ function objectField(value: unknown, path: string): JsonObject {
 function stringField(value: unknown, path: string): string {
   if (typeof value !== 'string') throw invalidField(path, value, 'a string');
   return value;
+}
+
+/** Throws `ToolHistoryError` (`invalid-input`) unless `messages` is an array (shared with the Mistral validator). */
+export function assertMistralMessages(messages: unknown): asserts messages is readonly unknown[] {
+  assertArray(messages, 'a Mistral `messages`');
+}
+
+/** `messages[index]`, or a `ToolHistoryError` (`invalid-input`) naming it when not an object. */
+export function mistralMessageAt(messages: readonly unknown[], index: number): JsonObject {
+  return objectAt(messages, index, 'messages', 'an object with a role');
 }
