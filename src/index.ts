@@ -40,7 +40,7 @@ export type { OpenAIChatMessage } from './formats/openai-chat/openai-chat-types.
 export type { OpenAIResponsesInputItem } from './formats/openai-responses/openai-responses-types.js';
 export type { AnthropicMessage } from './formats/anthropic/anthropic-types.js';
 export type { GeminiContent } from './formats/gemini/gemini-types.js';
-export type { MistralMessage } from './formats/mistral/mistral-types.js';
+export type { MistralMessage } from './formats/openai-chat/openai-chat-types.js';
 export type { BedrockMessage } from './formats/bedrock/bedrock-types.js';
 export type { AiwrapperMessage } from './formats/aiwrapper/aiwrapper-types.js';
 export type { VercelModelMessage } from './formats/vercel/vercel-types.js';

@@ -1,13 +1,13 @@
 import { MISTRAL_LEAVES, unrepairedMistral } from './mistral-wire-repair.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { BASE_PROFILE } from '../../core/provider-profile.js';
-import { fromMistral } from './from-mistral.js';
-import type { MistralMessage } from './mistral-types.js';
-import { toMistral } from './to-mistral.js';
+import { fromMistral } from '../openai-chat/from-openai-chat.js';
+import type { MistralMessage } from '../openai-chat/openai-chat-types.js';
+import { toMistral } from '../openai-chat/to-openai-chat.js';
 import { inspectMistral, MISTRAL_TOOL_CALL_ID_PATTERN } from './validate-mistral.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
-/** The Mistral `messages`: reader, writer, validator, profile and wire facts. */
+/** The Mistral `messages`. */
 export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralMessage[]>> = {
   format: 'mistral',
   // As many responses as calls; no `user` right after a `tool` message.

@@ -2,38 +2,23 @@ import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
-import {
-  assertArray,
-  invalidField,
-  isObject,
-  objectAt,
-  type JsonObject,
-} from '../../core/input-guards.js';
+import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { textOfContent } from '../openai-chat/validate-openai-chat.js';
+import { assertMistralMessages, mistralMessageAt } from '../openai-chat/from-openai-chat.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
 export const MISTRAL_TOOL_CALL_ID_PATTERN: RegExp = /^[a-zA-Z0-9]{9}$/;
 
-/**
- * Mistral's reply to unanswered calls and, as far as reports show, to any pairing mismatch:
- * mistralai/client-ts#106, camel-ai/camel#1467.
- */
+/** Mistral's reply to any pairing mismatch (mistralai/client-ts#106). */
 export const MISTRAL_COUNT_MISMATCH = 'Not the same number of function calls and responses';
 
 /**
- * Validates a Mistral chat `messages` array and returns every issue, in Mistral's words (Mistral
- * stops at the first).
+ * Validates a Mistral `messages` array and returns every issue in Mistral's words (Mistral stops at
+ * the first): pairing, 9-character ids, role order and the last role.
  *
- * Rules: the `tool` messages after an assistant turn answer each of its `tool_calls`, as many
- * responses as calls; every call id is exactly 9 characters of `[a-zA-Z0-9]`; no `user` message
- * right after a `tool` message, no `tool` message after a `user` or `system` one; the last message
- * is `user` or `tool`, or `assistant` with `prefix: true` (`unexpected-last-role`, which repair
- * leaves with a warning: no fix keeps the answer).
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, a message is not an
- *   object, its role is not one Mistral has, or `tool_calls` is not an array of objects.
+ * @throws {ToolHistoryError} `invalid-input` for a non-array, a non-object message or call, or an unknown role.
  * @example
  * const result = validateMistral(body.messages);
  */
@@ -41,7 +26,7 @@ export function validateMistral(messages: readonly unknown[]): ValidationResult 
   return inspectMistral(messages).result;
 }
 
-/** {@link validateMistral}, with the turn table it read (for repair). */
+/** {@link validateMistral}, with its turn table (for repair). */
 export function inspectMistral(messages: readonly unknown[]): HistoryInspection {
   assertMistralMessages(messages);
   const issues: HistoryIssue[] = [];
@@ -56,8 +41,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
         role,
         "'system', 'user', 'assistant' or 'tool'",
       );
-    // {"message":"Unexpected role 'user' after role 'tool'","type":"invalid_request_message_order",
-    // "code":"3230"}: datapizza-labs/datapizza-ai#98, NousResearch/hermes-agent#20154.
+    // code 3230, invalid_request_message_order: datapizza-labs/datapizza-ai#98.
     if (role === 'user' && previousRole === 'tool') {
       const text = "Unexpected role 'user' after role 'tool'";
       issues.push({
@@ -107,10 +91,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
   return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
-/**
- * A `tool` or `system` message's content is a string or a list of text chunks (the reader shared
- * with Chat refuses anything else). No Mistral wording was found; ours.
- */
+/** A `tool` or `system` message's content is text. No Mistral wording was found; ours. */
 function checkTextContent(
   content: unknown,
   index: number,
@@ -131,7 +112,7 @@ function checkId(
   issues: HistoryIssue[],
 ): void {
   if (MISTRAL_TOOL_CALL_ID_PATTERN.test(id)) return;
-  // ironclaw#1241, langchain-ai/langchain#24668, anomalyco/opencode#1680.
+  // langchain-ai/langchain#24668.
   const message = `Tool call id was ${id} but must be a-z, A-Z, 0-9, with a length of 9.`;
   const code = 'invalid-tool-call-id';
   issues.push({ code, messageIndex: index, partIndex, toolCallId: id, message });
@@ -143,8 +124,7 @@ function issueOf(problem: ToolTurnProblem, messages: readonly JsonObject[]): His
     case 'misplaced':
     case 'duplicate-result': {
       const { messageIndex, callId: toolCallId } = problem.result;
-      // "Unexpected role 'tool' after role 'user'" (code 3230): charmbracelet/crush#279,
-      // zed-industries/zed#37021. After an assistant or tool message, the count sentence.
+      // code 3230 after a user message (charmbracelet/crush#279); else the count sentence.
       const before = messages[messageIndex - 1]?.role;
       const message =
         before === 'user' || before === 'system'
@@ -173,9 +153,8 @@ function issueOf(problem: ToolTurnProblem, messages: readonly JsonObject[]): His
 }
 
 /**
- * The issue of a last message Mistral does not serve from: only a last `user` or `tool`, or an
- * `assistant` with `prefix: true` (rig#708, fixed by rig#1130; a last `system` is worded the same).
- * A last `assistant` with `tool_calls` is left to the count rule, which repair fixes.
+ * The issue of a last message Mistral does not serve from (rig#708); a last `assistant` with
+ * `tool_calls` is left to the count rule, which repair fixes.
  */
 export function lastRoleIssue(messages: readonly unknown[]): HistoryIssue | undefined {
   const messageIndex = messages.length - 1;
@@ -188,22 +167,4 @@ export function lastRoleIssue(messages: readonly unknown[]): HistoryIssue | unde
     return undefined;
   const message = `Expected last role User or Tool (or Assistant with prefix True) for serving but got ${role}`;
   return { code: 'unexpected-last-role', messageIndex, role, message };
-}
-
-/**
- * Checks that `messages` is a Mistral `messages` array (the reader shares this guard).
- *
- * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
- */
-export function assertMistralMessages(messages: unknown): asserts messages is readonly unknown[] {
-  assertArray(messages, 'a Mistral `messages`');
-}
-
-/**
- * `messages[index]` when it is an object (the reader shares this guard).
- *
- * @throws {ToolHistoryError} `invalid-input` naming the index.
- */
-export function mistralMessageAt(messages: readonly unknown[], index: number): JsonObject {
-  return objectAt(messages, index, 'messages', 'an object with a role');
 }

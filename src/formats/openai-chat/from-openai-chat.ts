@@ -12,7 +12,13 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { CallNames } from '../shared/call-names.js';
 import { providerDataOf } from '../shared/conversion-context.js';
-import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  type JsonObject,
+} from '../../core/input-guards.js';
 import { appendAll } from '../shared/array-appender.js';
 import {
   assertOpenAIChatMessages,
@@ -20,25 +26,33 @@ import {
   textOfContent,
 } from './validate-openai-chat.js';
 
-/** What differs between the formats of the Chat Completions shape (OpenAI Chat, Mistral). */
+/** What differs between the Chat Completions-shaped formats; the guards are the validator's. */
 export interface ChatDialect {
   readonly format: 'openai-chat' | 'mistral';
   /** Name used in warnings. */
   readonly formatName: string;
   /** True when `tool` messages carry the tool's `name` (Mistral). */
   readonly resultName: boolean;
-  /** The validator's guards, so the reader refuses a malformed array or message in its words. */
   readonly assertMessages: (messages: unknown) => asserts messages is readonly unknown[];
   readonly messageAt: (messages: readonly unknown[], index: number) => JsonObject;
 }
 
-/** The OpenAI Chat Completions dialect. */
+/** OpenAI Chat Completions. */
 export const OPENAI_CHAT_DIALECT: ChatDialect = {
   format: 'openai-chat',
   formatName: 'OpenAI Chat',
   resultName: false,
   assertMessages: assertOpenAIChatMessages,
   messageAt: openAIChatMessageAt,
+};
+
+/** Mistral: `tool` messages carry the tool's `name`. */
+export const MISTRAL_DIALECT: ChatDialect = {
+  format: 'mistral',
+  formatName: 'Mistral',
+  resultName: true,
+  assertMessages: assertMistralMessages,
+  messageAt: mistralMessageAt,
 };
 
 const MESSAGE_KEYS = new Set(['role', 'content']);
@@ -57,8 +71,16 @@ export function fromOpenAIChat(messages: readonly unknown[]): ConversionResult<H
   return readChatMessages(messages, OPENAI_CHAT_DIALECT);
 }
 
-/** Reads a Chat Completions-shaped array in the given dialect (shared with Mistral). */
-export function readChatMessages(
+/**
+ * Reads a Mistral `messages` array: as {@link fromOpenAIChat}, with the `tool` message's own `name`.
+ *
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
+ */
+export function fromMistral(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
+  return readChatMessages(messages, MISTRAL_DIALECT);
+}
+
+function readChatMessages(
   messages: readonly unknown[],
   dialect: ChatDialect,
 ): ConversionResult<HistoryMessage[]> {
@@ -147,8 +169,7 @@ function readResult(
   const callId = stringField(message.tool_call_id, `${path}.tool_call_id`);
   const ownName = typeof message.name === 'string' ? message.name : undefined;
   const callName = names.answer(callId);
-  // Mistral tool messages carry the name, so it is read (and written) as the result's name;
-  // OpenAI ones do not, so the call's name is used and a stray `name` field stays an extra.
+  // OpenAI tool messages have no `name`: the call's is used and a stray one stays an extra.
   const name = dialect.resultName ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
   const extras = extrasOf(message, dialect.resultName ? NAMED_RESULT_KEYS : RESULT_KEYS);
   const content = readText(message.content, `${path}.content`);
@@ -156,7 +177,7 @@ function readResult(
   return withData(result, providerDataOf(dialect.format, extras));
 }
 
-/** Content that must be text: a string, or text parts joined by newlines (as the validator checks). */
+/** Text-only content, refused in the validator's terms. */
 function readText(content: unknown, path: string): string {
   const text = textOfContent(content);
   if (typeof text === 'string') return text;
@@ -172,18 +193,19 @@ function readText(content: unknown, path: string): string {
   }
 }
 
-/** User or assistant content: a string is one text part; in an array, text parts map, others stay opaque. */
-function readParts(
+/** Content parts: a string is one text part; parts not of `textType` stay opaque (shared with Responses). */
+export function readParts(
   content: unknown,
-  format: ChatDialect['format'],
+  format: ChatDialect['format'] | 'openai-responses',
   path: string,
+  textType: 'text' | 'input_text' = 'text',
 ): (TextPart | OpaquePart)[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
   if (!Array.isArray(content))
     throw invalidField(path, content, 'a string or an array of content parts');
   return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
     const part = objectField(raw, `${path}[${partIndex}]`);
-    if (part.type !== 'text') return { type: 'opaque', format, value: part };
+    if (part.type !== textType) return { type: 'opaque', format, value: part };
     const text = stringField(part.text, `${path}[${partIndex}].text`);
     return withData({ type: 'text', text }, providerDataOf(format, extrasOf(part, TEXT_PART_KEYS)));
   });
@@ -202,4 +224,14 @@ function objectField(value: unknown, path: string): JsonObject {
 function stringField(value: unknown, path: string): string {
   if (typeof value !== 'string') throw invalidField(path, value, 'a string');
   return value;
+}
+
+/** Throws `ToolHistoryError` (`invalid-input`) unless `messages` is an array (shared with the Mistral validator). */
+export function assertMistralMessages(messages: unknown): asserts messages is readonly unknown[] {
+  assertArray(messages, 'a Mistral `messages`');
+}
+
+/** `messages[index]`, or a `ToolHistoryError` (`invalid-input`) naming it when not an object. */
+export function mistralMessageAt(messages: readonly unknown[], index: number): JsonObject {
+  return objectAt(messages, index, 'messages', 'an object with a role');
 }

@@ -8,7 +8,7 @@ import type { ShapeRepair } from '../shared/shape-fix.js';
 import type { WireRepair } from '../shared/wire-repair.js';
 import { fromOpenAIChat } from './from-openai-chat.js';
 import type { OpenAIChatMessage } from './openai-chat-types.js';
-import { OPENAI_CHAT_HOST, OPENAI_CHAT_MAX_CALL_ID_LENGTH as MAX } from './openai-chat-wording.js';
+import { OPENAI_CHAT_HOST, OPENAI_CHAT_MAX_CALL_ID_LENGTH as MAX } from './chat-hosts.js';
 import { repairOpenAIChatShape } from './repair-openai-chat-shape.js';
 import { toOpenAIChat } from './to-openai-chat.js';
 import { inspectOpenAIChat } from './validate-openai-chat.js';
@@ -23,11 +23,7 @@ const OPENAI_CHAT_PROFILE: ProviderProfile = {
   },
 };
 
-/**
- * The OpenAI Chat Completions `messages`: reader, writer, validator, profile and wire facts. The
- * validator and the shape repair take the host named by the rule context (`context.host`) from
- * `hosts` (the registry's table of hosts that speak Chat Completions); OpenAI's when none is named.
- */
+/** The Chat Completions adapter; validator and shape repair use the host `context.host` names in `hosts`. */
 export function openAIChatAdapter(
   hosts: Readonly<Record<string, ChatHost>>,
 ): FormatAdapter<'openai-chat', ConversionResult<OpenAIChatMessage[]>> {
@@ -47,10 +43,9 @@ export function openAIChatAdapter(
     profile: OPENAI_CHAT_PROFILE,
     inspect: (messages, context, use) => inspectOpenAIChat(messages, context, hostOf(context), use),
     repairWire: {
-      // Before reading: fields in a form the provider refuses but whose meaning is plain.
       before: (messages, issues, context) =>
         shaped(repairOpenAIChatShape(messages, context, hostOf(context), issues)),
-      // On what the engine wrote: what a host asks of new call turns (DeepSeek's reasoning_content).
+      // What a host asks of new call turns (DeepSeek's reasoning_content).
       after: (messages, context) =>
         shaped(repairOpenAIChatShape(messages, context, hostOf(context), [])),
     },

@@ -1,43 +1,39 @@
 // Minimal hand-written Chat Completions wire types; index signatures keep untouched fields. Arrays
 // are mutable and optionals omit `undefined`, so output is assignable to the `openai` SDK's types.
 
-/** One entry of an assistant message's `tool_calls`. */
+/** One entry of `tool_calls`; `arguments` is a JSON string. */
 export interface OpenAIChatToolCall {
   readonly id: string;
   readonly type: 'function';
   readonly function: {
     readonly name: string;
-    /** A JSON string, as on the wire. */
     readonly arguments: string;
   };
 }
 
-/** A `{ type: 'text' }` content part. */
+/** A text content part. */
 export interface OpenAIChatTextPart {
   readonly type: 'text';
   readonly text: string;
 }
 
-/** An assistant `{ type: 'refusal' }` content part. */
+/** An assistant refusal part. */
 export interface OpenAIChatRefusalPart {
   readonly type: 'refusal';
   readonly refusal: string;
 }
 
-/** A user `{ type: 'image_url' }` content part. */
-export interface OpenAIChatImagePart {
+interface OpenAIChatImagePart {
   readonly type: 'image_url';
   readonly image_url: { readonly url: string; readonly detail?: 'auto' | 'low' | 'high' };
 }
 
-/** A user `{ type: 'input_audio' }` content part. */
-export interface OpenAIChatAudioPart {
+interface OpenAIChatAudioPart {
   readonly type: 'input_audio';
   readonly input_audio: { readonly data: string; readonly format: 'wav' | 'mp3' };
 }
 
-/** A user `{ type: 'file' }` content part. */
-export interface OpenAIChatFilePart {
+interface OpenAIChatFilePart {
   readonly type: 'file';
   readonly file: {
     readonly file_data?: string;
@@ -46,19 +42,17 @@ export interface OpenAIChatFilePart {
   };
 }
 
-/** Any part of a user message's `content` array. */
+/** Any part of a user message's `content`. */
 export type OpenAIChatUserContentPart =
   OpenAIChatTextPart | OpenAIChatImagePart | OpenAIChatAudioPart | OpenAIChatFilePart;
 
-/** A `system` or `developer` message. */
-export interface OpenAIChatSystemMessage {
+interface OpenAIChatSystemMessage {
   readonly role: 'system' | 'developer';
   readonly content: string | OpenAIChatTextPart[];
   readonly [key: string]: unknown;
 }
 
-/** A `user` message. */
-export interface OpenAIChatUserMessage {
+interface OpenAIChatUserMessage {
   readonly role: 'user';
   readonly content: string | OpenAIChatUserContentPart[];
   readonly [key: string]: unknown;
@@ -86,3 +80,11 @@ export type OpenAIChatMessage =
   | OpenAIChatUserMessage
   | OpenAIChatAssistantMessage
   | OpenAIChatToolMessage;
+
+interface MistralToolMessage extends OpenAIChatToolMessage {
+  readonly name: string;
+}
+
+/** Any Mistral chat message: the Chat Completions shape, with `name` on `tool` messages. */
+export type MistralMessage =
+  OpenAIChatSystemMessage | OpenAIChatUserMessage | OpenAIChatAssistantMessage | MistralToolMessage;

@@ -3,7 +3,7 @@ import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { mergeByMessageIndex, type ShapeFix, type ShapeRepair } from '../shared/shape-fix.js';
 import type { ChatHost } from '../shared/chat-host.js';
-import { OPENAI_CHAT_HOST } from './openai-chat-wording.js';
+import { OPENAI_CHAT_HOST } from './chat-hosts.js';
 
 /** The name a call with an empty name gets (the one repair gives every call it has to name). */
 const UNNAMED_CALL = 'unknown_tool';

@@ -6,7 +6,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { OPENAI_CHAT_DIALECT, type ChatDialect } from './from-openai-chat.js';
+import { MISTRAL_DIALECT, OPENAI_CHAT_DIALECT, type ChatDialect } from './from-openai-chat.js';
 import type {
   OpenAIChatAssistantMessage,
   OpenAIChatMessage,
@@ -15,6 +15,7 @@ import type {
   OpenAIChatToolCall,
   OpenAIChatToolMessage,
   OpenAIChatUserContentPart,
+  MistralMessage,
 } from './openai-chat-types.js';
 
 /** Writes a neutral history as Chat Completions `messages`. */
@@ -25,8 +26,16 @@ export function toOpenAIChat(
   return writeChatMessages(history, OPENAI_CHAT_DIALECT, options);
 }
 
-/** Writes a neutral history as Chat Completions-shaped messages in the given dialect (shared with Mistral). */
-export function writeChatMessages(
+/** Writes a neutral history as Mistral `messages`, each `tool` message with the result's `name`. */
+export function toMistral(
+  history: ToolHistory,
+  options: WriterOptions = {},
+): ConversionResult<MistralMessage[]> {
+  // The Mistral dialect writes `name` on every tool message.
+  return writeChatMessages(history, MISTRAL_DIALECT, options) as ConversionResult<MistralMessage[]>;
+}
+
+function writeChatMessages(
   history: ToolHistory,
   dialect: ChatDialect,
   options: WriterOptions = {},
@@ -64,10 +73,7 @@ export function writeChatMessages(
   return { messages, warnings: context.warnings };
 }
 
-/**
- * A user message's extras and `content`: one plain text part as a string, else a part array with
- * text parts of type `textType` and this format's opaque parts as read (shared with Responses).
- */
+/** A user message's extras and `content`: one plain text part as a string, else parts (shared with Responses). */
 export function userContent<Part>(
   message: UserMessage,
   index: number,
@@ -84,7 +90,6 @@ export function userContent<Part>(
       part.type === 'text'
         ? { ...context.ownData(part.providerData, index), type: textType, text: part.text }
         : context.ownOpaque(part, index);
-    // Opaque parts in this format were read from this format's user content.
     if (value !== undefined) content.push(value as Part);
   }
   return [extras, content];

@@ -12,18 +12,12 @@ import {
   OPENAI_CHAT_HOST,
   resolveChatHost,
   type ResolvedChatHost,
-} from './openai-chat-wording.js';
+} from './chat-hosts.js';
 
 /**
- * Validates an OpenAI Chat Completions `messages` array the way OpenAI's API does, and returns
- * every issue found (OpenAI stops at the first), each with OpenAI's own `message` and `param`.
- *
- * After an assistant message with `tool_calls`, the following `tool` messages answer those ids;
- * the first other message (or the end) closes the turn, and ids still unanswered are missing.
- * Ids may repeat across turns (Kimi's `exec_0`); results may come in any order. Also refused:
- * `tool_calls: []`, ids over 40 characters, an empty `function.name`, non-string `arguments`,
- * `content: null` without calls, and non-text content in `tool`, `system` or `developer` messages.
- * Issues come in walk order (a missing result where its turn closes).
+ * Validates a Chat Completions `messages` array as OpenAI's API does and returns every issue (OpenAI
+ * stops at the first), each with OpenAI's `message` and `param`. The `tool` messages after a call
+ * turn answer its ids in any order; ids may repeat across turns (Kimi's `exec_0`).
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or an entry is not an object.
  * @example
@@ -33,8 +27,7 @@ export function validateOpenAIChat(messages: readonly unknown[]): ValidationResu
   return inspectOpenAIChat(messages).result;
 }
 
-/** The assistant turn the following `tool` messages answer: its unique call ids, their positions,
- * and per call the index of the `tool` message that answered it (-1 while pending). */
+/** The call turn the following `tool` messages answer; `answeredAt` is -1 while a call is pending. */
 interface OpenTurn {
   readonly index: number;
   readonly callIds: readonly string[];
@@ -43,10 +36,7 @@ interface OpenTurn {
   pending: number;
 }
 
-/**
- * {@link validateOpenAIChat} under `host`'s id limit, wording and extra rules (OpenAI's by
- * default), with the turn table it read (for repair).
- */
+/** {@link validateOpenAIChat} under `host`'s rules (OpenAI's by default), with its turn table. */
 export function inspectOpenAIChat(
   messages: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
@@ -68,7 +58,6 @@ export function inspectOpenAIChat(
       table.add(siteName(message.tool_call_id), -1, siteName(message.name));
       continue;
     }
-    // Any other message ends the run of tool messages that answers the open turn.
     if (turn) closeTurn(turn, index, fieldParam(rules, index, 'role'), issues, rules);
     turn = undefined;
     if (role === 'assistant') {
@@ -84,8 +73,7 @@ export function inspectOpenAIChat(
       checkTextContent(message, index, issues, rules);
     if (table.count === index) table.other(index);
   }
-  // At the end of the array OpenAI names `param: 'messages'`, no index (the LangChain
-  // INVALID_TOOL_RESULTS page): the index it names elsewhere is the closing message's.
+  // At the end OpenAI names `param: 'messages'`, no index (LangChain's INVALID_TOOL_RESULTS page).
   closeTurn(turn, messages.length, 'messages', issues, rules);
   if (host.checks !== undefined && messages.length > 0)
     for (const check of host.checks) check(messages as readonly JsonObject[], context, issues);
@@ -110,7 +98,6 @@ function callIssue(
   return { code, messageIndex, toolCallId, message, param };
 }
 
-/** Checks one `tool` message against the open turn (if any), and records what it answered. */
 function checkToolMessage(
   message: JsonObject,
   index: number,
@@ -139,8 +126,7 @@ function checkToolMessage(
   }
   const param = fieldParam(rules, index, 'tool_call_id');
   if (first !== -1) {
-    // A second answer in the same run: OpenAI names both messages, also once every call is
-    // answered (agno-agi/agno#5116, fatwang2/search2ai#30).
+    // OpenAI names both messages, also once every call is answered (agno-agi/agno#5116).
     const text = wording.duplicateResult(id, first, index);
     issues.push(callIssue('duplicate-tool-call-id', index, id, text, param));
   } else if (turn === undefined || turn.pending === 0) {
@@ -151,7 +137,7 @@ function checkToolMessage(
   }
 }
 
-/** Reports the calls of `turn` no `tool` message answered; `param` names the closing message. */
+/** Reports the calls of `turn` left unanswered; `param` names the closing message. */
 function closeTurn(
   turn: OpenTurn | undefined,
   closedAt: number,
@@ -171,7 +157,6 @@ function closeTurn(
   });
 }
 
-/** Checks an assistant message's calls, adds them to the table, and returns the turn they open. */
 function openTurn(
   message: JsonObject,
   index: number,
@@ -182,7 +167,6 @@ function openTurn(
   const toolCalls = message.tool_calls;
   if (!Array.isArray(toolCalls)) return undefined;
   if (toolCalls.length === 0) {
-    // code empty_array.
     const path = `messages[${index}].tool_calls`;
     const text = rules.wording.emptyToolCalls(path);
     issues.push({ code: 'empty-tool-calls', messageIndex: index, message: text, param: path });
@@ -190,7 +174,6 @@ function openTurn(
   }
   const callIds: string[] = [];
   const positions = new Map<string, number>();
-  // Where in `tool_calls` each unique id first appears.
   const firstAt: number[] = [];
   table.begin(index, 'calls');
   for (let callIndex = 0; callIndex < toolCalls.length; callIndex++) {
@@ -210,8 +193,7 @@ function openTurn(
       firstAt.push(callIndex);
       continue;
     }
-    // No OpenAI wording was found for two calls sharing an id in one turn (one report,
-    // latitude-dev/latitude-llm#1840, says it passes); ours, shaped like its duplicate tool_call_id.
+    // Ours, shaped like OpenAI's duplicate tool_call_id (latitude-dev/latitude-llm#1840 says it passes).
     const text = `Duplicate value for 'id' of '${id}', in messages[${index}].tool_calls[${firstAt[position] ?? 0}] and messages[${index}].tool_calls[${callIndex}].`;
     const param = `messages[${index}].tool_calls[${callIndex}].id`;
     issues.push(callIssue('duplicate-tool-call-id', index, id, text, param));
@@ -221,7 +203,7 @@ function openTurn(
   return { index, callIds, positions, answeredAt, pending: callIds.length };
 }
 
-/** Checks one call's id, `function.name` and `function.arguments`; returns the id if a string. */
+/** Checks a call's id, `function.name` and `function.arguments`; returns the id if a string. */
 function checkCall(
   id: unknown,
   fn: JsonObject | undefined,
@@ -242,20 +224,18 @@ function checkCall(
     issues.push(
       callIssue('invalid-tool-call-id', index, '', mistyped(param, id, 'a string'), param),
     );
-  // No Chat Completions reply was found for an empty id: OpenAI's empty_string sentence.
+  // No reply recorded for an empty id: OpenAI's empty_string sentence.
   else if (callId === '')
     issues.push(callIssue('invalid-tool-call-id', index, '', emptyString(param), param));
-  // code string_above_max_length: vercel/ai#8132, anomalyco/opencode#12653, camel-ai/camel#2215.
+  // code string_above_max_length: vercel/ai#8132.
   else if (max !== undefined && callId.length > max) {
     const text = `Invalid '${param}': string too long. Expected a string with maximum length ${max}, but got a string with length ${callId.length} instead.`;
     issues.push(callIssue('invalid-tool-call-id', index, callId, text, param));
   }
   if (fn === undefined) return callId;
-  // code empty_string: continuedev/continue#9784.
   const name = `${path}.function.name`;
   if (fn.name === '')
     issues.push(callIssue('invalid-tool-name', index, callId ?? '', emptyString(name), name));
-  // code invalid_type: aaif-goose/goose-mobile#20.
   const args = `${path}.function.arguments`;
   const text = mistyped(args, fn.arguments, 'a string');
   if (typeof fn.arguments !== 'string')
@@ -263,20 +243,14 @@ function checkCall(
   return callId;
 }
 
-/** The first thing wrong with content that must be text, and where. */
+/** The first thing wrong with content that must be text; `partIndex` is -1 for `content`. */
 export interface TextContentProblem {
-  /** `content`: not a string or array; `part`: an entry not an object; `type`: not a text part; `text`: its `text` not a string. */
   readonly kind: 'content' | 'part' | 'type' | 'text';
-  /** The part's position, for all but `content`. */
   readonly partIndex: number;
   readonly value: unknown;
 }
 
-/**
- * The text of content that must be text (a `tool`, `system` or `developer` message's: a string, or
- * text parts joined by newlines), or the first problem. The reader and both Chat-shaped validators
- * share it, so they give one verdict.
- */
+/** Text-only content (a string, or text parts joined by newlines), or its first problem; shared by reader and validators. */
 export function textOfContent(content: unknown): string | TextContentProblem {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return { kind: 'content', partIndex: -1, value: content };
@@ -291,7 +265,6 @@ export function textOfContent(content: unknown): string | TextContentProblem {
   return texts.join('\n');
 }
 
-/** Reports content that must be text but is not, in OpenAI's words. */
 function checkTextContent(
   message: JsonObject,
   index: number,
@@ -332,11 +305,7 @@ function checkTextContent(
   issues.push({ code: 'invalid-content', messageIndex: index, message: text, param });
 }
 
-/**
- * Checks that `messages` is a Chat Completions `messages` array (the reader shares this guard).
- *
- * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
- */
+/** Throws `ToolHistoryError` (`invalid-input`) unless `messages` is an array (shared with the reader). */
 export function assertOpenAIChatMessages(
   messages: unknown,
 ): asserts messages is readonly unknown[] {
@@ -347,11 +316,7 @@ export function assertOpenAIChatMessages(
     );
 }
 
-/**
- * `messages[index]` when it is an object (the reader shares this guard).
- *
- * @throws {ToolHistoryError} `invalid-input` naming the index.
- */
+/** `messages[index]`, or a `ToolHistoryError` (`invalid-input`) naming it when not an object. */
 export function openAIChatMessageAt(messages: readonly unknown[], index: number): JsonObject {
   const message: unknown = messages[index];
   if (!isObject(message))

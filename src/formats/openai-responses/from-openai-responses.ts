@@ -20,12 +20,11 @@ import {
   responsesItemAt,
 } from './validate-openai-responses.js';
 import { appendAll } from '../shared/array-appender.js';
-import { withData } from '../openai-chat/from-openai-chat.js';
+import { readParts, withData } from '../openai-chat/from-openai-chat.js';
 
 const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
 const CALL_KEYS = new Set(['type', 'call_id', 'name', 'arguments']);
 const OUTPUT_KEYS = new Set(['type', 'call_id', 'output']);
-const TEXT_KEYS = new Set(['type', 'text']);
 
 /**
  * Reads an OpenAI Responses `input` array into a neutral history; never warns.
@@ -89,11 +88,11 @@ function readMessage(
     const data = dataOf(role === 'developer' ? { ...extras, role } : extras);
     history.push(withData({ role: 'system', text, sourceIndex: index }, data));
   } else if (role === 'user') {
-    const parts = readUserContent(item.content, `${path}.content`);
+    const parts = readParts(item.content, 'openai-responses', `${path}.content`, 'input_text');
     history.push(withData({ role: 'user', parts, sourceIndex: index }, dataOf(extras)));
   } else if (role === 'assistant') {
     const text = joinText(item.content, `${path}.content`);
-    // The short form converts back as is; anything else (output_text parts, id, status) is kept whole.
+    // Anything but the short form (output_text parts, id, status) is kept whole.
     const plain = typeof item.content === 'string' && extras === undefined;
     assistantPart(index, withData({ type: 'text', text }, plain ? undefined : dataOf({ item })));
   } else throw invalidField(`${path}.role`, role, "'system', 'developer', 'user' or 'assistant'");
@@ -117,7 +116,7 @@ function readOutput(item: JsonObject, index: number, names: CallNames): ToolResu
   const extras = extrasOf(item, OUTPUT_KEYS);
   const content = joinText(item.output, `input[${index}].output`);
   const result = { callId, name: names.answer(callId) ?? '', content, isError: false };
-  // An output array (text, images, files) is kept whole so it converts back verbatim.
+  // An output array (text, images, files) is kept whole.
   const data = Array.isArray(item.output) ? { ...extras, output: item.output } : extras;
   return withData({ ...result, sourceIndex: index }, dataOf(data));
 }
@@ -141,19 +140,4 @@ function joinText(content: unknown, path: string): string {
   if (text === undefined)
     throw invalidField(path, content, 'a string or an array of content parts');
   return text;
-}
-
-function readUserContent(content: unknown, path: string): (TextPart | OpaquePart)[] {
-  if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content))
-    throw invalidField(path, content, 'a string or an array of content parts');
-  return content.map((part: unknown, partIndex): TextPart | OpaquePart => {
-    if (!isObject(part)) throw invalidField(`${path}[${partIndex}]`, part, 'a content part object');
-    if (part.type !== 'input_text')
-      return { type: 'opaque', format: 'openai-responses', value: part };
-    const text = part.text;
-    if (typeof text !== 'string')
-      throw invalidField(`${path}[${partIndex}].text`, text, 'a string');
-    return withData({ type: 'text', text }, dataOf(extrasOf(part, TEXT_KEYS)));
-  });
 }

@@ -32,7 +32,7 @@ const RESPONSES_PART_TYPES = new Set([
   'refusal',
 ]);
 
-/** The OpenAI Responses `input` items: reader, writer, validator, profile and wire facts. */
+/** The OpenAI Responses `input` items. */
 export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   'openai-responses',
   ConversionResult<OpenAIResponsesInputItem[]>

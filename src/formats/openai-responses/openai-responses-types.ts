@@ -9,22 +9,19 @@ export interface OpenAIResponsesMessageItem {
   readonly [key: string]: unknown;
 }
 
-/** An `input_text` content part. */
-export interface OpenAIResponsesInputText {
+interface OpenAIResponsesInputText {
   readonly type: 'input_text';
   readonly text: string;
 }
 
-/** An `input_image` content part. */
-export interface OpenAIResponsesInputImage {
+interface OpenAIResponsesInputImage {
   readonly type: 'input_image';
   readonly detail: 'low' | 'high' | 'auto' | 'original';
   readonly image_url?: string | null;
   readonly file_id?: string | null;
 }
 
-/** An `input_file` content part. */
-export interface OpenAIResponsesInputFile {
+interface OpenAIResponsesInputFile {
   readonly type: 'input_file';
   readonly file_data?: string;
   readonly file_id?: string | null;
@@ -36,8 +33,7 @@ export interface OpenAIResponsesInputFile {
 export type OpenAIResponsesInputContent =
   OpenAIResponsesInputText | OpenAIResponsesInputImage | OpenAIResponsesInputFile;
 
-/** A `reasoning` item, passed through. */
-export interface OpenAIResponsesReasoningItem {
+interface OpenAIResponsesReasoningItem {
   readonly type: 'reasoning';
   readonly id: string;
   readonly summary: { readonly type: 'summary_text'; readonly text: string }[];
@@ -45,15 +41,11 @@ export interface OpenAIResponsesReasoningItem {
   readonly [key: string]: unknown;
 }
 
-/** A `function_call` item: one call the model made. */
-export interface OpenAIResponsesFunctionCallItem {
+interface OpenAIResponsesFunctionCallItem {
   readonly type: 'function_call';
-  /** Pairs the call with its output; at most 64 characters, unique in the input. */
   readonly call_id: string;
   readonly name: string;
-  /** A JSON string, as on the wire. */
   readonly arguments: string;
-  /** The item id (`fc_…`), optional on input. */
   readonly id?: string;
   readonly [key: string]: unknown;
 }
@@ -66,12 +58,10 @@ export interface OpenAIResponsesFunctionCallOutputItem {
   readonly [key: string]: unknown;
 }
 
-/** Any item passed through verbatim; `reasoning` stands for all, to fit the SDK's closed union. */
-export type OpenAIResponsesOtherItem = OpenAIResponsesReasoningItem;
-
 /** Any item of the `input` array. */
 export type OpenAIResponsesInputItem =
   | OpenAIResponsesMessageItem
   | OpenAIResponsesFunctionCallItem
   | OpenAIResponsesFunctionCallOutputItem
-  | OpenAIResponsesOtherItem;
+  // Any item passed through verbatim; `reasoning` stands for all, to fit the SDK's closed union.
+  | OpenAIResponsesReasoningItem;

@@ -1,7 +1,7 @@
 import { isObject } from '../../core/input-guards.js';
 import type { RuleContext } from '../../core/rule-context.js';
 import type { WireFix, WireRepair } from '../shared/wire-repair.js';
-import { reasoningIssues } from './responses-reasoning.js';
+import { reasoningIssues } from './validate-openai-responses.js';
 
 /**
  * Fixes the reasoning ties of a Responses `input` that the validator reports:

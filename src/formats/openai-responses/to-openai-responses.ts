@@ -71,7 +71,6 @@ function writePart(
   context: ConversionContext,
   names: CallNames,
 ): OpenAIResponsesInputItem | undefined {
-  // Opaque parts in this format are input items read by fromOpenAIResponses.
   if (part.type === 'opaque')
     return context.ownOpaque(part, index) as OpenAIResponsesInputItem | undefined;
   if (part.type === 'tool-call') {
@@ -107,7 +106,6 @@ function writeOutput(
   }
   const own = context.ownData(result.providerData, index, callId);
   const text = resultText(result.content);
-  // Most results carry no Responses data (placeholders, results from other formats): no copies.
   if (own === undefined) return { type: 'function_call_output', call_id: callId, output: text };
   const { output, ...extras } = own;
   // An output array read from Responses is written back whole while its text is unchanged.

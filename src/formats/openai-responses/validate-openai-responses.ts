@@ -2,7 +2,13 @@ import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
-import { assertArray, invalidField, objectAt, type JsonObject } from '../../core/input-guards.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  type JsonObject,
+} from '../../core/input-guards.js';
 import {
   wordsIssues,
   type HistoryInspection,
@@ -10,28 +16,14 @@ import {
 } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
-import { reasoningIssues } from './responses-reasoning.js';
 
-/**
- * The longest `call_id` the Responses API accepts: "Invalid 'input[95].call_id': string too long.
- * Expected a string with maximum length 64, but got a string with length 116 instead."
- * (https://github.com/AnswerDotAI/fastllm/issues/45, https://github.com/NousResearch/hermes-agent/pull/73538).
- */
+/** The longest `call_id` the Responses API accepts (AnswerDotAI/fastllm#45). */
 export const OPENAI_RESPONSES_MAX_CALL_ID_LENGTH = 64;
 
 /**
- * Validates an OpenAI Responses `input` array for tool-call history and returns every issue, each
- * worded as OpenAI words it (OpenAI stops at the first).
- *
- * Rules: a `function_call_output` answers a `function_call` anywhere earlier in `input` (not only
- * the item before: the Responses API pairs by `call_id` across the whole input, so reasoning and
- * message items may come between); every `function_call` gets an output; a `call_id` is used by one
- * call only, since a repeated one cannot be told apart; `call_id` is 1–64 characters; a `reasoning`
- * item with an id has an output item after it (`orphan-reasoning`); with a reasoning model in
- * `context.model` (or `context.thinking`), a `function_call` with an `fc_` item id has a reasoning
- * item in its run of output items (`missing-reasoning`).
- * Validating an `input` sent with `previous_response_id` reports outputs whose calls live in the
- * stored response as orphans: validate the whole conversation instead.
+ * Validates a Responses `input` array and returns every issue in OpenAI's words (OpenAI stops at the
+ * first). Outputs pair with calls by `call_id` across the whole input; with `previous_response_id`,
+ * validate the whole conversation, or outputs of stored calls read as orphans.
  *
  * @throws {ToolHistoryError} `invalid-input` when `input` is not an array, an item is not an object,
  *   a message item has no role, or a call item has no string `call_id`.
@@ -45,7 +37,7 @@ export function validateOpenAIResponses(
   return inspectOpenAIResponses(input, context).result;
 }
 
-/** {@link validateOpenAIResponses}, with the turn table it read (for repair). */
+/** {@link validateOpenAIResponses}, with its turn table (for repair). */
 export function inspectOpenAIResponses(
   input: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
@@ -84,7 +76,6 @@ function callIdIssue(callId: string, index: number): HistoryIssue {
   return { code: 'invalid-tool-call-id', messageIndex: index, toolCallId: callId, param, message };
 }
 
-/** The issue `problem` is, in OpenAI's words where `worded` (see {@link InspectionUse}). */
 function issueOf(problem: ToolTurnProblem, worded: boolean): HistoryIssue {
   const param = 'input';
   if (problem.kind === 'missing') {
@@ -103,51 +94,33 @@ function issueOf(problem: ToolTurnProblem, worded: boolean): HistoryIssue {
     const message = worded ? text : '';
     return { code: 'orphan-tool-result', messageIndex, toolCallId, param, message };
   }
-  // No OpenAI wording was found for either duplicate; ours, shaped like its "Duplicate item found
-  // with id fc_…" (openai/openai-agents-python#1789). gpt-oss refuses a repeated call_id too
-  // (openai/gpt-oss#309).
+  // Ours, shaped like OpenAI's "Duplicate item found with id fc_…" (openai/openai-agents-python#1789).
   const what = problem.kind === 'duplicate-result' ? 'call output found for' : 'call found with';
   const text = `Duplicate function ${what} call_id ${toolCallId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.`;
   const message = worded ? text : '';
   return { code: 'duplicate-tool-call-id', messageIndex, toolCallId, param, message };
 }
 
-// The guards the validator and the reader share, so both refuse a malformed item in one way.
+// The guards the validator and the reader share; each throws `ToolHistoryError` (`invalid-input`).
 
-/**
- * Checks that `input` is a Responses `input` array.
- *
- * @throws {ToolHistoryError} `invalid-input` naming what was passed instead.
- */
+/** Checks that `input` is an array. */
 export function assertResponsesInput(input: unknown): asserts input is readonly unknown[] {
   assertArray(input, 'a Responses `input`');
 }
 
-/**
- * `input[index]`, checked to be an object.
- *
- * @throws {ToolHistoryError} `invalid-input` naming `input[index]`.
- */
+/** `input[index]`, checked to be an object. */
 export function responsesItemAt(input: readonly unknown[], index: number): JsonObject {
   return objectAt(input, index, 'input', 'an input item object');
 }
 
-/**
- * The `call_id` of a `function_call` or `function_call_output` item.
- *
- * @throws {ToolHistoryError} `invalid-input` when it is not a string.
- */
+/** The `call_id` of a call or output item, checked to be a string. */
 export function callIdOf(item: JsonObject, index: number): string {
   const callId = item.call_id;
   if (typeof callId !== 'string') throw invalidField(`input[${index}].call_id`, callId, 'a string');
   return callId;
 }
 
-/**
- * The `role` of a message item.
- *
- * @throws {ToolHistoryError} `invalid-input` when it is not a string.
- */
+/** The `role` of a message item, checked to be a string. */
 export function messageRoleOf(item: JsonObject, index: number): string {
   const role = item.role;
   if (typeof role !== 'string')
@@ -157,4 +130,74 @@ export function messageRoleOf(item: JsonObject, index: number): string {
       "a role ('user', 'assistant', 'system', 'developer') or the item a `type`",
     );
   return role;
+}
+
+// A reasoning model's output is a run of items: `reasoning`, then what it led to. Sent back, the
+// API refuses a broken tie: a `reasoning` item with no output item after it in its run
+// (continuedev/continue#8933), or, with a reasoning model, an `fc_` call with no reasoning in its
+// run (mastra-ai/mastra#8738; the `rs_` id the API names is not in the input, so ours ends before).
+
+// o1, o3, o4-mini, gpt-5, gpt-5.1-codex, codex-mini-latest …, with or without an `openai/` prefix.
+const REASONING_MODEL = /^(?:openai\/)?(?:o\d|gpt-5|codex)/;
+
+/** True when a reasoning model answers (or `thinking` is on): its `fc_` calls came with reasoning. */
+function isReasoningContext(context: RuleContext): boolean {
+  return context.thinking === true || REASONING_MODEL.test(context.model ?? '');
+}
+
+/** True for an item the model did not output: a user, system or developer message, or an output. */
+function isInputSide(item: JsonObject): boolean {
+  const type = item.type;
+  if (type === undefined || type === 'message') return item.role !== 'assistant';
+  return typeof type === 'string' && type.endsWith('_output');
+}
+
+/** The `orphan-reasoning` and (under a reasoning model) `missing-reasoning` issues, in input order. */
+export function reasoningIssues(input: readonly unknown[], context: RuleContext): HistoryIssue[] {
+  const issues: HistoryIssue[] = [];
+  const checkCalls = isReasoningContext(context);
+  let reasoning = false;
+  // Reasoning items with an id since the run's last output item, each waiting for an item after it.
+  let waiting: { readonly index: number; readonly id: string }[] = [];
+  const close = (): void => {
+    for (const { index, id } of waiting) {
+      const message = `Item '${id}' of type 'reasoning' was provided without its required following item.`;
+      issues.push({
+        code: 'orphan-reasoning',
+        messageIndex: index,
+        reasoningId: id,
+        param: 'input',
+        message,
+      });
+    }
+    waiting = [];
+  };
+  for (let index = 0; index < input.length; index++) {
+    const item = input[index];
+    if (!isObject(item)) continue;
+    const { type, id } = item;
+    if (type === 'reasoning') {
+      // Of reasoning items in a row before one output item, none is reported.
+      reasoning = true;
+      if (typeof id === 'string') waiting.push({ index, id });
+    } else if (type === 'function_call_output' || isInputSide(item)) {
+      close();
+      reasoning = false;
+    } else {
+      waiting = [];
+      if (type !== 'function_call' || !checkCalls || reasoning) continue;
+      if (typeof id !== 'string' || !id.startsWith('fc_')) continue;
+      const message = `Item '${id}' of type 'function_call' was provided without its required 'reasoning' item.`;
+      const toolCallIds = [String(item.call_id)];
+      issues.push({
+        code: 'missing-reasoning',
+        messageIndex: index,
+        toolCallIds,
+        param: 'input',
+        message,
+      });
+    }
+  }
+  close();
+  return issues;
 }

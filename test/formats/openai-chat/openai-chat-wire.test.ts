@@ -1,7 +1,6 @@
 import { describe, it } from 'vitest';
-import { fromOpenAIChat } from '../../../src/formats/openai-chat/from-openai-chat.js';
+import { fromMistral, fromOpenAIChat } from '../../../src/formats/openai-chat/from-openai-chat.js';
 import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
-import { fromMistral } from '../../../src/formats/mistral/from-mistral.js';
 import { validateMistral } from '../../../src/formats/mistral/validate-mistral.js';
 import { expectSameRefusal } from '../../helpers/same-refusal.js';
 

@@ -1,7 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { expectTypeOf, test } from 'vitest';
-import { toMistral } from '../../../src/formats/mistral/to-mistral.js';
-import { toOpenAIChat } from '../../../src/formats/openai-chat/to-openai-chat.js';
+import { toMistral, toOpenAIChat } from '../../../src/formats/openai-chat/to-openai-chat.js';
 
 test('toOpenAIChat emits messages the openai SDK accepts as ChatCompletionMessageParam', () => {
   expectTypeOf<
