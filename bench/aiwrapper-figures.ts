@@ -17,7 +17,7 @@ import {
   type LangTool,
   type LanguageProvider,
 } from 'aiwrapper';
-import { median, medianInterval, printTable, report } from './figure.js';
+import { alternate, median, printTable, processCpu, ratioInterval, report } from './figure.js';
 import { realisticHistory } from './realistic-history.js';
 import { shippedAiwrapper } from './shipped.js';
 
@@ -28,39 +28,10 @@ const CALLS = 4;
 const ROUNDS_OF_SAMPLES = 101;
 const REQUESTS = 5;
 
-function cpuNow(): number {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1000;
-}
-
-/**
- * The CPU ms of every sample of each mode over `rounds`, the modes alternating (order turning per
- * round), so sample `r` of every mode ran at about the same time. No forced collection before a
- * sample: see `interleaved` in figure.ts.
- */
-async function alternate(
-  modes: readonly (() => Promise<unknown>)[],
-  rounds: number,
-): Promise<number[][]> {
-  for (let warm = 0; warm < 5; warm++) for (const mode of modes) await mode();
-  const samples = modes.map((): number[] => []);
-  for (let round = 0; round < rounds; round++) {
-    for (let step = 0; step < modes.length; step++) {
-      const index = (step + round) % modes.length;
-      const start = cpuNow();
-      await modes[index]?.();
-      samples[index]?.push(cpuNow() - start);
-    }
-  }
-  return samples;
-}
-
-/**
- * The overhead of `ours` over `base`, sample by sample within a round (a burst of load hits both
- * sides of a ratio), as the median and its 95% interval.
- */
+// The overhead of `ours` over `base`: the median of per-round ratios less 1, with its 95% interval.
 function overheadOf(ours: readonly number[], base: readonly number[]): [number, number, number] {
-  return medianInterval(ours.map((time, round) => time / (base[round] ?? 1) - 1));
+  const [low, middle, high] = ratioInterval(ours, base);
+  return [low - 1, middle - 1, high - 1];
 }
 
 const percent = (value: number): string => `${(value * 100).toFixed(1)}%`;
@@ -150,7 +121,7 @@ export async function chatFigure(): Promise<void> {
     once(() => lang.chat(messages, { autoAssistantToolCalls: true })),
     once(() => lang.chat(messages, { autoRepairToolHistory: true })),
   ];
-  const [base = [], ...registered] = await alternate(modes, ROUNDS_OF_SAMPLES);
+  const [base = [], ...registered] = await alternate(modes, ROUNDS_OF_SAMPLES, processCpu, 5);
   const names = ['flags off', 'autoAssistantToolCalls', 'autoRepairToolHistory'];
   const overheads = registered.map((samples) => overheadOf(samples, base));
   console.log(
@@ -207,7 +178,12 @@ export async function loopFigure(): Promise<void> {
     for await (const event of events) if (event.type === 'done') break;
   };
   try {
-    const [hand = [], loop = []] = await alternate([byHand, byLoop], ROUNDS_OF_SAMPLES);
+    const [hand = [], loop = []] = await alternate(
+      [byHand, byLoop],
+      ROUNDS_OF_SAMPLES,
+      processCpu,
+      5,
+    );
     const overhead = overheadOf(loop, hand);
     console.log(
       `\nA run of ${String(ROUNDS)} rounds of ${String(CALLS)} calls over loopback HTTP, ${String(base.length)}-message history, ${String(ROUNDS_OF_SAMPLES)} runs each`,

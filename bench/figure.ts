@@ -1,4 +1,5 @@
-/** What every figure bench shares: CPU timing, interleaved runs, and the PASS/FAIL record. */
+/** What every figure bench shares: clocks, alternating runs, ratios and the PASS/FAIL record. */
+import { existsSync, readFileSync } from 'node:fs';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 
 /** One row of the summary table. */
@@ -23,13 +24,24 @@ export function reported(): readonly Figure[] {
   return figures;
 }
 
-/** CPU time (user and system) of one call, in milliseconds; garbage collection included. */
-export function cpuMs(run: () => unknown): number {
-  const start = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(start);
+/** A clock in milliseconds. */
+export type Clock = () => number;
+
+/** CPU time of the whole process, V8's GC helper threads and the I/O threads included. */
+export const processCpu: Clock = () => {
+  const used = process.cpuUsage();
   return (used.user + used.system) / 1000;
-}
+};
+
+const SCHEDSTAT = '/proc/thread-self/schedstat';
+/**
+ * CPU time of the main thread alone (Linux schedstat, in ns): no charge for helper threads that
+ * collect one side's garbage while the other runs, nor for time other processes hold the core.
+ * Wall time where schedstat is missing.
+ */
+export const threadCpu: Clock = existsSync(SCHEDSTAT)
+  ? () => Number(readFileSync(SCHEDSTAT, 'latin1').split(' ')[0]) / 1e6
+  : () => performance.now();
 
 /**
  * The median of `values` and a 95% interval for it: the order statistics n/2 -+ 0.98 sqrt(n)
@@ -52,25 +64,43 @@ export function median(values: readonly number[]): number {
 }
 
 /**
- * The median (or `statistic`) CPU time of each task over `rounds` rounds, the tasks alternating within a round
- * (and their order turning between rounds) so a burst of load on a shared machine hits all alike.
- * No forced collection before a sample: it costs the next sample recompiled code on the package's
- * side only (native `JSON.stringify` has none), a cost no app pays between calls.
+ * Each task's time in every round on `clock`, the tasks alternating within a round (their order
+ * turning between rounds) so sample `r` of every task ran at about the same time and a burst of load
+ * hits both sides of a per-round ratio. No forced collection before a sample: it costs the next
+ * sample recompiled code on the package's side only, a cost no app pays between calls.
  */
-export function interleaved(
+export async function alternate(
   tasks: readonly (() => unknown)[],
-  rounds = 7,
-  statistic: (samples: readonly number[]) => number = median,
-): number[] {
-  for (const task of tasks) task();
+  rounds: number,
+  clock: Clock,
+  warmups = 1,
+): Promise<number[][]> {
+  for (let warm = 0; warm < warmups; warm++) for (const task of tasks) await task();
   const samples = tasks.map((): number[] => []);
   for (let round = 0; round < rounds; round++) {
     for (let step = 0; step < tasks.length; step++) {
       const index = (step + round) % tasks.length;
-      samples[index]?.push(cpuMs(tasks[index] ?? (() => undefined)));
+      const start = clock();
+      await tasks[index]?.();
+      samples[index]?.push(clock() - start);
     }
   }
-  return samples.map(statistic);
+  return samples;
+}
+
+/** The median of the per-round ratios `ours[r] / base[r]`, with its 95% interval. */
+export function ratioInterval(
+  ours: readonly number[],
+  base: readonly number[],
+): [number, number, number] {
+  return medianInterval(ours.map((time, round) => time / (base[round] ?? Number.NaN)));
+}
+
+/** The spread of samples: their interquartile range over their median, in percent. */
+export function spread(samples: readonly number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const quartile = (q: number): number => sorted[Math.round(q * (sorted.length - 1))] ?? 0;
+  return `${((100 * (quartile(0.75) - quartile(0.25))) / median(sorted)).toFixed(0)}%`;
 }
 
 /** Records the start time of every garbage collection, to count those inside a sample. */

@@ -4,7 +4,7 @@
  * view read after every event, against the floor: concatenating the deltas and one JSON.parse.
  */
 import type { LiveToolCall } from '../src/index.js';
-import { interleaved, printTable, report } from './figure.js';
+import { alternate, printTable, processCpu, report } from './figure.js';
 import { shipped } from './shipped.js';
 import {
   ARGUMENT_GENERATORS,
@@ -48,17 +48,18 @@ function floor(stream: ProviderToolStream): unknown {
   return JSON.parse(text);
 }
 
-export function streamingFigure(): void {
+export async function streamingFigure(): Promise<void> {
   const rows: string[][] = [['stream', 'arguments', 'floor ms', 'accumulator ms', 'ratio']];
   let worst = 0;
   for (const generator of ARGUMENT_GENERATORS) {
     for (const provider of PROVIDER_STREAMS) {
       const stream = createProviderStream(provider, SIZE, generator);
-      const [floorMs = 1, ours = 0] = interleaved(
+      const samples = await alternate(
         [() => floor(stream), () => accumulate(stream)],
         15,
-        least,
+        processCpu,
       );
+      const [floorMs = 1, ours = 0] = samples.map(least);
       worst = Math.max(worst, ours / floorMs);
       rows.push([
         provider,
