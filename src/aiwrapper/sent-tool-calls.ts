@@ -34,6 +34,7 @@ interface Handler {
   readonly toolCallItems?: Map<string, object>;
   readonly toolCallIndexToId?: Map<number, string>;
   readonly toolBlocks?: Map<number, { readonly callId: string }>;
+  readonly getNewMessageItem?: (id: unknown) => unknown;
 }
 
 /** Wraps `onResult` so that the handler calling it (its `this`) gets hooked. */
@@ -131,6 +132,19 @@ function hookChat(prototype: Record<PropertyKey, unknown>): void {
   );
   wrap(
     prototype,
+    'applyToolArgsDelta',
+    (original) =>
+      function applyToolArgsDelta(this: Handler, id: unknown, ...rest: unknown[]): unknown {
+        const result = original.call(this, id, ...rest);
+        const item = typeof id === 'string' ? this.toolCallItems?.get(id) : undefined;
+        const text = typeof id === 'string' ? this.toolArgBuffers?.get(id) : undefined;
+        if (item !== undefined && text !== undefined) sentText.set(item, text);
+        return result;
+      },
+  );
+  // Hooked mid-response, a call's text may have come whole before the hook.
+  wrap(
+    prototype,
     'finalizeToolArguments',
     (original) =>
       function finalizeToolArguments(this: Handler, ...parameters: unknown[]): unknown {
@@ -184,8 +198,20 @@ function hookAnthropic(prototype: Record<PropertyKey, unknown>): void {
   );
 }
 
-/** Responses: the `arguments` text of each finished `function_call` item is recorded on its item. */
+/** Responses: each call's argument deltas, then its finished `arguments` text, are recorded. */
 function hookResponses(prototype: Record<PropertyKey, unknown>): void {
+  wrap(
+    prototype,
+    'applyToolArgsDelta',
+    (original) =>
+      function applyToolArgsDelta(this: Handler, data: unknown): unknown {
+        const { item_id: id, delta } = (data ?? {}) as { item_id?: unknown; delta?: unknown };
+        const item: unknown = this.getNewMessageItem?.(id);
+        if (typeof item === 'object' && item !== null && typeof delta === 'string')
+          sentText.set(item, (sentText.get(item) ?? '') + delta);
+        return original.call(this, data);
+      },
+  );
   wrap(
     prototype,
     'applyFunctionCall',

@@ -1,8 +1,7 @@
 import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
 import { EventChannel } from './event-channel.js';
 import type { ToolLoopEvent } from './tool-loop-events.js';
-import type { ProviderFormat } from '../../core/format.js';
-import { liveCallOf, watchLangMessage, watchResponse } from '../live-tool-calls.js';
+import { liveCallOf, watchLangMessage } from '../live-tool-calls.js';
 import { hookingOnResult } from '../sent-tool-calls.js';
 
 /** One model request of the loop. */
@@ -14,15 +13,10 @@ export interface LoopRequest {
   readonly working: WorkingCopy;
   /** The tools to declare, or `undefined` to declare none. */
   readonly tools: readonly LangTool[] | undefined;
-  /**
-   * The run's requests' controller: its signal goes with the request (the live view finds the
-   * response by it), and it is aborted when the consumer stops iterating mid-response.
-   */
+  /** The run's requests' controller, aborted when the consumer stops mid-response. */
   readonly controller: AbortController;
   /** Pass `onResult` (aiwrapper streams the response) and report text and calls as they grow. */
   readonly stream: boolean;
-  /** The format `lang` speaks, for the live view of its stream. */
-  readonly format: ProviderFormat | undefined;
 }
 
 /**
@@ -39,21 +33,14 @@ export async function* requestRound(
   const push = (event: ToolLoopEvent): void => {
     channel.push(event);
   };
-  const live = request.stream ? watchResponse(request.format, signal, push) : undefined;
-  // With the raw stream in view, its events say it all, and earlier.
-  const watch = request.stream
-    ? watchLangMessage((event) => {
-        if (live?.active !== true) push(event);
-      })
-    : undefined;
+  const watch = request.stream ? watchLangMessage(push) : undefined;
   // Always given, also when not streaming: it hooks aiwrapper's stream handler (sent-tool-calls.ts).
   const onResult = hookingOnResult(watch);
   // Whether the request is over (read after a yield, where a plain `let` would be narrowed).
   const state = { settled: false };
   request.lang.chat(copy, { signal, onResult }).then(
-    async () => {
+    () => {
       state.settled = true;
-      await live?.finished();
       channel.end();
     },
     (error: unknown) => {
@@ -68,7 +55,6 @@ export async function* requestRound(
     }
     channel.rethrow();
   } finally {
-    live?.dispose();
     // Stopped between events (the consumer broke out): the request goes too.
     if (!state.settled) request.controller.abort();
   }
