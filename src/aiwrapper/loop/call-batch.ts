@@ -102,7 +102,6 @@ export class CallBatch {
     return this.#stoppedBy;
   }
 
-  /** Runs the handler of the start handed out last, then hands out the next step, if any. */
   next(): Promise<BatchStep | undefined> {
     this.#launch();
     const ready = this.#handOut();

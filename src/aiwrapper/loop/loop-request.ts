@@ -7,22 +7,17 @@ import { hookingOnResult } from '../sent-tool-calls.js';
 /** One model request of the loop. */
 export interface LoopRequest {
   readonly lang: LanguageProvider;
-  /** The conversation; left as it is: the response is returned, not written. */
+  /** Left as it is: the response is returned, not written. */
   readonly messages: LangMessages;
-  /** The run's working collection, which the request is built from (see {@link WorkingCopy}). */
   readonly working: WorkingCopy;
-  /** The tools to declare, or `undefined` to declare none. */
   readonly tools: readonly LangTool[] | undefined;
   /** The run's requests' controller, aborted when the consumer stops mid-response. */
   readonly controller: AbortController;
-  /** Pass `onResult` (aiwrapper streams the response) and report text and calls as they grow. */
+  /** Stream the response, reporting text and calls as they grow. */
   readonly stream: boolean;
 }
 
-/**
- * Sends one request, built from the working copy, and yields the text and call events of its
- * response as they arrive; returns the messages the response added (the conversation is untouched).
- */
+/** Sends one request from the working copy, yields its events; returns the messages it added. */
 export async function* requestRound(
   request: LoopRequest,
 ): AsyncGenerator<ToolLoopEvent, LangMessage[], undefined> {
@@ -71,11 +66,7 @@ export async function* requestRound(
 /** Under the argument count at which `apply` runs out of stack. */
 const MAX_APPLY_ARGUMENTS = 32_768;
 
-/**
- * The collection the run's requests are built from, refilled from the conversation for every
- * request (so each sends the conversation as it is then). aiwrapper's `chat()` appends the
- * response here, never to the conversation; its `executeRequestedTools` runs nothing.
- */
+/** The collection each request is built from, refilled from the conversation; runs no tools. */
 export class WorkingCopy {
   readonly #copy: LangMessages;
 
@@ -88,7 +79,6 @@ export class WorkingCopy {
     });
   }
 
-  /** The working collection, equal to `messages`, declaring `tools` (none when `undefined`). */
   of(messages: LangMessages, tools: readonly LangTool[] | undefined): LangMessages {
     const copy = this.#copy;
     copy.length = 0;
