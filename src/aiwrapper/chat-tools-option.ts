@@ -26,13 +26,8 @@ const openAITool = z.looseObject({
 const langTool = z.looseObject({ name: z.string().min(1) });
 
 /**
- * Turns the tools of `chat()` options into aiwrapper's `availableTools`. A function tool without
- * a handler is run by the caller: it gets a (non-enumerable) handler that records a placeholder
- * result, so aiwrapper still declares it as a function (its Responses adapter would otherwise
- * send a handler-less tool as a built-in tool type) and the caller's real result replaces the
- * placeholder through the helpers.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the index of a tool that has no name.
+ * Turns `chat()`'s `tools` into `availableTools`; a handler-less function tool gets a hidden one
+ * recording a placeholder, so aiwrapper declares it as a function. Throws `invalid-input`.
  */
 export function toAvailableTools(tools: unknown): LangTool[] {
   if (!Array.isArray(tools))

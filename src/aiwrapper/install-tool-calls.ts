@@ -31,40 +31,22 @@ declare module 'aiwrapper' {
     readonly messages: this;
   }
   interface LangOptions {
-    /**
-     * Synthesize the missing assistant tool-call turn before tool results that lack one, when the
-     * request is built. Installed by aiwrapper-tool-calls.
-     * @defaultValue the install default, `false` unless set
-     */
+    /** Synthesize the missing call turn before results that lack one (default: the install's). */
     autoAssistantToolCalls?: boolean | undefined;
     /** Tools for this request (the pre-3.0 API); sets the collection's `availableTools`. Installed by aiwrapper-tool-calls. */
     tools?: readonly ChatToolOption[] | undefined;
-    /**
-     * Repair the collection, when the request is built, so that this provider accepts it (ids
-     * reshaped, orphans and missing results fixed, results moved next to their calls). Installed
-     * by aiwrapper-tool-calls.
-     * @defaultValue the install default, `false` unless set
-     */
+    /** Repair the collection so this provider accepts it (default: the install's). */
     autoRepairToolHistory?: boolean | undefined;
-    /**
-     * Called with the fixes `autoRepairToolHistory` made (the `fixes` of {@link repairLangMessages}),
-     * before the request is sent, when it made any. Installed by aiwrapper-tool-calls.
-     */
+    /** Called with the fixes `autoRepairToolHistory` made, before the request, when any. */
     onToolHistoryRepair?: ((fixes: readonly HistoryFix[]) => void) | undefined;
   }
 }
 
 /** Options of {@link installToolCalls}. */
 export interface InstallToolCallsOptions {
-  /**
-   * The default of the `autoAssistantToolCalls` chat option.
-   * @defaultValue false
-   */
+  /** The default of the `autoAssistantToolCalls` chat option (`false`). */
   readonly autoAssistantToolCalls?: boolean | undefined;
-  /**
-   * The default of the `autoRepairToolHistory` chat option.
-   * @defaultValue false
-   */
+  /** The default of the `autoRepairToolHistory` chat option (`false`). */
   readonly autoRepairToolHistory?: boolean | undefined;
 }
 
@@ -90,10 +72,8 @@ const methods = {
 };
 
 /**
- * Installs the helpers as methods of aiwrapper's `LangMessages` and makes every provider's
- * `chat()` understand the `tools`, `autoAssistantToolCalls` and `autoRepairToolHistory` options;
- * with none of them, requests are byte-identical to aiwrapper alone. Again, it updates the defaults.
- *
+ * Installs the helpers on `LangMessages` and the `tools`, `autoAssistantToolCalls` and
+ * `autoRepairToolHistory` chat options; without them, requests are byte-identical to aiwrapper's.
  * @example
  * installToolCalls({ autoAssistantToolCalls: true });
  */
@@ -149,11 +129,7 @@ export function installToolCalls(options: InstallToolCallsOptions = {}): void {
   installResponsesInputFix();
 }
 
-/**
- * The `autoAssistantToolCalls` pass: {@link repairLangMessages} with the preset
- * `add-missing-calls`, in place. Results at or before `coveredThrough` (covered by a Responses
- * `previous_response_id`) are left alone; a synthesized turn carries `META_KEYS.synthesized`.
- */
+/** The `autoAssistantToolCalls` pass, in place; results through `coveredThrough` are left alone. */
 export function synthesizeCallTurns(
   collection: LangMessages,
   provider: ProviderFormat,
@@ -167,10 +143,7 @@ export function synthesizeCallTurns(
   });
 }
 
-/**
- * The last index `previous_response_id` covers: aiwrapper sends only what follows an assistant
- * message with `meta.openaiResponseId`, and the results right after it answer calls the API holds.
- */
+/** The last index a Responses `previous_response_id` covers (the assistant turn and its results). */
 function coveredByPreviousResponse(messages: LangMessages): number {
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index];

@@ -26,18 +26,14 @@ import { takenCallIds } from './taken-call-ids.js';
 
 /** Options of the helpers. */
 export interface ToolCallHelperOptions {
-  /**
-   * Makes ids for calls that have none (Gemini, Ollama) or repeat an id within their turn.
-   * @defaultValue random 9-character alphanumeric ids, valid for every provider
-   */
+  /** Makes ids for calls that have none or repeat one in their turn (default: random, 9 chars). */
   readonly generateId?: CallIdGenerator | undefined;
 }
 
+/** The latest assistant message (index -1 if none) and the tool-results messages after it. */
 interface LatestTurn {
-  /** Index of the latest assistant message, or -1. */
   readonly index: number;
   readonly calls: readonly ToolCall[];
-  /** Indexes of the tool-results messages directly after it. */
   readonly resultsRun: readonly number[];
 }
 
@@ -60,10 +56,7 @@ function toolCallsOf(message: LangMessage): ToolCall[] {
   );
 }
 
-/**
- * The calls of the latest assistant turn as aiwrapper `ToolRequest`s, or `null` when the latest
- * assistant turn requested no tools (the old `result.tools`).
- */
+/** The latest assistant turn's calls as `ToolRequest`s, or `null` (the old `result.tools`). */
 export function latestToolCalls(messages: LangMessages): ToolRequest[] | null {
   const { calls } = latestTurn(messages);
   return calls.length === 0
@@ -76,13 +69,8 @@ export function latestToolCalls(messages: LangMessages): ToolRequest[] | null {
 }
 
 /**
- * Adds one assistant turn holding all `tools` as aiwrapper `tool` items (aiwrapper's OpenAI
- * adapter sends them as `tool_calls` with `arguments` as a JSON string), and returns `messages`.
- *
- * Idempotent: when the latest assistant turn already holds these calls (as after `chat()`),
- * nothing is added. Calls without an id get a unique one; a repeated id within the turn is
- * replaced. Changes `messages` in place, like aiwrapper's own `add*` methods.
- *
+ * Adds one assistant turn holding `tools` (none if the latest turn holds them), in place; calls
+ * without an id, or repeating one in the turn, get a unique id.
  * @throws {ToolHistoryError} `invalid-input` for a value that is not a tool call, naming its index.
  * @example
  * messages.addAssistantToolCalls(accumulator.calls);
@@ -99,17 +87,9 @@ export function addAssistantToolCalls<T extends LangMessages>(
 }
 
 /**
- * Adds the assistant turn holding `tools` (unless the latest turn already holds them), then one
- * `tool-results` message answering every call in call order, and returns `messages`.
- *
- * Results pair with calls by id, or by position when no result has an id. A given result
- * replaces a placeholder (`ToolNotFound` from `chat()`, `"aborted"` from
- * `fixToolResultsIfNeeded`); a result aiwrapper recorded by running the tool's handler is kept.
- * A call left without any result gets a placeholder that says no result was recorded.
- *
- * @throws {ToolHistoryError} `invalid-input` for malformed input, `unknown-call` for a result
- *   that answers none of the calls, `duplicate-result` for a second, different result for a
- *   call. Nothing is written when it throws.
+ * Adds the call turn (unless the latest holds it), then one `tool-results` message answering every
+ * call in call order (by id, else by position; a call without a result gets a placeholder).
+ * @throws {ToolHistoryError} `invalid-input`, `unknown-call` or `duplicate-result`; nothing written.
  * @example
  * const result = await lang.chat(messages);
  * const calls = result.tools ?? [];
@@ -128,14 +108,7 @@ export function addToolCallsAndResults<T extends LangMessages>(
   return messages;
 }
 
-/**
- * Adds tool results for the latest assistant turn's calls (the old `addToolUseMessage`), merged
- * into the results `chat()` already recorded, in call order. Results whose ids the latest turn
- * does not hold are appended as a `tool-results` message as before; turn on
- * `autoAssistantToolCalls` to have their call turn synthesized when the request is built.
- *
- * @throws {ToolHistoryError} as {@link addToolCallsAndResults}.
- */
+/** Adds results for the latest turn's calls (the old `addToolUseMessage`); others are appended as is. */
 export function addToolUseMessage<T extends LangMessages>(
   messages: T,
   results: unknown,
@@ -186,7 +159,7 @@ function apply(
       where: `messages[${index}]`,
     })),
   );
-  // Everything is planned (and every error thrown) before the collection is touched.
+  // Planned (and every error thrown) before the collection is touched.
   const latestMessage = messages[latest.index];
   const plan = planToolTurn({
     latestCalls: latest.calls,
@@ -200,7 +173,6 @@ function apply(
   write(messages, latest, plan, existingResults, results ?? []);
 }
 
-/** Writes the plan. */
 function write(
   messages: LangMessages,
   latest: LatestTurn,
@@ -217,7 +189,7 @@ function write(
       name: call.name,
       arguments: { ...call.arguments },
     }));
-    // Ids the helpers replaced (a repeated one) are recorded, so results keyed by them still pair.
+    // Replaced ids are recorded, so results keyed by them still pair.
     const replaced = plan.calls.flatMap((call, index): [string, { callId: string }][] => {
       const given = plan.givenIds[index];
       return given === undefined || given === call.callId ? [] : [[call.callId, { callId: given }]];

@@ -1,69 +1,9 @@
-import type { ProviderFormat } from '../core/format.js';
+import {
+  createIncrementalJsonParser,
+  type IncrementalJsonParser,
+} from '../core/stream/incremental-json-parser.js';
 import type { LiveToolCall, ToolCallStreamEvent } from '../core/stream/tool-call-stream-event.js';
-import type { StreamFormat } from '../formats/index.js';
-import { accumulateSSE } from '../streaming/accumulate-sse.js';
-import { readResponseBody } from './tool-call-streams.js';
-
-/** The live view of one request's response, read from the raw stream. */
-export interface LiveView {
-  /** True once the response's body reached the view (the request function is wrapped). */
-  readonly active: boolean;
-  /** Settles when the view has read the whole body (at once when it never got one). */
-  finished(): Promise<void>;
-  /** Forgets the request. */
-  dispose(): void;
-}
-
-/** The stream format to watch, where aiwrapper keeps the provider's ids (not Gemini's). */
-function liveFormatOf(format: ProviderFormat | undefined): StreamFormat | undefined {
-  switch (format) {
-    case 'openai-chat':
-    case 'mistral':
-      return 'openai-chat';
-    case 'openai-responses':
-    case 'anthropic':
-      return format;
-    default:
-      return undefined;
-  }
-}
-
-/**
- * Reads the response to the request sent with `signal` (when the request function is wrapped with
- * `withToolCallStreams`) into an accumulator, and pushes its text and call events; the loop
- * reports a call's end itself, once the response is in the history.
- */
-export function watchResponse(
-  format: ProviderFormat | undefined,
-  signal: AbortSignal,
-  push: (event: ToolCallStreamEvent) => void,
-): LiveView {
-  const streamFormat = liveFormatOf(format);
-  let active = false;
-  let reading: Promise<void> = Promise.resolve();
-  const listener = (event: ToolCallStreamEvent): void => {
-    if (event.type !== 'tool-call-end') push(event);
-  };
-  const forget =
-    streamFormat === undefined
-      ? () => undefined
-      : readResponseBody(signal, (body) => {
-          active = true;
-          // The live view is a view: aiwrapper's reading of the same body decides the response,
-          // and reports its failure (an abort included) through chat().
-          reading = accumulateSSE(body, { format: streamFormat, listener }).then(
-            () => undefined,
-            () => undefined,
-          );
-        });
-  return {
-    get active() {
-      return active;
-    },
-    finished: () => reading,
-    dispose: forget,
-  };
-}
+import { sentArgumentsText } from './sent-tool-calls.js';
 
 /** The fields of an aiwrapper `LangMessage` the watcher reads, typed structurally. */
 interface WatchedMessage {
@@ -97,13 +37,16 @@ export function liveCallOf(
 }
 
 /**
- * An `onResult` callback pushing the events of the streamed message, when the raw stream is not in
- * view: aiwrapper 3 holds only parsed arguments, so `tool-call-delta` comes when they change.
+ * An `onResult` callback pushing the events of the streamed message. The argument text is the
+ * model's as it arrives where the loop's handler hooks recorded it, else aiwrapper's parsed object.
  */
 export function watchLangMessage(
   push: (event: ToolCallStreamEvent) => void,
 ): (message: WatchedMessage) => void {
-  const calls = new Map<object, { call: MutableLiveCall; arguments: unknown }>();
+  const calls = new Map<
+    object,
+    { call: MutableLiveCall; arguments: unknown; parser?: IncrementalJsonParser }
+  >();
   const textLengths = new Map<object, number>();
   return (message) => {
     if (message.role !== 'assistant') return;
@@ -129,15 +72,30 @@ export function watchLangMessage(
       const { call } = seen;
       call.callId = callId;
       call.name = name;
-      if (seen.arguments === item.arguments) continue;
-      seen.arguments = item.arguments;
-      const { argumentsText, partialArguments } = liveCallOf(0, '', '', item.arguments, false);
-      if (argumentsText === call.argumentsText) continue;
-      const argumentsDelta = argumentsText.startsWith(call.argumentsText)
-        ? argumentsText.slice(call.argumentsText.length)
-        : argumentsText;
-      call.argumentsText = argumentsText;
-      call.partialArguments = partialArguments;
+      const sent = sentArgumentsText(item);
+      let argumentsDelta: string;
+      if (sent !== undefined) {
+        if (sent.length === call.argumentsText.length) continue;
+        argumentsDelta = sent.slice(call.argumentsText.length);
+        call.argumentsText = sent;
+        try {
+          seen.parser ??= createIncrementalJsonParser();
+          seen.parser.write(argumentsDelta);
+          call.partialArguments = argumentsOf(seen.parser.value);
+        } catch {
+          // Nested past the parser's depth: the view keeps the text only.
+        }
+      } else {
+        if (seen.arguments === item.arguments) continue;
+        seen.arguments = item.arguments;
+        const { argumentsText, partialArguments } = liveCallOf(0, '', '', item.arguments, false);
+        if (argumentsText === call.argumentsText) continue;
+        argumentsDelta = argumentsText.startsWith(call.argumentsText)
+          ? argumentsText.slice(call.argumentsText.length)
+          : argumentsText;
+        call.argumentsText = argumentsText;
+        call.partialArguments = partialArguments;
+      }
       push({ type: 'tool-call-delta', index: call.index, callId, argumentsDelta, call });
     }
   };

@@ -1,11 +1,6 @@
 /**
- * The `meta` keys this package writes on an assistant turn:
- * - `synthesized`: `true` on a call turn the `autoAssistantToolCalls` pass inserted;
- * - `started`: the ids of the calls whose start the tool loop recorded, before running each (after
- *   a crash, such a call may have run, which decides whether it runs again);
- * - `sentCalls`: what the tool loop (or a helper) replaced in the calls as sent, by the id it wrote:
- *   `{ [writtenId]: { callId?: sentId, name?: sentName } }` (an empty or reused id, an empty name
- *   the provider refuses).
+ * The `meta` keys written on an assistant turn: `synthesized` (inserted by `autoAssistantToolCalls`),
+ * `started` (ids of calls the loop started) and `sentCalls` (`{ [writtenId]: { callId?, name? } }`).
  */
 export const META_KEYS = {
   synthesized: 'synthesizedToolCalls',

@@ -1,5 +1,4 @@
 import { HttpRequestError, type setHttpRequestImpl } from 'aiwrapper';
-import { withToolCallStreams } from './tool-call-streams.js';
 import { wrapChat } from './provider-prototypes.js';
 
 /** A `fetch`-like function: the shape aiwrapper's `setHttpRequestImpl` takes. */
@@ -12,20 +11,15 @@ type ProviderErrorAction =
 const marker = Symbol.for('aiwrapper-tool-calls.provider-error');
 
 /**
- * A request the provider refused, with the provider's own error body and wording. It extends
- * aiwrapper's `HttpRequestError`, so aiwrapper's retry loop treats it as its own; the message
- * keeps aiwrapper's prefix and adds the provider's sentence:
- * `HTTP error! status: 400: No tool call found for function call output with call_id call_7Hq2.`
+ * A request the provider refused, with its error body and wording; an aiwrapper `HttpRequestError`
+ * whose message adds the provider's sentence to aiwrapper's `HTTP error! status: 400` prefix.
  */
 export class ProviderError extends HttpRequestError {
   override readonly name: string = 'ProviderError';
-  /** The HTTP status of the refusal. */
   readonly status: number;
-  /** The URL the refused request went to. */
   readonly url: string;
-  /** The provider's error body: the parsed JSON, or the text when it was not JSON. */
+  /** The parsed JSON body, or the text when it was not JSON. */
   readonly providerError: unknown;
-  /** The provider's own sentence, read off `providerError`; `undefined` when none was found. */
   readonly providerMessage: string | undefined;
 
   constructor(url: string, response: Response, bodyText: string, action: ProviderErrorAction) {
@@ -53,12 +47,8 @@ export function isProviderError(value: unknown): value is ProviderError {
 }
 
 /**
- * Wraps a request function so that a refused request throws a {@link ProviderError} carrying the
- * provider's sentence and parsed error body, with aiwrapper's own retry decision (429 and 5xx
- * retried, a 400 first offered to the provider's `on400Error`). Accepted replies pass through.
- * The first call also makes every provider's `chat()` rethrow that error itself: aiwrapper's Chat
- * Completions and Anthropic providers otherwise throw a copy that keeps only its text.
- *
+ * Wraps a request function so that a refusal throws a {@link ProviderError} (with aiwrapper's own
+ * retry decision), and makes every provider's `chat()` rethrow it rather than a text-only copy.
  * @example
  * setHttpRequestImpl(withProviderErrors()); // or withProviderErrors(routeToStrictServer(server))
  * try {
@@ -71,10 +61,8 @@ export function withProviderErrors(
   httpRequest: ProviderHttpRequest = (url, options) => fetch(url, options),
 ): ProviderHttpRequest {
   installChatRethrow();
-  // The loop's live view reads its own responses' raw stream through this wrapper.
-  const request = withToolCallStreams(httpRequest);
   return async (url, options) => {
-    const response = await request(url, options);
+    const response = await httpRequest(url, options);
     if (response.ok) return response;
     const callbackResponse = response.clone();
     const bodyText = await response.text().catch(() => '');

@@ -52,10 +52,7 @@ export function providerPrototypes(): readonly ProviderPrototype[] {
   return (known = found);
 }
 
-/**
- * Mistral speaks Chat Completions under stricter rules (9-character ids, no user message right
- * after a tool message); `Lang.mistral` and `Lang.openaiLike` keep the endpoint in `_config`.
- */
+/** Mistral's stricter Chat Completions rules, told by the endpoint in `_config`. */
 export function formatOf(provider: LanguageProvider, format: ProviderFormat): ProviderFormat {
   if (format !== 'openai-chat') return format;
   const baseURL = (provider as unknown as { _config?: { baseURL?: unknown } })._config?.baseURL;
@@ -87,10 +84,7 @@ export function defineMethod(prototype: object, name: string, value: unknown): v
 
 type Method = (this: unknown, ...parameters: unknown[]) => unknown;
 
-/**
- * Replaces the method `name` of the prototype of `create()` that defines it with `make(original)`,
- * once per process: `marker` (a Symbol.for key) lets a second copy of this package see the first's.
- */
+/** Replaces `name` on the prototype of `create()` defining it with `make(original)`, once (`marker`). */
 export function patchMethod(
   create: () => object,
   name: string,
@@ -108,10 +102,7 @@ export function patchMethod(
 // Symbol.for: a second copy of this package sees the first one's wrappers.
 const INNER = Symbol.for('aiwrapper-tool-calls.inner-chat');
 
-/**
- * Wraps the `chat` of every provider prototype with `make(original)`, once: the package's two
- * wrappers (tool-call options, provider errors) may be installed in either order, each once.
- */
+/** Wraps every provider prototype's `chat` with `make(original)`, once per `marker`. */
 export function wrapChat(
   marker: symbol,
   make: (original: Method, format: ProviderFormat) => Method,

@@ -12,10 +12,7 @@ import {
 
 /** Options of {@link repairLangMessages}: whose rules to meet, the preset, and the {@link RepairPolicy} fields. */
 export interface RepairLangMessagesOptions extends RepairPolicy {
-  /**
-   * The provider the collection is bound for, whose rules to meet once aiwrapper has converted it.
-   * @defaultValue 'aiwrapper' (the rule every provider shares)
-   */
+  /** The provider whose rules to meet (default `'aiwrapper'`: the rule every provider shares). */
   readonly provider?: MessageFormat | undefined;
   /** See {@link repairHistory}'s `preset`. @defaultValue 'all' */
   readonly preset?: RepairPreset | undefined;
@@ -31,12 +28,8 @@ export interface RepairLangMessagesResult {
 }
 
 /**
- * Repairs an aiwrapper collection in place so that `options.provider` accepts it once aiwrapper
- * has converted it, and returns every change made: {@link repairHistory} with
- * `{ format: 'aiwrapper' }`. The collection is untouched when nothing needs fixing; otherwise each
- * message the repair left alone stays the same `LangMessage` object, and only the changed and
- * added ones are new.
- *
+ * Repairs an aiwrapper collection in place so that `options.provider` accepts it; untouched
+ * messages stay the same objects. Returns every change made.
  * @throws {ToolHistoryError} `invalid-input` when a message is not of aiwrapper's shape.
  * @throws {UnsupportedFormatError} when `options.provider` names no known format.
  * @example

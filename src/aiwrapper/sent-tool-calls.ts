@@ -1,11 +1,8 @@
 import { createCallId } from '../core/call-id.js';
 import { isJsonText } from '../core/json-text.js';
 
-/*
- * aiwrapper 3.0.3's stream handlers keep only parsed arguments (bad text becomes `{}`) and merge
- * calls that share an id. The loop needs what the model sent, so it hooks the handler prototype
- * (reached as `this` of the first `onResult`), once per process, acting only for its own requests.
- */
+// aiwrapper 3.0.3's stream handlers keep only parsed arguments and merge calls sharing an id; the
+// loop hooks the handler prototype (`this` of the first `onResult`) to see what the model sent.
 
 const loopHandlers = new WeakSet();
 
@@ -34,6 +31,7 @@ interface Handler {
   readonly toolCallItems?: Map<string, object>;
   readonly toolCallIndexToId?: Map<number, string>;
   readonly toolBlocks?: Map<number, { readonly callId: string }>;
+  readonly getNewMessageItem?: (id: unknown) => unknown;
 }
 
 /** Wraps `onResult` so that the handler calling it (its `this`) gets hooked. */
@@ -89,11 +87,7 @@ const chatIds = new WeakMap<
   { readonly firstIndex: Map<string, number>; readonly given: Map<number, string> }
 >();
 
-/**
- * Chat Completions: a call is its `index`; a second index sending an id already taken by another
- * index is given a fresh id (recorded as replaced), so that the handler keeps it as its own call.
- * The argument text of each call is recorded before the handler parses it for the last time.
- */
+/** Chat Completions: a second index reusing another's id gets a fresh one; each call's text is recorded. */
 function hookChat(prototype: Record<PropertyKey, unknown>): void {
   wrap(
     prototype,
@@ -103,8 +97,7 @@ function hookChat(prototype: Record<PropertyKey, unknown>): void {
         if (!Array.isArray(toolCalls)) return original.call(this, toolCalls, ...rest);
         let ids = chatIds.get(this);
         if (ids === undefined) {
-          // Hooked mid-response (the process's first request), the chunks before are in the
-          // handler's own map of index to id.
+          // Hooked mid-response, earlier chunks are in the handler's own index map.
           ids = { firstIndex: new Map(), given: new Map() };
           for (const [index, id] of this.toolCallIndexToId ?? []) ids.firstIndex.set(id, index);
           chatIds.set(this, ids);
@@ -131,6 +124,19 @@ function hookChat(prototype: Record<PropertyKey, unknown>): void {
   );
   wrap(
     prototype,
+    'applyToolArgsDelta',
+    (original) =>
+      function applyToolArgsDelta(this: Handler, id: unknown, ...rest: unknown[]): unknown {
+        const result = original.call(this, id, ...rest);
+        const item = typeof id === 'string' ? this.toolCallItems?.get(id) : undefined;
+        const text = typeof id === 'string' ? this.toolArgBuffers?.get(id) : undefined;
+        if (item !== undefined && text !== undefined) sentText.set(item, text);
+        return result;
+      },
+  );
+  // Hooked mid-response, a call's text may have come whole before the hook.
+  wrap(
+    prototype,
     'finalizeToolArguments',
     (original) =>
       function finalizeToolArguments(this: Handler, ...parameters: unknown[]): unknown {
@@ -143,10 +149,7 @@ function hookChat(prototype: Record<PropertyKey, unknown>): void {
   );
 }
 
-/**
- * Anthropic: each `tool_use` block's own `partial_json` text is recorded on its item, since the
- * handler joins the text of blocks that share an id.
- */
+/** Anthropic: each `tool_use` block's own text (the handler joins blocks sharing an id). */
 function hookAnthropic(prototype: Record<PropertyKey, unknown>): void {
   wrap(
     prototype,
@@ -169,8 +172,7 @@ function hookAnthropic(prototype: Record<PropertyKey, unknown>): void {
     'finalizeToolArguments',
     (original) =>
       function finalizeToolArguments(this: Handler, ...parameters: unknown[]): unknown {
-        // A block whose text came whole in its start event (no delta): the handler's buffer is its own
-        // unless another block shares its id.
+        // A block whose text came whole in its start event: the buffer, unless its id is shared.
         const blocks = [...(this.toolBlocks?.values() ?? [])];
         const blocksOf = new Map<string, number>();
         for (const { callId } of blocks) blocksOf.set(callId, (blocksOf.get(callId) ?? 0) + 1);
@@ -184,8 +186,20 @@ function hookAnthropic(prototype: Record<PropertyKey, unknown>): void {
   );
 }
 
-/** Responses: the `arguments` text of each finished `function_call` item is recorded on its item. */
+/** Responses: each call's argument deltas, then its finished `arguments` text, are recorded. */
 function hookResponses(prototype: Record<PropertyKey, unknown>): void {
+  wrap(
+    prototype,
+    'applyToolArgsDelta',
+    (original) =>
+      function applyToolArgsDelta(this: Handler, data: unknown): unknown {
+        const { item_id: id, delta } = (data ?? {}) as { item_id?: unknown; delta?: unknown };
+        const item: unknown = this.getNewMessageItem?.(id);
+        if (typeof item === 'object' && item !== null && typeof delta === 'string')
+          sentText.set(item, (sentText.get(item) ?? '') + delta);
+        return original.call(this, data);
+      },
+  );
   wrap(
     prototype,
     'applyFunctionCall',

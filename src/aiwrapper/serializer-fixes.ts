@@ -1,20 +1,11 @@
 import { Lang } from 'aiwrapper';
 import { patchMethod } from './provider-prototypes.js';
 
-/*
- * aiwrapper 3.0.3's Responses adapter (`Lang.openai`) writes an assistant turn's calls as parts of
- * the message's `content`; the API takes a call only as a top-level `input` item, so it refuses
- * its output ("No tool call found for function call output with call_id …"). aiwrapper's own loop
- * hides this behind `previous_response_id`; every turn the API does not hold shows it (helper-written,
- * synthesized or repaired turns, a conversation reloaded from JSON, aiwrapper's retry after
- * `previous_response_not_found`). Every request body, the retry's included, is built by the
- * prototype's `buildRequestBody`, so wrapping it fixes every path at once.
- */
+// aiwrapper 3.0.3's Responses adapter writes calls inside a message's `content`; the API takes
+// them only as top-level `input` items ("No tool call found for function call output …").
+// Every request body is built by `buildRequestBody`, so wrapping it fixes every path.
 
-/**
- * Makes `Lang.openai`'s request bodies carry function calls as top-level `function_call` items.
- * Bodies without a nested call are returned as aiwrapper built them (byte-identical). Idempotent.
- */
+/** Makes `Lang.openai`'s bodies carry calls as top-level items; others stay byte-identical. */
 export function installResponsesInputFix(): void {
   patchMethod(
     () => Lang.openai({ apiKey: 'probe' }),
@@ -37,11 +28,8 @@ function withTopLevelFunctionCalls(body: unknown): unknown {
 }
 
 /**
- * Returns a Responses `input` in which every `function_call` nested in a message's `content` is a
- * top-level item in its place: the parts before it stay in a message, the call follows, the parts
- * after it go in a second message with the same fields. Every other item is kept as the same
- * object, and the input itself is returned when no message holds a call.
- *
+ * Lifts each `function_call` nested in a message's `content` to a top-level item in its place,
+ * splitting the message around it; returns the input itself when no message holds a call.
  * @example
  * liftFunctionCalls([{ role: 'assistant', content: [{ type: 'function_call', call_id: 'c' }] }]);
  * // → [{ type: 'function_call', call_id: 'c' }]
@@ -90,10 +78,7 @@ function isFunctionCall(part: unknown): boolean {
   );
 }
 
-/**
- * Makes `Lang.anthropic` send `is_error: true` for results the loop marked `isError: true`:
- * aiwrapper 3.0.3 writes every `tool_result` without it, so a model reads a failure as output.
- */
+/** Makes `Lang.anthropic` send `is_error: true` for results marked `isError` (aiwrapper 3.0.3 drops it). */
 export function installErrorResultFlags(): void {
   patchMethod(
     () => Lang.anthropic({ apiKey: 'probe' }),

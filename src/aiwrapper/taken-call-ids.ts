@@ -1,10 +1,6 @@
 import type { LangMessage } from 'aiwrapper';
 
-/**
- * Every call id of a `tool` or `tool-result` item in `messages`, read from the collection on the
- * first lookup: only a helper call that has to generate an id walks the history, and it reads the
- * collection as it is then, so edits made in place between calls are always seen.
- */
+/** Every call id in `messages`, read on the first lookup (only when an id must be generated). */
 export function takenCallIds(messages: readonly LangMessage[]): Set<string> {
   return new CollectionCallIds(messages);
 }

@@ -41,32 +41,35 @@ async function run(provider: MatrixProvider): Promise<ToolLoopEvent[]> {
 
 const streamed = MATRIX_PROVIDERS.filter((provider) => provider.name !== 'Lang.google');
 
-describe('the loop over withProviderErrors: the raw stream in view', () => {
+function expectLiveText(events: readonly ToolLoopEvent[]): void {
+  const deltas = events.filter((event) => event.type === 'tool-call-delta');
+  const end = events.find((event) => event.type === 'tool-call-end');
+  const full = JSON.stringify({ text: note });
+  expect(deltas.length).toBeGreaterThan(3);
+  let before = 0;
+  // The deltas add up to the whole text; the live view, read later, is never behind them.
+  expect(deltas.map((delta) => delta.argumentsDelta).join('')).toBe(full);
+  for (const delta of deltas) {
+    before += delta.argumentsDelta.length;
+    expect(full.startsWith(delta.call.argumentsText)).toBe(true);
+    expect(delta.call.argumentsText.length).toBeGreaterThanOrEqual(before);
+  }
+  expect(deltas.at(-1)?.call.argumentsText).toBe(full);
+  expect(deltas.at(-1)?.call.partialArguments).toEqual({ text: note });
+  expect(new Set(deltas.map((delta) => delta.callId))).toEqual(new Set([end?.call.callId]));
+  expect(end?.call).toMatchObject({ name: 'save_note', arguments: { text: note } });
+  expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'answer', answer: 'Saved.' });
+  expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
+}
+
+describe('the loop over withProviderErrors', () => {
   beforeAll(() => {
     restoreHttp = useProviderErrors(routeToStrictServer(server));
   });
 
   describe.each(streamed)('$name', (provider) => {
     it('reports the argument text as it arrives, under the id the history keeps', async () => {
-      const events = await run(provider);
-      const deltas = events.filter((event) => event.type === 'tool-call-delta');
-      const end = events.find((event) => event.type === 'tool-call-end');
-      const full = JSON.stringify({ text: note });
-      expect(deltas.length).toBeGreaterThan(3);
-      let before = 0;
-      // The deltas add up to the whole text; the live view, read later, is never behind them.
-      expect(deltas.map((delta) => delta.argumentsDelta).join('')).toBe(full);
-      for (const delta of deltas) {
-        before += delta.argumentsDelta.length;
-        expect(full.startsWith(delta.call.argumentsText)).toBe(true);
-        expect(delta.call.argumentsText.length).toBeGreaterThanOrEqual(before);
-      }
-      expect(deltas.at(-1)?.call.argumentsText).toBe(full);
-      expect(deltas.at(-1)?.call.partialArguments).toEqual({ text: note });
-      expect(new Set(deltas.map((delta) => delta.callId))).toEqual(new Set([end?.call.callId]));
-      expect(end?.call).toMatchObject({ name: 'save_note', arguments: { text: note } });
-      expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'answer', answer: 'Saved.' });
-      expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
+      expectLiveText(await run(provider));
     });
   });
 
@@ -80,7 +83,7 @@ describe('the loop over withProviderErrors: the raw stream in view', () => {
   });
 });
 
-describe('the loop without the raw stream in view', () => {
+describe('the loop over a plain request function', () => {
   beforeAll(() => {
     restoreHttp();
     setHttpRequestImpl(routeToStrictServer(server));
@@ -89,25 +92,9 @@ describe('the loop without the raw stream in view', () => {
     };
   });
 
-  it("reports arguments only as aiwrapper's whole-buffer parse exposes them", async () => {
-    const provider = streamed[1];
-    if (provider === undefined) throw new Error('no Chat Completions provider');
-    const events = await run(provider);
-    const deltas = events.filter((event) => event.type === 'tool-call-delta');
-    const full = JSON.stringify({ text: note });
-    expect(deltas.map((delta) => [delta.argumentsDelta, delta.call])).toEqual([
-      [
-        full,
-        {
-          index: 0,
-          callId: deltas[0]?.callId,
-          name: 'save_note',
-          argumentsText: full,
-          partialArguments: { text: note },
-          ended: false,
-        },
-      ],
-    ]);
-    expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'answer' });
+  describe.each(streamed)('$name', (provider) => {
+    it('reports the argument text as it arrives too', async () => {
+      expectLiveText(await run(provider));
+    });
   });
 });

@@ -29,30 +29,26 @@ export interface PlannedResult {
 export interface TurnPlan {
   readonly turn: 'existing' | 'new';
   readonly calls: readonly PlannedCall[];
-  /** Per call, the id the user gave it (`undefined` where it had none). */
   readonly givenIds: readonly (string | undefined)[];
   /** The whole results run after the turn, in call order; `undefined` leaves results untouched. */
   readonly results: readonly PlannedResult[] | undefined;
 }
 
-/** A result already in the history, with where it is (for error messages). */
+/** A result already in the history; `where` (e.g. `messages[5]`) is for error messages. */
 export interface ExistingResult {
   readonly callId: string;
   readonly name: string;
   readonly result: unknown;
-  /** Where it is, e.g. `messages[5]`. */
   readonly where: string;
 }
 
 /** What {@link planToolTurn} needs to know about the history. */
 export interface PlanToolTurnInput {
-  /** Calls of the latest assistant turn, if it has any. */
   readonly latestCalls: readonly ToolCall[];
   /** Results already in the run directly after the latest turn. */
   readonly existingResults: readonly ExistingResult[];
-  /** The calls the user passed. */
   readonly calls: readonly PendingCall[];
-  /** The results the user passed; `undefined` when only the call turn is added. */
+  /** `undefined` when only the call turn is added. */
   readonly results: readonly PendingResult[] | undefined;
   /** Every call id in the history, so generated ids never collide with one (added to). */
   readonly takenIds: Set<string>;
@@ -63,18 +59,12 @@ export interface PlanToolTurnInput {
 
 interface TurnSlot {
   readonly call: PlannedCall;
-  /** The id the user knows the call by (`undefined` when it had none). */
   readonly givenId: string | undefined;
 }
 
 /**
- * Plans one tool turn: either the latest assistant turn already holds exactly these calls (the
- * helpers are idempotent, and `chat()` has usually recorded them) or a new turn is added; then
- * each call gets exactly one result, a given result replacing a placeholder, in call order.
- *
- * @throws {ToolHistoryError} `invalid-input` for calls that only partly match the latest turn,
- *   `unknown-call` for a result that answers none of the calls, `duplicate-result` for a second,
- *   different real result for one call.
+ * Plans one tool turn: the latest assistant turn if it holds exactly these calls, else a new one;
+ * then one result per call in call order. Throws `invalid-input`, `unknown-call` or `duplicate-result`.
  */
 export function planToolTurn(input: PlanToolTurnInput): TurnPlan {
   const existing = matchExistingTurn(input.latestCalls, input.calls, input.latestGivenIds);
@@ -99,10 +89,8 @@ function matchExistingTurn(
   givenIds: readonly (string | undefined)[] = [],
 ): TurnSlot[] | undefined {
   if (latest.length === 0) return undefined;
-  // A call is known by the id the user gave it as well as the id it got.
   const knownAs = (index: number): string | undefined => givenIds[index] ?? latest[index]?.callId;
-  // Each call matches the first unused latest call with its name and arguments, and its id if it
-  // has one, so the turn is matched in order.
+  // Each call matches the first unused latest call with its name, arguments and id (if any).
   const used = new Uint8Array(latest.length);
   let hits = 0;
   let missing = -1;
@@ -168,7 +156,6 @@ function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingR
       `results has ${results.length} results without ids for ${slots.length} call${slots.length === 1 ? '' : 's'} (${idsOfTurn() || 'none'}); results without ids pair with calls by position.`,
     );
   }
-  // A result's id names a slot by the id the user gave its call or the id the call got.
   const named = (slot: TurnSlot, callId: string): boolean =>
     slot.givenId === callId || slot.call.callId === callId;
   const answered = new Uint8Array(slots.length);
@@ -219,7 +206,6 @@ function mergeResults(
   givenResults: readonly PendingResult[],
   existing: readonly ExistingResult[],
 ): PlannedResult[] {
-  // Existing results pair with the turn's calls by core's one pairing rule, like any other results.
   const existingFor = calls.map(() => -1);
   const claimed = new Uint8Array(existing.length);
   const pairing = pairToolTurns([
@@ -262,7 +248,6 @@ function mergeResults(
   return planned;
 }
 
-/** A second real result for a call must equal the first; a placeholder yields to it. */
 function assertSameResult(
   callId: string,
   recorded: unknown,

@@ -7,11 +7,7 @@ import {
   type ParsedArguments,
 } from '../../formats/shared/arguments-text.js';
 
-/**
- * A tool call in any shape users hold: aiwrapper `ToolRequest` or `tool` item, an OpenAI
- * `tool_calls` entry, a Vercel AI SDK `tool-call` part, an Anthropic `tool_use` block or a Gemini
- * `functionCall`. Ids are optional (Gemini and Ollama give none).
- */
+/** A tool call in the shape of aiwrapper, OpenAI, the Vercel AI SDK, Anthropic or Gemini; ids optional. */
 export type ToolCallInput =
   | {
       readonly type?: 'tool' | undefined;
@@ -39,11 +35,7 @@ export type ToolCallInput =
     }
   | { readonly id?: string | undefined; readonly name: string; readonly args?: unknown };
 
-/**
- * A tool result in any shape users hold: aiwrapper `ToolResult` (`toolId`) or `tool-result`
- * item (`callId`), an OpenAI `tool` message, a Vercel AI SDK `tool-result` part, an Anthropic
- * `tool_result` block. The id may be missing, when no call had one.
- */
+/** A tool result in the shape of aiwrapper, OpenAI, the Vercel AI SDK or Anthropic; ids optional. */
 export type ToolResultInput =
   | {
       readonly toolId?: string | undefined;
@@ -77,14 +69,13 @@ export type ToolResultInput =
       readonly is_error?: boolean | undefined;
     };
 
-/** A call read from user input: the id is `undefined` where the input had none (or an empty one). */
+/** A call read from user input; `extra` keeps an aiwrapper item's other fields. */
 export interface PendingCall {
   readonly callId: string | undefined;
   readonly name: string;
   readonly arguments: Readonly<Record<string, unknown>>;
   /** Argument text that did not parse to an object, kept verbatim. */
   readonly argumentsText?: string | undefined;
-  /** Fields of an aiwrapper item beyond the standard ones (e.g. Gemini's `thoughtSignature`), kept. */
   readonly extra: Readonly<Record<string, unknown>>;
 }
 
@@ -161,7 +152,6 @@ const CALL_SHAPES =
 const RESULT_SHAPES =
   "Pass aiwrapper {toolId, name, result} or {type: 'tool-result', callId, name, result}, an OpenAI {role: 'tool', tool_call_id, content}, Vercel {type: 'tool-result', toolCallId, toolName, output} or Anthropic {type: 'tool_result', tool_use_id, content}.";
 
-/** Parses `value` with `schema`, or throws `invalid-input` saying where it is not a `kind`. */
 function parse<T>(schema: z.ZodType<T>, value: unknown, path: string, kind: 'call' | 'result'): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -179,7 +169,6 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === '' ? undefined : value;
 }
 
-/** Argument text is parsed; a value is taken as it is; none is `{}`. */
 function parseArguments(raw: unknown, path: string): ParsedArguments {
   if (raw === undefined || raw === null || raw === '') return { arguments: {} };
   return typeof raw === 'string' ? parseArgumentsText(raw) : parseArgumentsValue(raw, path);
@@ -259,7 +248,6 @@ function readResult(value: unknown, path: string): PendingResult {
   return read(result.callId, result.name, result.result, failed(result.result));
 }
 
-/** Reads a list of `kind`s, reporting the holes of a sparse array too. */
 function readList<T>(
   input: unknown,
   label: string,
@@ -277,25 +265,16 @@ function readList<T>(
   return list;
 }
 
-/**
- * Reads tool calls in any supported shape (validated with zod, this package's boundary).
- *
- * @throws {ToolHistoryError} code `invalid-input`, naming the index (`tools[2]`) and the field.
- */
+/** Reads tool calls in any supported shape; throws `invalid-input` naming the index and field. */
 export function readToolCalls(input: unknown, label = 'tools'): PendingCall[] {
   return readList(input, label, 'call', readCall);
 }
 
-/**
- * Reads tool results in any supported shape (validated with zod, this package's boundary).
- *
- * @throws {ToolHistoryError} code `invalid-input`, naming the index (`results[1]`) and the field.
- */
+/** Reads tool results in any supported shape; throws `invalid-input` naming the index and field. */
 export function readToolResults(input: unknown, label = 'results'): PendingResult[] {
   return readList(input, label, 'result', readResult);
 }
 
-/** Describes a value for an error message without dumping it whole. */
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -307,7 +286,6 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/** Formats zod issues as `path.to.field: message; …`, prefixed with where the value was. */
 function zodDetail(error: z.ZodError, where: string): string {
   return error.issues
     .map(

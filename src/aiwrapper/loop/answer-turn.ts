@@ -29,13 +29,12 @@ export type Answered =
   | { readonly kind: 'stopped'; readonly error: unknown }
   | { readonly kind: 'aborted' };
 
-/** What the loop must close if it stops between events: the turn it answers (-1 before one). */
+/** What the loop must close if it stops between events (`turnIndex` -1 before a turn). */
 export interface Open {
   batch: CallBatch | undefined;
   turnIndex: number;
   /** Held calls of a paused run stay unanswered. */
   paused: boolean;
-  /** Calls of that turn whose start an earlier run recorded. */
   started: ReadonlySet<string>;
   round: number;
 }

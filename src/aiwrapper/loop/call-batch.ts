@@ -15,7 +15,7 @@ export interface CallToRun {
   readonly tool: LoopTool;
 }
 
-/** What {@link CallBatch.next} hands out. */
+/** A start or an outcome, as `next()` hands it out. */
 export type BatchStep =
   | { readonly kind: 'start'; readonly call: LoopToolCall }
   | { readonly kind: 'settled'; readonly outcome: ToolOutcome };
@@ -67,9 +67,8 @@ function abortSlot(slot: Slot, reason: DOMException): void {
 }
 
 /**
- * Runs a round's calls, `concurrency` at a time, handing out each start, then each outcome as it
- * settles. A start's handler runs at the next `next()`, so the driver records it first. A call
- * settles once; nothing waits for a handler that ignores its signal.
+ * Runs a round's calls, `concurrency` at a time, handing out each start (its handler runs at the
+ * next `next()`, after the driver recorded it), then each outcome; a call settles once.
  */
 export class CallBatch {
   readonly #slots: Slot[];
@@ -103,7 +102,6 @@ export class CallBatch {
     return this.#stoppedBy;
   }
 
-  /** Runs the handler of the start handed out last, then hands out the next step, if any. */
   next(): Promise<BatchStep | undefined> {
     this.#launch();
     const ready = this.#handOut();

@@ -25,9 +25,8 @@ export interface TurnCall extends LoopToolCall {
 type CallItem = LangMessageItemTool & { argumentsText?: string };
 
 /**
- * Appends a response's messages, with each call of its assistant turn made one the provider
- * accepts (recorded under `META_KEYS.sentCalls`) and its arguments read from the text the model sent;
- * returns the index of its last assistant message (or -1).
+ * Appends a response's messages, each call made one the provider accepts (the change recorded under
+ * `META_KEYS.sentCalls`); returns the index of its last assistant message (or -1).
  */
 export function commitResponse(
   messages: LangMessage[],
@@ -82,10 +81,7 @@ function readCalls(
 /** Where aiwrapper keeps the id of the stored Responses response an assistant turn came from. */
 const RESPONSE_ID_META_KEY = 'openaiResponseId';
 
-/**
- * Sets a call item's arguments from the text the model sent, when aiwrapper's handler saw it: the
- * object it parses to, or `{}` with the text kept in `argumentsText` when it is not a JSON object.
- */
+/** Sets a call's arguments from the text the model sent: its object, or `{}` and `argumentsText`. */
 function readArguments(item: CallItem): void {
   const text = sentArgumentsText(item);
   if (text === undefined) return;

@@ -1,11 +1,6 @@
 const EMPTY: readonly never[] = [];
 
-/**
- * A queue between a callback that pushes values and an async loop that reads them: what turns
- * aiwrapper's `onResult` callbacks into events a generator yields. The reader takes what is
- * queued, waits, and stops once the channel is `drained`; `fail(error)` ends it with an error
- * that `rethrow()` throws.
- */
+/** A queue from aiwrapper's `onResult` callbacks to the generator that yields their events. */
 export class EventChannel<T> {
   #queue: T[] = [];
   #ended = false;
@@ -28,7 +23,7 @@ export class EventChannel<T> {
     this.end();
   }
 
-  /** The values pushed since the last call, in order (empty when there are none). */
+  /** The values pushed since the last call, in order. */
   take(): readonly T[] {
     if (this.#queue.length === 0) return EMPTY;
     const values = this.#queue;

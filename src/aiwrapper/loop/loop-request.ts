@@ -1,34 +1,23 @@
 import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
 import { EventChannel } from './event-channel.js';
 import type { ToolLoopEvent } from './tool-loop-events.js';
-import type { ProviderFormat } from '../../core/format.js';
-import { liveCallOf, watchLangMessage, watchResponse } from '../live-tool-calls.js';
+import { liveCallOf, watchLangMessage } from '../live-tool-calls.js';
 import { hookingOnResult } from '../sent-tool-calls.js';
 
 /** One model request of the loop. */
 export interface LoopRequest {
   readonly lang: LanguageProvider;
-  /** The conversation; left as it is: the response is returned, not written. */
+  /** Left as it is: the response is returned, not written. */
   readonly messages: LangMessages;
-  /** The run's working collection, which the request is built from (see {@link WorkingCopy}). */
   readonly working: WorkingCopy;
-  /** The tools to declare, or `undefined` to declare none. */
   readonly tools: readonly LangTool[] | undefined;
-  /**
-   * The run's requests' controller: its signal goes with the request (the live view finds the
-   * response by it), and it is aborted when the consumer stops iterating mid-response.
-   */
+  /** The run's requests' controller, aborted when the consumer stops mid-response. */
   readonly controller: AbortController;
-  /** Pass `onResult` (aiwrapper streams the response) and report text and calls as they grow. */
+  /** Stream the response, reporting text and calls as they grow. */
   readonly stream: boolean;
-  /** The format `lang` speaks, for the live view of its stream. */
-  readonly format: ProviderFormat | undefined;
 }
 
-/**
- * Sends one request, built from the working copy, and yields the text and call events of its
- * response as they arrive; returns the messages the response added (the conversation is untouched).
- */
+/** Sends one request from the working copy, yields its events; returns the messages it added. */
 export async function* requestRound(
   request: LoopRequest,
 ): AsyncGenerator<ToolLoopEvent, LangMessage[], undefined> {
@@ -39,21 +28,14 @@ export async function* requestRound(
   const push = (event: ToolLoopEvent): void => {
     channel.push(event);
   };
-  const live = request.stream ? watchResponse(request.format, signal, push) : undefined;
-  // With the raw stream in view, its events say it all, and earlier.
-  const watch = request.stream
-    ? watchLangMessage((event) => {
-        if (live?.active !== true) push(event);
-      })
-    : undefined;
+  const watch = request.stream ? watchLangMessage(push) : undefined;
   // Always given, also when not streaming: it hooks aiwrapper's stream handler (sent-tool-calls.ts).
   const onResult = hookingOnResult(watch);
   // Whether the request is over (read after a yield, where a plain `let` would be narrowed).
   const state = { settled: false };
   request.lang.chat(copy, { signal, onResult }).then(
-    async () => {
+    () => {
       state.settled = true;
-      await live?.finished();
       channel.end();
     },
     (error: unknown) => {
@@ -68,7 +50,6 @@ export async function* requestRound(
     }
     channel.rethrow();
   } finally {
-    live?.dispose();
     // Stopped between events (the consumer broke out): the request goes too.
     if (!state.settled) request.controller.abort();
   }
@@ -85,11 +66,7 @@ export async function* requestRound(
 /** Under the argument count at which `apply` runs out of stack. */
 const MAX_APPLY_ARGUMENTS = 32_768;
 
-/**
- * The collection the run's requests are built from, refilled from the conversation for every
- * request (so each sends the conversation as it is then). aiwrapper's `chat()` appends the
- * response here, never to the conversation; its `executeRequestedTools` runs nothing.
- */
+/** The collection each request is built from, refilled from the conversation; runs no tools. */
 export class WorkingCopy {
   readonly #copy: LangMessages;
 
@@ -102,7 +79,6 @@ export class WorkingCopy {
     });
   }
 
-  /** The working collection, equal to `messages`, declaring `tools` (none when `undefined`). */
   of(messages: LangMessages, tools: readonly LangTool[] | undefined): LangMessages {
     const copy = this.#copy;
     copy.length = 0;

@@ -6,10 +6,7 @@ import { profileFor } from '../../repair/provider-profile.js';
 import { formatOfLang } from '../provider-prototypes.js';
 import { assertLoopHistory } from './pending-tool-calls.js';
 
-/**
- * What a resumed loop does with a call whose start was recorded but not its result: `'none'`
- * (reads only) and `'idempotent'` run it again; `'once'` gets a result saying it may have run.
- */
+/** A started, unanswered call on resume: `'none'`/`'idempotent'` run again; `'once'` does not. */
 export type ToolSideEffects = 'none' | 'idempotent' | 'once';
 
 /** What a handler gets besides its arguments. */
@@ -20,7 +17,7 @@ export interface ToolRunContext {
   readonly name: string;
 }
 
-/** A call as the loop hands it to a handler or an approval predicate. */
+/** A call as a handler or an approval predicate gets it. */
 export interface LoopToolCall {
   readonly callId: string;
   readonly name: string;
@@ -33,14 +30,11 @@ export interface LoopTool {
   readonly description?: string | undefined;
   /** JSON Schema of the arguments, as the provider takes it. */
   readonly parameters: Readonly<Record<string, unknown>>;
-  /** Runs the tool: its JSON return value is the result, a throw an error result. */
+  /** Its JSON return value is the result; a throw is an error result. */
   readonly handler: (args: Readonly<Record<string, unknown>>, context: ToolRunContext) => unknown;
-  /** Milliseconds a run may take before its signal aborts with a `timeout` result; `Infinity` is none. */
+  /** Milliseconds before the run's signal aborts with a `timeout` result. */
   readonly timeoutMs?: number | undefined;
-  /**
-   * Whether a call waits for approval: the loop pauses, and `resumeToolLoop` takes the decision.
-   * @defaultValue false
-   */
+  /** Whether a call waits for approval: the loop pauses; `resumeToolLoop` takes the decision. */
   readonly needsApproval?: boolean | ((call: LoopToolCall) => boolean) | undefined;
   /** @defaultValue `'once'`: a call whose start was recorded is never run a second time. */
   readonly sideEffects?: ToolSideEffects | undefined;
@@ -61,7 +55,7 @@ const loopTool = z.looseObject({
   sideEffects: z.enum(['none', 'idempotent', 'once']).optional(),
 });
 
-/** Checks the loop's tools and indexes them by name; throws `invalid-input` naming the bad one. */
+/** Checks the loop's tools and indexes them by name. */
 export function readLoopTools(tools: unknown): ReadonlyMap<string, LoopTool> {
   if (!Array.isArray(tools))
     throw new ToolHistoryError('invalid-input', 'options.tools must be an array of tools.');
@@ -97,37 +91,20 @@ export type ToolApproval =
 
 /** Options of {@link runToolLoop} and {@link resumeToolLoop}. */
 export interface ToolLoopOptions {
-  /** The tools the model may call, each with its handler. */
   readonly tools: readonly LoopTool[];
-  /**
-   * The most model requests one run makes.
-   * @defaultValue 10
-   */
+  /** The most model requests one run makes (10). */
   readonly maxRounds?: number | undefined;
-  /**
-   * The last of `maxRounds` requests: `'answer'` sends it without tools; `'stop'` sends it with
-   * tools and ends after its calls.
-   * @defaultValue 'answer'
-   */
+  /** The last request: `'answer'` (default) sends it without tools; `'stop'` ends after its calls. */
   readonly onMaxRounds?: 'answer' | 'stop' | undefined;
   /** Stops the run: running calls end `cancelled`, the rest `not-run`. */
   readonly signal?: AbortSignal | undefined;
-  /**
-   * How many calls run at once.
-   * @defaultValue 4
-   */
+  /** How many calls run at once (4). */
   readonly concurrency?: number | undefined;
-  /** @defaultValue true: stream each response, reporting text and calls as they grow. */
+  /** Stream each response, reporting text and calls as they grow (true). */
   readonly stream?: boolean | undefined;
-  /**
-   * Called when a handler throws: `'continue'` (the default) records the error and goes on;
-   * `'stop'` also stops the run, which ends with reason `error`.
-   */
+  /** On a handler's throw: `'continue'` (default) records it; `'stop'` also ends the run (`error`). */
   readonly onToolError?: ((error: unknown, call: LoopToolCall) => 'continue' | 'stop') | undefined;
-  /**
-   * Decisions on calls waiting for approval, by call id: `true` or `{ approved: true }` runs the
-   * call, `false` or `{ approved: false, reason }` denies it. Own keys only, read once.
-   */
+  /** Decisions on waiting calls by call id: `true`/`{ approved: true }` runs, else denies. */
   readonly approvals?: Readonly<Record<string, ToolApproval>> | undefined;
 }
 
@@ -146,7 +123,6 @@ export interface Setup {
   readonly messages: LangMessages;
   readonly tools: ReadonlyMap<string, LoopTool>;
   readonly declared: readonly LangTool[];
-  /** The provider refuses tool history in a request without tools. */
   readonly declareOnFinal: boolean;
   readonly format: ProviderFormat | undefined;
   readonly maxRounds: number;
@@ -206,7 +182,7 @@ export function readSetup(lang: unknown, messages: unknown, options: unknown): S
   };
 }
 
-/** The decisions of `options.approvals`, copied from its own keys, each read once. */
+/** `options.approvals`' own keys, each read once. */
 function readApprovals(approvals: unknown): ReadonlyMap<string, ToolApproval> {
   const decisions = new Map<string, ToolApproval>();
   if (approvals === undefined) return decisions;
@@ -216,7 +192,6 @@ function readApprovals(approvals: unknown): ReadonlyMap<string, ToolApproval> {
       'options.approvals must be an object of decisions by call id, e.g. { call_1: true }.',
     );
   for (const callId of Object.keys(approvals)) {
-    // An own key (listed by Object.keys), so this reads its own value, `__proto__` included.
     const value: unknown = (approvals as Record<string, unknown>)[callId];
     if (typeof value === 'boolean') {
       decisions.set(callId, value);
@@ -244,7 +219,6 @@ function declaredTool(tool: LoopTool): LangTool {
   };
 }
 
-/** `invalid-input` naming the field of the first issue under `at`. */
 function invalid(at: string, error: z.ZodError, hint = ''): ToolHistoryError {
   const issue = error.issues[0];
   const field = issue?.path.map((key) => `.${String(key)}`).join('') ?? '';

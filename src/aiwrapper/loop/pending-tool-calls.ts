@@ -9,20 +9,14 @@ import type { ToolOutcome } from './tool-outcome.js';
 
 /** The calls the latest turn still waits for: nothing but their results follows the turn. */
 export interface PendingToolCalls {
-  /** Index of the assistant message that holds the calls. */
   readonly messageIndex: number;
-  /** The unanswered calls, in call order. */
   readonly calls: readonly ToolRequest[];
-  /** Ids of these calls whose start the tool loop recorded. */
   readonly started: ReadonlySet<string>;
 }
 
 /**
- * The calls of the last assistant turn that have no result yet, when only `tool-results` follow
- * it (a run paused for approvals, or cut off); `undefined` when there are none.
- *
- * @throws {InvalidHistoryError} when the turn's start marker (`meta[META_KEYS.started]`) is not a
- *   list of its call ids: a marker the loop cannot read might hide a call that ran.
+ * The last assistant turn's calls without a result, when only `tool-results` follow it, else `undefined`.
+ * @throws {InvalidHistoryError} when the turn's start marker is not a list of its call ids.
  */
 export function pendingToolCalls(messages: readonly LangMessage[]): PendingToolCalls | undefined {
   let index = messages.length - 1;
@@ -77,10 +71,7 @@ export function recordStart(turn: LangMessage, callId: string): void {
   else meta[META_KEYS.started] = [callId];
 }
 
-/**
- * Writes one call's outcome into the `tool-results` message after the last turn, in call order;
- * a failed call's result carries `isError: true` (sent as Anthropic's `is_error`).
- */
+/** Writes one call's outcome into the `tool-results` after the turn, in call order (`isError` on failure). */
 export function writeResult(
   messages: LangMessage[],
   turnIndex: number,

@@ -9,17 +9,9 @@ import { pendingToolCalls } from './pending-tool-calls.js';
 import { readSetup, type Setup, type ToolLoopOptions } from './loop-tool.js';
 
 /**
- * Runs an agent loop on aiwrapper: requests a response, runs its calls with `tools`, writes their
- * results, and goes on until the model answers without calls. Breaking out of the generator stops
- * the loop, as aborting `signal` does.
- *
- * `messages` is appended to in place and is valid at every event, or valid with the latest calls
- * pending ({@link pendingToolCalls}). A call's start is recorded (`tool-run-start`) before its
- * handler runs; a resumed run does not run a started call again if its tool's `sideEffects` is
- * `'once'`.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the argument or option that is wrong;
- *   `InvalidHistoryError` when the history before its pending calls is not valid.
+ * Runs an agent loop on aiwrapper until the model answers without calls; `messages` is appended to
+ * in place and valid at every event (or with the latest calls pending). Breaking out stops it.
+ * @throws {ToolHistoryError} `invalid-input`; `InvalidHistoryError` for an invalid history.
  * @example
  * for await (const event of runToolLoop(lang, messages, { tools, signal })) {
  *   if (event.type === 'text-delta') process.stdout.write(event.delta);
@@ -35,9 +27,7 @@ export function runToolLoop(
 }
 
 /**
- * {@link runToolLoop} for a conversation paused for approvals (or cut off while its tools ran):
- * `options.approvals` decides the waiting calls; one still undecided pauses the run again.
- *
+ * {@link runToolLoop} for a paused or cut-off conversation: `options.approvals` decides the waiting calls.
  * @example
  * const messages = new LangMessages(JSON.parse(saved));
  * for await (const event of resumeToolLoop(lang, messages, { tools, approvals: { call_1: true } })) …
@@ -52,7 +42,6 @@ export function resumeToolLoop(
 
 let fixesInstalled = false;
 
-/** Once per process: aiwrapper's Responses and Anthropic serializer fixes. */
 function installFixes(): void {
   if (fixesInstalled) return;
   fixesInstalled = true;
@@ -109,7 +98,6 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
         controller: requests,
         working,
         stream: setup.stream,
-        format: setup.format,
       });
       const turnIndex = commitResponse(messages, added, setup.format);
       open.turnIndex = turnIndex;

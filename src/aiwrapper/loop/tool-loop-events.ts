@@ -2,10 +2,7 @@ import type { ToolCallStreamEvent } from '../../core/stream/tool-call-stream-eve
 import type { LoopToolCall } from './loop-tool.js';
 import type { ToolResultStatus } from './tool-outcome.js';
 
-/**
- * A call is about to run: its start is recorded in the turn's `meta` and its handler starts at the
- * next event, so a history saved here keeps a `'once'` tool from running twice.
- */
+/** A call is about to run; its start is recorded, so a history saved here never runs a `'once'` tool twice. */
 export interface ToolRunStartEvent {
   readonly type: 'tool-run-start';
   readonly round: number;
@@ -51,10 +48,7 @@ export interface DoneEvent {
   readonly error?: unknown;
 }
 
-/**
- * What the loop yields: each response's {@link ToolCallStreamEvent}s (a call's `tool-call-end`
- * once it is in the history) and the loop's own events.
- */
+/** What the loop yields: each response's {@link ToolCallStreamEvent}s and the loop's own events. */
 export type ToolLoopEvent =
   | ToolCallStreamEvent
   | ToolRunStartEvent
