@@ -1,6 +1,6 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
 import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
 import {
@@ -38,14 +38,6 @@ export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-rules.js';
  * @throws {ToolHistoryError} `invalid-input` for a message, role, content or tool block of a shape
  *   the Messages API does not have.
  */
-export function validateAnthropic(
-  messages: readonly unknown[],
-  context: RuleContext = NO_RULE_CONTEXT,
-): ValidationResult {
-  return inspectAnthropic(messages, context).result;
-}
-
-/** {@link validateAnthropic}, with the turn table it read (for repair). */
 export function inspectAnthropic(
   messages: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,

@@ -92,13 +92,6 @@ function lateResults(table: ToolTurnTable, visit: (slot: number, call: number) =
   }
 }
 
-/** True when {@link withLateResults} has results to add. */
-export function hasLateResults(table: ToolTurnTable): boolean {
-  let found = false;
-  lateResults(table, () => (found = true));
-  return found;
-}
-
 /**
  * Adds to `problems` the results Bedrock finds late: it looks for a call turn's results in the
  * user message right after it, so one in a later user message of the same run answers nothing

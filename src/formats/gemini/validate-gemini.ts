@@ -1,6 +1,6 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
@@ -50,14 +50,6 @@ interface Turn {
  * @throws {ToolHistoryError} `invalid-input` for a content, role, part or function part of a shape
  *   Gemini does not have.
  */
-export function validateGemini(
-  contents: readonly unknown[],
-  context: RuleContext = NO_RULE_CONTEXT,
-): ValidationResult {
-  return inspectGemini(contents, context).result;
-}
-
-/** {@link validateGemini}, with the turn table it read (for repair). */
 export function inspectGemini(
   contents: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,

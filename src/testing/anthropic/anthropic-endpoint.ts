@@ -1,5 +1,5 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import { validateAnthropic } from '../../formats/anthropic/validate-anthropic.js';
+import { inspectAnthropic } from '../../formats/anthropic/validate-anthropic.js';
 import type {
   EndpointReply,
   ErrorReply,
@@ -29,7 +29,7 @@ export interface AnthropicErrorBody {
 }
 
 /**
- * The 400 Anthropic sends for an issue of `validateAnthropic`, shaped as in
+ * The 400 Anthropic sends for an issue of `inspectAnthropic`, shaped as in
  * Kilo-Org/kilocode#5163: `{"type":"error","error":{"type":"invalid_request_error","message":…}}`.
  */
 export function anthropicErrorBody(issue: HistoryIssue): ErrorReply<AnthropicErrorBody> {
@@ -49,7 +49,7 @@ function requestId(): string {
 }
 
 /**
- * `POST /v1/messages`: refuses what Anthropic refuses (the first issue of `validateAnthropic` in
+ * `POST /v1/messages`: refuses what Anthropic refuses (the first issue of `inspectAnthropic` in
  * message order), then answers a `message`, or Anthropic's event stream when `stream: true`.
  */
 export const ANTHROPIC_ENDPOINT: StrictEndpoint = {
@@ -86,7 +86,7 @@ async function handleMessages(request: EndpointRequest): Promise<EndpointReply> 
   if (badRole !== -1)
     return refuse(`messages.${badRole}.role: Input should be 'user' or 'assistant'`);
   const refusal = refuseHistory(
-    () => validateAnthropic(items),
+    () => inspectAnthropic(items).result,
     ([issue]) => {
       const { status, body: error } = anthropicErrorBody(issue);
       return jsonReply(status, { ...error, request_id: requestId() });

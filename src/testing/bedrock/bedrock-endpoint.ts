@@ -1,5 +1,5 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import { validateBedrock } from '../../formats/bedrock/validate-bedrock.js';
+import { inspectBedrock } from '../../formats/bedrock/validate-bedrock.js';
 import type {
   EndpointReply,
   ErrorReply,
@@ -19,7 +19,7 @@ import {
 } from '../endpoint.js';
 
 /**
- * The 400 Bedrock sends for an issue of `validateBedrock`: `{"message": …}` (as litellm relays it,
+ * The 400 Bedrock sends for an issue of `inspectBedrock`: `{"message": …}` (as litellm relays it,
  * Just-Curieous/Curie#16) with the type in the `x-amzn-ErrorType` header, which the SDKs read
  * into the exception's name (`Code: ValidationException`, agno-agi/agno#6698).
  */
@@ -43,7 +43,7 @@ const CONVERSE_PATH = /^\/model\/([^/]+)\/converse$/;
 
 /**
  * `POST /model/{modelId}/converse`: refuses what Bedrock refuses (the first issue of
- * `validateBedrock` in message order), then answers a Converse response. ConverseStream is not
+ * `inspectBedrock` in message order), then answers a Converse response. ConverseStream is not
  * served: its body is AWS's binary event-stream framing.
  */
 export const BEDROCK_ENDPOINT: StrictEndpoint = {
@@ -71,7 +71,7 @@ async function handleConverse(request: EndpointRequest): Promise<EndpointReply> 
     return refuse('The messages field must be an array of Message objects.');
   const items: readonly unknown[] = messages;
   const refusal = refuseHistory(
-    () => validateBedrock(items),
+    () => inspectBedrock(items).result,
     ([issue]) => {
       const { status, body: error, headers } = bedrockErrorBody(issue);
       return { ...jsonReply(status, error), headers };

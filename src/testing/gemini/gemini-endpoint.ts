@@ -1,6 +1,6 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { requiresThoughtSignatures } from '../../formats/gemini/gemini-rules.js';
-import { validateGemini } from '../../formats/gemini/validate-gemini.js';
+import { inspectGemini } from '../../formats/gemini/validate-gemini.js';
 import type {
   EndpointReply,
   ErrorReply,
@@ -27,7 +27,7 @@ export interface GeminiErrorBody {
 }
 
 /**
- * The 400 Gemini sends for an issue of `validateGemini`:
+ * The 400 Gemini sends for an issue of `inspectGemini`:
  * `{"error":{"code":400,"message":…,"status":"INVALID_ARGUMENT"}}` (microsoft/vscode#299295).
  */
 export function geminiErrorBody(issue: HistoryIssue): ErrorReply<GeminiErrorBody> {
@@ -56,7 +56,7 @@ function reply(status: number, body: GeminiErrorBody, wrap: boolean): EndpointRe
 
 /**
  * `POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent`: refuses what Gemini
- * refuses (`validateGemini` on `contents`, with the model's rules), then answers one
+ * refuses (`inspectGemini` on `contents`, with the model's rules), then answers one
  * `GenerateContentResponse`, or streams chunks: SSE with `?alt=sse`, else one JSON array.
  */
 export const GEMINI_ENDPOINT: StrictEndpoint = {
@@ -115,7 +115,7 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
   if (badRole) return refuse('Please use a valid role: user, model.');
   const refusal = refuseHistory(
     // The model in the path picks its rules: Gemini 3 wants its thought signatures back.
-    () => validateGemini(items, { model }),
+    () => inspectGemini(items, { model }).result,
     ([issue]) => refuse(issue.message),
     refuse,
   );
