@@ -332,7 +332,7 @@ describe('inspectAnthropic', () => {
   });
 
   it('throws invalid-input naming the index and field for shapes Anthropic does not have', () => {
-    expect(() => inspectAnthropic([user('hi'), { role: 'system', content: 'x' }]).result).toThrow(
+    expect(() => inspectAnthropic([user('hi'), { role: 'system', content: 'x' }])).toThrow(
       new ToolHistoryError(
         'invalid-input',
         "messages[1].role is the string \"system\", but must be 'user' or 'assistant' (the system prompt goes in the `system` field).",
@@ -341,7 +341,7 @@ describe('inspectAnthropic', () => {
     expect(
       () => inspectAnthropic([assistant([{ type: 'tool_use', name: 'f', input: {} }])]).result,
     ).toThrow('messages[0].content[0].id is undefined, but must be a string.');
-    expect(() => inspectAnthropic({ messages: [] } as unknown as unknown[]).result).toThrow(
+    expect(() => inspectAnthropic({ messages: [] } as unknown as unknown[])).toThrow(
       'Expected an Anthropic Messages `messages` array, but got an object.',
     );
   });
@@ -349,7 +349,7 @@ describe('inspectAnthropic', () => {
   it('does not modify its input', () => {
     const messages = [user('go'), assistant([use('toolu_1')])];
     const copy = structuredClone(messages);
-    inspectAnthropic(messages).result;
+    inspectAnthropic(messages);
     expect(messages).toEqual(copy);
   });
 });

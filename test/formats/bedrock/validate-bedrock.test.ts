@@ -272,13 +272,13 @@ describe('inspectBedrock', () => {
       'messages[2].content[0].toolResult.content is undefined, but must be an array of tool result content blocks.',
     ],
   ])('throws invalid-input for %s, in Bedrock’s words where known', (_, messages, message) => {
-    expect(() => inspectBedrock(messages).result).toThrow(
+    expect(() => inspectBedrock(messages)).toThrow(
       new ToolHistoryError('invalid-input', message),
     );
   });
 
   it('throws invalid-input for messages that are not an array', () => {
-    expect(() => inspectBedrock({ messages: [] } as unknown as unknown[]).result).toThrow(
+    expect(() => inspectBedrock({ messages: [] } as unknown as unknown[])).toThrow(
       'Expected a Bedrock Converse `messages` array, but got an object.',
     );
   });
@@ -286,7 +286,7 @@ describe('inspectBedrock', () => {
   it('never modifies the messages it checks', () => {
     const messages = [user('Weather?'), calls('tooluse_a'), results('tooluse_b')];
     const before = structuredClone(messages);
-    inspectBedrock(messages).result;
+    inspectBedrock(messages);
     expect(messages).toEqual(before);
   });
 });

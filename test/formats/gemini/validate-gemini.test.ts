@@ -225,13 +225,13 @@ describe('inspectGemini', () => {
   });
 
   it('throws invalid-input for a content without parts or a function part without a name', () => {
-    expect(() => inspectGemini([{ role: 'user', text: 'hi' }]).result).toThrow(
+    expect(() => inspectGemini([{ role: 'user', text: 'hi' }])).toThrow(
       'contents[0].parts is undefined, but must be an array of parts.',
     );
-    expect(() => inspectGemini([model({ functionCall: { args: {} } })]).result).toThrow(
+    expect(() => inspectGemini([model({ functionCall: { args: {} } })])).toThrow(
       'contents[0].parts[0].functionCall is an object, but must be an object with a string `name`.',
     );
-    expect(() => inspectGemini([{ role: 'assistant', parts: [] }]).result).toThrow(
+    expect(() => inspectGemini([{ role: 'assistant', parts: [] }])).toThrow(
       "contents[0].role is the string \"assistant\", but must be 'user' or 'model'.",
     );
   });
