@@ -69,40 +69,29 @@ export function bedrockBlocksOf(message: JsonObject, index: number): readonly Js
 /** A `toolUse` block's member, checked: string `toolUseId` and `name`. */
 export function toolUseOf(block: JsonObject, index: number, partIndex: number): JsonObject {
   const toolUse = block.toolUse;
-  if (!isObject(toolUse)) throw invalidField(toolUsePath(index, partIndex), toolUse, 'an object');
+  const path = `messages[${index}].content[${partIndex}].toolUse`;
+  if (!isObject(toolUse)) throw invalidField(path, toolUse, 'an object');
   if (typeof toolUse.toolUseId !== 'string')
-    throw invalidField(`${toolUsePath(index, partIndex)}.toolUseId`, toolUse.toolUseId, 'a string');
+    throw invalidField(`${path}.toolUseId`, toolUse.toolUseId, 'a string');
   if (typeof toolUse.name !== 'string')
-    throw invalidField(`${toolUsePath(index, partIndex)}.name`, toolUse.name, 'a string');
+    throw invalidField(`${path}.name`, toolUse.name, 'a string');
   return toolUse;
 }
 
 /** A `toolResult` block's member, checked (json: deepset-ai/haystack-core-integrations#3766). */
 export function toolResultOf(block: JsonObject, index: number, partIndex: number): JsonObject {
   const toolResult = block.toolResult;
-  if (!isObject(toolResult))
-    throw invalidField(toolResultPath(index, partIndex), toolResult, 'an object');
+  const path = `messages[${index}].content[${partIndex}].toolResult`;
+  if (!isObject(toolResult)) throw invalidField(path, toolResult, 'an object');
   if (typeof toolResult.toolUseId !== 'string')
-    throw invalidField(
-      `${toolResultPath(index, partIndex)}.toolUseId`,
-      toolResult.toolUseId,
-      'a string',
-    );
+    throw invalidField(`${path}.toolUseId`, toolResult.toolUseId, 'a string');
   const content = toolResult.content;
   if (!Array.isArray(content))
-    throw invalidField(
-      `${toolResultPath(index, partIndex)}.content`,
-      content,
-      'an array of tool result content blocks',
-    );
+    throw invalidField(`${path}.content`, content, 'an array of tool result content blocks');
   for (let entry = 0; entry < content.length; entry++) {
     const item: unknown = content[entry];
     if (!isObject(item))
-      throw invalidField(
-        `${toolResultPath(index, partIndex)}.content[${entry}]`,
-        item,
-        'a tool result content block object',
-      );
+      throw invalidField(`${path}.content[${entry}]`, item, 'a tool result content block object');
     if (item.json !== undefined && !isObject(item.json))
       throw new ToolHistoryError(
         'invalid-input',
@@ -110,12 +99,4 @@ export function toolResultOf(block: JsonObject, index: number, partIndex: number
       );
   }
   return toolResult;
-}
-
-function toolUsePath(index: number, partIndex: number): string {
-  return `messages[${index}].content[${partIndex}].toolUse`;
-}
-
-function toolResultPath(index: number, partIndex: number): string {
-  return `messages[${index}].content[${partIndex}].toolResult`;
 }
