@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import {
   ANTHROPIC_TOOL_USE_ID_PATTERN,
-  validateAnthropic,
+  inspectAnthropic,
 } from '../../src/formats/anthropic/validate-anthropic.js';
 import {
   MISTRAL_TOOL_CALL_ID_PATTERN,
@@ -51,7 +51,7 @@ describe('call id rules', () => {
         },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: callId, content: 'sunny' }] },
       ];
-      const reported = validateAnthropic(messages).issues.some(
+      const reported = inspectAnthropic(messages).result.issues.some(
         (issue) => issue.code === 'invalid-tool-call-id',
       );
       expect(reported).toBe(!ANTHROPIC_TOOL_USE_ID_PATTERN.test(callId));

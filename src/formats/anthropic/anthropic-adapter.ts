@@ -20,8 +20,6 @@ const ANTHROPIC_BLOCK_TYPES = new Set([
 /** The Anthropic Messages `messages`: reader, writer, validator, profile and wire facts. */
 export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionResult> = {
   format: 'anthropic',
-  // Ids unique in the request; results open the next user turn; no text after the calls; a
-  // request with tool history declares tools.
   profile: {
     ...BASE_PROFILE,
     name: 'Anthropic',

@@ -3,51 +3,43 @@ import type { ToolSite, ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { MessageStrings } from '../../core/message-strings.js';
 import { isObject } from '../../core/input-guards.js';
 
-// Anthropic's id rule, its sentences for tool-turn problems and its extended-thinking rule, each
-// with where its wording was seen.
+// Anthropic's id, tool-turn and extended-thinking rules, each with where its wording was seen.
 
-/**
- * "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"
- * (https://github.com/CommandCodeAI/command-code/issues/323). An empty id does not match either.
- */
+/** `tool_use.id`s match this (https://github.com/CommandCodeAI/command-code/issues/323). */
 export const ANTHROPIC_TOOL_USE_ID_PATTERN: RegExp = /^[a-zA-Z0-9_-]+$/;
 
-/** True when Anthropic accepts `id` ({@link ANTHROPIC_TOOL_USE_ID_PATTERN}). */
+/** True when Anthropic accepts `id`. */
 export function isAnthropicId(id: string): boolean {
   return ANTHROPIC_TOOL_USE_ID_PATTERN.test(id);
 }
 
-/**
- * Several ids are joined by ", " (https://github.com/anthropics/claude-code/issues/5989,
- * https://github.com/Kilo-Org/kilocode/issues/5163).
- */
+/** Several ids are joined by ", " (https://github.com/anthropics/claude-code/issues/5989). */
 export function missingSentence(at: number, ids: readonly string[]): string {
   return `messages.${at}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${ids.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
 }
 
-/** A param and its sentence; `[undefined, '']` for an inspection that does not word issues. */
+/** A param and its sentence. */
 type Words = readonly [param: string | undefined, message: string];
 
 const UNWORDED: Words = [undefined, ''];
 
 /** How a block format (Anthropic, Bedrock) words each tool-turn problem. */
 export interface BlockWording {
-  /** A result the turn before does not call for (orphan or misplaced). */
+  /** An orphan or misplaced result. */
   unexpected(result: ToolSite): Words;
   duplicateResult(result: ToolSite, first: ToolSite): Words;
-  /** Calls of a turn no result answers; `at` is the message after the turn (or the turn's). */
+  /** `at` is the message after the turn (or the turn's own when last). */
   missing(at: number, ids: readonly string[]): Words;
   duplicateCall(call: ToolSite, first: ToolSite): Words;
 }
 
-/** Anthropic's wording; one per validation (it keeps each message's path prefix). */
+/** Anthropic's wording; one per validation (it caches path prefixes). */
 export function anthropicWording(): BlockWording {
   const paths = new MessageStrings((index) => `messages.${index}.content.`);
   const blockParam = (site: ToolSite): string =>
     `messages.${site.messageIndex}.content.${site.partIndex ?? 0}`;
   return {
     unexpected: (result) => {
-      // https://github.com/router-for-me/CLIProxyAPI/issues/497,
       // https://github.com/anthropics/claude-code/issues/13460.
       const param = `${paths.of(result.messageIndex)}${result.partIndex ?? 0}`;
       return [
@@ -56,7 +48,7 @@ export function anthropicWording(): BlockWording {
       ];
     },
     duplicateResult: (result, first) => {
-      // Ours: no Anthropic wording was found for a second result to one call.
+      // Wording ours.
       const param = blockParam(result);
       return [
         param,
@@ -64,8 +56,7 @@ export function anthropicWording(): BlockWording {
       ];
     },
     missing: (at, ids) => [`messages.${at}`, missingSentence(at, ids)],
-    // https://github.com/trycua/cua/issues/524; also across responses
-    // (https://github.com/NVIDIA-NeMo/Switchyard/issues/502).
+    // https://github.com/trycua/cua/issues/524.
     duplicateCall: (call) => [
       blockParam(call),
       `${blockParam(call)}: \`tool_use\` ids must be unique`,
@@ -73,10 +64,7 @@ export function anthropicWording(): BlockWording {
   };
 }
 
-/**
- * The issue a tool-turn problem is, in `wording` (`undefined`: an inspection for repair, with no
- * param and an empty message). `length` is the number of messages.
- */
+/** A tool-turn problem as an issue in `wording` (`undefined`: unworded, for repair). */
 export function blockIssueOf(
   problem: ToolTurnProblem,
   length: number,
@@ -137,8 +125,7 @@ export function blockIssueOf(
   }
 }
 
-// Extended thinking with tools: the final assistant turn that holds `tool_use` starts with the
-// thinking block the model returned with it (validator with `thinking: true`, and repair).
+// Extended thinking: the final assistant turn with `tool_use` starts with its thinking block.
 
 /** The final assistant turn: its consecutive assistant messages, which the API merges. */
 export interface AssistantRun {
@@ -146,20 +133,17 @@ export interface AssistantRun {
   readonly end: number;
 }
 
-/**
- * https://github.com/anomalyco/opencode/issues/3077, https://github.com/Kilo-Org/kilocode/issues/5219
- * ("preceeding" is Anthropic's spelling).
- */
+/** https://github.com/anomalyco/opencode/issues/3077 ("preceeding" is Anthropic's spelling). */
 export function thinkingFirstSentence(at: number, found: string): string {
   return `messages.${at}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${found}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
 }
 
-/** True for a `thinking` or `redacted_thinking` block. */
+/** A `thinking` or `redacted_thinking` block. */
 export function isThinkingBlock(block: unknown): boolean {
   return isObject(block) && (block.type === 'thinking' || block.type === 'redacted_thinking');
 }
 
-/** The last assistant message and the assistant messages right before it; none without one. */
+/** The last assistant message and the assistant messages right before it. */
 export function finalAssistantRun(messages: readonly unknown[]): AssistantRun | undefined {
   const roleAt = (index: number): unknown => {
     const message = messages[index];
@@ -181,7 +165,7 @@ export function blocksAt(messages: readonly unknown[], index: number): readonly 
   return Array.isArray(content) ? (content as unknown[]) : [];
 }
 
-/** The ids of the `tool_use` blocks of the run, in order. */
+/** The run's `tool_use` ids, in order. */
 export function toolUseIdsOf(messages: readonly unknown[], run: AssistantRun): string[] {
   const ids: string[] = [];
   for (let index = run.start; index <= run.end; index++)
@@ -191,10 +175,7 @@ export function toolUseIdsOf(messages: readonly unknown[], run: AssistantRun): s
   return ids;
 }
 
-/**
- * The issue of a final assistant turn with `tool_use` that does not start with a thinking block;
- * `undefined` when the rule is met or does not apply. `messages` passed the shape checks.
- */
+/** The issue of a final assistant turn with `tool_use` that does not start with thinking. */
 export function thinkingFirstIssue(messages: readonly unknown[]): HistoryIssue | undefined {
   const run = finalAssistantRun(messages);
   if (run === undefined) return undefined;

@@ -1,5 +1,4 @@
-// Minimal Anthropic Messages wire types: what tool-call history needs, the rest kept through index
-// signatures. Type tests check that what the converters emit is assignable to the SDK's types.
+// Minimal Messages wire types; type tests check them against the SDK's.
 
 /** A `text` block. */
 export interface AnthropicTextBlock {
@@ -11,10 +10,8 @@ export interface AnthropicTextBlock {
 /** A `tool_use` block of an assistant message: one call. */
 export interface AnthropicToolUseBlock {
   readonly type: 'tool_use';
-  /** Must match `^[a-zA-Z0-9_-]+$` and be unique in the request. */
   readonly id: string;
   readonly name: string;
-  /** The arguments, as a JSON object (not a string). */
   readonly input: unknown;
   readonly [key: string]: unknown;
 }

@@ -10,22 +10,18 @@ import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import { appendAll } from '../shared/array-appender.js';
 import { CallNames } from '../shared/call-names.js';
 
-// Anthropic Messages and Bedrock Converse are read the same way: results open a user message and
-// each becomes a tool message; the rest of a message is its text, calls and opaque blocks.
+// Anthropic Messages and Bedrock Converse read the same way; results become tool messages.
 
 /** What differs between the two formats: the checks and each block's fields. */
 export interface BlockReader {
   readonly format: 'anthropic' | 'bedrock';
-  /** What `objectAt` says a message must be. */
   readonly shape: string;
-  /** The message's blocks, once its role and blocks are checked. */
   blocksOf(message: JsonObject, index: number): readonly JsonObject[];
   isResult(block: JsonObject): boolean;
-  /** The block as a text part, or `undefined` when it is not a text block. */
+  /** `undefined` when the block is not text. */
   text(block: JsonObject, index: number, blockIndex: number): TextPart | undefined;
-  /** The block as a call, or `undefined` when it is not a call block. */
+  /** `undefined` when the block is not a call. */
   call(block: JsonObject, index: number, blockIndex: number): ToolCallPart | undefined;
-  /** The result block; `nameOf` gives the name of the call it answers. */
   result(
     block: JsonObject,
     index: number,
@@ -81,7 +77,6 @@ export function readBlocks(
         history.push({ role: 'user', parts: [part], sourceIndex: index });
       }
     });
-    // A user message with no blocks is still a user turn.
     if (blocks.length === 0) {
       names.other();
       history.push({ role: 'user', parts: [], sourceIndex: index });

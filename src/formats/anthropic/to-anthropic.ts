@@ -14,7 +14,7 @@ import { writeBlocks, type BlockWriter } from './write-blocks.js';
 
 /** The output of {@link toAnthropic}: `messages` plus the request's top-level `system` prompt. */
 export interface AnthropicConversionResult extends ConversionResult<AnthropicMessage[]> {
-  /** The system messages' text, joined by blank lines; `undefined` when there are none. */
+  /** `undefined` when there are no system messages. */
   readonly system: string | undefined;
 }
 
@@ -35,7 +35,6 @@ const ANTHROPIC_WRITER: BlockWriter<AnthropicContentBlock> = {
     }),
   result: (result, own) => {
     const text = resultText(result.content);
-    // Most results carry no Anthropic data (placeholders, other formats' results): no copies.
     if (own === undefined)
       return result.isError
         ? { type: 'tool_result', tool_use_id: result.callId, content: text, is_error: true }

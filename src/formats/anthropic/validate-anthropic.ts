@@ -1,6 +1,6 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
 import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
 import {
@@ -27,25 +27,13 @@ import {
 export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-rules.js';
 
 /**
- * Validates an Anthropic Messages `messages` array and returns every issue in Anthropic's words
- * (Anthropic stops at the first).
- *
- * The user turn after an assistant turn with `tool_use` blocks opens with a `tool_result` for each
- * (the API merges consecutive messages of one role into one turn); `tool_use` ids are unique in
- * the request and match {@link ANTHROPIC_TOOL_USE_ID_PATTERN}; no text follows a turn's calls.
- * With `context.thinking`, the final assistant turn with `tool_use` starts with its thinking block.
+ * Validates Anthropic `messages`, returning every issue in Anthropic's words and the turn table.
+ * Results open the (merged) user turn after their calls; ids are unique and match the pattern; no
+ * text follows calls; with `context.thinking`, the final call turn starts with thinking.
  *
  * @throws {ToolHistoryError} `invalid-input` for a message, role, content or tool block of a shape
  *   the Messages API does not have.
  */
-export function validateAnthropic(
-  messages: readonly unknown[],
-  context: RuleContext = NO_RULE_CONTEXT,
-): ValidationResult {
-  return inspectAnthropic(messages, context).result;
-}
-
-/** {@link validateAnthropic}, with the turn table it read (for repair). */
 export function inspectAnthropic(
   messages: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
@@ -54,22 +42,19 @@ export function inspectAnthropic(
   assertAnthropicMessages(messages);
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable(messages.length);
-  // The call turn whose merged user turn is being read (the API joins consecutive user messages
-  // into one turn), or -1; and whether that merged turn has had content other than results yet.
+  // The call turn whose merged user turn is being read (or -1), and whether it had non-results.
   let callTurn = -1;
   let otherInTurn = false;
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', ANTHROPIC_MESSAGE_SHAPE);
     const blocks = anthropicBlocksOf(message, index);
     if (message.role === 'assistant') {
-      // Right after an assistant message with calls, the API merges this one into that turn.
       const afterCalls = callTurn !== -1 && callTurn === index - 1;
       readAssistant(blocks, index, messages.length, afterCalls, table, issues);
       callTurn = table.isCalls(index) ? index : -1;
       otherInTurn = false;
     } else {
       otherInTurn = readUser(blocks, index, callTurn, otherInTurn, table, issues);
-      // A user message with no result ends the run of results the pairing reads.
       if (table.kinds[index] !== RESULTS_ENTRY) callTurn = -1;
     }
   }
@@ -119,12 +104,10 @@ function readAssistant(
       firstText ??= partIndex;
     }
   }
-  // Merged after an earlier message's calls, any text of a message with calls follows calls.
   if (afterCalls && table.openSites() > 0) textAfter ??= firstText;
   table.end();
   if (textAfter !== undefined) {
-    // Inferred: results must come right after their `tool_use` blocks
-    // (https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use).
+    // Inferred (https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use).
     const toolCallIds = table.idsOf(table.count - 1);
     const at = index + 1 < length ? index + 1 : index;
     issues.push({
@@ -138,10 +121,7 @@ function readAssistant(
   }
 }
 
-/**
- * Reads a user message of the merged turn after `callTurn` (-1: none); `otherBefore`: the turn had
- * content other than results before it. Returns the same once this message is read.
- */
+/** Reads a user message of the turn after `callTurn`; returns whether the turn has non-results. */
 function readUser(
   blocks: readonly JsonObject[],
   index: number,
@@ -163,7 +143,7 @@ function readUser(
     const id = blockString(block, 'tool_use_id', index, partIndex);
     table.add(id, partIndex);
     if (other && callTurn !== -1) {
-      // Anthropic looks for results at the start of the merged turn; wording inferred.
+      // Results open the merged turn; wording inferred.
       const at = callTurn + 1;
       issues.push({
         code: 'misplaced-tool-result',
@@ -180,8 +160,7 @@ function readUser(
   return other;
 }
 
-// The one parse of the Messages wire shape: the validator and the reader refuse a malformed
-// message the same way, in the same words.
+// The one parse of the Messages wire shape, shared by the validator and the reader.
 
 /** @throws {ToolHistoryError} `invalid-input` when `messages` is not an array. */
 export function assertAnthropicMessages(messages: unknown): asserts messages is readonly unknown[] {
@@ -193,12 +172,7 @@ export const ANTHROPIC_MESSAGE_SHAPE = 'an object with role and content';
 
 const NO_BLOCKS: readonly JsonObject[] = [];
 
-/**
- * The message's blocks, each an object with a string `type` (none for a string `content`), once
- * its role is checked.
- *
- * @throws {ToolHistoryError} `invalid-input` for another role, or a content or block of another shape.
- */
+/** The message's typed blocks (none for a string `content`), once its role is checked. */
 export function anthropicBlocksOf(message: JsonObject, index: number): readonly JsonObject[] {
   if (message.role !== 'user' && message.role !== 'assistant') {
     throw invalidField(

@@ -13,21 +13,18 @@ import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { withExtras } from '../shared/extras-of.js';
 
-// Anthropic Messages and Bedrock Converse lay a history out the same way: system text apart,
-// calls as blocks of an assistant message, results as the first blocks of the next user message.
+// Anthropic Messages and Bedrock Converse lay a history out the same way.
 
 type Extras = Readonly<Record<string, unknown>> | undefined;
 
 /** What differs between the two formats: each block's shape and the warnings' wording. */
 export interface BlockWriter<B> {
   readonly format: 'anthropic' | 'bedrock';
-  /** The warning for a system message moved out of the messages. */
   readonly movedSystem: string;
-  /** The call block's input field, as warnings name it (`Anthropic tool_use input`). */
+  /** Warnings' names for the call input and the result blocks. */
   readonly callInput: string;
-  /** The result blocks, as warnings name them (`Anthropic tool_result blocks`). */
   readonly resultBlocks: string;
-  /** A user message of one plain text part is written as a string (Anthropic). */
+  /** Write a user message of one plain text part as a string. */
   readonly plainUserText: boolean;
   text(text: string, extras: Extras): B;
   call(part: ToolCallPart, extras: Extras): B;
@@ -40,7 +37,7 @@ export interface BlockMessage<B> {
   readonly content: string | B[];
 }
 
-/** What {@link writeBlocks} returns: the messages and each system message's text and extras. */
+/** What {@link writeBlocks} returns. */
 export interface WrittenBlocks<B> {
   readonly messages: BlockMessage<B>[];
   readonly warnings: ConversionWarning[];
@@ -57,11 +54,10 @@ export function writeBlocks<B>(
   const names = new CallNames('turn');
   const messages: BlockMessage<B>[] = [];
   const system: WrittenBlocks<B>['system'] = [];
-  // The user message holding the latest results, while nothing else has followed it.
+  // The user message of the latest results, while nothing else has followed it.
   let resultsTurn: B[] | undefined;
   const partBlocks = (part: TextPart | OpaquePart, index: number): B[] => {
     if (part.type === 'opaque') {
-      // Opaque parts in this format are blocks its reader read.
       const value = context.ownOpaque(part, index);
       return value === undefined ? [] : [value as B];
     }

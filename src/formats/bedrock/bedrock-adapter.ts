@@ -9,7 +9,6 @@ import type { FormatAdapter } from '../shared/format-adapter.js';
 /** The Amazon Bedrock Converse `messages`: reader, writer, validator, profile and wire facts. */
 export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> = {
   format: 'bedrock',
-  // Ids unique in the request; each result in the user message right after its call.
   profile: {
     ...BASE_PROFILE,
     name: 'Bedrock',

@@ -3,24 +3,17 @@ import type { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { MessageStrings } from '../../core/message-strings.js';
 import type { BlockWording } from '../anthropic/anthropic-rules.js';
 
-// Bedrock Converse's id rule and its sentences for tool-turn problems, each with where its wording
-// was seen, and the results Bedrock finds late.
+// Bedrock Converse's id and tool-turn rules, each with where its wording was seen.
 
-/**
- * 1 to 64 characters of `[a-zA-Z0-9_-]`, for `toolUse.toolUseId` and `toolResult.toolUseId`
- * (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html).
- */
+/** https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html */
 export const BEDROCK_TOOL_USE_ID_PATTERN: RegExp = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** True when Bedrock accepts `id` ({@link BEDROCK_TOOL_USE_ID_PATTERN}). */
+/** True when Bedrock accepts `id`. */
 export function isBedrockId(id: string): boolean {
   return BEDROCK_TOOL_USE_ID_PATTERN.test(id);
 }
 
-/**
- * Ours, in the form of AWS's constraint errors, which number list members from 1 (no recorded
- * reply for this field; the form: https://github.com/aws-samples/remote-swe-agents/pull/457).
- */
+/** Ours, in the form of AWS's constraint errors (https://github.com/aws-samples/remote-swe-agents/pull/457). */
 export function invalidIdSentence(id: string, messageIndex: number, partIndex: number): string {
   const constraint =
     id.length === 0
@@ -31,27 +24,20 @@ export function invalidIdSentence(id: string, messageIndex: number, partIndex: n
   return `1 validation error detected: Value '${id}' at 'messages.${messageIndex + 1}.member.content.${partIndex + 1}.member.toolUse.toolUseId' failed to satisfy constraint: ${constraint}`;
 }
 
-/**
- * True when `model` (a model id, inference profile id or ARN) names a Claude model
- * (`us.anthropic.claude-sonnet-4-20250514-v1:0`): Bedrock hands those to Claude, whose rules apply.
- */
+/** True when `model` (id, inference profile or ARN) is a Claude model, whose rules apply. */
 export function isClaudeModel(model: string | undefined): boolean {
   return model?.includes('anthropic.claude') === true;
 }
 
-/**
- * Claude's refusal of results that do not open the user message, as Bedrock relays it
- * (https://github.com/Amazon-Q-Developer/language-servers/pull/1235).
- */
+/** Claude's, relayed by Bedrock (https://github.com/Amazon-Q-Developer/language-servers/pull/1235). */
 export function resultsFirstSentence(at: number, missing: number): string {
   return `The model returned the following errors: messages.${at}: Did not find ${missing} \`tool_result\` block(s) at the beginning of this message. Messages following \`tool_use\` blocks must begin with a matching number of \`tool_result\` blocks.`;
 }
 
-/** Bedrock's wording; one per validation (a message's results share its param and sentence). */
+/** Bedrock's wording; one per validation (it caches each message's sentence). */
 export function bedrockWording(): BlockWording {
   const params = new MessageStrings((index) => `messages.${index}.content`);
-  // Every result the turn before does not call for: an orphan, one for an older turn, a second
-  // one (https://github.com/Just-Curieous/Curie/issues/16).
+  // Any unexpected result (https://github.com/Just-Curieous/Curie/issues/16).
   const exceeds = new MessageStrings(
     (index) =>
       `The number of toolResult blocks at messages.${index}.content exceeds the number of toolUse blocks of previous turn.`,
@@ -61,13 +47,13 @@ export function bedrockWording(): BlockWording {
   return {
     unexpected,
     duplicateResult: unexpected,
-    // Converse and ConverseStream (https://github.com/agno-agi/agno/issues/6698).
+    // https://github.com/agno-agi/agno/issues/6698.
     missing: (at, ids) => [
       `messages.${at}.content`,
       `Expected toolResult blocks at messages.${at}.content for the following Ids: ${ids.join(', ')}`,
     ],
     duplicateCall: (call, first) => {
-      // Ours: no Bedrock wording was found (Claude models refuse it too).
+      // Wording ours.
       const param = `messages.${call.messageIndex}.content.${call.partIndex ?? 0}.toolUse.toolUseId`;
       return [
         param,
@@ -92,26 +78,15 @@ function lateResults(table: ToolTurnTable, visit: (slot: number, call: number) =
   }
 }
 
-/** True when {@link withLateResults} has results to add. */
-export function hasLateResults(table: ToolTurnTable): boolean {
-  let found = false;
-  lateResults(table, () => (found = true));
-  return found;
-}
-
 /**
- * Adds to `problems` the results Bedrock finds late: it looks for a call turn's results in the
- * user message right after it, so one in a later user message of the same run answers nothing
- * there, although the shared pairing rule pairs the run
- * (https://github.com/timothy-agent/timothy/pull/33).
- * Each becomes `misplaced`, and its call joins the `missing` problem of its turn. Reads the
- * pairing {@link findToolTurnProblems} left on the table (one turn per message).
+ * Adds the results Bedrock finds late: it reads only the user message right after a call turn
+ * (https://github.com/timothy-agent/timothy/pull/33). Each becomes `misplaced` and its call joins
+ * its turn's `missing` problem. Reads the pairing {@link findToolTurnProblems} left on the table.
  */
 export function withLateResults(
   table: ToolTurnTable,
   problems: ToolTurnProblem[],
 ): ToolTurnProblem[] {
-  // Per call turn: the slots of its calls answered late.
   const late = new Map<number, Set<number>>();
   lateResults(table, (slot, call) => {
     problems.push({ kind: 'misplaced', result: table.siteAt(slot), call: table.siteAt(call) });
@@ -129,7 +104,6 @@ export function withLateResults(
   const match = table.pairing?.match ?? [];
   for (const [callTurn, slots] of late) {
     const turnMessageIndex = table.messageIndexes[callTurn] ?? -1;
-    // The turn's unanswered and late calls, in call order, as Bedrock lists them.
     const callIds: string[] = [];
     const end = starts[callTurn + 1] ?? 0;
     for (let slot = starts[callTurn] ?? 0; slot < end; slot++)

@@ -1,6 +1,5 @@
-// Minimal Bedrock Converse wire types, from the API reference
-// (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html). A content
-// block is a union with one member set (`{ text }`, `{ toolUse }`, …); other blocks pass through.
+// Minimal Converse wire types (API_runtime_Message in the Bedrock API reference); a block sets one
+// member (`{ text }`, `{ toolUse }`, …), and other blocks pass through.
 
 /** A `text` block. */
 export interface BedrockTextBlock {
@@ -10,10 +9,8 @@ export interface BedrockTextBlock {
 /** A `toolUse` block of an assistant message: one call. */
 export interface BedrockToolUseBlock {
   readonly toolUse: {
-    /** 1 to 64 characters of `[a-zA-Z0-9_-]`. */
     readonly toolUseId: string;
     readonly name: string;
-    /** The arguments, as a JSON object (a Smithy document, not a string). */
     readonly input: unknown;
     readonly [key: string]: unknown;
   };

@@ -1,18 +1,17 @@
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { assertArray, invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 
-// The one parse of the Converse wire shape: the validator and the reader refuse a malformed
-// message the same way, in the same words.
+// The one parse of the Converse wire shape, shared by the validator and the reader.
 
 /** @throws {ToolHistoryError} `invalid-input` when `messages` is not an array. */
 export function assertBedrockMessages(messages: unknown): asserts messages is readonly unknown[] {
   assertArray(messages, 'a Bedrock Converse `messages`');
 }
 
-/** What `objectAt` says a Converse message must be. */
+/** What `objectAt` says a message must be. */
 export const BEDROCK_MESSAGE_SHAPE = 'an object with role and content';
 
-/** The kind of a content block: the union member it sets. */
+/** The union member a content block sets. */
 export function blockKind(block: JsonObject): 'text' | 'toolUse' | 'toolResult' | 'other' {
   if (block.toolUse !== undefined) return 'toolUse';
   if (block.toolResult !== undefined) return 'toolResult';
@@ -20,12 +19,8 @@ export function blockKind(block: JsonObject): 'text' | 'toolUse' | 'toolResult' 
 }
 
 /**
- * The message's blocks, once its role and blocks are checked; an empty `content`
- * (https://github.com/theopenco/llmgateway/pull/3127) or text
- * (https://github.com/LibreChat-AI/agents/pull/501) is refused in Bedrock's words.
- *
- * @throws {ToolHistoryError} `invalid-input` for another role, content or block shape, or a call
- *   in a user message (a result in an assistant one).
+ * The message's blocks once checked; an empty `content` (theopenco/llmgateway#3127) or text
+ * (LibreChat-AI/agents#501) is refused in Bedrock's words.
  */
 export function bedrockBlocksOf(message: JsonObject, index: number): readonly JsonObject[] {
   if (message.role !== 'user' && message.role !== 'assistant') {
@@ -71,52 +66,32 @@ export function bedrockBlocksOf(message: JsonObject, index: number): readonly Js
   return content as readonly JsonObject[];
 }
 
-/**
- * A `toolUse` block's member: an object with a string `toolUseId` and `name`.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the field that is not.
- */
+/** A `toolUse` block's member, checked: string `toolUseId` and `name`. */
 export function toolUseOf(block: JsonObject, index: number, partIndex: number): JsonObject {
   const toolUse = block.toolUse;
-  if (!isObject(toolUse)) throw invalidField(toolUsePath(index, partIndex), toolUse, 'an object');
+  const path = `messages[${index}].content[${partIndex}].toolUse`;
+  if (!isObject(toolUse)) throw invalidField(path, toolUse, 'an object');
   if (typeof toolUse.toolUseId !== 'string')
-    throw invalidField(`${toolUsePath(index, partIndex)}.toolUseId`, toolUse.toolUseId, 'a string');
+    throw invalidField(`${path}.toolUseId`, toolUse.toolUseId, 'a string');
   if (typeof toolUse.name !== 'string')
-    throw invalidField(`${toolUsePath(index, partIndex)}.name`, toolUse.name, 'a string');
+    throw invalidField(`${path}.name`, toolUse.name, 'a string');
   return toolUse;
 }
 
-/**
- * A `toolResult` block's member: a string `toolUseId` and a `content` array of objects, where a
- * `json` block holds an object (https://github.com/deepset-ai/haystack-core-integrations/pull/3766).
- *
- * @throws {ToolHistoryError} `invalid-input` naming the field that is not.
- */
+/** A `toolResult` block's member, checked (json: deepset-ai/haystack-core-integrations#3766). */
 export function toolResultOf(block: JsonObject, index: number, partIndex: number): JsonObject {
   const toolResult = block.toolResult;
-  if (!isObject(toolResult))
-    throw invalidField(toolResultPath(index, partIndex), toolResult, 'an object');
+  const path = `messages[${index}].content[${partIndex}].toolResult`;
+  if (!isObject(toolResult)) throw invalidField(path, toolResult, 'an object');
   if (typeof toolResult.toolUseId !== 'string')
-    throw invalidField(
-      `${toolResultPath(index, partIndex)}.toolUseId`,
-      toolResult.toolUseId,
-      'a string',
-    );
+    throw invalidField(`${path}.toolUseId`, toolResult.toolUseId, 'a string');
   const content = toolResult.content;
   if (!Array.isArray(content))
-    throw invalidField(
-      `${toolResultPath(index, partIndex)}.content`,
-      content,
-      'an array of tool result content blocks',
-    );
+    throw invalidField(`${path}.content`, content, 'an array of tool result content blocks');
   for (let entry = 0; entry < content.length; entry++) {
     const item: unknown = content[entry];
     if (!isObject(item))
-      throw invalidField(
-        `${toolResultPath(index, partIndex)}.content[${entry}]`,
-        item,
-        'a tool result content block object',
-      );
+      throw invalidField(`${path}.content[${entry}]`, item, 'a tool result content block object');
     if (item.json !== undefined && !isObject(item.json))
       throw new ToolHistoryError(
         'invalid-input',
@@ -124,12 +99,4 @@ export function toolResultOf(block: JsonObject, index: number, partIndex: number
       );
   }
   return toolResult;
-}
-
-function toolUsePath(index: number, partIndex: number): string {
-  return `messages[${index}].content[${partIndex}].toolUse`;
-}
-
-function toolResultPath(index: number, partIndex: number): string {
-  return `messages[${index}].content[${partIndex}].toolResult`;
 }

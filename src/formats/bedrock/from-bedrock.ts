@@ -43,12 +43,11 @@ const BEDROCK_READER: BlockReader = {
     const toolResult = toolResultOf(block, index, blockIndex);
     const callId = toolResult.toolUseId as string;
     const isError = toolResult.status === 'error';
-    // `'error'` is `isError`; any other status is kept among the extras and written back as sent.
+    // Another status than `'error'` is kept among the extras.
     const extras =
       toolResult.status === undefined || isError
         ? extrasOf(toolResult, TOOL_RESULT_KEYS)
         : { ...extrasOf(toolResult, TOOL_RESULT_KEYS), status: toolResult.status };
-    // toolResultOf checked that content is an array of objects.
     const content = toolResult.content as readonly JsonObject[];
     const read = resultContent(content);
     const data = read.keep ? { ...extras, content } : extras;
@@ -78,7 +77,6 @@ export function fromBedrock(
 }
 
 function readText(block: JsonObject): TextPart {
-  // bedrockBlocksOf checked that the text is a string.
   const text = block.text as string;
   const extras = extrasOf(block, TEXT_KEYS);
   return extras === undefined
@@ -86,7 +84,7 @@ function readText(block: JsonObject): TextPart {
     : { type: 'text', text, providerData: { bedrock: extras } };
 }
 
-/** A result's content as the neutral model holds it, and whether the array must be kept to write it back. */
+/** A result's neutral content, and whether the array must be kept to write it back. */
 function resultContent(content: readonly JsonObject[]): { value: JsonValue; keep: boolean } {
   const [only] = content;
   if (content.length === 1 && only?.json !== undefined && Object.keys(only).length === 1)

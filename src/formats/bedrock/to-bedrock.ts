@@ -13,7 +13,7 @@ import type {
 
 /** The output of {@link toBedrock}: `messages` plus the request's top-level `system` blocks. */
 export interface BedrockConversionResult extends ConversionResult<BedrockMessage[]> {
-  /** One text block per system message; `undefined` when there are none. */
+  /** `undefined` when there are no system messages. */
   readonly system: BedrockSystemBlock[] | undefined;
 }
 

@@ -1,7 +1,7 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import { findToolTurnProblems, forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import { findToolTurnProblems } from '../../core/pair-tool-turns.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
@@ -9,7 +9,6 @@ import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { blockIssueOf } from '../anthropic/anthropic-rules.js';
 import {
   bedrockWording,
-  hasLateResults,
   invalidIdSentence,
   isBedrockId,
   isClaudeModel,
@@ -37,14 +36,6 @@ import {
  * @throws {ToolHistoryError} `invalid-input` for a message, role, content or block of a shape
  *   Converse refuses (an empty `content` or text among them, in Bedrock's words).
  */
-export function validateBedrock(
-  messages: readonly unknown[],
-  context: RuleContext = NO_RULE_CONTEXT,
-): ValidationResult {
-  return inspectBedrock(messages, context).result;
-}
-
-/** {@link validateBedrock}, with the turn table it read (for repair). */
 export function inspectBedrock(
   messages: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
@@ -94,17 +85,9 @@ export function inspectBedrock(
   }
   const { length } = messages;
   const wording = bedrockWording();
-  const read = issues.length;
   const options = { scope: 'turn', uniqueCallIds: 'conversation' } as const;
-  // Results Bedrock finds late (rare) change their turns' missing problems: then word them again.
-  forEachToolTurnProblem(table, options, (problem) =>
-    issues.push(blockIssueOf(problem, length, wording)),
-  );
-  if (hasLateResults(table)) {
-    issues.length = read;
-    for (const problem of withLateResults(table, findToolTurnProblems(table, options)))
-      issues.push(blockIssueOf(problem, length, wording));
-  }
+  for (const problem of withLateResults(table, findToolTurnProblems(table, options)))
+    issues.push(blockIssueOf(problem, length, wording));
   return {
     result: toValidationResult(issues.sort(byMessageIndex)),
     table,

@@ -30,8 +30,8 @@ const RESPONSE_KEYS = new Set(['name', 'response']);
 const TEXT_PART_KEYS = new Set(['text']);
 
 /**
- * Reads Gemini `contents` (and its `systemInstruction`) into a neutral history; calls and
- * responses without an id get generated ones (`generated-call-id`).
+ * Reads Gemini `contents` (and `systemInstruction`) into a neutral history; parts without an id
+ * get generated ones (`generated-call-id`).
  *
  * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
@@ -57,7 +57,6 @@ export function fromGemini(
       );
       history.push({ role: 'assistant', parts: modelParts, sourceIndex: index });
     } else {
-      // 'user', the legacy 'function', or no role.
       const claimed = claimByIds(parts, turn);
       parts.forEach((part, partIndex) => {
         const last = history.at(-1);
@@ -116,11 +115,7 @@ function readModelPart(
   };
 }
 
-/**
- * The part's extras plus, under `field`, the function's fields the neutral model does not hold
- * (`willContinue`, a response's `parts`, …) and its wire `id` when that is not `callId`, for
- * toGemini to write back. `undefined` when there are none.
- */
+/** The part's extras plus, under `field`, the function's unmodelled fields (and a differing `id`). */
 function withInnerExtras(
   extras: Record<string, unknown> | undefined,
   field: 'functionCall' | 'functionResponse',
@@ -144,10 +139,7 @@ function readUserPart(part: JsonObject): TextPart | OpaquePart {
     : { type: 'text', text: part.text, providerData: { gemini: extras } };
 }
 
-/**
- * Pairs the responses with an id that open a user content before those without one, as the
- * validator does: a response without an id must not take the call another names by id.
- */
+/** Pairs the leading responses with an id first, so an idless one cannot take their calls. */
 function claimByIds(
   parts: readonly JsonObject[],
   turn: GeminiTurn,

@@ -1,5 +1,4 @@
-// Gemini's refusals of tool-call histories in Google's words, each with where it was seen, and
-// the turn pairing rule the reader and the validator share.
+// Gemini's refusals in Google's words, with where each was seen, and the turn pairing rule.
 
 /** https://github.com/google-gemini/gemini-cli/issues/4217 (400 INVALID_ARGUMENT). */
 export const GEMINI_COUNT_MISMATCH =
@@ -9,33 +8,23 @@ export const GEMINI_COUNT_MISMATCH =
 export const GEMINI_RESPONSE_NOT_AFTER_CALL =
   'Please ensure that function response turn comes immediately after a function call turn.';
 
-/**
- * Also when the history starts with a call turn:
- * https://github.com/google-gemini/gemini-cli/issues/11814.
- */
+/** Also for a history that starts with a call turn (google-gemini/gemini-cli#11814). */
 export const GEMINI_CALL_NOT_AFTER_USER =
   'Please ensure that function call turn comes immediately after a user turn or after a function response turn.';
 
-/**
- * The check Google's SDKs run on a chat history (`validateChatHistory` in
- * google-gemini/generative-ai-js packages/main/src/methods/chat-session-helpers.ts).
- */
+/** `validateChatHistory` in google-gemini/generative-ai-js chat-session-helpers.ts. */
 export const GEMINI_RESPONSE_IN_MODEL =
   "Content with role 'model' can't contain 'functionResponse' part";
 
 /**
- * The proto check on an empty response name (https://github.com/langflow-ai/langflow/issues/9437,
- * https://github.com/ollama/ollama/issues/14214). Gemini checks shape before turns, so an empty
- * name gets this wording whatever else is wrong with its response.
+ * The proto check on an empty response name (https://github.com/langflow-ai/langflow/issues/9437);
+ * Gemini checks shape before turns, so it wins over any other problem of the response.
  */
 export function emptyResponseNameMessage(index: number, partIndex: number): string {
   return `* GenerateContentRequest.contents[${index}].parts[${partIndex}].function_response.name: Name cannot be empty.`;
 }
 
-/**
- * The signature Google documents for calls the model did not produce itself; Gemini 3 accepts it
- * in place of a real one (https://ai.google.dev/gemini-api/docs/thought-signatures, FAQ).
- */
+/** Accepted by Gemini 3 in place of a real signature (ai.google.dev thought-signatures FAQ). */
 export const SKIP_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
 
 // `gemini-<major>` after an optional path (`models/`, `publishers/google/models/`, `google/`).
@@ -43,10 +32,8 @@ const GEMINI_MODEL = /^(?:.*\/)?gemini-(\d+)(?:[.-]|$)/i;
 const IMAGE_MODEL = /-image(?:[-.]|$)/i;
 
 /**
- * True when `model` refuses the current turn's calls without their thought signatures: Gemini 3
- * and later, except the image models
- * (https://docs.cloud.google.com/vertex-ai/generative-ai/docs/thought-signatures). Gemini 2.5 and
- * an unknown or absent model accept a history without them.
+ * True when `model` needs thought signatures on the current turn's calls: Gemini 3 and later, not
+ * the image models (https://docs.cloud.google.com/vertex-ai/generative-ai/docs/thought-signatures).
  */
 export function requiresThoughtSignatures(model: string | undefined): boolean {
   if (model === undefined) return false;
@@ -54,12 +41,7 @@ export function requiresThoughtSignatures(model: string | undefined): boolean {
   return match !== null && Number(match[1]) >= 3 && !IMAGE_MODEL.test(model);
 }
 
-/**
- * Gemini 3's refusal of a current-turn call step without its signature
- * (https://github.com/manthanabc/paws/issues/103, https://github.com/nanbingxyz/5ire/issues/405).
- * `position` counts contents from 1: a conversation's first call step, the second content, reads
- * `position 2`.
- */
+/** https://github.com/nanbingxyz/5ire/issues/405; `position` counts contents from 1. */
 export function missingThoughtSignatureMessage(name: string, contentIndex: number): string {
   return `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${name}\` , position ${contentIndex + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`;
 }
@@ -68,7 +50,6 @@ export function missingThoughtSignatureMessage(name: string, contentIndex: numbe
 export interface TurnCall {
   readonly callId: string;
   readonly name: string;
-  /** The call gave no id of its own. */
   readonly idless: boolean;
   readonly position: number;
   answered: boolean;
@@ -83,15 +64,13 @@ interface Keyed {
 }
 
 /**
- * The calls of one model turn and which response answers which: Gemini ids are optional, so a
- * response pairs by its id when it has one and by its function's name otherwise. Every step is
- * O(1) amortized (the xor of a name's unanswered positions is the last one's position).
+ * The calls of one model turn and which response answers which: by id when the response has one,
+ * else by function name (Gemini ids are optional). O(1) amortized per step.
  */
 export class GeminiTurn {
   readonly calls: TurnCall[] = [];
   private readonly byId = new Map<string, Keyed>();
   private readonly byName = new Map<string, Keyed>();
-  /** No call before this position is unanswered. */
   private firstOpen = 0;
 
   /** Adds a call; `idless` when `callId` was generated. */
@@ -102,20 +81,17 @@ export class GeminiTurn {
     keyed(this.byName, name, call);
   }
 
-  /** True when a call of the turn gave itself `id`. */
   hasId(id: string): boolean {
     return this.byId.has(id);
   }
 
-  /** True when the turn calls `name`, answered or not. */
   hasName(name: string): boolean {
     return this.byName.has(name);
   }
 
   /**
-   * The call a response answers: by id; when its id names no call, the only unanswered call with
-   * its name if that call had no id; without an id, the first unanswered call with its name (the
-   * first unanswered call at all for an empty name, which repair names after it).
+   * The call a response answers: by id, else the only unanswered idless call of its name; without
+   * an id, the first unanswered call of its name (of any name for an empty name).
    */
   answer(id: string, name: string): TurnCall | undefined {
     const call =
@@ -155,7 +131,7 @@ function keyed(map: Map<string, Keyed>, key: string, call: TurnCall): void {
   }
 }
 
-/** The first call of `entry` not answered yet (one answered by the other key is skipped). */
+/** The first call of `entry` not answered yet. */
 function take(entry: Keyed | undefined): TurnCall | undefined {
   if (entry === undefined) return undefined;
   while (entry.next < entry.calls.length) {

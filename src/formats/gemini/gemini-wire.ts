@@ -1,9 +1,6 @@
 import { assertArray, invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 
-// The one parse of the Gemini `contents` shape: the validator and the reader refuse a malformed
-// content the same way, in the same words.
-
-/** What `objectAt` says a Gemini content must be. */
+/** What `objectAt` says a content must be; this file is the one parse of `contents`. */
 export const GEMINI_CONTENT_SHAPE = 'a content object with parts';
 
 /** @throws {ToolHistoryError} `invalid-input` when `contents` is not an array. */
@@ -11,12 +8,7 @@ export function assertGeminiContents(contents: unknown): asserts contents is rea
   assertArray(contents, 'a Gemini `contents`');
 }
 
-/**
- * Checks the content's role (`user`, `model`, the legacy `function`, or none) and returns its
- * parts, each an object.
- *
- * @throws {ToolHistoryError} `invalid-input` for another role, or parts that are not objects.
- */
+/** The content's parts once its role (`user`, `model`, legacy `function`, none) is checked. */
 export function geminiPartsOf(content: JsonObject, index: number): readonly JsonObject[] {
   const role = content.role;
   if (role !== undefined && role !== 'user' && role !== 'model' && role !== 'function') {
@@ -33,11 +25,7 @@ export function geminiPartsOf(content: JsonObject, index: number): readonly Json
   return parts as readonly JsonObject[];
 }
 
-/**
- * A part's `functionCall` or `functionResponse`, checked: an object with a string `name`.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the part and the field.
- */
+/** A part's `functionCall` or `functionResponse`, checked to be an object with a string `name`. */
 export function geminiFunctionOf(
   value: unknown,
   index: number,
@@ -53,8 +41,7 @@ export function geminiFunctionOf(
   return value as JsonObject & { readonly name: string };
 }
 
-// The API reads proto JSON, which accepts snake_case names too; aiwrapper 3.0.3 sends
-// `function_call`. Readers see camelCase only.
+// Proto JSON accepts snake_case names too (aiwrapper 3.0.3 sends `function_call`).
 const SNAKE_TO_CAMEL: Readonly<Record<string, string>> = {
   function_call: 'functionCall',
   function_response: 'functionResponse',

@@ -16,7 +16,7 @@ import { SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
 
 /** The output of {@link toGemini}: `contents` plus the request's `systemInstruction`. */
 export interface GeminiConversionResult extends ConversionResult<GeminiContent[]> {
-  /** The system messages' text as one instruction; `undefined` when there are none. */
+  /** `undefined` when there are no system messages. */
   readonly systemInstruction: GeminiSystemInstruction | undefined;
 }
 
@@ -76,7 +76,6 @@ function plainParts(
     const extras = context.ownData(part.providerData, index);
     return part.text === '' ? [] : [{ ...extras, text: part.text }];
   }
-  // Opaque parts in this format are parts read by fromGemini.
   const value = context.ownOpaque(part, index);
   return value === undefined ? [] : [value as GeminiPart];
 }
@@ -128,7 +127,7 @@ function writeModel(
 
 const SIGNATURE_ADDED = `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`;
 
-/** A part's extras without `field`, and the function's fields fromGemini kept under `field`. */
+/** A part's extras without `field`, and the function's fields kept under `field`. */
 function splitExtras(
   extras: Readonly<Record<string, unknown>> | undefined,
   field: 'functionCall' | 'functionResponse',
@@ -138,7 +137,7 @@ function splitExtras(
   return [Object.keys(rest).length === 0 ? undefined : rest, isObject(inner) ? inner : undefined];
 }
 
-/** `fields` with the kept inner fields and `callId`, else the id the part was read with, if any. */
+/** `fields` with the kept inner fields and `callId` (else the id it was read with). */
 function withId<T extends object>(
   callId: string | undefined,
   inner: Readonly<Record<string, unknown>> | undefined,
@@ -146,7 +145,7 @@ function withId<T extends object>(
 ): T & { readonly id?: string } {
   const { id: readId, ...rest } = inner ?? {};
   const id = callId ?? readId;
-  // The neutral fields win over kept ones of the same name (provider data can be built by hand).
+  // Neutral fields win over kept ones of the same name.
   return { ...rest, ...(id === undefined ? {} : { id }), ...fields } as T & {
     readonly id?: string;
   };

@@ -1,6 +1,6 @@
 import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
@@ -17,21 +17,20 @@ import {
 } from './gemini-rules.js';
 import {
   assertGeminiContents,
+  camelCaseGeminiPart,
   GEMINI_CONTENT_SHAPE,
   geminiFunctionOf,
   geminiPartsOf,
 } from './gemini-wire.js';
 
-/** A `functionCall` or `functionResponse` part, as the checks need it. */
+/** A `functionCall` or `functionResponse` part; `signed`: a call with a `thoughtSignature`. */
 interface FunctionPart {
   readonly name: string;
   readonly id: string | undefined;
   readonly partIndex: number;
-  /** A call part with a non-empty `thoughtSignature` (always false for responses). */
   readonly signed: boolean;
 }
 
-/** One content's role and function parts. */
 interface Turn {
   readonly role: 'user' | 'model';
   readonly calls: readonly FunctionPart[];
@@ -39,25 +38,14 @@ interface Turn {
 }
 
 /**
- * Validates Gemini `contents` and returns every issue in Gemini's words (Gemini stops at the first).
- *
- * Gemini pairs by position and name: the turn after a `model` turn with `functionCall` parts is a
- * `user` turn with as many `functionResponse` parts naming the calls' functions; a call turn
- * follows a user or response turn. An issue's `toolCallId` is the part's `id`, else its name.
- * With `context.model` a Gemini 3 model, each call step of the current turn carries a
- * `thoughtSignature` on its first `functionCall` part.
+ * Validates Gemini `contents`, returning every issue in Gemini's words and the turn table it read.
+ * A call turn follows a user or response turn and is answered by as many responses naming its
+ * functions; an issue's `toolCallId` is the part's `id`, else its name. With a Gemini 3
+ * `context.model`, each current-turn call step carries a `thoughtSignature` on its first call.
  *
  * @throws {ToolHistoryError} `invalid-input` for a content, role, part or function part of a shape
  *   Gemini does not have.
  */
-export function validateGemini(
-  contents: readonly unknown[],
-  context: RuleContext = NO_RULE_CONTEXT,
-): ValidationResult {
-  return inspectGemini(contents, context).result;
-}
-
-/** {@link validateGemini}, with the turn table it read (for repair). */
 export function inspectGemini(
   contents: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
@@ -124,9 +112,7 @@ export function inspectGemini(
   };
 }
 
-const NO_PARTS: readonly FunctionPart[] = [];
-
-/** Adds a content's turn to the table; a part without an id gets one of its own. */
+/** Adds a content's turn to the table; a part without an id gets a unique key. */
 function addTurn(turn: Turn, index: number, table: ToolTurnTable): void {
   const parts = turn.role === 'model' ? turn.calls : turn.responses;
   if (parts.length === 0) {
@@ -139,39 +125,21 @@ function addTurn(turn: Turn, index: number, table: ToolTurnTable): void {
 }
 
 function readTurn(role: unknown, parts: readonly JsonObject[], index: number): Turn {
-  // Most contents hold no function part: they share one empty array.
-  let calls: FunctionPart[] | undefined;
-  let responses: FunctionPart[] | undefined;
+  const calls: FunctionPart[] = [];
+  const responses: FunctionPart[] = [];
   for (let partIndex = 0; partIndex < parts.length; partIndex++) {
     const part = parts[partIndex];
     if (part === undefined) continue;
-    // What camelCaseGeminiPart reads, without copying the part.
-    const functionCall = part.functionCall !== undefined ? part.functionCall : part.function_call;
-    const functionResponse =
-      part.functionResponse !== undefined ? part.functionResponse : part.function_response;
+    const { functionCall, functionResponse, thoughtSignature } = camelCaseGeminiPart(part);
     if (functionCall !== undefined) {
-      const signature =
-        part.thoughtSignature !== undefined ? part.thoughtSignature : part.thought_signature;
-      const signed = typeof signature === 'string' && signature !== '';
-      (calls ??= []).push(functionPart(functionCall, index, partIndex, 'functionCall', signed));
+      const signed = typeof thoughtSignature === 'string' && thoughtSignature !== '';
+      calls.push(functionPart(functionCall, index, partIndex, 'functionCall', signed));
     }
     if (functionResponse !== undefined)
-      (responses ??= []).push(
-        functionPart(functionResponse, index, partIndex, 'functionResponse', false),
-      );
+      responses.push(functionPart(functionResponse, index, partIndex, 'functionResponse', false));
   }
-  if (calls === undefined && responses === undefined)
-    return role === 'model' ? MODEL_TEXT : USER_TEXT;
-  return {
-    role: role === 'model' ? 'model' : 'user',
-    calls: calls ?? NO_PARTS,
-    responses: responses ?? NO_PARTS,
-  };
+  return { role: role === 'model' ? 'model' : 'user', calls, responses };
 }
-
-// Contents without function parts, most of a history, share these.
-const MODEL_TEXT: Turn = { role: 'model', calls: NO_PARTS, responses: NO_PARTS };
-const USER_TEXT: Turn = { role: 'user', calls: NO_PARTS, responses: NO_PARTS };
 
 function functionPart(
   value: unknown,
@@ -210,7 +178,7 @@ function checkCallTurn(
   for (const call of calls) {
     const id = call.id;
     if (id === undefined) continue;
-    // Ours: no Gemini wording was found.
+    // Wording ours.
     if (seen.has(id))
       issues.push({
         code: 'duplicate-tool-call-id',
@@ -223,10 +191,7 @@ function checkCallTurn(
   }
 }
 
-/**
- * Responses answer their call turn by name, one per call, in order (parallel calls of one function
- * pair positionally). A response with an empty name pairs with the first call still unanswered.
- */
+/** Responses answer their call turn by name, in order; an empty name takes the first open call. */
 function checkResponses(
   callTurn: Turn,
   callIndex: number,
@@ -241,7 +206,6 @@ function checkResponses(
     calls.every((call, position) => call.name === responses[position]?.name)
   )
     return;
-  // Read positions instead of shift: shift is linear on long arrays.
   const waiting = new Map<string, { readonly positions: number[]; next: number }>();
   calls.forEach((call, position) => {
     const queue = waiting.get(call.name);
@@ -266,7 +230,7 @@ function checkResponses(
   });
   const left = unanswered.slice(nameless.length);
   if (left.length === named.length) {
-    // Ours: Gemini pairs by position and has no wording for a name mismatch.
+    // Wording ours.
     named.forEach((response, position) => {
       const call = left[position];
       if (call)
@@ -285,11 +249,7 @@ function checkResponses(
   for (const part of named) issues.push(orphan(part, index));
 }
 
-/**
- * Responses with an id answer different calls of the turn by that id ({@link GeminiTurn}): other
- * providers, which pair by id, refuse anything else. A response whose id names a call of another
- * function of the turn is a name mismatch. Ours: no Gemini wording was found for these.
- */
+/** Responses with an id answer distinct calls by that id ({@link GeminiTurn}); wording ours. */
 function checkResponseIds(
   callTurn: Turn,
   callIndex: number,
@@ -297,7 +257,6 @@ function checkResponseIds(
   index: number,
   issues: HistoryIssue[],
 ): void {
-  // Built at the first response that carries an id: most response turns carry none.
   let calls: GeminiTurn | undefined;
   for (const response of turn.responses) {
     const id = response.id;
@@ -332,10 +291,7 @@ function checkResponseIds(
   }
 }
 
-/**
- * `functionResponse` parts in a `model` content, in the words of Google's SDK check. Their call is
- * taken to be in the same content, else in the call turn right before it.
- */
+/** `functionResponse` parts in a `model` content; their call is there or in the turn before. */
 function responsesInModel(
   turn: Turn,
   index: number,

@@ -1,5 +1,5 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import { validateAnthropic } from '../../formats/anthropic/validate-anthropic.js';
+import { inspectAnthropic } from '../../formats/anthropic/validate-anthropic.js';
 import type {
   EndpointReply,
   ErrorReply,
@@ -28,7 +28,7 @@ export interface AnthropicErrorBody {
   readonly error: { readonly type: string; readonly message: string };
 }
 
-/** The 400 Anthropic sends for an issue of `validateAnthropic` (Kilo-Org/kilocode#5163). */
+/** The 400 Anthropic sends for an issue of `inspectAnthropic` (Kilo-Org/kilocode#5163). */
 export function anthropicErrorBody(issue: HistoryIssue): ErrorReply<AnthropicErrorBody> {
   return {
     status: 400,
@@ -79,7 +79,7 @@ async function handleMessages(request: EndpointRequest): Promise<EndpointReply> 
   if (badRole !== -1)
     return refuse(`messages.${badRole}.role: Input should be 'user' or 'assistant'`);
   const refusal = refuseHistory(
-    () => validateAnthropic(items),
+    () => inspectAnthropic(items).result,
     ([issue]) => {
       const { status, body: error } = anthropicErrorBody(issue);
       return jsonReply(status, { ...error, request_id: requestId() });

@@ -1,5 +1,5 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import { validateBedrock } from '../../formats/bedrock/validate-bedrock.js';
+import { inspectBedrock } from '../../formats/bedrock/validate-bedrock.js';
 import type {
   EndpointReply,
   ErrorReply,
@@ -63,7 +63,7 @@ async function handleConverse(request: EndpointRequest): Promise<EndpointReply> 
     return refuse('The messages field must be an array of Message objects.');
   const items: readonly unknown[] = messages;
   const refusal = refuseHistory(
-    () => validateBedrock(items),
+    () => inspectBedrock(items).result,
     ([issue]) => {
       const { status, body: error, headers } = bedrockErrorBody(issue);
       return { ...jsonReply(status, error), headers };

@@ -1,6 +1,6 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { requiresThoughtSignatures } from '../../formats/gemini/gemini-rules.js';
-import { validateGemini } from '../../formats/gemini/validate-gemini.js';
+import { inspectGemini } from '../../formats/gemini/validate-gemini.js';
 import type {
   EndpointReply,
   ErrorReply,
@@ -26,7 +26,7 @@ export interface GeminiErrorBody {
   readonly error: { readonly code: number; readonly message: string; readonly status: string };
 }
 
-/** The 400 Gemini sends for an issue of `validateGemini` (microsoft/vscode#299295). */
+/** The 400 Gemini sends for an issue of `inspectGemini` (microsoft/vscode#299295). */
 export function geminiErrorBody(issue: HistoryIssue): ErrorReply<GeminiErrorBody> {
   return { status: 400, body: geminiError(400, issue.message, 'INVALID_ARGUMENT') };
 }
@@ -103,7 +103,7 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
   if (badRole) return refuse('Please use a valid role: user, model.');
   const refusal = refuseHistory(
     // The model in the path picks its rules (Gemini 3's thought signatures).
-    () => validateGemini(items, { model }),
+    () => inspectGemini(items, { model }).result,
     ([issue]) => refuse(issue.message),
     refuse,
   );

@@ -1,10 +1,10 @@
 import { describe, it } from 'vitest';
 import { fromAnthropic } from '../../../src/formats/anthropic/from-anthropic.js';
-import { validateAnthropic } from '../../../src/formats/anthropic/validate-anthropic.js';
+import { inspectAnthropic } from '../../../src/formats/anthropic/validate-anthropic.js';
 import { expectSameRefusal } from '../../helpers/same-refusal.js';
 
 const refuse = (messages: readonly unknown[], expected: string): void => {
-  expectSameRefusal(validateAnthropic, fromAnthropic, messages, expected);
+  expectSameRefusal(inspectAnthropic, fromAnthropic, messages, expected);
 };
 
 describe('the Anthropic wire parse (validator and reader)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodyFor } from '../../../src/testing/index.js';
-import { validateAnthropic } from '../../../src/formats/anthropic/validate-anthropic.js';
+import { inspectAnthropic } from '../../../src/formats/anthropic/validate-anthropic.js';
 import { repairHistory } from '../../../src/repair/repair-history.js';
 import { ToolHistoryError } from '../../../src/errors/tool-history-error.js';
 
@@ -19,7 +19,7 @@ const missing = (at: number, ids: string): string =>
 const unexpected = (at: string, id: string): string =>
   `${at}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
 
-describe('validateAnthropic', () => {
+describe('inspectAnthropic', () => {
   it('accepts parallel calls over several rounds, text before the calls and after the results', () => {
     const messages = [
       user('weather?'),
@@ -29,11 +29,11 @@ describe('validateAnthropic', () => {
       user([result('toolu_3')]),
       assistant('done'),
     ];
-    expect(validateAnthropic(messages)).toEqual({ ok: true, issues: [] });
+    expect(inspectAnthropic(messages).result).toEqual({ ok: true, issues: [] });
   });
 
   it('reports a trimmed history that starts with a tool_result as an orphan', () => {
-    expect(validateAnthropic([user([result('toolu_1')]), assistant('ok')])).toEqual({
+    expect(inspectAnthropic([user([result('toolu_1')]), assistant('ok')]).result).toEqual({
       ok: false,
       issues: [
         {
@@ -50,11 +50,11 @@ describe('validateAnthropic', () => {
 
   it('reports calls without results, all or some of a turn, naming the next message', () => {
     expect(
-      validateAnthropic([
+      inspectAnthropic([
         user('go'),
         assistant([use('toolu_1'), use('toolu_2')]),
         user('never mind'),
-      ]),
+      ]).result,
     ).toEqual({
       ok: false,
       issues: [
@@ -68,11 +68,11 @@ describe('validateAnthropic', () => {
       ],
     });
     expect(
-      validateAnthropic([
+      inspectAnthropic([
         user('go'),
         assistant([use('toolu_1'), use('toolu_2')]),
         user([result('toolu_2')]),
-      ]),
+      ]).result,
     ).toEqual({
       ok: false,
       issues: [
@@ -89,12 +89,12 @@ describe('validateAnthropic', () => {
 
   it('reports a result with another message between it and its call as misplaced', () => {
     expect(
-      validateAnthropic([
+      inspectAnthropic([
         user('go'),
         assistant([use('toolu_1')]),
         user('hurry'),
         user([result('toolu_1')]),
-      ]),
+      ]).result,
     ).toEqual({
       ok: false,
       issues: [
@@ -120,11 +120,11 @@ describe('validateAnthropic', () => {
 
   it('reports text before the tool_result blocks of the user turn', () => {
     expect(
-      validateAnthropic([
+      inspectAnthropic([
         user('go'),
         assistant([use('toolu_1')]),
         user([{ type: 'text', text: 'here:' }, result('toolu_1')]),
-      ]),
+      ]).result,
     ).toEqual({
       ok: false,
       issues: [
@@ -150,7 +150,7 @@ describe('validateAnthropic', () => {
       user([result('toolu_3'), { type: 'text', text: 'and tomorrow?' }]),
       assistant('done'),
     ];
-    expect(validateAnthropic(messages)).toEqual({ ok: true, issues: [] });
+    expect(inspectAnthropic(messages).result).toEqual({ ok: true, issues: [] });
   });
 
   it('accepts calls split over consecutive assistant messages answered by the next user turn: the API merges them into one turn', () => {
@@ -161,7 +161,7 @@ describe('validateAnthropic', () => {
       user([result('toolu_2'), result('toolu_1')]),
       assistant('done'),
     ];
-    expect(validateAnthropic(messages)).toEqual({ ok: true, issues: [] });
+    expect(inspectAnthropic(messages).result).toEqual({ ok: true, issues: [] });
   });
 
   it("reports a call of a merged assistant turn left unanswered, and text that follows an earlier message's calls", () => {
@@ -171,7 +171,7 @@ describe('validateAnthropic', () => {
       assistant([{ type: 'text', text: 'and also' }, use('toolu_2')]),
       user([result('toolu_1')]),
     ];
-    const { issues } = validateAnthropic(messages);
+    const { issues } = inspectAnthropic(messages).result;
     expect(issues.map((issue) => [issue.code, issue.messageIndex])).toEqual([
       ['content-after-tool-call', 2],
       ['missing-tool-result', 2],
@@ -180,24 +180,24 @@ describe('validateAnthropic', () => {
   });
 
   it('reports a second result for a call of a merged assistant turn as a duplicate, and a repeated id across the merged messages', () => {
-    const duplicateResult = validateAnthropic([
+    const duplicateResult = inspectAnthropic([
       user('go'),
       assistant([use('toolu_1')]),
       assistant([use('toolu_2')]),
       user([result('toolu_1'), result('toolu_2'), result('toolu_1')]),
-    ]);
+    ]).result;
     // Anthropic words a second result as a duplicate (its code is the duplicate-id one), not as
     // a result with no call in the turn before.
     expect(duplicateResult.issues).toHaveLength(1);
     expect(duplicateResult.issues[0]?.message).toContain(
       'duplicate `tool_result` for `tool_use_id` toolu_1, already answered at messages.3.content.0',
     );
-    const repeatedId = validateAnthropic([
+    const repeatedId = inspectAnthropic([
       user('go'),
       assistant([use('toolu_1')]),
       assistant([use('toolu_1')]),
       user([result('toolu_1'), result('toolu_1')]),
-    ]);
+    ]).result;
     expect(repeatedId.ok).toBe(false);
     expect(repeatedId.issues.map((issue) => issue.code)).toContain('duplicate-tool-call-id');
   });
@@ -209,7 +209,7 @@ describe('validateAnthropic', () => {
       user([result('toolu_1')]),
       user('and tomorrow?'),
     ];
-    expect(validateAnthropic(messages)).toEqual({ ok: true, issues: [] });
+    expect(inspectAnthropic(messages).result).toEqual({ ok: true, issues: [] });
   });
 
   it('reports a result after text in the merged user turn, naming the message after the call turn', () => {
@@ -220,7 +220,7 @@ describe('validateAnthropic', () => {
       user([{ type: 'text', text: 'also:' }, result('toolu_2')]),
       user([result('toolu_3')]),
     ];
-    expect(validateAnthropic(messages)).toEqual({
+    expect(inspectAnthropic(messages).result).toEqual({
       ok: false,
       issues: [
         {
@@ -247,11 +247,11 @@ describe('validateAnthropic', () => {
 
   it('reports text after tool_use in the assistant turn', () => {
     expect(
-      validateAnthropic([
+      inspectAnthropic([
         user('go'),
         assistant([use('toolu_1'), { type: 'text', text: 'I will check.' }]),
         user([result('toolu_1')]),
-      ]),
+      ]).result,
     ).toEqual({
       ok: false,
       issues: [
@@ -275,7 +275,7 @@ describe('validateAnthropic', () => {
       assistant([use('call_0')]),
       user([result('call_0')]),
     ];
-    expect(validateAnthropic(messages)).toEqual({
+    expect(inspectAnthropic(messages).result).toEqual({
       ok: false,
       issues: [
         {
@@ -301,11 +301,11 @@ describe('validateAnthropic', () => {
 
   it('reports ids that do not match ^[a-zA-Z0-9_-]+$, the empty id included', () => {
     expect(
-      validateAnthropic([
+      inspectAnthropic([
         user('go'),
         assistant([use('functions.get:0'), use('')]),
         user([result('functions.get:0'), result('')]),
-      ]),
+      ]).result,
     ).toEqual({
       ok: false,
       issues: [
@@ -332,16 +332,16 @@ describe('validateAnthropic', () => {
   });
 
   it('throws invalid-input naming the index and field for shapes Anthropic does not have', () => {
-    expect(() => validateAnthropic([user('hi'), { role: 'system', content: 'x' }])).toThrow(
+    expect(() => inspectAnthropic([user('hi'), { role: 'system', content: 'x' }])).toThrow(
       new ToolHistoryError(
         'invalid-input',
         "messages[1].role is the string \"system\", but must be 'user' or 'assistant' (the system prompt goes in the `system` field).",
       ),
     );
-    expect(() =>
-      validateAnthropic([assistant([{ type: 'tool_use', name: 'f', input: {} }])]),
+    expect(
+      () => inspectAnthropic([assistant([{ type: 'tool_use', name: 'f', input: {} }])]).result,
     ).toThrow('messages[0].content[0].id is undefined, but must be a string.');
-    expect(() => validateAnthropic({ messages: [] } as unknown as unknown[])).toThrow(
+    expect(() => inspectAnthropic({ messages: [] } as unknown as unknown[])).toThrow(
       'Expected an Anthropic Messages `messages` array, but got an object.',
     );
   });
@@ -349,14 +349,14 @@ describe('validateAnthropic', () => {
   it('does not modify its input', () => {
     const messages = [user('go'), assistant([use('toolu_1')])];
     const copy = structuredClone(messages);
-    validateAnthropic(messages);
+    inspectAnthropic(messages);
     expect(messages).toEqual(copy);
   });
 });
 
 describe("errorBodyFor('anthropic')", () => {
   it('builds the 400 invalid_request_error body', () => {
-    const [issue] = validateAnthropic([user([result('toolu_1')])]).issues;
+    const [issue] = inspectAnthropic([user([result('toolu_1')])]).result.issues;
     expect(issue && errorBodyFor('anthropic', issue)).toEqual({
       status: 400,
       body: {
@@ -370,7 +370,7 @@ describe("errorBodyFor('anthropic')", () => {
   });
 });
 
-describe('validateAnthropic: a result repeated in a second user message', () => {
+describe('inspectAnthropic: a result repeated in a second user message', () => {
   it('is a duplicate, not a result missing from the message after the call turn', () => {
     const messages = [
       user('go'),
@@ -379,7 +379,7 @@ describe('validateAnthropic: a result repeated in a second user message', () => 
       user([result('toolu_1')]),
     ];
     expect(
-      validateAnthropic(messages).issues.map((issue) => [issue.code, issue.messageIndex]),
+      inspectAnthropic(messages).result.issues.map((issue) => [issue.code, issue.messageIndex]),
     ).toEqual([['duplicate-tool-call-id', 3]]);
   });
 });
@@ -397,6 +397,6 @@ describe('repairHistory on a merged assistant turn (Anthropic)', () => {
     const repaired = repairHistory(input, { format: 'anthropic' });
     expect(repaired.fixes.map((fix) => fix.kind)).toEqual(['synthesized-call']);
     for (let index = 0; index < 5; index++) expect(repaired.messages[index]).toBe(input[index]);
-    expect(validateAnthropic(repaired.messages)).toEqual({ ok: true, issues: [] });
+    expect(inspectAnthropic(repaired.messages).result).toEqual({ ok: true, issues: [] });
   });
 });

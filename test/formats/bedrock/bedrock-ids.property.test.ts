@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { BEDROCK_TOOL_USE_ID_PATTERN } from '../../../src/formats/bedrock/bedrock-rules.js';
 import { BEDROCK_ADAPTER } from '../../../src/formats/bedrock/bedrock-adapter.js';
-import { validateBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
+import { inspectBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
 
 /** Ids near the rule's edges: the allowed characters, a few others, lengths around 64. */
 const id = fc.oneof(
@@ -28,7 +28,7 @@ test.prop([id])(
       },
     ];
     const refused = !BEDROCK_TOOL_USE_ID_PATTERN.test(callId);
-    const reported = validateBedrock(messages).issues.some(
+    const reported = inspectBedrock(messages).result.issues.some(
       (issue) => issue.code === 'invalid-tool-call-id',
     );
     expect([reported, BEDROCK_ADAPTER.profile.callIds.accepts(callId)]).toEqual([

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { validateBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
+import { inspectBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
 import { writeFormat } from '../../../src/repair/format-io.js';
 import { repairHistory } from '../../../src/repair/repair-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../../arbitraries/history.js';
@@ -24,7 +24,7 @@ const split = fc
   .tuple(arbitraryHistory(FORMAT_FEATURES.bedrock), fc.nat(), fc.nat())
   .map(([history, pick, cut]) => {
     const messages = writeFormat(history, 'bedrock', new Set()) as Message[];
-    if (!validateBedrock(messages).ok) return undefined;
+    if (!inspectBedrock(messages).result.ok) return undefined;
     const candidates = messages.flatMap((message, index) =>
       message.content.filter(isResult).length >= 2 ? [index] : [],
     );
@@ -47,11 +47,11 @@ const split = fc
   })
   .filter((value) => value !== undefined);
 
-describe('validateBedrock and repairHistory on results split over two user messages', () => {
+describe('inspectBedrock and repairHistory on results split over two user messages', () => {
   test.prop([split])(
     'report the later results as missing at the message after the calls, and as misplaced',
     ({ messages, at, late }) => {
-      const { issues } = validateBedrock(messages);
+      const { issues } = inspectBedrock(messages).result;
       const missing = issues.filter((issue) => issue.code === 'missing-tool-result');
       expect(missing).toHaveLength(1);
       expect(missing[0]).toMatchObject({ messageIndex: at - 1, param: `messages.${at}.content` });
@@ -70,7 +70,7 @@ describe('validateBedrock and repairHistory on results split over two user messa
     'repair moves them back into the message after the calls, and changes nothing else',
     ({ messages, at, late }) => {
       const repaired = repairHistory(messages, { format: 'bedrock' });
-      expect(validateBedrock(repaired.messages)).toEqual({ ok: true, issues: [] });
+      expect(inspectBedrock(repaired.messages).result).toEqual({ ok: true, issues: [] });
       expect(repaired.fixes.map((fix) => fix.kind)).toEqual(late.map(() => 'moved-result'));
       // Everything before the split message and after its second half is the input's own objects.
       for (let index = 0; index < at; index++)

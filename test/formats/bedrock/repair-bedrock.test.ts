@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { repairWholeHistory, repairHistory } from '../../../src/repair/repair-history.js';
-import { validateBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
+import { inspectBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
 
 const use = (toolUseId: string, name = 'search'): unknown => ({
   toolUse: { toolUseId, name, input: {} },
@@ -51,7 +51,7 @@ describe('repairHistory on Bedrock: a result later than the message after its ca
         { text: 'again' },
       ],
     });
-    expect(validateBedrock(windowed.messages)).toEqual({ ok: true, issues: [] });
+    expect(inspectBedrock(windowed.messages).result).toEqual({ ok: true, issues: [] });
     // The untouched answer comes back as the same object.
     expect(windowed.messages[6]).toBe(messages[6]);
   });
@@ -76,7 +76,7 @@ describe('repairHistory on Bedrock: a result later than the message after its ca
     expect(repaired.fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([
       ['moved-result', 2],
     ]);
-    expect(validateBedrock(repaired.messages).ok).toBe(true);
+    expect(inspectBedrock(repaired.messages).result.ok).toBe(true);
     expect(repaired.messages[1]).toBe(calls);
   });
 });

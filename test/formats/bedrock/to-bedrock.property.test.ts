@@ -1,6 +1,6 @@
 import { test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { validateBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
+import { inspectBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../../arbitraries/history.js';
 import { roundTrip, withoutSourceIndex } from '../../helpers/round-trip.js';
 
@@ -21,7 +21,7 @@ test.prop([arbitraryHistory({ ...FORMAT_FEATURES.bedrock, answerAll: true })])(
         : [],
     );
     const { messages } = roundTrip('bedrock', history);
-    const result = validateBedrock(messages);
+    const result = inspectBedrock(messages).result;
     // Generated ids repeat across turns on purpose; Bedrock wants them unique in the request.
     if (new Set(ids).size === ids.length) expect(result).toEqual({ ok: true, issues: [] });
     else expect(result.issues.map((issue) => issue.code)).toContain('duplicate-tool-call-id');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ToolHistoryError } from '../../../src/errors/tool-history-error.js';
 import { errorBodyFor } from '../../../src/testing/index.js';
-import { validateBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
+import { inspectBedrock } from '../../../src/formats/bedrock/validate-bedrock.js';
 
 const user = (text: string): unknown => ({ role: 'user', content: [{ text }] });
 const calls = (...ids: string[]): unknown => ({
@@ -20,7 +20,7 @@ const results = (...ids: string[]): unknown => ({
   })),
 });
 
-describe('validateBedrock', () => {
+describe('inspectBedrock', () => {
   it('accepts calls answered in the next user message, with text after the results', () => {
     const messages = [
       user('Weather in Paris and Lyon?'),
@@ -35,12 +35,12 @@ describe('validateBedrock', () => {
       },
       { role: 'assistant', content: [{ text: 'Sunny.' }, { reasoningContent: { x: 1 } }] },
     ];
-    expect(validateBedrock(messages)).toEqual({ ok: true, issues: [] });
+    expect(inspectBedrock(messages).result).toEqual({ ok: true, issues: [] });
   });
 
   it('reports calls the next message does not answer, naming that message and the ids', () => {
     const messages = [user('Weather?'), calls('tooluse_a', 'tooluse_b'), results('tooluse_a')];
-    expect(validateBedrock(messages)).toEqual({
+    expect(inspectBedrock(messages).result).toEqual({
       ok: false,
       issues: [
         {
@@ -57,7 +57,7 @@ describe('validateBedrock', () => {
 
   it('reports calls followed by text only at the next message', () => {
     const messages = [user('Weather?'), calls('tooluse_a'), user('Never mind')];
-    expect(validateBedrock(messages).issues).toEqual([
+    expect(inspectBedrock(messages).result.issues).toEqual([
       {
         code: 'missing-tool-result',
         messageIndex: 1,
@@ -79,7 +79,7 @@ describe('validateBedrock', () => {
     ];
     const sentence = (at: number): string =>
       `The number of toolResult blocks at messages.${at}.content exceeds the number of toolUse blocks of previous turn.`;
-    expect(validateBedrock(messages).issues).toEqual([
+    expect(inspectBedrock(messages).result.issues).toEqual([
       {
         code: 'orphan-tool-result',
         messageIndex: 0,
@@ -115,7 +115,7 @@ describe('validateBedrock', () => {
       { role: 'assistant', content: [{ text: 'Waiting.' }] },
       results('tooluse_a'),
     ];
-    expect(validateBedrock(messages).issues.map((issue) => issue.code)).toEqual([
+    expect(inspectBedrock(messages).result.issues.map((issue) => issue.code)).toEqual([
       'missing-tool-result',
       'misplaced-tool-result',
     ]);
@@ -137,7 +137,7 @@ describe('validateBedrock', () => {
       split,
       results('tooluse_b'),
     ];
-    expect(validateBedrock(messages).issues).toEqual([
+    expect(inspectBedrock(messages).result.issues).toEqual([
       {
         code: 'missing-tool-result',
         messageIndex: 1,
@@ -168,7 +168,7 @@ describe('validateBedrock', () => {
       results('tooluse_a'),
     ];
     expect(
-      validateBedrock(messages).issues.map(({ code, messageIndex, param }) => ({
+      inspectBedrock(messages).result.issues.map(({ code, messageIndex, param }) => ({
         code,
         messageIndex,
         param,
@@ -185,7 +185,7 @@ describe('validateBedrock', () => {
     ['call.1', 'Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+'],
   ])('refuses the toolUseId %j', (id, constraint) => {
     const messages = [user('Hi'), calls(id), results(id)];
-    expect(validateBedrock(messages).issues).toEqual([
+    expect(inspectBedrock(messages).result.issues).toEqual([
       {
         code: 'invalid-tool-call-id',
         messageIndex: 1,
@@ -199,7 +199,7 @@ describe('validateBedrock', () => {
 
   it('accepts a 64-character id', () => {
     const id = 'a'.repeat(64);
-    expect(validateBedrock([user('Hi'), calls(id), results(id)]).ok).toBe(true);
+    expect(inspectBedrock([user('Hi'), calls(id), results(id)]).result.ok).toBe(true);
   });
 
   it('reports a toolUseId used twice in the request', () => {
@@ -210,7 +210,7 @@ describe('validateBedrock', () => {
       calls('tooluse_a'),
       results('tooluse_a'),
     ];
-    expect(validateBedrock(messages).issues).toEqual([
+    expect(inspectBedrock(messages).result.issues).toEqual([
       {
         code: 'duplicate-tool-call-id',
         messageIndex: 3,
@@ -272,11 +272,13 @@ describe('validateBedrock', () => {
       'messages[2].content[0].toolResult.content is undefined, but must be an array of tool result content blocks.',
     ],
   ])('throws invalid-input for %s, in Bedrock’s words where known', (_, messages, message) => {
-    expect(() => validateBedrock(messages)).toThrow(new ToolHistoryError('invalid-input', message));
+    expect(() => inspectBedrock(messages)).toThrow(
+      new ToolHistoryError('invalid-input', message),
+    );
   });
 
   it('throws invalid-input for messages that are not an array', () => {
-    expect(() => validateBedrock({ messages: [] } as unknown as unknown[])).toThrow(
+    expect(() => inspectBedrock({ messages: [] } as unknown as unknown[])).toThrow(
       'Expected a Bedrock Converse `messages` array, but got an object.',
     );
   });
@@ -284,14 +286,15 @@ describe('validateBedrock', () => {
   it('never modifies the messages it checks', () => {
     const messages = [user('Weather?'), calls('tooluse_a'), results('tooluse_b')];
     const before = structuredClone(messages);
-    validateBedrock(messages);
+    inspectBedrock(messages);
     expect(messages).toEqual(before);
   });
 });
 
 describe("errorBodyFor('bedrock')", () => {
   it('answers 400 with a ValidationException whose body is the message', () => {
-    const [issue] = validateBedrock([user('Weather?'), calls('tooluse_a'), user('Hm')]).issues;
+    const [issue] = inspectBedrock([user('Weather?'), calls('tooluse_a'), user('Hm')]).result
+      .issues;
     expect(issue === undefined ? undefined : errorBodyFor('bedrock', issue)).toEqual({
       status: 400,
       body: {
@@ -306,7 +309,7 @@ describe("errorBodyFor('bedrock')", () => {
   });
 });
 
-describe('validateBedrock with a Claude model', () => {
+describe('inspectBedrock with a Claude model', () => {
   const model = 'us.anthropic.claude-sonnet-4-20250514-v1:0';
   const messages = [
     user('Weather?'),
@@ -322,7 +325,7 @@ describe('validateBedrock with a Claude model', () => {
   ];
 
   it('reports a result after other blocks of the message, as Bedrock relays Claude’s refusal', () => {
-    expect(validateBedrock(messages, { model })).toEqual({
+    expect(inspectBedrock(messages, { model }).result).toEqual({
       ok: false,
       issues: [
         {
@@ -341,9 +344,9 @@ describe('validateBedrock with a Claude model', () => {
 
   it('leaves that order alone for other models, and with no model', () => {
     expect([
-      validateBedrock(messages).ok,
-      validateBedrock(messages, { model: 'amazon.nova-pro-v1:0' }).ok,
-      validateBedrock(messages, { model: 'meta.llama3-1-70b-instruct-v1:0' }).ok,
+      inspectBedrock(messages).result.ok,
+      inspectBedrock(messages, { model: 'amazon.nova-pro-v1:0' }).result.ok,
+      inspectBedrock(messages, { model: 'meta.llama3-1-70b-instruct-v1:0' }).result.ok,
     ]).toEqual([true, true, true]);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { camelCaseGeminiPart } from '../../../src/formats/gemini/gemini-wire.js';
 import { fromGemini } from '../../../src/formats/gemini/from-gemini.js';
-import { validateGemini } from '../../../src/formats/gemini/validate-gemini.js';
+import { inspectGemini } from '../../../src/formats/gemini/validate-gemini.js';
 import { expectSameRefusal } from '../../helpers/same-refusal.js';
 
 const refuse = (contents: readonly unknown[], expected: string): void => {
-  expectSameRefusal(validateGemini, fromGemini, contents, expected);
+  expectSameRefusal(inspectGemini, fromGemini, contents, expected);
 };
 
 describe('the Gemini contents parse (validator and reader)', () => {
@@ -79,7 +79,7 @@ describe('camelCaseGeminiPart', () => {
   });
 
   it('lets the validator and the reader accept the snake_case history aiwrapper sends', () => {
-    expect(validateGemini(aiwrapperContents)).toEqual({ ok: true, issues: [] });
+    expect(inspectGemini(aiwrapperContents).result).toEqual({ ok: true, issues: [] });
     const { messages } = fromGemini(aiwrapperContents, { generateId: () => 'id1' });
     expect(messages[1]).toEqual({
       role: 'assistant',

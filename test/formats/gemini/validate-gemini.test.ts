@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodyFor } from '../../../src/testing/index.js';
-import { validateGemini } from '../../../src/formats/gemini/validate-gemini.js';
+import { inspectGemini } from '../../../src/formats/gemini/validate-gemini.js';
 import {
   GEMINI_CALL_NOT_AFTER_USER,
   GEMINI_COUNT_MISMATCH,
@@ -17,7 +17,7 @@ const user = (...parts: object[]): object => ({ role: 'user', parts });
 const model = (...parts: object[]): object => ({ role: 'model', parts });
 const text = (value: string): object => ({ text: value });
 
-describe('validateGemini', () => {
+describe('inspectGemini', () => {
   it('accepts parallel calls answered in any order, several rounds, repeated names', () => {
     const contents = [
       user(text('weather in Paris and London?')),
@@ -27,11 +27,11 @@ describe('validateGemini', () => {
       user(response('get_weather', 'a')),
       model(text('done')),
     ];
-    expect(validateGemini(contents)).toEqual({ ok: true, issues: [] });
+    expect(inspectGemini(contents).result).toEqual({ ok: true, issues: [] });
   });
 
   it('reports a response turn that does not follow a call turn (a trimmed history included)', () => {
-    expect(validateGemini([user(response('now')), model(text('ok'))])).toEqual({
+    expect(inspectGemini([user(response('now')), model(text('ok'))]).result).toEqual({
       ok: false,
       issues: [
         {
@@ -47,7 +47,8 @@ describe('validateGemini', () => {
 
   it('reports fewer responses than calls with the count sentence, naming the unanswered calls', () => {
     expect(
-      validateGemini([user(text('go')), model(call('a'), call('b', 'id_b')), user(response('a'))]),
+      inspectGemini([user(text('go')), model(call('a'), call('b', 'id_b')), user(response('a'))])
+        .result,
     ).toEqual({
       ok: false,
       issues: [
@@ -59,7 +60,9 @@ describe('validateGemini', () => {
         },
       ],
     });
-    expect(validateGemini([user(text('go')), model(call('a')), user(text('never mind'))])).toEqual({
+    expect(
+      inspectGemini([user(text('go')), model(call('a')), user(text('never mind'))]).result,
+    ).toEqual({
       ok: false,
       issues: [
         {
@@ -74,7 +77,8 @@ describe('validateGemini', () => {
 
   it('reports more responses than calls on the extra part', () => {
     expect(
-      validateGemini([user(text('go')), model(call('a')), user(response('a'), response('a'))]),
+      inspectGemini([user(text('go')), model(call('a')), user(response('a'), response('a'))])
+        .result,
     ).toEqual({
       ok: false,
       issues: [
@@ -91,7 +95,8 @@ describe('validateGemini', () => {
 
   it('reports a response whose name matches no call when the counts agree', () => {
     expect(
-      validateGemini([user(text('go')), model(call('get_weather')), user(response('get_time'))]),
+      inspectGemini([user(text('go')), model(call('get_weather')), user(response('get_time'))])
+        .result,
     ).toEqual({
       ok: false,
       issues: [
@@ -111,13 +116,13 @@ describe('validateGemini', () => {
 
   it('reports a call turn that starts the history or follows a model turn', () => {
     expect(
-      validateGemini([
+      inspectGemini([
         model(call('a')),
         user(response('a')),
         model(text('hm')),
         model(call('b')),
         user(response('b')),
-      ]),
+      ]).result,
     ).toEqual({
       ok: false,
       issues: [
@@ -139,11 +144,11 @@ describe('validateGemini', () => {
 
   it('reports a function call id used twice in one turn', () => {
     expect(
-      validateGemini([
+      inspectGemini([
         user(text('go')),
         model(call('a', 'x'), call('b', 'x')),
         user(response('a', 'x'), response('b', 'x')),
-      ]),
+      ]).result,
     ).toEqual({
       ok: false,
       issues: [
@@ -161,11 +166,11 @@ describe('validateGemini', () => {
 
   it('reports a function response whose id names no functionCall id of the call turn', () => {
     expect(
-      validateGemini([
+      inspectGemini([
         user(text('go')),
         model(call('get_weather', 'call_1')),
         user(response('get_weather', 'call_9')),
-      ]),
+      ]).result,
     ).toEqual({
       ok: false,
       issues: [
@@ -187,7 +192,7 @@ describe('validateGemini', () => {
       model(call('get_weather', 'call_1'), call('get_weather', 'call_2')),
       user(text('results:'), response('get_weather', 'call_1'), response('get_weather', 'call_1')),
     ];
-    expect(validateGemini(contents)).toEqual({
+    expect(inspectGemini(contents).result).toEqual({
       ok: false,
       issues: [
         {
@@ -204,29 +209,29 @@ describe('validateGemini', () => {
 
   it('does not check responses without ids by id: they pair by name, even when the calls have ids', () => {
     expect(
-      validateGemini([
+      inspectGemini([
         user(text('go')),
         model(call('a', 'call_1'), call('b', 'call_2')),
         user(response('b'), response('a')),
-      ]),
+      ]).result,
     ).toEqual({ ok: true, issues: [] });
     expect(
-      validateGemini([
+      inspectGemini([
         user(text('go')),
         model(call('a', 'call_1'), call('a', 'call_2')),
         user(response('a'), response('a', 'call_2')),
-      ]),
+      ]).result,
     ).toEqual({ ok: true, issues: [] });
   });
 
   it('throws invalid-input for a content without parts or a function part without a name', () => {
-    expect(() => validateGemini([{ role: 'user', text: 'hi' }])).toThrow(
+    expect(() => inspectGemini([{ role: 'user', text: 'hi' }])).toThrow(
       'contents[0].parts is undefined, but must be an array of parts.',
     );
-    expect(() => validateGemini([model({ functionCall: { args: {} } })])).toThrow(
+    expect(() => inspectGemini([model({ functionCall: { args: {} } })])).toThrow(
       'contents[0].parts[0].functionCall is an object, but must be an object with a string `name`.',
     );
-    expect(() => validateGemini([{ role: 'assistant', parts: [] }])).toThrow(
+    expect(() => inspectGemini([{ role: 'assistant', parts: [] }])).toThrow(
       "contents[0].role is the string \"assistant\", but must be 'user' or 'model'.",
     );
   });
@@ -234,7 +239,8 @@ describe('validateGemini', () => {
 
 describe("errorBodyFor('gemini')", () => {
   it('builds the 400 INVALID_ARGUMENT body', () => {
-    const [issue] = validateGemini([user(text('go')), model(call('a')), user(text('?'))]).issues;
+    const [issue] = inspectGemini([user(text('go')), model(call('a')), user(text('?'))]).result
+      .issues;
     expect(issue && errorBodyFor('gemini', issue)).toEqual({
       status: 400,
       body: { error: { code: 400, message: GEMINI_COUNT_MISMATCH, status: 'INVALID_ARGUMENT' } },

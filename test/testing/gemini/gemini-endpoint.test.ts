@@ -191,7 +191,7 @@ describe('POST /v1beta/models/{model}:generateContent with aiwrapper 3 (Lang.goo
     ]);
   });
 
-  // validateGemini reads only `functionCall`, but aiwrapper writes the model's call parts in
+  // inspectGemini reads only `functionCall`, but aiwrapper writes the model's call parts in
   // snake_case (`function_call`), which Gemini's JSON parsing accepts as well: the follow-up is
   // refused as a response with no call. Turn this into `it` once the validator reads both spellings.
   it('accepts the follow-up aiwrapper sends, with its snake_case function_call parts', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateAnthropic } from '../../../src/formats/anthropic/validate-anthropic.js';
+import { inspectAnthropic } from '../../../src/formats/anthropic/validate-anthropic.js';
 import { repairHistory } from '../../../src/repair/repair-history.js';
 import { validateHistory } from '../../../src/validate/validate-history.js';
 import { pairToolCalls } from '../../../src/pairs/pair-tool-calls.js';
@@ -25,17 +25,20 @@ const text = (value: string): object => ({ type: 'text', text: value });
 const refusal = (at: number, found: string): string =>
   `messages.${at}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${found}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
 
-describe('validateAnthropic with thinking on', () => {
+describe('inspectAnthropic with thinking on', () => {
   it('accepts a final call turn that starts with its thinking or redacted_thinking block', () => {
     for (const first of [thinking('a'), redacted]) {
       const messages = [user('go'), assistant([first, use('toolu_1')]), user([result('toolu_1')])];
-      expect(validateAnthropic(messages, { thinking: true })).toEqual({ ok: true, issues: [] });
+      expect(inspectAnthropic(messages, { thinking: true }).result).toEqual({
+        ok: true,
+        issues: [],
+      });
     }
   });
 
   it("refuses a final call turn without its thinking block, in Anthropic's words", () => {
     const messages = [user('go'), assistant([use('toolu_1')]), user([result('toolu_1')])];
-    expect(validateAnthropic(messages, { thinking: true })).toEqual({
+    expect(inspectAnthropic(messages, { thinking: true }).result).toEqual({
       ok: false,
       issues: [
         {
@@ -49,7 +52,7 @@ describe('validateAnthropic with thinking on', () => {
       ],
     });
     // Thinking off: the same history is fine.
-    expect(validateAnthropic(messages)).toEqual({ ok: true, issues: [] });
+    expect(inspectAnthropic(messages).result).toEqual({ ok: true, issues: [] });
   });
 
   it('names the block found first: text before the thinking block', () => {
@@ -58,7 +61,7 @@ describe('validateAnthropic with thinking on', () => {
       assistant([text('let me check'), thinking('a'), use('toolu_1')]),
       user([result('toolu_1')]),
     ];
-    expect(validateAnthropic(messages, { thinking: true }).issues[0]?.message).toBe(
+    expect(inspectAnthropic(messages, { thinking: true }).result.issues[0]?.message).toBe(
       refusal(1, 'text'),
     );
   });
@@ -71,7 +74,7 @@ describe('validateAnthropic with thinking on', () => {
       assistant([thinking('b'), use('toolu_2')]),
       user([result('toolu_2')]),
     ];
-    expect(validateAnthropic(messages, { thinking: true })).toEqual({ ok: true, issues: [] });
+    expect(inspectAnthropic(messages, { thinking: true }).result).toEqual({ ok: true, issues: [] });
   });
 
   it('does not apply when the final assistant turn holds no tool_use', () => {
@@ -82,7 +85,7 @@ describe('validateAnthropic with thinking on', () => {
       assistant('It is 21C.'),
       user('thanks'),
     ];
-    expect(validateAnthropic(messages, { thinking: true })).toEqual({ ok: true, issues: [] });
+    expect(inspectAnthropic(messages, { thinking: true }).result).toEqual({ ok: true, issues: [] });
   });
 
   it('reads consecutive assistant messages as one turn, as the API merges them', () => {
@@ -92,7 +95,7 @@ describe('validateAnthropic with thinking on', () => {
       assistant([use('toolu_1')]),
       user([result('toolu_1')]),
     ];
-    expect(validateAnthropic(messages, { thinking: true })).toEqual({ ok: true, issues: [] });
+    expect(inspectAnthropic(messages, { thinking: true }).result).toEqual({ ok: true, issues: [] });
   });
 });
 
