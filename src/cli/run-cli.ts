@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import { CHAT_HOST_NAMES, isChatHostName, isMessageFormat } from '../formats/index.js';
 import { COMMANDS, errorMessageOf, type Command } from './commands.js';
+import type { ProviderName } from '../validate/provider-rules.js';
 import { openInput } from './read-input.js';
 import {
   errorCodeOf,
@@ -16,10 +17,28 @@ import {
 
 /** What the arguments ask for: a command, help, the version, or a usage error. */
 export type ParsedCli =
-  ReturnType<typeof parseOrThrow> | { readonly kind: 'error'; readonly message: string };
+  | { readonly kind: 'run'; readonly args: CliArgs }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'error'; readonly message: string };
 
 /** Parsed command-line arguments; `input` `undefined` or `-` reads stdin. */
-export type CliArgs = Extract<ParsedCli, { kind: 'run' }>['args'];
+export interface CliArgs {
+  readonly command: Command;
+  readonly input: string | undefined;
+  readonly format: MessageFormat | undefined;
+  readonly provider: ProviderName | undefined;
+  readonly model: string | undefined;
+  readonly thinking: boolean;
+  readonly to: MessageFormat | undefined;
+  readonly output: string | undefined;
+  readonly inPlace: boolean;
+  readonly json: boolean;
+  readonly maxMessages: number | undefined;
+  readonly maxTokens: number | undefined;
+  readonly keepFirstUser: boolean;
+  readonly dropSystem: boolean;
+}
 
 /**
  * Runs the CLI and returns the exit code: 0 success, 1 issues found, 2 unreadable input, I/O or
@@ -145,7 +164,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCli {
   }
 }
 
-function parseOrThrow(argv: readonly string[]) {
+function parseOrThrow(argv: readonly string[]): ParsedCli {
   const parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
   const { values } = parsed;
   if (values.help === true) return { kind: 'help' } as const;
