@@ -1,23 +1,86 @@
 import type {
   AssistantMessage,
   HistoryMessage,
+  TextPart,
   ToolCallPart,
+  ToolHistory,
   ToolResult,
+  UserMessage,
 } from '../core/history.js';
+import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
+import { placeholderFix, synthesizedCallFix } from './fixes/call-fixes.js';
 import { moveTextBeforeCalls } from './fixes/move-text-before-calls.js';
-import { missingResultCause } from './fixes/placeholder-result.js';
-import { resultAt } from './fixes/resolve-results.js';
-import type { RepairResult } from './history-fix.js';
-import { followsUser } from './history-writer.js';
-import { idProblem, RepairerState } from './repairer-state.js';
+import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
+import {
+  resolveResults,
+  resultAt,
+  type Place,
+  type ResolvedResults,
+} from './fixes/resolve-results.js';
+import { resultToText } from './fixes/result-to-text.js';
+import { synthesizeCall } from './fixes/synthesize-call.js';
+import type { HistoryFix, MissingResultCause, RepairResult } from './history-fix.js';
+import type { ProviderProfile } from './provider-profile.js';
+import type { ResolvedPolicy } from './repair-policy.js';
+
+/** How a stretch of a longer history is repaired on its own. */
+export interface RepairPart {
+  /** Decides call ids; shared between the stretches of a history. */
+  readonly ids: CallIdRewriter;
+  /** False when more messages follow the stretch. */
+  readonly endsHistory: boolean;
+  /** True when a user message or results come right before the stretch. */
+  readonly afterUser: boolean;
+}
+
+/** An orphan result waiting for the end of its run of results. */
+interface PendingOrphan {
+  readonly result: ToolResult;
+  readonly place: Place;
+}
+
+/** A text part waiting for the user message it will open. */
+interface PendingText {
+  readonly part: TextPart;
+  readonly orphan: PendingOrphan;
+}
 
 /**
- * One repair: reads the input once, front to back, and builds the output array once. Messages
- * that need no change are reused as they are, so a valid history costs one pairing pass and
- * one walk.
+ * One repair: reads the input once, front to back, and builds the output array once, reusing
+ * every message that needs no change.
  */
-export class HistoryRepairer extends RepairerState {
-  /** Runs the repair. */
+export class HistoryRepairer {
+  private readonly out: HistoryMessage[] = [];
+  private readonly fixes: HistoryFix[] = [];
+  private readonly resolved: ResolvedResults;
+  private readonly ids: CallIdRewriter;
+  /** Per input message with calls: the id each call got. */
+  private readonly newIds: (readonly string[] | undefined)[] = [];
+  /** Per input message with calls: the calls as they went out. */
+  private readonly outCalls: (readonly ToolCallPart[] | undefined)[] = [];
+  /** `messageIndex:position` of a call → where its result went out. */
+  private readonly keptAt = new Map<string, Place>();
+  private readonly dropped: Place[] = [];
+  /** The latest call with each (original) id, for the name and arguments of synthesized calls. */
+  private readonly latestCall = new Map<string, ToolCallPart>();
+  private pending: PendingOrphan[] = [];
+  /** Texts of orphans waiting for the user message they will open. */
+  private prefix: PendingText[] = [];
+  private readonly endsHistory: boolean;
+  private readonly afterUser: boolean;
+
+  constructor(
+    private readonly history: ToolHistory,
+    private readonly profile: ProviderProfile,
+    private readonly policy: ResolvedPolicy,
+    part?: RepairPart,
+  ) {
+    this.endsHistory = part?.endsHistory ?? true;
+    this.afterUser = part?.afterUser ?? false;
+    this.resolved = resolveResults(history, profile.scope, policy.duplicateResults);
+    this.ids = part?.ids ?? new CallIdRewriter(profile, () => idsOf(history), policy.generateId);
+  }
+
   run(): RepairResult {
     const { history } = this;
     for (let index = 0; index < history.length; index++) {
@@ -227,4 +290,276 @@ export class HistoryRepairer extends RepairerState {
     if (this.policy.orphanResults === 'to-text') this.toText(orphans, next);
     else this.synthesize(orphans);
   }
+
+  /** The kept result at `place` as it goes out: with its call's new id and, where needed, its call's name. */
+  private answer(place: Place, call: Place, outIndex: number, position: number): ToolResult {
+    const result = resultAt(this.history, place);
+    const outCall = this.outCalls[call.messageIndex]?.[call.position];
+    if (this.resolved.duplicates)
+      this.keptAt.set(`${call.messageIndex}:${call.position}`, {
+        messageIndex: outIndex,
+        position,
+      });
+    if (result === undefined || outCall === undefined)
+      throw new Error(`No result at ${place.messageIndex}:${place.position}`);
+    let answer = result.callId === outCall.callId ? result : { ...result, callId: outCall.callId };
+    if (this.profile.resultNamesMatchCalls && answer.name !== outCall.name) {
+      this.fix({
+        kind: 'renamed-result',
+        messageIndex: outIndex,
+        partIndex: position,
+        callId: outCall.callId,
+        from: answer.name,
+        to: outCall.name,
+        message: `${this.profile.name} pairs results with calls by name; the result named "${answer.name}" answers a call of "${outCall.name}" and was renamed.`,
+      });
+      answer = { ...answer, name: outCall.name };
+    }
+    return answer;
+  }
+
+  private placeholder(
+    call: ToolCallPart,
+    callIndex: number,
+    cause: MissingResultCause,
+    callPosition: number,
+    outIndex: number,
+    position: number,
+  ): ToolResult {
+    const result = placeholderResult(call, cause, this.policy);
+    this.fix(placeholderFix(outIndex, position, call, result, cause, callPosition, callIndex));
+    return result;
+  }
+
+  /** Gives orphans their calls: added to the assistant text message right before them, else in a new turn. */
+  private synthesize(orphans: readonly PendingOrphan[]): void {
+    const { out, profile } = this;
+    let placement: 'new-turn' | 'existing-turn' = 'new-turn';
+    const last = out.at(-1);
+    // Repair adds a message rather than edit an earlier one, which would change the bytes of a
+    // prefix providers cache. Only where two model turns in a row are refused (Gemini, Mistral's
+    // templates) do the calls join the model text right before them.
+    if (
+      profile.alternatingRoles &&
+      last?.role === 'assistant' &&
+      !last.parts.some((part) => part.type === 'tool-call') &&
+      (!profile.callTurnAfterUser || followsUser(out, out.length - 1, this.afterUser))
+    ) {
+      placement = 'existing-turn';
+    } else if (profile.callTurnAfterUser && !followsUser(out, out.length, this.afterUser)) {
+      this.userBridge(orphans[0]?.result.callId ?? '');
+    }
+    const previous = out.at(-1);
+    const turnIndex = placement === 'new-turn' ? out.length : out.length - 1;
+    const offset =
+      placement === 'existing-turn' && previous?.role === 'assistant' ? previous.parts.length : 0;
+    const resultsIndex = turnIndex + 1;
+    this.ids.startTurn();
+    const calls: ToolCallPart[] = [];
+    const results: ToolResult[] = [];
+    for (const { result, place } of orphans) {
+      const decision = this.ids.decide(result.callId);
+      const { call, guessed } = synthesizeCall(
+        result,
+        decision.id,
+        this.latestCall.get(result.callId),
+      );
+      const partIndex = offset + calls.length;
+      if (decision.cause !== undefined) {
+        this.fix({
+          kind: 'rewrote-call-id',
+          messageIndex: turnIndex,
+          partIndex,
+          callId: decision.id,
+          from: result.callId,
+          to: decision.id,
+          cause: decision.cause,
+          message: `Call id "${result.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the synthesized call and its result.`,
+        });
+      }
+      this.fix(
+        synthesizedCallFix(
+          turnIndex,
+          partIndex,
+          call,
+          guessed,
+          place.messageIndex,
+          place.position,
+          placement,
+        ),
+      );
+      let answer = decision.id === result.callId ? result : { ...result, callId: decision.id };
+      if (profile.resultNamesMatchCalls && answer.name !== call.name) {
+        this.fix({
+          kind: 'renamed-result',
+          messageIndex: resultsIndex,
+          partIndex: results.length,
+          callId: decision.id,
+          from: answer.name,
+          to: call.name,
+          message: `${profile.name} pairs results with calls by name; the result was renamed to its synthesized call's "${call.name}".`,
+        });
+        answer = { ...answer, name: call.name };
+      }
+      calls.push(call);
+      results.push(answer);
+    }
+    if (placement === 'existing-turn' && previous?.role === 'assistant')
+      out[turnIndex] = { ...previous, parts: [...previous.parts, ...calls] };
+    else out.push({ role: 'assistant', parts: calls });
+    out.push(this.sameResults(orphans, results) ?? { role: 'tool', results });
+  }
+
+  /** The input message the orphans came from, when they are all of it, unchanged: it is kept as it is. */
+  private sameResults(
+    orphans: readonly PendingOrphan[],
+    results: readonly ToolResult[],
+  ): HistoryMessage | undefined {
+    const source = this.history[orphans[0]?.place.messageIndex ?? -1];
+    if (source?.role !== 'tool' || source.results.length !== results.length) return undefined;
+    for (let index = 0; index < results.length; index++)
+      if (source.results[index] !== results[index]) return undefined;
+    return source;
+  }
+
+  private reportDropped(): void {
+    for (const place of this.dropped) {
+      const fate = this.resolved.fates[place.messageIndex]?.[place.position];
+      const result = resultAt(this.history, place);
+      if (fate?.kind !== 'dropped' || result === undefined) continue;
+      const kept = this.keptAt.get(`${fate.call.messageIndex}:${fate.call.position}`);
+      const callId = this.newIds[fate.call.messageIndex]?.[fate.call.position] ?? result.callId;
+      this.fix({
+        kind: 'dropped-duplicate-result',
+        messageIndex: kept?.messageIndex ?? 0,
+        partIndex: kept?.position,
+        callId,
+        fromIndex: place.messageIndex,
+        fromPartIndex: place.position,
+        result,
+        message: `The result at messages[${place.messageIndex}] answered call "${result.callId}" a second time; it was dropped and is kept in this fix.`,
+      });
+    }
+  }
+
+  /** Records a fix. */
+  private fix(fix: HistoryFix): void {
+    this.fixes.push(fix);
+  }
+
+  /** The fixes in message order (stable). */
+  private sortedFixes(): HistoryFix[] {
+    if (this.fixes.length < 2) return this.fixes;
+    return this.fixes
+      .map((fix, order) => ({ fix, order }))
+      .sort((a, b) => a.fix.messageIndex - b.fix.messageIndex || a.order - b.order)
+      .map(({ fix }) => fix);
+  }
+
+  /** Turns orphans into text: opening the next user message, closing the previous one, or in a new one. */
+  private toText(orphans: readonly PendingOrphan[], next: HistoryMessage | undefined): void {
+    const texts = orphans.map((orphan) => ({ part: resultToText(orphan.result), orphan }));
+    if (next?.role === 'user') {
+      this.prefix = texts;
+      return;
+    }
+    const previous = this.out.at(-1);
+    if (previous?.role === 'user') {
+      this.textFixes(texts, this.out.length - 1, previous.parts.length);
+      this.out[this.out.length - 1] = {
+        ...previous,
+        parts: [...previous.parts, ...texts.map((text) => text.part)],
+      };
+      return;
+    }
+    this.prefix = texts;
+    this.pushUser({ role: 'user', parts: [] });
+  }
+
+  /** Pushes a user message, opened by waiting texts, after an assistant bridge where the profile needs one. */
+  private pushUser(message: UserMessage): void {
+    const { out, profile } = this;
+    const previous = out.at(-1);
+    if (profile.assistantAfterResults && previous?.role === 'tool') {
+      const text = this.policy.assistantBridgeText;
+      this.fix({
+        kind: 'inserted-assistant-turn',
+        messageIndex: out.length,
+        callId: previous.results.at(-1)?.callId ?? '',
+        text,
+        message: `${profile.name} refuses a user message right after tool results; an assistant message "${text}" was put between them.`,
+      });
+      out.push({ role: 'assistant', parts: [{ type: 'text', text }] });
+    }
+    if (this.prefix.length === 0) {
+      out.push(message);
+      return;
+    }
+    const texts = this.prefix;
+    this.prefix = [];
+    this.textFixes(texts, out.length, 0);
+    out.push({ ...message, parts: [...texts.map((text) => text.part), ...message.parts] });
+  }
+
+  /** Puts a user message before a call turn that would otherwise not follow one (Gemini). */
+  private userBridge(callId: string): void {
+    const text = this.policy.userBridgeText;
+    this.fix({
+      kind: 'inserted-user-turn',
+      messageIndex: this.out.length,
+      callId,
+      text,
+      message: `${this.profile.name} needs a call turn to follow a user turn or tool results; a user message "${text}" was put before it.`,
+    });
+    this.pushUser({ role: 'user', parts: [{ type: 'text', text }] });
+  }
+
+  private textFixes(texts: readonly PendingText[], messageIndex: number, firstPart: number): void {
+    texts.forEach(({ orphan }, offset) => {
+      this.fix({
+        kind: 'result-to-text',
+        messageIndex,
+        partIndex: firstPart + offset,
+        callId: orphan.result.callId,
+        fromIndex: orphan.place.messageIndex,
+        fromPartIndex: orphan.place.position,
+        result: orphan.result,
+        message: `The result at messages[${orphan.place.messageIndex}] answered no call; it became text in a user message.`,
+      });
+    });
+  }
+}
+
+/** Why a call id had to change, in words, for fix messages. */
+export function idProblem(
+  cause: 'empty' | 'invalid' | 'duplicate',
+  profile: ProviderProfile,
+): string {
+  switch (cause) {
+    case 'empty':
+      return 'was empty';
+    case 'invalid':
+      return `is not ${profile.callIds.description}, as ${profile.name} requires`;
+    case 'duplicate':
+      return profile.uniqueCallIds === 'turn'
+        ? 'repeats an id of the same turn'
+        : `repeats an earlier call's id, and ${profile.name} needs unique ids`;
+  }
+}
+
+/**
+ * True when the latest message before `end` that is not a system message is a user message or
+ * results (system messages leave the turn order in Gemini); `before` when there is none (whether
+ * what comes before `out` ends on one).
+ */
+export function followsUser(
+  out: readonly HistoryMessage[],
+  end: number = out.length,
+  before = false,
+): boolean {
+  for (let index = end - 1; index >= 0; index--) {
+    const role = out[index]?.role;
+    if (role !== 'system') return role === 'user' || role === 'tool';
+  }
+  return before;
 }
