@@ -10,7 +10,7 @@ import { isObject } from '../core/input-guards.js';
 import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { adapterFor } from '../formats/index.js';
 import type { FormatAdapter } from '../formats/shared/format-adapter.js';
-import type { ProviderProfile } from './provider-profile.js';
+import type { ProviderProfile } from '../core/provider-profile.js';
 
 /** A stretch of a format's array, `start` to `end` (exclusive), that repair reads and rewrites as a whole. */
 export interface RepairWindow {
@@ -19,12 +19,9 @@ export interface RepairWindow {
 }
 
 /**
- * Finds the stretches of a long history that need repair, so the rest is kept as it is. The
- * history is cut into segments where no turn is open and no repair write reaches across (see
- * `isCut`); each segment with an issue grows into a window over every segment repair may read or
- * write with it: the segments of its calls' results and its results' calls, and for an orphan the
- * latest and the earliest unanswered call with its id (and the next one where ids are unique).
- * `undefined` when the table does not hold one turn per message (repair reads the whole history).
+ * Finds the stretches of a long history that need repair, so the rest is kept as it is: segments
+ * with an issue, grown over every segment repair may read or write with them (partners, and the
+ * calls an orphan's id points to). `undefined` when the table does not hold one turn per message.
  */
 export function findRepairWindows(
   messages: readonly unknown[],

@@ -7,20 +7,16 @@ import type {
   ToolResult,
   UserMessage,
 } from '../core/history.js';
-import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
-import { placeholderFix, synthesizedCallFix } from './fixes/call-fixes.js';
-import { moveTextBeforeCalls } from './fixes/move-text-before-calls.js';
-import { missingResultCause, placeholderResult } from './fixes/placeholder-result.js';
+import { CallIdRewriter, idsOf, type CallIdDecision } from './fixes/call-id-rewriter.js';
 import {
   resolveResults,
   resultAt,
   type Place,
   type ResolvedResults,
 } from './fixes/resolve-results.js';
-import { resultToText } from './fixes/result-to-text.js';
-import { synthesizeCall } from './fixes/synthesize-call.js';
+import { moveTextBeforeCalls, resultToText, synthesizeCall } from './fixes/rebuild-parts.js';
 import type { HistoryFix, MissingResultCause, RepairResult } from './history-fix.js';
-import type { ProviderProfile } from './provider-profile.js';
+import type { ProviderProfile } from '../core/provider-profile.js';
 import type { ResolvedPolicy } from './repair-policy.js';
 
 /** How a stretch of a longer history is repaired on its own. */
@@ -131,16 +127,7 @@ export class HistoryRepairer {
       parts ??= [...source];
       parts[partIndex] = call;
       calls.push(call);
-      this.fix({
-        kind: 'rewrote-call-id',
-        messageIndex: turnIndex,
-        partIndex,
-        callId: decision.id,
-        from: part.callId,
-        to: decision.id,
-        cause: decision.cause,
-        message: `Call id "${part.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the call and its result.`,
-      });
+      this.rewroteId(turnIndex, partIndex, part.callId, decision, 'call');
     }
     const changed = parts !== undefined;
     for (const move of moved?.moves ?? []) {
@@ -163,7 +150,12 @@ export class HistoryRepairer {
     let runEnd = index + 1;
     while (history[runEnd]?.role === 'tool') runEnd++;
     const answers = this.resolved.answers[index] ?? [];
-    const cause = missingResultCause(answers, this.endsHistory && runEnd === history.length);
+    // Some call of the turn answered, or nothing but results after it, or the conversation went on.
+    const cause: MissingResultCause = answers.some((answer) => answer !== undefined)
+      ? 'partial-turn'
+      : this.endsHistory && runEnd === history.length
+        ? 'end-of-history'
+        : 'not-recorded';
     if (profile.scope === 'conversation') {
       const placeholders: ToolResult[] = [];
       const resultsIndex = this.out.length;
@@ -326,9 +318,19 @@ export class HistoryRepairer {
     outIndex: number,
     position: number,
   ): ToolResult {
-    const result = placeholderResult(call, cause, this.policy);
-    this.fix(placeholderFix(outIndex, position, call, result, cause, callPosition, callIndex));
-    return result;
+    const { callId, name } = call;
+    const content = this.policy.missingResult({ callId, name, cause });
+    this.fix({
+      kind: 'inserted-placeholder',
+      messageIndex: outIndex,
+      partIndex: position,
+      callId,
+      cause,
+      callMessageIndex: callIndex,
+      content,
+      message: `The call (tool "${name}", position ${String(callPosition)} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
+    });
+    return { callId, name, content, isError: true };
   }
 
   /** Gives orphans their calls: added to the assistant text message right before them, else in a new turn. */
@@ -336,9 +338,8 @@ export class HistoryRepairer {
     const { out, profile } = this;
     let placement: 'new-turn' | 'existing-turn' = 'new-turn';
     const last = out.at(-1);
-    // Repair adds a message rather than edit an earlier one, which would change the bytes of a
-    // prefix providers cache. Only where two model turns in a row are refused (Gemini, Mistral's
-    // templates) do the calls join the model text right before them.
+    // A new message keeps the cached prefix's bytes; only where two model turns in a row are
+    // refused (Gemini, Mistral) do the calls join the model text before them.
     if (
       profile.alternatingRoles &&
       last?.role === 'assistant' &&
@@ -365,29 +366,20 @@ export class HistoryRepairer {
         this.latestCall.get(result.callId),
       );
       const partIndex = offset + calls.length;
-      if (decision.cause !== undefined) {
-        this.fix({
-          kind: 'rewrote-call-id',
-          messageIndex: turnIndex,
-          partIndex,
-          callId: decision.id,
-          from: result.callId,
-          to: decision.id,
-          cause: decision.cause,
-          message: `Call id "${result.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the synthesized call and its result.`,
-        });
-      }
-      this.fix(
-        synthesizedCallFix(
-          turnIndex,
-          partIndex,
-          call,
-          guessed,
-          place.messageIndex,
-          place.position,
-          placement,
-        ),
-      );
+      this.rewroteId(turnIndex, partIndex, result.callId, decision, 'synthesized call');
+      this.fix({
+        kind: 'synthesized-call',
+        messageIndex: turnIndex,
+        partIndex,
+        callId: call.callId,
+        fromIndex: place.messageIndex,
+        fromPartIndex: place.position,
+        name: call.name,
+        arguments: call.arguments,
+        placement,
+        guessed,
+        message: `The result with this call id answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
+      });
       let answer = decision.id === result.callId ? result : { ...result, callId: decision.id };
       if (profile.resultNamesMatchCalls && answer.name !== call.name) {
         this.fix({
@@ -442,9 +434,28 @@ export class HistoryRepairer {
     }
   }
 
-  /** Records a fix. */
   private fix(fix: HistoryFix): void {
     this.fixes.push(fix);
+  }
+
+  private rewroteId(
+    messageIndex: number,
+    partIndex: number,
+    from: string,
+    { id, cause }: CallIdDecision,
+    what: string,
+  ): void {
+    if (cause === undefined) return;
+    this.fix({
+      kind: 'rewrote-call-id',
+      messageIndex,
+      partIndex,
+      callId: id,
+      from,
+      to: id,
+      cause,
+      message: `Call id "${from}" ${idProblem(cause, this.profile)}; it became "${id}" in the ${what} and its result.`,
+    });
   }
 
   /** The fixes in message order (stable). */

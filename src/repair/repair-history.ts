@@ -4,15 +4,19 @@ import type { ConversionWarning } from '../core/conversion-result.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
 import { describeType, isObject } from '../core/input-guards.js';
-import { adapterFor, isMessageFormat, type ChatHostName } from '../formats/index.js';
-import { inspectHistory } from '../validate/inspect-history.js';
-import { ruleContextOf } from '../validate/rule-context-of.js';
+import {
+  adapterFor,
+  isMessageFormat,
+  PROVIDER_PROFILES,
+  type ChatHostName,
+} from '../formats/index.js';
+import { inspectHistory, ruleContextOf } from '../validate/validate-history.js';
 import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
 import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
-import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
+import type { ProviderProfile } from '../core/provider-profile.js';
 import { locateFix } from './locate-fix.js';
 import { meetsProfileByTable } from './meets-profile.js';
 import { repairInWindows } from './repair-in-windows.js';
@@ -20,7 +24,7 @@ import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
 import { inputLocator } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
-import { leavesAll, wireAfterPass, wirePass, withWirePass } from './with-wire-pass.js';
+import { leavesAll, wireAfterPass, withWirePass } from './with-wire-pass.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
 
 /** What {@link repairHistory} fixes: everything (`'all'`), or only missing call turns. */
@@ -91,29 +95,24 @@ export function repairHistory<F extends MessageFormat>(
   return repairFormatHistory(messages, options);
 }
 
-/** {@link repairHistory} with the options only the package's own callers pass. */
-export function repairFormatHistory<F extends MessageFormat>(
-  messages: readonly unknown[],
-  options: RepairHistoryOptions<F> & InternalRepairOptions,
-): RepairHistoryResult<FormatMessages[F]> {
-  return repairWith(messages, options, 'windows');
-}
-
 /** {@link repairFormatHistory} never in windows, which tests compare the windows with. */
 export function repairWholeHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
 ): RepairHistoryResult<FormatMessages[F]> {
-  return repairWith(messages, options, 'whole');
+  return repairFormatHistory(messages, options, 'whole');
 }
 
 type Reading = 'windows' | 'whole';
 
-/** The format's wire pass before, the neutral engine, then the format's pass after. */
-function repairWith<F extends MessageFormat>(
+/**
+ * {@link repairHistory} with the options only the package's own callers pass: the format's wire
+ * pass before, the neutral engine, then the format's pass after.
+ */
+export function repairFormatHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
-  reading: Reading,
+  reading: Reading = 'windows',
 ): RepairHistoryResult<FormatMessages[F]> {
   const format = formatOf(options);
   const preset = presetOf(options.preset);
@@ -124,7 +123,7 @@ function repairWith<F extends MessageFormat>(
   const before =
     inspection.result.ok || preset !== 'all'
       ? undefined
-      : wirePass(messages, format, inspection.result, context);
+      : adapterFor(format).repairWire?.before?.(messages, inspection.result.issues, context);
   let repaired: RepairHistoryResult<FormatMessages[F]>;
   if (before === undefined) {
     repaired = repairNeutral(messages, format, inspection, profile, options, reading);

@@ -22,7 +22,7 @@ export type MissingResultTexts = Partial<
 export interface RepairPolicy {
   /**
    * A result no call answers: `'synthesize-call'` (default) adds the call it answers; `'to-text'`
-   * turns it into a text part of a user message. Either way its content stays.
+   * turns it into a text part of a user message.
    */
   readonly orphanResults?: 'synthesize-call' | 'to-text' | undefined;
   /**

@@ -1,6 +1,6 @@
 import type { ConversionWarning } from '../core/conversion-result.js';
 import type { MessageFormat } from '../core/format.js';
-import type { HistoryIssue, ValidationResult } from '../core/issue.js';
+import type { HistoryIssue } from '../core/issue.js';
 import type { RuleContext } from '../core/rule-context.js';
 import { adapterFor } from '../formats/index.js';
 import type { WireRepair } from '../formats/shared/wire-repair.js';
@@ -11,16 +11,6 @@ interface Repaired<T> {
   readonly messages: T;
   readonly fixes: readonly HistoryFix[];
   readonly warnings: readonly ConversionWarning[];
-}
-
-/** Runs the format's wire pass (before the engine) on what the validator found, if the format has one and it has work. */
-export function wirePass(
-  messages: readonly unknown[],
-  format: MessageFormat,
-  result: ValidationResult,
-  context: RuleContext,
-): WireRepair | undefined {
-  return adapterFor(format).repairWire?.before?.(messages, result.issues, context);
 }
 
 /** True when every issue is one the format's repair leaves as it is (see `WireRepairHooks.leaves`). */

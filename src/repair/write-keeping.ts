@@ -212,7 +212,7 @@ function sameRun(repaired: ToolHistory, at: number, history: ToolHistory, group:
 
 /**
  * Splits the input into groups of neutral messages that share wire messages; wire messages that
- * gave none join the group before. `undefined` when a message does not say where it came from.
+ * gave none join the group before.
  */
 function groupsOf(history: ToolHistory, wireLength: number): Group[] | undefined {
   const groups: Group[] = [];

@@ -1,12 +1,19 @@
+import type { HistoryInspection, InspectionUse } from '../core/history-inspection.js';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import { describeType, isObject } from '../core/input-guards.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../core/rule-context.js';
 import type { ValidationResult } from '../errors/history-issue.js';
 import { InvalidHistoryError } from '../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
-import { inspectHistory } from './inspect-history.js';
-import { describeType, isObject } from '../core/input-guards.js';
-import { ruleContextOf } from './rule-context-of.js';
-import { rulesFormatFor, type ProviderName } from './provider-rules.js';
+import {
+  adapterFor,
+  CHAT_HOST_NAMES,
+  FORMAT_ADAPTERS,
+  isChatHostName,
+  isMessageFormat,
+  type ChatHostName,
+} from '../formats/index.js';
 
 /** Options of {@link validateHistory} and {@link assertValidHistory}. */
 export interface ValidateHistoryOptions {
@@ -64,4 +71,74 @@ function formatOf(options: unknown): MessageFormat {
   const format = options.format;
   if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
   return format as MessageFormat;
+}
+
+/** A provider whose rules a history is checked by: a format's own, or a Chat Completions host. */
+export type ProviderName = MessageFormat | ChatHostName;
+
+/**
+ * The format whose validator checks messages in `format` for `provider`: the format itself when
+ * no provider is named, the provider's format when it reads the same wire shape (Mistral rules on
+ * Chat Completions messages; a Chat Completions host such as `'deepseek'`, whose own rules the
+ * validator then takes from the rule context).
+ *
+ * @throws {UnsupportedFormatError} when `provider` names neither a format nor a host.
+ * @throws {ToolHistoryError} `invalid-input` when `provider` reads another message shape.
+ */
+export function rulesFormatFor(format: MessageFormat, provider: unknown): MessageFormat {
+  if (provider === undefined || provider === format) return format;
+  const rules = providerFormat(provider);
+  const name = provider as ProviderName;
+  if (FORMAT_ADAPTERS[format].wireShape === FORMAT_ADAPTERS[rules].wireShape) return rules;
+  throw new ToolHistoryError(
+    'invalid-input',
+    `The ${name} rules check ${rules} messages, but these are ${format}; convert them first (convertHistory), or repair them for ${name} with repairHistory.`,
+  );
+}
+
+/** The format a provider name speaks. */
+function providerFormat(provider: unknown): MessageFormat {
+  if (isChatHostName(provider)) return 'openai-chat';
+  if (isMessageFormat(provider)) return provider;
+  throw new UnsupportedFormatError(provider, [...MESSAGE_FORMATS, ...CHAT_HOST_NAMES]);
+}
+
+/** The rule context fields of validate and repair options, checked at the boundary. */
+export interface RuleContextOptions {
+  readonly model?: string | undefined;
+  readonly thinking?: boolean | undefined;
+  /** A host name (`'deepseek'`) becomes the context's `host`; anything else is not read here. */
+  readonly provider?: unknown;
+}
+
+/**
+ * Reads `model`, `thinking` and a host named by `provider` off public options into a
+ * {@link RuleContext}.
+ * @throws {ToolHistoryError} `invalid-input` when `model` is not a string or `thinking` not a boolean.
+ */
+export function ruleContextOf(options: RuleContextOptions): RuleContext {
+  const { model, thinking, provider } = options;
+  const host = isChatHostName(provider) && provider !== 'openai' ? provider : undefined;
+  if (model === undefined && thinking === undefined && host === undefined) return NO_RULE_CONTEXT;
+  if (model !== undefined && typeof model !== 'string')
+    throw new ToolHistoryError(
+      'invalid-input',
+      `The model option must be a string (e.g. 'gemini-3-pro-preview'), but got ${describeType(model)}.`,
+    );
+  if (thinking !== undefined && typeof thinking !== 'boolean')
+    throw new ToolHistoryError(
+      'invalid-input',
+      `The thinking option must be a boolean, but got ${describeType(thinking)}.`,
+    );
+  return { model, thinking, host };
+}
+
+/** Runs the validator of `format`, returning its result and the turn table it read (see {@link InspectionUse}). */
+export function inspectHistory(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  context: RuleContext = NO_RULE_CONTEXT,
+  use: InspectionUse = 'validate',
+): HistoryInspection {
+  return adapterFor(format).inspect(messages, context, use);
 }
