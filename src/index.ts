@@ -13,7 +13,7 @@ export type { MessageFormat } from './core/format.js';
 // Validate: each provider's rules, in its own words.
 export { validateHistory, assertValidHistory } from './validate/validate-history.js';
 export type { ValidateHistoryOptions } from './validate/validate-history.js';
-export type { ProviderName } from './validate/provider-rules.js';
+export type { ProviderName } from './validate/validate-history.js';
 export type { HistoryIssue, ValidationResult } from './core/issue.js';
 
 // Repair: one call, a report of every change, and the way back for rewritten ids.

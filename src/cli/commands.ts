@@ -8,8 +8,11 @@ import { pairToolCalls } from '../pairs/pair-tool-calls.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 import { repairHistory } from '../repair/repair-history.js';
 import { trimHistory } from '../trim/trim-history.js';
-import type { ProviderName } from '../validate/provider-rules.js';
-import { validateHistory, type ValidateHistoryOptions } from '../validate/validate-history.js';
+import {
+  validateHistory,
+  type ProviderName,
+  type ValidateHistoryOptions,
+} from '../validate/validate-history.js';
 import {
   locationOf,
   readConversations,

@@ -10,7 +10,7 @@ import type {
 import { pairToolTurns, toTurnEntries, type PairingScope } from '../core/pair-tool-turns.js';
 import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
 import type { HistoryFix, RepairResult } from './history-fix.js';
-import type { ProviderProfile } from './provider-profile.js';
+import type { ProviderProfile } from '../core/provider-profile.js';
 
 /** The tool name a synthesized call gets when neither its result nor any known call names the tool. */
 export const UNKNOWN_TOOL_NAME = 'unknown_tool';
@@ -44,12 +44,8 @@ export interface AddMissingCallsOptions {
 }
 
 /**
- * The `add-missing-calls` preset: one forward pass that inserts, after each run of results
- * messages holding results no call answers, an assistant turn with the missing calls followed by
- * those results, and changes nothing else. The answered results of the run stay right after their
- * turn, in their messages; the orphans follow the new turn (a message of only orphans is kept as
- * it is). An orphan without an id, or repeating an id of the new turn, gets a new id in call and
- * result alike.
+ * The `add-missing-calls` preset: after each run of results holding orphans, inserts a call turn
+ * for them followed by the orphans, and changes nothing else (an orphan's bad id is rewritten).
  */
 export function addMissingCalls(
   history: ToolHistory,
@@ -79,9 +75,7 @@ export function addMissingCalls(
       out.push(message);
       continue;
     }
-    // A run of results messages: the answered results stay right after their turn, in their
-    // messages; the new turn and the orphans follow the whole run, so no answered result is
-    // separated from its call.
+    // The new turn and the orphans follow the whole run: answered results stay by their calls.
     let end = index + 1;
     while (history[end]?.role === 'tool') end++;
     const orphaned: OrphanedResults[] = [];

@@ -10,7 +10,7 @@ import { isObject } from '../core/input-guards.js';
 import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { adapterFor } from '../formats/index.js';
 import type { FormatAdapter } from '../formats/shared/format-adapter.js';
-import type { ProviderProfile } from './provider-profile.js';
+import type { ProviderProfile } from '../core/provider-profile.js';
 
 /** A stretch of a format's array, `start` to `end` (exclusive), that repair reads and rewrites as a whole. */
 export interface RepairWindow {
@@ -19,24 +19,9 @@ export interface RepairWindow {
 }
 
 /**
- * Finds the stretches of a long history that need repair, so that the rest can be kept as it is
- * instead of going through the neutral model and back.
- *
- * The history is cut into segments where no turn is open and nothing a repair writes (a bridge
- * message, orphans as text, placeholders) reaches across: before a call turn, before a user
- * message that follows neither calls nor results, and before the answer after results (see
- * `isCut` for the exceptions of Gemini and Responses). A segment holding
- * an issue needs repair; then, until nothing changes, a window grows over every segment that
- * repair may read or write together with it:
- * - the segment of each result's call, and of each call's result, when they are in another one
- *   (the Responses API pairs across the conversation);
- * - for a result no call answered: back to the latest call with its id (whose name and arguments
- *   a synthesized call takes, and whose result it may repeat) and to the earliest unanswered call
- *   with its id (which repair may move it to); where ids must be unique in the conversation, also
- *   on to the next call with its id, which a call synthesized for it would make a repeat.
- *
- * Returns the windows in order, or `undefined` when the table does not hold one turn per message
- * (repair then reads the whole history).
+ * Finds the stretches of a long history that need repair, so the rest is kept as it is: segments
+ * with an issue, grown over every segment repair may read or write with them (partners, and the
+ * calls an orphan's id points to). `undefined` when the table does not hold one turn per message.
  */
 export function findRepairWindows(
   messages: readonly unknown[],
@@ -66,7 +51,6 @@ export function findRepairWindows(
       : pairFlatTurnEntries(table, profile.scope).match;
   // Windows as ranges of segments, [first, last], kept sorted and disjoint.
   let ranges: [number, number][] = [];
-  // Segments holding an issue, in order: one flag per segment, no sort or spread of the issues.
   const isDirty = new Uint8Array(starts.length);
   for (const issue of issues)
     isDirty[segmentOf[Math.min(Math.max(issue.messageIndex, 0), count - 1)] ?? 0] = 1;
@@ -76,9 +60,7 @@ export function findRepairWindows(
       dirty.push(segment);
       ranges.push([segment, segment]);
     }
-  // Results the validator calls misplaced pair with their call in the table, but repair may pair
-  // them with another call (Anthropic: text before them in their message parts them from the
-  // turn): they count as unanswered here.
+  // Misplaced results may pair with another call in repair: they count as unanswered.
   const loose = new Set<number>();
   for (const issue of issues)
     if (issue.code === 'misplaced-tool-result') loose.add(issue.messageIndex);
@@ -122,11 +104,8 @@ export function findRepairWindows(
 }
 
 /**
- * True when a cut may go before `messages[index]`: a call turn (the next round of an agent loop
- * included), a user message after a message holding neither calls nor results, or any other
- * message right after results (the answer). A user message right after results stays with them
- * (Mistral needs a bridge between, and orphans may become its text). The table holds one turn
- * per message, so turn and message indexes are the same here and below.
+ * True when a cut may go before `messages[index]`: a call turn, a user message after neither calls
+ * nor results, or the answer right after results (a user message after results stays with them).
  */
 /** The wire facts that say where a cut may go. */
 export type CutFacts = Pick<
@@ -144,11 +123,8 @@ function isCut(
   const kind = table.kinds[index];
   const previous = table.kinds[index - 1];
   if (kind === CALLS_ENTRY) {
-    // Not where a call turn must follow a user turn (Gemini): the stretch before may be repaired
-    // to end on something else (results moved away, or turned to text), and the call turn then
-    // needs a bridge that only a repair of both can place. Not after other items where every
-    // assistant part is an item of its own (Responses): the reader joins an assistant message and
-    // the calls after it into one turn.
+    // Not where a call turn needs a user turn before it (Gemini: only a repair of both can place
+    // the bridge), nor after other items in Responses (the reader joins them with the calls).
     if (profile.callTurnAfterUser) return false;
     return previous === RESULTS_ENTRY || (previous === OTHER_ENTRY && wire.layout !== 'items');
   }
@@ -205,7 +181,6 @@ class ReachFinder {
   private readonly uniqueInConversation: boolean;
   /** The ids of the results no call answers. */
   private readonly wanted: ReadonlySet<string>;
-  /** Per id of an unanswered result: the call slots with that id, in order; built on first need. */
   private callSlots: Map<string, number[]> | undefined;
 
   constructor(

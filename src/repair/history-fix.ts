@@ -1,8 +1,4 @@
-/**
- * Fixes: what a repair changed, one entry per change, with what it takes to undo it. Indexes are
- * those of the repaired history (`messageIndex`, `partIndex`) and of the input (`fromIndex`,
- * `fromPartIndex`); {@link repairHistory} reports them in the format's own arrays.
- */
+/** Fixes: one entry per change, indexed into the output (`messageIndex`) and input (`fromIndex`). */
 import type { JsonValue, ToolHistory, ToolResult } from '../core/history.js';
 import type { ShapeFix } from '../formats/shared/shape-fix.js';
 import type { WireFix } from '../formats/shared/wire-repair.js';
@@ -87,10 +83,7 @@ export interface DroppedDuplicateFix extends FixBase, FromPlace {
 /** Why an id was rewritten. */
 export type IdRewriteCause = 'empty' | 'invalid' | 'duplicate';
 
-/**
- * A call id was replaced, in the call and in every result that answers it. `to` appears nowhere
- * else in the history, so mapping `to` back to `from` ({@link restoreToolHistoryIds}) is exact.
- */
+/** A call id was replaced in the call and its results; `to` is unique, so restoring is exact. */
 export interface RewroteIdFix extends FixBase {
   readonly kind: 'rewrote-call-id';
   readonly from: string;

@@ -1,23 +1,82 @@
 import type {
   AssistantMessage,
   HistoryMessage,
+  TextPart,
   ToolCallPart,
+  ToolHistory,
   ToolResult,
+  UserMessage,
 } from '../core/history.js';
-import { moveTextBeforeCalls } from './fixes/move-text-before-calls.js';
-import { missingResultCause } from './fixes/placeholder-result.js';
-import { resultAt } from './fixes/resolve-results.js';
-import type { RepairResult } from './history-fix.js';
-import { followsUser } from './history-writer.js';
-import { idProblem, RepairerState } from './repairer-state.js';
+import { CallIdRewriter, idsOf, type CallIdDecision } from './fixes/call-id-rewriter.js';
+import {
+  resolveResults,
+  resultAt,
+  type Place,
+  type ResolvedResults,
+} from './fixes/resolve-results.js';
+import { moveTextBeforeCalls, resultToText, synthesizeCall } from './fixes/rebuild-parts.js';
+import type { HistoryFix, MissingResultCause, RepairResult } from './history-fix.js';
+import type { ProviderProfile } from '../core/provider-profile.js';
+import type { ResolvedPolicy } from './repair-policy.js';
+
+/** How a stretch of a longer history is repaired on its own. */
+export interface RepairPart {
+  /** Decides call ids; shared between the stretches of a history. */
+  readonly ids: CallIdRewriter;
+  /** False when more messages follow the stretch. */
+  readonly endsHistory: boolean;
+  /** True when a user message or results come right before the stretch. */
+  readonly afterUser: boolean;
+}
+
+/** An orphan result waiting for the end of its run of results. */
+interface PendingOrphan {
+  readonly result: ToolResult;
+  readonly place: Place;
+}
+
+/** A text part waiting for the user message it will open. */
+interface PendingText {
+  readonly part: TextPart;
+  readonly orphan: PendingOrphan;
+}
 
 /**
- * One repair: reads the input once, front to back, and builds the output array once. Messages
- * that need no change are reused as they are, so a valid history costs one pairing pass and
- * one walk.
+ * One repair: reads the input once, front to back, and builds the output array once, reusing
+ * every message that needs no change.
  */
-export class HistoryRepairer extends RepairerState {
-  /** Runs the repair. */
+export class HistoryRepairer {
+  private readonly out: HistoryMessage[] = [];
+  private readonly fixes: HistoryFix[] = [];
+  private readonly resolved: ResolvedResults;
+  private readonly ids: CallIdRewriter;
+  /** Per input message with calls: the id each call got. */
+  private readonly newIds: (readonly string[] | undefined)[] = [];
+  /** Per input message with calls: the calls as they went out. */
+  private readonly outCalls: (readonly ToolCallPart[] | undefined)[] = [];
+  /** `messageIndex:position` of a call → where its result went out. */
+  private readonly keptAt = new Map<string, Place>();
+  private readonly dropped: Place[] = [];
+  /** The latest call with each (original) id, for the name and arguments of synthesized calls. */
+  private readonly latestCall = new Map<string, ToolCallPart>();
+  private pending: PendingOrphan[] = [];
+  /** Texts of orphans waiting for the user message they will open. */
+  private prefix: PendingText[] = [];
+  private readonly endsHistory: boolean;
+  private readonly afterUser: boolean;
+
+  constructor(
+    private readonly history: ToolHistory,
+    private readonly profile: ProviderProfile,
+    private readonly policy: ResolvedPolicy,
+    part?: RepairPart,
+  ) {
+    this.endsHistory = part?.endsHistory ?? true;
+    this.afterUser = part?.afterUser ?? false;
+    this.resolved = resolveResults(history, profile.scope, policy.duplicateResults);
+    this.ids = part?.ids ?? new CallIdRewriter(profile, () => idsOf(history), policy.generateId);
+  }
+
   run(): RepairResult {
     const { history } = this;
     for (let index = 0; index < history.length; index++) {
@@ -68,16 +127,7 @@ export class HistoryRepairer extends RepairerState {
       parts ??= [...source];
       parts[partIndex] = call;
       calls.push(call);
-      this.fix({
-        kind: 'rewrote-call-id',
-        messageIndex: turnIndex,
-        partIndex,
-        callId: decision.id,
-        from: part.callId,
-        to: decision.id,
-        cause: decision.cause,
-        message: `Call id "${part.callId}" ${idProblem(decision.cause, profile)}; it became "${decision.id}" in the call and its result.`,
-      });
+      this.rewroteId(turnIndex, partIndex, part.callId, decision, 'call');
     }
     const changed = parts !== undefined;
     for (const move of moved?.moves ?? []) {
@@ -100,7 +150,12 @@ export class HistoryRepairer extends RepairerState {
     let runEnd = index + 1;
     while (history[runEnd]?.role === 'tool') runEnd++;
     const answers = this.resolved.answers[index] ?? [];
-    const cause = missingResultCause(answers, this.endsHistory && runEnd === history.length);
+    // Some call of the turn answered, or nothing but results after it, or the conversation went on.
+    const cause: MissingResultCause = answers.some((answer) => answer !== undefined)
+      ? 'partial-turn'
+      : this.endsHistory && runEnd === history.length
+        ? 'end-of-history'
+        : 'not-recorded';
     if (profile.scope === 'conversation') {
       const placeholders: ToolResult[] = [];
       const resultsIndex = this.out.length;
@@ -227,4 +282,295 @@ export class HistoryRepairer extends RepairerState {
     if (this.policy.orphanResults === 'to-text') this.toText(orphans, next);
     else this.synthesize(orphans);
   }
+
+  /** The kept result at `place` as it goes out: with its call's new id and, where needed, its call's name. */
+  private answer(place: Place, call: Place, outIndex: number, position: number): ToolResult {
+    const result = resultAt(this.history, place);
+    const outCall = this.outCalls[call.messageIndex]?.[call.position];
+    if (this.resolved.duplicates)
+      this.keptAt.set(`${call.messageIndex}:${call.position}`, {
+        messageIndex: outIndex,
+        position,
+      });
+    if (result === undefined || outCall === undefined)
+      throw new Error(`No result at ${place.messageIndex}:${place.position}`);
+    let answer = result.callId === outCall.callId ? result : { ...result, callId: outCall.callId };
+    if (this.profile.resultNamesMatchCalls && answer.name !== outCall.name) {
+      this.fix({
+        kind: 'renamed-result',
+        messageIndex: outIndex,
+        partIndex: position,
+        callId: outCall.callId,
+        from: answer.name,
+        to: outCall.name,
+        message: `${this.profile.name} pairs results with calls by name; the result named "${answer.name}" answers a call of "${outCall.name}" and was renamed.`,
+      });
+      answer = { ...answer, name: outCall.name };
+    }
+    return answer;
+  }
+
+  private placeholder(
+    call: ToolCallPart,
+    callIndex: number,
+    cause: MissingResultCause,
+    callPosition: number,
+    outIndex: number,
+    position: number,
+  ): ToolResult {
+    const { callId, name } = call;
+    const content = this.policy.missingResult({ callId, name, cause });
+    this.fix({
+      kind: 'inserted-placeholder',
+      messageIndex: outIndex,
+      partIndex: position,
+      callId,
+      cause,
+      callMessageIndex: callIndex,
+      content,
+      message: `The call (tool "${name}", position ${String(callPosition)} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
+    });
+    return { callId, name, content, isError: true };
+  }
+
+  /** Gives orphans their calls: added to the assistant text message right before them, else in a new turn. */
+  private synthesize(orphans: readonly PendingOrphan[]): void {
+    const { out, profile } = this;
+    let placement: 'new-turn' | 'existing-turn' = 'new-turn';
+    const last = out.at(-1);
+    // A new message keeps the cached prefix's bytes; only where two model turns in a row are
+    // refused (Gemini, Mistral) do the calls join the model text before them.
+    if (
+      profile.alternatingRoles &&
+      last?.role === 'assistant' &&
+      !last.parts.some((part) => part.type === 'tool-call') &&
+      (!profile.callTurnAfterUser || followsUser(out, out.length - 1, this.afterUser))
+    ) {
+      placement = 'existing-turn';
+    } else if (profile.callTurnAfterUser && !followsUser(out, out.length, this.afterUser)) {
+      this.userBridge(orphans[0]?.result.callId ?? '');
+    }
+    const previous = out.at(-1);
+    const turnIndex = placement === 'new-turn' ? out.length : out.length - 1;
+    const offset =
+      placement === 'existing-turn' && previous?.role === 'assistant' ? previous.parts.length : 0;
+    const resultsIndex = turnIndex + 1;
+    this.ids.startTurn();
+    const calls: ToolCallPart[] = [];
+    const results: ToolResult[] = [];
+    for (const { result, place } of orphans) {
+      const decision = this.ids.decide(result.callId);
+      const { call, guessed } = synthesizeCall(
+        result,
+        decision.id,
+        this.latestCall.get(result.callId),
+      );
+      const partIndex = offset + calls.length;
+      this.rewroteId(turnIndex, partIndex, result.callId, decision, 'synthesized call');
+      this.fix({
+        kind: 'synthesized-call',
+        messageIndex: turnIndex,
+        partIndex,
+        callId: call.callId,
+        fromIndex: place.messageIndex,
+        fromPartIndex: place.position,
+        name: call.name,
+        arguments: call.arguments,
+        placement,
+        guessed,
+        message: `The result with this call id answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
+      });
+      let answer = decision.id === result.callId ? result : { ...result, callId: decision.id };
+      if (profile.resultNamesMatchCalls && answer.name !== call.name) {
+        this.fix({
+          kind: 'renamed-result',
+          messageIndex: resultsIndex,
+          partIndex: results.length,
+          callId: decision.id,
+          from: answer.name,
+          to: call.name,
+          message: `${profile.name} pairs results with calls by name; the result was renamed to its synthesized call's "${call.name}".`,
+        });
+        answer = { ...answer, name: call.name };
+      }
+      calls.push(call);
+      results.push(answer);
+    }
+    if (placement === 'existing-turn' && previous?.role === 'assistant')
+      out[turnIndex] = { ...previous, parts: [...previous.parts, ...calls] };
+    else out.push({ role: 'assistant', parts: calls });
+    out.push(this.sameResults(orphans, results) ?? { role: 'tool', results });
+  }
+
+  /** The input message the orphans came from, when they are all of it, unchanged: it is kept as it is. */
+  private sameResults(
+    orphans: readonly PendingOrphan[],
+    results: readonly ToolResult[],
+  ): HistoryMessage | undefined {
+    const source = this.history[orphans[0]?.place.messageIndex ?? -1];
+    if (source?.role !== 'tool' || source.results.length !== results.length) return undefined;
+    for (let index = 0; index < results.length; index++)
+      if (source.results[index] !== results[index]) return undefined;
+    return source;
+  }
+
+  private reportDropped(): void {
+    for (const place of this.dropped) {
+      const fate = this.resolved.fates[place.messageIndex]?.[place.position];
+      const result = resultAt(this.history, place);
+      if (fate?.kind !== 'dropped' || result === undefined) continue;
+      const kept = this.keptAt.get(`${fate.call.messageIndex}:${fate.call.position}`);
+      const callId = this.newIds[fate.call.messageIndex]?.[fate.call.position] ?? result.callId;
+      this.fix({
+        kind: 'dropped-duplicate-result',
+        messageIndex: kept?.messageIndex ?? 0,
+        partIndex: kept?.position,
+        callId,
+        fromIndex: place.messageIndex,
+        fromPartIndex: place.position,
+        result,
+        message: `The result at messages[${place.messageIndex}] answered call "${result.callId}" a second time; it was dropped and is kept in this fix.`,
+      });
+    }
+  }
+
+  private fix(fix: HistoryFix): void {
+    this.fixes.push(fix);
+  }
+
+  private rewroteId(
+    messageIndex: number,
+    partIndex: number,
+    from: string,
+    { id, cause }: CallIdDecision,
+    what: string,
+  ): void {
+    if (cause === undefined) return;
+    this.fix({
+      kind: 'rewrote-call-id',
+      messageIndex,
+      partIndex,
+      callId: id,
+      from,
+      to: id,
+      cause,
+      message: `Call id "${from}" ${idProblem(cause, this.profile)}; it became "${id}" in the ${what} and its result.`,
+    });
+  }
+
+  /** The fixes in message order (stable). */
+  private sortedFixes(): HistoryFix[] {
+    if (this.fixes.length < 2) return this.fixes;
+    return this.fixes
+      .map((fix, order) => ({ fix, order }))
+      .sort((a, b) => a.fix.messageIndex - b.fix.messageIndex || a.order - b.order)
+      .map(({ fix }) => fix);
+  }
+
+  /** Turns orphans into text: opening the next user message, closing the previous one, or in a new one. */
+  private toText(orphans: readonly PendingOrphan[], next: HistoryMessage | undefined): void {
+    const texts = orphans.map((orphan) => ({ part: resultToText(orphan.result), orphan }));
+    if (next?.role === 'user') {
+      this.prefix = texts;
+      return;
+    }
+    const previous = this.out.at(-1);
+    if (previous?.role === 'user') {
+      this.textFixes(texts, this.out.length - 1, previous.parts.length);
+      this.out[this.out.length - 1] = {
+        ...previous,
+        parts: [...previous.parts, ...texts.map((text) => text.part)],
+      };
+      return;
+    }
+    this.prefix = texts;
+    this.pushUser({ role: 'user', parts: [] });
+  }
+
+  /** Pushes a user message, opened by waiting texts, after an assistant bridge where the profile needs one. */
+  private pushUser(message: UserMessage): void {
+    const { out, profile } = this;
+    const previous = out.at(-1);
+    if (profile.assistantAfterResults && previous?.role === 'tool') {
+      const text = this.policy.assistantBridgeText;
+      this.fix({
+        kind: 'inserted-assistant-turn',
+        messageIndex: out.length,
+        callId: previous.results.at(-1)?.callId ?? '',
+        text,
+        message: `${profile.name} refuses a user message right after tool results; an assistant message "${text}" was put between them.`,
+      });
+      out.push({ role: 'assistant', parts: [{ type: 'text', text }] });
+    }
+    if (this.prefix.length === 0) {
+      out.push(message);
+      return;
+    }
+    const texts = this.prefix;
+    this.prefix = [];
+    this.textFixes(texts, out.length, 0);
+    out.push({ ...message, parts: [...texts.map((text) => text.part), ...message.parts] });
+  }
+
+  /** Puts a user message before a call turn that would otherwise not follow one (Gemini). */
+  private userBridge(callId: string): void {
+    const text = this.policy.userBridgeText;
+    this.fix({
+      kind: 'inserted-user-turn',
+      messageIndex: this.out.length,
+      callId,
+      text,
+      message: `${this.profile.name} needs a call turn to follow a user turn or tool results; a user message "${text}" was put before it.`,
+    });
+    this.pushUser({ role: 'user', parts: [{ type: 'text', text }] });
+  }
+
+  private textFixes(texts: readonly PendingText[], messageIndex: number, firstPart: number): void {
+    texts.forEach(({ orphan }, offset) => {
+      this.fix({
+        kind: 'result-to-text',
+        messageIndex,
+        partIndex: firstPart + offset,
+        callId: orphan.result.callId,
+        fromIndex: orphan.place.messageIndex,
+        fromPartIndex: orphan.place.position,
+        result: orphan.result,
+        message: `The result at messages[${orphan.place.messageIndex}] answered no call; it became text in a user message.`,
+      });
+    });
+  }
+}
+
+/** Why a call id had to change, in words, for fix messages. */
+export function idProblem(
+  cause: 'empty' | 'invalid' | 'duplicate',
+  profile: ProviderProfile,
+): string {
+  switch (cause) {
+    case 'empty':
+      return 'was empty';
+    case 'invalid':
+      return `is not ${profile.callIds.description}, as ${profile.name} requires`;
+    case 'duplicate':
+      return profile.uniqueCallIds === 'turn'
+        ? 'repeats an id of the same turn'
+        : `repeats an earlier call's id, and ${profile.name} needs unique ids`;
+  }
+}
+
+/**
+ * True when the latest message before `end` that is not a system message is a user message or
+ * results (system messages leave the turn order in Gemini); `before` when there is none (whether
+ * what comes before `out` ends on one).
+ */
+export function followsUser(
+  out: readonly HistoryMessage[],
+  end: number = out.length,
+  before = false,
+): boolean {
+  for (let index = end - 1; index >= 0; index--) {
+    const role = out[index]?.role;
+    if (role !== 'system') return role === 'user' || role === 'tool';
+  }
+  return before;
 }

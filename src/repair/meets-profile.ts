@@ -1,28 +1,19 @@
 import { CALLS_ENTRY } from '../core/pair-tool-turns.js';
 import type { ToolTurnTable } from '../core/tool-turn-table.js';
-import type { ProviderProfile } from './provider-profile.js';
+import type { ProviderProfile } from '../core/provider-profile.js';
 
 /**
  * Decides the rules of `profile` that a turn table cannot show (where text sits, result names,
- * which role comes before a call turn or after results) for the messages the table was read
- * from: `true` when the repair would change nothing for them, `false` when it would, `undefined`
- * when it cannot tell. Only a caller that knows the wire shape can: the aiwrapper integration
- * passes one for `LangMessages`.
+ * which role comes before a call turn or after results) for the messages the table was read from:
+ * `true` when the repair would change nothing for them, `false` when it would, `undefined` when it
+ * cannot tell.
  */
 export type ShapeCheck = (profile: ProviderProfile) => boolean | undefined;
 
 /**
- * Whether a history its own format's validator accepted (read into `table`) also meets
- * `profile`, decided on the table and, for the rules the table cannot show, on `shape`:
- * `undefined` when the profile has such rules and no `shape` decides them. A valid history then
- * costs its one validation pass and this walk over the call ids (plus `shape`'s walk), instead of
- * a read and a repair.
- *
- * The table's own format pairs results with the call turn right before them, which also meets a
- * profile that pairs across the conversation; what is left are the profile's id rules. `taken`
- * holds the call ids of messages before the table's, when it was read from the end of a history
- * whose start was checked before: a profile that wants ids unique in the conversation refuses
- * them too.
+ * Whether a history its own format's validator accepted (read into `table`) also meets `profile`,
+ * decided on the table and, for the rules the table cannot show, on `shape`: `undefined` when the
+ * profile has such rules and no `shape` decides them.
  */
 export function meetsProfileByTable(
   table: ToolTurnTable,

@@ -10,7 +10,7 @@ import type { ConversionWarning } from '../core/conversion-result.js';
 import type { HistoryFix } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
 import { locateFix } from './locate-fix.js';
-import type { ProviderProfile } from './provider-profile.js';
+import type { ProviderProfile } from '../core/provider-profile.js';
 import type { ResolvedPolicy } from './repair-policy.js';
 import { inputLocator } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
@@ -128,11 +128,7 @@ function keepCallIds(
   }
 }
 
-/**
- * Reads one window. A read error names the index in what was read, so on error the caller's
- * whole array is read instead: the same message fails there, named by its index in the caller's
- * array (the error path only; windows are read alone for speed).
- */
+/** Reads one window; on error, reads the whole array so the error names the caller's index. */
 function readWindow(
   messages: readonly unknown[],
   slice: readonly unknown[],

@@ -21,53 +21,26 @@ export type MissingResultTexts = Partial<
 /** How {@link repairToolHistory} and {@link repairHistory} fix what they find. */
 export interface RepairPolicy {
   /**
-   * What happens to a result no call answers (as after trimming the start of a conversation):
-   * `'synthesize-call'` adds the call it answers (name from the result, arguments from an earlier
-   * call with its id, else `{}`); `'to-text'` turns it into a text part of a user message. Either
-   * way its content stays in the history.
-   * @defaultValue 'synthesize-call'
+   * A result no call answers: `'synthesize-call'` (default) adds the call it answers; `'to-text'`
+   * turns it into a text part of a user message.
    */
   readonly orphanResults?: 'synthesize-call' | 'to-text' | undefined;
   /**
-   * The placeholder content for a call with no result: texts per cause (each becomes the
-   * `message` of an error object `{ error: true, name: 'ToolResultMissing', message }`, which
-   * aiwrapper's helpers recognize as a placeholder), or a function returning the whole content. Placeholders are marked `isError: true`.
-   * @defaultValue {@link DEFAULT_MISSING_RESULT_TEXTS}: "No result was recorded …; the tool may or may not have run."
+   * The content of the `isError` placeholder for a call with no result: texts per cause (the
+   * `message` of `{ error: true, name: 'ToolResultMissing', message }`), or a function.
    */
   readonly missingResults?: MissingResultTexts | MissingResultContent | undefined;
-  /**
-   * Which of several results for one call stays; the others are dropped and kept whole in the
-   * fix. A placeholder (aiwrapper's `"aborted"`, `ToolNotFound`, `ToolResultMissing`) always
-   * yields to a real result.
-   * @defaultValue 'keep-first'
-   */
+  /** Which of several results for one call stays (default `'keep-first'`); a placeholder yields to a real one. */
   readonly duplicateResults?: 'keep-first' | 'keep-last' | undefined;
-  /**
-   * Returns new call ids (for empty, invalid and repeated ids). Ids it returns that the profile
-   * refuses or that are taken are skipped.
-   * @defaultValue a deterministic 9-character `[A-Za-z0-9]` hash of the original id, so the same
-   *   history always gets the same ids
-   */
+  /** Returns new call ids; refused or taken ones are skipped. Default: a deterministic hash of the old id. */
   readonly generateId?: CallIdGenerator | undefined;
-  /**
-   * The text of the assistant message put between tool results and a user message where the
-   * provider needs one (Mistral).
-   * @defaultValue 'Tool results received.'
-   */
+  /** The assistant message between results and a user message (Mistral). Default `'Tool results received.'` */
   readonly assistantBridgeText?: string | undefined;
-  /**
-   * The text of the user message put before a call turn that follows no user turn where the
-   * provider needs one (Gemini: a history that starts with a call turn, as after trimming).
-   * @defaultValue 'Continue.'
-   */
+  /** The user message before a call turn that follows no user turn (Gemini). Default `'Continue.'` */
   readonly userBridgeText?: string | undefined;
 }
 
-/**
- * The default placeholder texts, per cause. None says the tool failed or was aborted, and none
- * names the call id (the result's own id says which call it answers): every call of a tool gets
- * the same text for the same cause.
- */
+/** The default placeholder texts, per cause: none claims the tool failed, none names the call id. */
 export const DEFAULT_MISSING_RESULT_TEXTS: Readonly<
   Record<MissingResultCause, (context: MissingResultContext) => string>
 > = {

@@ -6,11 +6,12 @@ import {
   CHAT_HOST_NAMES,
   CHAT_HOSTS,
   isChatHostName,
+  PROVIDER_PROFILES,
   type ChatHostName,
 } from '../formats/index.js';
 import type { RepairResult } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
-import { PROVIDER_PROFILES, type ProviderProfile } from './provider-profile.js';
+import type { ProviderProfile } from '../core/provider-profile.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 
 /** Options of {@link repairToolHistory}. */
@@ -29,11 +30,7 @@ const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
 
 /**
  * Returns a copy of a neutral history that meets the rules of `options.profile`, and every change
- * made (each fix names its kind). Messages that need no change are reused; the input
- * is never modified.
- *
- * Repairing the output again changes nothing and reports no fixes.
- *
+ * made (each fix names its kind).
  * @throws {UnsupportedFormatError} when `options.profile` names no known format.
  * @throws {ToolHistoryError} `invalid-input` when `options.policy.generateId` keeps returning ids
  *   that are taken or refused.

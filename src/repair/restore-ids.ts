@@ -6,9 +6,6 @@ import type { HistoryFix } from './history-fix.js';
 /**
  * Undoes the id rewrites of a repair: every call and result id that a `rewrote-call-id` fix
  * introduced goes back to the id it replaced (provider data carried in ids comes back whole).
- * Works on the repaired history and on histories that grew from it, since a new id appears
- * nowhere else. Other fixes are left as they are; the input is never modified.
- *
  * @example
  * const { history: sent, fixes } = repairToolHistory(history, { profile: 'mistral' });
  * const ours = restoreToolHistoryIds([...sent, ...reply], fixes);

@@ -17,14 +17,10 @@ export interface WirePlace {
 /** Maps a place of the neutral history (message, part or result position) to the format's array. */
 export type WireLocator = (messageIndex: number, partIndex: number | undefined) => WirePlace;
 
-/**
- * Locates places of a history that came from `format` (by `from*`) in the format's input array,
- * through the `sourceIndex` the reader recorded on messages and results.
- */
+/** Locates places of a history read from `format` in the input array, by the readers' `sourceIndex`. */
 export function inputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
   const { layout } = adapterFor(format);
-  // Per neutral message: the block index its first part or result has in its wire message. Only
-  // formats that hold several neutral messages' blocks in one wire message need it.
+  // Per neutral message: the block index of its first part in its wire message.
   const firstBlock = layout === 'chat' ? [] : firstBlocks(history);
   const ordinals = new Map<number, Uint32Array>();
   const callOrdinals: CallOrdinals = new Map();
@@ -52,10 +48,7 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
   };
 }
 
-/**
- * Locates places of a history in the array `to*` of `format` writes for it, following how each
- * writer groups messages (Anthropic puts results and the user message after them in one message).
- */
+/** Locates places of a history in the array the writer of `format` makes of it. */
 export function outputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
   const { layout, systemField, mergesResultsIntoUser, dropsEmptyText } = adapterFor(format);
   const writes = { format, dropsEmptyText };
@@ -88,8 +81,7 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
     else openResults = undefined;
     next += wireSize(message, layout, writes);
   }
-  // Per message asked about: how many written parts precede each part. A turn of N fixed calls
-  // asks for N places, so counting each time would be quadratic.
+  // Counted once per message, not per place (else quadratic).
   const counts = new Map<number, Uint32Array>();
   const callOrdinals: CallOrdinals = new Map();
   const before = (messageIndex: number, message: HistoryMessage, partIndex: number): number => {
@@ -171,7 +163,6 @@ function chatPartIndex(
 ): number | undefined {
   if (message.role !== 'assistant') return partIndex;
   if (message.parts[partIndex]?.type !== 'tool-call') return undefined;
-  // A turn of N rewritten calls asks for N places: counted once per message, not per place.
   let found = ordinals.get(message);
   if (found === undefined) {
     found = new Uint32Array(message.parts.length);
@@ -204,10 +195,7 @@ function writtenSize(message: HistoryMessage, writes: WriterSkips): number {
   return writtenCounts(message, writes)[message.parts.length] ?? 0;
 }
 
-/**
- * Per part of a message with parts, and one past the last: how many parts before it the writer of
- * `format` writes (it leaves out other formats' opaque parts, and sometimes empty text).
- */
+/** Per part, and one past the last: how many parts before it the writer of `format` writes. */
 function writtenCounts(message: UserMessage | AssistantMessage, writes: WriterSkips): Uint32Array {
   const { parts } = message;
   const counts = new Uint32Array(parts.length + 1);

@@ -1,6 +1,6 @@
 import type { ConversionWarning } from '../core/conversion-result.js';
 import type { MessageFormat } from '../core/format.js';
-import type { HistoryIssue, ValidationResult } from '../core/issue.js';
+import type { HistoryIssue } from '../core/issue.js';
 import type { RuleContext } from '../core/rule-context.js';
 import { adapterFor } from '../formats/index.js';
 import type { WireRepair } from '../formats/shared/wire-repair.js';
@@ -13,28 +13,13 @@ interface Repaired<T> {
   readonly warnings: readonly ConversionWarning[];
 }
 
-/** Runs the format's wire pass (before the engine) on what the validator found, if the format has one and it has work. */
-export function wirePass(
-  messages: readonly unknown[],
-  format: MessageFormat,
-  result: ValidationResult,
-  context: RuleContext,
-): WireRepair | undefined {
-  return adapterFor(format).repairWire?.before?.(messages, result.issues, context);
-}
-
 /** True when every issue is one the format's repair leaves as it is (see `WireRepairHooks.leaves`). */
 export function leavesAll(format: MessageFormat, issues: readonly HistoryIssue[]): boolean {
   const leaves = adapterFor(format).repairWire?.leaves;
   return leaves !== undefined && issues.every((issue) => leaves.has(issue.code));
 }
 
-/**
- * Runs the format's step after the engine (its adapter's `repairWire.after`: reasoning rules the
- * neutral model does not see, and what no fix can mend) on what the engine returned, and adds its
- * fixes and warnings. Messages it does not change stay the objects they were, so untouched input
- * messages are still the input's.
- */
+/** Runs the format's pass after the engine (`repairWire.after`) and adds its fixes and warnings. */
 export function wireAfterPass<T>(
   input: readonly unknown[],
   repaired: Repaired<T>,
@@ -59,10 +44,7 @@ export function wireAfterPass<T>(
   };
 }
 
-/**
- * Joins the wire pass's changes with what the engine then did to its output: the engine's
- * `fromIndex`es point into the input again, and the pass's fixes and warnings into the result.
- */
+/** Joins the wire pass's changes with the engine's, indexes pointing into input and result. */
 export function withWirePass<T>(
   input: readonly unknown[],
   wire: WireRepair,
@@ -85,7 +67,6 @@ export function withWirePass<T>(
     ...wire.warnings.map((warning) => ({ ...warning, messageIndex: place(warning.messageIndex) })),
     ...repaired.warnings,
   ];
-  // Nothing changed at all: the input comes back as it came (a copy of the array).
   const messages = wire.fixes.length === 0 && repaired.fixes.length === 0 ? input.slice() : output;
   return {
     messages: messages as T,
@@ -95,10 +76,8 @@ export function withWirePass<T>(
 }
 
 /**
- * Where each message of the pass's output landed in the engine's output: the same index when the
- * engine changed nothing; else found by identity (the engine keeps what it leaves alone as the
- * same object), else where an engine fix says it took the message from (its `fromIndex`: a result
- * moved, or turned into text), else counted from the nearest earlier message it kept.
+ * Where each message of the pass's output landed in the engine's: by identity, else by a fix's
+ * `fromIndex`, else counted from the nearest earlier message kept.
  */
 function placeIn(
   passed: readonly unknown[],

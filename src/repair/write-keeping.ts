@@ -15,10 +15,7 @@ export interface KeptWrite {
   readonly warnings: ConversionWarning[];
 }
 
-/**
- * A stretch of the input where neutral messages `[first, end)` came from wire messages
- * `[wireStart, wireEnd)` and from nothing else.
- */
+/** Neutral messages `[first, end)` read from wire messages `[wireStart, wireEnd)` alone. */
 interface Group {
   readonly first: number;
   readonly end: number;
@@ -38,11 +35,8 @@ interface Piece {
 }
 
 /**
- * Writes `repaired` (what the repairer made of `history`, which was read from `wire`) back to
- * `format`, keeping the input's own wire messages wherever the repair left every neutral message
- * read from them as it was (the same objects, in the same order). Only the rest goes through the
- * format's writer, so a message the repair did not change keeps its bytes: key order, argument
- * text, whitespace and extra fields included. Linear in the size of the history.
+ * Writes `repaired` back to `format`, keeping the input's own wire messages wherever the repair
+ * left every neutral message read from them as the same objects, so they keep their bytes.
  */
 export function writeKeeping(
   wire: readonly unknown[],
@@ -59,8 +53,7 @@ export function writeKeeping(
     placed(warnings, locate, 0, kept);
     return { messages, locate, warnings: kept };
   }
-  // The repairer keeps what it leaves alone in order: the group a kept message opens is the next
-  // one, or a few further on (groups it changed or dropped between); a Map only past those.
+  // Kept groups come in order: look a few ahead, a Map only past those.
   let nextGroup = 0;
   let groupIndex: Map<HistoryMessage, number> | undefined;
   const groupOf = (message: HistoryMessage): Group | undefined => {
@@ -131,10 +124,8 @@ export function writeKeeping(
 }
 
 /**
- * In a format whose messages are items (Responses), one neutral message stands for several items,
- * and a fix to one call rewrites them all. Where a changed message came alone from a stretch of
- * input items that the writer renders item for item, each item written as the input's message
- * would be written again (matched in order) is the input's own item, so its bytes are kept.
+ * Where items stand for one neutral message (Responses), a written item equal to what the
+ * input's message writes again is replaced by the input's own item, keeping its bytes.
  */
 function keepUnchangedItems(
   written: unknown[],
@@ -160,8 +151,7 @@ function keepUnchangedItems(
     const before = writeFormatResult([original], format, idsAsRead, INHERENT).messages;
     const size = group.wireEnd - group.wireStart;
     if (before.length !== size) return;
-    // In order, a few items ahead at most: a fix drops, adds or changes an item here and there.
-    // Each input item is used once, should a fix have split its message in two.
+    // In order, a few items ahead at most; each input item used once.
     let next = 0;
     for (let index = start; index < end && next < size; index++) {
       const stop = Math.min(size, next + LOOK_AHEAD);
@@ -177,11 +167,7 @@ function keepUnchangedItems(
   });
 }
 
-/**
- * Warnings about what the format itself cannot hold (a result's name or error flag in Chat, a
- * system message outside the array) say nothing about the input, which could not hold it either:
- * only those about what the input held are kept. Repair asks the writer not to build them.
- */
+/** Warnings about what the format itself cannot hold say nothing of the input: not built. */
 export const INHERENT: ReadonlySet<ConversionWarning['code']> = new Set<ConversionWarning['code']>([
   'dropped-result-name',
   'dropped-error-flag',
@@ -225,10 +211,8 @@ function sameRun(repaired: ToolHistory, at: number, history: ToolHistory, group:
 }
 
 /**
- * Splits the input into groups: neutral messages that share a wire message belong together (a
- * Chat run of tool messages read as one results message, an Anthropic user message read as
- * results and text), and wire messages that gave no neutral message of their own join the group
- * before them. `undefined` when a message does not say where it came from.
+ * Splits the input into groups of neutral messages that share wire messages; wire messages that
+ * gave none join the group before.
  */
 function groupsOf(history: ToolHistory, wireLength: number): Group[] | undefined {
   const groups: Group[] = [];
@@ -285,7 +269,7 @@ function mixedLocator(
   };
 }
 
-/** The last piece starting at or before `messageIndex` (binary search: fixes are many in a broken history). */
+/** The last piece starting at or before `messageIndex` (binary search). */
 function pieceOf(pieces: readonly Piece[], messageIndex: number): Piece | undefined {
   let low = 0;
   let high = pieces.length - 1;

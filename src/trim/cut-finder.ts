@@ -5,7 +5,7 @@ import type { HistoryInspection } from '../core/history-inspection.js';
 import { pairFlatTurnEntries, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
 import { isToolHistoryError } from '../errors/tool-history-error.js';
 import { adapterFor } from '../formats/index.js';
-import { inspectHistory } from '../validate/inspect-history.js';
+import { inspectHistory } from '../validate/validate-history.js';
 
 const UNKNOWN = 0;
 const ALLOWED = 1;

@@ -1,60 +1,41 @@
+import type { HistoryInspection, InspectionUse } from '../core/history-inspection.js';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import { describeType, isObject } from '../core/input-guards.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../core/rule-context.js';
 import type { ValidationResult } from '../errors/history-issue.js';
 import { InvalidHistoryError } from '../errors/invalid-history-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
-import { inspectHistory } from './inspect-history.js';
-import { describeType, isObject } from '../core/input-guards.js';
-import { ruleContextOf } from './rule-context-of.js';
-import { rulesFormatFor, type ProviderName } from './provider-rules.js';
+import {
+  adapterFor,
+  CHAT_HOST_NAMES,
+  FORMAT_ADAPTERS,
+  isChatHostName,
+  isMessageFormat,
+  type ChatHostName,
+} from '../formats/index.js';
 
 /** Options of {@link validateHistory} and {@link assertValidHistory}. */
 export interface ValidateHistoryOptions {
-  /**
-   * The format `messages` is in, which also picks the provider's rules: `'openai-chat'`
-   * (`messages`), `'openai-responses'` (`input`), `'anthropic'` (`messages`), `'gemini'`
-   * (`contents`), `'mistral'` (`messages`), `'vercel'` (`ModelMessage[]`), `'aiwrapper'`
-   * (`LangMessages`).
-   */
+  /** The format `messages` is in, which also picks the provider's rules. */
   readonly format: MessageFormat;
-  /**
-   * The provider whose rules and wording apply, when not the format's own: a host that speaks
-   * Chat Completions under its own rules (`'deepseek'`, `'groq'`, `'qwen'`; `'openai'` is the
-   * default), or another format that reads the same messages (`'mistral'` for `'openai-chat'`).
-   * @defaultValue the format's own provider
-   */
+  /** The provider whose rules and wording apply, when not the format's own (`'deepseek'`, `'mistral'` on Chat…). */
   readonly provider?: ProviderName | undefined;
-  /**
-   * The model the request goes to, for rules that hold only for some models (Gemini 3's thought
-   * signatures, DeepSeek's reasoner). Absent: the rules every model of the provider shares.
-   */
+  /** The model the request goes to, for model-specific rules (Gemini 3's thought signatures). */
   readonly model?: string | undefined;
-  /**
-   * Extended thinking (Anthropic) or thinking mode (DeepSeek) is on for the request.
-   * @defaultValue false
-   */
+  /** Extended thinking (Anthropic) or thinking mode (DeepSeek) is on for the request. */
   readonly thinking?: boolean | undefined;
 }
 
 const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
 
 /**
- * Checks a tool-call history against the rules of `options.format` and returns every issue found.
- *
- * Each issue has a `code`, the `messageIndex` in the format's own array (plus `partIndex` where
- * calls and results live inside a message), the call id, and a `message` that quotes the
- * provider's own error where it is known. Odd but well-formed histories are reported, never thrown;
- * the check is one linear pass and never modifies `messages`.
- *
- * @throws {UnsupportedFormatError} when `options.format` is not a format this package knows, or
- *   `options.provider` neither a format nor a host.
- * @throws {ToolHistoryError} `invalid-input` when `options` is not an object, `messages` is not an
- *   array, a message has a shape the format does not have (the error names index and field), or
- *   `options.provider` reads another message shape.
+ * Checks a tool-call history against the provider's rules and returns every issue, each with a
+ * code, indexes into the format's array and the provider's own wording where known.
+ * @throws {UnsupportedFormatError} when `options.format` or `options.provider` is unknown.
+ * @throws {ToolHistoryError} `invalid-input` when a message does not have the format's shape.
  * @example
  * const result = validateHistory(body.messages, { format: 'anthropic' });
- * // A host that speaks Chat Completions under its own rules and wording:
- * validateHistory(body.messages, { format: 'openai-chat', provider: 'deepseek', thinking: true });
  * if (!result.ok) for (const issue of result.issues) console.warn(issue.code, issue.messageIndex, issue.message);
  */
 export function validateHistory(
@@ -66,9 +47,8 @@ export function validateHistory(
 }
 
 /**
- * Throws when {@link validateHistory} finds any issue; shares its implementation.
- *
- * @throws {InvalidHistoryError} holding every issue, when the history has any.
+ * Throws when {@link validateHistory} finds any issue.
+ * @throws {InvalidHistoryError} holding every issue.
  * @throws {UnsupportedFormatError} and {@link ToolHistoryError} on the same misuse as {@link validateHistory}.
  * @example
  * assertValidHistory(body.contents, { format: 'gemini' });
@@ -91,4 +71,74 @@ function formatOf(options: unknown): MessageFormat {
   const format = options.format;
   if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
   return format as MessageFormat;
+}
+
+/** A provider whose rules a history is checked by: a format's own, or a Chat Completions host. */
+export type ProviderName = MessageFormat | ChatHostName;
+
+/**
+ * The format whose validator checks messages in `format` for `provider`: the format itself when
+ * no provider is named, the provider's format when it reads the same wire shape (Mistral rules on
+ * Chat Completions messages; a Chat Completions host such as `'deepseek'`, whose own rules the
+ * validator then takes from the rule context).
+ *
+ * @throws {UnsupportedFormatError} when `provider` names neither a format nor a host.
+ * @throws {ToolHistoryError} `invalid-input` when `provider` reads another message shape.
+ */
+export function rulesFormatFor(format: MessageFormat, provider: unknown): MessageFormat {
+  if (provider === undefined || provider === format) return format;
+  const rules = providerFormat(provider);
+  const name = provider as ProviderName;
+  if (FORMAT_ADAPTERS[format].wireShape === FORMAT_ADAPTERS[rules].wireShape) return rules;
+  throw new ToolHistoryError(
+    'invalid-input',
+    `The ${name} rules check ${rules} messages, but these are ${format}; convert them first (convertHistory), or repair them for ${name} with repairHistory.`,
+  );
+}
+
+/** The format a provider name speaks. */
+function providerFormat(provider: unknown): MessageFormat {
+  if (isChatHostName(provider)) return 'openai-chat';
+  if (isMessageFormat(provider)) return provider;
+  throw new UnsupportedFormatError(provider, [...MESSAGE_FORMATS, ...CHAT_HOST_NAMES]);
+}
+
+/** The rule context fields of validate and repair options, checked at the boundary. */
+export interface RuleContextOptions {
+  readonly model?: string | undefined;
+  readonly thinking?: boolean | undefined;
+  /** A host name (`'deepseek'`) becomes the context's `host`; anything else is not read here. */
+  readonly provider?: unknown;
+}
+
+/**
+ * Reads `model`, `thinking` and a host named by `provider` off public options into a
+ * {@link RuleContext}.
+ * @throws {ToolHistoryError} `invalid-input` when `model` is not a string or `thinking` not a boolean.
+ */
+export function ruleContextOf(options: RuleContextOptions): RuleContext {
+  const { model, thinking, provider } = options;
+  const host = isChatHostName(provider) && provider !== 'openai' ? provider : undefined;
+  if (model === undefined && thinking === undefined && host === undefined) return NO_RULE_CONTEXT;
+  if (model !== undefined && typeof model !== 'string')
+    throw new ToolHistoryError(
+      'invalid-input',
+      `The model option must be a string (e.g. 'gemini-3-pro-preview'), but got ${describeType(model)}.`,
+    );
+  if (thinking !== undefined && typeof thinking !== 'boolean')
+    throw new ToolHistoryError(
+      'invalid-input',
+      `The thinking option must be a boolean, but got ${describeType(thinking)}.`,
+    );
+  return { model, thinking, host };
+}
+
+/** Runs the validator of `format`, returning its result and the turn table it read (see {@link InspectionUse}). */
+export function inspectHistory(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  context: RuleContext = NO_RULE_CONTEXT,
+  use: InspectionUse = 'validate',
+): HistoryInspection {
+  return adapterFor(format).inspect(messages, context, use);
 }

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
 import type { HistoryIssue } from '../../src/errors/history-issue.js';
 import { writeFormat } from '../../src/repair/format-io.js';
-import { inspectHistory } from '../../src/validate/inspect-history.js';
+import { inspectHistory } from '../../src/validate/validate-history.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../arbitraries/history.js';
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
-import { rulesFormatFor } from '../../src/validate/provider-rules.js';
-import { ruleContextOf } from '../../src/validate/rule-context-of.js';
-import { validateHistory } from '../../src/validate/validate-history.js';
+import {
+  ruleContextOf,
+  rulesFormatFor,
+  validateHistory,
+} from '../../src/validate/validate-history.js';
 
 const id = 'call_0_3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c';
 const messages = [

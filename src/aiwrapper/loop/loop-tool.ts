@@ -2,7 +2,7 @@ import { LangMessages, type LangTool, type LanguageProvider } from 'aiwrapper';
 import { z } from 'zod';
 import type { ProviderFormat } from '../../core/format.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import { profileFor } from '../../repair/provider-profile.js';
+import { PROVIDER_PROFILES } from '../../formats/index.js';
 import { formatOfLang } from '../provider-prototypes.js';
 import { assertLoopHistory } from './pending-tool-calls.js';
 
@@ -171,7 +171,7 @@ export function readSetup(lang: unknown, messages: unknown, options: unknown): S
     tools,
     declared: [...tools.values()].map(declaredTool),
     format,
-    declareOnFinal: format !== undefined && profileFor(format).toolsWithToolHistory,
+    declareOnFinal: format !== undefined && PROVIDER_PROFILES[format].toolsWithToolHistory,
     maxRounds: parsed.data.maxRounds ?? 10,
     onMaxRounds: parsed.data.onMaxRounds ?? 'answer',
     concurrency: parsed.data.concurrency ?? 4,

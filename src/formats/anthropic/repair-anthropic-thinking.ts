@@ -13,10 +13,7 @@ import {
 /**
  * With extended thinking on, puts the thinking blocks of the final assistant turn that holds
  * `tool_use` first, where they are in that turn but not first: each block is moved whole (its
- * signature signs its content, not its place), into the turn's first message. Where the turn has
- * no thinking block, nothing can fix it: a block cannot be made up, as its signature is
- * Anthropic's; that is reported as an `unrepaired-issue` warning. Messages not changed are the
- * input's own objects.
+ * signature signs its content, not its place), into the turn's first message.
  */
 export function repairAnthropicThinking(
   messages: readonly unknown[],

@@ -6,10 +6,8 @@ import { fromGemini } from './from-gemini.js';
 const TEMPORARY_ID = '\u0000generated:';
 
 /**
- * Reads Gemini `contents` for repair. Ids are optional in Gemini: the k-th id made up in content m
- * (`offset` is the index of `messages[0]` in the whole history) is a hash of (m, k), so a repair is
- * repeatable and reading a stretch gives the ids reading all of it gives. The made-up ids are
- * remembered so the writer leaves them out again, as is a response that borrowed its call's id.
+ * Reads Gemini `contents` for repair: a made-up id hashes (content index, k), so a stretch read
+ * alone gets the ids a whole read gives; made-up and borrowed ids are returned for the writer.
  */
 export function readGeminiForRepair(messages: readonly unknown[], offset: number): RepairRead {
   let count = 0;
@@ -50,10 +48,7 @@ function placeKey(messageIndex: number, callId: string): string {
   return `${String(messageIndex)}\u0000${callId}`;
 }
 
-/**
- * The results `borrowedIn` counts. A content with both a response that carried the id and one
- * that was given it (two calls of one id) does not say which is which: its responses keep the id.
- */
+/** The results `borrowedIn` counts. */
 function borrowedResults(
   history: readonly HistoryMessage[],
   borrowedIn: ReadonlyMap<string, number>,

@@ -4,14 +4,10 @@ import type { WireFix, WireRepair } from '../shared/wire-repair.js';
 import { GEMINI_RESPONSE_IN_MODEL, SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
 
 /**
- * Gemini's wire pass, run by repair before the neutral engine on the contents the validator named:
- * - a `functionResponse` part in a `model` content moves to a `user` content: the content itself
- *   when it holds nothing else (its role was wrong), else the `user` content right after it (the
- *   responses go first), else a new `user` content inserted after it;
- * - a call step of the current turn without a thought signature (Gemini 3, see
- *   `requiresThoughtSignatures`) gets `skip_thought_signature_validator` on its first
- *   `functionCall` part, Google's documented placeholder. Real signatures are never moved or changed.
- * Every content it does not change is the input's own object.
+ * Gemini's wire pass before the neutral engine, on the contents the validator named:
+ * - a `functionResponse` in a `model` content moves to a `user` content (itself when it holds
+ *   nothing else, else the next `user` content, else a new one);
+ * - a Gemini 3 call step without a thought signature gets Google's documented placeholder.
  */
 export function repairGeminiWire(
   contents: readonly unknown[],

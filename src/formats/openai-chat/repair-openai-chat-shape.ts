@@ -9,22 +9,10 @@ import { OPENAI_CHAT_HOST } from './chat-hosts.js';
 const UNNAMED_CALL = 'unknown_tool';
 
 /**
- * Repairs, before a Chat Completions history is read, the fields OpenAI refuses in a form whose
- * meaning is plain, each as a reported fix, and leaves every other message the input's own object:
- * - `function.arguments` given as a JSON value (an object) becomes its JSON text;
- * - `tool_calls: []` is removed;
- * - `content: null` on an assistant message without calls becomes `''`;
- * - an empty `function.name` becomes `unknown_tool`;
- * - a `tool` message without `tool_call_id` gets the id of the one call of the turn before it
- *   that no `tool` message answers, when it is the only such message of its run and that call the
- *   only unanswered one. Otherwise it gets a new id no call has, so the repair treats it as the
- *   orphan it is (a synthesized call or text, per the `orphanResults` policy): nothing is lost.
- *
- * Then the host's own shape repair runs (DeepSeek's thinking mode). Never adds, drops or moves a
- * message; linear in the size of the history. An array that is not a Chat Completions array, or a
- * message that is not an object, is left for the reader to refuse. Given the `issues` validation
- * found, the Chat Completions part runs only when one of them is a shape issue (`[]` for what a
- * repair wrote: its writer writes none).
+ * Repairs, before a Chat Completions history is read, the fields OpenAI refuses whose meaning is
+ * plain (arguments as a JSON value, `tool_calls: []`, `content: null` without calls, an empty
+ * name, a `tool` message without `tool_call_id`: the one unanswered call's id, else a new id, so
+ * it is repaired as an orphan), then the host's own shape repair (DeepSeek).
  */
 export function repairOpenAIChatShape(
   messages: readonly unknown[],
@@ -187,27 +175,20 @@ function pairMissingIds(
   }
   if (missing.length === 0) return undefined;
   const unanswered = runStart === -1 ? [] : unansweredCalls(messages[runStart], answered);
+  const only = missing.length === 1 && unanswered.length === 1 ? unanswered[0] : undefined;
   const fixed = new Map<number, JsonObject>();
-  if (missing.length === 1 && unanswered.length === 1) {
-    const [index, callId] = [missing[0] ?? first, unanswered[0] ?? ''];
-    fixed.set(index, { ...(messages[index] as JsonObject), tool_call_id: callId });
-    fixes.push({
-      kind: 'added-tool-call-id',
-      messageIndex: index,
-      callId,
-      message: `Gave the tool message at messages[${index}], which had no tool_call_id, the id "${callId}": it is the only unanswered call of the turn at messages[${runStart}].`,
-    });
-    return fixed;
-  }
-  const taken = takenOnce();
   for (const index of missing) {
-    const callId = freshId(taken, index);
+    const callId = only ?? freshId(takenOnce(), index);
     fixed.set(index, { ...(messages[index] as JsonObject), tool_call_id: callId });
+    const why =
+      only !== undefined
+        ? `the id "${callId}": it is the only unanswered call of the turn at messages[${runStart}].`
+        : `the new id "${callId}": ${unanswered.length === 0 ? 'no call before it is unanswered' : `it cannot be told which of the unanswered calls ${unanswered.join(', ')} it answers`}, so it is repaired as a result without its call.`;
     fixes.push({
       kind: 'added-tool-call-id',
       messageIndex: index,
       callId,
-      message: `Gave the tool message at messages[${index}], which had no tool_call_id, the new id "${callId}": ${unanswered.length === 0 ? 'no call before it is unanswered' : `it cannot be told which of the unanswered calls ${unanswered.join(', ')} it answers`}, so it is repaired as a result without its call.`,
+      message: `Gave the tool message at messages[${index}], which had no tool_call_id, ${why}`,
     });
   }
   return fixed;

@@ -5,14 +5,9 @@ import { reasoningIssues } from './validate-openai-responses.js';
 
 /**
  * Fixes the reasoning ties of a Responses `input` that the validator reports:
- * - a `reasoning` item with no output item after it is dropped, and kept whole in its fix: the API
- *   refuses it, and nothing it led to is in the input;
- * - with a reasoning model, a `function_call` whose reasoning item is gone loses its `fc_` item id,
- *   so the API does not look the reasoning up; `call_id` still pairs its output. Replaying calls
- *   without their item id is what clients do when the reasoning was not kept
- *   (https://github.com/laravel/ai/pull/1052, https://github.com/continuedev/continue/pull/12113).
- *   The reasoning itself cannot be made up: its content is encrypted by OpenAI.
- * Items not changed are the input's own objects.
+ * - a `reasoning` item with no output item after it is dropped (kept whole in its fix);
+ * - with a reasoning model, a `function_call` whose reasoning item is gone loses its `fc_` item id
+ *   (https://github.com/continuedev/continue/pull/12113); `call_id` still pairs its output.
  */
 export function repairResponsesReasoning(
   input: readonly unknown[],

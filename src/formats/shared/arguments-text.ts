@@ -12,11 +12,7 @@ export interface ParsedArguments {
   readonly argumentsText?: string;
 }
 
-/**
- * Parses argument text sent as a JSON string. Text that does not parse to a JSON object
- * (malformed, truncated, empty, an array), or nests deeper than JSON can be written back
- * (`MAX_JSON_VALUE_DEPTH`), is kept exactly as sent in `argumentsText`.
- */
+/** Parses argument text sent as a JSON string. */
 export function parseArgumentsText(text: string): ParsedArguments {
   try {
     const parsed: unknown = JSON.parse(text);
@@ -30,9 +26,8 @@ export function parseArgumentsText(text: string): ParsedArguments {
 }
 
 /**
- * Reads arguments sent as a value (Anthropic `input`, Gemini `args`, Vercel `input`): an object
- * is the arguments; a string is argument text; anything else is kept as its JSON text.
- *
+ * Reads arguments sent as a value (Anthropic `input`, Gemini `args`): an object is the arguments;
+ * anything else is kept as argument text.
  * @throws {ToolHistoryError} `invalid-input` naming `path` and the place inside the value, for a
  * value JSON cannot carry (a BigInt, a cycle, nesting deeper than `MAX_JSON_VALUE_DEPTH`).
  */
@@ -47,16 +42,5 @@ export function parseArgumentsValue(value: unknown, path: string): ParsedArgumen
 
 /** The argument text to send for a call: its malformed text as sent, else its arguments as JSON. */
 export function argumentsTextOf(call: ToolCallPart): string {
-  if (call.argumentsText !== undefined) return call.argumentsText;
-  // `{}` without a JSON.stringify call, whose setup costs more than the text: repair makes up a
-  // call with empty arguments for every orphan result of a history.
-  return isEmptyPlainObject(call.arguments) ? '{}' : JSON.stringify(call.arguments);
-}
-
-/** True for `{}` (a plain object without own enumerable keys); without `Object.keys`, which makes an array per call. */
-function isEmptyPlainObject(value: object): boolean {
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return false;
-  for (const key in value) if (Object.hasOwn(value, key)) return false;
-  return true;
+  return call.argumentsText ?? JSON.stringify(call.arguments);
 }

@@ -6,7 +6,7 @@ import type { ShapeFix } from './shape-fix.js';
 
 // A format's own repair steps around the neutral engine (adapter `repairWire`): what the neutral
 // model cannot say (Gemini part roles and thought signatures, Anthropic thinking blocks, Responses
-// reasoning items) is fixed on the wire messages. repair/history-fix.ts lists these fixes.
+// reasoning items) is fixed on the wire messages.
 
 interface WireFixBase {
   /** Index, in the repaired messages, of the message the fix concerns. */
@@ -100,10 +100,7 @@ export interface RepairRead {
 
 /** A format's own steps around the neutral repair engine; each returns `undefined` for no change. */
 export interface WireRepairHooks {
-  /**
-   * Reads messages for repair where the format's ids are optional (Gemini); else its reader.
-   * `offset` is the index of `messages[0]` in the whole history, when a stretch is read alone.
-   */
+  /** Reads messages for repair where the format's ids are optional (Gemini); else its reader. */
   readonly read?: ((messages: readonly unknown[], offset: number) => RepairRead) | undefined;
   /** Runs before the engine on what the validator found (Gemini, Chat Completions shape). */
   readonly before?:

@@ -2,7 +2,7 @@ import { hashCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type { ToolHistory } from '../../core/history.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { IdRewriteCause } from '../history-fix.js';
-import type { ProviderProfile } from '../provider-profile.js';
+import type { ProviderProfile } from '../../core/provider-profile.js';
 
 /** The id a call gets, and why it changed (`undefined` when it kept its id). */
 export interface CallIdDecision {
@@ -11,13 +11,8 @@ export interface CallIdDecision {
 }
 
 /**
- * Decides, call by call in history order, which id each call gets: its own when the profile
- * accepts it and it is unique where the profile needs it, else a new one.
- *
- * New ids are deterministic (a hash of the original id and a counter, skipping ids in use), so a
- * history always gets the same ids, and a growing history keeps the ids it already got. A new id
- * never equals any id of the input or an earlier new id, which makes every rewrite reversible.
- * Under per-turn uniqueness, an invalid id that repeats in later turns gets the same new id again.
+ * Decides, call by call in history order, which id each call gets: its own when the profile accepts
+ * it and it is unique where the profile needs it, else a new one.
  */
 export class CallIdRewriter {
   private readonly profile: ProviderProfile;
@@ -82,12 +77,7 @@ export class CallIdRewriter {
     return { id: next, cause };
   }
 
-  /**
-   * A new id for a call whose id was `original`: not taken, and accepted by the profile. Hashed ids
-   * count on from the last attempt for the same original (a counter per base id), so a thousand
-   * calls sharing one id cost a thousand hashes, not half a million, and the search never gives
-   * up; only a `generateId` that keeps returning unusable ids throws.
-   */
+  /** A new id for a call whose id was `original`: not taken, and accepted by the profile. */
   fresh(original: string, cause: IdRewriteCause): string {
     const taken = (this.taken ??= new Set(Array.from(this.inputIds())));
     if (this.generate) return this.generated(original, taken);

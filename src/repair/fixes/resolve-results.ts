@@ -33,17 +33,9 @@ export interface ResolvedResults {
 }
 
 /**
- * Decides which result answers which call, with the one pairing rule ({@link pairToolTurns}):
- *
- * 1. results pair with calls per `scope`;
- * 2. a leftover result whose id the latest call turn before it (any earlier call, in
- *    `conversation` scope) already answered is a duplicate;
- * 3. in `turn` scope, each remaining leftover pairs with the latest call with its id still
- *    unanswered anywhere earlier: a result separated from its turn, to be moved;
- * 4. leftovers repeating a result moved in step 3 are duplicates; what is left is an orphan.
- *
- * Of several results for one call, `keep` picks the first or the last, and a placeholder result
- * always yields to a real one. Linear in the number of calls and results.
+ * Decides which result answers which call ({@link pairToolTurns}), then: a leftover repeating an
+ * answered call of the latest turn is a duplicate; in `turn` scope a leftover pairs with the latest
+ * unanswered call with its id (to be moved); what is left is an orphan.
  */
 export function resolveResults(
   history: ToolHistory,
@@ -87,9 +79,8 @@ export function resolveResults(
 }
 
 /**
- * Marks leftover results that repeat an answered call of the latest call turn before them (of
- * any earlier call, in `conversation` scope) as duplicates, and collects them per call. A
- * leftover whose id only an older turn used stays an orphan: ids repeat across turns.
+ * Marks leftover results that repeat an answered call of the latest call turn before them (of any
+ * earlier call, in `conversation` scope) as duplicates, and collects them per call.
  */
 function findDuplicates(
   entries: readonly TurnEntry[],
