@@ -209,10 +209,10 @@ export function forEachToolTurnProblem(
     if (list === undefined) unanswered.set(id, [slot]);
     else list.push(slot);
   });
-  // Per id, the latest answer and the (merged) call turn it answered.
-  const answered = new Map<string, { slot: number; turn: number }>();
-  const seenCalls =
-    options.uniqueCallIds === 'conversation' ? new Map<string, number>() : undefined;
+  // Per id, the latest answer.
+  const answered = new Map<string, number>();
+  // Per id, its first call (in the turn, or in the history when ids must be unique).
+  const firstCalls = new Map<string, number>();
   // The first turn of the open run of merged call turns (the open call turn without merging).
   let open = -1;
   // The turn that closes the current call turn (and those merged with it), once looked for.
@@ -225,7 +225,7 @@ export function forEachToolTurnProblem(
       if (scope === 'turn') open = -1;
     } else if (kind === CALLS_ENTRY) {
       if (!merge || kinds[turn - 1] !== CALLS_ENTRY) open = turn;
-      const firstCalls = seenCalls ?? new Map<string, number>();
+      if (options.uniqueCallIds === 'turn' && firstCalls.size > 0) firstCalls.clear();
       let missing: string[] | undefined;
       for (let slot = start; slot < end; slot++) {
         const id = ids[slot] ?? '';
@@ -253,15 +253,20 @@ export function forEachToolTurnProblem(
       for (let slot = start; slot < end; slot++) {
         const id = ids[slot] ?? '';
         if (match[slot] !== -1) {
-          answered.set(id, { slot, turn: open });
+          answered.set(id, slot);
           continue;
         }
+        // A second answer to a call of the open (merged) call turn, or of any in conversation scope.
         const earlier = answered.get(id);
-        if (earlier !== undefined && (scope === 'conversation' || earlier.turn === open)) {
+        const earlierTurn = earlier === undefined ? -1 : (siteTurns[match[earlier] ?? 0] ?? -1);
+        if (
+          earlier !== undefined &&
+          (scope === 'conversation' || (open !== -1 && earlierTurn >= open))
+        ) {
           visit({
             kind: 'duplicate-result',
             result: table.siteAt(slot),
-            first: table.siteAt(earlier.slot),
+            first: table.siteAt(earlier),
           });
           continue;
         }
