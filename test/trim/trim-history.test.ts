@@ -38,12 +38,20 @@ describe('trimHistory', () => {
   });
 
   it('reports the dropped messages as they were at the call, even when read after the input changed', () => {
-    const input = [...chat];
+    const input: object[] = [...chat];
     const result = trimHistory(input, { maxMessages: 5, countTokens: one });
     input.splice(0, 3, { role: 'user', content: 'replaced' });
     input.push({ role: 'user', content: 'later' });
     expect(result.dropped).toEqual(droppedAt(1, 2, 3, 4, 5));
     expect(result.dropped).toBe(result.dropped);
+  });
+
+  it('counts the kept tokens of the messages as they were at the call, even when read after the input changed', () => {
+    const input: object[] = [...chat];
+    const length = (message: unknown): number => JSON.stringify(message).length;
+    const result = trimHistory(input, { maxMessages: 5, countTokens: length });
+    input.fill({ role: 'user', content: 'a longer message than any of the chat' });
+    expect(result.tokens).toBe(result.messages.reduce((sum, message) => sum + length(message), 0));
   });
 
   it('never cuts between a call turn and its results: it drops the whole group instead', () => {
