@@ -22,10 +22,8 @@ export interface ConvertHistoryOptions<To extends MessageFormat> extends ReadFor
 }
 
 /**
- * Converts a history between message formats through the neutral model, with the warnings of
- * reading and writing. A system prompt kept outside the messages goes in and out as the option
- * of the same name (`system`, `systemInstruction`, `instructions`).
- *
+ * Converts a history between message formats, with the warnings of reading and writing; a system
+ * prompt kept outside the messages goes in and out as the option of the same name.
  * @throws {ToolHistoryError} `invalid-input` when `messages` does not have the `from` shape.
  * @throws {UnsupportedFormatError} for a format name this package does not know.
  * @example

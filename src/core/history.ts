@@ -1,7 +1,5 @@
-/**
- * The provider-neutral history model every converter reads into and writes from. What the model
- * does not interpret is kept, opaque, under the format it came from, so a round trip loses nothing.
- */
+// The neutral history every converter reads into and writes from; what it does not interpret
+// stays opaque under its format, so a round trip loses nothing.
 import type { MessageFormat } from './format.js';
 
 /** Any JSON value. */

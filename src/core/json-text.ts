@@ -31,10 +31,7 @@ function pathOf(entry: WalkEntry): string {
   return keys.length > SHOWN_PATH_DEPTH ? `${shown}…` : shown;
 }
 
-/**
- * Finds the first part of `value` that JSON cannot carry (a BigInt, a cycle, nesting deeper than
- * `maxDepth`), walking with its own stack. A value with `toJSON` is not entered.
- */
+/** The first part of `value` JSON cannot carry (a BigInt, a cycle, nesting past `maxDepth`). */
 export function findUnwritableJson(
   value: unknown,
   maxDepth: number = MAX_JSON_VALUE_DEPTH,

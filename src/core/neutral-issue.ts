@@ -33,11 +33,7 @@ export interface NeutralLayout {
   readonly missing: NeutralWording['missing'];
 }
 
-/**
- * Validates a provider-neutral history with the rule every provider shares: the results right
- * after a call turn answer each of its calls, once, and nothing else. Calls need non-empty ids.
- * Provider-executed calls carry their results inline and are not paired.
- */
+/** Validates a neutral-format history with the shared pairing rule; provider-executed calls are not paired. */
 export function inspectNeutral(
   messages: readonly unknown[],
   layout: NeutralLayout,
@@ -83,10 +79,7 @@ export function inspectNeutral(
   return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
-/**
- * Puts a {@link ToolTurnProblem} of a provider-neutral format in words: no provider sees these
- * histories directly, so the sentences are ours. Without `worded` the message is empty.
- */
+/** Words a problem of a neutral format (no provider sees these, so the sentences are ours). */
 function neutralIssueOf(
   problem: ToolTurnProblem,
   wording: NeutralWording,

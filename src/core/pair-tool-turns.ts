@@ -1,9 +1,5 @@
-/**
- * The one pairing rule every format shares: a call turn opens its calls, and a result answers the
- * first open call with its id. Ids repeat across a conversation in practice (Kimi repeats
- * `exec_0`, llama.cpp uses one constant id), so in turn scope only the call turn right before a
- * run of results is open.
- */
+// The one pairing rule: a result answers the first open call with its id. Ids repeat across a
+// conversation (Kimi's `exec_0`), so in turn scope only the call turn right before the results is open.
 import { ArmedCalls } from './armed-calls.js';
 import { assertNever } from './assert-never.js';
 import type { ToolHistory } from './history.js';
@@ -30,10 +26,7 @@ export type TurnEntry =
   | { readonly kind: 'results'; readonly callIds: readonly string[] }
   | { readonly kind: 'other' };
 
-/**
- * Where a result may find its call: `turn`, only in the call turn right before its run of results
- * (Chat, Anthropic, Gemini, Mistral, Bedrock); `conversation`, in any earlier call turn (Responses).
- */
+/** Where a result finds its call: `turn`, the call turn right before it; `conversation`, any (Responses). */
 export type PairingScope = 'turn' | 'conversation';
 
 /** One result and the call it answers (`entryIndex` and `position` in it), or `undefined` for an orphan. */
@@ -70,17 +63,11 @@ export function toTurnEntries(history: ToolHistory): TurnEntry[] {
   });
 }
 
-/**
- * Pairs every result of `entries` with the call it answers.
- *
- * @example
- * const { results, unanswered } = pairToolTurns(toTurnEntries(history));
- */
+/** Pairs every result of `entries` with the call it answers. */
 export function pairToolTurns(
   entries: readonly TurnEntry[],
   options: {
     readonly scope?: PairingScope | undefined;
-    /** Consecutive call entries are one turn (see {@link pairFlatTurnEntries}). */
     readonly mergeCallTurns?: boolean | undefined;
   } = {},
 ): Pairing {
@@ -113,11 +100,7 @@ export function pairToolTurns(
   return { results, unanswered: calls.filter((_, index) => answered[index] !== true) };
 }
 
-/**
- * The pairing rule on flat entries: `match` holds, per slot, the slot it pairs with (`-1` for
- * none). With `mergeCallTurns` (turn scope), consecutive call turns are one turn, as Anthropic
- * reads them.
- */
+/** The pairing rule on flat entries: per slot, the slot it pairs with (`-1` for none). */
 export function pairFlatTurnEntries(
   { count, kinds, starts, ids }: FlatTurnEntries,
   scope: PairingScope,
@@ -148,16 +131,10 @@ export function pairFlatTurnEntries(
 
 /** What the pairing rule found wrong, before a format puts it in its provider's words. */
 export type ToolTurnProblem =
-  /** A result that answers no call. */
   | { readonly kind: 'orphan'; readonly result: ToolSite }
-  /** A result whose call exists earlier but not where the scope lets it answer. */
   | { readonly kind: 'misplaced'; readonly result: ToolSite; readonly call: ToolSite }
-  /** A second result for a call that was already answered. */
   | { readonly kind: 'duplicate-result'; readonly result: ToolSite; readonly first: ToolSite }
-  /**
-   * Unanswered calls of table turn `turn`, in call order; `closedAt` is the message that ended
-   * the turn (turn scope), if any.
-   */
+  /** Unanswered calls of `turn`; `closedAt` is the message that ended the turn (turn scope). */
   | {
       readonly kind: 'missing';
       readonly turnMessageIndex: number;
@@ -165,15 +142,14 @@ export type ToolTurnProblem =
       readonly callIds: readonly string[];
       readonly closedAt: number | undefined;
     }
-  /** A call whose id an earlier call already used (in its turn, or anywhere when ids must be unique). */
   | { readonly kind: 'duplicate-call'; readonly call: ToolSite; readonly first: ToolSite };
 
 /** Options of {@link findToolTurnProblems}. */
 export interface FindToolTurnProblemsOptions {
   readonly scope: PairingScope;
-  /** Whether a call id may repeat in later turns (`'turn'`) or must be unique in the whole history. */
+  /** Whether a call id may repeat in later turns or must be unique in the history. */
   readonly uniqueCallIds: 'turn' | 'conversation';
-  /** Consecutive call turns are one turn (turn scope only; Anthropic). */
+  /** Consecutive call turns are one turn (Anthropic). */
   readonly mergeCallTurns?: boolean | undefined;
 }
 
@@ -187,10 +163,7 @@ export function findToolTurnProblems(
   return problems;
 }
 
-/**
- * {@link findToolTurnProblems}, handing each problem to `visit` in message order, and recording
- * the pairing on `table` for repair.
- */
+/** {@link findToolTurnProblems} handing each problem to `visit`; records the pairing on `table`. */
 export function forEachToolTurnProblem(
   table: ToolTurnTable,
   options: FindToolTurnProblemsOptions,
@@ -209,10 +182,10 @@ export function forEachToolTurnProblem(
     if (list === undefined) unanswered.set(id, [slot]);
     else list.push(slot);
   });
-  // Per id, the latest answer and the (merged) call turn it answered.
-  const answered = new Map<string, { slot: number; turn: number }>();
-  const seenCalls =
-    options.uniqueCallIds === 'conversation' ? new Map<string, number>() : undefined;
+  // Per id, the latest answer.
+  const answered = new Map<string, number>();
+  // Per id, its first call (in the turn, or in the history when ids must be unique).
+  const firstCalls = new Map<string, number>();
   // The first turn of the open run of merged call turns (the open call turn without merging).
   let open = -1;
   // The turn that closes the current call turn (and those merged with it), once looked for.
@@ -225,7 +198,7 @@ export function forEachToolTurnProblem(
       if (scope === 'turn') open = -1;
     } else if (kind === CALLS_ENTRY) {
       if (!merge || kinds[turn - 1] !== CALLS_ENTRY) open = turn;
-      const firstCalls = seenCalls ?? new Map<string, number>();
+      if (options.uniqueCallIds === 'turn' && firstCalls.size > 0) firstCalls.clear();
       let missing: string[] | undefined;
       for (let slot = start; slot < end; slot++) {
         const id = ids[slot] ?? '';
@@ -253,15 +226,20 @@ export function forEachToolTurnProblem(
       for (let slot = start; slot < end; slot++) {
         const id = ids[slot] ?? '';
         if (match[slot] !== -1) {
-          answered.set(id, { slot, turn: open });
+          answered.set(id, slot);
           continue;
         }
+        // A second answer to a call of the open (merged) call turn, or of any in conversation scope.
         const earlier = answered.get(id);
-        if (earlier !== undefined && (scope === 'conversation' || earlier.turn === open)) {
+        const earlierTurn = earlier === undefined ? -1 : (siteTurns[match[earlier] ?? 0] ?? -1);
+        if (
+          earlier !== undefined &&
+          (scope === 'conversation' || (open !== -1 && earlierTurn >= open))
+        ) {
           visit({
             kind: 'duplicate-result',
             result: table.siteAt(slot),
-            first: table.siteAt(earlier.slot),
+            first: table.siteAt(earlier),
           });
           continue;
         }

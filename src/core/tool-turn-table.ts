@@ -24,16 +24,7 @@ export interface ToolSite {
   readonly partIndex?: number | undefined;
 }
 
-/**
- * A history reduced to its calls and results, one turn per message, in flat arrays: validators
- * fill it, and the pairing rule reads it.
- *
- * @example
- * const table = new ToolTurnTable();
- * table.begin(3, 'calls');
- * table.add('call_1', 0, 'get_weather');
- * table.end();
- */
+/** A history reduced to its calls and results, one turn per message: validators fill it, pairing reads it. */
 export class ToolTurnTable implements FlatTurnEntries {
   count = 0;
   /** Per turn: {@link OTHER_ENTRY}, {@link CALLS_ENTRY} or {@link RESULTS_ENTRY}. */
@@ -53,7 +44,6 @@ export class ToolTurnTable implements FlatTurnEntries {
   /** Once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
   pairing: { readonly scope: PairingScope; readonly match: Int32Array } | undefined;
 
-  /** `turns` is how many turns to make room for (one per message, usually); the table grows past it. */
   constructor(turns = 16) {
     const capacity = Math.max(turns, 16);
     this.kinds = new Uint8Array(capacity);
@@ -98,22 +88,18 @@ export class ToolTurnTable implements FlatTurnEntries {
     return this.ids.length - (this.starts[this.count - 1] ?? 0);
   }
 
-  /** True when `turn` is a call turn. */
   isCalls(turn: number): boolean {
     return this.kinds[turn] === CALLS_ENTRY;
   }
 
-  /** The ids of the sites of `turn`. */
   idsOf(turn: number): string[] {
     return this.ids.slice(this.starts[turn] ?? 0, this.starts[turn + 1] ?? 0);
   }
 
-  /** The message index of the site `slot`. */
   messageIndexOf(slot: number): number {
     return this.messageIndexes[this.siteTurns[slot] ?? -1] ?? -1;
   }
 
-  /** The site `slot` as an object. */
   siteAt(slot: number): ToolSite {
     const callId = this.ids[slot] ?? '';
     const messageIndex = this.messageIndexOf(slot);

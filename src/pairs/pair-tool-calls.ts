@@ -52,20 +52,13 @@ export interface ToolCallPairs {
 
 /** Options of {@link pairToolCalls}. */
 export interface PairToolCallsOptions {
-  /**
-   * The format `messages` is in.
-   * @defaultValue 'openai-chat'
-   */
+  /** The format `messages` is in; default `'openai-chat'`. */
   readonly format?: MessageFormat | undefined;
 }
 
 /**
- * Pairs every tool call with its result, for chat UIs and logs that render a call and its result
- * as one block.
- *
- * Pairing follows the provider's rule: a result answers the matching call of the call turn before
- * it (any earlier call in the Responses API). Every call appears in `pairs` once and every result
- * once, as a pair's `result` or in `unpaired`. Message indexes are into `messages` (or `input`).
+ * Pairs every tool call with its result under the provider's rule, for UIs and logs that render
+ * both as one block; every result appears once, in a pair or in `unpaired`.
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array of the format's messages.
  * @throws {UnsupportedFormatError} for a format this package does not know.

@@ -14,11 +14,8 @@ const FIRST_CHUNK = 16;
 const LARGEST_CHUNK = 4096;
 
 /**
- * Where a history may be cut, read only around the cuts asked about. The kept suffix may start at
- * `c` when `c` starts a neutral message that is not tool results and no call before `c` has its
- * result at or after `c`. In turn scope the first two conditions imply the third, so a window of
- * messages answers for every cut in it; in conversation scope (Responses) the validator's pairing
- * gives the calls open across each cut.
+ * Where a history may be cut (at a message that is not results, with no call before it answered
+ * after it), reading only around the cuts asked about.
  */
 export class CutFinder {
   readonly #messages: readonly unknown[];
@@ -135,10 +132,7 @@ function runningSum(open: Int32Array): Int32Array {
   return open;
 }
 
-/**
- * Runs `read` on part of `messages`; when it meets a message not of the format, reads the whole
- * history so the error names the first such message by its index, as reading everything would.
- */
+/** Runs `read`; on a message not of the format, reads the whole history so the error names the first. */
 export function readingWhole<R>(
   messages: readonly unknown[],
   format: MessageFormat,
@@ -152,10 +146,7 @@ export function readingWhole<R>(
   }
 }
 
-/**
- * Reads `messages[start..end)` into the neutral model (`sourceIndex` relative to `start`). Every
- * wire message converts on its own, so a window reads as the whole history would.
- */
+/** Reads `messages[start..end)` into the neutral model (`sourceIndex` relative to `start`). */
 export function readWindow(
   messages: readonly unknown[],
   format: MessageFormat,
@@ -174,11 +165,7 @@ const SYSTEM_ROLES: ReadonlySet<unknown> = new Set(['system', 'developer']);
 const USER_ROLES: ReadonlySet<unknown> = new Set(['user', undefined, 'function']);
 const NOT_AN_OBJECT = Symbol('not an object');
 
-/**
- * Indexes, in order, of the messages trimming keeps wherever they are: system and instruction
- * messages, and (with `firstUserMessage`) the first user message that carries no tool results.
- * Only messages whose `role` can make them pinned are read with the format's reader.
- */
+/** Indexes of the messages kept wherever they are: system ones, and maybe the first user message. */
 export function findPinnedMessages(
   messages: readonly unknown[],
   format: MessageFormat,

@@ -10,42 +10,25 @@ import { TrimBudget } from './trim-budget.js';
 
 /** What {@link trimHistory} keeps whatever the budget. */
 export interface TrimKeepOptions {
-  /**
-   * Keep system and instruction messages (`system`, `developer`).
-   * @defaultValue true
-   */
+  /** Keep system and instruction messages (`system`, `developer`); default true. */
   readonly system?: boolean | undefined;
-  /**
-   * Keep the first user message (the task, in an agent run).
-   * @defaultValue false
-   */
+  /** Keep the first user message (the task, in an agent run); default false. */
   readonly firstUserMessage?: boolean | undefined;
 }
 
 /** Options of {@link trimHistory}. */
 export interface TrimHistoryOptions<T = unknown> {
-  /**
-   * The format `messages` is in.
-   * @defaultValue 'openai-chat'
-   */
+  /** The format `messages` is in; default `'openai-chat'`. */
   readonly format?: MessageFormat | undefined;
-  /**
-   * Keep at most this many messages (items, for the Responses API), kept system messages included.
-   * @defaultValue no limit
-   */
+  /** Keep at most this many messages (items, for Responses), kept system messages included. */
   readonly maxMessages?: number | undefined;
-  /**
-   * Keep at most this many tokens, as `countTokens` counts them, kept system messages included.
-   * @defaultValue no limit
-   */
+  /** Keep at most this many tokens, as `countTokens` counts them, kept system messages included. */
   readonly maxTokens?: number | undefined;
   /**
-   * Counts the tokens of one message; called at most once per message, and only for the messages
-   * trimming looks at (without `maxTokens`, none until the result's `tokens` is read).
-   * @defaultValue {@link estimateTokens}, about one token per 4 characters of JSON
+   * Counts one message's tokens, at most once per message and only for messages trimming looks at;
+   * default {@link estimateTokens} (about one token per 4 characters of JSON).
    */
   readonly countTokens?: ((message: T) => number) | undefined;
-  /** What to keep whatever the budget. */
   readonly keep?: TrimKeepOptions | undefined;
 }
 
@@ -68,32 +51,27 @@ export interface TrimResult<T> {
 }
 
 /**
- * Drops the oldest turns of a history until it fits a message or token budget, never separating
- * a tool call turn from its results.
+ * Drops the oldest turns until the history fits a message or token budget, never separating a call
+ * turn from its results or breaking a provider rule; system messages (and, with
+ * `keep.firstUserMessage`, the first user message) stay, and the newest group is always kept.
  *
- * System messages (and, with `keep.firstUserMessage`, the first user message) are kept wherever
- * they are; the newest group is always kept, whole, with `overBudget` when it alone is too large.
- * A valid input gives a valid output: a cut that would break a provider rule (Gemini: a call turn
- * follows a user turn) moves to the next group. Only messages around the cut are read, so a
- * malformed message among the dropped ones is dropped, not reported.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, or a message it reads
- *   is not a message of the format (the error names the index in `messages`); for `maxTokens` or
- *   `maxMessages` below 0 or NaN, a `countTokens` result that is not a finite number of 0 or more,
- *   and a counted message holding a value JSON cannot carry (a BigInt, a cycle).
+ * @throws {ToolHistoryError} `invalid-input` for a non-array, a message read that is not of the
+ *   format, bad limits, or a `countTokens` result that is not a finite number of 0 or more.
  * @throws {UnsupportedFormatError} for a format this package does not know.
  * @example
  * const { messages: window, dropped } = trimHistory(history, { maxTokens: 8000, keep: { firstUserMessage: true } });
  */
 export function trimHistory<T>(
-  messages: readonly T[],
+  input: readonly T[],
   options: TrimHistoryOptions<T> = {},
 ): TrimResult<T> {
   checkTrimOptions(options);
   const format = options.format ?? 'openai-chat';
   if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
   // Not an array: the reader throws the format's own invalid-input error.
-  if (!Array.isArray(messages)) fromFormat(messages, format);
+  if (!Array.isArray(input)) fromFormat(input, format);
+  // A copy: `dropped` and `tokens` are worked out on first read, from the messages of the call.
+  const messages = input.slice();
   const length = messages.length;
   const pinned = findPinnedMessages(messages, format, {
     system: options.keep?.system ?? true,
@@ -119,15 +97,11 @@ export function trimHistory<T>(
   for (const index of pinned) if (index < cut) kept.push(messages[index] as T);
   for (let index = cut; index < length; index++) kept.push(messages[index] as T);
   const overBudget = !budget.fits(cut);
-  // Dropped records are built on first read (one object per dropped message is garbage a caller
-  // who never reads them should not pay for), from a copy so later edits of `messages` don't show.
-  const before = new Array<T>(cut);
-  for (let index = 0; index < cut; index++) before[index] = messages[index] as T;
   let dropped: DroppedMessage<T>[] | undefined;
   return {
     messages: kept,
     get dropped(): DroppedMessage<T>[] {
-      return (dropped ??= droppedBefore(before, pinned));
+      return (dropped ??= droppedBefore(messages, cut, pinned));
     },
     get tokens(): number {
       return budget.tokensAt(cut);
@@ -138,13 +112,17 @@ export function trimHistory<T>(
 
 const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
 
-/** The messages of `before` that are not pinned, with their indexes. */
-function droppedBefore<T>(before: readonly T[], pinned: readonly number[]): DroppedMessage<T>[] {
+/** The messages before `cut` that are not pinned, with their indexes. */
+function droppedBefore<T>(
+  messages: readonly T[],
+  cut: number,
+  pinned: readonly number[],
+): DroppedMessage<T>[] {
   const dropped: DroppedMessage<T>[] = [];
   let nextPinned = 0;
-  for (let index = 0; index < before.length; index++) {
+  for (let index = 0; index < cut; index++) {
     if (pinned[nextPinned] === index) nextPinned++;
-    else dropped.push({ index, message: before[index] as T });
+    else dropped.push({ index, message: messages[index] as T });
   }
   return dropped;
 }

@@ -46,6 +46,14 @@ describe('trimHistory', () => {
     expect(result.dropped).toBe(result.dropped);
   });
 
+  it('counts the kept tokens of the messages as they were at the call, even when read after the input changed', () => {
+    const input: object[] = [...chat];
+    const length = (message: unknown): number => JSON.stringify(message).length;
+    const result = trimHistory(input, { maxMessages: 5, countTokens: length });
+    input.fill({ role: 'user', content: 'a longer message than any of the chat' });
+    expect(result.tokens).toBe(result.messages.reduce((sum, message) => sum + length(message), 0));
+  });
+
   it('never cuts between a call turn and its results: it drops the whole group instead', () => {
     // Keeping 7 messages would start at the result of "a" (index 3); the cut moves to index 5.
     expect(trimHistory(chat, { maxMessages: 7, countTokens: one })).toEqual({

@@ -28,8 +28,7 @@ export interface FromAiwrapperOptions {
 }
 
 /**
- * Reads aiwrapper `LangMessage`s (plain objects or a `LangMessages`) into a neutral history, without importing aiwrapper (docs/providers.md, "Converting").
- *
+ * Reads aiwrapper `LangMessage`s (plain objects or a `LangMessages`) into a neutral history.
  * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromAiwrapper(

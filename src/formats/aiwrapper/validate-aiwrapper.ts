@@ -1,5 +1,4 @@
 import type { ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import {
   assertArray,
   invalidField,
@@ -10,15 +9,8 @@ import type { HistoryInspection, InspectionUse } from '../../core/history-inspec
 import { inspectNeutral, type NeutralLayout } from '../../core/neutral-issue.js';
 
 /**
- * Validates aiwrapper `LangMessage`s (any array of `{ role, items }`, a `LangMessages` included)
- * with the rule every provider shares: the `tool-results` messages right after an assistant
- * message answer each of its `tool` items, once, and nothing else. Read structurally: nothing
- * here imports aiwrapper.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, a message has a role
- *   aiwrapper does not have or no `items` array, or a tool item has no string `callId`.
- * @example
- * const result = validateAiwrapper(langMessages);
+ * Validates aiwrapper `LangMessage`s (read structurally) with the rule every provider shares.
+ * @throws {ToolHistoryError} `invalid-input` for a non-array, an unknown role, or a malformed item.
  */
 export function validateAiwrapper(messages: readonly unknown[]): ValidationResult {
   return inspectAiwrapper(messages).result;
@@ -31,15 +23,6 @@ export function inspectAiwrapper(
 ): HistoryInspection {
   assertAiwrapperMessages(messages);
   return inspectNeutral(messages, AIWRAPPER_LAYOUT, use);
-}
-
-/**
- * {@link validateAiwrapper} that throws.
- * @throws {InvalidHistoryError} listing every issue, when the history has any.
- */
-export function assertValidAiwrapper(messages: readonly unknown[]): void {
-  const result = validateAiwrapper(messages);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
 // The guards the validator and the reader (from-aiwrapper.ts) share, so both refuse in the same words.
@@ -64,10 +47,7 @@ export function assertAiwrapperMessages(messages: unknown): asserts messages is 
   assertArray(messages, 'an aiwrapper `LangMessage`');
 }
 
-/**
- * Checks the role and returns the items, each an object with a string `type`.
- * @throws {ToolHistoryError} `invalid-input` for an unknown role or malformed items.
- */
+/** Checks the role and returns the items. @throws {ToolHistoryError} `invalid-input` if malformed. */
 export function aiwrapperItemsOf(message: JsonObject, index: number): readonly JsonObject[] {
   const role = message.role;
   if (role !== 'user' && role !== 'assistant' && role !== 'tool-results')

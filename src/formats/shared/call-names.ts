@@ -11,10 +11,7 @@ export class CallNames extends ArmedCalls<string> {
   }
 }
 
-/**
- * Consumes the call `result` answers, for a target whose results (`carrier`) carry no tool name:
- * a result name that differs from its call's is lost, with a `dropped-result-name` warning.
- */
+/** Consumes the call `result` answers, warning `dropped-result-name` when the names differ. */
 export function answerWithoutName(
   names: CallNames,
   result: ToolResult,

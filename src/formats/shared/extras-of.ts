@@ -1,7 +1,4 @@
-/**
- * The keys of `record` not in `known`, as a new object (the fields a reader keeps in
- * `providerData`), or `undefined` when there are none.
- */
+/** The keys of `record` not in `known`, as a new object, or `undefined` when there are none. */
 export function extrasOf(
   record: Readonly<Record<string, unknown>>,
   known: ReadonlySet<string>,

@@ -27,7 +27,6 @@ const RESULT_KEYS = new Set(['type', 'toolCallId', 'toolName', 'output']);
 
 /**
  * Reads Vercel AI SDK (v5/v6) `ModelMessage`s into a neutral history; never warns.
- *
  * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromVercel(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {

@@ -1,5 +1,4 @@
 import type { ValidationResult } from '../../errors/history-issue.js';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import {
   assertArray,
   invalidField,
@@ -10,17 +9,9 @@ import type { HistoryInspection, InspectionUse } from '../../core/history-inspec
 import { inspectNeutral, type NeutralLayout } from '../../core/neutral-issue.js';
 
 /**
- * Validates Vercel AI SDK (v5/v6) `ModelMessage[]` with the rule every provider shares: the tool
- * messages right after an assistant message answer each of its `tool-call` parts, once, and
- * nothing else. Stricter than the AI SDK, which throws only when a user or system message (or the
- * end) comes with calls unanswered; unanswered calls use its wording. Approval parts are passed
- * over.
- *
- * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array, a message has a role
- *   `ModelMessage` does not have, a tool message's content is not an array, or a tool part has no
- *   string `toolCallId`.
- * @example
- * const result = validateVercel(messages);
+ * Validates Vercel AI SDK (v5/v6) `ModelMessage[]` with the rule every provider shares, stricter
+ * than the SDK itself (whose wording unanswered calls use); approval parts are passed over.
+ * @throws {ToolHistoryError} `invalid-input` for a non-array, an unknown role, or a malformed part.
  */
 export function validateVercel(messages: readonly unknown[]): ValidationResult {
   return inspectVercel(messages).result;
@@ -33,15 +24,6 @@ export function inspectVercel(
 ): HistoryInspection {
   assertVercelMessages(messages);
   return inspectNeutral(messages, VERCEL_LAYOUT, use);
-}
-
-/**
- * {@link validateVercel} that throws.
- * @throws {InvalidHistoryError} listing every issue, when the history has any.
- */
-export function assertValidVercel(messages: readonly unknown[]): void {
-  const result = validateVercel(messages);
-  if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
 /** What `objectAt` says a `ModelMessage` must be. */
@@ -67,10 +49,7 @@ export function assertVercelMessages(messages: unknown): asserts messages is rea
   assertArray(messages, 'a `ModelMessage[]`');
 }
 
-/**
- * Checks the role and returns the content parts (`undefined` for string or system content).
- * @throws {ToolHistoryError} `invalid-input` for an unknown role or a malformed content or part.
- */
+/** The content parts (`undefined` for string or system content). @throws {ToolHistoryError} if malformed. */
 export function vercelPartsOf(
   message: JsonObject,
   index: number,

@@ -1,9 +1,7 @@
 import { LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
-import {
-  assertValidAiwrapper,
-  validateAiwrapper,
-} from '../../../src/formats/aiwrapper/validate-aiwrapper.js';
+import { assertValidHistory } from '../../../src/validate/validate-history.js';
+import { validateAiwrapper } from '../../../src/formats/aiwrapper/validate-aiwrapper.js';
 import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 
 const tool = (callId: string): object => ({
@@ -145,10 +143,10 @@ describe('validateAiwrapper', () => {
   });
 });
 
-describe('assertValidAiwrapper', () => {
+describe('assertValidHistory (aiwrapper)', () => {
   it('throws InvalidHistoryError listing the issues', () => {
     expect(() => {
-      assertValidAiwrapper([{ role: 'assistant', items: [tool('a')] }]);
+      assertValidHistory([{ role: 'assistant', items: [tool('a')] }], { format: 'aiwrapper' });
     }).toThrow(
       new InvalidHistoryError([
         {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertValidVercel, validateVercel } from '../../../src/formats/vercel/validate-vercel.js';
+import { assertValidHistory } from '../../../src/validate/validate-history.js';
+import { validateVercel } from '../../../src/formats/vercel/validate-vercel.js';
 import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
 
 const toolCall = (id: string, extra: object = {}): object => ({
@@ -207,10 +208,10 @@ describe('validateVercel', () => {
   });
 });
 
-describe('assertValidVercel', () => {
+describe('assertValidHistory (vercel)', () => {
   it('throws InvalidHistoryError listing the issues', () => {
     expect(() => {
-      assertValidVercel([{ role: 'assistant', content: [toolCall('a')] }]);
+      assertValidHistory([{ role: 'assistant', content: [toolCall('a')] }], { format: 'vercel' });
     }).toThrow(
       new InvalidHistoryError([
         {
