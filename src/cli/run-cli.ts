@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import { CHAT_HOST_NAMES, isChatHostName, isMessageFormat } from '../formats/index.js';
 import { COMMANDS, errorMessageOf, type Command } from './commands.js';
-import type { ProviderName } from '../validate/provider-rules.js';
+import type { ProviderName } from '../validate/validate-history.js';
 import { openInput } from './read-input.js';
 import {
   errorCodeOf,
