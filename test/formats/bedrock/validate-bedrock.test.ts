@@ -272,9 +272,7 @@ describe('inspectBedrock', () => {
       'messages[2].content[0].toolResult.content is undefined, but must be an array of tool result content blocks.',
     ],
   ])('throws invalid-input for %s, in Bedrock’s words where known', (_, messages, message) => {
-    expect(() => inspectBedrock(messages)).toThrow(
-      new ToolHistoryError('invalid-input', message),
-    );
+    expect(() => inspectBedrock(messages)).toThrow(new ToolHistoryError('invalid-input', message));
   });
 
   it('throws invalid-input for messages that are not an array', () => {
