@@ -91,6 +91,8 @@ export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCa
         if (call === undefined) unpaired.push({ callId, name, messageIndex, content, isError });
         else results[call] = { messageIndex, content, isError };
       }
+      // Results end a run of call messages: the next call message starts its own turn.
+      afterCalls = false;
       return;
     }
     if (message.role !== 'assistant' || !message.parts.some(isToolCall)) {

@@ -201,4 +201,23 @@ describe('pairToolCalls', () => {
     pairToolCalls(messages);
     expect(messages).toEqual(copy);
   });
+  it('pairs a result with the call of its own turn when an unanswered id is repeated later (Anthropic)', () => {
+    const use = (id: string) => ({ type: 'tool_use', id, name: 'get_weather', input: {} });
+    const result = (id: string) => ({ type: 'tool_result', tool_use_id: id, content: 'ok' });
+    const messages = [
+      { role: 'user', content: 'Weather?' },
+      { role: 'assistant', content: [use('toolu_a'), use('toolu_x')] },
+      { role: 'user', content: [result('toolu_a')] },
+      { role: 'assistant', content: [use('toolu_x')] },
+      { role: 'user', content: [result('toolu_x')] },
+    ];
+    const { pairs } = pairToolCalls(messages, { format: 'anthropic' });
+    expect(
+      pairs.map((pair) => [pair.callMessageIndex, pair.callId, pair.result?.messageIndex]),
+    ).toEqual([
+      [1, 'toolu_a', 2],
+      [1, 'toolu_x', undefined],
+      [3, 'toolu_x', 4],
+    ]);
+  });
 });
