@@ -4,9 +4,90 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import type { HistoryIssue } from '../errors/history-issue.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import type { EndpointReply, EndpointRequest, ScriptedReply, StrictRequest } from './endpoint.js';
-import { createEndpoints, failureReplyFor, notFoundReply } from './endpoints.js';
+import {
+  ANTHROPIC_ENDPOINT,
+  anthropicErrorBody,
+  type AnthropicErrorBody,
+} from './anthropic/anthropic-endpoint.js';
+import { BEDROCK_ENDPOINT, bedrockErrorBody } from './bedrock/bedrock-endpoint.js';
+import type {
+  EndpointReply,
+  EndpointRequest,
+  ErrorReply,
+  ScriptedReply,
+  ServerFailure,
+  StrictEndpoint,
+  StrictRequest,
+  StrictServerFormat,
+} from './endpoint.js';
+import {
+  GEMINI_ENDPOINT,
+  geminiErrorBody,
+  type GeminiErrorBody,
+} from './gemini/gemini-endpoint.js';
+import {
+  MISTRAL_ENDPOINT,
+  mistralErrorBody,
+  type MistralErrorBody,
+} from './mistral/mistral-endpoint.js';
+import {
+  OPENAI_CHAT_ENDPOINT,
+  openAIChatErrorBody,
+  openAIFailure,
+  openAINotFound,
+  type OpenAIErrorBody,
+} from './openai-chat/openai-chat-endpoint.js';
+import {
+  createResponsesEndpoint,
+  openAIResponsesErrorBody,
+} from './openai-responses/openai-responses-endpoint.js';
+
+/** The error body each provider answers a refused history with. */
+export interface ErrorBodies {
+  readonly 'openai-chat': OpenAIErrorBody;
+  readonly 'openai-responses': OpenAIErrorBody;
+  readonly anthropic: AnthropicErrorBody;
+  readonly gemini: GeminiErrorBody;
+  readonly mistral: MistralErrorBody;
+  readonly bedrock: { readonly message: string };
+}
+
+const ERROR_BODIES: {
+  readonly [F in StrictServerFormat]: (issue: HistoryIssue) => ErrorReply<ErrorBodies[F]>;
+} = {
+  'openai-chat': openAIChatErrorBody,
+  'openai-responses': openAIResponsesErrorBody,
+  anthropic: anthropicErrorBody,
+  gemini: geminiErrorBody,
+  mistral: mistralErrorBody,
+  bedrock: bedrockErrorBody,
+};
+
+/**
+ * The status, error body and headers a provider answers a refused history with, for an issue its
+ * validator found: what the strict server sends.
+ *
+ * @throws {ToolHistoryError} `invalid-input` for a format the strict server does not speak.
+ * @example
+ * const result = validateHistory(messages, { format: 'anthropic' });
+ * if (!result.ok) {
+ *   const { status, body } = errorBodyFor('anthropic', result.issues[0]);
+ *   console.log(status, body.error.message);
+ * }
+ */
+export function errorBodyFor<F extends StrictServerFormat>(
+  format: F,
+  issue: HistoryIssue,
+): ErrorReply<ErrorBodies[F]> {
+  if (!Object.hasOwn(ERROR_BODIES, format))
+    throw new ToolHistoryError(
+      'invalid-input',
+      `errorBodyFor: the strict server does not speak ${JSON.stringify(format)}; use one of ${Object.keys(ERROR_BODIES).join(', ')}.`,
+    );
+  return ERROR_BODIES[format](issue);
+}
 
 /** Options of {@link startStrictServer}. */
 export interface StrictServerOptions {
@@ -121,8 +202,26 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     options?.maxRecordedBodyBytes ?? 16 * 1024 * 1024,
   );
   let queue: ScriptedReply[] = typeof replies === 'function' ? [] : [...(replies ?? [])];
-  const endpoints = createEndpoints();
-
+  // One endpoint per wire format; only the Responses API's keeps state (its stored responses).
+  const endpoints: readonly StrictEndpoint[] = [
+    OPENAI_CHAT_ENDPOINT,
+    MISTRAL_ENDPOINT,
+    createResponsesEndpoint(),
+    ANTHROPIC_ENDPOINT,
+    GEMINI_ENDPOINT,
+    BEDROCK_ENDPOINT,
+  ];
+  const underPrefix = (path: string): StrictEndpoint | undefined =>
+    endpoints.find((endpoint) => path.startsWith(endpoint.notFound?.prefix ?? '\0'));
+  // A failure in the shape of the path's provider (OpenAI's for an unknown path).
+  const failure = (target: URL, kind: ServerFailure, message: string): EndpointReply => {
+    const path = target.pathname;
+    const endpoint =
+      endpoints.find((candidate) => candidate.match(path) !== undefined) ?? underPrefix(path);
+    return endpoint === undefined
+      ? openAIFailure(kind, message)
+      : endpoint.failure(kind, message, path, target.searchParams);
+  };
   const nextReply = async (request: StrictRequest): Promise<ScriptedReply> =>
     queue.shift() ??
     (typeof replies === 'function' ? replies(request) : { text: options?.defaultText ?? 'ok' });
@@ -135,10 +234,8 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
   ): Promise<EndpointReply> => {
     const path = target.pathname;
     if (body.kind === 'too-large')
-      return failureReplyFor(
-        endpoints,
-        path,
-        target.searchParams,
+      return failure(
+        target,
         'too-large',
         `The request body is ${body.size} bytes, over the strict server's limit of ${maxBodyBytes} bytes (option maxBodyBytes).`,
       );
@@ -147,37 +244,30 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
       if (params !== undefined)
         return endpoint.handle({ path, query: target.searchParams, parsed, params, nextReply });
     }
-    return notFoundReply(endpoints, method, path);
+    // The provider's own 404 under its prefix, else OpenAI's.
+    return underPrefix(path)?.notFound?.reply(method, path) ?? openAINotFound(method, path);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const target = parseTarget(request.url);
-    const path = target.pathname;
     const body = await readBody(request, maxBodyBytes);
     const parsed = body.kind === 'read' ? parseJson(body.text) : { ok: false as const };
-    // A reply function that throws, or a reply JSON cannot hold: answered and recorded.
-    const fail = (error: unknown): EndpointReply =>
-      failureReplyFor(
-        endpoints,
-        path,
-        target.searchParams,
-        'server-error',
-        `Scripted reply failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
     let reply: EndpointReply;
     let payload: string | readonly string[];
     try {
       reply = await answer(request.method ?? 'GET', target, body, parsed);
       payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
     } catch (error) {
-      reply = fail(error);
-      payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
+      // A reply function that throws, or a reply JSON cannot hold: answered and recorded.
+      const message = error instanceof Error ? error.message : String(error);
+      reply = failure(target, 'server-error', `Scripted reply failed: ${message}`);
+      payload = JSON.stringify(reply.kind === 'json' ? reply.body : null);
     }
     const status = reply.kind === 'json' ? reply.status : 200;
     const text = body.kind === 'read' && body.text !== '' ? body.text : undefined;
     log.add(
       {
-        path,
+        path: target.pathname,
         body: parsed.ok ? parsed.value : text,
         status,
         ...(reply.kind === 'json' && reply.status >= 400 ? { error: reply.body } : {}),

@@ -1,5 +1,11 @@
 import { validateOpenAIResponses } from '../../formats/openai-responses/validate-openai-responses.js';
-import type { EndpointReply, EndpointRequest, ResolvedReply, StrictEndpoint } from '../endpoint.js';
+import type {
+  EndpointReply,
+  EndpointRequest,
+  ErrorReply,
+  ResolvedReply,
+  StrictEndpoint,
+} from '../endpoint.js';
 import {
   describeJsonType,
   fragments,
@@ -13,14 +19,29 @@ import {
   streamReply,
   unixSeconds,
 } from '../endpoint.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 import {
   OPENAI_INVALID_JSON_MESSAGE,
   openAIError,
   openAIFailure,
-  openAIResponsesErrorBody,
-} from '../openai-chat/openai-chat-error.js';
+  type OpenAIErrorBody,
+} from '../openai-chat/openai-chat-endpoint.js';
 
 type JsonObject = Readonly<Record<string, unknown>>;
+
+/**
+ * The Responses API's 400: `param` `'input'` for pairing errors (continuedev/continue#10092);
+ * id errors carry a code (AnswerDotAI/fastllm#45).
+ */
+export function openAIResponsesErrorBody(issue: HistoryIssue): ErrorReply<OpenAIErrorBody> {
+  const code =
+    issue.code !== 'invalid-tool-call-id'
+      ? null
+      : issue.message.includes(': empty string.')
+        ? 'empty_string'
+        : 'string_above_max_length';
+  return { status: 400, body: openAIError(issue.message, issue.param ?? null, code) };
+}
 
 /**
  * `POST /v1/responses`. Like OpenAI it stores each response unless `store: false`, so a
