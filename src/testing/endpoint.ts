@@ -69,8 +69,17 @@ export interface EndpointRequest {
   nextReply(request: StrictRequest): Promise<ScriptedReply>;
 }
 
-/** A body over the size limit (413), or a failure while answering (400: 5xx would be retried). */
-export type ServerFailure = 'too-large' | 'server-error';
+/** What an endpoint words in its provider's shape: a refusal, a body over the size limit, a
+ * scripted reply that failed (400: a 5xx would be retried) and an unknown path. */
+export type ErrorKind = 'invalid' | 'too-large' | 'server-error' | 'not-found';
+
+/** The HTTP status of each {@link ErrorKind}. */
+export const ERROR_STATUS: Readonly<Record<ErrorKind, number>> = {
+  invalid: 400,
+  'too-large': 413,
+  'server-error': 400,
+  'not-found': 404,
+};
 
 /** The status and body a provider answers a refused history with (plus its headers, if any). */
 export interface ErrorReply<Body = unknown> {
@@ -79,24 +88,17 @@ export interface ErrorReply<Body = unknown> {
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
-/** One provider API on the strict server: where it lives, how it answers, how it fails. */
+/** One provider API on the strict server: where it lives, how it answers, how it words errors. */
 export interface StrictEndpoint {
   readonly format: StrictServerFormat;
   /** The params captured from `path` when this endpoint serves it, else `undefined`. */
   match(path: string): Readonly<Record<string, string>> | undefined;
   handle(request: EndpointRequest): Promise<EndpointReply>;
   reset?(): void;
-  failure(
-    failure: ServerFailure,
-    message: string,
-    path: string,
-    query: URLSearchParams,
-  ): EndpointReply;
+  /** The provider's error reply of `kind` to a request for `path`. */
+  error(kind: ErrorKind, message: string, path: string, query: URLSearchParams): EndpointReply;
   /** The provider's own 404 for unknown paths under `prefix`, where it differs from OpenAI's. */
-  readonly notFound?: {
-    readonly prefix: string;
-    reply(method: string, path: string): EndpointReply;
-  };
+  readonly notFound?: { readonly prefix: string; message(method: string, path: string): string };
 }
 
 /** A reply with one JSON body. */
@@ -121,11 +123,6 @@ export function sseFrame(data: unknown, event?: string, newline = '\n'): string 
   const payload = typeof data === 'string' ? data : JSON.stringify(data);
   const name = event === undefined ? '' : `event: ${event}${newline}`;
   return `${name}data: ${payload}${newline}${newline}`;
-}
-
-/** The HTTP status of a {@link ServerFailure}. */
-export function failureStatus(failure: ServerFailure): number {
-  return failure === 'too-large' ? 413 : 400;
 }
 
 /** A route matcher for a fixed set of paths. */

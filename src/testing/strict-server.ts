@@ -17,7 +17,7 @@ import type {
   EndpointRequest,
   ErrorReply,
   ScriptedReply,
-  ServerFailure,
+  ErrorKind,
   StrictEndpoint,
   StrictRequest,
   StrictServerFormat,
@@ -35,8 +35,7 @@ import {
 import {
   OPENAI_CHAT_ENDPOINT,
   openAIChatErrorBody,
-  openAIFailure,
-  openAINotFound,
+  openAIErrorReply,
   type OpenAIErrorBody,
 } from './openai-chat/openai-chat-endpoint.js';
 import {
@@ -214,13 +213,13 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
   const underPrefix = (path: string): StrictEndpoint | undefined =>
     endpoints.find((endpoint) => path.startsWith(endpoint.notFound?.prefix ?? '\0'));
   // A failure in the shape of the path's provider (OpenAI's for an unknown path).
-  const failure = (target: URL, kind: ServerFailure, message: string): EndpointReply => {
+  const failure = (target: URL, kind: ErrorKind, message: string): EndpointReply => {
     const path = target.pathname;
     const endpoint =
       endpoints.find((candidate) => candidate.match(path) !== undefined) ?? underPrefix(path);
     return endpoint === undefined
-      ? openAIFailure(kind, message)
-      : endpoint.failure(kind, message, path, target.searchParams);
+      ? openAIErrorReply(kind, message)
+      : endpoint.error(kind, message, path, target.searchParams);
   };
   const nextReply = async (request: StrictRequest): Promise<ScriptedReply> =>
     queue.shift() ??
@@ -245,7 +244,10 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
         return endpoint.handle({ path, query: target.searchParams, parsed, params, nextReply });
     }
     // The provider's own 404 under its prefix, else OpenAI's.
-    return underPrefix(path)?.notFound?.reply(method, path) ?? openAINotFound(method, path);
+    const owner = underPrefix(path);
+    return owner?.notFound === undefined
+      ? openAIErrorReply('not-found', `Invalid URL (${method} ${path})`)
+      : owner.error('not-found', owner.notFound.message(method, path), path, target.searchParams);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {

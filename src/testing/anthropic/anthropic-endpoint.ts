@@ -2,6 +2,7 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import { inspectAnthropic } from '../../formats/anthropic/validate-anthropic.js';
 import type {
   EndpointReply,
+  ErrorKind,
   ErrorReply,
   EndpointRequest,
   ResolvedReply,
@@ -9,7 +10,7 @@ import type {
 } from '../endpoint.js';
 import {
   argumentsObject,
-  failureStatus,
+  ERROR_STATUS,
   fragments,
   holdsContentBlock,
   isObject,
@@ -36,8 +37,17 @@ export function anthropicErrorBody(issue: HistoryIssue): ErrorReply<AnthropicErr
   };
 }
 
-function refuse(message: string, type = 'invalid_request_error', status = 400): EndpointReply {
-  return jsonReply(status, { type: 'error', error: { type, message }, request_id: requestId() });
+// `request_too_large` is Anthropic's documented 413 type (https://docs.anthropic.com/en/api/errors).
+const ERROR_TYPES: Readonly<Record<ErrorKind, string>> = {
+  invalid: 'invalid_request_error',
+  'too-large': 'request_too_large',
+  'server-error': 'strict_server_error',
+  'not-found': 'not_found_error',
+};
+
+function refuse(message: string, kind: ErrorKind = 'invalid'): EndpointReply {
+  const error = { type: ERROR_TYPES[kind], message };
+  return jsonReply(ERROR_STATUS[kind], { type: 'error', error, request_id: requestId() });
 }
 
 function requestId(): string {
@@ -49,13 +59,7 @@ export const ANTHROPIC_ENDPOINT: StrictEndpoint = {
   format: 'anthropic',
   match: matchPaths('/v1/messages'),
   handle: handleMessages,
-  // `request_too_large` is Anthropic's documented 413 type (https://docs.anthropic.com/en/api/errors).
-  failure: (failure, message) =>
-    refuse(
-      message,
-      failure === 'too-large' ? 'request_too_large' : 'strict_server_error',
-      failureStatus(failure),
-    ),
+  error: (kind, message) => refuse(message, kind),
 };
 
 async function handleMessages(request: EndpointRequest): Promise<EndpointReply> {

@@ -9,7 +9,7 @@ import type {
 } from '../endpoint.js';
 import {
   argumentsObject,
-  failureStatus,
+  ERROR_STATUS,
   holdsContentBlock,
   isObject,
   jsonReply,
@@ -30,8 +30,8 @@ export function bedrockErrorBody(issue: HistoryIssue): ErrorReply<{ readonly mes
   };
 }
 
-function refuse(message: string, status = 400): EndpointReply {
-  return jsonReply(status, { message });
+function refuse(message: string): EndpointReply {
+  return jsonReply(400, { message });
 }
 
 // https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
@@ -45,11 +45,11 @@ export const BEDROCK_ENDPOINT: StrictEndpoint = {
     return found === null ? undefined : { model: found[1] ?? '' };
   },
   handle: handleConverse,
-  failure: (failure, message) => refuse(message, failureStatus(failure)),
+  error: (kind, message) => jsonReply(ERROR_STATUS[kind], { message }),
   // Ours: the shape of Bedrock's other errors, for an operation this server does not serve.
   notFound: {
     prefix: '/model/',
-    reply: (method, path) => refuse(`The strict server does not serve ${method} ${path}.`, 404),
+    message: (method, path) => `The strict server does not serve ${method} ${path}.`,
   },
 };
 

@@ -3,7 +3,7 @@ import { validateMistral } from '../../formats/mistral/validate-mistral.js';
 import type { ErrorReply, StrictEndpoint } from '../endpoint.js';
 import { jsonReply, matchPaths, randomId } from '../endpoint.js';
 import { handleChatCompletions } from '../openai-chat/openai-chat-endpoint.js';
-import { openAIFailure } from '../openai-chat/openai-chat-endpoint.js';
+import { openAIErrorReply } from '../openai-chat/openai-chat-endpoint.js';
 
 /** The JSON body of a Mistral API error reply (https://docs.mistral.ai/resources/error-glossary). */
 export interface MistralErrorBody {
@@ -48,5 +48,5 @@ export const MISTRAL_ENDPOINT: StrictEndpoint = {
         jsonReply(400, mistralError(message, 'invalid_request_error', null)),
       newCallId: () => randomId('', 9),
     }),
-  failure: openAIFailure,
+  error: openAIErrorReply,
 };

@@ -5,12 +5,12 @@ import type {
   EndpointRequest,
   ErrorReply,
   ResolvedReply,
-  ServerFailure,
+  ErrorKind,
   StrictEndpoint,
 } from '../endpoint.js';
 import {
   describeJsonType,
-  failureStatus,
+  ERROR_STATUS,
   fragments,
   isObject,
   jsonReply,
@@ -70,15 +70,10 @@ export function firstReportedIssue(
 export const OPENAI_INVALID_JSON_MESSAGE =
   "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON. If you have trouble figuring out how to fix this, please contact us through our help center at help.openai.com.)";
 
-/** OpenAI's envelope for a {@link ServerFailure} (also Mistral's and the Responses API's). */
-export function openAIFailure(failure: ServerFailure, message: string): EndpointReply {
-  const type = failure === 'too-large' ? 'invalid_request_error' : 'strict_server_error';
-  return jsonReply(failureStatus(failure), openAIError(message, null, null, type));
-}
-
-/** OpenAI's 404 for an unknown route. */
-export function openAINotFound(method: string, path: string): EndpointReply {
-  return jsonReply(404, openAIError(`Invalid URL (${method} ${path})`, null, null));
+/** OpenAI's error reply of `kind` (also Mistral's and the Responses API's, but for refusals). */
+export function openAIErrorReply(kind: ErrorKind, message: string): EndpointReply {
+  const type = kind === 'server-error' ? 'strict_server_error' : 'invalid_request_error';
+  return jsonReply(ERROR_STATUS[kind], openAIError(message, null, null, type));
 }
 
 /** How one provider with the Chat Completions wire (OpenAI, Mistral) checks a history. */
@@ -136,7 +131,7 @@ export const OPENAI_CHAT_ENDPOINT: StrictEndpoint = {
       precheck: refuseMessageShapes,
       newCallId: () => randomId('call_', 24),
     }),
-  failure: openAIFailure,
+  error: openAIErrorReply,
 };
 
 function refuseShape(body: unknown): OpenAIErrorBody | undefined {

@@ -23,7 +23,7 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import {
   OPENAI_INVALID_JSON_MESSAGE,
   openAIError,
-  openAIFailure,
+  openAIErrorReply,
   type OpenAIErrorBody,
 } from '../openai-chat/openai-chat-endpoint.js';
 
@@ -57,7 +57,7 @@ export function createResponsesEndpoint(): StrictEndpoint {
     reset: () => {
       stored.clear();
     },
-    failure: openAIFailure,
+    error: openAIErrorReply,
   };
 }
 
