@@ -141,18 +141,14 @@ export interface StrictServer {
   close(): Promise<void>;
 }
 
-const count = z.number().int().nonnegative();
-// Node's timers hold at most 2^31 - 1 ms; a longer one fires at once.
-const milliseconds = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const count = z.int().nonnegative();
+// Node's timers hold at most 2^31 - 1 ms (0x7fffffff); a longer one fires at once.
+const milliseconds = z.int().positive().max(0x7fffffff);
 const optionsSchema = z
   .object({
     defaultText: z.string().optional(),
     maxBodyBytes: count.optional(),
-    maxRecordedRequests: z.number().int().positive().optional(),
+    maxRecordedRequests: z.int().positive().optional(),
     maxRecordedBodyBytes: count.optional(),
     headersTimeoutMs: milliseconds.optional(),
     requestTimeoutMs: milliseconds.optional(),
@@ -210,13 +206,13 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     GEMINI_ENDPOINT,
     BEDROCK_ENDPOINT,
   ];
+  // Errors take the shape of the provider that serves the path or owns its prefix, else OpenAI's.
   const underPrefix = (path: string): StrictEndpoint | undefined =>
     endpoints.find((endpoint) => path.startsWith(endpoint.notFound?.prefix ?? '\0'));
-  // A failure in the shape of the path's provider (OpenAI's for an unknown path).
   const failure = (target: URL, kind: ErrorKind, message: string): EndpointReply => {
     const path = target.pathname;
-    const endpoint =
-      endpoints.find((candidate) => candidate.match(path) !== undefined) ?? underPrefix(path);
+    const owner = endpoints.find((endpoint) => endpoint.match(path) !== undefined);
+    const endpoint = owner ?? underPrefix(path);
     return endpoint === undefined
       ? openAIErrorReply(kind, message)
       : endpoint.error(kind, message, path, target.searchParams);
@@ -224,30 +220,16 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
   const nextReply = async (request: StrictRequest): Promise<ScriptedReply> =>
     queue.shift() ??
     (typeof replies === 'function' ? replies(request) : { text: options?.defaultText ?? 'ok' });
-
-  const answer = async (
-    method: string,
-    target: URL,
-    body: RequestBody,
-    parsed: EndpointRequest['parsed'],
-  ): Promise<EndpointReply> => {
-    const path = target.pathname;
-    if (body.kind === 'too-large')
-      return failure(
-        target,
-        'too-large',
-        `The request body is ${body.size} bytes, over the strict server's limit of ${maxBodyBytes} bytes (option maxBodyBytes).`,
-      );
+  const route = async (method: string, target: URL, parsed: Parsed): Promise<EndpointReply> => {
+    const { pathname: path, searchParams: query } = target;
     for (const endpoint of method === 'POST' ? endpoints : []) {
       const params = endpoint.match(path);
-      if (params !== undefined)
-        return endpoint.handle({ path, query: target.searchParams, parsed, params, nextReply });
+      if (params !== undefined) return endpoint.handle({ path, query, parsed, params, nextReply });
     }
-    // The provider's own 404 under its prefix, else OpenAI's.
     const owner = underPrefix(path);
     return owner?.notFound === undefined
       ? openAIErrorReply('not-found', `Invalid URL (${method} ${path})`)
-      : owner.error('not-found', owner.notFound.message(method, path), path, target.searchParams);
+      : owner.error('not-found', owner.notFound.message(method, path), path, query);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -257,7 +239,14 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     let reply: EndpointReply;
     let payload: string | readonly string[];
     try {
-      reply = await answer(request.method ?? 'GET', target, body, parsed);
+      reply =
+        body.kind === 'too-large'
+          ? failure(
+              target,
+              'too-large',
+              `The request body is ${body.size} bytes, over the strict server's limit of ${maxBodyBytes} bytes (option maxBodyBytes).`,
+            )
+          : await route(request.method ?? 'GET', target, parsed);
       payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
     } catch (error) {
       // A reply function that throws, or a reply JSON cannot hold: answered and recorded.
@@ -267,15 +256,9 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     }
     const status = reply.kind === 'json' ? reply.status : 200;
     const text = body.kind === 'read' && body.text !== '' ? body.text : undefined;
-    log.add(
-      {
-        path: target.pathname,
-        body: parsed.ok ? parsed.value : text,
-        status,
-        ...(reply.kind === 'json' && reply.status >= 400 ? { error: reply.body } : {}),
-      },
-      body.kind === 'read' ? body.bytes : 0,
-    );
+    const error = reply.kind === 'json' && status >= 400 ? { error: reply.body } : {};
+    const recorded = { path: target.pathname, body: parsed.ok ? parsed.value : text, status };
+    log.add({ ...recorded, ...error }, body.kind === 'read' ? body.bytes : 0);
     if (reply.kind === 'json') {
       response.writeHead(status, { 'content-type': reply.contentType, ...reply.headers });
       response.end(payload);
@@ -384,7 +367,9 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Reques
     : { kind: 'read', text: Buffer.concat(chunks).toString('utf8'), bytes: size };
 }
 
-function parseJson(text: string): EndpointRequest['parsed'] {
+type Parsed = EndpointRequest['parsed'];
+
+function parseJson(text: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
