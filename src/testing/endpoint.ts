@@ -65,8 +65,8 @@ export interface EndpointRequest {
   readonly parsed: { readonly ok: true; readonly value: unknown } | { readonly ok: false };
   /** Values captured from the path (Gemini's model and method). */
   readonly params: Readonly<Record<string, string>>;
-  /** The next scripted reply; rejects when the reply function throws. */
-  nextReply(request: StrictRequest): Promise<ScriptedReply>;
+  /** The next scripted reply to the accepted `body`; rejects when the reply function throws. */
+  reply(body: Readonly<Record<string, unknown>>): Promise<ResolvedReply>;
 }
 
 /** What an endpoint words in its provider's shape: a refusal, a body over the size limit, a
@@ -81,6 +81,39 @@ export const ERROR_STATUS: Readonly<Record<ErrorKind, number>> = {
   'not-found': 404,
 };
 
+/** The JSON body of an OpenAI API error reply (Chat Completions and Responses). */
+export interface OpenAIErrorBody {
+  readonly error: {
+    readonly message: string;
+    readonly type: string;
+    readonly param: string | null;
+    readonly code: string | null;
+  };
+}
+
+/** The error body each provider answers a refused history with. */
+export interface ErrorBodies {
+  readonly 'openai-chat': OpenAIErrorBody;
+  readonly 'openai-responses': OpenAIErrorBody;
+  /** Less its `request_id`. */
+  readonly anthropic: {
+    readonly type: 'error';
+    readonly error: { readonly type: string; readonly message: string };
+  };
+  readonly gemini: {
+    readonly error: { readonly code: number; readonly message: string; readonly status: string };
+  };
+  /** https://docs.mistral.ai/resources/error-glossary */
+  readonly mistral: {
+    readonly object: 'error';
+    readonly message: string;
+    readonly type: string;
+    readonly param: string | null;
+    readonly code: string | null;
+  };
+  readonly bedrock: { readonly message: string };
+}
+
 /** The status and body a provider answers a refused history with (plus its headers, if any). */
 export interface ErrorReply<Body = unknown> {
   readonly status: number;
@@ -94,6 +127,8 @@ export interface StrictEndpoint {
   /** The params captured from `path` when this endpoint serves it, else `undefined`. */
   match(path: string): Readonly<Record<string, string>> | undefined;
   handle(request: EndpointRequest): Promise<EndpointReply>;
+  /** A fresh call id in the provider's style, for scripted calls without one. */
+  newCallId(): string;
   reset?(): void;
   /** The provider's error reply of `kind` to a request for `path`. */
   error(kind: ErrorKind, message: string, path: string, query: URLSearchParams): EndpointReply;
@@ -184,25 +219,6 @@ export function randomId(prefix: string, length: number, alphabet: string = ALPH
 /** The seconds since the epoch, as providers stamp `created`. */
 export function unixSeconds(): number {
   return Math.floor(Date.now() / 1000);
-}
-
-/** Asks for the next reply, then assigns missing call ids and serializes object arguments. */
-export async function nextResolvedReply(
-  request: EndpointRequest,
-  accepted: StrictRequest,
-  newCallId: () => string,
-): Promise<ResolvedReply> {
-  const reply = await request.nextReply(accepted);
-  return {
-    text: reply.text,
-    toolCalls: (reply.toolCalls ?? []).map((call) => ({
-      id: call.id ?? newCallId(),
-      idGiven: call.id !== undefined,
-      name: call.name,
-      arguments:
-        typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
-    })),
-  };
 }
 
 /** Splits text into pieces of at most 8 code points, at least two when it has two or more. */

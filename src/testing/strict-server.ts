@@ -6,52 +6,31 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { HistoryIssue } from '../errors/history-issue.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import {
-  ANTHROPIC_ENDPOINT,
-  anthropicErrorBody,
-  type AnthropicErrorBody,
-} from './anthropic/anthropic-endpoint.js';
+import { ANTHROPIC_ENDPOINT, anthropicErrorBody } from './anthropic/anthropic-endpoint.js';
 import { BEDROCK_ENDPOINT, bedrockErrorBody } from './bedrock/bedrock-endpoint.js';
 import type {
   EndpointReply,
   EndpointRequest,
+  ErrorBodies,
   ErrorReply,
   ScriptedReply,
   ErrorKind,
+  ResolvedReply,
   StrictEndpoint,
   StrictRequest,
   StrictServerFormat,
 } from './endpoint.js';
-import {
-  GEMINI_ENDPOINT,
-  geminiErrorBody,
-  type GeminiErrorBody,
-} from './gemini/gemini-endpoint.js';
-import {
-  MISTRAL_ENDPOINT,
-  mistralErrorBody,
-  type MistralErrorBody,
-} from './mistral/mistral-endpoint.js';
+import { GEMINI_ENDPOINT, geminiErrorBody } from './gemini/gemini-endpoint.js';
+import { MISTRAL_ENDPOINT, mistralErrorBody } from './mistral/mistral-endpoint.js';
 import {
   OPENAI_CHAT_ENDPOINT,
   openAIChatErrorBody,
   openAIErrorReply,
-  type OpenAIErrorBody,
 } from './openai-chat/openai-chat-endpoint.js';
 import {
   createResponsesEndpoint,
   openAIResponsesErrorBody,
 } from './openai-responses/openai-responses-endpoint.js';
-
-/** The error body each provider answers a refused history with. */
-export interface ErrorBodies {
-  readonly 'openai-chat': OpenAIErrorBody;
-  readonly 'openai-responses': OpenAIErrorBody;
-  readonly anthropic: AnthropicErrorBody;
-  readonly gemini: GeminiErrorBody;
-  readonly mistral: MistralErrorBody;
-  readonly bedrock: { readonly message: string };
-}
 
 const ERROR_BODIES: {
   readonly [F in StrictServerFormat]: (issue: HistoryIssue) => ErrorReply<ErrorBodies[F]>;
@@ -217,14 +196,34 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
       ? openAIErrorReply(kind, message)
       : endpoint.error(kind, message, path, target.searchParams);
   };
-  const nextReply = async (request: StrictRequest): Promise<ScriptedReply> =>
-    queue.shift() ??
-    (typeof replies === 'function' ? replies(request) : { text: options?.defaultText ?? 'ok' });
+  // The next scripted reply, with missing call ids assigned and object arguments serialized.
+  const nextReply = async (
+    endpoint: StrictEndpoint,
+    request: StrictRequest,
+  ): Promise<ResolvedReply> => {
+    const reply =
+      queue.shift() ??
+      (await (typeof replies === 'function'
+        ? replies(request)
+        : { text: options?.defaultText ?? 'ok' }));
+    return {
+      text: reply.text,
+      toolCalls: (reply.toolCalls ?? []).map(({ id, name, arguments: args }) => ({
+        id: id ?? endpoint.newCallId(),
+        idGiven: id !== undefined,
+        name,
+        arguments: typeof args === 'string' ? args : JSON.stringify(args),
+      })),
+    };
+  };
   const route = async (method: string, target: URL, parsed: Parsed): Promise<EndpointReply> => {
     const { pathname: path, searchParams: query } = target;
     for (const endpoint of method === 'POST' ? endpoints : []) {
       const params = endpoint.match(path);
-      if (params !== undefined) return endpoint.handle({ path, query, parsed, params, nextReply });
+      if (params === undefined) continue;
+      const reply = async (body: StrictRequest['body']): Promise<ResolvedReply> =>
+        nextReply(endpoint, { format: endpoint.format, path, body });
+      return endpoint.handle({ path, query, parsed, params, reply });
     }
     const owner = underPrefix(path);
     return owner?.notFound === undefined

@@ -2,6 +2,7 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import { inspectAnthropic } from '../../formats/anthropic/validate-anthropic.js';
 import type {
   EndpointReply,
+  ErrorBodies,
   ErrorKind,
   ErrorReply,
   EndpointRequest,
@@ -16,21 +17,14 @@ import {
   isObject,
   jsonReply,
   matchPaths,
-  nextResolvedReply,
   randomId,
   refuseHistory,
   sseFrame,
   streamReply,
 } from '../endpoint.js';
 
-/** The JSON body of an Anthropic API error reply (less its `request_id`). */
-export interface AnthropicErrorBody {
-  readonly type: 'error';
-  readonly error: { readonly type: string; readonly message: string };
-}
-
 /** The 400 Anthropic sends for an issue of `inspectAnthropic` (Kilo-Org/kilocode#5163). */
-export function anthropicErrorBody(issue: HistoryIssue): ErrorReply<AnthropicErrorBody> {
+export function anthropicErrorBody(issue: HistoryIssue): ErrorReply<ErrorBodies['anthropic']> {
   return {
     status: 400,
     body: { type: 'error', error: { type: 'invalid_request_error', message: issue.message } },
@@ -59,6 +53,7 @@ export const ANTHROPIC_ENDPOINT: StrictEndpoint = {
   format: 'anthropic',
   match: matchPaths('/v1/messages'),
   handle: handleMessages,
+  newCallId: () => randomId('toolu_01', 22),
   error: (kind, message) => refuse(message, kind),
 };
 
@@ -98,11 +93,7 @@ async function handleMessages(request: EndpointRequest): Promise<EndpointReply> 
     holdsContentBlock(items, (block) => block.type === 'tool_use' || block.type === 'tool_result')
   )
     return refuse('Requests which include `tool_use` or `tool_result` blocks must define tools.');
-  const reply = await nextResolvedReply(
-    request,
-    { format: 'anthropic', path: request.path, body },
-    () => randomId('toolu_01', 22),
-  );
+  const reply = await request.reply(body);
   const envelope = {
     id: randomId('msg_01', 22),
     model: typeof body.model === 'string' ? body.model : 'claude-sonnet-4-5',

@@ -2,6 +2,7 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import { inspectBedrock } from '../../formats/bedrock/validate-bedrock.js';
 import type {
   EndpointReply,
+  ErrorBodies,
   ErrorReply,
   EndpointRequest,
   ResolvedReply,
@@ -13,13 +14,12 @@ import {
   holdsContentBlock,
   isObject,
   jsonReply,
-  nextResolvedReply,
   randomId,
   refuseHistory,
 } from '../endpoint.js';
 
 /** Bedrock's 400: `{"message": …}` with the type in `x-amzn-ErrorType` (agno-agi/agno#6698). */
-export function bedrockErrorBody(issue: HistoryIssue): ErrorReply<{ readonly message: string }> {
+export function bedrockErrorBody(issue: HistoryIssue): ErrorReply<ErrorBodies['bedrock']> {
   return {
     status: 400,
     body: { message: issue.message },
@@ -45,6 +45,7 @@ export const BEDROCK_ENDPOINT: StrictEndpoint = {
     return found === null ? undefined : { model: found[1] ?? '' };
   },
   handle: handleConverse,
+  newCallId: () => randomId('tooluse_', 22),
   error: (kind, message) => jsonReply(ERROR_STATUS[kind], { message }),
   // Ours: the shape of Bedrock's other errors, for an operation this server does not serve.
   notFound: {
@@ -79,11 +80,7 @@ async function handleConverse(request: EndpointRequest): Promise<EndpointReply> 
     return refuse(
       'The toolConfig field must be defined when using toolUse and toolResult content blocks.',
     );
-  const reply = await nextResolvedReply(
-    request,
-    { format: 'bedrock', path: request.path, body },
-    () => randomId('tooluse_', 22),
-  );
+  const reply = await request.reply(body);
   return jsonReply(200, toConverseResponse(reply));
 }
 

@@ -3,6 +3,7 @@ import { requiresThoughtSignatures } from '../../formats/gemini/gemini-rules.js'
 import { inspectGemini } from '../../formats/gemini/validate-gemini.js';
 import type {
   EndpointReply,
+  ErrorBodies,
   ErrorKind,
   ErrorReply,
   EndpointRequest,
@@ -15,17 +16,13 @@ import {
   fragments,
   isObject,
   jsonReply,
-  nextResolvedReply,
   randomId,
   refuseHistory,
   sseFrame,
   streamReply,
 } from '../endpoint.js';
 
-/** The JSON body of a Gemini API error reply. */
-export interface GeminiErrorBody {
-  readonly error: { readonly code: number; readonly message: string; readonly status: string };
-}
+type GeminiErrorBody = ErrorBodies['gemini'];
 
 /** The 400 Gemini sends for an issue of `inspectGemini` (microsoft/vscode#299295). */
 export function geminiErrorBody(issue: HistoryIssue): ErrorReply<GeminiErrorBody> {
@@ -72,6 +69,7 @@ export const GEMINI_ENDPOINT: StrictEndpoint = {
     return found === null ? undefined : { model: found[1] ?? '', method: found[2] ?? '' };
   },
   handle: handleGenerateContent,
+  newCallId: () => '',
   error: geminiErrorReply,
   // Ours: Google answers an unknown path with an HTML page; JSON keeps the path readable.
   notFound: { prefix: '/v1beta/', message: (_method, path) => `Method not found: POST ${path}` },
@@ -115,11 +113,7 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
     refuse,
   );
   if (refusal !== undefined) return refusal;
-  const resolved = await nextResolvedReply(
-    request,
-    { format: 'gemini', path: request.path, body },
-    () => '',
-  );
+  const resolved = await request.reply(body);
   const chunks = toChunks(resolved, { id: randomId('', 22, BASE64URL), model }, streaming);
   if (!streaming) return jsonReply(200, chunks[0], GOOGLE_JSON);
   if (sse)

@@ -4,6 +4,7 @@ import type {
   EndpointReply,
   EndpointRequest,
   ErrorReply,
+  OpenAIErrorBody,
   ResolvedReply,
   ErrorKind,
   StrictEndpoint,
@@ -15,23 +16,12 @@ import {
   isObject,
   jsonReply,
   matchPaths,
-  nextResolvedReply,
   randomId,
   refuseHistory,
   sseFrame,
   streamReply,
   unixSeconds,
 } from '../endpoint.js';
-
-/** The JSON body of an OpenAI API error reply (Chat Completions and Responses). */
-export interface OpenAIErrorBody {
-  readonly error: {
-    readonly message: string;
-    readonly type: string;
-    readonly param: string | null;
-    readonly code: string | null;
-  };
-}
 
 /** An OpenAI error body. */
 export function openAIError(
@@ -78,13 +68,11 @@ export function openAIErrorReply(kind: ErrorKind, message: string): EndpointRepl
 
 /** How one provider with the Chat Completions wire (OpenAI, Mistral) checks a history. */
 export interface ChatCompletionsRules {
-  readonly format: 'openai-chat' | 'mistral';
   readonly validate: (messages: readonly unknown[]) => ValidationResult;
   readonly refuse: (issues: readonly [HistoryIssue, ...HistoryIssue[]]) => EndpointReply;
   readonly refuseShape: (message: string) => EndpointReply;
   /** Checks OpenAI makes before its history rules; none for Mistral. */
   readonly precheck?: ((messages: readonly unknown[]) => OpenAIErrorBody | undefined) | undefined;
-  readonly newCallId: () => string;
 }
 
 /** A `POST /v1/chat/completions` handler: OpenAI's shape checks, then the format's rules. */
@@ -101,11 +89,7 @@ export async function handleChatCompletions(
   const messages = accepted.messages as readonly unknown[];
   const refusal = refuseHistory(() => rules.validate(messages), rules.refuse, rules.refuseShape);
   if (refusal !== undefined) return refusal;
-  const reply = await nextResolvedReply(
-    request,
-    { format: rules.format, path: request.path, body: accepted },
-    rules.newCallId,
-  );
+  const reply = await request.reply(accepted);
   const model = typeof accepted.model === 'string' ? accepted.model : 'gpt-4o-mini';
   const envelope = { id: randomId('chatcmpl-', 29), created: unixSeconds(), model };
   if (accepted.stream !== true) return jsonReply(200, toChatCompletion(reply, envelope));
@@ -121,7 +105,6 @@ export const OPENAI_CHAT_ENDPOINT: StrictEndpoint = {
   match: matchPaths('/v1/chat/completions', '/chat/completions'),
   handle: (request) =>
     handleChatCompletions(request, {
-      format: 'openai-chat',
       validate: validateOpenAIChat,
       refuse: (issues) => {
         const { status, body } = openAIChatErrorBody(firstReportedIssue(issues));
@@ -129,8 +112,8 @@ export const OPENAI_CHAT_ENDPOINT: StrictEndpoint = {
       },
       refuseShape: (message) => jsonReply(400, openAIError(message, 'messages', null)),
       precheck: refuseMessageShapes,
-      newCallId: () => randomId('call_', 24),
     }),
+  newCallId: () => randomId('call_', 24),
   error: openAIErrorReply,
 };
 

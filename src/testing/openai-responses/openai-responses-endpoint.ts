@@ -3,6 +3,7 @@ import type {
   EndpointReply,
   EndpointRequest,
   ErrorReply,
+  OpenAIErrorBody,
   ResolvedReply,
   StrictEndpoint,
 } from '../endpoint.js';
@@ -12,7 +13,6 @@ import {
   isObject,
   jsonReply,
   matchPaths,
-  nextResolvedReply,
   randomId,
   refuseHistory,
   sseFrame,
@@ -24,7 +24,6 @@ import {
   OPENAI_INVALID_JSON_MESSAGE,
   openAIError,
   openAIErrorReply,
-  type OpenAIErrorBody,
 } from '../openai-chat/openai-chat-endpoint.js';
 
 type JsonObject = Readonly<Record<string, unknown>>;
@@ -58,6 +57,7 @@ export function createResponsesEndpoint(): StrictEndpoint {
       stored.clear();
     },
     error: openAIErrorReply,
+    newCallId: () => randomId('call_', 24),
   };
 }
 
@@ -127,11 +127,7 @@ async function handleResponses(
     (message) => refuse(message, 'input', null),
   );
   if (refusal !== undefined) return refusal;
-  const reply = await nextResolvedReply(
-    request,
-    { format: 'openai-responses', path: request.path, body },
-    () => randomId('call_', 24),
-  );
+  const reply = await request.reply(body);
   const envelope: ResponseEnvelope = {
     id: hexId('resp_'),
     createdAt: unixSeconds(),
