@@ -145,6 +145,11 @@ export function jsonReply(
   return { kind: 'json', status, body, contentType };
 }
 
+/** An {@link ErrorReply} as a JSON reply. */
+export function errorReply({ status, body, headers }: ErrorReply): EndpointReply {
+  return { kind: 'json', status, body, contentType: 'application/json', headers };
+}
+
 /** A 200 reply written chunk by chunk (server-sent events by default). */
 export function streamReply(
   chunks: readonly string[],
@@ -167,19 +172,28 @@ export function matchPaths(
   return (path) => (paths.includes(path) ? {} : undefined);
 }
 
-/** Runs a validator: `onIssues` answers a refused history, `onShape` a message of a wrong shape. */
+/** Runs a validator: `refuse` words a message of a wrong shape, `onIssues` (or `refuse`) issues. */
 export function refuseHistory(
   validate: () => ValidationResult,
-  onIssues: (issues: readonly [HistoryIssue, ...HistoryIssue[]]) => EndpointReply,
-  onShape: (message: string) => EndpointReply,
+  refuse: (message: string) => EndpointReply,
+  onIssues = (issues: readonly [HistoryIssue, ...HistoryIssue[]]): EndpointReply =>
+    refuse(issues[0].message),
 ): EndpointReply | undefined {
   try {
     const result = validate();
     return result.ok ? undefined : onIssues(result.issues);
   } catch (error) {
-    if (isToolHistoryError(error)) return onShape(error.message);
+    if (isToolHistoryError(error)) return refuse(error.message);
     throw error;
   }
+}
+
+/** The index of the first message with a string `role` not in `roles`, else -1. */
+export function badRoleAt(messages: readonly unknown[], roles: readonly string[]): number {
+  return messages.findIndex(
+    (message) =>
+      isObject(message) && typeof message.role === 'string' && !roles.includes(message.role),
+  );
 }
 
 /** Whether a message's `content` blocks (Anthropic, Bedrock) hold one `isToolBlock` accepts. */

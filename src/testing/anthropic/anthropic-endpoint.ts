@@ -11,6 +11,7 @@ import type {
 } from '../endpoint.js';
 import {
   argumentsObject,
+  badRoleAt,
   ERROR_STATUS,
   fragments,
   holdsContentBlock,
@@ -41,11 +42,11 @@ const ERROR_TYPES: Readonly<Record<ErrorKind, string>> = {
 
 function refuse(message: string, kind: ErrorKind = 'invalid'): EndpointReply {
   const error = { type: ERROR_TYPES[kind], message };
-  return jsonReply(ERROR_STATUS[kind], { type: 'error', error, request_id: requestId() });
-}
-
-function requestId(): string {
-  return randomId('req_011C', 20);
+  return jsonReply(ERROR_STATUS[kind], {
+    type: 'error',
+    error,
+    request_id: randomId('req_011C', 20),
+  });
 }
 
 /** `POST /v1/messages`: Anthropic Messages. */
@@ -63,26 +64,18 @@ async function handleMessages(request: EndpointRequest): Promise<EndpointReply> 
   const body = request.parsed.value;
   if (!isObject(body)) return refuse('The request body must be a JSON object.');
   // "max_tokens: Field required" (tickernelz/opencode-mem#50).
-  for (const field of ['model', 'messages', 'max_tokens'])
-    if (body[field] === undefined) return refuse(`${field}: Field required`);
+  const missing = ['model', 'messages', 'max_tokens'].find((field) => body[field] === undefined);
+  if (missing !== undefined) return refuse(`${missing}: Field required`);
   const messages = body.messages;
   // Ours, in pydantic's style; not seen from Anthropic.
   if (!Array.isArray(messages)) return refuse('messages: Input should be a valid list');
   const items: readonly unknown[] = messages;
-  const badRole = items.findIndex(
-    (message) =>
-      isObject(message) &&
-      typeof message.role === 'string' &&
-      !['user', 'assistant', 'system'].includes(message.role),
-  );
+  const badRole = badRoleAt(items, ['user', 'assistant', 'system']);
   if (badRole !== -1)
     return refuse(`messages.${badRole}.role: Input should be 'user' or 'assistant'`);
+  // The body of anthropicErrorBody, with a request id.
   const refusal = refuseHistory(
     () => inspectAnthropic(items).result,
-    ([issue]) => {
-      const { status, body: error } = anthropicErrorBody(issue);
-      return jsonReply(status, { ...error, request_id: requestId() });
-    },
     (message) => refuse(message),
   );
   if (refusal !== undefined) return refusal;

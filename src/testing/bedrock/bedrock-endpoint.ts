@@ -11,6 +11,7 @@ import type {
 import {
   argumentsObject,
   ERROR_STATUS,
+  errorReply,
   holdsContentBlock,
   isObject,
   jsonReply,
@@ -65,11 +66,8 @@ async function handleConverse(request: EndpointRequest): Promise<EndpointReply> 
   const items: readonly unknown[] = messages;
   const refusal = refuseHistory(
     () => inspectBedrock(items).result,
-    ([issue]) => {
-      const { status, body: error, headers } = bedrockErrorBody(issue);
-      return { ...jsonReply(status, error), headers };
-    },
-    (message) => refuse(message),
+    refuse,
+    ([issue]) => errorReply(bedrockErrorBody(issue)),
   );
   if (refusal !== undefined) return refusal;
   // The profile's toolsWithToolHistory, in Bedrock's words (langgenius/dify#17545).

@@ -12,6 +12,7 @@ import type {
 } from '../endpoint.js';
 import {
   argumentsObject,
+  badRoleAt,
   ERROR_STATUS,
   fragments,
   isObject,
@@ -99,19 +100,10 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
   if (!Array.isArray(contents))
     return refuse("Invalid value at 'contents': expected a list of Content.");
   const items: readonly unknown[] = contents;
-  const badRole = items.some(
-    (content) =>
-      isObject(content) &&
-      typeof content.role === 'string' &&
-      !['user', 'model'].includes(content.role),
-  );
-  if (badRole) return refuse('Please use a valid role: user, model.');
-  const refusal = refuseHistory(
-    // The model in the path picks its rules (Gemini 3's thought signatures).
-    () => inspectGemini(items, { model }).result,
-    ([issue]) => refuse(issue.message),
-    refuse,
-  );
+  if (badRoleAt(items, ['user', 'model']) !== -1)
+    return refuse('Please use a valid role: user, model.');
+  // The model in the path picks its rules (Gemini 3's thought signatures).
+  const refusal = refuseHistory(() => inspectGemini(items, { model }).result, refuse);
   if (refusal !== undefined) return refusal;
   const resolved = await request.reply(body);
   const chunks = toChunks(resolved, { id: randomId('', 22, BASE64URL), model }, streaming);

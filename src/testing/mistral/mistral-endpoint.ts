@@ -1,7 +1,7 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { validateMistral } from '../../formats/mistral/validate-mistral.js';
 import type { ErrorBodies, ErrorReply, StrictEndpoint } from '../endpoint.js';
-import { jsonReply, matchPaths, randomId } from '../endpoint.js';
+import { errorReply, jsonReply, matchPaths, randomId } from '../endpoint.js';
 import { handleChatCompletions } from '../openai-chat/openai-chat-endpoint.js';
 import { openAIErrorReply } from '../openai-chat/openai-chat-endpoint.js';
 
@@ -31,10 +31,7 @@ export const MISTRAL_ENDPOINT: StrictEndpoint = {
   handle: (request) =>
     handleChatCompletions(request, {
       validate: validateMistral,
-      refuse: (issues) => {
-        const { status, body } = mistralErrorBody(issues[0]);
-        return jsonReply(status, body);
-      },
+      refuse: (issues) => errorReply(mistralErrorBody(issues[0])),
       // Ours: Mistral's own 422 detail for a malformed message was not recorded.
       refuseShape: (message) =>
         jsonReply(400, mistralError(message, 'invalid_request_error', null)),

@@ -12,6 +12,7 @@ import type {
 import {
   describeJsonType,
   ERROR_STATUS,
+  errorReply,
   fragments,
   isObject,
   jsonReply,
@@ -87,7 +88,7 @@ export async function handleChatCompletions(
   if (shape !== undefined) return jsonReply(400, shape);
   const accepted = body as Readonly<Record<string, unknown>>;
   const messages = accepted.messages as readonly unknown[];
-  const refusal = refuseHistory(() => rules.validate(messages), rules.refuse, rules.refuseShape);
+  const refusal = refuseHistory(() => rules.validate(messages), rules.refuseShape, rules.refuse);
   if (refusal !== undefined) return refusal;
   const reply = await request.reply(accepted);
   const model = typeof accepted.model === 'string' ? accepted.model : 'gpt-4o-mini';
@@ -106,10 +107,7 @@ export const OPENAI_CHAT_ENDPOINT: StrictEndpoint = {
   handle: (request) =>
     handleChatCompletions(request, {
       validate: validateOpenAIChat,
-      refuse: (issues) => {
-        const { status, body } = openAIChatErrorBody(firstReportedIssue(issues));
-        return jsonReply(status, body);
-      },
+      refuse: (issues) => errorReply(openAIChatErrorBody(firstReportedIssue(issues))),
       refuseShape: (message) => jsonReply(400, openAIError(message, 'messages', null)),
       precheck: refuseMessageShapes,
     }),

@@ -111,6 +111,7 @@ async function handleResponses(
   const conversation = [...earlier, ...input];
   const refusal = refuseHistory(
     () => validateOpenAIResponses(conversation),
+    (message) => refuse(message, 'input', null),
     ([issue]) => {
       const { status, body: error } = openAIResponsesErrorBody(issue);
       // Name the index the client sent: its `input` starts after the stored items.
@@ -124,7 +125,6 @@ async function handleResponses(
         error: { ...error.error, param: shift(param), message: shift(error.error.message) },
       });
     },
-    (message) => refuse(message, 'input', null),
   );
   if (refusal !== undefined) return refusal;
   const reply = await request.reply(body);
