@@ -166,9 +166,7 @@ export function sseFrame(data: unknown, event?: string, newline = '\n'): string 
 }
 
 /** A route matcher for a fixed set of paths. */
-export function matchPaths(
-  ...paths: string[]
-): (path: string) => Readonly<Record<string, string>> | undefined {
+export function matchPaths(...paths: string[]): StrictEndpoint['match'] {
   return (path) => (paths.includes(path) ? {} : undefined);
 }
 
@@ -228,11 +226,6 @@ export function randomId(prefix: string, length: number, alphabet: string = ALPH
   let id = prefix;
   for (const byte of bytes) id += alphabet.charAt(byte % alphabet.length);
   return id;
-}
-
-/** The seconds since the epoch, as providers stamp `created`. */
-export function unixSeconds(): number {
-  return Math.floor(Date.now() / 1000);
 }
 
 /** Splits text into pieces of at most 8 code points, at least two when it has two or more. */

@@ -340,9 +340,7 @@ function requestLog(maxRequests: number, maxBytes: number) {
       }
     },
     clear(): void {
-      log.entries = [];
-      log.bytes = 0;
-      log.dropped = 0;
+      Object.assign(log, { entries: [], bytes: 0, dropped: 0 });
     },
   };
   return log;

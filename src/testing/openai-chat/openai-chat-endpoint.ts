@@ -21,7 +21,6 @@ import {
   refuseHistory,
   sseFrame,
   streamReply,
-  unixSeconds,
 } from '../endpoint.js';
 
 /** An OpenAI error body. */
@@ -92,7 +91,7 @@ export async function handleChatCompletions(
   if (refusal !== undefined) return refusal;
   const reply = await request.reply(accepted);
   const model = typeof accepted.model === 'string' ? accepted.model : 'gpt-4o-mini';
-  const envelope = { id: randomId('chatcmpl-', 29), created: unixSeconds(), model };
+  const envelope = { id: randomId('chatcmpl-', 29), created: Math.floor(Date.now() / 1000), model };
   if (accepted.stream !== true) return jsonReply(200, toChatCompletion(reply, envelope));
   const options = accepted.stream_options;
   const usage = isObject(options) && options.include_usage === true;

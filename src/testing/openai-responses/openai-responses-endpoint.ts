@@ -17,7 +17,6 @@ import {
   refuseHistory,
   sseFrame,
   streamReply,
-  unixSeconds,
 } from '../endpoint.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import {
@@ -130,7 +129,7 @@ async function handleResponses(
   const reply = await request.reply(body);
   const envelope: ResponseEnvelope = {
     id: hexId('resp_'),
-    createdAt: unixSeconds(),
+    createdAt: Math.floor(Date.now() / 1000),
     model: typeof body.model === 'string' ? body.model : 'gpt-4o-mini',
     request: body,
   };
