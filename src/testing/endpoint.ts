@@ -65,12 +65,54 @@ export interface EndpointRequest {
   readonly parsed: { readonly ok: true; readonly value: unknown } | { readonly ok: false };
   /** Values captured from the path (Gemini's model and method). */
   readonly params: Readonly<Record<string, string>>;
-  /** The next scripted reply; rejects when the reply function throws. */
-  nextReply(request: StrictRequest): Promise<ScriptedReply>;
+  /** The next scripted reply to the accepted `body`; rejects when the reply function throws. */
+  reply(body: Readonly<Record<string, unknown>>): Promise<ResolvedReply>;
 }
 
-/** A body over the size limit (413), or a failure while answering (400: 5xx would be retried). */
-export type ServerFailure = 'too-large' | 'server-error';
+/** What an endpoint words in its provider's shape: a refusal, a body over the size limit, a
+ * scripted reply that failed (400: a 5xx would be retried) and an unknown path. */
+export type ErrorKind = 'invalid' | 'too-large' | 'server-error' | 'not-found';
+
+/** The HTTP status of each {@link ErrorKind}. */
+export const ERROR_STATUS: Readonly<Record<ErrorKind, number>> = {
+  invalid: 400,
+  'too-large': 413,
+  'server-error': 400,
+  'not-found': 404,
+};
+
+/** The JSON body of an OpenAI API error reply (Chat Completions and Responses). */
+export interface OpenAIErrorBody {
+  readonly error: {
+    readonly message: string;
+    readonly type: string;
+    readonly param: string | null;
+    readonly code: string | null;
+  };
+}
+
+/** The error body each provider answers a refused history with. */
+export interface ErrorBodies {
+  readonly 'openai-chat': OpenAIErrorBody;
+  readonly 'openai-responses': OpenAIErrorBody;
+  /** Less its `request_id`. */
+  readonly anthropic: {
+    readonly type: 'error';
+    readonly error: { readonly type: string; readonly message: string };
+  };
+  readonly gemini: {
+    readonly error: { readonly code: number; readonly message: string; readonly status: string };
+  };
+  /** https://docs.mistral.ai/resources/error-glossary */
+  readonly mistral: {
+    readonly object: 'error';
+    readonly message: string;
+    readonly type: string;
+    readonly param: string | null;
+    readonly code: string | null;
+  };
+  readonly bedrock: { readonly message: string };
+}
 
 /** The status and body a provider answers a refused history with (plus its headers, if any). */
 export interface ErrorReply<Body = unknown> {
@@ -79,24 +121,19 @@ export interface ErrorReply<Body = unknown> {
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
-/** One provider API on the strict server: where it lives, how it answers, how it fails. */
+/** One provider API on the strict server: where it lives, how it answers, how it words errors. */
 export interface StrictEndpoint {
   readonly format: StrictServerFormat;
   /** The params captured from `path` when this endpoint serves it, else `undefined`. */
   match(path: string): Readonly<Record<string, string>> | undefined;
   handle(request: EndpointRequest): Promise<EndpointReply>;
+  /** A fresh call id in the provider's style, for scripted calls without one. */
+  newCallId(): string;
   reset?(): void;
-  failure(
-    failure: ServerFailure,
-    message: string,
-    path: string,
-    query: URLSearchParams,
-  ): EndpointReply;
+  /** The provider's error reply of `kind` to a request for `path`. */
+  error(kind: ErrorKind, message: string, path: string, query: URLSearchParams): EndpointReply;
   /** The provider's own 404 for unknown paths under `prefix`, where it differs from OpenAI's. */
-  readonly notFound?: {
-    readonly prefix: string;
-    reply(method: string, path: string): EndpointReply;
-  };
+  readonly notFound?: { readonly prefix: string; message(method: string, path: string): string };
 }
 
 /** A reply with one JSON body. */
@@ -106,6 +143,11 @@ export function jsonReply(
   contentType = 'application/json',
 ): EndpointReply {
   return { kind: 'json', status, body, contentType };
+}
+
+/** An {@link ErrorReply} as a JSON reply. */
+export function errorReply({ status, body, headers }: ErrorReply): EndpointReply {
+  return { kind: 'json', status, body, contentType: 'application/json', headers };
 }
 
 /** A 200 reply written chunk by chunk (server-sent events by default). */
@@ -123,31 +165,33 @@ export function sseFrame(data: unknown, event?: string, newline = '\n'): string 
   return `${name}data: ${payload}${newline}${newline}`;
 }
 
-/** The HTTP status of a {@link ServerFailure}. */
-export function failureStatus(failure: ServerFailure): number {
-  return failure === 'too-large' ? 413 : 400;
-}
-
 /** A route matcher for a fixed set of paths. */
-export function matchPaths(
-  ...paths: string[]
-): (path: string) => Readonly<Record<string, string>> | undefined {
+export function matchPaths(...paths: string[]): StrictEndpoint['match'] {
   return (path) => (paths.includes(path) ? {} : undefined);
 }
 
-/** Runs a validator: `onIssues` answers a refused history, `onShape` a message of a wrong shape. */
+/** Runs a validator: `refuse` words a message of a wrong shape, `onIssues` (or `refuse`) issues. */
 export function refuseHistory(
   validate: () => ValidationResult,
-  onIssues: (issues: readonly [HistoryIssue, ...HistoryIssue[]]) => EndpointReply,
-  onShape: (message: string) => EndpointReply,
+  refuse: (message: string) => EndpointReply,
+  onIssues = (issues: readonly [HistoryIssue, ...HistoryIssue[]]): EndpointReply =>
+    refuse(issues[0].message),
 ): EndpointReply | undefined {
   try {
     const result = validate();
     return result.ok ? undefined : onIssues(result.issues);
   } catch (error) {
-    if (isToolHistoryError(error)) return onShape(error.message);
+    if (isToolHistoryError(error)) return refuse(error.message);
     throw error;
   }
+}
+
+/** The index of the first message with a string `role` not in `roles`, else -1. */
+export function badRoleAt(messages: readonly unknown[], roles: readonly string[]): number {
+  return messages.findIndex(
+    (message) =>
+      isObject(message) && typeof message.role === 'string' && !roles.includes(message.role),
+  );
 }
 
 /** Whether a message's `content` blocks (Anthropic, Bedrock) hold one `isToolBlock` accepts. */
@@ -182,30 +226,6 @@ export function randomId(prefix: string, length: number, alphabet: string = ALPH
   let id = prefix;
   for (const byte of bytes) id += alphabet.charAt(byte % alphabet.length);
   return id;
-}
-
-/** The seconds since the epoch, as providers stamp `created`. */
-export function unixSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
-/** Asks for the next reply, then assigns missing call ids and serializes object arguments. */
-export async function nextResolvedReply(
-  request: EndpointRequest,
-  accepted: StrictRequest,
-  newCallId: () => string,
-): Promise<ResolvedReply> {
-  const reply = await request.nextReply(accepted);
-  return {
-    text: reply.text,
-    toolCalls: (reply.toolCalls ?? []).map((call) => ({
-      id: call.id ?? newCallId(),
-      idGiven: call.id !== undefined,
-      name: call.name,
-      arguments:
-        typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
-    })),
-  };
 }
 
 /** Splits text into pieces of at most 8 code points, at least two when it has two or more. */

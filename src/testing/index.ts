@@ -7,5 +7,5 @@ export { startStrictServer } from './strict-server.js';
 export type { RecordedRequest, StrictServer, StrictServerOptions } from './strict-server.js';
 export type { ScriptedReply, StrictServerFormat } from './endpoint.js';
 export { routeToStrictServer } from './route-to-strict-server.js';
-export { errorBodyFor } from './endpoints.js';
+export { errorBodyFor } from './strict-server.js';
 // Withheld: the endpoints, reply writers and per-provider body builders are internal.

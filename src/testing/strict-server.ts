@@ -4,9 +4,68 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import type { HistoryIssue } from '../errors/history-issue.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import type { EndpointReply, EndpointRequest, ScriptedReply, StrictRequest } from './endpoint.js';
-import { createEndpoints, failureReplyFor, notFoundReply } from './endpoints.js';
+import { ANTHROPIC_ENDPOINT, anthropicErrorBody } from './anthropic/anthropic-endpoint.js';
+import { BEDROCK_ENDPOINT, bedrockErrorBody } from './bedrock/bedrock-endpoint.js';
+import type {
+  EndpointReply,
+  EndpointRequest,
+  ErrorBodies,
+  ErrorReply,
+  ScriptedReply,
+  ErrorKind,
+  ResolvedReply,
+  StrictEndpoint,
+  StrictRequest,
+  StrictServerFormat,
+} from './endpoint.js';
+import { GEMINI_ENDPOINT, geminiErrorBody } from './gemini/gemini-endpoint.js';
+import { MISTRAL_ENDPOINT, mistralErrorBody } from './mistral/mistral-endpoint.js';
+import {
+  OPENAI_CHAT_ENDPOINT,
+  openAIChatErrorBody,
+  openAIErrorReply,
+} from './openai-chat/openai-chat-endpoint.js';
+import {
+  createResponsesEndpoint,
+  openAIResponsesErrorBody,
+} from './openai-responses/openai-responses-endpoint.js';
+
+const ERROR_BODIES: {
+  readonly [F in StrictServerFormat]: (issue: HistoryIssue) => ErrorReply<ErrorBodies[F]>;
+} = {
+  'openai-chat': openAIChatErrorBody,
+  'openai-responses': openAIResponsesErrorBody,
+  anthropic: anthropicErrorBody,
+  gemini: geminiErrorBody,
+  mistral: mistralErrorBody,
+  bedrock: bedrockErrorBody,
+};
+
+/**
+ * The status, error body and headers a provider answers a refused history with, for an issue its
+ * validator found: what the strict server sends.
+ *
+ * @throws {ToolHistoryError} `invalid-input` for a format the strict server does not speak.
+ * @example
+ * const result = validateHistory(messages, { format: 'anthropic' });
+ * if (!result.ok) {
+ *   const { status, body } = errorBodyFor('anthropic', result.issues[0]);
+ *   console.log(status, body.error.message);
+ * }
+ */
+export function errorBodyFor<F extends StrictServerFormat>(
+  format: F,
+  issue: HistoryIssue,
+): ErrorReply<ErrorBodies[F]> {
+  if (!Object.hasOwn(ERROR_BODIES, format))
+    throw new ToolHistoryError(
+      'invalid-input',
+      `errorBodyFor: the strict server does not speak ${JSON.stringify(format)}; use one of ${Object.keys(ERROR_BODIES).join(', ')}.`,
+    );
+  return ERROR_BODIES[format](issue);
+}
 
 /** Options of {@link startStrictServer}. */
 export interface StrictServerOptions {
@@ -61,18 +120,14 @@ export interface StrictServer {
   close(): Promise<void>;
 }
 
-const count = z.number().int().nonnegative();
-// Node's timers hold at most 2^31 - 1 ms; a longer one fires at once.
-const milliseconds = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const count = z.int().nonnegative();
+// Node's timers hold at most 2^31 - 1 ms (0x7fffffff); a longer one fires at once.
+const milliseconds = z.int().positive().max(0x7fffffff);
 const optionsSchema = z
   .object({
     defaultText: z.string().optional(),
     maxBodyBytes: count.optional(),
-    maxRecordedRequests: z.number().int().positive().optional(),
+    maxRecordedRequests: z.int().positive().optional(),
     maxRecordedBodyBytes: count.optional(),
     headersTimeoutMs: milliseconds.optional(),
     requestTimeoutMs: milliseconds.optional(),
@@ -121,69 +176,88 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     options?.maxRecordedBodyBytes ?? 16 * 1024 * 1024,
   );
   let queue: ScriptedReply[] = typeof replies === 'function' ? [] : [...(replies ?? [])];
-  const endpoints = createEndpoints();
-
-  const nextReply = async (request: StrictRequest): Promise<ScriptedReply> =>
-    queue.shift() ??
-    (typeof replies === 'function' ? replies(request) : { text: options?.defaultText ?? 'ok' });
-
-  const answer = async (
-    method: string,
-    target: URL,
-    body: RequestBody,
-    parsed: EndpointRequest['parsed'],
-  ): Promise<EndpointReply> => {
+  // One endpoint per wire format; only the Responses API's keeps state (its stored responses).
+  const endpoints: readonly StrictEndpoint[] = [
+    OPENAI_CHAT_ENDPOINT,
+    MISTRAL_ENDPOINT,
+    createResponsesEndpoint(),
+    ANTHROPIC_ENDPOINT,
+    GEMINI_ENDPOINT,
+    BEDROCK_ENDPOINT,
+  ];
+  // Errors take the shape of the provider that serves the path or owns its prefix, else OpenAI's.
+  const underPrefix = (path: string): StrictEndpoint | undefined =>
+    endpoints.find((endpoint) => path.startsWith(endpoint.notFound?.prefix ?? '\0'));
+  const failure = (target: URL, kind: ErrorKind, message: string): EndpointReply => {
     const path = target.pathname;
-    if (body.kind === 'too-large')
-      return failureReplyFor(
-        endpoints,
-        path,
-        target.searchParams,
-        'too-large',
-        `The request body is ${body.size} bytes, over the strict server's limit of ${maxBodyBytes} bytes (option maxBodyBytes).`,
-      );
+    const owner = endpoints.find((endpoint) => endpoint.match(path) !== undefined);
+    const endpoint = owner ?? underPrefix(path);
+    return endpoint === undefined
+      ? openAIErrorReply(kind, message)
+      : endpoint.error(kind, message, path, target.searchParams);
+  };
+  // The next scripted reply, with missing call ids assigned and object arguments serialized.
+  const nextReply = async (
+    endpoint: StrictEndpoint,
+    request: StrictRequest,
+  ): Promise<ResolvedReply> => {
+    const reply =
+      queue.shift() ??
+      (await (typeof replies === 'function'
+        ? replies(request)
+        : { text: options?.defaultText ?? 'ok' }));
+    return {
+      text: reply.text,
+      toolCalls: (reply.toolCalls ?? []).map(({ id, name, arguments: args }) => ({
+        id: id ?? endpoint.newCallId(),
+        idGiven: id !== undefined,
+        name,
+        arguments: typeof args === 'string' ? args : JSON.stringify(args),
+      })),
+    };
+  };
+  const route = async (method: string, target: URL, parsed: Parsed): Promise<EndpointReply> => {
+    const { pathname: path, searchParams: query } = target;
     for (const endpoint of method === 'POST' ? endpoints : []) {
       const params = endpoint.match(path);
-      if (params !== undefined)
-        return endpoint.handle({ path, query: target.searchParams, parsed, params, nextReply });
+      if (params === undefined) continue;
+      const reply = async (body: StrictRequest['body']): Promise<ResolvedReply> =>
+        nextReply(endpoint, { format: endpoint.format, path, body });
+      return endpoint.handle({ path, query, parsed, params, reply });
     }
-    return notFoundReply(endpoints, method, path);
+    const owner = underPrefix(path);
+    return owner?.notFound === undefined
+      ? openAIErrorReply('not-found', `Invalid URL (${method} ${path})`)
+      : owner.error('not-found', owner.notFound.message(method, path), path, query);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const target = parseTarget(request.url);
-    const path = target.pathname;
     const body = await readBody(request, maxBodyBytes);
     const parsed = body.kind === 'read' ? parseJson(body.text) : { ok: false as const };
-    // A reply function that throws, or a reply JSON cannot hold: answered and recorded.
-    const fail = (error: unknown): EndpointReply =>
-      failureReplyFor(
-        endpoints,
-        path,
-        target.searchParams,
-        'server-error',
-        `Scripted reply failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
     let reply: EndpointReply;
     let payload: string | readonly string[];
     try {
-      reply = await answer(request.method ?? 'GET', target, body, parsed);
+      reply =
+        body.kind === 'too-large'
+          ? failure(
+              target,
+              'too-large',
+              `The request body is ${body.size} bytes, over the strict server's limit of ${maxBodyBytes} bytes (option maxBodyBytes).`,
+            )
+          : await route(request.method ?? 'GET', target, parsed);
       payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
     } catch (error) {
-      reply = fail(error);
-      payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
+      // A reply function that throws, or a reply JSON cannot hold: answered and recorded.
+      const message = error instanceof Error ? error.message : String(error);
+      reply = failure(target, 'server-error', `Scripted reply failed: ${message}`);
+      payload = JSON.stringify(reply.kind === 'json' ? reply.body : null);
     }
     const status = reply.kind === 'json' ? reply.status : 200;
     const text = body.kind === 'read' && body.text !== '' ? body.text : undefined;
-    log.add(
-      {
-        path,
-        body: parsed.ok ? parsed.value : text,
-        status,
-        ...(reply.kind === 'json' && reply.status >= 400 ? { error: reply.body } : {}),
-      },
-      body.kind === 'read' ? body.bytes : 0,
-    );
+    const error = reply.kind === 'json' && status >= 400 ? { error: reply.body } : {};
+    const recorded = { path: target.pathname, body: parsed.ok ? parsed.value : text, status };
+    log.add({ ...recorded, ...error }, body.kind === 'read' ? body.bytes : 0);
     if (reply.kind === 'json') {
       response.writeHead(status, { 'content-type': reply.contentType, ...reply.headers });
       response.end(payload);
@@ -266,9 +340,7 @@ function requestLog(maxRequests: number, maxBytes: number) {
       }
     },
     clear(): void {
-      log.entries = [];
-      log.bytes = 0;
-      log.dropped = 0;
+      Object.assign(log, { entries: [], bytes: 0, dropped: 0 });
     },
   };
   return log;
@@ -292,7 +364,9 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Reques
     : { kind: 'read', text: Buffer.concat(chunks).toString('utf8'), bytes: size };
 }
 
-function parseJson(text: string): EndpointRequest['parsed'] {
+type Parsed = EndpointRequest['parsed'];
+
+function parseJson(text: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {

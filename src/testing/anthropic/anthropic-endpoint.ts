@@ -2,6 +2,8 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import { inspectAnthropic } from '../../formats/anthropic/validate-anthropic.js';
 import type {
   EndpointReply,
+  ErrorBodies,
+  ErrorKind,
   ErrorReply,
   EndpointRequest,
   ResolvedReply,
@@ -9,39 +11,42 @@ import type {
 } from '../endpoint.js';
 import {
   argumentsObject,
-  failureStatus,
+  badRoleAt,
+  ERROR_STATUS,
   fragments,
   holdsContentBlock,
   isObject,
   jsonReply,
   matchPaths,
-  nextResolvedReply,
   randomId,
   refuseHistory,
   sseFrame,
   streamReply,
 } from '../endpoint.js';
 
-/** The JSON body of an Anthropic API error reply (less its `request_id`). */
-export interface AnthropicErrorBody {
-  readonly type: 'error';
-  readonly error: { readonly type: string; readonly message: string };
-}
-
 /** The 400 Anthropic sends for an issue of `inspectAnthropic` (Kilo-Org/kilocode#5163). */
-export function anthropicErrorBody(issue: HistoryIssue): ErrorReply<AnthropicErrorBody> {
+export function anthropicErrorBody(issue: HistoryIssue): ErrorReply<ErrorBodies['anthropic']> {
   return {
     status: 400,
     body: { type: 'error', error: { type: 'invalid_request_error', message: issue.message } },
   };
 }
 
-function refuse(message: string, type = 'invalid_request_error', status = 400): EndpointReply {
-  return jsonReply(status, { type: 'error', error: { type, message }, request_id: requestId() });
-}
+// `request_too_large` is Anthropic's documented 413 type (https://docs.anthropic.com/en/api/errors).
+const ERROR_TYPES: Readonly<Record<ErrorKind, string>> = {
+  invalid: 'invalid_request_error',
+  'too-large': 'request_too_large',
+  'server-error': 'strict_server_error',
+  'not-found': 'not_found_error',
+};
 
-function requestId(): string {
-  return randomId('req_011C', 20);
+function refuse(message: string, kind: ErrorKind = 'invalid'): EndpointReply {
+  const error = { type: ERROR_TYPES[kind], message };
+  return jsonReply(ERROR_STATUS[kind], {
+    type: 'error',
+    error,
+    request_id: randomId('req_011C', 20),
+  });
 }
 
 /** `POST /v1/messages`: Anthropic Messages. */
@@ -49,13 +54,8 @@ export const ANTHROPIC_ENDPOINT: StrictEndpoint = {
   format: 'anthropic',
   match: matchPaths('/v1/messages'),
   handle: handleMessages,
-  // `request_too_large` is Anthropic's documented 413 type (https://docs.anthropic.com/en/api/errors).
-  failure: (failure, message) =>
-    refuse(
-      message,
-      failure === 'too-large' ? 'request_too_large' : 'strict_server_error',
-      failureStatus(failure),
-    ),
+  newCallId: () => randomId('toolu_01', 22),
+  error: (kind, message) => refuse(message, kind),
 };
 
 async function handleMessages(request: EndpointRequest): Promise<EndpointReply> {
@@ -64,26 +64,18 @@ async function handleMessages(request: EndpointRequest): Promise<EndpointReply> 
   const body = request.parsed.value;
   if (!isObject(body)) return refuse('The request body must be a JSON object.');
   // "max_tokens: Field required" (tickernelz/opencode-mem#50).
-  for (const field of ['model', 'messages', 'max_tokens'])
-    if (body[field] === undefined) return refuse(`${field}: Field required`);
+  const missing = ['model', 'messages', 'max_tokens'].find((field) => body[field] === undefined);
+  if (missing !== undefined) return refuse(`${missing}: Field required`);
   const messages = body.messages;
   // Ours, in pydantic's style; not seen from Anthropic.
   if (!Array.isArray(messages)) return refuse('messages: Input should be a valid list');
   const items: readonly unknown[] = messages;
-  const badRole = items.findIndex(
-    (message) =>
-      isObject(message) &&
-      typeof message.role === 'string' &&
-      !['user', 'assistant', 'system'].includes(message.role),
-  );
+  const badRole = badRoleAt(items, ['user', 'assistant', 'system']);
   if (badRole !== -1)
     return refuse(`messages.${badRole}.role: Input should be 'user' or 'assistant'`);
+  // The body of anthropicErrorBody, with a request id.
   const refusal = refuseHistory(
     () => inspectAnthropic(items).result,
-    ([issue]) => {
-      const { status, body: error } = anthropicErrorBody(issue);
-      return jsonReply(status, { ...error, request_id: requestId() });
-    },
     (message) => refuse(message),
   );
   if (refusal !== undefined) return refusal;
@@ -94,11 +86,7 @@ async function handleMessages(request: EndpointRequest): Promise<EndpointReply> 
     holdsContentBlock(items, (block) => block.type === 'tool_use' || block.type === 'tool_result')
   )
     return refuse('Requests which include `tool_use` or `tool_result` blocks must define tools.');
-  const reply = await nextResolvedReply(
-    request,
-    { format: 'anthropic', path: request.path, body },
-    () => randomId('toolu_01', 22),
-  );
+  const reply = await request.reply(body);
   const envelope = {
     id: randomId('msg_01', 22),
     model: typeof body.model === 'string' ? body.model : 'claude-sonnet-4-5',

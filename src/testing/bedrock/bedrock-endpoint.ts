@@ -2,6 +2,7 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import { inspectBedrock } from '../../formats/bedrock/validate-bedrock.js';
 import type {
   EndpointReply,
+  ErrorBodies,
   ErrorReply,
   EndpointRequest,
   ResolvedReply,
@@ -9,17 +10,17 @@ import type {
 } from '../endpoint.js';
 import {
   argumentsObject,
-  failureStatus,
+  ERROR_STATUS,
+  errorReply,
   holdsContentBlock,
   isObject,
   jsonReply,
-  nextResolvedReply,
   randomId,
   refuseHistory,
 } from '../endpoint.js';
 
 /** Bedrock's 400: `{"message": …}` with the type in `x-amzn-ErrorType` (agno-agi/agno#6698). */
-export function bedrockErrorBody(issue: HistoryIssue): ErrorReply<{ readonly message: string }> {
+export function bedrockErrorBody(issue: HistoryIssue): ErrorReply<ErrorBodies['bedrock']> {
   return {
     status: 400,
     body: { message: issue.message },
@@ -30,8 +31,8 @@ export function bedrockErrorBody(issue: HistoryIssue): ErrorReply<{ readonly mes
   };
 }
 
-function refuse(message: string, status = 400): EndpointReply {
-  return jsonReply(status, { message });
+function refuse(message: string): EndpointReply {
+  return jsonReply(400, { message });
 }
 
 // https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
@@ -45,11 +46,12 @@ export const BEDROCK_ENDPOINT: StrictEndpoint = {
     return found === null ? undefined : { model: found[1] ?? '' };
   },
   handle: handleConverse,
-  failure: (failure, message) => refuse(message, failureStatus(failure)),
+  newCallId: () => randomId('tooluse_', 22),
+  error: (kind, message) => jsonReply(ERROR_STATUS[kind], { message }),
   // Ours: the shape of Bedrock's other errors, for an operation this server does not serve.
   notFound: {
     prefix: '/model/',
-    reply: (method, path) => refuse(`The strict server does not serve ${method} ${path}.`, 404),
+    message: (method, path) => `The strict server does not serve ${method} ${path}.`,
   },
 };
 
@@ -64,11 +66,8 @@ async function handleConverse(request: EndpointRequest): Promise<EndpointReply> 
   const items: readonly unknown[] = messages;
   const refusal = refuseHistory(
     () => inspectBedrock(items).result,
-    ([issue]) => {
-      const { status, body: error, headers } = bedrockErrorBody(issue);
-      return { ...jsonReply(status, error), headers };
-    },
-    (message) => refuse(message),
+    refuse,
+    ([issue]) => errorReply(bedrockErrorBody(issue)),
   );
   if (refusal !== undefined) return refusal;
   // The profile's toolsWithToolHistory, in Bedrock's words (langgenius/dify#17545).
@@ -79,11 +78,7 @@ async function handleConverse(request: EndpointRequest): Promise<EndpointReply> 
     return refuse(
       'The toolConfig field must be defined when using toolUse and toolResult content blocks.',
     );
-  const reply = await nextResolvedReply(
-    request,
-    { format: 'bedrock', path: request.path, body },
-    () => randomId('tooluse_', 22),
-  );
+  const reply = await request.reply(body);
   return jsonReply(200, toConverseResponse(reply));
 }
 

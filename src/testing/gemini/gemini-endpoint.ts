@@ -3,6 +3,8 @@ import { requiresThoughtSignatures } from '../../formats/gemini/gemini-rules.js'
 import { inspectGemini } from '../../formats/gemini/validate-gemini.js';
 import type {
   EndpointReply,
+  ErrorBodies,
+  ErrorKind,
   ErrorReply,
   EndpointRequest,
   ResolvedReply,
@@ -10,21 +12,18 @@ import type {
 } from '../endpoint.js';
 import {
   argumentsObject,
-  failureStatus,
+  badRoleAt,
+  ERROR_STATUS,
   fragments,
   isObject,
   jsonReply,
-  nextResolvedReply,
   randomId,
   refuseHistory,
   sseFrame,
   streamReply,
 } from '../endpoint.js';
 
-/** The JSON body of a Gemini API error reply. */
-export interface GeminiErrorBody {
-  readonly error: { readonly code: number; readonly message: string; readonly status: string };
-}
+type GeminiErrorBody = ErrorBodies['gemini'];
 
 /** The 400 Gemini sends for an issue of `inspectGemini` (microsoft/vscode#299295). */
 export function geminiErrorBody(issue: HistoryIssue): ErrorReply<GeminiErrorBody> {
@@ -39,13 +38,27 @@ const GOOGLE_JSON = 'application/json; charset=UTF-8';
 // https://ai.google.dev/api/generate-content: models/{model}:generateContent and :streamGenerateContent.
 const GEMINI_PATH = /^\/(?:v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
 
-/** Errors to a stream without `alt=sse` come in an array (google-gemini/gemini-cli#15425). */
-function inArray(path: string, query: URLSearchParams): boolean {
-  return GEMINI_PATH.exec(path)?.[2] === 'streamGenerateContent' && query.get('alt') !== 'sse';
-}
+const ERROR_STATUS_NAMES: Readonly<Record<ErrorKind, string>> = {
+  invalid: 'INVALID_ARGUMENT',
+  'too-large': 'INVALID_ARGUMENT',
+  'server-error': 'STRICT_SERVER_ERROR',
+  'not-found': 'NOT_FOUND',
+};
 
-function reply(status: number, body: GeminiErrorBody, wrap: boolean): EndpointReply {
-  return jsonReply(status, wrap ? [body] : body, GOOGLE_JSON);
+/** Gemini's error reply; to a stream without `alt=sse` in an array (google-gemini/gemini-cli#15425). */
+function geminiErrorReply(
+  kind: ErrorKind,
+  message: string,
+  path: string,
+  query: URLSearchParams,
+): EndpointReply {
+  const status = ERROR_STATUS[kind];
+  const body = geminiError(status, message, ERROR_STATUS_NAMES[kind]);
+  const inArray =
+    kind !== 'not-found' &&
+    GEMINI_PATH.exec(path)?.[2] === 'streamGenerateContent' &&
+    query.get('alt') !== 'sse';
+  return jsonReply(status, inArray ? [body] : body, GOOGLE_JSON);
 }
 
 /** `:generateContent` and `:streamGenerateContent` (SSE with `?alt=sse`, else one JSON array). */
@@ -57,24 +70,17 @@ export const GEMINI_ENDPOINT: StrictEndpoint = {
     return found === null ? undefined : { model: found[1] ?? '', method: found[2] ?? '' };
   },
   handle: handleGenerateContent,
-  failure: (failure, message, path, query) => {
-    const code = failure === 'too-large' ? 'INVALID_ARGUMENT' : 'STRICT_SERVER_ERROR';
-    const status = failureStatus(failure);
-    return reply(status, geminiError(status, message, code), inArray(path, query));
-  },
+  newCallId: () => '',
+  error: geminiErrorReply,
   // Ours: Google answers an unknown path with an HTML page; JSON keeps the path readable.
-  notFound: {
-    prefix: '/v1beta/',
-    reply: (_method, path) =>
-      reply(404, geminiError(404, `Method not found: POST ${path}`, 'NOT_FOUND'), false),
-  },
+  notFound: { prefix: '/v1beta/', message: (_method, path) => `Method not found: POST ${path}` },
 };
 
 async function handleGenerateContent(request: EndpointRequest): Promise<EndpointReply> {
   const streaming = request.params.method === 'streamGenerateContent';
   const sse = streaming && request.query.get('alt') === 'sse';
   const refuse = (message: string): EndpointReply =>
-    reply(400, geminiError(400, message, 'INVALID_ARGUMENT'), streaming && !sse);
+    geminiErrorReply('invalid', message, request.path, request.query);
   let model: string;
   try {
     model = decodeURIComponent(request.params.model ?? '');
@@ -94,25 +100,12 @@ async function handleGenerateContent(request: EndpointRequest): Promise<Endpoint
   if (!Array.isArray(contents))
     return refuse("Invalid value at 'contents': expected a list of Content.");
   const items: readonly unknown[] = contents;
-  const badRole = items.some(
-    (content) =>
-      isObject(content) &&
-      typeof content.role === 'string' &&
-      !['user', 'model'].includes(content.role),
-  );
-  if (badRole) return refuse('Please use a valid role: user, model.');
-  const refusal = refuseHistory(
-    // The model in the path picks its rules (Gemini 3's thought signatures).
-    () => inspectGemini(items, { model }).result,
-    ([issue]) => refuse(issue.message),
-    refuse,
-  );
+  if (badRoleAt(items, ['user', 'model']) !== -1)
+    return refuse('Please use a valid role: user, model.');
+  // The model in the path picks its rules (Gemini 3's thought signatures).
+  const refusal = refuseHistory(() => inspectGemini(items, { model }).result, refuse);
   if (refusal !== undefined) return refusal;
-  const resolved = await nextResolvedReply(
-    request,
-    { format: 'gemini', path: request.path, body },
-    () => '',
-  );
+  const resolved = await request.reply(body);
   const chunks = toChunks(resolved, { id: randomId('', 22, BASE64URL), model }, streaming);
   if (!streaming) return jsonReply(200, chunks[0], GOOGLE_JSON);
   if (sse)

@@ -1,18 +1,11 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { validateMistral } from '../../formats/mistral/validate-mistral.js';
-import type { ErrorReply, StrictEndpoint } from '../endpoint.js';
-import { jsonReply, matchPaths, randomId } from '../endpoint.js';
+import type { ErrorBodies, ErrorReply, StrictEndpoint } from '../endpoint.js';
+import { errorReply, jsonReply, matchPaths, randomId } from '../endpoint.js';
 import { handleChatCompletions } from '../openai-chat/openai-chat-endpoint.js';
-import { openAIFailure } from '../openai-chat/openai-chat-error.js';
+import { openAIErrorReply } from '../openai-chat/openai-chat-endpoint.js';
 
-/** The JSON body of a Mistral API error reply (https://docs.mistral.ai/resources/error-glossary). */
-export interface MistralErrorBody {
-  readonly object: 'error';
-  readonly message: string;
-  readonly type: string;
-  readonly param: string | null;
-  readonly code: string | null;
-}
+type MistralErrorBody = ErrorBodies['mistral'];
 
 function mistralError(message: string, type: string, code: string | null): MistralErrorBody {
   return { object: 'error', message, type, param: null, code };
@@ -37,16 +30,12 @@ export const MISTRAL_ENDPOINT: StrictEndpoint = {
   match: matchPaths('/mistral/v1/chat/completions'),
   handle: (request) =>
     handleChatCompletions(request, {
-      format: 'mistral',
       validate: validateMistral,
-      refuse: (issues) => {
-        const { status, body } = mistralErrorBody(issues[0]);
-        return jsonReply(status, body);
-      },
+      refuse: (issues) => errorReply(mistralErrorBody(issues[0])),
       // Ours: Mistral's own 422 detail for a malformed message was not recorded.
       refuseShape: (message) =>
         jsonReply(400, mistralError(message, 'invalid_request_error', null)),
-      newCallId: () => randomId('', 9),
     }),
-  failure: openAIFailure,
+  newCallId: () => randomId('', 9),
+  error: openAIErrorReply,
 };

@@ -1,37 +1,78 @@
 import { validateOpenAIChat } from '../../formats/openai-chat/validate-openai-chat.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
-import type { EndpointReply, EndpointRequest, ResolvedReply, StrictEndpoint } from '../endpoint.js';
+import type {
+  EndpointReply,
+  EndpointRequest,
+  ErrorReply,
+  OpenAIErrorBody,
+  ResolvedReply,
+  ErrorKind,
+  StrictEndpoint,
+} from '../endpoint.js';
 import {
   describeJsonType,
+  ERROR_STATUS,
+  errorReply,
   fragments,
   isObject,
   jsonReply,
   matchPaths,
-  nextResolvedReply,
   randomId,
   refuseHistory,
   sseFrame,
   streamReply,
-  unixSeconds,
 } from '../endpoint.js';
-import type { OpenAIErrorBody } from './openai-chat-error.js';
-import {
-  firstReportedIssue,
-  OPENAI_INVALID_JSON_MESSAGE,
-  openAIChatErrorBody,
-  openAIError,
-  openAIFailure,
-} from './openai-chat-error.js';
+
+/** An OpenAI error body. */
+export function openAIError(
+  message: string,
+  param: string | null,
+  code: string | null,
+  type = 'invalid_request_error',
+): OpenAIErrorBody {
+  return { error: { message, type, param, code } };
+}
+
+/** OpenAI's error `code` for an issue: schema errors carry one (read off their sentence), others `null`. */
+export function openAIErrorCodeFor(issue: HistoryIssue): string | null {
+  const { code, message } = issue;
+  if (code === 'empty-tool-calls') return 'empty_array';
+  if (message.startsWith('Missing required parameter:')) return 'missing_required_parameter';
+  if (message.startsWith('Invalid type for ')) return 'invalid_type';
+  if (message.endsWith('but got an empty string instead.')) return 'empty_string';
+  return code === 'invalid-tool-call-id' ? 'string_above_max_length' : null;
+}
+
+/** The 400 OpenAI's Chat Completions API sends for an issue of `validateOpenAIChat`. */
+export function openAIChatErrorBody(issue: HistoryIssue): ErrorReply<OpenAIErrorBody> {
+  const body = openAIError(issue.message, issue.param ?? null, openAIErrorCodeFor(issue));
+  return { status: 400, body };
+}
+
+/** The issue OpenAI reports of several: it checks the schema first, so the first schema error. */
+export function firstReportedIssue(
+  issues: readonly [HistoryIssue, ...HistoryIssue[]],
+): HistoryIssue {
+  return issues.find((issue) => openAIErrorCodeFor(issue) !== null) ?? issues[0];
+}
+
+/** OpenAI's exact sentence for a body that is not JSON (every OpenAI endpoint). */
+export const OPENAI_INVALID_JSON_MESSAGE =
+  "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON. If you have trouble figuring out how to fix this, please contact us through our help center at help.openai.com.)";
+
+/** OpenAI's error reply of `kind` (also Mistral's and the Responses API's, but for refusals). */
+export function openAIErrorReply(kind: ErrorKind, message: string): EndpointReply {
+  const type = kind === 'server-error' ? 'strict_server_error' : 'invalid_request_error';
+  return jsonReply(ERROR_STATUS[kind], openAIError(message, null, null, type));
+}
 
 /** How one provider with the Chat Completions wire (OpenAI, Mistral) checks a history. */
 export interface ChatCompletionsRules {
-  readonly format: 'openai-chat' | 'mistral';
   readonly validate: (messages: readonly unknown[]) => ValidationResult;
   readonly refuse: (issues: readonly [HistoryIssue, ...HistoryIssue[]]) => EndpointReply;
   readonly refuseShape: (message: string) => EndpointReply;
   /** Checks OpenAI makes before its history rules; none for Mistral. */
   readonly precheck?: ((messages: readonly unknown[]) => OpenAIErrorBody | undefined) | undefined;
-  readonly newCallId: () => string;
 }
 
 /** A `POST /v1/chat/completions` handler: OpenAI's shape checks, then the format's rules. */
@@ -42,51 +83,35 @@ export async function handleChatCompletions(
   if (!request.parsed.ok)
     return jsonReply(400, openAIError(OPENAI_INVALID_JSON_MESSAGE, null, null));
   const body = request.parsed.value;
-  const shape = refuseShape(body);
+  const shape = refuseShape(body) ?? rules.precheck?.((body as { messages: unknown[] }).messages);
   if (shape !== undefined) return jsonReply(400, shape);
   const accepted = body as Readonly<Record<string, unknown>>;
   const messages = accepted.messages as readonly unknown[];
-  const early = rules.precheck?.(messages);
-  if (early !== undefined) return jsonReply(400, early);
-  const refusal = refuseHistory(() => rules.validate(messages), rules.refuse, rules.refuseShape);
+  const refusal = refuseHistory(() => rules.validate(messages), rules.refuseShape, rules.refuse);
   if (refusal !== undefined) return refusal;
-  const reply = await nextResolvedReply(
-    request,
-    { format: rules.format, path: request.path, body: accepted },
-    rules.newCallId,
-  );
-  const envelope = {
-    id: randomId('chatcmpl-', 29),
-    created: unixSeconds(),
-    model: typeof accepted.model === 'string' ? accepted.model : 'gpt-4o-mini',
-  };
+  const reply = await request.reply(accepted);
+  const model = typeof accepted.model === 'string' ? accepted.model : 'gpt-4o-mini';
+  const envelope = { id: randomId('chatcmpl-', 29), created: Math.floor(Date.now() / 1000), model };
   if (accepted.stream !== true) return jsonReply(200, toChatCompletion(reply, envelope));
   const options = accepted.stream_options;
-  const includeUsage = isObject(options) && options.include_usage === true;
-  const frames = toChatCompletionChunks(reply, envelope, includeUsage).map((chunk) =>
-    sseFrame(chunk),
-  );
-  return streamReply([...frames, sseFrame('[DONE]')]);
+  const usage = isObject(options) && options.include_usage === true;
+  const chunks = toChatCompletionChunks(reply, envelope, usage);
+  return streamReply([...chunks.map((chunk) => sseFrame(chunk)), sseFrame('[DONE]')]);
 }
-
-const OPENAI_RULES: ChatCompletionsRules = {
-  format: 'openai-chat',
-  validate: validateOpenAIChat,
-  refuse: (issues) => {
-    const { status, body } = openAIChatErrorBody(firstReportedIssue(issues));
-    return jsonReply(status, body);
-  },
-  refuseShape: (message) => jsonReply(400, openAIError(message, 'messages', null)),
-  precheck: refuseMessageShapes,
-  newCallId: () => randomId('call_', 24),
-};
 
 /** `POST /v1/chat/completions` (or `/chat/completions`): OpenAI Chat Completions. */
 export const OPENAI_CHAT_ENDPOINT: StrictEndpoint = {
   format: 'openai-chat',
   match: matchPaths('/v1/chat/completions', '/chat/completions'),
-  handle: (request) => handleChatCompletions(request, OPENAI_RULES),
-  failure: openAIFailure,
+  handle: (request) =>
+    handleChatCompletions(request, {
+      validate: validateOpenAIChat,
+      refuse: (issues) => errorReply(openAIChatErrorBody(firstReportedIssue(issues))),
+      refuseShape: (message) => jsonReply(400, openAIError(message, 'messages', null)),
+      precheck: refuseMessageShapes,
+    }),
+  newCallId: () => randomId('call_', 24),
+  error: openAIErrorReply,
 };
 
 function refuseShape(body: unknown): OpenAIErrorBody | undefined {
@@ -96,12 +121,7 @@ function refuseShape(body: unknown): OpenAIErrorBody | undefined {
   if (body.model === undefined)
     return openAIError('you must provide a model parameter', null, null);
   const messages = body.messages;
-  if (messages === undefined)
-    return openAIError(
-      "Missing required parameter: 'messages'.",
-      'messages',
-      'missing_required_parameter',
-    );
+  if (messages === undefined) return missingParameter('messages');
   const shape = arrayOfObjects(messages, 'messages');
   if (shape !== undefined) return shape;
   const items = messages as readonly unknown[];
@@ -113,8 +133,10 @@ function refuseShape(body: unknown): OpenAIErrorBody | undefined {
       'empty_array',
     );
   const roleless = items.findIndex((item) => (item as { role?: unknown }).role === undefined);
-  if (roleless === -1) return undefined;
-  const param = `messages[${roleless}].role`;
+  return roleless === -1 ? undefined : missingParameter(`messages[${roleless}].role`);
+}
+
+function missingParameter(param: string): OpenAIErrorBody {
   return openAIError(
     `Missing required parameter: '${param}'.`,
     param,
@@ -178,14 +200,11 @@ function toChatCompletion(reply: ResolvedReply, envelope: ChatEnvelope): object 
       type: 'function',
       function: { name: call.name, arguments: call.arguments },
     }));
+  const finish_reason = hasCalls ? 'tool_calls' : 'stop';
   return {
-    id: envelope.id,
+    ...envelope,
     object: 'chat.completion',
-    created: envelope.created,
-    model: envelope.model,
-    choices: [
-      { index: 0, message, logprobs: null, finish_reason: hasCalls ? 'tool_calls' : 'stop' },
-    ],
+    choices: [{ index: 0, message, logprobs: null, finish_reason }],
     usage: ZERO_USAGE,
   };
 }
@@ -198,35 +217,22 @@ function toChatCompletionChunks(
 ): object[] {
   const hasCalls = reply.toolCalls.length > 0;
   const chunk = (delta: object, finishReason: string | null = null): object => ({
-    id: envelope.id,
+    ...envelope,
     object: 'chat.completion.chunk',
-    created: envelope.created,
-    model: envelope.model,
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
   });
   const content = reply.text === undefined && hasCalls ? null : '';
   const chunks = [chunk({ role: 'assistant', content, refusal: null })];
   for (const piece of fragments(reply.text ?? '')) chunks.push(chunk({ content: piece }));
   reply.toolCalls.forEach((call, index) => {
-    const opening = {
-      index,
-      id: call.id,
-      type: 'function',
-      function: { name: call.name, arguments: '' },
-    };
-    chunks.push(chunk({ tool_calls: [opening] }));
+    const { id, name } = call;
+    chunks.push(
+      chunk({ tool_calls: [{ index, id, type: 'function', function: { name, arguments: '' } }] }),
+    );
     for (const piece of fragments(call.arguments))
       chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   chunks.push(chunk({}, hasCalls ? 'tool_calls' : 'stop'));
-  if (includeUsage)
-    chunks.push({
-      id: envelope.id,
-      object: 'chat.completion.chunk',
-      created: envelope.created,
-      model: envelope.model,
-      choices: [],
-      usage: ZERO_USAGE,
-    });
+  if (includeUsage) chunks.push({ ...chunk({}), choices: [], usage: ZERO_USAGE });
   return chunks;
 }

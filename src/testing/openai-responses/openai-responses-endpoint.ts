@@ -1,26 +1,45 @@
 import { validateOpenAIResponses } from '../../formats/openai-responses/validate-openai-responses.js';
-import type { EndpointReply, EndpointRequest, ResolvedReply, StrictEndpoint } from '../endpoint.js';
+import type {
+  EndpointReply,
+  EndpointRequest,
+  ErrorReply,
+  OpenAIErrorBody,
+  ResolvedReply,
+  StrictEndpoint,
+} from '../endpoint.js';
 import {
   describeJsonType,
   fragments,
   isObject,
   jsonReply,
   matchPaths,
-  nextResolvedReply,
   randomId,
   refuseHistory,
   sseFrame,
   streamReply,
-  unixSeconds,
 } from '../endpoint.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
 import {
   OPENAI_INVALID_JSON_MESSAGE,
   openAIError,
-  openAIFailure,
-  openAIResponsesErrorBody,
-} from '../openai-chat/openai-chat-error.js';
+  openAIErrorReply,
+} from '../openai-chat/openai-chat-endpoint.js';
 
 type JsonObject = Readonly<Record<string, unknown>>;
+
+/**
+ * The Responses API's 400: `param` `'input'` for pairing errors (continuedev/continue#10092);
+ * id errors carry a code (AnswerDotAI/fastllm#45).
+ */
+export function openAIResponsesErrorBody(issue: HistoryIssue): ErrorReply<OpenAIErrorBody> {
+  const code =
+    issue.code !== 'invalid-tool-call-id'
+      ? null
+      : issue.message.includes(': empty string.')
+        ? 'empty_string'
+        : 'string_above_max_length';
+  return { status: 400, body: openAIError(issue.message, issue.param ?? null, code) };
+}
 
 /**
  * `POST /v1/responses`. Like OpenAI it stores each response unless `store: false`, so a
@@ -36,7 +55,8 @@ export function createResponsesEndpoint(): StrictEndpoint {
     reset: () => {
       stored.clear();
     },
-    failure: openAIFailure,
+    error: openAIErrorReply,
+    newCallId: () => randomId('call_', 24),
   };
 }
 
@@ -90,6 +110,7 @@ async function handleResponses(
   const conversation = [...earlier, ...input];
   const refusal = refuseHistory(
     () => validateOpenAIResponses(conversation),
+    (message) => refuse(message, 'input', null),
     ([issue]) => {
       const { status, body: error } = openAIResponsesErrorBody(issue);
       // Name the index the client sent: its `input` starts after the stored items.
@@ -103,17 +124,12 @@ async function handleResponses(
         error: { ...error.error, param: shift(param), message: shift(error.error.message) },
       });
     },
-    (message) => refuse(message, 'input', null),
   );
   if (refusal !== undefined) return refusal;
-  const reply = await nextResolvedReply(
-    request,
-    { format: 'openai-responses', path: request.path, body },
-    () => randomId('call_', 24),
-  );
+  const reply = await request.reply(body);
   const envelope: ResponseEnvelope = {
     id: hexId('resp_'),
-    createdAt: unixSeconds(),
+    createdAt: Math.floor(Date.now() / 1000),
     model: typeof body.model === 'string' ? body.model : 'gpt-4o-mini',
     request: body,
   };

@@ -2,7 +2,7 @@ import { Lang, LangMessages } from 'aiwrapper';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startStrictServer } from '../../../src/testing/index.js';
 import type { StrictServer, StrictServerOptions } from '../../../src/testing/index.js';
-import { OPENAI_INVALID_JSON_MESSAGE } from '../../../src/testing/openai-chat/openai-chat-error.js';
+import { OPENAI_INVALID_JSON_MESSAGE } from '../../../src/testing/openai-chat/openai-chat-endpoint.js';
 import { weatherQuestion } from '../servers.js';
 
 const servers: StrictServer[] = [];

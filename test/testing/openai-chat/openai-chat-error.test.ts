@@ -3,7 +3,7 @@ import type { HistoryIssue } from '../../../src/errors/history-issue.js';
 import {
   firstReportedIssue,
   openAIErrorCodeFor,
-} from '../../../src/testing/openai-chat/openai-chat-error.js';
+} from '../../../src/testing/openai-chat/openai-chat-endpoint.js';
 import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
 import {
   errorBodyFor,
