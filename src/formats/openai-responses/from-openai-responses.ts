@@ -26,11 +26,7 @@ const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
 const CALL_KEYS = new Set(['type', 'call_id', 'name', 'arguments']);
 const OUTPUT_KEYS = new Set(['type', 'call_id', 'output']);
 
-/**
- * Reads an OpenAI Responses `input` array into a neutral history; never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
- */
+/** Reads a Responses `input` array; throws `invalid-input` on a malformed item. */
 export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   assertResponsesInput(input);
   const history: HistoryMessage[] = [];
