@@ -14,14 +14,12 @@ import {
   GeminiTurn,
   missingThoughtSignatureMessage,
   requiresThoughtSignatures,
-} from './gemini-rules.js';
-import {
   assertGeminiContents,
   camelCaseGeminiPart,
   GEMINI_CONTENT_SHAPE,
   geminiFunctionOf,
   geminiPartsOf,
-} from './gemini-wire.js';
+} from './gemini-rules.js';
 
 /** A `functionCall` or `functionResponse` part; `signed`: a call with a `thoughtSignature`. */
 interface FunctionPart {
@@ -38,13 +36,10 @@ interface Turn {
 }
 
 /**
- * Validates Gemini `contents`, returning every issue in Gemini's words and the turn table it read.
- * A call turn follows a user or response turn and is answered by as many responses naming its
- * functions; an issue's `toolCallId` is the part's `id`, else its name. With a Gemini 3
- * `context.model`, each current-turn call step carries a `thoughtSignature` on its first call.
+ * Validates Gemini `contents`, returning every issue in Gemini's words (`toolCallId`: the part's id,
+ * else its name) and the turn table. A Gemini 3 `context.model` also needs thought signatures.
  *
- * @throws {ToolHistoryError} `invalid-input` for a content, role, part or function part of a shape
- *   Gemini does not have.
+ * @throws {ToolHistoryError} `invalid-input` for a content, role or part of a shape Gemini lacks.
  */
 export function inspectGemini(
   contents: readonly unknown[],
