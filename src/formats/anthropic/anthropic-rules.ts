@@ -70,33 +70,33 @@ export function blockIssueOf(
   length: number,
   wording: BlockWording | undefined,
 ): HistoryIssue {
+  const siteIssue = (site: ToolSite, [param, message]: Words = UNWORDED) => ({
+    messageIndex: site.messageIndex,
+    partIndex: site.partIndex,
+    toolCallId: site.callId,
+    param,
+    message,
+  });
   switch (problem.kind) {
     case 'orphan':
-    case 'misplaced': {
-      const { result } = problem;
-      const [param, message] = wording?.unexpected(result) ?? UNWORDED;
-      const issue = {
-        messageIndex: result.messageIndex,
-        partIndex: result.partIndex,
-        toolCallId: result.callId,
-        param,
-        message,
+      return {
+        code: 'orphan-tool-result',
+        ...siteIssue(problem.result, wording?.unexpected(problem.result)),
       };
-      return problem.kind === 'orphan'
-        ? { code: 'orphan-tool-result', ...issue }
-        : { code: 'misplaced-tool-result', ...issue, callMessageIndex: problem.call.messageIndex };
+    case 'misplaced': {
+      const { result, call } = problem;
+      const issue = siteIssue(result, wording?.unexpected(result));
+      return { code: 'misplaced-tool-result', ...issue, callMessageIndex: call.messageIndex };
     }
     case 'duplicate-result': {
       const { result, first } = problem;
-      const [param, message] = wording?.duplicateResult(result, first) ?? UNWORDED;
-      return {
-        code: 'duplicate-tool-call-id',
-        messageIndex: result.messageIndex,
-        partIndex: result.partIndex,
-        toolCallId: result.callId,
-        param,
-        message,
-      };
+      const issue = siteIssue(result, wording?.duplicateResult(result, first));
+      return { code: 'duplicate-tool-call-id', ...issue };
+    }
+    case 'duplicate-call': {
+      const { call, first } = problem;
+      const issue = siteIssue(call, wording?.duplicateCall(call, first));
+      return { code: 'duplicate-tool-call-id', ...issue };
     }
     case 'missing': {
       const { turnMessageIndex, callIds } = problem;
@@ -106,18 +106,6 @@ export function blockIssueOf(
         code: 'missing-tool-result',
         messageIndex: turnMessageIndex,
         toolCallIds: callIds,
-        param,
-        message,
-      };
-    }
-    case 'duplicate-call': {
-      const { call, first } = problem;
-      const [param, message] = wording?.duplicateCall(call, first) ?? UNWORDED;
-      return {
-        code: 'duplicate-tool-call-id',
-        messageIndex: call.messageIndex,
-        partIndex: call.partIndex,
-        toolCallId: call.callId,
         param,
         message,
       };
