@@ -121,11 +121,6 @@ export interface AssistantRun {
   readonly end: number;
 }
 
-/** https://github.com/anomalyco/opencode/issues/3077 ("preceeding" is Anthropic's spelling). */
-export function thinkingFirstSentence(at: number, found: string): string {
-  return `messages.${at}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${found}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
-}
-
 /** A `thinking` or `redacted_thinking` block. */
 export function isThinkingBlock(block: unknown): boolean {
   return isObject(block) && (block.type === 'thinking' || block.type === 'redacted_thinking');
@@ -174,14 +169,17 @@ export function thinkingFirstIssue(messages: readonly unknown[]): HistoryIssue |
     if (first === undefined) continue;
     if (isThinkingBlock(first)) return undefined;
     const found = isObject(first) && typeof first.type === 'string' ? first.type : 'text';
-    // The API merges the run into one message, and names its first block.
+    // The API merges the run into one message, and names its first block. The sentence:
+    // https://github.com/anomalyco/opencode/issues/3077 ("preceeding" is Anthropic's spelling).
+    const param = `messages.${run.start}.content.0.type`;
+    const message = `${param}: Expected \`thinking\` or \`redacted_thinking\`, but found \`${found}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
     return {
       code: 'missing-reasoning',
       messageIndex: run.start,
       partIndex: 0,
       toolCallIds,
-      param: `messages.${run.start}.content.0.type`,
-      message: thinkingFirstSentence(run.start, found),
+      param,
+      message,
     };
   }
   return undefined;

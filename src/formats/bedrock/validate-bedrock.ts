@@ -82,10 +82,7 @@ export function inspectBedrock(
   const options = { scope: 'turn', uniqueCallIds: 'conversation' } as const;
   for (const problem of withLateResults(table, findToolTurnProblems(table, options)))
     issues.push(blockIssueOf(problem, length, wording));
-  return {
-    result: toValidationResult(issues.sort(byMessageIndex)),
-    table,
-  };
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
 /** A result after other blocks of the message that follows its call turn (Claude models). */

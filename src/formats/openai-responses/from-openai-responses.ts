@@ -1,6 +1,5 @@
 import { extrasOf } from '../shared/extras-of.js';
 import type {
-  AssistantMessage,
   HistoryMessage,
   OpaquePart,
   ProviderData,
@@ -34,12 +33,7 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
   const assistantPart = (index: number, part: TextPart | ToolCallPart | OpaquePart): void => {
     const last = history.at(-1);
     if (last?.role === 'assistant') appendAll(last.parts, [part]);
-    else
-      history.push({
-        role: 'assistant',
-        parts: [part],
-        sourceIndex: index,
-      } satisfies AssistantMessage);
+    else history.push({ role: 'assistant', parts: [part], sourceIndex: index });
   };
   for (let index = 0; index < input.length; index++) {
     const item = responsesItemAt(input, index);
