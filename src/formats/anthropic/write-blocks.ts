@@ -17,7 +17,7 @@ import { withExtras } from '../shared/extras-of.js';
 
 type Extras = Readonly<Record<string, unknown>> | undefined;
 
-/** What differs between the two formats: each block's shape and the warnings' wording. */
+/** What differs between the formats: each block's shape and the warnings' wording. */
 export interface BlockWriter<B> {
   readonly format: 'anthropic' | 'bedrock' | 'gemini';
   readonly movedSystem: string;

@@ -51,12 +51,6 @@ export function inspectBedrock(
       const block = blocks[partIndex];
       if (block === undefined) continue;
       const kind = blockKind(block);
-      if (calls && kind === 'toolResult') {
-        if (!otherBefore) leading++;
-        else
-          issues.push(lateResult(block, index, partIndex, table.idsOf(index - 1).length - leading));
-      }
-      otherBefore ||= kind !== 'toolResult';
       if (assistant && kind === 'toolUse') {
         const toolUse = toolUseOf(block, index, partIndex);
         const id = toolUse.toolUseId as string;
@@ -72,8 +66,23 @@ export function inspectBedrock(
           });
         }
       } else if (!assistant && kind === 'toolResult') {
-        table.add(toolResultOf(block, index, partIndex).toolUseId as string, partIndex);
+        const id = toolResultOf(block, index, partIndex).toolUseId as string;
+        table.add(id, partIndex);
+        if (calls && otherBefore) {
+          // A result after other blocks of the message that follows its call turn.
+          const missing = table.idsOf(index - 1).length - leading;
+          issues.push({
+            code: 'misplaced-tool-result',
+            messageIndex: index,
+            partIndex,
+            toolCallId: id,
+            callMessageIndex: index - 1,
+            param: `messages.${index}`,
+            message: resultsFirstSentence(index, missing),
+          });
+        } else if (calls) leading++;
       }
+      otherBefore ||= kind !== 'toolResult';
     }
     table.end();
   }
@@ -83,24 +92,6 @@ export function inspectBedrock(
   for (const problem of withLateResults(table, findToolTurnProblems(table, options)))
     issues.push(blockIssueOf(problem, length, wording));
   return { result: toValidationResult(issues.sort(byMessageIndex)), table };
-}
-
-/** A result after other blocks of the message that follows its call turn (Claude models). */
-function lateResult(
-  block: JsonObject,
-  index: number,
-  partIndex: number,
-  missing: number,
-): HistoryIssue {
-  return {
-    code: 'misplaced-tool-result',
-    messageIndex: index,
-    partIndex,
-    toolCallId: toolResultOf(block, index, partIndex).toolUseId as string,
-    callMessageIndex: index - 1,
-    param: `messages.${index}`,
-    message: resultsFirstSentence(index, missing),
-  };
 }
 
 // The one parse of the Converse wire shape, shared by the validator and the reader.

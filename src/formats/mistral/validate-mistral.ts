@@ -41,14 +41,8 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       );
     // code 3230, invalid_request_message_order: datapizza-labs/datapizza-ai#98.
     if (role === 'user' && previousRole === 'tool') {
-      const text = "Unexpected role 'user' after role 'tool'";
-      issues.push({
-        code: 'unexpected-role',
-        messageIndex: index,
-        role,
-        previousRole,
-        message: text,
-      });
+      const message = "Unexpected role 'user' after role 'tool'";
+      issues.push({ code: 'unexpected-role', messageIndex: index, role, previousRole, message });
     }
     previousRole = role;
     if (role === 'tool' || role === 'system')
