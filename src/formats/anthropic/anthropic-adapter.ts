@@ -32,8 +32,8 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
     },
   },
   inspect: inspectAnthropic,
-  read: (messages, options) => fromAnthropic(messages, { system: options?.system }),
-  write: (history, options) => toAnthropic(history, options),
+  read: fromAnthropic,
+  write: toAnthropic,
   messagesKey: 'messages',
   wireShape: 'anthropic',
   signature: {

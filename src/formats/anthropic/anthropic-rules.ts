@@ -70,33 +70,33 @@ export function blockIssueOf(
   length: number,
   wording: BlockWording | undefined,
 ): HistoryIssue {
+  const siteIssue = (site: ToolSite, [param, message]: Words = UNWORDED) => ({
+    messageIndex: site.messageIndex,
+    partIndex: site.partIndex,
+    toolCallId: site.callId,
+    param,
+    message,
+  });
   switch (problem.kind) {
     case 'orphan':
-    case 'misplaced': {
-      const { result } = problem;
-      const [param, message] = wording?.unexpected(result) ?? UNWORDED;
-      const issue = {
-        messageIndex: result.messageIndex,
-        partIndex: result.partIndex,
-        toolCallId: result.callId,
-        param,
-        message,
+      return {
+        code: 'orphan-tool-result',
+        ...siteIssue(problem.result, wording?.unexpected(problem.result)),
       };
-      return problem.kind === 'orphan'
-        ? { code: 'orphan-tool-result', ...issue }
-        : { code: 'misplaced-tool-result', ...issue, callMessageIndex: problem.call.messageIndex };
+    case 'misplaced': {
+      const { result, call } = problem;
+      const issue = siteIssue(result, wording?.unexpected(result));
+      return { code: 'misplaced-tool-result', ...issue, callMessageIndex: call.messageIndex };
     }
     case 'duplicate-result': {
       const { result, first } = problem;
-      const [param, message] = wording?.duplicateResult(result, first) ?? UNWORDED;
-      return {
-        code: 'duplicate-tool-call-id',
-        messageIndex: result.messageIndex,
-        partIndex: result.partIndex,
-        toolCallId: result.callId,
-        param,
-        message,
-      };
+      const issue = siteIssue(result, wording?.duplicateResult(result, first));
+      return { code: 'duplicate-tool-call-id', ...issue };
+    }
+    case 'duplicate-call': {
+      const { call, first } = problem;
+      const issue = siteIssue(call, wording?.duplicateCall(call, first));
+      return { code: 'duplicate-tool-call-id', ...issue };
     }
     case 'missing': {
       const { turnMessageIndex, callIds } = problem;
@@ -110,18 +110,6 @@ export function blockIssueOf(
         message,
       };
     }
-    case 'duplicate-call': {
-      const { call, first } = problem;
-      const [param, message] = wording?.duplicateCall(call, first) ?? UNWORDED;
-      return {
-        code: 'duplicate-tool-call-id',
-        messageIndex: call.messageIndex,
-        partIndex: call.partIndex,
-        toolCallId: call.callId,
-        param,
-        message,
-      };
-    }
   }
 }
 
@@ -131,11 +119,6 @@ export function blockIssueOf(
 export interface AssistantRun {
   readonly start: number;
   readonly end: number;
-}
-
-/** https://github.com/anomalyco/opencode/issues/3077 ("preceeding" is Anthropic's spelling). */
-export function thinkingFirstSentence(at: number, found: string): string {
-  return `messages.${at}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${found}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
 }
 
 /** A `thinking` or `redacted_thinking` block. */
@@ -186,14 +169,17 @@ export function thinkingFirstIssue(messages: readonly unknown[]): HistoryIssue |
     if (first === undefined) continue;
     if (isThinkingBlock(first)) return undefined;
     const found = isObject(first) && typeof first.type === 'string' ? first.type : 'text';
-    // The API merges the run into one message, and names its first block.
+    // The API merges the run into one message, and names its first block. The sentence:
+    // https://github.com/anomalyco/opencode/issues/3077 ("preceeding" is Anthropic's spelling).
+    const param = `messages.${run.start}.content.0.type`;
+    const message = `${param}: Expected \`thinking\` or \`redacted_thinking\`, but found \`${found}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
     return {
       code: 'missing-reasoning',
       messageIndex: run.start,
       partIndex: 0,
       toolCallIds,
-      param: `messages.${run.start}.content.0.type`,
-      message: thinkingFirstSentence(run.start, found),
+      param,
+      message,
     };
   }
   return undefined;

@@ -1,16 +1,16 @@
 import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { extrasOf } from '../shared/extras-of.js';
-import type { HistoryMessage, TextPart } from '../../core/history.js';
+import type { HistoryMessage } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
+import { invalidField, isObject } from '../../core/input-guards.js';
 import {
   anthropicBlocksOf,
   ANTHROPIC_MESSAGE_SHAPE,
   assertAnthropicMessages,
   blockString,
 } from './validate-anthropic.js';
-import { readBlocks, type BlockReader } from './read-blocks.js';
+import { joinedText, readBlocks, type BlockReader } from './read-blocks.js';
 
 const TEXT_KEYS = new Set(['type', 'text']);
 const TOOL_USE_KEYS = new Set(['type', 'id', 'name', 'input']);
@@ -26,7 +26,8 @@ const ANTHROPIC_READER: BlockReader = {
   },
   isResult: (block) => block.type === 'tool_result',
   text: (block, index, blockIndex) =>
-    block.type === 'text' ? readText(block, index, blockIndex) : undefined,
+    block.type === 'text' ? blockString(block, 'text', index, blockIndex) : undefined,
+  textKeys: TEXT_KEYS,
   call: (block, index, blockIndex) => {
     if (block.type !== 'tool_use') return undefined;
     const extras = extrasOf(block, TOOL_USE_KEYS);
@@ -48,16 +49,7 @@ const ANTHROPIC_READER: BlockReader = {
         content,
         'a string or an array of content blocks',
       );
-    const text =
-      typeof content === 'string'
-        ? content
-        : content
-            .map((part: unknown) =>
-              isObject(part) && part.type === 'text' && typeof part.text === 'string'
-                ? part.text
-                : '',
-            )
-            .join('');
+    const text = typeof content === 'string' ? content : joinedText(content, 'text');
     const data = Array.isArray(content) ? { ...extras, content } : extras;
     return {
       callId,
@@ -70,11 +62,7 @@ const ANTHROPIC_READER: BlockReader = {
   },
 };
 
-/**
- * Reads an Anthropic Messages `messages` array (and its `system`) into a neutral history.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
- */
+/** Reads Anthropic `messages` (and `system`); throws `invalid-input` on a malformed message. */
 export function fromAnthropic(
   messages: readonly unknown[],
   options: Pick<ReadFormatOptions, 'system'> = {},
@@ -82,14 +70,6 @@ export function fromAnthropic(
   assertAnthropicMessages(messages);
   const system = options.system === undefined ? undefined : systemText(options.system);
   return readBlocks(messages, system, ANTHROPIC_READER);
-}
-
-function readText(block: JsonObject, index: number, blockIndex: number): TextPart {
-  const text = blockString(block, 'text', index, blockIndex);
-  const extras = extrasOf(block, TEXT_KEYS);
-  return extras === undefined
-    ? { type: 'text', text }
-    : { type: 'text', text, providerData: { anthropic: extras } };
 }
 
 function systemText(system: unknown): string {

@@ -6,9 +6,10 @@ import type {
   ToolResult,
 } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
-import { objectAt, type JsonObject } from '../../core/input-guards.js';
+import { isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import { appendAll } from '../shared/array-appender.js';
 import { CallNames } from '../shared/call-names.js';
+import { extrasOf } from '../shared/extras-of.js';
 
 // Anthropic Messages and Bedrock Converse read the same way; results become tool messages.
 
@@ -18,8 +19,10 @@ export interface BlockReader {
   readonly shape: string;
   blocksOf(message: JsonObject, index: number): readonly JsonObject[];
   isResult(block: JsonObject): boolean;
-  /** `undefined` when the block is not text. */
-  text(block: JsonObject, index: number, blockIndex: number): TextPart | undefined;
+  /** The block's text, `undefined` when the block is not text. */
+  text(block: JsonObject, index: number, blockIndex: number): string | undefined;
+  /** A text block's fields that are not extras. */
+  readonly textKeys: ReadonlySet<string>;
   /** `undefined` when the block is not a call. */
   call(block: JsonObject, index: number, blockIndex: number): ToolCallPart | undefined;
   result(
@@ -40,20 +43,21 @@ export function readBlocks(
   if (system !== undefined) history.push({ role: 'system', text: system });
   const names = new CallNames('turn');
   const nameOf = (callId: string): string => names.answer(callId) ?? '';
-  const opaque = (value: JsonObject): OpaquePart => ({
-    type: 'opaque',
-    format: reader.format,
-    value,
-  });
+  const plain = (block: JsonObject, index: number, blockIndex: number): TextPart | OpaquePart => {
+    const text = reader.text(block, index, blockIndex);
+    if (text === undefined) return { type: 'opaque', format: reader.format, value: block };
+    const extras = extrasOf(block, reader.textKeys);
+    return extras === undefined
+      ? { type: 'text', text }
+      : { type: 'text', text, providerData: { [reader.format]: extras } };
+  };
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', reader.shape);
     const blocks = reader.blocksOf(message, index);
     if (message.role === 'assistant') {
       const parts = blocks.map(
         (block, blockIndex) =>
-          reader.call(block, index, blockIndex) ??
-          reader.text(block, index, blockIndex) ??
-          opaque(block),
+          reader.call(block, index, blockIndex) ?? plain(block, index, blockIndex),
       );
       if (parts.some((part) => part.type === 'tool-call')) names.startTurn();
       else names.other();
@@ -70,7 +74,7 @@ export function readBlocks(
         else history.push({ role: 'tool', results: [result], sourceIndex: index });
         return;
       }
-      const part = reader.text(block, index, blockIndex) ?? opaque(block);
+      const part = plain(block, index, blockIndex);
       if (same && last.role === 'user') appendAll(last.parts, [part]);
       else {
         names.other();
@@ -83,4 +87,17 @@ export function readBlocks(
     }
   }
   return { messages: history, warnings: [] };
+}
+
+/** The texts of `blocks` (of those with `type` when given) joined. */
+export function joinedText(blocks: readonly unknown[], type?: string): string {
+  let text = '';
+  for (const block of blocks)
+    if (
+      isObject(block) &&
+      (type === undefined || block.type === type) &&
+      typeof block.text === 'string'
+    )
+      text += block.text;
+  return text;
 }

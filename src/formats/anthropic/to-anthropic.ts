@@ -1,7 +1,6 @@
 import { resultText } from '../../core/result-text.js';
 import type { ToolHistory } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
-import { isObject } from '../../core/input-guards.js';
 import { withExtras } from '../shared/extras-of.js';
 import type { WriterOptions } from '../shared/conversion-context.js';
 import type {
@@ -10,6 +9,7 @@ import type {
   AnthropicToolResultBlock,
   AnthropicToolResultContentBlock,
 } from './anthropic-types.js';
+import { joinedText } from './read-blocks.js';
 import { writeBlocks, type BlockWriter } from './write-blocks.js';
 
 /** The output of {@link toAnthropic}: `messages` plus the request's top-level `system` prompt. */
@@ -25,6 +25,7 @@ const ANTHROPIC_WRITER: BlockWriter<AnthropicContentBlock> = {
   callInput: 'Anthropic tool_use input',
   resultBlocks: 'Anthropic tool_result blocks',
   plainUserText: true,
+  mergesResults: true,
   text: (text, extras) => ({ ...extras, type: 'text', text }),
   call: (part, extras) =>
     withExtras(extras, {
@@ -42,7 +43,7 @@ const ANTHROPIC_WRITER: BlockWriter<AnthropicContentBlock> = {
     const { content: stored, ...extras } = own;
     // A content array read from Anthropic is written back whole while its text is unchanged.
     const content =
-      Array.isArray(stored) && joinedText(stored) === text
+      Array.isArray(stored) && joinedText(stored, 'text') === text
         ? (stored as AnthropicToolResultContentBlock[])
         : text;
     const block: AnthropicToolResultBlock = {
@@ -66,12 +67,4 @@ export function toAnthropic(
     warnings,
     system: system.length === 0 ? undefined : system.map((entry) => entry.text).join('\n\n'),
   };
-}
-
-function joinedText(blocks: readonly unknown[]): string {
-  let text = '';
-  for (const block of blocks)
-    if (isObject(block) && block.type === 'text' && typeof block.text === 'string')
-      text += block.text;
-  return text;
 }

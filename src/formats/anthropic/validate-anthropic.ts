@@ -28,11 +28,8 @@ export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-rules.js';
 
 /**
  * Validates Anthropic `messages`, returning every issue in Anthropic's words and the turn table.
- * Results open the (merged) user turn after their calls; ids are unique and match the pattern; no
- * text follows calls; with `context.thinking`, the final call turn starts with thinking.
  *
- * @throws {ToolHistoryError} `invalid-input` for a message, role, content or tool block of a shape
- *   the Messages API does not have.
+ * @throws {ToolHistoryError} `invalid-input` for a message or block of a shape the API lacks.
  */
 export function inspectAnthropic(
   messages: readonly unknown[],
@@ -174,13 +171,7 @@ const NO_BLOCKS: readonly JsonObject[] = [];
 
 /** The message's typed blocks (none for a string `content`), once its role is checked. */
 export function anthropicBlocksOf(message: JsonObject, index: number): readonly JsonObject[] {
-  if (message.role !== 'user' && message.role !== 'assistant') {
-    throw invalidField(
-      `messages[${index}].role`,
-      message.role,
-      "'user' or 'assistant' (the system prompt goes in the `system` field)",
-    );
-  }
+  assertBlockRole(message, index);
   const content = message.content;
   if (typeof content === 'string') return NO_BLOCKS;
   if (!Array.isArray(content))
@@ -190,6 +181,19 @@ export function anthropicBlocksOf(message: JsonObject, index: number): readonly 
       'a string or an array of content blocks',
     );
   return typedEntries(content, index, 'content', 'a content block');
+}
+
+/** @throws {ToolHistoryError} `invalid-input` unless the message's role is `user` or `assistant`. */
+export function assertBlockRole(
+  message: JsonObject,
+  index: number,
+): asserts message is JsonObject & { readonly role: 'user' | 'assistant' } {
+  if (message.role !== 'user' && message.role !== 'assistant')
+    throw invalidField(
+      `messages[${index}].role`,
+      message.role,
+      "'user' or 'assistant' (the system prompt goes in the `system` field)",
+    );
 }
 
 /** @throws {ToolHistoryError} `invalid-input` when the block's `field` is not a string. */

@@ -13,22 +13,28 @@ import { answerWithoutName, CallNames } from '../shared/call-names.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { withExtras } from '../shared/extras-of.js';
 
-// Anthropic Messages and Bedrock Converse lay a history out the same way.
+// Anthropic Messages, Bedrock Converse and Gemini lay a history out the same way.
 
 type Extras = Readonly<Record<string, unknown>> | undefined;
 
-/** What differs between the two formats: each block's shape and the warnings' wording. */
+/** What differs between the formats: each block's shape and the warnings' wording. */
 export interface BlockWriter<B> {
-  readonly format: 'anthropic' | 'bedrock';
+  readonly format: 'anthropic' | 'bedrock' | 'gemini';
   readonly movedSystem: string;
   /** Warnings' names for the call input and the result blocks. */
   readonly callInput: string;
   readonly resultBlocks: string;
+  /** Results and the user message after them share one message (not Gemini). */
+  readonly mergesResults: boolean;
+  /** Keeps the result's name, so nothing is dropped when no call names it (Gemini). */
+  readonly resultNames?: boolean | undefined;
   /** Write a user message of one plain text part as a string. */
   readonly plainUserText: boolean;
   text(text: string, extras: Extras): B;
   call(part: ToolCallPart, extras: Extras): B;
   result(result: ToolResult, extras: Extras): B;
+  /** Runs on an assistant message's blocks once written. */
+  finishAssistant?: ((blocks: B[], index: number, context: ConversionContext) => void) | undefined;
 }
 
 /** A written message: a string content only with `plainUserText`. */
@@ -98,13 +104,14 @@ export function writeBlocks<B>(
       case 'tool': {
         context.ownData(message.providerData, index);
         const blocks = message.results.map((result) => {
-          answerWithoutName(names, result, index, context, writer.resultBlocks);
+          if (writer.resultNames === true) names.answer(result.callId);
+          else answerWithoutName(names, result, index, context, writer.resultBlocks);
           return writer.result(result, context.ownData(result.providerData, index, result.callId));
         });
         if (resultsTurn !== undefined) appendAll(resultsTurn, blocks);
         else {
-          resultsTurn = blocks;
-          messages.push({ role: 'user', content: resultsTurn });
+          if (writer.mergesResults) resultsTurn = blocks;
+          messages.push({ role: 'user', content: blocks });
         }
         break;
       }
@@ -144,5 +151,6 @@ function writeAssistant<B>(
     content.push(writer.call(part, context.ownData(part.providerData, index, part.callId)));
   }
   if (!calls) names.other();
+  writer.finishAssistant?.(content, index, context);
   return withExtras(extras, { role: 'assistant', content });
 }

@@ -20,8 +20,8 @@ export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> 
     },
   },
   inspect: inspectBedrock,
-  read: (messages, options) => fromBedrock(messages, { system: options?.system }),
-  write: (history, options) => toBedrock(history, options),
+  read: fromBedrock,
+  write: toBedrock,
   messagesKey: 'messages',
   wireShape: 'bedrock',
   signature: {

@@ -63,21 +63,6 @@ export function bedrockWording(): BlockWording {
   };
 }
 
-/** Each paired result in a user message right after another results message, with its call. */
-function lateResults(table: ToolTurnTable, visit: (slot: number, call: number) => void): void {
-  const match = table.pairing?.match;
-  if (match === undefined) return;
-  const { kinds, starts } = table;
-  for (let turn = 1; turn < table.count; turn++) {
-    if (kinds[turn] !== RESULTS_ENTRY || kinds[turn - 1] !== RESULTS_ENTRY) continue;
-    const end = starts[turn + 1] ?? 0;
-    for (let slot = starts[turn] ?? 0; slot < end; slot++) {
-      const call = match[slot] ?? -1;
-      if (call !== -1) visit(slot, call);
-    }
-  }
-}
-
 /**
  * Adds the results Bedrock finds late: it reads only the user message right after a call turn
  * (https://github.com/timothy-agent/timothy/pull/33). Each becomes `misplaced` and its call joins
@@ -88,20 +73,27 @@ export function withLateResults(
   problems: ToolTurnProblem[],
 ): ToolTurnProblem[] {
   const late = new Map<number, Set<number>>();
-  lateResults(table, (slot, call) => {
-    problems.push({ kind: 'misplaced', result: table.siteAt(slot), call: table.siteAt(call) });
-    const callTurn = table.siteTurns[call] ?? -1;
-    const slots = late.get(callTurn);
-    if (slots) slots.add(call);
-    else late.set(callTurn, new Set([call]));
-  });
+  const { kinds, starts, ids } = table;
+  const match = table.pairing?.match ?? [];
+  // Each paired result in a user message right after another results message, with its call.
+  for (let turn = 1; turn < table.count; turn++) {
+    if (kinds[turn] !== RESULTS_ENTRY || kinds[turn - 1] !== RESULTS_ENTRY) continue;
+    const end = starts[turn + 1] ?? 0;
+    for (let slot = starts[turn] ?? 0; slot < end; slot++) {
+      const call = match[slot] ?? -1;
+      if (call === -1) continue;
+      problems.push({ kind: 'misplaced', result: table.siteAt(slot), call: table.siteAt(call) });
+      const callTurn = table.siteTurns[call] ?? -1;
+      const slots = late.get(callTurn);
+      if (slots) slots.add(call);
+      else late.set(callTurn, new Set([call]));
+    }
+  }
   if (late.size === 0) return problems;
   const missingAt = new Map<number, number>();
   problems.forEach((problem, at) => {
     if (problem.kind === 'missing') missingAt.set(problem.turnMessageIndex, at);
   });
-  const { starts, ids } = table;
-  const match = table.pairing?.match ?? [];
   for (const [callTurn, slots] of late) {
     const turnMessageIndex = table.messageIndexes[callTurn] ?? -1;
     const callIds: string[] = [];

@@ -1,6 +1,6 @@
 import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { extrasOf } from '../shared/extras-of.js';
-import type { HistoryMessage, JsonValue, TextPart } from '../../core/history.js';
+import type { HistoryMessage, JsonValue } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
@@ -12,7 +12,7 @@ import {
   blockKind,
   toolResultOf,
   toolUseOf,
-} from './bedrock-wire.js';
+} from './validate-bedrock.js';
 
 const TEXT_KEYS = new Set(['text']);
 const TOOL_USE_KEYS = new Set(['toolUseId', 'name', 'input']);
@@ -23,7 +23,8 @@ const BEDROCK_READER: BlockReader = {
   shape: BEDROCK_MESSAGE_SHAPE,
   blocksOf: bedrockBlocksOf,
   isResult: (block) => blockKind(block) === 'toolResult',
-  text: (block) => (blockKind(block) === 'text' ? readText(block) : undefined),
+  text: (block) => (blockKind(block) === 'text' ? (block.text as string) : undefined),
+  textKeys: TEXT_KEYS,
   call: (block, index, blockIndex) => {
     if (blockKind(block) !== 'toolUse') return undefined;
     const toolUse = toolUseOf(block, index, blockIndex);
@@ -62,11 +63,7 @@ const BEDROCK_READER: BlockReader = {
   },
 };
 
-/**
- * Reads a Bedrock Converse `messages` array (and its `system` blocks) into a neutral history.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
- */
+/** Reads Bedrock `messages` (and `system`); throws `invalid-input` on a malformed message. */
 export function fromBedrock(
   messages: readonly unknown[],
   options: Pick<ReadFormatOptions, 'system'> = {},
@@ -74,14 +71,6 @@ export function fromBedrock(
   assertBedrockMessages(messages);
   const system = options.system === undefined ? undefined : systemText(options.system);
   return readBlocks(messages, system, BEDROCK_READER);
-}
-
-function readText(block: JsonObject): TextPart {
-  const text = block.text as string;
-  const extras = extrasOf(block, TEXT_KEYS);
-  return extras === undefined
-    ? { type: 'text', text }
-    : { type: 'text', text, providerData: { bedrock: extras } };
 }
 
 /** A result's neutral content, and whether the array must be kept to write it back. */

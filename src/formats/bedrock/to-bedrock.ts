@@ -3,6 +3,7 @@ import type { ConversionResult } from '../../core/conversion-result.js';
 import { isObject } from '../../core/input-guards.js';
 import { withExtras } from '../shared/extras-of.js';
 import type { WriterOptions } from '../shared/conversion-context.js';
+import { joinedText } from '../anthropic/read-blocks.js';
 import { writeBlocks, type BlockWriter } from '../anthropic/write-blocks.js';
 import type {
   BedrockContentBlock,
@@ -24,6 +25,7 @@ const BEDROCK_WRITER: BlockWriter<BedrockContentBlock> = {
   callInput: 'Bedrock toolUse input',
   resultBlocks: 'Bedrock toolResult blocks',
   plainUserText: false,
+  mergesResults: true,
   text: (text, extras) => ({ ...extras, text }),
   call: (part, extras) => ({
     toolUse: withExtras(extras, { toolUseId: part.callId, name: part.name, input: part.arguments }),
@@ -67,11 +69,4 @@ export function toBedrock(
 function resultContent(content: JsonValue): BedrockToolResultContentBlock[] {
   if (typeof content === 'string') return content === '' ? [] : [{ text: content }];
   return isObject(content) ? [{ json: content }] : [{ text: JSON.stringify(content) }];
-}
-
-function joinedText(blocks: readonly unknown[]): string {
-  let text = '';
-  for (const block of blocks)
-    if (isObject(block) && typeof block.text === 'string') text += block.text;
-  return text;
 }

@@ -2,11 +2,19 @@ import { byMessageIndex } from '../../core/issue.js';
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { findToolTurnProblems } from '../../core/pair-tool-turns.js';
-import { objectAt, type JsonObject } from '../../core/input-guards.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  type JsonObject,
+} from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { blockIssueOf } from '../anthropic/anthropic-rules.js';
+import { assertBlockRole } from '../anthropic/validate-anthropic.js';
 import {
   bedrockWording,
   invalidIdSentence,
@@ -15,26 +23,12 @@ import {
   resultsFirstSentence,
   withLateResults,
 } from './bedrock-rules.js';
-import {
-  assertBedrockMessages,
-  BEDROCK_MESSAGE_SHAPE,
-  bedrockBlocksOf,
-  blockKind,
-  toolResultOf,
-  toolUseOf,
-} from './bedrock-wire.js';
 
 /**
- * Validates an Amazon Bedrock Converse `messages` array and returns every issue in Bedrock's words
- * where they are on record (Bedrock stops at the first).
+ * Validates Bedrock Converse `messages`, returning every issue in Bedrock's words where on record.
+ * The user message right after `toolUse` blocks answers each (with a Claude `context.model`, first).
  *
- * The user message after an assistant message with `toolUse` blocks answers each with a
- * `toolResult` (a result in a later user message is late); `toolUseId`s are 1 to 64 characters of
- * `[a-zA-Z0-9_-]` and unique in the request. With `context.model` a Claude model, the results also
- * open the user message.
- *
- * @throws {ToolHistoryError} `invalid-input` for a message, role, content or block of a shape
- *   Converse refuses (an empty `content` or text among them, in Bedrock's words).
+ * @throws {ToolHistoryError} `invalid-input` for a shape Converse refuses (empty `content` or text).
  */
 export function inspectBedrock(
   messages: readonly unknown[],
@@ -57,12 +51,6 @@ export function inspectBedrock(
       const block = blocks[partIndex];
       if (block === undefined) continue;
       const kind = blockKind(block);
-      if (calls && kind === 'toolResult') {
-        if (!otherBefore) leading++;
-        else
-          issues.push(lateResult(block, index, partIndex, table.idsOf(index - 1).length - leading));
-      }
-      otherBefore ||= kind !== 'toolResult';
       if (assistant && kind === 'toolUse') {
         const toolUse = toolUseOf(block, index, partIndex);
         const id = toolUse.toolUseId as string;
@@ -78,8 +66,23 @@ export function inspectBedrock(
           });
         }
       } else if (!assistant && kind === 'toolResult') {
-        table.add(toolResultOf(block, index, partIndex).toolUseId as string, partIndex);
+        const id = toolResultOf(block, index, partIndex).toolUseId as string;
+        table.add(id, partIndex);
+        if (calls && otherBefore) {
+          // A result after other blocks of the message that follows its call turn.
+          const missing = table.idsOf(index - 1).length - leading;
+          issues.push({
+            code: 'misplaced-tool-result',
+            messageIndex: index,
+            partIndex,
+            toolCallId: id,
+            callMessageIndex: index - 1,
+            param: `messages.${index}`,
+            message: resultsFirstSentence(index, missing),
+          });
+        } else if (calls) leading++;
       }
+      otherBefore ||= kind !== 'toolResult';
     }
     table.end();
   }
@@ -88,26 +91,99 @@ export function inspectBedrock(
   const options = { scope: 'turn', uniqueCallIds: 'conversation' } as const;
   for (const problem of withLateResults(table, findToolTurnProblems(table, options)))
     issues.push(blockIssueOf(problem, length, wording));
-  return {
-    result: toValidationResult(issues.sort(byMessageIndex)),
-    table,
-  };
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
-/** A result after other blocks of the message that follows its call turn (Claude models). */
-function lateResult(
-  block: JsonObject,
-  index: number,
-  partIndex: number,
-  missing: number,
-): HistoryIssue {
-  return {
-    code: 'misplaced-tool-result',
-    messageIndex: index,
-    partIndex,
-    toolCallId: toolResultOf(block, index, partIndex).toolUseId as string,
-    callMessageIndex: index - 1,
-    param: `messages.${index}`,
-    message: resultsFirstSentence(index, missing),
-  };
+// The one parse of the Converse wire shape, shared by the validator and the reader.
+
+/** @throws {ToolHistoryError} `invalid-input` when `messages` is not an array. */
+export function assertBedrockMessages(messages: unknown): asserts messages is readonly unknown[] {
+  assertArray(messages, 'a Bedrock Converse `messages`');
+}
+
+/** What `objectAt` says a message must be. */
+export const BEDROCK_MESSAGE_SHAPE = 'an object with role and content';
+
+/** The union member a content block sets. */
+export function blockKind(block: JsonObject): 'text' | 'toolUse' | 'toolResult' | 'other' {
+  if (block.toolUse !== undefined) return 'toolUse';
+  if (block.toolResult !== undefined) return 'toolResult';
+  return block.text !== undefined ? 'text' : 'other';
+}
+
+/**
+ * The message's blocks once checked; an empty `content` (theopenco/llmgateway#3127) or text
+ * (LibreChat-AI/agents#501) is refused in Bedrock's words.
+ */
+export function bedrockBlocksOf(message: JsonObject, index: number): readonly JsonObject[] {
+  assertBlockRole(message, index);
+  const content = message.content;
+  if (!Array.isArray(content))
+    throw invalidField(`messages[${index}].content`, content, 'an array of content blocks');
+  if (content.length === 0)
+    throw new ToolHistoryError(
+      'invalid-input',
+      `The content field in the Message object at messages.${index} is empty. Add a ContentBlock object to the content field and try again.`,
+    );
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const block: unknown = content[partIndex];
+    if (!isObject(block))
+      throw invalidField(
+        `messages[${index}].content[${partIndex}]`,
+        block,
+        'a content block object (`{ text }`, `{ toolUse }`, `{ toolResult }`, …)',
+      );
+    // Calls belong to the model, results to the user; wording ours.
+    const misplaced = message.role === 'user' ? block.toolUse : block.toolResult;
+    if (misplaced !== undefined)
+      throw new ToolHistoryError(
+        'invalid-input',
+        `messages[${index}].content[${partIndex}] is a ${message.role === 'user' ? 'toolUse' : 'toolResult'} block in a ${message.role} message; Bedrock takes toolUse blocks in assistant messages and toolResult blocks in user messages.`,
+      );
+    const text = block.text;
+    if (text === undefined) continue;
+    if (typeof text !== 'string')
+      throw invalidField(`messages[${index}].content[${partIndex}].text`, text, 'a string');
+    if (text === '')
+      throw new ToolHistoryError(
+        'invalid-input',
+        `The text field in the ContentBlock object at messages.${index}.content.${partIndex} is blank. Add text to the text field, and try again.`,
+      );
+  }
+  return content as readonly JsonObject[];
+}
+
+/** A `toolUse` block's member, checked: string `toolUseId` and `name`. */
+export function toolUseOf(block: JsonObject, index: number, partIndex: number): JsonObject {
+  const toolUse = block.toolUse;
+  const path = `messages[${index}].content[${partIndex}].toolUse`;
+  if (!isObject(toolUse)) throw invalidField(path, toolUse, 'an object');
+  if (typeof toolUse.toolUseId !== 'string')
+    throw invalidField(`${path}.toolUseId`, toolUse.toolUseId, 'a string');
+  if (typeof toolUse.name !== 'string')
+    throw invalidField(`${path}.name`, toolUse.name, 'a string');
+  return toolUse;
+}
+
+/** A `toolResult` block's member, checked (json: deepset-ai/haystack-core-integrations#3766). */
+export function toolResultOf(block: JsonObject, index: number, partIndex: number): JsonObject {
+  const toolResult = block.toolResult;
+  const path = `messages[${index}].content[${partIndex}].toolResult`;
+  if (!isObject(toolResult)) throw invalidField(path, toolResult, 'an object');
+  if (typeof toolResult.toolUseId !== 'string')
+    throw invalidField(`${path}.toolUseId`, toolResult.toolUseId, 'a string');
+  const content = toolResult.content;
+  if (!Array.isArray(content))
+    throw invalidField(`${path}.content`, content, 'an array of tool result content blocks');
+  for (let entry = 0; entry < content.length; entry++) {
+    const item: unknown = content[entry];
+    if (!isObject(item))
+      throw invalidField(`${path}.content[${entry}]`, item, 'a tool result content block object');
+    if (item.json !== undefined && !isObject(item.json))
+      throw new ToolHistoryError(
+        'invalid-input',
+        `The format of the value at messages.${index}.content.${partIndex}.toolResult.content.${entry}.json is invalid. Provide a json object for the field and try again.`,
+      );
+  }
+  return toolResult;
 }

@@ -14,13 +14,15 @@ import type { ConversionResult, ConversionWarning } from '../../core/conversion-
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import {
+  GeminiTurn,
+  SKIP_THOUGHT_SIGNATURE,
+  type TurnCall,
   assertGeminiContents,
   camelCaseGeminiPart,
   GEMINI_CONTENT_SHAPE,
   geminiFunctionOf,
   geminiPartsOf,
-} from './gemini-wire.js';
-import { GeminiTurn, SKIP_THOUGHT_SIGNATURE, type TurnCall } from './gemini-rules.js';
+} from './gemini-rules.js';
 import { appendAll } from '../shared/array-appender.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
@@ -31,9 +33,7 @@ const TEXT_PART_KEYS = new Set(['text']);
 
 /**
  * Reads Gemini `contents` (and `systemInstruction`) into a neutral history; parts without an id
- * get generated ones (`generated-call-id`).
- *
- * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
+ * get generated ones. @throws {ToolHistoryError} `invalid-input` on a malformed content.
  */
 export function fromGemini(
   contents: readonly unknown[],

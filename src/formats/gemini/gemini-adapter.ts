@@ -19,18 +19,8 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
     callIds: NON_EMPTY_CALL_ID,
   },
   inspect: inspectGemini,
-  read: (messages, options) =>
-    fromGemini(messages, {
-      systemInstruction: options?.systemInstruction,
-      generateId: options?.generateId,
-    }),
-  write: (history, options) =>
-    toGemini(history, {
-      missingThoughtSignature: options?.missingThoughtSignature,
-      omitWarnings: options?.omitWarnings,
-      omitIds: options?.omitIds,
-      responsesAsRead: options?.responsesAsRead,
-    }),
+  read: fromGemini,
+  write: toGemini,
   messagesKey: 'contents',
   wireShape: 'gemini',
   signature: {

@@ -1,16 +1,9 @@
 import type { WriteFormatOptions } from '../shared/format-adapter.js';
-import { assertNever } from '../../core/assert-never.js';
 import { withExtras } from '../shared/extras-of.js';
 import { isObject } from '../../core/input-guards.js';
-import type {
-  AssistantMessage,
-  OpaquePart,
-  TextPart,
-  ToolHistory,
-  ToolResult,
-} from '../../core/history.js';
+import type { ToolHistory } from '../../core/history.js';
 import type { ConversionResult } from '../../core/conversion-result.js';
-import { ConversionContext } from '../shared/conversion-context.js';
+import { writeBlocks, type BlockWriter } from '../anthropic/write-blocks.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
 import { SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
 
@@ -25,107 +18,76 @@ export function toGemini(
   history: ToolHistory,
   options: WriteFormatOptions = {},
 ): GeminiConversionResult {
-  const context = new ConversionContext('gemini', options);
-  const contents: GeminiContent[] = [];
-  const systemTexts: string[] = [];
-  history.forEach((message, index) => {
-    switch (message.role) {
-      case 'system':
-        context.ownData(message.providerData, index);
-        if (contents.length > 0 || systemTexts.length > 0) {
-          context.warn(
-            'moved-system-message',
-            index,
-            'Gemini takes one systemInstruction; this system message was moved there and joined with the others.',
-          );
-        }
-        systemTexts.push(message.text);
-        break;
-      case 'user':
-        context.ownData(message.providerData, index);
-        contents.push({
-          role: 'user',
-          parts: message.parts.flatMap((part) => plainParts(part, index, context)),
-        });
-        break;
-      case 'assistant':
-        contents.push(writeModel(message, index, context, options));
-        break;
-      case 'tool':
-        context.ownData(message.providerData, index);
-        contents.push({
-          role: 'user',
-          parts: message.results.map((result) => responsePart(result, index, context, options)),
-        });
-        break;
-      default:
-        assertNever(message, 'history message');
-    }
-  });
+  const { messages, warnings, system } = writeBlocks(history, options, geminiWriter(options));
   const systemInstruction =
-    systemTexts.length === 0 ? undefined : { parts: [{ text: systemTexts.join('\n\n') }] };
-  return { messages: contents, warnings: context.warnings, systemInstruction };
-}
-
-function plainParts(
-  part: TextPart | OpaquePart,
-  index: number,
-  context: ConversionContext,
-): GeminiPart[] {
-  if (part.type === 'text') {
-    const extras = context.ownData(part.providerData, index);
-    return part.text === '' ? [] : [{ ...extras, text: part.text }];
-  }
-  const value = context.ownOpaque(part, index);
-  return value === undefined ? [] : [value as GeminiPart];
-}
-
-function writeModel(
-  message: AssistantMessage,
-  index: number,
-  context: ConversionContext,
-  options: WriteFormatOptions,
-): GeminiContent {
-  context.ownData(message.providerData, index);
-  const parts: GeminiPart[] = [];
-  let firstCall: number | undefined;
-  for (const part of message.parts) {
-    if (part.type !== 'tool-call') {
-      parts.push(...plainParts(part, index, context));
-      continue;
-    }
-    if (part.argumentsText !== undefined) {
-      context.warn(
-        'dropped-arguments-text',
-        index,
-        `Gemini functionCall args must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
-        part.callId,
-      );
-    }
-    const [extras, inner] = splitExtras(
-      context.ownData(part.providerData, index, part.callId),
-      'functionCall',
-    );
-    firstCall ??= parts.length;
-    const callId = options.omitIds?.has(part.callId) === true ? undefined : part.callId;
-    parts.push(
-      withExtras(extras, {
-        functionCall: withId(callId, inner, { name: part.name, args: { ...part.arguments } }),
-      }),
-    );
-  }
-  const first = firstCall === undefined ? undefined : parts[firstCall];
-  // Gemini 3 checks the first call part of each step: later parallel calls carry no signature.
-  const signed = typeof first?.thoughtSignature === 'string' && first.thoughtSignature !== '';
-  if (firstCall !== undefined && first && !signed && options.missingThoughtSignature !== 'omit') {
-    parts[firstCall] = { ...first, thoughtSignature: SKIP_THOUGHT_SIGNATURE };
-    const callId = first.functionCall?.id;
-    context.warn('synthesized-thought-signature', index, SIGNATURE_ADDED, callId);
-  }
-  return { role: 'model', parts: parts };
+    system.length === 0
+      ? undefined
+      : { parts: [{ text: system.map((entry) => entry.text).join('\n\n') }] };
+  const contents = messages.map(({ role, content }): GeminiContent => {
+    const parts = content as GeminiPart[];
+    return role === 'assistant' ? { role: 'model', parts } : { role: 'user', parts };
+  });
+  return { messages: contents, warnings, systemInstruction };
 }
 
 const SIGNATURE_ADDED = `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`;
+
+function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
+  // The first call part of the model turn being written.
+  let firstCall: GeminiPart | undefined;
+  return {
+    format: 'gemini',
+    movedSystem:
+      'Gemini takes one systemInstruction; this system message was moved there and joined with the others.',
+    callInput: 'Gemini functionCall args',
+    resultBlocks: 'Gemini functionResponse parts',
+    mergesResults: false,
+    resultNames: true,
+    plainUserText: false,
+    text: (text, extras) => ({ ...extras, text }),
+    call: (part, own) => {
+      const [extras, inner] = splitExtras(own, 'functionCall');
+      const callId = options.omitIds?.has(part.callId) === true ? undefined : part.callId;
+      const fields = { name: part.name, args: { ...part.arguments } };
+      const written = withExtras(extras, { functionCall: withId(callId, inner, fields) });
+      firstCall ??= written;
+      return written;
+    },
+    result: (result, own) => {
+      const [extras, inner] = splitExtras(own, 'functionResponse');
+      const content = result.content;
+      const keys = isObject(content) ? Object.keys(content) : [];
+      // An object result goes as the response itself unless it would read back as `{ output }` or `{ error }`.
+      const asIs =
+        isObject(content) &&
+        !result.isError &&
+        !(keys.length === 1 && (keys[0] === 'output' || keys[0] === 'error'));
+      const response: Record<string, unknown> = asIs
+        ? { ...content }
+        : result.isError
+          ? { error: content }
+          : { output: content };
+      const asRead =
+        options.responsesAsRead?.has(result) === true ||
+        options.omitIds?.has(result.callId) === true;
+      const fields = { name: result.name, response };
+      return withExtras(extras, {
+        functionResponse: withId(asRead ? undefined : result.callId, inner, fields),
+      });
+    },
+    // Gemini 3 checks the first call part of each step: later parallel calls carry no signature.
+    finishAssistant: (parts, index, context) => {
+      const first = firstCall;
+      firstCall = undefined;
+      const at = first === undefined ? -1 : parts.indexOf(first);
+      if (first === undefined || at === -1 || options.missingThoughtSignature === 'omit') return;
+      if (typeof first.thoughtSignature === 'string' && first.thoughtSignature !== '') return;
+      parts[at] = { ...first, thoughtSignature: SKIP_THOUGHT_SIGNATURE };
+      const callId = first.functionCall?.id;
+      context.warn('synthesized-thought-signature', index, SIGNATURE_ADDED, callId);
+    },
+  };
+}
 
 /** A part's extras without `field`, and the function's fields kept under `field`. */
 function splitExtras(
@@ -149,36 +111,4 @@ function withId<T extends object>(
   return { ...rest, ...(id === undefined ? {} : { id }), ...fields } as T & {
     readonly id?: string;
   };
-}
-
-function responsePart(
-  result: ToolResult,
-  index: number,
-  context: ConversionContext,
-  options: WriteFormatOptions,
-): GeminiPart {
-  const [extras, inner] = splitExtras(
-    context.ownData(result.providerData, index, result.callId),
-    'functionResponse',
-  );
-  const content = result.content;
-  const keys = isObject(content) ? Object.keys(content) : [];
-  // An object result goes as the response itself unless it would read back as `{ output }` or `{ error }`.
-  const asIs =
-    isObject(content) &&
-    !result.isError &&
-    !(keys.length === 1 && (keys[0] === 'output' || keys[0] === 'error'));
-  const response: Record<string, unknown> = asIs
-    ? { ...content }
-    : result.isError
-      ? { error: content }
-      : { output: content };
-  const asRead =
-    options.responsesAsRead?.has(result) === true || options.omitIds?.has(result.callId) === true;
-  return withExtras(extras, {
-    functionResponse: withId(asRead ? undefined : result.callId, inner, {
-      name: result.name,
-      response,
-    }),
-  });
 }

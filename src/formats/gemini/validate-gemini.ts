@@ -14,14 +14,12 @@ import {
   GeminiTurn,
   missingThoughtSignatureMessage,
   requiresThoughtSignatures,
-} from './gemini-rules.js';
-import {
   assertGeminiContents,
   camelCaseGeminiPart,
   GEMINI_CONTENT_SHAPE,
   geminiFunctionOf,
   geminiPartsOf,
-} from './gemini-wire.js';
+} from './gemini-rules.js';
 
 /** A `functionCall` or `functionResponse` part; `signed`: a call with a `thoughtSignature`. */
 interface FunctionPart {
@@ -38,13 +36,10 @@ interface Turn {
 }
 
 /**
- * Validates Gemini `contents`, returning every issue in Gemini's words and the turn table it read.
- * A call turn follows a user or response turn and is answered by as many responses naming its
- * functions; an issue's `toolCallId` is the part's `id`, else its name. With a Gemini 3
- * `context.model`, each current-turn call step carries a `thoughtSignature` on its first call.
+ * Validates Gemini `contents`, returning every issue in Gemini's words (`toolCallId`: the part's id,
+ * else its name) and the turn table. A Gemini 3 `context.model` also needs thought signatures.
  *
- * @throws {ToolHistoryError} `invalid-input` for a content, role, part or function part of a shape
- *   Gemini does not have.
+ * @throws {ToolHistoryError} `invalid-input` for a content, role or part of a shape Gemini lacks.
  */
 export function inspectGemini(
   contents: readonly unknown[],
@@ -106,10 +101,7 @@ export function inspectGemini(
       toolCallId: keyOf(call),
       message: missingThoughtSignatureMessage(call.name, index),
     });
-  return {
-    result: toValidationResult(issues.sort(byMessageIndex)),
-    table,
-  };
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
 /** Adds a content's turn to the table; a part without an id gets a unique key. */
@@ -131,30 +123,17 @@ function readTurn(role: unknown, parts: readonly JsonObject[], index: number): T
     const part = parts[partIndex];
     if (part === undefined) continue;
     const { functionCall, functionResponse, thoughtSignature } = camelCaseGeminiPart(part);
-    if (functionCall !== undefined) {
-      const signed = typeof thoughtSignature === 'string' && thoughtSignature !== '';
-      calls.push(functionPart(functionCall, index, partIndex, 'functionCall', signed));
+    const signed = typeof thoughtSignature === 'string' && thoughtSignature !== '';
+    for (const field of ['functionCall', 'functionResponse'] as const) {
+      const value = field === 'functionCall' ? functionCall : functionResponse;
+      if (value === undefined) continue;
+      const { name, id } = geminiFunctionOf(value, index, partIndex, field);
+      const validId = typeof id === 'string' && id !== '' ? id : undefined;
+      const call = field === 'functionCall';
+      (call ? calls : responses).push({ name, id: validId, partIndex, signed: call && signed });
     }
-    if (functionResponse !== undefined)
-      responses.push(functionPart(functionResponse, index, partIndex, 'functionResponse', false));
   }
   return { role: role === 'model' ? 'model' : 'user', calls, responses };
-}
-
-function functionPart(
-  value: unknown,
-  index: number,
-  partIndex: number,
-  field: 'functionCall' | 'functionResponse',
-  signed: boolean,
-): FunctionPart {
-  const named = geminiFunctionOf(value, index, partIndex, field);
-  return {
-    name: named.name,
-    id: typeof named.id === 'string' && named.id !== '' ? named.id : undefined,
-    partIndex,
-    signed,
-  };
 }
 
 /** A call turn follows a user turn, and its ids (where given) tell calls apart. */

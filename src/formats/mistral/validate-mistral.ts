@@ -15,12 +15,10 @@ export const MISTRAL_TOOL_CALL_ID_PATTERN: RegExp = /^[a-zA-Z0-9]{9}$/;
 export const MISTRAL_COUNT_MISMATCH = 'Not the same number of function calls and responses';
 
 /**
- * Validates a Mistral `messages` array and returns every issue in Mistral's words (Mistral stops at
- * the first): pairing, 9-character ids, role order and the last role.
+ * Validates Mistral `messages`, returning every issue in Mistral's words: pairing, 9-character ids,
+ * role order and the last role.
  *
  * @throws {ToolHistoryError} `invalid-input` for a non-array, a non-object message or call, or an unknown role.
- * @example
- * const result = validateMistral(body.messages);
  */
 export function validateMistral(messages: readonly unknown[]): ValidationResult {
   return inspectMistral(messages).result;
@@ -43,14 +41,8 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       );
     // code 3230, invalid_request_message_order: datapizza-labs/datapizza-ai#98.
     if (role === 'user' && previousRole === 'tool') {
-      const text = "Unexpected role 'user' after role 'tool'";
-      issues.push({
-        code: 'unexpected-role',
-        messageIndex: index,
-        role,
-        previousRole,
-        message: text,
-      });
+      const message = "Unexpected role 'user' after role 'tool'";
+      issues.push({ code: 'unexpected-role', messageIndex: index, role, previousRole, message });
     }
     previousRole = role;
     if (role === 'tool' || role === 'system')

@@ -62,20 +62,12 @@ const TEXT_PART_KEYS = new Set(['type', 'text']);
 const RESULT_KEYS = new Set(['role', 'tool_call_id', 'content']);
 const NAMED_RESULT_KEYS = new Set([...RESULT_KEYS, 'name']);
 
-/**
- * Reads an OpenAI Chat Completions `messages` array into a neutral history; never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
- */
+/** Reads Chat Completions `messages` into a neutral history; throws `invalid-input` on a malformed one. */
 export function fromOpenAIChat(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   return readChatMessages(messages, OPENAI_CHAT_DIALECT);
 }
 
-/**
- * Reads a Mistral `messages` array: as {@link fromOpenAIChat}, with the `tool` message's own `name`.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
- */
+/** Reads a Mistral `messages` array: {@link fromOpenAIChat} with the `tool` message's own `name`. */
 export function fromMistral(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   return readChatMessages(messages, MISTRAL_DIALECT);
 }
@@ -193,7 +185,7 @@ function readText(content: unknown, path: string): string {
   }
 }
 
-/** Content parts: a string is one text part; parts not of `textType` stay opaque (shared with Responses). */
+/** Content parts: a string is one text part; parts not of `textType` stay opaque. */
 export function readParts(
   content: unknown,
   format: ChatDialect['format'] | 'openai-responses',
@@ -226,12 +218,12 @@ function stringField(value: unknown, path: string): string {
   return value;
 }
 
-/** Throws `ToolHistoryError` (`invalid-input`) unless `messages` is an array (shared with the Mistral validator). */
+/** @throws {ToolHistoryError} `invalid-input` unless `messages` is an array. */
 export function assertMistralMessages(messages: unknown): asserts messages is readonly unknown[] {
   assertArray(messages, 'a Mistral `messages`');
 }
 
-/** `messages[index]`, or a `ToolHistoryError` (`invalid-input`) naming it when not an object. */
+/** @throws {ToolHistoryError} `invalid-input` when `messages[index]` is not an object. */
 export function mistralMessageAt(messages: readonly unknown[], index: number): JsonObject {
   return objectAt(messages, index, 'messages', 'an object with a role');
 }

@@ -49,8 +49,8 @@ export function openAIChatAdapter(
       after: (messages, context) =>
         shaped(repairOpenAIChatShape(messages, context, hostOf(context), [])),
     },
-    read: (messages) => fromOpenAIChat(messages),
-    write: (history, options) => toOpenAIChat(history, options),
+    read: fromOpenAIChat,
+    write: toOpenAIChat,
     messagesKey: 'messages',
     wireShape: 'chat-completions',
     signature: {

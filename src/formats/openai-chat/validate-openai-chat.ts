@@ -15,13 +15,10 @@ import {
 } from './chat-hosts.js';
 
 /**
- * Validates a Chat Completions `messages` array as OpenAI's API does and returns every issue (OpenAI
- * stops at the first), each with OpenAI's `message` and `param`. The `tool` messages after a call
- * turn answer its ids in any order; ids may repeat across turns (Kimi's `exec_0`).
+ * Validates a Chat Completions `messages` array, returning every issue with OpenAI's `message` and
+ * `param`. The `tool` messages after a call turn answer its ids in any order; ids may repeat across turns.
  *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array or an entry is not an object.
- * @example
- * const result = validateOpenAIChat(body.messages);
  */
 export function validateOpenAIChat(messages: readonly unknown[]): ValidationResult {
   return inspectOpenAIChat(messages).result;
@@ -36,7 +33,7 @@ interface OpenTurn {
   pending: number;
 }
 
-/** {@link validateOpenAIChat} under `host`'s rules (OpenAI's by default), with its turn table. */
+/** {@link validateOpenAIChat} under `host`'s rules, with its turn table. */
 export function inspectOpenAIChat(
   messages: readonly unknown[],
   context: RuleContext = NO_RULE_CONTEXT,
@@ -203,7 +200,6 @@ function openTurn(
   return { index, callIds, positions, answeredAt, pending: callIds.length };
 }
 
-/** Checks a call's id, `function.name` and `function.arguments`; returns the id if a string. */
 function checkCall(
   id: unknown,
   fn: JsonObject | undefined,
@@ -250,7 +246,7 @@ export interface TextContentProblem {
   readonly value: unknown;
 }
 
-/** Text-only content (a string, or text parts joined by newlines), or its first problem; shared by reader and validators. */
+/** Text-only content (a string, or text parts joined by newlines), or its first problem. */
 export function textOfContent(content: unknown): string | TextContentProblem {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return { kind: 'content', partIndex: -1, value: content };
@@ -305,7 +301,7 @@ function checkTextContent(
   issues.push({ code: 'invalid-content', messageIndex: index, message: text, param });
 }
 
-/** Throws `ToolHistoryError` (`invalid-input`) unless `messages` is an array (shared with the reader). */
+/** @throws {ToolHistoryError} `invalid-input` unless `messages` is an array. */
 export function assertOpenAIChatMessages(
   messages: unknown,
 ): asserts messages is readonly unknown[] {
@@ -316,7 +312,7 @@ export function assertOpenAIChatMessages(
     );
 }
 
-/** `messages[index]`, or a `ToolHistoryError` (`invalid-input`) naming it when not an object. */
+/** @throws {ToolHistoryError} `invalid-input` when `messages[index]` is not an object. */
 export function openAIChatMessageAt(messages: readonly unknown[], index: number): JsonObject {
   const message: unknown = messages[index];
   if (!isObject(message))

@@ -1,6 +1,5 @@
 import { extrasOf } from '../shared/extras-of.js';
 import type {
-  AssistantMessage,
   HistoryMessage,
   OpaquePart,
   ProviderData,
@@ -26,11 +25,7 @@ const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
 const CALL_KEYS = new Set(['type', 'call_id', 'name', 'arguments']);
 const OUTPUT_KEYS = new Set(['type', 'call_id', 'output']);
 
-/**
- * Reads an OpenAI Responses `input` array into a neutral history; never warns.
- *
- * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
- */
+/** Reads a Responses `input` array; throws `invalid-input` on a malformed item. */
 export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   assertResponsesInput(input);
   const history: HistoryMessage[] = [];
@@ -38,12 +33,7 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
   const assistantPart = (index: number, part: TextPart | ToolCallPart | OpaquePart): void => {
     const last = history.at(-1);
     if (last?.role === 'assistant') appendAll(last.parts, [part]);
-    else
-      history.push({
-        role: 'assistant',
-        parts: [part],
-        sourceIndex: index,
-      } satisfies AssistantMessage);
+    else history.push({ role: 'assistant', parts: [part], sourceIndex: index });
   };
   for (let index = 0; index < input.length; index++) {
     const item = responsesItemAt(input, index);

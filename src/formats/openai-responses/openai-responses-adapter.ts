@@ -50,8 +50,8 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
     },
   },
   inspect: inspectOpenAIResponses,
-  read: (messages) => fromOpenAIResponses(messages),
-  write: (history, options) => toOpenAIResponses(history, options),
+  read: fromOpenAIResponses,
+  write: toOpenAIResponses,
   messagesKey: 'input',
   wireShape: 'openai-responses',
   signature: {

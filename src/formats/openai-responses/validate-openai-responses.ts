@@ -21,14 +21,10 @@ import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 export const OPENAI_RESPONSES_MAX_CALL_ID_LENGTH = 64;
 
 /**
- * Validates a Responses `input` array and returns every issue in OpenAI's words (OpenAI stops at the
- * first). Outputs pair with calls by `call_id` across the whole input; with `previous_response_id`,
- * validate the whole conversation, or outputs of stored calls read as orphans.
+ * Validates a Responses `input` array, returning every issue in OpenAI's words. Outputs pair with
+ * calls by `call_id` across the whole input (with `previous_response_id`, pass the whole conversation).
  *
- * @throws {ToolHistoryError} `invalid-input` when `input` is not an array, an item is not an object,
- *   a message item has no role, or a call item has no string `call_id`.
- * @example
- * const result = validateOpenAIResponses(body.input);
+ * @throws {ToolHistoryError} `invalid-input` for a malformed input, item, role or `call_id`.
  */
 export function validateOpenAIResponses(
   input: readonly unknown[],
@@ -87,7 +83,6 @@ function issueOf(problem: ToolTurnProblem, worded: boolean): HistoryIssue {
   }
   const site = problem.kind === 'duplicate-call' ? problem.call : problem.result;
   const { messageIndex, callId: toolCallId } = site;
-  // In conversation scope a result never finds its call later, so 'misplaced' does not occur.
   if (problem.kind === 'orphan' || problem.kind === 'misplaced') {
     // continuedev/continue#10092, james-6-23/codex2api#414.
     const text = `No tool call found for function call output with call_id ${toolCallId}.`;
@@ -132,18 +127,12 @@ export function messageRoleOf(item: JsonObject, index: number): string {
   return role;
 }
 
-// A reasoning model's output is a run of items: `reasoning`, then what it led to. Sent back, the
-// API refuses a broken tie: a `reasoning` item with no output item after it in its run
-// (continuedev/continue#8933), or, with a reasoning model, an `fc_` call with no reasoning in its
-// run (mastra-ai/mastra#8738; the `rs_` id the API names is not in the input, so ours ends before).
+// The API refuses a `reasoning` item with no output item after it in its run
+// (continuedev/continue#8933) and, from a reasoning model, an `fc_` call with no reasoning in its
+// run (mastra-ai/mastra#8738; the sentence there names an `rs_` id not in the input, so ours stops before).
 
 // o1, o3, o4-mini, gpt-5, gpt-5.1-codex, codex-mini-latest …, with or without an `openai/` prefix.
 const REASONING_MODEL = /^(?:openai\/)?(?:o\d|gpt-5|codex)/;
-
-/** True when a reasoning model answers (or `thinking` is on): its `fc_` calls came with reasoning. */
-function isReasoningContext(context: RuleContext): boolean {
-  return context.thinking === true || REASONING_MODEL.test(context.model ?? '');
-}
 
 /** True for an item the model did not output: a user, system or developer message, or an output. */
 function isInputSide(item: JsonObject): boolean {
@@ -155,7 +144,7 @@ function isInputSide(item: JsonObject): boolean {
 /** The `orphan-reasoning` and (under a reasoning model) `missing-reasoning` issues, in input order. */
 export function reasoningIssues(input: readonly unknown[], context: RuleContext): HistoryIssue[] {
   const issues: HistoryIssue[] = [];
-  const checkCalls = isReasoningContext(context);
+  const checkCalls = context.thinking === true || REASONING_MODEL.test(context.model ?? '');
   let reasoning = false;
   // Reasoning items with an id since the run's last output item, each waiting for an item after it.
   let waiting: { readonly index: number; readonly id: string }[] = [];
@@ -177,13 +166,13 @@ export function reasoningIssues(input: readonly unknown[], context: RuleContext)
     if (!isObject(item)) continue;
     const { type, id } = item;
     if (type === 'reasoning') {
-      // Of reasoning items in a row before one output item, none is reported.
       reasoning = true;
       if (typeof id === 'string') waiting.push({ index, id });
     } else if (type === 'function_call_output' || isInputSide(item)) {
       close();
       reasoning = false;
     } else {
+      // The output item answers every reasoning item of the run before it.
       waiting = [];
       if (type !== 'function_call' || !checkCalls || reasoning) continue;
       if (typeof id !== 'string' || !id.startsWith('fc_')) continue;

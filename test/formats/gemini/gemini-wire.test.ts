@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelCaseGeminiPart } from '../../../src/formats/gemini/gemini-wire.js';
+import { camelCaseGeminiPart } from '../../../src/formats/gemini/gemini-rules.js';
 import { fromGemini } from '../../../src/formats/gemini/from-gemini.js';
 import { inspectGemini } from '../../../src/formats/gemini/validate-gemini.js';
 import { expectSameRefusal } from '../../helpers/same-refusal.js';
