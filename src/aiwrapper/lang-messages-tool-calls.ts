@@ -6,15 +6,9 @@ import {
   type ToolRequest,
 } from 'aiwrapper';
 import type { CallIdGenerator } from '../core/call-id.js';
-import { missingResultPlaceholder } from '../core/placeholder-result.js';
 import type { ToolCall } from '../core/tool-call.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import {
-  planToolTurn,
-  type ExistingResult,
-  type PlannedResult,
-  type TurnPlan,
-} from './history/plan-tool-turn.js';
+import { planToolTurn, type ExistingResult, type TurnPlan } from './history/plan-tool-turn.js';
 import {
   readToolCalls,
   readToolResults,
@@ -170,16 +164,10 @@ function apply(
     takenIds: takenCallIds(messages),
     generateId: options.generateId,
   });
-  write(messages, latest, plan, existingResults, results ?? []);
+  write(messages, latest, plan);
 }
 
-function write(
-  messages: LangMessages,
-  latest: LatestTurn,
-  plan: TurnPlan,
-  existing: readonly ExistingResult[],
-  given: readonly PendingResult[],
-): void {
+function write(messages: LangMessages, latest: LatestTurn, plan: TurnPlan): void {
   const run = plan.turn === 'existing' ? latest.resultsRun : [];
   if (plan.turn === 'new') {
     const items: LangMessageItem[] = plan.calls.map((call) => ({
@@ -199,27 +187,16 @@ function write(
     messages.push(new LangMessage('assistant', items, meta));
   }
   if (!plan.results) return;
-  const items = plan.results.map((planned) => toResultItem(planned, existing, given));
+  const items = plan.results.map(({ callId, name, result }): LangMessageItem => ({
+    type: 'tool-result',
+    callId,
+    name,
+    result,
+  }));
   // A new turn is appended; results for the existing turn replace the run after it.
   const at = plan.turn === 'existing' ? latest.index + 1 : messages.length;
   const meta = run[0] === undefined ? undefined : messages[run[0]]?.meta;
   messages.splice(at, run.length, new LangMessage('tool-results', items, meta));
-}
-
-function toResultItem(
-  planned: PlannedResult,
-  existing: readonly ExistingResult[],
-  given: readonly PendingResult[],
-): LangMessageItemToolResult {
-  const base = { type: 'tool-result' as const, callId: planned.callId, name: planned.name };
-  switch (planned.source.kind) {
-    case 'existing':
-      return { ...base, result: existing[planned.source.index]?.result };
-    case 'given':
-      return { ...base, result: given[planned.source.index]?.result };
-    case 'placeholder':
-      return { ...base, result: missingResultPlaceholder(planned.name) };
-  }
 }
 
 /** Per call, the id it was given (recorded under `META_KEYS.sentCalls`), else its own. */

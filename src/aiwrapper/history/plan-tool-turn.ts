@@ -1,7 +1,7 @@
 import { uniqueCallIds, type CallIdGenerator } from '../../core/call-id.js';
 import { deepEqual } from '../../core/deep-equal.js';
 import { pairToolTurns } from '../../core/pair-tool-turns.js';
-import { isPlaceholderResult } from '../../core/placeholder-result.js';
+import { isPlaceholderResult, missingResultPlaceholder } from '../../core/placeholder-result.js';
 import type { ToolCall } from '../../core/tool-call.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { PendingCall, PendingResult } from './tool-input.js';
@@ -12,17 +12,11 @@ export interface PlannedCall extends ToolCall {
   readonly extra: Readonly<Record<string, unknown>>;
 }
 
-/** Where a planned result comes from. */
-export type PlannedResultSource =
-  | { readonly kind: 'existing'; readonly index: number }
-  | { readonly kind: 'given'; readonly index: number }
-  | { readonly kind: 'placeholder' };
-
 /** One result of the planned results run. */
 export interface PlannedResult {
   readonly callId: string;
   readonly name: string;
-  readonly source: PlannedResultSource;
+  readonly result: unknown;
 }
 
 /** What to write: the call turn (existing or new) and, when results were given, the results run. */
@@ -219,31 +213,27 @@ function mergeResults(
   }
   const planned = calls.map((call, slot): PlannedResult => {
     const givenIndex = given[slot] ?? -1;
-    const existingIndex = existingFor[slot] ?? -1;
     const base = { callId: call.callId, name: call.name };
-    const prior = existing[existingIndex];
-    if (givenIndex !== -1 && prior && !isPlaceholderResult(prior.result)) {
+    const prior = existing[existingFor[slot] ?? -1];
+    const fresh = givenResults[givenIndex];
+    if (fresh && prior && !isPlaceholderResult(prior.result)) {
       assertSameResult(
         call.callId,
         prior.result,
         prior.where,
-        givenResults[givenIndex]?.result,
+        fresh.result,
         `results[${givenIndex}]`,
       );
-      return { ...base, source: { kind: 'existing', index: existingIndex } };
+      return { ...base, result: prior.result };
     }
-    if (givenIndex !== -1) return { ...base, source: { kind: 'given', index: givenIndex } };
-    if (prior) return { ...base, source: { kind: 'existing', index: existingIndex } };
-    return { ...base, source: { kind: 'placeholder' } };
+    if (fresh) return { ...base, result: fresh.result };
+    if (prior) return { ...base, result: prior.result };
+    return { ...base, result: missingResultPlaceholder(call.name) };
   });
   // Results in the run that answer none of these calls are kept, after the turn's own.
   existing.forEach((result, index) => {
     if (claimed[index] !== 1)
-      planned.push({
-        callId: result.callId,
-        name: result.name,
-        source: { kind: 'existing', index },
-      });
+      planned.push({ callId: result.callId, name: result.name, result: result.result });
   });
   return planned;
 }

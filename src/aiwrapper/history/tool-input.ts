@@ -93,36 +93,31 @@ const optionalName = z.string().optional();
 const value = z.unknown().optional();
 
 const calls = {
-  openai: z.looseObject({
+  openai: z.object({
     id,
     type: z.literal('function').optional(),
-    function: z.looseObject({ name, arguments: value }),
+    function: z.object({ name, arguments: value }),
   }),
-  vercel: z.looseObject({
+  vercel: z.object({
     type: z.literal('tool-call'),
     toolCallId: id,
     toolName: name,
     input: value,
     args: value,
   }),
-  anthropic: z.looseObject({ type: z.literal('tool_use'), id, name, input: value }),
-  aiwrapper: z.looseObject({
-    type: z.literal('tool').optional(),
-    callId: id,
-    name,
-    arguments: value,
-  }),
-  gemini: z.looseObject({ id, name, args: value }),
+  anthropic: z.object({ type: z.literal('tool_use'), id, name, input: value }),
+  aiwrapper: z.object({ type: z.literal('tool').optional(), callId: id, name, arguments: value }),
+  gemini: z.object({ id, name, args: value }),
 };
 
 const results = {
-  openai: z.looseObject({
+  openai: z.object({
     role: z.literal('tool'),
     tool_call_id: id,
     name: optionalName,
     content: value,
   }),
-  vercel: z.looseObject({
+  vercel: z.object({
     type: z.literal('tool-result'),
     toolCallId: id,
     toolName: optionalName,
@@ -130,19 +125,19 @@ const results = {
     result: value,
     isError: z.boolean().optional(),
   }),
-  anthropic: z.looseObject({
+  anthropic: z.object({
     type: z.literal('tool_result'),
     tool_use_id: id,
     content: value,
     is_error: z.boolean().optional(),
   }),
-  item: z.looseObject({
+  item: z.object({
     type: z.literal('tool-result').optional(),
     callId: id,
     name: optionalName,
     result: value,
   }),
-  aiwrapper: z.looseObject({ toolId: id, name: optionalName, result: value }),
+  aiwrapper: z.object({ toolId: id, name: optionalName, result: value }),
 };
 
 const AIWRAPPER_ITEM_KEYS = new Set(['type', 'callId', 'name', 'arguments']);
@@ -201,10 +196,10 @@ function readCall(value: unknown, path: string): PendingCall {
   }
   const call = parse(calls.aiwrapper, value, path, 'call');
   const extra = Object.fromEntries(
-    Object.entries(call).filter(([key]) => !AIWRAPPER_ITEM_KEYS.has(key)),
+    Object.entries(value).filter(([key]) => !AIWRAPPER_ITEM_KEYS.has(key)),
   );
   // The pre-3.0 aiwrapper ToolRequest carried the id as `id`.
-  const legacyId = typeof call.id === 'string' && call.callId === undefined ? call.id : undefined;
+  const legacyId = typeof value.id === 'string' && call.callId === undefined ? value.id : undefined;
   if (legacyId !== undefined) delete extra.id;
   return { ...read(call.callId ?? legacyId, call.name, call.arguments, '.arguments'), extra };
 }

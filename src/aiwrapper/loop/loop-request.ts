@@ -1,5 +1,4 @@
 import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
-import { EventChannel } from './event-channel.js';
 import type { ToolLoopEvent } from './tool-loop-events.js';
 import { liveCallOf, watchLangMessage } from '../live-tool-calls.js';
 import { hookingOnResult } from '../sent-tool-calls.js';
@@ -23,36 +22,50 @@ export async function* requestRound(
 ): AsyncGenerator<ToolLoopEvent, LangMessage[], undefined> {
   const { messages } = request;
   const copy = request.working.of(messages, request.tools);
-  const channel = new EventChannel<ToolLoopEvent>();
   const { signal } = request.controller;
+  // A queue from aiwrapper's callbacks to this generator; `over` once the request settled.
+  const state: { queue: ToolLoopEvent[]; wake?: () => void; over?: { error?: unknown } } = {
+    queue: [],
+  };
+  const notify = (): void => {
+    const wake = state.wake;
+    delete state.wake;
+    wake?.();
+  };
   const push = (event: ToolLoopEvent): void => {
-    channel.push(event);
+    if (state.over !== undefined) return;
+    state.queue.push(event);
+    notify();
   };
   const watch = request.stream ? watchLangMessage(push) : undefined;
   // Always given, also when not streaming: it hooks aiwrapper's stream handler (sent-tool-calls.ts).
   const onResult = hookingOnResult(watch);
-  // Whether the request is over (read after a yield, where a plain `let` would be narrowed).
-  const state = { settled: false };
   request.lang.chat(copy, { signal, onResult }).then(
     () => {
-      state.settled = true;
-      channel.end();
+      state.over = {};
+      notify();
     },
     (error: unknown) => {
-      state.settled = true;
-      channel.fail(error);
+      state.over = { error };
+      notify();
     },
   );
   try {
-    while (!channel.drained) {
-      await channel.wait();
-      for (const event of channel.take()) yield event;
+    for (;;) {
+      const events = state.queue;
+      state.queue = [];
+      for (const event of events) yield event;
+      if (state.queue.length > 0) continue;
+      if (state.over !== undefined) break;
+      await new Promise<void>((resolve) => {
+        state.wake = resolve;
+      });
     }
-    channel.rethrow();
   } finally {
     // Stopped between events (the consumer broke out): the request goes too.
-    if (!state.settled) request.controller.abort();
+    if (state.over === undefined) request.controller.abort();
   }
+  if ('error' in state.over) throw state.over.error;
   // Indexed: `slice` on a LangMessages builds its result through aiwrapper's constructor.
   const added: LangMessage[] = [];
   for (let index = messages.length; index < copy.length; index++) {

@@ -131,8 +131,11 @@ export interface Setup {
   readonly stream: boolean;
   readonly signal: AbortSignal | undefined;
   readonly onToolError: ToolLoopOptions['onToolError'];
-  readonly approvals: ReadonlyMap<string, ToolApproval>;
+  readonly approvals: ReadonlyMap<string, Decision>;
 }
+
+/** A decision, as the loop keeps it. */
+type Decision = Exclude<ToolApproval, boolean>;
 
 /** Checks what `runToolLoop` was given and resolves the defaults. */
 export function readSetup(lang: unknown, messages: unknown, options: unknown): Setup {
@@ -183,8 +186,8 @@ export function readSetup(lang: unknown, messages: unknown, options: unknown): S
 }
 
 /** `options.approvals`' own keys, each read once. */
-function readApprovals(approvals: unknown): ReadonlyMap<string, ToolApproval> {
-  const decisions = new Map<string, ToolApproval>();
+function readApprovals(approvals: unknown): ReadonlyMap<string, Decision> {
+  const decisions = new Map<string, Decision>();
   if (approvals === undefined) return decisions;
   if (typeof approvals !== 'object' || approvals === null || Array.isArray(approvals))
     throw new ToolHistoryError(
@@ -194,7 +197,7 @@ function readApprovals(approvals: unknown): ReadonlyMap<string, ToolApproval> {
   for (const callId of Object.keys(approvals)) {
     const value: unknown = (approvals as Record<string, unknown>)[callId];
     if (typeof value === 'boolean') {
-      decisions.set(callId, value);
+      decisions.set(callId, { approved: value });
       continue;
     }
     const parsed = approvalObject.safeParse(value);

@@ -77,47 +77,28 @@ export function writeResult(
   turnIndex: number,
   outcome: ToolOutcome,
 ): void {
-  const turn = messages[turnIndex];
-  if (turn === undefined) return;
   // Fields in the order aiwrapper writes its own results.
-  const result: AiwrapperToolResultItem =
-    outcome.status === 'ok'
-      ? { type: 'tool-result', name: outcome.name, callId: outcome.callId, result: outcome.result }
-      : {
-          type: 'tool-result',
-          name: outcome.name,
-          callId: outcome.callId,
-          result: outcome.result,
-          isError: true,
-        };
+  const result: AiwrapperToolResultItem = {
+    type: 'tool-result',
+    name: outcome.name,
+    callId: outcome.callId,
+    result: outcome.result,
+    ...(outcome.status === 'ok' ? {} : { isError: true }),
+  };
   const item = result as LangMessageItem;
   const last = messages[messages.length - 1];
   if (messages.length - 1 === turnIndex || last?.role !== 'tool-results') {
     messages.push(new LangMessage('tool-results', [item]));
     return;
   }
-  const items = last.items;
-  // After the last result whose call comes earlier in the turn.
-  const place = placeOf(turn, outcome.callId);
-  let at = items.length;
-  while (at > 0 && resultPlace(turn, items[at - 1]) > place) at--;
-  items.splice(at, 0, item);
-}
-
-/** Where the call with this id sits in the turn (Infinity when it is not there). */
-function placeOf(turn: LangMessage, callId: string): number {
-  const items = turn.items;
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index];
-    if (item?.type === 'tool' && item.callId === callId) return index;
-  }
-  return Infinity;
-}
-
-/** Where the call a written result answers sits in the turn; -1 for one the turn does not hold. */
-function resultPlace(turn: LangMessage, item: LangMessageItem | undefined): number {
-  const place = placeOf(turn, callIdOf(item));
-  return place === Infinity ? -1 : place;
+  // After the last result whose call comes earlier in the turn (-1: a result the turn does not hold).
+  const items = messages[turnIndex]?.items ?? [];
+  const placeOf = (callId: string): number =>
+    items.findIndex((entry) => entry.type === 'tool' && entry.callId === callId);
+  const place = placeOf(outcome.callId);
+  let at = last.items.length;
+  while (at > 0 && placeOf(callIdOf(last.items[at - 1])) > place) at--;
+  last.items.splice(at, 0, item);
 }
 
 function callIdOf(item: LangMessageItem | undefined): string {
