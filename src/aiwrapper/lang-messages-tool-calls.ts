@@ -8,7 +8,13 @@ import {
 import type { CallIdGenerator } from '../core/call-id.js';
 import type { ToolCall } from '../core/tool-call.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { planToolTurn, type ExistingResult, type TurnPlan } from './history/plan-tool-turn.js';
+import {
+  matchExistingTurn,
+  mergeResults,
+  newTurn,
+  pairGivenResults,
+  type ExistingResult,
+} from './history/plan-tool-turn.js';
 import {
   readToolCalls,
   readToolResults,
@@ -138,6 +144,7 @@ function resultItem(result: PendingResult, where: string): LangMessageItemToolRe
   return { type: 'tool-result', callId: result.callId, name: result.name, result: result.result };
 }
 
+/** Writes the call turn (unless the latest holds `calls`) and, with `results`, the results run. */
 function apply(
   messages: LangMessages,
   calls: readonly PendingCall[],
@@ -145,7 +152,13 @@ function apply(
   options: ToolCallHelperOptions,
 ): void {
   const latest = latestTurn(messages);
-  const existingResults: ExistingResult[] = latest.resultsRun.flatMap((index) =>
+  const latestMessage = messages[latest.index];
+  // Everything is planned (and every error thrown) before the collection is touched.
+  const givenIds = latestMessage ? givenIdsOf(latestMessage, latest.calls) : undefined;
+  const matched = matchExistingTurn(latest.calls, calls, givenIds);
+  const slots = matched ?? newTurn(calls, takenCallIds(messages), options.generateId);
+  const run = matched ? latest.resultsRun : [];
+  const existing: ExistingResult[] = run.flatMap((index) =>
     (messages[index]?.toolResults ?? []).map((item) => ({
       callId: item.callId,
       name: item.name,
@@ -153,24 +166,10 @@ function apply(
       where: `messages[${index}]`,
     })),
   );
-  // Planned (and every error thrown) before the collection is touched.
-  const latestMessage = messages[latest.index];
-  const plan = planToolTurn({
-    latestCalls: latest.calls,
-    latestGivenIds: latestMessage ? givenIdsOf(latestMessage, latest.calls) : undefined,
-    existingResults,
-    calls,
-    results,
-    takenIds: takenCallIds(messages),
-    generateId: options.generateId,
-  });
-  write(messages, latest, plan);
-}
-
-function write(messages: LangMessages, latest: LatestTurn, plan: TurnPlan): void {
-  const run = plan.turn === 'existing' ? latest.resultsRun : [];
-  if (plan.turn === 'new') {
-    const items: LangMessageItem[] = plan.calls.map((call) => ({
+  const planned =
+    results && mergeResults(slots, pairGivenResults(slots, results), results, existing);
+  if (!matched) {
+    const items = slots.map(({ call }): LangMessageItem => ({
       ...call.extra,
       type: 'tool',
       callId: call.callId,
@@ -178,23 +177,22 @@ function write(messages: LangMessages, latest: LatestTurn, plan: TurnPlan): void
       arguments: { ...call.arguments },
     }));
     // Replaced ids are recorded, so results keyed by them still pair.
-    const replaced = plan.calls.flatMap((call, index): [string, { callId: string }][] => {
-      const given = plan.givenIds[index];
-      return given === undefined || given === call.callId ? [] : [[call.callId, { callId: given }]];
-    });
+    const replaced = slots.flatMap(({ call, givenId }): [string, { callId: string }][] =>
+      givenId === undefined || givenId === call.callId ? [] : [[call.callId, { callId: givenId }]],
+    );
     const meta =
       replaced.length === 0 ? undefined : { [META_KEYS.sentCalls]: Object.fromEntries(replaced) };
     messages.push(new LangMessage('assistant', items, meta));
   }
-  if (!plan.results) return;
-  const items = plan.results.map(({ callId, name, result }): LangMessageItem => ({
+  if (!planned) return;
+  const items = planned.map(({ callId, name, result }): LangMessageItem => ({
     type: 'tool-result',
     callId,
     name,
     result,
   }));
   // A new turn is appended; results for the existing turn replace the run after it.
-  const at = plan.turn === 'existing' ? latest.index + 1 : messages.length;
+  const at = matched ? latest.index + 1 : messages.length;
   const meta = run[0] === undefined ? undefined : messages[run[0]]?.meta;
   messages.splice(at, run.length, new LangMessage('tool-results', items, meta));
 }

@@ -19,15 +19,6 @@ export interface PlannedResult {
   readonly result: unknown;
 }
 
-/** What to write: the call turn (existing or new) and, when results were given, the results run. */
-export interface TurnPlan {
-  readonly turn: 'existing' | 'new';
-  readonly calls: readonly PlannedCall[];
-  readonly givenIds: readonly (string | undefined)[];
-  /** The whole results run after the turn, in call order; `undefined` leaves results untouched. */
-  readonly results: readonly PlannedResult[] | undefined;
-}
-
 /** A result already in the history; `where` (e.g. `messages[5]`) is for error messages. */
 export interface ExistingResult {
   readonly callId: string;
@@ -36,48 +27,17 @@ export interface ExistingResult {
   readonly where: string;
 }
 
-/** What {@link planToolTurn} needs to know about the history. */
-export interface PlanToolTurnInput {
-  readonly latestCalls: readonly ToolCall[];
-  /** Results already in the run directly after the latest turn. */
-  readonly existingResults: readonly ExistingResult[];
-  readonly calls: readonly PendingCall[];
-  /** `undefined` when only the call turn is added. */
-  readonly results: readonly PendingResult[] | undefined;
-  /** Every call id in the history, so generated ids never collide with one (added to). */
-  readonly takenIds: Set<string>;
-  /** Per call of the latest turn, the id the user gave it, where the helpers replaced it. */
-  readonly latestGivenIds?: readonly (string | undefined)[] | undefined;
-  readonly generateId?: CallIdGenerator | undefined;
-}
-
-interface TurnSlot {
+/** A call of the turn to write, and the id the user gave it (where it was replaced). */
+export interface TurnSlot {
   readonly call: PlannedCall;
   readonly givenId: string | undefined;
 }
 
 /**
- * Plans one tool turn: the latest assistant turn if it holds exactly these calls, else a new one;
- * then one result per call in call order. Throws `invalid-input`, `unknown-call` or `duplicate-result`.
+ * The latest turn's calls as slots when `calls` are its calls (`givenIds`: the ids the user gave
+ * them, where replaced), else `undefined`; throws `invalid-input` for a mix of its calls and others.
  */
-export function planToolTurn(input: PlanToolTurnInput): TurnPlan {
-  const existing = matchExistingTurn(input.latestCalls, input.calls, input.latestGivenIds);
-  const slots = existing ?? newTurn(input.calls, input.takenIds, input.generateId);
-  const calls = slots.map((slot) => slot.call);
-  const turn = existing ? 'existing' : 'new';
-  const givenIds = slots.map((slot) => slot.givenId);
-  if (!input.results) return { turn, calls, givenIds, results: undefined };
-  const given = pairGivenResults(slots, input.results);
-  const existingResults = turn === 'existing' ? input.existingResults : [];
-  return {
-    turn,
-    calls,
-    givenIds,
-    results: mergeResults(calls, given, input.results, existingResults),
-  };
-}
-
-function matchExistingTurn(
+export function matchExistingTurn(
   latest: readonly ToolCall[],
   calls: readonly PendingCall[],
   givenIds: readonly (string | undefined)[] = [],
@@ -116,7 +76,8 @@ function matchExistingTurn(
   return latest.map((call, index) => ({ call: { ...call, extra: {} }, givenId: knownAs(index) }));
 }
 
-function newTurn(
+/** The slots of a new turn holding `calls`; a missing or repeated id gets a fresh one. */
+export function newTurn(
   calls: readonly PendingCall[],
   taken: Set<string>,
   generate?: CallIdGenerator,
@@ -140,7 +101,10 @@ function newTurn(
 }
 
 /** Returns, per slot, the index of the given result that answers it (or -1). */
-function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingResult[]): number[] {
+export function pairGivenResults(
+  slots: readonly TurnSlot[],
+  results: readonly PendingResult[],
+): number[] {
   const answer = slots.map(() => -1);
   const idsOfTurn = (): string => slots.map((slot) => slot.call.callId).join(', ');
   const withoutIds = results.every((result) => result.callId === undefined);
@@ -194,12 +158,14 @@ function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingR
   return answer;
 }
 
-function mergeResults(
-  calls: readonly PlannedCall[],
+/** The whole results run after the turn: per call in order, then results answering none. */
+export function mergeResults(
+  slots: readonly TurnSlot[],
   given: readonly number[],
   givenResults: readonly PendingResult[],
   existing: readonly ExistingResult[],
 ): PlannedResult[] {
+  const calls = slots.map((slot) => slot.call);
   const existingFor = calls.map(() => -1);
   const claimed = new Uint8Array(existing.length);
   const pairing = pairToolTurns([

@@ -79,7 +79,8 @@ export class CallBatch {
   #next = 0;
   #running = 0;
   #open: number;
-  #stoppedBy: { readonly error: unknown } | undefined;
+  /** What stopped the batch, when `stopsOn` said so or threw. */
+  stoppedBy: { readonly error: unknown } | undefined;
   readonly #onAbort = (): void => {
     this.#stopAll('aborted');
     if (this.#waiting !== undefined) this.#wake(this.#handOut());
@@ -96,10 +97,6 @@ export class CallBatch {
     if (runs.length === 0) return;
     options.signal?.addEventListener('abort', this.#onAbort, { once: true });
     this.#fill();
-  }
-
-  get stoppedBy(): { readonly error: unknown } | undefined {
-    return this.#stoppedBy;
   }
 
   next(): Promise<BatchStep | undefined> {
@@ -227,10 +224,7 @@ export class CallBatch {
     // The last call settled: the signal (the run's, used by every round) no longer holds the batch.
     if (--this.#open === 0) this.#options.signal?.removeEventListener('abort', this.#onAbort);
     const { callId, name } = slot.run.call;
-    const settled: ToolOutcome =
-      'error' in outcome
-        ? { callId, name, status: outcome.status, result: outcome.result, error: outcome.error }
-        : { callId, name, status: outcome.status, result: outcome.result };
+    const settled: ToolOutcome = { callId, name, ...outcome };
     if (!handOut) {
       this.#ready.push({ slot, outcome: settled });
       return;
@@ -253,10 +247,10 @@ export class CallBatch {
     try {
       stops = stopsOn(error, slot.run.call);
     } catch (thrown) {
-      this.#stoppedBy = { error: thrown };
+      this.stoppedBy = { error: thrown };
       return true;
     }
-    if (stops) this.#stoppedBy = { error };
+    if (stops) this.stoppedBy = { error };
     return stops;
   }
 
