@@ -1,5 +1,5 @@
 import { CallBatch, type CallToRun } from './call-batch.js';
-import type { ToolLoopEvent } from './tool-loop-events.js';
+import type { ToolLoopEvent } from './loop-tool.js';
 import {
   deniedResult,
   interruptedResult,
@@ -12,7 +12,7 @@ import type { LangMessage } from 'aiwrapper';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { isJsonText } from '../../core/json-text.js';
 import { sentCallOf } from '../meta-keys.js';
-import type { TurnCall } from './commit-response.js';
+import type { TurnCall } from './pending-tool-calls.js';
 import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
 import { needsApproval, type LoopTool, type LoopToolCall, type Setup } from './loop-tool.js';
 

@@ -1,5 +1,5 @@
 import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
-import type { ToolLoopEvent } from './tool-loop-events.js';
+import type { ToolLoopEvent } from './loop-tool.js';
 import { liveCallOf, watchLangMessage } from '../live-tool-calls.js';
 import { hookingOnResult } from '../sent-tool-calls.js';
 

@@ -1,7 +1,7 @@
 import type { LangMessages, LanguageProvider } from 'aiwrapper';
-import type { ToolLoopDoneReason, ToolLoopEvent } from './tool-loop-events.js';
+import type { ToolLoopDoneReason, ToolLoopEvent } from './loop-tool.js';
 import { thrownName } from './tool-outcome.js';
-import { callsOf, commitResponse } from './commit-response.js';
+import { callsOf, commitResponse } from './pending-tool-calls.js';
 import { answerTurn, closeOpen, notRun, record, type Open } from './answer-turn.js';
 import { installErrorResultFlags, installResponsesInputFix } from '../serializer-fixes.js';
 import { requestRound, WorkingCopy } from './loop-request.js';
