@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isObject } from '../../core/input-guards.js';
+import { describeType, isObject } from '../../core/input-guards.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import {
   parseArgumentsText,
@@ -170,7 +170,7 @@ function parseArguments(raw: unknown, path: string): ParsedArguments {
 }
 
 function readCall(value: unknown, path: string): PendingCall {
-  if (!isObject(value)) throw notA('call', path, `${path} is ${describe(value)}`);
+  if (!isObject(value)) throw notA('call', path, `${path} is ${describeType(value)}`);
   const read = (id: string | undefined, name: string, raw: unknown, at: string): PendingCall => ({
     callId: nonEmpty(id),
     name,
@@ -205,7 +205,7 @@ function readCall(value: unknown, path: string): PendingCall {
 }
 
 function readResult(value: unknown, path: string): PendingResult {
-  if (!isObject(value)) throw notA('result', path, `${path} is ${describe(value)}`);
+  if (!isObject(value)) throw notA('result', path, `${path} is ${describeType(value)}`);
   const read = (
     id: string | undefined,
     name: string | undefined,
@@ -252,7 +252,7 @@ function readList<T>(
   if (!Array.isArray(input))
     throw new ToolHistoryError(
       'invalid-input',
-      `${label} must be an array of tool ${kind}s; got ${describe(input)}.`,
+      `${label} must be an array of tool ${kind}s; got ${describeType(input)}.`,
     );
   const list: T[] = [];
   for (let index = 0; index < input.length; index++)
@@ -268,17 +268,6 @@ export function readToolCalls(input: unknown, label = 'tools'): PendingCall[] {
 /** Reads tool results in any supported shape; throws `invalid-input` naming the index and field. */
 export function readToolResults(input: unknown, label = 'results'): PendingResult[] {
   return readList(input, label, 'result', readResult);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object')
-    return `an object with keys ${Object.keys(value).slice(0, 6).join(', ') || '(none)'}`;
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-    return `the ${typeof value} ${value.toString()}`;
-  return typeof value;
 }
 
 function zodDetail(error: z.ZodError, where: string): string {

@@ -1,28 +1,21 @@
-import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
-import type { ToolLoopEvent } from './loop-tool.js';
+import { LangMessages, type LangMessage, type LangTool } from 'aiwrapper';
+import type { Setup, ToolLoopEvent } from './loop-tool.js';
 import { liveCallOf, watchLangMessage } from '../live-tool-calls.js';
 import { hookingOnResult } from '../sent-tool-calls.js';
 
-/** One model request of the loop. */
-export interface LoopRequest {
-  readonly lang: LanguageProvider;
-  /** Left as it is: the response is returned, not written. */
-  readonly messages: LangMessages;
-  readonly working: WorkingCopy;
-  readonly tools: readonly LangTool[] | undefined;
-  /** The run's requests' controller, aborted when the consumer stops mid-response. */
-  readonly controller: AbortController;
-  /** Stream the response, reporting text and calls as they grow. */
-  readonly stream: boolean;
-}
-
-/** Sends one request from the working copy, yields its events; returns the messages it added. */
+/**
+ * Sends one request from the working copy, `messages` left as they are; yields its events and
+ * returns the messages it added. `controller` is aborted when the consumer stops mid-response.
+ */
 export async function* requestRound(
-  request: LoopRequest,
+  setup: Setup,
+  working: WorkingCopy,
+  controller: AbortController,
+  tools: readonly LangTool[] | undefined,
 ): AsyncGenerator<ToolLoopEvent, LangMessage[], undefined> {
-  const { messages } = request;
-  const copy = request.working.of(messages, request.tools);
-  const { signal } = request.controller;
+  const { messages } = setup;
+  const copy = working.of(messages, tools);
+  const { signal } = controller;
   // A queue from aiwrapper's callbacks to this generator; `over` once the request settled.
   const state: { queue: ToolLoopEvent[]; wake?: () => void; over?: { error?: unknown } } = {
     queue: [],
@@ -37,10 +30,10 @@ export async function* requestRound(
     state.queue.push(event);
     notify();
   };
-  const watch = request.stream ? watchLangMessage(push) : undefined;
+  const watch = setup.stream ? watchLangMessage(push) : undefined;
   // Always given, also when not streaming: it hooks aiwrapper's stream handler (sent-tool-calls.ts).
   const onResult = hookingOnResult(watch);
-  request.lang.chat(copy, { signal, onResult }).then(
+  setup.lang.chat(copy, { signal, onResult }).then(
     () => {
       state.over = {};
       notify();
@@ -63,7 +56,7 @@ export async function* requestRound(
     }
   } finally {
     // Stopped between events (the consumer broke out): the request goes too.
-    if (state.over === undefined) request.controller.abort();
+    if (state.over === undefined) controller.abort();
   }
   if ('error' in state.over) throw state.over.error;
   // Indexed: `slice` on a LangMessages builds its result through aiwrapper's constructor.
@@ -72,7 +65,7 @@ export async function* requestRound(
     const message = copy[index];
     if (message !== undefined) added.push(message);
   }
-  if (!request.stream) yield* wholeResponseEvents(added);
+  if (!setup.stream) yield* wholeResponseEvents(added);
   return added;
 }
 

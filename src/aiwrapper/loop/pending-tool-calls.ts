@@ -134,12 +134,6 @@ export function assertLoopHistory(messages: readonly LangMessage[]): void {
     throw new InvalidHistoryError([first, ...rest] as [HistoryIssue, ...HistoryIssue[]]);
 }
 
-/** What the loop replaced in one call, as the model sent it. */
-export interface SentCall {
-  readonly callId?: string;
-  readonly name?: string;
-}
-
 /** A call of a committed turn, with its argument text when that text is not a JSON object. */
 export interface TurnCall extends LoopToolCall {
   readonly argumentsText?: string | undefined;
@@ -175,7 +169,7 @@ function readCalls(
 ): void {
   let taken: Set<string> | undefined;
   let fresh: (() => string) | undefined;
-  let asSent: Record<string, SentCall> | undefined;
+  let asSent: Record<string, { callId?: string; name?: string }> | undefined;
   for (const item of turn.items) {
     if (item.type !== 'tool') continue;
     readArguments(item);

@@ -86,14 +86,8 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
       }
       open.round++;
       const withoutTools = open.round === setup.maxRounds && setup.onMaxRounds === 'answer';
-      const added = yield* requestRound({
-        lang: setup.lang,
-        messages,
-        tools: withoutTools && !setup.declareOnFinal ? undefined : setup.declared,
-        controller: requests,
-        working,
-        stream: setup.stream,
-      });
+      const tools = withoutTools && !setup.declareOnFinal ? undefined : setup.declared;
+      const added = yield* requestRound(setup, working, requests, tools);
       const turnIndex = commitResponse(messages, added, setup.format);
       open.turnIndex = turnIndex;
       open.started = new Set();
@@ -116,14 +110,11 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
     }
   } catch (error) {
     closeOpen(setup, open, 'aborted');
-    yield done(isAbort(error, signal) ? 'aborted' : 'error', error);
+    // Aborted by the run's signal, or a request's own abort.
+    const aborted = signal?.aborted === true || thrownName(error) === 'AbortError';
+    yield done(aborted ? 'aborted' : 'error', error);
   } finally {
     signal?.removeEventListener('abort', abortRequests);
     closeOpen(setup, open, 'aborted');
   }
-}
-
-/** Whether the run ended by an abort: its signal's, or a request's own. */
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || thrownName(error) === 'AbortError';
 }
