@@ -20,6 +20,7 @@ import type { ProviderFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 import { z } from 'zod';
 import { DEFERRED_RESULT_NAME } from '../core/placeholder-result.js';
+import { isObject } from '../core/input-guards.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 
 declare module 'aiwrapper' {
@@ -200,7 +201,7 @@ export function toAvailableTools(tools: unknown): LangTool[] {
       return deferred({
         name,
         description: description ?? '',
-        parameters: isRecord(parameters) ? parameters : {},
+        parameters: isObject(parameters) ? parameters : {},
       });
     }
     const parsed = langTool.safeParse(tool);
@@ -228,8 +229,4 @@ function deferred(tool: Record<string, unknown> & { name: string }): LangTool {
     }),
   });
   return copy;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

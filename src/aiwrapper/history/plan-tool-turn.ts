@@ -20,10 +20,7 @@ export interface PlannedResult {
 }
 
 /** A result already in the history; `where` (e.g. `messages[5]`) is for error messages. */
-export interface ExistingResult {
-  readonly callId: string;
-  readonly name: string;
-  readonly result: unknown;
+export interface ExistingResult extends PlannedResult {
   readonly where: string;
 }
 

@@ -12,8 +12,7 @@ import type { LangMessage } from 'aiwrapper';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { isJsonText } from '../../core/json-text.js';
 import { sentCallOf } from '../meta-keys.js';
-import type { TurnCall } from './pending-tool-calls.js';
-import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
+import { pendingToolCalls, recordStart, writeResult, type TurnCall } from './pending-tool-calls.js';
 import { needsApproval, type LoopTool, type LoopToolCall, type Setup } from './loop-tool.js';
 
 /** How answering a turn's calls ended. */

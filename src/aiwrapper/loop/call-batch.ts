@@ -146,14 +146,11 @@ export class CallBatch {
   #fill(): void {
     while (this.#running < this.#options.concurrency && this.#next < this.#slots.length) {
       const slot = this.#slots[this.#next++];
-      if (slot?.state === 'queued') this.#start(slot);
+      if (slot?.state !== 'queued') continue;
+      slot.state = 'starting';
+      this.#running++;
+      this.#ready.push({ slot });
     }
-  }
-
-  #start(slot: Slot): void {
-    slot.state = 'starting';
-    this.#running++;
-    this.#ready.push({ slot });
   }
 
   #handOut(): BatchStep | undefined {

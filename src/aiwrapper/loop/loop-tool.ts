@@ -6,7 +6,7 @@ import { PROVIDER_PROFILES } from '../../formats/index.js';
 import { formatOfLang } from '../provider-prototypes.js';
 import { assertLoopHistory } from './pending-tool-calls.js';
 import type { ToolCallStreamEvent } from '../../core/stream/tool-call-stream-event.js';
-import type { ToolResultStatus } from './tool-outcome.js';
+import type { ToolOutcome } from './tool-outcome.js';
 
 /** A started, unanswered call on resume: `'none'`/`'idempotent'` run again; `'once'` does not. */
 export type ToolSideEffects = 'none' | 'idempotent' | 'once';
@@ -141,25 +141,16 @@ type Decision = Exclude<ToolApproval, boolean>;
 
 /** Checks what `runToolLoop` was given and resolves the defaults. */
 export function readSetup(lang: unknown, messages: unknown, options: unknown): Setup {
-  if (
-    typeof lang !== 'object' ||
-    lang === null ||
-    typeof (lang as { chat?: unknown }).chat !== 'function'
-  )
-    throw new ToolHistoryError(
-      'invalid-input',
-      'runToolLoop needs an aiwrapper provider (e.g. Lang.openai(…)) as its first argument.',
-    );
+  const needs = (what: string): ToolHistoryError =>
+    new ToolHistoryError('invalid-input', `runToolLoop needs ${what}.`);
+  if (typeof (lang as { chat?: unknown } | null)?.chat !== 'function')
+    throw needs('an aiwrapper provider (e.g. Lang.openai(…)) as its first argument');
   if (!(messages instanceof LangMessages))
-    throw new ToolHistoryError(
-      'invalid-input',
-      'runToolLoop needs the conversation as a LangMessages (new LangMessages(saved) rebuilds one from JSON).',
+    throw needs(
+      'the conversation as a LangMessages (new LangMessages(saved) rebuilds one from JSON)',
     );
   if (typeof options !== 'object' || options === null)
-    throw new ToolHistoryError(
-      'invalid-input',
-      'runToolLoop needs options with tools, e.g. { tools: [weatherTool] }.',
-    );
+    throw needs('options with tools, e.g. { tools: [weatherTool] }');
   const given = options as ToolLoopOptions;
   const parsed = numbers.safeParse(given);
   if (!parsed.success) throw invalid('options', parsed.error);
@@ -242,13 +233,9 @@ export interface ToolRunStartEvent {
 }
 
 /** A call's result was written to the history. */
-export interface ToolResultEvent {
+export interface ToolResultEvent extends Omit<ToolOutcome, 'error'> {
   readonly type: 'tool-result';
   readonly round: number;
-  readonly callId: string;
-  readonly name: string;
-  readonly status: ToolResultStatus;
-  readonly result: unknown;
 }
 
 /** A round (one response and the calls it asked for) finished. */

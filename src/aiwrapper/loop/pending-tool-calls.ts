@@ -4,7 +4,6 @@ import {
   type LangMessageItemTool,
   type ToolRequest,
 } from 'aiwrapper';
-import { z } from 'zod';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import type { AiwrapperToolResultItem } from '../../formats/aiwrapper/aiwrapper-types.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
@@ -47,33 +46,24 @@ export function pendingToolCalls(messages: readonly LangMessage[]): PendingToolC
   return { messageIndex: index, calls, started: startedIds(turn, index) };
 }
 
-const startMarker = z.array(z.string());
-
 /** The ids the turn's start marker holds; fails closed on any other marker. */
 function startedIds(turn: LangMessage, messageIndex: number): ReadonlySet<string> {
   const recorded: unknown = turn.meta?.[META_KEYS.started];
   if (recorded === undefined) return new Set();
-  const parsed = startMarker.safeParse(recorded);
-  let wrong: string | undefined;
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const at = issue?.path.length === 1 ? `item ${String(issue.path[0])}: ` : '';
-    wrong = `${at}${issue?.message ?? 'not a list of ids'}`;
-  } else {
-    const ids = new Set<string>();
-    for (const item of turn.items) if (item.type === 'tool') ids.add(item.callId);
-    const unknown = parsed.data.find((id) => !ids.has(id));
-    if (unknown !== undefined) wrong = `it names "${unknown}", which is not a call of this turn`;
-  }
-  if (wrong !== undefined)
-    throw new InvalidHistoryError([
-      {
-        code: 'invalid-content',
-        messageIndex,
-        message: `The call turn's meta.${META_KEYS.started} must list ids of its calls, as the tool loop writes it (${wrong}). Restore the turn as the loop saved it: a marker the loop cannot read might hide a call that already ran.`,
-      },
-    ]);
-  return new Set(parsed.data);
+  const ids = new Set<unknown>();
+  for (const item of turn.items) if (item.type === 'tool') ids.add(item.callId);
+  const wrong = Array.isArray(recorded)
+    ? (recorded as unknown[]).findIndex((id) => typeof id !== 'string' || !ids.has(id))
+    : -2;
+  if (wrong === -1) return new Set(recorded as string[]);
+  const why = wrong === -2 ? 'it is not a list' : `item ${wrong} is not the id of one of its calls`;
+  throw new InvalidHistoryError([
+    {
+      code: 'invalid-content',
+      messageIndex,
+      message: `The call turn's meta.${META_KEYS.started} must list ids of its calls, as the tool loop writes it (${why}). Restore the turn as the loop saved it: a marker the loop cannot read might hide a call that already ran.`,
+    },
+  ]);
 }
 
 /** Records in the turn's `meta` that the call with this id started. */
