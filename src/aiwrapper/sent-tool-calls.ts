@@ -12,14 +12,10 @@ const sentText = new WeakMap<object, string>();
 const sentId = new WeakMap<object, string>();
 
 /** The argument text the model sent for this call item, when aiwrapper's handler saw it. */
-export function sentArgumentsText(item: object): string | undefined {
-  return sentText.get(item);
-}
+export const sentArgumentsText = (item: object): string | undefined => sentText.get(item);
 
 /** The id the model sent for this call item, when it was replaced while streaming. */
-export function sentCallId(item: object): string | undefined {
-  return sentId.get(item);
-}
+export const sentCallId = (item: object): string | undefined => sentId.get(item);
 
 // Symbol.for: a second copy of this package sees the first one's wrapper and leaves it alone.
 const WRAPPED = Symbol.for('aiwrapper-tool-calls.wrapped-stream-handler');

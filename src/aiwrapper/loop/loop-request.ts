@@ -2,6 +2,7 @@ import { LangMessages, type LangMessage, type LangTool } from 'aiwrapper';
 import type { Setup, ToolLoopEvent } from './loop-tool.js';
 import { liveCallOf, watchLangMessage } from '../live-tool-calls.js';
 import { hookingOnResult } from '../sent-tool-calls.js';
+import { defineMethod } from '../provider-prototypes.js';
 
 /**
  * Sends one request from the working copy, `messages` left as they are; yields its events and
@@ -74,15 +75,10 @@ const MAX_APPLY_ARGUMENTS = 32_768;
 
 /** The collection each request is built from, refilled from the conversation; runs no tools. */
 export class WorkingCopy {
-  readonly #copy: LangMessages;
+  readonly #copy: LangMessages = new LangMessages();
 
   constructor() {
-    this.#copy = new LangMessages();
-    Object.defineProperty(this.#copy, 'executeRequestedTools', {
-      value: (): Promise<null> => Promise.resolve(null),
-      configurable: true,
-      writable: true,
-    });
+    defineMethod(this.#copy, 'executeRequestedTools', (): Promise<null> => Promise.resolve(null));
   }
 
   of(messages: LangMessages, tools: readonly LangTool[] | undefined): LangMessages {
