@@ -80,9 +80,7 @@ export function addAssistantToolCalls<T extends LangMessages>(
   options: ToolCallHelperOptions = {},
 ): T {
   const calls = readToolCalls(tools);
-  if (calls.length === 0) return messages;
-  apply(messages, calls, undefined, options);
-  return messages;
+  return calls.length === 0 ? messages : apply(messages, calls, undefined, options);
 }
 
 /**
@@ -103,8 +101,7 @@ export function addToolCallsAndResults<T extends LangMessages>(
   const calls = readToolCalls(tools);
   const given = readToolResults(results);
   if (calls.length === 0 && given.length === 0) return messages;
-  apply(messages, calls, given, options);
-  return messages;
+  return apply(messages, calls, given, options);
 }
 
 /** Adds results for the latest turn's calls (the old `addToolUseMessage`); others are appended as is. */
@@ -123,8 +120,7 @@ export function addToolUseMessage<T extends LangMessages>(
     return messages;
   }
   const pending: PendingCall[] = calls.map((call) => ({ ...call, extra: {} }));
-  apply(messages, pending, given, options);
-  return messages;
+  return apply(messages, pending, given, options);
 }
 
 function fitsTurn(calls: readonly ToolCall[], results: readonly PendingResult[]): boolean {
@@ -144,12 +140,12 @@ function resultItem(result: PendingResult, where: string): LangMessageItemToolRe
 }
 
 /** Writes the call turn (unless the latest holds `calls`) and, with `results`, the results run. */
-function apply(
-  messages: LangMessages,
+function apply<T extends LangMessages>(
+  messages: T,
   calls: readonly PendingCall[],
   results: readonly PendingResult[] | undefined,
   options: ToolCallHelperOptions,
-): void {
+): T {
   const latest = latestTurn(messages);
   const latestMessage = messages[latest.index];
   // Everything is planned (and every error thrown) before the collection is touched.
@@ -183,7 +179,7 @@ function apply(
       replaced.length === 0 ? undefined : { [META_KEYS.sentCalls]: Object.fromEntries(replaced) };
     messages.push(new LangMessage('assistant', items, meta));
   }
-  if (!planned) return;
+  if (!planned) return messages;
   const items = planned.map(({ callId, name, result }): LangMessageItem => ({
     type: 'tool-result',
     callId,
@@ -194,6 +190,7 @@ function apply(
   const at = matched ? latest.index + 1 : messages.length;
   const meta = run[0] === undefined ? undefined : messages[run[0]]?.meta;
   messages.splice(at, run.length, new LangMessage('tool-results', items, meta));
+  return messages;
 }
 
 /** Per call, the id it was given (recorded under `META_KEYS.sentCalls`), else its own. */

@@ -36,11 +36,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** `starting`: its start is queued or handed out, and its handler not invoked yet. */
 type RunState = 'queued' | 'starting' | 'running' | 'settled';
 
-interface Ready {
-  readonly slot: Slot;
-  readonly outcome?: ToolOutcome;
-}
-
 interface Slot {
   readonly run: CallToRun;
   readonly index: number;
@@ -73,7 +68,8 @@ function abortSlot(slot: Slot, reason: DOMException): void {
 export class CallBatch {
   readonly #slots: Slot[];
   readonly #options: CallBatchOptions;
-  #ready: Ready[] = [];
+  /** Starts (no outcome) and outcomes to hand out, in order. */
+  #ready: { readonly slot: Slot; readonly outcome?: ToolOutcome }[] = [];
   #launching: Slot | undefined;
   #waiting: ((step: BatchStep | undefined) => void) | undefined;
   #next = 0;
