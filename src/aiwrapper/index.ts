@@ -9,7 +9,7 @@ export { installToolCalls } from './install-tool-calls.js';
 export type { InstallToolCallsOptions } from './install-tool-calls.js';
 // The `meta` keys the package writes: synthesized call turns, started calls, calls as sent.
 export { META_KEYS } from './meta-keys.js';
-export type { ChatToolOption } from './chat-tools-option.js';
+export type { ChatToolOption } from './install-tool-calls.js';
 export { repairLangMessages } from './repair-lang-messages.js';
 export type {
   RepairLangMessagesOptions,
@@ -26,4 +26,4 @@ export { pendingToolCalls } from './loop/pending-tool-calls.js';
 export type { PendingToolCalls } from './loop/pending-tool-calls.js';
 export type { LoopTool, ToolRunContext } from './loop/loop-tool.js';
 export type { ToolResultStatus } from './loop/tool-outcome.js';
-export type { ToolLoopEvent } from './loop/tool-loop-events.js';
+export type { ToolLoopEvent } from './loop/loop-tool.js';

@@ -6,14 +6,14 @@ import {
   type ToolRequest,
 } from 'aiwrapper';
 import type { CallIdGenerator } from '../core/call-id.js';
-import { missingResultPlaceholder } from '../core/placeholder-result.js';
 import type { ToolCall } from '../core/tool-call.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import {
-  planToolTurn,
+  matchExistingTurn,
+  mergeResults,
+  newTurn,
+  pairGivenResults,
   type ExistingResult,
-  type PlannedResult,
-  type TurnPlan,
 } from './history/plan-tool-turn.js';
 import {
   readToolCalls,
@@ -22,7 +22,6 @@ import {
   type PendingResult,
 } from './history/tool-input.js';
 import { META_KEYS, sentCallOf } from './meta-keys.js';
-import { takenCallIds } from './taken-call-ids.js';
 
 /** Options of the helpers. */
 export interface ToolCallHelperOptions {
@@ -81,9 +80,7 @@ export function addAssistantToolCalls<T extends LangMessages>(
   options: ToolCallHelperOptions = {},
 ): T {
   const calls = readToolCalls(tools);
-  if (calls.length === 0) return messages;
-  apply(messages, calls, undefined, options);
-  return messages;
+  return calls.length === 0 ? messages : apply(messages, calls, undefined, options);
 }
 
 /**
@@ -104,8 +101,7 @@ export function addToolCallsAndResults<T extends LangMessages>(
   const calls = readToolCalls(tools);
   const given = readToolResults(results);
   if (calls.length === 0 && given.length === 0) return messages;
-  apply(messages, calls, given, options);
-  return messages;
+  return apply(messages, calls, given, options);
 }
 
 /** Adds results for the latest turn's calls (the old `addToolUseMessage`); others are appended as is. */
@@ -124,8 +120,7 @@ export function addToolUseMessage<T extends LangMessages>(
     return messages;
   }
   const pending: PendingCall[] = calls.map((call) => ({ ...call, extra: {} }));
-  apply(messages, pending, given, options);
-  return messages;
+  return apply(messages, pending, given, options);
 }
 
 function fitsTurn(calls: readonly ToolCall[], results: readonly PendingResult[]): boolean {
@@ -144,14 +139,21 @@ function resultItem(result: PendingResult, where: string): LangMessageItemToolRe
   return { type: 'tool-result', callId: result.callId, name: result.name, result: result.result };
 }
 
-function apply(
-  messages: LangMessages,
+/** Writes the call turn (unless the latest holds `calls`) and, with `results`, the results run. */
+function apply<T extends LangMessages>(
+  messages: T,
   calls: readonly PendingCall[],
   results: readonly PendingResult[] | undefined,
   options: ToolCallHelperOptions,
-): void {
+): T {
   const latest = latestTurn(messages);
-  const existingResults: ExistingResult[] = latest.resultsRun.flatMap((index) =>
+  const latestMessage = messages[latest.index];
+  // Everything is planned (and every error thrown) before the collection is touched.
+  const givenIds = latestMessage ? givenIdsOf(latestMessage, latest.calls) : undefined;
+  const matched = matchExistingTurn(latest.calls, calls, givenIds);
+  const slots = matched ?? newTurn(calls, takenCallIds(messages), options.generateId);
+  const run = matched ? latest.resultsRun : [];
+  const existing: ExistingResult[] = run.flatMap((index) =>
     (messages[index]?.toolResults ?? []).map((item) => ({
       callId: item.callId,
       name: item.name,
@@ -159,30 +161,10 @@ function apply(
       where: `messages[${index}]`,
     })),
   );
-  // Planned (and every error thrown) before the collection is touched.
-  const latestMessage = messages[latest.index];
-  const plan = planToolTurn({
-    latestCalls: latest.calls,
-    latestGivenIds: latestMessage ? givenIdsOf(latestMessage, latest.calls) : undefined,
-    existingResults,
-    calls,
-    results,
-    takenIds: takenCallIds(messages),
-    generateId: options.generateId,
-  });
-  write(messages, latest, plan, existingResults, results ?? []);
-}
-
-function write(
-  messages: LangMessages,
-  latest: LatestTurn,
-  plan: TurnPlan,
-  existing: readonly ExistingResult[],
-  given: readonly PendingResult[],
-): void {
-  const run = plan.turn === 'existing' ? latest.resultsRun : [];
-  if (plan.turn === 'new') {
-    const items: LangMessageItem[] = plan.calls.map((call) => ({
+  const planned =
+    results && mergeResults(slots, pairGivenResults(slots, results), results, existing);
+  if (!matched) {
+    const items = slots.map(({ call }): LangMessageItem => ({
       ...call.extra,
       type: 'tool',
       callId: call.callId,
@@ -190,36 +172,25 @@ function write(
       arguments: { ...call.arguments },
     }));
     // Replaced ids are recorded, so results keyed by them still pair.
-    const replaced = plan.calls.flatMap((call, index): [string, { callId: string }][] => {
-      const given = plan.givenIds[index];
-      return given === undefined || given === call.callId ? [] : [[call.callId, { callId: given }]];
-    });
+    const replaced = slots.flatMap(({ call, givenId }): [string, { callId: string }][] =>
+      givenId === undefined || givenId === call.callId ? [] : [[call.callId, { callId: givenId }]],
+    );
     const meta =
       replaced.length === 0 ? undefined : { [META_KEYS.sentCalls]: Object.fromEntries(replaced) };
     messages.push(new LangMessage('assistant', items, meta));
   }
-  if (!plan.results) return;
-  const items = plan.results.map((planned) => toResultItem(planned, existing, given));
+  if (!planned) return messages;
+  const items = planned.map(({ callId, name, result }): LangMessageItem => ({
+    type: 'tool-result',
+    callId,
+    name,
+    result,
+  }));
   // A new turn is appended; results for the existing turn replace the run after it.
-  const at = plan.turn === 'existing' ? latest.index + 1 : messages.length;
+  const at = matched ? latest.index + 1 : messages.length;
   const meta = run[0] === undefined ? undefined : messages[run[0]]?.meta;
   messages.splice(at, run.length, new LangMessage('tool-results', items, meta));
-}
-
-function toResultItem(
-  planned: PlannedResult,
-  existing: readonly ExistingResult[],
-  given: readonly PendingResult[],
-): LangMessageItemToolResult {
-  const base = { type: 'tool-result' as const, callId: planned.callId, name: planned.name };
-  switch (planned.source.kind) {
-    case 'existing':
-      return { ...base, result: existing[planned.source.index]?.result };
-    case 'given':
-      return { ...base, result: given[planned.source.index]?.result };
-    case 'placeholder':
-      return { ...base, result: missingResultPlaceholder(planned.name) };
-  }
+  return messages;
 }
 
 /** Per call, the id it was given (recorded under `META_KEYS.sentCalls`), else its own. */
@@ -228,4 +199,29 @@ function givenIdsOf(turn: LangMessage, calls: readonly ToolCall[]): string[] {
     const given = sentCallOf(turn, callId)?.callId;
     return typeof given === 'string' ? given : callId;
   });
+}
+
+/** Every call id in `messages`, read on the first lookup (only when an id must be generated). */
+export function takenCallIds(messages: readonly LangMessage[]): Set<string> {
+  return new CollectionCallIds(messages);
+}
+
+class CollectionCallIds extends Set<string> {
+  #messages: readonly LangMessage[] | undefined;
+
+  constructor(messages: readonly LangMessage[]) {
+    super();
+    this.#messages = messages;
+  }
+
+  override has(id: string): boolean {
+    const messages = this.#messages;
+    if (messages !== undefined) {
+      this.#messages = undefined;
+      for (const message of messages)
+        for (const item of message.items)
+          if (item.type === 'tool' || item.type === 'tool-result') this.add(item.callId);
+    }
+    return super.has(id);
+  }
 }

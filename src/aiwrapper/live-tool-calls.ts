@@ -1,3 +1,4 @@
+import { isObject } from '../core/input-guards.js';
 import {
   createIncrementalJsonParser,
   type IncrementalJsonParser,
@@ -16,9 +17,7 @@ type MutableLiveCall = { -readonly [K in keyof LiveToolCall]: LiveToolCall[K] };
 const EMPTY_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 function argumentsOf(value: unknown): Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : EMPTY_ARGUMENTS;
+  return isObject(value) ? value : EMPTY_ARGUMENTS;
 }
 
 /** A call's view as aiwrapper holds it: the argument text is its arguments object, serialized. */

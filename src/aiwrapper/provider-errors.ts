@@ -1,4 +1,5 @@
 import { HttpRequestError, type setHttpRequestImpl } from 'aiwrapper';
+import { isObject } from '../core/input-guards.js';
 import { wrapChat } from './provider-prototypes.js';
 
 /** A `fetch`-like function: the shape aiwrapper's `setHttpRequestImpl` takes. */
@@ -87,9 +88,7 @@ function truncate(text: string): string {
 }
 
 function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
+  return isObject(value) ? value[key] : undefined;
 }
 
 /** The provider's sentence in an error body: `error.message`, a string `error`, Mistral's `message` or `detail[].msg`. */

@@ -1,7 +1,7 @@
 import { uniqueCallIds, type CallIdGenerator } from '../../core/call-id.js';
 import { deepEqual } from '../../core/deep-equal.js';
 import { pairToolTurns } from '../../core/pair-tool-turns.js';
-import { isPlaceholderResult } from '../../core/placeholder-result.js';
+import { isPlaceholderResult, missingResultPlaceholder } from '../../core/placeholder-result.js';
 import type { ToolCall } from '../../core/tool-call.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { PendingCall, PendingResult } from './tool-input.js';
@@ -12,78 +12,29 @@ export interface PlannedCall extends ToolCall {
   readonly extra: Readonly<Record<string, unknown>>;
 }
 
-/** Where a planned result comes from. */
-export type PlannedResultSource =
-  | { readonly kind: 'existing'; readonly index: number }
-  | { readonly kind: 'given'; readonly index: number }
-  | { readonly kind: 'placeholder' };
-
 /** One result of the planned results run. */
 export interface PlannedResult {
   readonly callId: string;
   readonly name: string;
-  readonly source: PlannedResultSource;
-}
-
-/** What to write: the call turn (existing or new) and, when results were given, the results run. */
-export interface TurnPlan {
-  readonly turn: 'existing' | 'new';
-  readonly calls: readonly PlannedCall[];
-  readonly givenIds: readonly (string | undefined)[];
-  /** The whole results run after the turn, in call order; `undefined` leaves results untouched. */
-  readonly results: readonly PlannedResult[] | undefined;
+  readonly result: unknown;
 }
 
 /** A result already in the history; `where` (e.g. `messages[5]`) is for error messages. */
-export interface ExistingResult {
-  readonly callId: string;
-  readonly name: string;
-  readonly result: unknown;
+export interface ExistingResult extends PlannedResult {
   readonly where: string;
 }
 
-/** What {@link planToolTurn} needs to know about the history. */
-export interface PlanToolTurnInput {
-  readonly latestCalls: readonly ToolCall[];
-  /** Results already in the run directly after the latest turn. */
-  readonly existingResults: readonly ExistingResult[];
-  readonly calls: readonly PendingCall[];
-  /** `undefined` when only the call turn is added. */
-  readonly results: readonly PendingResult[] | undefined;
-  /** Every call id in the history, so generated ids never collide with one (added to). */
-  readonly takenIds: Set<string>;
-  /** Per call of the latest turn, the id the user gave it, where the helpers replaced it. */
-  readonly latestGivenIds?: readonly (string | undefined)[] | undefined;
-  readonly generateId?: CallIdGenerator | undefined;
-}
-
-interface TurnSlot {
+/** A call of the turn to write, and the id the user gave it (where it was replaced). */
+export interface TurnSlot {
   readonly call: PlannedCall;
   readonly givenId: string | undefined;
 }
 
 /**
- * Plans one tool turn: the latest assistant turn if it holds exactly these calls, else a new one;
- * then one result per call in call order. Throws `invalid-input`, `unknown-call` or `duplicate-result`.
+ * The latest turn's calls as slots when `calls` are its calls (`givenIds`: the ids the user gave
+ * them, where replaced), else `undefined`; throws `invalid-input` for a mix of its calls and others.
  */
-export function planToolTurn(input: PlanToolTurnInput): TurnPlan {
-  const existing = matchExistingTurn(input.latestCalls, input.calls, input.latestGivenIds);
-  const slots = existing ?? newTurn(input.calls, input.takenIds, input.generateId);
-  const calls = slots.map((slot) => slot.call);
-  const turn = existing ? 'existing' : 'new';
-  const givenIds = slots.map((slot) => slot.givenId);
-  if (!input.results) return { turn, calls, givenIds, results: undefined };
-  const given = pairGivenResults(slots, input.results);
-  const existingResults = turn === 'existing' ? input.existingResults : [];
-  return {
-    turn,
-    calls,
-    givenIds,
-    results: mergeResults(calls, given, input.results, existingResults),
-  };
-}
-
-function matchExistingTurn(
+export function matchExistingTurn(
   latest: readonly ToolCall[],
   calls: readonly PendingCall[],
   givenIds: readonly (string | undefined)[] = [],
@@ -122,7 +73,8 @@ function matchExistingTurn(
   return latest.map((call, index) => ({ call: { ...call, extra: {} }, givenId: knownAs(index) }));
 }
 
-function newTurn(
+/** The slots of a new turn holding `calls`; a missing or repeated id gets a fresh one. */
+export function newTurn(
   calls: readonly PendingCall[],
   taken: Set<string>,
   generate?: CallIdGenerator,
@@ -146,7 +98,10 @@ function newTurn(
 }
 
 /** Returns, per slot, the index of the given result that answers it (or -1). */
-function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingResult[]): number[] {
+export function pairGivenResults(
+  slots: readonly TurnSlot[],
+  results: readonly PendingResult[],
+): number[] {
   const answer = slots.map(() => -1);
   const idsOfTurn = (): string => slots.map((slot) => slot.call.callId).join(', ');
   const withoutIds = results.every((result) => result.callId === undefined);
@@ -200,12 +155,14 @@ function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingR
   return answer;
 }
 
-function mergeResults(
-  calls: readonly PlannedCall[],
+/** The whole results run after the turn: per call in order, then results answering none. */
+export function mergeResults(
+  slots: readonly TurnSlot[],
   given: readonly number[],
   givenResults: readonly PendingResult[],
   existing: readonly ExistingResult[],
 ): PlannedResult[] {
+  const calls = slots.map((slot) => slot.call);
   const existingFor = calls.map(() => -1);
   const claimed = new Uint8Array(existing.length);
   const pairing = pairToolTurns([
@@ -219,31 +176,27 @@ function mergeResults(
   }
   const planned = calls.map((call, slot): PlannedResult => {
     const givenIndex = given[slot] ?? -1;
-    const existingIndex = existingFor[slot] ?? -1;
     const base = { callId: call.callId, name: call.name };
-    const prior = existing[existingIndex];
-    if (givenIndex !== -1 && prior && !isPlaceholderResult(prior.result)) {
+    const prior = existing[existingFor[slot] ?? -1];
+    const fresh = givenResults[givenIndex];
+    if (fresh && prior && !isPlaceholderResult(prior.result)) {
       assertSameResult(
         call.callId,
         prior.result,
         prior.where,
-        givenResults[givenIndex]?.result,
+        fresh.result,
         `results[${givenIndex}]`,
       );
-      return { ...base, source: { kind: 'existing', index: existingIndex } };
+      return { ...base, result: prior.result };
     }
-    if (givenIndex !== -1) return { ...base, source: { kind: 'given', index: givenIndex } };
-    if (prior) return { ...base, source: { kind: 'existing', index: existingIndex } };
-    return { ...base, source: { kind: 'placeholder' } };
+    if (fresh) return { ...base, result: fresh.result };
+    if (prior) return { ...base, result: prior.result };
+    return { ...base, result: missingResultPlaceholder(call.name) };
   });
   // Results in the run that answer none of these calls are kept, after the turn's own.
   existing.forEach((result, index) => {
     if (claimed[index] !== 1)
-      planned.push({
-        callId: result.callId,
-        name: result.name,
-        source: { kind: 'existing', index },
-      });
+      planned.push({ callId: result.callId, name: result.name, result: result.result });
   });
   return planned;
 }

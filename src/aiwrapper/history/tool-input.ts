@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isObject } from '../../core/input-guards.js';
+import { describeType, isObject } from '../../core/input-guards.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import {
   parseArgumentsText,
@@ -93,36 +93,31 @@ const optionalName = z.string().optional();
 const value = z.unknown().optional();
 
 const calls = {
-  openai: z.looseObject({
+  openai: z.object({
     id,
     type: z.literal('function').optional(),
-    function: z.looseObject({ name, arguments: value }),
+    function: z.object({ name, arguments: value }),
   }),
-  vercel: z.looseObject({
+  vercel: z.object({
     type: z.literal('tool-call'),
     toolCallId: id,
     toolName: name,
     input: value,
     args: value,
   }),
-  anthropic: z.looseObject({ type: z.literal('tool_use'), id, name, input: value }),
-  aiwrapper: z.looseObject({
-    type: z.literal('tool').optional(),
-    callId: id,
-    name,
-    arguments: value,
-  }),
-  gemini: z.looseObject({ id, name, args: value }),
+  anthropic: z.object({ type: z.literal('tool_use'), id, name, input: value }),
+  aiwrapper: z.object({ type: z.literal('tool').optional(), callId: id, name, arguments: value }),
+  gemini: z.object({ id, name, args: value }),
 };
 
 const results = {
-  openai: z.looseObject({
+  openai: z.object({
     role: z.literal('tool'),
     tool_call_id: id,
     name: optionalName,
     content: value,
   }),
-  vercel: z.looseObject({
+  vercel: z.object({
     type: z.literal('tool-result'),
     toolCallId: id,
     toolName: optionalName,
@@ -130,19 +125,19 @@ const results = {
     result: value,
     isError: z.boolean().optional(),
   }),
-  anthropic: z.looseObject({
+  anthropic: z.object({
     type: z.literal('tool_result'),
     tool_use_id: id,
     content: value,
     is_error: z.boolean().optional(),
   }),
-  item: z.looseObject({
+  item: z.object({
     type: z.literal('tool-result').optional(),
     callId: id,
     name: optionalName,
     result: value,
   }),
-  aiwrapper: z.looseObject({ toolId: id, name: optionalName, result: value }),
+  aiwrapper: z.object({ toolId: id, name: optionalName, result: value }),
 };
 
 const AIWRAPPER_ITEM_KEYS = new Set(['type', 'callId', 'name', 'arguments']);
@@ -175,7 +170,7 @@ function parseArguments(raw: unknown, path: string): ParsedArguments {
 }
 
 function readCall(value: unknown, path: string): PendingCall {
-  if (!isObject(value)) throw notA('call', path, `${path} is ${describe(value)}`);
+  if (!isObject(value)) throw notA('call', path, `${path} is ${describeType(value)}`);
   const read = (id: string | undefined, name: string, raw: unknown, at: string): PendingCall => ({
     callId: nonEmpty(id),
     name,
@@ -201,16 +196,16 @@ function readCall(value: unknown, path: string): PendingCall {
   }
   const call = parse(calls.aiwrapper, value, path, 'call');
   const extra = Object.fromEntries(
-    Object.entries(call).filter(([key]) => !AIWRAPPER_ITEM_KEYS.has(key)),
+    Object.entries(value).filter(([key]) => !AIWRAPPER_ITEM_KEYS.has(key)),
   );
   // The pre-3.0 aiwrapper ToolRequest carried the id as `id`.
-  const legacyId = typeof call.id === 'string' && call.callId === undefined ? call.id : undefined;
+  const legacyId = typeof value.id === 'string' && call.callId === undefined ? value.id : undefined;
   if (legacyId !== undefined) delete extra.id;
   return { ...read(call.callId ?? legacyId, call.name, call.arguments, '.arguments'), extra };
 }
 
 function readResult(value: unknown, path: string): PendingResult {
-  if (!isObject(value)) throw notA('result', path, `${path} is ${describe(value)}`);
+  if (!isObject(value)) throw notA('result', path, `${path} is ${describeType(value)}`);
   const read = (
     id: string | undefined,
     name: string | undefined,
@@ -257,7 +252,7 @@ function readList<T>(
   if (!Array.isArray(input))
     throw new ToolHistoryError(
       'invalid-input',
-      `${label} must be an array of tool ${kind}s; got ${describe(input)}.`,
+      `${label} must be an array of tool ${kind}s; got ${describeType(input)}.`,
     );
   const list: T[] = [];
   for (let index = 0; index < input.length; index++)
@@ -273,17 +268,6 @@ export function readToolCalls(input: unknown, label = 'tools'): PendingCall[] {
 /** Reads tool results in any supported shape; throws `invalid-input` naming the index and field. */
 export function readToolResults(input: unknown, label = 'results'): PendingResult[] {
   return readList(input, label, 'result', readResult);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object')
-    return `an object with keys ${Object.keys(value).slice(0, 6).join(', ') || '(none)'}`;
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-    return `the ${typeof value} ${value.toString()}`;
-  return typeof value;
 }
 
 function zodDetail(error: z.ZodError, where: string): string {

@@ -1,5 +1,5 @@
 import { CallBatch, type CallToRun } from './call-batch.js';
-import type { ToolLoopEvent } from './tool-loop-events.js';
+import type { ToolLoopEvent } from './loop-tool.js';
 import {
   deniedResult,
   interruptedResult,
@@ -9,18 +9,11 @@ import {
   type ToolOutcome,
 } from './tool-outcome.js';
 import type { LangMessage } from 'aiwrapper';
-import { isJsonText } from '../../core/json-text.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import { isJsonText } from '../../core/json-text.js';
 import { sentCallOf } from '../meta-keys.js';
-import type { TurnCall } from './commit-response.js';
-import { pendingToolCalls, recordStart, writeResult } from './pending-tool-calls.js';
-import {
-  needsApproval,
-  type LoopTool,
-  type LoopToolCall,
-  type Setup,
-  type ToolApproval,
-} from './loop-tool.js';
+import { pendingToolCalls, recordStart, writeResult, type TurnCall } from './pending-tool-calls.js';
+import { needsApproval, type LoopTool, type LoopToolCall, type Setup } from './loop-tool.js';
 
 /** How answering a turn's calls ended. */
 export type Answered =
@@ -50,11 +43,7 @@ export async function* answerTurn(
   const { messages } = setup;
   const round = open.round;
   const turn = messages[turnIndex];
-  if (turn === undefined)
-    throw new ToolHistoryError(
-      'unreachable',
-      `The call turn at messages[${String(turnIndex)}] is gone.`,
-    );
+  if (turn === undefined) throw new ToolHistoryError('unreachable', 'The call turn is gone.');
   const runs: CallToRun[] = [];
   const held: LoopToolCall[] = [];
   open.turnIndex = turnIndex;
@@ -131,11 +120,11 @@ function decide(
   if (!asks) return { kind: 'run', tool };
   const decision = setup.approvals.get(call.callId);
   if (decision === undefined) return { kind: 'hold' };
-  if (isApproved(decision)) return { kind: 'run', tool };
+  if (decision.approved) return { kind: 'run', tool };
   if (started.has(call.callId)) return interrupted;
   return {
     kind: 'answer',
-    outcome: { ...call, status: 'denied', result: deniedResult(call.name, reasonOf(decision)) },
+    outcome: { ...call, status: 'denied', result: deniedResult(call.name, decision.reason) },
   };
 }
 
@@ -163,23 +152,14 @@ export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   open.batch = undefined;
   const started = open.started;
   const outcomes = batch === undefined ? [] : batch.stop(why);
-  const pending = open.paused ? undefined : pendingCallsAfter(setup, open.turnIndex, outcomes);
-  for (const call of pending ?? []) outcomes.push(notRun(call, why));
-  for (const settled of outcomes) {
-    const outcome = truthful(settled, started);
-    writeResult(setup.messages, open.turnIndex, outcome);
+  const pending = open.paused ? undefined : pendingToolCalls(setup.messages);
+  if (pending?.messageIndex === open.turnIndex) {
+    const answered = new Set(outcomes.map((outcome) => outcome.callId));
+    for (const call of pending.calls)
+      if (!answered.has(call.callId)) outcomes.push(notRun(call, why));
   }
-}
-
-function pendingCallsAfter(
-  setup: Setup,
-  turnIndex: number,
-  outcomes: readonly ToolOutcome[],
-): readonly LoopToolCall[] | undefined {
-  const pending = pendingToolCalls(setup.messages);
-  if (pending?.messageIndex !== turnIndex) return undefined;
-  const answered = new Set(outcomes.map((outcome) => outcome.callId));
-  return pending.calls.filter((call) => !answered.has(call.callId));
+  for (const outcome of outcomes)
+    writeResult(setup.messages, open.turnIndex, truthful(outcome, started));
 }
 
 /** A call an earlier run started gets the interrupted result rather than `not-run`: it may have run. */
@@ -209,14 +189,6 @@ function isPlainObject(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
-}
-
-function isApproved(decision: ToolApproval): boolean {
-  return typeof decision === 'boolean' ? decision : decision.approved;
-}
-
-function reasonOf(decision: ToolApproval): string | undefined {
-  return typeof decision === 'boolean' ? undefined : decision.reason;
 }
 
 /** A call, so a check before an `await` does not narrow the one after it. */

@@ -36,11 +36,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** `starting`: its start is queued or handed out, and its handler not invoked yet. */
 type RunState = 'queued' | 'starting' | 'running' | 'settled';
 
-interface Ready {
-  readonly slot: Slot;
-  readonly outcome?: ToolOutcome;
-}
-
 interface Slot {
   readonly run: CallToRun;
   readonly index: number;
@@ -73,13 +68,15 @@ function abortSlot(slot: Slot, reason: DOMException): void {
 export class CallBatch {
   readonly #slots: Slot[];
   readonly #options: CallBatchOptions;
-  #ready: Ready[] = [];
+  /** Starts (no outcome) and outcomes to hand out, in order. */
+  #ready: { readonly slot: Slot; readonly outcome?: ToolOutcome }[] = [];
   #launching: Slot | undefined;
   #waiting: ((step: BatchStep | undefined) => void) | undefined;
   #next = 0;
   #running = 0;
   #open: number;
-  #stoppedBy: { readonly error: unknown } | undefined;
+  /** What stopped the batch, when `stopsOn` said so or threw. */
+  stoppedBy: { readonly error: unknown } | undefined;
   readonly #onAbort = (): void => {
     this.#stopAll('aborted');
     if (this.#waiting !== undefined) this.#wake(this.#handOut());
@@ -96,10 +93,6 @@ export class CallBatch {
     if (runs.length === 0) return;
     options.signal?.addEventListener('abort', this.#onAbort, { once: true });
     this.#fill();
-  }
-
-  get stoppedBy(): { readonly error: unknown } | undefined {
-    return this.#stoppedBy;
   }
 
   next(): Promise<BatchStep | undefined> {
@@ -149,14 +142,11 @@ export class CallBatch {
   #fill(): void {
     while (this.#running < this.#options.concurrency && this.#next < this.#slots.length) {
       const slot = this.#slots[this.#next++];
-      if (slot?.state === 'queued') this.#start(slot);
+      if (slot?.state !== 'queued') continue;
+      slot.state = 'starting';
+      this.#running++;
+      this.#ready.push({ slot });
     }
-  }
-
-  #start(slot: Slot): void {
-    slot.state = 'starting';
-    this.#running++;
-    this.#ready.push({ slot });
   }
 
   #handOut(): BatchStep | undefined {
@@ -227,10 +217,7 @@ export class CallBatch {
     // The last call settled: the signal (the run's, used by every round) no longer holds the batch.
     if (--this.#open === 0) this.#options.signal?.removeEventListener('abort', this.#onAbort);
     const { callId, name } = slot.run.call;
-    const settled: ToolOutcome =
-      'error' in outcome
-        ? { callId, name, status: outcome.status, result: outcome.result, error: outcome.error }
-        : { callId, name, status: outcome.status, result: outcome.result };
+    const settled: ToolOutcome = { callId, name, ...outcome };
     if (!handOut) {
       this.#ready.push({ slot, outcome: settled });
       return;
@@ -253,10 +240,10 @@ export class CallBatch {
     try {
       stops = stopsOn(error, slot.run.call);
     } catch (thrown) {
-      this.#stoppedBy = { error: thrown };
+      this.stoppedBy = { error: thrown };
       return true;
     }
-    if (stops) this.#stoppedBy = { error };
+    if (stops) this.stoppedBy = { error };
     return stops;
   }
 

@@ -1,65 +1,72 @@
-import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
-import { EventChannel } from './event-channel.js';
-import type { ToolLoopEvent } from './tool-loop-events.js';
+import { LangMessages, type LangMessage, type LangTool } from 'aiwrapper';
+import type { Setup, ToolLoopEvent } from './loop-tool.js';
 import { liveCallOf, watchLangMessage } from '../live-tool-calls.js';
 import { hookingOnResult } from '../sent-tool-calls.js';
+import { defineMethod } from '../provider-prototypes.js';
 
-/** One model request of the loop. */
-export interface LoopRequest {
-  readonly lang: LanguageProvider;
-  /** Left as it is: the response is returned, not written. */
-  readonly messages: LangMessages;
-  readonly working: WorkingCopy;
-  readonly tools: readonly LangTool[] | undefined;
-  /** The run's requests' controller, aborted when the consumer stops mid-response. */
-  readonly controller: AbortController;
-  /** Stream the response, reporting text and calls as they grow. */
-  readonly stream: boolean;
-}
-
-/** Sends one request from the working copy, yields its events; returns the messages it added. */
+/**
+ * Sends one request from the working copy, `messages` left as they are; yields its events and
+ * returns the messages it added. `controller` is aborted when the consumer stops mid-response.
+ */
 export async function* requestRound(
-  request: LoopRequest,
+  setup: Setup,
+  working: WorkingCopy,
+  controller: AbortController,
+  tools: readonly LangTool[] | undefined,
 ): AsyncGenerator<ToolLoopEvent, LangMessage[], undefined> {
-  const { messages } = request;
-  const copy = request.working.of(messages, request.tools);
-  const channel = new EventChannel<ToolLoopEvent>();
-  const { signal } = request.controller;
-  const push = (event: ToolLoopEvent): void => {
-    channel.push(event);
+  const { messages } = setup;
+  const copy = working.of(messages, tools);
+  const { signal } = controller;
+  // A queue from aiwrapper's callbacks to this generator; `over` once the request settled.
+  const state: { queue: ToolLoopEvent[]; wake?: () => void; over?: { error?: unknown } } = {
+    queue: [],
   };
-  const watch = request.stream ? watchLangMessage(push) : undefined;
+  const notify = (): void => {
+    const wake = state.wake;
+    delete state.wake;
+    wake?.();
+  };
+  const push = (event: ToolLoopEvent): void => {
+    if (state.over !== undefined) return;
+    state.queue.push(event);
+    notify();
+  };
+  const watch = setup.stream ? watchLangMessage(push) : undefined;
   // Always given, also when not streaming: it hooks aiwrapper's stream handler (sent-tool-calls.ts).
   const onResult = hookingOnResult(watch);
-  // Whether the request is over (read after a yield, where a plain `let` would be narrowed).
-  const state = { settled: false };
-  request.lang.chat(copy, { signal, onResult }).then(
+  setup.lang.chat(copy, { signal, onResult }).then(
     () => {
-      state.settled = true;
-      channel.end();
+      state.over = {};
+      notify();
     },
     (error: unknown) => {
-      state.settled = true;
-      channel.fail(error);
+      state.over = { error };
+      notify();
     },
   );
   try {
-    while (!channel.drained) {
-      await channel.wait();
-      for (const event of channel.take()) yield event;
+    for (;;) {
+      const events = state.queue;
+      state.queue = [];
+      for (const event of events) yield event;
+      if (state.queue.length > 0) continue;
+      if (state.over !== undefined) break;
+      await new Promise<void>((resolve) => {
+        state.wake = resolve;
+      });
     }
-    channel.rethrow();
   } finally {
     // Stopped between events (the consumer broke out): the request goes too.
-    if (!state.settled) request.controller.abort();
+    if (state.over === undefined) controller.abort();
   }
+  if ('error' in state.over) throw state.over.error;
   // Indexed: `slice` on a LangMessages builds its result through aiwrapper's constructor.
   const added: LangMessage[] = [];
   for (let index = messages.length; index < copy.length; index++) {
     const message = copy[index];
     if (message !== undefined) added.push(message);
   }
-  if (!request.stream) yield* wholeResponseEvents(added);
+  if (!setup.stream) yield* wholeResponseEvents(added);
   return added;
 }
 
@@ -68,15 +75,10 @@ const MAX_APPLY_ARGUMENTS = 32_768;
 
 /** The collection each request is built from, refilled from the conversation; runs no tools. */
 export class WorkingCopy {
-  readonly #copy: LangMessages;
+  readonly #copy: LangMessages = new LangMessages();
 
   constructor() {
-    this.#copy = new LangMessages();
-    Object.defineProperty(this.#copy, 'executeRequestedTools', {
-      value: (): Promise<null> => Promise.resolve(null),
-      configurable: true,
-      writable: true,
-    });
+    defineMethod(this.#copy, 'executeRequestedTools', (): Promise<null> => Promise.resolve(null));
   }
 
   of(messages: LangMessages, tools: readonly LangTool[] | undefined): LangMessages {

@@ -5,6 +5,8 @@ import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { PROVIDER_PROFILES } from '../../formats/index.js';
 import { formatOfLang } from '../provider-prototypes.js';
 import { assertLoopHistory } from './pending-tool-calls.js';
+import type { ToolCallStreamEvent } from '../../core/stream/tool-call-stream-event.js';
+import type { ToolOutcome } from './tool-outcome.js';
 
 /** A started, unanswered call on resume: `'none'`/`'idempotent'` run again; `'once'` does not. */
 export type ToolSideEffects = 'none' | 'idempotent' | 'once';
@@ -131,30 +133,24 @@ export interface Setup {
   readonly stream: boolean;
   readonly signal: AbortSignal | undefined;
   readonly onToolError: ToolLoopOptions['onToolError'];
-  readonly approvals: ReadonlyMap<string, ToolApproval>;
+  readonly approvals: ReadonlyMap<string, Decision>;
 }
+
+/** A decision, as the loop keeps it. */
+type Decision = Exclude<ToolApproval, boolean>;
 
 /** Checks what `runToolLoop` was given and resolves the defaults. */
 export function readSetup(lang: unknown, messages: unknown, options: unknown): Setup {
-  if (
-    typeof lang !== 'object' ||
-    lang === null ||
-    typeof (lang as { chat?: unknown }).chat !== 'function'
-  )
-    throw new ToolHistoryError(
-      'invalid-input',
-      'runToolLoop needs an aiwrapper provider (e.g. Lang.openai(…)) as its first argument.',
-    );
+  const needs = (what: string): ToolHistoryError =>
+    new ToolHistoryError('invalid-input', `runToolLoop needs ${what}.`);
+  if (typeof (lang as { chat?: unknown } | null)?.chat !== 'function')
+    throw needs('an aiwrapper provider (e.g. Lang.openai(…)) as its first argument');
   if (!(messages instanceof LangMessages))
-    throw new ToolHistoryError(
-      'invalid-input',
-      'runToolLoop needs the conversation as a LangMessages (new LangMessages(saved) rebuilds one from JSON).',
+    throw needs(
+      'the conversation as a LangMessages (new LangMessages(saved) rebuilds one from JSON)',
     );
   if (typeof options !== 'object' || options === null)
-    throw new ToolHistoryError(
-      'invalid-input',
-      'runToolLoop needs options with tools, e.g. { tools: [weatherTool] }.',
-    );
+    throw needs('options with tools, e.g. { tools: [weatherTool] }');
   const given = options as ToolLoopOptions;
   const parsed = numbers.safeParse(given);
   if (!parsed.success) throw invalid('options', parsed.error);
@@ -183,8 +179,8 @@ export function readSetup(lang: unknown, messages: unknown, options: unknown): S
 }
 
 /** `options.approvals`' own keys, each read once. */
-function readApprovals(approvals: unknown): ReadonlyMap<string, ToolApproval> {
-  const decisions = new Map<string, ToolApproval>();
+function readApprovals(approvals: unknown): ReadonlyMap<string, Decision> {
+  const decisions = new Map<string, Decision>();
   if (approvals === undefined) return decisions;
   if (typeof approvals !== 'object' || approvals === null || Array.isArray(approvals))
     throw new ToolHistoryError(
@@ -194,7 +190,7 @@ function readApprovals(approvals: unknown): ReadonlyMap<string, ToolApproval> {
   for (const callId of Object.keys(approvals)) {
     const value: unknown = (approvals as Record<string, unknown>)[callId];
     if (typeof value === 'boolean') {
-      decisions.set(callId, value);
+      decisions.set(callId, { approved: value });
       continue;
     }
     const parsed = approvalObject.safeParse(value);
@@ -227,3 +223,54 @@ function invalid(at: string, error: z.ZodError, hint = ''): ToolHistoryError {
     `${at}${field} is not valid: ${issue?.message ?? ''}.${hint}`,
   );
 }
+
+/** A call is about to run; its start is recorded, so a history saved here never runs a `'once'` tool twice. */
+export interface ToolRunStartEvent {
+  readonly type: 'tool-run-start';
+  readonly round: number;
+  readonly callId: string;
+  readonly name: string;
+}
+
+/** A call's result was written to the history. */
+export interface ToolResultEvent extends Omit<ToolOutcome, 'error'> {
+  readonly type: 'tool-result';
+  readonly round: number;
+}
+
+/** A round (one response and the calls it asked for) finished. */
+export interface RoundEndEvent {
+  readonly type: 'round-end';
+  readonly round: number;
+  readonly calls: number;
+}
+
+/** The loop stopped to wait for approvals; `resumeToolLoop` with `approvals` goes on. */
+export interface PausedEvent {
+  readonly type: 'paused';
+  readonly round: number;
+  readonly pending: readonly LoopToolCall[];
+}
+
+/** Why the loop ended. */
+export type ToolLoopDoneReason = 'answer' | 'maxRounds' | 'aborted' | 'error';
+
+/** The loop ended; the generator ends after this event. */
+export interface DoneEvent {
+  readonly type: 'done';
+  readonly reason: ToolLoopDoneReason;
+  readonly rounds: number;
+  /** The text of the model's last response. */
+  readonly answer: string;
+  /** With reason `error`: what stopped the loop. */
+  readonly error?: unknown;
+}
+
+/** What the loop yields: each response's {@link ToolCallStreamEvent}s and the loop's own events. */
+export type ToolLoopEvent =
+  | ToolCallStreamEvent
+  | ToolRunStartEvent
+  | ToolResultEvent
+  | RoundEndEvent
+  | PausedEvent
+  | DoneEvent;

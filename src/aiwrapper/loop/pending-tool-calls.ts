@@ -1,11 +1,23 @@
-import { LangMessage, type LangMessageItem, type ToolRequest } from 'aiwrapper';
-import { z } from 'zod';
+import {
+  LangMessage,
+  type LangMessageItem,
+  type LangMessageItemTool,
+  type ToolRequest,
+} from 'aiwrapper';
 import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
 import type { AiwrapperToolResultItem } from '../../formats/aiwrapper/aiwrapper-types.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { validateHistory } from '../../validate/validate-history.js';
 import { META_KEYS } from '../meta-keys.js';
 import type { ToolOutcome } from './tool-outcome.js';
+import { uniqueCallIds } from '../../core/call-id.js';
+import type { ProviderFormat } from '../../core/format.js';
+import { parseArgumentsText } from '../../formats/shared/arguments-text.js';
+import type { LoopToolCall } from './loop-tool.js';
+import { convertHistory } from '../../convert/convert-history.js';
+import { UNKNOWN_TOOL_NAME } from '../../repair/add-missing-calls.js';
+import { takenCallIds } from '../lang-messages-tool-calls.js';
+import { sentArgumentsText, sentCallId } from '../sent-tool-calls.js';
 
 /** The calls the latest turn still waits for: nothing but their results follows the turn. */
 export interface PendingToolCalls {
@@ -34,33 +46,24 @@ export function pendingToolCalls(messages: readonly LangMessage[]): PendingToolC
   return { messageIndex: index, calls, started: startedIds(turn, index) };
 }
 
-const startMarker = z.array(z.string());
-
 /** The ids the turn's start marker holds; fails closed on any other marker. */
 function startedIds(turn: LangMessage, messageIndex: number): ReadonlySet<string> {
   const recorded: unknown = turn.meta?.[META_KEYS.started];
   if (recorded === undefined) return new Set();
-  const parsed = startMarker.safeParse(recorded);
-  let wrong: string | undefined;
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const at = issue?.path.length === 1 ? `item ${String(issue.path[0])}: ` : '';
-    wrong = `${at}${issue?.message ?? 'not a list of ids'}`;
-  } else {
-    const ids = new Set<string>();
-    for (const item of turn.items) if (item.type === 'tool') ids.add(item.callId);
-    const unknown = parsed.data.find((id) => !ids.has(id));
-    if (unknown !== undefined) wrong = `it names "${unknown}", which is not a call of this turn`;
-  }
-  if (wrong !== undefined)
-    throw new InvalidHistoryError([
-      {
-        code: 'invalid-content',
-        messageIndex,
-        message: `The call turn's meta.${META_KEYS.started} must list ids of its calls, as the tool loop writes it (${wrong}). Restore the turn as the loop saved it: a marker the loop cannot read might hide a call that already ran.`,
-      },
-    ]);
-  return new Set(parsed.data);
+  const ids = new Set<unknown>();
+  for (const item of turn.items) if (item.type === 'tool') ids.add(item.callId);
+  const wrong = Array.isArray(recorded)
+    ? (recorded as unknown[]).findIndex((id) => typeof id !== 'string' || !ids.has(id))
+    : -2;
+  if (wrong === -1) return new Set(recorded as string[]);
+  const why = wrong === -2 ? 'it is not a list' : `item ${wrong} is not the id of one of its calls`;
+  throw new InvalidHistoryError([
+    {
+      code: 'invalid-content',
+      messageIndex,
+      message: `The call turn's meta.${META_KEYS.started} must list ids of its calls, as the tool loop writes it (${why}). Restore the turn as the loop saved it: a marker the loop cannot read might hide a call that already ran.`,
+    },
+  ]);
 }
 
 /** Records in the turn's `meta` that the call with this id started. */
@@ -77,47 +80,28 @@ export function writeResult(
   turnIndex: number,
   outcome: ToolOutcome,
 ): void {
-  const turn = messages[turnIndex];
-  if (turn === undefined) return;
   // Fields in the order aiwrapper writes its own results.
-  const result: AiwrapperToolResultItem =
-    outcome.status === 'ok'
-      ? { type: 'tool-result', name: outcome.name, callId: outcome.callId, result: outcome.result }
-      : {
-          type: 'tool-result',
-          name: outcome.name,
-          callId: outcome.callId,
-          result: outcome.result,
-          isError: true,
-        };
+  const result: AiwrapperToolResultItem = {
+    type: 'tool-result',
+    name: outcome.name,
+    callId: outcome.callId,
+    result: outcome.result,
+    ...(outcome.status === 'ok' ? {} : { isError: true }),
+  };
   const item = result as LangMessageItem;
   const last = messages[messages.length - 1];
   if (messages.length - 1 === turnIndex || last?.role !== 'tool-results') {
     messages.push(new LangMessage('tool-results', [item]));
     return;
   }
-  const items = last.items;
-  // After the last result whose call comes earlier in the turn.
-  const place = placeOf(turn, outcome.callId);
-  let at = items.length;
-  while (at > 0 && resultPlace(turn, items[at - 1]) > place) at--;
-  items.splice(at, 0, item);
-}
-
-/** Where the call with this id sits in the turn (Infinity when it is not there). */
-function placeOf(turn: LangMessage, callId: string): number {
-  const items = turn.items;
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index];
-    if (item?.type === 'tool' && item.callId === callId) return index;
-  }
-  return Infinity;
-}
-
-/** Where the call a written result answers sits in the turn; -1 for one the turn does not hold. */
-function resultPlace(turn: LangMessage, item: LangMessageItem | undefined): number {
-  const place = placeOf(turn, callIdOf(item));
-  return place === Infinity ? -1 : place;
+  // After the last result whose call comes earlier in the turn (-1: a result the turn does not hold).
+  const items = messages[turnIndex]?.items ?? [];
+  const placeOf = (callId: string): number =>
+    items.findIndex((entry) => entry.type === 'tool' && entry.callId === callId);
+  const place = placeOf(outcome.callId);
+  let at = last.items.length;
+  while (at > 0 && placeOf(callIdOf(last.items[at - 1])) > place) at--;
+  last.items.splice(at, 0, item);
 }
 
 function callIdOf(item: LangMessageItem | undefined): string {
@@ -138,4 +122,114 @@ export function assertLoopHistory(messages: readonly LangMessage[]): void {
   const [first, ...rest] = issues;
   if (first !== undefined)
     throw new InvalidHistoryError([first, ...rest] as [HistoryIssue, ...HistoryIssue[]]);
+}
+
+/** A call of a committed turn, with its argument text when that text is not a JSON object. */
+export interface TurnCall extends LoopToolCall {
+  readonly argumentsText?: string | undefined;
+}
+
+/** A `tool` item as the loop writes it: aiwrapper's, with the text of arguments that did not parse. */
+type CallItem = LangMessageItemTool & { argumentsText?: string };
+
+/**
+ * Appends a response's messages, each call made one the provider accepts (the change recorded under
+ * `META_KEYS.sentCalls`); returns the index of its last assistant message (or -1).
+ */
+export function commitResponse(
+  messages: LangMessage[],
+  added: readonly LangMessage[],
+  format: ProviderFormat | undefined,
+): number {
+  let turnIndex = -1;
+  for (const message of added) {
+    if (message.role === 'assistant') {
+      readCalls(message, messages, format);
+      turnIndex = messages.length;
+    }
+    messages.push(message);
+  }
+  return turnIndex;
+}
+
+function readCalls(
+  turn: LangMessage,
+  messages: readonly LangMessage[],
+  format: ProviderFormat | undefined,
+): void {
+  let taken: Set<string> | undefined;
+  let fresh: (() => string) | undefined;
+  let asSent: Record<string, { callId?: string; name?: string }> | undefined;
+  for (const item of turn.items) {
+    if (item.type !== 'tool') continue;
+    readArguments(item);
+    if (taken === undefined) {
+      taken = takenCallIds(messages);
+      fresh = uniqueCallIds(taken);
+    }
+    const sentId = sentCallId(item) ?? item.callId;
+    if (item.callId === '' || taken.has(item.callId))
+      item.callId = (fresh ?? uniqueCallIds(taken))();
+    taken.add(item.callId);
+    const sentName = item.name;
+    if (sentName === '' && refusesEmptyNames(format)) item.name = UNKNOWN_TOOL_NAME;
+    if (sentId === item.callId && sentName === item.name) continue;
+    (asSent ??= {})[item.callId] = {
+      ...(sentId === item.callId ? {} : { callId: sentId }),
+      ...(sentName === item.name ? {} : { name: sentName }),
+    };
+  }
+  if (asSent === undefined) return;
+  // The response the Responses API stored holds the calls as sent: the next request must send the
+  // turn as written, which aiwrapper does for a last turn without the stored response's id.
+  const kept = Object.entries(turn.meta ?? {}).filter(([key]) => key !== RESPONSE_ID_META_KEY);
+  turn.meta = { ...Object.fromEntries(kept), [META_KEYS.sentCalls]: asSent };
+}
+
+/** Where aiwrapper keeps the id of the stored Responses response an assistant turn came from. */
+const RESPONSE_ID_META_KEY = 'openaiResponseId';
+
+/** Sets a call's arguments from the text the model sent: its object, or `{}` and `argumentsText`. */
+function readArguments(item: CallItem): void {
+  const text = sentArgumentsText(item);
+  if (text === undefined) return;
+  const parsed = parseArgumentsText(text);
+  item.arguments = parsed.arguments as Record<string, unknown>;
+  if (parsed.argumentsText !== undefined) item.argumentsText = parsed.argumentsText;
+}
+
+/** The calls of a committed turn, in order. */
+export function callsOf(turn: LangMessage): TurnCall[] {
+  const calls: TurnCall[] = [];
+  for (const item of turn.items as readonly (CallItem | LangMessage['items'][number])[])
+    if (item.type === 'tool')
+      calls.push({
+        callId: item.callId,
+        name: item.name,
+        arguments: item.arguments,
+        ...('argumentsText' in item ? { argumentsText: item.argumentsText } : {}),
+      });
+  return calls;
+}
+
+const emptyNameRefused = new Map<ProviderFormat, boolean>();
+
+/** Whether the package's validator refuses a call with an empty name in `format` (probed once). */
+function refusesEmptyNames(format: ProviderFormat | undefined): boolean {
+  if (format === undefined) return true;
+  let refused = emptyNameRefused.get(format);
+  if (refused === undefined) {
+    const probe = [
+      { role: 'user', items: [{ type: 'text', text: 'Hi' }] },
+      { role: 'assistant', items: [{ type: 'tool', callId: 'probe', name: '', arguments: {} }] },
+      {
+        role: 'tool-results',
+        items: [{ type: 'tool-result', callId: 'probe', name: '', result: 'ok' }],
+      },
+    ];
+    const written = convertHistory(probe, { from: 'aiwrapper', to: format }).messages;
+    refused = !validateHistory(written, { format }).ok;
+    emptyNameRefused.set(format, refused);
+  }
+  return refused;
 }

@@ -1,11 +1,11 @@
 import type { LangMessages, LanguageProvider } from 'aiwrapper';
-import type { ToolLoopDoneReason, ToolLoopEvent } from './tool-loop-events.js';
+import type { ToolLoopDoneReason, ToolLoopEvent } from './loop-tool.js';
 import { thrownName } from './tool-outcome.js';
-import { callsOf, commitResponse } from './commit-response.js';
-import { answerTurn, closeOpen, notRun, record, type Answered, type Open } from './answer-turn.js';
+import { callsOf, commitResponse } from './pending-tool-calls.js';
+import { answerTurn, closeOpen, notRun, record, type Open } from './answer-turn.js';
 import { installErrorResultFlags, installResponsesInputFix } from '../serializer-fixes.js';
 import { requestRound, WorkingCopy } from './loop-request.js';
-import { pendingToolCalls } from './pending-tool-calls.js';
+import { pendingToolCalls, type PendingToolCalls } from './pending-tool-calls.js';
 import { readSetup, type Setup, type ToolLoopOptions } from './loop-tool.js';
 
 /**
@@ -32,25 +32,16 @@ export function runToolLoop(
  * const messages = new LangMessages(JSON.parse(saved));
  * for await (const event of resumeToolLoop(lang, messages, { tools, approvals: { call_1: true } })) …
  */
-export function resumeToolLoop(
-  lang: LanguageProvider,
-  messages: LangMessages,
-  options: ToolLoopOptions,
-): AsyncGenerator<ToolLoopEvent, void, undefined> {
-  return runToolLoop(lang, messages, options);
-}
+export const resumeToolLoop: typeof runToolLoop = runToolLoop;
 
 let fixesInstalled = false;
 
-function installFixes(): void {
-  if (fixesInstalled) return;
-  fixesInstalled = true;
-  installResponsesInputFix();
-  installErrorResultFlags();
-}
-
 async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefined> {
-  installFixes();
+  if (!fixesInstalled) {
+    fixesInstalled = true;
+    installResponsesInputFix();
+    installErrorResultFlags();
+  }
   const { messages, signal } = setup;
   const requests = new AbortController();
   const working = new WorkingCopy();
@@ -65,103 +56,65 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
     round: 0,
     started: new Set(),
   };
-  let rounds = 0;
+  const done = (reason: ToolLoopDoneReason, error?: unknown): ToolLoopEvent => ({
+    type: 'done',
+    reason,
+    rounds: open.round,
+    answer: messages.answer,
+    ...(error === undefined ? {} : { error }),
+  });
   try {
-    const pending = pendingToolCalls(messages);
-    if (pending !== undefined) {
-      const answered = yield* answerTurn(
-        setup,
-        open,
-        pending.messageIndex,
-        pending.calls,
-        pending.started,
-      );
-      if (answered.kind !== 'answered') {
-        yield* ending(answered, rounds, messages);
-        return;
-      }
-      yield { type: 'round-end', round: 0, calls: pending.calls.length };
-    }
+    // A turn whose calls are to be answered: first the one a resumed history ends with.
+    let turn: PendingToolCalls | undefined = pendingToolCalls(messages);
     for (;;) {
+      const final = open.round === setup.maxRounds;
+      if (turn !== undefined) {
+        const { messageIndex, calls, started } = turn;
+        const answered = yield* answerTurn(setup, open, messageIndex, calls, started);
+        if (answered.kind === 'stopped') yield done('error', answered.error);
+        if (answered.kind === 'aborted') yield done('aborted');
+        if (answered.kind !== 'answered') return;
+        yield { type: 'round-end', round: open.round, calls: calls.length };
+        if (final) {
+          yield done('maxRounds');
+          return;
+        }
+      }
       if (signal?.aborted === true) {
-        yield done('aborted', rounds, messages);
+        yield done('aborted');
         return;
       }
-      rounds++;
-      open.round = rounds;
-      const final = rounds === setup.maxRounds;
-      const withoutTools = final && setup.onMaxRounds === 'answer';
-      const added = yield* requestRound({
-        lang: setup.lang,
-        messages,
-        tools: withoutTools && !setup.declareOnFinal ? undefined : setup.declared,
-        controller: requests,
-        working,
-        stream: setup.stream,
-      });
+      open.round++;
+      const withoutTools = open.round === setup.maxRounds && setup.onMaxRounds === 'answer';
+      const tools = withoutTools && !setup.declareOnFinal ? undefined : setup.declared;
+      const added = yield* requestRound(setup, working, requests, tools);
       const turnIndex = commitResponse(messages, added, setup.format);
       open.turnIndex = turnIndex;
       open.started = new Set();
-      const turn = messages[turnIndex];
-      const calls = turn === undefined ? [] : callsOf(turn);
+      const committed = messages[turnIndex];
+      const calls = committed === undefined ? [] : callsOf(committed);
       for (const [index, call] of calls.entries()) yield { type: 'tool-call-end', index, call };
       if (calls.length === 0) {
-        yield done(final && withoutTools ? 'maxRounds' : 'answer', rounds, messages);
+        yield done(withoutTools ? 'maxRounds' : 'answer');
         return;
       }
       if (withoutTools) {
         // The model called tools in a request that declared none for it to call: no call runs.
         for (const call of calls)
-          yield record(setup, turnIndex, rounds, notRun(call, 'max-rounds'));
-        yield { type: 'round-end', round: rounds, calls: calls.length };
-        yield done('maxRounds', rounds, messages);
+          yield record(setup, turnIndex, open.round, notRun(call, 'max-rounds'));
+        yield { type: 'round-end', round: open.round, calls: calls.length };
+        yield done('maxRounds');
         return;
       }
-      const answered = yield* answerTurn(setup, open, turnIndex, calls, new Set());
-      if (answered.kind !== 'answered') {
-        yield* ending(answered, rounds, messages);
-        return;
-      }
-      yield { type: 'round-end', round: rounds, calls: calls.length };
-      if (final) {
-        yield done('maxRounds', rounds, messages);
-        return;
-      }
+      turn = { messageIndex: turnIndex, calls, started: new Set() };
     }
   } catch (error) {
     closeOpen(setup, open, 'aborted');
-    yield done(isAbort(error, signal) ? 'aborted' : 'error', rounds, messages, error);
+    // Aborted by the run's signal, or a request's own abort.
+    const aborted = signal?.aborted === true || thrownName(error) === 'AbortError';
+    yield done(aborted ? 'aborted' : 'error', error);
   } finally {
     signal?.removeEventListener('abort', abortRequests);
     closeOpen(setup, open, 'aborted');
   }
-}
-
-function* ending(
-  answered: Exclude<Answered, { kind: 'answered' }>,
-  rounds: number,
-  messages: LangMessages,
-): Generator<ToolLoopEvent, void, undefined> {
-  if (answered.kind === 'stopped') yield done('error', rounds, messages, answered.error);
-  else if (answered.kind === 'aborted') yield done('aborted', rounds, messages);
-}
-
-function done(
-  reason: ToolLoopDoneReason,
-  rounds: number,
-  messages: LangMessages,
-  error?: unknown,
-): ToolLoopEvent {
-  return {
-    type: 'done',
-    reason,
-    rounds,
-    answer: messages.answer,
-    ...(error === undefined ? {} : { error }),
-  };
-}
-
-/** Whether the run ended by an abort: its signal's, or a request's own. */
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || thrownName(error) === 'AbortError';
 }

@@ -28,17 +28,7 @@ export const LOOP_RESULT_NAMES = {
   'not-run': 'ToolNotRun',
 } as const;
 
-/** Why a call that never started was not run. */
-export type NotRunReason =
-  | 'aborted'
-  | 'stopped'
-  | 'max-rounds'
-  | 'unknown-tool'
-  | 'no-tool-name'
-  | 'invalid-json-arguments'
-  | 'non-object-arguments';
-
-const NOT_RUN_WHY: Readonly<Record<NotRunReason, string>> = {
+const NOT_RUN_WHY = {
   aborted: 'the run was stopped before it started',
   stopped: 'the run stopped after another tool failed',
   'max-rounds': 'the run reached its round limit',
@@ -46,7 +36,10 @@ const NOT_RUN_WHY: Readonly<Record<NotRunReason, string>> = {
   'no-tool-name': 'the call named no tool',
   'invalid-json-arguments': 'its arguments are not valid JSON',
   'non-object-arguments': 'its arguments are not a JSON object',
-};
+} as const;
+
+/** Why a call that never started was not run. */
+export type NotRunReason = keyof typeof NOT_RUN_WHY;
 
 /** Tells the model how to retry a call it sent malformed. */
 const RETRY = ' Call it again with arguments that are a JSON object.';
