@@ -7,7 +7,7 @@ import {
 } from 'aiwrapper';
 import type { CallIdGenerator } from '../core/call-id.js';
 import { missingResultPlaceholder } from '../core/placeholder-result.js';
-import type { ToolCall } from '../core/tool-call.js';
+import type { ToolCall } from '../core/history.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import {
   planToolTurn,

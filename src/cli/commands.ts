@@ -1,6 +1,6 @@
-import type { ConversionWarning } from '../core/conversion-result.js';
+import type { ConversionWarning } from '../core/history.js';
 import type { MessageFormat } from '../core/format.js';
-import type { HistoryIssue } from '../core/issue.js';
+import type { HistoryIssue } from '../errors/history-issue.js';
 import { convertHistory, fromFormat } from '../convert/convert-history.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { adapterFor, FORMAT_ADAPTERS, isChatHostName } from '../formats/index.js';

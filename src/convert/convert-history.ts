@@ -1,6 +1,5 @@
-import type { ConversionResult } from '../core/conversion-result.js';
+import type { ConversionResult, HistoryMessage } from '../core/history.js';
 import type { MessageFormat } from '../core/format.js';
-import type { HistoryMessage } from '../core/history.js';
 import {
   adapterFor,
   type ReadFormatOptions,

@@ -18,23 +18,27 @@ export interface TextPart {
   readonly providerData?: ProviderData | undefined;
 }
 
-/** Content the neutral model does not interpret (an image, a reasoning block), kept as `format` wrote it. */
+/** Content the neutral model does not interpret (an image, a reasoning block), as `format` wrote it. */
 export interface OpaquePart {
   readonly type: 'opaque';
   readonly format: MessageFormat;
   readonly value: unknown;
 }
 
-/** A tool call inside an assistant message. */
-export interface ToolCallPart {
-  readonly type: 'tool-call';
-  /** The provider's call id (assigned by the converter where the provider gave none). */
+/** A tool call as the model requested it. */
+export interface ToolCall {
+  /** The provider's call id (assigned by this package where the provider gave none). */
   readonly callId: string;
   readonly name: string;
   /** The parsed arguments; `{}` when the text does not parse to a JSON object. */
   readonly arguments: Readonly<Record<string, unknown>>;
   /** Argument text as the model sent it, present only when it does not parse to a JSON object. */
   readonly argumentsText?: string | undefined;
+}
+
+/** A tool call inside an assistant message. */
+export interface ToolCallPart extends ToolCall {
+  readonly type: 'tool-call';
   readonly providerData?: ProviderData | undefined;
 }
 
@@ -84,10 +88,58 @@ export interface ToolResultsMessage extends MessageBase {
 /** One message of a {@link ToolHistory}, discriminated on `role`. */
 export type HistoryMessage = SystemMessage | UserMessage | AssistantMessage | ToolResultsMessage;
 
-/** A provider-neutral conversation: what every `from*` converter returns and every `to*` converter reads. */
+/** A provider-neutral conversation: what every `from*` converter returns and every `to*` reads. */
 export type ToolHistory = readonly HistoryMessage[];
 
 /** The tool calls of an assistant message, in order. */
 export function toolCallsOf(message: AssistantMessage): ToolCallPart[] {
   return message.parts.filter((part): part is ToolCallPart => part.type === 'tool-call');
+}
+
+/** A result's content as text (Chat, Responses, Anthropic): a string as is, else its JSON. */
+export function resultText(content: JsonValue): string {
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+/** Every code a {@link ConversionWarning} can carry. */
+export type ConversionWarningCode =
+  /** The target has no error flag on results (OpenAI Chat, Responses, Mistral, aiwrapper). */
+  | 'dropped-error-flag'
+  /** The target carries no result name, and the call it answers has another name (or none). */
+  | 'dropped-result-name'
+  /** The target needs arguments as an object; malformed argument text was replaced by `{}`. */
+  | 'dropped-arguments-text'
+  /** An opaque part (image, …) from another format was left out. */
+  | 'dropped-content'
+  /** Extras of another format (`cache_control`, item ids, …) were left out. */
+  | 'dropped-provider-data'
+  /** The target orders parts differently (Chat Completions puts text before calls). */
+  | 'reordered-parts'
+  /** A system message was moved out of the messages (Anthropic `system`, Gemini `systemInstruction`). */
+  | 'moved-system-message'
+  /** A Gemini call got the documented skip-validator thought signature. */
+  | 'synthesized-thought-signature'
+  /** The source gave no call id; the converter generated one. */
+  | 'generated-call-id'
+  /** Reasoning signed or encrypted for another provider was left out. */
+  | 'dropped-reasoning'
+  /** Repair left an issue no fix can mend without losing or making up content (Mistral last role). */
+  | 'unrepaired-issue';
+
+/** Something a conversion could not carry over exactly. Conversions never fail on these. */
+export interface ConversionWarning {
+  readonly code: ConversionWarningCode;
+  /** Index of the message in the converter's input array. */
+  readonly messageIndex: number;
+  readonly callId?: string | undefined;
+  /** What was lost or changed, and why. */
+  readonly message: string;
+}
+
+/** The output of a conversion and everything it could not carry over. */
+export interface ConversionResult<T> {
+  /** A new array; the input is untouched. */
+  readonly messages: T;
+  /** Every loss, in message order. Empty when nothing was lost. */
+  readonly warnings: readonly ConversionWarning[];
 }

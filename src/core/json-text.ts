@@ -4,7 +4,7 @@ import { ToolHistoryError } from '../errors/tool-history-error.js';
 export const MAX_JSON_VALUE_DEPTH = 1000;
 
 /** Why a value cannot be written as JSON, and where inside it (`.a[2].b`). */
-export interface UnwritableJson {
+interface UnwritableJson {
   readonly path: string;
   readonly problem: string;
 }
@@ -31,11 +31,8 @@ function pathOf(entry: WalkEntry): string {
   return keys.length > SHOWN_PATH_DEPTH ? `${shown}…` : shown;
 }
 
-/** The first part of `value` JSON cannot carry (a BigInt, a cycle, nesting past `maxDepth`). */
-export function findUnwritableJson(
-  value: unknown,
-  maxDepth: number = MAX_JSON_VALUE_DEPTH,
-): UnwritableJson | undefined {
+/** The first part of `value` JSON cannot carry (a BigInt, a cycle, nesting too deep). */
+export function findUnwritableJson(value: unknown): UnwritableJson | undefined {
   const onPath = new Set<object>();
   const stack: WalkEntry[] = [{ value, parent: undefined, key: '', depth: 0, exit: false }];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
@@ -50,8 +47,8 @@ export function findUnwritableJson(
     if (typeof (current as { readonly toJSON?: unknown }).toJSON === 'function') continue;
     if (onPath.has(current))
       return { path: pathOf(entry), problem: 'refers back to itself (a cycle)' };
-    if (entry.depth >= maxDepth)
-      return { path: pathOf(entry), problem: `nests deeper than ${maxDepth} levels` };
+    if (entry.depth >= MAX_JSON_VALUE_DEPTH)
+      return { path: pathOf(entry), problem: `nests deeper than ${MAX_JSON_VALUE_DEPTH} levels` };
     onPath.add(current);
     stack.push({ ...entry, exit: true });
     const depth = entry.depth + 1;
@@ -90,22 +87,6 @@ export function assertWritableJson(value: unknown, where: string): void {
   if (found !== undefined) throw unwritableJsonError(where, found);
 }
 
-/**
- * `JSON.stringify(value)`, with a typed error naming the place for what it cannot write.
- * @throws {ToolHistoryError} `invalid-input` naming `where` and the path inside the value.
- */
-export function jsonTextOf(value: unknown, where: string): string | undefined {
-  try {
-    return JSON.stringify(value);
-  } catch (error) {
-    const found = findUnwritableJson(value) ?? {
-      path: '',
-      problem: `cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`,
-    };
-    throw unwritableJsonError(where, found, error);
-  }
-}
-
 /** Whether `text` is one JSON value, as `JSON.parse` reads it. */
 export function isJsonText(text: string): boolean {
   try {
@@ -114,4 +95,19 @@ export function isJsonText(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Structural equality of JSON-like values (objects compared by own enumerable keys). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((value, index) => deepEqual(value, b[index]));
+  }
+  const aRecord = a as Record<string, unknown>;
+  const bRecord = b as Record<string, unknown>;
+  const keys = Object.keys(aRecord);
+  if (keys.length !== Object.keys(bRecord).length) return false;
+  return keys.every((key) => Object.hasOwn(bRecord, key) && deepEqual(aRecord[key], bRecord[key]));
 }

@@ -1,9 +1,8 @@
 // The registry: format name -> adapter, stream format -> stream adapter. Engines ask it for an
 // adapter and never test a format's name. A new provider is a folder and a line in each table.
-import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
-import type { ConversionResult } from '../core/conversion-result.js';
-import type { ProviderProfile } from '../core/provider-profile.js';
-import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import { MESSAGE_FORMATS, type MessageFormat, type ProviderProfile } from '../core/format.js';
+import type { ConversionResult } from '../core/history.js';
+import { UnsupportedFormatError } from '../errors/tool-history-error.js';
 import { AIWRAPPER_ADAPTER } from './aiwrapper/aiwrapper-adapter.js';
 import type { AiwrapperConversionResult } from './aiwrapper/to-aiwrapper.js';
 import { ANTHROPIC_ADAPTER } from './anthropic/anthropic-adapter.js';

@@ -1,8 +1,12 @@
 import type { MessageFormat } from '../core/format.js';
 import { adapterFor } from '../formats/index.js';
-import type { ToolHistory, ToolResult } from '../core/history.js';
+import type {
+  ToolHistory,
+  ToolResult,
+  ConversionResult,
+  ConversionWarningCode,
+} from '../core/history.js';
 import { fromFormat, toFormat, type ConvertedHistory } from '../convert/convert-history.js';
-import type { ConversionResult, ConversionWarningCode } from '../core/conversion-result.js';
 import type { IdsAsRead, RepairRead } from '../formats/shared/wire-repair.js';
 
 export type { IdsAsRead } from '../formats/shared/wire-repair.js';

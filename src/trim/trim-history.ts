@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { fromFormat } from '../convert/convert-history.js';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import { ToolHistoryError, UnsupportedFormatError } from '../errors/tool-history-error.js';
 import { validateHistory } from '../validate/validate-history.js';
 import { CutFinder, findPinnedMessages, readingWhole } from './cut-finder.js';
 import { estimateTokens } from './token-estimate.js';

@@ -1,6 +1,6 @@
 import { LangMessage, type LangMessageItem, type ToolRequest } from 'aiwrapper';
 import { z } from 'zod';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
+import { InvalidHistoryError } from '../../errors/tool-history-error.js';
 import type { AiwrapperToolResultItem } from '../../formats/aiwrapper/aiwrapper-types.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { validateHistory } from '../../validate/validate-history.js';

@@ -6,11 +6,11 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResult,
+  ConversionResult,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
-import { appendAll } from '../shared/array-appender.js';
+import { appendAll } from '../shared/conversion-context.js';
 import {
   AIWRAPPER_MESSAGE_SHAPE,
   aiwrapperCallIdOf,

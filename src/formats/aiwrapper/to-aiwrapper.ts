@@ -1,7 +1,5 @@
-import { assertNever } from '../../core/assert-never.js';
-import { isObject } from '../../core/input-guards.js';
-import type { ToolHistory } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
+import { assertNever, isObject } from '../../core/input-guards.js';
+import type { ToolHistory, ConversionResult } from '../../core/history.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import type { AiwrapperItem, AiwrapperMessage } from './aiwrapper-types.js';
 

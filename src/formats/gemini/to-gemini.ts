@@ -1,16 +1,14 @@
 import type { WriteFormatOptions } from '../shared/format-adapter.js';
-import { assertNever } from '../../core/assert-never.js';
-import { withExtras } from '../shared/extras-of.js';
-import { isObject } from '../../core/input-guards.js';
+import { assertNever, isObject } from '../../core/input-guards.js';
+import { withExtras, ConversionContext } from '../shared/conversion-context.js';
 import type {
   AssistantMessage,
   OpaquePart,
   TextPart,
   ToolHistory,
   ToolResult,
+  ConversionResult,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
-import { ConversionContext } from '../shared/conversion-context.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
 import { SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
 

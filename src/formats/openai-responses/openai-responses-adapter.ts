@@ -1,6 +1,6 @@
-import type { ConversionResult } from '../../core/conversion-result.js';
+import type { ConversionResult } from '../../core/history.js';
 import { fromOpenAIResponses } from './from-openai-responses.js';
-import { BASE_PROFILE } from '../../core/provider-profile.js';
+import { BASE_PROFILE } from '../../core/format.js';
 import type { OpenAIResponsesInputItem } from './openai-responses-types.js';
 import { toOpenAIResponses } from './to-openai-responses.js';
 import {

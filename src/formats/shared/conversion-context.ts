@@ -1,7 +1,15 @@
+// What every reader and writer shares: warnings, provider extras, reasoning, call names.
+import { ArmedCalls } from '../../core/armed-calls.js';
 import type { MessageFormat } from '../../core/format.js';
-import type { OpaquePart, ProviderData } from '../../core/history.js';
-import type { ConversionWarning, ConversionWarningCode } from '../../core/conversion-result.js';
-import { isReasoningKey, isReasoningPart } from './reasoning-vocabulary.js';
+import type {
+  ConversionWarning,
+  ConversionWarningCode,
+  OpaquePart,
+  ProviderData,
+  ToolResult,
+} from '../../core/history.js';
+import { isObject } from '../../core/input-guards.js';
+import type { PairingScope } from '../../core/pair-tool-turns.js';
 
 /** Options every writer takes. */
 export interface WriterOptions {
@@ -9,7 +17,7 @@ export interface WriterOptions {
   readonly omitWarnings?: ReadonlySet<ConversionWarningCode> | undefined;
 }
 
-/** Collects one conversion's warnings, and hands out the provider data and opaque parts of its format. */
+/** Collects one conversion's warnings, and hands out its format's provider data and opaque parts. */
 export class ConversionContext {
   readonly format: MessageFormat;
   readonly warnings: ConversionWarning[] = [];
@@ -86,14 +94,7 @@ export class ConversionContext {
 }
 
 function describeOpaque(value: unknown): string {
-  if (
-    typeof value === 'object' &&
-    value !== null &&
-    'type' in value &&
-    typeof value.type === 'string'
-  )
-    return `type "${value.type}"`;
-  return 'content';
+  return isObject(value) && typeof value.type === 'string' ? `type "${value.type}"` : 'content';
 }
 
 /** `providerData` holding `extras` under `format`, or `undefined` when there are none. */
@@ -102,4 +103,101 @@ export function providerDataOf(
   extras: Readonly<Record<string, unknown>> | undefined,
 ): ProviderData | undefined {
   return extras === undefined ? undefined : { [format]: extras };
+}
+
+/** The keys of `record` not in `known`, as a new object, or `undefined` when there are none. */
+export function extrasOf(
+  record: Readonly<Record<string, unknown>>,
+  known: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
+  let extras: Record<string, unknown> | undefined;
+  for (const key in record) {
+    if (known.has(key) || !Object.hasOwn(record, key)) continue;
+    extras ??= {};
+    // Defined, not assigned: `extras['__proto__'] = …` would set the prototype and lose the key.
+    Object.defineProperty(extras, key, {
+      value: record[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return extras;
+}
+
+/** `object` after the extras a writer puts back (extras' keys first, as read), or `object` itself. */
+export function withExtras<T extends object>(
+  extras: Readonly<Record<string, unknown>> | undefined,
+  object: T,
+): T {
+  return extras === undefined ? object : { ...extras, ...object };
+}
+
+/** Appends `items` to an array the caller made (`push(...items)` overflows the stack on huge turns). */
+export function appendAll<T>(target: readonly T[], items: readonly T[]): void {
+  for (const item of items) (target as T[]).push(item);
+}
+
+/** The tool name of each armed call, under core's pairing rule. */
+export class CallNames extends ArmedCalls<string> {}
+
+/** Consumes the call `result` answers, warning `dropped-result-name` when the names differ. */
+export function answerWithoutName(
+  names: CallNames,
+  result: ToolResult,
+  index: number,
+  context: ConversionContext,
+  carrier: string,
+  scope: PairingScope = 'turn',
+): void {
+  const callName = names.answer(result.callId);
+  if ((callName ?? '') === result.name || !context.wants('dropped-result-name')) return;
+  const orphan = scope === 'conversation' ? 'no earlier call has its id' : 'no call answers it';
+  context.warn(
+    'dropped-result-name',
+    index,
+    `${carrier} carry no tool name; the result's name "${result.name}" differs from its call's (${callName === undefined ? orphan : `"${callName}"`}) and was lost.`,
+    result.callId,
+  );
+}
+
+// What each format's reader keeps of a model's reasoning, so a conversion elsewhere can say
+// `dropped-reasoning`: opaque parts by `type`, by a `true` flag field or by a key present, and
+// the `providerData` keys that hold reasoning or its signature.
+interface ReasoningVocabulary {
+  readonly partTypes?: ReadonlySet<string>;
+  readonly partFlag?: string;
+  readonly partKeys?: readonly string[];
+  readonly dataKeys?: ReadonlySet<string>;
+}
+
+// DeepSeek's thinking mode, and hosts that copy it (Kimi, vLLM, Qwen), on assistant messages.
+const CHAT_REASONING: ReasoningVocabulary = { dataKeys: new Set(['reasoning_content']) };
+
+const REASONING: Readonly<Partial<Record<MessageFormat, ReasoningVocabulary>>> = {
+  // Extended thinking: `thinking` blocks carry a `signature`, `redacted_thinking` encrypted `data`.
+  anthropic: { partTypes: new Set(['thinking', 'redacted_thinking']) },
+  // `reasoning` items, with `encrypted_content` when `store` is off.
+  'openai-responses': { partTypes: new Set(['reasoning']) },
+  // Thought summaries (`thought: true` parts) and the `thoughtSignature` of parts.
+  gemini: { partFlag: 'thought', dataKeys: new Set(['thoughtSignature']) },
+  'openai-chat': CHAT_REASONING,
+  mistral: CHAT_REASONING,
+  // The AI SDK's `reasoning` parts; aiwrapper's `reasoning` items (text only, no signature).
+  vercel: { partTypes: new Set(['reasoning']) },
+  aiwrapper: { partTypes: new Set(['reasoning']) },
+  // Converse `reasoningContent` blocks (reasoning text with its signature, or redacted content).
+  bedrock: { partKeys: ['reasoningContent'] },
+};
+
+function isReasoningPart(format: MessageFormat, value: unknown): boolean {
+  const vocabulary = REASONING[format];
+  if (vocabulary === undefined || !isObject(value)) return false;
+  if (vocabulary.partFlag !== undefined && value[vocabulary.partFlag] === true) return true;
+  if (vocabulary.partKeys?.some((key) => Object.hasOwn(value, key)) === true) return true;
+  return typeof value.type === 'string' && vocabulary.partTypes?.has(value.type) === true;
+}
+
+function isReasoningKey(format: MessageFormat, key: string): boolean {
+  return REASONING[format]?.dataKeys?.has(key) === true;
 }

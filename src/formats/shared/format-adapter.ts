@@ -1,11 +1,13 @@
 import type { CallIdGenerator } from '../../core/call-id.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
-import type { MessageFormat } from '../../core/format.js';
+import type {
+  ConversionResult,
+  HistoryMessage,
+  ToolHistory,
+  ToolResult,
+} from '../../core/history.js';
+import type { MessageFormat, ProviderProfile, RuleContext } from '../../core/format.js';
 import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
-import type { HistoryMessage, ToolHistory, ToolResult } from '../../core/history.js';
 import type { JsonObject } from '../../core/input-guards.js';
-import type { ProviderProfile } from '../../core/provider-profile.js';
-import type { RuleContext } from '../../core/rule-context.js';
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 import type { WriterOptions } from './conversion-context.js';
 import type { WireRepairHooks } from './wire-repair.js';

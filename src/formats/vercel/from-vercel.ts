@@ -1,5 +1,5 @@
 import { assertWritableJson } from '../../core/json-text.js';
-import { extrasOf } from '../shared/extras-of.js';
+import { extrasOf, appendAll } from '../shared/conversion-context.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -7,11 +7,10 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResult,
+  ConversionResult,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
-import { appendAll } from '../shared/array-appender.js';
 import {
   assertVercelMessages,
   VERCEL_MESSAGE_SHAPE,

@@ -1,9 +1,9 @@
 import { isObject } from '../../core/input-guards.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
+import type { ConversionResult } from '../../core/history.js';
 import { fromVercel } from './from-vercel.js';
 import { toVercel } from './to-vercel.js';
 import { inspectVercel } from './validate-vercel.js';
-import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/provider-profile.js';
+import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/format.js';
 import type { VercelModelMessage } from './vercel-types.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 

@@ -1,4 +1,4 @@
-import { assertNever } from '../../core/assert-never.js';
+import { assertNever } from '../../core/input-guards.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { EndpointReply, ErrorReply, ServerFailure } from '../endpoint.js';
 import { failureStatus, jsonReply } from '../endpoint.js';
