@@ -1,6 +1,6 @@
 import type { PairingScope } from './pair-tool-turns.js';
 
-/** The wire formats whose provider rules this package knows. */
+/** The provider wire formats whose rules this package knows. */
 export const PROVIDER_FORMATS = [
   'openai-chat',
   'openai-responses',
@@ -34,9 +34,8 @@ export interface RuleContext {
 /** The empty context: every provider's defaults. */
 export const NO_RULE_CONTEXT: RuleContext = Object.freeze({});
 
-/** Which call ids a provider accepts. */
+/** Which call ids a provider accepts; `description` is for fix messages. */
 export interface CallIdRule {
-  /** What the rule asks, for fix messages (e.g. `exactly 9 characters of [a-zA-Z0-9]`). */
   readonly description: string;
   readonly accepts: (id: string) => boolean;
 }
@@ -46,7 +45,7 @@ export interface ProviderProfile {
   /** The format these rules belong to, for messages. */
   readonly name: string;
   readonly scope: PairingScope;
-  /** The ids the provider accepts. Every profile refuses the empty id. */
+  /** Every profile refuses the empty id. */
   readonly callIds: CallIdRule;
   /** Whether a call id may repeat in later turns (`'turn'`) or must be unique in the history. */
   readonly uniqueCallIds: 'turn' | 'conversation';

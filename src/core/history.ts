@@ -25,9 +25,8 @@ export interface OpaquePart {
   readonly value: unknown;
 }
 
-/** A tool call as the model requested it. */
+/** A tool call as the model requested it; `callId` is made up where the provider gave none. */
 export interface ToolCall {
-  /** The provider's call id (assigned by this package where the provider gave none). */
   readonly callId: string;
   readonly name: string;
   /** The parsed arguments; `{}` when the text does not parse to a JSON object. */
@@ -45,9 +44,9 @@ export interface ToolCallPart extends ToolCall {
 /** The result of one tool call. */
 export interface ToolResult {
   readonly callId: string;
-  /** The tool's name (`''` when neither the result nor its call names it). */
+  /** `''` when neither the result nor its call names it. */
   readonly name: string;
-  /** What the tool returned: text (a string) or any JSON value. */
+  /** Text (a string) or any JSON value. */
   readonly content: JsonValue;
   readonly isError: boolean;
   /** Index of the source message that held this result, when converted from a format. */
@@ -56,7 +55,7 @@ export interface ToolResult {
 }
 
 interface MessageBase {
-  /** Index of the message in the source array it was converted from, for error reporting. */
+  /** Index of the message in the array it was read from, for error reporting. */
   readonly sourceIndex?: number | undefined;
   readonly providerData?: ProviderData | undefined;
 }
@@ -101,45 +100,36 @@ export function resultText(content: JsonValue): string {
   return typeof content === 'string' ? content : JSON.stringify(content);
 }
 
-/** Every code a {@link ConversionWarning} can carry. */
+/**
+ * Every code a {@link ConversionWarning} can carry: what the target format cannot hold (an error
+ * flag, a result name, malformed argument text, another format's content, extras or reasoning),
+ * parts reordered or a system message moved for it, a Gemini skip-validator thought signature or
+ * a call id made up, and an issue repair cannot mend without losing or making up content.
+ */
 export type ConversionWarningCode =
-  /** The target has no error flag on results (OpenAI Chat, Responses, Mistral, aiwrapper). */
   | 'dropped-error-flag'
-  /** The target carries no result name, and the call it answers has another name (or none). */
   | 'dropped-result-name'
-  /** The target needs arguments as an object; malformed argument text was replaced by `{}`. */
   | 'dropped-arguments-text'
-  /** An opaque part (image, …) from another format was left out. */
   | 'dropped-content'
-  /** Extras of another format (`cache_control`, item ids, …) were left out. */
   | 'dropped-provider-data'
-  /** The target orders parts differently (Chat Completions puts text before calls). */
   | 'reordered-parts'
-  /** A system message was moved out of the messages (Anthropic `system`, Gemini `systemInstruction`). */
   | 'moved-system-message'
-  /** A Gemini call got the documented skip-validator thought signature. */
   | 'synthesized-thought-signature'
-  /** The source gave no call id; the converter generated one. */
   | 'generated-call-id'
-  /** Reasoning signed or encrypted for another provider was left out. */
   | 'dropped-reasoning'
-  /** Repair left an issue no fix can mend without losing or making up content (Mistral last role). */
   | 'unrepaired-issue';
 
-/** Something a conversion could not carry over exactly. Conversions never fail on these. */
+/** Something a conversion could not carry over exactly (at the converter's input index). */
 export interface ConversionWarning {
   readonly code: ConversionWarningCode;
-  /** Index of the message in the converter's input array. */
   readonly messageIndex: number;
   readonly callId?: string | undefined;
   /** What was lost or changed, and why. */
   readonly message: string;
 }
 
-/** The output of a conversion and everything it could not carry over. */
+/** The output of a conversion (a new array) and every loss, in message order. */
 export interface ConversionResult<T> {
-  /** A new array; the input is untouched. */
   readonly messages: T;
-  /** Every loss, in message order. Empty when nothing was lost. */
   readonly warnings: readonly ConversionWarning[];
 }

@@ -50,7 +50,6 @@ export class InvalidHistoryError extends ToolHistoryError {
 export class UnsupportedFormatError extends ToolHistoryError {
   override readonly name: string = 'UnsupportedFormatError';
   declare readonly code: 'unsupported-format';
-  /** The format that was asked for, as given. */
   readonly format: unknown;
 
   constructor(format: unknown, supported: readonly string[], options?: ErrorOptions) {

@@ -51,8 +51,7 @@ export const CHAT_HOSTS: Readonly<Record<ChatHostName, ChatHost>> = {
 
 /** The names of the hosts in {@link CHAT_HOSTS}. */
 export const CHAT_HOST_NAMES = ['openai', 'deepseek', 'groq', 'qwen'] as const;
-
-/** The name of a host that speaks Chat Completions: `'openai'`, `'deepseek'`, `'groq'`, `'qwen'`. */
+/** The name of a host that speaks Chat Completions. */
 export type ChatHostName = (typeof CHAT_HOST_NAMES)[number];
 
 /** True when `value` names a host of {@link CHAT_HOSTS}. */
@@ -86,11 +85,7 @@ export const FORMAT_ADAPTERS: {
   vercel: VERCEL_ADAPTER,
 };
 
-/**
- * The adapter of `format`.
- *
- * @throws {UnsupportedFormatError} when `format` is not a format this package knows.
- */
+/** The adapter of `format`. @throws {UnsupportedFormatError} for a format this package does not know. */
 export function adapterFor<F extends MessageFormat>(format: F): FormatAdapter<F, WrittenHistory[F]>;
 export function adapterFor(
   format: unknown,
@@ -141,11 +136,7 @@ export const STREAM_ADAPTERS: Readonly<Record<StreamFormat, StreamAdapter>> = {
   bedrock: BEDROCK_STREAM,
 };
 
-/**
- * The adapter of stream format `format`.
- *
- * @throws {UnsupportedFormatError} when `format` is not a stream format this package knows.
- */
+/** The adapter of stream format `format`. @throws {UnsupportedFormatError} for an unknown one. */
 export function streamAdapterFor(format: unknown): StreamAdapter {
   if (typeof format !== 'string' || !Object.hasOwn(STREAM_ADAPTERS, format))
     throw new UnsupportedFormatError(format, STREAM_FORMATS);

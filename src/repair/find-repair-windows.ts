@@ -137,7 +137,9 @@ function isCut(
 export function isUserMessage(message: unknown, wire: CutFacts): boolean {
   if (!isObject(message)) return false;
   // Gemini's role is optional and means `user` when left out.
-  return message.role === 'user' || (message.role === undefined && wire.roleOptionalForUser);
+  return (
+    message.role === 'user' || (message.role === undefined && wire.roleOptionalForUser === true)
+  );
 }
 
 /** The ids of the results in messages `[start, end)` of `stretches` that no call answers (or that are `loose`). */

@@ -24,7 +24,4 @@ export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionRe
   },
   systemField: 'instructions',
   layout: 'blocks',
-  dropsEmptyText: false,
-  mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
 };

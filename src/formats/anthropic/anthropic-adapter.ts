@@ -47,6 +47,5 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
   mergesConsecutiveTurns: true,
-  roleOptionalForUser: false,
   repairWire: { after: repairAnthropicThinking },
 };

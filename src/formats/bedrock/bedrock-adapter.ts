@@ -35,5 +35,4 @@ export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> 
   layout: 'blocks',
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
-  roleOptionalForUser: false,
 };

@@ -39,7 +39,6 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   systemField: 'systemInstruction',
   layout: 'blocks',
   dropsEmptyText: true,
-  mergesResultsIntoUser: false,
   roleOptionalForUser: true,
   repairWire: { before: repairGeminiWire, read: readGeminiForRepair },
 };

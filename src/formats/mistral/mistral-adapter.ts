@@ -26,11 +26,6 @@ export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralM
   write: (history, options) => toMistral(history, options),
   messagesKey: 'messages',
   wireShape: 'chat-completions',
-  signature: undefined,
-  systemField: undefined,
   layout: 'chat',
-  dropsEmptyText: false,
-  mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
   repairWire: { after: unrepairedMistral, leaves: MISTRAL_LEAVES },
 };

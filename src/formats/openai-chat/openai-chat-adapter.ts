@@ -56,11 +56,7 @@ export function openAIChatAdapter(
         Array.isArray(message.tool_calls) || typeof message.tool_call_id === 'string',
       contentPart: (part) => part.type === 'image_url' || part.type === 'input_audio',
     },
-    systemField: undefined,
     layout: 'chat',
-    dropsEmptyText: false,
-    mergesResultsIntoUser: false,
-    roleOptionalForUser: false,
   };
 }
 

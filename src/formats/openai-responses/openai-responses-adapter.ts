@@ -59,10 +59,6 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
       typeof message.type === 'string' && RESPONSES_ITEM_TYPES.has(message.type),
     contentPart: (part) => typeof part.type === 'string' && RESPONSES_PART_TYPES.has(part.type),
   },
-  systemField: undefined,
   layout: 'items',
-  dropsEmptyText: false,
-  mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
   repairWire: { after: repairResponsesReasoning },
 };

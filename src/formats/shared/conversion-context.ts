@@ -8,7 +8,7 @@ import type {
   ProviderData,
   ToolResult,
 } from '../../core/history.js';
-import { isObject } from '../../core/input-guards.js';
+import { isObject, type JsonObject } from '../../core/input-guards.js';
 import type { PairingScope } from '../../core/pair-tool-turns.js';
 
 /** Options every writer takes. */
@@ -54,7 +54,7 @@ export class ConversionContext {
       if (key === this.format) continue;
       const source = key as MessageFormat;
       const keys = Object.keys(providerData[source] ?? {});
-      const reasoning = keys.filter((name) => isReasoningKey(source, name));
+      const reasoning = keys.filter((name) => name === REASONING_KEY[source]);
       if (reasoning.length > 0)
         this.warn(
           'dropped-reasoning',
@@ -66,7 +66,7 @@ export class ConversionContext {
       this.warn(
         'dropped-provider-data',
         messageIndex,
-        `${this.format} cannot carry ${key} extras (${keys.filter((name) => !isReasoningKey(source, name)).join(', ')}); they were left out.`,
+        `${this.format} cannot carry ${key} extras (${keys.filter((name) => name !== REASONING_KEY[source]).join(', ')}); they were left out.`,
         callId,
       );
     }
@@ -76,7 +76,7 @@ export class ConversionContext {
   /** The opaque part's value when it is in this format; otherwise warns and returns `undefined`. */
   ownOpaque(part: OpaquePart, messageIndex: number): unknown {
     if (part.format === this.format) return part.value;
-    if (isReasoningPart(part.format, part.value)) {
+    if (isObject(part.value) && REASONING_PART[part.format]?.(part.value) === true) {
       this.warn(
         'dropped-reasoning',
         messageIndex,
@@ -162,42 +162,25 @@ export function answerWithoutName(
 }
 
 // What each format's reader keeps of a model's reasoning, so a conversion elsewhere can say
-// `dropped-reasoning`: opaque parts by `type`, by a `true` flag field or by a key present, and
-// the `providerData` keys that hold reasoning or its signature.
-interface ReasoningVocabulary {
-  readonly partTypes?: ReadonlySet<string>;
-  readonly partFlag?: string;
-  readonly partKeys?: readonly string[];
-  readonly dataKeys?: ReadonlySet<string>;
-}
-
-// DeepSeek's thinking mode, and hosts that copy it (Kimi, vLLM, Qwen), on assistant messages.
-const CHAT_REASONING: ReasoningVocabulary = { dataKeys: new Set(['reasoning_content']) };
-
-const REASONING: Readonly<Partial<Record<MessageFormat, ReasoningVocabulary>>> = {
+// `dropped-reasoning`: the opaque parts that are reasoning, and the providerData key of reasoning
+// or its signature.
+const REASONING_PART: Readonly<Partial<Record<MessageFormat, (part: JsonObject) => boolean>>> = {
   // Extended thinking: `thinking` blocks carry a `signature`, `redacted_thinking` encrypted `data`.
-  anthropic: { partTypes: new Set(['thinking', 'redacted_thinking']) },
+  anthropic: (part) => part.type === 'thinking' || part.type === 'redacted_thinking',
   // `reasoning` items, with `encrypted_content` when `store` is off.
-  'openai-responses': { partTypes: new Set(['reasoning']) },
-  // Thought summaries (`thought: true` parts) and the `thoughtSignature` of parts.
-  gemini: { partFlag: 'thought', dataKeys: new Set(['thoughtSignature']) },
-  'openai-chat': CHAT_REASONING,
-  mistral: CHAT_REASONING,
+  'openai-responses': (part) => part.type === 'reasoning',
+  // Thought summaries.
+  gemini: (part) => part.thought === true,
   // The AI SDK's `reasoning` parts; aiwrapper's `reasoning` items (text only, no signature).
-  vercel: { partTypes: new Set(['reasoning']) },
-  aiwrapper: { partTypes: new Set(['reasoning']) },
+  vercel: (part) => part.type === 'reasoning',
+  aiwrapper: (part) => part.type === 'reasoning',
   // Converse `reasoningContent` blocks (reasoning text with its signature, or redacted content).
-  bedrock: { partKeys: ['reasoningContent'] },
+  bedrock: (part) => Object.hasOwn(part, 'reasoningContent'),
 };
 
-function isReasoningPart(format: MessageFormat, value: unknown): boolean {
-  const vocabulary = REASONING[format];
-  if (vocabulary === undefined || !isObject(value)) return false;
-  if (vocabulary.partFlag !== undefined && value[vocabulary.partFlag] === true) return true;
-  if (vocabulary.partKeys?.some((key) => Object.hasOwn(value, key)) === true) return true;
-  return typeof value.type === 'string' && vocabulary.partTypes?.has(value.type) === true;
-}
-
-function isReasoningKey(format: MessageFormat, key: string): boolean {
-  return REASONING[format]?.dataKeys?.has(key) === true;
-}
+const REASONING_KEY: Readonly<Partial<Record<MessageFormat, string>>> = {
+  gemini: 'thoughtSignature',
+  // DeepSeek's thinking mode, and hosts that copy it (Kimi, vLLM, Qwen), on assistant messages.
+  'openai-chat': 'reasoning_content',
+  mistral: 'reasoning_content',
+};

@@ -16,7 +16,7 @@ import type { WireRepairHooks } from './wire-repair.js';
 export interface ReadFormatOptions {
   /** Gemini: makes ids for calls and responses that have none. @defaultValue random ids */
   readonly generateId?: CallIdGenerator | undefined;
-  /** The system prompt kept outside the messages (Anthropic, Bedrock; Gemini; aiwrapper). */
+  /** The system prompt kept outside the messages, under the format's own field name. */
   readonly system?: unknown;
   readonly systemInstruction?: unknown;
   readonly instructions?: unknown;
@@ -31,20 +31,14 @@ export interface WriteFormatOptions extends WriterOptions {
   readonly responsesAsRead?: ReadonlySet<ToolResult> | undefined;
 }
 
-/** How a format lays out a neutral message: a wire message per result, an item per part, or blocks. */
+/** How a format lays out a message: a wire message per result, an item per part, or blocks. */
 export type WireLayout = 'chat' | 'items' | 'blocks';
-
-/** What marks a message as a format's own when the CLI guesses a conversation's format. */
-interface WireSignature {
-  readonly message?: ((message: JsonObject) => boolean) | undefined;
-  readonly contentPart?: ((part: JsonObject) => boolean) | undefined;
-}
 
 /** Everything the provider-neutral engines know about one message format. */
 export interface FormatAdapter<F extends MessageFormat, Written> {
   readonly format: F;
   readonly profile: ProviderProfile;
-  /** Validates `messages` with the provider's rules and wording, returning the turn table it read. */
+  /** Validates `messages` with the provider's rules and wording; returns the turn table it read. */
   inspect(
     messages: readonly unknown[],
     context?: RuleContext,
@@ -59,24 +53,28 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   /** Formats with one wire shape (Chat Completions and Mistral) can check each other's messages. */
   readonly wireShape: string;
   /** What marks a message as this format's, for the CLI's guess; `undefined` when shared. */
-  readonly signature: WireSignature | undefined;
-  readonly systemField: 'system' | 'systemInstruction' | 'instructions' | undefined;
+  readonly signature?:
+    | {
+        readonly message?: ((message: JsonObject) => boolean) | undefined;
+        readonly contentPart?: ((part: JsonObject) => boolean) | undefined;
+      }
+    | undefined;
+  readonly systemField?: 'system' | 'systemInstruction' | 'instructions' | undefined;
   readonly layout: WireLayout;
   /** The writer leaves out empty text parts (Anthropic, Gemini). */
-  readonly dropsEmptyText: boolean;
+  readonly dropsEmptyText?: boolean | undefined;
   /** The writer merges a results turn and a following user message into one (Anthropic). */
-  readonly mergesResultsIntoUser: boolean;
+  readonly mergesResultsIntoUser?: boolean | undefined;
   /** The API joins consecutive messages of one role (Anthropic): one call turn, never cut. */
   readonly mergesConsecutiveTurns?: boolean | undefined;
   /** A message without a `role` is a user turn (Gemini `contents`). */
-  readonly roleOptionalForUser: boolean;
+  readonly roleOptionalForUser?: boolean | undefined;
   /** The format's own repair steps around the neutral engine (Gemini, Mistral). */
   readonly repairWire?: WireRepairHooks | undefined;
 }
 
-/** Options a stream handler factory gets. */
+/** Options a stream handler factory gets: which choice (Chat) or candidate (Gemini) to follow. */
 export interface StreamHandlerOptions {
-  /** Which choice (Chat) or candidate (Gemini) to accumulate. */
   readonly choiceIndex: number;
 }
 

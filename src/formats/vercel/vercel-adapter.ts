@@ -34,9 +34,5 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
       typeof part.type === 'string' &&
       (VERCEL_PART_TYPES.has(part.type) || (part.type === 'image' && !isObject(part.source))),
   },
-  systemField: undefined,
   layout: 'blocks',
-  dropsEmptyText: false,
-  mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
 };
