@@ -29,17 +29,7 @@ import type { FormatAdapter, StreamAdapter } from './shared/format-adapter.js';
 import { VERCEL_ADAPTER } from './vercel/vercel-adapter.js';
 import type { VercelModelMessage } from './vercel/vercel-types.js';
 
-export type {
-  FormatAdapter,
-  ReadFormatOptions,
-  StreamAdapter,
-  StreamHandlerFactory,
-  StreamHandlerOptions,
-  WireLayout,
-  WriteFormatOptions,
-} from './shared/format-adapter.js';
-
-export type { ChatHost, ChatWording } from './shared/chat-host.js';
+export type { ReadFormatOptions, WriteFormatOptions } from './shared/format-adapter.js';
 
 /** The hosts that speak Chat Completions with their own rules and wording, by `provider` name. */
 export const CHAT_HOSTS: Readonly<Record<ChatHostName, ChatHost>> = {
@@ -86,13 +76,10 @@ export const FORMAT_ADAPTERS: {
 };
 
 /** The adapter of `format`. @throws {UnsupportedFormatError} for a format this package does not know. */
-export function adapterFor<F extends MessageFormat>(format: F): FormatAdapter<F, WrittenHistory[F]>;
-export function adapterFor(
-  format: unknown,
-): FormatAdapter<MessageFormat, WrittenHistory[MessageFormat]>;
-export function adapterFor(
-  format: unknown,
-): FormatAdapter<MessageFormat, WrittenHistory[MessageFormat]> {
+export function adapterFor<F extends MessageFormat>(
+  format: F,
+): FormatAdapter<F, WrittenHistory[F]> {
+  // Checked at run time too: JavaScript callers may pass any name.
   if (!isMessageFormat(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
   return FORMAT_ADAPTERS[format];
 }
@@ -119,10 +106,8 @@ export const STREAM_FORMATS = [
 ] as const;
 
 /**
- * A provider's stream format: `openai-chat` (also OpenAI-compatible servers: Ollama `/v1`, vLLM,
- * Mistral, Groq, OpenRouter), `openai-responses`, `anthropic`, `gemini`
- * (`streamGenerateContent`), `ollama` (native `/api/chat`), `bedrock` (ConverseStream events as
- * the AWS SDKs decode them, one JSON object per line; the binary framing is not decoded here).
+ * A provider's stream format; `openai-chat` also covers OpenAI-compatible servers, `ollama` is the
+ * native `/api/chat`, `bedrock` is ConverseStream events as the AWS SDKs decode them (JSON lines).
  */
 export type StreamFormat = (typeof STREAM_FORMATS)[number];
 

@@ -39,20 +39,17 @@ export interface ChatHost {
 }
 
 /**
- * What a Chat shape repair changed in one message before the history was read (it never adds,
- * drops or moves messages).
+ * What a Chat shape repair changed in one message before the history was read: arguments given as
+ * JSON became text; `tool_calls: []` went; a `tool` message got the id of the one unanswered call
+ * before it (or a new, orphan id); `content: null` became `''`; an empty name became
+ * `unknown_tool`; a DeepSeek call turn got `reasoning_content: ''`.
  */
 export type ShapeFixKind =
-  /** Arguments given as JSON became text. */
   | 'stringified-arguments'
   | 'removed-empty-tool-calls'
-  /** A `tool` message got the id of the one unanswered call before it (or a new, orphan id). */
   | 'added-tool-call-id'
-  /** `content: null` became `''`. */
   | 'filled-content'
-  /** An empty name became `unknown_tool`. */
   | 'named-call'
-  /** A DeepSeek call turn got `reasoning_content: ''`. */
   | 'added-reasoning';
 
 /** One change a shape repair made to one message. */

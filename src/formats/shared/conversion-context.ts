@@ -19,18 +19,16 @@ export interface WriterOptions {
 
 /** Collects one conversion's warnings, and hands out its format's provider data and opaque parts. */
 export class ConversionContext {
-  readonly format: MessageFormat;
   readonly warnings: ConversionWarning[] = [];
-  private readonly omitted: ReadonlySet<ConversionWarningCode> | undefined;
 
-  constructor(format: MessageFormat, options: WriterOptions = {}) {
-    this.format = format;
-    this.omitted = options.omitWarnings;
-  }
+  constructor(
+    readonly format: MessageFormat,
+    private readonly options: WriterOptions = {},
+  ) {}
 
   /** False for a warning the caller drops: check before building a warning's text in a loop. */
   wants(code: ConversionWarningCode): boolean {
-    return this.omitted?.has(code) !== true;
+    return this.options.omitWarnings?.has(code) !== true;
   }
 
   /** Records a warning, unless the caller drops its code. */
