@@ -12,18 +12,7 @@ interface UnwritableJson {
 /** Levels of a path spelled out in messages; deeper ones are elided to `…`. */
 const SHOWN_PATH_DEPTH = 12;
 
-interface WalkEntry {
-  readonly value: unknown;
-  readonly parent: WalkEntry | undefined;
-  readonly key: string | number;
-  readonly depth: number;
-  readonly exit: boolean;
-}
-
-function pathOf(entry: WalkEntry): string {
-  const keys: (string | number)[] = [];
-  for (let at = entry; at.parent !== undefined; at = at.parent) keys.push(at.key);
-  keys.reverse();
+function pathOf(keys: readonly (string | number)[]): string {
   const shown = keys
     .slice(0, SHOWN_PATH_DEPTH)
     .map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`))
@@ -31,41 +20,35 @@ function pathOf(entry: WalkEntry): string {
   return keys.length > SHOWN_PATH_DEPTH ? `${shown}…` : shown;
 }
 
-/** The first part of `value` JSON cannot carry (a BigInt, a cycle, nesting too deep). */
+/**
+ * The first part of `value` JSON cannot carry (a BigInt, a cycle, nesting too deep). The walk
+ * recurses at most {@link MAX_JSON_VALUE_DEPTH} levels, so a deeper value cannot overflow it.
+ */
 export function findUnwritableJson(value: unknown): UnwritableJson | undefined {
   const onPath = new Set<object>();
-  const stack: WalkEntry[] = [{ value, parent: undefined, key: '', depth: 0, exit: false }];
-  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
-    const current = entry.value;
-    if (typeof current === 'bigint')
-      return { path: pathOf(entry), problem: `is the BigInt ${String(current)}n` };
-    if (typeof current !== 'object' || current === null) continue;
-    if (entry.exit) {
-      onPath.delete(current);
-      continue;
-    }
-    if (typeof (current as { readonly toJSON?: unknown }).toJSON === 'function') continue;
-    if (onPath.has(current))
-      return { path: pathOf(entry), problem: 'refers back to itself (a cycle)' };
-    if (entry.depth >= MAX_JSON_VALUE_DEPTH)
-      return { path: pathOf(entry), problem: `nests deeper than ${MAX_JSON_VALUE_DEPTH} levels` };
+  const keys: (string | number)[] = [];
+  const found = (problem: string): UnwritableJson => ({ path: pathOf(keys), problem });
+  const walk = (current: unknown): UnwritableJson | undefined => {
+    if (typeof current === 'bigint') return found(`is the BigInt ${String(current)}n`);
+    if (typeof current !== 'object' || current === null) return undefined;
+    if (typeof (current as { readonly toJSON?: unknown }).toJSON === 'function') return undefined;
+    if (onPath.has(current)) return found('refers back to itself (a cycle)');
+    if (keys.length >= MAX_JSON_VALUE_DEPTH)
+      return found(`nests deeper than ${MAX_JSON_VALUE_DEPTH} levels`);
     onPath.add(current);
-    stack.push({ ...entry, exit: true });
-    const depth = entry.depth + 1;
-    if (Array.isArray(current)) {
-      const items: readonly unknown[] = current;
-      for (let index = items.length - 1; index >= 0; index--)
-        stack.push({ value: items[index], parent: entry, key: index, depth, exit: false });
-    } else {
-      const record = current as Readonly<Record<string, unknown>>;
-      const keys = Object.keys(record);
-      for (let index = keys.length - 1; index >= 0; index--) {
-        const key = keys[index] ?? '';
-        stack.push({ value: record[key], parent: entry, key, depth, exit: false });
-      }
+    const entries: Iterable<[string | number, unknown]> = Array.isArray(current)
+      ? (current as unknown[]).entries()
+      : Object.entries(current);
+    for (const [key, item] of entries) {
+      keys.push(key);
+      const problem = walk(item);
+      if (problem !== undefined) return problem;
+      keys.pop();
     }
-  }
-  return undefined;
+    onPath.delete(current);
+    return undefined;
+  };
+  return walk(value);
 }
 
 /** The `invalid-input` error for a value JSON cannot carry, found at `where` + its path. */

@@ -1,11 +1,10 @@
+// Where (an index into the format's own array; the block or part, for formats whose calls live
+// in parts; the request field the provider names, e.g. `messages.[3].role`) and what is wrong,
+// in the provider's own wording where it is known.
 interface IssueBase {
-  /** Index in the format's own message array where the problem is. */
   readonly messageIndex: number;
-  /** What is wrong, in the provider's own wording where it is known. */
   readonly message: string;
-  /** The request field the provider names, e.g. `messages.[3].role`, where known. */
   readonly param?: string | undefined;
-  /** Position of the block or part inside the message, for formats whose calls live in parts. */
   readonly partIndex?: number | undefined;
 }
 

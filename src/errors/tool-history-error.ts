@@ -66,9 +66,12 @@ export class UnsupportedFormatError extends ToolHistoryError {
 export type StreamLimitName =
   'argument-bytes' | 'fragments' | 'depth' | 'line-length' | 'calls' | 'text-bytes' | 'total-bytes';
 
-/** What went wrong while accumulating a stream, discriminated on `code`. */
+/**
+ * What went wrong while accumulating a stream: a limit hit (the value the stream would have
+ * reached, and the call if any), an event without its documented shape at `field`, or an error
+ * event the provider sent mid-stream (Anthropic `overloaded_error`).
+ */
 export type StreamAccumulationErrorDetail =
-  /** A limit was hit: the value the stream would have reached, and the call if any. */
   | {
       readonly code: 'stream-limit';
       readonly limit: StreamLimitName;
@@ -77,9 +80,7 @@ export type StreamAccumulationErrorDetail =
       readonly attempted: number;
       readonly maximum: number;
     }
-  /** Event `eventIndex` (0-based) lacks its documented shape at `field`. */
   | { readonly code: 'invalid-input'; readonly eventIndex: number; readonly field: string }
-  /** The provider sent an error event mid-stream (Anthropic `overloaded_error`). */
   | {
       readonly code: 'provider-error';
       readonly eventIndex: number;

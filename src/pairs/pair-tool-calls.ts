@@ -57,8 +57,7 @@ export function pairToolCalls(
 export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCallPairs {
   const adapter = adapterFor(format);
   const armed = new ArmedCalls<number>(adapter.profile.scope);
-  const calls: Omit<ToolCallPair, 'status' | 'result'>[] = [];
-  const results: (PairedToolResult | undefined)[] = [];
+  const pairs: ToolCallPair[] = [];
   const unpaired: UnpairedToolResult[] = [];
   let turn = -1;
   let afterCalls = false;
@@ -67,8 +66,10 @@ export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCa
       for (const { callId, name, content, isError, sourceIndex } of message.results) {
         const messageIndex = sourceIndex ?? message.sourceIndex ?? entryIndex;
         const call = armed.answer(callId);
-        if (call === undefined) unpaired.push({ callId, name, messageIndex, content, isError });
-        else results[call] = { messageIndex, content, isError };
+        const pair = call === undefined ? undefined : pairs[call];
+        const result = { messageIndex, content, isError };
+        if (call === undefined || pair === undefined) unpaired.push({ ...result, callId, name });
+        else pairs[call] = { ...pair, status: isError ? 'error' : 'ok', result };
       }
       // Results end a run of call messages: the next call message starts its own turn.
       afterCalls = false;
@@ -86,21 +87,18 @@ export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCa
     const base = message.sourceIndex ?? entryIndex;
     message.parts.forEach((part, partIndex) => {
       if (part.type !== 'tool-call') return;
-      armed.arm(part.callId, calls.length);
-      calls.push({
+      armed.arm(part.callId, pairs.length);
+      pairs.push({
         callId: part.callId,
         name: part.name,
         arguments: part.arguments,
         ...(part.argumentsText === undefined ? {} : { argumentsText: part.argumentsText }),
         turn,
         callMessageIndex: adapter.layout === 'items' ? base + partIndex : base,
+        status: 'pending',
+        result: undefined,
       });
     });
-  });
-  const pairs = calls.map((call, index): ToolCallPair => {
-    const result = results[index];
-    const status = result === undefined ? 'pending' : result.isError ? 'error' : 'ok';
-    return { ...call, status, result };
   });
   return { pairs, unpaired };
 }

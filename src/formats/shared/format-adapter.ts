@@ -31,9 +31,6 @@ export interface WriteFormatOptions extends WriterOptions {
   readonly responsesAsRead?: ReadonlySet<ToolResult> | undefined;
 }
 
-/** How a format lays out a message: a wire message per result, an item per part, or blocks. */
-export type WireLayout = 'chat' | 'items' | 'blocks';
-
 /** Everything the provider-neutral engines know about one message format. */
 export interface FormatAdapter<F extends MessageFormat, Written> {
   readonly format: F;
@@ -60,7 +57,8 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
       }
     | undefined;
   readonly systemField?: 'system' | 'systemInstruction' | 'instructions' | undefined;
-  readonly layout: WireLayout;
+  /** How the format lays out a message: a wire message per result, an item per part, or blocks. */
+  readonly layout: 'chat' | 'items' | 'blocks';
   /** The writer leaves out empty text parts (Anthropic, Gemini). */
   readonly dropsEmptyText?: boolean | undefined;
   /** The writer merges a results turn and a following user message into one (Anthropic). */
@@ -73,19 +71,14 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   readonly repairWire?: WireRepairHooks | undefined;
 }
 
-/** Options a stream handler factory gets: which choice (Chat) or candidate (Gemini) to follow. */
-export interface StreamHandlerOptions {
-  readonly choiceIndex: number;
-}
-
-/** Makes the handler that turns one stream format's events into calls of an accumulator core. */
-export type StreamHandlerFactory = (
-  core: AccumulatorCore,
-  options: StreamHandlerOptions,
-) => StreamEventHandler;
-
-/** One stream format: how its events are framed on the wire, and its handler. */
+/**
+ * One stream format: how its events are framed on the wire, and the handler that turns them into
+ * calls of an accumulator core, following one choice (Chat) or candidate (Gemini).
+ */
 export interface StreamAdapter {
   readonly framing: 'sse' | 'json-lines';
-  readonly createHandler: StreamHandlerFactory;
+  readonly createHandler: (
+    core: AccumulatorCore,
+    options: { readonly choiceIndex: number },
+  ) => StreamEventHandler;
 }
