@@ -8,6 +8,7 @@ import type {
   ToolCallPart,
   ToolResult,
   ConversionResult,
+  ProviderData,
 } from '../../core/history.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
@@ -36,8 +37,7 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
     // Checks the role and the parts; a string content is none, read here as one text part.
     const parts = vercelPartsOf(message, index) ?? [{ type: 'text', text: message.content }];
     const extras = extrasOf(message, MESSAGE_KEYS);
-    const data = extras === undefined ? {} : { providerData: { vercel: extras } };
-    const at = { sourceIndex: index, ...data };
+    const at = { sourceIndex: index, ...vercelData(extras) };
     if (message.role === 'system') {
       const text = vercelStringAt(message.content, `messages[${index}].content`);
       history.push({ role: 'system', text, ...at });
@@ -94,7 +94,7 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
     name: vercelStringAt(part.toolName, `${path}.toolName`),
     sourceIndex: index,
   };
-  const data = extras === undefined ? {} : { providerData: { vercel: extras } };
+  const data = vercelData(extras);
   const isError = output.type === 'error-text' || output.type === 'error-json';
   if (output.type === 'text' || output.type === 'error-text')
     return {
@@ -126,7 +126,6 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
 }
 
 function readCall(part: JsonObject, index: number, partIndex: number): ToolCallPart {
-  const extras = extrasOf(part, CALL_KEYS);
   return {
     type: 'tool-call',
     callId: vercelToolCallIdOf(part, index, partIndex),
@@ -134,15 +133,16 @@ function readCall(part: JsonObject, index: number, partIndex: number): ToolCallP
     ...(typeof part.input === 'string'
       ? parseArgumentsText(part.input)
       : parseArgumentsValue(part.input ?? {}, `messages[${index}].content[${partIndex}].input`)),
-    ...(extras === undefined ? {} : { providerData: { vercel: extras } }),
+    ...vercelData(extrasOf(part, CALL_KEYS)),
   };
 }
 
 function readPart(part: JsonObject): TextPart | OpaquePart {
   if (part.type !== 'text' || typeof part.text !== 'string')
     return { type: 'opaque', format: 'vercel', value: part };
-  const extras = extrasOf(part, TEXT_KEYS);
-  return extras === undefined
-    ? { type: 'text', text: part.text }
-    : { type: 'text', text: part.text, providerData: { vercel: extras } };
+  return { type: 'text', text: part.text, ...vercelData(extrasOf(part, TEXT_KEYS)) };
+}
+
+function vercelData(extras: Record<string, unknown> | undefined): { providerData?: ProviderData } {
+  return extras === undefined ? {} : { providerData: { vercel: extras } };
 }
