@@ -14,7 +14,7 @@ export type { MessageFormat } from './core/format.js';
 export { validateHistory, assertValidHistory } from './validate/validate-history.js';
 export type { ValidateHistoryOptions } from './validate/validate-history.js';
 export type { ProviderName } from './validate/validate-history.js';
-export type { HistoryIssue, ValidationResult } from './core/issue.js';
+export type { HistoryIssue, ValidationResult } from './errors/history-issue.js';
 
 // Repair: one call, a report of every change, and the way back for rewritten ids.
 export { repairHistory } from './repair/repair-history.js';
@@ -27,8 +27,8 @@ export { UNKNOWN_TOOL_NAME } from './repair/add-missing-calls.js';
 // Convert: any format to any other through the neutral model.
 export { convertHistory } from './convert/convert-history.js';
 export type { ConvertHistoryOptions } from './convert/convert-history.js';
-export type { ConversionWarning } from './core/conversion-result.js';
 export type {
+  ConversionWarning,
   ToolHistory,
   HistoryMessage,
   ToolCallPart,
@@ -70,8 +70,11 @@ export { createCallId } from './core/call-id.js';
 export { isPlaceholderResult } from './core/placeholder-result.js';
 
 // Errors: one base class with a `code`, and three subclasses.
-export { ToolHistoryError, isToolHistoryError } from './errors/tool-history-error.js';
+export {
+  ToolHistoryError,
+  isToolHistoryError,
+  InvalidHistoryError,
+  UnsupportedFormatError,
+  StreamAccumulationError,
+} from './errors/tool-history-error.js';
 export type { ToolHistoryErrorCode } from './errors/tool-history-error.js';
-export { InvalidHistoryError } from './errors/invalid-history-error.js';
-export { UnsupportedFormatError } from './errors/unsupported-format-error.js';
-export { StreamAccumulationError } from './errors/stream-accumulation-error.js';

@@ -6,7 +6,7 @@ import {
   type ToolRequest,
 } from 'aiwrapper';
 import type { CallIdGenerator } from '../core/call-id.js';
-import type { ToolCall } from '../core/tool-call.js';
+import type { ToolCall } from '../core/history.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import {
   matchExistingTurn,

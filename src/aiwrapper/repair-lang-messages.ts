@@ -1,5 +1,5 @@
 import { LangMessage, type LangMessageItem, type LangMessages } from 'aiwrapper';
-import type { ConversionWarning } from '../core/conversion-result.js';
+import type { ConversionWarning } from '../core/history.js';
 import type { MessageFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 import type { RepairPolicy } from '../repair/repair-policy.js';

@@ -1,7 +1,7 @@
-import type { ConversionWarning } from '../core/conversion-result.js';
+import type { ConversionWarning } from '../core/history.js';
 import type { MessageFormat } from '../core/format.js';
-import type { HistoryIssue } from '../core/issue.js';
-import { convertHistory, fromFormat } from '../convert/convert-history.js';
+import type { HistoryIssue } from '../errors/history-issue.js';
+import { convertHistory } from '../convert/convert-history.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { adapterFor, FORMAT_ADAPTERS, isChatHostName } from '../formats/index.js';
 import { pairToolCalls } from '../pairs/pair-tool-calls.js';
@@ -405,7 +405,7 @@ function convert(
   let rest = container?.value;
   if (container !== undefined && field !== undefined && container.value[field] !== undefined) {
     rest = without(container.value, field);
-    const system = fromFormat([], from, { [field]: container.value[field] }).messages[0];
+    const system = adapterFor(from).read([], { [field]: container.value[field] }).messages[0];
     if (system?.role === 'system') {
       const converted = convertHistory([{ role: 'system', content: system.text }], {
         from: 'openai-chat',

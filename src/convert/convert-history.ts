@@ -1,21 +1,10 @@
-import type { ConversionResult } from '../core/conversion-result.js';
 import type { MessageFormat } from '../core/format.js';
-import type { HistoryMessage } from '../core/history.js';
-import {
-  adapterFor,
-  type ReadFormatOptions,
-  type WriteFormatOptions,
-  type WrittenHistory,
-} from '../formats/index.js';
-
-/** What {@link convertHistory} returns for each target format. */
-export type ConvertedHistory = WrittenHistory;
+import { adapterFor, type ReadFormatOptions, type WrittenHistory } from '../formats/index.js';
 
 /** Options of {@link convertHistory}. */
 export interface ConvertHistoryOptions<To extends MessageFormat> extends ReadFormatOptions {
   /** The format `messages` are in. */
   readonly from: MessageFormat;
-  /** The format to convert to. */
   readonly to: To;
   /** Gemini target: what a call without a thought signature gets. @defaultValue 'skip-validator' */
   readonly missingThoughtSignature?: 'skip-validator' | 'omit' | undefined;
@@ -32,28 +21,10 @@ export interface ConvertHistoryOptions<To extends MessageFormat> extends ReadFor
 export function convertHistory<To extends MessageFormat>(
   messages: readonly unknown[],
   options: ConvertHistoryOptions<To>,
-): ConvertedHistory[To] {
-  const source = fromFormat(messages, options.from, options);
-  const target = toFormat(source.messages, options.to, {
+): WrittenHistory[To] {
+  const source = adapterFor(options.from).read(messages, options);
+  const target = adapterFor(options.to).write(source.messages, {
     missingThoughtSignature: options.missingThoughtSignature,
   });
   return { ...target, warnings: [...source.warnings, ...target.warnings] };
-}
-
-/** Reads `messages` of `from` into the neutral model (internal: engines and the CLI). */
-export function fromFormat(
-  messages: readonly unknown[],
-  from: MessageFormat,
-  options: ReadFormatOptions = {},
-): ConversionResult<HistoryMessage[]> {
-  return adapterFor(from).read(messages, options);
-}
-
-/** Writes a neutral history as `to` (internal: engines). */
-export function toFormat<To extends MessageFormat>(
-  history: readonly HistoryMessage[],
-  to: To,
-  options: WriteFormatOptions = {},
-): ConvertedHistory[To] {
-  return adapterFor(to).write(history, options);
 }

@@ -37,10 +37,7 @@ export function hashCallId(seed: string): string {
   return id;
 }
 
-/**
- * Returns a generator of ids not in `taken`, adding each id it returns to `taken`.
- * @throws {Error} when `generate` keeps returning ids that are taken.
- */
+/** A generator of ids not in `taken`, adding each to it. @throws {Error} when `generate` keeps repeating. */
 export function uniqueCallIds(
   taken: Set<string>,
   generate: CallIdGenerator = createCallId,

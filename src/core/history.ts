@@ -18,32 +18,35 @@ export interface TextPart {
   readonly providerData?: ProviderData | undefined;
 }
 
-/** Content the neutral model does not interpret (an image, a reasoning block), kept as `format` wrote it. */
+/** Content the neutral model does not interpret (an image, a reasoning block), as `format` wrote it. */
 export interface OpaquePart {
   readonly type: 'opaque';
   readonly format: MessageFormat;
   readonly value: unknown;
 }
 
-/** A tool call inside an assistant message. */
-export interface ToolCallPart {
-  readonly type: 'tool-call';
-  /** The provider's call id (assigned by the converter where the provider gave none). */
+/** A tool call as the model requested it; `callId` is made up where the provider gave none. */
+export interface ToolCall {
   readonly callId: string;
   readonly name: string;
   /** The parsed arguments; `{}` when the text does not parse to a JSON object. */
   readonly arguments: Readonly<Record<string, unknown>>;
   /** Argument text as the model sent it, present only when it does not parse to a JSON object. */
   readonly argumentsText?: string | undefined;
+}
+
+/** A tool call inside an assistant message. */
+export interface ToolCallPart extends ToolCall {
+  readonly type: 'tool-call';
   readonly providerData?: ProviderData | undefined;
 }
 
 /** The result of one tool call. */
 export interface ToolResult {
   readonly callId: string;
-  /** The tool's name (`''` when neither the result nor its call names it). */
+  /** `''` when neither the result nor its call names it. */
   readonly name: string;
-  /** What the tool returned: text (a string) or any JSON value. */
+  /** Text (a string) or any JSON value. */
   readonly content: JsonValue;
   readonly isError: boolean;
   /** Index of the source message that held this result, when converted from a format. */
@@ -52,7 +55,7 @@ export interface ToolResult {
 }
 
 interface MessageBase {
-  /** Index of the message in the source array it was converted from, for error reporting. */
+  /** Index of the message in the array it was read from, for error reporting. */
   readonly sourceIndex?: number | undefined;
   readonly providerData?: ProviderData | undefined;
 }
@@ -84,10 +87,49 @@ export interface ToolResultsMessage extends MessageBase {
 /** One message of a {@link ToolHistory}, discriminated on `role`. */
 export type HistoryMessage = SystemMessage | UserMessage | AssistantMessage | ToolResultsMessage;
 
-/** A provider-neutral conversation: what every `from*` converter returns and every `to*` converter reads. */
+/** A provider-neutral conversation: what every `from*` converter returns and every `to*` reads. */
 export type ToolHistory = readonly HistoryMessage[];
 
 /** The tool calls of an assistant message, in order. */
 export function toolCallsOf(message: AssistantMessage): ToolCallPart[] {
   return message.parts.filter((part): part is ToolCallPart => part.type === 'tool-call');
+}
+
+/** A result's content as text (Chat, Responses, Anthropic): a string as is, else its JSON. */
+export function resultText(content: JsonValue): string {
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+/**
+ * Every code a {@link ConversionWarning} can carry: what the target format cannot hold (an error
+ * flag, a result name, malformed argument text, another format's content, extras or reasoning),
+ * parts reordered or a system message moved for it, a Gemini skip-validator thought signature or
+ * a call id made up, and an issue repair cannot mend without losing or making up content.
+ */
+export type ConversionWarningCode =
+  | 'dropped-error-flag'
+  | 'dropped-result-name'
+  | 'dropped-arguments-text'
+  | 'dropped-content'
+  | 'dropped-provider-data'
+  | 'reordered-parts'
+  | 'moved-system-message'
+  | 'synthesized-thought-signature'
+  | 'generated-call-id'
+  | 'dropped-reasoning'
+  | 'unrepaired-issue';
+
+/** Something a conversion could not carry over exactly (at the converter's input index). */
+export interface ConversionWarning {
+  readonly code: ConversionWarningCode;
+  readonly messageIndex: number;
+  readonly callId?: string | undefined;
+  /** What was lost or changed, and why. */
+  readonly message: string;
+}
+
+/** The output of a conversion (a new array) and every loss, in message order. */
+export interface ConversionResult<T> {
+  readonly messages: T;
+  readonly warnings: readonly ConversionWarning[];
 }

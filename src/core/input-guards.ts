@@ -70,3 +70,8 @@ export function invalidField(field: string, value: unknown, expected: string): T
     typeof value === 'string' ? `the string ${JSON.stringify(value)}` : describeType(value);
   return new ToolHistoryError('invalid-input', `${field} is ${shown}, but must be ${expected}.`);
 }
+
+/** Marks a branch the type system proves unreachable; throws if it is reached anyway. */
+export function assertNever(value: never, context: string): never {
+  throw new ToolHistoryError('unreachable', `Unhandled ${context}: ${JSON.stringify(value)}`);
+}

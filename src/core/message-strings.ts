@@ -1,16 +1,8 @@
-/**
- * The last string made for a message, made again only for another message (one path prefix per
- * message, not per result).
- *
- * @example
- * const prefixes = new MessageStrings((index) => `messages.${index}.content.`);
- * const param = `${prefixes.of(3)}${partIndex}`;
- */
+/** The last string `make` built, built again only for another message: one per message, not per result. */
 export class MessageStrings {
   private index = -1;
   private value = '';
 
-  /** `make` builds the string for a message index. */
   constructor(private readonly make: (messageIndex: number) => string) {}
 
   /** The string for `messageIndex`. */

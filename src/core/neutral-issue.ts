@@ -1,7 +1,6 @@
-import { toValidationResult, type HistoryIssue } from '../errors/history-issue.js';
+import { toValidationResult, type HistoryIssue, byMessageIndex } from '../errors/history-issue.js';
 import { wordsIssues, type HistoryInspection, type InspectionUse } from './history-inspection.js';
 import { objectAt, type JsonObject } from './input-guards.js';
-import { byMessageIndex } from './issue.js';
 import { MessageStrings } from './message-strings.js';
 import { forEachToolTurnProblem, type ToolSite, type ToolTurnProblem } from './pair-tool-turns.js';
 import { siteName, ToolTurnTable } from './tool-turn-table.js';

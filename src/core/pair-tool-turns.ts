@@ -1,7 +1,7 @@
 // The one pairing rule: a result answers the first open call with its id. Ids repeat across a
 // conversation (Kimi's `exec_0`), so in turn scope only the call turn right before the results is open.
 import { ArmedCalls } from './armed-calls.js';
-import { assertNever } from './assert-never.js';
+import { assertNever } from './input-guards.js';
 import type { ToolHistory } from './history.js';
 import {
   CALLS_ENTRY,

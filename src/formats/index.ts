@@ -1,9 +1,8 @@
 // The registry: format name -> adapter, stream format -> stream adapter. Engines ask it for an
 // adapter and never test a format's name. A new provider is a folder and a line in each table.
-import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
-import type { ConversionResult } from '../core/conversion-result.js';
-import type { ProviderProfile } from '../core/provider-profile.js';
-import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import { MESSAGE_FORMATS, type MessageFormat, type ProviderProfile } from '../core/format.js';
+import type { ConversionResult } from '../core/history.js';
+import { UnsupportedFormatError } from '../errors/tool-history-error.js';
 import { AIWRAPPER_ADAPTER } from './aiwrapper/aiwrapper-adapter.js';
 import type { AiwrapperConversionResult } from './aiwrapper/to-aiwrapper.js';
 import { ANTHROPIC_ADAPTER } from './anthropic/anthropic-adapter.js';
@@ -30,17 +29,7 @@ import type { FormatAdapter, StreamAdapter } from './shared/format-adapter.js';
 import { VERCEL_ADAPTER } from './vercel/vercel-adapter.js';
 import type { VercelModelMessage } from './vercel/vercel-types.js';
 
-export type {
-  FormatAdapter,
-  ReadFormatOptions,
-  StreamAdapter,
-  StreamHandlerFactory,
-  StreamHandlerOptions,
-  WireLayout,
-  WriteFormatOptions,
-} from './shared/format-adapter.js';
-
-export type { ChatHost, ChatWording } from './shared/chat-host.js';
+export type { ReadFormatOptions, WriteFormatOptions } from './shared/format-adapter.js';
 
 /** The hosts that speak Chat Completions with their own rules and wording, by `provider` name. */
 export const CHAT_HOSTS: Readonly<Record<ChatHostName, ChatHost>> = {
@@ -52,8 +41,7 @@ export const CHAT_HOSTS: Readonly<Record<ChatHostName, ChatHost>> = {
 
 /** The names of the hosts in {@link CHAT_HOSTS}. */
 export const CHAT_HOST_NAMES = ['openai', 'deepseek', 'groq', 'qwen'] as const;
-
-/** The name of a host that speaks Chat Completions: `'openai'`, `'deepseek'`, `'groq'`, `'qwen'`. */
+/** The name of a host that speaks Chat Completions. */
 export type ChatHostName = (typeof CHAT_HOST_NAMES)[number];
 
 /** True when `value` names a host of {@link CHAT_HOSTS}. */
@@ -87,18 +75,11 @@ export const FORMAT_ADAPTERS: {
   vercel: VERCEL_ADAPTER,
 };
 
-/**
- * The adapter of `format`.
- *
- * @throws {UnsupportedFormatError} when `format` is not a format this package knows.
- */
-export function adapterFor<F extends MessageFormat>(format: F): FormatAdapter<F, WrittenHistory[F]>;
-export function adapterFor(
-  format: unknown,
-): FormatAdapter<MessageFormat, WrittenHistory[MessageFormat]>;
-export function adapterFor(
-  format: unknown,
-): FormatAdapter<MessageFormat, WrittenHistory[MessageFormat]> {
+/** The adapter of `format`. @throws {UnsupportedFormatError} for a format this package does not know. */
+export function adapterFor<F extends MessageFormat>(
+  format: F,
+): FormatAdapter<F, WrittenHistory[F]> {
+  // Checked at run time too: JavaScript callers may pass any name.
   if (!isMessageFormat(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
   return FORMAT_ADAPTERS[format];
 }
@@ -125,10 +106,8 @@ export const STREAM_FORMATS = [
 ] as const;
 
 /**
- * A provider's stream format: `openai-chat` (also OpenAI-compatible servers: Ollama `/v1`, vLLM,
- * Mistral, Groq, OpenRouter), `openai-responses`, `anthropic`, `gemini`
- * (`streamGenerateContent`), `ollama` (native `/api/chat`), `bedrock` (ConverseStream events as
- * the AWS SDKs decode them, one JSON object per line; the binary framing is not decoded here).
+ * A provider's stream format; `openai-chat` also covers OpenAI-compatible servers, `ollama` is the
+ * native `/api/chat`, `bedrock` is ConverseStream events as the AWS SDKs decode them (JSON lines).
  */
 export type StreamFormat = (typeof STREAM_FORMATS)[number];
 
@@ -142,11 +121,7 @@ export const STREAM_ADAPTERS: Readonly<Record<StreamFormat, StreamAdapter>> = {
   bedrock: BEDROCK_STREAM,
 };
 
-/**
- * The adapter of stream format `format`.
- *
- * @throws {UnsupportedFormatError} when `format` is not a stream format this package knows.
- */
+/** The adapter of stream format `format`. @throws {UnsupportedFormatError} for an unknown one. */
 export function streamAdapterFor(format: unknown): StreamAdapter {
   if (typeof format !== 'string' || !Object.hasOwn(STREAM_ADAPTERS, format))
     throw new UnsupportedFormatError(format, STREAM_FORMATS);

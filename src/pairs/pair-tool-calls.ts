@@ -1,37 +1,25 @@
 import type { MessageFormat } from '../core/format.js';
 import { ArmedCalls } from '../core/armed-calls.js';
-import type { AssistantMessage, JsonValue, ToolCallPart, ToolHistory } from '../core/history.js';
+import type { JsonValue, ToolCall, ToolHistory } from '../core/history.js';
 import { adapterFor } from '../formats/index.js';
-
-/** Where a call stands: no result yet, a result, or a result that reports a failure. */
-export type ToolCallStatus = 'pending' | 'ok' | 'error';
 
 /** The result half of a {@link ToolCallPair}. */
 export interface PairedToolResult {
   /** Index of the message (or item) that holds the result, in the input array. */
   readonly messageIndex: number;
-  /** What the tool returned. */
   readonly content: JsonValue;
   /** True when the result reports a failure (Anthropic `is_error`, Vercel `error-*` outputs, …). */
   readonly isError: boolean;
 }
 
 /** One tool call and, once it has one, its result: what a UI renders as one block. */
-export interface ToolCallPair {
-  readonly callId: string;
-  /** The tool's name. */
-  readonly name: string;
-  /** The parsed arguments (`{}` when the model sent text that is not a JSON object). */
-  readonly arguments: Readonly<Record<string, unknown>>;
-  /** The argument text as sent, present only when it does not parse to a JSON object. */
-  readonly argumentsText?: string | undefined;
+export interface ToolCallPair extends ToolCall {
   /** `pending` without a result, `error` when the result reports a failure, else `ok`. */
-  readonly status: ToolCallStatus;
+  readonly status: 'pending' | 'ok' | 'error';
   /** 0-based number of the call turn (the assistant turn that made the call), in history order. */
   readonly turn: number;
   /** Index of the message (or item) that holds the call, in the input array. */
   readonly callMessageIndex: number;
-  /** The result, or `undefined` while the call is pending. */
   readonly result: PairedToolResult | undefined;
 }
 
@@ -42,24 +30,15 @@ export interface UnpairedToolResult extends PairedToolResult {
   readonly name: string;
 }
 
-/** The outcome of {@link pairToolCalls}. */
+/** The outcome of {@link pairToolCalls}: every call once, and every result no call claims. */
 export interface ToolCallPairs {
-  /** Every call, once, in history order. */
   readonly pairs: readonly ToolCallPair[];
-  /** Every result no call claims, in history order. Empty for a valid history. */
   readonly unpaired: readonly UnpairedToolResult[];
-}
-
-/** Options of {@link pairToolCalls}. */
-export interface PairToolCallsOptions {
-  /** The format `messages` is in; default `'openai-chat'`. */
-  readonly format?: MessageFormat | undefined;
 }
 
 /**
  * Pairs every tool call with its result under the provider's rule, for UIs and logs that render
  * both as one block; every result appears once, in a pair or in `unpaired`.
- *
  * @throws {ToolHistoryError} `invalid-input` when `messages` is not an array of the format's messages.
  * @throws {UnsupportedFormatError} for a format this package does not know.
  * @example
@@ -68,7 +47,7 @@ export interface PairToolCallsOptions {
  */
 export function pairToolCalls(
   messages: readonly unknown[],
-  options: PairToolCallsOptions = {},
+  options: { readonly format?: MessageFormat | undefined } = {},
 ): ToolCallPairs {
   const format = options.format ?? 'openai-chat';
   return pairHistory(adapterFor(format).read(messages).messages, format);
@@ -78,8 +57,7 @@ export function pairToolCalls(
 export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCallPairs {
   const adapter = adapterFor(format);
   const armed = new ArmedCalls<number>(adapter.profile.scope);
-  const calls: Omit<ToolCallPair, 'status' | 'result'>[] = [];
-  const results: (PairedToolResult | undefined)[] = [];
+  const pairs: ToolCallPair[] = [];
   const unpaired: UnpairedToolResult[] = [];
   let turn = -1;
   let afterCalls = false;
@@ -88,14 +66,16 @@ export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCa
       for (const { callId, name, content, isError, sourceIndex } of message.results) {
         const messageIndex = sourceIndex ?? message.sourceIndex ?? entryIndex;
         const call = armed.answer(callId);
-        if (call === undefined) unpaired.push({ callId, name, messageIndex, content, isError });
-        else results[call] = { messageIndex, content, isError };
+        const pair = call === undefined ? undefined : pairs[call];
+        const result = { messageIndex, content, isError };
+        if (call === undefined || pair === undefined) unpaired.push({ ...result, callId, name });
+        else pairs[call] = { ...pair, status: isError ? 'error' : 'ok', result };
       }
       // Results end a run of call messages: the next call message starts its own turn.
       afterCalls = false;
       return;
     }
-    if (message.role !== 'assistant' || !message.parts.some(isToolCall)) {
+    if (message.role !== 'assistant' || !message.parts.some((part) => part.type === 'tool-call')) {
       armed.other();
       afterCalls = false;
       return;
@@ -106,26 +86,19 @@ export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCa
     // Responses items are flat: part `n` of a merged message is item `sourceIndex + n`.
     const base = message.sourceIndex ?? entryIndex;
     message.parts.forEach((part, partIndex) => {
-      if (!isToolCall(part)) return;
-      armed.arm(part.callId, calls.length);
-      calls.push({
+      if (part.type !== 'tool-call') return;
+      armed.arm(part.callId, pairs.length);
+      pairs.push({
         callId: part.callId,
         name: part.name,
         arguments: part.arguments,
         ...(part.argumentsText === undefined ? {} : { argumentsText: part.argumentsText }),
         turn,
         callMessageIndex: adapter.layout === 'items' ? base + partIndex : base,
+        status: 'pending',
+        result: undefined,
       });
     });
   });
-  const pairs = calls.map((call, index): ToolCallPair => {
-    const result = results[index];
-    const status = result === undefined ? 'pending' : result.isError ? 'error' : 'ok';
-    return { ...call, status, result };
-  });
   return { pairs, unpaired };
-}
-
-function isToolCall(part: AssistantMessage['parts'][number]): part is ToolCallPart {
-  return part.type === 'tool-call';
 }

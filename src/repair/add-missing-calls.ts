@@ -10,7 +10,7 @@ import type {
 import { pairToolTurns, toTurnEntries, type PairingScope } from '../core/pair-tool-turns.js';
 import { CallIdRewriter, idsOf } from './fixes/call-id-rewriter.js';
 import type { HistoryFix, RepairResult } from './history-fix.js';
-import type { ProviderProfile } from '../core/provider-profile.js';
+import type { ProviderProfile } from '../core/format.js';
 
 /** The tool name a synthesized call gets when neither its result nor any known call names the tool. */
 export const UNKNOWN_TOOL_NAME = 'unknown_tool';

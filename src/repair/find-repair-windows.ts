@@ -1,5 +1,5 @@
-import type { MessageFormat } from '../core/format.js';
-import type { HistoryIssue } from '../core/issue.js';
+import type { MessageFormat, ProviderProfile } from '../core/format.js';
+import type { HistoryIssue } from '../errors/history-issue.js';
 import {
   CALLS_ENTRY,
   OTHER_ENTRY,
@@ -10,7 +10,6 @@ import { isObject } from '../core/input-guards.js';
 import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { adapterFor } from '../formats/index.js';
 import type { FormatAdapter } from '../formats/shared/format-adapter.js';
-import type { ProviderProfile } from '../core/provider-profile.js';
 
 /** A stretch of a format's array, `start` to `end` (exclusive), that repair reads and rewrites as a whole. */
 export interface RepairWindow {
@@ -138,7 +137,9 @@ function isCut(
 export function isUserMessage(message: unknown, wire: CutFacts): boolean {
   if (!isObject(message)) return false;
   // Gemini's role is optional and means `user` when left out.
-  return message.role === 'user' || (message.role === undefined && wire.roleOptionalForUser);
+  return (
+    message.role === 'user' || (message.role === undefined && wire.roleOptionalForUser === true)
+  );
 }
 
 /** The ids of the results in messages `[start, end)` of `stretches` that no call answers (or that are `loose`). */

@@ -1,14 +1,17 @@
 import type { MessageFormat } from '../core/format.js';
-import { adapterFor } from '../formats/index.js';
-import type { ToolHistory, ToolResult } from '../core/history.js';
-import { fromFormat, toFormat, type ConvertedHistory } from '../convert/convert-history.js';
-import type { ConversionResult, ConversionWarningCode } from '../core/conversion-result.js';
+import { adapterFor, type WrittenHistory } from '../formats/index.js';
+import type {
+  ToolHistory,
+  ToolResult,
+  ConversionResult,
+  ConversionWarningCode,
+} from '../core/history.js';
 import type { IdsAsRead, RepairRead } from '../formats/shared/wire-repair.js';
 
 export type { IdsAsRead } from '../formats/shared/wire-repair.js';
 
 /** The messages array of each format. */
-export type FormatMessages = { readonly [F in MessageFormat]: ConvertedHistory[F]['messages'] };
+export type FormatMessages = { readonly [F in MessageFormat]: WrittenHistory[F]['messages'] };
 
 /** No id made up: every id is written. */
 export const NO_IDS: IdsAsRead = { generated: new Set(), borrowed: new Set() };
@@ -24,7 +27,7 @@ export function readFormat(
 ): RepairRead {
   return (
     adapterFor(format).repairWire?.read?.(messages, offset) ?? {
-      history: fromFormat(messages, format).messages,
+      history: adapterFor(format).read(messages).messages,
       idsAsRead: NO_IDS,
     }
   );
@@ -55,7 +58,7 @@ export function writeFormatResult(
   omitWarnings?: ReadonlySet<ConversionWarningCode>,
 ): ConversionResult<unknown[]> {
   // Ids the reader made up were never the user's: each part gets back the id it had when read.
-  return toFormat(history, format, {
+  return adapterFor(format).write(history, {
     omitWarnings,
     omitIds: idsAsRead.generated,
     responsesAsRead: idsAsRead.borrowed,

@@ -1,9 +1,9 @@
 /** Fixes: one entry per change, indexed into the output (`messageIndex`) and input (`fromIndex`). */
 import type { JsonValue, ToolHistory, ToolResult } from '../core/history.js';
-import type { ShapeFix } from '../formats/shared/shape-fix.js';
+import type { ShapeFix } from '../formats/shared/chat-host.js';
 import type { WireFix } from '../formats/shared/wire-repair.js';
 
-export type { ShapeFix, ShapeFixKind } from '../formats/shared/shape-fix.js';
+export type { ShapeFix, ShapeFixKind } from '../formats/shared/chat-host.js';
 export type {
   AddedThoughtSignatureFix,
   DroppedReasoningFix,

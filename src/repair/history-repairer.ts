@@ -16,7 +16,7 @@ import {
 } from './fixes/resolve-results.js';
 import { moveTextBeforeCalls, resultToText, synthesizeCall } from './fixes/rebuild-parts.js';
 import type { HistoryFix, MissingResultCause, RepairResult } from './history-fix.js';
-import type { ProviderProfile } from '../core/provider-profile.js';
+import type { ProviderProfile } from '../core/format.js';
 import type { ResolvedPolicy } from './repair-policy.js';
 
 /** How a stretch of a longer history is repaired on its own. */

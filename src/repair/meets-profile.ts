@@ -1,6 +1,6 @@
 import { CALLS_ENTRY } from '../core/pair-tool-turns.js';
 import type { ToolTurnTable } from '../core/tool-turn-table.js';
-import type { ProviderProfile } from '../core/provider-profile.js';
+import type { ProviderProfile } from '../core/format.js';
 
 /**
  * Decides the rules of `profile` that a turn table cannot show (where text sits, result names,

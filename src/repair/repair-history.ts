@@ -1,8 +1,6 @@
-import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
-import type { HistoryMessage } from '../core/history.js';
-import type { ConversionWarning } from '../core/conversion-result.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import { MESSAGE_FORMATS, type MessageFormat, type ProviderProfile } from '../core/format.js';
+import type { HistoryMessage, ConversionWarning } from '../core/history.js';
+import { ToolHistoryError, UnsupportedFormatError } from '../errors/tool-history-error.js';
 import { describeType, isObject } from '../core/input-guards.js';
 import {
   adapterFor,
@@ -16,7 +14,6 @@ import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
-import type { ProviderProfile } from '../core/provider-profile.js';
 import { locateFix } from './locate-fix.js';
 import { meetsProfileByTable } from './meets-profile.js';
 import { repairInWindows } from './repair-in-windows.js';

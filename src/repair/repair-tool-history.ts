@@ -1,7 +1,6 @@
-import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import { MESSAGE_FORMATS, type MessageFormat, type ProviderProfile } from '../core/format.js';
 import type { ToolHistory } from '../core/history.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import { ToolHistoryError, UnsupportedFormatError } from '../errors/tool-history-error.js';
 import {
   CHAT_HOST_NAMES,
   CHAT_HOSTS,
@@ -11,7 +10,6 @@ import {
 } from '../formats/index.js';
 import type { RepairResult } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
-import type { ProviderProfile } from '../core/provider-profile.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 
 /** Options of {@link repairToolHistory}. */

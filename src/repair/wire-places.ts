@@ -187,7 +187,7 @@ function sizeOf(message: HistoryMessage): number {
 /** What a format's writer leaves out of a message: other formats' opaque parts, and perhaps empty text. */
 interface WriterSkips {
   readonly format: MessageFormat;
-  readonly dropsEmptyText: boolean;
+  readonly dropsEmptyText?: boolean | undefined;
 }
 
 function writtenSize(message: HistoryMessage, writes: WriterSkips): number {

@@ -1,7 +1,6 @@
-import type { ConversionWarning } from '../core/conversion-result.js';
-import type { MessageFormat } from '../core/format.js';
-import type { HistoryIssue } from '../core/issue.js';
-import type { RuleContext } from '../core/rule-context.js';
+import type { ConversionWarning } from '../core/history.js';
+import type { MessageFormat, RuleContext } from '../core/format.js';
+import type { HistoryIssue } from '../errors/history-issue.js';
 import { adapterFor } from '../formats/index.js';
 import type { WireRepair } from '../formats/shared/wire-repair.js';
 import type { HistoryFix } from './history-fix.js';

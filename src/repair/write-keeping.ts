@@ -1,7 +1,6 @@
 import type { MessageFormat } from '../core/format.js';
-import type { HistoryMessage, ToolHistory } from '../core/history.js';
-import type { ConversionWarning } from '../core/conversion-result.js';
-import { deepEqual } from '../core/deep-equal.js';
+import type { HistoryMessage, ToolHistory, ConversionWarning } from '../core/history.js';
+import { deepEqual } from '../core/json-text.js';
 import { adapterFor } from '../formats/index.js';
 import { writeFormatResult, type IdsAsRead } from './format-io.js';
 import { inputLocator, outputLocator, type WireLocator } from './wire-places.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { utf8Length } from '../core/stream/byte-budget.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
-import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { StreamAccumulationError, ToolHistoryError } from '../errors/tool-history-error.js';
 import { streamAdapterFor } from '../formats/index.js';
 import {
   accumulatorOptions,

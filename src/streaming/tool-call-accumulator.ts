@@ -12,8 +12,7 @@ import type {
   StreamWarning,
   ToolCallStreamEvent,
 } from '../core/stream/tool-call-stream-event.js';
-import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { StreamAccumulationError, ToolHistoryError } from '../errors/tool-history-error.js';
 import { streamAdapterFor, type StreamFormat } from '../formats/index.js';
 
 export { STREAM_FORMATS, type StreamFormat } from '../formats/index.js';

@@ -1,4 +1,3 @@
-import { fromFormat } from '../convert/convert-history.js';
 import type { MessageFormat } from '../core/format.js';
 import type { ToolHistory } from '../core/history.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
@@ -141,7 +140,8 @@ export function readingWhole<R>(
   try {
     return read();
   } catch (error) {
-    if (isToolHistoryError(error) && error.code === 'invalid-input') fromFormat(messages, format);
+    if (isToolHistoryError(error) && error.code === 'invalid-input')
+      adapterFor(format).read(messages);
     throw error;
   }
 }
@@ -156,7 +156,7 @@ export function readWindow(
   // A plain array: `slice` on an Array subclass (aiwrapper's LangMessages) would construct one.
   const window: unknown[] = [];
   for (let index = start; index < end; index++) window.push(messages[index]);
-  return readingWhole(messages, format, () => fromFormat(window, format).messages);
+  return readingWhole(messages, format, () => adapterFor(format).read(window).messages);
 }
 
 // System and instruction roles in every format (Anthropic and Gemini keep the system prompt apart).

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { fromFormat } from '../convert/convert-history.js';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import { ToolHistoryError, UnsupportedFormatError } from '../errors/tool-history-error.js';
+import { adapterFor } from '../formats/index.js';
 import { validateHistory } from '../validate/validate-history.js';
 import { CutFinder, findPinnedMessages, readingWhole } from './cut-finder.js';
 import { estimateTokens } from './token-estimate.js';
@@ -69,7 +68,7 @@ export function trimHistory<T>(
   const format = options.format ?? 'openai-chat';
   if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
   // Not an array: the reader throws the format's own invalid-input error.
-  if (!Array.isArray(input)) fromFormat(input, format);
+  if (!Array.isArray(input)) adapterFor(format).read(input);
   // A copy: `dropped` and `tokens` are worked out on first read, from the messages of the call.
   const messages = input.slice();
   const length = messages.length;

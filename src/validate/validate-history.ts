@@ -1,11 +1,17 @@
 import type { HistoryInspection, InspectionUse } from '../core/history-inspection.js';
-import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
+import {
+  MESSAGE_FORMATS,
+  type MessageFormat,
+  NO_RULE_CONTEXT,
+  type RuleContext,
+} from '../core/format.js';
 import { describeType, isObject } from '../core/input-guards.js';
-import { NO_RULE_CONTEXT, type RuleContext } from '../core/rule-context.js';
 import type { ValidationResult } from '../errors/history-issue.js';
-import { InvalidHistoryError } from '../errors/invalid-history-error.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
+import {
+  InvalidHistoryError,
+  ToolHistoryError,
+  UnsupportedFormatError,
+} from '../errors/tool-history-error.js';
 import {
   adapterFor,
   CHAT_HOST_NAMES,

@@ -1,7 +1,7 @@
 import { LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import { repairLangMessages } from '../../src/aiwrapper/repair-lang-messages.js';
-import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
+import { UnsupportedFormatError } from '../../src/errors/tool-history-error.js';
 
 /** Two rounds whose calls share one id, as aiwrapper's Gemini adapter writes them. */
 function geminiRounds(): LangMessages {

@@ -1,10 +1,9 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
-import { convertHistory, toFormat } from '../../src/convert/convert-history.js';
-import type { ConversionWarningCode } from '../../src/core/conversion-result.js';
-import type { HistoryMessage } from '../../src/core/history.js';
-import type { WriteFormatOptions } from '../../src/formats/index.js';
+import { convertHistory } from '../../src/convert/convert-history.js';
+import type { ConversionWarningCode, HistoryMessage } from '../../src/core/history.js';
+import { adapterFor, type WriteFormatOptions } from '../../src/formats/index.js';
 import { ALL_FEATURES, arbitraryHistory, COMMON_FEATURES } from '../arbitraries/history.js';
 import { readFormat, roundTrip, toolFacts } from '../helpers/round-trip.js';
 
@@ -48,8 +47,8 @@ test.prop([arbitraryHistory(ALL_FEATURES), format, warningCodes])(
   'a writer told to omit warning codes drops exactly those warnings and writes the same messages',
   (history, to, codes) => {
     const omitted = new Set<ConversionWarningCode>(codes);
-    const whole = toFormat(history, to);
-    const lean = toFormat(history, to, { omitWarnings: omitted });
+    const whole = adapterFor(to).write(history);
+    const lean = adapterFor(to).write(history, { omitWarnings: omitted });
     expect(lean.messages).toEqual(whole.messages);
     expect(lean.warnings).toEqual(whole.warnings.filter((warning) => !omitted.has(warning.code)));
   },
@@ -63,7 +62,9 @@ test('the writers that cannot hold a result name or error flag warn of it, unles
     { role: 'tool', results: [{ callId: 'c1', name: 'g', content: 'x', isError: true }] },
   ];
   const codes = (options: WriteFormatOptions = {}): string[] =>
-    toFormat(history, 'openai-chat', options).warnings.map((warning) => warning.code);
+    adapterFor('openai-chat')
+      .write(history, options)
+      .warnings.map((warning) => warning.code);
   expect(codes()).toEqual(['dropped-result-name', 'dropped-error-flag']);
   expect(codes({ omitWarnings: new Set(['dropped-error-flag']) })).toEqual(['dropped-result-name']);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convertHistory } from '../../src/convert/convert-history.js';
-import type { ConversionWarning } from '../../src/core/conversion-result.js';
+import type { ConversionWarning } from '../../src/core/history.js';
 import type { MessageFormat } from '../../src/core/format.js';
 
 const reasoningWarnings = (warnings: readonly ConversionWarning[]): [number, string][] =>

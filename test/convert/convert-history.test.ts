@@ -1,5 +1,5 @@
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
-import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
+import { UnsupportedFormatError } from '../../src/errors/tool-history-error.js';
 import { describe, expect, it } from 'vitest';
 import { convertHistory } from '../../src/convert/convert-history.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byMessageIndex, type HistoryIssue } from '../../src/core/issue.js';
+import { byMessageIndex, type HistoryIssue } from '../../src/errors/history-issue.js';
 
 const issue = (messageIndex: number, toolCallId: string): HistoryIssue => ({
   code: 'orphan-tool-result',

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { JsonValue } from '../../src/core/history.js';
-import { resultText } from '../../src/core/result-text.js';
+import { type JsonValue, resultText } from '../../src/core/history.js';
 
 describe('resultText', () => {
   it('is the string itself, or JSON.stringify of anything else', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolHistoryError } from '../../src/errors/tool-history-error.js';
-import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
+import { ToolHistoryError, UnsupportedFormatError } from '../../src/errors/tool-history-error.js';
 import { accumulateSSE } from '../../src/streaming/accumulate-sse.js';
 import { createToolCallAccumulator } from '../../src/streaming/tool-call-accumulator.js';
 import { trimHistory } from '../../src/trim/trim-history.js';

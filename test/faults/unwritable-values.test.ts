@@ -2,11 +2,10 @@ import { LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import { addAssistantToolCalls } from '../../src/aiwrapper/index.js';
 import { convertHistory } from '../../src/convert/convert-history.js';
-import { ToolHistoryError } from '../../src/errors/tool-history-error.js';
+import { ToolHistoryError, StreamAccumulationError } from '../../src/errors/tool-history-error.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
 import { trimHistory } from '../../src/trim/trim-history.js';
 import { createToolCallAccumulator } from '../../src/streaming/tool-call-accumulator.js';
-import { StreamAccumulationError } from '../../src/errors/stream-accumulation-error.js';
 
 function cyclic(): Record<string, unknown> {
   const value: Record<string, unknown> = { city: 'Paris' };

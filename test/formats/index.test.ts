@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_FORMATS } from '../../src/core/format.js';
-import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
+import { MESSAGE_FORMATS, type MessageFormat } from '../../src/core/format.js';
+import { UnsupportedFormatError } from '../../src/errors/tool-history-error.js';
 import {
   adapterFor,
   FORMAT_ADAPTERS,
@@ -18,11 +18,11 @@ describe('adapterFor', () => {
   });
 
   it('throws UnsupportedFormatError for a name it does not know', () => {
-    expect(() => adapterFor('cohere')).toThrow(
+    expect(() => adapterFor('cohere' as MessageFormat)).toThrow(
       new UnsupportedFormatError('cohere', MESSAGE_FORMATS),
     );
     // Names inherited from Object.prototype are not formats either.
-    expect(() => adapterFor('toString')).toThrow(UnsupportedFormatError);
+    expect(() => adapterFor('toString' as MessageFormat)).toThrow(UnsupportedFormatError);
     expect(isMessageFormat('constructor')).toBe(false);
   });
 

@@ -1,6 +1,10 @@
 import type { MessageFormat } from '../../src/core/format.js';
-import type { HistoryMessage, JsonValue, ToolHistory } from '../../src/core/history.js';
-import type { ConversionWarning } from '../../src/core/conversion-result.js';
+import type {
+  HistoryMessage,
+  JsonValue,
+  ToolHistory,
+  ConversionWarning,
+} from '../../src/core/history.js';
 import { fromAiwrapper } from '../../src/formats/aiwrapper/from-aiwrapper.js';
 import { toAiwrapper } from '../../src/formats/aiwrapper/to-aiwrapper.js';
 import { fromAnthropic } from '../../src/formats/anthropic/from-anthropic.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ConversionWarning } from '../../src/core/conversion-result.js';
+import type { ConversionWarning } from '../../src/core/history.js';
 import {
   validateHistory,
   type ValidateHistoryOptions,

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { pairToolCalls } from '../../src/pairs/pair-tool-calls.js';
-import { fromFormat } from '../../src/convert/convert-history.js';
+import { adapterFor } from '../../src/formats/index.js';
 import { arbitraryFormatHistory, arbitraryValidFormatHistory } from '../trim/format-history.js';
 
 const sorted = (values: readonly string[]): string[] => [...values].sort();
@@ -9,7 +9,7 @@ const sorted = (values: readonly string[]): string[] => [...values].sort();
 test.prop([fc.oneof(arbitraryValidFormatHistory, arbitraryFormatHistory)])(
   'every call appears once and every result once',
   ({ format, messages }) => {
-    const history = fromFormat(messages, format).messages;
+    const history = adapterFor(format).read(messages).messages;
     const calls: string[] = [];
     const results: string[] = [];
     for (const message of history) {

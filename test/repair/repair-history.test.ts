@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_FORMATS, type MessageFormat } from '../../src/core/format.js';
-import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
+import { UnsupportedFormatError } from '../../src/errors/tool-history-error.js';
 import type { HistoryFix } from '../../src/repair/history-fix.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
 import { restoreIds } from '../../src/repair/restore-ids.js';

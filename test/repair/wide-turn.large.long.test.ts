@@ -3,7 +3,7 @@ import { ArmedCalls } from '../../src/core/armed-calls.js';
 import type { HistoryMessage } from '../../src/core/history.js';
 import { fromGemini } from '../../src/formats/gemini/from-gemini.js';
 import { outputLocator } from '../../src/repair/wire-places.js';
-import { toFormat } from '../../src/convert/convert-history.js';
+import { adapterFor } from '../../src/formats/index.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { wideGeminiTurnOf } from '../helpers/wide-turns.js';
 
@@ -103,7 +103,7 @@ describe('ArmedCalls with 32k calls of one id', () => {
   });
 });
 
-describe('toFormat on one turn of 128k results', () => {
+describe('writing one turn of 128k results', () => {
   // Two tool messages in a row: the writers that merge them into one results turn append the
   // second's results to the first's.
   const history: HistoryMessage[] = [
@@ -131,7 +131,7 @@ describe('toFormat on one turn of 128k results', () => {
   it.each(['openai-chat', 'anthropic', 'bedrock'] as const)(
     'writes %s without running out of stack',
     (format) => {
-      const written = toFormat(history, format).messages as unknown[];
+      const written = adapterFor(format).write(history).messages as unknown[];
       expect(validateHistory(written, { format })).toEqual({ ok: true, issues: [] });
     },
   );

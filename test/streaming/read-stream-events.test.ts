@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamAccumulationError } from '../../src/errors/stream-accumulation-error.js';
+import { StreamAccumulationError } from '../../src/errors/tool-history-error.js';
 import { readStreamEvents, type StreamSource } from '../../src/streaming/accumulate-sse.js';
 
 type ReadStreamEventsOptions = Parameters<typeof readStreamEvents>[1];

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { StreamAccumulationError } from '../../src/errors/stream-accumulation-error.js';
+import { StreamAccumulationError } from '../../src/errors/tool-history-error.js';
 import {
   STREAM_FORMATS,
   createToolCallAccumulator,

@@ -1,6 +1,6 @@
 import { expectTypeOf, test } from 'vitest';
-import type { ToolCall } from '../../src/core/tool-call.js';
-import type { StreamAccumulationError } from '../../src/errors/stream-accumulation-error.js';
+import type { ToolCall } from '../../src/core/history.js';
+import type { StreamAccumulationError } from '../../src/errors/tool-history-error.js';
 import type { AccumulatedToolCall } from '../../src/core/stream/tool-call-stream-event.js';
 import type { ToolCallAccumulator } from '../../src/streaming/tool-call-accumulator.js';
 import type { ToolCallStreamEvent } from '../../src/core/stream/tool-call-stream-event.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isToolHistoryError } from '../../src/errors/tool-history-error.js';
-import { StreamAccumulationError } from '../../src/errors/stream-accumulation-error.js';
+import {
+  isToolHistoryError,
+  StreamAccumulationError,
+} from '../../src/errors/tool-history-error.js';
 import {
   createToolCallAccumulator,
   type ToolCallAccumulatorOptions,

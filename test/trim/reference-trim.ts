@@ -5,7 +5,6 @@
  */
 import type { MessageFormat } from '../../src/core/format.js';
 import type { ToolHistory } from '../../src/core/history.js';
-import { fromFormat } from '../../src/convert/convert-history.js';
 import { adapterFor } from '../../src/formats/index.js';
 import { pairHistory } from '../../src/pairs/pair-tool-calls.js';
 import { estimateTokens } from '../../src/trim/token-estimate.js';
@@ -93,7 +92,7 @@ export function referenceTrimHistory<T>(
   options: TrimHistoryOptions<T> = {},
 ): TrimResult<T> {
   const format = options.format ?? 'openai-chat';
-  const layout = findCutPoints(fromFormat(messages, format).messages, format, messages.length);
+  const layout = findCutPoints(adapterFor(format).read(messages).messages, format, messages.length);
   const countTokens = options.countTokens ?? estimateTokens;
   const tokens = messages.map((message) => countTokens(message));
   const pinned = pinnedMessages(layout, options.keep, messages.length);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LangMessage, LangMessages } from 'aiwrapper';
-import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
+import { UnsupportedFormatError } from '../../src/errors/tool-history-error.js';
 import { trimHistory } from '../../src/trim/trim-history.js';
 
 const call = (id: string, name = 'get_weather') => ({

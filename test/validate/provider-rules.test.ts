@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
+import { UnsupportedFormatError } from '../../src/errors/tool-history-error.js';
 import { repairHistory } from '../../src/repair/repair-history.js';
 import {
   ruleContextOf,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_FORMATS, type MessageFormat } from '../../src/core/format.js';
-import { InvalidHistoryError } from '../../src/errors/invalid-history-error.js';
-import { ToolHistoryError } from '../../src/errors/tool-history-error.js';
-import { UnsupportedFormatError } from '../../src/errors/unsupported-format-error.js';
+import {
+  InvalidHistoryError,
+  ToolHistoryError,
+  UnsupportedFormatError,
+} from '../../src/errors/tool-history-error.js';
 import { validateOpenAIChat } from '../../src/formats/openai-chat/validate-openai-chat.js';
 import { assertValidHistory, validateHistory } from '../../src/validate/validate-history.js';
 import { renderHistory, resultTurn, type NeutralRound } from '../helpers/format-histories.js';

@@ -1,8 +1,8 @@
 import { uniqueCallIds, type CallIdGenerator } from '../../core/call-id.js';
-import { deepEqual } from '../../core/deep-equal.js';
+import { deepEqual } from '../../core/json-text.js';
 import { pairToolTurns } from '../../core/pair-tool-turns.js';
 import { isPlaceholderResult, missingResultPlaceholder } from '../../core/placeholder-result.js';
-import type { ToolCall } from '../../core/tool-call.js';
+import type { ToolCall } from '../../core/history.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { PendingCall, PendingResult } from './tool-input.js';
 

@@ -4,7 +4,7 @@ import {
   type LangMessageItemTool,
   type ToolRequest,
 } from 'aiwrapper';
-import { InvalidHistoryError } from '../../errors/invalid-history-error.js';
+import { InvalidHistoryError } from '../../errors/tool-history-error.js';
 import type { AiwrapperToolResultItem } from '../../formats/aiwrapper/aiwrapper-types.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { validateHistory } from '../../validate/validate-history.js';

@@ -1,8 +1,5 @@
 import { uniqueCallIds, type CallIdGenerator } from '../call-id.js';
-import {
-  StreamAccumulationError,
-  type StreamLimitName,
-} from '../../errors/stream-accumulation-error.js';
+import { StreamAccumulationError, type StreamLimitName } from '../../errors/tool-history-error.js';
 import { ByteBudget, utf8Length } from './byte-budget.js';
 import type { ResolvedStreamLimits } from './stream-limits.js';
 import type {

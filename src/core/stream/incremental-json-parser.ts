@@ -1,5 +1,4 @@
-import { StreamAccumulationError } from '../../errors/stream-accumulation-error.js';
-import { ToolHistoryError } from '../../errors/tool-history-error.js';
+import { StreamAccumulationError, ToolHistoryError } from '../../errors/tool-history-error.js';
 
 /** The default of the parser's `maxDepth`, as in openai-node. */
 export const DEFAULT_MAX_JSON_DEPTH = 128;

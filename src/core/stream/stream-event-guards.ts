@@ -1,4 +1,4 @@
-import { StreamAccumulationError } from '../../errors/stream-accumulation-error.js';
+import { StreamAccumulationError } from '../../errors/tool-history-error.js';
 import { isObject } from '../input-guards.js';
 import { findUnwritableJson } from '../json-text.js';
 

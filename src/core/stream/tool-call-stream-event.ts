@@ -1,4 +1,4 @@
-import type { ToolCall } from '../tool-call.js';
+import type { ToolCall } from '../history.js';
 
 /** Why a finished call's argument text could not be used as its arguments object. */
 export interface ArgumentsProblem {

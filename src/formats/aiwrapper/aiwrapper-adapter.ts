@@ -1,4 +1,4 @@
-import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/provider-profile.js';
+import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/format.js';
 import { fromAiwrapper } from './from-aiwrapper.js';
 import { toAiwrapper, type AiwrapperConversionResult } from './to-aiwrapper.js';
 import { inspectAiwrapper } from './validate-aiwrapper.js';
@@ -24,7 +24,4 @@ export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionRe
   },
   systemField: 'instructions',
   layout: 'blocks',
-  dropsEmptyText: false,
-  mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
 };

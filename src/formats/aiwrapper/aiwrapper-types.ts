@@ -1,7 +1,6 @@
 // Structural types of aiwrapper 3 `LangMessage`s, so nothing outside src/aiwrapper/ imports it.
 
-/** A `tool` item of an assistant message: one call. */
-export interface AiwrapperToolItem {
+interface AiwrapperToolItem {
   readonly type: 'tool';
   readonly callId: string;
   readonly name: string;
@@ -18,8 +17,8 @@ export interface AiwrapperToolResultItem {
   readonly isError?: true;
 }
 
-/** Any other item (`text`, `reasoning`, `image`), passed through. */
-export interface AiwrapperOtherItem {
+// Any other item (`text`, `reasoning`, `image`), passed through.
+interface AiwrapperOtherItem {
   readonly type: string;
   readonly [key: string]: unknown;
 }

@@ -6,11 +6,11 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResult,
+  ConversionResult,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
-import { appendAll } from '../shared/array-appender.js';
+import { appendAll } from '../shared/conversion-context.js';
 import {
   AIWRAPPER_MESSAGE_SHAPE,
   aiwrapperCallIdOf,
@@ -18,22 +18,14 @@ import {
   assertAiwrapperMessages,
 } from './validate-aiwrapper.js';
 
-/** Options of {@link fromAiwrapper}. */
-export interface FromAiwrapperOptions {
-  /**
-   * The collection's `instructions`; when given, they become the history's first message.
-   * @defaultValue no system message
-   */
-  readonly instructions?: string | undefined;
-}
-
 /**
- * Reads aiwrapper `LangMessage`s (plain objects or a `LangMessages`) into a neutral history.
+ * Reads aiwrapper `LangMessage`s (plain objects or a `LangMessages`) into a neutral history;
+ * `instructions`, when given, become its first message.
  * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromAiwrapper(
   messages: readonly unknown[],
-  options: FromAiwrapperOptions = {},
+  options: { readonly instructions?: string | undefined } = {},
 ): ConversionResult<HistoryMessage[]> {
   assertAiwrapperMessages(messages);
   const history: HistoryMessage[] = [];
@@ -42,32 +34,22 @@ export function fromAiwrapper(
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', AIWRAPPER_MESSAGE_SHAPE);
     const items = aiwrapperItemsOf(message, index);
-    const data = isObject(message.meta)
+    const meta = isObject(message.meta)
       ? { providerData: { aiwrapper: { meta: message.meta } } }
       : {};
-    switch (message.role) {
-      case 'user':
-        history.push({ role: 'user', parts: items.map(readPart), sourceIndex: index, ...data });
-        break;
-      case 'assistant':
-        history.push({
-          role: 'assistant',
-          parts: items.map((item, itemIndex) =>
-            item.type === 'tool' ? readCall(item, index, itemIndex) : readPart(item),
-          ),
-          sourceIndex: index,
-          ...data,
-        });
-        break;
-      default: {
-        // 'tool-results': aiwrapperItemsOf checked the role.
-        const results = items.map((item, itemIndex) => readResult(item, index, itemIndex));
-        const last = history.at(-1);
-        if (last?.role === 'tool' && Object.keys(data).length === 0)
-          appendAll(last.results, results);
-        else history.push({ role: 'tool', results, sourceIndex: index, ...data });
-        break;
-      }
+    const at = { sourceIndex: index, ...meta };
+    if (message.role === 'user') history.push({ role: 'user', parts: items.map(readPart), ...at });
+    else if (message.role === 'assistant') {
+      const parts = items.map((item, itemIndex) =>
+        item.type === 'tool' ? readCall(item, index, itemIndex) : readPart(item),
+      );
+      history.push({ role: 'assistant', parts, ...at });
+    } else {
+      // 'tool-results' (aiwrapperItemsOf checked the role): joins the results message before it.
+      const results = items.map((item, itemIndex) => readResult(item, index, itemIndex));
+      const last = history.at(-1);
+      if (last?.role === 'tool' && !isObject(message.meta)) appendAll(last.results, results);
+      else history.push({ role: 'tool', results, ...at });
     }
   }
   return { messages: history, warnings: [] };

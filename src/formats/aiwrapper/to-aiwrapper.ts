@@ -1,7 +1,5 @@
-import { assertNever } from '../../core/assert-never.js';
-import { isObject } from '../../core/input-guards.js';
-import type { ToolHistory } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
+import { assertNever, isObject } from '../../core/input-guards.js';
+import type { AssistantMessage, ToolHistory, ConversionResult } from '../../core/history.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import type { AiwrapperItem, AiwrapperMessage } from './aiwrapper-types.js';
 
@@ -11,9 +9,7 @@ export interface AiwrapperConversionResult extends ConversionResult<AiwrapperMes
   readonly instructions: string | undefined;
 }
 
-/**
- * Writes a neutral history as aiwrapper `LangMessage` shapes (`{ role, items, meta? }`) and `instructions`.
- */
+/** Writes a neutral history as aiwrapper `LangMessage` shapes (`{ role, items, meta? }`) and `instructions`. */
 export function toAiwrapper(
   history: ToolHistory,
   options: WriterOptions = {},
@@ -22,67 +18,28 @@ export function toAiwrapper(
   const messages: AiwrapperMessage[] = [];
   const instructions: string[] = [];
   history.forEach((message, index) => {
+    const meta: unknown = context.ownData(message.providerData, index)?.meta;
     if (message.role === 'system') {
-      context.ownData(message.providerData, index);
-      if (messages.length > 0 || instructions.length > 0) {
+      if (messages.length > 0 || instructions.length > 0)
         context.warn(
           'moved-system-message',
           index,
           'aiwrapper keeps the system prompt in `instructions`; this system message was moved there and joined with the others.',
         );
-      }
       instructions.push(message.text);
       return;
     }
-    const meta = context.ownData(message.providerData, index)?.meta;
-    const items: AiwrapperItem[] = [];
-    switch (message.role) {
-      case 'user':
-      case 'assistant':
-        for (const part of message.parts) {
-          if (part.type === 'text') {
-            context.ownData(part.providerData, index);
-            items.push({ type: 'text', text: part.text });
-          } else if (part.type === 'tool-call') {
-            context.ownData(part.providerData, index, part.callId);
-            if (part.argumentsText !== undefined) {
-              context.warn(
-                'dropped-arguments-text',
-                index,
-                `aiwrapper tool arguments are an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
-                part.callId,
-              );
-            }
-            items.push({
-              type: 'tool',
-              callId: part.callId,
-              name: part.name,
-              arguments: part.arguments,
-            });
-          } else {
-            const value = context.ownOpaque(part, index);
-            // Opaque parts in this format are items read by fromAiwrapper.
-            if (value !== undefined) items.push(value as AiwrapperItem);
-          }
-        }
-        messages.push(aiwrapperMessage(message.role, items, meta));
-        return;
-      case 'tool':
-        for (const result of message.results) {
-          context.ownData(result.providerData, index, result.callId);
-          items.push({
-            type: 'tool-result',
-            callId: result.callId,
-            name: result.name,
-            result: result.content,
-            ...(result.isError ? { isError: true as const } : {}),
-          });
-        }
-        messages.push(aiwrapperMessage('tool-results', items, meta));
-        return;
-      default:
-        assertNever(message, 'history message');
-    }
+    const items: AiwrapperItem[] =
+      message.role === 'tool'
+        ? message.results.map((result) => {
+            context.ownData(result.providerData, index, result.callId);
+            const { callId, name, content } = result;
+            const item = { type: 'tool-result' as const, callId, name, result: content };
+            return result.isError ? { ...item, isError: true as const } : item;
+          })
+        : message.parts.flatMap((part): AiwrapperItem[] => writePart(part, index, context));
+    const role = message.role === 'tool' ? 'tool-results' : message.role;
+    messages.push(isObject(meta) ? { role, items, meta } : { role, items });
   });
   return {
     messages,
@@ -91,11 +48,31 @@ export function toAiwrapper(
   };
 }
 
-/** A written message: one literal, with `meta` only when the message has meta of its own. */
-function aiwrapperMessage(
-  role: AiwrapperMessage['role'],
-  items: readonly AiwrapperItem[],
-  meta: unknown,
-): AiwrapperMessage {
-  return isObject(meta) ? { role, items: items, meta } : { role, items: items };
+function writePart(
+  part: AssistantMessage['parts'][number],
+  index: number,
+  context: ConversionContext,
+): AiwrapperItem[] {
+  switch (part.type) {
+    case 'text':
+      context.ownData(part.providerData, index);
+      return [{ type: 'text', text: part.text }];
+    case 'tool-call':
+      context.ownData(part.providerData, index, part.callId);
+      if (part.argumentsText !== undefined)
+        context.warn(
+          'dropped-arguments-text',
+          index,
+          `aiwrapper tool arguments are an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
+          part.callId,
+        );
+      return [{ type: 'tool', callId: part.callId, name: part.name, arguments: part.arguments }];
+    case 'opaque': {
+      // Opaque parts in this format are items read by fromAiwrapper.
+      const value = context.ownOpaque(part, index);
+      return value === undefined ? [] : [value as AiwrapperItem];
+    }
+    default:
+      return assertNever(part, 'message part');
+  }
 }

@@ -1,5 +1,5 @@
 import { isObject } from '../../core/input-guards.js';
-import { BASE_PROFILE } from '../../core/provider-profile.js';
+import { BASE_PROFILE } from '../../core/format.js';
 import { isAnthropicId } from './anthropic-rules.js';
 import { fromAnthropic } from './from-anthropic.js';
 import { toAnthropic, type AnthropicConversionResult } from './to-anthropic.js';
@@ -47,6 +47,5 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
   mergesConsecutiveTurns: true,
-  roleOptionalForUser: false,
   repairWire: { after: repairAnthropicThinking },
 };

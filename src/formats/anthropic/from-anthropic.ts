@@ -1,7 +1,6 @@
 import type { ReadFormatOptions } from '../shared/format-adapter.js';
-import { extrasOf } from '../shared/extras-of.js';
-import type { HistoryMessage } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
+import { extrasOf } from '../shared/conversion-context.js';
+import type { HistoryMessage, ConversionResult } from '../../core/history.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject } from '../../core/input-guards.js';
 import {

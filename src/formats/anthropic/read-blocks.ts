@@ -4,12 +4,10 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResult,
+  ConversionResult,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
 import { isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
-import { appendAll } from '../shared/array-appender.js';
-import { CallNames } from '../shared/call-names.js';
-import { extrasOf } from '../shared/extras-of.js';
+import { appendAll, CallNames, extrasOf } from '../shared/conversion-context.js';
 
 // Anthropic Messages and Bedrock Converse read the same way; results become tool messages.
 
@@ -61,7 +59,7 @@ export function readBlocks(
       );
       if (parts.some((part) => part.type === 'tool-call')) names.startTurn();
       else names.other();
-      for (const part of parts) if (part.type === 'tool-call') names.call(part.callId, part.name);
+      for (const part of parts) if (part.type === 'tool-call') names.arm(part.callId, part.name);
       history.push({ role: 'assistant', parts, sourceIndex: index });
       continue;
     }

@@ -1,6 +1,6 @@
-import type { ConversionWarning } from '../../core/conversion-result.js';
+import type { ConversionWarning } from '../../core/history.js';
 import { isObject } from '../../core/input-guards.js';
-import type { RuleContext } from '../../core/rule-context.js';
+import type { RuleContext } from '../../core/format.js';
 import type { MovedReasoningFix, WireRepair } from '../shared/wire-repair.js';
 import {
   blocksAt,

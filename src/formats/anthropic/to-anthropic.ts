@@ -1,8 +1,5 @@
-import { resultText } from '../../core/result-text.js';
-import type { ToolHistory } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
-import { withExtras } from '../shared/extras-of.js';
-import type { WriterOptions } from '../shared/conversion-context.js';
+import { resultText, type ToolHistory, type ConversionResult } from '../../core/history.js';
+import { withExtras, type WriterOptions } from '../shared/conversion-context.js';
 import type {
   AnthropicContentBlock,
   AnthropicMessage,

@@ -1,6 +1,8 @@
-import { byMessageIndex } from '../../core/issue.js';
-import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue } from '../../errors/history-issue.js';
+import {
+  byMessageIndex,
+  toValidationResult,
+  type HistoryIssue,
+} from '../../errors/history-issue.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
 import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
 import {
@@ -16,7 +18,7 @@ import {
   type InspectionUse,
 } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
-import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import {
   anthropicWording,
   blockIssueOf,

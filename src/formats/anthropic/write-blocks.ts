@@ -1,4 +1,4 @@
-import { assertNever } from '../../core/assert-never.js';
+import { assertNever } from '../../core/input-guards.js';
 import type {
   AssistantMessage,
   OpaquePart,
@@ -6,12 +6,16 @@ import type {
   ToolCallPart,
   ToolHistory,
   ToolResult,
+  ConversionWarning,
 } from '../../core/history.js';
-import type { ConversionWarning } from '../../core/conversion-result.js';
-import { appendAll } from '../shared/array-appender.js';
-import { answerWithoutName, CallNames } from '../shared/call-names.js';
-import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { withExtras } from '../shared/extras-of.js';
+import {
+  appendAll,
+  answerWithoutName,
+  CallNames,
+  ConversionContext,
+  type WriterOptions,
+  withExtras,
+} from '../shared/conversion-context.js';
 
 // Anthropic Messages, Bedrock Converse and Gemini lay a history out the same way.
 
@@ -140,7 +144,7 @@ function writeAssistant<B>(
     }
     if (!calls) names.startTurn();
     calls = true;
-    names.call(part.callId, part.name);
+    names.arm(part.callId, part.name);
     if (part.argumentsText !== undefined)
       context.warn(
         'dropped-arguments-text',

@@ -1,5 +1,5 @@
 import { isObject } from '../../core/input-guards.js';
-import { BASE_PROFILE } from '../../core/provider-profile.js';
+import { BASE_PROFILE } from '../../core/format.js';
 import { isBedrockId } from './bedrock-rules.js';
 import { fromBedrock } from './from-bedrock.js';
 import { toBedrock, type BedrockConversionResult } from './to-bedrock.js';
@@ -35,5 +35,4 @@ export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> 
   layout: 'blocks',
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
-  roleOptionalForUser: false,
 };

@@ -7,7 +7,7 @@ import {
   optionalString,
 } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
-import { StreamAccumulationError } from '../../errors/stream-accumulation-error.js';
+import { StreamAccumulationError } from '../../errors/tool-history-error.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'Bedrock ConverseStream';

@@ -1,7 +1,6 @@
 import type { ReadFormatOptions } from '../shared/format-adapter.js';
-import { extrasOf } from '../shared/extras-of.js';
-import type { HistoryMessage, JsonValue } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
+import { extrasOf } from '../shared/conversion-context.js';
+import type { HistoryMessage, JsonValue, ConversionResult } from '../../core/history.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { readBlocks, type BlockReader } from '../anthropic/read-blocks.js';

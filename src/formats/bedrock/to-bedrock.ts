@@ -1,8 +1,6 @@
-import type { JsonValue, ToolHistory } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
+import type { JsonValue, ToolHistory, ConversionResult } from '../../core/history.js';
 import { isObject } from '../../core/input-guards.js';
-import { withExtras } from '../shared/extras-of.js';
-import type { WriterOptions } from '../shared/conversion-context.js';
+import { withExtras, type WriterOptions } from '../shared/conversion-context.js';
 import { joinedText } from '../anthropic/read-blocks.js';
 import { writeBlocks, type BlockWriter } from '../anthropic/write-blocks.js';
 import type {

@@ -1,6 +1,8 @@
-import { byMessageIndex } from '../../core/issue.js';
-import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue } from '../../errors/history-issue.js';
+import {
+  byMessageIndex,
+  toValidationResult,
+  type HistoryIssue,
+} from '../../errors/history-issue.js';
 import { findToolTurnProblems } from '../../core/pair-tool-turns.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import {
@@ -11,7 +13,7 @@ import {
   type JsonObject,
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
-import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import { blockIssueOf } from '../anthropic/anthropic-rules.js';
 import { assertBlockRole } from '../anthropic/validate-anthropic.js';

@@ -1,6 +1,6 @@
 import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { assertWritableJson } from '../../core/json-text.js';
-import { extrasOf } from '../shared/extras-of.js';
+import { extrasOf, appendAll } from '../shared/conversion-context.js';
 import { createCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type {
   HistoryMessage,
@@ -9,8 +9,9 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResult,
+  ConversionResult,
+  ConversionWarning,
 } from '../../core/history.js';
-import type { ConversionResult, ConversionWarning } from '../../core/conversion-result.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import {
@@ -23,7 +24,6 @@ import {
   geminiFunctionOf,
   geminiPartsOf,
 } from './gemini-rules.js';
-import { appendAll } from '../shared/array-appender.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
 const RESPONSE_PART_KEYS = new Set(['functionResponse']);

@@ -1,7 +1,7 @@
 import { readGeminiForRepair } from './gemini-read-repair.js';
 import { repairGeminiWire } from './gemini-wire-repair.js';
 import { fromGemini } from './from-gemini.js';
-import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/provider-profile.js';
+import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/format.js';
 import { toGemini, type GeminiConversionResult } from './to-gemini.js';
 import { inspectGemini } from './validate-gemini.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
@@ -29,7 +29,6 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   systemField: 'systemInstruction',
   layout: 'blocks',
   dropsEmptyText: true,
-  mergesResultsIntoUser: false,
   roleOptionalForUser: true,
   repairWire: { before: repairGeminiWire, read: readGeminiForRepair },
 };

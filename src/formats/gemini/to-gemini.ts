@@ -1,8 +1,7 @@
 import type { WriteFormatOptions } from '../shared/format-adapter.js';
-import { withExtras } from '../shared/extras-of.js';
+import { withExtras } from '../shared/conversion-context.js';
 import { isObject } from '../../core/input-guards.js';
-import type { ToolHistory } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
+import type { ToolHistory, ConversionResult } from '../../core/history.js';
 import { writeBlocks, type BlockWriter } from '../anthropic/write-blocks.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
 import { SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';

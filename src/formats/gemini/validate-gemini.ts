@@ -1,9 +1,11 @@
-import { byMessageIndex } from '../../core/issue.js';
-import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue } from '../../errors/history-issue.js';
+import {
+  byMessageIndex,
+  toValidationResult,
+  type HistoryIssue,
+} from '../../errors/history-issue.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
-import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import {
   emptyResponseNameMessage,

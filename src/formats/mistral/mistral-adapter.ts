@@ -1,6 +1,6 @@
 import { MISTRAL_LEAVES, unrepairedMistral } from './mistral-wire-repair.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
-import { BASE_PROFILE } from '../../core/provider-profile.js';
+import type { ConversionResult } from '../../core/history.js';
+import { BASE_PROFILE } from '../../core/format.js';
 import { fromMistral } from '../openai-chat/from-openai-chat.js';
 import type { MistralMessage } from '../openai-chat/openai-chat-types.js';
 import { toMistral } from '../openai-chat/to-openai-chat.js';
@@ -26,11 +26,6 @@ export const MISTRAL_ADAPTER: FormatAdapter<'mistral', ConversionResult<MistralM
   write: toMistral,
   messagesKey: 'messages',
   wireShape: 'chat-completions',
-  signature: undefined,
-  systemField: undefined,
   layout: 'chat',
-  dropsEmptyText: false,
-  mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
   repairWire: { after: unrepairedMistral, leaves: MISTRAL_LEAVES },
 };

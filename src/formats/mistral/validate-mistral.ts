@@ -1,6 +1,9 @@
-import { byMessageIndex } from '../../core/issue.js';
-import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
+import {
+  byMessageIndex,
+  toValidationResult,
+  type HistoryIssue,
+  type ValidationResult,
+} from '../../errors/history-issue.js';
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';

@@ -3,10 +3,8 @@
 import { wordsIssues, type InspectionUse } from '../../core/history-inspection.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
-import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/provider-profile.js';
-import type { RuleContext } from '../../core/rule-context.js';
-import type { ShapeFix, ShapeRepair } from '../shared/shape-fix.js';
-import type { ChatHost, ChatWording } from '../shared/chat-host.js';
+import { BASE_PROFILE, NON_EMPTY_CALL_ID, type RuleContext } from '../../core/format.js';
+import type { ShapeFix, ShapeRepair, ChatHost, ChatWording } from '../shared/chat-host.js';
 
 /** OpenAI's sentences for the Chat Completions rules, each with its source; ours say so. */
 const OPENAI_CHAT_WORDING: ChatWording = {

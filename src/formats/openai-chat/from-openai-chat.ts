@@ -1,4 +1,4 @@
-import { extrasOf } from '../shared/extras-of.js';
+import { extrasOf, CallNames, providerDataOf, appendAll } from '../shared/conversion-context.js';
 import type {
   AssistantMessage,
   HistoryMessage,
@@ -7,11 +7,9 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResult,
+  ConversionResult,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
-import { CallNames } from '../shared/call-names.js';
-import { providerDataOf } from '../shared/conversion-context.js';
 import {
   assertArray,
   invalidField,
@@ -19,7 +17,6 @@ import {
   objectAt,
   type JsonObject,
 } from '../../core/input-guards.js';
-import { appendAll } from '../shared/array-appender.js';
 import {
   assertOpenAIChatMessages,
   openAIChatMessageAt,
@@ -131,7 +128,7 @@ function readAssistant(
   else names.other();
   toolCalls.forEach((raw: unknown, callIndex) => {
     const call = readCall(raw, format, `${path}.tool_calls[${callIndex}]`);
-    names.call(call.callId, call.name);
+    names.arm(call.callId, call.name);
     parts.push(call);
   });
   const data = providerDataOf(format, extrasOf(message, ASSISTANT_KEYS));

@@ -1,10 +1,8 @@
-import type { ConversionResult } from '../../core/conversion-result.js';
-import { BASE_PROFILE, type ProviderProfile } from '../../core/provider-profile.js';
-import type { RuleContext } from '../../core/rule-context.js';
+import type { ConversionResult } from '../../core/history.js';
+import { BASE_PROFILE, type ProviderProfile, type RuleContext } from '../../core/format.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import type { ChatHost } from '../shared/chat-host.js';
+import type { ChatHost, ShapeRepair } from '../shared/chat-host.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
-import type { ShapeRepair } from '../shared/shape-fix.js';
 import type { WireRepair } from '../shared/wire-repair.js';
 import { fromOpenAIChat } from './from-openai-chat.js';
 import type { OpenAIChatMessage } from './openai-chat-types.js';
@@ -58,11 +56,7 @@ export function openAIChatAdapter(
         Array.isArray(message.tool_calls) || typeof message.tool_call_id === 'string',
       contentPart: (part) => part.type === 'image_url' || part.type === 'input_audio',
     },
-    systemField: undefined,
     layout: 'chat',
-    dropsEmptyText: false,
-    mergesResultsIntoUser: false,
-    roleOptionalForUser: false,
   };
 }
 

@@ -1,8 +1,7 @@
 import { isObject, type JsonObject } from '../../core/input-guards.js';
-import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import { mergeByMessageIndex, type ShapeFix, type ShapeRepair } from '../shared/shape-fix.js';
-import type { ChatHost } from '../shared/chat-host.js';
+import type { ShapeFix, ShapeRepair, ChatHost } from '../shared/chat-host.js';
 import { OPENAI_CHAT_HOST } from './chat-hosts.js';
 
 /** The name a call with an empty name gets (the one repair gives every call it has to name). */
@@ -27,7 +26,8 @@ export function repairOpenAIChatShape(
   if (hosted.fixes.length === 0) return shaped;
   return {
     messages: hosted.messages,
-    fixes: mergeByMessageIndex(shaped.fixes, hosted.fixes),
+    // Both lists are in message order; the stable sort puts the Chat fixes first at one index.
+    fixes: [...shaped.fixes, ...hosted.fixes].sort((a, b) => a.messageIndex - b.messageIndex),
   };
 }
 

@@ -1,11 +1,20 @@
-import { assertNever } from '../../core/assert-never.js';
-import { withExtras } from '../shared/extras-of.js';
-import { resultText } from '../../core/result-text.js';
-import type { AssistantMessage, ToolHistory, ToolResult, UserMessage } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
+import { assertNever } from '../../core/input-guards.js';
+import {
+  withExtras,
+  answerWithoutName,
+  CallNames,
+  ConversionContext,
+  type WriterOptions,
+} from '../shared/conversion-context.js';
+import {
+  resultText,
+  type AssistantMessage,
+  type ToolHistory,
+  type ToolResult,
+  type UserMessage,
+  type ConversionResult,
+} from '../../core/history.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
-import { answerWithoutName, CallNames } from '../shared/call-names.js';
-import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { MISTRAL_DIALECT, OPENAI_CHAT_DIALECT, type ChatDialect } from './from-openai-chat.js';
 import type {
   OpenAIChatAssistantMessage,
@@ -130,7 +139,7 @@ function writeAssistant(
     );
   if (toolCalls.length > 0) names.startTurn();
   else names.other();
-  for (const call of toolCalls) names.call(call.id, call.function.name);
+  for (const call of toolCalls) names.arm(call.id, call.function.name);
   const [only] = content;
   const text =
     content.length === 0

@@ -3,7 +3,7 @@ import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
-import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import type { ChatHost } from '../shared/chat-host.js';
 import {

@@ -1,4 +1,4 @@
-import { extrasOf } from '../shared/extras-of.js';
+import { extrasOf, CallNames, providerDataOf, appendAll } from '../shared/conversion-context.js';
 import type {
   HistoryMessage,
   OpaquePart,
@@ -6,11 +6,9 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResult,
+  ConversionResult,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
-import { CallNames } from '../shared/call-names.js';
-import { providerDataOf } from '../shared/conversion-context.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import {
   assertResponsesInput,
@@ -18,7 +16,6 @@ import {
   messageRoleOf,
   responsesItemAt,
 } from './validate-openai-responses.js';
-import { appendAll } from '../shared/array-appender.js';
 import { readParts, withData } from '../openai-chat/from-openai-chat.js';
 
 const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
@@ -44,7 +41,7 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
         break;
       case 'function_call': {
         const call = readCall(item, index);
-        names.call(call.callId, call.name);
+        names.arm(call.callId, call.name);
         assistantPart(index, call);
         break;
       }

@@ -1,6 +1,6 @@
-import type { ConversionResult } from '../../core/conversion-result.js';
+import type { ConversionResult } from '../../core/history.js';
 import { fromOpenAIResponses } from './from-openai-responses.js';
-import { BASE_PROFILE } from '../../core/provider-profile.js';
+import { BASE_PROFILE } from '../../core/format.js';
 import type { OpenAIResponsesInputItem } from './openai-responses-types.js';
 import { toOpenAIResponses } from './to-openai-responses.js';
 import {
@@ -59,10 +59,6 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
       typeof message.type === 'string' && RESPONSES_ITEM_TYPES.has(message.type),
     contentPart: (part) => typeof part.type === 'string' && RESPONSES_PART_TYPES.has(part.type),
   },
-  systemField: undefined,
   layout: 'items',
-  dropsEmptyText: false,
-  mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
   repairWire: { after: repairResponsesReasoning },
 };

@@ -1,5 +1,5 @@
 import { isObject } from '../../core/input-guards.js';
-import type { RuleContext } from '../../core/rule-context.js';
+import type { RuleContext } from '../../core/format.js';
 import type { WireFix, WireRepair } from '../shared/wire-repair.js';
 import { reasoningIssues } from './validate-openai-responses.js';
 

@@ -1,12 +1,19 @@
-import { assertNever } from '../../core/assert-never.js';
-import { withExtras } from '../shared/extras-of.js';
-import { isObject } from '../../core/input-guards.js';
-import { resultText } from '../../core/result-text.js';
-import type { AssistantMessage, ToolHistory, ToolResult } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
+import { assertNever, isObject } from '../../core/input-guards.js';
+import {
+  withExtras,
+  answerWithoutName,
+  CallNames,
+  ConversionContext,
+  type WriterOptions,
+} from '../shared/conversion-context.js';
+import {
+  resultText,
+  type AssistantMessage,
+  type ToolHistory,
+  type ToolResult,
+  type ConversionResult,
+} from '../../core/history.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
-import { answerWithoutName, CallNames } from '../shared/call-names.js';
-import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import { userContent } from '../openai-chat/to-openai-chat.js';
 import { textOf } from './from-openai-responses.js';
 import type {
@@ -74,7 +81,7 @@ function writePart(
   if (part.type === 'opaque')
     return context.ownOpaque(part, index) as OpenAIResponsesInputItem | undefined;
   if (part.type === 'tool-call') {
-    names.call(part.callId, part.name);
+    names.arm(part.callId, part.name);
     const { callId, name } = part;
     const call = {
       type: 'function_call' as const,

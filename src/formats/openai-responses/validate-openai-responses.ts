@@ -1,6 +1,9 @@
-import { byMessageIndex } from '../../core/issue.js';
-import { toValidationResult } from '../../errors/history-issue.js';
-import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
+import {
+  byMessageIndex,
+  toValidationResult,
+  type HistoryIssue,
+  type ValidationResult,
+} from '../../errors/history-issue.js';
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import {
   assertArray,
@@ -15,7 +18,7 @@ import {
   type InspectionUse,
 } from '../../core/history-inspection.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
-import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
+import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 
 /** The longest `call_id` the Responses API accepts (AnswerDotAI/fastllm#45). */
 export const OPENAI_RESPONSES_MAX_CALL_ID_LENGTH = 64;

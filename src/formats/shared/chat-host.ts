@@ -1,8 +1,6 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { JsonObject } from '../../core/input-guards.js';
-import type { ProviderProfile } from '../../core/provider-profile.js';
-import type { RuleContext } from '../../core/rule-context.js';
-import type { ShapeRepair } from './shape-fix.js';
+import type { ProviderProfile, RuleContext } from '../../core/format.js';
 
 /** The sentences a Chat Completions host refuses a history with, one per rule (0-based indexes). */
 export interface ChatWording {
@@ -18,14 +16,13 @@ export interface ChatWording {
   readonly nullContent: (index: number) => string;
 }
 
-/** An extra rule a host adds to the Chat Completions ones, run once over the whole array. */
-export type ChatHostCheck = (
+type ChatHostCheck = (
   messages: readonly JsonObject[],
   context: RuleContext,
   issues: HistoryIssue[],
 ) => void;
 
-/** A host that speaks Chat Completions under its own rules and wording; what it leaves out is OpenAI's. */
+/** A host that speaks Chat Completions under its own rules and wording; the rest is OpenAI's. */
 export interface ChatHost {
   /** The `provider` option's name (`'deepseek'`), and the one used in messages (`'DeepSeek'`). */
   readonly name: string;
@@ -34,8 +31,40 @@ export interface ChatHost {
   readonly maxCallIdLength?: number | undefined;
   readonly profile?: ProviderProfile | undefined;
   readonly wording: Partial<ChatWording>;
+  /** Extra rules, each run once over the whole array. */
   readonly checks?: readonly ChatHostCheck[] | undefined;
   /** Repairs what only this host refuses, after the Chat Completions shape repair. */
   readonly repairShape?:
     ((messages: readonly unknown[], context: RuleContext) => ShapeRepair) | undefined;
+}
+
+/**
+ * What a Chat shape repair changed in one message before the history was read: arguments given as
+ * JSON became text; `tool_calls: []` went; a `tool` message got the id of the one unanswered call
+ * before it (or a new, orphan id); `content: null` became `''`; an empty name became
+ * `unknown_tool`; a DeepSeek call turn got `reasoning_content: ''`.
+ */
+export type ShapeFixKind =
+  | 'stringified-arguments'
+  | 'removed-empty-tool-calls'
+  | 'added-tool-call-id'
+  | 'filled-content'
+  | 'named-call'
+  | 'added-reasoning';
+
+/** One change a shape repair made to one message. */
+export interface ShapeFix {
+  readonly kind: ShapeFixKind;
+  readonly messageIndex: number;
+  /** Position of the call inside the message, for a fix to one call. */
+  readonly partIndex?: number | undefined;
+  /** The call concerned (`''` for none). */
+  readonly callId: string;
+  readonly message: string;
+}
+
+/** What a shape repair returns: the messages (the input itself when `fixes` is empty) and its fixes. */
+export interface ShapeRepair {
+  readonly messages: readonly unknown[];
+  readonly fixes: readonly ShapeFix[];
 }

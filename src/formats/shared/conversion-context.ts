@@ -1,7 +1,15 @@
+// What every reader and writer shares: warnings, provider extras, reasoning, call names.
+import { ArmedCalls } from '../../core/armed-calls.js';
 import type { MessageFormat } from '../../core/format.js';
-import type { OpaquePart, ProviderData } from '../../core/history.js';
-import type { ConversionWarning, ConversionWarningCode } from '../../core/conversion-result.js';
-import { isReasoningKey, isReasoningPart } from './reasoning-vocabulary.js';
+import type {
+  ConversionWarning,
+  ConversionWarningCode,
+  OpaquePart,
+  ProviderData,
+  ToolResult,
+} from '../../core/history.js';
+import { isObject, type JsonObject } from '../../core/input-guards.js';
+import type { PairingScope } from '../../core/pair-tool-turns.js';
 
 /** Options every writer takes. */
 export interface WriterOptions {
@@ -9,20 +17,18 @@ export interface WriterOptions {
   readonly omitWarnings?: ReadonlySet<ConversionWarningCode> | undefined;
 }
 
-/** Collects one conversion's warnings, and hands out the provider data and opaque parts of its format. */
+/** Collects one conversion's warnings, and hands out its format's provider data and opaque parts. */
 export class ConversionContext {
-  readonly format: MessageFormat;
   readonly warnings: ConversionWarning[] = [];
-  private readonly omitted: ReadonlySet<ConversionWarningCode> | undefined;
 
-  constructor(format: MessageFormat, options: WriterOptions = {}) {
-    this.format = format;
-    this.omitted = options.omitWarnings;
-  }
+  constructor(
+    readonly format: MessageFormat,
+    private readonly options: WriterOptions = {},
+  ) {}
 
   /** False for a warning the caller drops: check before building a warning's text in a loop. */
   wants(code: ConversionWarningCode): boolean {
-    return this.omitted?.has(code) !== true;
+    return this.options.omitWarnings?.has(code) !== true;
   }
 
   /** Records a warning, unless the caller drops its code. */
@@ -46,7 +52,7 @@ export class ConversionContext {
       if (key === this.format) continue;
       const source = key as MessageFormat;
       const keys = Object.keys(providerData[source] ?? {});
-      const reasoning = keys.filter((name) => isReasoningKey(source, name));
+      const reasoning = keys.filter((name) => name === REASONING_KEY[source]);
       if (reasoning.length > 0)
         this.warn(
           'dropped-reasoning',
@@ -58,7 +64,7 @@ export class ConversionContext {
       this.warn(
         'dropped-provider-data',
         messageIndex,
-        `${this.format} cannot carry ${key} extras (${keys.filter((name) => !isReasoningKey(source, name)).join(', ')}); they were left out.`,
+        `${this.format} cannot carry ${key} extras (${keys.filter((name) => name !== REASONING_KEY[source]).join(', ')}); they were left out.`,
         callId,
       );
     }
@@ -68,7 +74,7 @@ export class ConversionContext {
   /** The opaque part's value when it is in this format; otherwise warns and returns `undefined`. */
   ownOpaque(part: OpaquePart, messageIndex: number): unknown {
     if (part.format === this.format) return part.value;
-    if (isReasoningPart(part.format, part.value)) {
+    if (isObject(part.value) && REASONING_PART[part.format]?.(part.value) === true) {
       this.warn(
         'dropped-reasoning',
         messageIndex,
@@ -86,14 +92,7 @@ export class ConversionContext {
 }
 
 function describeOpaque(value: unknown): string {
-  if (
-    typeof value === 'object' &&
-    value !== null &&
-    'type' in value &&
-    typeof value.type === 'string'
-  )
-    return `type "${value.type}"`;
-  return 'content';
+  return isObject(value) && typeof value.type === 'string' ? `type "${value.type}"` : 'content';
 }
 
 /** `providerData` holding `extras` under `format`, or `undefined` when there are none. */
@@ -103,3 +102,83 @@ export function providerDataOf(
 ): ProviderData | undefined {
   return extras === undefined ? undefined : { [format]: extras };
 }
+
+/** The keys of `record` not in `known`, as a new object, or `undefined` when there are none. */
+export function extrasOf(
+  record: Readonly<Record<string, unknown>>,
+  known: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
+  let extras: Record<string, unknown> | undefined;
+  for (const key in record) {
+    if (known.has(key) || !Object.hasOwn(record, key)) continue;
+    extras ??= {};
+    // Defined, not assigned: `extras['__proto__'] = …` would set the prototype and lose the key.
+    Object.defineProperty(extras, key, {
+      value: record[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return extras;
+}
+
+/** `object` after the extras a writer puts back (extras' keys first, as read), or `object` itself. */
+export function withExtras<T extends object>(
+  extras: Readonly<Record<string, unknown>> | undefined,
+  object: T,
+): T {
+  return extras === undefined ? object : { ...extras, ...object };
+}
+
+/** Appends `items` to an array the caller made (`push(...items)` overflows the stack on huge turns). */
+export function appendAll<T>(target: readonly T[], items: readonly T[]): void {
+  for (const item of items) (target as T[]).push(item);
+}
+
+/** The tool name of each armed call, under core's pairing rule. */
+export class CallNames extends ArmedCalls<string> {}
+
+/** Consumes the call `result` answers, warning `dropped-result-name` when the names differ. */
+export function answerWithoutName(
+  names: CallNames,
+  result: ToolResult,
+  index: number,
+  context: ConversionContext,
+  carrier: string,
+  scope: PairingScope = 'turn',
+): void {
+  const callName = names.answer(result.callId);
+  if ((callName ?? '') === result.name || !context.wants('dropped-result-name')) return;
+  const orphan = scope === 'conversation' ? 'no earlier call has its id' : 'no call answers it';
+  context.warn(
+    'dropped-result-name',
+    index,
+    `${carrier} carry no tool name; the result's name "${result.name}" differs from its call's (${callName === undefined ? orphan : `"${callName}"`}) and was lost.`,
+    result.callId,
+  );
+}
+
+// What each format's reader keeps of a model's reasoning, so a conversion elsewhere can say
+// `dropped-reasoning`: the opaque parts that are reasoning, and the providerData key of reasoning
+// or its signature.
+const REASONING_PART: Readonly<Partial<Record<MessageFormat, (part: JsonObject) => boolean>>> = {
+  // Extended thinking: `thinking` blocks carry a `signature`, `redacted_thinking` encrypted `data`.
+  anthropic: (part) => part.type === 'thinking' || part.type === 'redacted_thinking',
+  // `reasoning` items, with `encrypted_content` when `store` is off.
+  'openai-responses': (part) => part.type === 'reasoning',
+  // Thought summaries.
+  gemini: (part) => part.thought === true,
+  // The AI SDK's `reasoning` parts; aiwrapper's `reasoning` items (text only, no signature).
+  vercel: (part) => part.type === 'reasoning',
+  aiwrapper: (part) => part.type === 'reasoning',
+  // Converse `reasoningContent` blocks (reasoning text with its signature, or redacted content).
+  bedrock: (part) => Object.hasOwn(part, 'reasoningContent'),
+};
+
+const REASONING_KEY: Readonly<Partial<Record<MessageFormat, string>>> = {
+  gemini: 'thoughtSignature',
+  // DeepSeek's thinking mode, and hosts that copy it (Kimi, vLLM, Qwen), on assistant messages.
+  'openai-chat': 'reasoning_content',
+  mistral: 'reasoning_content',
+};

@@ -1,11 +1,13 @@
 import type { CallIdGenerator } from '../../core/call-id.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
-import type { MessageFormat } from '../../core/format.js';
+import type {
+  ConversionResult,
+  HistoryMessage,
+  ToolHistory,
+  ToolResult,
+} from '../../core/history.js';
+import type { MessageFormat, ProviderProfile, RuleContext } from '../../core/format.js';
 import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
-import type { HistoryMessage, ToolHistory, ToolResult } from '../../core/history.js';
 import type { JsonObject } from '../../core/input-guards.js';
-import type { ProviderProfile } from '../../core/provider-profile.js';
-import type { RuleContext } from '../../core/rule-context.js';
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 import type { WriterOptions } from './conversion-context.js';
 import type { WireRepairHooks } from './wire-repair.js';
@@ -14,7 +16,7 @@ import type { WireRepairHooks } from './wire-repair.js';
 export interface ReadFormatOptions {
   /** Gemini: makes ids for calls and responses that have none. @defaultValue random ids */
   readonly generateId?: CallIdGenerator | undefined;
-  /** The system prompt kept outside the messages (Anthropic, Bedrock; Gemini; aiwrapper). */
+  /** The system prompt kept outside the messages, under the format's own field name. */
   readonly system?: unknown;
   readonly systemInstruction?: unknown;
   readonly instructions?: unknown;
@@ -29,20 +31,11 @@ export interface WriteFormatOptions extends WriterOptions {
   readonly responsesAsRead?: ReadonlySet<ToolResult> | undefined;
 }
 
-/** How a format lays out a neutral message: a wire message per result, an item per part, or blocks. */
-export type WireLayout = 'chat' | 'items' | 'blocks';
-
-/** What marks a message as a format's own when the CLI guesses a conversation's format. */
-interface WireSignature {
-  readonly message?: ((message: JsonObject) => boolean) | undefined;
-  readonly contentPart?: ((part: JsonObject) => boolean) | undefined;
-}
-
 /** Everything the provider-neutral engines know about one message format. */
 export interface FormatAdapter<F extends MessageFormat, Written> {
   readonly format: F;
   readonly profile: ProviderProfile;
-  /** Validates `messages` with the provider's rules and wording, returning the turn table it read. */
+  /** Validates `messages` with the provider's rules and wording; returns the turn table it read. */
   inspect(
     messages: readonly unknown[],
     context?: RuleContext,
@@ -57,35 +50,35 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   /** Formats with one wire shape (Chat Completions and Mistral) can check each other's messages. */
   readonly wireShape: string;
   /** What marks a message as this format's, for the CLI's guess; `undefined` when shared. */
-  readonly signature: WireSignature | undefined;
-  readonly systemField: 'system' | 'systemInstruction' | 'instructions' | undefined;
-  readonly layout: WireLayout;
+  readonly signature?:
+    | {
+        readonly message?: ((message: JsonObject) => boolean) | undefined;
+        readonly contentPart?: ((part: JsonObject) => boolean) | undefined;
+      }
+    | undefined;
+  readonly systemField?: 'system' | 'systemInstruction' | 'instructions' | undefined;
+  /** How the format lays out a message: a wire message per result, an item per part, or blocks. */
+  readonly layout: 'chat' | 'items' | 'blocks';
   /** The writer leaves out empty text parts (Anthropic, Gemini). */
-  readonly dropsEmptyText: boolean;
+  readonly dropsEmptyText?: boolean | undefined;
   /** The writer merges a results turn and a following user message into one (Anthropic). */
-  readonly mergesResultsIntoUser: boolean;
+  readonly mergesResultsIntoUser?: boolean | undefined;
   /** The API joins consecutive messages of one role (Anthropic): one call turn, never cut. */
   readonly mergesConsecutiveTurns?: boolean | undefined;
   /** A message without a `role` is a user turn (Gemini `contents`). */
-  readonly roleOptionalForUser: boolean;
+  readonly roleOptionalForUser?: boolean | undefined;
   /** The format's own repair steps around the neutral engine (Gemini, Mistral). */
   readonly repairWire?: WireRepairHooks | undefined;
 }
 
-/** Options a stream handler factory gets. */
-export interface StreamHandlerOptions {
-  /** Which choice (Chat) or candidate (Gemini) to accumulate. */
-  readonly choiceIndex: number;
-}
-
-/** Makes the handler that turns one stream format's events into calls of an accumulator core. */
-export type StreamHandlerFactory = (
-  core: AccumulatorCore,
-  options: StreamHandlerOptions,
-) => StreamEventHandler;
-
-/** One stream format: how its events are framed on the wire, and its handler. */
+/**
+ * One stream format: how its events are framed on the wire, and the handler that turns them into
+ * calls of an accumulator core, following one choice (Chat) or candidate (Gemini).
+ */
 export interface StreamAdapter {
   readonly framing: 'sse' | 'json-lines';
-  readonly createHandler: StreamHandlerFactory;
+  readonly createHandler: (
+    core: AccumulatorCore,
+    options: { readonly choiceIndex: number },
+  ) => StreamEventHandler;
 }

@@ -1,8 +1,7 @@
-import type { ConversionWarning } from '../../core/conversion-result.js';
-import type { HistoryIssue } from '../../core/issue.js';
-import type { HistoryMessage, ToolResult } from '../../core/history.js';
-import type { RuleContext } from '../../core/rule-context.js';
-import type { ShapeFix } from './shape-fix.js';
+import type { ConversionWarning, HistoryMessage, ToolResult } from '../../core/history.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import type { RuleContext } from '../../core/format.js';
+import type { ShapeFix } from './chat-host.js';
 
 // A format's own repair steps around the neutral engine (adapter `repairWire`): what the neutral
 // model cannot say (Gemini part roles and thought signatures, Anthropic thinking blocks, Responses

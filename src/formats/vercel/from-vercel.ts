@@ -1,5 +1,5 @@
 import { assertWritableJson } from '../../core/json-text.js';
-import { extrasOf } from '../shared/extras-of.js';
+import { extrasOf } from '../shared/conversion-context.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -7,11 +7,11 @@ import type {
   TextPart,
   ToolCallPart,
   ToolResult,
+  ConversionResult,
+  ProviderData,
 } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
-import { appendAll } from '../shared/array-appender.js';
 import {
   assertVercelMessages,
   VERCEL_MESSAGE_SHAPE,
@@ -35,83 +35,54 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', VERCEL_MESSAGE_SHAPE);
     // Checks the role and the parts; a string content is none, read here as one text part.
-    const checked = vercelPartsOf(message, index);
+    const parts = vercelPartsOf(message, index) ?? [{ type: 'text', text: message.content }];
     const extras = extrasOf(message, MESSAGE_KEYS);
-    const providerData = extras === undefined ? {} : { providerData: { vercel: extras } };
-    const parts = checked ?? [{ type: 'text', text: message.content }];
-    switch (message.role) {
-      case 'system':
-        history.push({
-          role: 'system',
-          text: vercelStringAt(message.content, `messages[${index}].content`),
-          sourceIndex: index,
-          ...providerData,
-        });
-        break;
-      case 'user':
-        history.push({
-          role: 'user',
-          parts: parts.map((part) => readPart(part)),
-          sourceIndex: index,
-          ...providerData,
-        });
-        break;
-      case 'assistant':
-        history.push({
-          role: 'assistant',
-          parts: parts.map((part, partIndex) =>
-            part.type === 'tool-call' ? readCall(part, index, partIndex) : readPart(part),
-          ),
-          sourceIndex: index,
-          ...providerData,
-        });
-        break;
-      default:
-        readTool(parts, message, index, history);
-    }
+    const at = { sourceIndex: index, ...vercelData(extras) };
+    if (message.role === 'system') {
+      const text = vercelStringAt(message.content, `messages[${index}].content`);
+      history.push({ role: 'system', text, ...at });
+    } else if (message.role === 'user')
+      history.push({ role: 'user', parts: parts.map(readPart), ...at });
+    else if (message.role === 'assistant') {
+      const read = parts.map((part, partIndex) =>
+        part.type === 'tool-call' ? readCall(part, index, partIndex) : readPart(part),
+      );
+      history.push({ role: 'assistant', parts: read, ...at });
+    } else readTool(parts, extras, index, history);
   }
   return { messages: history, warnings: [] };
 }
 
-/** Reads a tool message, whose `parts` {@link vercelPartsOf} checked. */
+// A tool message joins the results message before it; other parts and extras go to providerData.
 function readTool(
   parts: readonly JsonObject[],
-  message: JsonObject,
+  extras: Record<string, unknown> | undefined,
   index: number,
   history: HistoryMessage[],
 ): void {
-  const results: ToolResult[] = [];
-  const others: JsonObject[] = [];
-  parts.forEach((part, partIndex) => {
-    if (part.type === 'tool-result') results.push(readResult(part, index, partIndex));
-    else others.push(part);
-  });
-  const extras = extrasOf(message, MESSAGE_KEYS);
   const last = history.at(-1);
   const previous = last?.role === 'tool' ? last : undefined;
-  const storedParts = previous?.providerData?.vercel?.parts;
-  const allOthers = [...(Array.isArray(storedParts) ? (storedParts as unknown[]) : []), ...others];
-  const data =
-    allOthers.length > 0 || extras !== undefined
-      ? {
-          ...previous?.providerData?.vercel,
-          ...extras,
-          ...(allOthers.length > 0 ? { parts: allOthers } : {}),
-        }
-      : previous?.providerData?.vercel;
-  if (previous) appendAll(previous.results, results);
+  const results = previous?.results ?? [];
+  const stored = previous?.providerData?.vercel;
+  const others = Array.isArray(stored?.parts) ? [...(stored.parts as unknown[])] : [];
+  parts.forEach((part, partIndex) => {
+    if (part.type === 'tool-result')
+      (results as ToolResult[]).push(readResult(part, index, partIndex));
+    else others.push(part);
+  });
+  const vercel =
+    others.length > 0 || extras !== undefined
+      ? { ...stored, ...extras, ...(others.length > 0 ? { parts: others } : {}) }
+      : stored;
   const next = {
     role: 'tool' as const,
-    results: previous?.results ?? results,
+    results,
     sourceIndex: previous?.sourceIndex ?? index,
-    ...(data === undefined ? {} : { providerData: { vercel: data } }),
+    ...(vercel === undefined ? {} : { providerData: { vercel } }),
   };
   if (previous) history[history.length - 1] = next;
   else history.push(next);
 }
-
-/** The text the AI SDK's providers send for an `execution-denied` output without a reason. */
-const DENIED_TEXT = 'Tool execution denied.';
 
 function readResult(part: JsonObject, index: number, partIndex: number): ToolResult {
   const path = `messages[${index}].content[${partIndex}]`;
@@ -123,56 +94,38 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
     name: vercelStringAt(part.toolName, `${path}.toolName`),
     sourceIndex: index,
   };
-  const data = extras === undefined ? {} : { providerData: { vercel: extras } };
-  switch (output.type) {
-    case 'text':
-    case 'error-text':
-      return {
-        ...base,
-        content: vercelStringAt(output.value, `${path}.output.value`),
-        isError: output.type === 'error-text',
-        ...data,
-      };
-    case 'json':
-    case 'error-json':
-      assertWritableJson(output.value, `${path}.output.value`);
-      return {
-        ...base,
-        content: (output.value ?? null) as JsonValue,
-        isError: output.type === 'error-json',
-        ...data,
-      };
-    case 'execution-denied':
-      // As the AI SDK's providers send it: the reason or their default sentence, no error flag
-      // (vercel/ai packages/openai/src/chat/convert-to-openai-chat-messages.ts). The output stays
-      // whole in providerData, so it converts back verbatim.
-      return {
-        ...base,
-        content: typeof output.reason === 'string' ? output.reason : DENIED_TEXT,
-        isError: false,
-        providerData: { vercel: { ...extras, output } },
-      };
-    default: {
-      // `content` (text and media): its text here, the output whole in providerData.
-      const text = Array.isArray(output.value)
+  const data = vercelData(extras);
+  const isError = output.type === 'error-text' || output.type === 'error-json';
+  if (output.type === 'text' || output.type === 'error-text')
+    return {
+      ...base,
+      content: vercelStringAt(output.value, `${path}.output.value`),
+      isError,
+      ...data,
+    };
+  if (output.type === 'json' || output.type === 'error-json') {
+    assertWritableJson(output.value, `${path}.output.value`);
+    return { ...base, content: (output.value ?? null) as JsonValue, isError, ...data };
+  }
+  // `execution-denied` as the AI SDK's providers send it: the reason or their default sentence,
+  // no error flag (vercel/ai packages/openai/src/chat/convert-to-openai-chat-messages.ts);
+  // `content` (text and media): its text. Either output stays whole in providerData.
+  const content =
+    output.type === 'execution-denied'
+      ? typeof output.reason === 'string'
+        ? output.reason
+        : 'Tool execution denied.'
+      : Array.isArray(output.value)
         ? output.value
             .map((item: unknown) =>
               isObject(item) && typeof item.text === 'string' ? item.text : '',
             )
             .join('')
         : '';
-      return {
-        ...base,
-        content: text,
-        isError: false,
-        providerData: { vercel: { ...extras, output } },
-      };
-    }
-  }
+  return { ...base, content, isError: false, providerData: { vercel: { ...extras, output } } };
 }
 
 function readCall(part: JsonObject, index: number, partIndex: number): ToolCallPart {
-  const extras = extrasOf(part, CALL_KEYS);
   return {
     type: 'tool-call',
     callId: vercelToolCallIdOf(part, index, partIndex),
@@ -180,15 +133,16 @@ function readCall(part: JsonObject, index: number, partIndex: number): ToolCallP
     ...(typeof part.input === 'string'
       ? parseArgumentsText(part.input)
       : parseArgumentsValue(part.input ?? {}, `messages[${index}].content[${partIndex}].input`)),
-    ...(extras === undefined ? {} : { providerData: { vercel: extras } }),
+    ...vercelData(extrasOf(part, CALL_KEYS)),
   };
 }
 
 function readPart(part: JsonObject): TextPart | OpaquePart {
   if (part.type !== 'text' || typeof part.text !== 'string')
     return { type: 'opaque', format: 'vercel', value: part };
-  const extras = extrasOf(part, TEXT_KEYS);
-  return extras === undefined
-    ? { type: 'text', text: part.text }
-    : { type: 'text', text: part.text, providerData: { vercel: extras } };
+  return { type: 'text', text: part.text, ...vercelData(extrasOf(part, TEXT_KEYS)) };
+}
+
+function vercelData(extras: Record<string, unknown> | undefined): { providerData?: ProviderData } {
+  return extras === undefined ? {} : { providerData: { vercel: extras } };
 }

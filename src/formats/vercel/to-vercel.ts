@@ -1,10 +1,17 @@
-import { assertNever } from '../../core/assert-never.js';
-import { withExtras } from '../shared/extras-of.js';
-import { isObject } from '../../core/input-guards.js';
-import type { AssistantMessage, ToolHistory, ToolResult, UserMessage } from '../../core/history.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
-import { appendAll } from '../shared/array-appender.js';
-import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { assertNever, isObject } from '../../core/input-guards.js';
+import {
+  withExtras,
+  appendAll,
+  ConversionContext,
+  type WriterOptions,
+} from '../shared/conversion-context.js';
+import type {
+  AssistantMessage,
+  ToolHistory,
+  ToolResult,
+  UserMessage,
+  ConversionResult,
+} from '../../core/history.js';
 import type {
   VercelAssistantMessage,
   VercelJsonValue,

@@ -1,9 +1,9 @@
 import { isObject } from '../../core/input-guards.js';
-import type { ConversionResult } from '../../core/conversion-result.js';
+import type { ConversionResult } from '../../core/history.js';
 import { fromVercel } from './from-vercel.js';
 import { toVercel } from './to-vercel.js';
 import { inspectVercel } from './validate-vercel.js';
-import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/provider-profile.js';
+import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/format.js';
 import type { VercelModelMessage } from './vercel-types.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
@@ -34,9 +34,5 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
       typeof part.type === 'string' &&
       (VERCEL_PART_TYPES.has(part.type) || (part.type === 'image' && !isObject(part.source))),
   },
-  systemField: undefined,
   layout: 'blocks',
-  dropsEmptyText: false,
-  mergesResultsIntoUser: false,
-  roleOptionalForUser: false,
 };

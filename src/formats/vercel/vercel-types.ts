@@ -45,15 +45,13 @@ export interface VercelToolResultPart {
   readonly [key: string]: unknown;
 }
 
-/** A `reasoning` part of an assistant message. */
-export interface VercelReasoningPart {
+interface VercelReasoningPart {
   readonly type: 'reasoning';
   readonly text: string;
   readonly [key: string]: unknown;
 }
 
-/** A `file` part. */
-export interface VercelFilePart {
+interface VercelFilePart {
   readonly type: 'file';
   readonly data: string;
   readonly mediaType: string;
@@ -63,8 +61,7 @@ export interface VercelFilePart {
 /** A part passed through verbatim (`file`, `image`, `reasoning`, approvals; typed as two of them). */
 export type VercelOtherPart = VercelReasoningPart | VercelFilePart;
 
-/** A `system` message. */
-export interface VercelSystemMessage {
+interface VercelSystemMessage {
   readonly role: 'system';
   readonly content: string;
   readonly [key: string]: unknown;

@@ -2,7 +2,7 @@ import { hashCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type { ToolHistory } from '../../core/history.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { IdRewriteCause } from '../history-fix.js';
-import type { ProviderProfile } from '../../core/provider-profile.js';
+import type { ProviderProfile } from '../../core/format.js';
 
 /** The id a call gets, and why it changed (`undefined` when it kept its id). */
 export interface CallIdDecision {

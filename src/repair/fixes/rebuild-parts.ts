@@ -1,5 +1,10 @@
-import type { AssistantMessage, TextPart, ToolCallPart, ToolResult } from '../../core/history.js';
-import { resultText } from '../../core/result-text.js';
+import {
+  type AssistantMessage,
+  type TextPart,
+  type ToolCallPart,
+  type ToolResult,
+  resultText,
+} from '../../core/history.js';
 import { UNKNOWN_TOOL_NAME } from '../add-missing-calls.js';
 
 /** A call made up for an orphan result, and which of its fields had to be guessed. */

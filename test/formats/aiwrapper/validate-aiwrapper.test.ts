@@ -2,7 +2,7 @@ import { LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
 import { assertValidHistory } from '../../../src/validate/validate-history.js';
 import { validateAiwrapper } from '../../../src/formats/aiwrapper/validate-aiwrapper.js';
-import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
+import { InvalidHistoryError } from '../../../src/errors/tool-history-error.js';
 
 const tool = (callId: string): object => ({
   type: 'tool',

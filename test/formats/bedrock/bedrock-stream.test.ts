@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamAccumulationError } from '../../../src/errors/stream-accumulation-error.js';
+import { StreamAccumulationError } from '../../../src/errors/tool-history-error.js';
 import type { ToolCallStreamEvent } from '../../../src/core/stream/tool-call-stream-event.js';
 import { accumulateSSE, type AccumulateSSEOptions } from '../../../src/streaming/accumulate-sse.js';
 import { createToolCallAccumulator } from '../../../src/streaming/tool-call-accumulator.js';

@@ -5,7 +5,7 @@ import {
   MISTRAL_COUNT_MISMATCH,
   validateMistral,
 } from '../../../src/formats/mistral/validate-mistral.js';
-import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
+import { InvalidHistoryError } from '../../../src/errors/tool-history-error.js';
 
 const calls = (...ids: string[]): object => ({
   role: 'assistant',

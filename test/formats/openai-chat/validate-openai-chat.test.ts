@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { assertValidHistory } from '../../../src/validate/validate-history.js';
-import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
-import { isToolHistoryError, ToolHistoryError } from '../../../src/errors/tool-history-error.js';
+import {
+  InvalidHistoryError,
+  isToolHistoryError,
+  ToolHistoryError,
+} from '../../../src/errors/tool-history-error.js';
 import { validateOpenAIChat } from '../../../src/formats/openai-chat/validate-openai-chat.js';
 
 const user = (content: string): object => ({ role: 'user', content });

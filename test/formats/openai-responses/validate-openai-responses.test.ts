@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assertValidHistory } from '../../../src/validate/validate-history.js';
 import { errorBodyFor } from '../../../src/testing/index.js';
 import { validateOpenAIResponses } from '../../../src/formats/openai-responses/validate-openai-responses.js';
-import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
+import { InvalidHistoryError } from '../../../src/errors/tool-history-error.js';
 
 const call = (callId: string): object => ({
   type: 'function_call',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertValidHistory } from '../../../src/validate/validate-history.js';
 import { validateVercel } from '../../../src/formats/vercel/validate-vercel.js';
-import { InvalidHistoryError } from '../../../src/errors/invalid-history-error.js';
+import { InvalidHistoryError } from '../../../src/errors/tool-history-error.js';
 
 const toolCall = (id: string, extra: object = {}): object => ({
   type: 'tool-call',
