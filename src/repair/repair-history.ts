@@ -11,14 +11,12 @@ import {
   type ChatHostName,
 } from '../formats/index.js';
 import { inspectHistory, ruleContextOf } from '../validate/validate-history.js';
-import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
 import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
-import { HistoryRepairer } from './history-repairer.js';
+import { HistoryRepairer, type CallLookup, type KnownCall } from './history-repairer.js';
 import type { ProviderProfile } from '../core/provider-profile.js';
 import { locateFix } from './locate-fix.js';
-import { meetsProfileByTable } from './meets-profile.js';
 import { repairInWindows } from './repair-in-windows.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import { resolveProfile } from './repair-tool-history.js';
@@ -26,6 +24,8 @@ import { inputLocator } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
 import { leavesAll, wireAfterPass, withWirePass } from './with-wire-pass.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
+import { CALLS_ENTRY } from '../core/pair-tool-turns.js';
+import type { ToolTurnTable } from '../core/tool-turn-table.js';
 
 /** What {@link repairHistory} fixes: everything (`'all'`), or only missing call turns. */
 export type RepairPreset = 'all' | 'add-missing-calls';
@@ -171,7 +171,7 @@ function repairNeutral<F extends MessageFormat>(
   // Nothing for the engine when only the wire pass after has work, or the table meets the profile.
   const settled = result.ok || leavesAll(format, result.issues);
   if (settled && (own || preset === 'add-missing-calls')) return unchanged();
-  if (settled && meetsProfileByTable(table, profile) === true) return unchanged();
+  if (settled && meetsProfileByTable(table, profile)) return unchanged();
   const windows =
     own && preset === 'all' && reading === 'windows'
       ? findRepairWindows(messages, format, table, result.issues, profile)
@@ -183,18 +183,12 @@ function repairNeutral<F extends MessageFormat>(
     return repaired as RepairHistoryResult<FormatMessages[F]>;
   }
   const { history, idsAsRead } = readFormat(messages, format);
-  const repaired =
-    preset === 'add-missing-calls'
-      ? addMissingCalls(history, {
-          profile,
-          scope: profile.scope,
-          known: knownById(options.knownCalls),
-          lookupCall: options.lookupCall,
-          generateId: options.generateId,
-          leaveThrough: options.leaveThrough,
-          markTurn: options.markTurn,
-        })
-      : new HistoryRepairer(history, profile, resolvePolicy(options)).run();
+  const only =
+    preset === 'all'
+      ? undefined
+      : { ...options, known: new Map(options.knownCalls?.map((call) => [call.callId, call])) };
+  const policy = resolvePolicy(options);
+  const repaired = new HistoryRepairer(history, profile, policy, undefined, only).run();
   if (repaired.fixes.length === 0) return unchanged();
   const written = writeKeeping(messages, history, repaired.history, format, idsAsRead);
   const input = inputLocator(history, format);
@@ -203,13 +197,6 @@ function repairNeutral<F extends MessageFormat>(
     fixes: repaired.fixes.map((fix) => locateFix(fix, input, written.locate)),
     warnings: written.warnings,
   };
-}
-
-function knownById(calls: readonly KnownCall[] | undefined): Map<string, KnownCall> | undefined {
-  if (calls === undefined || calls.length === 0) return undefined;
-  const known = new Map<string, KnownCall>();
-  for (const call of calls) known.set(call.callId, call);
-  return known;
 }
 
 function presetOf(preset: unknown): RepairPreset {
@@ -232,4 +219,33 @@ function formatOf<F extends MessageFormat>(options: RepairHistoryOptions<F>): F 
   if (!FORMATS.has(options.format))
     throw new UnsupportedFormatError(options.format, MESSAGE_FORMATS);
   return options.format;
+}
+
+/**
+ * Whether a history its own format's validator accepted (read into `table`) also meets `profile`:
+ * false when the profile has rules the table cannot show (where text sits, result names, turn order).
+ */
+function meetsProfileByTable(table: ToolTurnTable, profile: ProviderProfile): boolean {
+  if (table.pairing?.scope !== 'turn') return false;
+  const { textBeforeCalls, resultNamesMatchCalls, callTurnAfterUser, assistantAfterResults } =
+    profile;
+  if (textBeforeCalls || resultNamesMatchCalls || callTurnAfterUser || assistantAfterResults)
+    return false;
+  const inConversation = profile.uniqueCallIds === 'conversation' ? new Set<string>() : undefined;
+  for (let turn = 0; turn < table.count; turn++) {
+    if (table.kinds[turn] !== CALLS_ENTRY) continue;
+    const start = table.starts[turn] ?? 0;
+    const end = table.starts[turn + 1] ?? 0;
+    for (let slot = start; slot < end; slot++) {
+      const id = table.ids[slot] ?? '';
+      if (!profile.callIds.accepts(id)) return false;
+      if (inConversation?.has(id) === true) return false;
+      inConversation?.add(id);
+      // Unique within the turn: turns hold a few calls, a scan beats a set.
+      if (inConversation === undefined)
+        for (let earlier = start; earlier < slot; earlier++)
+          if (table.ids[earlier] === id) return false;
+    }
+  }
+  return true;
 }

@@ -68,7 +68,7 @@ describe('repairToolHistory', () => {
           placement: 'new-turn',
           guessed: { name: false, arguments: true },
           message:
-            'The result with this call id answered no call; a call of "get_weather" was added in a new assistant turn before it.',
+            'The result at messages[0] answered no call; a call of "get_weather" was added in a new assistant turn before it.',
         },
       ],
     });

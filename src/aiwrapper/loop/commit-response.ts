@@ -4,7 +4,7 @@ import type { ProviderFormat } from '../../core/format.js';
 import { parseArgumentsText } from '../../formats/shared/arguments-text.js';
 import type { LoopToolCall } from './loop-tool.js';
 import { convertHistory } from '../../convert/convert-history.js';
-import { UNKNOWN_TOOL_NAME } from '../../repair/add-missing-calls.js';
+import { UNKNOWN_TOOL_NAME } from '../../repair/fixes/rebuild-parts.js';
 import { validateHistory } from '../../validate/validate-history.js';
 import { META_KEYS } from '../meta-keys.js';
 import { takenCallIds } from '../taken-call-ids.js';

@@ -1,6 +1,15 @@
 import type { AssistantMessage, TextPart, ToolCallPart, ToolResult } from '../../core/history.js';
 import { resultText } from '../../core/result-text.js';
-import { UNKNOWN_TOOL_NAME } from '../add-missing-calls.js';
+
+/** The tool name a synthesized call gets when neither its result nor any known call names the tool. */
+export const UNKNOWN_TOOL_NAME = 'unknown_tool';
+
+/** A call seen before with the orphan's id, whose name and (object) arguments it may borrow. */
+export interface SynthesisSource {
+  readonly name: string;
+  readonly arguments: unknown;
+  readonly argumentsText?: string | undefined;
+}
 
 /** A call made up for an orphan result, and which of its fields had to be guessed. */
 export interface SynthesizedCall {
@@ -15,11 +24,13 @@ export interface SynthesizedCall {
 export function synthesizeCall(
   result: ToolResult,
   callId: string,
-  known: ToolCallPart | undefined,
+  known: SynthesisSource | undefined,
 ): SynthesizedCall {
   const name = result.name !== '' ? result.name : known?.name;
   const source =
-    known !== undefined && (name === undefined || known.name === name) ? known : undefined;
+    known !== undefined && (name === undefined || known.name === name) && isRecord(known.arguments)
+      ? { ...known, arguments: known.arguments }
+      : undefined;
   const call: ToolCallPart = {
     type: 'tool-call',
     callId,
@@ -76,4 +87,8 @@ export function resultToText(result: ToolResult): TextPart {
     type: 'text',
     text: `${what} of ${tool} for call "${result.callId}", whose call is not in this conversation:\n${content}`,
   };
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
