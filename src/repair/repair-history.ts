@@ -3,14 +3,16 @@ import type { HistoryMessage } from '../core/history.js';
 import type { ConversionWarning } from '../core/conversion-result.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { UnsupportedFormatError } from '../errors/unsupported-format-error.js';
-import { describeType, isObject } from '../core/input-guards.js';
 import {
   adapterFor,
+  CHAT_HOST_NAMES,
+  CHAT_HOSTS,
+  isChatHostName,
   isMessageFormat,
   PROVIDER_PROFILES,
   type ChatHostName,
 } from '../formats/index.js';
-import { inspectHistory, ruleContextOf } from '../validate/validate-history.js';
+import { formatOf, inspectHistory, ruleContextOf } from '../validate/validate-history.js';
 import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
@@ -19,7 +21,6 @@ import type { ProviderProfile } from '../core/provider-profile.js';
 import { locateFix } from './locate-fix.js';
 import { repairInWindows } from './repair-in-windows.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
-import { resolveProfile } from './repair-tool-history.js';
 import { inputLocator } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
 import { leavesAll, wireAfterPass, withWirePass } from './with-wire-pass.js';
@@ -76,8 +77,6 @@ export interface RepairHistoryResult<T> {
   readonly warnings: readonly ConversionWarning[];
 }
 
-const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
-
 /**
  * Returns a copy of `messages` the provider accepts, in the same format, and every change made;
  * unchanged messages are the input's own objects, so prompt caches keep hitting.
@@ -114,7 +113,7 @@ export function repairFormatHistory<F extends MessageFormat>(
   options: RepairHistoryOptions<F> & InternalRepairOptions,
   reading: Reading = 'windows',
 ): RepairHistoryResult<FormatMessages[F]> {
-  const format = formatOf(options);
+  const format = formatOf(options, 'repairHistory') as F;
   const preset = presetOf(options.preset);
   const profile = resolveProfile(options.provider ?? format);
   const context = ruleContextOf(options);
@@ -209,18 +208,6 @@ function presetOf(preset: unknown): RepairPreset {
   return preset as RepairPreset;
 }
 
-function formatOf<F extends MessageFormat>(options: RepairHistoryOptions<F>): F {
-  if (!isObject(options)) {
-    throw new ToolHistoryError(
-      'invalid-input',
-      `repairHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`,
-    );
-  }
-  if (!FORMATS.has(options.format))
-    throw new UnsupportedFormatError(options.format, MESSAGE_FORMATS);
-  return options.format;
-}
-
 /**
  * Whether a history its own format's validator accepted (read into `table`) also meets `profile`:
  * false when the profile has rules the table cannot show (where text sits, result names, turn order).
@@ -248,4 +235,14 @@ function meetsProfileByTable(table: ToolTurnTable, profile: ProviderProfile): bo
     }
   }
   return true;
+}
+
+/** The profile named: a format's, or a Chat Completions host's (`'deepseek'`); Vercel's when none. */
+export function resolveProfile(profile: MessageFormat | ChatHostName | undefined): ProviderProfile {
+  if (profile === undefined) return PROVIDER_PROFILES.vercel;
+  if (isChatHostName(profile))
+    return CHAT_HOSTS[profile].profile ?? PROVIDER_PROFILES['openai-chat'];
+  if (!isMessageFormat(profile))
+    throw new UnsupportedFormatError(profile, [...MESSAGE_FORMATS, ...CHAT_HOST_NAMES]);
+  return PROVIDER_PROFILES[profile];
 }

@@ -27,8 +27,6 @@ export interface ValidateHistoryOptions {
   readonly thinking?: boolean | undefined;
 }
 
-const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
-
 /**
  * Checks a tool-call history against the provider's rules and returns every issue, each with a
  * code, indexes into the format's array and the provider's own wording where known.
@@ -42,7 +40,7 @@ export function validateHistory(
   messages: readonly unknown[],
   options: ValidateHistoryOptions,
 ): ValidationResult {
-  const format = rulesFormatFor(formatOf(options), options.provider);
+  const format = rulesFormatFor(formatOf(options, 'validateHistory'), options.provider);
   return inspectHistory(messages, format, ruleContextOf(options)).result;
 }
 
@@ -61,16 +59,17 @@ export function assertValidHistory(
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-function formatOf(options: unknown): MessageFormat {
+/** The `format` of public options, checked. */
+export function formatOf(options: unknown, caller: string): MessageFormat {
   if (!isObject(options)) {
     throw new ToolHistoryError(
       'invalid-input',
-      `validateHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`,
+      `${caller} needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`,
     );
   }
-  const format = options.format;
-  if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
-  return format as MessageFormat;
+  if (!isMessageFormat(options.format))
+    throw new UnsupportedFormatError(options.format, MESSAGE_FORMATS);
+  return options.format;
 }
 
 /** A provider whose rules a history is checked by: a format's own, or a Chat Completions host. */
