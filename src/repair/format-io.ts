@@ -5,8 +5,6 @@ import { fromFormat, toFormat, type ConvertedHistory } from '../convert/convert-
 import type { ConversionResult, ConversionWarningCode } from '../core/conversion-result.js';
 import type { IdsAsRead, RepairRead } from '../formats/shared/wire-repair.js';
 
-export type { IdsAsRead } from '../formats/shared/wire-repair.js';
-
 /** The messages array of each format. */
 export type FormatMessages = { readonly [F in MessageFormat]: ConvertedHistory[F]['messages'] };
 

@@ -3,7 +3,8 @@ import type { HistoryMessage, ToolHistory } from '../core/history.js';
 import type { ConversionWarning } from '../core/conversion-result.js';
 import { deepEqual } from '../core/deep-equal.js';
 import { adapterFor } from '../formats/index.js';
-import { writeFormatResult, type IdsAsRead } from './format-io.js';
+import type { IdsAsRead } from '../formats/shared/wire-repair.js';
+import { writeFormatResult } from './format-io.js';
 import { inputLocator, outputLocator, type WireLocator } from './wire-places.js';
 
 /** What {@link writeKeeping} returns: the wire array, and where each repaired message landed in it. */
