@@ -3,14 +3,6 @@ import type { JsonValue, ToolHistory, ToolResult } from '../core/history.js';
 import type { ShapeFix } from '../formats/shared/shape-fix.js';
 import type { WireFix } from '../formats/shared/wire-repair.js';
 
-export type { ShapeFix, ShapeFixKind } from '../formats/shared/shape-fix.js';
-export type {
-  AddedThoughtSignatureFix,
-  DroppedReasoningFix,
-  MovedReasoningFix,
-  StrippedItemIdFix,
-} from '../formats/shared/wire-repair.js';
-
 interface FixBase {
   /** Index, in the repaired history, of the message the fix concerns. */
   readonly messageIndex: number;
@@ -131,9 +123,6 @@ export type HistoryFix =
   | InsertedUserTurnFix
   | WireFix
   | ShapeFix;
-
-/** The `kind` of a {@link HistoryFix}. */
-export type HistoryFixKind = HistoryFix['kind'];
 
 /** The outcome of {@link repairToolHistory}. */
 export interface RepairResult {

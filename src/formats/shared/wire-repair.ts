@@ -124,3 +124,23 @@ export interface WireRepairHooks {
   /** Issue codes no fix mends, which `after` reports: a history with only these is left as is. */
   readonly leaves?: ReadonlySet<HistoryIssue['code']> | undefined;
 }
+
+/** `message` with every call and result id that `rename` maps replaced; itself when none is. */
+export function renameCallIds(
+  message: HistoryMessage,
+  rename: ReadonlyMap<string, string>,
+): HistoryMessage {
+  const renamed = <T extends { readonly callId: string }>(item: T): T => {
+    const id = rename.get(item.callId);
+    return id === undefined ? item : { ...item, callId: id };
+  };
+  if (message.role === 'tool') {
+    const results = message.results.map(renamed);
+    return results.some((result, at) => result !== message.results[at])
+      ? { ...message, results }
+      : message;
+  }
+  if (message.role !== 'assistant') return message;
+  const parts = message.parts.map((part) => (part.type === 'tool-call' ? renamed(part) : part));
+  return parts.some((part, at) => part !== message.parts[at]) ? { ...message, parts } : message;
+}
