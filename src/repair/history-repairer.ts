@@ -171,7 +171,7 @@ export class HistoryRepairer {
     }
     const changed = parts !== undefined;
     for (const move of moved?.moves ?? []) {
-      this.fix({
+      this.fixes.push({
         kind: 'moved-text',
         messageIndex: turnIndex,
         partIndex: move.to,
@@ -220,7 +220,7 @@ export class HistoryRepairer {
         if (fate.kind !== 'kept' || fate.call.messageIndex !== index) return;
         // Results in a second results message join the first: providers read one turn of results.
         if (at > index + 1)
-          this.fix({
+          this.fixes.push({
             kind: 'moved-result',
             messageIndex: resultsIndex,
             partIndex: results.length,
@@ -241,7 +241,7 @@ export class HistoryRepairer {
           this.placeholder(call, outIndex, cause, position, resultsIndex, results.length),
         );
       } else if (place.messageIndex >= runEnd) {
-        this.fix({
+        this.fixes.push({
           kind: 'moved-result',
           messageIndex: resultsIndex,
           partIndex: results.length,
@@ -346,7 +346,7 @@ export class HistoryRepairer {
       throw new Error(`No result at ${place.messageIndex}:${place.position}`);
     let answer = result.callId === outCall.callId ? result : { ...result, callId: outCall.callId };
     if (this.profile.resultNamesMatchCalls && answer.name !== outCall.name) {
-      this.fix({
+      this.fixes.push({
         kind: 'renamed-result',
         messageIndex: outIndex,
         partIndex: position,
@@ -370,7 +370,7 @@ export class HistoryRepairer {
   ): ToolResult {
     const { callId, name } = call;
     const content = this.policy.missingResult({ callId, name, cause });
-    this.fix({
+    this.fixes.push({
       kind: 'inserted-placeholder',
       messageIndex: outIndex,
       partIndex: position,
@@ -417,7 +417,7 @@ export class HistoryRepairer {
       const { call, guessed } = synthesizeCall(result, decision.id, this.knownCall(result));
       const partIndex = offset + calls.length;
       this.rewroteId(turnIndex, partIndex, result.callId, decision, 'synthesized call');
-      this.fix({
+      this.fixes.push({
         kind: 'synthesized-call',
         messageIndex: turnIndex,
         partIndex,
@@ -432,7 +432,7 @@ export class HistoryRepairer {
       });
       let answer = decision.id === result.callId ? result : { ...result, callId: decision.id };
       if (profile.resultNamesMatchCalls && answer.name !== call.name) {
-        this.fix({
+        this.fixes.push({
           kind: 'renamed-result',
           messageIndex: resultsIndex,
           partIndex: results.length,
@@ -497,7 +497,7 @@ export class HistoryRepairer {
       if (fate?.kind !== 'dropped' || result === undefined) continue;
       const kept = this.keptAt.get(`${fate.call.messageIndex}:${fate.call.position}`);
       const callId = this.newIds[fate.call.messageIndex]?.[fate.call.position] ?? result.callId;
-      this.fix({
+      this.fixes.push({
         kind: 'dropped-duplicate-result',
         messageIndex: kept?.messageIndex ?? 0,
         partIndex: kept?.position,
@@ -510,10 +510,6 @@ export class HistoryRepairer {
     }
   }
 
-  private fix(fix: HistoryFix): void {
-    this.fixes.push(fix);
-  }
-
   private rewroteId(
     messageIndex: number,
     partIndex: number,
@@ -522,7 +518,7 @@ export class HistoryRepairer {
     what: string,
   ): void {
     if (cause === undefined) return;
-    this.fix({
+    this.fixes.push({
       kind: 'rewrote-call-id',
       messageIndex,
       partIndex,
@@ -569,7 +565,7 @@ export class HistoryRepairer {
     const previous = out.at(-1);
     if (profile.assistantAfterResults && previous?.role === 'tool') {
       const text = this.policy.assistantBridgeText;
-      this.fix({
+      this.fixes.push({
         kind: 'inserted-assistant-turn',
         messageIndex: out.length,
         callId: previous.results.at(-1)?.callId ?? '',
@@ -591,7 +587,7 @@ export class HistoryRepairer {
   /** Puts a user message before a call turn that would otherwise not follow one (Gemini). */
   private userBridge(callId: string): void {
     const text = this.policy.userBridgeText;
-    this.fix({
+    this.fixes.push({
       kind: 'inserted-user-turn',
       messageIndex: this.out.length,
       callId,
@@ -603,7 +599,7 @@ export class HistoryRepairer {
 
   private textFixes(texts: readonly PendingText[], messageIndex: number, firstPart: number): void {
     texts.forEach(({ orphan }, offset) => {
-      this.fix({
+      this.fixes.push({
         kind: 'result-to-text',
         messageIndex,
         partIndex: firstPart + offset,
