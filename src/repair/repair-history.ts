@@ -40,15 +40,9 @@ export interface RepairHistoryOptions<
 > extends RepairPolicy {
   /** The format `messages` are in; they come back in it. */
   readonly format: F;
-  /**
-   * The provider whose rules to meet, when not the format's own: a format name or a Chat
-   * Completions host, e.g. `{ format: 'aiwrapper', provider: 'mistral' }`.
-   */
+  /** The provider whose rules to meet, when not the format's own: a format or a Chat host. */
   readonly provider?: MessageFormat | ChatHostName | undefined;
-  /**
-   * `'all'` (default) fixes everything the provider refuses; `'add-missing-calls'` only inserts
-   * the missing call turn before results no call answers.
-   */
+  /** `'all'` (default) fixes everything; `'add-missing-calls'` only adds calls for orphan results. */
   readonly preset?: RepairPreset | undefined;
   /** Calls seen elsewhere (e.g. in a part of the conversation trimmed away), for the names and arguments of synthesized calls. */
   readonly knownCalls?: readonly KnownCall[] | undefined;
@@ -105,10 +99,7 @@ export function repairWholeHistory<F extends MessageFormat>(
 
 type Reading = 'windows' | 'whole';
 
-/**
- * {@link repairHistory} with the options only the package's own callers pass: the format's wire
- * pass before, the neutral engine, then the format's pass after.
- */
+/** {@link repairHistory} with the internal options: wire pass before, the repairer, wire pass after. */
 export function repairFormatHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,

@@ -76,11 +76,8 @@ export function formatOf(options: unknown, caller: string): MessageFormat {
 export type ProviderName = MessageFormat | ChatHostName;
 
 /**
- * The format whose validator checks messages in `format` for `provider`: the format itself when
- * no provider is named, the provider's format when it reads the same wire shape (Mistral rules on
- * Chat Completions messages; a Chat Completions host such as `'deepseek'`, whose own rules the
- * validator then takes from the rule context).
- *
+ * The format whose validator checks messages in `format` for `provider`: the provider's when it
+ * reads the same wire shape (Mistral on Chat; a host such as `'deepseek'`, via the rule context).
  * @throws {UnsupportedFormatError} when `provider` names neither a format nor a host.
  * @throws {ToolHistoryError} `invalid-input` when `provider` reads another message shape.
  */
@@ -111,8 +108,7 @@ export interface RuleContextOptions {
 }
 
 /**
- * Reads `model`, `thinking` and a host named by `provider` off public options into a
- * {@link RuleContext}.
+ * Reads `model`, `thinking` and a host named by `provider` off public options.
  * @throws {ToolHistoryError} `invalid-input` when `model` is not a string or `thinking` not a boolean.
  */
 export function ruleContextOf(options: RuleContextOptions): RuleContext {

@@ -4,9 +4,7 @@ import type { HistoryMessage, ToolResult } from '../../core/history.js';
 import type { RuleContext } from '../../core/rule-context.js';
 import type { ShapeFix } from './shape-fix.js';
 
-// A format's own repair steps around the neutral engine (adapter `repairWire`): what the neutral
-// model cannot say (Gemini part roles and thought signatures, Anthropic thinking blocks, Responses
-// reasoning items) is fixed on the wire messages.
+// A format's own repair steps around the neutral engine (adapter `repairWire`), on wire messages.
 
 interface WireFixBase {
   /** Index, in the repaired messages, of the message the fix concerns. */
