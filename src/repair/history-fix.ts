@@ -124,7 +124,7 @@ export type HistoryFix =
   | WireFix
   | ShapeFix;
 
-/** The outcome of {@link repairToolHistory}. */
+/** The outcome of the neutral repairer (`HistoryRepairer`). */
 export interface RepairResult {
   /** A new array; the input is untouched. */
   readonly history: ToolHistory;

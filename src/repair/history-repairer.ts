@@ -614,10 +614,7 @@ export class HistoryRepairer {
 }
 
 /** Why a call id had to change, in words, for fix messages. */
-export function idProblem(
-  cause: 'empty' | 'invalid' | 'duplicate',
-  profile: ProviderProfile,
-): string {
+function idProblem(cause: 'empty' | 'invalid' | 'duplicate', profile: ProviderProfile): string {
   switch (cause) {
     case 'empty':
       return 'was empty';
@@ -635,7 +632,7 @@ export function idProblem(
  * results (system messages leave the turn order in Gemini); `before` when there is none (whether
  * what comes before `out` ends on one).
  */
-export function followsUser(
+function followsUser(
   out: readonly HistoryMessage[],
   end: number = out.length,
   before = false,

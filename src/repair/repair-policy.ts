@@ -18,7 +18,7 @@ export type MissingResultTexts = Partial<
   Readonly<Record<MissingResultCause, string | ((context: MissingResultContext) => string)>>
 >;
 
-/** How {@link repairToolHistory} and {@link repairHistory} fix what they find. */
+/** How {@link repairHistory} fixes what it finds. */
 export interface RepairPolicy {
   /**
    * A result no call answers: `'synthesize-call'` (default) adds the call it answers; `'to-text'`
