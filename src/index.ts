@@ -22,7 +22,7 @@ export type { RepairHistoryOptions, RepairHistoryResult } from './repair/repair-
 export type { HistoryFix } from './repair/history-fix.js';
 export { restoreIds } from './repair/restore-ids.js';
 // The name given to a synthesized call whose result carries none.
-export { UNKNOWN_TOOL_NAME } from './repair/add-missing-calls.js';
+export { UNKNOWN_TOOL_NAME } from './repair/fixes/rebuild-parts.js';
 
 // Convert: any format to any other through the neutral model.
 export { convertHistory } from './convert/convert-history.js';

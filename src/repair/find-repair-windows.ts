@@ -102,16 +102,13 @@ export function findRepairWindows(
   }));
 }
 
+/** The wire facts that say where a cut may go. */
+type CutFacts = Pick<FormatAdapter<MessageFormat, unknown>, 'layout' | 'roleOptionalForUser'>;
+
 /**
  * True when a cut may go before `messages[index]`: a call turn, a user message after neither calls
  * nor results, or the answer right after results (a user message after results stays with them).
  */
-/** The wire facts that say where a cut may go. */
-export type CutFacts = Pick<
-  FormatAdapter<MessageFormat, unknown>,
-  'layout' | 'roleOptionalForUser'
->;
-
 function isCut(
   messages: readonly unknown[],
   wire: CutFacts,
@@ -134,7 +131,7 @@ function isCut(
 }
 
 /** True for a message that opens a user turn (results were told apart by the table). */
-export function isUserMessage(message: unknown, wire: CutFacts): boolean {
+function isUserMessage(message: unknown, wire: CutFacts): boolean {
   if (!isObject(message)) return false;
   // Gemini's role is optional and means `user` when left out.
   return (
@@ -175,28 +172,16 @@ function merged(ranges: [number, number][]): [number, number][] {
 
 /** Which messages the calls and results of a stretch reach: their partners, and for unanswered results the earlier calls with their id. */
 class ReachFinder {
-  private readonly table: ToolTurnTable;
-  private readonly match: Int32Array;
-  /** Messages whose results count as unanswered. */
-  private readonly loose: ReadonlySet<number>;
-  private readonly uniqueInConversation: boolean;
-  /** The ids of the results no call answers. */
-  private readonly wanted: ReadonlySet<string>;
   private callSlots: Map<string, number[]> | undefined;
 
+  /** `loose`: messages whose results count as unanswered; `wanted`: the ids of unanswered results. */
   constructor(
-    table: ToolTurnTable,
-    match: Int32Array,
-    loose: ReadonlySet<number>,
-    wanted: ReadonlySet<string>,
-    uniqueInConversation: boolean,
-  ) {
-    this.table = table;
-    this.match = match;
-    this.loose = loose;
-    this.wanted = wanted;
-    this.uniqueInConversation = uniqueInConversation;
-  }
+    private readonly table: ToolTurnTable,
+    private readonly match: Int32Array,
+    private readonly loose: ReadonlySet<number>,
+    private readonly wanted: ReadonlySet<string>,
+    private readonly uniqueInConversation: boolean,
+  ) {}
 
   /** The first and last message (`-1`: none) that the calls and results of messages `start` to `end` reach. */
   of(start: number, end: number): { first: number; last: number } {

@@ -1,14 +1,7 @@
 import type { MessageFormat } from '../core/format.js';
 import { adapterFor, type WrittenHistory } from '../formats/index.js';
-import type {
-  ToolHistory,
-  ToolResult,
-  ConversionResult,
-  ConversionWarningCode,
-} from '../core/history.js';
+import type { ToolHistory, ToolResult } from '../core/history.js';
 import type { IdsAsRead, RepairRead } from '../formats/shared/wire-repair.js';
-
-export type { IdsAsRead } from '../formats/shared/wire-repair.js';
 
 /** The messages array of each format. */
 export type FormatMessages = { readonly [F in MessageFormat]: WrittenHistory[F]['messages'] };
@@ -34,8 +27,8 @@ export function readFormat(
 }
 
 /**
- * Writes a neutral history back to `format` with its `to*` converter; Gemini ids in
- * `generatedIds`, and the results in `responsesAsRead`, are written as read (see {@link IdsAsRead}).
+ * Writes a neutral history back to `format`; ids the reader made up (`generatedIds`) and ids
+ * responses borrowed (`responsesAsRead`) are left out again, as read.
  */
 export function writeFormat<F extends MessageFormat>(
   history: ToolHistory,
@@ -43,24 +36,6 @@ export function writeFormat<F extends MessageFormat>(
   generatedIds: ReadonlySet<string>,
   responsesAsRead: ReadonlySet<ToolResult> = NO_IDS.borrowed,
 ): FormatMessages[F] {
-  const idsAsRead = { generated: generatedIds, borrowed: responsesAsRead };
-  return writeFormatResult(history, format, idsAsRead).messages as FormatMessages[F];
-}
-
-/**
- * {@link writeFormat} with the writer's warnings (indexes into `history`), but those of the codes
- * `omitWarnings` names, which the writer does not build.
- */
-export function writeFormatResult(
-  history: ToolHistory,
-  format: MessageFormat,
-  idsAsRead: IdsAsRead,
-  omitWarnings?: ReadonlySet<ConversionWarningCode>,
-): ConversionResult<unknown[]> {
-  // Ids the reader made up were never the user's: each part gets back the id it had when read.
-  return adapterFor(format).write(history, {
-    omitWarnings,
-    omitIds: idsAsRead.generated,
-    responsesAsRead: idsAsRead.borrowed,
-  });
+  const options = { omitIds: generatedIds, responsesAsRead };
+  return adapterFor(format).write(history, options).messages as FormatMessages[F];
 }

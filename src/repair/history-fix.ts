@@ -3,14 +3,6 @@ import type { JsonValue, ToolHistory, ToolResult } from '../core/history.js';
 import type { ShapeFix } from '../formats/shared/chat-host.js';
 import type { WireFix } from '../formats/shared/wire-repair.js';
 
-export type { ShapeFix, ShapeFixKind } from '../formats/shared/chat-host.js';
-export type {
-  AddedThoughtSignatureFix,
-  DroppedReasoningFix,
-  MovedReasoningFix,
-  StrippedItemIdFix,
-} from '../formats/shared/wire-repair.js';
-
 interface FixBase {
   /** Index, in the repaired history, of the message the fix concerns. */
   readonly messageIndex: number;
@@ -132,10 +124,7 @@ export type HistoryFix =
   | WireFix
   | ShapeFix;
 
-/** The `kind` of a {@link HistoryFix}. */
-export type HistoryFixKind = HistoryFix['kind'];
-
-/** The outcome of {@link repairToolHistory}. */
+/** The outcome of the neutral repairer (`HistoryRepairer`). */
 export interface RepairResult {
   /** A new array; the input is untouched. */
   readonly history: ToolHistory;

@@ -1,6 +1,7 @@
 import type {
   AssistantMessage,
   HistoryMessage,
+  JsonValue,
   TextPart,
   ToolCallPart,
   ToolHistory,
@@ -14,10 +15,42 @@ import {
   type Place,
   type ResolvedResults,
 } from './fixes/resolve-results.js';
-import { moveTextBeforeCalls, resultToText, synthesizeCall } from './fixes/rebuild-parts.js';
+import {
+  moveTextBeforeCalls,
+  resultToText,
+  synthesizeCall,
+  type SynthesisSource,
+} from './fixes/rebuild-parts.js';
 import type { HistoryFix, MissingResultCause, RepairResult } from './history-fix.js';
 import type { ProviderProfile } from '../core/format.js';
 import type { ResolvedPolicy } from './repair-policy.js';
+
+/** A call seen elsewhere (e.g. in a part of the conversation trimmed away), for names and arguments. */
+export interface KnownCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly arguments: JsonValue;
+}
+
+/** Finds a call seen elsewhere by id and name. */
+export type CallLookup = (
+  callId: string,
+  name: string,
+) => { readonly name: string; readonly arguments: unknown } | undefined;
+
+/**
+ * The `add-missing-calls` preset: only orphan results get calls, in a new turn after their run of
+ * results, each orphan staying in its own results message; nothing else changes.
+ */
+export interface AddCallsOnly {
+  /** Tried before the calls of the history, then `known`. */
+  readonly lookupCall?: CallLookup | undefined;
+  readonly known?: ReadonlyMap<string, KnownCall> | undefined;
+  /** Results of wire messages at or before this index stay as they are. @defaultValue -1 */
+  readonly leaveThrough?: number | undefined;
+  /** `providerData` of the call turns made. */
+  readonly markTurn?: HistoryMessage['providerData'];
+}
 
 /** How a stretch of a longer history is repaired on its own. */
 export interface RepairPart {
@@ -70,10 +103,12 @@ export class HistoryRepairer {
     private readonly profile: ProviderProfile,
     private readonly policy: ResolvedPolicy,
     part?: RepairPart,
+    private readonly only?: AddCallsOnly | undefined,
   ) {
     this.endsHistory = part?.endsHistory ?? true;
     this.afterUser = part?.afterUser ?? false;
-    this.resolved = resolveResults(history, profile.scope, policy.duplicateResults);
+    const keep = only ? undefined : policy.duplicateResults;
+    this.resolved = resolveResults(history, profile.scope, keep);
     this.ids = part?.ids ?? new CallIdRewriter(profile, () => idsOf(history), policy.generateId);
   }
 
@@ -87,7 +122,12 @@ export class HistoryRepairer {
         continue;
       }
       this.flush(message);
-      if (message.role === 'user') this.pushUser(message);
+      if (this.only) {
+        if (message.role === 'assistant')
+          for (const part of message.parts)
+            if (part.type === 'tool-call') this.latestCall.set(part.callId, part);
+        this.out.push(message);
+      } else if (message.role === 'user') this.pushUser(message);
       else if (
         message.role === 'assistant' &&
         message.parts.some((part) => part.type === 'tool-call')
@@ -131,7 +171,7 @@ export class HistoryRepairer {
     }
     const changed = parts !== undefined;
     for (const move of moved?.moves ?? []) {
-      this.fix({
+      this.fixes.push({
         kind: 'moved-text',
         messageIndex: turnIndex,
         partIndex: move.to,
@@ -180,7 +220,7 @@ export class HistoryRepairer {
         if (fate.kind !== 'kept' || fate.call.messageIndex !== index) return;
         // Results in a second results message join the first: providers read one turn of results.
         if (at > index + 1)
-          this.fix({
+          this.fixes.push({
             kind: 'moved-result',
             messageIndex: resultsIndex,
             partIndex: results.length,
@@ -201,7 +241,7 @@ export class HistoryRepairer {
           this.placeholder(call, outIndex, cause, position, resultsIndex, results.length),
         );
       } else if (place.messageIndex >= runEnd) {
-        this.fix({
+        this.fixes.push({
           kind: 'moved-result',
           messageIndex: resultsIndex,
           partIndex: results.length,
@@ -255,6 +295,12 @@ export class HistoryRepairer {
 
   /** A results message outside a clean run: orphans wait, duplicates go; in conversation scope answers stay in place. */
   private results(results: readonly ToolResult[], index: number): void {
+    const message = this.history[index];
+    const last = results.at(-1)?.sourceIndex ?? Infinity;
+    if (this.only && message && last <= (this.only.leaveThrough ?? -1)) {
+      this.out.push(message);
+      return;
+    }
     const fates = this.resolved.fates[index] ?? [];
     const kept: ToolResult[] = [];
     const outIndex = this.out.length;
@@ -263,15 +309,19 @@ export class HistoryRepairer {
       const place = { messageIndex: index, position };
       if (fate?.kind === 'dropped') this.dropped.push(place);
       else if (fate?.kind === 'orphan') this.pending.push({ result, place });
+      else if (fate?.kind === 'kept' && this.only) kept.push(result);
       else if (fate?.kind === 'kept' && this.profile.scope === 'conversation')
         kept.push(this.answer(place, fate.call, outIndex, kept.length));
     });
     if (kept.length === 0) return;
-    const message = this.history[index];
     const unchanged =
       kept.length === results.length &&
       kept.every((result, position) => result === results[position]);
-    this.out.push(unchanged && message ? message : { role: 'tool', results: kept });
+    if (unchanged && message) this.out.push(message);
+    else
+      this.out.push(
+        this.only ? { ...message, role: 'tool', results: kept } : { role: 'tool', results: kept },
+      );
   }
 
   /** Handles the orphans waiting before `next` (the next non-result message, `undefined` at the end). */
@@ -279,7 +329,7 @@ export class HistoryRepairer {
     if (this.pending.length === 0) return;
     const orphans = this.pending;
     this.pending = [];
-    if (this.policy.orphanResults === 'to-text') this.toText(orphans, next);
+    if (this.policy.orphanResults === 'to-text' && !this.only) this.toText(orphans, next);
     else this.synthesize(orphans);
   }
 
@@ -296,7 +346,7 @@ export class HistoryRepairer {
       throw new Error(`No result at ${place.messageIndex}:${place.position}`);
     let answer = result.callId === outCall.callId ? result : { ...result, callId: outCall.callId };
     if (this.profile.resultNamesMatchCalls && answer.name !== outCall.name) {
-      this.fix({
+      this.fixes.push({
         kind: 'renamed-result',
         messageIndex: outIndex,
         partIndex: position,
@@ -320,7 +370,7 @@ export class HistoryRepairer {
   ): ToolResult {
     const { callId, name } = call;
     const content = this.policy.missingResult({ callId, name, cause });
-    this.fix({
+    this.fixes.push({
       kind: 'inserted-placeholder',
       messageIndex: outIndex,
       partIndex: position,
@@ -340,7 +390,9 @@ export class HistoryRepairer {
     const last = out.at(-1);
     // A new message keeps the cached prefix's bytes; only where two model turns in a row are
     // refused (Gemini, Mistral) do the calls join the model text before them.
-    if (
+    if (this.only) {
+      // The preset adds a turn and nothing else.
+    } else if (
       profile.alternatingRoles &&
       last?.role === 'assistant' &&
       !last.parts.some((part) => part.type === 'tool-call') &&
@@ -359,15 +411,13 @@ export class HistoryRepairer {
     const calls: ToolCallPart[] = [];
     const results: ToolResult[] = [];
     for (const { result, place } of orphans) {
-      const decision = this.ids.decide(result.callId);
-      const { call, guessed } = synthesizeCall(
-        result,
-        decision.id,
-        this.latestCall.get(result.callId),
-      );
+      const decision = this.only
+        ? this.orphanId(result.callId, calls)
+        : this.ids.decide(result.callId);
+      const { call, guessed } = synthesizeCall(result, decision.id, this.knownCall(result));
       const partIndex = offset + calls.length;
       this.rewroteId(turnIndex, partIndex, result.callId, decision, 'synthesized call');
-      this.fix({
+      this.fixes.push({
         kind: 'synthesized-call',
         messageIndex: turnIndex,
         partIndex,
@@ -378,11 +428,11 @@ export class HistoryRepairer {
         arguments: call.arguments,
         placement,
         guessed,
-        message: `The result with this call id answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
+        message: `The result at messages[${place.messageIndex}] answered no call; a call of "${call.name}" was ${placement === 'new-turn' ? 'added in a new assistant turn' : 'added to the assistant message'} before it.`,
       });
       let answer = decision.id === result.callId ? result : { ...result, callId: decision.id };
       if (profile.resultNamesMatchCalls && answer.name !== call.name) {
-        this.fix({
+        this.fixes.push({
           kind: 'renamed-result',
           messageIndex: resultsIndex,
           partIndex: results.length,
@@ -398,20 +448,46 @@ export class HistoryRepairer {
     }
     if (placement === 'existing-turn' && previous?.role === 'assistant')
       out[turnIndex] = { ...previous, parts: [...previous.parts, ...calls] };
-    else out.push({ role: 'assistant', parts: calls });
-    out.push(this.sameResults(orphans, results) ?? { role: 'tool', results });
+    else if (this.only?.markTurn === undefined) out.push({ role: 'assistant', parts: calls });
+    else out.push({ role: 'assistant', parts: calls, providerData: this.only.markTurn });
+    // One results message; under the preset, one per message the orphans came from.
+    for (let start = 0; start < orphans.length;) {
+      const from = orphans[start]?.place.messageIndex;
+      let end = start + 1;
+      if (this.only)
+        while (end < orphans.length && orphans[end]?.place.messageIndex === from) end++;
+      else end = orphans.length;
+      const group = results.slice(start, end);
+      const source = this.history[from ?? -1];
+      const same =
+        source?.role === 'tool' &&
+        source.results.length === group.length &&
+        group.every((result, index) => source.results[index] === result);
+      if (same) out.push(source);
+      else
+        out.push(
+          this.only
+            ? { ...source, role: 'tool', results: group }
+            : { role: 'tool', results: group },
+        );
+      start = end;
+    }
   }
 
-  /** The input message the orphans came from, when they are all of it, unchanged: it is kept as it is. */
-  private sameResults(
-    orphans: readonly PendingOrphan[],
-    results: readonly ToolResult[],
-  ): HistoryMessage | undefined {
-    const source = this.history[orphans[0]?.place.messageIndex ?? -1];
-    if (source?.role !== 'tool' || source.results.length !== results.length) return undefined;
-    for (let index = 0; index < results.length; index++)
-      if (source.results[index] !== results[index]) return undefined;
-    return source;
+  /** Under the preset, an orphan's id changes only when empty or repeated in its new turn. */
+  private orphanId(id: string, calls: readonly ToolCallPart[]): CallIdDecision {
+    const cause =
+      id === '' ? 'empty' : calls.some((call) => call.callId === id) ? 'duplicate' : undefined;
+    return cause === undefined ? { id, cause } : { id: this.ids.fresh(id, cause), cause };
+  }
+
+  /** A call the orphan's id points to: the latest earlier one, else (preset) one seen elsewhere. */
+  private knownCall(result: ToolResult): SynthesisSource | undefined {
+    const latest = this.latestCall.get(result.callId);
+    if (this.only === undefined) return latest;
+    if (result.callId === '') return undefined;
+    const { lookupCall, known } = this.only;
+    return lookupCall?.(result.callId, result.name) ?? latest ?? known?.get(result.callId);
   }
 
   private reportDropped(): void {
@@ -421,7 +497,7 @@ export class HistoryRepairer {
       if (fate?.kind !== 'dropped' || result === undefined) continue;
       const kept = this.keptAt.get(`${fate.call.messageIndex}:${fate.call.position}`);
       const callId = this.newIds[fate.call.messageIndex]?.[fate.call.position] ?? result.callId;
-      this.fix({
+      this.fixes.push({
         kind: 'dropped-duplicate-result',
         messageIndex: kept?.messageIndex ?? 0,
         partIndex: kept?.position,
@@ -434,10 +510,6 @@ export class HistoryRepairer {
     }
   }
 
-  private fix(fix: HistoryFix): void {
-    this.fixes.push(fix);
-  }
-
   private rewroteId(
     messageIndex: number,
     partIndex: number,
@@ -446,7 +518,7 @@ export class HistoryRepairer {
     what: string,
   ): void {
     if (cause === undefined) return;
-    this.fix({
+    this.fixes.push({
       kind: 'rewrote-call-id',
       messageIndex,
       partIndex,
@@ -493,7 +565,7 @@ export class HistoryRepairer {
     const previous = out.at(-1);
     if (profile.assistantAfterResults && previous?.role === 'tool') {
       const text = this.policy.assistantBridgeText;
-      this.fix({
+      this.fixes.push({
         kind: 'inserted-assistant-turn',
         messageIndex: out.length,
         callId: previous.results.at(-1)?.callId ?? '',
@@ -515,7 +587,7 @@ export class HistoryRepairer {
   /** Puts a user message before a call turn that would otherwise not follow one (Gemini). */
   private userBridge(callId: string): void {
     const text = this.policy.userBridgeText;
-    this.fix({
+    this.fixes.push({
       kind: 'inserted-user-turn',
       messageIndex: this.out.length,
       callId,
@@ -527,7 +599,7 @@ export class HistoryRepairer {
 
   private textFixes(texts: readonly PendingText[], messageIndex: number, firstPart: number): void {
     texts.forEach(({ orphan }, offset) => {
-      this.fix({
+      this.fixes.push({
         kind: 'result-to-text',
         messageIndex,
         partIndex: firstPart + offset,
@@ -542,10 +614,7 @@ export class HistoryRepairer {
 }
 
 /** Why a call id had to change, in words, for fix messages. */
-export function idProblem(
-  cause: 'empty' | 'invalid' | 'duplicate',
-  profile: ProviderProfile,
-): string {
+function idProblem(cause: 'empty' | 'invalid' | 'duplicate', profile: ProviderProfile): string {
   switch (cause) {
     case 'empty':
       return 'was empty';
@@ -563,7 +632,7 @@ export function idProblem(
  * results (system messages leave the turn order in Gemini); `before` when there is none (whether
  * what comes before `out` ends on one).
  */
-export function followsUser(
+function followsUser(
   out: readonly HistoryMessage[],
   end: number = out.length,
   before = false,

@@ -1,28 +1,34 @@
-import { MESSAGE_FORMATS, type MessageFormat, type ProviderProfile } from '../core/format.js';
+import {
+  MESSAGE_FORMATS,
+  type MessageFormat,
+  type ProviderProfile,
+  type RuleContext,
+} from '../core/format.js';
 import type { HistoryMessage, ConversionWarning } from '../core/history.js';
 import { ToolHistoryError, UnsupportedFormatError } from '../errors/tool-history-error.js';
-import { describeType, isObject } from '../core/input-guards.js';
 import {
   adapterFor,
+  CHAT_HOST_NAMES,
+  CHAT_HOSTS,
+  isChatHostName,
   isMessageFormat,
   PROVIDER_PROFILES,
   type ChatHostName,
 } from '../formats/index.js';
-import { inspectHistory, ruleContextOf } from '../validate/validate-history.js';
-import { addMissingCalls, type CallLookup, type KnownCall } from './add-missing-calls.js';
+import { formatOf, inspectHistory, ruleContextOf } from '../validate/validate-history.js';
 import { findRepairWindows } from './find-repair-windows.js';
 import { readFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
-import { HistoryRepairer } from './history-repairer.js';
-import { locateFix } from './locate-fix.js';
-import { meetsProfileByTable } from './meets-profile.js';
+import { HistoryRepairer, type CallLookup, type KnownCall } from './history-repairer.js';
 import { repairInWindows } from './repair-in-windows.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
-import { resolveProfile } from './repair-tool-history.js';
-import { inputLocator } from './wire-places.js';
+import { inputLocator, locateFix } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
-import { leavesAll, wireAfterPass, withWirePass } from './with-wire-pass.js';
+import type { WireRepair } from '../formats/shared/wire-repair.js';
+import type { HistoryIssue } from '../errors/history-issue.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
+import { CALLS_ENTRY } from '../core/pair-tool-turns.js';
+import type { ToolTurnTable } from '../core/tool-turn-table.js';
 
 /** What {@link repairHistory} fixes: everything (`'all'`), or only missing call turns. */
 export type RepairPreset = 'all' | 'add-missing-calls';
@@ -35,15 +41,9 @@ export interface RepairHistoryOptions<
 > extends RepairPolicy {
   /** The format `messages` are in; they come back in it. */
   readonly format: F;
-  /**
-   * The provider whose rules to meet, when not the format's own: a format name or a Chat
-   * Completions host, e.g. `{ format: 'aiwrapper', provider: 'mistral' }`.
-   */
+  /** The provider whose rules to meet, when not the format's own: a format or a Chat host. */
   readonly provider?: MessageFormat | ChatHostName | undefined;
-  /**
-   * `'all'` (default) fixes everything the provider refuses; `'add-missing-calls'` only inserts
-   * the missing call turn before results no call answers.
-   */
+  /** `'all'` (default) fixes everything; `'add-missing-calls'` only adds calls for orphan results. */
   readonly preset?: RepairPreset | undefined;
   /** Calls seen elsewhere (e.g. in a part of the conversation trimmed away), for the names and arguments of synthesized calls. */
   readonly knownCalls?: readonly KnownCall[] | undefined;
@@ -73,8 +73,6 @@ export interface RepairHistoryResult<T> {
   readonly warnings: readonly ConversionWarning[];
 }
 
-const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
-
 /**
  * Returns a copy of `messages` the provider accepts, in the same format, and every change made;
  * unchanged messages are the input's own objects, so prompt caches keep hitting.
@@ -102,16 +100,13 @@ export function repairWholeHistory<F extends MessageFormat>(
 
 type Reading = 'windows' | 'whole';
 
-/**
- * {@link repairHistory} with the options only the package's own callers pass: the format's wire
- * pass before, the neutral engine, then the format's pass after.
- */
+/** {@link repairHistory} with the internal options: wire pass before, the repairer, wire pass after. */
 export function repairFormatHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
   reading: Reading = 'windows',
 ): RepairHistoryResult<FormatMessages[F]> {
-  const format = formatOf(options);
+  const format = formatOf(options, 'repairHistory') as F;
   const preset = presetOf(options.preset);
   const profile = resolveProfile(options.provider ?? format);
   const context = ruleContextOf(options);
@@ -168,7 +163,7 @@ function repairNeutral<F extends MessageFormat>(
   // Nothing for the engine when only the wire pass after has work, or the table meets the profile.
   const settled = result.ok || leavesAll(format, result.issues);
   if (settled && (own || preset === 'add-missing-calls')) return unchanged();
-  if (settled && meetsProfileByTable(table, profile) === true) return unchanged();
+  if (settled && meetsProfileByTable(table, profile)) return unchanged();
   const windows =
     own && preset === 'all' && reading === 'windows'
       ? findRepairWindows(messages, format, table, result.issues, profile)
@@ -180,18 +175,12 @@ function repairNeutral<F extends MessageFormat>(
     return repaired as RepairHistoryResult<FormatMessages[F]>;
   }
   const { history, idsAsRead } = readFormat(messages, format);
-  const repaired =
-    preset === 'add-missing-calls'
-      ? addMissingCalls(history, {
-          profile,
-          scope: profile.scope,
-          known: knownById(options.knownCalls),
-          lookupCall: options.lookupCall,
-          generateId: options.generateId,
-          leaveThrough: options.leaveThrough,
-          markTurn: options.markTurn,
-        })
-      : new HistoryRepairer(history, profile, resolvePolicy(options)).run();
+  const only =
+    preset === 'all'
+      ? undefined
+      : { ...options, known: new Map(options.knownCalls?.map((call) => [call.callId, call])) };
+  const policy = resolvePolicy(options);
+  const repaired = new HistoryRepairer(history, profile, policy, undefined, only).run();
   if (repaired.fixes.length === 0) return unchanged();
   const written = writeKeeping(messages, history, repaired.history, format, idsAsRead);
   const input = inputLocator(history, format);
@@ -200,13 +189,6 @@ function repairNeutral<F extends MessageFormat>(
     fixes: repaired.fixes.map((fix) => locateFix(fix, input, written.locate)),
     warnings: written.warnings,
   };
-}
-
-function knownById(calls: readonly KnownCall[] | undefined): Map<string, KnownCall> | undefined {
-  if (calls === undefined || calls.length === 0) return undefined;
-  const known = new Map<string, KnownCall>();
-  for (const call of calls) known.set(call.callId, call);
-  return known;
 }
 
 function presetOf(preset: unknown): RepairPreset {
@@ -219,14 +201,132 @@ function presetOf(preset: unknown): RepairPreset {
   return preset as RepairPreset;
 }
 
-function formatOf<F extends MessageFormat>(options: RepairHistoryOptions<F>): F {
-  if (!isObject(options)) {
-    throw new ToolHistoryError(
-      'invalid-input',
-      `repairHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`,
-    );
+/**
+ * Whether a history its own format's validator accepted (read into `table`) also meets `profile`:
+ * false when the profile has rules the table cannot show (where text sits, result names, turn order).
+ */
+function meetsProfileByTable(table: ToolTurnTable, profile: ProviderProfile): boolean {
+  if (table.pairing?.scope !== 'turn') return false;
+  const { textBeforeCalls, resultNamesMatchCalls, callTurnAfterUser, assistantAfterResults } =
+    profile;
+  if (textBeforeCalls || resultNamesMatchCalls || callTurnAfterUser || assistantAfterResults)
+    return false;
+  const inConversation = profile.uniqueCallIds === 'conversation' ? new Set<string>() : undefined;
+  for (let turn = 0; turn < table.count; turn++) {
+    if (table.kinds[turn] !== CALLS_ENTRY) continue;
+    const start = table.starts[turn] ?? 0;
+    const end = table.starts[turn + 1] ?? 0;
+    for (let slot = start; slot < end; slot++) {
+      const id = table.ids[slot] ?? '';
+      if (!profile.callIds.accepts(id)) return false;
+      if (inConversation?.has(id) === true) return false;
+      inConversation?.add(id);
+      // Unique within the turn: turns hold a few calls, a scan beats a set.
+      if (inConversation === undefined)
+        for (let earlier = start; earlier < slot; earlier++)
+          if (table.ids[earlier] === id) return false;
+    }
   }
-  if (!FORMATS.has(options.format))
-    throw new UnsupportedFormatError(options.format, MESSAGE_FORMATS);
-  return options.format;
+  return true;
+}
+
+/** The profile named: a format's, or a Chat Completions host's (`'deepseek'`); Vercel's when none. */
+export function resolveProfile(profile: MessageFormat | ChatHostName | undefined): ProviderProfile {
+  if (profile === undefined) return PROVIDER_PROFILES.vercel;
+  if (isChatHostName(profile))
+    return CHAT_HOSTS[profile].profile ?? PROVIDER_PROFILES['openai-chat'];
+  if (!isMessageFormat(profile))
+    throw new UnsupportedFormatError(profile, [...MESSAGE_FORMATS, ...CHAT_HOST_NAMES]);
+  return PROVIDER_PROFILES[profile];
+}
+
+/** True when every issue is one the format's repair leaves as it is (see `WireRepairHooks.leaves`). */
+function leavesAll(format: MessageFormat, issues: readonly HistoryIssue[]): boolean {
+  const leaves = adapterFor(format).repairWire?.leaves;
+  return leaves !== undefined && issues.every((issue) => leaves.has(issue.code));
+}
+
+/** Runs the format's pass after the engine (`repairWire.after`) and adds its fixes and warnings. */
+function wireAfterPass<T>(
+  input: readonly unknown[],
+  repaired: RepairHistoryResult<T>,
+  format: MessageFormat,
+  context: RuleContext,
+): RepairHistoryResult<T> {
+  const after = adapterFor(format).repairWire?.after;
+  if (after === undefined) return repaired;
+  let indexes: Map<unknown, number> | undefined;
+  const inputIndexOf = (message: unknown): number => {
+    indexes ??= new Map(input.map((entry, index) => [entry, index]));
+    return indexes.get(message) ?? -1;
+  };
+  const wire = after(repaired.messages as readonly unknown[], context, inputIndexOf);
+  if (wire === undefined) return repaired;
+  const fixes: HistoryFix[] = [...repaired.fixes, ...wire.fixes];
+  return {
+    messages: wire.messages as T,
+    // In message order; sort is stable, so fixes of one message keep theirs.
+    fixes: fixes.sort((a, b) => a.messageIndex - b.messageIndex),
+    warnings: [...repaired.warnings, ...wire.warnings],
+  };
+}
+
+/** Joins the wire pass's changes with the engine's, indexes pointing into input and result. */
+function withWirePass<T>(
+  input: readonly unknown[],
+  wire: WireRepair,
+  repaired: RepairHistoryResult<T>,
+): RepairHistoryResult<T> {
+  const output = repaired.messages as readonly unknown[];
+  const place = placeIn(wire.messages, output, repaired.fixes);
+  const { inputIndexes } = wire;
+  const fromInput = (index: number): number =>
+    inputIndexes === undefined ? index : (inputIndexes[index] ?? index);
+  const engineFixes = repaired.fixes.map((fix): HistoryFix => {
+    if (inputIndexes === undefined || !('fromIndex' in fix)) return fix;
+    const fromIndex = fromInput(fix.fromIndex);
+    // The engine's message cites the place in the pass's output; the caller's array is the input.
+    const message = fix.message.replace(`messages[${fix.fromIndex}]`, `messages[${fromIndex}]`);
+    return { ...fix, fromIndex, message };
+  });
+  const wireFixes = wire.fixes.map((fix) => ({ ...fix, messageIndex: place(fix.messageIndex) }));
+  const warnings = [
+    ...wire.warnings.map((warning) => ({ ...warning, messageIndex: place(warning.messageIndex) })),
+    ...repaired.warnings,
+  ];
+  const messages = wire.fixes.length === 0 && repaired.fixes.length === 0 ? input.slice() : output;
+  return {
+    messages: messages as T,
+    fixes: [...wireFixes, ...engineFixes].sort((a, b) => a.messageIndex - b.messageIndex),
+    warnings,
+  };
+}
+
+/**
+ * Where each message of the pass's output landed in the engine's: by identity, else by a fix's
+ * `fromIndex`, else counted from the nearest earlier message kept.
+ */
+function placeIn(
+  passed: readonly unknown[],
+  output: readonly unknown[],
+  engineFixes: readonly HistoryFix[],
+): (index: number) => number {
+  if (engineFixes.length === 0) return (index) => index;
+  const where = new Map<unknown, number>();
+  output.forEach((message, index) => where.set(message, index));
+  const movedTo = new Map<number, number>();
+  for (const fix of engineFixes)
+    if ('fromIndex' in fix && typeof fix.fromIndex === 'number' && !movedTo.has(fix.fromIndex))
+      movedTo.set(fix.fromIndex, fix.messageIndex);
+  return (index) => {
+    const kept = where.get(passed[index]);
+    if (kept !== undefined) return kept;
+    const moved = movedTo.get(index);
+    if (moved !== undefined) return moved;
+    for (let earlier = index - 1; earlier >= 0; earlier--) {
+      const at = where.get(passed[earlier]);
+      if (at !== undefined) return at + (index - earlier);
+    }
+    return index;
+  };
 }

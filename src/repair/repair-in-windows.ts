@@ -9,9 +9,8 @@ import type { HistoryIssue } from '../errors/history-issue.js';
 import type { ConversionWarning } from '../core/history.js';
 import type { HistoryFix } from './history-fix.js';
 import { HistoryRepairer } from './history-repairer.js';
-import { locateFix } from './locate-fix.js';
 import type { ResolvedPolicy } from './repair-policy.js';
-import { inputLocator } from './wire-places.js';
+import { inputLocator, locateFix } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
 
 /** What {@link repairInWindows} returns: the new array and its fixes, indexes in the format's arrays. */

@@ -18,7 +18,7 @@ export type MissingResultTexts = Partial<
   Readonly<Record<MissingResultCause, string | ((context: MissingResultContext) => string)>>
 >;
 
-/** How {@link repairToolHistory} and {@link repairHistory} fix what they find. */
+/** How {@link repairHistory} fixes what it finds. */
 export interface RepairPolicy {
   /**
    * A result no call answers: `'synthesize-call'` (default) adds the call it answers; `'to-text'`
@@ -64,13 +64,9 @@ export interface ResolvedPolicy {
 /** Fills in the defaults of `policy`. */
 export function resolvePolicy(policy: RepairPolicy = {}): ResolvedPolicy {
   const missing = policy.missingResults;
-  const texts: MissingResultTexts =
-    typeof missing === 'function'
-      ? {}
-      : { ...DEFAULT_MISSING_RESULT_TEXTS, ...definedEntries(missing) };
   return {
     orphanResults: policy.orphanResults ?? 'synthesize-call',
-    missingResult: typeof missing === 'function' ? missing : placeholderContents(texts),
+    missingResult: typeof missing === 'function' ? missing : placeholderContents(missing ?? {}),
     duplicateResults: policy.duplicateResults ?? 'keep-first',
     generateId: policy.generateId,
     assistantBridgeText: policy.assistantBridgeText ?? 'Tool results received.',
@@ -85,12 +81,4 @@ function placeholderContents(texts: MissingResultTexts): MissingResultContent {
     const message = typeof text === 'string' ? text : text(context);
     return { error: true, name: MISSING_RESULT_NAME, message };
   };
-}
-
-function definedEntries<T extends object>(value: T | undefined): Partial<T> {
-  if (value === undefined) return {};
-  const result: Partial<T> = {};
-  for (const key of Object.keys(value) as (keyof T)[])
-    if (value[key] !== undefined) result[key] = value[key];
-  return result;
 }

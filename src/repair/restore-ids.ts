@@ -2,14 +2,9 @@ import type { MessageFormat } from '../core/format.js';
 import type { HistoryMessage, ToolHistory } from '../core/history.js';
 import { readFormat, writeFormat, type FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
+import { renameCallIds } from '../formats/shared/wire-repair.js';
 
-/**
- * Undoes the id rewrites of a repair: every call and result id that a `rewrote-call-id` fix
- * introduced goes back to the id it replaced (provider data carried in ids comes back whole).
- * @example
- * const { history: sent, fixes } = repairToolHistory(history, { profile: 'mistral' });
- * const ours = restoreToolHistoryIds([...sent, ...reply], fixes);
- */
+/** Undoes the `rewrote-call-id` fixes of a repair: each id goes back to the one it replaced. */
 export function restoreToolHistoryIds(
   history: ToolHistory,
   fixes: readonly HistoryFix[],
@@ -17,32 +12,7 @@ export function restoreToolHistoryIds(
   const original = new Map<string, string>();
   for (const fix of fixes) if (fix.kind === 'rewrote-call-id') original.set(fix.to, fix.from);
   if (original.size === 0) return history.slice();
-  return history.map((message): HistoryMessage => {
-    if (message.role === 'assistant') {
-      if (!message.parts.some((part) => part.type === 'tool-call' && original.has(part.callId)))
-        return message;
-      return {
-        ...message,
-        parts: message.parts.map((part) =>
-          part.type === 'tool-call' && original.has(part.callId)
-            ? { ...part, callId: original.get(part.callId) ?? part.callId }
-            : part,
-        ),
-      };
-    }
-    if (message.role === 'tool') {
-      if (!message.results.some((result) => original.has(result.callId))) return message;
-      return {
-        ...message,
-        results: message.results.map((result) =>
-          original.has(result.callId)
-            ? { ...result, callId: original.get(result.callId) ?? result.callId }
-            : result,
-        ),
-      };
-    }
-    return message;
-  });
+  return history.map((message) => renameCallIds(message, original));
 }
 
 /** Options of {@link restoreIds}. */

@@ -1,8 +1,13 @@
 import type { MessageFormat } from '../core/format.js';
-import type { HistoryMessage, ToolHistory, ConversionWarning } from '../core/history.js';
+import type {
+  HistoryMessage,
+  ToolHistory,
+  ConversionResult,
+  ConversionWarning,
+} from '../core/history.js';
 import { deepEqual } from '../core/json-text.js';
 import { adapterFor } from '../formats/index.js';
-import { writeFormatResult, type IdsAsRead } from './format-io.js';
+import type { IdsAsRead } from '../formats/shared/wire-repair.js';
 import { inputLocator, outputLocator, type WireLocator } from './wire-places.js';
 
 /** What {@link writeKeeping} returns: the wire array, and where each repaired message landed in it. */
@@ -46,7 +51,7 @@ export function writeKeeping(
 ): KeptWrite {
   const groups = groupsOf(history, wire.length);
   if (groups === undefined) {
-    const { messages, warnings } = writeFormatResult(repaired, format, idsAsRead, INHERENT);
+    const { messages, warnings } = writeWith(repaired, format, idsAsRead);
     const locate = outputLocator(repaired, format);
     const kept: ConversionWarning[] = [];
     placed(warnings, locate, 0, kept);
@@ -77,7 +82,7 @@ export function writeKeeping(
   let pendingFrom = 0;
   const flush = (): void => {
     if (pending.length === 0) return;
-    const written = writeFormatResult(pending, format, idsAsRead, INHERENT);
+    const written = writeWith(pending, format, idsAsRead);
     if (written.warnings.length > 0)
       placed(written.warnings, outputLocator(pending, format), out.length, warnings);
     if (adapterFor(format).layout === 'items')
@@ -147,7 +152,7 @@ function keepUnchangedItems(
     if (group === undefined || original?.role !== message.role || original === message) return;
     const start = locate(at, undefined).messageIndex;
     const end = at + 1 < pending.length ? locate(at + 1, undefined).messageIndex : written.length;
-    const before = writeFormatResult([original], format, idsAsRead, INHERENT).messages;
+    const before = writeWith([original], format, idsAsRead).messages;
     const size = group.wireEnd - group.wireStart;
     if (before.length !== size) return;
     // In order, a few items ahead at most; each input item used once.
@@ -166,8 +171,21 @@ function keepUnchangedItems(
   });
 }
 
+/** Writes with the format's writer, ids the reader made up left out again (see {@link IdsAsRead}). */
+function writeWith(
+  history: ToolHistory,
+  format: MessageFormat,
+  { generated, borrowed }: IdsAsRead,
+): ConversionResult<unknown[]> {
+  return adapterFor(format).write(history, {
+    omitWarnings: INHERENT,
+    omitIds: generated,
+    responsesAsRead: borrowed,
+  });
+}
+
 /** Warnings about what the format itself cannot hold say nothing of the input: not built. */
-export const INHERENT: ReadonlySet<ConversionWarning['code']> = new Set<ConversionWarning['code']>([
+const INHERENT: ReadonlySet<ConversionWarning['code']> = new Set<ConversionWarning['code']>([
   'dropped-result-name',
   'dropped-error-flag',
   'moved-system-message',

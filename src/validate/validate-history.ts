@@ -33,8 +33,6 @@ export interface ValidateHistoryOptions {
   readonly thinking?: boolean | undefined;
 }
 
-const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
-
 /**
  * Checks a tool-call history against the provider's rules and returns every issue, each with a
  * code, indexes into the format's array and the provider's own wording where known.
@@ -48,7 +46,7 @@ export function validateHistory(
   messages: readonly unknown[],
   options: ValidateHistoryOptions,
 ): ValidationResult {
-  const format = rulesFormatFor(formatOf(options), options.provider);
+  const format = rulesFormatFor(formatOf(options, 'validateHistory'), options.provider);
   return inspectHistory(messages, format, ruleContextOf(options)).result;
 }
 
@@ -67,27 +65,25 @@ export function assertValidHistory(
   if (!result.ok) throw new InvalidHistoryError(result.issues);
 }
 
-function formatOf(options: unknown): MessageFormat {
+/** The `format` of public options, checked. */
+export function formatOf(options: unknown, caller: string): MessageFormat {
   if (!isObject(options)) {
     throw new ToolHistoryError(
       'invalid-input',
-      `validateHistory needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`,
+      `${caller} needs an options object with a format, e.g. { format: 'openai-chat' }, but got ${describeType(options)}.`,
     );
   }
-  const format = options.format;
-  if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
-  return format as MessageFormat;
+  if (!isMessageFormat(options.format))
+    throw new UnsupportedFormatError(options.format, MESSAGE_FORMATS);
+  return options.format;
 }
 
 /** A provider whose rules a history is checked by: a format's own, or a Chat Completions host. */
 export type ProviderName = MessageFormat | ChatHostName;
 
 /**
- * The format whose validator checks messages in `format` for `provider`: the format itself when
- * no provider is named, the provider's format when it reads the same wire shape (Mistral rules on
- * Chat Completions messages; a Chat Completions host such as `'deepseek'`, whose own rules the
- * validator then takes from the rule context).
- *
+ * The format whose validator checks messages in `format` for `provider`: the provider's when it
+ * reads the same wire shape (Mistral on Chat; a host such as `'deepseek'`, via the rule context).
  * @throws {UnsupportedFormatError} when `provider` names neither a format nor a host.
  * @throws {ToolHistoryError} `invalid-input` when `provider` reads another message shape.
  */
@@ -118,8 +114,7 @@ export interface RuleContextOptions {
 }
 
 /**
- * Reads `model`, `thinking` and a host named by `provider` off public options into a
- * {@link RuleContext}.
+ * Reads `model`, `thinking` and a host named by `provider` off public options.
  * @throws {ToolHistoryError} `invalid-input` when `model` is not a string or `thinking` not a boolean.
  */
 export function ruleContextOf(options: RuleContextOptions): RuleContext {

@@ -15,7 +15,7 @@ import type { ProviderFormat } from '../../core/format.js';
 import { parseArgumentsText } from '../../formats/shared/arguments-text.js';
 import type { LoopToolCall } from './loop-tool.js';
 import { convertHistory } from '../../convert/convert-history.js';
-import { UNKNOWN_TOOL_NAME } from '../../repair/add-missing-calls.js';
+import { UNKNOWN_TOOL_NAME } from '../../repair/fixes/rebuild-parts.js';
 import { takenCallIds } from '../lang-messages-tool-calls.js';
 import { sentArgumentsText, sentCallId } from '../sent-tool-calls.js';
 

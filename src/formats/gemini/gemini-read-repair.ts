@@ -1,6 +1,6 @@
 import { hashCallId } from '../../core/call-id.js';
 import type { HistoryMessage, ToolResult } from '../../core/history.js';
-import type { RepairRead } from '../shared/wire-repair.js';
+import { renameCallIds, type RepairRead } from '../shared/wire-repair.js';
 import { fromGemini } from './from-gemini.js';
 
 const TEMPORARY_ID = '\u0000generated:';
@@ -34,7 +34,7 @@ export function readGeminiForRepair(messages: readonly unknown[], offset: number
     );
   }
   const read =
-    finalIds.size === 0 ? history : history.map((message) => withFinalIds(message, finalIds));
+    finalIds.size === 0 ? history : history.map((message) => renameCallIds(message, finalIds));
   return {
     history: read,
     idsAsRead: {
@@ -70,27 +70,4 @@ function borrowedResults(
   for (const [key, results] of candidates)
     if (results.length === borrowedIn.get(key)) for (const result of results) borrowed.add(result);
   return borrowed;
-}
-
-function withFinalIds(
-  message: HistoryMessage,
-  finalIds: ReadonlyMap<string, string>,
-): HistoryMessage {
-  const final = (id: string): string => finalIds.get(id) ?? id;
-  if (message.role === 'assistant') {
-    if (!message.parts.some((part) => part.type === 'tool-call' && finalIds.has(part.callId)))
-      return message;
-    const parts = message.parts.map((part) =>
-      part.type === 'tool-call' && finalIds.has(part.callId)
-        ? { ...part, callId: final(part.callId) }
-        : part,
-    );
-    return { ...message, parts };
-  }
-  if (message.role !== 'tool' || !message.results.some((result) => finalIds.has(result.callId)))
-    return message;
-  const results = message.results.map((result) =>
-    finalIds.has(result.callId) ? { ...result, callId: final(result.callId) } : result,
-  );
-  return { ...message, results };
 }

@@ -3,9 +3,7 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { RuleContext } from '../../core/format.js';
 import type { ShapeFix } from './chat-host.js';
 
-// A format's own repair steps around the neutral engine (adapter `repairWire`): what the neutral
-// model cannot say (Gemini part roles and thought signatures, Anthropic thinking blocks, Responses
-// reasoning items) is fixed on the wire messages.
+// A format's own repair steps around the neutral engine (adapter `repairWire`), on wire messages.
 
 interface WireFixBase {
   /** Index, in the repaired messages, of the message the fix concerns. */
@@ -122,4 +120,24 @@ export interface WireRepairHooks {
     | undefined;
   /** Issue codes no fix mends, which `after` reports: a history with only these is left as is. */
   readonly leaves?: ReadonlySet<HistoryIssue['code']> | undefined;
+}
+
+/** `message` with every call and result id that `rename` maps replaced; itself when none is. */
+export function renameCallIds(
+  message: HistoryMessage,
+  rename: ReadonlyMap<string, string>,
+): HistoryMessage {
+  const renamed = <T extends { readonly callId: string }>(item: T): T => {
+    const id = rename.get(item.callId);
+    return id === undefined ? item : { ...item, callId: id };
+  };
+  if (message.role === 'tool') {
+    const results = message.results.map(renamed);
+    return results.some((result, at) => result !== message.results[at])
+      ? { ...message, results }
+      : message;
+  }
+  if (message.role !== 'assistant') return message;
+  const parts = message.parts.map((part) => (part.type === 'tool-call' ? renamed(part) : part));
+  return parts.some((part, at) => part !== message.parts[at]) ? { ...message, parts } : message;
 }

@@ -15,9 +15,6 @@ export interface CallIdDecision {
  * it and it is unique where the profile needs it, else a new one.
  */
 export class CallIdRewriter {
-  private readonly profile: ProviderProfile;
-  private readonly generate: CallIdGenerator | undefined;
-  private readonly inputIds: () => ArrayLike<string>;
   /** Every id of the input and every id handed out; made on the first rewrite. */
   private taken: Set<string> | undefined;
   /** Ids of calls seen so far: in the current turn, or in the whole history. */
@@ -29,14 +26,10 @@ export class CallIdRewriter {
 
   /** `inputIds` gives every call and result id of the input, when a new id is first needed. */
   constructor(
-    profile: ProviderProfile,
-    inputIds: () => ArrayLike<string>,
-    generate: CallIdGenerator | undefined,
-  ) {
-    this.profile = profile;
-    this.inputIds = inputIds;
-    this.generate = generate;
-  }
+    private readonly profile: ProviderProfile,
+    private readonly inputIds: () => ArrayLike<string>,
+    private readonly generate: CallIdGenerator | undefined,
+  ) {}
 
   /** True when ids must be unique in the whole history, so calls kept outside what a repair reads matter ({@link keep}). */
   get uniqueInConversation(): boolean {

@@ -1,11 +1,14 @@
-import {
-  type AssistantMessage,
-  type TextPart,
-  type ToolCallPart,
-  type ToolResult,
-  resultText,
-} from '../../core/history.js';
-import { UNKNOWN_TOOL_NAME } from '../add-missing-calls.js';
+import { type AssistantMessage, type TextPart, type ToolCallPart, type ToolResult, resultText } from '../../core/history.js';
+
+/** The tool name a synthesized call gets when neither its result nor any known call names the tool. */
+export const UNKNOWN_TOOL_NAME = 'unknown_tool';
+
+/** A call seen before with the orphan's id, whose name and (object) arguments it may borrow. */
+export interface SynthesisSource {
+  readonly name: string;
+  readonly arguments: unknown;
+  readonly argumentsText?: string | undefined;
+}
 
 /** A call made up for an orphan result, and which of its fields had to be guessed. */
 export interface SynthesizedCall {
@@ -20,11 +23,13 @@ export interface SynthesizedCall {
 export function synthesizeCall(
   result: ToolResult,
   callId: string,
-  known: ToolCallPart | undefined,
+  known: SynthesisSource | undefined,
 ): SynthesizedCall {
   const name = result.name !== '' ? result.name : known?.name;
   const source =
-    known !== undefined && (name === undefined || known.name === name) ? known : undefined;
+    known !== undefined && (name === undefined || known.name === name) && isRecord(known.arguments)
+      ? { ...known, arguments: known.arguments }
+      : undefined;
   const call: ToolCallPart = {
     type: 'tool-call',
     callId,
@@ -81,4 +86,8 @@ export function resultToText(result: ToolResult): TextPart {
     type: 'text',
     text: `${what} of ${tool} for call "${result.callId}", whose call is not in this conversation:\n${content}`,
   };
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -40,7 +40,7 @@ export interface ResolvedResults {
 export function resolveResults(
   history: ToolHistory,
   scope: PairingScope,
-  keep: 'keep-first' | 'keep-last',
+  keep: 'keep-first' | 'keep-last' | undefined,
 ): ResolvedResults {
   const entries = toTurnEntries(history);
   const pairing = pairToolTurns(entries, { scope });
@@ -61,7 +61,11 @@ export function resolveResults(
     setAt(answers, call, place);
     setAt(fates, place, { kind: 'kept', call });
   }
-  if (orphans.length === 0) return { answers, fates, duplicates: false };
+  // `keep` undefined: the pairing alone, every leftover an orphan.
+  if (orphans.length === 0 || keep === undefined) {
+    for (const orphan of orphans) setAt(fates, orphan, { kind: 'orphan' });
+    return { answers, fates, duplicates: false };
+  }
 
   const duplicates = new Map<string, { readonly call: Place; readonly extra: Place[] }>();
   findDuplicates(entries, answers, fates, scope, duplicates);
