@@ -35,8 +35,6 @@ export class ToolTurnTable implements FlatTurnEntries {
   starts: Int32Array;
   /** Per site: the call id. */
   readonly ids: string[] = [];
-  /** Per site: the tool name the wire gives it (a call's, or a result's own), `''` for none. */
-  readonly names: string[] = [];
   /** Per site: its position inside its message, `-1` for none. */
   partIndexes: Int32Array;
   /** Per site: its turn. */
@@ -64,14 +62,13 @@ export class ToolTurnTable implements FlatTurnEntries {
   }
 
   /** Adds a call or result to the open turn; `partIndex` -1 when the format has no parts. */
-  add(callId: string, partIndex: number, name = ''): void {
+  add(callId: string, partIndex: number): void {
     const slot = this.ids.length;
     if (slot === this.partIndexes.length) {
       this.partIndexes = grown(this.partIndexes);
       this.siteTurns = grown(this.siteTurns);
     }
     this.ids.push(callId);
-    this.names.push(name);
     this.partIndexes[slot] = partIndex;
     this.siteTurns[slot] = this.count - 1;
     this.starts[this.count] = slot + 1;

@@ -37,7 +37,6 @@ const AIWRAPPER_LAYOUT: NeutralLayout = {
   calls: { role: 'assistant', partType: 'tool' },
   results: { role: 'tool-results', partType: 'tool-result' },
   callIdOf: (item, index, partIndex) => aiwrapperCallIdOf(item, index, partIndex),
-  nameField: 'name',
   missing: (ids, turnIndex) =>
     `The assistant message at messages[${turnIndex}] calls ${ids.map((id) => `"${id}"`).join(', ')}, but no tool-results message right after it answers ${ids.length > 1 ? 'them' : 'it'}. Add the results, or a placeholder result, before the next message.`,
 };

@@ -15,7 +15,7 @@ import {
   type HistoryInspection,
   type InspectionUse,
 } from '../../core/history-inspection.js';
-import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 import {
   anthropicWording,
@@ -87,7 +87,7 @@ function readAssistant(
     const block = blocks[partIndex];
     if (block?.type === 'tool_use') {
       const id = blockString(block, 'id', index, partIndex);
-      table.add(id, partIndex, siteName(block.name));
+      table.add(id, partIndex);
       if (!isAnthropicId(id)) {
         const param = `messages.${index}.content.${partIndex}.tool_use.id`;
         issues.push({

@@ -5,7 +5,7 @@ import { findToolTurnProblems } from '../../core/pair-tool-turns.js';
 import { objectAt, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
-import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { blockIssueOf } from '../anthropic/anthropic-rules.js';
 import {
   bedrockWording,
@@ -66,7 +66,7 @@ export function inspectBedrock(
       if (assistant && kind === 'toolUse') {
         const toolUse = toolUseOf(block, index, partIndex);
         const id = toolUse.toolUseId as string;
-        table.add(id, partIndex, siteName(toolUse.name));
+        table.add(id, partIndex);
         if (!isBedrockId(id)) {
           issues.push({
             code: 'invalid-tool-call-id',

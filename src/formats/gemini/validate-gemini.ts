@@ -121,7 +121,7 @@ function addTurn(turn: Turn, index: number, table: ToolTurnTable): void {
   }
   table.begin(index, turn.role === 'model' ? 'calls' : 'results');
   for (const part of parts)
-    table.add(part.id ?? `\u0000${index}:${part.partIndex}`, part.partIndex, part.name);
+    table.add(part.id ?? `\u0000${index}:${part.partIndex}`, part.partIndex);
 }
 
 function readTurn(role: unknown, parts: readonly JsonObject[], index: number): Turn {

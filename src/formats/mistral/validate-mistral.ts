@@ -4,7 +4,7 @@ import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
-import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { textOfContent } from '../openai-chat/validate-openai-chat.js';
 import { assertMistralMessages, mistralMessageAt } from '../openai-chat/from-openai-chat.js';
 
@@ -59,7 +59,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
       checkId(id, index, undefined, issues);
       table.begin(index, 'results');
-      table.add(id, -1, siteName(message.name));
+      table.add(id, -1);
       continue;
     }
     const toolCalls = role === 'assistant' ? (message.tool_calls ?? undefined) : undefined;
@@ -80,7 +80,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
         );
       const id = typeof call.id === 'string' ? call.id : '';
       checkId(id, index, partIndex, issues);
-      table.add(id, partIndex, isObject(call.function) ? siteName(call.function.name) : '');
+      table.add(id, partIndex);
     }
   }
   forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>

@@ -14,7 +14,7 @@ import {
   type HistoryInspection,
   type InspectionUse,
 } from '../../core/history-inspection.js';
-import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/rule-context.js';
 
 /** The longest `call_id` the Responses API accepts (AnswerDotAI/fastllm#45). */
@@ -54,7 +54,7 @@ export function inspectOpenAIResponses(
       if (callId === '' || callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH)
         issues.push(callIdIssue(callId, index));
       table.begin(index, type === 'function_call' ? 'calls' : 'results');
-      table.add(callId, -1, siteName(item.name));
+      table.add(callId, -1);
       continue;
     }
     if (type === undefined) messageRoleOf(item, index);

@@ -36,7 +36,6 @@ const VERCEL_LAYOUT: NeutralLayout = {
   calls: { role: 'assistant', partType: 'tool-call' },
   results: { role: 'tool', partType: 'tool-result' },
   callIdOf: (part, index, partIndex) => vercelToolCallIdOf(part, index, partIndex),
-  nameField: 'toolName',
   // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
   missing: (ids) =>
     `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
