@@ -204,7 +204,7 @@ export function forEachToolTurnProblem(
       else list.push(slot);
     }
   }
-  // Per id, the latest answer (read only for unpaired results).
+  // Per id, the latest answer (to the open turn's calls in turn scope), kept only for unpaired results.
   const answered = new Map<string, number>();
   // Per id, its first call (only those from `from` on count when ids need be unique in a turn).
   const firstCalls = new Map<string, number>();
@@ -219,7 +219,10 @@ export function forEachToolTurnProblem(
     if (kind === OTHER_ENTRY) {
       if (scope === 'turn') open = -1;
     } else if (kind === CALLS_ENTRY) {
-      if (!merge || kinds[turn - 1] !== CALLS_ENTRY) open = turn;
+      if (!merge || kinds[turn - 1] !== CALLS_ENTRY) {
+        open = turn;
+        if (scope === 'turn' && answered.size > 0) answered.clear();
+      }
       const from = options.uniqueCallIds === 'turn' ? start : 0;
       // A small turn whose ids need only be unique in it looks back instead of using the map.
       const small = options.uniqueCallIds === 'turn' && end - start <= SMALL_TURN;

@@ -1,4 +1,3 @@
-import type { ValidationResult } from '../../errors/history-issue.js';
 import {
   assertArray,
   invalidField,
@@ -12,11 +11,6 @@ import { inspectNeutral, type NeutralLayout } from '../../core/neutral-issue.js'
  * Validates aiwrapper `LangMessage`s (read structurally) with the rule every provider shares.
  * @throws {ToolHistoryError} `invalid-input` for a non-array, an unknown role, or a malformed item.
  */
-export function validateAiwrapper(messages: readonly unknown[]): ValidationResult {
-  return inspectAiwrapper(messages).result;
-}
-
-/** {@link validateAiwrapper}, with the turn table it read (for repair). */
 export function inspectAiwrapper(
   messages: readonly unknown[],
   use: InspectionUse = 'validate',

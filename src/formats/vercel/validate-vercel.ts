@@ -1,4 +1,3 @@
-import type { ValidationResult } from '../../errors/history-issue.js';
 import {
   assertArray,
   invalidField,
@@ -13,11 +12,6 @@ import { inspectNeutral, type NeutralLayout } from '../../core/neutral-issue.js'
  * than the SDK itself (whose wording unanswered calls use); approval parts are passed over.
  * @throws {ToolHistoryError} `invalid-input` for a non-array, an unknown role, or a malformed part.
  */
-export function validateVercel(messages: readonly unknown[]): ValidationResult {
-  return inspectVercel(messages).result;
-}
-
-/** {@link validateVercel}, with the turn table it read (for repair). */
 export function inspectVercel(
   messages: readonly unknown[],
   use: InspectionUse = 'validate',
