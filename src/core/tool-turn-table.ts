@@ -126,7 +126,7 @@ function grown<T extends Uint8Array | Int32Array>(array: T): T {
   return copy;
 }
 
-/** A wire field as a site's name for {@link ToolTurnTable.add}: the string, or `''` for anything else. */
+/** A wire field as a call id for {@link ToolTurnTable.add}: the string, or `''` for anything else. */
 export function siteName(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
