@@ -28,7 +28,7 @@ export function inspectNeutral(
   layout: NeutralLayout,
   use: InspectionUse,
 ): HistoryInspection {
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', layout.messageShape);

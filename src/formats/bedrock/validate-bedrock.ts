@@ -43,7 +43,7 @@ export function inspectBedrock(
   assertBedrockMessages(messages);
   const claude = isClaudeModel(context.model);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', BEDROCK_MESSAGE_SHAPE);
     const blocks = bedrockBlocksOf(message, index);

@@ -30,7 +30,7 @@ export function validateMistral(messages: readonly unknown[]): ValidationResult 
 export function inspectMistral(messages: readonly unknown[]): HistoryInspection {
   assertMistralMessages(messages);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   let previousRole: string | undefined;
   for (let index = 0; index < messages.length; index++) {
     const message = mistralMessageAt(messages, index);

@@ -46,7 +46,7 @@ export function inspectOpenAIChat(
   assertOpenAIChatMessages(messages);
   const rules = resolveChatHost(host, use);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   let turn: OpenTurn | undefined;
   for (let index = 0; index < messages.length; index++) {
     const message = openAIChatMessageAt(messages, index);

@@ -45,7 +45,7 @@ export function inspectOpenAIResponses(
 ): HistoryInspection {
   assertResponsesInput(input);
   const issues = reasoningIssues(input, context);
-  const table = new ToolTurnTable(input.length);
+  const table = new ToolTurnTable();
   for (let index = 0; index < input.length; index++) {
     const item = responsesItemAt(input, index);
     const type = item.type;
