@@ -3,7 +3,7 @@ import type { PairingScope } from './pair-tool-turns.js';
 /**
  * The pairing rule, one message at a time: in `turn` scope a call turn replaces the armed calls
  * and any other message disarms them; in `conversation` scope every earlier call stays armed. A
- * result takes the first armed call with its id and gets the value that call carries.
+ * result takes the first armed call with its id and gets the value (never `undefined`) it carries.
  */
 export class ArmedCalls<T> {
   // The first armed call per id; later calls with the same id queue in `repeats` (rare).
@@ -36,9 +36,9 @@ export class ArmedCalls<T> {
 
   /** Takes the call a result with `callId` answers and returns its value, or `undefined` for an orphan. */
   answer(callId: string): T | undefined {
-    if (!this.first.has(callId)) return undefined;
     const value = this.first.get(callId);
-    const queue = this.repeats.get(callId);
+    if (value === undefined) return undefined;
+    const queue = this.repeats.size === 0 ? undefined : this.repeats.get(callId);
     if (queue === undefined) this.first.delete(callId);
     else {
       this.first.set(callId, queue.values[queue.next++] as T);

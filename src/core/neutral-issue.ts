@@ -1,17 +1,8 @@
 import { toValidationResult, type HistoryIssue, byMessageIndex } from '../errors/history-issue.js';
 import { wordsIssues, type HistoryInspection, type InspectionUse } from './history-inspection.js';
 import { objectAt, type JsonObject } from './input-guards.js';
-import { MessageStrings } from './message-strings.js';
 import { forEachToolTurnProblem, type ToolSite, type ToolTurnProblem } from './pair-tool-turns.js';
-import { siteName, ToolTurnTable } from './tool-turn-table.js';
-
-/** How a provider-neutral format names places and words unanswered calls. */
-interface NeutralWording {
-  /** The path of a call or result, e.g. `messages[3].content[1]`. */
-  readonly path: (site: ToolSite) => string;
-  /** The sentence for calls of one turn that no result answers. */
-  readonly missing: (toolCallIds: readonly string[], turnIndex: number) => string;
-}
+import { ToolTurnTable } from './tool-turn-table.js';
 
 /** How a provider-neutral format (aiwrapper, Vercel AI SDK) lays out its messages. */
 export interface NeutralLayout {
@@ -26,10 +17,8 @@ export interface NeutralLayout {
   readonly results: { readonly role: string; readonly partType: string };
   /** The call id of a call or result part (throws when it is not a string). */
   readonly callIdOf: (part: JsonObject, index: number, partIndex: number) => string;
-  /** The field of a part that names its tool. */
-  readonly nameField: string;
   /** The sentence for calls of one turn that no result answers. */
-  readonly missing: NeutralWording['missing'];
+  readonly missing: (toolCallIds: readonly string[], turnIndex: number) => string;
 }
 
 /** Validates a neutral-format history with the shared pairing rule; provider-executed calls are not paired. */
@@ -38,7 +27,7 @@ export function inspectNeutral(
   layout: NeutralLayout,
   use: InspectionUse,
 ): HistoryInspection {
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', layout.messageShape);
@@ -60,106 +49,86 @@ export function inspectNeutral(
       if (part?.type !== partType || part.providerExecuted === true) continue;
       const id = layout.callIdOf(part, index, partIndex);
       if (id === '' && kind === 'calls') emptyIds.push(table.ids.length);
-      table.add(id, partIndex, siteName(part[layout.nameField]));
+      table.add(id, partIndex);
     }
     table.end();
   }
-  const prefixes = new MessageStrings((index) => `messages[${index}].${layout.partsField}[`);
-  const wording: NeutralWording = {
-    path: (site) => `${prefixes.of(site.messageIndex)}${site.partIndex ?? 0}]`,
-    missing: layout.missing,
-  };
-  const issues: HistoryIssue[] = [];
+  const path = (site: ToolSite): string =>
+    `messages[${site.messageIndex}].${layout.partsField}[${site.partIndex ?? 0}]`;
   const worded = wordsIssues(use);
+  const issues: HistoryIssue[] = [];
   forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
-    issues.push(neutralIssueOf(problem, wording, worded)),
+    issues.push(neutralIssueOf(problem, worded ? path : undefined, layout.missing)),
   );
-  for (const issue of emptyCallIdIssues(table, emptyIds, wording)) issues.push(issue);
-  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
-}
-
-/** Words a problem of a neutral format (no provider sees these, so the sentences are ours). */
-function neutralIssueOf(
-  problem: ToolTurnProblem,
-  wording: NeutralWording,
-  worded = true,
-): HistoryIssue {
-  switch (problem.kind) {
-    case 'orphan': {
-      const { result } = problem;
-      return {
-        code: 'orphan-tool-result',
-        messageIndex: result.messageIndex,
-        partIndex: result.partIndex,
-        toolCallId: result.callId,
-        message: worded
-          ? `Tool result at ${wording.path(result)} answers call "${result.callId}", which the call turn right before it does not make. Add the call first, or drop the result.`
-          : '',
-      };
-    }
-    case 'misplaced': {
-      const { result, call } = problem;
-      return {
-        code: 'misplaced-tool-result',
-        messageIndex: result.messageIndex,
-        partIndex: result.partIndex,
-        toolCallId: result.callId,
-        callMessageIndex: call.messageIndex,
-        message: worded
-          ? `Tool result at ${wording.path(result)} answers call "${result.callId}" made at ${wording.path(call)}, but other messages come between them. Move the result right after its call turn.`
-          : '',
-      };
-    }
-    case 'duplicate-result': {
-      const { result, first } = problem;
-      return {
-        code: 'duplicate-tool-call-id',
-        messageIndex: result.messageIndex,
-        partIndex: result.partIndex,
-        toolCallId: result.callId,
-        message: worded
-          ? `Tool result at ${wording.path(result)} answers call "${result.callId}" a second time (first at ${wording.path(first)}). Drop one of them.`
-          : '',
-      };
-    }
-    case 'missing': {
-      const toolCallIds = problem.callIds;
-      return {
-        code: 'missing-tool-result',
-        messageIndex: problem.turnMessageIndex,
-        toolCallIds,
-        message: worded ? wording.missing(toolCallIds, problem.turnMessageIndex) : '',
-      };
-    }
-    case 'duplicate-call': {
-      const { call, first } = problem;
-      return {
-        code: 'duplicate-tool-call-id',
-        messageIndex: call.messageIndex,
-        partIndex: call.partIndex,
-        toolCallId: call.callId,
-        message: worded
-          ? `Call id "${call.callId}" at ${wording.path(call)} repeats ${wording.path(first)} in the same turn, so results cannot tell the calls apart. Give each call its own id.`
-          : '',
-      };
-    }
-  }
-}
-
-/** Calls with an empty id (`slots` of `table`): no provider takes one, and no result can name it. */
-function emptyCallIdIssues(
-  table: ToolTurnTable,
-  slots: readonly number[],
-  wording: NeutralWording,
-): HistoryIssue[] {
-  return slots.map((slot) => {
+  // No provider takes an empty call id, and no result can name one.
+  for (const slot of emptyIds) {
     const site = table.siteAt(slot);
-    return {
+    issues.push({
       code: 'invalid-tool-call-id',
       messageIndex: site.messageIndex,
       partIndex: site.partIndex,
       toolCallId: '',
-      message: `The call at ${wording.path(site)} has an empty id, which no provider accepts and no result can name. Give it an id.`,
+      message: `The call at ${path(site)} has an empty id, which no provider accepts and no result can name. Give it an id.`,
+    });
+  }
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
+}
+
+/** Words a problem of a neutral format (no provider sees these, so the sentences are ours); no `path`, no words. */
+function neutralIssueOf(
+  problem: ToolTurnProblem,
+  path: ((site: ToolSite) => string) | undefined,
+  missing: NeutralLayout['missing'],
+): HistoryIssue {
+  if (problem.kind === 'missing') {
+    const { callIds, turnMessageIndex } = problem;
+    return {
+      code: 'missing-tool-result',
+      messageIndex: turnMessageIndex,
+      toolCallIds: callIds,
+      message: path ? missing(callIds, turnMessageIndex) : '',
     };
-  });
+  }
+  const site = problem.kind === 'duplicate-call' ? problem.call : problem.result;
+  const at = {
+    messageIndex: site.messageIndex,
+    partIndex: site.partIndex,
+    toolCallId: site.callId,
+  };
+  const id = site.callId;
+  switch (problem.kind) {
+    case 'orphan':
+      return {
+        code: 'orphan-tool-result',
+        ...at,
+        message: path
+          ? `Tool result at ${path(site)} answers call "${id}", which the call turn right before it does not make. Add the call first, or drop the result.`
+          : '',
+      };
+    case 'misplaced':
+      return {
+        code: 'misplaced-tool-result',
+        ...at,
+        callMessageIndex: problem.call.messageIndex,
+        message: path
+          ? `Tool result at ${path(site)} answers call "${id}" made at ${path(problem.call)}, but other messages come between them. Move the result right after its call turn.`
+          : '',
+      };
+    case 'duplicate-result':
+      return {
+        code: 'duplicate-tool-call-id',
+        ...at,
+        message: path
+          ? `Tool result at ${path(site)} answers call "${id}" a second time (first at ${path(problem.first)}). Drop one of them.`
+          : '',
+      };
+    case 'duplicate-call':
+      return {
+        code: 'duplicate-tool-call-id',
+        ...at,
+        message: path
+          ? `Call id "${id}" at ${path(site)} repeats ${path(problem.first)} in the same turn, so results cannot tell the calls apart. Give each call its own id.`
+          : '',
+      };
+  }
 }

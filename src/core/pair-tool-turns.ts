@@ -71,34 +71,35 @@ export function pairToolTurns(
     readonly mergeCallTurns?: boolean | undefined;
   } = {},
 ): Pairing {
-  const armed = new ArmedCalls<number>(options.scope ?? 'turn');
-  const calls: Pairing['unanswered'][number][] = [];
-  const answered: boolean[] = [];
-  const results: ResultPairing[] = [];
+  const kinds: number[] = [];
+  const starts = [0];
+  const ids: string[] = [];
+  const sites: ResultPairing['call'][] = [];
   entries.forEach((entry, entryIndex) => {
-    if (entry.kind === 'other') armed.other();
-    else if (entry.kind === 'calls') {
-      if (options.mergeCallTurns !== true || entries[entryIndex - 1]?.kind !== 'calls')
-        armed.startTurn();
+    kinds.push(entry.kind === 'other' ? OTHER_ENTRY : KINDS[entry.kind]);
+    if (entry.kind !== 'other')
       entry.callIds.forEach((callId, position) => {
-        armed.arm(callId, calls.length);
-        calls.push({ entryIndex, position, callId });
+        ids.push(callId);
+        sites.push({ entryIndex, position });
       });
-    } else
-      entry.callIds.forEach((callId, position) => {
-        const call = armed.answer(callId);
-        const at = call === undefined ? undefined : calls[call];
-        if (call !== undefined) answered[call] = true;
-        results.push({
-          entryIndex,
-          position,
-          callId,
-          call: at && { entryIndex: at.entryIndex, position: at.position },
-        });
-      });
+    starts.push(ids.length);
   });
-  return { results, unanswered: calls.filter((_, index) => answered[index] !== true) };
+  const flat = { count: entries.length, kinds, starts, ids };
+  const { match } = pairFlatTurnEntries(flat, options.scope ?? 'turn', options.mergeCallTurns);
+  const results: ResultPairing[] = [];
+  const unanswered: Pairing['unanswered'][number][] = [];
+  ids.forEach((callId, slot) => {
+    const site = sites[slot] ?? { entryIndex: -1, position: -1 };
+    const call = match[slot] ?? -1;
+    if (kinds[site.entryIndex] === RESULTS_ENTRY)
+      results.push({ ...site, callId, call: sites[call] });
+    else if (call === -1) unanswered.push({ ...site, callId });
+  });
+  return { results, unanswered };
 }
+
+const KINDS = { calls: CALLS_ENTRY, results: RESULTS_ENTRY } as const;
+const SMALL_TURN = 8;
 
 /** The pairing rule on flat entries: per slot, the slot it pairs with (`-1` for none). */
 export function pairFlatTurnEntries(
@@ -108,23 +109,39 @@ export function pairFlatTurnEntries(
 ): { readonly match: Int32Array } {
   const match = new Int32Array(ids.length).fill(-1);
   const armed = new ArmedCalls<number>(scope);
+  // Turn scope: the open turn's calls `[next, last)` are armed only once a result answers out of
+  // call order; results in order take them without a map.
+  let lazy = false;
+  let next = 0;
+  let last = 0;
   for (let entry = 0; entry < count; entry++) {
     const kind = kinds[entry];
+    const start = starts[entry] ?? 0;
     const end = starts[entry + 1] ?? 0;
-    if (kind === OTHER_ENTRY) armed.other();
-    else if (kind === CALLS_ENTRY && (!mergeCallTurns || kinds[entry - 1] !== CALLS_ENTRY))
-      armed.startTurn();
-    for (let slot = starts[entry] ?? 0; slot < end; slot++) {
-      const id = ids[slot] ?? '';
-      if (kind === CALLS_ENTRY) {
-        armed.arm(id, slot);
-        continue;
-      }
-      const call = armed.answer(id);
-      if (call === undefined) continue;
-      match[call] = slot;
-      match[slot] = call;
+    if (
+      kind === OTHER_ENTRY ||
+      (kind === CALLS_ENTRY && (!mergeCallTurns || kinds[entry - 1] !== CALLS_ENTRY))
+    ) {
+      armed.other();
+      lazy = scope === 'turn';
+      next = last = start;
     }
+    if (kind === CALLS_ENTRY && lazy) last = end;
+    else if (kind === CALLS_ENTRY)
+      for (let slot = start; slot < end; slot++) armed.arm(ids[slot] ?? '', slot);
+    else
+      for (let slot = start; slot < end; slot++) {
+        const id = ids[slot] ?? '';
+        let call: number | undefined;
+        if (lazy && next < last && ids[next] === id) call = next++;
+        else {
+          for (lazy = false; next < last; next++) armed.arm(ids[next] ?? '', next);
+          call = armed.answer(id);
+        }
+        if (call === undefined) continue;
+        match[call] = slot;
+        match[slot] = call;
+      }
   }
   return { match };
 }
@@ -176,15 +193,20 @@ export function forEachToolTurnProblem(
   const { count, kinds, starts, ids, siteTurns, messageIndexes } = table;
   // Per id, the unanswered calls (where an unpaired result may have meant to go).
   const unanswered = new Map<string, number[]>();
-  ids.forEach((id, slot) => {
-    if (match[slot] !== -1 || kinds[siteTurns[slot] ?? 0] !== CALLS_ENTRY) return;
-    const list = unanswered.get(id);
-    if (list === undefined) unanswered.set(id, [slot]);
-    else list.push(slot);
-  });
-  // Per id, the latest answer.
+  let unpairedResults = false;
+  for (let slot = 0; slot < ids.length; slot++) {
+    const id = ids[slot] ?? '';
+    if (match[slot] !== -1) continue;
+    if (kinds[siteTurns[slot] ?? 0] !== CALLS_ENTRY) unpairedResults = true;
+    else {
+      const list = unanswered.get(id);
+      if (list === undefined) unanswered.set(id, [slot]);
+      else list.push(slot);
+    }
+  }
+  // Per id, the latest answer (to the open turn's calls in turn scope), kept only for unpaired results.
   const answered = new Map<string, number>();
-  // Per id, its first call (in the turn, or in the history when ids must be unique).
+  // Per id, its first call (only those from `from` on count when ids need be unique in a turn).
   const firstCalls = new Map<string, number>();
   // The first turn of the open run of merged call turns (the open call turn without merging).
   let open = -1;
@@ -197,15 +219,20 @@ export function forEachToolTurnProblem(
     if (kind === OTHER_ENTRY) {
       if (scope === 'turn') open = -1;
     } else if (kind === CALLS_ENTRY) {
-      if (!merge || kinds[turn - 1] !== CALLS_ENTRY) open = turn;
-      if (options.uniqueCallIds === 'turn' && firstCalls.size > 0) firstCalls.clear();
+      if (!merge || kinds[turn - 1] !== CALLS_ENTRY) {
+        open = turn;
+        if (scope === 'turn' && answered.size > 0) answered.clear();
+      }
+      const from = options.uniqueCallIds === 'turn' ? start : 0;
+      // A small turn whose ids need only be unique in it looks back instead of using the map.
+      const small = options.uniqueCallIds === 'turn' && end - start <= SMALL_TURN;
       let missing: string[] | undefined;
       for (let slot = start; slot < end; slot++) {
         const id = ids[slot] ?? '';
-        const earlier = firstCalls.get(id);
-        if (earlier === undefined) firstCalls.set(id, slot);
-        else
+        const earlier = small ? ids.indexOf(id, start) : (firstCalls.get(id) ?? -1);
+        if (small ? earlier < slot : earlier >= from)
           visit({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(earlier) });
+        else if (!small) firstCalls.set(id, slot);
         if (match[slot] === -1) (missing ??= []).push(id);
       }
       if (missing === undefined) continue;
@@ -226,7 +253,7 @@ export function forEachToolTurnProblem(
       for (let slot = start; slot < end; slot++) {
         const id = ids[slot] ?? '';
         if (match[slot] !== -1) {
-          answered.set(id, slot);
+          if (unpairedResults) answered.set(id, slot);
           continue;
         }
         // A second answer to a call of the open (merged) call turn, or of any in conversation scope.

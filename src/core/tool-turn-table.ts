@@ -28,30 +28,19 @@ export interface ToolSite {
 export class ToolTurnTable implements FlatTurnEntries {
   count = 0;
   /** Per turn: {@link OTHER_ENTRY}, {@link CALLS_ENTRY} or {@link RESULTS_ENTRY}. */
-  kinds: Uint8Array;
+  readonly kinds: number[] = [];
   /** Per turn: the index of its message in the format's array. */
-  messageIndexes: Int32Array;
+  readonly messageIndexes: number[] = [];
   /** Per turn, plus one: the offset of its first site. */
-  starts: Int32Array;
+  readonly starts: number[] = [0];
   /** Per site: the call id. */
   readonly ids: string[] = [];
-  /** Per site: the tool name the wire gives it (a call's, or a result's own), `''` for none. */
-  readonly names: string[] = [];
   /** Per site: its position inside its message, `-1` for none. */
-  partIndexes: Int32Array;
+  readonly partIndexes: number[] = [];
   /** Per site: its turn. */
-  siteTurns: Int32Array;
+  readonly siteTurns: number[] = [];
   /** Once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
   pairing: { readonly scope: PairingScope; readonly match: Int32Array } | undefined;
-
-  constructor(turns = 16) {
-    const capacity = Math.max(turns, 16);
-    this.kinds = new Uint8Array(capacity);
-    this.messageIndexes = new Int32Array(capacity);
-    this.starts = new Int32Array(capacity + 1);
-    this.partIndexes = new Int32Array(capacity);
-    this.siteTurns = new Int32Array(capacity);
-  }
 
   /** Adds a turn that holds neither calls nor results. */
   other(messageIndex: number): void {
@@ -64,17 +53,11 @@ export class ToolTurnTable implements FlatTurnEntries {
   }
 
   /** Adds a call or result to the open turn; `partIndex` -1 when the format has no parts. */
-  add(callId: string, partIndex: number, name = ''): void {
-    const slot = this.ids.length;
-    if (slot === this.partIndexes.length) {
-      this.partIndexes = grown(this.partIndexes);
-      this.siteTurns = grown(this.siteTurns);
-    }
+  add(callId: string, partIndex: number): void {
     this.ids.push(callId);
-    this.names.push(name);
-    this.partIndexes[slot] = partIndex;
-    this.siteTurns[slot] = this.count - 1;
-    this.starts[this.count] = slot + 1;
+    this.partIndexes.push(partIndex);
+    this.siteTurns.push(this.count - 1);
+    this.starts[this.count] = this.ids.length;
   }
 
   /** Closes the open turn: one without sites holds neither calls nor results. */
@@ -108,28 +91,14 @@ export class ToolTurnTable implements FlatTurnEntries {
   }
 
   private push(kind: number, messageIndex: number): void {
-    const turn = this.count;
-    if (turn === this.kinds.length) {
-      this.kinds = grown(this.kinds);
-      this.messageIndexes = grown(this.messageIndexes);
-      const starts = new Int32Array(this.kinds.length + 1);
-      starts.set(this.starts);
-      this.starts = starts;
-    }
-    this.kinds[turn] = kind;
-    this.messageIndexes[turn] = messageIndex;
-    this.starts[turn + 1] = this.ids.length;
-    this.count = turn + 1;
+    this.kinds.push(kind);
+    this.messageIndexes.push(messageIndex);
+    this.starts.push(this.ids.length);
+    this.count++;
   }
 }
 
-function grown<T extends Uint8Array | Int32Array>(array: T): T {
-  const copy = new (array.constructor as new (length: number) => T)(array.length * 2);
-  copy.set(array);
-  return copy;
-}
-
-/** A wire field as a site's name for {@link ToolTurnTable.add}: the string, or `''` for anything else. */
+/** A wire field as a call id for {@link ToolTurnTable.add}: the string, or `''` for anything else. */
 export function siteName(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }

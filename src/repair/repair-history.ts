@@ -155,8 +155,9 @@ function repairNeutral<F extends MessageFormat>(
 ): RepairHistoryResult<FormatMessages[F]> {
   const preset = presetOf(options.preset);
   const own = profile === PROVIDER_PROFILES[format];
+  // A plain array: `slice` on aiwrapper's LangMessages (an Array subclass) builds one, slowly.
   const unchanged = (): RepairHistoryResult<FormatMessages[F]> => ({
-    messages: messages.slice() as FormatMessages[F],
+    messages: Array.from(messages) as FormatMessages[F],
     fixes: [],
     warnings: [],
   });

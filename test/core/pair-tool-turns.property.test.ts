@@ -2,12 +2,22 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { pairToolTurns, type Pairing, type TurnEntry } from '../../src/core/pair-tool-turns.js';
 
-/** The conversation-scope rule written as plainly as possible: per id, a queue of open calls in call order. */
-function referencePairing(entries: readonly TurnEntry[]): Pairing {
+/**
+ * The rule written as plainly as possible: per id, a queue of open calls in call order; in turn
+ * scope a message that is not results (unless merged calls) closes every queue.
+ */
+function referencePairing(
+  entries: readonly TurnEntry[],
+  scope: 'turn' | 'conversation' = 'conversation',
+  mergeCallTurns = false,
+): Pairing {
   const queues = new Map<string, { entryIndex: number; position: number }[]>();
   const answered = new Set<string>();
   const results: Pairing['results'][number][] = [];
   entries.forEach((entry, entryIndex) => {
+    const merged =
+      mergeCallTurns && entry.kind === 'calls' && entries[entryIndex - 1]?.kind === 'calls';
+    if (scope === 'turn' && entry.kind !== 'results' && !merged) queues.clear();
     if (entry.kind === 'other') return;
     entry.callIds.forEach((callId, position) => {
       if (entry.kind === 'calls') {
@@ -94,6 +104,17 @@ describe('pairToolTurns in conversation scope', () => {
     'pairs as one queue of calls per id does, with unique ids and outputs late, in any order',
     (entries) => {
       expect(pairToolTurns(entries, { scope: 'conversation' })).toEqual(referencePairing(entries));
+    },
+  );
+});
+
+describe('pairToolTurns in turn scope', () => {
+  test.prop([fc.array(entry, { maxLength: 40 }), fc.boolean()])(
+    "pairs as one queue per id of the open turn's calls does, merged or not",
+    (entries, mergeCallTurns) => {
+      expect(pairToolTurns(entries, { scope: 'turn', mergeCallTurns })).toEqual(
+        referencePairing(entries, 'turn', mergeCallTurns),
+      );
     },
   );
 });

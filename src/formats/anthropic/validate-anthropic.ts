@@ -17,7 +17,7 @@ import {
   type HistoryInspection,
   type InspectionUse,
 } from '../../core/history-inspection.js';
-import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import {
   anthropicWording,
@@ -40,7 +40,7 @@ export function inspectAnthropic(
 ): HistoryInspection {
   assertAnthropicMessages(messages);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   // The call turn whose merged user turn is being read (or -1), and whether it had non-results.
   let callTurn = -1;
   let otherInTurn = false;
@@ -86,7 +86,7 @@ function readAssistant(
     const block = blocks[partIndex];
     if (block?.type === 'tool_use') {
       const id = blockString(block, 'id', index, partIndex);
-      table.add(id, partIndex, siteName(block.name));
+      table.add(id, partIndex);
       if (!isAnthropicId(id)) {
         const param = `messages.${index}.content.${partIndex}.tool_use.id`;
         issues.push({

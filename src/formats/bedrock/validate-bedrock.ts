@@ -14,7 +14,7 @@ import {
 } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
-import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { blockIssueOf } from '../anthropic/anthropic-rules.js';
 import { assertBlockRole } from '../anthropic/validate-anthropic.js';
 import {
@@ -39,7 +39,7 @@ export function inspectBedrock(
   assertBedrockMessages(messages);
   const claude = isClaudeModel(context.model);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', BEDROCK_MESSAGE_SHAPE);
     const blocks = bedrockBlocksOf(message, index);
@@ -56,7 +56,7 @@ export function inspectBedrock(
       if (assistant && kind === 'toolUse') {
         const toolUse = toolUseOf(block, index, partIndex);
         const id = toolUse.toolUseId as string;
-        table.add(id, partIndex, siteName(toolUse.name));
+        table.add(id, partIndex);
         if (!isBedrockId(id)) {
           issues.push({
             code: 'invalid-tool-call-id',

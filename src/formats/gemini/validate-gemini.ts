@@ -49,7 +49,7 @@ export function inspectGemini(
 ): HistoryInspection {
   assertGeminiContents(contents);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(contents.length);
+  const table = new ToolTurnTable();
   // Call steps of the current turn whose first call part has no signature (Gemini 3 only).
   const unsigned = requiresThoughtSignatures(context.model)
     ? ([] as { index: number; call: FunctionPart }[])
@@ -115,7 +115,7 @@ function addTurn(turn: Turn, index: number, table: ToolTurnTable): void {
   }
   table.begin(index, turn.role === 'model' ? 'calls' : 'results');
   for (const part of parts)
-    table.add(part.id ?? `\u0000${index}:${part.partIndex}`, part.partIndex, part.name);
+    table.add(part.id ?? `\u0000${index}:${part.partIndex}`, part.partIndex);
 }
 
 function readTurn(role: unknown, parts: readonly JsonObject[], index: number): Turn {

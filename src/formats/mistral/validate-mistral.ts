@@ -7,7 +7,7 @@ import {
 import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
-import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { textOfContent } from '../openai-chat/validate-openai-chat.js';
 import { assertMistralMessages, mistralMessageAt } from '../openai-chat/from-openai-chat.js';
 
@@ -31,7 +31,7 @@ export function validateMistral(messages: readonly unknown[]): ValidationResult 
 export function inspectMistral(messages: readonly unknown[]): HistoryInspection {
   assertMistralMessages(messages);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   let previousRole: string | undefined;
   for (let index = 0; index < messages.length; index++) {
     const message = mistralMessageAt(messages, index);
@@ -54,7 +54,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
       checkId(id, index, undefined, issues);
       table.begin(index, 'results');
-      table.add(id, -1, siteName(message.name));
+      table.add(id, -1);
       continue;
     }
     const toolCalls = role === 'assistant' ? (message.tool_calls ?? undefined) : undefined;
@@ -75,7 +75,7 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
         );
       const id = typeof call.id === 'string' ? call.id : '';
       checkId(id, index, partIndex, issues);
-      table.add(id, partIndex, isObject(call.function) ? siteName(call.function.name) : '');
+      table.add(id, partIndex);
     }
   }
   forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>

@@ -43,7 +43,7 @@ export function inspectOpenAIChat(
   assertOpenAIChatMessages(messages);
   const rules = resolveChatHost(host, use);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable(messages.length);
+  const table = new ToolTurnTable();
   let turn: OpenTurn | undefined;
   for (let index = 0; index < messages.length; index++) {
     const message = openAIChatMessageAt(messages, index);
@@ -52,7 +52,7 @@ export function inspectOpenAIChat(
       checkToolMessage(message, index, turn, issues, rules);
       checkTextContent(message, index, issues, rules);
       table.begin(index, 'results');
-      table.add(siteName(message.tool_call_id), -1, siteName(message.name));
+      table.add(siteName(message.tool_call_id), -1);
       continue;
     }
     if (turn) closeTurn(turn, index, fieldParam(rules, index, 'role'), issues, rules);
@@ -180,7 +180,7 @@ function openTurn(
       continue;
     }
     const fn = isObject(call.function) ? call.function : undefined;
-    table.add(siteName(call.id), callIndex, siteName(fn?.name));
+    table.add(siteName(call.id), callIndex);
     const id = checkCall(call.id, fn, index, callIndex, issues, rules);
     if (id === undefined) continue;
     const position = positions.get(id);

@@ -17,7 +17,7 @@ import {
   type HistoryInspection,
   type InspectionUse,
 } from '../../core/history-inspection.js';
-import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
+import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 
 /** The longest `call_id` the Responses API accepts (AnswerDotAI/fastllm#45). */
@@ -44,7 +44,7 @@ export function inspectOpenAIResponses(
 ): HistoryInspection {
   assertResponsesInput(input);
   const issues = reasoningIssues(input, context);
-  const table = new ToolTurnTable(input.length);
+  const table = new ToolTurnTable();
   for (let index = 0; index < input.length; index++) {
     const item = responsesItemAt(input, index);
     const type = item.type;
@@ -53,7 +53,7 @@ export function inspectOpenAIResponses(
       if (callId === '' || callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH)
         issues.push(callIdIssue(callId, index));
       table.begin(index, type === 'function_call' ? 'calls' : 'results');
-      table.add(callId, -1, siteName(item.name));
+      table.add(callId, -1);
       continue;
     }
     if (type === undefined) messageRoleOf(item, index);

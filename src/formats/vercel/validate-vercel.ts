@@ -1,4 +1,3 @@
-import type { ValidationResult } from '../../errors/history-issue.js';
 import {
   assertArray,
   invalidField,
@@ -13,11 +12,6 @@ import { inspectNeutral, type NeutralLayout } from '../../core/neutral-issue.js'
  * than the SDK itself (whose wording unanswered calls use); approval parts are passed over.
  * @throws {ToolHistoryError} `invalid-input` for a non-array, an unknown role, or a malformed part.
  */
-export function validateVercel(messages: readonly unknown[]): ValidationResult {
-  return inspectVercel(messages).result;
-}
-
-/** {@link validateVercel}, with the turn table it read (for repair). */
 export function inspectVercel(
   messages: readonly unknown[],
   use: InspectionUse = 'validate',
@@ -36,7 +30,6 @@ const VERCEL_LAYOUT: NeutralLayout = {
   calls: { role: 'assistant', partType: 'tool-call' },
   results: { role: 'tool', partType: 'tool-result' },
   callIdOf: (part, index, partIndex) => vercelToolCallIdOf(part, index, partIndex),
-  nameField: 'toolName',
   // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
   missing: (ids) =>
     `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,

@@ -1,7 +1,11 @@
 import { describe, it } from 'vitest';
 import { fromAiwrapper } from '../../../src/formats/aiwrapper/from-aiwrapper.js';
-import { validateAiwrapper } from '../../../src/formats/aiwrapper/validate-aiwrapper.js';
+import { validateHistory } from '../../../src/validate/validate-history.js';
 import { expectSameRefusal } from '../../helpers/same-refusal.js';
+
+// The format's validator, through the public entry.
+const validateAiwrapper = (messages: readonly unknown[]) =>
+  validateHistory(messages, { format: 'aiwrapper' });
 
 const refuse = (messages: readonly unknown[], expected: string): void => {
   expectSameRefusal(validateAiwrapper, fromAiwrapper, messages, expected);

@@ -1,8 +1,11 @@
 import { LangMessages } from 'aiwrapper';
 import { describe, expect, it } from 'vitest';
-import { assertValidHistory } from '../../../src/validate/validate-history.js';
-import { validateAiwrapper } from '../../../src/formats/aiwrapper/validate-aiwrapper.js';
+import { assertValidHistory, validateHistory } from '../../../src/validate/validate-history.js';
 import { InvalidHistoryError } from '../../../src/errors/tool-history-error.js';
+
+// The format's validator, through the public entry.
+const validateAiwrapper = (messages: readonly unknown[]) =>
+  validateHistory(messages, { format: 'aiwrapper' });
 
 const tool = (callId: string): object => ({
   type: 'tool',

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assertValidHistory } from '../../../src/validate/validate-history.js';
-import { validateVercel } from '../../../src/formats/vercel/validate-vercel.js';
+import { assertValidHistory, validateHistory } from '../../../src/validate/validate-history.js';
 import { InvalidHistoryError } from '../../../src/errors/tool-history-error.js';
+
+// The format's validator, through the public entry.
+const validateVercel = (messages: readonly unknown[]) =>
+  validateHistory(messages, { format: 'vercel' });
 
 const toolCall = (id: string, extra: object = {}): object => ({
   type: 'tool-call',

@@ -1,7 +1,11 @@
 import { describe, it } from 'vitest';
 import { fromVercel } from '../../../src/formats/vercel/from-vercel.js';
-import { validateVercel } from '../../../src/formats/vercel/validate-vercel.js';
+import { validateHistory } from '../../../src/validate/validate-history.js';
 import { expectSameRefusal } from '../../helpers/same-refusal.js';
+
+// The format's validator, through the public entry.
+const validateVercel = (messages: readonly unknown[]) =>
+  validateHistory(messages, { format: 'vercel' });
 
 const refuse = (messages: readonly unknown[], expected: string): void => {
   expectSameRefusal(validateVercel, fromVercel, messages, expected);
