@@ -4,11 +4,11 @@ import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-li
 import { StreamAccumulationError } from '../errors/stream-accumulation-error.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { streamAdapterFor } from '../formats/index.js';
+import type { AccumulationResult } from '../core/stream/tool-call-stream-event.js';
 import {
   accumulatorOptions,
   checkOptions,
   createToolCallAccumulator,
-  type AccumulationResult,
   type ToolCallAccumulatorOptions,
 } from './tool-call-accumulator.js';
 
