@@ -106,7 +106,7 @@ export class IncrementalJsonParser {
   private literalPosition = 0;
   private offset = 0;
 
-  constructor(private readonly maxDepth = DEFAULT_MAX_JSON_DEPTH) {}
+  constructor(private readonly maxDepth: number = DEFAULT_MAX_JSON_DEPTH) {}
 
   /** True once a complete top-level value has been read. */
   get complete(): boolean {
