@@ -21,27 +21,25 @@ const COLON = 4;
 const AFTER_VALUE = 5; // `,` or the closing bracket
 const DONE = 6;
 const STRING = 7; // inside a string (a key when `inKey`)
-const NUMBER = 8; // a number that continues past the chunk
-const LITERAL = 9; // inside `true`, `false` or `null`
-const FAILED = 10;
+const ATOM = 8; // a number or literal that continues past the chunk
+const FAILED = 9;
 
-const LITERALS: Readonly<Record<number, readonly [string, boolean | null]>> = {
-  116: ['true', true],
-  102: ['false', false],
-  110: ['null', null],
-};
+// The first letters of `true`, `false` and `null`.
+const STARTS_LITERAL: Readonly<Record<number, true>> = { 116: true, 102: true, 110: true };
+const LITERALS: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null };
 
 function isWhitespace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9;
 }
 
-function isNumberChar(code: number): boolean {
+/** Characters of numbers and literals: digits, `+-.eE` and the letters. */
+function isAtomChar(code: number): boolean {
   return (
     (code >= 48 && code <= 57) ||
+    (code >= 97 && code <= 122) ||
     code === 45 ||
     code === 43 ||
     code === 46 ||
-    code === 101 ||
     code === 69
   );
 }
@@ -101,9 +99,7 @@ export class IncrementalJsonParser {
   private stringSlot: string | number = 0;
   /** The start of an escape cut off by the last chunk. */
   private pending = '';
-  private numberText = '';
-  private literal: readonly [string, boolean | null] = ['', null];
-  private literalPosition = 0;
+  private atomText = '';
   private offset = 0;
 
   constructor(private readonly maxDepth: number = DEFAULT_MAX_JSON_DEPTH) {}
@@ -146,9 +142,9 @@ export class IncrementalJsonParser {
           if (code === 93 && state === ARRAY_FIRST) {
             i++;
             state = this.closeContainer();
-          } else if (code === 45 || (code >= 48 && code <= 57)) {
-            this.numberText = '';
-            state = NUMBER;
+          } else if (code === 45 || (code >= 48 && code <= 57) || code in STARTS_LITERAL) {
+            this.atomText = '';
+            state = ATOM;
           } else {
             state = this.startValue(code, i, state);
             i++;
@@ -186,26 +182,15 @@ export class IncrementalJsonParser {
               state,
             );
           break;
-        case NUMBER: {
+        case ATOM: {
           let j = i;
-          while (j < length && isNumberChar(chunk.charCodeAt(j))) j++;
-          this.numberText += chunk.slice(i, j);
+          while (j < length && isAtomChar(chunk.charCodeAt(j))) j++;
+          this.atomText += chunk.slice(i, j);
           i = j;
-          // The character that ends the number is read again in the state after the value.
-          if (i < length) state = this.commitNumber(i, state);
-          break;
-        }
-        case LITERAL: {
-          const [word, value] = this.literal;
-          if (code !== word.charCodeAt(this.literalPosition)) {
-            state = this.fail(i, `expected '${word}'`, state);
-            break;
-          }
-          i++;
-          if (++this.literalPosition === word.length) {
-            this.placeValue(value);
-            state = this.containers.length === 0 ? DONE : AFTER_VALUE;
-          }
+          // A literal is complete at its last letter; the character that ends a number is read
+          // again in the state after the value.
+          if (i < length || Object.hasOwn(LITERALS, this.atomText))
+            state = this.commitAtom(i, state);
           break;
         }
         case DONE:
@@ -224,7 +209,8 @@ export class IncrementalJsonParser {
   /** Commits a trailing top-level number, or records the truncation. */
   end(): void {
     let state = this.state;
-    if (state === NUMBER && this.containers.length === 0) state = this.commitNumber(0, state);
+    if (state === ATOM && this.containers.length === 0 && this.atomText.charCodeAt(0) < 97)
+      state = this.commitAtom(0, state);
     // Anything but a complete value, an error or empty input is a truncation.
     if (state !== FAILED && state !== DONE && !(state === VALUE && this.containers.length === 0)) {
       this.error = {
@@ -289,11 +275,7 @@ export class IncrementalJsonParser {
       else if (target !== undefined) this.stringSlot = this.keys[depth - 1] ?? '';
       return STRING;
     }
-    const literal = LITERALS[code];
-    if (literal === undefined) return this.fail(index, 'expected a value', state);
-    this.literal = literal;
-    this.literalPosition = 1;
-    return LITERAL;
+    return this.fail(index, 'expected a value', state);
   }
 
   private depthExceeded(depth: number, index: number): never {
@@ -331,11 +313,15 @@ export class IncrementalJsonParser {
     else setMember(target, this.stringSlot as string, this.text);
   }
 
-  /** Places the number read so far, or fails at `errorIndex`. */
-  private commitNumber(errorIndex: number, state: number): number {
-    const text = this.numberText;
-    if (!JSON_NUMBER.test(text)) return this.fail(errorIndex, `invalid number '${text}'`, state);
-    this.placeValue(Number(text));
+  /** Places the number or literal read so far, or fails at `errorIndex`. */
+  private commitAtom(errorIndex: number, state: number): number {
+    const text = this.atomText;
+    if (Object.hasOwn(LITERALS, text)) this.placeValue(LITERALS[text]);
+    else if (JSON_NUMBER.test(text)) this.placeValue(Number(text));
+    else {
+      const kind = text.charCodeAt(0) < 97 ? 'number' : 'literal';
+      return this.fail(errorIndex, `invalid ${kind} '${text}'`, state);
+    }
     return this.containers.length === 0 ? DONE : AFTER_VALUE;
   }
 
