@@ -21,51 +21,60 @@ const COLON = 4;
 const AFTER_VALUE = 5; // `,` or the closing bracket
 const DONE = 6;
 const STRING = 7; // inside a string (a key when `inKey`)
-const ATOM = 8; // a number or literal that continues past the chunk
-const FAILED = 9;
+const NUMBER = 8; // a number that continues past the chunk
+const LITERAL = 9; // inside `true`, `false` or `null`
+const FAILED = 10;
 
-// The first letters of `true`, `false` and `null`.
-const STARTS_LITERAL: Readonly<Record<number, true>> = { 116: true, 102: true, 110: true };
-const LITERALS: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null };
+const LITERALS: Readonly<Record<number, readonly [string, boolean | null]>> = {
+  116: ['true', true],
+  102: ['false', false],
+  110: ['null', null],
+};
 
 function isWhitespace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9;
 }
 
-/** Characters of numbers and literals: digits, `+-.eE` and the letters. */
-function isAtomChar(code: number): boolean {
+function isNumberChar(code: number): boolean {
   return (
     (code >= 48 && code <= 57) ||
-    (code >= 97 && code <= 122) ||
     code === 45 ||
     code === 43 ||
     code === 46 ||
+    code === 101 ||
     code === 69
   );
 }
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const HEX = /^[0-9a-fA-F]*/;
-const HEX4 = /^[0-9a-fA-F]{4}$/;
 // A backslash whose escape the chunk cuts off: it is read again with the next chunk.
 const CUT_ESCAPE = /^\\(?:u[0-9a-fA-F]{0,3})?$/;
 
-const ESCAPES: Readonly<Record<string, string>> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
+// The code unit each one-letter escape stands for, by the letter's code.
+const ESCAPES: number[] = [];
+for (const pair of ['""', '\\\\', '//', 'b\b', 'f\f', 'n\n', 'r\r', 't\t'])
+  ESCAPES[pair.charCodeAt(0)] = pair.charCodeAt(1);
 
-/** The text of the escape at `chunk[at]` (a backslash), or `undefined` if invalid or cut off. */
-function escapeAt(chunk: string, at: number): string | undefined {
-  if (chunk.charCodeAt(at + 1) !== 117) return ESCAPES[chunk.charAt(at + 1)];
-  const hex = chunk.slice(at + 2, at + 6);
-  return HEX4.test(hex) ? String.fromCharCode(parseInt(hex, 16)) : undefined;
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  if (code >= 65 && code <= 70) return code - 55;
+  return -1;
+}
+
+/** The code unit of the escape at `chunk[at]` (a backslash), or -1 if invalid or cut off. */
+function escapeAt(chunk: string, at: number): number {
+  const code = chunk.charCodeAt(at + 1);
+  if (code !== 117) return ESCAPES[code] ?? -1;
+  if (at + 6 > chunk.length) return -1;
+  let unit = 0;
+  for (let k = at + 2; k < at + 6; k++) {
+    const digit = hexValue(chunk.charCodeAt(k));
+    if (digit < 0) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
 }
 
 /** Sets `target[key]` as `JSON.parse` would (`__proto__` an own property). */
@@ -99,7 +108,9 @@ export class IncrementalJsonParser {
   private stringSlot: string | number = 0;
   /** The start of an escape cut off by the last chunk. */
   private pending = '';
-  private atomText = '';
+  private numberText = '';
+  private literal: readonly [string, boolean | null] = ['', null];
+  private literalPosition = 0;
   private offset = 0;
 
   constructor(private readonly maxDepth: number = DEFAULT_MAX_JSON_DEPTH) {}
@@ -142,9 +153,14 @@ export class IncrementalJsonParser {
           if (code === 93 && state === ARRAY_FIRST) {
             i++;
             state = this.closeContainer();
-          } else if (code === 45 || (code >= 48 && code <= 57) || code in STARTS_LITERAL) {
-            this.atomText = '';
-            state = ATOM;
+          } else if (code === 45 || (code >= 48 && code <= 57)) {
+            let j = i + 1;
+            while (j < length && isNumberChar(chunk.charCodeAt(j))) j++;
+            this.numberText = j < length ? chunk.slice(i, j) : '';
+            if (j < length) {
+              state = this.commitNumber(j, state);
+              i = j;
+            } else state = NUMBER;
           } else {
             state = this.startValue(code, i, state);
             i++;
@@ -153,10 +169,19 @@ export class IncrementalJsonParser {
         case OBJECT_FIRST:
         case KEY:
           if (code === 34) {
-            i++;
-            this.text = '';
-            this.inKey = true;
-            state = STRING;
+            let j = i + 1;
+            let c = 0;
+            while (j < length && (c = chunk.charCodeAt(j)) !== 34 && c !== 92 && c >= 32) j++;
+            if (j < length && c === 34) {
+              this.keys[this.keys.length - 1] = chunk.slice(i + 1, j);
+              i = j + 1;
+              state = COLON;
+            } else {
+              i++;
+              this.text = '';
+              this.inKey = true;
+              state = STRING;
+            }
           } else if (code === 125 && state === OBJECT_FIRST) {
             i++;
             state = this.closeContainer();
@@ -182,15 +207,26 @@ export class IncrementalJsonParser {
               state,
             );
           break;
-        case ATOM: {
+        case NUMBER: {
           let j = i;
-          while (j < length && isAtomChar(chunk.charCodeAt(j))) j++;
-          this.atomText += chunk.slice(i, j);
+          while (j < length && isNumberChar(chunk.charCodeAt(j))) j++;
+          this.numberText += chunk.slice(i, j);
           i = j;
-          // A literal is complete at its last letter; the character that ends a number is read
-          // again in the state after the value.
-          if (i < length || Object.hasOwn(LITERALS, this.atomText))
-            state = this.commitAtom(i, state);
+          // The character that ends the number is read again in the state after the value.
+          if (i < length) state = this.commitNumber(i, state);
+          break;
+        }
+        case LITERAL: {
+          const [word, value] = this.literal;
+          if (code !== word.charCodeAt(this.literalPosition)) {
+            state = this.fail(i, `expected '${word}'`, state);
+            break;
+          }
+          i++;
+          if (++this.literalPosition === word.length) {
+            this.placeValue(value);
+            state = this.containers.length === 0 ? DONE : AFTER_VALUE;
+          }
           break;
         }
         case DONE:
@@ -209,8 +245,7 @@ export class IncrementalJsonParser {
   /** Commits a trailing top-level number, or records the truncation. */
   end(): void {
     let state = this.state;
-    if (state === ATOM && this.containers.length === 0 && this.atomText.charCodeAt(0) < 97)
-      state = this.commitAtom(0, state);
+    if (state === NUMBER && this.containers.length === 0) state = this.commitNumber(0, state);
     // Anything but a complete value, an error or empty input is a truncation.
     if (state !== FAILED && state !== DONE && !(state === VALUE && this.containers.length === 0)) {
       this.error = {
@@ -225,19 +260,20 @@ export class IncrementalJsonParser {
   /** Adds the string's characters from `start` up to a quote, a control character or a bad escape. */
   private readString(chunk: string, start: number): number {
     const length = chunk.length;
+    let text = '';
     let run = start;
     let i = start;
     for (;;) {
       let code = 0;
       while (i < length && (code = chunk.charCodeAt(i)) !== 34 && code !== 92 && code >= 32) i++;
       if (i === length || code !== 92) break;
-      const escaped = escapeAt(chunk, i);
-      if (escaped === undefined) break;
-      this.text += chunk.slice(run, i) + escaped;
+      const unit = escapeAt(chunk, i);
+      if (unit < 0) break;
+      text += chunk.slice(run, i) + String.fromCharCode(unit);
       i += chunk.charCodeAt(i + 1) === 117 ? 6 : 2;
       run = i;
     }
-    this.text += chunk.slice(run, i);
+    this.text += run === 0 && i === length ? chunk : text + chunk.slice(run, i);
     return i;
   }
 
@@ -275,7 +311,11 @@ export class IncrementalJsonParser {
       else if (target !== undefined) this.stringSlot = this.keys[depth - 1] ?? '';
       return STRING;
     }
-    return this.fail(index, 'expected a value', state);
+    const literal = LITERALS[code];
+    if (literal === undefined) return this.fail(index, 'expected a value', state);
+    this.literal = literal;
+    this.literalPosition = 1;
+    return LITERAL;
   }
 
   private depthExceeded(depth: number, index: number): never {
@@ -313,15 +353,11 @@ export class IncrementalJsonParser {
     else setMember(target, this.stringSlot as string, this.text);
   }
 
-  /** Places the number or literal read so far, or fails at `errorIndex`. */
-  private commitAtom(errorIndex: number, state: number): number {
-    const text = this.atomText;
-    if (Object.hasOwn(LITERALS, text)) this.placeValue(LITERALS[text]);
-    else if (JSON_NUMBER.test(text)) this.placeValue(Number(text));
-    else {
-      const kind = text.charCodeAt(0) < 97 ? 'number' : 'literal';
-      return this.fail(errorIndex, `invalid ${kind} '${text}'`, state);
-    }
+  /** Places the number read so far, or fails at `errorIndex`. */
+  private commitNumber(errorIndex: number, state: number): number {
+    const text = this.numberText;
+    if (!JSON_NUMBER.test(text)) return this.fail(errorIndex, `invalid number '${text}'`, state);
+    this.placeValue(Number(text));
     return this.containers.length === 0 ? DONE : AFTER_VALUE;
   }
 

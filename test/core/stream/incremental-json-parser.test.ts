@@ -104,15 +104,15 @@ describe('IncrementalJsonParser: numbers', () => {
     expect(parseChunks(['[-', ']']).error).toEqual({ position: 2, message: "invalid number '-'" });
   });
 
-  it('reads literals split across chunks, and reports a misspelt one after its letters', () => {
+  it('reads literals split across chunks, and reports a misspelt one at its first wrong letter', () => {
     expect(parseChunks(['[tr', 'ue,n', 'ull,false]']).values).toEqual([
       [],
       [true],
       [true, null, false],
     ]);
     expect(parseChunks(['[tru', 'x]']).error).toEqual({
-      position: 5,
-      message: "invalid literal 'trux'",
+      position: 4,
+      message: "expected 'true'",
     });
   });
 });
