@@ -1,8 +1,5 @@
 import { isObject } from '../core/input-guards.js';
-import {
-  createIncrementalJsonParser,
-  type IncrementalJsonParser,
-} from '../core/stream/incremental-json-parser.js';
+import { IncrementalJsonParser } from '../core/stream/incremental-json-parser.js';
 import type { LiveToolCall, ToolCallStreamEvent } from '../core/stream/tool-call-stream-event.js';
 import { sentArgumentsText } from './sent-tool-calls.js';
 
@@ -78,7 +75,7 @@ export function watchLangMessage(
         argumentsDelta = sent.slice(call.argumentsText.length);
         call.argumentsText = sent;
         try {
-          seen.parser ??= createIncrementalJsonParser();
+          seen.parser ??= new IncrementalJsonParser();
           seen.parser.write(argumentsDelta);
           call.partialArguments = argumentsOf(seen.parser.value);
         } catch {

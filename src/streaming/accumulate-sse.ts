@@ -3,11 +3,11 @@ import { utf8Length } from '../core/stream/byte-budget.js';
 import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
 import { StreamAccumulationError, ToolHistoryError } from '../errors/tool-history-error.js';
 import { streamAdapterFor } from '../formats/index.js';
+import type { AccumulationResult } from '../core/stream/tool-call-stream-event.js';
 import {
   accumulatorOptions,
   checkOptions,
   createToolCallAccumulator,
-  type AccumulationResult,
   type ToolCallAccumulatorOptions,
 } from './tool-call-accumulator.js';
 

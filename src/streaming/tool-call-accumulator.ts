@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CallIdGenerator } from '../core/call-id.js';
-import { AccumulatorCore, type StreamEventHandler } from '../core/stream/accumulator-core.js';
+import { AccumulatorCore } from '../core/stream/accumulator-core.js';
 import {
   DEFAULT_STREAM_LIMITS,
   resolveStreamLimits,
@@ -8,11 +8,11 @@ import {
 } from '../core/stream/stream-limits.js';
 import type {
   AccumulatedToolCall,
+  AccumulationResult,
   LiveToolCall,
-  StreamWarning,
   ToolCallStreamEvent,
 } from '../core/stream/tool-call-stream-event.js';
-import { StreamAccumulationError, ToolHistoryError } from '../errors/tool-history-error.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { streamAdapterFor, type StreamFormat } from '../formats/index.js';
 
 export { STREAM_FORMATS, type StreamFormat } from '../formats/index.js';
@@ -66,16 +66,6 @@ export interface ToolCallAccumulatorOptions {
   readonly choiceIndex?: number | undefined;
 }
 
-/** What a stream amounted to: the assistant's text and its tool calls. */
-export interface AccumulationResult {
-  /** All assistant text of the message, joined into one string (`''` if none). */
-  readonly text: string;
-  /** Every call, ids unique, by `index` for `openai-chat`, else in the order the calls started. */
-  readonly calls: readonly AccumulatedToolCall[];
-  /** What the stream sent that was not used, when there is some. */
-  readonly warnings?: readonly StreamWarning[] | undefined;
-}
-
 /** Assembles one assistant message's text and tool calls from provider stream events. */
 export interface ToolCallAccumulator {
   /**
@@ -98,69 +88,6 @@ export interface ToolCallAccumulator {
   readonly finished: boolean;
 }
 
-class Accumulator implements ToolCallAccumulator {
-  private readonly core: AccumulatorCore;
-  private readonly handler: StreamEventHandler;
-  private failure: StreamAccumulationError | undefined = undefined;
-  private result: AccumulationResult | undefined = undefined;
-  readonly liveCalls: readonly LiveToolCall[];
-
-  constructor(options: ToolCallAccumulatorOptions) {
-    const { createHandler } = streamAdapterFor(options.format);
-    this.core = new AccumulatorCore(
-      resolveStreamLimits(options.limits),
-      options.listener,
-      options.generateCallId,
-    );
-    this.handler = createHandler(this.core, { choiceIndex: options.choiceIndex ?? 0 });
-    this.liveCalls = this.core.calls;
-  }
-
-  get text(): string {
-    return this.core.text;
-  }
-
-  get calls(): readonly AccumulatedToolCall[] {
-    return this.core.finishedCalls();
-  }
-
-  get finished(): boolean {
-    return this.result !== undefined;
-  }
-
-  push(event: unknown): void {
-    if (this.failure !== undefined) throw this.failure;
-    if (this.result !== undefined) {
-      throw new ToolHistoryError(
-        'invalid-input',
-        'ToolCallAccumulator.push() was called after finish(). Create a new accumulator for each message.',
-      );
-    }
-    this.core.eventIndex++;
-    try {
-      this.handler.handle(event);
-    } catch (error) {
-      if (error instanceof StreamAccumulationError && error.detail.code !== 'invalid-input')
-        this.failure = error;
-      throw error;
-    }
-  }
-
-  finish(): AccumulationResult {
-    if (this.failure?.detail.code === 'stream-limit') throw this.failure;
-    if (this.result === undefined) {
-      this.core.endAll();
-      const { warnings } = this.core;
-      this.result = {
-        text: this.core.text,
-        calls: this.core.finishedCalls(),
-        ...(warnings.length === 0 ? {} : { warnings: [...warnings] }),
-      };
-    }
-    return this.result;
-  }
-}
-
 /**
  * Returns an accumulator for one assistant message streamed in `options.format`: push every parsed
  * event, read `liveCalls` (or listen) while it runs, call `finish()` at the end.
@@ -180,5 +107,12 @@ export function createToolCallAccumulator(
   options: ToolCallAccumulatorOptions,
 ): ToolCallAccumulator {
   checkOptions(accumulatorOptions, options, 'createToolCallAccumulator options');
-  return new Accumulator(options);
+  const { createHandler } = streamAdapterFor(options.format);
+  const choiceIndex = options.choiceIndex ?? 0;
+  return new AccumulatorCore(
+    resolveStreamLimits(options.limits),
+    options.listener,
+    options.generateCallId,
+    (core) => createHandler(core, { choiceIndex }),
+  );
 }

@@ -1,5 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
+import { parseJsonPath } from '../../src/formats/gemini/gemini-json-path-stream.js';
 import { createToolCallAccumulator } from '../../src/streaming/tool-call-accumulator.js';
 import { sequentialIds } from './fixtures.js';
 import { numRuns } from './num-runs.js';
@@ -93,3 +94,20 @@ test.prop(
     expect(text === '' ? {} : JSON.parse(text)).toEqual(expected);
   },
 );
+
+it("reads quoted member names with JSON escapes and \\' in either quote style", () => {
+  expect(parseJsonPath(String.raw`$['a b']["c\"d"]['e\'f'][0].g["\u00e9\n"]['x"y']`)).toEqual([
+    'a b',
+    'c"d',
+    "e'f",
+    0,
+    'g',
+    'é\n',
+    'x"y',
+  ]);
+  expect(parseJsonPath("$['a\nb']")).toEqual(['a\nb']);
+  expect(parseJsonPath(String.raw`$['a\\\'']`)).toEqual(["a\\'"]);
+  expect(parseJsonPath(String.raw`$['a\x']`)).toBeUndefined();
+  expect(parseJsonPath(String.raw`$['a\u00']`)).toBeUndefined();
+  expect(parseJsonPath('$.a[*]')).toBeUndefined();
+});

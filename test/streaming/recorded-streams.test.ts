@@ -2,11 +2,11 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { hasShared } from '../helpers/shared-dir.js';
 import { accumulateSSE, readStreamEvents } from '../../src/streaming/accumulate-sse.js';
-import {
-  createToolCallAccumulator,
-  type AccumulationResult,
-} from '../../src/streaming/tool-call-accumulator.js';
-import type { LiveToolCall } from '../../src/core/stream/tool-call-stream-event.js';
+import { createToolCallAccumulator } from '../../src/streaming/tool-call-accumulator.js';
+import type {
+  AccumulationResult,
+  LiveToolCall,
+} from '../../src/core/stream/tool-call-stream-event.js';
 import { sequentialIds } from './fixtures.js';
 import { numRuns } from './num-runs.js';
 import {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { SHARED_DIR } from '../helpers/shared-dir.js';
-import type { AccumulationResult } from '../../src/streaming/tool-call-accumulator.js';
+import type { AccumulationResult } from '../../src/core/stream/tool-call-stream-event.js';
 import type { LiveToolCall } from '../../src/core/stream/tool-call-stream-event.js';
 import type { StreamFormat } from '../../src/formats/index.js';
 

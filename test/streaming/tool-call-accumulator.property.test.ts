@@ -4,9 +4,9 @@ import { StreamAccumulationError } from '../../src/errors/tool-history-error.js'
 import {
   STREAM_FORMATS,
   createToolCallAccumulator,
-  type AccumulationResult,
   type StreamFormat,
 } from '../../src/streaming/tool-call-accumulator.js';
+import type { AccumulationResult } from '../../src/core/stream/tool-call-stream-event.js';
 import { sequentialIds } from './fixtures.js';
 import { numRuns } from './num-runs.js';
 import { referencePartialParse } from './reference-partial-parse.js';

@@ -2,8 +2,10 @@ import { uniqueCallIds, type CallIdGenerator } from '../call-id.js';
 import { StreamAccumulationError, type StreamLimitName } from '../../errors/tool-history-error.js';
 import { ByteBudget, utf8Length } from './byte-budget.js';
 import type { ResolvedStreamLimits } from './stream-limits.js';
+import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type {
   AccumulatedToolCall,
+  AccumulationResult,
   StreamWarning,
   ToolCallStreamEvent,
 } from './tool-call-stream-event.js';
@@ -38,19 +40,26 @@ const CALL_LIMITS: Readonly<Record<CallLimit, readonly [string, string]>> = {
   depth: ['levels', 'maxDepth'],
 };
 
-/** The format-independent half of an accumulator: calls, ids, text, limits and events. */
+/**
+ * The accumulator behind `createToolCallAccumulator`: calls, ids, text, limits and events; a
+ * format's {@link StreamEventHandler} turns each pushed event into calls of its methods.
+ */
 export class AccumulatorCore {
   text = '';
-  readonly calls: ToolCallState[] = [];
+  /** Every started call, in start order. */
+  readonly liveCalls: ToolCallState[] = [];
   eventIndex = -1;
-  readonly warnings: StreamWarning[] = [];
+  private readonly warnings: StreamWarning[] = [];
+  private readonly handler: StreamEventHandler;
+  private failure: StreamAccumulationError | undefined = undefined;
+  private result: AccumulationResult | undefined = undefined;
   private readonly taken = new Set<string>();
   private readonly nextId: () => string;
   private readonly textBudget: ByteBudget;
   private readonly totalBudget: ByteBudget;
   private readonly totalSoFar = (): number => {
     let bytes = utf8Length(this.text);
-    for (const call of this.calls) bytes += utf8Length(call.argumentsText);
+    for (const call of this.liveCalls) bytes += utf8Length(call.argumentsText);
     return bytes;
   };
 
@@ -58,10 +67,58 @@ export class AccumulatorCore {
     private readonly limits: ResolvedStreamLimits,
     private readonly listener: ((event: ToolCallStreamEvent) => void) | undefined,
     generateCallId: CallIdGenerator | undefined,
+    createHandler: (core: AccumulatorCore) => StreamEventHandler,
   ) {
     this.nextId = uniqueCallIds(this.taken, generateCallId);
     this.textBudget = new ByteBudget(limits.maxTextBytes);
     this.totalBudget = new ByteBudget(limits.maxTotalBytes);
+    this.handler = createHandler(this);
+  }
+
+  /** The finished calls, by `position` where the format sets one. */
+  get calls(): AccumulatedToolCall[] {
+    const ordered = this.liveCalls.some((call) => call.position !== undefined)
+      ? [...this.liveCalls].sort((a, b) => (a.position ?? a.index) - (b.position ?? b.index))
+      : this.liveCalls;
+    const result: AccumulatedToolCall[] = [];
+    for (const call of ordered) if (call.result !== undefined) result.push(call.result);
+    return result;
+  }
+
+  get finished(): boolean {
+    return this.result !== undefined;
+  }
+
+  push(event: unknown): void {
+    if (this.failure !== undefined) throw this.failure;
+    if (this.result !== undefined) {
+      throw new ToolHistoryError(
+        'invalid-input',
+        'ToolCallAccumulator.push() was called after finish(). Create a new accumulator for each message.',
+      );
+    }
+    this.eventIndex++;
+    try {
+      this.handler.handle(event);
+    } catch (error) {
+      if (error instanceof StreamAccumulationError && error.detail.code !== 'invalid-input')
+        this.failure = error;
+      throw error;
+    }
+  }
+
+  finish(): AccumulationResult {
+    if (this.failure?.detail.code === 'stream-limit') throw this.failure;
+    if (this.result === undefined) {
+      this.endAll();
+      const { warnings } = this;
+      this.result = {
+        text: this.text,
+        calls: this.calls,
+        ...(warnings.length === 0 ? {} : { warnings: [...warnings] }),
+      };
+    }
+    return this.result;
   }
 
   /** Creates a call: the provider's id when usable and unused in the message, else a new one. */
@@ -142,7 +199,7 @@ export class AccumulatorCore {
   }
 
   endAll(): void {
-    for (const call of this.calls) this.endCall(call);
+    for (const call of this.liveCalls) this.endCall(call);
   }
 
   /** @throws {StreamAccumulationError} when a limit would be exceeded. */
@@ -154,16 +211,6 @@ export class AccumulatorCore {
     this.listener?.({ type: 'text-delta', delta });
   }
 
-  /** The finished calls, by `position` where the format sets one. */
-  finishedCalls(): AccumulatedToolCall[] {
-    const ordered = this.calls.some((call) => call.position !== undefined)
-      ? [...this.calls].sort((a, b) => (a.position ?? a.index) - (b.position ?? b.index))
-      : this.calls;
-    const result: AccumulatedToolCall[] = [];
-    for (const call of ordered) if (call.result !== undefined) result.push(call.result);
-    return result;
-  }
-
   warn(call: ToolCallState, code: StreamWarning['code'], detail: string): void {
     const { eventIndex } = this;
     const { index: callIndex, callId } = call;
@@ -173,11 +220,11 @@ export class AccumulatorCore {
 
   private start(call: ToolCallState): void {
     if (call.index >= 0) return;
-    const count = this.calls.length;
+    const count = this.liveCalls.length;
     if (count >= this.limits.maxCalls)
       this.messageLimitExceeded('calls', count + 1, this.limits.maxCalls);
     call.index = count;
-    this.calls.push(call);
+    this.liveCalls.push(call);
     const { index, callId, name } = call;
     this.listener?.({ type: 'tool-call-start', index, callId, name, call });
   }

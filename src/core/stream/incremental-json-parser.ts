@@ -1,29 +1,13 @@
-import { StreamAccumulationError, ToolHistoryError } from '../../errors/tool-history-error.js';
+import { StreamAccumulationError } from '../../errors/tool-history-error.js';
 
 /** The default of the parser's `maxDepth`, as in openai-node. */
 export const DEFAULT_MAX_JSON_DEPTH = 128;
 
 /** Where and why a text stopped being valid JSON. */
-export interface JsonSyntaxProblem {
+interface JsonSyntaxProblem {
   /** 0-based offset (UTF-16 code units) of the offending character. */
   readonly position: number;
   readonly message: string;
-}
-
-/**
- * A streaming JSON parser that reads each chunk once. Containers exist from their opening bracket
- * and are mutated in place; strings grow with every chunk; literals and numbers appear when
- * complete. Duplicate keys and `__proto__` behave as in `JSON.parse`; after an error `value` keeps
- * what came before.
- */
-export interface IncrementalJsonParser {
-  write(chunk: string): void;
-  /** Commits a trailing top-level number, or records the truncation. */
-  end(): void;
-  readonly value: unknown;
-  /** True once a complete top-level value has been read. */
-  readonly complete: boolean;
-  readonly error: JsonSyntaxProblem | undefined;
 }
 
 type Container = Record<string, unknown> | unknown[];
@@ -37,11 +21,9 @@ const COLON = 4;
 const AFTER_VALUE = 5; // `,` or the closing bracket
 const DONE = 6;
 const STRING = 7; // inside a string (a key when `inKey`)
-const ESCAPE = 8; // after a backslash
-const UNICODE = 9; // the hex digits of `\u`
-const NUMBER = 10; // a number that continues past the chunk
-const LITERAL = 11; // inside `true`, `false` or `null`
-const FAILED = 12;
+const NUMBER = 8; // a number that continues past the chunk
+const LITERAL = 9; // inside `true`, `false` or `null`
+const FAILED = 10;
 
 const LITERALS: Readonly<Record<number, readonly [string, boolean | null]>> = {
   116: ['true', true],
@@ -64,6 +46,16 @@ function isNumberChar(code: number): boolean {
   );
 }
 
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const HEX = /^[0-9a-fA-F]*/;
+// A backslash whose escape the chunk cuts off: it is read again with the next chunk.
+const CUT_ESCAPE = /^\\(?:u[0-9a-fA-F]{0,3})?$/;
+
+// The code unit each one-letter escape stands for, by the letter's code.
+const ESCAPES: number[] = [];
+for (const pair of ['""', '\\\\', '//', 'b\b', 'f\f', 'n\n', 'r\r', 't\t'])
+  ESCAPES[pair.charCodeAt(0)] = pair.charCodeAt(1);
+
 function hexValue(code: number): number {
   if (code >= 48 && code <= 57) return code - 48;
   if (code >= 97 && code <= 102) return code - 87;
@@ -71,38 +63,10 @@ function hexValue(code: number): number {
   return -1;
 }
 
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
-/** Whether `text` matches JSON's number grammar. */
-export function isJsonNumber(text: string): boolean {
-  return JSON_NUMBER.test(text);
-}
-
-function escapedCodeUnit(code: number): number {
-  switch (code) {
-    case 34:
-    case 92:
-    case 47:
-      return code;
-    case 98:
-      return 8;
-    case 102:
-      return 12;
-    case 110:
-      return 10;
-    case 114:
-      return 13;
-    case 116:
-      return 9;
-    default:
-      return -1;
-  }
-}
-
-/** The code unit of the escape at `chunk[at]` (a backslash), or -1 if invalid or cut by the chunk. */
+/** The code unit of the escape at `chunk[at]` (a backslash), or -1 if invalid or cut off. */
 function escapeAt(chunk: string, at: number): number {
   const code = chunk.charCodeAt(at + 1);
-  if (code !== 117) return escapedCodeUnit(code);
+  if (code !== 117) return ESCAPES[code] ?? -1;
   if (at + 6 > chunk.length) return -1;
   let unit = 0;
   for (let k = at + 2; k < at + 6; k++) {
@@ -111,32 +75,6 @@ function escapeAt(chunk: string, at: number): number {
     unit = unit * 16 + digit;
   }
   return unit;
-}
-
-/** What {@link decodeStringPart} decoded, and the index after it. */
-export interface StringPart {
-  text: string;
-  end: number;
-}
-
-/** Decodes a string from `start` to the chunk's end or a quote, control or cut escape. */
-export function decodeStringPart(chunk: string, start: number, part: StringPart): void {
-  const length = chunk.length;
-  let text = '';
-  let runStart = start;
-  let j = start;
-  for (;;) {
-    let code = 0;
-    while (j < length && (code = chunk.charCodeAt(j)) !== 34 && code !== 92 && code >= 32) j++;
-    if (j === length || code !== 92) break;
-    const unit = escapeAt(chunk, j);
-    if (unit < 0) break;
-    text += chunk.slice(runStart, j) + String.fromCharCode(unit);
-    j += chunk.charCodeAt(j + 1) === 117 ? 6 : 2;
-    runStart = j;
-  }
-  part.text = runStart === 0 && j === length ? chunk : text + chunk.slice(runStart, j);
-  part.end = j;
 }
 
 /** Sets `target[key]` as `JSON.parse` would (`__proto__` an own property). */
@@ -151,7 +89,13 @@ function setMember(target: Record<string, unknown>, key: string, value: unknown)
   else target[key] = value;
 }
 
-class StreamingJsonParser implements IncrementalJsonParser {
+/**
+ * A streaming JSON parser that reads each chunk once. Containers exist from their opening bracket
+ * and are mutated in place; strings grow with every chunk; literals and numbers appear when
+ * complete. Duplicate keys and `__proto__` behave as in `JSON.parse`; after an error `value` keeps
+ * what came before. Nesting past `maxDepth` throws `StreamAccumulationError` (`limit: 'depth'`).
+ */
+export class IncrementalJsonParser {
   value: unknown = undefined;
   error: JsonSyntaxProblem | undefined = undefined;
   private state = VALUE;
@@ -162,27 +106,26 @@ class StreamingJsonParser implements IncrementalJsonParser {
   private inKey = false;
   private stringTarget: Container | undefined = undefined;
   private stringSlot: string | number = 0;
-  private readonly part: StringPart = { text: '', end: 0 };
-  private unicodeValue = 0;
-  private unicodeDigits = 0;
+  /** The start of an escape cut off by the last chunk. */
+  private pending = '';
   private numberText = '';
   private literal: readonly [string, boolean | null] = ['', null];
   private literalPosition = 0;
   private offset = 0;
-  private ended = false;
 
-  constructor(private readonly maxDepth: number) {}
+  constructor(private readonly maxDepth: number = DEFAULT_MAX_JSON_DEPTH) {}
 
+  /** True once a complete top-level value has been read. */
   get complete(): boolean {
     return this.state === DONE;
   }
 
   write(chunk: string): void {
-    if (this.ended)
-      throw new ToolHistoryError(
-        'invalid-input',
-        'IncrementalJsonParser.write() was called after end().',
-      );
+    if (this.pending !== '') {
+      chunk = this.pending + chunk;
+      this.offset -= this.pending.length;
+      this.pending = '';
+    }
     const length = chunk.length;
     let state = this.state;
     let i = 0;
@@ -193,18 +136,18 @@ class StreamingJsonParser implements IncrementalJsonParser {
         continue;
       }
       switch (state) {
-        case STRING: {
-          decodeStringPart(chunk, i, this.part);
-          this.text += this.part.text;
-          i = this.part.end;
+        case STRING:
+          i = this.readString(chunk, i);
           if (i === length) break;
-          const stop = chunk.charCodeAt(i++);
-          if (stop === 34) state = this.closeString();
-          else if (stop === 92) state = ESCAPE;
-          else
-            state = this.fail(i - 1, 'a control character must be escaped inside a string', state);
+          if (chunk.charCodeAt(i) === 34) {
+            i++;
+            state = this.closeString();
+          } else {
+            // Failed, or the rest is an escape cut off, kept for the next chunk.
+            state = this.badString(chunk, i, state);
+            i = length;
+          }
           break;
-        }
         case VALUE:
         case ARRAY_FIRST:
           if (code === 93 && state === ARRAY_FIRST) {
@@ -218,10 +161,6 @@ class StreamingJsonParser implements IncrementalJsonParser {
               state = this.commitNumber(j, state);
               i = j;
             } else state = NUMBER;
-          } else if (LITERALS[code] !== undefined && chunk.startsWith(LITERALS[code][0], i)) {
-            this.placeValue(LITERALS[code][1]);
-            i += LITERALS[code][0].length;
-            state = this.containers.length === 0 ? DONE : AFTER_VALUE;
           } else {
             state = this.startValue(code, i, state);
             i++;
@@ -268,36 +207,6 @@ class StreamingJsonParser implements IncrementalJsonParser {
               state,
             );
           break;
-        case ESCAPE:
-          if (code === 117) {
-            this.unicodeValue = 0;
-            this.unicodeDigits = 0;
-            state = UNICODE;
-          } else {
-            const unit = escapedCodeUnit(code);
-            if (unit < 0) {
-              state = this.fail(i, 'invalid escape sequence', state);
-              break;
-            }
-            this.text += String.fromCharCode(unit);
-            state = STRING;
-          }
-          i++;
-          break;
-        case UNICODE: {
-          const digit = hexValue(code);
-          if (digit < 0) {
-            state = this.fail(i, 'expected four hex digits after \\u', state);
-            break;
-          }
-          this.unicodeValue = this.unicodeValue * 16 + digit;
-          if (++this.unicodeDigits === 4) {
-            this.text += String.fromCharCode(this.unicodeValue);
-            state = STRING;
-          }
-          i++;
-          break;
-        }
         case NUMBER: {
           let j = i;
           while (j < length && isNumberChar(chunk.charCodeAt(j))) j++;
@@ -329,14 +238,12 @@ class StreamingJsonParser implements IncrementalJsonParser {
     }
     this.state = state;
     // A string being read shows in its parent from its opening quote, updated once per chunk.
-    if (!this.inKey && (state === STRING || state === ESCAPE || state === UNICODE))
-      this.flushString();
+    if (!this.inKey && state === STRING) this.flushString();
     this.offset += length;
   }
 
+  /** Commits a trailing top-level number, or records the truncation. */
   end(): void {
-    if (this.ended) return;
-    this.ended = true;
     let state = this.state;
     if (state === NUMBER && this.containers.length === 0) state = this.commitNumber(0, state);
     // Anything but a complete value, an error or empty input is a truncation.
@@ -348,6 +255,39 @@ class StreamingJsonParser implements IncrementalJsonParser {
       state = FAILED;
     }
     this.state = state;
+  }
+
+  /** Adds the string's characters from `start` up to a quote, a control character or a bad escape. */
+  private readString(chunk: string, start: number): number {
+    const length = chunk.length;
+    let text = '';
+    let run = start;
+    let i = start;
+    for (;;) {
+      let code = 0;
+      while (i < length && (code = chunk.charCodeAt(i)) !== 34 && code !== 92 && code >= 32) i++;
+      if (i === length || code !== 92) break;
+      const unit = escapeAt(chunk, i);
+      if (unit < 0) break;
+      text += chunk.slice(run, i) + String.fromCharCode(unit);
+      i += chunk.charCodeAt(i + 1) === 117 ? 6 : 2;
+      run = i;
+    }
+    this.text += run === 0 && i === length ? chunk : text + chunk.slice(run, i);
+    return i;
+  }
+
+  /** At a control character or a backslash whose escape is invalid or cut off by the chunk. */
+  private badString(chunk: string, i: number, state: number): number {
+    if (chunk.charCodeAt(i) !== 92)
+      return this.fail(i, 'a control character must be escaped inside a string', state);
+    if (CUT_ESCAPE.test(chunk.slice(i))) {
+      this.pending = chunk.slice(i);
+      return state;
+    }
+    if (chunk.charCodeAt(i + 1) !== 117) return this.fail(i + 1, 'invalid escape sequence', state);
+    const digits = HEX.exec(chunk.slice(i + 2, i + 6))?.[0].length ?? 0;
+    return this.fail(i + 2 + digits, 'expected four hex digits after \\u', state);
   }
 
   private startValue(code: number, index: number, state: number): number {
@@ -416,7 +356,7 @@ class StreamingJsonParser implements IncrementalJsonParser {
   /** Places the number read so far, or fails at `errorIndex`. */
   private commitNumber(errorIndex: number, state: number): number {
     const text = this.numberText;
-    if (!isJsonNumber(text)) return this.fail(errorIndex, `invalid number '${text}'`, state);
+    if (!JSON_NUMBER.test(text)) return this.fail(errorIndex, `invalid number '${text}'`, state);
     this.placeValue(Number(text));
     return this.containers.length === 0 ? DONE : AFTER_VALUE;
   }
@@ -431,16 +371,8 @@ class StreamingJsonParser implements IncrementalJsonParser {
 
   /** Records a syntax problem (keeping a string cut short) and returns FAILED. */
   private fail(index: number, message: string, state: number): number {
-    if (!this.inKey && (state === STRING || state === ESCAPE || state === UNICODE))
-      this.flushString();
+    if (!this.inKey && state === STRING) this.flushString();
     this.error = { position: this.offset + index, message };
     return FAILED;
   }
-}
-
-/** Returns a new {@link IncrementalJsonParser}; nesting past `maxDepth` throws `limit: 'depth'`. */
-export function createIncrementalJsonParser(options?: {
-  readonly maxDepth?: number | undefined;
-}): IncrementalJsonParser {
-  return new StreamingJsonParser(options?.maxDepth ?? DEFAULT_MAX_JSON_DEPTH);
 }

@@ -1,9 +1,6 @@
 import { isObject } from '../input-guards.js';
 import { ByteBudget } from './byte-budget.js';
-import {
-  createIncrementalJsonParser,
-  type IncrementalJsonParser,
-} from './incremental-json-parser.js';
+import { IncrementalJsonParser } from './incremental-json-parser.js';
 import type { ResolvedStreamLimits } from './stream-limits.js';
 import type { AccumulatedToolCall, LiveToolCall } from './tool-call-stream-event.js';
 
@@ -37,7 +34,7 @@ export class ToolCallState implements LiveToolCall {
   constructor(callId: string, providerId: string | undefined, limits: ResolvedStreamLimits) {
     this.callId = callId;
     this.providerId = providerId;
-    this.parser = createIncrementalJsonParser({ maxDepth: limits.maxDepth });
+    this.parser = new IncrementalJsonParser(limits.maxDepth);
     this.bytes = new ByteBudget(limits.maxArgumentBytes);
   }
 

@@ -30,6 +30,16 @@ export interface LiveToolCall {
   readonly ended: boolean;
 }
 
+/** What a stream amounted to: the assistant's text and its tool calls. */
+export interface AccumulationResult {
+  /** All assistant text of the message, joined into one string (`''` if none). */
+  readonly text: string;
+  /** Every call, ids unique, by `index` for `openai-chat`, else in the order the calls started. */
+  readonly calls: readonly AccumulatedToolCall[];
+  /** What the stream sent that was not used, when there is some. */
+  readonly warnings?: readonly StreamWarning[] | undefined;
+}
+
 /** Assistant text arrived. */
 export interface TextDeltaEvent {
   readonly type: 'text-delta';

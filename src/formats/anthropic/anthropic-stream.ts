@@ -1,13 +1,6 @@
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
-import {
-  invalidEvent,
-  isObject,
-  optionalIndex,
-  optionalRecord,
-  optionalString,
-  providerStreamError,
-} from '../../core/stream/stream-event-guards.js';
+import { EventFields, isObject } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
 
@@ -43,20 +36,20 @@ class AnthropicHandler implements StreamEventHandler {
         return;
       }
     }
-    const at = this.core.eventIndex;
-    if (!isObject(event)) return invalidEvent(FORMAT, at, '', 'a stream event object', event);
-    const index = (): number => optionalIndex(event.index, FORMAT, at, 'index') ?? 0;
-    switch (optionalString(event.type, FORMAT, at, 'type')) {
+    const read = new EventFields(FORMAT, this.core.eventIndex);
+    if (!isObject(event)) return read.fail('', 'a stream event object', event);
+    const index = (): number => read.index(event.index, 'index') ?? 0;
+    switch (read.string(event.type, 'type')) {
       case 'message_start':
-        this.messageStart(event, at);
+        this.messageStart(event, read);
         return;
       case 'content_block_start': {
-        const block = optionalRecord(event.content_block, FORMAT, at, 'content_block');
-        this.startBlock(index(), block, at, 'content_block');
+        const block = read.record(event.content_block, 'content_block');
+        this.startBlock(index(), block, read, 'content_block');
         return;
       }
       case 'content_block_delta':
-        this.blockDelta(event, index(), at);
+        this.blockDelta(event, index(), read);
         return;
       case 'content_block_stop': {
         const call = this.blocks.get(index());
@@ -67,52 +60,50 @@ class AnthropicHandler implements StreamEventHandler {
         this.core.endAll();
         return;
       case 'error':
-        return providerStreamError(at, optionalRecord(event.error, FORMAT, at, 'error') ?? {});
+        return read.providerError(read.record(event.error, 'error') ?? {});
       default:
       // message_delta, ping, thinking and signature deltas carry no calls or text.
     }
   }
 
   /** With programmatic tool calling, `message_start` can hold whole `tool_use` blocks. */
-  private messageStart(event: Block, at: number): void {
-    const content = optionalRecord(event.message, FORMAT, at, 'message')?.content;
+  private messageStart(event: Block, read: EventFields): void {
+    const content = read.record(event.message, 'message')?.content;
     if (content === undefined || content === null) return;
-    if (!Array.isArray(content))
-      return invalidEvent(FORMAT, at, 'message.content', 'an array', content);
+    if (!Array.isArray(content)) return read.fail('message.content', 'an array', content);
     // Every block is checked before any is applied: a refused event changes nothing.
     const blocks = content.map((value: unknown, position) => {
       const field = `message.content[${position}]`;
-      const block = optionalRecord(value, FORMAT, at, field);
+      const block = read.record(value, field);
       const fields =
         block?.type === 'tool_use' ? ['id', 'name'] : block?.type === 'text' ? ['text'] : [];
-      for (const name of fields) optionalString(block?.[name], FORMAT, at, `${field}.${name}`);
-      if (block?.type === 'tool_use') optionalRecord(block.input, FORMAT, at, `${field}.input`);
+      for (const name of fields) read.string(block?.[name], `${field}.${name}`);
+      if (block?.type === 'tool_use') read.record(block.input, `${field}.input`);
       return block;
     });
     blocks.forEach((block, position) => {
-      const call = this.startBlock(position, block, at, `message.content[${position}]`);
+      const call = this.startBlock(position, block, read, `message.content[${position}]`);
       if (call !== undefined) this.core.endCall(call);
     });
   }
 
-  /** Starts the block at `index`; returns its call for a `tool_use` block. */
+  /** Starts the block read `index`; returns its call for a `tool_use` block. */
   private startBlock(
     index: number,
     block: Block | undefined,
-    at: number,
+    read: EventFields,
     field: string,
   ): ToolCallState | undefined {
     const core = this.core;
     if (index === this.lastIndex) this.lastCall = undefined;
     if (block?.type !== 'tool_use') {
       this.otherBlocks.add(index);
-      if (block?.type === 'text')
-        core.appendText(optionalString(block.text, FORMAT, at, `${field}.text`) ?? '');
+      if (block?.type === 'text') core.appendText(read.string(block.text, `${field}.text`) ?? '');
       return undefined;
     }
-    const id = optionalString(block.id, FORMAT, at, `${field}.id`);
-    const name = optionalString(block.name, FORMAT, at, `${field}.name`) ?? '';
-    const input = optionalRecord(block.input, FORMAT, at, `${field}.input`);
+    const id = read.string(block.id, `${field}.id`);
+    const name = read.string(block.name, `${field}.name`) ?? '';
+    const input = read.record(block.input, `${field}.input`);
     const call = core.createCall(usableProviderId(id), name);
     if (input !== undefined && Object.keys(input).length > 0)
       call.setInitialArguments(structuredClone(input));
@@ -121,12 +112,11 @@ class AnthropicHandler implements StreamEventHandler {
     return call;
   }
 
-  private blockDelta(event: Block, index: number, at: number): void {
-    const delta = optionalRecord(event.delta, FORMAT, at, 'delta');
+  private blockDelta(event: Block, index: number, read: EventFields): void {
+    const delta = read.record(event.delta, 'delta');
     if (delta?.type === 'input_json_delta') {
       const json = delta.partial_json;
-      if (typeof json !== 'string')
-        return invalidEvent(FORMAT, at, 'delta.partial_json', 'a string', json);
+      if (typeof json !== 'string') return read.fail('delta.partial_json', 'a string', json);
       if (this.otherBlocks.has(index)) return;
       // A delta for a block that never started: keep its text rather than drop it.
       const call = this.blocks.get(index) ?? this.core.createCall(undefined, '');
@@ -135,8 +125,7 @@ class AnthropicHandler implements StreamEventHandler {
       this.lastCall = call;
       this.core.appendArguments(call, json);
     } else if (delta?.type === 'text_delta') {
-      if (typeof delta.text !== 'string')
-        return invalidEvent(FORMAT, at, 'delta.text', 'a string', delta.text);
+      if (typeof delta.text !== 'string') return read.fail('delta.text', 'a string', delta.text);
       this.core.appendText(delta.text);
     }
   }

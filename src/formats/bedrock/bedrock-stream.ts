@@ -1,11 +1,5 @@
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
-import {
-  invalidEvent,
-  isObject,
-  optionalIndex,
-  optionalRecord,
-  optionalString,
-} from '../../core/stream/stream-event-guards.js';
+import { EventFields, isObject } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 import { StreamAccumulationError } from '../../errors/tool-history-error.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
@@ -34,37 +28,34 @@ export const BEDROCK_STREAM: StreamAdapter = {
     const blocks = new Map<number, ToolCallState>();
     return {
       handle(event) {
-        const at = core.eventIndex;
-        const record = (
-          value: unknown,
-          field: string,
-        ): Readonly<Record<string, unknown>> | undefined =>
-          optionalRecord(value, FORMAT, at, field);
+        const read = new EventFields(FORMAT, core.eventIndex);
         const blockIndex = (block: Readonly<Record<string, unknown>>, name: string): number =>
-          optionalIndex(block.contentBlockIndex, FORMAT, at, `${name}.contentBlockIndex`) ?? 0;
-        if (!isObject(event)) return invalidEvent(FORMAT, at, '', 'a stream event object', event);
-        const start = record(event.contentBlockStart, 'contentBlockStart');
+          read.index(block.contentBlockIndex, `${name}.contentBlockIndex`) ?? 0;
+        if (!isObject(event)) return read.fail('', 'a stream event object', event);
+        const start = read.record(event.contentBlockStart, 'contentBlockStart');
         if (start !== undefined) {
           const field = 'contentBlockStart.start.toolUse';
-          const toolUse = record(record(start.start, 'contentBlockStart.start')?.toolUse, field);
+          const toolUse = read.record(
+            read.record(start.start, 'contentBlockStart.start')?.toolUse,
+            field,
+          );
           if (toolUse === undefined) return;
-          const id = optionalString(toolUse.toolUseId, FORMAT, at, `${field}.toolUseId`);
-          const name = optionalString(toolUse.name, FORMAT, at, `${field}.name`) ?? '';
+          const id = read.string(toolUse.toolUseId, `${field}.toolUseId`);
+          const name = read.string(toolUse.name, `${field}.name`) ?? '';
           blocks.set(
             blockIndex(start, 'contentBlockStart'),
             core.createCall(usableProviderId(id), name),
           );
           return;
         }
-        const delta = record(event.contentBlockDelta, 'contentBlockDelta');
+        const delta = read.record(event.contentBlockDelta, 'contentBlockDelta');
         if (delta !== undefined) {
           const index = blockIndex(delta, 'contentBlockDelta');
-          const content = record(delta.delta, 'contentBlockDelta.delta');
+          const content = read.record(delta.delta, 'contentBlockDelta.delta');
           if (content?.toolUse !== undefined) {
             const field = 'contentBlockDelta.delta.toolUse';
-            const input = record(content.toolUse, field)?.input;
-            if (typeof input !== 'string')
-              return invalidEvent(FORMAT, at, `${field}.input`, 'a string', input);
+            const input = read.record(content.toolUse, field)?.input;
+            if (typeof input !== 'string') return read.fail(`${field}.input`, 'a string', input);
             // A delta for a block that never started: keep its text rather than drop it.
             const call = blocks.get(index) ?? core.createCall(undefined, '');
             blocks.set(index, call);
@@ -72,12 +63,12 @@ export const BEDROCK_STREAM: StreamAdapter = {
           } else if (content?.text !== undefined) {
             const { text } = content;
             if (typeof text !== 'string')
-              return invalidEvent(FORMAT, at, 'contentBlockDelta.delta.text', 'a string', text);
+              return read.fail('contentBlockDelta.delta.text', 'a string', text);
             core.appendText(text);
           }
           return;
         }
-        const stop = record(event.contentBlockStop, 'contentBlockStop');
+        const stop = read.record(event.contentBlockStop, 'contentBlockStop');
         if (stop !== undefined) {
           const call = blocks.get(blockIndex(stop, 'contentBlockStop'));
           if (call !== undefined) core.endCall(call);
@@ -85,7 +76,7 @@ export const BEDROCK_STREAM: StreamAdapter = {
           core.endAll();
         } else {
           const name = EXCEPTIONS.find((candidate) => event[candidate] !== undefined);
-          if (name !== undefined) throw streamException(name, event[name], at);
+          if (name !== undefined) throw streamException(name, event[name], read.eventIndex);
         }
       },
     };

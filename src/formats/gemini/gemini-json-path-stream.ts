@@ -24,27 +24,17 @@ interface Frame {
 // `.name`, `[0]`, `['name']` or `["name"]`; a quoted name's escapes are read by `unescapeName`.
 const SEGMENT = /\.([^.[]+)|\[(0|[1-9]\d*)\]|\[(['"])((?:\\[^]|(?!\3)[^\\])*)\3\]/y;
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  '/': '/',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-};
-
+/** A quoted name's text: JSON's escapes, plus `\'`; `undefined` for an invalid escape. */
 function unescapeName(raw: string): string | undefined {
-  const escapes = raw.match(/\\(?:u[0-9a-fA-F]{4}|[^])/g) ?? [];
-  if (escapes.some((escape) => escape.length === 2 && !(escape.charAt(1) in SIMPLE_ESCAPES)))
-    return undefined;
-  return raw.replace(/\\(u[0-9a-fA-F]{4}|[^])/g, (_, escape: string) =>
-    escape.length === 5
-      ? String.fromCharCode(parseInt(escape.slice(1), 16))
-      : (SIMPLE_ESCAPES[escape] ?? escape),
+  // eslint-disable-next-line no-control-regex -- a raw control character is escaped for JSON.parse
+  const json = raw.replace(/\\[^]|["\u0000-\u001f]/g, (text) =>
+    text === "\\'" ? "'" : text.length === 2 ? text : JSON.stringify(text).slice(1, -1),
   );
+  try {
+    return JSON.parse(`"${json}"`) as string;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Parses a path such as `$.a[0]` or `$['a b']`; `undefined` for wildcards, filters, slices. */

@@ -1,11 +1,6 @@
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
-import {
-  invalidEvent,
-  isObject,
-  optionalString,
-  readArgumentsValue,
-} from '../../core/stream/stream-event-guards.js';
+import { EventFields, isObject } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
 import {
@@ -34,38 +29,28 @@ type GeminiPiece =
       readonly closes: boolean;
     };
 
-function optionalBoolean(value: unknown, eventIndex: number, field: string): boolean | undefined {
-  if (value === undefined || value === null || typeof value === 'boolean')
-    return value ?? undefined;
-  return invalidEvent(FORMAT, eventIndex, field, 'a boolean', value);
-}
-
 // https://googleapis.github.io/js-genai/release_docs/interfaces/types.PartialArg.html
-function readPartialArg(value: unknown, eventIndex: number, field: string): JsonPathPiece {
-  if (!isObject(value)) return invalidEvent(FORMAT, eventIndex, field, 'an object', value);
+function readPartialArg(value: unknown, read: EventFields, field: string): JsonPathPiece {
+  if (!isObject(value)) return read.fail(field, 'an object', value);
   const { jsonPath, stringValue, numberValue, boolValue, nullValue } = value;
-  if (typeof jsonPath !== 'string')
-    return invalidEvent(FORMAT, eventIndex, `${field}.jsonPath`, 'a string', jsonPath);
+  if (typeof jsonPath !== 'string') return read.fail(`${field}.jsonPath`, 'a string', jsonPath);
   const path = parseJsonPath(jsonPath);
   if (path === undefined)
-    return invalidEvent(
-      FORMAT,
-      eventIndex,
+    return read.fail(
       `${field}.jsonPath`,
       "a JSON path of member names and indexes (such as $.a.b[0] or $['a b'])",
       jsonPath,
     );
-  const continues =
-    optionalBoolean(value.willContinue, eventIndex, `${field}.willContinue`) === true;
+  const continues = read.boolean(value.willContinue, `${field}.willContinue`) === true;
   const json = (text: string): JsonPathPiece => ({ path, kind: 'json', text, continues: false });
-  const text = optionalString(stringValue, FORMAT, eventIndex, `${field}.stringValue`);
+  const text = read.string(stringValue, `${field}.stringValue`);
   if (text !== undefined) return { path, kind: 'string', text, continues };
   if (numberValue !== undefined && numberValue !== null) {
     if (typeof numberValue !== 'number' || !Number.isFinite(numberValue))
-      return invalidEvent(FORMAT, eventIndex, `${field}.numberValue`, 'a number', numberValue);
+      return read.fail(`${field}.numberValue`, 'a number', numberValue);
     return json(JSON.stringify(numberValue));
   }
-  const bool = optionalBoolean(boolValue, eventIndex, `${field}.boolValue`);
+  const bool = read.boolean(boolValue, `${field}.boolValue`);
   if (bool !== undefined) return json(String(bool));
   if (nullValue !== undefined) return json('null');
   // No value: the end of a string streamed in earlier pieces (its closing quote).
@@ -76,20 +61,17 @@ function readPartialArg(value: unknown, eventIndex: number, field: string): Json
 function readPartialArgs(
   writer: JsonPathTextWriter,
   partialArgs: unknown,
-  eventIndex: number,
+  read: EventFields,
   field: string,
 ): string {
   if (partialArgs === undefined || partialArgs === null) return '';
-  if (!Array.isArray(partialArgs))
-    return invalidEvent(FORMAT, eventIndex, field, 'an array', partialArgs);
+  if (!Array.isArray(partialArgs)) return read.fail(field, 'an array', partialArgs);
   let text = '';
   partialArgs.forEach((value: unknown, at) => {
-    const written = writer.write(readPartialArg(value, eventIndex, `${field}[${at}]`));
+    const written = writer.write(readPartialArg(value, read, `${field}[${at}]`));
     if (typeof written === 'string') text += written;
     else
-      invalidEvent(
-        FORMAT,
-        eventIndex,
+      read.fail(
         `${field}[${at}].jsonPath`,
         `a path in document order (${written.problem})`,
         (value as { readonly jsonPath: string }).jsonPath,
@@ -156,75 +138,60 @@ class GeminiHandler implements StreamEventHandler {
   }
 
   private read(event: unknown): { pieces: readonly GeminiPiece[]; finished: boolean } | undefined {
-    const at = this.core.eventIndex;
-    if (!isObject(event))
-      return invalidEvent(FORMAT, at, '', 'a GenerateContentResponse object', event);
+    const read = new EventFields(FORMAT, this.core.eventIndex);
+    if (!isObject(event)) return read.fail('', 'a GenerateContentResponse object', event);
     const candidates = event.candidates;
     if (candidates === undefined || candidates === null) return undefined; // usage or feedback only
-    if (!Array.isArray(candidates))
-      return invalidEvent(FORMAT, at, 'candidates', 'an array', candidates);
+    if (!Array.isArray(candidates)) return read.fail('candidates', 'an array', candidates);
     for (let position = 0; position < candidates.length; position++) {
       const candidate: unknown = candidates[position];
-      if (!isObject(candidate))
-        return invalidEvent(FORMAT, at, `candidates[${position}]`, 'an object', candidate);
+      if (!isObject(candidate)) return read.fail(`candidates[${position}]`, 'an object', candidate);
       const index = typeof candidate.index === 'number' ? candidate.index : position;
       if (index !== this.candidateIndex) continue;
       const finished = typeof candidate.finishReason === 'string';
       const content = candidate.content;
       if (content === undefined || content === null) return { pieces: [], finished };
       const field = `candidates[${position}].content`;
-      if (!isObject(content)) return invalidEvent(FORMAT, at, field, 'an object', content);
+      if (!isObject(content)) return read.fail(field, 'an object', content);
       const parts = content.parts ?? [];
-      if (!Array.isArray(parts))
-        return invalidEvent(FORMAT, at, `${field}.parts`, 'an array', parts);
-      return { pieces: this.readParts(parts, at, `${field}.parts`), finished };
+      if (!Array.isArray(parts)) return read.fail(`${field}.parts`, 'an array', parts);
+      return { pieces: this.readParts(parts, read, `${field}.parts`), finished };
     }
     return undefined;
   }
 
-  private readParts(parts: readonly unknown[], at: number, field: string): GeminiPiece[] {
+  private readParts(parts: readonly unknown[], read: EventFields, field: string): GeminiPiece[] {
     const pieces: GeminiPiece[] = [];
     let writer = this.open?.writer;
     parts.forEach((part: unknown, position) => {
       const where = `${field}[${position}]`;
-      if (!isObject(part)) return invalidEvent(FORMAT, at, where, 'an object', part);
+      if (!isObject(part)) return read.fail(where, 'an object', part);
       // Thought summaries (`thought: true`) are reasoning, not the assistant's text.
       if (typeof part.text === 'string' && part.thought !== true && part.text !== '')
         pieces.push({ kind: 'text', text: part.text });
       const functionCall = part.functionCall;
       if (functionCall === undefined || functionCall === null) return;
       const callField = `${where}.functionCall`;
-      if (!isObject(functionCall))
-        return invalidEvent(FORMAT, at, callField, 'an object', functionCall);
-      const id = optionalString(functionCall.id, FORMAT, at, `${callField}.id`);
-      const name = optionalString(functionCall.name, FORMAT, at, `${callField}.name`);
+      if (!isObject(functionCall)) return read.fail(callField, 'an object', functionCall);
+      const id = read.string(functionCall.id, `${callField}.id`);
+      const name = read.string(functionCall.name, `${callField}.name`);
       const { partialArgs } = functionCall;
-      const willContinue = optionalBoolean(
-        functionCall.willContinue,
-        at,
-        `${callField}.willContinue`,
-      );
+      const willContinue = read.boolean(functionCall.willContinue, `${callField}.willContinue`);
       const streamed =
         willContinue === true ||
         (partialArgs !== undefined && partialArgs !== null) ||
         (name === undefined && writer !== undefined);
       if (!streamed) {
-        if (name === undefined)
-          return invalidEvent(FORMAT, at, `${callField}.name`, 'a string', name);
+        if (name === undefined) return read.fail(`${callField}.name`, 'a string', name);
         writer = undefined;
-        const argumentsText = readArgumentsValue(
-          functionCall.args,
-          FORMAT,
-          at,
-          `${callField}.args`,
-        );
+        const argumentsText = read.arguments(functionCall.args, `${callField}.args`);
         pieces.push({ kind: 'call', id, name, argumentsText });
         return;
       }
       const current =
         writer === undefined || name !== undefined ? new JsonPathTextWriter() : writer;
       const opens = current !== writer;
-      const argumentsText = readPartialArgs(current, partialArgs, at, `${callField}.partialArgs`);
+      const argumentsText = readPartialArgs(current, partialArgs, read, `${callField}.partialArgs`);
       const closes = willContinue !== true;
       writer = closes ? undefined : current;
       pieces.push({

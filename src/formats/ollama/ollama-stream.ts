@@ -1,9 +1,5 @@
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
-import {
-  invalidEvent,
-  isObject,
-  readArgumentsValue,
-} from '../../core/stream/stream-event-guards.js';
+import { EventFields, isObject } from '../../core/stream/stream-event-guards.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'Ollama';
@@ -15,22 +11,20 @@ interface OllamaCall {
 }
 
 /** Checks a whole chunk before anything of it is applied, so a refused chunk changes nothing. */
-function readCalls(message: Readonly<Record<string, unknown>>, eventIndex: number): OllamaCall[] {
+function readCalls(message: Readonly<Record<string, unknown>>, read: EventFields): OllamaCall[] {
   const toolCalls = message.tool_calls ?? [];
-  if (!Array.isArray(toolCalls))
-    return invalidEvent(FORMAT, eventIndex, 'message.tool_calls', 'an array', toolCalls);
+  if (!Array.isArray(toolCalls)) return read.fail('message.tool_calls', 'an array', toolCalls);
   return toolCalls.map((toolCall: unknown, at) => {
     const field = `message.tool_calls[${at}]`;
-    if (!isObject(toolCall)) return invalidEvent(FORMAT, eventIndex, field, 'an object', toolCall);
+    if (!isObject(toolCall)) return read.fail(field, 'an object', toolCall);
     const { id, function: fn } = toolCall;
-    if (!isObject(fn))
-      return invalidEvent(FORMAT, eventIndex, `${field}.function`, 'an object', fn);
+    if (!isObject(fn)) return read.fail(`${field}.function`, 'an object', fn);
     if (id !== undefined && id !== null && typeof id !== 'string')
-      return invalidEvent(FORMAT, eventIndex, `${field}.id`, 'a string', id);
+      return read.fail(`${field}.id`, 'a string', id);
     if (typeof fn.name !== 'string')
-      return invalidEvent(FORMAT, eventIndex, `${field}.function.name`, 'a string', fn.name);
+      return read.fail(`${field}.function.name`, 'a string', fn.name);
     const where = `${field}.function.arguments`;
-    const argumentsText = readArgumentsValue(fn.arguments, FORMAT, eventIndex, where);
+    const argumentsText = read.arguments(fn.arguments, where);
     return { id: typeof id === 'string' ? id : undefined, name: fn.name, argumentsText };
   });
 }
@@ -40,16 +34,13 @@ export const OLLAMA_STREAM: StreamAdapter = {
   framing: 'json-lines',
   createHandler: (core) => ({
     handle(event) {
-      const { eventIndex } = core;
-      if (!isObject(event))
-        return invalidEvent(FORMAT, eventIndex, '', 'an /api/chat response object', event);
+      const read = new EventFields(FORMAT, core.eventIndex);
+      if (!isObject(event)) return read.fail('', 'an /api/chat response object', event);
       const message = event.message ?? {};
-      if (!isObject(message))
-        return invalidEvent(FORMAT, eventIndex, 'message', 'an object', message);
+      if (!isObject(message)) return read.fail('message', 'an object', message);
       const content = message.content ?? '';
-      if (typeof content !== 'string')
-        return invalidEvent(FORMAT, eventIndex, 'message.content', 'a string', content);
-      const calls = readCalls(message, eventIndex);
+      if (typeof content !== 'string') return read.fail('message.content', 'a string', content);
+      const calls = readCalls(message, read);
       core.appendText(content);
       for (const { id, name, argumentsText } of calls) {
         const call = core.createCall(usableProviderId(id), name);

@@ -1,13 +1,6 @@
 import type { AccumulatorCore, StreamEventHandler } from '../../core/stream/accumulator-core.js';
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
-import {
-  invalidEvent,
-  isObject,
-  optionalIndex,
-  optionalRecord,
-  optionalString,
-  providerStreamError,
-} from '../../core/stream/stream-event-guards.js';
+import { EventFields, isObject } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
 
@@ -34,25 +27,20 @@ interface ChatChoice {
   readonly finish_reason?: string | null | undefined;
 }
 
-function fail(eventIndex: number, field: string, expected: string, actual: unknown): never {
-  return invalidEvent(FORMAT, eventIndex, field, expected, actual);
-}
-
 function isNullish(value: unknown): value is null | undefined {
   return value === undefined || value === null;
 }
 
-function validateFunction(value: unknown, eventIndex: number, field: string): void {
-  if (!isObject(value)) return fail(eventIndex, field, 'an object', value);
-  for (const key of ['name', 'arguments'])
-    optionalString(value[key], FORMAT, eventIndex, `${field}.${key}`);
+function validateFunction(value: unknown, read: EventFields, field: string): void {
+  if (!isObject(value)) return read.fail(field, 'an object', value);
+  for (const key of ['name', 'arguments']) read.string(value[key], `${field}.${key}`);
 }
 
-function validatePiece(value: unknown, eventIndex: number, field: string): void {
-  if (!isObject(value)) return fail(eventIndex, field, 'an object', value);
-  optionalIndex(value.index, FORMAT, eventIndex, `${field}.index`);
-  optionalString(value.id, FORMAT, eventIndex, `${field}.id`);
-  if (!isNullish(value.function)) validateFunction(value.function, eventIndex, `${field}.function`);
+function validatePiece(value: unknown, read: EventFields, field: string): void {
+  if (!isObject(value)) return read.fail(field, 'an object', value);
+  read.index(value.index, `${field}.index`);
+  read.string(value.id, `${field}.id`);
+  if (!isNullish(value.function)) validateFunction(value.function, read, `${field}.function`);
 }
 
 /** The slot of the legacy `function_call`: apart from every `tool_calls` index. */
@@ -70,37 +58,37 @@ function textOf(content: unknown): string {
 /** Checks the whole chunk before anything of it is applied, and returns the accumulated choice. */
 function validateChunk(
   event: unknown,
-  eventIndex: number,
+  read: EventFields,
   choiceIndex: number,
 ): ChatChoice | undefined {
-  if (!isObject(event)) return fail(eventIndex, '', 'a chat.completion.chunk object', event);
+  if (!isObject(event)) return read.fail('', 'a chat.completion.chunk object', event);
   // A mid-stream error: a data event with an `error` object (`{message, type, code}` from OpenAI,
   // `{code, message}` from OpenRouter, https://openrouter.ai/docs/api-reference/streaming).
-  if (isObject(event.error)) providerStreamError(eventIndex, event.error);
+  if (isObject(event.error)) read.providerError(event.error);
   const choices = event.choices;
   // A usage-only chunk (stream_options.include_usage) has an empty or missing choices array.
   if (isNullish(choices)) return undefined;
-  if (!Array.isArray(choices)) return fail(eventIndex, 'choices', 'an array', choices);
+  if (!Array.isArray(choices)) return read.fail('choices', 'an array', choices);
   for (let position = 0; position < choices.length; position++) {
     const choice: unknown = choices[position];
-    if (!isObject(choice)) return fail(eventIndex, `choices[${position}]`, 'an object', choice);
+    if (!isObject(choice)) return read.fail(`choices[${position}]`, 'an object', choice);
     const index = typeof choice.index === 'number' ? choice.index : position;
     if (index !== choiceIndex) continue;
     const field = `choices[${position}]`;
-    const delta = optionalRecord(choice.delta, FORMAT, eventIndex, `${field}.delta`);
+    const delta = read.record(choice.delta, `${field}.delta`);
     const content = delta?.content;
     if (!isNullish(content) && typeof content !== 'string' && !Array.isArray(content))
-      fail(eventIndex, `${field}.delta.content`, 'a string or an array of parts', content);
+      read.fail(`${field}.delta.content`, 'a string or an array of parts', content);
     if (!isNullish(delta?.function_call))
-      validateFunction(delta.function_call, eventIndex, `${field}.delta.function_call`);
+      validateFunction(delta.function_call, read, `${field}.delta.function_call`);
     const toolCalls = delta?.tool_calls;
     if (!isNullish(toolCalls)) {
       if (!Array.isArray(toolCalls))
-        return fail(eventIndex, `${field}.delta.tool_calls`, 'an array', toolCalls);
+        return read.fail(`${field}.delta.tool_calls`, 'an array', toolCalls);
       for (let at = 0; at < toolCalls.length; at++)
-        validatePiece(toolCalls[at], eventIndex, `${field}.delta.tool_calls[${at}]`);
+        validatePiece(toolCalls[at], read, `${field}.delta.tool_calls[${at}]`);
     }
-    optionalString(choice.finish_reason, FORMAT, eventIndex, `${field}.finish_reason`);
+    read.string(choice.finish_reason, `${field}.finish_reason`);
     return choice;
   }
   return undefined;
@@ -148,7 +136,7 @@ class OpenAIChatHandler implements StreamEventHandler {
         return;
       }
     }
-    const choice = validateChunk(event, core.eventIndex, this.choiceIndex);
+    const choice = validateChunk(event, new EventFields(FORMAT, core.eventIndex), this.choiceIndex);
     if (choice === undefined) return;
     const delta = choice.delta;
     if (!isNullish(delta?.content)) core.appendText(textOf(delta.content));

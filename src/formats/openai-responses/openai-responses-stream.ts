@@ -1,12 +1,5 @@
 import { usableProviderId } from '../../core/stream/accumulator-core.js';
-import {
-  invalidEvent,
-  isObject,
-  optionalIndex,
-  optionalRecord,
-  optionalString,
-  providerStreamError,
-} from '../../core/stream/stream-event-guards.js';
+import { EventFields, isObject } from '../../core/stream/stream-event-guards.js';
 import type { ToolCallState } from '../../core/stream/tool-call-state.js';
 import type { StreamAdapter } from '../shared/format-adapter.js';
 
@@ -57,20 +50,19 @@ export const OPENAI_RESPONSES_STREAM: StreamAdapter = {
     };
     return {
       handle(event) {
-        const at = core.eventIndex;
-        if (!isObject(event)) return invalidEvent(FORMAT, at, '', 'a stream event object', event);
-        const string = (field: string): string | undefined =>
-          optionalString(event[field], FORMAT, at, field);
+        const read = new EventFields(FORMAT, core.eventIndex);
+        if (!isObject(event)) return read.fail('', 'a stream event object', event);
+        const string = (field: string): string | undefined => read.string(event[field], field);
         const type = string('type');
         const outputIndex = (): number | undefined =>
-          optionalIndex(event.output_index, FORMAT, at, 'output_index');
+          read.index(event.output_index, 'output_index');
         switch (type) {
           case 'response.output_item.added':
           case 'response.output_item.done': {
-            const item = optionalRecord(event.item, FORMAT, at, 'item');
+            const item = read.record(event.item, 'item');
             if (item?.type !== 'function_call') return;
             const field = (name: string): string | undefined =>
-              optionalString(item[name], FORMAT, at, `item.${name}`);
+              read.string(item[name], `item.${name}`);
             const [itemId, callId, name, text] = ['id', 'call_id', 'name', 'arguments'].map(field);
             if (type === 'response.output_item.added') {
               const call = core.createCall(usableProviderId(callId), name ?? '');
@@ -87,8 +79,7 @@ export const OPENAI_RESPONSES_STREAM: StreamAdapter = {
           }
           case 'response.function_call_arguments.delta': {
             const { delta } = event;
-            if (typeof delta !== 'string')
-              return invalidEvent(FORMAT, at, 'delta', 'a string', delta);
+            if (typeof delta !== 'string') return read.fail('delta', 'a string', delta);
             core.appendArguments(callFor(string('item_id'), outputIndex()), delta);
             return;
           }
@@ -100,14 +91,13 @@ export const OPENAI_RESPONSES_STREAM: StreamAdapter = {
           }
           case 'response.output_text.delta': {
             const { delta } = event;
-            if (typeof delta !== 'string')
-              return invalidEvent(FORMAT, at, 'delta', 'a string', delta);
+            if (typeof delta !== 'string') return read.fail('delta', 'a string', delta);
             core.appendText(delta);
             return;
           }
           case 'error':
             // https://platform.openai.com/docs/api-reference/responses-streaming/error
-            return providerStreamError(at, event);
+            return read.providerError(event);
           case 'response.completed':
           case 'response.incomplete':
           case 'response.failed':

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
-import { createIncrementalJsonParser } from '../../../src/core/stream/incremental-json-parser.js';
+import { IncrementalJsonParser } from '../../../src/core/stream/incremental-json-parser.js';
 import { numRuns } from '../../streaming/num-runs.js';
 import { referencePartialParse } from '../../streaming/reference-partial-parse.js';
 
@@ -27,7 +27,7 @@ const arbitraryJsonText = fc
 test.prop([arbitraryJsonText], { numRuns: numRuns(50) })(
   'the partial value after every prefix equals the reference re-parse of that prefix',
   (text) => {
-    const parser = createIncrementalJsonParser();
+    const parser = new IncrementalJsonParser();
     expect(parser.value).toEqual(referencePartialParse(''));
     for (let end = 1; end <= text.length; end++) {
       parser.write(text.charAt(end - 1));
@@ -44,7 +44,7 @@ test.prop([arbitraryJsonText, fc.array(fc.nat(), { maxLength: 12 })], { numRuns:
   'any split into chunks gives the reference value at every chunk boundary and JSON.parse at the end',
   (text, cuts) => {
     const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
-    const parser = createIncrementalJsonParser();
+    const parser = new IncrementalJsonParser();
     let start = 0;
     for (const point of [...points, text.length]) {
       parser.write(text.slice(start, point));
@@ -69,7 +69,7 @@ test.prop([arbitraryJsonText, fc.nat(), fc.constantFrom('}', ']', ',', ':', 'x',
     } catch {
       valid = false;
     }
-    const parser = createIncrementalJsonParser();
+    const parser = new IncrementalJsonParser();
     parser.write(broken);
     parser.end();
     expect(parser.error === undefined).toBe(valid);

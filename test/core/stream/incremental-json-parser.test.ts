@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIncrementalJsonParser } from '../../../src/core/stream/incremental-json-parser.js';
+import { IncrementalJsonParser } from '../../../src/core/stream/incremental-json-parser.js';
 
 /** The parser's value after each chunk, then its final value, error and completeness. */
 function parseChunks(chunks: readonly string[]): {
@@ -8,7 +8,7 @@ function parseChunks(chunks: readonly string[]): {
   readonly error: unknown;
   readonly complete: boolean;
 } {
-  const parser = createIncrementalJsonParser();
+  const parser = new IncrementalJsonParser();
   const values = chunks.map((chunk) => {
     parser.write(chunk);
     return structuredClone(parser.value);
@@ -17,7 +17,7 @@ function parseChunks(chunks: readonly string[]): {
   return { values, final: parser.value, error: parser.error, complete: parser.complete };
 }
 
-describe('createIncrementalJsonParser: string escapes', () => {
+describe('IncrementalJsonParser: string escapes', () => {
   it('decodes \\u and one-letter escapes, and a surrogate pair, inside short chunks', () => {
     // Deltas of up to 12 characters are decoded through a buffer of code units.
     expect(parseChunks(['{"e":"', '\\u00e9\\n\\"x', '\\ud83d\\ude00', '"}'])).toEqual({
@@ -77,7 +77,7 @@ describe('createIncrementalJsonParser: string escapes', () => {
   });
 });
 
-describe('createIncrementalJsonParser: numbers', () => {
+describe('IncrementalJsonParser: numbers', () => {
   it('reads numbers that end inside a chunk exactly as JSON.parse does', () => {
     const text =
       '[0,-0,7,-42,123.456,-0.5,0.1,9007199254740991,9007199254740993,12345678901234567890,1e3,2.5E-3,1.7976931348623157e308,5e-324,0.0000000000000000000001,0.00000000000000000000001]';
@@ -103,9 +103,21 @@ describe('createIncrementalJsonParser: numbers', () => {
     });
     expect(parseChunks(['[-', ']']).error).toEqual({ position: 2, message: "invalid number '-'" });
   });
+
+  it('reads literals split across chunks, and reports a misspelt one at its first wrong letter', () => {
+    expect(parseChunks(['[tr', 'ue,n', 'ull,false]']).values).toEqual([
+      [],
+      [true],
+      [true, null, false],
+    ]);
+    expect(parseChunks(['[tru', 'x]']).error).toEqual({
+      position: 4,
+      message: "expected 'true'",
+    });
+  });
 });
 
-describe('createIncrementalJsonParser: keys', () => {
+describe('IncrementalJsonParser: keys', () => {
   it('gives repeated keys, whole or split across chunks, the same members as JSON.parse', () => {
     const text = JSON.stringify(
       Array.from({ length: 40 }, (_, id) => ({
