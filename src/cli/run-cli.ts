@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import { CHAT_HOST_NAMES, isChatHostName, isMessageFormat } from '../formats/index.js';
-import { COMMANDS, errorMessageOf, type Command } from './commands.js';
+import { COMMANDS, type Command } from './commands.js';
 import type { ProviderName } from '../validate/validate-history.js';
 import { openInput } from './read-input.js';
 import {
   errorCodeOf,
+  errorMessageOf,
   guardOutput,
   OutputFailure,
   terminalLine,

@@ -1,69 +1,24 @@
 /// <reference types="node" />
-import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
+import type { Conversation } from './read-conversations.js';
 
 // Untouched messages are written back from the source text. A byte that is not UTF-8 is read as
-// the lone surrogate U+DC00+byte (Python's "surrogateescape") and written back as that byte.
-
-/** Runs of well-formed multi-byte UTF-8 (Unicode Table 3-7) read as latin1, or one other byte. */
-const UTF8_OR_BYTE =
-  /(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2})+|[\x80-\xff]/g;
-/** A lone low surrogate standing for an undecodable byte (0x80 to 0xFF). */
+// the lone surrogate U+DC00+byte (Python's "surrogateescape", see read-input.ts) and written back
+// as that byte.
 const ESCAPED_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
 const AROUND_ESCAPED_BYTES = new RegExp(`(${ESCAPED_BYTE.source})`);
-
-/** Decodes UTF-8 arriving in chunks, keeping bytes that are not UTF-8 (see above). */
-export function createSourceDecoder(): { write(chunk: Uint8Array): string; end(): string } {
-  let held = Buffer.alloc(0);
-  return {
-    write(chunk) {
-      const bytes = Buffer.concat([held, chunk]);
-      const cut = completeLength(bytes);
-      held = bytes.subarray(cut);
-      return decode(bytes.subarray(0, cut));
-    },
-    end() {
-      const text = decode(held);
-      held = Buffer.alloc(0);
-      return text;
-    },
-  };
-}
-
-function decode(bytes: Buffer): string {
-  if (isUtf8(bytes)) return bytes.toString('utf8');
-  return bytes
-    .toString('latin1')
-    .replace(UTF8_OR_BYTE, (match) =>
-      match.length === 1
-        ? String.fromCharCode(0xdc00 + match.charCodeAt(0))
-        : Buffer.from(match, 'latin1').toString('utf8'),
-    );
-}
-
-/** How many leading bytes of `bytes` end on a character boundary (at most 3 are held back). */
-function completeLength(bytes: Uint8Array): number {
-  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
-    const byte = bytes[bytes.length - back] ?? 0;
-    if (byte < 0x80) return bytes.length;
-    if (byte >= 0xc0) {
-      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-      return needed > back ? bytes.length - back : bytes.length;
-    }
-  }
-  return bytes.length;
-}
 
 /** The bytes of `text`, each escaped byte written back as itself. */
 export function encodeSource(text: string): Buffer {
   if (!ESCAPED_BYTE.test(text)) return Buffer.from(text);
-  // The odd pieces are the escaped bytes.
-  const pieces = text.split(AROUND_ESCAPED_BYTES);
   return Buffer.concat(
-    pieces.map((piece, index) =>
-      index % 2 === 1 ? Buffer.of(piece.charCodeAt(0) - 0xdc00) : Buffer.from(piece),
-    ),
+    // The odd pieces are the escaped bytes.
+    text
+      .split(AROUND_ESCAPED_BYTES)
+      .map((piece, index) =>
+        index % 2 === 1 ? Buffer.of(piece.charCodeAt(0) - 0xdc00) : Buffer.from(piece),
+      ),
   );
 }
 
@@ -258,4 +213,126 @@ function canonical(token: string): string {
   if (trimmed === '') return '0';
   const power = BigInt(exponent) - BigInt(fraction.length) + BigInt(digits.length - trimmed.length);
   return `${sign}${trimmed}e${power.toString()}`;
+}
+
+/**
+ * Writes conversations back into their source text: `write` returns the text from where the last
+ * call stopped to the end of `conversation`'s messages, `end` the rest.
+ */
+export function createSourceWriter(): {
+  write(conversation: Conversation, messages: readonly unknown[], where: string): string;
+  end(): string;
+} {
+  let document: SourceDocument | undefined;
+  let cursor = 0;
+  const end = (): string => {
+    const text = document?.text.slice(cursor) ?? '';
+    document = undefined;
+    cursor = 0;
+    return text;
+  };
+  return {
+    write(conversation, messages, where) {
+      const { source } = conversation;
+      const before = source.document === document ? '' : end();
+      document = source.document;
+      const original = conversation.messages;
+      // Unchanged: copied when the cursor moves on.
+      if (messages.length === original.length && messages.every((m, i) => m === original[i]))
+        return before;
+      const { text } = document;
+      if (source.kind === 'lines') {
+        cursor = text.length;
+        const all = { start: 0, end: text.length };
+        return before + splice(text, all, source.lines, original, messages, where, true);
+      }
+      const { array, messages: spans } = locateMessages(source, conversation.container?.key);
+      const head = text.slice(cursor, array.start);
+      cursor = array.end;
+      return before + head + splice(text, array, spans, original, messages, where, false);
+    },
+    end,
+  };
+}
+
+/** The messages array (or, with `lines`, one message per line) with `messages` in it. */
+function splice(
+  text: string,
+  array: Span,
+  spans: readonly Span[],
+  original: readonly unknown[],
+  messages: readonly unknown[],
+  where: string,
+  lines: boolean,
+): string {
+  const indexOf = new Map(original.map((message, index) => [message, index]));
+  const [first, second] = spans;
+  const last = spans.at(-1);
+  const open = lines || first === undefined ? '[' : text.slice(array.start, first.start);
+  const close = lines || last === undefined ? ']' : text.slice(last.end, array.end);
+  const separator =
+    first !== undefined && second !== undefined
+      ? text.slice(first.end, second.start)
+      : `,${open.slice(1)}`;
+  const newline = separator.lastIndexOf('\n');
+  const indent = newline === -1 ? undefined : separator.slice(newline + 1);
+  // New lines take the file's line break: CRLF files stay CRLF.
+  const crlf = lines
+    ? first !== undefined && text.slice(first.start, first.end).endsWith('\r\n')
+    : separator[newline - 1] === '\r';
+  const lineBreak = crlf ? '\r\n' : '\n';
+  let serialize: ((value: unknown, indent?: number) => string) | undefined;
+  // A rebuilt message equal to an input one (keys may be reordered) keeps the input's spelling.
+  let byValue: Map<string | undefined, number> | undefined;
+  const sameAs = (message: unknown): number | undefined => {
+    byValue ??= new Map(original.map((value, index) => [sortedJson(value), index]));
+    const key = sortedJson(message);
+    return key === undefined ? undefined : byValue.get(key);
+  };
+  const pieces = messages.map((message, index) => {
+    const span = spans[indexOf.get(message) ?? sameAs(message) ?? -1];
+    if (span !== undefined) return text.slice(span.start, span.end);
+    serialize ??= createExactSerializer(numberTokens(text, array), where);
+    let json: string;
+    try {
+      json = serialize(message, lines || indent === undefined ? undefined : 2);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw new ToolHistoryError(
+        'invalid-input',
+        `${where}: the message at index ${String(index)} changed and is too deeply nested or too large to write (${error.message}); nothing was written`,
+        { cause: error },
+      );
+    }
+    json = restoreEscapedBytes(json, text, where);
+    if (lines) return `${json}${lineBreak}`;
+    return indent === undefined ? json : json.replaceAll('\n', `${lineBreak}${indent}`);
+  });
+  // Before the first message: a byte order mark. A kept last line may lack its line break.
+  if (lines)
+    return (
+      text.slice(array.start, first?.start ?? array.start) +
+      pieces
+        .map((piece, index) =>
+          index < pieces.length - 1 && !piece.endsWith('\n') ? `${piece}${lineBreak}` : piece,
+        )
+        .join('')
+    );
+  return pieces.length === 0 ? '[]' : `${open}${pieces.join(separator)}${close}`;
+}
+
+/** JSON with every object's keys sorted, or `undefined` when nested too deeply to write. */
+function sortedJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value, (_key, member: unknown) =>
+      typeof member === 'object' && member !== null && !Array.isArray(member)
+        ? Object.fromEntries(
+            Object.entries(member).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          )
+        : member,
+    );
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }

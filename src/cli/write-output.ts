@@ -4,7 +4,10 @@ import { createReadStream, unlinkSync, type Stats } from 'node:fs';
 import { lstat, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isObject } from '../core/input-guards.js';
-import { encodeSource } from './source-text.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import { locationOf, type Conversation, type InputLayout } from './read-conversations.js';
+import type { Input } from './read-input.js';
+import { createSourceWriter, encodeSource, restoreEscapedBytes } from './source-text.js';
 
 /** A stream the CLI writes to: `process.stdout`, `process.stderr`, or a test double. */
 export interface OutputStream {
@@ -81,6 +84,11 @@ export function errorCodeOf(error: unknown): string | undefined {
   return isObject(error) && typeof error.code === 'string' ? error.code : undefined;
 }
 
+/** The message of an error, for one line of output. */
+export function errorMessageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Writes `text`, waiting for `drain` when the stream's buffer is full, so memory stays bounded. */
 export async function writeOut(stream: OutputStream, text: string | Uint8Array): Promise<void> {
   if (stream.write(text)) return;
@@ -117,7 +125,7 @@ export function guardOutput(
         return stream.write(text);
       } catch (error) {
         fail(error);
-        throw new OutputFailure(error instanceof Error ? error.message : String(error));
+        throw new OutputFailure(errorMessageOf(error));
       }
     },
     once(_event, listener) {
@@ -151,11 +159,10 @@ export function guardOutput(
 }
 
 // Text from the history printed raw could retitle a terminal, hide text (bidi) or forge a report
-// line, so C0, DEL, C1, bidi controls, LS and PS print as escapes.
+// line, so C0, DEL, C1, bidi controls, LS and PS print as escapes; JSON.stringify escapes C0.
 /* eslint-disable no-control-regex -- matching control characters is the point */
 const CONTROL =
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** CONTROL without C0, which JSON.stringify already escapes. */
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /* eslint-enable no-control-regex */
 
@@ -183,7 +190,7 @@ export function jsonText(value: unknown, indent?: number): string {
 }
 
 /** A file written to a temp file and renamed over its target on commit; abort is idempotent. */
-export interface AtomicWriter {
+interface AtomicWriter {
   write(text: string): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
@@ -194,10 +201,7 @@ export interface AtomicWriter {
  * the whole new file. Keeps the replaced file's mode and (as root) owner, writes through symbolic
  * links as `write-file-atomic` does, and removes the temp file on SIGINT/TERM/HUP/QUIT.
  */
-export async function createAtomicWriter(
-  path: string,
-  fs: CliFileSystem = nodeFileSystem,
-): Promise<AtomicWriter> {
+async function createAtomicWriter(path: string, fs: CliFileSystem): Promise<AtomicWriter> {
   let target = path;
   // As many hops as Linux's MAXSYMLINKS.
   for (let hop = 0; (await fs.lstat(target).catch(() => undefined))?.isSymbolicLink(); hop++) {
@@ -285,5 +289,89 @@ function removeOnSignal(path: string): () => void {
   return () => {
     if (pending.delete(path) && pending.size === 0)
       for (const signal of SIGNALS) process.removeListener(signal, onSignal);
+  };
+}
+
+/**
+ * Where `fix`, `convert` and `trim` write: a file (atomically) or stdout. `write` serializes a
+ * conversation anew; `writeMessages` splices `messages` into the input's text, copying the
+ * untouched ones byte for byte (don't mix the two). `reports` is stdout when writing a file.
+ */
+export interface HistorySink {
+  write(conversation: Conversation, value: unknown): Promise<void>;
+  writeMessages(conversation: Conversation, messages: readonly unknown[]): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+  readonly reports: OutputStream;
+}
+
+/**
+ * Opens `-o FILE`, the input file with `--in-place`, or stdout.
+ * @throws {ToolHistoryError} `invalid-input` when `-o` names the input file or cannot be written.
+ */
+export async function openHistorySink(
+  args: { readonly inPlace: boolean; readonly output: string | undefined },
+  input: Input,
+  io: CliIo,
+): Promise<HistorySink> {
+  const fs = io.fs ?? nodeFileSystem;
+  const target = args.inPlace ? input.path : args.output;
+  const canonical = (path: string): Promise<string> => fs.realpath(path).catch(() => resolve(path));
+  if (target !== undefined && !args.inPlace && input.path !== undefined)
+    if ((await canonical(target)) === (await canonical(input.path)))
+      throw new ToolHistoryError(
+        'invalid-input',
+        `-o ${target} is the input file; pass --in-place to overwrite it`,
+      );
+  let layout: InputLayout | undefined;
+  let count = 0;
+  const serialize = (conversation: Conversation, value: unknown): string => {
+    layout ??= conversation.layout;
+    count++;
+    const text =
+      conversation.layout === 'json'
+        ? `${jsonText(value, 2)}\n`
+        : conversation.layout === 'json-array'
+          ? `${count === 1 ? '[\n' : ',\n'}${jsonText(value)}`
+          : Array.isArray(value) && conversation.layout === 'jsonl-messages'
+            ? value.map((message) => `${jsonText(message)}\n`).join('')
+            : `${jsonText(value)}\n`;
+    return restoreEscapedBytes(
+      text,
+      conversation.source.document.text,
+      locationOf(input, conversation),
+    );
+  };
+  const source = createSourceWriter();
+  let lossless = false;
+  const cannotWrite = (error: unknown): never => {
+    const reason = errorCodeOf(error) ?? errorMessageOf(error);
+    throw new ToolHistoryError('invalid-input', `${target}: cannot write (${reason})`, {
+      cause: error,
+    });
+  };
+  let writer: AtomicWriter | undefined;
+  if (target !== undefined) {
+    // Fail before any work when the target cannot be a file (a directory).
+    if ((await fs.stat(target).catch(() => undefined))?.isFile() === false)
+      throw new ToolHistoryError('invalid-input', `${target}: cannot write (not a file)`);
+    writer = await createAtomicWriter(target, fs).catch(cannotWrite);
+  }
+  const out = (text: string): Promise<void> =>
+    writer === undefined
+      ? writeOut(io.stdout, encodeSource(escapeJsonUnsafe(text)))
+      : writer.write(text).catch(cannotWrite);
+  return {
+    write: (conversation, value) => out(serialize(conversation, value)),
+    writeMessages: (conversation, messages) => {
+      lossless = true;
+      return out(source.write(conversation, messages, locationOf(input, conversation)));
+    },
+    commit: async () => {
+      await out(lossless ? source.end() : layout === 'json-array' ? '\n]\n' : '');
+      await writer?.commit().catch(cannotWrite);
+    },
+    abort: async () => writer?.abort(),
+    reports: writer === undefined ? io.stderr : io.stdout,
   };
 }
