@@ -57,11 +57,7 @@ export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Pro
   pairs: runPairs,
 };
 
-/**
- * Streams the conversations: `compute` each (a throw makes it unreadable), then `emit` it.
- * Unreadable ones are reported on stderr and returned; with `allOrNothing`, none is computed
- * after the first.
- */
+/** Computes (a throw makes it unreadable) and emits each conversation; returns the unreadable. */
 async function eachConversation<R>(
   { args, input, io }: CommandContext,
   compute: (conversation: Formatted) => R,
@@ -72,7 +68,7 @@ async function eachConversation<R>(
   const progress = createProgressReporter(io.stderr, { totalBytes: input.size });
   let count = 0;
   try {
-    for await (const record of readConversations(input.chunks, { maxLength: io.maxLineLength })) {
+    for await (const record of readConversations(input.chunks, io.maxLineLength)) {
       let problem = record.kind === 'unreadable' ? record : undefined;
       if (record.kind === 'conversation' && !(allOrNothing && unreadable.length > 0)) {
         const { format, certain } =
@@ -102,11 +98,7 @@ async function eachConversation<R>(
   return unreadable;
 }
 
-/**
- * Runs a writing command into its sink, all or nothing: committed only when every conversation
- * was read and transformed, else dropped (a file is left as it was) and exit code 2 returned.
- * `emit` returns the report lines; `summary`'s line ends the reports unless `--json`.
- */
+/** Runs a writing command all or nothing: one unreadable conversation drops the output (exit 2). */
 async function transform<R>(
   context: CommandContext,
   compute: (conversation: Formatted) => R,
@@ -178,10 +170,7 @@ function plural(count: number, noun: string, nouns = `${noun}s`): string {
 
 type RuleFlags = Pick<ValidateHistoryOptions, 'model' | 'thinking'>;
 
-/**
- * The rules to check a conversation in `format` by: `provider`'s when given, else the format's.
- * @throws {ToolHistoryError} `invalid-input` when `provider` expects another wire shape.
- */
+/** The rules to check `format` by: `provider`'s when given (of the same wire shape), else its own. */
 export function rulesFor(
   format: MessageFormat,
   provider: ProviderName | undefined,
@@ -365,8 +354,7 @@ function convert(conversation: Formatted, to: MessageFormat) {
     }
   };
   outOfBand(result);
-  // A system prompt outside the messages: read it with the source's converter, then write it as
-  // a one-message history in the target format, in band or out of band as the target keeps it.
+  // A system prompt outside the messages goes in band or out of band as the target keeps it.
   const field = adapterFor(from).systemField;
   let rest = container?.value;
   if (container !== undefined && field !== undefined && container.value[field] !== undefined) {

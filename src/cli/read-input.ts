@@ -15,10 +15,7 @@ export interface Input {
   bytesRead(): number;
 }
 
-/**
- * Opens `path` for streaming, or stdin when `path` is `undefined` or `-`.
- * @throws {ToolHistoryError} `invalid-input` when the file is missing, not a file, or unreadable.
- */
+/** Opens `path` for streaming, or stdin for `undefined` or `-`; throws when it cannot be read. */
 export async function openInput(
   path: string | undefined,
   stdin: AsyncIterable<Uint8Array | string>,
@@ -58,9 +55,8 @@ function cannotRead(path: string, error: unknown): ToolHistoryError {
   });
 }
 
-// A byte that is not UTF-8 is read as the lone surrogate U+DC00+byte (Python's "surrogateescape"),
-// so that source-text.ts can write it back as that byte.
-/** Runs of well-formed multi-byte UTF-8 (Unicode Table 3-7) read as latin1, or one other byte. */
+// A byte that is not UTF-8 is read as U+DC00+byte (Python's "surrogateescape"); encodeSource
+// writes it back. Runs of well-formed multi-byte UTF-8 (Unicode Table 3-7) as latin1, or a byte:
 const UTF8_OR_BYTE =
   /(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2})+|[\x80-\xff]/g;
 function decode(bytes: Buffer): string {
@@ -95,17 +91,11 @@ export interface Line {
   readonly tooLong?: true | undefined;
 }
 
-/** `maxLength`: the longest line in UTF-16 units (default: V8's longest string). */
-export interface ReadLinesOptions {
-  readonly maxLength?: number | undefined;
-}
-
-/** Splits a byte stream into lines as it arrives, in memory bounded by the longest line. */
+/** Splits a byte stream into lines as it arrives; a line over `maxLength` (UTF-16 units) is skipped. */
 export async function* readLines(
   chunks: AsyncIterable<Uint8Array | string>,
-  options: ReadLinesOptions = {},
+  maxLength: number = constants.MAX_STRING_LENGTH,
 ): AsyncGenerator<Line> {
-  const maxLength = options.maxLength ?? constants.MAX_STRING_LENGTH;
   let held = Buffer.alloc(0);
   // A character cut between chunks is held back until its last byte arrives.
   const decodeChunk = (chunk: Uint8Array): string => {
@@ -151,10 +141,7 @@ export async function* readLines(
 
 const ADAPTERS = Object.values(FORMAT_ADAPTERS);
 
-/**
- * Guesses a conversation's format from its messages key, then from each adapter's `signature`;
- * plain text turns are `openai-chat`, not certain.
- */
+/** The format proved by the messages key or an adapter's `signature`, else `openai-chat`, guessed. */
 export function detectFormat(
   messages: readonly unknown[],
   key?: string,

@@ -3,9 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import type { Conversation } from './read-conversations.js';
 
-// Untouched messages are written back from the source text. A byte that is not UTF-8 is read as
-// the lone surrogate U+DC00+byte (Python's "surrogateescape", see read-input.ts) and written back
-// as that byte.
+// Untouched messages are written back from the source text, bytes read as U+DC00+byte as bytes.
 const ESCAPED_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
 const AROUND_ESCAPED_BYTES = new RegExp(`(${ESCAPED_BYTE.source})`);
 
@@ -22,10 +20,7 @@ export function encodeSource(text: string): Buffer {
   );
 }
 
-/**
- * `json` (of values read from `source`) with its `\udcXX` escapes turned back into escaped bytes.
- * @throws {ToolHistoryError} `invalid-input` when `source` spells such a character both ways.
- */
+/** `json` with its `\udcXX` escapes turned back into escaped bytes, unless `source` has both. */
 export function restoreEscapedBytes(json: string, source: string, where: string): string {
   if (!ESCAPED_BYTE.test(source)) return json;
   const escapes = /(?<!\\)((?:\\\\)*)\\u(dc[89a-f][0-9a-f])/gi;
@@ -75,40 +70,40 @@ export function locateMessages(
   let start = skipSpace(text, 0);
   if (source.index !== undefined) {
     document.elements ??= elementSpans(text, start);
-    start = document.elements[source.index]?.start ?? fail(`no element ${String(source.index)}`);
+    start = document.elements[source.index]?.start ?? fail(source.index);
   }
-  if (key !== undefined) {
-    let member: number | undefined;
-    let index = skipSpace(text, start + 1);
-    while (text[index] === '"') {
-      const keyEnd = stringEnd(text, index);
-      const valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
-      if (JSON.parse(text.slice(index, keyEnd)) === key) member = valueStart;
-      index = skipSpace(text, valueEnd(text, valueStart));
-      if (text[index] !== ',') break;
-      index = skipSpace(text, index + 1);
-    }
-    start = member ?? fail(`no member "${key}"`);
-  }
+  if (key !== undefined)
+    start =
+      elementSpans(text, start)
+        .filter((span) => span.key === key)
+        .at(-1)?.start ?? fail(key);
   return { array: { start, end: valueEnd(text, start) }, messages: elementSpans(text, start) };
 }
 
-function fail(what: string): never {
-  throw new Error(`${what} in the source`);
+function fail(what: string | number): never {
+  throw new Error(`no member or element ${JSON.stringify(what)} in the source`);
 }
 
-/** The spans of the elements of the array starting at `start` (a `[`). */
-export function elementSpans(text: string, start: number): Span[] {
-  const spans: Span[] = [];
+/** The spans of the values of the array or object starting at `start`, with each member's key. */
+export function elementSpans(
+  text: string,
+  start: number,
+): (Span & { readonly key: string | undefined })[] {
+  const spans: (Span & { readonly key: string | undefined })[] = [];
   let index = skipSpace(text, start + 1);
-  if (text[index] === ']') return spans;
-  for (;;) {
+  while (text[index] !== ']' && text[index] !== '}') {
+    let key: string | undefined;
+    if (text[start] === '{') {
+      const keyEnd = stringEnd(text, index);
+      key = JSON.parse(text.slice(index, keyEnd)) as string;
+      index = skipSpace(text, skipSpace(text, keyEnd) + 1);
+    }
     const end = valueEnd(text, index);
-    spans.push({ start: index, end });
+    spans.push({ start: index, end, key });
     index = skipSpace(text, end);
-    if (text[index] !== ',') return spans;
-    index = skipSpace(text, index + 1);
+    if (text[index] === ',') index = skipSpace(text, index + 1);
   }
+  return spans;
 }
 
 function skipSpace(text: string, index: number): number {
@@ -155,10 +150,7 @@ export function numberTokens(text: string, span: Span): string[] {
   return tokens;
 }
 
-/**
- * JSON.stringify writing each number a double cannot hold exactly (`1e400`) as `tokens` spelled it.
- * @throws {ToolHistoryError} `invalid-input` when such a number has two spellings in the source.
- */
+/** JSON.stringify writing each number a double cannot hold (`1e400`) as `tokens` spelled it. */
 export function createExactSerializer(
   tokens: readonly string[],
   where: string,
@@ -215,10 +207,7 @@ function canonical(token: string): string {
   return `${sign}${trimmed}e${power.toString()}`;
 }
 
-/**
- * Writes conversations back into their source text: `write` returns the text from where the last
- * call stopped to the end of `conversation`'s messages, `end` the rest.
- */
+/** Writes conversations back into their source text, from where the last call stopped. */
 export function createSourceWriter(): {
   write(conversation: Conversation, messages: readonly unknown[], where: string): string;
   end(): string;

@@ -102,10 +102,7 @@ export class OutputFailure extends Error {
   override readonly name: string = 'OutputFailure';
 }
 
-/**
- * Wraps `stream` so that its first failed write (EPIPE, ENOSPC) is recorded, not an unhandled
- * `error` event: later writes throw {@link OutputFailure}, and a pending wait for `drain` ends.
- */
+/** Records `stream`'s first failed write (EPIPE, ENOSPC); later writes throw, drain waits end. */
 export function guardOutput(
   stream: OutputStream,
 ): OutputStream & { failure(): Error | undefined; flush(): Promise<void> } {
@@ -189,19 +186,16 @@ export function jsonText(value: unknown, indent?: number): string {
   return escapeJsonUnsafe(JSON.stringify(value, null, indent));
 }
 
-/** A file written to a temp file and renamed over its target on commit; abort is idempotent. */
-interface AtomicWriter {
+// Like write-file-atomic: a temp file renamed over the target (through symbolic links) on commit,
+// keeping its mode and (as root) owner, removed on SIGINT/TERM/HUP/QUIT.
+async function createAtomicWriter(
+  path: string,
+  fs: CliFileSystem,
+): Promise<{
   write(text: string): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
-}
-
-/**
- * Writes `path` through a temp file beside it, renamed over it on commit: readers see the old or
- * the whole new file. Keeps the replaced file's mode and (as root) owner, writes through symbolic
- * links as `write-file-atomic` does, and removes the temp file on SIGINT/TERM/HUP/QUIT.
- */
-async function createAtomicWriter(path: string, fs: CliFileSystem): Promise<AtomicWriter> {
+}> {
   let target = path;
   // As many hops as Linux's MAXSYMLINKS.
   for (let hop = 0; (await fs.lstat(target).catch(() => undefined))?.isSymbolicLink(); hop++) {
@@ -292,11 +286,7 @@ function removeOnSignal(path: string): () => void {
   };
 }
 
-/**
- * Where `fix`, `convert` and `trim` write: a file (atomically) or stdout. `write` serializes a
- * conversation anew; `writeMessages` splices `messages` into the input's text, copying the
- * untouched ones byte for byte (don't mix the two). `reports` is stdout when writing a file.
- */
+/** Where `fix`, `convert` (`write`: anew) and `trim` (`writeMessages`: spliced) write. */
 export interface HistorySink {
   write(conversation: Conversation, value: unknown): Promise<void>;
   writeMessages(conversation: Conversation, messages: readonly unknown[]): Promise<void>;
@@ -305,10 +295,7 @@ export interface HistorySink {
   readonly reports: OutputStream;
 }
 
-/**
- * Opens `-o FILE`, the input file with `--in-place`, or stdout.
- * @throws {ToolHistoryError} `invalid-input` when `-o` names the input file or cannot be written.
- */
+/** Opens `-o FILE` (not the input), the input file with `--in-place`, or stdout. */
 export async function openHistorySink(
   args: { readonly inPlace: boolean; readonly output: string | undefined },
   input: Input,
@@ -350,7 +337,7 @@ export async function openHistorySink(
       cause: error,
     });
   };
-  let writer: AtomicWriter | undefined;
+  let writer: Awaited<ReturnType<typeof createAtomicWriter>> | undefined;
   if (target !== undefined) {
     // Fail before any work when the target cannot be a file (a directory).
     if ((await fs.stat(target).catch(() => undefined))?.isFile() === false)
