@@ -12,7 +12,6 @@ import {
   type ValidateHistoryOptions,
 } from '../validate/validate-history.js';
 import {
-  locationOf,
   readConversations,
   type Conversation,
   type UnreadableConversation,
@@ -24,6 +23,7 @@ import {
   escapeControl,
   escapeJsonUnsafe,
   jsonText,
+  locationOf,
   openHistorySink,
   terminalLine,
   writeOut,

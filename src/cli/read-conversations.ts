@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { isObject } from '../core/input-guards.js';
-import { readLines, type Input, type Line } from './read-input.js';
+import { readLines, type Line } from './read-input.js';
 import type { ConversationSource, Span } from './source-text.js';
 import { errorMessageOf } from './write-output.js';
 
@@ -42,15 +42,6 @@ export interface UnreadableConversation extends Place {
 type InputRecord = Conversation | UnreadableConversation;
 
 const BOM = '\uFEFF';
-
-/** Where a record is: `file`, `file: conversation N`, `file:line: conversation N`, `file:line:column`. */
-export function locationOf(input: Input, { layout, line, number }: Place, column?: number): string {
-  const position =
-    column !== undefined ? `:${line}:${column}` : layout.startsWith('jsonl') ? `:${line}` : '';
-  const conversation =
-    layout === 'json-array' || layout === 'jsonl' ? `: conversation ${number}` : '';
-  return `${input.name}${position}${conversation}`;
-}
 
 /** Reads JSONL (when the first non-empty line is whole JSON and another follows) or one document. */
 export async function* readConversations(

@@ -157,21 +157,17 @@ export function createExactSerializer(
 ): (value: unknown, indent?: number) => string {
   const forms = new Map<number, Map<string, string>>();
   for (const token of tokens) {
-    const value = Number(token);
-    const known = forms.get(value) ?? new Map<string, string>();
-    forms.set(value, known);
+    const known = forms.get(Number(token)) ?? new Map<string, string>();
     if (!known.has(canonical(token))) known.set(canonical(token), token);
+    forms.set(Number(token), known);
   }
   // Per double, its spellings other than the one JSON.stringify writes, then that one if used.
   const spellings = new Map<number, string[]>();
   for (const [value, known] of forms) {
     const exact = Number.isFinite(value) ? canonical(JSON.stringify(value)) : undefined;
     const inexact = [...known].filter(([form]) => form !== exact).map(([, token]) => token);
-    if (inexact.length === 0) continue;
-    spellings.set(
-      value,
-      exact !== undefined && known.has(exact) ? [...inexact, String(value)] : inexact,
-    );
+    if (inexact.length > 0)
+      spellings.set(value, known.size > inexact.length ? [...inexact, String(value)] : inexact);
   }
   if (spellings.size === 0) return (value, indent) => JSON.stringify(value, null, indent);
   const marker = `@exact-${randomBytes(6).toString('hex')}-`;

@@ -5,7 +5,7 @@ import { lstat, open, readlink, realpath, rename, stat, unlink } from 'node:fs/p
 import { basename, dirname, join, resolve } from 'node:path';
 import { isObject } from '../core/input-guards.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
-import { locationOf, type Conversation, type InputLayout } from './read-conversations.js';
+import type { Conversation, InputLayout, Place } from './read-conversations.js';
 import type { Input } from './read-input.js';
 import { createSourceWriter, encodeSource, restoreEscapedBytes } from './source-text.js';
 
@@ -82,6 +82,15 @@ export const nodeFileSystem: CliFileSystem = {
 /** The `code` of a Node system error (`ENOENT`, `EACCES`, …). */
 export function errorCodeOf(error: unknown): string | undefined {
   return isObject(error) && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** Where a record is: `file`, `file: conversation N`, `file:line: conversation N`, `file:line:column`. */
+export function locationOf(input: Input, { layout, line, number }: Place, column?: number): string {
+  const position =
+    column !== undefined ? `:${line}:${column}` : layout.startsWith('jsonl') ? `:${line}` : '';
+  const conversation =
+    layout === 'json-array' || layout === 'jsonl' ? `: conversation ${number}` : '';
+  return `${input.name}${position}${conversation}`;
 }
 
 /** The message of an error, for one line of output. */
