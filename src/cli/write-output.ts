@@ -332,11 +332,8 @@ export async function openHistorySink(
           : Array.isArray(value) && conversation.layout === 'jsonl-messages'
             ? value.map((message) => `${jsonText(message)}\n`).join('')
             : `${jsonText(value)}\n`;
-    return restoreEscapedBytes(
-      text,
-      conversation.source.document.text,
-      locationOf(input, conversation),
-    );
+    const { document } = conversation.source;
+    return restoreEscapedBytes(text, document.text, locationOf(input, conversation));
   };
   const source = createSourceWriter();
   let lossless = false;
