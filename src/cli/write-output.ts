@@ -17,14 +17,10 @@ export interface OutputStream {
   on?(event: 'error', listener: (error: Error) => void): unknown;
 }
 
-/** What the CLI needs to know about a path. */
-export type CliFileStats = Pick<
-  Stats,
-  'size' | 'mode' | 'uid' | 'gid' | 'isFile' | 'isSymbolicLink'
->;
+type FileStats = Pick<Stats, 'size' | 'mode' | 'uid' | 'gid' | 'isFile' | 'isSymbolicLink'>;
 
 /** A file opened for writing; `write` may write fewer bytes than asked (a full disk). */
-export interface CliWritableFile {
+interface WritableFile {
   write(buffer: Uint8Array): Promise<{ readonly bytesWritten: number }>;
   datasync(): Promise<void>;
   close(): Promise<void>;
@@ -34,13 +30,13 @@ export interface CliWritableFile {
 
 /** Every file system call the CLI makes: `node:fs` by default, a double in tests. */
 export interface CliFileSystem {
-  stat(path: string): Promise<CliFileStats>;
-  lstat(path: string): Promise<CliFileStats>;
+  stat(path: string): Promise<FileStats>;
+  lstat(path: string): Promise<FileStats>;
   readChunks(path: string): AsyncIterable<Uint8Array>;
   realpath(path: string): Promise<string>;
   readlink(path: string): Promise<string>;
   /** Creates `path` for writing; fails when it exists (`wx`). */
-  create(path: string, mode: number): Promise<CliWritableFile>;
+  create(path: string, mode: number): Promise<WritableFile>;
   rename(from: string, to: string): Promise<void>;
   unlink(path: string): Promise<void>;
   syncDirectory(path: string): Promise<void>;
