@@ -1,11 +1,9 @@
-import type { ConversionWarning } from '../core/history.js';
 import type { MessageFormat } from '../core/format.js';
 import type { HistoryIssue } from '../errors/history-issue.js';
 import { convertHistory } from '../convert/convert-history.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { adapterFor, FORMAT_ADAPTERS, isChatHostName } from '../formats/index.js';
 import { pairToolCalls } from '../pairs/pair-tool-calls.js';
-import type { HistoryFix } from '../repair/history-fix.js';
 import { repairHistory } from '../repair/repair-history.js';
 import { trimHistory } from '../trim/trim-history.js';
 import {
@@ -14,21 +12,23 @@ import {
   type ValidateHistoryOptions,
 } from '../validate/validate-history.js';
 import {
-  locationOf,
   readConversations,
   type Conversation,
   type UnreadableConversation,
 } from './read-conversations.js';
 import { detectFormat, type Input } from './read-input.js';
 import type { CliArgs } from './run-cli.js';
-import { openHistorySink, type HistorySink } from './write-history.js';
 import {
+  errorMessageOf,
   escapeControl,
   escapeJsonUnsafe,
   jsonText,
+  locationOf,
+  openHistorySink,
   terminalLine,
   writeOut,
   type CliIo,
+  type HistorySink,
   type OutputStream,
 } from './write-output.js';
 
@@ -57,51 +57,33 @@ export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Pro
   pairs: runPairs,
 };
 
-/** The message of an error, for one line of output. */
-export function errorMessageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * Streams the conversations: `compute` each (a throw makes it unreadable), then `emit` it.
- * Unreadable ones are reported on stderr and returned; with `allOrNothing`, none is computed
- * after the first.
- */
+/** Computes (a throw makes it unreadable) and emits each conversation; returns the unreadable. */
 async function eachConversation<R>(
-  context: CommandContext,
+  { args, input, io }: CommandContext,
   compute: (conversation: Formatted) => R,
   emit: (conversation: Formatted, result: R) => Promise<void>,
   allOrNothing = false,
 ): Promise<UnreadableConversation[]> {
-  const { args, input, io } = context;
   const unreadable: UnreadableConversation[] = [];
   const progress = createProgressReporter(io.stderr, { totalBytes: input.size });
   let count = 0;
   try {
-    for await (const record of readConversations(input.chunks, { maxLength: io.maxLineLength })) {
+    for await (const record of readConversations(input.chunks, io.maxLineLength)) {
       let problem = record.kind === 'unreadable' ? record : undefined;
       if (record.kind === 'conversation' && !(allOrNothing && unreadable.length > 0)) {
-        const detected =
+        const { format, certain } =
           args.format === undefined
             ? detectFormat(record.messages, record.container?.key)
             : { format: args.format, certain: true };
-        const conversation = {
-          ...record,
-          format: detected.format,
-          formatCertain: detected.certain,
-        };
-        let computed: { readonly result: R } | undefined;
+        const conversation = { ...record, format, formatCertain: certain };
+        let computed: [R] | undefined;
         try {
-          computed = { result: compute(conversation) };
+          computed = [compute(conversation)];
         } catch (error) {
-          problem = {
-            ...record,
-            kind: 'unreadable',
-            column: undefined,
-            reason: errorMessageOf(error),
-          };
+          const reason = errorMessageOf(error);
+          problem = { ...record, kind: 'unreadable', column: undefined, reason };
         }
-        if (computed !== undefined) await emit(conversation, computed.result);
+        if (computed !== undefined) await emit(conversation, computed[0]);
       }
       if (problem !== undefined) {
         unreadable.push(problem);
@@ -116,27 +98,22 @@ async function eachConversation<R>(
   return unreadable;
 }
 
-/**
- * Runs a writing command into its sink, all or nothing: committed only when every conversation
- * was read and transformed, else dropped (a file is left as it was) and `false` returned. `emit`
- * returns the report lines; `summary`'s line ends the reports unless `--json`.
- */
+/** Runs a writing command all or nothing: one unreadable conversation drops the output (exit 2). */
 async function transform<R>(
   context: CommandContext,
   compute: (conversation: Formatted) => R,
   emit: (conversation: Formatted, result: R, sink: HistorySink) => Promise<readonly string[]>,
   summary?: () => string,
-): Promise<boolean> {
-  const sink = await openHistorySink(context);
+): Promise<0 | 2> {
+  const sink = await openHistorySink(context.args, context.input, context.io);
   const report = async (conversation: Formatted, result: R): Promise<void> => {
     const texts = await emit(conversation, result, sink);
     if (texts.length > 0) await writeOut(sink.reports, lines(texts));
   };
   try {
-    const unreadable = await eachConversation(context, compute, report, true);
-    if (unreadable.length > 0) {
+    if ((await eachConversation(context, compute, report, true)).length > 0) {
       await sink.abort();
-      return false;
+      return 2;
     }
     await sink.commit();
   } catch (error) {
@@ -145,12 +122,7 @@ async function transform<R>(
   }
   if (summary !== undefined && !context.args.json)
     await writeOut(sink.reports, terminalLine(summary()));
-  return true;
-}
-
-/** The array name in `messages[4]`-style references. */
-function arrayNameOf(conversation: Formatted): string {
-  return conversation.container?.key ?? adapterFor(conversation.format).messagesKey;
+  return 0;
 }
 
 /** Each item as a JSON object with `fields` (`--json`), else `where: ` and its description. */
@@ -165,7 +137,7 @@ function entries<T extends object>(
   if (context.args.json)
     return items.map((item) => jsonText({ conversation: number, line, ...fields, ...item }));
   const where = locationOf(context.input, conversation);
-  const array = arrayNameOf(conversation);
+  const array = conversation.container?.key ?? adapterFor(conversation.format).messagesKey;
   return items.map((item) => escapeControl(`${where}: ${describe(item, array)}`));
 }
 
@@ -173,15 +145,14 @@ function entries<T extends object>(
 function describe(
   array: string,
   at: { readonly messageIndex: number; readonly partIndex?: number | undefined },
-  ids: readonly string[],
+  ids: readonly (string | undefined)[],
   message: string,
   code: string,
 ): string {
   const part = at.partIndex === undefined ? '' : `, part ${at.partIndex}`;
+  const quoted = ids.filter((id) => id !== undefined).map((id) => JSON.stringify(id));
   const calls =
-    ids.length === 0
-      ? ''
-      : `, ${ids.length === 1 ? 'call' : 'calls'} ${ids.map((id) => JSON.stringify(id)).join(', ')}`;
+    quoted.length === 0 ? '' : `, ${quoted.length === 1 ? 'call' : 'calls'} ${quoted.join(', ')}`;
   return `${array}[${at.messageIndex}]${part}${calls}: ${message} [${code}]`;
 }
 
@@ -197,36 +168,30 @@ function plural(count: number, noun: string, nouns = `${noun}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? noun : nouns}`;
 }
 
-/**
- * The rules to check a conversation in `format` by: `provider`'s when given, else the format's.
- * @throws {ToolHistoryError} `invalid-input` when `provider` expects another wire shape.
- */
+type RuleFlags = Pick<ValidateHistoryOptions, 'model' | 'thinking'>;
+
+/** The rules to check `format` by: `provider`'s when given (of the same wire shape), else its own. */
 export function rulesFor(
   format: MessageFormat,
   provider: ProviderName | undefined,
-  flags: { readonly model?: string | undefined; readonly thinking?: boolean | undefined } = {},
+  { model, thinking }: RuleFlags = {},
 ): ValidateHistoryOptions {
-  const { model, thinking } = flags;
   if (provider === undefined || provider === format) return { format, model, thinking };
+  const host = isChatHostName(provider) ? provider : undefined;
   const rules = isChatHostName(provider) ? 'openai-chat' : provider;
   if (FORMAT_ADAPTERS[format].wireShape !== FORMAT_ADAPTERS[rules].wireShape)
     throw new ToolHistoryError(
       'invalid-input',
       `--provider ${provider} checks ${rules} messages, but this conversation is ${format}; convert it first (convert --to ${rules}), or pass --format if the detection is wrong`,
     );
-  return {
-    format: rules,
-    provider: isChatHostName(provider) ? provider : undefined,
-    model,
-    thinking,
-  };
+  return { format: rules, provider: host, model, thinking };
 }
 
 /** The rules for what `fix` left: {@link rulesFor}, or the format's own for another shape. */
 export function leftoverRulesFor(
   format: MessageFormat,
   provider: ProviderName | undefined,
-  flags: { readonly model?: string | undefined; readonly thinking?: boolean | undefined } = {},
+  flags: RuleFlags = {},
 ): ValidateHistoryOptions {
   try {
     return rulesFor(format, provider, flags);
@@ -246,24 +211,19 @@ async function runCheck(context: CommandContext): Promise<number> {
   if (args.json) await writeOut(io.stdout, `{"file":${jsonText(input.name)},"issues":[`);
   const unreadable = await eachConversation(
     context,
-    (conversation) => {
-      const rules = rulesFor(conversation.format, args.provider, args);
-      return { rules, issues: validateHistory(conversation.messages, rules).issues };
+    ({ format, messages }) => {
+      const rules = rulesFor(format, args.provider, args);
+      return { rules, issues: validateHistory(messages, rules).issues };
     },
     async (conversation, { rules, issues }) => {
+      const { format } = conversation;
       conversations++;
-      formats.set(conversation.format, (formats.get(conversation.format) ?? 0) + 1);
-      if (conversation.formatCertain) certain.add(conversation.format);
+      formats.set(format, (formats.get(format) ?? 0) + 1);
+      if (conversation.formatCertain) certain.add(format);
       if (issues.length === 0) return;
       withIssues++;
       const provider = rules.provider ?? rules.format;
-      const found = entries(
-        context,
-        conversation,
-        issues,
-        { format: conversation.format, provider },
-        describeIssue,
-      );
+      const found = entries(context, conversation, issues, { format, provider }, describeIssue);
       await writeOut(
         io.stdout,
         args.json
@@ -317,12 +277,12 @@ async function runFix(context: CommandContext): Promise<number> {
   let fixed = 0;
   let fixCount = 0;
   let unfixable = 0;
-  const written = await transform(
+  const code = await transform(
     context,
-    (conversation) =>
-      repairHistory(conversation.messages, {
-        format: conversation.format,
-        provider: args.provider ?? conversation.format,
+    ({ format, messages }) =>
+      repairHistory(messages, {
+        format,
+        provider: args.provider ?? format,
         model: args.model,
         thinking: args.thinking,
       }),
@@ -335,7 +295,7 @@ async function runFix(context: CommandContext): Promise<number> {
       const { issues } = validateHistory(messages, leftoverRulesFor(format, args.provider, args));
       unfixable += issues.length;
       return [
-        ...entries(context, conversation, fixes, { format }, (fix: HistoryFix, array) =>
+        ...entries(context, conversation, fixes, { format }, (fix, array) =>
           describe(array, { messageIndex: fix.messageIndex }, [fix.callId], fix.message, fix.kind),
         ),
         ...entries(
@@ -354,8 +314,7 @@ async function runFix(context: CommandContext): Promise<number> {
       return `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}`;
     },
   );
-  if (!written) return 2;
-  return unfixable > 0 ? 1 : 0;
+  return code === 0 && unfixable > 0 ? 1 : code;
 }
 
 /** `convert --to FORMAT`: converts, moving the system prompt where the target keeps it. */
@@ -364,7 +323,7 @@ async function runConvert(context: CommandContext): Promise<number> {
   const to = args.to ?? 'openai-chat';
   let warningCount = 0;
   let conversations = 0;
-  const written = await transform(
+  return transform(
     context,
     (conversation) => convert(conversation, to),
     async (conversation, { value, warnings }, output) => {
@@ -372,22 +331,18 @@ async function runConvert(context: CommandContext): Promise<number> {
       await output.write(conversation, value);
       warningCount += warnings.length;
       return entries(context, conversation, warnings, { from: conversation.format }, (w, array) =>
-        describe(array, w, w.callId === undefined ? [] : [w.callId], w.message, w.code),
+        describe(array, w, [w.callId], w.message, w.code),
       );
     },
     () =>
       `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}`,
   );
-  return written ? 0 : 2;
 }
 
 const SYSTEM_FIELDS = ['system', 'systemInstruction', 'instructions'] as const;
 
 /** The converted conversation (a bare array, or its object) and the conversion's warnings. */
-function convert(
-  conversation: Formatted,
-  to: MessageFormat,
-): { readonly value: unknown; readonly warnings: readonly ConversionWarning[] } {
+function convert(conversation: Formatted, to: MessageFormat) {
   const { format: from, container } = conversation;
   const result = convertHistory(conversation.messages, { from, to });
   let messages: readonly unknown[] = result.messages;
@@ -399,8 +354,7 @@ function convert(
     }
   };
   outOfBand(result);
-  // A system prompt outside the messages: read it with the source's converter, then write it as
-  // a one-message history in the target format, in band or out of band as the target keeps it.
+  // A system prompt outside the messages goes in band or out of band as the target keeps it.
   const field = adapterFor(from).systemField;
   let rest = container?.value;
   if (container !== undefined && field !== undefined && container.value[field] !== undefined) {
@@ -416,12 +370,13 @@ function convert(
     }
   }
   const key = adapterFor(to).messagesKey;
+  const { warnings } = result;
   if (container === undefined || rest === undefined) {
     const value = Object.keys(extra).length === 0 ? messages : { ...extra, [key]: messages };
-    return { value, warnings: result.warnings };
+    return { value, warnings };
   }
   const kept = key === container.key ? rest : without(rest, container.key);
-  return { value: { ...kept, ...extra, [key]: messages }, warnings: result.warnings };
+  return { value: { ...kept, ...extra, [key]: messages }, warnings };
 }
 
 function without(record: Readonly<Record<string, unknown>>, name: string): Record<string, unknown> {
@@ -431,11 +386,11 @@ function without(record: Readonly<Record<string, unknown>>, name: string): Recor
 /** `trim`: drops the oldest turns to fit the budget and reports each conversation that lost some. */
 async function runTrim(context: CommandContext): Promise<number> {
   const { args } = context;
-  const written = await transform(
+  return transform(
     context,
-    (conversation) =>
-      trimHistory(conversation.messages, {
-        format: conversation.format,
+    ({ format, messages }) =>
+      trimHistory(messages, {
+        format,
         maxMessages: args.maxMessages,
         maxTokens: args.maxTokens,
         keep: { system: !args.dropSystem, firstUserMessage: args.keepFirstUser },
@@ -460,7 +415,6 @@ async function runTrim(context: CommandContext): Promise<number> {
       );
     },
   );
-  return written ? 0 : 2;
 }
 
 /** `[0..11]`, `[3]`, or `[0..3, 5..9]` for indexes in ascending order. */
@@ -479,17 +433,15 @@ async function runPairs(context: CommandContext): Promise<number> {
   const { args, io, input } = context;
   const unreadable = await eachConversation(
     context,
-    (conversation) => pairToolCalls(conversation.messages, { format: conversation.format }),
+    ({ format, messages }) => pairToolCalls(messages, { format }),
     async (conversation, pairing) => {
       const { number, line, format } = conversation;
-      if (args.json) {
-        await writeOut(
+      if (args.json)
+        return writeOut(
           io.stdout,
           `${jsonText({ conversation: number, line, format, ...pairing })}\n`,
         );
-        return;
-      }
-      const array = arrayNameOf(conversation);
+      const array = conversation.container?.key ?? adapterFor(format).messagesKey;
       const { pairs, unpaired } = pairing;
       const unpairedNote =
         unpaired.length === 0 ? '' : `, ${plural(unpaired.length, 'unpaired result')}`;

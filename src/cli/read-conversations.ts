@@ -1,7 +1,8 @@
 import { constants } from 'node:buffer';
 import { isObject } from '../core/input-guards.js';
-import { readLines, type Input, type Line, type ReadLinesOptions } from './read-input.js';
+import { readLines, type Line } from './read-input.js';
 import type { ConversationSource, Span } from './source-text.js';
+import { errorMessageOf } from './write-output.js';
 
 /** The keys a conversation object may hold its messages under, in lookup order. */
 const MESSAGE_KEYS = ['messages', 'input', 'contents'] as const;
@@ -9,13 +10,16 @@ const MESSAGE_KEYS = ['messages', 'input', 'contents'] as const;
 /** One JSON conversation, a JSON array of them, one per line, or one message per line. */
 export type InputLayout = 'json' | 'json-array' | 'jsonl' | 'jsonl-messages';
 
-/** One conversation read from the input. */
-export interface Conversation {
-  readonly kind: 'conversation';
-  /** 1-based; `line` is where it starts (JSONL), or 1. */
+/** Where a record is: its layout, its 1-based number, and the line it starts on (JSONL) or 1. */
+export interface Place {
+  readonly layout: InputLayout;
   readonly number: number;
   readonly line: number;
-  readonly layout: InputLayout;
+}
+
+/** One conversation read from the input. */
+export interface Conversation extends Place {
+  readonly kind: 'conversation';
   readonly messages: readonly unknown[];
   /** The object that held the messages, and under which key; `undefined` for a bare array. */
   readonly container:
@@ -28,14 +32,10 @@ export interface Conversation {
   readonly source: ConversationSource;
 }
 
-/** A conversation that could not be read: invalid JSON, or no messages array in it. */
-export interface UnreadableConversation {
+/** A conversation that could not be read (invalid JSON, no messages array) and why. */
+export interface UnreadableConversation extends Place {
   readonly kind: 'unreadable';
-  readonly layout: InputLayout;
-  readonly number: number;
-  readonly line: number;
   readonly column: number | undefined;
-  /** What is wrong, without the location. */
   readonly reason: string;
 }
 
@@ -43,30 +43,12 @@ type InputRecord = Conversation | UnreadableConversation;
 
 const BOM = '\uFEFF';
 
-/** Where a record is: `file`, `file: conversation N`, `file:line: conversation N`, `file:line:column`. */
-export function locationOf(
-  input: Input,
-  record: { readonly number: number; readonly line: number; readonly layout: InputLayout },
-  column?: number,
-): string {
-  const { layout, line, number } = record;
-  const position =
-    column !== undefined ? `:${line}:${column}` : layout.startsWith('jsonl') ? `:${line}` : '';
-  const conversation =
-    layout === 'json-array' || layout === 'jsonl' ? `: conversation ${number}` : '';
-  return `${input.name}${position}${conversation}`;
-}
-
-/**
- * Reads conversations as the bytes arrive: JSONL (one message per line when the first line is a
- * message) when the first non-empty line is whole JSON and another follows, else one JSON
- * document. A bad JSONL line yields an {@link UnreadableConversation} and reading goes on.
- */
+/** Reads JSONL (when the first non-empty line is whole JSON and another follows) or one document. */
 export async function* readConversations(
   chunks: AsyncIterable<Uint8Array | string>,
-  options: ReadLinesOptions = {},
+  maxLength: number = constants.MAX_STRING_LENGTH,
 ): AsyncGenerator<InputRecord> {
-  const lines = readLines(chunks, options)[Symbol.asyncIterator]();
+  const lines = readLines(chunks, maxLength)[Symbol.asyncIterator]();
   const head: Line[] = [];
   let first: { readonly line: Line; readonly value: unknown } | undefined;
   let jsonl = false;
@@ -93,24 +75,20 @@ export async function* readConversations(
     yield* head;
     for (let next = await lines.next(); !next.done; next = await lines.next()) yield next.value;
   };
-  const tooLong = (number: number, line: Line, layout: InputLayout): UnreadableConversation =>
+  const tooLong = (layout: InputLayout, number: number, line: Line): UnreadableConversation =>
     unreadable(
-      layout,
-      number,
-      line.number,
-      `line ${String(line.number)} is too long to read (over ${(options.maxLength ?? constants.MAX_STRING_LENGTH).toLocaleString('en-US')} characters)`,
+      { layout, number, line: line.number },
+      `line ${String(line.number)} is too long to read (over ${maxLength.toLocaleString('en-US')} characters)`,
     );
-
   if (first === undefined || !jsonl) {
     const document: Line[] = [];
     for await (const line of all()) document.push(line);
     const long = document.find((line) => line.tooLong);
-    if (long !== undefined) yield tooLong(1, long, 'json');
-    else yield* readDocument(bom, document);
+    yield* long === undefined ? readDocument(bom, document) : [tooLong('json', 1, long)];
     return;
   }
   if (first.line.tooLong !== true && shapeOf(first.value) === undefined && isMessage(first.value)) {
-    yield* readMessagePerLine(all(), bom, tooLong);
+    yield* await readMessagePerLine(all(), bom, tooLong);
     return;
   }
   let number = 0;
@@ -119,7 +97,7 @@ export async function* readConversations(
   for await (const line of all()) {
     if (line.tooLong) {
       blank = '';
-      yield tooLong(++number, line, 'jsonl');
+      yield tooLong('jsonl', ++number, line);
       continue;
     }
     if (line.text.trim() === '') {
@@ -128,38 +106,29 @@ export async function* readConversations(
     }
     const document = { text: blank + line.text + line.ending };
     blank = '';
-    number++;
+    const place = { layout: 'jsonl', number: ++number, line: line.number } as const;
     const parsed =
       line === first.line ? { ok: true as const, value: first.value } : tryParse(line.text);
     yield parsed.ok
-      ? conversationOf(parsed.value, number, line.number, 'jsonl', {
-          kind: 'value',
-          document,
-          index: undefined,
-        })
-      : unreadableJson(line.text, parsed.error, number, line.number, 'jsonl');
+      ? conversationOf(parsed.value, place, { kind: 'value', document, index: undefined })
+      : unreadableJson(line.text, parsed.error, place);
   }
 }
 
-function* readDocument(bom: string, lines: readonly Line[]): Generator<InputRecord> {
+function readDocument(bom: string, lines: readonly Line[]): InputRecord[] {
+  const place = { layout: 'json', number: 1, line: 1 } as const;
   let text: string;
   try {
     text = bom + lines.map((line) => line.text + line.ending).join('');
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     const reason = 'the input is too large to read as one JSON document; split it into JSONL';
-    yield unreadable('json', 1, 1, reason);
-    return;
+    return [unreadable(place, reason)];
   }
-  if (text.trim() === '') {
-    yield unreadable('json', 1, 1, 'the input is empty; expected JSON or JSONL holding messages');
-    return;
-  }
+  if (text.trim() === '')
+    return [unreadable(place, 'the input is empty; expected JSON or JSONL holding messages')];
   const parsed = tryParse(text.slice(bom.length));
-  if (!parsed.ok) {
-    yield unreadableJson(text.slice(bom.length), parsed.error, 1, 1, 'json');
-    return;
-  }
+  if (!parsed.ok) return [unreadableJson(text.slice(bom.length), parsed.error, place)];
   const document = { text };
   const { value } = parsed;
   const many =
@@ -167,27 +136,27 @@ function* readDocument(bom: string, lines: readonly Line[]): Generator<InputReco
     Array.isArray(value) &&
     value.length > 0 &&
     value.every((item) => shapeOf(item) !== undefined);
-  if (!many) {
-    yield conversationOf(value, 1, 1, 'json', { kind: 'value', document, index: undefined });
-    return;
-  }
-  for (const [index, item] of value.entries())
-    yield conversationOf(item, index + 1, 1, 'json-array', { kind: 'value', document, index });
+  if (!many) return [conversationOf(value, place, { kind: 'value', document, index: undefined })];
+  return value.map((item, index) => {
+    const at = { layout: 'json-array', number: index + 1, line: 1 } as const;
+    return conversationOf(item, at, { kind: 'value', document, index });
+  });
 }
 
-async function* readMessagePerLine(
+async function readMessagePerLine(
   lines: AsyncIterable<Line>,
   bom: string,
-  tooLong: (number: number, line: Line, layout: InputLayout) => UnreadableConversation,
-): AsyncGenerator<InputRecord> {
+  tooLong: (layout: InputLayout, number: number, line: Line) => UnreadableConversation,
+): Promise<InputRecord[]> {
   const messages: unknown[] = [];
   const problems: InputRecord[] = [];
   const pieces: string[] = [bom];
   const spans: Span[] = [];
   let offset = bom.length;
   for await (const line of lines) {
-    if (line.tooLong) problems.push(tooLong(1, line, 'jsonl-messages'));
+    if (line.tooLong) problems.push(tooLong('jsonl-messages', 1, line));
     if (line.tooLong || line.text.trim() === '') continue;
+    const place = { layout: 'jsonl-messages', number: 1, line: line.number } as const;
     const parsed = tryParse(line.text);
     if (parsed.ok && isMessage(parsed.value)) {
       messages.push(parsed.value);
@@ -198,33 +167,24 @@ async function* readMessagePerLine(
       offset += text.length;
     } else if (parsed.ok) {
       const reason = `line ${String(line.number)} is not a message (the first line is, so every line must be one)`;
-      problems.push(unreadable('jsonl-messages', 1, line.number, reason, 1));
-    } else problems.push(unreadableJson(line.text, parsed.error, 1, line.number, 'jsonl-messages'));
+      problems.push(unreadable(place, reason, 1));
+    } else problems.push(unreadableJson(line.text, parsed.error, place));
   }
-  if (problems.length > 0) {
-    yield* problems;
-    return;
-  }
-  const document = { text: pieces.join('') };
-  yield {
+  if (problems.length > 0) return problems;
+  const conversation: Conversation = {
     kind: 'conversation',
     number: 1,
     line: 1,
     layout: 'jsonl-messages',
     messages,
     container: undefined,
-    source: { kind: 'lines', document, lines: spans },
+    source: { kind: 'lines', document: { text: pieces.join('') }, lines: spans },
   };
+  return [conversation];
 }
 
-function unreadable(
-  layout: InputLayout,
-  number: number,
-  line: number,
-  reason: string,
-  column?: number,
-): UnreadableConversation {
-  return { kind: 'unreadable', layout, number, line, column, reason };
+function unreadable(place: Place, reason: string, column?: number): UnreadableConversation {
+  return { kind: 'unreadable', ...place, column, reason };
 }
 
 function tryParse(
@@ -248,15 +208,9 @@ function shapeOf(value: unknown): Pick<Conversation, 'messages' | 'container'> |
     : { messages: value[key] as unknown[], container: { value, key } };
 }
 
-function conversationOf(
-  value: unknown,
-  number: number,
-  line: number,
-  layout: InputLayout,
-  source: ConversationSource,
-): InputRecord {
+function conversationOf(value: unknown, place: Place, source: ConversationSource): InputRecord {
   const shape = shapeOf(value);
-  if (shape !== undefined) return { kind: 'conversation', number, line, layout, ...shape, source };
+  if (shape !== undefined) return { kind: 'conversation', ...place, ...shape, source };
   const what = Array.isArray(value)
     ? 'an array of neither messages nor conversations'
     : value === null
@@ -265,7 +219,7 @@ function conversationOf(
         ? 'an object without a `messages`, `input` or `contents` array'
         : `a ${typeof value}`;
   const reason = `expected an array of messages or an object holding one under \`messages\`, \`input\` or \`contents\`, but got ${what}`;
-  return unreadable(layout, number, line, reason);
+  return unreadable(place, reason);
 }
 
 /** A message or item of any supported format: it has a `role`, a `type` or `parts`. */
@@ -276,57 +230,53 @@ function isMessage(value: unknown): boolean {
   );
 }
 
-function unreadableJson(
-  text: string,
-  error: unknown,
-  number: number,
-  firstLine: number,
-  layout: InputLayout,
-): UnreadableConversation {
-  const location = locateJsonSyntaxError(text, error);
-  const line = firstLine + location.line - 1;
-  return unreadable(layout, number, line, `invalid JSON: ${location.reason}`, location.column);
+function unreadableJson(text: string, error: unknown, place: Place): UnreadableConversation {
+  const { line, column, reason } = locateJsonSyntaxError(text, error);
+  return unreadable({ ...place, line: place.line + line - 1 }, `invalid JSON: ${reason}`, column);
 }
 
-/**
- * Where `JSON.parse(text)` failed (1-based, UTF-16 units): the position V8 names, else the end of
- * the shortest prefix no JSON text starts with; `reason` is V8's message without the position.
- */
+const positionIn = (message: string): number | undefined => {
+  const position = / at position (\d+)/.exec(message)?.[1];
+  return position === undefined ? undefined : Number(position);
+};
+
+/** Where `JSON.parse(text)` failed: V8's position, else the end of the longest prefix of JSON. */
 export function locateJsonSyntaxError(
   text: string,
   error: unknown,
 ): { line: number; column: number; offset: number; reason: string } {
-  const message = error instanceof Error ? error.message : String(error);
-  const position = / at position (\d+)/.exec(message)?.[1];
-  let offset = position === undefined ? text.length : Number(position);
-  if (position === undefined && !endsEarly(text)) {
-    let low = 0;
+  const message = errorMessageOf(error);
+  let offset = positionIn(message);
+  if (offset === undefined) {
+    let low = startsJson(text) ? text.length : 0;
     for (let high = text.length; high - low > 1;) {
       const middle = Math.floor((low + high) / 2);
-      if (endsEarly(text.slice(0, middle))) low = middle;
+      if (startsJson(text.slice(0, middle))) low = middle;
       else high = middle;
     }
     offset = low;
   }
   const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
   const reason = message
     .replace(/ in JSON at position \d+.*$/s, '')
     .replace(/, ".*" is not valid JSON$/s, '')
     .replace(/ \(line \d+ column \d+\)$/, '');
-  return { line, column, offset, reason };
+  return {
+    line: before.split('\n').length,
+    column: offset - before.lastIndexOf('\n'),
+    offset,
+    reason,
+  };
 }
 
 /** True when `text` is JSON, or the start of JSON (it fails only at its end). */
-function endsEarly(text: string): boolean {
+function startsJson(text: string): boolean {
   try {
     JSON.parse(text);
     return true;
   } catch (error) {
-    const position = / at position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
-    return position === undefined
-      ? (error as Error).message.startsWith('Unexpected end')
-      : Number(position) >= text.length;
+    const message = errorMessageOf(error);
+    const position = positionIn(message);
+    return position === undefined ? message.startsWith('Unexpected end') : position >= text.length;
   }
 }

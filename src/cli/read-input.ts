@@ -1,10 +1,9 @@
 /// <reference types="node" />
-import { constants } from 'node:buffer';
+import { constants, isUtf8 } from 'node:buffer';
 import type { MessageFormat } from '../core/format.js';
 import { isObject } from '../core/input-guards.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { FORMAT_ADAPTERS } from '../formats/index.js';
-import { createSourceDecoder } from './source-text.js';
 import { errorCodeOf, nodeFileSystem, type CliFileSystem } from './write-output.js';
 
 /** Where the CLI reads from: `name` is the path as given or `<stdin>`; `size` is in bytes. */
@@ -16,10 +15,7 @@ export interface Input {
   bytesRead(): number;
 }
 
-/**
- * Opens `path` for streaming, or stdin when `path` is `undefined` or `-`.
- * @throws {ToolHistoryError} `invalid-input` when the file is missing, not a file, or unreadable.
- */
+/** Opens `path` for streaming, or stdin for `undefined` or `-`; throws when it cannot be read. */
 export async function openInput(
   path: string | undefined,
   stdin: AsyncIterable<Uint8Array | string>,
@@ -59,6 +55,34 @@ function cannotRead(path: string, error: unknown): ToolHistoryError {
   });
 }
 
+// A byte that is not UTF-8 is read as U+DC00+byte (Python's "surrogateescape"); encodeSource
+// writes it back. Runs of well-formed multi-byte UTF-8 (Unicode Table 3-7) as latin1, or a byte:
+const UTF8_OR_BYTE =
+  /(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2})+|[\x80-\xff]/g;
+function decode(bytes: Buffer): string {
+  if (isUtf8(bytes)) return bytes.toString('utf8');
+  return bytes
+    .toString('latin1')
+    .replace(UTF8_OR_BYTE, (match) =>
+      match.length === 1
+        ? String.fromCharCode(0xdc00 + match.charCodeAt(0))
+        : Buffer.from(match, 'latin1').toString('utf8'),
+    );
+}
+
+/** How many leading bytes of `bytes` end on a character boundary (at most 3 are held back). */
+function completeLength(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back] ?? 0;
+    if (byte < 0x80) return bytes.length;
+    if (byte >= 0xc0) {
+      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return needed > back ? bytes.length - back : bytes.length;
+    }
+  }
+  return bytes.length;
+}
+
 /** One line (1-based `number`) and its line break; a line over the limit is `tooLong`, empty. */
 export interface Line {
   readonly text: string;
@@ -67,18 +91,19 @@ export interface Line {
   readonly tooLong?: true | undefined;
 }
 
-/** `maxLength`: the longest line in UTF-16 units (default: V8's longest string). */
-export interface ReadLinesOptions {
-  readonly maxLength?: number | undefined;
-}
-
-/** Splits a byte stream into lines as it arrives, in memory bounded by the longest line. */
+/** Splits a byte stream into lines as it arrives; a line over `maxLength` (UTF-16 units) is skipped. */
 export async function* readLines(
   chunks: AsyncIterable<Uint8Array | string>,
-  options: ReadLinesOptions = {},
+  maxLength: number = constants.MAX_STRING_LENGTH,
 ): AsyncGenerator<Line> {
-  const maxLength = options.maxLength ?? constants.MAX_STRING_LENGTH;
-  const decoder = createSourceDecoder();
+  let held = Buffer.alloc(0);
+  // A character cut between chunks is held back until its last byte arrives.
+  const decodeChunk = (chunk: Uint8Array): string => {
+    const bytes = Buffer.concat([held, chunk]);
+    const cut = completeLength(bytes);
+    held = bytes.subarray(cut);
+    return decode(bytes.subarray(0, cut));
+  };
   // Pieces of the line in progress, joined once at its end (linear, not quadratic).
   let pending: string[] = [];
   let pendingLength = 0;
@@ -100,7 +125,7 @@ export async function* readLines(
     return { text: text.slice(0, -1), number, ending: ending === '' ? '\r' : '\r\n' };
   };
   for await (const chunk of chunks) {
-    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    const text = typeof chunk === 'string' ? chunk : decodeChunk(chunk);
     let start = 0;
     for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
       add(text.slice(start, end));
@@ -109,17 +134,14 @@ export async function* readLines(
     }
     if (start < text.length) add(text.slice(start));
   }
-  const rest = decoder.end();
+  const rest = decode(held);
   if (rest.length > 0) add(rest);
   if (pendingLength > 0) yield take('');
 }
 
 const ADAPTERS = Object.values(FORMAT_ADAPTERS);
 
-/**
- * Guesses a conversation's format from its messages key, then from each adapter's `signature`;
- * plain text turns are `openai-chat`, not certain.
- */
+/** The format proved by the messages key or an adapter's `signature`, else `openai-chat`, guessed. */
 export function detectFormat(
   messages: readonly unknown[],
   key?: string,

@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
 import { CHAT_HOST_NAMES, isChatHostName, isMessageFormat } from '../formats/index.js';
-import { COMMANDS, errorMessageOf, type Command } from './commands.js';
+import { COMMANDS, type Command } from './commands.js';
 import type { ProviderName } from '../validate/validate-history.js';
 import { openInput } from './read-input.js';
 import {
   errorCodeOf,
+  errorMessageOf,
   guardOutput,
   OutputFailure,
   terminalLine,
@@ -15,11 +16,10 @@ import {
   type CliIo,
 } from './write-output.js';
 
-/** What the arguments ask for: a command, help, the version, or a usage error. */
+/** What the arguments ask for: a command, text to print (help, version), or a usage error. */
 export type ParsedCli =
   | { readonly kind: 'run'; readonly args: CliArgs }
-  | { readonly kind: 'help' }
-  | { readonly kind: 'version' }
+  | { readonly kind: 'print'; readonly text: string }
   | { readonly kind: 'error'; readonly message: string };
 
 /** Parsed command-line arguments; `input` `undefined` or `-` reads stdin. */
@@ -40,10 +40,7 @@ export interface CliArgs {
   readonly dropSystem: boolean;
 }
 
-/**
- * Runs the CLI and returns the exit code: 0 success, 1 issues found, 2 unreadable input, I/O or
- * usage error. Failures are one line on stderr; a closed stdout (`… | head`) exits quietly with 0.
- */
+/** Runs the CLI: exit 0 success (or stdout closed), 1 issues found, 2 unreadable input or error. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const stdout = guardOutput(io.stdout);
   const stderr = guardOutput(io.stderr);
@@ -67,8 +64,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 async function runParsed(parsed: ParsedCli, io: CliIo): Promise<number> {
-  if (parsed.kind === 'help' || parsed.kind === 'version') {
-    await writeOut(io.stdout, parsed.kind === 'help' ? usage() : `${version()}\n`);
+  if (parsed.kind === 'print') {
+    await writeOut(io.stdout, parsed.text);
     return 0;
   }
   if (parsed.kind === 'error') {
@@ -91,8 +88,7 @@ function version(): string {
   return typeof manifest.version === 'string' ? manifest.version : 'unknown';
 }
 
-function usage(): string {
-  return `Usage: aiwrapper-tool-calls <command> [file] [options]
+const USAGE = `Usage: aiwrapper-tool-calls <command> [file] [options]
 
 Check, repair, convert, trim and inspect tool-call histories.
 
@@ -136,7 +132,6 @@ Examples:
   cat history.json | aiwrapper-tool-calls trim --max-tokens 8000 --keep-first-user
   aiwrapper-tool-calls pairs history.json --json
 `;
-}
 
 const OPTIONS = {
   format: { type: 'string' },
@@ -167,8 +162,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedCli {
 function parseOrThrow(argv: readonly string[]): ParsedCli {
   const parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
   const { values } = parsed;
-  if (values.help === true) return { kind: 'help' } as const;
-  if (values.version === true) return { kind: 'version' } as const;
+  if (values.help === true) return { kind: 'print', text: USAGE };
+  if (values.version === true) return { kind: 'print', text: `${version()}\n` };
   const [command, input, ...rest] = parsed.positionals;
   const names = Object.keys(COMMANDS);
   if (command === undefined) fail(`missing command: one of ${names.join(', ')}`);

@@ -1,76 +1,26 @@
 /// <reference types="node" />
-import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
+import type { Conversation } from './read-conversations.js';
 
-// Untouched messages are written back from the source text. A byte that is not UTF-8 is read as
-// the lone surrogate U+DC00+byte (Python's "surrogateescape") and written back as that byte.
-
-/** Runs of well-formed multi-byte UTF-8 (Unicode Table 3-7) read as latin1, or one other byte. */
-const UTF8_OR_BYTE =
-  /(?:[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2})+|[\x80-\xff]/g;
-/** A lone low surrogate standing for an undecodable byte (0x80 to 0xFF). */
+// Untouched messages are written back from the source text, bytes read as U+DC00+byte as bytes.
 const ESCAPED_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
 const AROUND_ESCAPED_BYTES = new RegExp(`(${ESCAPED_BYTE.source})`);
-
-/** Decodes UTF-8 arriving in chunks, keeping bytes that are not UTF-8 (see above). */
-export function createSourceDecoder(): { write(chunk: Uint8Array): string; end(): string } {
-  let held = Buffer.alloc(0);
-  return {
-    write(chunk) {
-      const bytes = Buffer.concat([held, chunk]);
-      const cut = completeLength(bytes);
-      held = bytes.subarray(cut);
-      return decode(bytes.subarray(0, cut));
-    },
-    end() {
-      const text = decode(held);
-      held = Buffer.alloc(0);
-      return text;
-    },
-  };
-}
-
-function decode(bytes: Buffer): string {
-  if (isUtf8(bytes)) return bytes.toString('utf8');
-  return bytes
-    .toString('latin1')
-    .replace(UTF8_OR_BYTE, (match) =>
-      match.length === 1
-        ? String.fromCharCode(0xdc00 + match.charCodeAt(0))
-        : Buffer.from(match, 'latin1').toString('utf8'),
-    );
-}
-
-/** How many leading bytes of `bytes` end on a character boundary (at most 3 are held back). */
-function completeLength(bytes: Uint8Array): number {
-  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
-    const byte = bytes[bytes.length - back] ?? 0;
-    if (byte < 0x80) return bytes.length;
-    if (byte >= 0xc0) {
-      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-      return needed > back ? bytes.length - back : bytes.length;
-    }
-  }
-  return bytes.length;
-}
 
 /** The bytes of `text`, each escaped byte written back as itself. */
 export function encodeSource(text: string): Buffer {
   if (!ESCAPED_BYTE.test(text)) return Buffer.from(text);
-  // The odd pieces are the escaped bytes.
-  const pieces = text.split(AROUND_ESCAPED_BYTES);
   return Buffer.concat(
-    pieces.map((piece, index) =>
-      index % 2 === 1 ? Buffer.of(piece.charCodeAt(0) - 0xdc00) : Buffer.from(piece),
-    ),
+    // The odd pieces are the escaped bytes.
+    text
+      .split(AROUND_ESCAPED_BYTES)
+      .map((piece, index) =>
+        index % 2 === 1 ? Buffer.of(piece.charCodeAt(0) - 0xdc00) : Buffer.from(piece),
+      ),
   );
 }
 
-/**
- * `json` (of values read from `source`) with its `\udcXX` escapes turned back into escaped bytes.
- * @throws {ToolHistoryError} `invalid-input` when `source` spells such a character both ways.
- */
+/** `json` with its `\udcXX` escapes turned back into escaped bytes, unless `source` has both. */
 export function restoreEscapedBytes(json: string, source: string, where: string): string {
   if (!ESCAPED_BYTE.test(source)) return json;
   const escapes = /(?<!\\)((?:\\\\)*)\\u(dc[89a-f][0-9a-f])/gi;
@@ -120,40 +70,40 @@ export function locateMessages(
   let start = skipSpace(text, 0);
   if (source.index !== undefined) {
     document.elements ??= elementSpans(text, start);
-    start = document.elements[source.index]?.start ?? fail(`no element ${String(source.index)}`);
+    start = document.elements[source.index]?.start ?? fail(source.index);
   }
-  if (key !== undefined) {
-    let member: number | undefined;
-    let index = skipSpace(text, start + 1);
-    while (text[index] === '"') {
-      const keyEnd = stringEnd(text, index);
-      const valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
-      if (JSON.parse(text.slice(index, keyEnd)) === key) member = valueStart;
-      index = skipSpace(text, valueEnd(text, valueStart));
-      if (text[index] !== ',') break;
-      index = skipSpace(text, index + 1);
-    }
-    start = member ?? fail(`no member "${key}"`);
-  }
+  if (key !== undefined)
+    start =
+      elementSpans(text, start)
+        .filter((span) => span.key === key)
+        .at(-1)?.start ?? fail(key);
   return { array: { start, end: valueEnd(text, start) }, messages: elementSpans(text, start) };
 }
 
-function fail(what: string): never {
-  throw new Error(`${what} in the source`);
+function fail(what: string | number): never {
+  throw new Error(`no member or element ${JSON.stringify(what)} in the source`);
 }
 
-/** The spans of the elements of the array starting at `start` (a `[`). */
-export function elementSpans(text: string, start: number): Span[] {
-  const spans: Span[] = [];
+/** The spans of the values of the array or object starting at `start`, with each member's key. */
+export function elementSpans(
+  text: string,
+  start: number,
+): (Span & { readonly key: string | undefined })[] {
+  const spans: (Span & { readonly key: string | undefined })[] = [];
   let index = skipSpace(text, start + 1);
-  if (text[index] === ']') return spans;
-  for (;;) {
+  while (text[index] !== ']' && text[index] !== '}') {
+    let key: string | undefined;
+    if (text[start] === '{') {
+      const keyEnd = stringEnd(text, index);
+      key = JSON.parse(text.slice(index, keyEnd)) as string;
+      index = skipSpace(text, skipSpace(text, keyEnd) + 1);
+    }
     const end = valueEnd(text, index);
-    spans.push({ start: index, end });
+    spans.push({ start: index, end, key });
     index = skipSpace(text, end);
-    if (text[index] !== ',') return spans;
-    index = skipSpace(text, index + 1);
+    if (text[index] === ',') index = skipSpace(text, index + 1);
   }
+  return spans;
 }
 
 function skipSpace(text: string, index: number): number {
@@ -200,31 +150,24 @@ export function numberTokens(text: string, span: Span): string[] {
   return tokens;
 }
 
-/**
- * JSON.stringify writing each number a double cannot hold exactly (`1e400`) as `tokens` spelled it.
- * @throws {ToolHistoryError} `invalid-input` when such a number has two spellings in the source.
- */
+/** JSON.stringify writing each number a double cannot hold (`1e400`) as `tokens` spelled it. */
 export function createExactSerializer(
   tokens: readonly string[],
   where: string,
 ): (value: unknown, indent?: number) => string {
   const forms = new Map<number, Map<string, string>>();
   for (const token of tokens) {
-    const value = Number(token);
-    const known = forms.get(value) ?? new Map<string, string>();
-    forms.set(value, known);
+    const known = forms.get(Number(token)) ?? new Map<string, string>();
     if (!known.has(canonical(token))) known.set(canonical(token), token);
+    forms.set(Number(token), known);
   }
   // Per double, its spellings other than the one JSON.stringify writes, then that one if used.
   const spellings = new Map<number, string[]>();
   for (const [value, known] of forms) {
     const exact = Number.isFinite(value) ? canonical(JSON.stringify(value)) : undefined;
     const inexact = [...known].filter(([form]) => form !== exact).map(([, token]) => token);
-    if (inexact.length === 0) continue;
-    spellings.set(
-      value,
-      exact !== undefined && known.has(exact) ? [...inexact, String(value)] : inexact,
-    );
+    if (inexact.length > 0)
+      spellings.set(value, known.size > inexact.length ? [...inexact, String(value)] : inexact);
   }
   if (spellings.size === 0) return (value, indent) => JSON.stringify(value, null, indent);
   const marker = `@exact-${randomBytes(6).toString('hex')}-`;
@@ -258,4 +201,123 @@ function canonical(token: string): string {
   if (trimmed === '') return '0';
   const power = BigInt(exponent) - BigInt(fraction.length) + BigInt(digits.length - trimmed.length);
   return `${sign}${trimmed}e${power.toString()}`;
+}
+
+/** Writes conversations back into their source text, from where the last call stopped. */
+export function createSourceWriter(): {
+  write(conversation: Conversation, messages: readonly unknown[], where: string): string;
+  end(): string;
+} {
+  let document: SourceDocument | undefined;
+  let cursor = 0;
+  const end = (): string => {
+    const text = document?.text.slice(cursor) ?? '';
+    document = undefined;
+    cursor = 0;
+    return text;
+  };
+  return {
+    write(conversation, messages, where) {
+      const { source } = conversation;
+      const before = source.document === document ? '' : end();
+      document = source.document;
+      const original = conversation.messages;
+      // Unchanged: copied when the cursor moves on.
+      if (messages.length === original.length && messages.every((m, i) => m === original[i]))
+        return before;
+      const { text } = document;
+      if (source.kind === 'lines') {
+        cursor = text.length;
+        const all = { start: 0, end: text.length };
+        return before + splice(text, all, source.lines, original, messages, where, true);
+      }
+      const { array, messages: spans } = locateMessages(source, conversation.container?.key);
+      const head = text.slice(cursor, array.start);
+      cursor = array.end;
+      return before + head + splice(text, array, spans, original, messages, where, false);
+    },
+    end,
+  };
+}
+
+/** The messages array (or, with `lines`, one message per line) with `messages` in it. */
+function splice(
+  text: string,
+  array: Span,
+  spans: readonly Span[],
+  original: readonly unknown[],
+  messages: readonly unknown[],
+  where: string,
+  lines: boolean,
+): string {
+  const indexOf = new Map(original.map((message, index) => [message, index]));
+  const [first, second] = spans;
+  const last = spans.at(-1);
+  const open = lines || first === undefined ? '[' : text.slice(array.start, first.start);
+  const close = lines || last === undefined ? ']' : text.slice(last.end, array.end);
+  const separator =
+    first !== undefined && second !== undefined
+      ? text.slice(first.end, second.start)
+      : `,${open.slice(1)}`;
+  const newline = separator.lastIndexOf('\n');
+  const indent = newline === -1 ? undefined : separator.slice(newline + 1);
+  // New lines take the file's line break: CRLF files stay CRLF.
+  const crlf = lines
+    ? first !== undefined && text.slice(first.start, first.end).endsWith('\r\n')
+    : separator[newline - 1] === '\r';
+  const lineBreak = crlf ? '\r\n' : '\n';
+  let serialize: ((value: unknown, indent?: number) => string) | undefined;
+  // A rebuilt message equal to an input one (keys may be reordered) keeps the input's spelling.
+  let byValue: Map<string | undefined, number> | undefined;
+  const sameAs = (message: unknown): number | undefined => {
+    byValue ??= new Map(original.map((value, index) => [sortedJson(value), index]));
+    const key = sortedJson(message);
+    return key === undefined ? undefined : byValue.get(key);
+  };
+  const pieces = messages.map((message, index) => {
+    const span = spans[indexOf.get(message) ?? sameAs(message) ?? -1];
+    if (span !== undefined) return text.slice(span.start, span.end);
+    serialize ??= createExactSerializer(numberTokens(text, array), where);
+    let json: string;
+    try {
+      json = serialize(message, lines || indent === undefined ? undefined : 2);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw new ToolHistoryError(
+        'invalid-input',
+        `${where}: the message at index ${String(index)} changed and is too deeply nested or too large to write (${error.message}); nothing was written`,
+        { cause: error },
+      );
+    }
+    json = restoreEscapedBytes(json, text, where);
+    if (lines) return `${json}${lineBreak}`;
+    return indent === undefined ? json : json.replaceAll('\n', `${lineBreak}${indent}`);
+  });
+  // Before the first message: a byte order mark. A kept last line may lack its line break.
+  if (lines)
+    return (
+      text.slice(array.start, first?.start ?? array.start) +
+      pieces
+        .map((piece, index) =>
+          index < pieces.length - 1 && !piece.endsWith('\n') ? `${piece}${lineBreak}` : piece,
+        )
+        .join('')
+    );
+  return pieces.length === 0 ? '[]' : `${open}${pieces.join(separator)}${close}`;
+}
+
+/** JSON with every object's keys sorted, or `undefined` when nested too deeply to write. */
+function sortedJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value, (_key, member: unknown) =>
+      typeof member === 'object' && member !== null && !Array.isArray(member)
+        ? Object.fromEntries(
+            Object.entries(member).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          )
+        : member,
+    );
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }

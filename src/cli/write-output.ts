@@ -4,7 +4,10 @@ import { createReadStream, unlinkSync, type Stats } from 'node:fs';
 import { lstat, open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isObject } from '../core/input-guards.js';
-import { encodeSource } from './source-text.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
+import type { Conversation, InputLayout, Place } from './read-conversations.js';
+import type { Input } from './read-input.js';
+import { createSourceWriter, encodeSource, restoreEscapedBytes } from './source-text.js';
 
 /** A stream the CLI writes to: `process.stdout`, `process.stderr`, or a test double. */
 export interface OutputStream {
@@ -14,14 +17,10 @@ export interface OutputStream {
   on?(event: 'error', listener: (error: Error) => void): unknown;
 }
 
-/** What the CLI needs to know about a path. */
-export type CliFileStats = Pick<
-  Stats,
-  'size' | 'mode' | 'uid' | 'gid' | 'isFile' | 'isSymbolicLink'
->;
+type FileStats = Pick<Stats, 'size' | 'mode' | 'uid' | 'gid' | 'isFile' | 'isSymbolicLink'>;
 
 /** A file opened for writing; `write` may write fewer bytes than asked (a full disk). */
-export interface CliWritableFile {
+interface WritableFile {
   write(buffer: Uint8Array): Promise<{ readonly bytesWritten: number }>;
   datasync(): Promise<void>;
   close(): Promise<void>;
@@ -31,13 +30,13 @@ export interface CliWritableFile {
 
 /** Every file system call the CLI makes: `node:fs` by default, a double in tests. */
 export interface CliFileSystem {
-  stat(path: string): Promise<CliFileStats>;
-  lstat(path: string): Promise<CliFileStats>;
+  stat(path: string): Promise<FileStats>;
+  lstat(path: string): Promise<FileStats>;
   readChunks(path: string): AsyncIterable<Uint8Array>;
   realpath(path: string): Promise<string>;
   readlink(path: string): Promise<string>;
   /** Creates `path` for writing; fails when it exists (`wx`). */
-  create(path: string, mode: number): Promise<CliWritableFile>;
+  create(path: string, mode: number): Promise<WritableFile>;
   rename(from: string, to: string): Promise<void>;
   unlink(path: string): Promise<void>;
   syncDirectory(path: string): Promise<void>;
@@ -81,6 +80,20 @@ export function errorCodeOf(error: unknown): string | undefined {
   return isObject(error) && typeof error.code === 'string' ? error.code : undefined;
 }
 
+/** Where a record is: `file`, `file: conversation N`, `file:line: conversation N`, `file:line:column`. */
+export function locationOf(input: Input, { layout, line, number }: Place, column?: number): string {
+  const position =
+    column !== undefined ? `:${line}:${column}` : layout.startsWith('jsonl') ? `:${line}` : '';
+  const conversation =
+    layout === 'json-array' || layout === 'jsonl' ? `: conversation ${number}` : '';
+  return `${input.name}${position}${conversation}`;
+}
+
+/** The message of an error, for one line of output. */
+export function errorMessageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Writes `text`, waiting for `drain` when the stream's buffer is full, so memory stays bounded. */
 export async function writeOut(stream: OutputStream, text: string | Uint8Array): Promise<void> {
   if (stream.write(text)) return;
@@ -94,10 +107,7 @@ export class OutputFailure extends Error {
   override readonly name: string = 'OutputFailure';
 }
 
-/**
- * Wraps `stream` so that its first failed write (EPIPE, ENOSPC) is recorded, not an unhandled
- * `error` event: later writes throw {@link OutputFailure}, and a pending wait for `drain` ends.
- */
+/** Records `stream`'s first failed write (EPIPE, ENOSPC); later writes throw, drain waits end. */
 export function guardOutput(
   stream: OutputStream,
 ): OutputStream & { failure(): Error | undefined; flush(): Promise<void> } {
@@ -117,7 +127,7 @@ export function guardOutput(
         return stream.write(text);
       } catch (error) {
         fail(error);
-        throw new OutputFailure(error instanceof Error ? error.message : String(error));
+        throw new OutputFailure(errorMessageOf(error));
       }
     },
     once(_event, listener) {
@@ -151,11 +161,10 @@ export function guardOutput(
 }
 
 // Text from the history printed raw could retitle a terminal, hide text (bidi) or forge a report
-// line, so C0, DEL, C1, bidi controls, LS and PS print as escapes.
+// line, so C0, DEL, C1, bidi controls, LS and PS print as escapes; JSON.stringify escapes C0.
 /* eslint-disable no-control-regex -- matching control characters is the point */
 const CONTROL =
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** CONTROL without C0, which JSON.stringify already escapes. */
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /* eslint-enable no-control-regex */
 
@@ -182,22 +191,16 @@ export function jsonText(value: unknown, indent?: number): string {
   return escapeJsonUnsafe(JSON.stringify(value, null, indent));
 }
 
-/** A file written to a temp file and renamed over its target on commit; abort is idempotent. */
-export interface AtomicWriter {
+// Like write-file-atomic: a temp file renamed over the target (through symbolic links) on commit,
+// keeping its mode and (as root) owner, removed on SIGINT/TERM/HUP/QUIT.
+async function createAtomicWriter(
+  path: string,
+  fs: CliFileSystem,
+): Promise<{
   write(text: string): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
-}
-
-/**
- * Writes `path` through a temp file beside it, renamed over it on commit: readers see the old or
- * the whole new file. Keeps the replaced file's mode and (as root) owner, writes through symbolic
- * links as `write-file-atomic` does, and removes the temp file on SIGINT/TERM/HUP/QUIT.
- */
-export async function createAtomicWriter(
-  path: string,
-  fs: CliFileSystem = nodeFileSystem,
-): Promise<AtomicWriter> {
+}> {
   let target = path;
   // As many hops as Linux's MAXSYMLINKS.
   for (let hop = 0; (await fs.lstat(target).catch(() => undefined))?.isSymbolicLink(); hop++) {
@@ -285,5 +288,79 @@ function removeOnSignal(path: string): () => void {
   return () => {
     if (pending.delete(path) && pending.size === 0)
       for (const signal of SIGNALS) process.removeListener(signal, onSignal);
+  };
+}
+
+/** Where `fix`, `convert` (`write`: anew) and `trim` (`writeMessages`: spliced) write. */
+export interface HistorySink {
+  write(conversation: Conversation, value: unknown): Promise<void>;
+  writeMessages(conversation: Conversation, messages: readonly unknown[]): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+  readonly reports: OutputStream;
+}
+
+/** Opens `-o FILE` (not the input), the input file with `--in-place`, or stdout. */
+export async function openHistorySink(
+  args: { readonly inPlace: boolean; readonly output: string | undefined },
+  input: Input,
+  io: CliIo,
+): Promise<HistorySink> {
+  const fs = io.fs ?? nodeFileSystem;
+  const target = args.inPlace ? input.path : args.output;
+  const canonical = (path: string): Promise<string> => fs.realpath(path).catch(() => resolve(path));
+  if (target !== undefined && !args.inPlace && input.path !== undefined)
+    if ((await canonical(target)) === (await canonical(input.path)))
+      throw new ToolHistoryError(
+        'invalid-input',
+        `-o ${target} is the input file; pass --in-place to overwrite it`,
+      );
+  let layout: InputLayout | undefined;
+  let count = 0;
+  const serialize = (conversation: Conversation, value: unknown): string => {
+    layout ??= conversation.layout;
+    count++;
+    const text =
+      conversation.layout === 'json'
+        ? `${jsonText(value, 2)}\n`
+        : conversation.layout === 'json-array'
+          ? `${count === 1 ? '[\n' : ',\n'}${jsonText(value)}`
+          : Array.isArray(value) && conversation.layout === 'jsonl-messages'
+            ? value.map((message) => `${jsonText(message)}\n`).join('')
+            : `${jsonText(value)}\n`;
+    const { document } = conversation.source;
+    return restoreEscapedBytes(text, document.text, locationOf(input, conversation));
+  };
+  const source = createSourceWriter();
+  let lossless = false;
+  const cannotWrite = (error: unknown): never => {
+    const reason = errorCodeOf(error) ?? errorMessageOf(error);
+    throw new ToolHistoryError('invalid-input', `${target}: cannot write (${reason})`, {
+      cause: error,
+    });
+  };
+  let writer: Awaited<ReturnType<typeof createAtomicWriter>> | undefined;
+  if (target !== undefined) {
+    // Fail before any work when the target cannot be a file (a directory).
+    if ((await fs.stat(target).catch(() => undefined))?.isFile() === false)
+      throw new ToolHistoryError('invalid-input', `${target}: cannot write (not a file)`);
+    writer = await createAtomicWriter(target, fs).catch(cannotWrite);
+  }
+  const out = (text: string): Promise<void> =>
+    writer === undefined
+      ? writeOut(io.stdout, encodeSource(escapeJsonUnsafe(text)))
+      : writer.write(text).catch(cannotWrite);
+  return {
+    write: (conversation, value) => out(serialize(conversation, value)),
+    writeMessages: (conversation, messages) => {
+      lossless = true;
+      return out(source.write(conversation, messages, locationOf(input, conversation)));
+    },
+    commit: async () => {
+      await out(lossless ? source.end() : layout === 'json-array' ? '\n]\n' : '');
+      await writer?.commit().catch(cannotWrite);
+    },
+    abort: async () => writer?.abort(),
+    reports: writer === undefined ? io.stderr : io.stdout,
   };
 }

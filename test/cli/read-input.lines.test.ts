@@ -54,9 +54,8 @@ test.prop([
   async (lines, cuts, maxLength) => {
     const text = lines.map((line) => `${line}\n`).join('');
     const read: (string | { tooLong: number })[] = [];
-    for await (const line of readLines(toAsync(chunksOf(new TextEncoder().encode(text), cuts)), {
-      maxLength,
-    }))
+    const chunks = toAsync(chunksOf(new TextEncoder().encode(text), cuts));
+    for await (const line of readLines(chunks, maxLength))
       read.push(line.tooLong ? { tooLong: line.number } : line.text);
     expect(read).toEqual(
       lines.map((line, index) => (line.length > maxLength ? { tooLong: index + 1 } : line)),

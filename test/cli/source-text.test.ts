@@ -1,21 +1,22 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import {
-  createSourceDecoder,
-  encodeSource,
-  restoreEscapedBytes,
-} from '../../src/cli/source-text.js';
+import { readLines } from '../../src/cli/read-input.js';
+import { encodeSource, restoreEscapedBytes } from '../../src/cli/source-text.js';
 import { ToolHistoryError } from '../../src/errors/tool-history-error.js';
 
-function decodeInChunks(bytes: Uint8Array, cuts: readonly number[]): string {
-  const decoder = createSourceDecoder();
+/** The text readLines reads from `bytes` cut at `cuts`, line breaks included. */
+async function decodeInChunks(bytes: Uint8Array, cuts: readonly number[]): Promise<string> {
+  const chunks = async function* (): AsyncGenerator<Uint8Array> {
+    let start = 0;
+    for (const cut of [...cuts].map((at) => at % (bytes.length + 1)).sort((a, b) => a - b)) {
+      yield await Promise.resolve(bytes.subarray(start, Math.max(start, cut)));
+      start = Math.max(start, cut);
+    }
+    yield bytes.subarray(start);
+  };
   let text = '';
-  let start = 0;
-  for (const cut of [...cuts].map((at) => at % (bytes.length + 1)).sort((a, b) => a - b)) {
-    text += decoder.write(bytes.subarray(start, Math.max(start, cut)));
-    start = Math.max(start, cut);
-  }
-  return text + decoder.write(bytes.subarray(start)) + decoder.end();
+  for await (const line of readLines(chunks())) text += line.text + line.ending;
+  return text;
 }
 
 /** Bytes mixing UTF-8 text with bytes from 0x80 up, which may or may not form characters. */
@@ -29,29 +30,31 @@ const mixedBytes = fc
   )
   .map((pieces) => Buffer.concat(pieces));
 
-describe('createSourceDecoder', () => {
+describe('readLines decoding', () => {
   test.prop([mixedBytes, fc.array(fc.nat(), { maxLength: 6 })])(
     'gives back every byte once encoded, however the bytes are chunked',
-    (bytes, cuts) => {
-      const text = decodeInChunks(bytes, cuts);
+    async (bytes, cuts) => {
+      const text = await decodeInChunks(bytes, cuts);
       expect({ bytes: encodeSource(text), text }).toEqual({
         bytes,
-        text: decodeInChunks(bytes, []),
+        text: await decodeInChunks(bytes, []),
       });
     },
   );
 
   test.prop([fc.string({ unit: 'grapheme' }), fc.array(fc.nat(), { maxLength: 6 })])(
     'reads UTF-8 as TextDecoder does',
-    (text, cuts) => {
-      expect(decodeInChunks(Buffer.from(text), cuts)).toBe(text);
+    async (text, cuts) => {
+      expect(await decodeInChunks(Buffer.from(text), cuts)).toBe(text);
     },
   );
 
-  it('reads each byte that is not UTF-8 as U+DC00 plus the byte', () => {
+  it('reads each byte that is not UTF-8 as U+DC00 plus the byte', async () => {
     // A stray continuation byte, an overlong "/", an encoded surrogate, a cut 3-byte character.
     const bytes = Buffer.from([0x61, 0x80, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xe2, 0x82]);
-    expect(decodeInChunks(bytes, [])).toBe('a\udc80\udcc0\udcaf\udced\udca0\udc80\udce2\udc82');
+    expect(await decodeInChunks(bytes, [])).toBe(
+      'a\udc80\udcc0\udcaf\udced\udca0\udc80\udce2\udc82',
+    );
   });
 });
 
