@@ -24,12 +24,10 @@ export function validateOpenAIChat(messages: readonly unknown[]): ValidationResu
   return inspectOpenAIChat(messages).result;
 }
 
-/** The call turn the following `tool` messages answer; `answeredAt` is -1 while a call is pending. */
+/** The call turn the following `tool` messages answer: each id's answer, -1 while pending. */
 interface OpenTurn {
   readonly index: number;
-  readonly callIds: readonly string[];
-  readonly positions: ReadonlyMap<string, number>;
-  readonly answeredAt: number[];
+  readonly answeredAt: Map<string, number>;
   pending: number;
 }
 
@@ -114,15 +112,14 @@ function checkToolMessage(
     issues.push(callIssue('unknown-tool-call-id', index, '', text, param));
     return;
   }
-  const position = turn?.positions.get(id);
-  const first = position === undefined ? -1 : (turn?.answeredAt[position] ?? -1);
-  if (turn !== undefined && position !== undefined && first === -1) {
-    turn.answeredAt[position] = index;
+  const first = turn?.answeredAt.get(id);
+  if (turn !== undefined && first === -1) {
+    turn.answeredAt.set(id, index);
     turn.pending--;
     return;
   }
   const param = fieldParam(rules, index, 'tool_call_id');
-  if (first !== -1) {
+  if (first !== undefined) {
     // OpenAI names both messages, also once every call is answered (agno-agi/agno#5116).
     const text = wording.duplicateResult(id, first, index);
     issues.push(callIssue('duplicate-tool-call-id', index, id, text, param));
@@ -143,7 +140,7 @@ function closeTurn(
   rules: ResolvedChatHost,
 ): void {
   if (turn === undefined || turn.pending === 0) return;
-  const toolCallIds = turn.callIds.filter((_, position) => turn.answeredAt[position] === -1);
+  const toolCallIds = [...turn.answeredAt].filter(([, at]) => at === -1).map(([id]) => id);
   const message = rules.wording.missingResults(toolCallIds, closedAt);
   issues.push({
     code: 'missing-tool-result',
@@ -169,9 +166,8 @@ function openTurn(
     issues.push({ code: 'empty-tool-calls', messageIndex: index, message: text, param: path });
     return undefined;
   }
-  const callIds: string[] = [];
-  const positions = new Map<string, number>();
-  const firstAt: number[] = [];
+  // Each id's first call position.
+  const firstAt = new Map<string, number>();
   table.begin(index, 'calls');
   for (let callIndex = 0; callIndex < toolCalls.length; callIndex++) {
     const call: unknown = toolCalls[callIndex];
@@ -183,21 +179,19 @@ function openTurn(
     table.add(siteName(call.id), callIndex);
     const id = checkCall(call.id, fn, index, callIndex, issues, rules);
     if (id === undefined) continue;
-    const position = positions.get(id);
-    if (position === undefined) {
-      positions.set(id, callIds.length);
-      callIds.push(id);
-      firstAt.push(callIndex);
+    const first = firstAt.get(id);
+    if (first === undefined) {
+      firstAt.set(id, callIndex);
       continue;
     }
     // Ours, shaped like OpenAI's duplicate tool_call_id (latitude-dev/latitude-llm#1840 says it passes).
-    const text = `Duplicate value for 'id' of '${id}', in messages[${index}].tool_calls[${firstAt[position] ?? 0}] and messages[${index}].tool_calls[${callIndex}].`;
+    const text = `Duplicate value for 'id' of '${id}', in messages[${index}].tool_calls[${first}] and messages[${index}].tool_calls[${callIndex}].`;
     const param = `messages[${index}].tool_calls[${callIndex}].id`;
     issues.push(callIssue('duplicate-tool-call-id', index, id, text, param));
   }
-  if (callIds.length === 0) return undefined;
-  const answeredAt = callIds.map(() => -1);
-  return { index, callIds, positions, answeredAt, pending: callIds.length };
+  if (firstAt.size === 0) return undefined;
+  for (const id of firstAt.keys()) firstAt.set(id, -1);
+  return { index, answeredAt: firstAt, pending: firstAt.size };
 }
 
 function checkCall(
