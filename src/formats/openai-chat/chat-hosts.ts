@@ -2,7 +2,11 @@
 // host leaves out is OpenAI's.
 import { wordsIssues, type InspectionUse } from '../../core/history-inspection.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import { isObject, type JsonObject } from '../../core/input-guards.js';
+import {
+  describeType as describeJsonType,
+  isObject,
+  type JsonObject,
+} from '../../core/input-guards.js';
 import { BASE_PROFILE, NON_EMPTY_CALL_ID, type RuleContext } from '../../core/format.js';
 import type { ShapeFix, ShapeRepair, ChatHost, ChatWording } from '../shared/chat-host.js';
 
@@ -177,13 +181,8 @@ export function fieldParam(
   return rules.params ? `messages.[${String(index)}].${field}` : undefined;
 }
 
-/** OpenAI's names for JSON types: "an integer", "a decimal number", "an object", "null", … */
+/** OpenAI's names for JSON types: numbers are "an integer" or "a decimal number". */
 export function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a decimal number';
-  if (typeof value === 'bigint') return 'an integer';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'undefined') return 'undefined';
-  return `a ${typeof value}`;
+  return typeof value === 'bigint' ? 'an integer' : describeJsonType(value);
 }
