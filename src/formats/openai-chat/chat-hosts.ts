@@ -1,6 +1,5 @@
-// The hosts that speak Chat Completions, each with its id limit, wording and extra rules; what a
-// host leaves out is OpenAI's.
-import { wordsIssues, type InspectionUse } from '../../core/history-inspection.js';
+// The hosts that speak Chat Completions, each with its id limit, wording and extra rules; where a
+// host has no sentence of its own, OpenAI's stands.
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import {
   describeType as describeJsonType,
@@ -50,7 +49,7 @@ export const OPENAI_CHAT_HOST: ChatHost = {
   name: 'openai',
   label: 'OpenAI',
   maxCallIdLength: OPENAI_CHAT_MAX_CALL_ID_LENGTH,
-  wording: {},
+  wording: OPENAI_CHAT_WORDING,
 };
 
 /**
@@ -63,6 +62,7 @@ export const DEEPSEEK_HOST: ChatHost = {
   maxCallIdLength: undefined,
   profile: { ...BASE_PROFILE, name: 'DeepSeek', callIds: NON_EMPTY_CALL_ID },
   wording: {
+    ...OPENAI_CHAT_WORDING,
     // param null, code invalid_request_error: FoundationAgents/OpenManus#23.
     orphanResult: () =>
       "Messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
@@ -78,7 +78,9 @@ export const DEEPSEEK_HOST: ChatHost = {
 export const GROQ_HOST: ChatHost = {
   name: 'groq',
   label: 'Groq',
+  maxCallIdLength: OPENAI_CHAT_MAX_CALL_ID_LENGTH,
   wording: {
+    ...OPENAI_CHAT_WORDING,
     // hackclub/ai#22.
     missingToolCallId: (index) =>
       `'messages.${index}' : for 'role:tool' the following must be satisfied[('messages.${index}.tool_call_id' : property 'tool_call_id' is missing)]`,
@@ -95,7 +97,9 @@ const QWEN_PREFIX = '<400> InternalError.Algo.InvalidParameter: ';
 export const QWEN_HOST: ChatHost = {
   name: 'qwen',
   label: 'Qwen (DashScope)',
+  maxCallIdLength: OPENAI_CHAT_MAX_CALL_ID_LENGTH,
   wording: {
+    ...OPENAI_CHAT_WORDING,
     // QwenLM/qwen-code#2360 (typo "preceeding" included).
     orphanResult: () =>
       `${QWEN_PREFIX}messages with role "tool" must be a response to a preceeding message with "tool_calls".`,
@@ -152,33 +156,6 @@ function addMissingReasoning(messages: readonly unknown[], context: RuleContext)
     return { kind: 'added-reasoning', messageIndex: index, callId: callIds[0] ?? '', message };
   });
   return { messages: out, fixes };
-}
-
-/** A host's rules with OpenAI's filling what the host leaves out. */
-export interface ResolvedChatHost {
-  readonly wording: ChatWording;
-  readonly maxCallIdLength: number | undefined;
-  /** Whether issues name their `param` (not for repair). */
-  readonly params: boolean;
-}
-
-/** `host` with OpenAI's sentences and limits where it has none of its own. */
-export function resolveChatHost(host: ChatHost, use: InspectionUse = 'validate'): ResolvedChatHost {
-  return {
-    wording: { ...OPENAI_CHAT_WORDING, ...host.wording },
-    maxCallIdLength:
-      'maxCallIdLength' in host ? host.maxCallIdLength : OPENAI_CHAT_MAX_CALL_ID_LENGTH,
-    params: wordsIssues(use),
-  };
-}
-
-/** OpenAI's param for a field of message `index` (`messages.[3].role`), or none for repair. */
-export function fieldParam(
-  rules: ResolvedChatHost,
-  index: number,
-  field: 'role' | 'tool_call_id',
-): string | undefined {
-  return rules.params ? `messages.[${String(index)}].${field}` : undefined;
 }
 
 /** OpenAI's names for JSON types: numbers are "an integer" or "a decimal number". */

@@ -1,18 +1,16 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
+import {
+  wordsIssues,
+  type HistoryInspection,
+  type InspectionUse,
+} from '../../core/history-inspection.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import type { ChatHost } from '../shared/chat-host.js';
-import {
-  describeType,
-  fieldParam,
-  OPENAI_CHAT_HOST,
-  resolveChatHost,
-  type ResolvedChatHost,
-} from './chat-hosts.js';
+import { describeType, OPENAI_CHAT_HOST } from './chat-hosts.js';
 
 /**
  * Validates a Chat Completions `messages` array, returning every issue with OpenAI's `message` and
@@ -39,7 +37,7 @@ export function inspectOpenAIChat(
   use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertOpenAIChatMessages(messages);
-  const rules = resolveChatHost(host, use);
+  const rules: Rules = { ...host, params: wordsIssues(use) };
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable();
   let turn: OpenTurn | undefined;
@@ -75,6 +73,18 @@ export function inspectOpenAIChat(
   return { result: toValidationResult(issues), table };
 }
 
+/** A host's rules; `params`: whether issues name their `param` (not for repair). */
+type Rules = ChatHost & { readonly params: boolean };
+
+/** OpenAI's param for a field of message `index` (`messages.[3].role`), or none for repair. */
+function fieldParam(
+  rules: Rules,
+  index: number,
+  field: 'role' | 'tool_call_id',
+): string | undefined {
+  return rules.params ? `messages.[${String(index)}].${field}` : undefined;
+}
+
 type CallIssueCode =
   | 'invalid-tool-call-id'
   | 'unknown-tool-call-id'
@@ -98,7 +108,7 @@ function checkToolMessage(
   index: number,
   turn: OpenTurn | undefined,
   issues: HistoryIssue[],
-  rules: ResolvedChatHost,
+  rules: Rules,
 ): void {
   const id = message.tool_call_id;
   const { wording } = rules;
@@ -137,7 +147,7 @@ function closeTurn(
   closedAt: number,
   param: string | undefined,
   issues: HistoryIssue[],
-  rules: ResolvedChatHost,
+  rules: Rules,
 ): void {
   if (turn === undefined || turn.pending === 0) return;
   const toolCallIds = [...turn.answeredAt].filter(([, at]) => at === -1).map(([id]) => id);
@@ -156,7 +166,7 @@ function openTurn(
   index: number,
   issues: HistoryIssue[],
   table: ToolTurnTable,
-  rules: ResolvedChatHost,
+  rules: Rules,
 ): OpenTurn | undefined {
   const toolCalls = message.tool_calls;
   if (!Array.isArray(toolCalls)) return undefined;
@@ -200,7 +210,7 @@ function checkCall(
   index: number,
   callIndex: number,
   issues: HistoryIssue[],
-  rules: ResolvedChatHost,
+  rules: Rules,
 ): string | undefined {
   const max = rules.maxCallIdLength;
   const goodId = typeof id === 'string' && id !== '' && (max === undefined || id.length <= max);
@@ -259,7 +269,7 @@ function checkTextContent(
   message: JsonObject,
   index: number,
   issues: HistoryIssue[],
-  rules: ResolvedChatHost,
+  rules: Rules,
 ): void {
   if (typeof message.content === 'string') return;
   const problem = textOfContent(message.content);
