@@ -220,18 +220,17 @@ function checkCall(
   const path = `messages[${index}].tool_calls[${callIndex}]`;
   const param = `${path}.id`;
   const callId = typeof id === 'string' ? id : undefined;
-  if (callId === undefined)
-    issues.push(
-      callIssue('invalid-tool-call-id', index, '', mistyped(param, id, 'a string'), param),
-    );
-  // No reply recorded for an empty id: OpenAI's empty_string sentence.
-  else if (callId === '')
-    issues.push(callIssue('invalid-tool-call-id', index, '', emptyString(param), param));
-  // code string_above_max_length: vercel/ai#8132.
-  else if (max !== undefined && callId.length > max) {
-    const text = `Invalid '${param}': string too long. Expected a string with maximum length ${max}, but got a string with length ${callId.length} instead.`;
-    issues.push(callIssue('invalid-tool-call-id', index, callId, text, param));
-  }
+  // No reply recorded for an empty id: OpenAI's empty_string sentence; too long: vercel/ai#8132.
+  const idText =
+    callId === undefined
+      ? mistyped(param, id, 'a string')
+      : callId === ''
+        ? emptyString(param)
+        : max !== undefined && callId.length > max
+          ? `Invalid '${param}': string too long. Expected a string with maximum length ${max}, but got a string with length ${callId.length} instead.`
+          : undefined;
+  if (idText !== undefined)
+    issues.push(callIssue('invalid-tool-call-id', index, callId ?? '', idText, param));
   if (fn === undefined) return callId;
   const name = `${path}.function.name`;
   if (fn.name === '')
