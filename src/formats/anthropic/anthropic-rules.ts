@@ -19,7 +19,7 @@ export function missingSentence(at: number, ids: readonly string[]): string {
 }
 
 /** A param and its sentence. */
-type Words = readonly [param: string | undefined, message: string];
+export type Words = readonly [param: string | undefined, message: string];
 
 const UNWORDED: Words = [undefined, ''];
 

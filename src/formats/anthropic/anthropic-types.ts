@@ -62,19 +62,12 @@ export type AnthropicOtherBlock =
 export type AnthropicContentBlock =
   AnthropicTextBlock | AnthropicToolUseBlock | AnthropicToolResultBlock | AnthropicOtherBlock;
 
-/** A `user` message; tool results travel here as `tool_result` blocks. */
-export interface AnthropicUserMessage {
-  readonly role: 'user';
+/**
+ * A message of the `messages` array (the system prompt is a separate request field): calls travel
+ * in `assistant` messages as `tool_use` blocks, results in `user` messages as `tool_result` blocks.
+ */
+export interface AnthropicMessage {
+  readonly role: 'user' | 'assistant';
   readonly content: string | AnthropicContentBlock[];
   readonly [key: string]: unknown;
 }
-
-/** An `assistant` message; calls travel here as `tool_use` blocks. */
-export interface AnthropicAssistantMessage {
-  readonly role: 'assistant';
-  readonly content: string | AnthropicContentBlock[];
-  readonly [key: string]: unknown;
-}
-
-/** Any message of the `messages` array (the system prompt is a separate request field). */
-export type AnthropicMessage = AnthropicUserMessage | AnthropicAssistantMessage;

@@ -187,29 +187,21 @@ function checkResponses(
     calls.every((call, position) => call.name === responses[position]?.name)
   )
     return;
-  const waiting = new Map<string, { readonly positions: number[]; next: number }>();
-  calls.forEach((call, position) => {
-    const queue = waiting.get(call.name);
-    if (queue) queue.positions.push(position);
-    else waiting.set(call.name, { positions: [position], next: 0 });
-  });
-  const answered = new Uint8Array(calls.length);
-  const unmatched: FunctionPart[] = [];
+  const byName = new GeminiTurn();
+  for (const call of calls) byName.arm('', call.name, true);
+  // Named responses first, so a nameless one cannot take their calls.
+  const named = responses.filter(
+    (response) => response.name !== '' && byName.answer('', response.name) === undefined,
+  );
   for (const response of responses) {
-    const queue = waiting.get(response.name);
-    if (queue !== undefined && queue.next < queue.positions.length)
-      answered[queue.positions[queue.next++] ?? 0] = 1;
-    else unmatched.push(response);
-  }
-  const unanswered = calls.filter((_, position) => answered[position] === 0);
-  const nameless = unmatched.filter((response) => response.name === '');
-  const named = unmatched.filter((response) => response.name !== '');
-  nameless.forEach((response, position) => {
-    const call = unanswered[position];
+    if (response.name !== '') continue;
     const message = emptyResponseNameMessage(index, response.partIndex);
-    issues.push(call ? mismatch(response, call, index, message) : orphan(response, index, message));
-  });
-  const left = unanswered.slice(nameless.length);
+    const taken = byName.answer('', '');
+    const call = taken === undefined ? undefined : calls[taken.position];
+    if (call === undefined) issues.push(orphan(response, index, message));
+    else if (call.name !== '') issues.push(mismatch(response, call, index, message));
+  }
+  const left = calls.filter((_, position) => byName.calls[position]?.answered === false);
   if (left.length === named.length) {
     // Wording ours.
     named.forEach((response, position) => {

@@ -4,7 +4,8 @@ import {
   type HistoryIssue,
   type ValidationResult,
 } from '../../errors/history-issue.js';
-import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
+import { forEachToolTurnProblem, type ToolSite } from '../../core/pair-tool-turns.js';
+import { blockIssueOf, type BlockWording, type Words } from '../anthropic/anthropic-rules.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
@@ -78,8 +79,9 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       table.add(id, partIndex);
     }
   }
+  const wording = mistralWording(messages as readonly JsonObject[]);
   forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
-    issues.push(issueOf(problem, messages as readonly JsonObject[])),
+    issues.push(blockIssueOf(problem, messages.length, wording)),
   );
   const last = lastRoleIssue(messages);
   if (last) issues.push(last);
@@ -113,38 +115,25 @@ function checkId(
   issues.push({ code, messageIndex: index, partIndex, toolCallId: id, message });
 }
 
-function issueOf(problem: ToolTurnProblem, messages: readonly JsonObject[]): HistoryIssue {
-  switch (problem.kind) {
-    case 'orphan':
-    case 'misplaced':
-    case 'duplicate-result': {
-      const { messageIndex, callId: toolCallId } = problem.result;
-      // code 3230 after a user message (charmbracelet/crush#279); else the count sentence.
-      const before = messages[messageIndex - 1]?.role;
-      const message =
-        before === 'user' || before === 'system'
-          ? `Unexpected role 'tool' after role '${before}'`
-          : MISTRAL_COUNT_MISMATCH;
-      if (problem.kind === 'misplaced') {
-        const callMessageIndex = problem.call.messageIndex;
-        const code = 'misplaced-tool-result';
-        return { code, messageIndex, toolCallId, message, callMessageIndex };
-      }
-      const code = problem.kind === 'orphan' ? 'orphan-tool-result' : 'duplicate-tool-call-id';
-      return { code, messageIndex, toolCallId, message };
-    }
-    case 'missing': {
-      const { turnMessageIndex: messageIndex, callIds: toolCallIds } = problem;
-      const code = 'missing-tool-result';
-      return { code, messageIndex, toolCallIds, message: MISTRAL_COUNT_MISMATCH };
-    }
-    case 'duplicate-call': {
-      // No Mistral wording was found for two calls sharing an id in one turn; ours.
-      const { messageIndex, partIndex, callId: toolCallId } = problem.call;
-      const message = `Duplicate tool call id ${toolCallId} in messages[${messageIndex}].tool_calls (first at tool_calls[${problem.first.partIndex ?? 0}]).`;
-      return { code: 'duplicate-tool-call-id', messageIndex, partIndex, toolCallId, message };
-    }
-  }
+/** Mistral's words for the tool-turn problems (no `param`). */
+function mistralWording(messages: readonly JsonObject[]): BlockWording {
+  // code 3230 after a user message (charmbracelet/crush#279); else the count sentence.
+  const unexpected = ({ messageIndex }: ToolSite): Words => {
+    const before = messages[messageIndex - 1]?.role;
+    return before === 'user' || before === 'system'
+      ? [undefined, `Unexpected role 'tool' after role '${before}'`]
+      : [undefined, MISTRAL_COUNT_MISMATCH];
+  };
+  return {
+    unexpected,
+    duplicateResult: unexpected,
+    missing: () => [undefined, MISTRAL_COUNT_MISMATCH],
+    // No Mistral wording was found for two calls sharing an id in one turn; ours.
+    duplicateCall: (call, first) => [
+      undefined,
+      `Duplicate tool call id ${call.callId} in messages[${call.messageIndex}].tool_calls (first at tool_calls[${first.partIndex ?? 0}]).`,
+    ],
+  };
 }
 
 /**

@@ -1,8 +1,11 @@
-// The hosts that speak Chat Completions, each with its id limit, wording and extra rules; what a
-// host leaves out is OpenAI's.
-import { wordsIssues, type InspectionUse } from '../../core/history-inspection.js';
+// The hosts that speak Chat Completions, each with its id limit, wording and extra rules; where a
+// host has no sentence of its own, OpenAI's stands.
 import type { HistoryIssue } from '../../errors/history-issue.js';
-import { isObject, type JsonObject } from '../../core/input-guards.js';
+import {
+  describeType as describeJsonType,
+  isObject,
+  type JsonObject,
+} from '../../core/input-guards.js';
 import { BASE_PROFILE, NON_EMPTY_CALL_ID, type RuleContext } from '../../core/format.js';
 import type { ShapeFix, ShapeRepair, ChatHost, ChatWording } from '../shared/chat-host.js';
 
@@ -46,7 +49,7 @@ export const OPENAI_CHAT_HOST: ChatHost = {
   name: 'openai',
   label: 'OpenAI',
   maxCallIdLength: OPENAI_CHAT_MAX_CALL_ID_LENGTH,
-  wording: {},
+  wording: OPENAI_CHAT_WORDING,
 };
 
 /**
@@ -59,6 +62,7 @@ export const DEEPSEEK_HOST: ChatHost = {
   maxCallIdLength: undefined,
   profile: { ...BASE_PROFILE, name: 'DeepSeek', callIds: NON_EMPTY_CALL_ID },
   wording: {
+    ...OPENAI_CHAT_WORDING,
     // param null, code invalid_request_error: FoundationAgents/OpenManus#23.
     orphanResult: () =>
       "Messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
@@ -74,7 +78,9 @@ export const DEEPSEEK_HOST: ChatHost = {
 export const GROQ_HOST: ChatHost = {
   name: 'groq',
   label: 'Groq',
+  maxCallIdLength: OPENAI_CHAT_MAX_CALL_ID_LENGTH,
   wording: {
+    ...OPENAI_CHAT_WORDING,
     // hackclub/ai#22.
     missingToolCallId: (index) =>
       `'messages.${index}' : for 'role:tool' the following must be satisfied[('messages.${index}.tool_call_id' : property 'tool_call_id' is missing)]`,
@@ -91,7 +97,9 @@ const QWEN_PREFIX = '<400> InternalError.Algo.InvalidParameter: ';
 export const QWEN_HOST: ChatHost = {
   name: 'qwen',
   label: 'Qwen (DashScope)',
+  maxCallIdLength: OPENAI_CHAT_MAX_CALL_ID_LENGTH,
   wording: {
+    ...OPENAI_CHAT_WORDING,
     // QwenLM/qwen-code#2360 (typo "preceeding" included).
     orphanResult: () =>
       `${QWEN_PREFIX}messages with role "tool" must be a response to a preceeding message with "tool_calls".`,
@@ -150,40 +158,8 @@ function addMissingReasoning(messages: readonly unknown[], context: RuleContext)
   return { messages: out, fixes };
 }
 
-/** A host's rules with OpenAI's filling what the host leaves out. */
-export interface ResolvedChatHost {
-  readonly wording: ChatWording;
-  readonly maxCallIdLength: number | undefined;
-  /** Whether issues name their `param` (not for repair). */
-  readonly params: boolean;
-}
-
-/** `host` with OpenAI's sentences and limits where it has none of its own. */
-export function resolveChatHost(host: ChatHost, use: InspectionUse = 'validate'): ResolvedChatHost {
-  return {
-    wording: { ...OPENAI_CHAT_WORDING, ...host.wording },
-    maxCallIdLength:
-      'maxCallIdLength' in host ? host.maxCallIdLength : OPENAI_CHAT_MAX_CALL_ID_LENGTH,
-    params: wordsIssues(use),
-  };
-}
-
-/** OpenAI's param for a field of message `index` (`messages.[3].role`), or none for repair. */
-export function fieldParam(
-  rules: ResolvedChatHost,
-  index: number,
-  field: 'role' | 'tool_call_id',
-): string | undefined {
-  return rules.params ? `messages.[${String(index)}].${field}` : undefined;
-}
-
-/** OpenAI's names for JSON types: "an integer", "a decimal number", "an object", "null", … */
+/** OpenAI's names for JSON types: numbers are "an integer" or "a decimal number". */
 export function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a decimal number';
-  if (typeof value === 'bigint') return 'an integer';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'undefined') return 'undefined';
-  return `a ${typeof value}`;
+  return typeof value === 'bigint' ? 'an integer' : describeJsonType(value);
 }

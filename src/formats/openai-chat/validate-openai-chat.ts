@@ -1,18 +1,16 @@
 import { toValidationResult } from '../../errors/history-issue.js';
 import type { HistoryIssue, ValidationResult } from '../../errors/history-issue.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
-import type { HistoryInspection, InspectionUse } from '../../core/history-inspection.js';
+import {
+  wordsIssues,
+  type HistoryInspection,
+  type InspectionUse,
+} from '../../core/history-inspection.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import { ToolTurnTable, siteName } from '../../core/tool-turn-table.js';
 import type { ChatHost } from '../shared/chat-host.js';
-import {
-  describeType,
-  fieldParam,
-  OPENAI_CHAT_HOST,
-  resolveChatHost,
-  type ResolvedChatHost,
-} from './chat-hosts.js';
+import { describeType, OPENAI_CHAT_HOST } from './chat-hosts.js';
 
 /**
  * Validates a Chat Completions `messages` array, returning every issue with OpenAI's `message` and
@@ -24,12 +22,10 @@ export function validateOpenAIChat(messages: readonly unknown[]): ValidationResu
   return inspectOpenAIChat(messages).result;
 }
 
-/** The call turn the following `tool` messages answer; `answeredAt` is -1 while a call is pending. */
+/** The call turn the following `tool` messages answer: each id's answer, -1 while pending. */
 interface OpenTurn {
   readonly index: number;
-  readonly callIds: readonly string[];
-  readonly positions: ReadonlyMap<string, number>;
-  readonly answeredAt: number[];
+  readonly answeredAt: Map<string, number>;
   pending: number;
 }
 
@@ -41,7 +37,7 @@ export function inspectOpenAIChat(
   use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertOpenAIChatMessages(messages);
-  const rules = resolveChatHost(host, use);
+  const rules: Rules = { ...host, params: wordsIssues(use) };
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable();
   let turn: OpenTurn | undefined;
@@ -77,6 +73,18 @@ export function inspectOpenAIChat(
   return { result: toValidationResult(issues), table };
 }
 
+/** A host's rules; `params`: whether issues name their `param` (not for repair). */
+type Rules = ChatHost & { readonly params: boolean };
+
+/** OpenAI's param for a field of message `index` (`messages.[3].role`), or none for repair. */
+function fieldParam(
+  rules: Rules,
+  index: number,
+  field: 'role' | 'tool_call_id',
+): string | undefined {
+  return rules.params ? `messages.[${String(index)}].${field}` : undefined;
+}
+
 type CallIssueCode =
   | 'invalid-tool-call-id'
   | 'unknown-tool-call-id'
@@ -100,7 +108,7 @@ function checkToolMessage(
   index: number,
   turn: OpenTurn | undefined,
   issues: HistoryIssue[],
-  rules: ResolvedChatHost,
+  rules: Rules,
 ): void {
   const id = message.tool_call_id;
   const { wording } = rules;
@@ -114,15 +122,14 @@ function checkToolMessage(
     issues.push(callIssue('unknown-tool-call-id', index, '', text, param));
     return;
   }
-  const position = turn?.positions.get(id);
-  const first = position === undefined ? -1 : (turn?.answeredAt[position] ?? -1);
-  if (turn !== undefined && position !== undefined && first === -1) {
-    turn.answeredAt[position] = index;
+  const first = turn?.answeredAt.get(id);
+  if (turn !== undefined && first === -1) {
+    turn.answeredAt.set(id, index);
     turn.pending--;
     return;
   }
   const param = fieldParam(rules, index, 'tool_call_id');
-  if (first !== -1) {
+  if (first !== undefined) {
     // OpenAI names both messages, also once every call is answered (agno-agi/agno#5116).
     const text = wording.duplicateResult(id, first, index);
     issues.push(callIssue('duplicate-tool-call-id', index, id, text, param));
@@ -140,10 +147,10 @@ function closeTurn(
   closedAt: number,
   param: string | undefined,
   issues: HistoryIssue[],
-  rules: ResolvedChatHost,
+  rules: Rules,
 ): void {
   if (turn === undefined || turn.pending === 0) return;
-  const toolCallIds = turn.callIds.filter((_, position) => turn.answeredAt[position] === -1);
+  const toolCallIds = [...turn.answeredAt].filter(([, at]) => at === -1).map(([id]) => id);
   const message = rules.wording.missingResults(toolCallIds, closedAt);
   issues.push({
     code: 'missing-tool-result',
@@ -159,7 +166,7 @@ function openTurn(
   index: number,
   issues: HistoryIssue[],
   table: ToolTurnTable,
-  rules: ResolvedChatHost,
+  rules: Rules,
 ): OpenTurn | undefined {
   const toolCalls = message.tool_calls;
   if (!Array.isArray(toolCalls)) return undefined;
@@ -169,9 +176,8 @@ function openTurn(
     issues.push({ code: 'empty-tool-calls', messageIndex: index, message: text, param: path });
     return undefined;
   }
-  const callIds: string[] = [];
-  const positions = new Map<string, number>();
-  const firstAt: number[] = [];
+  // Each id's first call position.
+  const firstAt = new Map<string, number>();
   table.begin(index, 'calls');
   for (let callIndex = 0; callIndex < toolCalls.length; callIndex++) {
     const call: unknown = toolCalls[callIndex];
@@ -183,21 +189,19 @@ function openTurn(
     table.add(siteName(call.id), callIndex);
     const id = checkCall(call.id, fn, index, callIndex, issues, rules);
     if (id === undefined) continue;
-    const position = positions.get(id);
-    if (position === undefined) {
-      positions.set(id, callIds.length);
-      callIds.push(id);
-      firstAt.push(callIndex);
+    const first = firstAt.get(id);
+    if (first === undefined) {
+      firstAt.set(id, callIndex);
       continue;
     }
     // Ours, shaped like OpenAI's duplicate tool_call_id (latitude-dev/latitude-llm#1840 says it passes).
-    const text = `Duplicate value for 'id' of '${id}', in messages[${index}].tool_calls[${firstAt[position] ?? 0}] and messages[${index}].tool_calls[${callIndex}].`;
+    const text = `Duplicate value for 'id' of '${id}', in messages[${index}].tool_calls[${first}] and messages[${index}].tool_calls[${callIndex}].`;
     const param = `messages[${index}].tool_calls[${callIndex}].id`;
     issues.push(callIssue('duplicate-tool-call-id', index, id, text, param));
   }
-  if (callIds.length === 0) return undefined;
-  const answeredAt = callIds.map(() => -1);
-  return { index, callIds, positions, answeredAt, pending: callIds.length };
+  if (firstAt.size === 0) return undefined;
+  for (const id of firstAt.keys()) firstAt.set(id, -1);
+  return { index, answeredAt: firstAt, pending: firstAt.size };
 }
 
 function checkCall(
@@ -206,7 +210,7 @@ function checkCall(
   index: number,
   callIndex: number,
   issues: HistoryIssue[],
-  rules: ResolvedChatHost,
+  rules: Rules,
 ): string | undefined {
   const max = rules.maxCallIdLength;
   const goodId = typeof id === 'string' && id !== '' && (max === undefined || id.length <= max);
@@ -216,18 +220,17 @@ function checkCall(
   const path = `messages[${index}].tool_calls[${callIndex}]`;
   const param = `${path}.id`;
   const callId = typeof id === 'string' ? id : undefined;
-  if (callId === undefined)
-    issues.push(
-      callIssue('invalid-tool-call-id', index, '', mistyped(param, id, 'a string'), param),
-    );
-  // No reply recorded for an empty id: OpenAI's empty_string sentence.
-  else if (callId === '')
-    issues.push(callIssue('invalid-tool-call-id', index, '', emptyString(param), param));
-  // code string_above_max_length: vercel/ai#8132.
-  else if (max !== undefined && callId.length > max) {
-    const text = `Invalid '${param}': string too long. Expected a string with maximum length ${max}, but got a string with length ${callId.length} instead.`;
-    issues.push(callIssue('invalid-tool-call-id', index, callId, text, param));
-  }
+  // No reply recorded for an empty id: OpenAI's empty_string sentence; too long: vercel/ai#8132.
+  const idText =
+    callId === undefined
+      ? mistyped(param, id, 'a string')
+      : callId === ''
+        ? emptyString(param)
+        : max !== undefined && callId.length > max
+          ? `Invalid '${param}': string too long. Expected a string with maximum length ${max}, but got a string with length ${callId.length} instead.`
+          : undefined;
+  if (idText !== undefined)
+    issues.push(callIssue('invalid-tool-call-id', index, callId ?? '', idText, param));
   if (fn === undefined) return callId;
   const name = `${path}.function.name`;
   if (fn.name === '')
@@ -265,7 +268,7 @@ function checkTextContent(
   message: JsonObject,
   index: number,
   issues: HistoryIssue[],
-  rules: ResolvedChatHost,
+  rules: Rules,
 ): void {
   if (typeof message.content === 'string') return;
   const problem = textOfContent(message.content);

@@ -22,15 +22,15 @@ type ChatHostCheck = (
   issues: HistoryIssue[],
 ) => void;
 
-/** A host that speaks Chat Completions under its own rules and wording; the rest is OpenAI's. */
+/** A host that speaks Chat Completions under its own rules and wording. */
 export interface ChatHost {
   /** The `provider` option's name (`'deepseek'`), and the one used in messages (`'DeepSeek'`). */
   readonly name: string;
   readonly label: string;
-  /** The longest call id the host accepts; `undefined` for no limit. @defaultValue OpenAI's 40 */
-  readonly maxCallIdLength?: number | undefined;
+  /** The longest call id the host accepts; `undefined` for no limit. */
+  readonly maxCallIdLength: number | undefined;
   readonly profile?: ProviderProfile | undefined;
-  readonly wording: Partial<ChatWording>;
+  readonly wording: ChatWording;
   /** Extra rules, each run once over the whole array. */
   readonly checks?: readonly ChatHostCheck[] | undefined;
   /** Repairs what only this host refuses, after the Chat Completions shape repair. */
