@@ -1,12 +1,16 @@
 import type { LangMessages, LanguageProvider } from 'aiwrapper';
-import type { ToolLoopDoneReason, ToolLoopEvent } from './loop-tool.js';
 import { thrownName } from './tool-outcome.js';
-import { callsOf, commitResponse } from './pending-tool-calls.js';
+import { callsOf, commitResponse, pendingToolCalls, type TurnCall } from './pending-tool-calls.js';
 import { answerTurn, closeOpen, notRun, record, type Open } from './answer-turn.js';
 import { installErrorResultFlags, installResponsesInputFix } from '../serializer-fixes.js';
 import { requestRound, WorkingCopy } from './loop-request.js';
-import { pendingToolCalls, type PendingToolCalls } from './pending-tool-calls.js';
-import { readSetup, type Setup, type ToolLoopOptions } from './loop-tool.js';
+import {
+  readSetup,
+  type Setup,
+  type ToolLoopDoneReason,
+  type ToolLoopEvent,
+  type ToolLoopOptions,
+} from './loop-tool.js';
 
 /**
  * Runs an agent loop on aiwrapper until the model answers without calls; `messages` is appended to
@@ -49,13 +53,7 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
     requests.abort(signal?.reason);
   };
   signal?.addEventListener('abort', abortRequests, { once: true });
-  const open: Open = {
-    batch: undefined,
-    turnIndex: -1,
-    paused: false,
-    round: 0,
-    started: new Set(),
-  };
+  const open: Open = { batch: undefined, turnIndex: -1, round: 0, started: new Set() };
   const done = (reason: ToolLoopDoneReason, error?: unknown): ToolLoopEvent => ({
     type: 'done',
     reason,
@@ -64,13 +62,17 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
     ...(error === undefined ? {} : { error }),
   });
   try {
-    // A turn whose calls are to be answered: first the one a resumed history ends with.
-    let turn: PendingToolCalls | undefined = pendingToolCalls(messages);
+    // The calls to answer: first those a resumed history ends with.
+    const resumed = pendingToolCalls(messages);
+    let calls: readonly TurnCall[] = resumed?.calls ?? [];
+    if (resumed !== undefined) {
+      open.turnIndex = resumed.messageIndex;
+      open.started = resumed.started;
+    }
     for (;;) {
       const final = open.round === setup.maxRounds;
-      if (turn !== undefined) {
-        const { messageIndex, calls, started } = turn;
-        const answered = yield* answerTurn(setup, open, messageIndex, calls, started);
+      if (calls.length > 0) {
+        const answered = yield* answerTurn(setup, open, calls);
         if (answered.kind === 'stopped') yield done('error', answered.error);
         if (answered.kind === 'aborted') yield done('aborted');
         if (answered.kind !== 'answered') return;
@@ -92,7 +94,7 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
       open.turnIndex = turnIndex;
       open.started = new Set();
       const committed = messages[turnIndex];
-      const calls = committed === undefined ? [] : callsOf(committed);
+      calls = committed === undefined ? [] : callsOf(committed);
       for (const [index, call] of calls.entries()) yield { type: 'tool-call-end', index, call };
       if (calls.length === 0) {
         yield done(withoutTools ? 'maxRounds' : 'answer');
@@ -106,7 +108,6 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
         yield done('maxRounds');
         return;
       }
-      turn = { messageIndex: turnIndex, calls, started: new Set() };
     }
   } catch (error) {
     closeOpen(setup, open, 'aborted');
