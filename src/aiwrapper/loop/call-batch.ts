@@ -40,9 +40,25 @@ interface Slot {
   readonly run: CallToRun;
   readonly index: number;
   state: RunState;
-  /** Its handler's signal, made as the handler is invoked. */
+  /** Made when the handler first reads its signal: most never do. */
   controller?: AbortController;
+  stopped?: DOMException;
   timer?: ReturnType<typeof setTimeout>;
+}
+
+/** The signal of a slot's handler, made on first read. */
+function signalOf(slot: Slot): AbortSignal {
+  if (slot.controller === undefined) {
+    slot.controller = new AbortController();
+    if (slot.stopped !== undefined) slot.controller.abort(slot.stopped);
+  }
+  return slot.controller.signal;
+}
+
+/** Aborts a slot's signal, now or when the handler first reads it. */
+function abortSlot(slot: Slot, reason: DOMException): void {
+  slot.stopped ??= reason;
+  slot.controller?.abort(reason);
 }
 
 /**
@@ -108,7 +124,7 @@ export class CallBatch {
           { status: 'cancelled', result: cancelledResult(slot.run.call.name) },
           false,
         );
-        slot.controller?.abort(new DOMException('The tool loop stopped.', 'AbortError'));
+        abortSlot(slot, new DOMException('The tool loop stopped.', 'AbortError'));
       } else if (slot.state !== 'settled') {
         // Queued, or its start recorded but its handler never invoked: it had no effect.
         this.#settle(
@@ -149,7 +165,6 @@ export class CallBatch {
     if (slot?.state !== 'starting') return;
     const { call, tool } = slot.run;
     slot.state = 'running';
-    const controller = (slot.controller = new AbortController());
     const timeoutMs = tool.timeoutMs;
     if (timeoutMs !== undefined && timeoutMs !== Infinity)
       this.#arm(slot, timeoutMs, () => {
@@ -159,12 +174,15 @@ export class CallBatch {
           { status: 'timeout', result: timeoutResult(call.name, timeoutMs) },
           true,
         );
-        controller.abort(new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
+        abortSlot(slot, new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
       });
     let returned: unknown;
     try {
       returned = tool.handler(call.arguments, {
-        signal: controller.signal,
+        // An own getter (not a class's), so that a handler spreading its context keeps the signal.
+        get signal() {
+          return signalOf(slot);
+        },
         callId: call.callId,
         name: call.name,
       });
