@@ -92,22 +92,16 @@ export function installToolCalls(options: InstallToolCallsOptions = {}): void {
   settings.autoRepairToolHistory = options.autoRepairToolHistory ?? settings.autoRepairToolHistory;
   const proto = LangMessages.prototype;
   for (const [name, value] of Object.entries(methods)) defineMethod(proto, name, value);
-  Object.defineProperty(proto, 'tools', {
-    get(this: LangMessages) {
-      return latestToolCalls(this);
-    },
-    enumerable: false,
-    configurable: true,
+  const getter = (name: string, get: (this: LangMessages) => unknown): void => {
+    Object.defineProperty(proto, name, { get, enumerable: false, configurable: true });
+  };
+  getter('tools', function () {
+    return latestToolCalls(this);
   });
-  if (!Object.hasOwn(proto, 'messages')) {
-    Object.defineProperty(proto, 'messages', {
-      get(this: LangMessages) {
-        return this;
-      },
-      enumerable: false,
-      configurable: true,
+  if (!Object.hasOwn(proto, 'messages'))
+    getter('messages', function () {
+      return this;
     });
-  }
   wrapChat(
     Symbol.for('aiwrapper-tool-calls.wrapped-chat'),
     (original, providerFormat) =>

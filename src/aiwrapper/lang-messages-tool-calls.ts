@@ -12,7 +12,6 @@ import {
   matchExistingTurn,
   mergeResults,
   newTurn,
-  pairGivenResults,
   type ExistingResult,
 } from './history/plan-tool-turn.js';
 import {
@@ -29,42 +28,30 @@ export interface ToolCallHelperOptions {
   readonly generateId?: CallIdGenerator | undefined;
 }
 
-/** The latest assistant message (index -1 if none) and the tool-results messages after it. */
+/** The latest assistant message (index -1 if none), copies of its calls, and the tool-results messages after it. */
 interface LatestTurn {
   readonly index: number;
-  readonly calls: readonly ToolCall[];
+  readonly calls: ToolRequest[];
   readonly resultsRun: readonly number[];
 }
 
 function latestTurn(messages: LangMessages): LatestTurn {
   let index = messages.length - 1;
   while (index >= 0 && messages[index]?.role !== 'assistant') index--;
-  const message = messages[index];
-  const calls = message ? toolCallsOf(message) : [];
+  const calls: ToolRequest[] = [];
+  for (const item of messages[index]?.items ?? [])
+    if (item.type === 'tool')
+      calls.push({ callId: item.callId, name: item.name, arguments: { ...item.arguments } });
   const resultsRun: number[] = [];
   for (let next = index + 1; index >= 0 && messages[next]?.role === 'tool-results'; next++)
     resultsRun.push(next);
   return { index, calls, resultsRun };
 }
 
-function toolCallsOf(message: LangMessage): ToolCall[] {
-  return message.items.flatMap((item) =>
-    item.type === 'tool'
-      ? [{ callId: item.callId, name: item.name, arguments: item.arguments }]
-      : [],
-  );
-}
-
 /** The latest assistant turn's calls as `ToolRequest`s, or `null` (the old `result.tools`). */
 export function latestToolCalls(messages: LangMessages): ToolRequest[] | null {
   const { calls } = latestTurn(messages);
-  return calls.length === 0
-    ? null
-    : calls.map((call) => ({
-        callId: call.callId,
-        name: call.name,
-        arguments: { ...call.arguments },
-      }));
+  return calls.length === 0 ? null : calls;
 }
 
 /**
@@ -161,10 +148,9 @@ function apply<T extends LangMessages>(
       where: `messages[${index}]`,
     })),
   );
-  const planned =
-    results && mergeResults(slots, pairGivenResults(slots, results), results, existing);
+  const planned = results && mergeResults(slots, results, existing);
   if (!matched) {
-    const items = slots.map(({ call }): LangMessageItem => ({
+    const items = slots.map((call): LangMessageItem => ({
       ...call.extra,
       type: 'tool',
       callId: call.callId,
@@ -172,8 +158,8 @@ function apply<T extends LangMessages>(
       arguments: { ...call.arguments },
     }));
     // Replaced ids are recorded, so results keyed by them still pair.
-    const replaced = slots.flatMap(({ call, givenId }): [string, { callId: string }][] =>
-      givenId === undefined || givenId === call.callId ? [] : [[call.callId, { callId: givenId }]],
+    const replaced = slots.flatMap(({ callId, givenId }): [string, { callId: string }][] =>
+      givenId === undefined || givenId === callId ? [] : [[callId, { callId: givenId }]],
     );
     const meta =
       replaced.length === 0 ? undefined : { [META_KEYS.sentCalls]: Object.fromEntries(replaced) };

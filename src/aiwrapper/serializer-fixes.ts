@@ -27,13 +27,7 @@ function withTopLevelFunctionCalls(body: unknown): unknown {
   return lifted === input ? body : { ...body, input: lifted };
 }
 
-/**
- * Lifts each `function_call` nested in a message's `content` to a top-level item in its place,
- * splitting the message around it; returns the input itself when no message holds a call.
- * @example
- * liftFunctionCalls([{ role: 'assistant', content: [{ type: 'function_call', call_id: 'c' }] }]);
- * // → [{ type: 'function_call', call_id: 'c' }]
- */
+/** Lifts each `function_call` in a message's `content` to a top-level item, splitting the message. */
 export function liftFunctionCalls(input: readonly unknown[]): readonly unknown[] {
   let output: unknown[] | undefined;
   for (let index = 0; index < input.length; index++) {

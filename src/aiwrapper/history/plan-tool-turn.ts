@@ -6,10 +6,11 @@ import type { ToolCall } from '../../core/history.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { PendingCall, PendingResult } from './tool-input.js';
 
-/** A call of the planned turn. */
-export interface PlannedCall extends ToolCall {
+/** A call of the turn to write, and the id the user gave it (where it was replaced). */
+export interface TurnSlot extends ToolCall {
   /** Extra fields of the input item to keep (e.g. Gemini's `thoughtSignature`). */
   readonly extra: Readonly<Record<string, unknown>>;
+  readonly givenId: string | undefined;
 }
 
 /** One result of the planned results run. */
@@ -22,12 +23,6 @@ export interface PlannedResult {
 /** A result already in the history; `where` (e.g. `messages[5]`) is for error messages. */
 export interface ExistingResult extends PlannedResult {
   readonly where: string;
-}
-
-/** A call of the turn to write, and the id the user gave it (where it was replaced). */
-export interface TurnSlot {
-  readonly call: PlannedCall;
-  readonly givenId: string | undefined;
 }
 
 /**
@@ -70,7 +65,7 @@ export function matchExistingTurn(
       `tools[${missing}] (${call?.name ?? '?'}${call?.callId ? `, call "${call.callId}"` : ''}) is not in the latest assistant turn, but other calls passed with it are. Pass exactly the latest turn's calls (result.tools), or only new calls.`,
     );
   }
-  return latest.map((call, index) => ({ call: { ...call, extra: {} }, givenId: knownAs(index) }));
+  return latest.map((call, index) => ({ ...call, extra: {}, givenId: knownAs(index) }));
 }
 
 /** The slots of a new turn holding `calls`; a missing or repeated id gets a fresh one. */
@@ -86,24 +81,21 @@ export function newTurn(
     // A repeated id inside one turn is rewritten: providers reject duplicates within a turn.
     const callId = call.callId !== undefined && !inTurn.has(call.callId) ? call.callId : nextId();
     inTurn.add(callId);
-    const planned: PlannedCall = {
+    return {
       callId,
       name: call.name,
       arguments: call.arguments,
       ...(call.argumentsText === undefined ? {} : { argumentsText: call.argumentsText }),
       extra: call.extra,
+      givenId: call.callId,
     };
-    return { call: planned, givenId: call.callId };
   });
 }
 
 /** Returns, per slot, the index of the given result that answers it (or -1). */
-export function pairGivenResults(
-  slots: readonly TurnSlot[],
-  results: readonly PendingResult[],
-): number[] {
+function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingResult[]): number[] {
   const answer = slots.map(() => -1);
-  const idsOfTurn = (): string => slots.map((slot) => slot.call.callId).join(', ');
+  const idsOfTurn = (): string => slots.map((slot) => slot.callId).join(', ');
   const withoutIds = results.every((result) => result.callId === undefined);
   if (withoutIds && results.length > slots.length) {
     throw new ToolHistoryError(
@@ -112,7 +104,7 @@ export function pairGivenResults(
     );
   }
   const named = (slot: TurnSlot, callId: string): boolean =>
-    slot.givenId === callId || slot.call.callId === callId;
+    slot.givenId === callId || slot.callId === callId;
   const answered = new Uint8Array(slots.length);
   const take = (slot: number, index: number): void => {
     answer[slot] = index;
@@ -157,12 +149,11 @@ export function pairGivenResults(
 
 /** The whole results run after the turn: per call in order, then results answering none. */
 export function mergeResults(
-  slots: readonly TurnSlot[],
-  given: readonly number[],
+  calls: readonly TurnSlot[],
   givenResults: readonly PendingResult[],
   existing: readonly ExistingResult[],
 ): PlannedResult[] {
-  const calls = slots.map((slot) => slot.call);
+  const given = pairGivenResults(calls, givenResults);
   const existingFor = calls.map(() => -1);
   const claimed = new Uint8Array(existing.length);
   const pairing = pairToolTurns([

@@ -22,32 +22,27 @@ export type Answered =
   | { readonly kind: 'stopped'; readonly error: unknown }
   | { readonly kind: 'aborted' };
 
-/** What the loop must close if it stops between events (`turnIndex` -1 before a turn). */
+/** The turn whose calls the loop answers, which it must close if it stops between events. */
 export interface Open {
   batch: CallBatch | undefined;
+  /** -1 before a turn, and once paused: held calls stay unanswered. */
   turnIndex: number;
-  /** Held calls of a paused run stay unanswered. */
-  paused: boolean;
+  /** The calls an earlier run started. */
   started: ReadonlySet<string>;
   round: number;
 }
 
-/** Answers the calls of the last turn: writes what needs no run, runs the rest, pauses for approvals. */
+/** Answers the calls of the open turn: writes what needs no run, runs the rest, pauses for approvals. */
 export async function* answerTurn(
   setup: Setup,
   open: Open,
-  turnIndex: number,
   calls: readonly TurnCall[],
-  started: ReadonlySet<string>,
 ): AsyncGenerator<ToolLoopEvent, Answered, undefined> {
-  const { messages } = setup;
-  const round = open.round;
-  const turn = messages[turnIndex];
+  const { round, turnIndex, started } = open;
+  const turn = setup.messages[turnIndex];
   if (turn === undefined) throw new ToolHistoryError('unreachable', 'The call turn is gone.');
   const runs: CallToRun[] = [];
   const held: LoopToolCall[] = [];
-  open.turnIndex = turnIndex;
-  open.started = started;
   for (const call of calls) {
     const decided = decide(setup, call, started, turn);
     if (decided.kind === 'run') runs.push({ call, tool: decided.tool });
@@ -80,7 +75,7 @@ export async function* answerTurn(
   }
   if (held.length > 0) {
     const pending = held.splice(0);
-    open.paused = true;
+    open.turnIndex = -1;
     yield { type: 'paused', round, pending };
     return { kind: 'paused' };
   }
@@ -152,7 +147,7 @@ export function closeOpen(setup: Setup, open: Open, why: NotRunReason): void {
   open.batch = undefined;
   const started = open.started;
   const outcomes = batch === undefined ? [] : batch.stop(why);
-  const pending = open.paused ? undefined : pendingToolCalls(setup.messages);
+  const pending = open.turnIndex === -1 ? undefined : pendingToolCalls(setup.messages);
   if (pending?.messageIndex === open.turnIndex) {
     const answered = new Set(outcomes.map((outcome) => outcome.callId));
     for (const call of pending.calls)

@@ -157,19 +157,15 @@ function readCalls(
   messages: readonly LangMessage[],
   format: ProviderFormat | undefined,
 ): void {
-  let taken: Set<string> | undefined;
-  let fresh: (() => string) | undefined;
+  // Both lazy: the conversation's ids are read at the first call.
+  const taken = takenCallIds(messages);
+  const fresh = uniqueCallIds(taken);
   let asSent: Record<string, { callId?: string; name?: string }> | undefined;
   for (const item of turn.items) {
     if (item.type !== 'tool') continue;
     readArguments(item);
-    if (taken === undefined) {
-      taken = takenCallIds(messages);
-      fresh = uniqueCallIds(taken);
-    }
     const sentId = sentCallId(item) ?? item.callId;
-    if (item.callId === '' || taken.has(item.callId))
-      item.callId = (fresh ?? uniqueCallIds(taken))();
+    if (item.callId === '' || taken.has(item.callId)) item.callId = fresh();
     taken.add(item.callId);
     const sentName = item.name;
     if (sentName === '' && refusesEmptyNames(format)) item.name = UNKNOWN_TOOL_NAME;
@@ -180,14 +176,11 @@ function readCalls(
     };
   }
   if (asSent === undefined) return;
-  // The response the Responses API stored holds the calls as sent: the next request must send the
-  // turn as written, which aiwrapper does for a last turn without the stored response's id.
-  const kept = Object.entries(turn.meta ?? {}).filter(([key]) => key !== RESPONSE_ID_META_KEY);
+  // The response the Responses API stored (its id in `openaiResponseId`) holds the calls as sent: the
+  // next request must send the turn as written, which aiwrapper does for a turn without that id.
+  const kept = Object.entries(turn.meta ?? {}).filter(([key]) => key !== 'openaiResponseId');
   turn.meta = { ...Object.fromEntries(kept), [META_KEYS.sentCalls]: asSent };
 }
-
-/** Where aiwrapper keeps the id of the stored Responses response an assistant turn came from. */
-const RESPONSE_ID_META_KEY = 'openaiResponseId';
 
 /** Sets a call's arguments from the text the model sent: its object, or `{}` and `argumentsText`. */
 function readArguments(item: CallItem): void {
