@@ -30,8 +30,9 @@ export function neutralCallId(
   index: number,
   partIndex: number,
 ): string {
-  const { partsField, idField } = layout;
-  return stringAt(part[idField], `messages[${index}].${partsField}[${partIndex}].${idField}`);
+  const id = part[layout.idField];
+  if (typeof id === 'string') return id;
+  return stringAt(id, `messages[${index}].${layout.partsField}[${partIndex}].${layout.idField}`);
 }
 
 /**

@@ -68,7 +68,7 @@ function readCall(item: JsonObject, index: number, itemIndex: number): ToolCallP
   return {
     type: 'tool-call',
     callId: neutralCallId(item, AIWRAPPER_LAYOUT, index, itemIndex),
-    name: stringAt(item.name, `messages[${index}].items[${itemIndex}].name`),
+    name: nameOf(item, index, itemIndex),
     ...parseArgumentsValue(
       item.arguments ?? {},
       `messages[${index}].items[${itemIndex}].arguments`,
@@ -82,10 +82,17 @@ function readResult(item: JsonObject, index: number, itemIndex: number): ToolRes
   assertWritableJson(item.result, `messages[${index}].items[${itemIndex}].result`);
   return {
     callId: neutralCallId(item, AIWRAPPER_LAYOUT, index, itemIndex),
-    name: stringAt(item.name, `messages[${index}].items[${itemIndex}].name`),
+    name: nameOf(item, index, itemIndex),
     // aiwrapper results are whatever the tool returned; `undefined` has no JSON form.
     content: (item.result ?? null) as JsonValue,
     isError: item.isError === true,
     sourceIndex: index,
   };
+}
+
+function nameOf(item: JsonObject, index: number, itemIndex: number): string {
+  const name = item.name;
+  return typeof name === 'string'
+    ? name
+    : stringAt(name, `messages[${index}].items[${itemIndex}].name`);
 }
