@@ -1,7 +1,7 @@
 import { toValidationResult, type HistoryIssue, byMessageIndex } from '../errors/history-issue.js';
 import { wordsIssues, type HistoryInspection, type InspectionUse } from './history-inspection.js';
 import { assertArray, objectAt, stringAt, type JsonObject } from './input-guards.js';
-import { forEachToolTurnProblem, type ToolSite, type ToolTurnProblem } from './pair-tool-turns.js';
+import { findToolTurnProblems, type ToolSite, type ToolTurnProblem } from './pair-tool-turns.js';
 import { ToolTurnTable } from './tool-turn-table.js';
 
 /** How a provider-neutral format (aiwrapper, Vercel AI SDK) lays out its messages. */
@@ -75,9 +75,8 @@ export function inspectNeutral(
     `messages[${site.messageIndex}].${layout.partsField}[${site.partIndex ?? 0}]`;
   const worded = wordsIssues(use);
   const issues: HistoryIssue[] = [];
-  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
-    issues.push(neutralIssueOf(problem, worded ? path : undefined, layout.missing)),
-  );
+  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }))
+    issues.push(neutralIssueOf(problem, worded ? path : undefined, layout.missing));
   // No provider takes an empty call id, and no result can name one.
   for (const slot of emptyIds) {
     const site = table.siteAt(slot);

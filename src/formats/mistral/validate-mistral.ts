@@ -4,7 +4,7 @@ import {
   type HistoryIssue,
   type ValidationResult,
 } from '../../errors/history-issue.js';
-import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
+import { findToolTurnProblems, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
@@ -78,9 +78,8 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
       table.add(id, partIndex);
     }
   }
-  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
-    issues.push(issueOf(problem, messages as readonly JsonObject[])),
-  );
+  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }))
+    issues.push(issueOf(problem, messages as readonly JsonObject[]));
   const last = lastRoleIssue(messages);
   if (last) issues.push(last);
   return { result: toValidationResult(issues.sort(byMessageIndex)), table };
