@@ -71,6 +71,12 @@ export function invalidField(field: string, value: unknown, expected: string): T
   return new ToolHistoryError('invalid-input', `${field} is ${shown}, but must be ${expected}.`);
 }
 
+/** `value` when it is a string. @throws {ToolHistoryError} `invalid-input` naming `path` otherwise. */
+export function stringAt(value: unknown, path: string): string {
+  if (typeof value !== 'string') throw invalidField(path, value, 'a string');
+  return value;
+}
+
 /** Marks a branch the type system proves unreachable; throws if it is reached anyway. */
 export function assertNever(value: never, context: string): never {
   throw new ToolHistoryError('unreachable', `Unhandled ${context}: ${JSON.stringify(value)}`);

@@ -1,11 +1,13 @@
 import { toValidationResult, type HistoryIssue, byMessageIndex } from '../errors/history-issue.js';
 import { wordsIssues, type HistoryInspection, type InspectionUse } from './history-inspection.js';
-import { objectAt, type JsonObject } from './input-guards.js';
-import { forEachToolTurnProblem, type ToolSite, type ToolTurnProblem } from './pair-tool-turns.js';
+import { assertArray, objectAt, stringAt, type JsonObject } from './input-guards.js';
+import { findToolTurnProblems, type ToolSite, type ToolTurnProblem } from './pair-tool-turns.js';
 import { ToolTurnTable } from './tool-turn-table.js';
 
 /** How a provider-neutral format (aiwrapper, Vercel AI SDK) lays out its messages. */
 export interface NeutralLayout {
+  /** What `assertArray` says the messages must be. */
+  readonly arrayShape: string;
   /** What `objectAt` says a message must be. */
   readonly messageShape: string;
   /** The field that holds a message's parts (`content`, `items`). */
@@ -15,18 +17,34 @@ export interface NeutralLayout {
   /** Per turn kind, the role of its messages and the type of its parts. */
   readonly calls: { readonly role: string; readonly partType: string };
   readonly results: { readonly role: string; readonly partType: string };
-  /** The call id of a call or result part (throws when it is not a string). */
-  readonly callIdOf: (part: JsonObject, index: number, partIndex: number) => string;
+  /** The field of a call or result part that holds its call id. */
+  readonly idField: string;
   /** The sentence for calls of one turn that no result answers. */
   readonly missing: (toolCallIds: readonly string[], turnIndex: number) => string;
 }
 
-/** Validates a neutral-format history with the shared pairing rule; provider-executed calls are not paired. */
+/** The call id of a call or result part. @throws {ToolHistoryError} `invalid-input` when not a string. */
+export function neutralCallId(
+  part: JsonObject,
+  layout: NeutralLayout,
+  index: number,
+  partIndex: number,
+): string {
+  const id = part[layout.idField];
+  if (typeof id === 'string') return id;
+  return stringAt(id, `messages[${index}].${layout.partsField}[${partIndex}].${layout.idField}`);
+}
+
+/**
+ * Validates a neutral-format history with the shared pairing rule; provider-executed calls are not paired.
+ * @throws {ToolHistoryError} `invalid-input` for a non-array, an unknown role, or a malformed part.
+ */
 export function inspectNeutral(
   messages: readonly unknown[],
   layout: NeutralLayout,
-  use: InspectionUse,
+  use: InspectionUse = 'validate',
 ): HistoryInspection {
+  assertArray(messages, layout.arrayShape);
   const table = new ToolTurnTable();
   const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
@@ -47,7 +65,7 @@ export function inspectNeutral(
     for (let partIndex = 0; partIndex < parts.length; partIndex++) {
       const part = parts[partIndex];
       if (part?.type !== partType || part.providerExecuted === true) continue;
-      const id = layout.callIdOf(part, index, partIndex);
+      const id = neutralCallId(part, layout, index, partIndex);
       if (id === '' && kind === 'calls') emptyIds.push(table.ids.length);
       table.add(id, partIndex);
     }
@@ -57,9 +75,8 @@ export function inspectNeutral(
     `messages[${site.messageIndex}].${layout.partsField}[${site.partIndex ?? 0}]`;
   const worded = wordsIssues(use);
   const issues: HistoryIssue[] = [];
-  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
-    issues.push(neutralIssueOf(problem, worded ? path : undefined, layout.missing)),
-  );
+  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }))
+    issues.push(neutralIssueOf(problem, worded ? path : undefined, layout.missing));
   // No provider takes an empty call id, and no result can name one.
   for (const slot of emptyIds) {
     const site = table.siteAt(slot);
@@ -90,45 +107,29 @@ function neutralIssueOf(
     };
   }
   const site = problem.kind === 'duplicate-call' ? problem.call : problem.result;
-  const at = {
-    messageIndex: site.messageIndex,
-    partIndex: site.partIndex,
-    toolCallId: site.callId,
-  };
-  const id = site.callId;
+  const { messageIndex, partIndex, callId: toolCallId } = site;
+  const message = path ? neutralWords(problem, path) : '';
+  if (problem.kind === 'misplaced') {
+    const callMessageIndex = problem.call.messageIndex;
+    const code = 'misplaced-tool-result';
+    return { code, messageIndex, partIndex, toolCallId, callMessageIndex, message };
+  }
+  const code = problem.kind === 'orphan' ? 'orphan-tool-result' : 'duplicate-tool-call-id';
+  return { code, messageIndex, partIndex, toolCallId, message };
+}
+
+function neutralWords(
+  problem: Exclude<ToolTurnProblem, { kind: 'missing' }>,
+  path: (site: ToolSite) => string,
+): string {
   switch (problem.kind) {
     case 'orphan':
-      return {
-        code: 'orphan-tool-result',
-        ...at,
-        message: path
-          ? `Tool result at ${path(site)} answers call "${id}", which the call turn right before it does not make. Add the call first, or drop the result.`
-          : '',
-      };
+      return `Tool result at ${path(problem.result)} answers call "${problem.result.callId}", which the call turn right before it does not make. Add the call first, or drop the result.`;
     case 'misplaced':
-      return {
-        code: 'misplaced-tool-result',
-        ...at,
-        callMessageIndex: problem.call.messageIndex,
-        message: path
-          ? `Tool result at ${path(site)} answers call "${id}" made at ${path(problem.call)}, but other messages come between them. Move the result right after its call turn.`
-          : '',
-      };
+      return `Tool result at ${path(problem.result)} answers call "${problem.result.callId}" made at ${path(problem.call)}, but other messages come between them. Move the result right after its call turn.`;
     case 'duplicate-result':
-      return {
-        code: 'duplicate-tool-call-id',
-        ...at,
-        message: path
-          ? `Tool result at ${path(site)} answers call "${id}" a second time (first at ${path(problem.first)}). Drop one of them.`
-          : '',
-      };
+      return `Tool result at ${path(problem.result)} answers call "${problem.result.callId}" a second time (first at ${path(problem.first)}). Drop one of them.`;
     case 'duplicate-call':
-      return {
-        code: 'duplicate-tool-call-id',
-        ...at,
-        message: path
-          ? `Call id "${id}" at ${path(site)} repeats ${path(problem.first)} in the same turn, so results cannot tell the calls apart. Give each call its own id.`
-          : '',
-      };
+      return `Call id "${problem.call.callId}" at ${path(problem.call)} repeats ${path(problem.first)} in the same turn, so results cannot tell the calls apart. Give each call its own id.`;
   }
 }

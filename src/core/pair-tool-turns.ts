@@ -170,22 +170,13 @@ export interface FindToolTurnProblemsOptions {
   readonly mergeCallTurns?: boolean | undefined;
 }
 
-/** Runs the pairing rule over `table` and returns its problems in message order. */
+/** Runs the pairing rule over `table`, records the pairing on it, and returns its problems in message order. */
 export function findToolTurnProblems(
   table: ToolTurnTable,
   options: FindToolTurnProblemsOptions,
 ): ToolTurnProblem[] {
   const problems: ToolTurnProblem[] = [];
-  forEachToolTurnProblem(table, options, (problem) => problems.push(problem));
-  return problems;
-}
-
-/** {@link findToolTurnProblems} handing each problem to `visit`; records the pairing on `table`. */
-export function forEachToolTurnProblem(
-  table: ToolTurnTable,
-  options: FindToolTurnProblemsOptions,
-  visit: (problem: ToolTurnProblem) => void,
-): void {
+  const visit = (problem: ToolTurnProblem): number => problems.push(problem);
   const { scope } = options;
   const merge = options.mergeCallTurns === true && scope === 'turn';
   const { match } = pairFlatTurnEntries(table, scope, merge);
@@ -281,4 +272,5 @@ export function forEachToolTurnProblem(
         );
       }
   }
+  return problems;
 }

@@ -1,6 +1,6 @@
 import type { MessageFormat } from '../core/format.js';
 import { ArmedCalls } from '../core/armed-calls.js';
-import type { JsonValue, ToolCall, ToolHistory } from '../core/history.js';
+import type { JsonValue, ToolCall } from '../core/history.js';
 import { adapterFor } from '../formats/index.js';
 
 /** The result half of a {@link ToolCallPair}. */
@@ -49,13 +49,8 @@ export function pairToolCalls(
   messages: readonly unknown[],
   options: { readonly format?: MessageFormat | undefined } = {},
 ): ToolCallPairs {
-  const format = options.format ?? 'openai-chat';
-  return pairHistory(adapterFor(format).read(messages).messages, format);
-}
-
-/** {@link pairToolCalls} on a neutral history whose messages carry their `sourceIndex`. */
-export function pairHistory(history: ToolHistory, format: MessageFormat): ToolCallPairs {
-  const adapter = adapterFor(format);
+  const adapter = adapterFor(options.format ?? 'openai-chat');
+  const history = adapter.read(messages).messages;
   const armed = new ArmedCalls<number>(adapter.profile.scope);
   const pairs: ToolCallPair[] = [];
   const unpaired: UnpairedToolResult[] = [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MESSAGE_FORMATS, type MessageFormat } from '../core/format.js';
-import { ToolHistoryError, UnsupportedFormatError } from '../errors/tool-history-error.js';
+import type { MessageFormat } from '../core/format.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { adapterFor } from '../formats/index.js';
 import { validateHistory } from '../validate/validate-history.js';
 import { CutFinder, findPinnedMessages, readingWhole } from './cut-finder.js';
@@ -66,9 +66,9 @@ export function trimHistory<T>(
 ): TrimResult<T> {
   checkTrimOptions(options);
   const format = options.format ?? 'openai-chat';
-  if (!FORMATS.has(format)) throw new UnsupportedFormatError(format, MESSAGE_FORMATS);
-  // Not an array: the reader throws the format's own invalid-input error.
-  if (!Array.isArray(input)) adapterFor(format).read(input);
+  // An unknown format throws there; not an array: the reader throws the format's own error.
+  const adapter = adapterFor(format);
+  if (!Array.isArray(input)) adapter.read(input);
   // A copy: `dropped` and `tokens` are worked out on first read, from the messages of the call.
   const messages = input.slice();
   const length = messages.length;
@@ -108,8 +108,6 @@ export function trimHistory<T>(
     overBudget,
   };
 }
-
-const FORMATS: ReadonlySet<unknown> = new Set(MESSAGE_FORMATS);
 
 /** The messages before `cut` that are not pinned, with their indexes. */
 function droppedBefore<T>(

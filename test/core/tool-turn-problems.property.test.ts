@@ -2,7 +2,6 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import {
   findToolTurnProblems,
-  forEachToolTurnProblem,
   type FindToolTurnProblemsOptions,
   type ToolTurnProblem,
 } from '../../src/core/pair-tool-turns.js';
@@ -64,13 +63,11 @@ const wideEntry: fc.Arbitrary<Entry> = fc.oneof(
   fc.record({ kind: fc.constant('calls' as const), ids: fc.array(id, { maxLength: 12 }) }),
 );
 
-describe('forEachToolTurnProblem', () => {
+describe('findToolTurnProblems', () => {
   test.prop([fc.array(entry, { maxLength: 30 }), options])(
-    'hands the problems over in message order',
+    'returns the problems in message order',
     (entries, chosen) => {
-      const visited: ToolTurnProblem[] = [];
-      forEachToolTurnProblem(tableOf(entries), chosen, (problem) => visited.push(problem));
-      const indexes = visited.map(indexOf);
+      const indexes = findToolTurnProblems(tableOf(entries), chosen).map(indexOf);
       expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
     },
   );

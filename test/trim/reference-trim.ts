@@ -4,9 +4,8 @@
  * hold the fast implementation to.
  */
 import type { MessageFormat } from '../../src/core/format.js';
-import type { ToolHistory } from '../../src/core/history.js';
 import { adapterFor } from '../../src/formats/index.js';
-import { pairHistory } from '../../src/pairs/pair-tool-calls.js';
+import { pairToolCalls } from '../../src/pairs/pair-tool-calls.js';
 import { estimateTokens } from '../../src/trim/token-estimate.js';
 import type {
   DroppedMessage,
@@ -34,7 +33,9 @@ interface TrimLayout {
  * Finds where a history of `length` messages may be cut: between turn groups, never between a
  * call turn and any of its results, so trimming keeps or drops each group whole.
  */
-function findCutPoints(history: ToolHistory, format: MessageFormat, length: number): TrimLayout {
+function findCutPoints(messages: readonly unknown[], format: MessageFormat): TrimLayout {
+  const history = adapterFor(format).read(messages).messages;
+  const length = messages.length;
   const starts = new Array<boolean>(length + 1).fill(false);
   const resultsFirst = new Array<boolean>(length + 1).fill(false);
   const system: number[] = [];
@@ -66,7 +67,7 @@ function findCutPoints(history: ToolHistory, format: MessageFormat, length: numb
 
   // Difference array over cut positions: each call-to-result link forbids cuts in (call, result].
   const crossing = new Array<number>(length + 2).fill(0);
-  for (const pair of pairHistory(history, format).pairs) {
+  for (const pair of pairToolCalls(messages, { format }).pairs) {
     if (pair.result === undefined) continue;
     const from = Math.min(pair.callMessageIndex, pair.result.messageIndex);
     const to = Math.max(pair.callMessageIndex, pair.result.messageIndex);
@@ -92,7 +93,7 @@ export function referenceTrimHistory<T>(
   options: TrimHistoryOptions<T> = {},
 ): TrimResult<T> {
   const format = options.format ?? 'openai-chat';
-  const layout = findCutPoints(adapterFor(format).read(messages).messages, format, messages.length);
+  const layout = findCutPoints(messages, format);
   const countTokens = options.countTokens ?? estimateTokens;
   const tokens = messages.map((message) => countTokens(message));
   const pinned = pinnedMessages(layout, options.keep, messages.length);

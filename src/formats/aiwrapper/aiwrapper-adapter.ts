@@ -1,7 +1,8 @@
 import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/format.js';
 import { fromAiwrapper } from './from-aiwrapper.js';
 import { toAiwrapper, type AiwrapperConversionResult } from './to-aiwrapper.js';
-import { inspectAiwrapper } from './validate-aiwrapper.js';
+import { AIWRAPPER_LAYOUT } from './validate-aiwrapper.js';
+import { inspectNeutral } from '../../core/neutral-issue.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
 /** The aiwrapper `LangMessages`: reader, writer, validator, profile and wire facts. */
@@ -10,7 +11,7 @@ export const AIWRAPPER_ADAPTER: FormatAdapter<'aiwrapper', AiwrapperConversionRe
   // The rule every provider shares, and non-empty ids; repair for a provider with its format.
   profile: { ...BASE_PROFILE, name: 'aiwrapper', callIds: NON_EMPTY_CALL_ID },
   // No rule of the format depends on the rule context.
-  inspect: (messages, _context, use) => inspectAiwrapper(messages, use),
+  inspect: (messages, _context, use) => inspectNeutral(messages, AIWRAPPER_LAYOUT, use),
   read: (messages, options) =>
     fromAiwrapper(messages, {
       instructions: typeof options?.instructions === 'string' ? options.instructions : undefined,

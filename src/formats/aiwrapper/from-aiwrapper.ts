@@ -9,14 +9,17 @@ import type {
   ConversionResult,
 } from '../../core/history.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
-import { appendAll } from '../shared/conversion-context.js';
 import {
-  AIWRAPPER_MESSAGE_SHAPE,
-  aiwrapperCallIdOf,
-  aiwrapperItemsOf,
-  assertAiwrapperMessages,
-} from './validate-aiwrapper.js';
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  stringAt,
+  type JsonObject,
+} from '../../core/input-guards.js';
+import { neutralCallId } from '../../core/neutral-issue.js';
+import { appendAll } from '../shared/conversion-context.js';
+import { AIWRAPPER_LAYOUT, aiwrapperItemsOf } from './validate-aiwrapper.js';
 
 /**
  * Reads aiwrapper `LangMessage`s (plain objects or a `LangMessages`) into a neutral history;
@@ -27,12 +30,12 @@ export function fromAiwrapper(
   messages: readonly unknown[],
   options: { readonly instructions?: string | undefined } = {},
 ): ConversionResult<HistoryMessage[]> {
-  assertAiwrapperMessages(messages);
+  assertArray(messages, AIWRAPPER_LAYOUT.arrayShape);
   const history: HistoryMessage[] = [];
   if (options.instructions !== undefined)
     history.push({ role: 'system', text: options.instructions });
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, 'messages', AIWRAPPER_MESSAGE_SHAPE);
+    const message = objectAt(messages, index, 'messages', AIWRAPPER_LAYOUT.messageShape);
     const items = aiwrapperItemsOf(message, index);
     const meta = isObject(message.meta)
       ? { providerData: { aiwrapper: { meta: message.meta } } }
@@ -64,7 +67,7 @@ function readPart(item: JsonObject): TextPart | OpaquePart {
 function readCall(item: JsonObject, index: number, itemIndex: number): ToolCallPart {
   return {
     type: 'tool-call',
-    callId: aiwrapperCallIdOf(item, index, itemIndex),
+    callId: neutralCallId(item, AIWRAPPER_LAYOUT, index, itemIndex),
     name: nameOf(item, index, itemIndex),
     ...parseArgumentsValue(
       item.arguments ?? {},
@@ -78,7 +81,7 @@ function readResult(item: JsonObject, index: number, itemIndex: number): ToolRes
     throw invalidField(`messages[${index}].items[${itemIndex}].type`, item.type, "'tool-result'");
   assertWritableJson(item.result, `messages[${index}].items[${itemIndex}].result`);
   return {
-    callId: aiwrapperCallIdOf(item, index, itemIndex),
+    callId: neutralCallId(item, AIWRAPPER_LAYOUT, index, itemIndex),
     name: nameOf(item, index, itemIndex),
     // aiwrapper results are whatever the tool returned; `undefined` has no JSON form.
     content: (item.result ?? null) as JsonValue,
@@ -88,7 +91,8 @@ function readResult(item: JsonObject, index: number, itemIndex: number): ToolRes
 }
 
 function nameOf(item: JsonObject, index: number, itemIndex: number): string {
-  if (typeof item.name !== 'string')
-    throw invalidField(`messages[${index}].items[${itemIndex}].name`, item.name, 'a string');
-  return item.name;
+  const name = item.name;
+  return typeof name === 'string'
+    ? name
+    : stringAt(name, `messages[${index}].items[${itemIndex}].name`);
 }

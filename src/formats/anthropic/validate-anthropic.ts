@@ -4,7 +4,7 @@ import {
   type HistoryIssue,
 } from '../../errors/history-issue.js';
 import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
-import { forEachToolTurnProblem } from '../../core/pair-tool-turns.js';
+import { findToolTurnProblems } from '../../core/pair-tool-turns.js';
 import {
   assertArray,
   invalidField,
@@ -60,9 +60,8 @@ export function inspectAnthropic(
   const { length } = messages;
   const options = { scope: 'turn', uniqueCallIds: 'conversation', mergeCallTurns: true } as const;
   const wording = wordsIssues(use) ? anthropicWording() : undefined;
-  forEachToolTurnProblem(table, options, (problem) =>
-    issues.push(blockIssueOf(problem, length, wording)),
-  );
+  for (const problem of findToolTurnProblems(table, options))
+    issues.push(blockIssueOf(problem, length, wording));
   if (context.thinking === true) {
     const thinking = thinkingFirstIssue(messages);
     if (thinking !== undefined) issues.push(thinking);

@@ -4,7 +4,7 @@ import {
   type HistoryIssue,
   type ValidationResult,
 } from '../../errors/history-issue.js';
-import { forEachToolTurnProblem, type ToolSite } from '../../core/pair-tool-turns.js';
+import { findToolTurnProblems, type ToolSite } from '../../core/pair-tool-turns.js';
 import { blockIssueOf, type BlockWording, type Words } from '../anthropic/anthropic-rules.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
@@ -80,9 +80,8 @@ export function inspectMistral(messages: readonly unknown[]): HistoryInspection 
     }
   }
   const wording = mistralWording(messages as readonly JsonObject[]);
-  forEachToolTurnProblem(table, { scope: 'turn', uniqueCallIds: 'turn' }, (problem) =>
-    issues.push(blockIssueOf(problem, messages.length, wording)),
-  );
+  for (const problem of findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' }))
+    issues.push(blockIssueOf(problem, messages.length, wording));
   const last = lastRoleIssue(messages);
   if (last) issues.push(last);
   return { result: toValidationResult(issues.sort(byMessageIndex)), table };

@@ -4,7 +4,7 @@ import {
   type HistoryIssue,
   type ValidationResult,
 } from '../../errors/history-issue.js';
-import { forEachToolTurnProblem, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
+import { findToolTurnProblems, type ToolTurnProblem } from '../../core/pair-tool-turns.js';
 import {
   assertArray,
   invalidField,
@@ -61,7 +61,7 @@ export function inspectOpenAIResponses(
   }
   const worded = wordsIssues(use);
   const scope = { scope: 'conversation', uniqueCallIds: 'conversation' } as const;
-  forEachToolTurnProblem(table, scope, (problem) => issues.push(issueOf(problem, worded)));
+  for (const problem of findToolTurnProblems(table, scope)) issues.push(issueOf(problem, worded));
   return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 

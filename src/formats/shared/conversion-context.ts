@@ -53,13 +53,7 @@ export class ConversionContext {
       const source = key as MessageFormat;
       const keys = Object.keys(providerData[source] ?? {});
       const reasoning = keys.filter((name) => name === REASONING_KEY[source]);
-      if (reasoning.length > 0)
-        this.warn(
-          'dropped-reasoning',
-          messageIndex,
-          `${this.format} cannot take ${key} reasoning (${reasoning.join(', ')}): only the provider that produced it takes it back; it was left out.`,
-          callId,
-        );
+      if (reasoning.length > 0) this.dropReasoning(key, reasoning.join(', '), messageIndex, callId);
       if (reasoning.length === keys.length) continue;
       this.warn(
         'dropped-provider-data',
@@ -74,25 +68,28 @@ export class ConversionContext {
   /** The opaque part's value when it is in this format; otherwise warns and returns `undefined`. */
   ownOpaque(part: OpaquePart, messageIndex: number): unknown {
     if (part.format === this.format) return part.value;
-    if (isObject(part.value) && REASONING_PART[part.format]?.(part.value) === true) {
+    const { value } = part;
+    const what =
+      isObject(value) && typeof value.type === 'string' ? `type "${value.type}"` : 'content';
+    if (isObject(value) && REASONING_PART[part.format]?.(value) === true)
+      this.dropReasoning(part.format, what, messageIndex);
+    else
       this.warn(
-        'dropped-reasoning',
+        'dropped-content',
         messageIndex,
-        `${this.format} cannot take ${part.format} reasoning (${describeOpaque(part.value)}): only the provider that produced it takes it back; it was left out.`,
+        `${this.format} cannot hold a ${part.format} part (${what}); it was left out.`,
       );
-      return undefined;
-    }
-    this.warn(
-      'dropped-content',
-      messageIndex,
-      `${this.format} cannot hold a ${part.format} part (${describeOpaque(part.value)}); it was left out.`,
-    );
     return undefined;
   }
-}
 
-function describeOpaque(value: unknown): string {
-  return isObject(value) && typeof value.type === 'string' ? `type "${value.type}"` : 'content';
+  private dropReasoning(source: string, what: string, messageIndex: number, callId?: string): void {
+    this.warn(
+      'dropped-reasoning',
+      messageIndex,
+      `${this.format} cannot take ${source} reasoning (${what}): only the provider that produced it takes it back; it was left out.`,
+      callId,
+    );
+  }
 }
 
 /** `providerData` holding `extras` under `format`, or `undefined` when there are none. */

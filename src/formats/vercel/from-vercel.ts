@@ -11,14 +11,16 @@ import type {
   ProviderData,
 } from '../../core/history.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import {
-  assertVercelMessages,
-  VERCEL_MESSAGE_SHAPE,
-  vercelPartsOf,
-  vercelStringAt,
-  vercelToolCallIdOf,
-} from './validate-vercel.js';
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  stringAt,
+  type JsonObject,
+} from '../../core/input-guards.js';
+import { neutralCallId } from '../../core/neutral-issue.js';
+import { VERCEL_LAYOUT, vercelPartsOf } from './validate-vercel.js';
 
 const MESSAGE_KEYS = new Set(['role', 'content']);
 const TEXT_KEYS = new Set(['type', 'text']);
@@ -30,16 +32,16 @@ const RESULT_KEYS = new Set(['type', 'toolCallId', 'toolName', 'output']);
  * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromVercel(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
-  assertVercelMessages(messages);
+  assertArray(messages, VERCEL_LAYOUT.arrayShape);
   const history: HistoryMessage[] = [];
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, 'messages', VERCEL_MESSAGE_SHAPE);
+    const message = objectAt(messages, index, 'messages', VERCEL_LAYOUT.messageShape);
     // Checks the role and the parts; a string content is none, read here as one text part.
     const parts = vercelPartsOf(message, index) ?? [{ type: 'text', text: message.content }];
     const extras = extrasOf(message, MESSAGE_KEYS);
     const at = { sourceIndex: index, ...vercelData(extras) };
     if (message.role === 'system') {
-      const text = vercelStringAt(message.content, `messages[${index}].content`);
+      const text = stringAt(message.content, `messages[${index}].content`);
       history.push({ role: 'system', text, ...at });
     } else if (message.role === 'user')
       history.push({ role: 'user', parts: parts.map(readPart), ...at });
@@ -90,8 +92,8 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
   if (!isObject(output)) throw invalidField(`${path}.output`, output, 'an output object');
   const extras = extrasOf(part, RESULT_KEYS);
   const base = {
-    callId: vercelToolCallIdOf(part, index, partIndex),
-    name: vercelStringAt(part.toolName, `${path}.toolName`),
+    callId: neutralCallId(part, VERCEL_LAYOUT, index, partIndex),
+    name: stringAt(part.toolName, `${path}.toolName`),
     sourceIndex: index,
   };
   const data = vercelData(extras);
@@ -99,7 +101,7 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
   if (output.type === 'text' || output.type === 'error-text')
     return {
       ...base,
-      content: vercelStringAt(output.value, `${path}.output.value`),
+      content: stringAt(output.value, `${path}.output.value`),
       isError,
       ...data,
     };
@@ -128,8 +130,8 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
 function readCall(part: JsonObject, index: number, partIndex: number): ToolCallPart {
   return {
     type: 'tool-call',
-    callId: vercelToolCallIdOf(part, index, partIndex),
-    name: vercelStringAt(part.toolName, `messages[${index}].content[${partIndex}].toolName`),
+    callId: neutralCallId(part, VERCEL_LAYOUT, index, partIndex),
+    name: stringAt(part.toolName, `messages[${index}].content[${partIndex}].toolName`),
     ...(typeof part.input === 'string'
       ? parseArgumentsText(part.input)
       : parseArgumentsValue(part.input ?? {}, `messages[${index}].content[${partIndex}].input`)),

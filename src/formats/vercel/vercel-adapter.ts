@@ -2,7 +2,8 @@ import { isObject } from '../../core/input-guards.js';
 import type { ConversionResult } from '../../core/history.js';
 import { fromVercel } from './from-vercel.js';
 import { toVercel } from './to-vercel.js';
-import { inspectVercel } from './validate-vercel.js';
+import { VERCEL_LAYOUT } from './validate-vercel.js';
+import { inspectNeutral } from '../../core/neutral-issue.js';
 import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/format.js';
 import type { VercelModelMessage } from './vercel-types.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
@@ -23,7 +24,7 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
   // The rule every provider shares, and non-empty ids; repair for a provider with its format.
   profile: { ...BASE_PROFILE, name: 'Vercel AI SDK', callIds: NON_EMPTY_CALL_ID },
   // No rule of the format depends on the rule context.
-  inspect: (messages, _context, use) => inspectVercel(messages, use),
+  inspect: (messages, _context, use) => inspectNeutral(messages, VERCEL_LAYOUT, use),
   read: (messages) => fromVercel(messages),
   write: (history, options) => toVercel(history, options),
   messagesKey: 'messages',
