@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { utf8Length } from '../core/stream/byte-budget.js';
-import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
+import {
+  resolveStreamLimits,
+  utf8Length,
+  type StreamLimits,
+} from '../core/stream/stream-limits.js';
 import { StreamAccumulationError, ToolHistoryError } from '../errors/tool-history-error.js';
 import { streamAdapterFor } from '../formats/index.js';
 import type { AccumulationResult } from '../core/stream/tool-call-stream-event.js';
