@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { utf8Length } from '../core/stream/byte-budget.js';
-import { resolveStreamLimits, type StreamLimits } from '../core/stream/stream-limits.js';
+import {
+  resolveStreamLimits,
+  utf8Length,
+  type StreamLimits,
+} from '../core/stream/stream-limits.js';
 import { StreamAccumulationError, ToolHistoryError } from '../errors/tool-history-error.js';
 import { streamAdapterFor } from '../formats/index.js';
 import type { AccumulationResult } from '../core/stream/tool-call-stream-event.js';
@@ -71,31 +74,6 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) throw abortErrorFor(signal);
 }
 
-/** Settles with `pending`, or rejects as soon as `signal` aborts. */
-function raceAbort<T>(pending: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return pending;
-  if (signal.aborted) {
-    pending.catch(() => undefined);
-    return Promise.reject(abortErrorFor(signal));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => {
-      reject(abortErrorFor(signal));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    pending.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error), { cause: error }));
-      },
-    );
-  });
-}
-
 interface ChunkIterator {
   next(): Promise<IteratorResult<Chunk>> | IteratorResult<Chunk>;
   return?(): unknown;
@@ -131,29 +109,6 @@ function iteratorOf(source: StreamSource, signal: AbortSignal | undefined): Chun
   };
 }
 
-/** A source's chunks; on abort or early exit the source is stopped (not awaited on abort). */
-async function* chunksOf(
-  source: StreamSource,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<Chunk> {
-  const iterator = iteratorOf(source, signal);
-  let finished = false;
-  try {
-    for (;;) {
-      const step = await raceAbort(Promise.resolve(iterator.next()), signal);
-      if (step.done === true) {
-        finished = true;
-        return;
-      }
-      yield step.value;
-    }
-  } finally {
-    if (!finished && iterator.return !== undefined) {
-      const closing = Promise.resolve(iterator.return()).catch(() => undefined);
-      if (signal?.aborted !== true) await closing;
-    }
-  }
-}
 function lineTooLong(length: number, maximum: number): StreamAccumulationError {
   return new StreamAccumulationError(
     { code: 'stream-limit', limit: 'line-length', attempted: length, maximum },
@@ -273,23 +228,53 @@ export async function* readStreamEvents(
     return false;
   }
   throwIfAborted(signal);
-  for await (const chunk of chunksOf(source, signal)) {
-    throwIfAborted(signal);
-    const start = received;
-    received += typeof chunk === 'string' ? utf8Length(chunk) : chunk.byteLength;
-    if (received > maxTotalBytes)
-      throw new StreamAccumulationError(
-        { code: 'stream-limit', limit: 'total-bytes', attempted: received, maximum: maxTotalBytes },
-        `The response body reached ${received} bytes, over the total-bytes limit of ${maxTotalBytes}. Raise limits.maxTotalBytes if the stream is legitimate.`,
-      );
-    let text: string;
-    try {
-      text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    } catch (error) {
-      throw notUtf8(eventIndex, `in the chunk at bytes ${start}–${received}`, error);
+  const iterator = iteratorOf(source, signal);
+  // The one pending read rejects as soon as `signal` aborts.
+  let rejectRead: ((error: Error) => void) | undefined;
+  const onAbort = (): void => {
+    if (signal !== undefined) rejectRead?.(abortErrorFor(signal));
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let finished = false;
+  try {
+    for (;;) {
+      throwIfAborted(signal);
+      const step = await new Promise<IteratorResult<Chunk>>((resolve, reject) => {
+        rejectRead = reject;
+        Promise.resolve(iterator.next()).then(resolve, reject);
+      });
+      throwIfAborted(signal);
+      if (step.done === true) break;
+      const chunk = step.value;
+      const start = received;
+      received += typeof chunk === 'string' ? utf8Length(chunk) : chunk.byteLength;
+      if (received > maxTotalBytes)
+        throw new StreamAccumulationError(
+          {
+            code: 'stream-limit',
+            limit: 'total-bytes',
+            attempted: received,
+            maximum: maxTotalBytes,
+          },
+          `The response body reached ${received} bytes, over the total-bytes limit of ${maxTotalBytes}. Raise limits.maxTotalBytes if the stream is legitimate.`,
+        );
+      let text: string;
+      try {
+        text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      } catch (error) {
+        throw notUtf8(eventIndex, `in the chunk at bytes ${start}–${received}`, error);
+      }
+      splitter.push(text);
+      if (yield* drain()) return;
     }
-    splitter.push(text);
-    if (yield* drain()) return;
+    finished = true;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    // On abort or early exit the source is stopped (not awaited on abort).
+    if (!finished && iterator.return !== undefined) {
+      const closing = Promise.resolve(iterator.return()).catch(() => undefined);
+      if (signal?.aborted !== true) await closing;
+    }
   }
   try {
     splitter.push(decoder.decode());

@@ -1,7 +1,6 @@
 import { uniqueCallIds, type CallIdGenerator } from '../call-id.js';
 import { StreamAccumulationError, type StreamLimitName } from '../../errors/tool-history-error.js';
-import { ByteBudget, utf8Length } from './byte-budget.js';
-import type { ResolvedStreamLimits } from './stream-limits.js';
+import { utf8Length, type ResolvedStreamLimits } from './stream-limits.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type {
   AccumulatedToolCall,
@@ -55,13 +54,8 @@ export class AccumulatorCore {
   private result: AccumulationResult | undefined = undefined;
   private readonly taken = new Set<string>();
   private readonly nextId: () => string;
-  private readonly textBudget: ByteBudget;
-  private readonly totalBudget: ByteBudget;
-  private readonly totalSoFar = (): number => {
-    let bytes = utf8Length(this.text);
-    for (const call of this.liveCalls) bytes += utf8Length(call.argumentsText);
-    return bytes;
-  };
+  private textBytes = 0;
+  private totalBytes = 0;
 
   constructor(
     private readonly limits: ResolvedStreamLimits,
@@ -70,8 +64,6 @@ export class AccumulatorCore {
     createHandler: (core: AccumulatorCore) => StreamEventHandler,
   ) {
     this.nextId = uniqueCallIds(this.taken, generateCallId);
-    this.textBudget = new ByteBudget(limits.maxTextBytes);
-    this.totalBudget = new ByteBudget(limits.maxTotalBytes);
     this.handler = createHandler(this);
   }
 
@@ -170,11 +162,15 @@ export class AccumulatorCore {
     const fragments = call.fragments + 1;
     if (fragments > this.limits.maxFragments)
       this.callLimitExceeded(call, 'fragments', fragments, this.limits.maxFragments);
-    const bytes = call.bytes.add(delta, call.argumentsText);
-    if (bytes > 0) this.callLimitExceeded(call, 'argument-bytes', bytes, call.bytes.maximum);
+    const added = utf8Length(delta);
+    const bytes = call.bytes + added;
+    const { maxArgumentBytes } = this.limits;
+    if (bytes > maxArgumentBytes)
+      this.callLimitExceeded(call, 'argument-bytes', bytes, maxArgumentBytes);
     call.fragments = fragments;
     if (delta === '') return;
-    this.addBytes(delta, this.totalBudget, this.totalSoFar, 'total-bytes');
+    this.totalBytes = this.counted(this.totalBytes, added, 'total-bytes');
+    call.bytes = bytes;
     call.argumentsText += delta;
     try {
       call.parser.write(delta);
@@ -205,8 +201,9 @@ export class AccumulatorCore {
   /** @throws {StreamAccumulationError} when a limit would be exceeded. */
   appendText(delta: string): void {
     if (delta === '') return;
-    this.addBytes(delta, this.textBudget, this.text, 'text-bytes');
-    this.addBytes(delta, this.totalBudget, this.totalSoFar, 'total-bytes');
+    const added = utf8Length(delta);
+    this.textBytes = this.counted(this.textBytes, added, 'text-bytes');
+    this.totalBytes = this.counted(this.totalBytes, added, 'total-bytes');
     this.text += delta;
     this.listener?.({ type: 'text-delta', delta });
   }
@@ -229,14 +226,11 @@ export class AccumulatorCore {
     this.listener?.({ type: 'tool-call-start', index, callId, name, call });
   }
 
-  private addBytes(
-    delta: string,
-    budget: ByteBudget,
-    soFar: string | (() => number),
-    limit: MessageLimit,
-  ): void {
-    const reached = budget.add(delta, soFar);
-    if (reached > 0) this.messageLimitExceeded(limit, reached, budget.maximum);
+  /** `bytes + added`, unless it passes the `limit`. */
+  private counted(bytes: number, added: number, limit: 'text-bytes' | 'total-bytes'): number {
+    const maximum = limit === 'text-bytes' ? this.limits.maxTextBytes : this.limits.maxTotalBytes;
+    if (bytes + added > maximum) this.messageLimitExceeded(limit, bytes + added, maximum);
+    return bytes + added;
   }
 
   private messageLimitExceeded(limit: MessageLimit, attempted: number, maximum: number): never {

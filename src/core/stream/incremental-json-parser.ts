@@ -154,13 +154,8 @@ export class IncrementalJsonParser {
             i++;
             state = this.closeContainer();
           } else if (code === 45 || (code >= 48 && code <= 57)) {
-            let j = i + 1;
-            while (j < length && isNumberChar(chunk.charCodeAt(j))) j++;
-            this.numberText = j < length ? chunk.slice(i, j) : '';
-            if (j < length) {
-              state = this.commitNumber(j, state);
-              i = j;
-            } else state = NUMBER;
+            this.numberText = '';
+            state = NUMBER;
           } else {
             state = this.startValue(code, i, state);
             i++;
@@ -169,19 +164,10 @@ export class IncrementalJsonParser {
         case OBJECT_FIRST:
         case KEY:
           if (code === 34) {
-            let j = i + 1;
-            let c = 0;
-            while (j < length && (c = chunk.charCodeAt(j)) !== 34 && c !== 92 && c >= 32) j++;
-            if (j < length && c === 34) {
-              this.keys[this.keys.length - 1] = chunk.slice(i + 1, j);
-              i = j + 1;
-              state = COLON;
-            } else {
-              i++;
-              this.text = '';
-              this.inKey = true;
-              state = STRING;
-            }
+            i++;
+            this.text = '';
+            this.inKey = true;
+            state = STRING;
           } else if (code === 125 && state === OBJECT_FIRST) {
             i++;
             state = this.closeContainer();

@@ -41,3 +41,14 @@ export function resolveStreamLimits(limits: StreamLimits | undefined): ResolvedS
   }
   return resolved;
 }
+
+/** UTF-8 length of `text`, without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Each surrogate half counts 2 more, so a pair counts 4 bytes, as UTF-8 encodes it.
+    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}

@@ -1,5 +1,4 @@
 import { isObject } from '../input-guards.js';
-import { ByteBudget } from './byte-budget.js';
 import { IncrementalJsonParser } from './incremental-json-parser.js';
 import type { ResolvedStreamLimits } from './stream-limits.js';
 import type { AccumulatedToolCall, LiveToolCall } from './tool-call-stream-event.js';
@@ -22,7 +21,8 @@ export class ToolCallState implements LiveToolCall {
   argumentsText = '';
   ended = false;
   fragments = 0;
-  readonly bytes: ByteBudget;
+  /** UTF-8 bytes of `argumentsText`. */
+  bytes = 0;
   /** Arguments given as an object up front (Anthropic `content_block_start.input`). */
   private initialArguments: Readonly<Record<string, unknown>> | undefined = undefined;
   partialArguments: Readonly<Record<string, unknown>> = EMPTY_ARGUMENTS;
@@ -35,7 +35,6 @@ export class ToolCallState implements LiveToolCall {
     this.callId = callId;
     this.providerId = providerId;
     this.parser = new IncrementalJsonParser(limits.maxDepth);
-    this.bytes = new ByteBudget(limits.maxArgumentBytes);
   }
 
   /** Sets the arguments given whole before any text (shown until the text opens an object). */

@@ -81,19 +81,26 @@ export class JsonPathTextWriter {
   private readonly openPath: JsonPathSegment[] = [];
   /** The path of the string being streamed, while its closing quote has not been written. */
   private openString: readonly JsonPathSegment[] | undefined = undefined;
-  private undo: (() => void)[] | undefined = undefined;
 
-  /** Runs `run`; when it throws, every change it made to this writer is undone first. */
+  /** Runs `run`; when it throws, the writer is put back as it was before. */
   transaction<T>(run: () => T): T {
-    const log: (() => void)[] = [];
-    this.undo = log;
+    const frames = [...this.frames];
+    const counts = frames.map((frame) => frame.count);
+    const sizes = frames.map((frame) => frame.keys?.size ?? 0);
+    const openPath = [...this.openPath];
+    const openString = this.openString;
     try {
       return run();
     } catch (error) {
-      for (const step of log.reverse()) step();
+      // Frames opened by `run` are dropped; those it changed get their counts and keys back.
+      frames.forEach((frame, at) => {
+        frame.count = counts[at] ?? 0;
+        for (const key of [...(frame.keys ?? [])].slice(sizes[at])) frame.keys?.delete(key);
+      });
+      this.frames.splice(0, Infinity, ...frames);
+      this.openPath.splice(0, Infinity, ...openPath);
+      this.openString = openString;
       throw error;
-    } finally {
-      this.undo = undefined;
     }
   }
 
@@ -120,7 +127,7 @@ export class JsonPathTextWriter {
       const problem = this.refusal(path, common);
       if (problem !== undefined) return { problem };
     }
-    if (open !== undefined) this.setOpenString(undefined);
+    this.openString = undefined;
     if (this.frames.length === 0) {
       this.pushFrame(false, undefined);
       text += '{';
@@ -143,10 +150,8 @@ export class JsonPathTextWriter {
   /** The text that closes everything still open (`''` when nothing was written). */
   end(): string {
     let text = '';
-    if (this.openString !== undefined) {
-      this.setOpenString(undefined);
-      text += '"';
-    }
+    if (this.openString !== undefined) text += '"';
+    this.openString = undefined;
     while (this.frames.length > 0) text += this.popFrame();
     return text;
   }
@@ -155,10 +160,10 @@ export class JsonPathTextWriter {
     const quoted = JSON.stringify(piece.text);
     const body = quoted.slice(1, -1);
     if (piece.continues) {
-      if (this.openString === undefined) this.setOpenString(piece.path);
+      this.openString ??= piece.path;
       return prefix + body;
     }
-    if (this.openString !== undefined) this.setOpenString(undefined);
+    this.openString = undefined;
     return `${prefix + body}"`;
   }
 
@@ -191,11 +196,7 @@ export class JsonPathTextWriter {
       text = `${count > 0 ? ',' : ''}${JSON.stringify(segment)}:`;
       frame.count = count + 1;
       frame.keys?.add(segment);
-      this.undo?.push(() => frame.keys?.delete(segment));
     }
-    this.undo?.push(() => {
-      frame.count = count;
-    });
     return text;
   }
 
@@ -203,28 +204,12 @@ export class JsonPathTextWriter {
     const frame: Frame = { array, count: 0, keys: array ? undefined : new Set() };
     this.frames.push(frame);
     if (segment !== undefined) this.openPath.push(segment);
-    this.undo?.push(() => {
-      this.frames.pop();
-      if (segment !== undefined) this.openPath.pop();
-    });
   }
 
   private popFrame(): string {
     const frame = this.frames.pop();
     if (frame === undefined) return '';
-    const segment = this.frames.length > 0 ? this.openPath.pop() : undefined;
-    this.undo?.push(() => {
-      this.frames.push(frame);
-      if (segment !== undefined) this.openPath.push(segment);
-    });
+    if (this.frames.length > 0) this.openPath.pop();
     return frame.array ? ']' : '}';
-  }
-
-  private setOpenString(path: readonly JsonPathSegment[] | undefined): void {
-    const before = this.openString;
-    this.openString = path;
-    this.undo?.push(() => {
-      this.openString = before;
-    });
   }
 }

@@ -11,21 +11,16 @@ import {
 
 const FORMAT = 'Gemini';
 
-/** One checked part of a chunk: text, a whole call, or a piece of a call Vertex AI streams. */
+/** One checked part of a chunk: text, or a call (`writer` when Vertex AI streams it in pieces). */
 type GeminiPiece =
   | { readonly kind: 'text'; readonly text: string }
   | {
       readonly kind: 'call';
       readonly id: string | undefined;
-      readonly name: string;
-      readonly argumentsText: string;
-    }
-  | {
-      readonly kind: 'part';
-      readonly id: string | undefined;
+      /** Set when the piece opens a call. */
       readonly name: string | undefined;
       readonly argumentsText: string;
-      readonly writer: JsonPathTextWriter;
+      readonly writer: JsonPathTextWriter | undefined;
       readonly closes: boolean;
     };
 
@@ -86,7 +81,8 @@ function readPartialArgs(
  * closes it with a piece whose `willContinue` is not true.
  */
 class GeminiHandler implements StreamEventHandler {
-  private open: { readonly call: ToolCallState; readonly writer: JsonPathTextWriter } | undefined;
+  private open:
+    { readonly call: ToolCallState; readonly writer: JsonPathTextWriter | undefined } | undefined;
 
   constructor(
     private readonly core: AccumulatorCore,
@@ -103,11 +99,6 @@ class GeminiHandler implements StreamEventHandler {
     for (const piece of chunk.pieces) {
       if (piece.kind === 'text') {
         core.appendText(piece.text);
-      } else if (piece.kind === 'call') {
-        this.close();
-        const call = core.createCall(usableProviderId(piece.id), piece.name);
-        core.appendArguments(call, piece.argumentsText);
-        core.endCall(call);
       } else {
         let open = this.open;
         if (open === undefined || piece.name !== undefined) {
@@ -133,7 +124,7 @@ class GeminiHandler implements StreamEventHandler {
     const open = this.open;
     if (open === undefined) return;
     this.open = undefined;
-    this.core.appendArguments(open.call, open.writer.end());
+    this.core.appendArguments(open.call, open.writer?.end() ?? '');
     this.core.endCall(open.call);
   }
 
@@ -185,7 +176,7 @@ class GeminiHandler implements StreamEventHandler {
         if (name === undefined) return read.fail(`${callField}.name`, 'a string', name);
         writer = undefined;
         const argumentsText = read.arguments(functionCall.args, `${callField}.args`);
-        pieces.push({ kind: 'call', id, name, argumentsText });
+        pieces.push({ kind: 'call', id, name, argumentsText, writer, closes: true });
         return;
       }
       const current =
@@ -195,7 +186,7 @@ class GeminiHandler implements StreamEventHandler {
       const closes = willContinue !== true;
       writer = closes ? undefined : current;
       pieces.push({
-        kind: 'part',
+        kind: 'call',
         id,
         name: opens ? (name ?? '') : name,
         argumentsText,

@@ -6,41 +6,30 @@ import type { StreamAdapter } from '../shared/format-adapter.js';
 
 const FORMAT = 'OpenAI Chat Completions';
 
+/** A checked `tool_calls` piece, or the legacy `function_call` (at {@link FUNCTION_CALL_SLOT}). */
 interface ToolCallPiece {
-  readonly index?: number | null | undefined;
-  readonly id?: string | null | undefined;
-  readonly function?:
-    | { readonly name?: string | null | undefined; readonly arguments?: string | null | undefined }
-    | null
-    | undefined;
-}
-
-interface ChatChoice {
-  readonly delta?:
-    | {
-        readonly content?: unknown;
-        readonly tool_calls?: readonly ToolCallPiece[] | null | undefined;
-        readonly function_call?: ToolCallPiece['function'];
-      }
-    | null
-    | undefined;
-  readonly finish_reason?: string | null | undefined;
+  readonly index: number | undefined;
+  readonly id: string | undefined;
+  readonly name: string | undefined;
+  readonly arguments: string | undefined;
 }
 
 function isNullish(value: unknown): value is null | undefined {
   return value === undefined || value === null;
 }
 
-function validateFunction(value: unknown, read: EventFields, field: string): void {
+function readFunction(value: unknown, read: EventFields, field: string) {
+  if (isNullish(value)) return { name: undefined, arguments: undefined };
   if (!isObject(value)) return read.fail(field, 'an object', value);
-  for (const key of ['name', 'arguments']) read.string(value[key], `${field}.${key}`);
+  const name = read.string(value.name, `${field}.name`);
+  return { name, arguments: read.string(value.arguments, `${field}.arguments`) };
 }
 
-function validatePiece(value: unknown, read: EventFields, field: string): void {
+function readPiece(value: unknown, read: EventFields, field: string): ToolCallPiece {
   if (!isObject(value)) return read.fail(field, 'an object', value);
-  read.index(value.index, `${field}.index`);
-  read.string(value.id, `${field}.id`);
-  if (!isNullish(value.function)) validateFunction(value.function, read, `${field}.function`);
+  const index = read.index(value.index, `${field}.index`);
+  const id = read.string(value.id, `${field}.id`);
+  return { index, id, ...readFunction(value.function, read, `${field}.function`) };
 }
 
 /** The slot of the legacy `function_call`: apart from every `tool_calls` index. */
@@ -56,11 +45,11 @@ function textOf(content: unknown): string {
 }
 
 /** Checks the whole chunk before anything of it is applied, and returns the accumulated choice. */
-function validateChunk(
+function readChunk(
   event: unknown,
   read: EventFields,
   choiceIndex: number,
-): ChatChoice | undefined {
+): { text: string; pieces: ToolCallPiece[]; finished: boolean } | undefined {
   if (!isObject(event)) return read.fail('', 'a chat.completion.chunk object', event);
   // A mid-stream error: a data event with an `error` object (`{message, type, code}` from OpenAI,
   // `{code, message}` from OpenRouter, https://openrouter.ai/docs/api-reference/streaming).
@@ -79,17 +68,23 @@ function validateChunk(
     const content = delta?.content;
     if (!isNullish(content) && typeof content !== 'string' && !Array.isArray(content))
       read.fail(`${field}.delta.content`, 'a string or an array of parts', content);
-    if (!isNullish(delta?.function_call))
-      validateFunction(delta.function_call, read, `${field}.delta.function_call`);
+    const pieces: ToolCallPiece[] = [];
+    // The deprecated `functions` API streams its one call as `delta.function_call`
+    // (https://platform.openai.com/docs/api-reference/chat-streaming).
+    if (!isNullish(delta?.function_call)) {
+      const fn = readFunction(delta.function_call, read, `${field}.delta.function_call`);
+      pieces.push({ index: FUNCTION_CALL_SLOT, id: undefined, ...fn });
+    }
     const toolCalls = delta?.tool_calls;
     if (!isNullish(toolCalls)) {
       if (!Array.isArray(toolCalls))
         return read.fail(`${field}.delta.tool_calls`, 'an array', toolCalls);
       for (let at = 0; at < toolCalls.length; at++)
-        validatePiece(toolCalls[at], read, `${field}.delta.tool_calls[${at}]`);
+        pieces.push(readPiece(toolCalls[at], read, `${field}.delta.tool_calls[${at}]`));
     }
-    read.string(choice.finish_reason, `${field}.finish_reason`);
-    return choice;
+    const finished =
+      typeof read.string(choice.finish_reason, `${field}.finish_reason`) === 'string';
+    return { text: textOf(content), pieces, finished };
   }
   return undefined;
 }
@@ -136,16 +131,11 @@ class OpenAIChatHandler implements StreamEventHandler {
         return;
       }
     }
-    const choice = validateChunk(event, new EventFields(FORMAT, core.eventIndex), this.choiceIndex);
-    if (choice === undefined) return;
-    const delta = choice.delta;
-    if (!isNullish(delta?.content)) core.appendText(textOf(delta.content));
-    // The deprecated `functions` API streams its one call as `delta.function_call`
-    // (https://platform.openai.com/docs/api-reference/chat-streaming).
-    if (!isNullish(delta?.function_call))
-      this.apply({ index: FUNCTION_CALL_SLOT, function: delta.function_call });
-    for (const piece of delta?.tool_calls ?? []) this.apply(piece);
-    if (typeof choice.finish_reason === 'string') core.endAll();
+    const chunk = readChunk(event, new EventFields(FORMAT, core.eventIndex), this.choiceIndex);
+    if (chunk === undefined) return;
+    core.appendText(chunk.text);
+    for (const piece of chunk.pieces) this.apply(piece);
+    if (chunk.finished) core.endAll();
   }
 
   private slotOf(providerId: string): number | undefined {
@@ -159,7 +149,7 @@ class OpenAIChatHandler implements StreamEventHandler {
     const lastCall = this.lastCall;
     const lastSlot = this.lastSlot;
     const providerId = usableProviderId(piece.id);
-    const name = piece.function?.name;
+    const name = piece.name;
     // Without an index, a known id names its call; otherwise the piece continues the last slot.
     const slot =
       piece.index ?? (providerId === undefined ? undefined : this.slotOf(providerId)) ?? lastSlot;
@@ -176,7 +166,7 @@ class OpenAIChatHandler implements StreamEventHandler {
     }
     this.lastSlot = slot;
     this.lastCall = call;
-    const args = piece.function?.arguments;
+    const args = piece.arguments;
     if (typeof args === 'string') core.appendArguments(call, args);
   }
 }

@@ -64,15 +64,11 @@ export const OPENAI_RESPONSES_STREAM: StreamAdapter = {
             const field = (name: string): string | undefined =>
               read.string(item[name], `item.${name}`);
             const [itemId, callId, name, text] = ['id', 'call_id', 'name', 'arguments'].map(field);
+            const call = callFor(itemId, outputIndex(), callId, name);
             if (type === 'response.output_item.added') {
-              const call = core.createCall(usableProviderId(callId), name ?? '');
-              const index = outputIndex();
-              if (itemId !== undefined) byItemId.set(itemId, call);
-              if (index !== undefined) byOutputIndex.set(index, call);
               if (text !== undefined && text !== '') core.appendArguments(call, text);
               return;
             }
-            const call = callFor(itemId, outputIndex(), callId, name);
             complete(call, callId, name ?? '', text ?? '');
             core.endCall(call);
             return;
