@@ -582,11 +582,7 @@ function idProblem(cause: 'empty' | 'invalid' | 'duplicate', profile: ProviderPr
  * results (system messages leave the turn order in Gemini); `before` when there is none (whether
  * what comes before `out` ends on one).
  */
-function followsUser(
-  out: readonly HistoryMessage[],
-  end: number = out.length,
-  before = false,
-): boolean {
+function followsUser(out: readonly HistoryMessage[], end: number, before: boolean): boolean {
   for (let index = end - 1; index >= 0; index--) {
     const role = out[index]?.role;
     if (role !== 'system') return role === 'user' || role === 'tool';

@@ -249,24 +249,13 @@ export function locateFix(
           : { ...placed.result, sourceIndex: from.fromIndex };
       return { ...placed, ...from, result };
     }
-    case 'moved-text':
-    case 'rewrote-call-id':
-    case 'renamed-result':
-    case 'inserted-assistant-turn':
-    case 'inserted-user-turn':
-    case 'stringified-arguments':
-    case 'removed-empty-tool-calls':
-    case 'added-tool-call-id':
-    case 'filled-content':
-    case 'named-call':
-    case 'added-reasoning':
-    case 'added-thought-signature':
-      return placed;
     case 'moved-reasoning':
     case 'dropped-reasoning':
     case 'stripped-item-id':
       // Made on the wire messages (formats/shared/wire-repair.ts): already in the format's arrays.
       return fix;
+    default:
+      return placed;
   }
 }
 

@@ -49,14 +49,8 @@ export function writeKeeping(
   format: MessageFormat,
   idsAsRead: IdsAsRead,
 ): KeptWrite {
-  const groups = groupsOf(history, wire.length);
-  if (groups === undefined) {
-    const { messages, warnings } = writeWith(repaired, format, idsAsRead);
-    const locate = outputLocator(repaired, format);
-    const kept: ConversionWarning[] = [];
-    placed(warnings, locate, 0, kept);
-    return { messages, locate, warnings: kept };
-  }
+  // No groups when sources go back: everything is written.
+  const groups = groupsOf(history, wire.length) ?? [];
   const out: unknown[] = [];
   const pieces: Piece[] = [];
   const warnings: ConversionWarning[] = [];
