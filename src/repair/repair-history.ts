@@ -153,20 +153,14 @@ function repairNeutral<F extends MessageFormat>(
 ): RepairHistoryResult<FormatMessages[F]> {
   const preset = presetOf(options.preset);
   const own = profile === PROVIDER_PROFILES[format];
-  // A plain array: `slice` on aiwrapper's LangMessages (an Array subclass) builds one, slowly.
-  const unchanged = (): RepairHistoryResult<FormatMessages[F]> => ({
-    messages: Array.from(messages) as FormatMessages[F],
-    fixes: [],
-    warnings: [],
-  });
   // Nothing for the engine when only the wire pass after has work, or the table meets the profile.
   const settled = result.ok || leavesAll(format, result.issues);
-  if (settled && (own || preset === 'add-missing-calls')) return unchanged();
-  if (settled && meetsProfileByTable(table, profile)) return unchanged();
   const windows =
-    own && preset === 'all' && reading === 'windows'
-      ? findRepairWindows(messages, format, table, result.issues, profile)
-      : undefined;
+    settled && (own || preset === 'add-missing-calls' || meetsProfileByTable(table, profile))
+      ? []
+      : own && preset === 'all' && reading === 'windows'
+        ? findRepairWindows(messages, format, table, result.issues, profile)
+        : undefined;
   const only =
     preset === 'all'
       ? undefined
