@@ -83,8 +83,6 @@ export class HistoryRepairer {
   private readonly fixes: HistoryFix[] = [];
   private readonly resolved: ResolvedResults;
   private readonly ids: CallIdRewriter;
-  /** Per input message with calls: the id each call got. */
-  private readonly newIds: (readonly string[] | undefined)[] = [];
   /** Per input message with calls: the calls as they went out. */
   private readonly outCalls: (readonly ToolCallPart[] | undefined)[] = [];
   /** `messageIndex:position` of a call → where its result went out. */
@@ -151,14 +149,12 @@ export class HistoryRepairer {
     const moved = profile.textBeforeCalls ? moveTextBeforeCalls(message.parts) : undefined;
     const source = moved ? moved.parts : message.parts;
     let parts: (typeof source)[number][] | undefined = moved ? [...moved.parts] : undefined;
-    const ids: string[] = [];
     const calls: ToolCallPart[] = [];
     for (let partIndex = 0; partIndex < source.length; partIndex++) {
       const part = source[partIndex];
       if (part?.type !== 'tool-call') continue;
       this.latestCall.set(part.callId, part);
       const decision = this.ids.decide(part.callId);
-      ids.push(decision.id);
       if (decision.cause === undefined) {
         calls.push(part);
         continue;
@@ -169,21 +165,18 @@ export class HistoryRepairer {
       calls.push(call);
       this.rewroteId(turnIndex, partIndex, part.callId, decision, 'call');
     }
-    const changed = parts !== undefined;
     for (const move of moved?.moves ?? []) {
       this.fixes.push({
         kind: 'moved-text',
         messageIndex: turnIndex,
         partIndex: move.to,
         fromPartIndex: move.from,
-        callId: ids[0] ?? '',
+        callId: calls[0]?.callId ?? '',
         message: `${profile.name} refuses text after the tool calls of a turn; the text part moved from position ${move.from} to ${move.to}, before the calls.`,
       });
     }
-    this.newIds[index] = ids;
     this.outCalls[index] = calls;
-    if (profile.callTurnAfterUser && !followsUser(this.out, this.out.length, this.afterUser))
-      this.userBridge(ids[0] ?? '');
+    if (bridged) this.userBridge(calls[0]?.callId ?? '');
     const outIndex = this.out.length;
     this.out.push(parts ? { ...message, parts } : message);
 
@@ -207,10 +200,6 @@ export class HistoryRepairer {
       });
       if (placeholders.length > 0) this.out.push({ role: 'tool', results: placeholders });
       return index;
-    }
-    if (!changed && runEnd === index + 2 && this.isCleanRun(index, runEnd, calls)) {
-      this.copyResults(index + 1);
-      return index + 1;
     }
     const results: ToolResult[] = [];
     const resultsIndex = this.out.length;
@@ -255,45 +244,25 @@ export class HistoryRepairer {
         );
       }
     });
-    if (results.length > 0) this.out.push({ role: 'tool', results });
+    if (results.length > 0) this.out.push(this.resultsMessage(history[index + 1], results));
     return index;
   }
 
-  /** True when the run after the call turn answers each call once, with nothing else in it. */
-  private isCleanRun(index: number, runEnd: number, calls: readonly ToolCallPart[]): boolean {
-    const answers = this.resolved.answers[index] ?? [];
-    for (let position = 0; position < calls.length; position++) {
-      const place = answers[position];
-      if (place === undefined || place.messageIndex >= runEnd) return false;
-      if (
-        this.profile.resultNamesMatchCalls &&
-        resultAt(this.history, place)?.name !== calls[position]?.name
-      )
-        return false;
-    }
-    for (let at = index + 1; at < runEnd; at++) {
-      for (const fate of this.resolved.fates[at] ?? [])
-        if (fate.kind !== 'kept' || fate.call.messageIndex !== index) return false;
-    }
-    return true;
+  /** `source` itself when it holds just `results`, else a new results message (under the preset, with `source`'s other fields). */
+  private resultsMessage(
+    source: HistoryMessage | undefined,
+    results: ToolResult[],
+  ): HistoryMessage {
+    if (
+      source?.role === 'tool' &&
+      source.results.length === results.length &&
+      results.every((result, position) => source.results[position] === result)
+    )
+      return source;
+    return this.only ? { ...source, role: 'tool', results } : { role: 'tool', results };
   }
 
-  /** Copies the results message of a clean run, noting where each result went. */
-  private copyResults(at: number): void {
-    const message = this.history[at];
-    if (message?.role !== 'tool') return;
-    const outIndex = this.out.length;
-    this.resolved.fates[at]?.forEach((fate, position) => {
-      if (fate.kind === 'kept' && this.resolved.duplicates)
-        this.keptAt.set(`${fate.call.messageIndex}:${fate.call.position}`, {
-          messageIndex: outIndex,
-          position,
-        });
-    });
-    this.out.push(message);
-  }
-
-  /** A results message outside a clean run: orphans wait, duplicates go; in conversation scope answers stay in place. */
+  /** A results message not read with its call turn: orphans wait, duplicates go; in conversation scope answers stay in place. */
   private results(results: readonly ToolResult[], index: number): void {
     const message = this.history[index];
     const last = results.at(-1)?.sourceIndex ?? Infinity;
@@ -313,15 +282,7 @@ export class HistoryRepairer {
       else if (fate?.kind === 'kept' && this.profile.scope === 'conversation')
         kept.push(this.answer(place, fate.call, outIndex, kept.length));
     });
-    if (kept.length === 0) return;
-    const unchanged =
-      kept.length === results.length &&
-      kept.every((result, position) => result === results[position]);
-    if (unchanged && message) this.out.push(message);
-    else
-      this.out.push(
-        this.only ? { ...message, role: 'tool', results: kept } : { role: 'tool', results: kept },
-      );
+    if (kept.length > 0) this.out.push(this.resultsMessage(message, kept));
   }
 
   /** Handles the orphans waiting before `next` (the next non-result message, `undefined` at the end). */
@@ -457,19 +418,7 @@ export class HistoryRepairer {
       if (this.only)
         while (end < orphans.length && orphans[end]?.place.messageIndex === from) end++;
       else end = orphans.length;
-      const group = results.slice(start, end);
-      const source = this.history[from ?? -1];
-      const same =
-        source?.role === 'tool' &&
-        source.results.length === group.length &&
-        group.every((result, index) => source.results[index] === result);
-      if (same) out.push(source);
-      else
-        out.push(
-          this.only
-            ? { ...source, role: 'tool', results: group }
-            : { role: 'tool', results: group },
-        );
+      out.push(this.resultsMessage(this.history[from ?? -1], results.slice(start, end)));
       start = end;
     }
   }
@@ -496,7 +445,8 @@ export class HistoryRepairer {
       const result = resultAt(this.history, place);
       if (fate?.kind !== 'dropped' || result === undefined) continue;
       const kept = this.keptAt.get(`${fate.call.messageIndex}:${fate.call.position}`);
-      const callId = this.newIds[fate.call.messageIndex]?.[fate.call.position] ?? result.callId;
+      const callId =
+        this.outCalls[fate.call.messageIndex]?.[fate.call.position]?.callId ?? result.callId;
       this.fixes.push({
         kind: 'dropped-duplicate-result',
         messageIndex: kept?.messageIndex ?? 0,
@@ -632,11 +582,7 @@ function idProblem(cause: 'empty' | 'invalid' | 'duplicate', profile: ProviderPr
  * results (system messages leave the turn order in Gemini); `before` when there is none (whether
  * what comes before `out` ends on one).
  */
-function followsUser(
-  out: readonly HistoryMessage[],
-  end: number = out.length,
-  before = false,
-): boolean {
+function followsUser(out: readonly HistoryMessage[], end: number, before: boolean): boolean {
   for (let index = end - 1; index >= 0; index--) {
     const role = out[index]?.role;
     if (role !== 'system') return role === 'user' || role === 'tool';

@@ -17,13 +17,11 @@ import {
 } from '../formats/index.js';
 import { formatOf, inspectHistory, ruleContextOf } from '../validate/validate-history.js';
 import { findRepairWindows } from './find-repair-windows.js';
-import { readFormat, type FormatMessages } from './format-io.js';
+import type { FormatMessages } from './format-io.js';
 import type { HistoryFix } from './history-fix.js';
-import { HistoryRepairer, type CallLookup, type KnownCall } from './history-repairer.js';
+import type { CallLookup, KnownCall } from './history-repairer.js';
 import { repairInWindows } from './repair-in-windows.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
-import { inputLocator, locateFix } from './wire-places.js';
-import { writeKeeping } from './write-keeping.js';
 import type { WireRepair } from '../formats/shared/wire-repair.js';
 import type { HistoryIssue } from '../errors/history-issue.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
@@ -155,41 +153,21 @@ function repairNeutral<F extends MessageFormat>(
 ): RepairHistoryResult<FormatMessages[F]> {
   const preset = presetOf(options.preset);
   const own = profile === PROVIDER_PROFILES[format];
-  // A plain array: `slice` on aiwrapper's LangMessages (an Array subclass) builds one, slowly.
-  const unchanged = (): RepairHistoryResult<FormatMessages[F]> => ({
-    messages: Array.from(messages) as FormatMessages[F],
-    fixes: [],
-    warnings: [],
-  });
   // Nothing for the engine when only the wire pass after has work, or the table meets the profile.
   const settled = result.ok || leavesAll(format, result.issues);
-  if (settled && (own || preset === 'add-missing-calls')) return unchanged();
-  if (settled && meetsProfileByTable(table, profile)) return unchanged();
   const windows =
-    own && preset === 'all' && reading === 'windows'
-      ? findRepairWindows(messages, format, table, result.issues, profile)
-      : undefined;
-  if (windows !== undefined) {
-    const inspection = { table, issues: result.issues };
-    const policy = resolvePolicy(options);
-    const repaired = repairInWindows(messages, format, inspection, windows, profile, policy);
-    return repaired as RepairHistoryResult<FormatMessages[F]>;
-  }
-  const { history, idsAsRead } = readFormat(messages, format);
+    settled && (own || preset === 'add-missing-calls' || meetsProfileByTable(table, profile))
+      ? []
+      : own && preset === 'all' && reading === 'windows'
+        ? findRepairWindows(messages, format, table, result.issues, profile)
+        : undefined;
   const only =
     preset === 'all'
       ? undefined
       : { ...options, known: new Map(options.knownCalls?.map((call) => [call.callId, call])) };
   const policy = resolvePolicy(options);
-  const repaired = new HistoryRepairer(history, profile, policy, undefined, only).run();
-  if (repaired.fixes.length === 0) return unchanged();
-  const written = writeKeeping(messages, history, repaired.history, format, idsAsRead);
-  const input = inputLocator(history, format);
-  return {
-    messages: written.messages as FormatMessages[F],
-    fixes: repaired.fixes.map((fix) => locateFix(fix, input, written.locate)),
-    warnings: written.warnings,
-  };
+  const repaired = repairInWindows(messages, format, table, windows, profile, policy, only);
+  return repaired as RepairHistoryResult<FormatMessages[F]>;
 }
 
 function presetOf(preset: unknown): RepairPreset {

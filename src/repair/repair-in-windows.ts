@@ -5,10 +5,9 @@ import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { CallIdRewriter } from './fixes/call-id-rewriter.js';
 import type { RepairWindow } from './find-repair-windows.js';
 import { readFormat } from './format-io.js';
-import type { HistoryIssue } from '../errors/history-issue.js';
 import type { ConversionWarning } from '../core/history.js';
 import type { HistoryFix } from './history-fix.js';
-import { HistoryRepairer } from './history-repairer.js';
+import { HistoryRepairer, type AddCallsOnly } from './history-repairer.js';
 import type { ResolvedPolicy } from './repair-policy.js';
 import { inputLocator, locateFix } from './wire-places.js';
 import { writeKeeping } from './write-keeping.js';
@@ -21,19 +20,20 @@ export interface WindowedRepair {
 }
 
 /**
- * Repairs only `windows` of `messages` (see `findRepairWindows`) through the neutral model and back
- * (read, `HistoryRepairer`, `writeKeeping`), with one id rewriter for the whole history so new ids
- * stay unique and repeat as they would; every message outside them is kept as it is.
+ * Repairs only `windows` of `messages` (see `findRepairWindows`; the whole history when
+ * `undefined`) through the neutral model and back (read, `HistoryRepairer`, `writeKeeping`), with
+ * one id rewriter for all windows so new ids stay unique and repeat as they would; every message
+ * outside them is kept as it is.
  */
 export function repairInWindows(
   messages: readonly unknown[],
   format: MessageFormat,
-  inspection: { readonly table: ToolTurnTable; readonly issues: readonly HistoryIssue[] },
-  windows: readonly RepairWindow[],
+  table: ToolTurnTable,
+  windows: readonly RepairWindow[] | undefined,
   profile: ProviderProfile,
   policy: ResolvedPolicy,
+  only?: AddCallsOnly,
 ): WindowedRepair {
-  const { table } = inspection;
   const output: WindowedRepair = { messages: [], fixes: [], warnings: [] };
   const { messages: out, fixes, warnings } = output;
   // The id rewriter the windows share, made at the first of them. Where ids are unique in the
@@ -52,17 +52,19 @@ export function repairInWindows(
     for (let index = start; index < end; index++) out.push(messages[index]);
   };
   let kept = 0;
-  for (const window of windows) {
+  for (const window of windows ?? [{ start: 0, end: messages.length }]) {
     keep(kept, window.start);
     kept = window.end;
-    const ids = rewriterFrom(window.start);
-    const slice = messages.slice(window.start, window.end);
-    const { history, idsAsRead } = readWindow(messages, slice, format, window.start);
-    const repaired = new HistoryRepairer(history, profile, policy, {
-      ids,
+    // Whole: the repairer's own rewriter, which knows the ids the reader made up.
+    const part = windows && {
+      ids: rewriterFrom(window.start),
       endsHistory: window.end === messages.length,
       afterUser: followsUserTurn(messages, table, window.start),
-    }).run();
+    };
+    // No `slice` of the whole: on aiwrapper's LangMessages (an Array subclass) it is slow.
+    const slice = windows ? messages.slice(window.start, window.end) : messages;
+    const { history, idsAsRead } = readWindow(messages, slice, format, window.start);
+    const repaired = new HistoryRepairer(history, profile, policy, part, only).run();
     if (repaired.fixes.length === 0) {
       // Nothing the neutral model can repair: the stretch stays as it was.
       keep(window.start, window.end);
@@ -98,9 +100,9 @@ function followsUserTurn(
 }
 
 /** Every call and result id inside the windows: the ids a kept call's id can clash with. */
-function idsIn(table: ToolTurnTable, windows: readonly RepairWindow[]): Set<string> {
+function idsIn(table: ToolTurnTable, windows: readonly RepairWindow[] | undefined): Set<string> {
   const ids = new Set<string>();
-  for (const { start, end } of windows) {
+  for (const { start, end } of windows ?? []) {
     const slotEnd = table.starts[end] ?? 0;
     for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++)
       ids.add(table.ids[slot] ?? '');

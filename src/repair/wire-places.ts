@@ -123,34 +123,13 @@ function wireSize(
 /** Per neutral message, how many blocks of its wire message earlier neutral messages hold. */
 function firstBlocks(history: ToolHistory): Int32Array {
   const firstBlock = new Int32Array(history.length);
-  // Readers give sources in order; a Map only for a history that goes back.
-  let lastSource = -1;
-  let seen = 0;
-  let bySource: Map<number, number> | undefined;
-  for (let index = 0; index < history.length; index++) {
-    const message = history[index];
-    if (message === undefined) continue;
+  const seen = new Map<number, number>();
+  history.forEach((message, index) => {
     const source = message.sourceIndex ?? index;
-    if (bySource === undefined && source < lastSource) {
-      bySource = new Map();
-      for (let earlier = 0; earlier < index; earlier++) {
-        const before = history[earlier];
-        if (before === undefined) continue;
-        const at = before.sourceIndex ?? earlier;
-        bySource.set(at, (bySource.get(at) ?? 0) + sizeOf(before));
-      }
-    }
-    if (bySource !== undefined) {
-      const count = bySource.get(source) ?? 0;
-      firstBlock[index] = count;
-      bySource.set(source, count + sizeOf(message));
-      continue;
-    }
-    if (source !== lastSource) seen = 0;
-    firstBlock[index] = seen;
-    seen += sizeOf(message);
-    lastSource = source;
-  }
+    const count = seen.get(source) ?? 0;
+    firstBlock[index] = count;
+    seen.set(source, count + sizeOf(message));
+  });
   return firstBlock;
 }
 
@@ -270,24 +249,13 @@ export function locateFix(
           : { ...placed.result, sourceIndex: from.fromIndex };
       return { ...placed, ...from, result };
     }
-    case 'moved-text':
-    case 'rewrote-call-id':
-    case 'renamed-result':
-    case 'inserted-assistant-turn':
-    case 'inserted-user-turn':
-    case 'stringified-arguments':
-    case 'removed-empty-tool-calls':
-    case 'added-tool-call-id':
-    case 'filled-content':
-    case 'named-call':
-    case 'added-reasoning':
-    case 'added-thought-signature':
-      return placed;
     case 'moved-reasoning':
     case 'dropped-reasoning':
     case 'stripped-item-id':
       // Made on the wire messages (formats/shared/wire-repair.ts): already in the format's arrays.
       return fix;
+    default:
+      return placed;
   }
 }
 

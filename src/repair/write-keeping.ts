@@ -49,32 +49,8 @@ export function writeKeeping(
   format: MessageFormat,
   idsAsRead: IdsAsRead,
 ): KeptWrite {
-  const groups = groupsOf(history, wire.length);
-  if (groups === undefined) {
-    const { messages, warnings } = writeWith(repaired, format, idsAsRead);
-    const locate = outputLocator(repaired, format);
-    const kept: ConversionWarning[] = [];
-    placed(warnings, locate, 0, kept);
-    return { messages, locate, warnings: kept };
-  }
-  // Kept groups come in order: look a few ahead, a Map only past those.
-  let nextGroup = 0;
-  let groupIndex: Map<HistoryMessage, number> | undefined;
-  const groupOf = (message: HistoryMessage): Group | undefined => {
-    const end = Math.min(groups.length, nextGroup + LOOK_AHEAD);
-    for (let index = nextGroup; index < end; index++) {
-      const group = groups[index];
-      if (group !== undefined && history[group.first] === message) {
-        nextGroup = index + 1;
-        return group;
-      }
-    }
-    groupIndex ??= indexOfGroups(groups, history);
-    const index = groupIndex.get(message);
-    if (index === undefined || index < nextGroup) return undefined;
-    nextGroup = index + 1;
-    return groups[index];
-  };
+  // No groups when sources go back: everything is written.
+  const groups = groupsOf(history, wire.length) ?? [];
   const out: unknown[] = [];
   const pieces: Piece[] = [];
   const warnings: ConversionWarning[] = [];
@@ -86,33 +62,19 @@ export function writeKeeping(
     if (written.warnings.length > 0)
       placed(written.warnings, outputLocator(pending, format), out.length, warnings);
     if (adapterFor(format).layout === 'items')
-      keepUnchangedItems(
-        written.messages,
-        pending,
-        groupsBySource(),
-        wire,
-        history,
-        format,
-        idsAsRead,
-      );
+      keepUnchangedItems(written.messages, pending, groups, wire, history, format, idsAsRead);
     pieces.push({ from: pendingFrom, wireAt: out.length, kept: undefined, written: pending });
     for (const message of written.messages) out.push(message);
     pending = [];
   };
-  let bySource: Map<number, Group> | undefined;
-  const groupsBySource = (): Map<number, Group> => {
-    if (bySource !== undefined) return bySource;
-    bySource = new Map();
-    for (const group of groups)
-      if (group.end - group.first === 1)
-        for (let source = group.wireStart; source < group.wireEnd; source++)
-          bySource.set(source, group);
-    return bySource;
-  };
   for (let at = 0; at < repaired.length;) {
     const message = repaired[at];
-    const group = message?.sourceIndex === undefined ? undefined : groupOf(message);
-    if (group !== undefined && sameRun(repaired, at, history, group)) {
+    const group = groupAt(groups, message?.sourceIndex);
+    if (
+      group !== undefined &&
+      history[group.first] === message &&
+      sameRun(repaired, at, history, group)
+    ) {
       flush();
       pieces.push({ from: at, wireAt: out.length, kept: group, written: undefined });
       for (let source = group.wireStart; source < group.wireEnd; source++) out.push(wire[source]);
@@ -134,7 +96,7 @@ export function writeKeeping(
 function keepUnchangedItems(
   written: unknown[],
   pending: readonly HistoryMessage[],
-  groups: ReadonlyMap<number, Group>,
+  groups: readonly Group[],
   wire: readonly unknown[],
   history: ToolHistory,
   format: MessageFormat,
@@ -147,9 +109,10 @@ function keepUnchangedItems(
     const source =
       message.sourceIndex ??
       (message.role === 'tool' ? message.results[0]?.sourceIndex : undefined);
-    const group = source === undefined ? undefined : groups.get(source);
+    const group = groupAt(groups, source);
     const original = group === undefined ? undefined : history[group.first];
-    if (group === undefined || original?.role !== message.role || original === message) return;
+    if (group === undefined || group.end - group.first !== 1) return;
+    if (original?.role !== message.role || original === message) return;
     const start = locate(at, undefined).messageIndex;
     const end = at + 1 < pending.length ? locate(at + 1, undefined).messageIndex : written.length;
     const before = writeWith([original], format, idsAsRead).messages;
@@ -207,19 +170,6 @@ function placed(
 
 const LOOK_AHEAD = 4;
 
-/** The group each group's first message opens. */
-function indexOfGroups(
-  groups: readonly Group[],
-  history: ToolHistory,
-): Map<HistoryMessage, number> {
-  const index = new Map<HistoryMessage, number>();
-  groups.forEach((group, at) => {
-    const message = history[group.first];
-    if (message !== undefined) index.set(message, at);
-  });
-  return index;
-}
-
 /** True when `repaired[at…]` holds the group's input messages, the same objects in order. */
 function sameRun(repaired: ToolHistory, at: number, history: ToolHistory, group: Group): boolean {
   for (let index = group.first; index < group.end; index++)
@@ -269,7 +219,7 @@ function mixedLocator(
   let input: WireLocator | undefined;
   const writtenLocators = new Map<Piece, WireLocator>();
   return (messageIndex, partIndex) => {
-    const piece = pieceOf(pieces, messageIndex);
+    const piece = lastUpTo(pieces, messageIndex, (each) => each.from);
     if (piece === undefined) return { messageIndex };
     if (piece.kept !== undefined) {
       input ??= inputLocator(history, format);
@@ -286,17 +236,22 @@ function mixedLocator(
   };
 }
 
-/** The last piece starting at or before `messageIndex` (binary search). */
-function pieceOf(pieces: readonly Piece[], messageIndex: number): Piece | undefined {
+/** The group holding wire message `source`. */
+function groupAt(groups: readonly Group[], source: number | undefined): Group | undefined {
+  return source === undefined ? undefined : lastUpTo(groups, source, (group) => group.wireStart);
+}
+
+/** The last of `items` (in order of `key`) whose key is at most `at` (binary search). */
+function lastUpTo<T>(items: readonly T[], at: number, key: (item: T) => number): T | undefined {
   let low = 0;
-  let high = pieces.length - 1;
-  let found: Piece | undefined;
+  let high = items.length - 1;
+  let found: T | undefined;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const piece = pieces[middle];
-    if (piece === undefined) break;
-    if (piece.from <= messageIndex) {
-      found = piece;
+    const item = items[middle];
+    if (item === undefined) break;
+    if (key(item) <= at) {
+      found = item;
       low = middle + 1;
     } else high = middle - 1;
   }
