@@ -71,34 +71,35 @@ export function pairToolTurns(
     readonly mergeCallTurns?: boolean | undefined;
   } = {},
 ): Pairing {
-  const kinds: number[] = [];
-  const starts = [0];
-  const ids: string[] = [];
-  const sites: ResultPairing['call'][] = [];
-  entries.forEach((entry, entryIndex) => {
-    kinds.push(entry.kind === 'other' ? OTHER_ENTRY : KINDS[entry.kind]);
-    if (entry.kind !== 'other')
-      entry.callIds.forEach((callId, position) => {
-        ids.push(callId);
-        sites.push({ entryIndex, position });
-      });
-    starts.push(ids.length);
-  });
-  const flat = { count: entries.length, kinds, starts, ids };
-  const { match } = pairFlatTurnEntries(flat, options.scope ?? 'turn', options.mergeCallTurns);
+  const armed = new ArmedCalls<number>(options.scope ?? 'turn');
+  const calls: Pairing['unanswered'][number][] = [];
+  const answered: boolean[] = [];
   const results: ResultPairing[] = [];
-  const unanswered: Pairing['unanswered'][number][] = [];
-  ids.forEach((callId, slot) => {
-    const site = sites[slot] ?? { entryIndex: -1, position: -1 };
-    const call = match[slot] ?? -1;
-    if (kinds[site.entryIndex] === RESULTS_ENTRY)
-      results.push({ ...site, callId, call: sites[call] });
-    else if (call === -1) unanswered.push({ ...site, callId });
+  entries.forEach((entry, entryIndex) => {
+    if (entry.kind === 'other') armed.other();
+    else if (entry.kind === 'calls') {
+      if (options.mergeCallTurns !== true || entries[entryIndex - 1]?.kind !== 'calls')
+        armed.startTurn();
+      entry.callIds.forEach((callId, position) => {
+        armed.arm(callId, calls.length);
+        calls.push({ entryIndex, position, callId });
+      });
+    } else
+      entry.callIds.forEach((callId, position) => {
+        const call = armed.answer(callId);
+        const at = call === undefined ? undefined : calls[call];
+        if (call !== undefined) answered[call] = true;
+        results.push({
+          entryIndex,
+          position,
+          callId,
+          call: at && { entryIndex: at.entryIndex, position: at.position },
+        });
+      });
   });
-  return { results, unanswered };
+  return { results, unanswered: calls.filter((_, index) => answered[index] !== true) };
 }
 
-const KINDS = { calls: CALLS_ENTRY, results: RESULTS_ENTRY } as const;
 const SMALL_TURN = 8;
 
 /** The pairing rule on flat entries: per slot, the slot it pairs with (`-1` for none). */

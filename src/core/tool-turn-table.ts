@@ -28,17 +28,17 @@ export interface ToolSite {
 export class ToolTurnTable implements FlatTurnEntries {
   count = 0;
   /** Per turn: {@link OTHER_ENTRY}, {@link CALLS_ENTRY} or {@link RESULTS_ENTRY}. */
-  readonly kinds: number[] = [];
+  kinds: Uint8Array = new Uint8Array(16);
   /** Per turn: the index of its message in the format's array. */
-  readonly messageIndexes: number[] = [];
+  messageIndexes: Int32Array = new Int32Array(16);
   /** Per turn, plus one: the offset of its first site. */
-  readonly starts: number[] = [0];
+  starts: Int32Array = new Int32Array(17);
   /** Per site: the call id. */
   readonly ids: string[] = [];
   /** Per site: its position inside its message, `-1` for none. */
-  readonly partIndexes: number[] = [];
+  partIndexes: Int32Array = new Int32Array(16);
   /** Per site: its turn. */
-  readonly siteTurns: number[] = [];
+  siteTurns: Int32Array = new Int32Array(16);
   /** Once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
   pairing: { readonly scope: PairingScope; readonly match: Int32Array } | undefined;
 
@@ -54,10 +54,15 @@ export class ToolTurnTable implements FlatTurnEntries {
 
   /** Adds a call or result to the open turn; `partIndex` -1 when the format has no parts. */
   add(callId: string, partIndex: number): void {
+    const slot = this.ids.length;
+    if (slot === this.partIndexes.length) {
+      this.partIndexes = grown(this.partIndexes);
+      this.siteTurns = grown(this.siteTurns);
+    }
     this.ids.push(callId);
-    this.partIndexes.push(partIndex);
-    this.siteTurns.push(this.count - 1);
-    this.starts[this.count] = this.ids.length;
+    this.partIndexes[slot] = partIndex;
+    this.siteTurns[slot] = this.count - 1;
+    this.starts[this.count] = slot + 1;
   }
 
   /** Closes the open turn: one without sites holds neither calls nor results. */
@@ -91,11 +96,26 @@ export class ToolTurnTable implements FlatTurnEntries {
   }
 
   private push(kind: number, messageIndex: number): void {
-    this.kinds.push(kind);
-    this.messageIndexes.push(messageIndex);
-    this.starts.push(this.ids.length);
-    this.count++;
+    const turn = this.count;
+    if (turn === this.kinds.length) {
+      this.kinds = grown(this.kinds);
+      this.messageIndexes = grown(this.messageIndexes);
+      const starts = new Int32Array(this.kinds.length + 1);
+      starts.set(this.starts);
+      this.starts = starts;
+    }
+    this.kinds[turn] = kind;
+    this.messageIndexes[turn] = messageIndex;
+    this.starts[turn + 1] = this.ids.length;
+    this.count = turn + 1;
   }
+}
+
+// Typed arrays, doubled when full: flat and compact for histories of 100k messages and more.
+function grown<T extends Uint8Array | Int32Array>(array: T): T {
+  const copy = new (array.constructor as new (length: number) => T)(array.length * 2);
+  copy.set(array);
+  return copy;
 }
 
 /** A wire field as a call id for {@link ToolTurnTable.add}: the string, or `''` for anything else. */

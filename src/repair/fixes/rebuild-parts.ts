@@ -1,4 +1,10 @@
-import { type AssistantMessage, type TextPart, type ToolCallPart, type ToolResult, resultText } from '../../core/history.js';
+import {
+  type AssistantMessage,
+  type TextPart,
+  type ToolCallPart,
+  type ToolResult,
+  resultText,
+} from '../../core/history.js';
 
 /** The tool name a synthesized call gets when neither its result nor any known call names the tool. */
 export const UNKNOWN_TOOL_NAME = 'unknown_tool';
