@@ -2,26 +2,11 @@ import { test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
 import type { ToolHistory } from '../../src/core/history.js';
-import type { MessageFormat } from '../../src/core/format.js';
-import type { ChatHostName } from '../../src/formats/index.js';
-import { HistoryRepairer } from '../../src/repair/history-repairer.js';
-import { resolveProfile } from '../../src/repair/repair-history.js';
-import { resolvePolicy, type RepairPolicy } from '../../src/repair/repair-policy.js';
+import { repairToolHistory } from './run-repairer.js';
 import { restoreToolHistoryIds } from '../../src/repair/restore-ids.js';
 import { arbitraryBrokenHistory } from '../arbitraries/broken-history.js';
 import { FORMAT_FEATURES } from '../arbitraries/history.js';
 import { numRuns } from '../setup/num-runs.js';
-
-/** The one repairer on a neutral history, for a profile by name. */
-const repairToolHistory = (
-  history: ToolHistory,
-  options: { profile?: MessageFormat | ChatHostName; policy?: RepairPolicy } = {},
-) =>
-  new HistoryRepairer(
-    history,
-    resolveProfile(options.profile),
-    resolvePolicy(options.policy),
-  ).run();
 
 // 30 runs in `npm test`, ten times that in `npm run test:long`.
 const RUNS = { numRuns: numRuns(30) };

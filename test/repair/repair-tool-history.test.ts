@@ -3,27 +3,11 @@ import type {
   AssistantMessage,
   HistoryMessage,
   ToolCallPart,
-  ToolHistory,
   ToolResult,
   UserMessage,
 } from '../../src/core/history.js';
 import { hashCallId } from '../../src/core/call-id.js';
-import type { MessageFormat } from '../../src/core/format.js';
-import type { ChatHostName } from '../../src/formats/index.js';
-import { HistoryRepairer } from '../../src/repair/history-repairer.js';
-import { resolveProfile } from '../../src/repair/repair-history.js';
-import { resolvePolicy, type RepairPolicy } from '../../src/repair/repair-policy.js';
-
-/** The one repairer on a neutral history, for a profile by name. */
-const repairToolHistory = (
-  history: ToolHistory,
-  options: { profile?: MessageFormat | ChatHostName; policy?: RepairPolicy } = {},
-) =>
-  new HistoryRepairer(
-    history,
-    resolveProfile(options.profile),
-    resolvePolicy(options.policy),
-  ).run();
+import { repairToolHistory } from './run-repairer.js';
 
 const user = (text: string): UserMessage => ({ role: 'user', parts: [{ type: 'text', text }] });
 const call = (
