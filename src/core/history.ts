@@ -41,13 +41,37 @@ export interface ToolCallPart extends ToolCall {
   readonly providerData?: ProviderData | undefined;
 }
 
+/** An image or a document in a tool result: inline base64 `data`, a `url`, or a provider's `fileId`. */
+export interface MediaPart {
+  readonly type: 'image' | 'document';
+  /** The IANA media type (`image/png`, `application/pdf`); set whenever `data` is. */
+  readonly mediaType?: string | undefined;
+  /** Base64 bytes. */
+  readonly data?: string | undefined;
+  readonly url?: string | undefined;
+  readonly fileId?: string | undefined;
+  readonly filename?: string | undefined;
+  readonly providerData?: ProviderData | undefined;
+}
+
+/** A JSON value as one piece of a tool result (MCP `structuredContent`, a Gemini `response`). */
+export interface JsonPart {
+  readonly type: 'json';
+  readonly value: JsonValue;
+}
+
+/** One piece of a tool result that holds more than text. */
+export type ResultPart = TextPart | MediaPart | JsonPart;
+
 /** The result of one tool call. */
 export interface ToolResult {
   readonly callId: string;
   /** `''` when neither the result nor its call names it. */
   readonly name: string;
-  /** Text (a string) or any JSON value. */
+  /** Text (a string) or any JSON value; with `parts`, their text joined (what a text-only format sends). */
   readonly content: JsonValue;
+  /** The content in order, present only when it holds an image or a document. */
+  readonly parts?: readonly ResultPart[] | undefined;
   readonly isError: boolean;
   /** Index of the source message that held this result, when converted from a format. */
   readonly sourceIndex?: number | undefined;
