@@ -125,6 +125,17 @@ export function resultText(content: JsonValue): string {
 }
 
 /**
+ * A result's `content` read from its pieces: the text pieces joined with newlines, else the one
+ * JSON piece's value, else `''`. Readers set `parts` beside it only when a piece is a {@link MediaPart}.
+ */
+export function contentOfParts(parts: readonly ResultPart[]): JsonValue {
+  const texts = parts.filter((part): part is TextPart => part.type === 'text');
+  if (texts.length > 0) return texts.map((part) => part.text).join('\n');
+  const json = parts.find((part): part is JsonPart => part.type === 'json');
+  return json === undefined ? '' : json.value;
+}
+
+/**
  * Every code a {@link ConversionWarning} can carry: what the target format cannot hold (an error
  * flag, a result name, malformed argument text, another format's content, extras or reasoning),
  * parts reordered or a system message moved for it, a Gemini skip-validator thought signature or
