@@ -57,12 +57,15 @@ export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Pro
   pairs: runPairs,
 };
 
-/** Computes (a throw makes it unreadable) and emits each conversation; returns the unreadable. */
+/**
+ * Computes (a throw makes it unreadable) and emits each conversation, in input order; hands each
+ * unreadable one to `skip` in its place. Returns the unreadable.
+ */
 async function eachConversation<R>(
   { args, input, io }: CommandContext,
   compute: (conversation: Formatted) => R,
   emit: (conversation: Formatted, result: R) => Promise<void>,
-  allOrNothing = false,
+  skip?: (problem: UnreadableConversation) => Promise<void>,
 ): Promise<UnreadableConversation[]> {
   const unreadable: UnreadableConversation[] = [];
   const progress = createProgressReporter(io.stderr, { totalBytes: input.size });
@@ -70,7 +73,7 @@ async function eachConversation<R>(
   try {
     for await (const record of readConversations(input.chunks, io.maxLineLength)) {
       let problem = record.kind === 'unreadable' ? record : undefined;
-      if (record.kind === 'conversation' && !(allOrNothing && unreadable.length > 0)) {
+      if (record.kind === 'conversation') {
         const { format, certain } =
           args.format === undefined
             ? detectFormat(record.messages, record.container?.key)
@@ -81,7 +84,8 @@ async function eachConversation<R>(
           computed = [compute(conversation)];
         } catch (error) {
           const reason = errorMessageOf(error);
-          problem = { ...record, kind: 'unreadable', column: undefined, reason };
+          const text = record.layout === 'jsonl' ? record.source.document.text : undefined;
+          problem = { ...record, kind: 'unreadable', column: undefined, reason, text };
         }
         if (computed !== undefined) await emit(conversation, computed[0]);
       }
@@ -89,6 +93,7 @@ async function eachConversation<R>(
         unreadable.push(problem);
         const where = locationOf(input, problem, problem.column);
         await writeOut(io.stderr, terminalLine(`${where}: ${problem.reason}`));
+        await skip?.(problem);
       }
       progress.update(++count, input.bytesRead());
     }
@@ -98,31 +103,54 @@ async function eachConversation<R>(
   return unreadable;
 }
 
-/** Runs a writing command all or nothing: one unreadable conversation drops the output (exit 2). */
+/**
+ * Runs a writing command over every conversation. An unreadable JSONL line is written back as it
+ * was; one that cannot be (a whole document, a line too long to hold) leaves a file target
+ * untouched. Exit 2 when anything was unreadable; `summary` gets what was written.
+ */
 async function transform<R>(
   context: CommandContext,
   compute: (conversation: Formatted) => R,
   emit: (conversation: Formatted, result: R, sink: HistorySink) => Promise<readonly string[]>,
-  summary?: () => string,
+  summary?: (written: string) => string,
 ): Promise<0 | 2> {
-  const sink = await openHistorySink(context.args, context.input, context.io);
+  const { args, input } = context;
+  const sink = await openHistorySink(args, input, context.io);
   const report = async (conversation: Formatted, result: R): Promise<void> => {
     const texts = await emit(conversation, result, sink);
     if (texts.length > 0) await writeOut(sink.reports, lines(texts));
   };
-  try {
-    if ((await eachConversation(context, compute, report, true)).length > 0) {
-      await sink.abort();
-      return 2;
+  const target = args.inPlace ? input.name : (args.output ?? 'stdout');
+  let copied = 0;
+  let lost = 0;
+  const skip = async (problem: UnreadableConversation): Promise<void> => {
+    if (problem.text === undefined) lost++;
+    else if (lost === 0 || target === 'stdout') {
+      await sink.passThrough(problem.text);
+      copied++;
     }
-    await sink.commit();
+  };
+  try {
+    await eachConversation(context, compute, report, skip);
+    if (lost > 0 && target !== 'stdout') await sink.abort();
+    else await sink.commit();
   } catch (error) {
     await sink.abort();
     throw error;
   }
-  if (summary !== undefined && !context.args.json)
-    await writeOut(sink.reports, terminalLine(summary()));
-  return 0;
+  const copies = copied === 0 ? '' : `, ${plural(copied, 'unreadable line')} copied unchanged`;
+  const written =
+    lost === 0
+      ? `wrote ${target}${copies}`
+      : target === 'stdout'
+        ? `wrote stdout without ${plural(lost, 'unreadable conversation')}${copies}`
+        : `wrote nothing: ${plural(lost, 'unreadable conversation')} cannot be copied unchanged`;
+  if (!args.json && (summary !== undefined || copied + lost > 0))
+    await writeOut(
+      sink.reports,
+      terminalLine(summary === undefined ? `${input.name}: ${written}` : summary(written)),
+    );
+  return copied + lost > 0 ? 2 : 0;
 }
 
 /** Each item as a JSON object with `fields` (`--json`), else `where: ` and its description. */
@@ -307,11 +335,10 @@ async function runFix(context: CommandContext): Promise<number> {
         ),
       ];
     },
-    () => {
-      const target = args.inPlace ? input.name : (args.output ?? 'stdout');
+    (written) => {
       const left =
         unfixable === 0 ? '' : `; ${plural(unfixable, 'issue')} left that the repair cannot fix`;
-      return `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}`;
+      return `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; ${written}`;
     },
   );
   return code === 0 && unfixable > 0 ? 1 : code;
@@ -334,8 +361,8 @@ async function runConvert(context: CommandContext): Promise<number> {
         describe(array, w, [w.callId], w.message, w.code),
       );
     },
-    () =>
-      `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}`,
+    (written) =>
+      `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}; ${written}`,
   );
 }
 

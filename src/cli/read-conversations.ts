@@ -37,6 +37,8 @@ export interface UnreadableConversation extends Place {
   readonly kind: 'unreadable';
   readonly column: number | undefined;
   readonly reason: string;
+  /** Its JSONL line (with the blank lines before it), to write back as it was. */
+  readonly text?: string | undefined;
 }
 
 type InputRecord = Conversation | UnreadableConversation;
@@ -109,9 +111,10 @@ export async function* readConversations(
     const place = { layout: 'jsonl', number: ++number, line: line.number } as const;
     const parsed =
       line === first.line ? { ok: true as const, value: first.value } : tryParse(line.text);
-    yield parsed.ok
+    const record = parsed.ok
       ? conversationOf(parsed.value, place, { kind: 'value', document, index: undefined })
       : unreadableJson(line.text, parsed.error, place);
+    yield record.kind === 'unreadable' ? { ...record, text: document.text } : record;
   }
 }
 
