@@ -163,10 +163,25 @@ function entries<T extends object>(
 ): string[] {
   const { number, line } = conversation;
   if (context.args.json)
-    return items.map((item) => jsonText({ conversation: number, line, ...fields, ...item }));
+    return items.map((item) =>
+      jsonText({ conversation: number, line, ...fields, ...withToolCallIds(item) }),
+    );
   const where = locationOf(context.input, conversation);
   const array = conversation.container?.key ?? adapterFor(conversation.format).messagesKey;
   return items.map((item) => escapeControl(`${where}: ${describe(item, array)}`));
+}
+
+/**
+ * An issue, fix or warning with the calls it concerns under one name for `--json`: `toolCallIds`,
+ * always an array (the library's `toolCallId`, `toolCallIds` and `callId`).
+ */
+function withToolCallIds(item: object): object {
+  if (!['toolCallId', 'toolCallIds', 'callId', 'code', 'kind'].some((key) => key in item))
+    return item;
+  const { toolCallId, toolCallIds, callId, ...rest } = item as Record<string, unknown>;
+  const many: readonly unknown[] = Array.isArray(toolCallIds) ? toolCallIds : [];
+  const ids = [toolCallId, callId, ...many];
+  return { ...rest, toolCallIds: ids.filter((id) => typeof id === 'string') };
 }
 
 /** `messages[4], part 1, call "x": the message [code]`. */
@@ -344,31 +359,66 @@ async function runFix(context: CommandContext): Promise<number> {
   return code === 0 && unfixable > 0 ? 1 : code;
 }
 
-/** `convert --to FORMAT`: converts, moving the system prompt where the target keeps it. */
+/**
+ * `convert --to FORMAT`: converts (after repairing, with `--repair`), moving the system prompt
+ * where the target keeps it, then validates the output for the target: exit 1 when it refuses it.
+ */
 async function runConvert(context: CommandContext): Promise<number> {
   const { args, input } = context;
   const to = args.to ?? 'openai-chat';
   let warningCount = 0;
   let conversations = 0;
-  return transform(
+  let fixCount = 0;
+  let refused = 0;
+  const array = adapterFor(to).messagesKey;
+  const code = await transform(
     context,
-    (conversation) => convert(conversation, to),
-    async (conversation, { value, warnings }, output) => {
+    (conversation) => {
+      const { messages, fixes } = args.repair
+        ? repairHistory(conversation.messages, { format: conversation.format })
+        : { messages: conversation.messages, fixes: [] };
+      const converted = convert({ ...conversation, messages }, to);
+      const { issues } = validateHistory(converted.messages, { format: to });
+      return { ...converted, fixes, issues };
+    },
+    async (conversation, { value, warnings, fixes, issues }, output) => {
       conversations++;
       await output.write(conversation, value);
       warningCount += warnings.length;
-      return entries(context, conversation, warnings, { from: conversation.format }, (w, array) =>
-        describe(array, w, [w.callId], w.message, w.code),
-      );
+      fixCount += fixes.length;
+      refused += issues.length;
+      const { format: from } = conversation;
+      return [
+        ...entries(context, conversation, fixes, { from }, (fix, input) =>
+          describe(input, fix, [fix.callId], fix.message, fix.kind),
+        ),
+        ...entries(context, conversation, warnings, { from }, (w, input) =>
+          describe(input, w, [w.callId], w.message, w.code),
+        ),
+        ...entries(
+          context,
+          conversation,
+          issues,
+          { from, refusedBy: to },
+          (issue) => `the ${to} output is refused: ${describeIssue(issue, array)}`,
+        ),
+      ];
     },
-    (written) =>
-      `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}; ${written}`,
+    (written) => {
+      const repaired = args.repair ? `${plural(fixCount, 'fix', 'fixes')}, ` : '';
+      const left =
+        refused === 0
+          ? ''
+          : `; ${plural(refused, 'issue')} its ${to} validator refuses${args.repair ? '' : ' (--repair repairs first)'}`;
+      return `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${repaired}${plural(warningCount, 'warning')}${left}; ${written}`;
+    },
   );
+  return code === 0 && refused > 0 ? 1 : code;
 }
 
 const SYSTEM_FIELDS = ['system', 'systemInstruction', 'instructions'] as const;
 
-/** The converted conversation (a bare array, or its object) and the conversion's warnings. */
+/** The converted conversation (a bare array, or its object), its messages, and the warnings. */
 function convert(conversation: Formatted, to: MessageFormat) {
   const { format: from, container } = conversation;
   const result = convertHistory(conversation.messages, { from, to });
@@ -400,10 +450,10 @@ function convert(conversation: Formatted, to: MessageFormat) {
   const { warnings } = result;
   if (container === undefined || rest === undefined) {
     const value = Object.keys(extra).length === 0 ? messages : { ...extra, [key]: messages };
-    return { value, warnings };
+    return { value, messages, warnings };
   }
   const kept = key === container.key ? rest : without(rest, container.key);
-  return { value: { ...kept, ...extra, [key]: messages }, warnings };
+  return { value: { ...kept, ...extra, [key]: messages }, messages, warnings };
 }
 
 function without(record: Readonly<Record<string, unknown>>, name: string): Record<string, unknown> {

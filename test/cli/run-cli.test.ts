@@ -112,7 +112,7 @@ describe.concurrent('aiwrapper-tool-calls check', () => {
             provider: 'openai-chat',
             code: 'orphan-tool-result',
             messageIndex: 0,
-            toolCallId: 'call_1',
+            toolCallIds: ['call_1'],
             param: 'messages.[0].role',
             message:
               "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
