@@ -38,8 +38,8 @@ let counter = 0;
 test.prop([arbitraryLines], { numRuns: 40 })(
   'fix passes each bad line through in its place and repairs every other, to stdout and -o alike',
   async (lines) => {
-    // JSONL is recognised from its first line: a bad first line makes the input one bad document.
-    fc.pre('messages' in (lines[0] ?? {}));
+    // With no line that holds a conversation, the input is one JSON document that does not parse.
+    fc.pre(lines.some((line) => 'messages' in line));
     const text = lines
       .map((line) => ('bad' in line ? line.bad : JSON.stringify(line.messages)))
       .join('\n')
@@ -124,6 +124,31 @@ describe('a bad line in convert and trim', () => {
       summary:
         '<stdin>: 0 fixes in 0 of 2 conversations; wrote nothing: 1 unreadable conversation cannot be copied unchanged',
       written: 'absent',
+    });
+  });
+});
+
+describe('a bad first line', () => {
+  it('still reads the input as JSONL when the other lines hold conversations', async () => {
+    const text =
+      '[{"role":"user","content":"oops"\n[{"role":"user","content":"a"}]\n[{"role":"user","content":"b"}]\n';
+    const run = await runCliInProcess(['fix', '-'], { stdin: text });
+    expect(run).toEqual({
+      code: 2,
+      stdout: text,
+      stderr:
+        "<stdin>:1:33: conversation 1: invalid JSON: Expected ',' or '}' after property value\n" +
+        '<stdin>: 0 fixes in 0 of 2 conversations; wrote stdout, 1 unreadable line copied unchanged\n',
+    });
+  });
+
+  it('leaves a pretty-printed document that does not parse one document, located once', async () => {
+    const run = await runCliInProcess(['check', '-'], {
+      stdin: '{\n  "messages": [\n    {"role":"user","content":"a"},\n  ]\n}\n',
+    });
+    expect({ code: run.code, errors: run.stderr.split('\n').filter(Boolean).length }).toEqual({
+      code: 2,
+      errors: 1,
     });
   });
 });
