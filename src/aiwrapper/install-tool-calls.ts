@@ -60,6 +60,7 @@ const methods = {
 /**
  * Installs the helpers on `LangMessages` and the `tools`, `autoAssistantToolCalls` and
  * `autoRepairToolHistory` chat options; without them, requests are byte-identical to aiwrapper's.
+ * Their types come only with `import 'aiwrapper-tool-calls/register'` (which also calls this).
  * @example
  * installToolCalls({ autoAssistantToolCalls: true });
  */
