@@ -1,13 +1,14 @@
 /**
  * The main job, end to end: an aiwrapper agent loop against the embedded strict server (or a real
- * OpenAI-compatible endpoint: set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL).
+ * OpenAI-compatible endpoint: set OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL). Each step
+ * prints what the code did and what to notice:
  *
- * 1. the naive loop on aiwrapper 3.0.3 alone (this package is installed only after it), the
- *    exact 400 it earns, and why, in the provider's words;
- * 2. the same loop with the explicit helpers;
- * 3. a reloaded conversation that lost its call turn, sent with `autoAssistantToolCalls`;
- * 4. the tool loop (`runToolLoop`): live tool-call progress on one line, a Stop while a tool runs,
- *    a pause for approval, and a resume from the conversation's JSON alone.
+ * 1. aiwrapper 3.0.3 alone (this package is imported only after it): the app saves the results
+ *    but not the call turn, and earns the 400 the README quotes;
+ * 2. the explicit helpers;
+ * 3. step 1's conversation, reloaded without its call turn, sent with `autoAssistantToolCalls`;
+ * 4. the tool loop (`runToolLoop`): live tool-call progress, a Stop while a tool runs, then a
+ *    pause for approval and a resume from the conversation's JSON alone.
  */
 import {
   Lang,
@@ -50,9 +51,14 @@ const weatherCalls = {
   ],
 };
 
+/** A step's header: what the code did, then what to notice in the lines below it. */
+function step(title: string, notice: string): void {
+  console.log(`\n${title}\n   notice: ${notice}`);
+}
+
 function show(title: string, messages: LangMessages): void {
-  console.log(`\n${title}`);
-  for (const message of messages) console.log(`  ${describeMessage(message)}`);
+  console.log(`   ${title}:`);
+  for (const message of messages) console.log(`     ${describeMessage(message)}`);
 }
 
 /** Long arguments cut to one line's worth. */
@@ -109,17 +115,21 @@ async function main(): Promise<void> {
   );
 
   try {
-    // 1. aiwrapper 3.0.3 alone, as a pre-3.0 loop is ported by hand: tools without handlers,
-    //    the caller runs them and adds the results. But chat() already recorded the call turn and
-    //    answered each call with ToolNotFound, so the real results come as a second
-    //    tool-results message, answering calls that are no longer open.
-    server?.enqueue(weatherCalls, { text: 'Sunny in Paris and London.' });
+    // 1. aiwrapper 3.0.3 alone, as a pre-3.0 loop is ported by hand: the app asks with tools,
+    //    runs the calls itself and saves the user turn and the results in its own store. The
+    //    call turn chat() recorded is not saved, so the reloaded history answers no call.
+    step(
+      '1. aiwrapper alone: the app ran the tools and saved their results, but not the call turn',
+      'OpenAI refuses it with the sentence the README quotes, and says where (param)',
+    );
+    server?.enqueue(weatherCalls);
     const question = new LangMessages('Weather in Paris and London?');
     question.availableTools = tools;
-    const naive = await lang.chat(question);
+    const asked = await lang.chat(question);
     const requested =
-      [...naive].reverse().find((message) => message.role === 'assistant')?.toolRequests ?? [];
-    naive.addToolResultsMessage(
+      [...asked].reverse().find((message) => message.role === 'assistant')?.toolRequests ?? [];
+    const saved = new LangMessages('Weather in Paris and London?');
+    saved.addToolResultsMessage(
       runTools(requested).map((toolResult) => ({
         type: 'tool-result',
         callId: toolResult.toolId,
@@ -127,25 +137,27 @@ async function main(): Promise<void> {
         result: toolResult.result as unknown,
       })),
     );
+    const reloadedJson = JSON.stringify(saved);
     try {
-      await lang.chat(naive);
-      show('1. aiwrapper alone: accepted (this endpoint is lenient)', naive);
+      server?.enqueue({ text: 'Sunny in Paris and London.' });
+      await lang.chat(saved);
+      show('accepted (this endpoint is lenient)', saved);
     } catch (error) {
-      show('1. aiwrapper alone: the history sent', naive);
-      console.log(`  ✗ refused: ${providerWords(error)}`);
-      console.log(
-        '  ✗ why: chat() had already answered both calls (ToolNotFound), so the second ' +
-          'tool-results message answers calls no open call turn holds.',
-      );
+      show('the history sent', saved);
+      console.log(`   ✗ refused: ${providerWords(error)}`);
       if (isProviderError(error))
-        console.log(`  (the whole body: ${JSON.stringify(error.providerError)})`);
+        console.log(`   (the whole body: ${JSON.stringify(error.providerError)})`);
     }
 
     // From here on, the package is installed: the helpers, `tools` in chat options, and the
-    // auto flags.
+    // auto flags, with their types.
     await import('aiwrapper-tool-calls/register');
 
     // 2. The explicit helpers: one call turn, then the user's results in call order.
+    step(
+      '2. addToolCallsAndResults: the app ran the tools; the helper wrote the call turn and the results',
+      'one assistant turn with both calls, then one result per call in call order: accepted',
+    );
     server?.reset();
     server?.enqueue(weatherCalls, { text: 'Sunny in Paris and London.' });
     let result = await lang.chat(new LangMessages('Weather in Paris and London?'), { tools });
@@ -153,28 +165,31 @@ async function main(): Promise<void> {
       result.addToolCallsAndResults(result.tools, runTools(result.tools));
       result = await lang.chat(result.messages, { tools });
     }
-    show('2. addToolCallsAndResults: accepted', result);
+    show('the history sent, and the answer', result);
 
-    // 3. A conversation reloaded from storage that kept the results but lost the call turn.
+    // 3. Step 1's conversation, reloaded from storage: it kept the results, lost the call turn.
+    step(
+      "3. step 1's conversation, reloaded from its JSON, lost its call turn; sent with autoAssistantToolCalls",
+      'the missing call turn is synthesized (marked) before the request, and the request is accepted',
+    );
     server?.reset();
-    server?.enqueue({ text: 'It is sunny in Paris.' });
-    const reloaded = new LangMessages('Weather in Paris?');
-    reloaded.addToolResultsMessage([
-      { type: 'tool-result', callId: 'call_7Hq2', name: 'get_weather', result: { sky: 'sunny' } },
-    ]);
+    server?.enqueue({ text: 'It is sunny in Paris and London.' });
+    const reloaded = new LangMessages(JSON.parse(reloadedJson) as LangMessage[]);
     await lang.chat(reloaded, { autoAssistantToolCalls: true });
-    show('3. autoAssistantToolCalls: the missing call turn synthesized, accepted', reloaded);
+    show('the history sent, and the answer', reloaded);
     if (server)
       console.log(
-        `\nThe server answered: ${server.requests.length} request(s) in the last step, statuses ${server.requests.map((r) => r.status).join(', ')}.`,
+        `   server statuses for step 3: ${server.requests.map((r) => r.status).join(', ')}`,
       );
 
     // 4. The tool loop. Its replies are scripted, so it runs on the embedded server only.
-    if (server) await toolLoop(lang, server);
-    else
+    const answered = server ? await toolLoop(lang, server) : undefined;
+    if (!answered)
       console.log(
         '\n4. The tool loop: skipped (its model replies are scripted on the embedded server).',
       );
+
+    // 5. (to come) An HTML view of the answered conversation, written to a file.
   } finally {
     await server?.close();
   }
@@ -223,14 +238,15 @@ const loopTools: LoopTool[] = [
 function progress(event: ToolLoopEvent, state: { deltas: number }): void {
   if (event.type !== 'tool-call-delta') return;
   state.deltas++;
-  const line = `  ✎ ${event.call.name}: ${String(event.call.argumentsText.length)} characters of arguments so far`;
+  const line = `   ✎ ${event.call.name}: ${String(event.call.argumentsText.length)} characters of arguments so far`;
   if (process.stdout.isTTY) process.stdout.write(`\r${line}`);
 }
 
+/** Step 4: the loop runs the tools; returns the conversation it resumed and answered. */
 async function toolLoop(
   lang: ReturnType<typeof Lang.openaiLike>,
   server: StrictServer,
-): Promise<void> {
+): Promise<LangMessages> {
   server.reset();
   server.enqueue(
     { toolCalls: [{ name: 'write_report', arguments: { title: 'Q3', text: report } }] },
@@ -239,7 +255,10 @@ async function toolLoop(
   const conversation = new LangMessages('Write the Q3 report, then deploy it.');
   const stop = new AbortController();
   const state = { deltas: 0 };
-  console.log('\n4. runToolLoop: live progress, then Stop while "deploy" runs');
+  step(
+    '4a. runToolLoop ran the tools itself: live argument progress, then the user pressed Stop while "deploy" ran',
+    'the stopped call gets a result that says so; the history stays one the provider accepts',
+  );
   for await (const event of runToolLoop(lang, conversation, {
     tools: loopTools,
     signal: stop.signal,
@@ -249,7 +268,7 @@ async function toolLoop(
       if (process.stdout.isTTY) process.stdout.write('\n');
       if (event.call.name === 'write_report')
         console.log(
-          `  ✎ write_report: ${String(state.deltas)} argument deltas, ${String(JSON.stringify(event.call.arguments).length)} characters in all`,
+          `   ✎ write_report: ${String(state.deltas)} argument deltas, ${String(JSON.stringify(event.call.arguments).length)} characters in all`,
         );
       // The user presses Stop while deploy runs.
       if (event.call.name === 'deploy')
@@ -258,15 +277,19 @@ async function toolLoop(
         }, 50);
     }
     if (event.type === 'tool-result')
-      console.log(`  ← ${event.name}: ${event.status} ${JSON.stringify(event.result)}`);
-    if (event.type === 'done') console.log(`  done: ${event.reason}`);
+      console.log(`   ← ${event.name}: ${event.status} ${JSON.stringify(event.result)}`);
+    if (event.type === 'done') console.log(`   done: ${event.reason}`);
   }
-  show('   the conversation after Stop (sent again as it is below, and accepted)', conversation);
+  show('the conversation after Stop (sent again as it is, and accepted)', conversation);
 
   server.reset();
   server.enqueue(
     { toolCalls: [{ name: 'pay_invoice', arguments: { amount: 120 } }] },
     { text: 'Invoice paid: 120.' },
+  );
+  step(
+    '4b. the model called pay_invoice, which needs approval: the loop paused; the app saved the conversation as JSON, rebuilt it, approved the call and resumed',
+    'nothing but the JSON is kept between pause and resume; the approved call runs, then the model answers',
   );
   conversation.addUserMessage('Now pay the invoice.');
   let pendingId = '';
@@ -274,23 +297,27 @@ async function toolLoop(
     if (event.type === 'paused') {
       pendingId = event.pending[0]?.callId ?? '';
       console.log(
-        `\n   paused: ${event.pending.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`).join(', ')} waits for approval`,
+        `   paused: ${event.pending.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`).join(', ')} waits for approval`,
       );
     }
   const saved = JSON.stringify(conversation);
   console.log(`   saved ${String(saved.length)} characters of JSON; nothing else is kept`);
+  console.log(`   approved ${pendingId}; resuming from the JSON`);
   const rebuilt = new LangMessages(JSON.parse(saved) as LangMessage[]);
   for await (const event of resumeToolLoop(lang, rebuilt, {
     tools: loopTools,
     approvals: { [pendingId]: true },
   })) {
     if (event.type === 'tool-result')
-      console.log(`  ← ${event.name}: ${event.status} ${JSON.stringify(event.result)}`);
+      console.log(`   ← ${event.name}: ${event.status} ${JSON.stringify(event.result)}`);
     if (event.type === 'done')
-      console.log(`  done: ${event.reason}: ${JSON.stringify(event.answer)}`);
+      console.log(`   done: ${event.reason}: ${JSON.stringify(event.answer)}`);
   }
-  show('   resumed from the JSON alone, approved, and answered', rebuilt);
-  console.log(`   statuses: ${server.requests.map((request) => request.status).join(', ')}`);
+  show('resumed from the JSON alone, approved, and answered', rebuilt);
+  console.log(
+    `   server statuses for step 4b (the request that paused, the answer after the resume): ${server.requests.map((request) => request.status).join(', ')}`,
+  );
+  return rebuilt;
 }
 
 await main();

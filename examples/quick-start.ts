@@ -1,6 +1,6 @@
 // Quick start: a history the provider refuses, then three ways to get it right, against the strict
 // local server (no API key, no network). Run it with `npx tsx examples/quick-start.ts`.
-import 'aiwrapper-tool-calls/register'; // the `tools` and `autoAssistantToolCalls` chat options
+import 'aiwrapper-tool-calls/register'; // step 3's `autoAssistantToolCalls` chat option
 import { Lang, LangMessages } from 'aiwrapper';
 import {
   addToolCallsAndResults,
@@ -14,6 +14,8 @@ const server = await startStrictServer();
 const lang = Lang.openaiLike({ baseURL: server.baseURL, apiKey: 'test', model: 'gpt-4o-mini' });
 const weatherTool = { name: 'get_weather', parameters: { type: 'object', properties: {} } };
 const askForWeather = { toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] };
+// How many tools the last request offered the model: none unless aiwrapper was given them.
+const toolsSent = () => (server.lastRequest?.body as { tools?: unknown[] }).tools?.length ?? 0;
 
 // 1. Refused: the app saved the tool result but not the assistant turn that asked for it.
 const saved = new LangMessages('Weather in Paris?');
@@ -28,14 +30,15 @@ try {
 }
 
 // 2. You run the tools; the helper writes the call turn (unless chat() did), then the results.
+// Without register, aiwrapper takes tools on the collection, not in chat() options.
 server.enqueue(askForWeather, { text: 'Sunny in Paris.' });
-const conversation = new LangMessages('Weather in Paris?');
-await lang.chat(conversation, { tools: [weatherTool] });
+const conversation = new LangMessages('Weather in Paris?', { tools: [weatherTool] });
+await lang.chat(conversation);
 const calls = latestToolCalls(conversation) ?? [];
 const results = calls.map((call) => ({ toolId: call.callId, name: call.name, result: 'sunny' }));
 addToolCallsAndResults(conversation, calls, results);
-const answered = await lang.chat(conversation, { tools: [weatherTool] });
-console.log('2. addToolCallsAndResults:', answered.answer);
+const answered = await lang.chat(conversation);
+console.log('2. addToolCallsAndResults:', answered.answer, '| tools sent:', toolsSent());
 
 // 3. The opt-in flag inserts the missing call turn before the request is sent.
 server.enqueue({ text: 'Sunny in Paris.' });

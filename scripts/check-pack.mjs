@@ -69,25 +69,33 @@ export const sent = Lang.openaiLike({ model: 'm', baseURL: 'http://127.0.0.1' })
 export { calls };
 `,
   );
+  // Without register the same names are type errors: each @ts-expect-error line must fail.
+  for (const fixture of ['without-register.ts', 'with-register.ts'])
+    writeFileSync(join(dir, fixture), readFileSync(join(root, 'test/types/fixtures', fixture)));
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  run(
-    'node',
-    [
-      tsc,
-      '--noEmit',
-      '--strict',
-      '--skipLibCheck',
-      '--module',
-      'nodenext',
-      '--moduleResolution',
-      'nodenext',
-      '--target',
-      'es2022',
-      'consumer.ts',
-    ],
-    dir,
+  for (const file of ['consumer.ts', 'without-register.ts', 'with-register.ts'])
+    run(
+      'node',
+      [
+        tsc,
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2022',
+        '--lib',
+        'es2022,dom',
+        file,
+      ],
+      dir,
+    );
+  console.log(
+    'TypeScript consumers type-check against the installed types, with and without register',
   );
-  console.log('a TypeScript consumer type-checks against the installed types');
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

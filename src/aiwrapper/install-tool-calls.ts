@@ -1,11 +1,4 @@
-import {
-  LangMessages,
-  type LangOptions,
-  type LangTool,
-  type LanguageProvider,
-  type ToolRequest,
-} from 'aiwrapper';
-import type { ToolCallInput, ToolResultInput } from './history/tool-input.js';
+import { LangMessages, type LangOptions, type LangTool, type LanguageProvider } from 'aiwrapper';
 import {
   addAssistantToolCalls,
   addToolCallsAndResults,
@@ -23,32 +16,16 @@ import { DEFERRED_RESULT_NAME } from '../core/placeholder-result.js';
 import { isObject } from '../core/input-guards.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 
-declare module 'aiwrapper' {
-  interface LangMessages {
-    /** Adds one assistant turn holding these calls (no-op when the latest turn holds them). Installed by aiwrapper-tool-calls. */
-    addAssistantToolCalls(tools: readonly ToolCallInput[]): this;
-    /** Adds the call turn (unless present), then the results in call order. Installed by aiwrapper-tool-calls. */
-    addToolCallsAndResults(
-      tools: readonly ToolCallInput[],
-      results: readonly ToolResultInput[],
-    ): this;
-    /** Adds results for the latest turn's calls (the pre-3.0 API). Installed by aiwrapper-tool-calls. */
-    addToolUseMessage(results: readonly ToolResultInput[]): this;
-    /** The latest assistant turn's calls, or `null` (the pre-3.0 API). Installed by aiwrapper-tool-calls. */
-    readonly tools: ToolRequest[] | null;
-    /** The collection itself (the pre-3.0 API). Installed by aiwrapper-tool-calls. */
-    readonly messages: this;
-  }
-  interface LangOptions {
-    /** Synthesize the missing call turn before results that lack one (default: the install's). */
-    autoAssistantToolCalls?: boolean | undefined;
-    /** Tools for this request (the pre-3.0 API); sets the collection's `availableTools`. Installed by aiwrapper-tool-calls. */
-    tools?: readonly ChatToolOption[] | undefined;
-    /** Repair the collection so this provider accepts it (default: the install's). */
-    autoRepairToolHistory?: boolean | undefined;
-    /** Called with the fixes `autoRepairToolHistory` made, before the request, when any. */
-    onToolHistoryRepair?: ((fixes: readonly HistoryFix[]) => void) | undefined;
-  }
+/** The chat options `installToolCalls` adds (typed for users by `aiwrapper-tool-calls/register`). */
+export interface ToolCallChatOptions {
+  /** Synthesize the missing call turn before results that lack one (default: the install's). */
+  autoAssistantToolCalls?: boolean | undefined;
+  /** Tools for this request (the pre-3.0 API); sets the collection's `availableTools`. */
+  tools?: readonly ChatToolOption[] | undefined;
+  /** Repair the collection so this provider accepts it (default: the install's). */
+  autoRepairToolHistory?: boolean | undefined;
+  /** Called with the fixes `autoRepairToolHistory` made, before the request, when any. */
+  onToolHistoryRepair?: ((fixes: readonly HistoryFix[]) => void) | undefined;
 }
 
 /** Options of {@link installToolCalls}. */
@@ -83,6 +60,7 @@ const methods = {
 /**
  * Installs the helpers on `LangMessages` and the `tools`, `autoAssistantToolCalls` and
  * `autoRepairToolHistory` chat options; without them, requests are byte-identical to aiwrapper's.
+ * Their types come only with `import 'aiwrapper-tool-calls/register'` (which also calls this).
  * @example
  * installToolCalls({ autoAssistantToolCalls: true });
  */
@@ -106,7 +84,7 @@ export function installToolCalls(options: InstallToolCallsOptions = {}): void {
     Symbol.for('aiwrapper-tool-calls.wrapped-chat'),
     (original, providerFormat) =>
       async function chat(this: unknown, messages: unknown, given?: unknown): Promise<unknown> {
-        const options = given as LangOptions | undefined;
+        const options = given as (LangOptions & ToolCallChatOptions) | undefined;
         const auto = options?.autoAssistantToolCalls ?? settings.autoAssistantToolCalls;
         const repair = options?.autoRepairToolHistory ?? settings.autoRepairToolHistory;
         if (!auto && !repair && options?.tools === undefined)

@@ -1,5 +1,4 @@
 import type { MessageFormat } from '../core/format.js';
-import type { HistoryIssue } from '../errors/history-issue.js';
 import { convertHistory } from '../convert/convert-history.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { adapterFor, FORMAT_ADAPTERS, isChatHostName } from '../formats/index.js';
@@ -11,39 +10,18 @@ import {
   type ProviderName,
   type ValidateHistoryOptions,
 } from '../validate/validate-history.js';
+import { jsonText, locationOf, terminalLine, writeOut, escapeJsonUnsafe } from './write-output.js';
 import {
-  readConversations,
-  type Conversation,
-  type UnreadableConversation,
-} from './read-conversations.js';
-import { detectFormat, type Input } from './read-input.js';
-import type { CliArgs } from './run-cli.js';
-import {
-  errorMessageOf,
-  escapeControl,
-  escapeJsonUnsafe,
-  jsonText,
-  locationOf,
-  openHistorySink,
-  terminalLine,
-  writeOut,
-  type CliIo,
-  type HistorySink,
-  type OutputStream,
-} from './write-output.js';
-
-/** What every command runs with. */
-export interface CommandContext {
-  readonly args: CliArgs;
-  readonly io: CliIo;
-  readonly input: Input;
-}
-
-/** A conversation with its format: given with `--format` or proved (certain), else guessed. */
-interface Formatted extends Conversation {
-  readonly format: MessageFormat;
-  readonly formatCertain: boolean;
-}
+  describe,
+  describeIssue,
+  eachConversation,
+  entries,
+  lines,
+  plural,
+  transform,
+  type CommandContext,
+  type Formatted,
+} from './each-conversation.js';
 
 /** The CLI's commands. */
 export type Command = 'check' | 'fix' | 'convert' | 'trim' | 'pairs';
@@ -56,117 +34,6 @@ export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Pro
   trim: runTrim,
   pairs: runPairs,
 };
-
-/** Computes (a throw makes it unreadable) and emits each conversation; returns the unreadable. */
-async function eachConversation<R>(
-  { args, input, io }: CommandContext,
-  compute: (conversation: Formatted) => R,
-  emit: (conversation: Formatted, result: R) => Promise<void>,
-  allOrNothing = false,
-): Promise<UnreadableConversation[]> {
-  const unreadable: UnreadableConversation[] = [];
-  const progress = createProgressReporter(io.stderr, { totalBytes: input.size });
-  let count = 0;
-  try {
-    for await (const record of readConversations(input.chunks, io.maxLineLength)) {
-      let problem = record.kind === 'unreadable' ? record : undefined;
-      if (record.kind === 'conversation' && !(allOrNothing && unreadable.length > 0)) {
-        const { format, certain } =
-          args.format === undefined
-            ? detectFormat(record.messages, record.container?.key)
-            : { format: args.format, certain: true };
-        const conversation = { ...record, format, formatCertain: certain };
-        let computed: [R] | undefined;
-        try {
-          computed = [compute(conversation)];
-        } catch (error) {
-          const reason = errorMessageOf(error);
-          problem = { ...record, kind: 'unreadable', column: undefined, reason };
-        }
-        if (computed !== undefined) await emit(conversation, computed[0]);
-      }
-      if (problem !== undefined) {
-        unreadable.push(problem);
-        const where = locationOf(input, problem, problem.column);
-        await writeOut(io.stderr, terminalLine(`${where}: ${problem.reason}`));
-      }
-      progress.update(++count, input.bytesRead());
-    }
-  } finally {
-    progress.done();
-  }
-  return unreadable;
-}
-
-/** Runs a writing command all or nothing: one unreadable conversation drops the output (exit 2). */
-async function transform<R>(
-  context: CommandContext,
-  compute: (conversation: Formatted) => R,
-  emit: (conversation: Formatted, result: R, sink: HistorySink) => Promise<readonly string[]>,
-  summary?: () => string,
-): Promise<0 | 2> {
-  const sink = await openHistorySink(context.args, context.input, context.io);
-  const report = async (conversation: Formatted, result: R): Promise<void> => {
-    const texts = await emit(conversation, result, sink);
-    if (texts.length > 0) await writeOut(sink.reports, lines(texts));
-  };
-  try {
-    if ((await eachConversation(context, compute, report, true)).length > 0) {
-      await sink.abort();
-      return 2;
-    }
-    await sink.commit();
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
-  if (summary !== undefined && !context.args.json)
-    await writeOut(sink.reports, terminalLine(summary()));
-  return 0;
-}
-
-/** Each item as a JSON object with `fields` (`--json`), else `where: ` and its description. */
-function entries<T extends object>(
-  context: CommandContext,
-  conversation: Formatted,
-  items: readonly T[],
-  fields: object,
-  describe: (item: T, array: string) => string,
-): string[] {
-  const { number, line } = conversation;
-  if (context.args.json)
-    return items.map((item) => jsonText({ conversation: number, line, ...fields, ...item }));
-  const where = locationOf(context.input, conversation);
-  const array = conversation.container?.key ?? adapterFor(conversation.format).messagesKey;
-  return items.map((item) => escapeControl(`${where}: ${describe(item, array)}`));
-}
-
-/** `messages[4], part 1, call "x": the message [code]`. */
-function describe(
-  array: string,
-  at: { readonly messageIndex: number; readonly partIndex?: number | undefined },
-  ids: readonly (string | undefined)[],
-  message: string,
-  code: string,
-): string {
-  const part = at.partIndex === undefined ? '' : `, part ${at.partIndex}`;
-  const quoted = ids.filter((id) => id !== undefined).map((id) => JSON.stringify(id));
-  const calls =
-    quoted.length === 0 ? '' : `, ${quoted.length === 1 ? 'call' : 'calls'} ${quoted.join(', ')}`;
-  return `${array}[${at.messageIndex}]${part}${calls}: ${message} [${code}]`;
-}
-
-function describeIssue(issue: HistoryIssue, array: string): string {
-  const ids =
-    'toolCallId' in issue ? [issue.toolCallId] : 'toolCallIds' in issue ? issue.toolCallIds : [];
-  return describe(array, issue, ids, issue.message, issue.code);
-}
-
-const lines = (texts: readonly string[]): string => texts.map((text) => `${text}\n`).join('');
-
-function plural(count: number, noun: string, nouns = `${noun}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : nouns}`;
-}
 
 type RuleFlags = Pick<ValidateHistoryOptions, 'model' | 'thinking'>;
 
@@ -307,41 +174,75 @@ async function runFix(context: CommandContext): Promise<number> {
         ),
       ];
     },
-    () => {
-      const target = args.inPlace ? input.name : (args.output ?? 'stdout');
+    (written) => {
       const left =
         unfixable === 0 ? '' : `; ${plural(unfixable, 'issue')} left that the repair cannot fix`;
-      return `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; wrote ${target}`;
+      return `${input.name}: ${plural(fixCount, 'fix', 'fixes')} in ${fixed} of ${plural(conversations, 'conversation')}${left}; ${written}`;
     },
   );
   return code === 0 && unfixable > 0 ? 1 : code;
 }
 
-/** `convert --to FORMAT`: converts, moving the system prompt where the target keeps it. */
+/**
+ * `convert --to FORMAT`: converts (after repairing, with `--repair`), moving the system prompt
+ * where the target keeps it, then validates the output for the target: exit 1 when it refuses it.
+ */
 async function runConvert(context: CommandContext): Promise<number> {
   const { args, input } = context;
   const to = args.to ?? 'openai-chat';
   let warningCount = 0;
   let conversations = 0;
-  return transform(
+  let fixCount = 0;
+  let refused = 0;
+  const array = adapterFor(to).messagesKey;
+  const code = await transform(
     context,
-    (conversation) => convert(conversation, to),
-    async (conversation, { value, warnings }, output) => {
+    (conversation) => {
+      const { messages, fixes } = args.repair
+        ? repairHistory(conversation.messages, { format: conversation.format })
+        : { messages: conversation.messages, fixes: [] };
+      const converted = convert({ ...conversation, messages }, to);
+      const { issues } = validateHistory(converted.messages, { format: to });
+      return { ...converted, fixes, issues };
+    },
+    async (conversation, { value, warnings, fixes, issues }, output) => {
       conversations++;
       await output.write(conversation, value);
       warningCount += warnings.length;
-      return entries(context, conversation, warnings, { from: conversation.format }, (w, array) =>
-        describe(array, w, [w.callId], w.message, w.code),
-      );
+      fixCount += fixes.length;
+      refused += issues.length;
+      const { format: from } = conversation;
+      return [
+        ...entries(context, conversation, fixes, { from }, (fix, input) =>
+          describe(input, fix, [fix.callId], fix.message, fix.kind),
+        ),
+        ...entries(context, conversation, warnings, { from }, (w, input) =>
+          describe(input, w, [w.callId], w.message, w.code),
+        ),
+        ...entries(
+          context,
+          conversation,
+          issues,
+          { from, refusedBy: to },
+          (issue) => `the ${to} output is refused: ${describeIssue(issue, array)}`,
+        ),
+      ];
     },
-    () =>
-      `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${plural(warningCount, 'warning')}`,
+    (written) => {
+      const repaired = args.repair ? `${plural(fixCount, 'fix', 'fixes')}, ` : '';
+      const left =
+        refused === 0
+          ? ''
+          : `; ${plural(refused, 'issue')} its ${to} validator refuses${args.repair ? '' : ' (--repair repairs first)'}`;
+      return `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${repaired}${plural(warningCount, 'warning')}${left}; ${written}`;
+    },
   );
+  return code === 0 && refused > 0 ? 1 : code;
 }
 
 const SYSTEM_FIELDS = ['system', 'systemInstruction', 'instructions'] as const;
 
-/** The converted conversation (a bare array, or its object) and the conversion's warnings. */
+/** The converted conversation (a bare array, or its object), its messages, and the warnings. */
 function convert(conversation: Formatted, to: MessageFormat) {
   const { format: from, container } = conversation;
   const result = convertHistory(conversation.messages, { from, to });
@@ -373,10 +274,10 @@ function convert(conversation: Formatted, to: MessageFormat) {
   const { warnings } = result;
   if (container === undefined || rest === undefined) {
     const value = Object.keys(extra).length === 0 ? messages : { ...extra, [key]: messages };
-    return { value, warnings };
+    return { value, messages, warnings };
   }
   const kept = key === container.key ? rest : without(rest, container.key);
-  return { value: { ...kept, ...extra, [key]: messages }, warnings };
+  return { value: { ...kept, ...extra, [key]: messages }, messages, warnings };
 }
 
 function without(record: Readonly<Record<string, unknown>>, name: string): Record<string, unknown> {
@@ -463,38 +364,4 @@ async function runPairs(context: CommandContext): Promise<number> {
     },
   );
   return unreadable.length > 0 ? 2 : 0;
-}
-
-/** A progress line on a terminal, redrawn every `intervalMs` from `threshold` conversations on. */
-export function createProgressReporter(
-  stream: Pick<OutputStream, 'isTTY'> & { write(text: string): unknown },
-  options: {
-    readonly totalBytes?: number | undefined;
-    readonly threshold?: number | undefined;
-    readonly intervalMs?: number | undefined;
-    readonly now?: (() => number) | undefined;
-  } = {},
-): { update(conversations: number, bytes: number): void; done(): void } {
-  const { totalBytes, threshold = 1000, intervalMs = 200, now = Date.now } = options;
-  let shown = false;
-  let last = 0;
-  return {
-    update(conversations, bytes) {
-      if (stream.isTTY !== true || conversations < threshold) return;
-      if (shown && now() - last < intervalMs) return;
-      last = now();
-      shown = true;
-      const percent =
-        totalBytes !== undefined && totalBytes > 0
-          ? ` (${String(Math.min(100, Math.floor((bytes / totalBytes) * 100)))}%)`
-          : '';
-      stream.write(
-        `\r\x1b[K${conversations.toLocaleString('en-US')} conversations, ${(bytes / 1_048_576).toFixed(1)} MB${percent}`,
-      );
-    },
-    done() {
-      if (shown) stream.write('\r\x1b[K');
-      shown = false;
-    },
-  };
 }

@@ -37,6 +37,8 @@ export interface UnreadableConversation extends Place {
   readonly kind: 'unreadable';
   readonly column: number | undefined;
   readonly reason: string;
+  /** Its JSONL line (with the blank lines before it), to write back as it was. */
+  readonly text?: string | undefined;
 }
 
 type InputRecord = Conversation | UnreadableConversation;
@@ -84,17 +86,31 @@ export async function* readConversations(
     const document: Line[] = [];
     for await (const line of all()) document.push(line);
     const long = document.find((line) => line.tooLong);
-    yield* long === undefined ? readDocument(bom, document) : [tooLong('json', 1, long)];
+    const records = long === undefined ? readDocument(bom, document) : [tooLong('json', 1, long)];
+    // No JSON, but lines that are: JSONL whose first line is broken.
+    if (records[0]?.kind === 'unreadable' && long === undefined && holdsJsonl(document))
+      yield* readJsonl(document, bom, tooLong, undefined);
+    else yield* records;
     return;
   }
   if (first.line.tooLong !== true && shapeOf(first.value) === undefined && isMessage(first.value)) {
     yield* await readMessagePerLine(all(), bom, tooLong);
     return;
   }
+  yield* readJsonl(all(), bom, tooLong, first);
+}
+
+/** One conversation per line; `first` is the first line, parsed already. */
+async function* readJsonl(
+  lines: AsyncIterable<Line> | Iterable<Line>,
+  bom: string,
+  tooLong: (layout: InputLayout, number: number, line: Line) => UnreadableConversation,
+  first: { readonly line: Line; readonly value: unknown } | undefined,
+): AsyncGenerator<InputRecord> {
   let number = 0;
   // Blank lines are kept with the conversation after them, so it is written back with them.
   let blank = bom;
-  for await (const line of all()) {
+  for await (const line of lines) {
     if (line.tooLong) {
       blank = '';
       yield tooLong('jsonl', ++number, line);
@@ -108,11 +124,21 @@ export async function* readConversations(
     blank = '';
     const place = { layout: 'jsonl', number: ++number, line: line.number } as const;
     const parsed =
-      line === first.line ? { ok: true as const, value: first.value } : tryParse(line.text);
-    yield parsed.ok
+      line === first?.line ? { ok: true as const, value: first.value } : tryParse(line.text);
+    const record = parsed.ok
       ? conversationOf(parsed.value, place, { kind: 'value', document, index: undefined })
       : unreadableJson(line.text, parsed.error, place);
+    yield record.kind === 'unreadable' ? { ...record, text: document.text } : record;
   }
+}
+
+/** Whether a line after the first non-blank one holds a conversation on its own. */
+function holdsJsonl(lines: readonly Line[]): boolean {
+  const filled = lines.filter((line) => line.text.trim() !== '');
+  return filled.slice(1).some((line) => {
+    const parsed = tryParse(line.text);
+    return parsed.ok && shapeOf(parsed.value) !== undefined;
+  });
 }
 
 function readDocument(bom: string, lines: readonly Line[]): InputRecord[] {

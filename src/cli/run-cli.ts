@@ -31,6 +31,8 @@ export interface CliArgs {
   readonly model: string | undefined;
   readonly thinking: boolean;
   readonly to: MessageFormat | undefined;
+  /** `convert --repair`: repair the history before converting it. */
+  readonly repair: boolean;
   readonly output: string | undefined;
   readonly inPlace: boolean;
   readonly json: boolean;
@@ -111,7 +113,8 @@ Options:
   --model M           the model the request goes to, for rules only some models have
                       (Gemini 3 thought signatures, DeepSeek's reasoner) (check, fix)
   --thinking          extended thinking (Anthropic) or thinking mode (DeepSeek) is on (check, fix)
-  --to F              the target format (convert)
+  --to F              the target format (convert); output its validator refuses exits 1
+  --repair            repair the history before converting it (convert)
   -o, --output FILE   write the result to FILE, atomically (fix, convert, trim)
   --in-place          write the result over the input file (fix, convert, trim)
   --json              machine-readable output
@@ -139,6 +142,7 @@ const OPTIONS = {
   model: { type: 'string' },
   thinking: { type: 'boolean' },
   to: { type: 'string' },
+  repair: { type: 'boolean' },
   output: { type: 'string', short: 'o' },
   'in-place': { type: 'boolean' },
   json: { type: 'boolean' },
@@ -198,6 +202,8 @@ function parseOrThrow(argv: readonly string[]): ParsedCli {
     fail(`${command} writes no history; -o and --in-place are for fix, convert and trim`);
   if (!['check', 'fix'].includes(command) && (model !== undefined || values.thinking === true))
     fail(`${command} applies no provider rules; --model and --thinking are for check and fix`);
+  if (values.repair === true && command !== 'convert')
+    fail('--repair is for convert (fix always repairs)');
   if (inPlace && output !== undefined) fail('use either -o FILE or --in-place, not both');
   if (inPlace && (input === undefined || input === '-'))
     fail('--in-place needs an input file, not stdin');
@@ -211,6 +217,7 @@ function parseOrThrow(argv: readonly string[]): ParsedCli {
       model,
       thinking: values.thinking === true,
       to,
+      repair: values.repair === true,
       output,
       inPlace,
       json: values.json === true,

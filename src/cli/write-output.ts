@@ -295,6 +295,8 @@ function removeOnSignal(path: string): () => void {
 export interface HistorySink {
   write(conversation: Conversation, value: unknown): Promise<void>;
   writeMessages(conversation: Conversation, messages: readonly unknown[]): Promise<void>;
+  /** Writes an input line the command could not read or process, as it was. */
+  passThrough(text: string): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
   readonly reports: OutputStream;
@@ -356,6 +358,7 @@ export async function openHistorySink(
       lossless = true;
       return out(source.write(conversation, messages, locationOf(input, conversation)));
     },
+    passThrough: (text) => out(source.end() + text),
     commit: async () => {
       await out(lossless ? source.end() : layout === 'json-array' ? '\n]\n' : '');
       await writer?.commit().catch(cannotWrite);

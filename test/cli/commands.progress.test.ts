@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressReporter } from '../../src/cli/commands.js';
+import { createProgressReporter } from '../../src/cli/each-conversation.js';
 
 function recorder(isTTY: boolean): {
   stream: { isTTY: boolean; write: (text: string) => boolean };

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile, copyFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile, copyFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +112,7 @@ describe.concurrent('aiwrapper-tool-calls check', () => {
             provider: 'openai-chat',
             code: 'orphan-tool-result',
             messageIndex: 0,
-            toolCallId: 'call_1',
+            toolCallIds: ['call_1'],
             param: 'messages.[0].role',
             message:
               "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
@@ -308,20 +308,14 @@ describe.concurrent('aiwrapper-tool-calls fix', () => {
     });
   });
 
-  it('writes no output file at all when a conversation cannot be read', async () => {
-    const output = join(dir, 'never-written.jsonl');
+  it('copies a line it cannot read into the output unchanged, in its place, and exits 2', async () => {
+    const output = join(dir, 'with-bad-line.jsonl');
     const run = await runCliInProcess(['fix', fixture('bad-line.jsonl'), '-o', output]);
-    expect([
-      run.code,
-      run.stderr,
-      await stat(output).then(
-        () => 'exists',
-        () => 'absent',
-      ),
-    ]).toEqual([
+    expect([run.code, run.stderr, run.stdout, await readFile(output, 'utf8')]).toEqual([
       2,
       `${fixture('bad-line.jsonl')}:2:33: conversation 2: invalid JSON: Expected ',' or '}' after property value\n`,
-      'absent',
+      `${fixture('bad-line.jsonl')}: 0 fixes in 0 of 2 conversations; wrote ${output}, 1 unreadable line copied unchanged\n`,
+      await readFile(fixture('bad-line.jsonl'), 'utf8'),
     ]);
   });
 });
@@ -344,7 +338,7 @@ describe.concurrent('aiwrapper-tool-calls convert, trim, pairs', () => {
       code: 0,
       system: 'Be brief.',
       valid: { ok: true, issues: [] },
-      stderr: `${fixture('valid-openai-chat.json')}: converted 1 conversation to anthropic, 0 warnings\n`,
+      stderr: `${fixture('valid-openai-chat.json')}: converted 1 conversation to anthropic, 0 warnings; wrote stdout\n`,
     });
   });
 

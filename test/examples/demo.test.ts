@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('npm start (examples/demo.ts)', () => {
-  it("shows aiwrapper alone refused in OpenAI's words, then the helpers and the auto flag accepted", () => {
+  it('says what each step did and what to notice, and shows what the README quotes', () => {
     const env = { ...process.env };
     delete env.OPENAI_BASE_URL;
     const output = execFileSync(process.execPath, ['--import', 'tsx', 'examples/demo.ts'], {
@@ -14,32 +14,50 @@ describe('npm start (examples/demo.ts)', () => {
       env,
       encoding: 'utf8',
     });
-    expect(output).toContain('1. aiwrapper alone: the history sent');
-    // The real result repeats the id chat() already answered with ToolNotFound: OpenAI names both.
-    expect(output).toMatch(
-      /✗ refused: 400 Invalid parameter: Duplicate value for 'tool_call_id' of 'call_\w+', in messages\[2\] and messages\[4\]\. \(param messages\.\[4\]\.tool_call_id\)/,
-    );
-    expect(output).toContain('✗ why: chat() had already answered both calls (ToolNotFound)');
-    expect(output).toMatch(
-      /\(the whole body: \{"error":\{"message":"Invalid parameter: Duplicate value for 'tool_call_id' of 'call_\w+', in messages\[2\] and messages\[4\]\.","type":"invalid_request_error","param":"messages\.\[4\]\.tool_call_id","code":null\}\}\)/,
-    );
+    // Every step header is followed by what to notice.
+    const headers = output.split('\n').filter((line) => /^\d[ab]?\. /.test(line));
+    expect(headers.map((line) => /^(\d[ab]?)\./.exec(line)?.[1])).toEqual([
+      '1',
+      '2',
+      '3',
+      '4a',
+      '4b',
+    ]);
+    for (const header of headers)
+      expect(output.split('\n')[output.split('\n').indexOf(header) + 1]).toMatch(/^ {3}notice: /);
+
+    // 1. aiwrapper alone: refused with the very sentence the README opens with.
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const quoted = /`400 (Invalid parameter: [^`]+)`/.exec(readme.replace(/\n/g, ' '))?.[1];
+    expect(quoted).toContain("messages with role 'tool' must be a response");
+    expect(output).toContain(`✗ refused: 400 ${quoted ?? ''} (param messages.[1].role)`);
     // aiwrapper's own error text ("HTTP error! status: 400") says nothing; the demo does not print it.
     expect(output).not.toContain('HTTP error');
-    expect(output).toContain('2. addToolCallsAndResults: accepted');
-    expect(output).toMatch(/assistant {4}→ get_weather\(\{\}\) \[call_7Hq2\] \(synthesized\)/);
-    expect(output).toContain('statuses 200.');
+    expect(output).toMatch(
+      /2\. addToolCallsAndResults[^\n]*\n.*\n.*\n.*\n {5}assistant {4}→ get_weather\(\{"city":"Paris"\}\)/,
+    );
+    // 3. Step 1's conversation, reloaded without its call turn: the turn is synthesized, accepted.
+    expect(output).toMatch(/3\. step 1's conversation, reloaded from its JSON, lost its call turn/);
+    expect(output).toMatch(
+      /assistant {4}→ get_weather\(\{\}\) \[call_\w+\] {2}→ get_weather\(\{\}\) \[call_\w+\] \(synthesized\)/,
+    );
+    expect(output).toContain('server statuses for step 3: 200\n');
 
-    // 4. The tool loop: live arguments, a Stop while a tool runs, a pause, a resume from JSON.
+    // 4a. The tool loop: live arguments, a Stop while a tool runs.
     expect(output).toMatch(/✎ write_report: \d+ argument deltas, 1104 characters in all/);
     expect(Number(/✎ write_report: (\d+) argument deltas/.exec(output)?.[1])).toBeGreaterThan(10);
     expect(output).toContain(
       '← deploy: cancelled {"error":true,"name":"ToolCancelled","message":"Tool \\"deploy\\" was cancelled after it started. It did not finish and may have had effects."}',
     );
-    expect(output).toContain('  done: aborted');
+    expect(output).toContain('   done: aborted');
+    // 4b. A pause for approval, the JSON saved, the approval, the resume.
     expect(output).toContain('paused: pay_invoice({"amount":120}) waits for approval');
+    expect(output).toMatch(/approved call_\w+; resuming from the JSON/);
     expect(output).toContain('← pay_invoice: ok {"paid":120}');
     expect(output).toContain('done: answer: "Invoice paid: 120."');
-    expect(output).toContain('   statuses: 200, 200');
+    expect(output).toContain(
+      'server statuses for step 4b (the request that paused, the answer after the resume): 200, 200',
+    );
   });
 
   it("reads the provider's answer through withProviderErrors, not a hand-rolled HTTP wrapper", () => {

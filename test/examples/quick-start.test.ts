@@ -13,7 +13,7 @@ describe('examples/quick-start.ts', () => {
     });
     expect(output.trimEnd().split('\n')).toEqual([
       '1. refused: {"error":{"message":"Invalid parameter: messages with role \'tool\' must be a response to a preceeding message with \'tool_calls\'.","type":"invalid_request_error","param":"messages.[1].role","code":null}}',
-      '2. addToolCallsAndResults: Sunny in Paris.',
+      '2. addToolCallsAndResults: Sunny in Paris. | tools sent: 1',
       '3. autoAssistantToolCalls: Sunny in Paris.',
       '4. get_weather {"sky":"sunny"}',
       '4. runToolLoop: Sunny in Paris.',
