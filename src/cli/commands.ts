@@ -18,6 +18,7 @@ import {
 } from './read-conversations.js';
 import { detectFormat, type Input } from './read-input.js';
 import type { CliArgs } from './run-cli.js';
+import { runView } from './view-command.js';
 import {
   errorMessageOf,
   escapeControl,
@@ -46,7 +47,7 @@ interface Formatted extends Conversation {
 }
 
 /** The CLI's commands. */
-export type Command = 'check' | 'fix' | 'convert' | 'trim' | 'pairs';
+export type Command = 'check' | 'fix' | 'convert' | 'trim' | 'pairs' | 'view';
 
 /** Each command, by name, returning its exit code. */
 export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Promise<number>>> = {
@@ -55,6 +56,7 @@ export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Pro
   convert: runConvert,
   trim: runTrim,
   pairs: runPairs,
+  view: runView,
 };
 
 /** Computes (a throw makes it unreadable) and emits each conversation; returns the unreadable. */

@@ -25,6 +25,7 @@ export interface RenderHistoryHtmlOptions {
  * its timeline in the provider's own roles, each call beside its result, every validation issue
  * at its message with the fix `repairHistory` would make, and a toggle to the repaired history.
  * Runs in browsers too. A history that cannot be read is shown with the reason, never thrown.
+ * @throws {UnsupportedFormatError} when `options.format` names no known format.
  * @example
  * writeFileSync('view.html', renderHistoryHtml(body.messages, { format: 'anthropic' }));
  */
@@ -33,21 +34,21 @@ export function renderHistoryHtml(
   options: RenderHistoryHtmlOptions = {},
 ): string {
   const { title = 'Tool-call history', ...rest } = options;
-  return [...viewPageChunks([conversationView(messages, { ...rest, title })], { title })].join('');
+  return renderViewPage([conversationView(messages, { ...rest, title })], { title });
 }
 
 /**
- * The page for many conversations, in pieces to write one after another (a 100 MB input need not
- * become one string). The index lists them with their issue counts; one is drawn at a time.
+ * The page for many conversations in three pieces, to write with each view's
+ * {@link scriptSafeJson} between them (comma-separated): a 100 MB input need not become one string.
  */
-export function* viewPageChunks(
-  views: Iterable<ConversationView>,
-  options: { readonly title: string; readonly nonce?: string | undefined },
-): Generator<string> {
+export function viewPageParts(options: { readonly title: string; readonly nonce?: string }): {
+  readonly head: string;
+  readonly tail: string;
+} {
   const nonce = options.nonce ?? randomNonce();
   const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`;
   const title = escapeHtml(options.title);
-  yield `<!doctype html>
+  const head = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -66,15 +67,20 @@ export function* viewPageChunks(
 <main id="main" tabindex="-1"><p>Loading…</p></main>
 </div>
 <script type="application/json" id="view-data">{"conversations":[`;
-  let first = true;
-  for (const view of views) {
-    yield (first ? '' : ',') + scriptSafeJson(view);
-    first = false;
-  }
-  yield `]}</script>
+  const tail = `]}</script>
 <script nonce="${nonce}">(${viewPageScript.toString()})();</script>
 </body></html>
 `;
+  return { head, tail };
+}
+
+/** The page of `views`, as one string. */
+export function renderViewPage(
+  views: readonly ConversationView[],
+  options: { readonly title: string },
+): string {
+  const { head, tail } = viewPageParts(options);
+  return head + views.map(scriptSafeJson).join(',') + tail;
 }
 
 /** JSON that cannot end a `<script>` element: `<`, `>`, `&` and the JS line separators escaped. */
