@@ -118,13 +118,12 @@ export function conversationView(
     const repair = issues.length === 0 ? undefined : repairHistory(messages, rules);
     const repaired =
       repair === undefined ? undefined : repairedView(format, messages, repair.messages);
-    const keys = new Set<string>();
-    for (const pair of pairing.pairs) keys.add(pair.name).add(pair.callId);
-    for (const result of pairing.unpaired) keys.add(result.name).add(result.callId);
-    keys.delete('');
+    const views = messages.map((message, index) => viewMessage(format, message, index, pairing));
+    // Ids as the messages carry them: the ids a reader or the repair makes up (Gemini) are not shown.
+    const keys = idsAndNames([...views, ...(repaired ?? [])]);
     return {
       ...base,
-      messages: messages.map((message, index) => viewMessage(format, message, index, pairing)),
+      messages: views,
       issues: issues.map((issue) => ({
         messageIndex: issue.messageIndex,
         partIndex: issue.partIndex,
@@ -139,12 +138,12 @@ export function conversationView(
       })),
       fixes: (repair?.fixes ?? []).map(({ messageIndex, callId, kind, message }) => ({
         messageIndex,
-        callId,
+        callId: keys.has(callId) ? callId : '',
         kind,
         message,
       })),
       repaired,
-      keys: [...keys],
+      keys: [...keys].filter((key) => key !== ''),
     };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -165,6 +164,15 @@ export function conversationView(
       error: reason,
     };
   }
+}
+
+/** The call ids and tool names the messages show. */
+function idsAndNames(messages: readonly ViewMessage[]): Set<string> {
+  const found = new Set<string>();
+  for (const { parts } of messages)
+    for (const part of parts)
+      if (part.kind === 'call' || part.kind === 'result') found.add(part.callId).add(part.name);
+  return found;
 }
 
 /** The repaired history: an input index for a message the repair kept (the same object or JSON). */
