@@ -216,7 +216,7 @@ function viewMessage(
         ...part,
         status: pair.status,
         resultIndex: pair.result?.messageIndex,
-        result: pair.result?.content,
+        result: pair.result === undefined ? undefined : clip(pair.result.content, PREVIEW),
       };
     }
     if (part.kind !== 'result') return part;
@@ -236,13 +236,13 @@ function viewMessage(
 function partsOf(message: HistoryMessage): ViewPart[] {
   switch (message.role) {
     case 'system':
-      return [{ kind: 'text', text: message.text }];
+      return [{ kind: 'text', text: clip(message.text) }];
     case 'tool':
       return message.results.map((result) => ({
         kind: 'result',
         callId: result.callId,
         name: result.name,
-        content: result.content,
+        content: clip(result.content),
         isError: result.isError,
         placeholder: placeholder(result.content),
         callIndex: undefined,
@@ -251,18 +251,31 @@ function partsOf(message: HistoryMessage): ViewPart[] {
     case 'user':
     case 'assistant':
       return message.parts.map((part): ViewPart => {
-        if (part.type === 'text') return { kind: 'text', text: part.text };
+        if (part.type === 'text') return { kind: 'text', text: clip(part.text) };
         if (part.type === 'tool-call')
           return {
             kind: 'call',
             callId: part.callId,
             name: part.name,
-            arguments: part.argumentsText ?? part.arguments,
+            arguments: clip(part.argumentsText ?? part.arguments),
             status: 'pending',
           };
         return blockOf(part.value);
       });
   }
+}
+
+/** Characters of a piece shown beside its message's JSON (which holds the rest), of a result beside its call. */
+const SHOWN = 1000;
+const PREVIEW = 200;
+
+/** `value`, or its first `shown` characters (as text) when longer: a long history is not stored twice. */
+function clip<T>(value: T, shown = SHOWN): T | string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof text !== 'string' || text.length <= shown) return value;
+  // Never cut a surrogate pair in two.
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(shown - 1)) ? shown - 1 : shown;
+  return `${text.slice(0, end)}… (${(text.length - end).toLocaleString('en-US')} more characters: see the message JSON)`;
 }
 
 const REASONING = /thinking|reasoning/i;
@@ -285,7 +298,7 @@ function blockOf(value: unknown): ViewPart {
       : SERVER_TOOL.test(label)
         ? 'server-tool'
         : 'block';
-  return { kind, label, value, ...(image === undefined ? {} : { image }) };
+  return { kind, label, value: clip(value), ...(image === undefined ? {} : { image }) };
 }
 
 const IMAGE_URL = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/;

@@ -122,6 +122,15 @@ describe('conversationView', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('keeps the first 1,000 characters of a long piece, and the whole in the message JSON', () => {
+    const long = `${'a'.repeat(999)}\u{1F600}${'b'.repeat(4000)}`;
+    const view = conversationView([{ role: 'user', content: long }], { format: 'openai-chat' });
+    expect(view.messages[0]?.parts).toEqual([
+      { kind: 'text', text: `${'a'.repeat(999)}… (4,002 more characters: see the message JSON)` },
+    ]);
+    expect(view.messages[0]?.raw).toEqual({ role: 'user', content: long });
+  });
+
   it('shows a history it cannot read with the reason instead of throwing', () => {
     const view = conversationView([42, 'text'], { format: 'anthropic' });
     expect(view.error).toMatch(/messages\[0\]/);
