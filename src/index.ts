@@ -65,6 +65,10 @@ export type {
 export { accumulateSSE } from './streaming/accumulate-sse.js';
 export type { StreamLimits } from './core/stream/stream-limits.js';
 
+// View: a history as one self-contained HTML page, for reports and debugging.
+export { renderHistoryHtml } from './view/render-history-html.js';
+export type { RenderHistoryHtmlOptions } from './view/render-history-html.js';
+
 // Ids and placeholders.
 export { createCallId } from './core/call-id.js';
 export { isPlaceholderResult } from './core/placeholder-result.js';

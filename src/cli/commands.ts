@@ -22,9 +22,10 @@ import {
   type CommandContext,
   type Formatted,
 } from './each-conversation.js';
+import { runView } from './view-command.js';
 
 /** The CLI's commands. */
-export type Command = 'check' | 'fix' | 'convert' | 'trim' | 'pairs';
+export type Command = 'check' | 'fix' | 'convert' | 'trim' | 'pairs' | 'view';
 
 /** Each command, by name, returning its exit code. */
 export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Promise<number>>> = {
@@ -33,6 +34,7 @@ export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Pro
   convert: runConvert,
   trim: runTrim,
   pairs: runPairs,
+  view: runView,
 };
 
 type RuleFlags = Pick<ValidateHistoryOptions, 'model' | 'thinking'>;

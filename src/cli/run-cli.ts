@@ -101,6 +101,8 @@ Commands:
   convert --to F      convert the history to format F
   trim                drop the oldest turns to fit a budget, keeping tool groups whole
   pairs               list every tool call with its result and status
+  view -o FILE        write one self-contained HTML page of the conversations: timeline,
+                      pairs, issues and the repaired history (to FILE, or stdout)
 
 Input: a file, or stdin when no file (or "-") is given. JSON: an array of messages,
 or an object holding them under "messages", "input" or "contents". JSONL: one
@@ -111,11 +113,11 @@ Options:
   --provider P        check against provider P's rules (default: the format's own); also a
                       Chat Completions host: openai, deepseek, groq, qwen
   --model M           the model the request goes to, for rules only some models have
-                      (Gemini 3 thought signatures, DeepSeek's reasoner) (check, fix)
-  --thinking          extended thinking (Anthropic) or thinking mode (DeepSeek) is on (check, fix)
+                      (Gemini 3 thought signatures, DeepSeek's reasoner) (check, fix, view)
+  --thinking          extended thinking (Anthropic) or thinking mode (DeepSeek) is on (check, fix, view)
   --to F              the target format (convert); output its validator refuses exits 1
   --repair            repair the history before converting it (convert)
-  -o, --output FILE   write the result to FILE, atomically (fix, convert, trim)
+  -o, --output FILE   write the result to FILE, atomically (fix, convert, trim, view)
   --in-place          write the result over the input file (fix, convert, trim)
   --json              machine-readable output
   --max-messages N    keep at most N messages (trim)
@@ -134,6 +136,7 @@ Examples:
   aiwrapper-tool-calls convert chat.json --to anthropic
   cat history.json | aiwrapper-tool-calls trim --max-tokens 8000 --keep-first-user
   aiwrapper-tool-calls pairs history.json --json
+  aiwrapper-tool-calls view sessions.jsonl -o view.html
 `;
 
 const OPTIONS = {
@@ -198,10 +201,16 @@ function parseOrThrow(argv: readonly string[]): ParsedCli {
   if (command === 'trim' && maxMessages === undefined && maxTokens === undefined)
     fail('trim needs a budget: --max-messages N, --max-tokens N, or both');
   if (command === 'convert' && to === undefined) fail('convert needs --to FORMAT');
-  if (!['fix', 'convert', 'trim'].includes(command) && (output !== undefined || inPlace))
+  if (!['fix', 'convert', 'trim', 'view'].includes(command) && (output !== undefined || inPlace))
     fail(`${command} writes no history; -o and --in-place are for fix, convert and trim`);
-  if (!['check', 'fix'].includes(command) && (model !== undefined || values.thinking === true))
-    fail(`${command} applies no provider rules; --model and --thinking are for check and fix`);
+  if (command === 'view' && inPlace) fail('view writes a page, not a history; use -o FILE');
+  if (
+    !['check', 'fix', 'view'].includes(command) &&
+    (model !== undefined || values.thinking === true)
+  )
+    fail(
+      `${command} applies no provider rules; --model and --thinking are for check, fix and view`,
+    );
   if (values.repair === true && command !== 'convert')
     fail('--repair is for convert (fix always repairs)');
   if (inPlace && output !== undefined) fail('use either -o FILE or --in-place, not both');

@@ -191,9 +191,11 @@ export function jsonText(value: unknown, indent?: number): string {
   return escapeJsonUnsafe(JSON.stringify(value, null, indent));
 }
 
-// Like write-file-atomic: a temp file renamed over the target (through symbolic links) on commit,
-// keeping its mode and (as root) owner, removed on SIGINT/TERM/HUP/QUIT.
-async function createAtomicWriter(
+/**
+ * Like write-file-atomic: a temp file renamed over the target (through symbolic links) on commit,
+ * keeping its mode and (as root) owner, removed on SIGINT/TERM/HUP/QUIT.
+ */
+export async function createAtomicWriter(
   path: string,
   fs: CliFileSystem,
 ): Promise<{

@@ -27,6 +27,7 @@ import {
   openAIChatErrorBody,
   openAIErrorReply,
 } from './openai-chat/openai-chat-endpoint.js';
+import { recordedRequestsPage, VIEW_PATH } from './view-route.js';
 import {
   createResponsesEndpoint,
   openAIResponsesErrorBody,
@@ -107,6 +108,8 @@ export interface StrictServer {
   readonly url: string;
   /** `url + '/v1'`: what OpenAI clients take as `baseURL`. */
   readonly baseURL: string;
+  /** `url + '/__view'`: an HTML page of the recorded requests and refusals, for a failing test to print. */
+  readonly viewURL: string;
   /** The requests received, in arrival order, within the recording limits. */
   readonly requests: readonly RecordedRequest[];
   /** How many older requests were dropped from {@link StrictServer.requests}. */
@@ -147,7 +150,8 @@ const optionsSchema = z
  * Gemini, Mistral and Bedrock Converse APIs and refuses tool-call histories exactly as each
  * provider does (status, body, wording); it never answers 5xx. Routes: `POST /v1/chat/completions`,
  * `/v1/responses`, `/v1/messages`, `/v1beta/models/{model}:generateContent` and
- * `:streamGenerateContent`, `/mistral/v1/chat/completions`, `/model/{modelId}/converse`.
+ * `:streamGenerateContent`, `/mistral/v1/chat/completions`, `/model/{modelId}/converse`;
+ * `GET /__view` ({@link StrictServer.viewURL}) shows the recorded requests and refusals as HTML.
  *
  * @throws {ToolHistoryError} `invalid-input` naming a bad option.
  * @example
@@ -233,6 +237,15 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const target = parseTarget(request.url);
+    if (request.method === 'GET' && target.pathname === VIEW_PATH) {
+      const page = recordedRequestsPage(
+        log.entries.map((entry) => entry.request),
+        endpoints,
+      );
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(page);
+      return;
+    }
     const body = await readBody(request, maxBodyBytes);
     const parsed = body.kind === 'read' ? parseJson(body.text) : { ok: false as const };
     let reply: EndpointReply;
@@ -295,6 +308,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
   return {
     url,
     baseURL: `${url}/v1`,
+    viewURL: `${url}${VIEW_PATH}`,
     get requests() {
       return log.entries.map((entry) => entry.request);
     },

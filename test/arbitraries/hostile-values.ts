@@ -207,3 +207,22 @@ export function handing(mode: HandlerMode, value: unknown): () => unknown {
       });
   }
 }
+
+/** Markup that must stay text on an HTML page, and strings no page should choke on. */
+export const HOSTILE_MARKUP: readonly string[] = [
+  '<script>window.pwned = 1</script>',
+  '</script><script>window.pwned = 2</script>',
+  '</style><img src=x onerror="window.pwned = 3">',
+  '<a href="javascript:window.pwned = 4">click</a>',
+  '<svg onload="window.pwned = 5"></svg>',
+  'lone \uD800 high',
+  'lone \uDFFF low',
+  'separators \u2028\u2029',
+  '<!-- <script',
+  '&lt;&amp;&#60;',
+];
+
+/** A hostile markup string, or any string of code units (lone surrogates included). */
+export function hostileText(): fc.Arbitrary<string> {
+  return fc.oneof(fc.constantFrom(...HOSTILE_MARKUP), fc.string({ unit: 'binary', maxLength: 12 }));
+}

@@ -108,7 +108,7 @@ describe('runCli output of hostile ids and names', () => {
       code: 2,
       stdout: '',
       stderr:
-        'aiwrapper-tool-calls: unknown command "\\u001b[2Jcheck": use one of check, fix, convert, trim, pairs\nRun "aiwrapper-tool-calls --help" for usage.\n',
+        'aiwrapper-tool-calls: unknown command "\\u001b[2Jcheck": use one of check, fix, convert, trim, pairs, view\nRun "aiwrapper-tool-calls --help" for usage.\n',
     });
   });
 });

@@ -408,7 +408,7 @@ describe.concurrent('aiwrapper-tool-calls convert, trim, pairs', () => {
         code: 2,
         stdout: '',
         stderr:
-          'aiwrapper-tool-calls: unknown command "inspect": use one of check, fix, convert, trim, pairs\nRun "aiwrapper-tool-calls --help" for usage.\n',
+          'aiwrapper-tool-calls: unknown command "inspect": use one of check, fix, convert, trim, pairs, view\nRun "aiwrapper-tool-calls --help" for usage.\n',
       },
     });
   });

@@ -57,6 +57,9 @@ export function withStrictServer(options: WithStrictServerOptions = {}): StrictS
     get baseURL() {
       return current().baseURL;
     },
+    get viewURL() {
+      return current().viewURL;
+    },
     get requests() {
       return current().requests;
     },

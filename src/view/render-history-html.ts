@@ -1,0 +1,105 @@
+// One self-contained HTML page: the data as escaped JSON, the page's own style and script under a
+// nonce, and a Content-Security-Policy that forbids anything else (no network, no other code).
+import type { MessageFormat } from '../core/format.js';
+import type { ProviderName } from '../validate/validate-history.js';
+import { conversationView, type ConversationView } from './conversation-view.js';
+import { PAGE_STYLE } from './page-style.js';
+import { viewPageScript } from './page-script.js';
+
+/** Options of {@link renderHistoryHtml}. */
+export interface RenderHistoryHtmlOptions {
+  /** The format `messages` are in. @defaultValue `'openai-chat'` */
+  readonly format?: MessageFormat | undefined;
+  /** Whose rules the issues and the repaired view follow. @defaultValue the format's own */
+  readonly provider?: ProviderName | undefined;
+  /** The model the request goes to, for model-specific rules. */
+  readonly model?: string | undefined;
+  /** Extended thinking (Anthropic) or thinking mode (DeepSeek) is on. */
+  readonly thinking?: boolean | undefined;
+  /** The page's title. @defaultValue `'Tool-call history'` */
+  readonly title?: string | undefined;
+}
+
+/**
+ * Renders one conversation as a self-contained HTML page (inline style and script, no network):
+ * its timeline in the provider's own roles, each call beside its result, every validation issue
+ * at its message with the fix `repairHistory` would make, and a toggle to the repaired history.
+ * Runs in browsers too. A history that cannot be read is shown with the reason, never thrown.
+ * @throws {UnsupportedFormatError} when `options.format` names no known format.
+ * @example
+ * writeFileSync('view.html', renderHistoryHtml(body.messages, { format: 'anthropic' }));
+ */
+export function renderHistoryHtml(
+  messages: readonly unknown[],
+  options: RenderHistoryHtmlOptions = {},
+): string {
+  const { title = 'Tool-call history', ...rest } = options;
+  return renderViewPage([conversationView(messages, { ...rest, title })], { title });
+}
+
+/**
+ * The page for many conversations in three pieces, to write with each view's
+ * {@link scriptSafeJson} between them (comma-separated): a 100 MB input need not become one string.
+ */
+export function viewPageParts(options: { readonly title: string; readonly nonce?: string }): {
+  readonly head: string;
+  readonly tail: string;
+} {
+  const nonce = options.nonce ?? randomNonce();
+  const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`;
+  const title = escapeHtml(options.title);
+  const head = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style nonce="${nonce}">${PAGE_STYLE}</style></head>
+<body>
+<header><h1>${title}</h1><p id="summary" aria-live="polite"></p></header>
+<div class="layout">
+<nav aria-label="Conversations" id="index">
+<label>Search tool name or call id <input type="search" id="search" autocomplete="off"></label>
+<label class="check"><input type="checkbox" id="broken"> Only broken</label>
+<p id="count" aria-live="polite"></p>
+<ol id="list"></ol>
+<div class="pager"><button type="button" id="previous">Previous</button><span id="page"></span><button type="button" id="next">Next</button></div>
+</nav>
+<main id="main" tabindex="-1"><p>Loading…</p></main>
+</div>
+<script type="application/json" id="view-data">{"conversations":[`;
+  const tail = `]}</script>
+<script nonce="${nonce}">(${viewPageScript.toString()})();</script>
+</body></html>
+`;
+  return { head, tail };
+}
+
+/** The page of `views`, as one string. */
+export function renderViewPage(
+  views: readonly ConversationView[],
+  options: { readonly title: string },
+): string {
+  const { head, tail } = viewPageParts(options);
+  return head + views.map(scriptSafeJson).join(',') + tail;
+}
+
+/** JSON that cannot end a `<script>` element: `<`, `>`, `&` and the JS line separators escaped. */
+export function scriptSafeJson(value: unknown): string {
+  // JSON.stringify escapes lone surrogates itself (well-formed JSON.stringify, ES2019).
+  return ((JSON.stringify(value) as string | undefined) ?? 'null').replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function randomNonce(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
