@@ -251,6 +251,7 @@ export function locateFix(
     }
     case 'moved-reasoning':
     case 'dropped-reasoning':
+    case 'dropped-approval':
     case 'stripped-item-id':
       // Made on the wire messages (formats/shared/wire-repair.ts): already in the format's arrays.
       return fix;
