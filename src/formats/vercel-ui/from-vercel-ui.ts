@@ -20,6 +20,7 @@ import {
   type JsonObject,
 } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
+import { readApproval } from '../vercel/from-vercel.js';
 import { extrasOf } from '../shared/conversion-context.js';
 import { TOOL_PART_STATES } from './vercel-ui-types.js';
 
@@ -115,7 +116,9 @@ function readAssistant(
       if (result) results.push(result);
       if (result && approval?.response) responses.push(approval.response);
       else if (approval?.response && isLast && stepIndex === lastStep)
-        results.push(answerOf(approval.response, call, index));
+        results.push(
+          readApproval(approval.response, { callId: call.callId, toolName: call.name }, index),
+        );
       else if (approval?.response) responses.push(approval.response);
       return content.length;
     });
@@ -143,24 +146,6 @@ function approvalParts(
     ...(typeof approval.reason === 'string' ? { reason: approval.reason } : {}),
   };
   return { request, response };
-}
-
-// An approval of the last step answers its call, as in the model messages (`readApproval`).
-function answerOf(response: JsonObject, call: ToolCallPart, index: number): ToolResult {
-  const reason = typeof response.reason === 'string' ? response.reason : undefined;
-  const content =
-    response.approved === true
-      ? `Approved${reason === undefined ? '' : ` (${reason})`}; the tool has not run yet.`
-      : (reason ?? 'Tool execution denied.');
-  const providerData = { vercel: { approval: response } };
-  return {
-    callId: call.callId,
-    name: call.name,
-    content,
-    isError: false,
-    sourceIndex: index,
-    providerData,
-  };
 }
 
 function givesNothing(message: unknown): boolean {

@@ -141,9 +141,12 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
   return { ...base, content, isError: false, providerData: { vercel: { ...extras, output } } };
 }
 
-// Denied: the result `generateText` sends in its place (`execution-denied`, read as its text);
-// approved: the call is still to run. The part itself goes back whole.
-function readApproval(part: JsonObject, answer: ApprovalAnswer, index: number): ToolResult {
+/**
+ * An approval response that answers its call, as a result. Denied: the result `generateText`
+ * sends in its place (`execution-denied`, read as its text); approved: the call is still to run.
+ * The part itself goes back whole.
+ */
+export function readApproval(part: JsonObject, answer: ApprovalAnswer, index: number): ToolResult {
   const reason = typeof part.reason === 'string' ? part.reason : undefined;
   const content =
     part.approved === true
