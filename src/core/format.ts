@@ -13,11 +13,12 @@ export const PROVIDER_FORMATS = [
 export type ProviderFormat = (typeof PROVIDER_FORMATS)[number];
 
 /** Every message format this package reads and writes: the providers', aiwrapper's and Vercel's. */
-export const MESSAGE_FORMATS: readonly [...typeof PROVIDER_FORMATS, 'aiwrapper', 'vercel'] = [
-  ...PROVIDER_FORMATS,
+export const MESSAGE_FORMATS: readonly [
+  ...typeof PROVIDER_FORMATS,
   'aiwrapper',
   'vercel',
-];
+  'vercel-ui',
+] = [...PROVIDER_FORMATS, 'aiwrapper', 'vercel', 'vercel-ui'];
 /** Any message format this package reads and writes. */
 export type MessageFormat = (typeof MESSAGE_FORMATS)[number];
 

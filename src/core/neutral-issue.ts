@@ -21,6 +21,10 @@ export interface NeutralLayout {
   readonly idField: string;
   /** The sentence for calls of one turn that no result answers. */
   readonly missing: (toolCallIds: readonly string[], turnIndex: number) => string;
+  /** Parts of a results message other than results that answer a call (Vercel approvals), by part. */
+  readonly answers?:
+    | ((messages: readonly unknown[]) => ReadonlyMap<object, { readonly callId: string }>)
+    | undefined;
 }
 
 /** The call id of a call or result part. @throws {ToolHistoryError} `invalid-input` when not a string. */
@@ -46,6 +50,7 @@ export function inspectNeutral(
 ): HistoryInspection {
   assertArray(messages, layout.arrayShape);
   const table = new ToolTurnTable();
+  const answers = layout.answers?.(messages);
   const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', layout.messageShape);
@@ -64,6 +69,8 @@ export function inspectNeutral(
     table.begin(index, kind);
     for (let partIndex = 0; partIndex < parts.length; partIndex++) {
       const part = parts[partIndex];
+      const answer = kind === 'results' && part ? answers?.get(part) : undefined;
+      if (answer !== undefined) table.add(answer.callId, partIndex);
       if (part?.type !== partType || part.providerExecuted === true) continue;
       const id = neutralCallId(part, layout, index, partIndex);
       if (id === '' && kind === 'calls') emptyIds.push(table.ids.length);

@@ -28,6 +28,8 @@ import type { OpenAIResponsesInputItem } from './openai-responses/openai-respons
 import type { FormatAdapter, StreamAdapter } from './shared/format-adapter.js';
 import { VERCEL_ADAPTER } from './vercel/vercel-adapter.js';
 import type { VercelModelMessage } from './vercel/vercel-types.js';
+import { VERCEL_UI_ADAPTER } from './vercel-ui/vercel-ui-adapter.js';
+import type { VercelUIMessage } from './vercel-ui/vercel-ui-types.js';
 
 export type { ReadFormatOptions, WriteFormatOptions } from './shared/format-adapter.js';
 
@@ -59,6 +61,7 @@ export interface WrittenHistory {
   readonly bedrock: BedrockConversionResult;
   readonly aiwrapper: AiwrapperConversionResult;
   readonly vercel: ConversionResult<VercelModelMessage[]>;
+  readonly 'vercel-ui': ConversionResult<VercelUIMessage[]>;
 }
 
 /** The adapter of each message format. */
@@ -73,6 +76,7 @@ export const FORMAT_ADAPTERS: {
   bedrock: BEDROCK_ADAPTER,
   aiwrapper: AIWRAPPER_ADAPTER,
   vercel: VERCEL_ADAPTER,
+  'vercel-ui': VERCEL_UI_ADAPTER,
 };
 
 /** The adapter of `format`. @throws {UnsupportedFormatError} for a format this package does not know. */

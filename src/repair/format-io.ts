@@ -11,15 +11,16 @@ export const NO_IDS: IdsAsRead = { generated: new Set(), borrowed: new Set() };
 
 /**
  * Reads `messages` of `format` into the neutral model, with the ids the reader made up (Gemini's
- * are optional; `offset` is the index of `messages[0]` in the whole history).
+ * are optional; `offset` is the index of `messages[0]` in `whole`, the whole history).
  */
 export function readFormat(
   messages: readonly unknown[],
   format: MessageFormat,
   offset = 0,
+  whole: readonly unknown[] = messages,
 ): RepairRead {
   return (
-    adapterFor(format).repairWire?.read?.(messages, offset) ?? {
+    adapterFor(format).repairWire?.read?.(messages, offset, whole) ?? {
       history: adapterFor(format).read(messages).messages,
       idsAsRead: NO_IDS,
     }

@@ -259,7 +259,12 @@ export class HistoryRepairer {
       results.every((result, position) => source.results[position] === result)
     )
       return source;
-    return this.only ? { ...source, role: 'tool', results } : { role: 'tool', results };
+    if (this.only) return { ...source, role: 'tool', results };
+    // What the format keeps beside the results (Vercel: approval parts) stays with them.
+    const data = source?.role === 'tool' ? source.providerData : undefined;
+    return data === undefined
+      ? { role: 'tool', results }
+      : { role: 'tool', results, providerData: data };
   }
 
   /** A results message not read with its call turn: orphans wait, duplicates go; in conversation scope answers stay in place. */

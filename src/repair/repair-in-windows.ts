@@ -136,7 +136,7 @@ function readWindow(
   start: number,
 ): ReturnType<typeof readFormat> {
   try {
-    return readFormat(slice, format, start);
+    return readFormat(slice, format, start, messages);
   } catch (error) {
     if (start > 0) readFormat(messages, format);
     throw error;

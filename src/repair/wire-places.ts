@@ -51,7 +51,8 @@ export function inputLocator(history: ToolHistory, format: MessageFormat): WireL
 
 /** Locates places of a history in the array the writer of `format` makes of it. */
 export function outputLocator(history: ToolHistory, format: MessageFormat): WireLocator {
-  const { layout, systemField, mergesResultsIntoUser, dropsEmptyText } = adapterFor(format);
+  const { layout, systemField, mergesResultsIntoUser, dropsEmptyText, joinsPrevious } =
+    adapterFor(format);
   const writes = { format, dropsEmptyText };
   const base: number[] = [];
   const offset: number[] = [];
@@ -73,6 +74,11 @@ export function outputLocator(history: ToolHistory, format: MessageFormat): Wire
       offset.push(openResults.blocks);
       openResults.blocks += writtenSize(message, writes);
       if (message.role === 'user') openResults = undefined;
+      continue;
+    }
+    if (next > 0 && joinsPrevious?.(message) === true) {
+      base.push(next - 1);
+      offset.push(0);
       continue;
     }
     base.push(next);
@@ -251,6 +257,7 @@ export function locateFix(
     }
     case 'moved-reasoning':
     case 'dropped-reasoning':
+    case 'dropped-approval':
     case 'stripped-item-id':
       // Made on the wire messages (formats/shared/wire-repair.ts): already in the format's arrays.
       return fix;

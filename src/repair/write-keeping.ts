@@ -73,7 +73,8 @@ export function writeKeeping(
     if (
       group !== undefined &&
       history[group.first] === message &&
-      sameRun(repaired, at, history, group)
+      sameRun(repaired, at, history, group) &&
+      !joinsNewResults(repaired[at + group.end - group.first], history[group.end], format)
     ) {
       flush();
       pieces.push({ from: at, wireAt: out.length, kept: group, written: undefined });
@@ -175,6 +176,17 @@ function sameRun(repaired: ToolHistory, at: number, history: ToolHistory, group:
   for (let index = group.first; index < group.end; index++)
     if (repaired[at + index - group.first] !== history[index]) return false;
   return true;
+}
+
+/** A message the repair made or moved, which the format writes into the wire message before it. */
+function joinsNewResults(
+  next: HistoryMessage | undefined,
+  original: HistoryMessage | undefined,
+  format: MessageFormat,
+): boolean {
+  return (
+    next !== undefined && next !== original && adapterFor(format).joinsPrevious?.(next) === true
+  );
 }
 
 /**

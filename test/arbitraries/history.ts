@@ -82,6 +82,8 @@ export const FORMAT_FEATURES: Readonly<Record<MessageFormat, HistoryFeatures>> =
     systemAnywhere: false,
   },
   vercel: ALL_FEATURES,
+  // An error result is text (`errorText`); a result follows its call's step.
+  'vercel-ui': { ...ALL_FEATURES, errorResults: false },
 };
 
 /** What every format can carry calls and results through (used for conversions between formats). */

@@ -72,6 +72,7 @@ describe('the adapters’ wire facts', () => {
       ['bedrock', 'bedrock'],
       ['aiwrapper', 'aiwrapper'],
       ['vercel', 'vercel'],
+      ['vercel-ui', 'vercel-ui'],
     ]);
   });
 

@@ -53,7 +53,10 @@ export function renderHistory(
       messages.push(callTurn(format, round));
     }
     const resultIndexes: number[] = [];
-    if (PART_FORMATS.has(format)) {
+    if (format === 'vercel-ui') {
+      // A UI message holds each result in its call's tool part.
+      resultIndexes.push(...round.resultOrder.map(() => messages.length - 1));
+    } else if (PART_FORMATS.has(format)) {
       resultIndexes.push(...round.resultOrder.map(() => messages.length));
       messages.push(
         resultTurn(
@@ -84,6 +87,8 @@ function userText(format: MessageFormat, text: string): unknown {
       return { role: 'user', items: [{ type: 'text', text }] };
     case 'bedrock':
       return { role: 'user', content: [{ text }] };
+    case 'vercel-ui':
+      return { id: `u-${text}`, role: 'user', parts: [{ type: 'text', text }] };
     default:
       return { role: 'user', content: text };
   }
@@ -99,6 +104,8 @@ function assistantText(format: MessageFormat, text: string): unknown {
       return { type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] };
     case 'bedrock':
       return { role: 'assistant', content: [{ text }] };
+    case 'vercel-ui':
+      return { id: `a-${text}`, role: 'assistant', parts: [{ type: 'text', text }] };
     default:
       return { role: 'assistant', content: text };
   }
@@ -169,7 +176,26 @@ function callTurn(
           arguments: {},
         })),
       };
+    case 'vercel-ui':
+      return {
+        id: 'calls',
+        role: 'assistant',
+        parts: round.calls.map((call, position) =>
+          uiToolPart(call, round.resultOrder.includes(position)),
+        ),
+      };
   }
+}
+
+/** A UI tool part, with its output when `answered`. */
+function uiToolPart(
+  call: { readonly id: string; readonly name: string },
+  answered: boolean,
+): object {
+  const part = { type: `tool-${call.name}`, toolCallId: call.id, input: {} };
+  return answered
+    ? { ...part, state: 'output-available', output: 'ok' }
+    : { ...part, state: 'input-available' };
 }
 
 /** One results message for `calls` (several only for the part formats). */
@@ -219,6 +245,13 @@ export function resultTurn(
           toolName: call.name,
           output: { type: 'text', value: 'ok' },
         })),
+      };
+    case 'vercel-ui':
+      // UI messages have no results apart from calls: the calls with their outputs.
+      return {
+        id: 'results',
+        role: 'assistant',
+        parts: calls.map((call) => uiToolPart(call, true)),
       };
     case 'aiwrapper':
       return {

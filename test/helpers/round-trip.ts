@@ -19,6 +19,8 @@ import { fromOpenAIResponses } from '../../src/formats/openai-responses/from-ope
 import { toOpenAIResponses } from '../../src/formats/openai-responses/to-openai-responses.js';
 import { fromVercel } from '../../src/formats/vercel/from-vercel.js';
 import { toVercel } from '../../src/formats/vercel/to-vercel.js';
+import { fromVercelUi } from '../../src/formats/vercel-ui/from-vercel-ui.js';
+import { toVercelUi } from '../../src/formats/vercel-ui/to-vercel-ui.js';
 
 /** A history written to a format and read back, with the warnings of both steps. */
 export interface RoundTrip {
@@ -103,6 +105,20 @@ export function roundTrip(format: MessageFormat, history: ToolHistory): RoundTri
         warnings: [...out.warnings, ...back.warnings],
       };
     }
+    case 'vercel-ui': {
+      const out = toVercelUi(history);
+      // The ids the writer made up (`msg-<index>`) are not the history's: left out on the way back.
+      const back = fromVercelUi(
+        out.messages.map((message) =>
+          Object.fromEntries(Object.entries(message).filter(([key]) => key !== 'id')),
+        ),
+      );
+      return {
+        messages: out.messages,
+        history: back.messages,
+        warnings: [...out.warnings, ...back.warnings],
+      };
+    }
   }
 }
 
@@ -169,6 +185,7 @@ export function readFormat(format: MessageFormat, messages: readonly unknown[]):
     bedrock: (input) => fromBedrock(input),
     aiwrapper: (input) => fromAiwrapper(input),
     vercel: fromVercel,
+    'vercel-ui': fromVercelUi,
   };
   return readers[format](messages).messages;
 }

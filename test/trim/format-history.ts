@@ -8,6 +8,7 @@ import { toGemini } from '../../src/formats/gemini/to-gemini.js';
 import { toMistral, toOpenAIChat } from '../../src/formats/openai-chat/to-openai-chat.js';
 import { toOpenAIResponses } from '../../src/formats/openai-responses/to-openai-responses.js';
 import { toVercel } from '../../src/formats/vercel/to-vercel.js';
+import { toVercelUi } from '../../src/formats/vercel-ui/to-vercel-ui.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../arbitraries/history.js';
 
@@ -42,6 +43,8 @@ export function writeIn(format: MessageFormat, history: ToolHistory): unknown[] 
       return toVercel(history).messages;
     case 'aiwrapper':
       return toAiwrapper(history).messages;
+    case 'vercel-ui':
+      return toVercelUi(history).messages;
   }
 }
 

@@ -63,6 +63,8 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   readonly dropsEmptyText?: boolean | undefined;
   /** The writer merges a results turn and a following user message into one (Anthropic). */
   readonly mergesResultsIntoUser?: boolean | undefined;
+  /** The writer puts this message into the wire message before it (UI messages: results, later steps). */
+  readonly joinsPrevious?: ((message: HistoryMessage) => boolean) | undefined;
   /** The API joins consecutive messages of one role (Anthropic): one call turn, never cut. */
   readonly mergesConsecutiveTurns?: boolean | undefined;
   /** A message without a `role` is a user turn (Gemini `contents`). */

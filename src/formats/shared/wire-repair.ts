@@ -33,6 +33,14 @@ export interface DroppedReasoningFix extends WireFixBase {
   readonly item: unknown;
 }
 
+/** An approval response no approval request has, dropped and kept here whole (Vercel). */
+export interface DroppedApprovalFix extends WireFixBase {
+  readonly kind: 'dropped-approval';
+  /** Where it was in the input. */
+  readonly fromIndex: number;
+  readonly item: unknown;
+}
+
 /**
  * A Responses `function_call` whose `reasoning` item is not in the input lost its item `id`, so
  * the API does not look for that reasoning; `call_id` still pairs its output.
@@ -64,6 +72,7 @@ interface WireMovedResultFix extends WireFixBase {
 export type WireFix =
   | MovedReasoningFix
   | DroppedReasoningFix
+  | DroppedApprovalFix
   | StrippedItemIdFix
   | WireMovedResultFix
   | AddedThoughtSignatureFix
@@ -97,8 +106,13 @@ export interface RepairRead {
 
 /** A format's own steps around the neutral repair engine; each returns `undefined` for no change. */
 export interface WireRepairHooks {
-  /** Reads messages for repair where the format's ids are optional (Gemini); else its reader. */
-  readonly read?: ((messages: readonly unknown[], offset: number) => RepairRead) | undefined;
+  /**
+   * Reads messages for repair where the format's ids are optional (Gemini), or where a part's
+   * meaning depends on the whole history (Vercel approvals, `whole`); else its reader.
+   */
+  readonly read?:
+    | ((messages: readonly unknown[], offset: number, whole: readonly unknown[]) => RepairRead)
+    | undefined;
   /** Runs before the engine on what the validator found (Gemini, Chat Completions shape). */
   readonly before?:
     | ((

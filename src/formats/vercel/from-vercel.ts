@@ -20,6 +20,7 @@ import {
   type JsonObject,
 } from '../../core/input-guards.js';
 import { neutralCallId } from '../../core/neutral-issue.js';
+import { approvalAnswers, type ApprovalAnswer } from './vercel-approvals.js';
 import { VERCEL_LAYOUT, vercelPartsOf } from './validate-vercel.js';
 
 const MESSAGE_KEYS = new Set(['role', 'content']);
@@ -32,6 +33,15 @@ const RESULT_KEYS = new Set(['type', 'toolCallId', 'toolName', 'output']);
  * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
 export function fromVercel(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
+  assertArray(messages, VERCEL_LAYOUT.arrayShape);
+  return readVercel(messages, approvalAnswers(messages));
+}
+
+/** Reads `messages` (a stretch of a history) with the approvals that answer calls in the whole. */
+export function readVercel(
+  messages: readonly unknown[],
+  approvals: ReadonlyMap<JsonObject, ApprovalAnswer>,
+): ConversionResult<HistoryMessage[]> {
   assertArray(messages, VERCEL_LAYOUT.arrayShape);
   const history: HistoryMessage[] = [];
   for (let index = 0; index < messages.length; index++) {
@@ -50,17 +60,19 @@ export function fromVercel(messages: readonly unknown[]): ConversionResult<Histo
         part.type === 'tool-call' ? readCall(part, index, partIndex) : readPart(part),
       );
       history.push({ role: 'assistant', parts: read, ...at });
-    } else readTool(parts, extras, index, history);
+    } else readTool(parts, extras, index, history, approvals);
   }
   return { messages: history, warnings: [] };
 }
 
-// A tool message joins the results message before it; other parts and extras go to providerData.
+// A tool message joins the results message before it; an approval that answers a call is a
+// result; other parts and extras go to providerData.
 function readTool(
   parts: readonly JsonObject[],
   extras: Record<string, unknown> | undefined,
   index: number,
   history: HistoryMessage[],
+  approvals: ReadonlyMap<JsonObject, ApprovalAnswer>,
 ): void {
   const last = history.at(-1);
   const previous = last?.role === 'tool' ? last : undefined;
@@ -68,8 +80,10 @@ function readTool(
   const stored = previous?.providerData?.vercel;
   const others = Array.isArray(stored?.parts) ? [...(stored.parts as unknown[])] : [];
   parts.forEach((part, partIndex) => {
+    const approval = approvals.get(part);
     if (part.type === 'tool-result')
       (results as ToolResult[]).push(readResult(part, index, partIndex));
+    else if (approval) (results as ToolResult[]).push(readApproval(part, approval, index));
     else others.push(part);
   });
   const vercel =
@@ -125,6 +139,27 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
             .join('')
         : '';
   return { ...base, content, isError: false, providerData: { vercel: { ...extras, output } } };
+}
+
+/**
+ * An approval response that answers its call, as a result. Denied: the result `generateText`
+ * sends in its place (`execution-denied`, read as its text); approved: the call is still to run.
+ * The part itself goes back whole.
+ */
+export function readApproval(part: JsonObject, answer: ApprovalAnswer, index: number): ToolResult {
+  const reason = typeof part.reason === 'string' ? part.reason : undefined;
+  const content =
+    part.approved === true
+      ? `Approved${reason === undefined ? '' : ` (${reason})`}; the tool has not run yet.`
+      : (reason ?? 'Tool execution denied.');
+  return {
+    callId: answer.callId,
+    name: answer.toolName,
+    content,
+    isError: false,
+    sourceIndex: index,
+    providerData: { vercel: { approval: part } },
+  };
 }
 
 function readCall(part: JsonObject, index: number, partIndex: number): ToolCallPart {

@@ -21,6 +21,7 @@ import type {
   VercelToolCallPart,
   VercelToolMessage,
   VercelToolResultOutput,
+  VercelToolApprovalResponsePart,
   VercelToolResultPart,
   VercelUserMessage,
 } from './vercel-types.js';
@@ -44,9 +45,15 @@ export function toVercel(
         return writeTurn(message, index, context);
       case 'tool': {
         const { parts, ...extras } = context.ownData(message.providerData, index) ?? {};
-        const content = message.results.map((result) => writeResult(result, index, context));
-        // Parts other than results (v6 approval responses) read by fromVercel go back after them.
-        if (Array.isArray(parts)) appendAll(content, parts as VercelToolResultPart[]);
+        // Parts other than results (approval responses the SDK drops) go first, in the SDK's
+        // order, so a result repair adds comes after the approval it follows.
+        const content: VercelToolMessage['content'] = Array.isArray(parts)
+          ? [...(parts as VercelToolApprovalResponsePart[])]
+          : [];
+        appendAll(
+          content,
+          message.results.map((result) => writeResult(result, index, context)),
+        );
         return { ...extras, role: 'tool', content } satisfies VercelToolMessage;
       }
       default:
@@ -103,8 +110,10 @@ function writeResult(
   result: ToolResult,
   index: number,
   context: ConversionContext,
-): VercelToolResultPart {
+): VercelToolResultPart | VercelToolApprovalResponsePart {
   const own = context.ownData(result.providerData, index, result.callId);
+  // An approval read as the answer to its call goes back as it was.
+  if (isObject(own?.approval)) return own.approval as VercelToolApprovalResponsePart;
   const { output: stored, ...extras } = own ?? {};
   const output: VercelToolResultOutput =
     isObject(stored) && typeof stored.type === 'string'

@@ -1,9 +1,11 @@
 import { invalidField, type JsonObject, typedEntries } from '../../core/input-guards.js';
 import type { NeutralLayout } from '../../core/neutral-issue.js';
+import { approvalAnswers } from './vercel-approvals.js';
 
 /**
  * How Vercel AI SDK (v5/v6) `ModelMessage[]` is validated, with the rule every provider shares,
- * stricter than the SDK itself (whose wording unanswered calls use); approval parts are passed over.
+ * stricter than the SDK itself (whose wording unanswered calls use); an approval response in the
+ * last message answers its call, as `generateText` runs or denies it (other approvals: passed over).
  */
 export const VERCEL_LAYOUT: NeutralLayout = {
   arrayShape: 'a `ModelMessage[]`',
@@ -16,6 +18,7 @@ export const VERCEL_LAYOUT: NeutralLayout = {
   // `MissingToolResultsError` of the AI SDK (ai 6.0.326, convertToLanguageModelPrompt).
   missing: (ids) =>
     `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
+  answers: approvalAnswers,
 };
 
 /** The content parts (`undefined` for string or system content). @throws {ToolHistoryError} if malformed. */

@@ -1,6 +1,8 @@
 import { isObject } from '../../core/input-guards.js';
 import type { ConversionResult } from '../../core/history.js';
-import { fromVercel } from './from-vercel.js';
+import { fromVercel, readVercel } from './from-vercel.js';
+import { approvalAnswers, dropUnknownApprovals, unknownApprovals } from './vercel-approvals.js';
+import { byMessageIndex, toValidationResult } from '../../errors/history-issue.js';
 import { toVercel } from './to-vercel.js';
 import { VERCEL_LAYOUT } from './validate-vercel.js';
 import { inspectNeutral } from '../../core/neutral-issue.js';
@@ -24,8 +26,22 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
   // The rule every provider shares, and non-empty ids; repair for a provider with its format.
   profile: { ...BASE_PROFILE, name: 'Vercel AI SDK', callIds: NON_EMPTY_CALL_ID },
   // No rule of the format depends on the rule context.
-  inspect: (messages, _context, use) => inspectNeutral(messages, VERCEL_LAYOUT, use),
+  inspect: (messages, _context, use) => {
+    const inspection = inspectNeutral(messages, VERCEL_LAYOUT, use);
+    const unknown = unknownApprovals(messages);
+    if (unknown.length === 0) return inspection;
+    const issues = [...inspection.result.issues, ...unknown].sort(byMessageIndex);
+    return { ...inspection, result: toValidationResult(issues) };
+  },
   read: (messages) => fromVercel(messages),
+  // A window of a repair reads approvals as the whole history pairs them.
+  repairWire: {
+    before: (messages) => dropUnknownApprovals(messages),
+    read: (messages, _offset, whole) => ({
+      history: readVercel(messages, approvalAnswers(whole)).messages,
+      idsAsRead: { generated: new Set(), borrowed: new Set() },
+    }),
+  },
   write: (history, options) => toVercel(history, options),
   messagesKey: 'messages',
   wireShape: 'vercel',

@@ -45,6 +45,15 @@ export interface VercelToolResultPart {
   readonly [key: string]: unknown;
 }
 
+/** A v6 `tool-approval-response` part of a tool message: the user's answer to an approval request. */
+export interface VercelToolApprovalResponsePart {
+  readonly type: 'tool-approval-response';
+  readonly approvalId: string;
+  readonly approved: boolean;
+  readonly reason?: string;
+  readonly [key: string]: unknown;
+}
+
 interface VercelReasoningPart {
   readonly type: 'reasoning';
   readonly text: string;
@@ -82,10 +91,10 @@ export interface VercelAssistantMessage {
   readonly [key: string]: unknown;
 }
 
-/** A `tool` message: results as `tool-result` parts (v6 also `tool-approval-response`, passed through). */
+/** A `tool` message: `tool-result` parts and (v6) `tool-approval-response` parts. */
 export interface VercelToolMessage {
   readonly role: 'tool';
-  readonly content: VercelToolResultPart[];
+  readonly content: (VercelToolResultPart | VercelToolApprovalResponsePart)[];
   readonly [key: string]: unknown;
 }
 

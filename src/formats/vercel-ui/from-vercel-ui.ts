@@ -1,0 +1,207 @@
+import { assertWritableJson } from '../../core/json-text.js';
+import type {
+  AssistantMessage,
+  ConversionResult,
+  HistoryMessage,
+  JsonValue,
+  OpaquePart,
+  ProviderData,
+  TextPart,
+  ToolCallPart,
+  ToolResult,
+} from '../../core/history.js';
+import {
+  assertArray,
+  invalidField,
+  isObject,
+  objectAt,
+  stringAt,
+  typedEntries,
+  type JsonObject,
+} from '../../core/input-guards.js';
+import { parseArgumentsValue } from '../shared/arguments-text.js';
+import { readApproval } from '../vercel/from-vercel.js';
+import { extrasOf } from '../shared/conversion-context.js';
+import { TOOL_PART_STATES } from './vercel-ui-types.js';
+
+const MESSAGE_KEYS = new Set(['role', 'parts']);
+const TEXT_KEYS = new Set(['type', 'text']);
+const TOOL_KEYS = new Set([
+  'type',
+  'toolName',
+  'toolCallId',
+  'state',
+  'input',
+  'output',
+  'errorText',
+]);
+const STATES: ReadonlySet<unknown> = new Set(TOOL_PART_STATES);
+
+/** True for a `tool-<name>` or `dynamic-tool` part. */
+export function isToolPart(part: JsonObject): boolean {
+  return (
+    typeof part.type === 'string' && (part.type.startsWith('tool-') || part.type === 'dynamic-tool')
+  );
+}
+
+/**
+ * Reads Vercel AI SDK (v5/v6) `UIMessage`s into a neutral history, as `convertToModelMessages`
+ * does: an assistant message is one call turn per step (`step-start` parts begin a step), each
+ * followed by the results of its tool parts; never warns. A part in `input-streaming`, or run by
+ * the provider, stays whole as an opaque part; an `approval-responded` part of the last step
+ * answers its call (`generateText` runs or denies it).
+ * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
+ */
+export function fromVercelUi(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
+  assertArray(messages, 'a `UIMessage[]`');
+  const history: HistoryMessage[] = [];
+  // The message that gives the SDK's last model messages: assistant messages after it give none.
+  let last = messages.length - 1;
+  while (last > 0 && givesNothing(messages[last])) last--;
+  for (let index = 0; index < messages.length; index++) {
+    const message = objectAt(messages, index, 'messages', 'a UIMessage object');
+    const { role } = message;
+    if (!Array.isArray(message.parts))
+      throw invalidField(`messages[${index}].parts`, message.parts, 'an array of parts');
+    const parts = typedEntries(message.parts as unknown[], index, 'parts', 'a part');
+    const at = { sourceIndex: index, ...uiData(extrasOf(message, MESSAGE_KEYS)) };
+    if (role === 'system') {
+      const plain = parts.every(
+        (part) => part.type === 'text' && extrasOf(part, TEXT_KEYS) === undefined,
+      );
+      const text = parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('');
+      const data = plain ? at : { ...at, ...uiData({ ...at.providerData?.['vercel-ui'], parts }) };
+      history.push({ role: 'system', text, ...data });
+    } else if (role === 'user') history.push({ role: 'user', parts: parts.map(readPart), ...at });
+    else if (role === 'assistant') readAssistant(parts, index, index === last, at, history);
+    else throw invalidField(`messages[${index}].role`, role, "'system', 'user' or 'assistant'");
+  }
+  return { messages: history, warnings: [] };
+}
+
+// One call turn per step, then the results of its tool parts.
+function readAssistant(
+  parts: readonly JsonObject[],
+  index: number,
+  isLast: boolean,
+  at: { readonly sourceIndex: number; readonly providerData?: ProviderData },
+  history: HistoryMessage[],
+): void {
+  const steps: JsonObject[][] = [[]];
+  for (const part of parts) {
+    if (part.type === 'step-start' && (steps.at(-1)?.length ?? 0) > 0) steps.push([]);
+    steps.at(-1)?.push(part);
+  }
+  // The step that gives the SDK's last model messages: later ones may give none.
+  let lastStep = steps.length - 1;
+  while (lastStep > 0 && !steps[lastStep]?.some(givesContent)) lastStep--;
+  steps.forEach((step, stepIndex) => {
+    const start = steps.slice(0, stepIndex).reduce((sum, { length }) => sum + length, 0);
+    const results: ToolResult[] = [];
+    // Approval responses that answer no call: kept as `convertToModelMessages` writes them.
+    const responses: JsonObject[] = [];
+    const content: AssistantMessage['parts'][number][] = [];
+    step.forEach((part, offset) => {
+      const path = `messages[${index}].parts[${start + offset}]`;
+      if (!isToolPart(part)) return content.push(readPart(part));
+      if (!STATES.has(part.state))
+        throw invalidField(`${path}.state`, part.state, `one of ${TOOL_PART_STATES.join(', ')}`);
+      if (part.state === 'input-streaming' || part.providerExecuted === true)
+        return content.push({ type: 'opaque', format: 'vercel-ui', value: part });
+      const call = readCall(part, path);
+      content.push(call);
+      const approval = approvalParts(part, call.callId);
+      if (approval) content.push({ type: 'opaque', format: 'vercel', value: approval.request });
+      const result = readResult(part, call, path);
+      if (result) results.push(result);
+      if (result && approval?.response) responses.push(approval.response);
+      else if (approval?.response && isLast && stepIndex === lastStep)
+        results.push(
+          readApproval(approval.response, { callId: call.callId, toolName: call.name }, index),
+        );
+      else if (approval?.response) responses.push(approval.response);
+      return content.length;
+    });
+    const first = stepIndex === 0 ? at : { sourceIndex: index };
+    history.push({ role: 'assistant', parts: content, ...first });
+    const kept = responses.length > 0 ? { providerData: { vercel: { parts: responses } } } : {};
+    if (results.length > 0 || responses.length > 0)
+      history.push({ role: 'tool', results, sourceIndex: index, ...kept });
+  });
+}
+
+// The approval parts `convertToModelMessages` writes for a tool part with an `approval`.
+function approvalParts(
+  part: JsonObject,
+  toolCallId: string,
+): { request: JsonObject; response: JsonObject | undefined } | undefined {
+  const approval = part.approval;
+  if (!isObject(approval) || typeof approval.id !== 'string') return undefined;
+  const request = { type: 'tool-approval-request', approvalId: approval.id, toolCallId };
+  if (typeof approval.approved !== 'boolean') return { request, response: undefined };
+  const response: JsonObject = {
+    type: 'tool-approval-response',
+    approvalId: approval.id,
+    approved: approval.approved,
+    ...(typeof approval.reason === 'string' ? { reason: approval.reason } : {}),
+  };
+  return { request, response };
+}
+
+function givesNothing(message: unknown): boolean {
+  return (
+    isObject(message) &&
+    message.role === 'assistant' &&
+    Array.isArray(message.parts) &&
+    !(message.parts as unknown[]).some((part) => isObject(part) && givesContent(part))
+  );
+}
+
+// What `convertToModelMessages` writes into a model message (data parts need `convertDataPart`).
+function givesContent(part: JsonObject): boolean {
+  if (isToolPart(part)) return part.state !== 'input-streaming';
+  return part.type === 'text' || part.type === 'reasoning' || part.type === 'file';
+}
+
+function readCall(part: JsonObject, path: string): ToolCallPart {
+  const dynamic = part.type === 'dynamic-tool';
+  const name = dynamic ? stringAt(part.toolName, `${path}.toolName`) : String(part.type).slice(5);
+  const extras = extrasOf(part, TOOL_KEYS);
+  return {
+    type: 'tool-call',
+    callId: stringAt(part.toolCallId, `${path}.toolCallId`),
+    name,
+    ...parseArgumentsValue(part.input ?? {}, `${path}.input`),
+    ...uiData(dynamic ? { ...extras, dynamic: true } : extras),
+  };
+}
+
+// What the SDK sends for each state (ai 6.0.326 convertToModelMessages): the output, the error
+// text, or for a denial the reason or its default sentence, as error text.
+function readResult(part: JsonObject, call: ToolCallPart, path: string): ToolResult | undefined {
+  const base = { callId: call.callId, name: call.name };
+  const approval = isObject(part.approval) ? part.approval : undefined;
+  switch (part.state) {
+    case 'output-available':
+      assertWritableJson(part.output, `${path}.output`);
+      return { ...base, content: (part.output ?? null) as JsonValue, isError: false };
+    case 'output-error':
+      return { ...base, content: stringAt(part.errorText, `${path}.errorText`), isError: true };
+    case 'output-denied': {
+      const reason = typeof approval?.reason === 'string' ? approval.reason : undefined;
+      return { ...base, content: reason ?? 'Tool call execution denied.', isError: true };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function readPart(part: JsonObject): TextPart | OpaquePart {
+  if (part.type !== 'text' || typeof part.text !== 'string')
+    return { type: 'opaque', format: 'vercel-ui', value: part };
+  return { type: 'text', text: part.text, ...uiData(extrasOf(part, TEXT_KEYS)) };
+}
+
+function uiData(extras: Record<string, unknown> | undefined): { providerData?: ProviderData } {
+  return extras === undefined ? {} : { providerData: { 'vercel-ui': extras } };
+}
