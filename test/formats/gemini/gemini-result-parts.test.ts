@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ToolHistory } from '../../../src/core/history.js';
 import { fromGemini } from '../../../src/formats/gemini/from-gemini.js';
 import { toGemini } from '../../../src/formats/gemini/to-gemini.js';
+import { repairHistory } from '../../../src/repair/repair-history.js';
+import { validateHistory } from '../../../src/validate/validate-history.js';
 
 const call = {
   role: 'model',
@@ -170,5 +172,66 @@ describe('toGemini: result parts from another format', () => {
           'Gemini functionResponse.parts take inline data or a file URI; a document known only by file id "file-9" was left out.',
       },
     ]);
+  });
+});
+
+describe('Gemini before 3: media in a function response', () => {
+  const response = {
+    id: 'c1',
+    name: 'shot',
+    response: { output: 'taken' },
+    parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBORw0' } }],
+  };
+  const contents = [
+    { role: 'user', parts: [{ text: 'look' }] },
+    call,
+    { role: 'user', parts: [{ functionResponse: response }] },
+  ];
+
+  it('is refused for a Gemini 2.5 model in Google’s words, and accepted for Gemini 3 or no model', () => {
+    expect(validateHistory(contents, { format: 'gemini', model: 'gemini-2.5-pro' })).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: 'invalid-content',
+          messageIndex: 2,
+          partIndex: 0,
+          param: 'contents[2].parts[0].function_response.parts',
+          message:
+            'Unable to submit request because `function_response.parts` is not supported for this model. Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling',
+        },
+      ],
+    });
+    for (const model of ['gemini-3-flash-preview', undefined])
+      expect(validateHistory(contents, { format: 'gemini', model }).ok).toBe(true);
+  });
+
+  it('repair moves the media into a user content after the response turn, leaving the rest untouched', () => {
+    const { messages, fixes, warnings } = repairHistory(contents, {
+      format: 'gemini',
+      model: 'gemini-2.5-pro',
+    });
+    const withoutMedia = { id: 'c1', name: 'shot', response: { output: 'taken' } };
+    expect(messages).toEqual([
+      contents[0],
+      call,
+      { role: 'user', parts: [{ functionResponse: withoutMedia }] },
+      { role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBORw0' } }] },
+    ]);
+    expect(messages[0]).toBe(contents[0]);
+    expect(messages[1]).toBe(call);
+    expect(fixes).toEqual([
+      {
+        kind: 'moved-result-media',
+        messageIndex: 3,
+        partIndex: 0,
+        callId: 'c1',
+        fromIndex: 2,
+        fromPartIndex: 0,
+        message:
+          'The media of the functionResponse at contents[2].parts[0] moved to a user content after it: this model refuses it in the response ("Unable to submit request because `function_response.parts` is not supported for this model. Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling").',
+      },
+    ]);
+    expect(warnings).toEqual([]);
   });
 });
