@@ -69,10 +69,12 @@ function resultImages(
     if (part.type === 'text' || part.type === 'json') continue;
     context.ownData(part.providerData, index, result.callId);
     const mime = part.mediaType === undefined ? {} : { mimeType: part.mediaType };
+    // `metadata` names the call, so the reader puts the image back in its result.
+    const metadata = { toolCallId: result.callId };
     if (part.type === 'image' && part.data !== undefined)
-      items.push({ type: 'image', base64: part.data, ...mime });
+      items.push({ type: 'image', base64: part.data, ...mime, metadata });
     else if (part.type === 'image' && part.url !== undefined)
-      items.push({ type: 'image', url: part.url, ...mime });
+      items.push({ type: 'image', url: part.url, ...mime, metadata });
     else
       context.warn(
         'dropped-content',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fromAiwrapper } from '../../../src/formats/aiwrapper/from-aiwrapper.js';
 import { toAiwrapper } from '../../../src/formats/aiwrapper/to-aiwrapper.js';
 import { validateHistory } from '../../../src/validate/validate-history.js';
 
@@ -38,8 +39,13 @@ describe('toAiwrapper: results with media', () => {
         {
           role: 'user',
           items: [
-            { type: 'image', base64: 'iVBOR', mimeType: 'image/png' },
-            { type: 'image', url: 'https://example.com/b.png' },
+            {
+              type: 'image',
+              base64: 'iVBOR',
+              mimeType: 'image/png',
+              metadata: { toolCallId: 'a' },
+            },
+            { type: 'image', url: 'https://example.com/b.png', metadata: { toolCallId: 'a' } },
           ],
         },
       ],
@@ -57,5 +63,52 @@ describe('toAiwrapper: results with media', () => {
       ok: true,
       issues: [],
     });
+    expect(fromAiwrapper(written.messages).messages[1]).toEqual({
+      role: 'tool',
+      sourceIndex: 1,
+      results: [
+        {
+          callId: 'a',
+          name: 'shot',
+          content: 'two views',
+          parts: [
+            { type: 'text', text: 'two views' },
+            { type: 'image', mediaType: 'image/png', data: 'iVBOR' },
+            { type: 'image', url: 'https://example.com/b.png' },
+          ],
+          isError: false,
+          sourceIndex: 1,
+        },
+      ],
+    });
+  });
+
+  it('reads a user message of images as its own unless each image names a result before it', () => {
+    const messages = [
+      { role: 'assistant', items: [{ type: 'tool', callId: 'a', name: 'shot', arguments: {} }] },
+      {
+        role: 'tool-results',
+        items: [{ type: 'tool-result', callId: 'a', name: 'shot', result: 'ok' }],
+      },
+      {
+        role: 'user',
+        items: [
+          { type: 'image', base64: 'iVBOR', metadata: { toolCallId: 'a' } },
+          { type: 'image', base64: 'R0lGOD', metadata: { toolCallId: 'z' } },
+        ],
+      },
+    ];
+    expect(fromAiwrapper(messages).messages.slice(1)).toEqual([
+      {
+        role: 'tool',
+        sourceIndex: 1,
+        results: [{ callId: 'a', name: 'shot', content: 'ok', isError: false, sourceIndex: 1 }],
+      },
+      {
+        role: 'user',
+        sourceIndex: 2,
+        parts: messages[2]?.items.map((value) => ({ type: 'opaque', format: 'aiwrapper', value })),
+      },
+    ]);
   });
 });
