@@ -11,7 +11,7 @@ import type {
   ToolResult,
   UserMessage,
 } from '../../src/core/history.js';
-import { contentOfParts } from '../../src/core/history.js';
+import { contentOfParts, contentPiece } from '../../src/core/history.js';
 
 /** What a generated history may contain; each format's round trip uses the subset it can represent. */
 export interface HistoryFeatures {
@@ -210,7 +210,7 @@ function results(
                 ...(pieces === undefined
                   ? { content: value }
                   : media === 'leading'
-                    ? { content: value, parts: [pieceOf(value), ...pieces] }
+                    ? { content: value, parts: [contentPiece(value), ...pieces] }
                     : { content: contentOfParts(pieces), parts: pieces }),
                 isError: error,
               })),
@@ -281,12 +281,6 @@ function resultPieces(media: 'leading' | 'any'): fc.Arbitrary<ResultPart[]> {
       first,
       ...rest.slice(at % (rest.length + 1)),
     ]);
-}
-
-function pieceOf(content: JsonValue): ResultPart {
-  return typeof content === 'string'
-    ? { type: 'text', text: content }
-    : { type: 'json', value: content };
 }
 
 function round(features: HistoryFeatures): fc.Arbitrary<HistoryMessage[]> {

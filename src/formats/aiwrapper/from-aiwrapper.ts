@@ -1,4 +1,5 @@
 import { assertWritableJson } from '../../core/json-text.js';
+import { contentPiece } from '../../core/history.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -8,7 +9,6 @@ import type {
   ToolResult,
   ToolResultsMessage,
   MediaPart,
-  ResultPart,
   ConversionResult,
 } from '../../core/history.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
@@ -45,11 +45,14 @@ export function fromAiwrapper(
       : {};
     const at = { sourceIndex: index, ...meta };
     const last = history.at(-1);
-    // Result images as toAiwrapper writes them go back into their results.
+    // Result images as toAiwrapper writes them go back into their results, unless more results
+    // follow: then the message parts them on the wire, and repair must see it.
+    const next: unknown = messages[index + 1];
     if (
       message.role === 'user' &&
       last?.role === 'tool' &&
       meta.providerData === undefined &&
+      !(isObject(next) && next.role === 'tool-results') &&
       readResultImages(items, last)
     )
       continue;
@@ -101,12 +104,10 @@ function readResultImages(items: readonly JsonObject[], last: ToolResultsMessage
   for (const [at, media] of images) {
     const result = results[at];
     if (result === undefined) continue;
-    const content = result.content;
-    const first: ResultPart =
-      typeof content === 'string'
-        ? { type: 'text', text: content }
-        : { type: 'json', value: content };
-    results[at] = { ...result, parts: [...(result.parts ?? [first]), ...media] };
+    results[at] = {
+      ...result,
+      parts: [...(result.parts ?? [contentPiece(result.content)]), ...media],
+    };
   }
   return true;
 }

@@ -1,12 +1,12 @@
 import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { assertWritableJson } from '../../core/json-text.js';
+import { contentPiece } from '../../core/history.js';
 import { extrasOf, appendAll } from '../shared/conversion-context.js';
 import { createCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type {
   HistoryMessage,
   JsonValue,
   OpaquePart,
-  ResultPart,
   TextPart,
   ToolCallPart,
   ToolResult,
@@ -208,18 +208,11 @@ function readResponse(
     callId,
     name,
     content,
-    ...(media === undefined ? {} : { parts: [pieceOf(content), ...media] }),
+    ...(media === undefined ? {} : { parts: [contentPiece(content), ...media] }),
     isError: only === 'error',
     sourceIndex: index,
     ...(extras === undefined ? {} : { providerData: { gemini: extras } }),
   };
-}
-
-/** The response as the first piece of a result with media. */
-function pieceOf(content: JsonValue): ResultPart {
-  return typeof content === 'string'
-    ? { type: 'text', text: content }
-    : { type: 'json', value: content };
 }
 
 function systemText(instruction: unknown): string {

@@ -111,4 +111,31 @@ describe('toAiwrapper: results with media', () => {
       },
     ]);
   });
+
+  it('keeps result images that part two tool-results messages as a user message, so repair sees the gap', () => {
+    const messages = [
+      {
+        role: 'assistant',
+        items: [
+          { type: 'tool', callId: 'a', name: 'shot', arguments: {} },
+          { type: 'tool', callId: 'b', name: 'shot', arguments: {} },
+        ],
+      },
+      {
+        role: 'tool-results',
+        items: [{ type: 'tool-result', callId: 'a', name: 'shot', result: '' }],
+      },
+      { role: 'user', items: [{ type: 'image', base64: 'iVBOR', metadata: { toolCallId: 'a' } }] },
+      {
+        role: 'tool-results',
+        items: [{ type: 'tool-result', callId: 'b', name: 'shot', result: '' }],
+      },
+    ];
+    expect(fromAiwrapper(messages).messages.map((message) => message.role)).toEqual([
+      'assistant',
+      'tool',
+      'user',
+      'tool',
+    ]);
+  });
 });
