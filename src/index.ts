@@ -27,6 +27,9 @@ export { UNKNOWN_TOOL_NAME } from './repair/fixes/rebuild-parts.js';
 // Convert: any format to any other through the neutral model.
 export { convertHistory } from './convert/convert-history.js';
 export type { ConvertHistoryOptions } from './convert/convert-history.js';
+// An MCP tool's CallToolResult, written as a format's result message.
+export { fromMcpResult } from './convert/from-mcp-result.js';
+export type { FromMcpResultOptions } from './convert/from-mcp-result.js';
 export type {
   ConversionWarning,
   ToolHistory,

@@ -135,6 +135,13 @@ export function contentOfParts(parts: readonly ResultPart[]): JsonValue {
   return json === undefined ? '' : json.value;
 }
 
+/** `content` as the first piece of a result's `parts`: its text, or its JSON. */
+export function contentPiece(content: JsonValue): TextPart | JsonPart {
+  return typeof content === 'string'
+    ? { type: 'text', text: content }
+    : { type: 'json', value: content };
+}
+
 /**
  * Every code a {@link ConversionWarning} can carry: what the target format cannot hold (an error
  * flag, a result name, malformed argument text, another format's content, extras or reasoning),

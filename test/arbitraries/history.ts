@@ -6,9 +6,12 @@ import type {
   JsonValue,
   TextPart,
   ToolCallPart,
+  MediaPart,
+  ResultPart,
   ToolResult,
   UserMessage,
 } from '../../src/core/history.js';
+import { contentOfParts, contentPiece } from '../../src/core/history.js';
 
 /** What a generated history may contain; each format's round trip uses the subset it can represent. */
 export interface HistoryFeatures {
@@ -28,6 +31,11 @@ export interface HistoryFeatures {
   readonly answerAll: boolean;
   /** The first call of each assistant message carries a Gemini `thoughtSignature`. */
   readonly thoughtSignatures: boolean;
+  /**
+   * Results with images and documents (`parts`): `'leading'` the response then the media, as
+   * Gemini lays them out; `'any'` pieces in any order, JSON beside text, file ids only.
+   */
+  readonly mediaResults?: false | 'leading' | 'any' | undefined;
 }
 
 /** Everything the neutral model can hold (the Vercel AI SDK holds it all). */
@@ -74,6 +82,7 @@ export const FORMAT_FEATURES: Readonly<Record<MessageFormat, HistoryFeatures>> =
     systemAnywhere: false,
     emptyText: false,
     thoughtSignatures: true,
+    mediaResults: 'leading',
   },
   aiwrapper: {
     ...ALL_FEATURES,
@@ -184,6 +193,32 @@ function results(
     ? fc.oneof(fc.string({ maxLength: 10 }), jsonValue)
     : fc.string({ maxLength: 10 });
   const isError = features.errorResults ? fc.boolean() : fc.constant(false);
+  const media = features.mediaResults ?? false;
+  if (media !== false)
+    return fc
+      .shuffledSubarray([...calls], { minLength: features.answerAll ? calls.length : 0 })
+      .chain((answered) =>
+        fc.tuple(
+          ...answered.map((answeredCall) =>
+            fc
+              .record({
+                content,
+                isError,
+                pieces: fc.option(resultPieces(media), { nil: undefined, freq: 2 }),
+              })
+              .map(({ content: value, isError: error, pieces }): ToolResult => ({
+                callId: answeredCall.callId,
+                name: answeredCall.name,
+                ...(pieces === undefined
+                  ? { content: value }
+                  : media === 'leading'
+                    ? { content: value, parts: [contentPiece(value), ...pieces] }
+                    : { content: contentOfParts(pieces), parts: pieces }),
+                isError: error,
+              })),
+          ),
+        ),
+      );
   return fc
     .shuffledSubarray([...calls], { minLength: features.answerAll ? calls.length : 0 })
     .chain((answered) =>
@@ -198,6 +233,56 @@ function results(
         ),
       ),
     );
+}
+
+const base64 = fc.stringMatching(/^[A-Za-z0-9+/]{4,12}$/).map((bytes) => `iVBOR${bytes}`);
+const mediaLeading: fc.Arbitrary<MediaPart> = fc.oneof(
+  fc.record({
+    type: fc.constant('image' as const),
+    mediaType: fc.constantFrom('image/png', 'image/jpeg'),
+    data: base64,
+  }),
+  fc.record({
+    type: fc.constant('document' as const),
+    mediaType: fc.constant('application/pdf'),
+    data: base64,
+  }),
+  fc.record(
+    {
+      type: fc.constant('image' as const),
+      mediaType: fc.constant('image/png'),
+      url: base64.map((name) => `https://example.com/${name}.png`),
+      filename: fc.constantFrom('chart.png', 'shot.png'),
+    },
+    { requiredKeys: ['type', 'mediaType', 'url'] },
+  ),
+);
+// What `'leading'` leaves out: a URL without a media type, a provider's file id only.
+const mediaAny: fc.Arbitrary<MediaPart> = fc.oneof(
+  mediaLeading,
+  base64.map((name): MediaPart => ({ type: 'document', url: `https://example.com/${name}.pdf` })),
+  base64.map((name): MediaPart => ({
+    type: 'document',
+    fileId: `file-${name}`,
+    filename: 'report.pdf',
+  })),
+);
+
+/** The pieces of a result with media: at least one media piece; with `'any'`, text and JSON anywhere. */
+function resultPieces(media: 'leading' | 'any'): fc.Arbitrary<ResultPart[]> {
+  if (media === 'leading') return fc.array(mediaLeading, { minLength: 1, maxLength: 2 });
+  const piece = fc.oneof(
+    mediaAny,
+    fc.string({ maxLength: 8 }).map((text): ResultPart => ({ type: 'text', text })),
+    jsonValue.map((value): ResultPart => ({ type: 'json', value })),
+  );
+  return fc
+    .tuple(mediaAny, fc.array(piece, { maxLength: 3 }), fc.nat())
+    .map(([first, rest, at]) => [
+      ...rest.slice(0, at % (rest.length + 1)),
+      first,
+      ...rest.slice(at % (rest.length + 1)),
+    ]);
 }
 
 function round(features: HistoryFeatures): fc.Arbitrary<HistoryMessage[]> {

@@ -1,5 +1,10 @@
 import { assertNever, isObject } from '../../core/input-guards.js';
-import type { AssistantMessage, ToolHistory, ConversionResult } from '../../core/history.js';
+import type {
+  AssistantMessage,
+  ToolHistory,
+  ToolResult,
+  ConversionResult,
+} from '../../core/history.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import type { AiwrapperItem, AiwrapperMessage } from './aiwrapper-types.js';
 
@@ -40,12 +45,45 @@ export function toAiwrapper(
         : message.parts.flatMap((part): AiwrapperItem[] => writePart(part, index, context));
     const role = message.role === 'tool' ? 'tool-results' : message.role;
     messages.push(isObject(meta) ? { role, items, meta } : { role, items });
+    if (message.role === 'tool') {
+      // aiwrapper results are JSON: their images follow as a user message, as Chat's do.
+      const images = message.results.flatMap((result) => resultImages(result, index, context));
+      if (images.length > 0) messages.push({ role: 'user', items: images });
+    }
   });
   return {
     messages,
     warnings: context.warnings,
     instructions: instructions.length === 0 ? undefined : instructions.join('\n\n'),
   };
+}
+
+/** A result's images as `image` items; other media is named in a `dropped-content` warning. */
+function resultImages(
+  result: ToolResult,
+  index: number,
+  context: ConversionContext,
+): AiwrapperItem[] {
+  const items: AiwrapperItem[] = [];
+  for (const part of result.parts ?? []) {
+    if (part.type === 'text' || part.type === 'json') continue;
+    context.ownData(part.providerData, index, result.callId);
+    const mime = part.mediaType === undefined ? {} : { mimeType: part.mediaType };
+    // `metadata` names the call, so the reader puts the image back in its result.
+    const metadata = { toolCallId: result.callId };
+    if (part.type === 'image' && part.data !== undefined)
+      items.push({ type: 'image', base64: part.data, ...mime, metadata });
+    else if (part.type === 'image' && part.url !== undefined)
+      items.push({ type: 'image', url: part.url, ...mime, metadata });
+    else
+      context.warn(
+        'dropped-content',
+        index,
+        `aiwrapper messages hold images only (as base64 or a URL); a ${part.type} of the result for "${result.callId}"${part.mediaType === undefined ? '' : ` (${part.mediaType})`} was left out.`,
+        result.callId,
+      );
+  }
+  return items;
 }
 
 function writePart(

@@ -1,5 +1,6 @@
 import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { assertWritableJson } from '../../core/json-text.js';
+import { contentPiece } from '../../core/history.js';
 import { extrasOf, appendAll } from '../shared/conversion-context.js';
 import { createCallId, type CallIdGenerator } from '../../core/call-id.js';
 import type {
@@ -24,11 +25,13 @@ import {
   geminiFunctionOf,
   geminiPartsOf,
 } from './gemini-rules.js';
+import { readGeminiResultMedia } from './gemini-result-parts.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
 const RESPONSE_PART_KEYS = new Set(['functionResponse']);
 const CALL_KEYS = new Set(['name', 'args']);
 const RESPONSE_KEYS = new Set(['name', 'response']);
+const MEDIA_RESPONSE_KEYS = new Set(['name', 'response', 'parts']);
 const TEXT_PART_KEYS = new Set(['text']);
 
 /**
@@ -184,11 +187,13 @@ function readResponse(
           : `${path}.functionResponse id "${ownId}" names no call; it answers the one "${name}" call of its turn, which had no id, and was given "${callId}".`,
     });
   }
+  // Gemini 3 media beside the response; `scheduling` and `willContinue` stay extras.
+  const media = readGeminiResultMedia(response.parts);
   const extras = withInnerExtras(
     extrasOf(part, RESPONSE_PART_KEYS),
     'functionResponse',
     response,
-    RESPONSE_KEYS,
+    media === undefined ? RESPONSE_KEYS : MEDIA_RESPONSE_KEYS,
     callId,
   );
   const keys = Object.keys(body);
@@ -203,6 +208,7 @@ function readResponse(
     callId,
     name,
     content,
+    ...(media === undefined ? {} : { parts: [contentPiece(content), ...media] }),
     isError: only === 'error',
     sourceIndex: index,
     ...(extras === undefined ? {} : { providerData: { gemini: extras } }),

@@ -1,5 +1,6 @@
 import { readGeminiForRepair } from './gemini-read-repair.js';
 import { repairGeminiWire } from './gemini-wire-repair.js';
+import { moveGeminiResponseMedia } from './gemini-media-repair.js';
 import { fromGemini } from './from-gemini.js';
 import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/format.js';
 import { toGemini, type GeminiConversionResult } from './to-gemini.js';
@@ -30,5 +31,11 @@ export const GEMINI_ADAPTER: FormatAdapter<'gemini', GeminiConversionResult> = {
   layout: 'blocks',
   dropsEmptyText: true,
   roleOptionalForUser: true,
-  repairWire: { before: repairGeminiWire, read: readGeminiForRepair },
+  repairWire: {
+    before: repairGeminiWire,
+    read: readGeminiForRepair,
+    after: moveGeminiResponseMedia,
+    // Media in a response for a model before Gemini 3: only the pass after mends it.
+    leaves: new Set(['invalid-content']),
+  },
 };

@@ -43,6 +43,19 @@ export function requiresThoughtSignatures(model: string | undefined): boolean {
   return match !== null && Number(match[1]) >= 3 && !IMAGE_MODEL.test(model);
 }
 
+/**
+ * Multimodal function responses (`functionResponse.parts`) need Gemini 3; a Gemini 1.x or 2.x
+ * `model` refuses them (https://github.com/google-gemini/gemini-cli/issues/19436, Gemini 2.5).
+ */
+export const GEMINI_RESPONSE_PARTS_UNSUPPORTED =
+  'Unable to submit request because `function_response.parts` is not supported for this model. Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling';
+
+/** True when `model` names a Gemini before 3, which refuses `functionResponse.parts`. */
+export function refusesResponseParts(model: string | undefined): boolean {
+  const match = model === undefined ? null : GEMINI_MODEL.exec(model);
+  return match !== null && Number(match[1]) < 3;
+}
+
 /** https://github.com/nanbingxyz/5ire/issues/405; `position` counts contents from 1. */
 export function missingThoughtSignatureMessage(name: string, contentIndex: number): string {
   return `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${name}\` , position ${contentIndex + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`;

@@ -7,11 +7,26 @@ export interface GeminiFunctionCall {
   readonly id?: string;
 }
 
+/** Media beside a function response (Gemini 3): inline bytes or a file URI. */
+export interface GeminiFunctionResponsePart {
+  readonly inlineData?: {
+    readonly mimeType?: string;
+    readonly data: string;
+    readonly displayName?: string;
+  };
+  readonly fileData?: {
+    readonly mimeType?: string;
+    readonly fileUri: string;
+    readonly displayName?: string;
+  };
+}
+
 /** The result inside a `functionResponse` part. */
 export interface GeminiFunctionResponse {
   readonly name: string;
   readonly response: Record<string, unknown>;
   readonly id?: string;
+  readonly parts?: GeminiFunctionResponsePart[];
 }
 
 /** One part of a content; other kinds pass through. */

@@ -5,6 +5,7 @@ import type { ToolHistory, ConversionResult } from '../../core/history.js';
 import { writeBlocks, type BlockWriter } from '../anthropic/write-blocks.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
 import { SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
+import { geminiResultLosses, writeGeminiResultMedia } from './gemini-result-parts.js';
 
 /** The output of {@link toGemini}: `contents` plus the request's `systemInstruction`. */
 export interface GeminiConversionResult extends ConversionResult<GeminiContent[]> {
@@ -17,7 +18,15 @@ export function toGemini(
   history: ToolHistory,
   options: WriteFormatOptions = {},
 ): GeminiConversionResult {
-  const { messages, warnings, system } = writeBlocks(history, options, geminiWriter(options));
+  const written = writeBlocks(history, options, geminiWriter(options));
+  const { messages, system } = written;
+  const losses = geminiResultLosses(history).filter(
+    ({ code }) => options.omitWarnings?.has(code) !== true,
+  );
+  const warnings =
+    losses.length === 0
+      ? written.warnings
+      : [...written.warnings, ...losses].sort((a, b) => a.messageIndex - b.messageIndex);
   const systemInstruction =
     system.length === 0
       ? undefined
@@ -69,7 +78,8 @@ function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
       const asRead =
         options.responsesAsRead?.has(result) === true ||
         options.omitIds?.has(result.callId) === true;
-      const fields = { name: result.name, response };
+      const media = result.parts === undefined ? [] : writeGeminiResultMedia(result.parts);
+      const fields = { name: result.name, response, ...(media.length > 0 ? { parts: media } : {}) };
       return withExtras(extras, {
         functionResponse: withId(asRead ? undefined : result.callId, inner, fields),
       });

@@ -16,6 +16,8 @@ import {
   GeminiTurn,
   missingThoughtSignatureMessage,
   requiresThoughtSignatures,
+  refusesResponseParts,
+  GEMINI_RESPONSE_PARTS_UNSUPPORTED,
   assertGeminiContents,
   camelCaseGeminiPart,
   GEMINI_CONTENT_SHAPE,
@@ -29,6 +31,8 @@ interface FunctionPart {
   readonly id: string | undefined;
   readonly partIndex: number;
   readonly signed: boolean;
+  /** A response with `parts` (multimodal, Gemini 3). */
+  readonly media: boolean;
 }
 
 interface Turn {
@@ -54,11 +58,22 @@ export function inspectGemini(
   const unsigned = requiresThoughtSignatures(context.model)
     ? ([] as { index: number; call: FunctionPart }[])
     : undefined;
+  const noResponseParts = refusesResponseParts(context.model);
   let previous: Turn | undefined;
   for (let index = 0; index < contents.length; index++) {
     const content = objectAt(contents, index, 'contents', GEMINI_CONTENT_SHAPE);
     const turn = readTurn(content.role, geminiPartsOf(content, index), index);
     addTurn(turn, index, table);
+    if (noResponseParts)
+      for (const part of turn.responses)
+        if (part.media)
+          issues.push({
+            code: 'invalid-content',
+            messageIndex: index,
+            partIndex: part.partIndex,
+            param: `contents[${index}].parts[${part.partIndex}].function_response.parts`,
+            message: GEMINI_RESPONSE_PARTS_UNSUPPORTED,
+          });
     if (turn.role === 'model' && turn.responses.length > 0)
       responsesInModel(turn, index, previous, issues);
     if (unsigned !== undefined) {
@@ -129,10 +144,17 @@ function readTurn(role: unknown, parts: readonly JsonObject[], index: number): T
     for (const field of ['functionCall', 'functionResponse'] as const) {
       const value = field === 'functionCall' ? functionCall : functionResponse;
       if (value === undefined) continue;
-      const { name, id } = geminiFunctionOf(value, index, partIndex, field);
+      const { name, id, parts } = geminiFunctionOf(value, index, partIndex, field);
       const validId = typeof id === 'string' && id !== '' ? id : undefined;
       const call = field === 'functionCall';
-      (call ? calls : responses).push({ name, id: validId, partIndex, signed: call && signed });
+      const media = !call && Array.isArray(parts) && parts.length > 0;
+      (call ? calls : responses).push({
+        name,
+        id: validId,
+        partIndex,
+        signed: call && signed,
+        media,
+      });
     }
   }
   return { role: role === 'model' ? 'model' : 'user', calls, responses };

@@ -60,6 +60,17 @@ export interface AddedThoughtSignatureFix extends WireFixBase {
   readonly signature: string;
 }
 
+/**
+ * The media of a Gemini function response (`functionResponse.parts`), moved unchanged into a
+ * user content right after its own, for a model before Gemini 3 that refuses them there.
+ */
+export interface MovedResultMediaFix extends WireFixBase {
+  readonly kind: 'moved-result-media';
+  /** Index, in the step's input, of the content of the response; its part index there. */
+  readonly fromIndex: number;
+  readonly fromPartIndex: number;
+}
+
 /** A result moved out of a message that cannot hold it (Gemini: a `model` content). */
 interface WireMovedResultFix extends WireFixBase {
   readonly kind: 'moved-result';
@@ -75,6 +86,7 @@ export type WireFix =
   | DroppedApprovalFix
   | StrippedItemIdFix
   | WireMovedResultFix
+  | MovedResultMediaFix
   | AddedThoughtSignatureFix
   | ShapeFix;
 

@@ -46,6 +46,26 @@ describe('POST /v1beta/models/{model}:generateContent: refusals', () => {
       [user, calls('get_weather', 'get_time'), responses('get_weather')],
       COUNT_MISMATCH,
     ],
+    [
+      'a multimodal function response (Gemini 3 only) on Gemini 2.5',
+      [
+        user,
+        calls('get_weather'),
+        {
+          role: 'user',
+          parts: [
+            {
+              functionResponse: {
+                name: 'get_weather',
+                response: { temp_c: 21 },
+                parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBOR' } }],
+              },
+            },
+          ],
+        },
+      ],
+      'Unable to submit request because `function_response.parts` is not supported for this model. Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling',
+    ],
   ])('answers %s with Gemini’s 400 on every method', async (_name, contents, message) => {
     const server = await start();
     expect(await send(generate(server), { contents })).toEqual([400, googleError(message)]);
