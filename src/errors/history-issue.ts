@@ -56,7 +56,9 @@ export type HistoryIssue =
   /** A Gemini 3 call turn without its `thoughtSignature` (`toolCallId`: the id, or the name). */
   | Issue<'missing-thought-signature', OfCall>
   /** A history that ends with a role the provider does not serve from (Mistral: `assistant`). */
-  | Issue<'unexpected-last-role', { readonly role: string }>;
+  | Issue<'unexpected-last-role', { readonly role: string }>
+  /** An Anthropic server tool call sent back as a client `tool_use` (a proxy's rewrite). */
+  | Issue<'server-call-as-tool-use', OfCall>;
 
 /** The outcome of validating a history. */
 export type ValidationResult =
