@@ -58,7 +58,9 @@ export type HistoryIssue =
   /** A history that ends with a role the provider does not serve from (Mistral: `assistant`). */
   | Issue<'unexpected-last-role', { readonly role: string }>
   /** An approval response no approval request has (Vercel: in the last message). */
-  | Issue<'unknown-approval', { readonly approvalId: string }>;
+  | Issue<'unknown-approval', { readonly approvalId: string }>
+  /** An Anthropic server tool call sent back as a client `tool_use` (a proxy's rewrite). */
+  | Issue<'server-call-as-tool-use', OfCall>;
 
 /** The outcome of validating a history. */
 export type ValidationResult =

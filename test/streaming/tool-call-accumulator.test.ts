@@ -116,6 +116,7 @@ describe('createToolCallAccumulator: provider fixtures', () => {
         },
         { callId: 'toolu_01VrzD8b7dTq5pUJKnp8Mqhj', name: 'get_time', arguments: {} },
       ],
+      stopReason: 'tool_use',
     });
   });
 

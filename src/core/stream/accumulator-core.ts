@@ -22,6 +22,8 @@ export function usableProviderId(value: unknown): string | undefined {
 /** Translates one format's provider events into calls of an {@link AccumulatorCore}. */
 export interface StreamEventHandler {
   handle(event: unknown): void;
+  /** Runs once at `finish()`, after every call has ended. */
+  finish?(): void;
 }
 
 type MessageLimit = 'calls' | 'text-bytes' | 'total-bytes';
@@ -48,6 +50,10 @@ export class AccumulatorCore {
   /** Every started call, in start order. */
   readonly liveCalls: ToolCallState[] = [];
   eventIndex = -1;
+  /** The provider's stop reason, when its stream sent one. */
+  stopReason: string | undefined = undefined;
+  /** The message's content blocks, when the format keeps them (Anthropic). */
+  content: unknown[] | undefined = undefined;
   private readonly warnings: StreamWarning[] = [];
   private readonly handler: StreamEventHandler;
   private failure: StreamAccumulationError | undefined = undefined;
@@ -103,11 +109,14 @@ export class AccumulatorCore {
     if (this.failure?.detail.code === 'stream-limit') throw this.failure;
     if (this.result === undefined) {
       this.endAll();
-      const { warnings } = this;
+      this.handler.finish?.();
+      const { warnings, stopReason, content } = this;
       this.result = {
         text: this.text,
         calls: this.calls,
         ...(warnings.length === 0 ? {} : { warnings: [...warnings] }),
+        ...(stopReason === undefined ? {} : { stopReason }),
+        ...(content === undefined ? {} : { content }),
       };
     }
     return this.result;
@@ -206,6 +215,11 @@ export class AccumulatorCore {
     this.totalBytes = this.counted(this.totalBytes, added, 'total-bytes');
     this.text += delta;
     this.listener?.({ type: 'text-delta', delta });
+  }
+
+  /** Counts `delta` (server tool input, thinking) against the total-bytes limit. @throws {StreamAccumulationError} */
+  countBytes(delta: string): void {
+    this.totalBytes = this.counted(this.totalBytes, utf8Length(delta), 'total-bytes');
   }
 
   warn(call: ToolCallState, code: StreamWarning['code'], detail: string): void {

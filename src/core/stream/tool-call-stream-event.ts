@@ -38,6 +38,17 @@ export interface AccumulationResult {
   readonly calls: readonly AccumulatedToolCall[];
   /** What the stream sent that was not used, when there is some. */
   readonly warnings?: readonly StreamWarning[] | undefined;
+  /**
+   * Why the model stopped, as the provider sent it (`end_turn`, `tool_use`, `pause_turn`; Bedrock
+   * `tool_use`, `end_turn`), when the stream carried it.
+   */
+  readonly stopReason?: string | undefined;
+  /**
+   * Anthropic: the message's content blocks as sent, present when it holds blocks that `text` and
+   * `calls` do not (server tool calls and their results, thinking). After `pause_turn`, send them
+   * back as the assistant message's `content`.
+   */
+  readonly content?: readonly unknown[] | undefined;
 }
 
 /** Assistant text arrived. */

@@ -5,6 +5,7 @@ import { fromAnthropic } from './from-anthropic.js';
 import { toAnthropic, type AnthropicConversionResult } from './to-anthropic.js';
 import { inspectAnthropic } from './validate-anthropic.js';
 import { repairAnthropicThinking } from './repair-anthropic-thinking.js';
+import { repairAnthropicServerTools } from './repair-anthropic-server-tools.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
 // Block types only the Messages API has.
@@ -47,5 +48,5 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
   mergesConsecutiveTurns: true,
-  repairWire: { after: repairAnthropicThinking },
+  repairWire: { before: repairAnthropicServerTools, after: repairAnthropicThinking },
 };

@@ -121,10 +121,45 @@ export interface AssistantRun {
   readonly end: number;
 }
 
-/** A `thinking` or `redacted_thinking` block. */
-export function isThinkingBlock(block: unknown): boolean {
-  return isObject(block) && (block.type === 'thinking' || block.type === 'redacted_thinking');
+/** How a block format marks thinking and calls: Anthropic blocks, Bedrock Converse members. */
+export interface ThinkingShape {
+  readonly name: 'Anthropic' | 'Bedrock';
+  readonly isThinking: (block: unknown) => boolean;
+  readonly callId: (block: unknown) => string | undefined;
+  /** The block's type in Anthropic's words (the API behind both names it so). */
+  readonly typeOf: (block: unknown) => string;
 }
+
+const typeField = (block: unknown): string | undefined =>
+  isObject(block) && typeof block.type === 'string' ? block.type : undefined;
+
+/** Anthropic: `thinking` / `redacted_thinking` and `tool_use` blocks. */
+export const ANTHROPIC_THINKING: ThinkingShape = {
+  name: 'Anthropic',
+  isThinking: (block) =>
+    typeField(block) === 'thinking' || typeField(block) === 'redacted_thinking',
+  callId: (block) =>
+    isObject(block) && block.type === 'tool_use' && typeof block.id === 'string'
+      ? block.id
+      : undefined,
+  typeOf: (block) => typeField(block) ?? 'text',
+};
+
+/** Bedrock Converse: `reasoningContent` and `toolUse` members, for Claude with extended thinking. */
+export const BEDROCK_THINKING: ThinkingShape = {
+  name: 'Bedrock',
+  isThinking: (block) => isObject(block) && isObject(block.reasoningContent),
+  callId: (block) => {
+    const toolUse = isObject(block) ? block.toolUse : undefined;
+    return isObject(toolUse) && typeof toolUse.toolUseId === 'string'
+      ? toolUse.toolUseId
+      : undefined;
+  },
+  typeOf: (block) => {
+    const [key = 'text'] = isObject(block) ? Object.keys(block) : [];
+    return key === 'toolUse' ? 'tool_use' : key === 'toolResult' ? 'tool_result' : key;
+  },
+};
 
 /** The last assistant message and the assistant messages right before it. */
 export function finalAssistantRun(messages: readonly unknown[]): AssistantRun | undefined {
@@ -148,27 +183,35 @@ export function blocksAt(messages: readonly unknown[], index: number): readonly 
   return Array.isArray(content) ? (content as unknown[]) : [];
 }
 
-/** The run's `tool_use` ids, in order. */
-export function toolUseIdsOf(messages: readonly unknown[], run: AssistantRun): string[] {
+/** The run's call ids, in order. */
+export function toolUseIdsOf(
+  messages: readonly unknown[],
+  run: AssistantRun,
+  shape: ThinkingShape = ANTHROPIC_THINKING,
+): string[] {
   const ids: string[] = [];
   for (let index = run.start; index <= run.end; index++)
-    for (const block of blocksAt(messages, index))
-      if (isObject(block) && block.type === 'tool_use' && typeof block.id === 'string')
-        ids.push(block.id);
+    for (const block of blocksAt(messages, index)) {
+      const id = shape.callId(block);
+      if (id !== undefined) ids.push(id);
+    }
   return ids;
 }
 
 /** The issue of a final assistant turn with `tool_use` that does not start with thinking. */
-export function thinkingFirstIssue(messages: readonly unknown[]): HistoryIssue | undefined {
+export function thinkingFirstIssue(
+  messages: readonly unknown[],
+  shape: ThinkingShape = ANTHROPIC_THINKING,
+): HistoryIssue | undefined {
   const run = finalAssistantRun(messages);
   if (run === undefined) return undefined;
-  const toolCallIds = toolUseIdsOf(messages, run);
+  const toolCallIds = toolUseIdsOf(messages, run, shape);
   if (toolCallIds.length === 0) return undefined;
   for (let index = run.start; index <= run.end; index++) {
     const [first] = blocksAt(messages, index);
     if (first === undefined) continue;
-    if (isThinkingBlock(first)) return undefined;
-    const found = isObject(first) && typeof first.type === 'string' ? first.type : 'text';
+    if (shape.isThinking(first)) return undefined;
+    const found = shape.typeOf(first);
     // The API merges the run into one message, and names its first block. The sentence:
     // https://github.com/anomalyco/opencode/issues/3077 ("preceeding" is Anthropic's spelling).
     const param = `messages.${run.start}.content.0.type`;

@@ -8,6 +8,9 @@ const FORMAT = 'Anthropic Messages';
 
 type Block = Readonly<Record<string, unknown>>;
 
+// Blocks `text` and `calls` hold; any other (server tools, thinking) keeps the whole content.
+const PLAIN_BLOCKS = new Set(['text', 'tool_use']);
+
 /** The input text of the commonest event: an `input_json_delta` continuing block `index`. */
 function continuedInput(event: unknown, index: number): string | undefined {
   if (!isObject(event) || event.type !== 'content_block_delta' || event.index !== index)
@@ -24,6 +27,11 @@ class AnthropicHandler implements StreamEventHandler {
   private readonly otherBlocks = new Set<number>();
   private lastIndex = -1;
   private lastCall: ToolCallState | undefined = undefined;
+  /** The content blocks, as the SDK's MessageStream accumulates them (tool_use input at finish). */
+  private readonly content: Record<string, unknown>[] = [];
+  /** `server_tool_use` input text by block index, parsed when the block stops. */
+  private readonly serverInput = new Map<number, string>();
+  private keepContent = false;
 
   constructor(private readonly core: AccumulatorCore) {}
 
@@ -54,6 +62,12 @@ class AnthropicHandler implements StreamEventHandler {
       case 'content_block_stop': {
         const call = this.blocks.get(index());
         if (call !== undefined) this.core.endCall(call);
+        this.stopServerInput(index());
+        return;
+      }
+      case 'message_delta': {
+        const reason = read.record(event.delta, 'delta')?.stop_reason;
+        if (typeof reason === 'string') this.core.stopReason = reason;
         return;
       }
       case 'message_stop':
@@ -62,13 +76,16 @@ class AnthropicHandler implements StreamEventHandler {
       case 'error':
         return read.providerError(read.record(event.error, 'error') ?? {});
       default:
-      // message_delta, ping, thinking and signature deltas carry no calls or text.
+      // ping and unknown events carry nothing kept.
     }
   }
 
   /** With programmatic tool calling, `message_start` can hold whole `tool_use` blocks. */
   private messageStart(event: Block, read: EventFields): void {
-    const content = read.record(event.message, 'message')?.content;
+    const message = read.record(event.message, 'message');
+    // A message that starts whole (programmatic tool calling) can carry its stop reason.
+    if (typeof message?.stop_reason === 'string') this.core.stopReason = message.stop_reason;
+    const content = message?.content;
     if (content === undefined || content === null) return;
     if (!Array.isArray(content)) return read.fail('message.content', 'an array', content);
     // Every block is checked before any is applied: a refused event changes nothing.
@@ -96,6 +113,10 @@ class AnthropicHandler implements StreamEventHandler {
   ): ToolCallState | undefined {
     const core = this.core;
     if (index === this.lastIndex) this.lastCall = undefined;
+    if (block !== undefined) {
+      this.content[index] = { ...block };
+      if (!PLAIN_BLOCKS.has(String(block.type))) this.keepContent = true;
+    }
     if (block?.type !== 'tool_use') {
       this.otherBlocks.add(index);
       if (block?.type === 'text') core.appendText(read.string(block.text, `${field}.text`) ?? '');
@@ -117,7 +138,12 @@ class AnthropicHandler implements StreamEventHandler {
     if (delta?.type === 'input_json_delta') {
       const json = delta.partial_json;
       if (typeof json !== 'string') return read.fail('delta.partial_json', 'a string', json);
-      if (this.otherBlocks.has(index)) return;
+      if (this.otherBlocks.has(index)) {
+        if (this.content[index]?.type !== 'server_tool_use') return;
+        this.core.countBytes(json);
+        this.serverInput.set(index, (this.serverInput.get(index) ?? '') + json);
+        return;
+      }
       // A delta for a block that never started: keep its text rather than drop it.
       const call = this.blocks.get(index) ?? this.core.createCall(undefined, '');
       this.blocks.set(index, call);
@@ -127,7 +153,52 @@ class AnthropicHandler implements StreamEventHandler {
     } else if (delta?.type === 'text_delta') {
       if (typeof delta.text !== 'string') return read.fail('delta.text', 'a string', delta.text);
       this.core.appendText(delta.text);
+      this.extend(index, 'text', 'text', delta.text);
+    } else if (delta?.type === 'thinking_delta' || delta?.type === 'signature_delta') {
+      const [field, value] =
+        delta.type === 'thinking_delta'
+          ? ['thinking', delta.thinking]
+          : ['signature', delta.signature];
+      if (typeof value !== 'string') return read.fail(`delta.${field}`, 'a string', value);
+      this.core.countBytes(value);
+      this.extend(index, 'thinking', field, value, field === 'signature');
+    } else if (delta?.type === 'citations_delta') {
+      const block = this.content[index];
+      if (block?.type !== 'text') return;
+      const citations = Array.isArray(block.citations) ? (block.citations as unknown[]) : [];
+      this.content[index] = { ...block, citations: [...citations, delta.citation] };
+      this.keepContent = true;
     }
+  }
+
+  /** Appends `value` to (or, with `replace`, sets) a `type` block's `field`. */
+  private extend(index: number, type: string, field: string, value: string, replace = false): void {
+    const block = this.content[index];
+    if (block?.type !== type) return;
+    const before = block[field];
+    block[field] = replace ? value : (typeof before === 'string' ? before : '') + value;
+  }
+
+  private stopServerInput(index: number): void {
+    const text = this.serverInput.get(index);
+    const block = this.content[index];
+    if (text === undefined || block === undefined) return;
+    this.serverInput.delete(index);
+    try {
+      block.input = JSON.parse(text) as unknown;
+    } catch {
+      // Input that does not parse is left as the block started it.
+    }
+  }
+
+  finish(): void {
+    if (!this.keepContent) return;
+    for (const [index, call] of this.blocks) {
+      const block = this.content[index];
+      if (block !== undefined && call.result !== undefined) block.input = call.result.arguments;
+    }
+    for (const index of this.serverInput.keys()) this.stopServerInput(index);
+    this.core.content = Object.values(this.content);
   }
 }
 

@@ -34,7 +34,18 @@ export interface AnthropicImageBlock {
         readonly data: string;
         readonly media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
       }
-    | { readonly type: 'url'; readonly url: string };
+    | { readonly type: 'url'; readonly url: string }
+    | { readonly type: 'file'; readonly file_id: string };
+  readonly [key: string]: unknown;
+}
+
+/** A `document` block: a PDF (base64 or URL) or a file id. */
+export interface AnthropicDocumentBlock {
+  readonly type: 'document';
+  readonly source:
+    | { readonly type: 'base64'; readonly data: string; readonly media_type: 'application/pdf' }
+    | { readonly type: 'url'; readonly url: string }
+    | { readonly type: 'file'; readonly file_id: string };
   readonly [key: string]: unknown;
 }
 
@@ -52,7 +63,8 @@ export interface AnthropicRedactedThinkingBlock {
 }
 
 /** A block of a `tool_result`'s `content` array. */
-export type AnthropicToolResultContentBlock = AnthropicTextBlock | AnthropicImageBlock;
+export type AnthropicToolResultContentBlock =
+  AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock;
 
 /** Blocks passed through untouched; the common ones stand for all, to match the SDK's union. */
 export type AnthropicOtherBlock =

@@ -1,6 +1,7 @@
 import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { extrasOf } from '../shared/conversion-context.js';
-import type { HistoryMessage, ConversionResult } from '../../core/history.js';
+import { contentOfParts, type HistoryMessage, type ConversionResult } from '../../core/history.js';
+import { readAnthropicParts } from './anthropic-result-parts.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject } from '../../core/input-guards.js';
 import {
@@ -48,12 +49,15 @@ const ANTHROPIC_READER: BlockReader = {
         content,
         'a string or an array of content blocks',
       );
+    const parts = typeof content === 'string' ? undefined : readAnthropicParts(content);
     const text = typeof content === 'string' ? content : joinedText(content, 'text');
-    const data = Array.isArray(content) ? { ...extras, content } : extras;
+    // Pieces hold the array; otherwise it is kept whole to be written back.
+    const data = Array.isArray(content) && parts === undefined ? { ...extras, content } : extras;
     return {
       callId,
       name: nameOf(callId),
-      content: text,
+      content: parts === undefined ? text : contentOfParts(parts),
+      ...(parts === undefined ? {} : { parts }),
       isError: block.is_error === true,
       sourceIndex: index,
       ...(data === undefined ? {} : { providerData: { anthropic: data } }),

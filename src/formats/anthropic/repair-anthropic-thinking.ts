@@ -3,11 +3,12 @@ import { isObject } from '../../core/input-guards.js';
 import type { RuleContext } from '../../core/format.js';
 import type { MovedReasoningFix, WireRepair } from '../shared/wire-repair.js';
 import {
+  ANTHROPIC_THINKING,
   blocksAt,
   finalAssistantRun,
-  isThinkingBlock,
   thinkingFirstIssue,
   toolUseIdsOf,
+  type ThinkingShape,
 } from './anthropic-rules.js';
 
 /**
@@ -19,11 +20,14 @@ export function repairAnthropicThinking(
   messages: readonly unknown[],
   context: RuleContext,
   inputIndexOf: (message: unknown) => number,
+  shape: ThinkingShape = ANTHROPIC_THINKING,
 ): WireRepair | undefined {
-  if (context.thinking !== true || thinkingFirstIssue(messages) === undefined) return undefined;
+  if (context.thinking !== true || thinkingFirstIssue(messages, shape) === undefined)
+    return undefined;
   const run = finalAssistantRun(messages);
   if (run === undefined) return undefined;
-  const callIds = toolUseIdsOf(messages, run);
+  const callIds = toolUseIdsOf(messages, run, shape);
+  const { name } = shape;
   const callId = callIds[0] ?? '';
   const thinking: unknown[] = [];
   const fixes: MovedReasoningFix[] = [];
@@ -31,7 +35,7 @@ export function repairAnthropicThinking(
   for (let index = run.start; index <= run.end; index++) {
     const kept: unknown[] = [];
     blocksAt(messages, index).forEach((block, partIndex) => {
-      if (!isThinkingBlock(block)) {
+      if (!shape.isThinking(block)) {
         kept.push(block);
         return;
       }
@@ -43,7 +47,7 @@ export function repairAnthropicThinking(
         callId,
         fromIndex: from === -1 ? index : from,
         fromPartIndex: partIndex,
-        message: `With extended thinking on, Anthropic needs the final assistant turn to start with its thinking block; the ${typeOf(block)} block at messages[${index}].content[${partIndex}] moved, unchanged, to messages[${run.start}].content[${thinking.length}].`,
+        message: `With extended thinking on, ${name} needs the final assistant turn to start with its thinking block; the ${shape.typeOf(block)} block at messages[${index}].content[${partIndex}] moved, unchanged, to messages[${run.start}].content[${thinking.length}].`,
       });
       thinking.push(block);
     });
@@ -54,7 +58,7 @@ export function repairAnthropicThinking(
       code: 'unrepaired-issue',
       messageIndex: run.start,
       callId,
-      message: `messages[${run.start}]: with extended thinking on, Anthropic needs the final assistant turn (the one with tool_use ${callIds.join(', ')}) to start with the thinking block the model returned with it, and the history has none; it cannot be made up (its signature is Anthropic's). Send the turn's thinking and redacted_thinking blocks back unmodified, or turn thinking off for this request.`,
+      message: `messages[${run.start}]: with extended thinking on, ${name} needs the final assistant turn (the one with tool_use ${callIds.join(', ')}) to start with the thinking block the model returned with it, and the history has none; it cannot be made up (its signature is Anthropic's). Send the turn's thinking and redacted_thinking blocks back unmodified, or turn thinking off for this request.`,
     };
     return { messages, fixes: [], warnings: [warning] };
   }
@@ -70,8 +74,4 @@ export function repairAnthropicThinking(
   }
   for (let index = run.end + 1; index < messages.length; index++) output.push(messages[index]);
   return { messages: output, fixes, warnings: [] };
-}
-
-function typeOf(block: unknown): string {
-  return isObject(block) && typeof block.type === 'string' ? block.type : 'thinking';
 }

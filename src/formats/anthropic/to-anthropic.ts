@@ -7,6 +7,7 @@ import type {
   AnthropicToolResultContentBlock,
 } from './anthropic-types.js';
 import { joinedText } from './read-blocks.js';
+import { writeAnthropicParts } from './anthropic-result-parts.js';
 import { writeBlocks, type BlockWriter } from './write-blocks.js';
 
 /** The output of {@link toAnthropic}: `messages` plus the request's top-level `system` prompt. */
@@ -31,7 +32,21 @@ const ANTHROPIC_WRITER: BlockWriter<AnthropicContentBlock> = {
       name: part.name,
       input: part.arguments,
     }),
-  result: (result, own) => {
+  result: (result, own, pieces) => {
+    if (result.parts !== undefined) {
+      // Pieces replace a content array kept from a read.
+      const extras = Object.fromEntries(
+        Object.entries(own ?? {}).filter(([key]) => key !== 'content'),
+      );
+      const content = writeAnthropicParts(result.parts, pieces);
+      const block: AnthropicToolResultBlock = {
+        ...extras,
+        type: 'tool_result',
+        tool_use_id: result.callId,
+        content,
+      };
+      return result.isError ? { ...block, is_error: true } : block;
+    }
     const text = resultText(result.content);
     if (own === undefined)
       return result.isError

@@ -26,6 +26,7 @@ import {
   missingSentence,
   thinkingFirstIssue,
 } from './anthropic-rules.js';
+import { findServerToolProblems, serverToolIssue } from './anthropic-server-tools.js';
 export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-rules.js';
 
 /**
@@ -62,6 +63,7 @@ export function inspectAnthropic(
   const wording = wordsIssues(use) ? anthropicWording() : undefined;
   for (const problem of findToolTurnProblems(table, options))
     issues.push(blockIssueOf(problem, length, wording));
+  for (const problem of findServerToolProblems(messages)) issues.push(serverToolIssue(problem));
   if (context.thinking === true) {
     const thinking = thinkingFirstIssue(messages);
     if (thinking !== undefined) issues.push(thinking);

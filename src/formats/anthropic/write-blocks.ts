@@ -7,6 +7,7 @@ import type {
   ToolHistory,
   ToolResult,
   ConversionWarning,
+  ResultPart,
 } from '../../core/history.js';
 import {
   appendAll,
@@ -36,9 +37,16 @@ export interface BlockWriter<B> {
   readonly plainUserText: boolean;
   text(text: string, extras: Extras): B;
   call(part: ToolCallPart, extras: Extras): B;
-  result(result: ToolResult, extras: Extras): B;
+  result(result: ToolResult, extras: Extras, pieces: ResultPieces): B;
   /** Runs on an assistant message's blocks once written. */
   finishAssistant?: ((blocks: B[], index: number, context: ConversionContext) => void) | undefined;
+}
+
+/** What a writer needs for a result's `parts`: each piece's own extras, and a way to drop one. */
+export interface ResultPieces {
+  readonly own: (part: ResultPart) => Extras;
+  /** Warns `dropped-content`: the result was written without the piece `what` describes. */
+  readonly drop: (what: string) => void;
 }
 
 /** A written message: a string content only with `plainUserText`. */
@@ -110,7 +118,20 @@ export function writeBlocks<B>(
         const blocks = message.results.map((result) => {
           if (writer.resultNames === true) names.answer(result.callId);
           else answerWithoutName(names, result, index, context, writer.resultBlocks);
-          return writer.result(result, context.ownData(result.providerData, index, result.callId));
+          const { callId } = result;
+          const pieces: ResultPieces = {
+            own: (part) =>
+              part.type === 'json' ? undefined : context.ownData(part.providerData, index, callId),
+            drop: (what) => {
+              context.warn(
+                'dropped-content',
+                index,
+                `${writer.resultBlocks} cannot hold ${what}; the result of "${callId}" was written without it.`,
+                callId,
+              );
+            },
+          };
+          return writer.result(result, context.ownData(result.providerData, index, callId), pieces);
         });
         if (resultsTurn !== undefined) appendAll(resultsTurn, blocks);
         else {

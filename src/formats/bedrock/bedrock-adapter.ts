@@ -4,6 +4,8 @@ import { isBedrockId } from './bedrock-rules.js';
 import { fromBedrock } from './from-bedrock.js';
 import { toBedrock, type BedrockConversionResult } from './to-bedrock.js';
 import { inspectBedrock } from './validate-bedrock.js';
+import { BEDROCK_THINKING } from '../anthropic/anthropic-rules.js';
+import { repairAnthropicThinking } from '../anthropic/repair-anthropic-thinking.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
 /** The Amazon Bedrock Converse `messages`: reader, writer, validator, profile and wire facts. */
@@ -35,4 +37,8 @@ export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> 
   layout: 'blocks',
   dropsEmptyText: true,
   mergesResultsIntoUser: true,
+  repairWire: {
+    after: (messages, context, inputIndexOf) =>
+      repairAnthropicThinking(messages, context, inputIndexOf, BEDROCK_THINKING),
+  },
 };

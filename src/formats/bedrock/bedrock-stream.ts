@@ -73,6 +73,8 @@ export const BEDROCK_STREAM: StreamAdapter = {
           const call = blocks.get(blockIndex(stop, 'contentBlockStop'));
           if (call !== undefined) core.endCall(call);
         } else if (event.messageStop !== undefined) {
+          const reason = read.record(event.messageStop, 'messageStop')?.stopReason;
+          if (typeof reason === 'string') core.stopReason = reason;
           core.endAll();
         } else {
           const name = EXCEPTIONS.find((candidate) => event[candidate] !== undefined);

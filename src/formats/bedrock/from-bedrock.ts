@@ -1,6 +1,12 @@
 import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { extrasOf } from '../shared/conversion-context.js';
-import type { HistoryMessage, JsonValue, ConversionResult } from '../../core/history.js';
+import {
+  contentOfParts,
+  type HistoryMessage,
+  type JsonValue,
+  type ConversionResult,
+} from '../../core/history.js';
+import { readBedrockParts } from './bedrock-result-parts.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { readBlocks, type BlockReader } from '../anthropic/read-blocks.js';
@@ -49,12 +55,15 @@ const BEDROCK_READER: BlockReader = {
         ? extrasOf(toolResult, TOOL_RESULT_KEYS)
         : { ...extrasOf(toolResult, TOOL_RESULT_KEYS), status: toolResult.status };
     const content = toolResult.content as readonly JsonObject[];
-    const read = resultContent(content);
+    const parts = readBedrockParts(content);
+    const read =
+      parts === undefined ? resultContent(content) : { value: contentOfParts(parts), keep: false };
     const data = read.keep ? { ...extras, content } : extras;
     return {
       callId,
       name: nameOf(callId),
       content: read.value,
+      ...(parts === undefined ? {} : { parts }),
       isError,
       sourceIndex: index,
       ...(data === undefined ? {} : { providerData: { bedrock: data } }),

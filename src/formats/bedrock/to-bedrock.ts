@@ -3,6 +3,7 @@ import { isObject } from '../../core/input-guards.js';
 import { withExtras, type WriterOptions } from '../shared/conversion-context.js';
 import { joinedText } from '../anthropic/read-blocks.js';
 import { writeBlocks, type BlockWriter } from '../anthropic/write-blocks.js';
+import { writeBedrockParts } from './bedrock-result-parts.js';
 import type {
   BedrockContentBlock,
   BedrockMessage,
@@ -28,8 +29,11 @@ const BEDROCK_WRITER: BlockWriter<BedrockContentBlock> = {
   call: (part, extras) => ({
     toolUse: withExtras(extras, { toolUseId: part.callId, name: part.name, input: part.arguments }),
   }),
-  result: (result, own) => {
-    const written = resultContent(result.content);
+  result: (result, own, pieces) => {
+    const written =
+      result.parts === undefined
+        ? resultContent(result.content)
+        : writeBedrockParts(result.parts, pieces);
     if (own === undefined)
       return {
         toolResult: result.isError
@@ -39,6 +43,7 @@ const BEDROCK_WRITER: BlockWriter<BedrockContentBlock> = {
     const { content: stored, status, ...extras } = own;
     // A content array read from Bedrock is written back whole while its text is unchanged.
     const content =
+      result.parts === undefined &&
       Array.isArray(stored) &&
       typeof result.content === 'string' &&
       joinedText(stored) === result.content

@@ -15,7 +15,11 @@ import {
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
-import { blockIssueOf } from '../anthropic/anthropic-rules.js';
+import {
+  BEDROCK_THINKING,
+  blockIssueOf,
+  thinkingFirstIssue,
+} from '../anthropic/anthropic-rules.js';
 import { assertBlockRole } from '../anthropic/validate-anthropic.js';
 import {
   bedrockWording,
@@ -93,6 +97,10 @@ export function inspectBedrock(
   const options = { scope: 'turn', uniqueCallIds: 'conversation' } as const;
   for (const problem of withLateResults(table, findToolTurnProblems(table, options)))
     issues.push(blockIssueOf(problem, length, wording));
+  // Claude on Bedrock refuses what Anthropic does (https://github.com/langchain-ai/langchain-aws/issues/844).
+  const thinking =
+    context.thinking === true ? thinkingFirstIssue(messages, BEDROCK_THINKING) : undefined;
+  if (thinking !== undefined) issues.push(thinking);
   return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 

@@ -71,6 +71,18 @@ export interface MovedResultMediaFix extends WireFixBase {
   readonly fromPartIndex: number;
 }
 
+/**
+ * An Anthropic server tool block dropped (a result with no call, a call its turn left without a
+ * result, a reused id's call and result, a proxy's `tool_use` rewrite with no result), or such a
+ * rewrite turned back into the `server_tool_use` it was; `block` is the block as it was.
+ */
+export interface ServerBlockFix extends WireFixBase {
+  readonly kind: 'dropped-server-block' | 'restored-server-call';
+  readonly fromIndex: number;
+  readonly fromPartIndex: number;
+  readonly block: unknown;
+}
+
 /** A result moved out of a message that cannot hold it (Gemini: a `model` content). */
 interface WireMovedResultFix extends WireFixBase {
   readonly kind: 'moved-result';
@@ -88,6 +100,7 @@ export type WireFix =
   | WireMovedResultFix
   | MovedResultMediaFix
   | AddedThoughtSignatureFix
+  | ServerBlockFix
   | ShapeFix;
 
 /** What a format's wire step did. */

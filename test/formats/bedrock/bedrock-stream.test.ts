@@ -61,6 +61,7 @@ describe('createToolCallAccumulator: Bedrock ConverseStream', () => {
         // A call without input deltas has no parameters.
         { callId: 'tooluse_2', name: 'get_time', arguments: {} },
       ],
+      stopReason: 'tool_use',
     });
   });
 

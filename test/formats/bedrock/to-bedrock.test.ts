@@ -187,7 +187,8 @@ describe('fromBedrock', () => {
               content: '',
               isError: false,
               sourceIndex: 2,
-              providerData: { bedrock: { content: [image] } },
+              // A result with an image reads into pieces.
+              parts: [{ type: 'image', mediaType: 'image/png', data: 'AAAA' }],
             },
           ],
         },
