@@ -56,7 +56,13 @@ export type HistoryIssue =
   /** A Gemini 3 call turn without its `thoughtSignature` (`toolCallId`: the id, or the name). */
   | Issue<'missing-thought-signature', OfCall>
   /** A history that ends with a role the provider does not serve from (Mistral: `assistant`). */
-  | Issue<'unexpected-last-role', { readonly role: string }>;
+  | Issue<'unexpected-last-role', { readonly role: string }>
+  /** A Responses `computer_call` whose `pending_safety_checks` its output does not acknowledge. */
+  | Issue<'unacknowledged-safety-check', OfCall & { readonly checkIds: readonly string[] }>
+  /** A Responses item the server must look up by id, with `store: false` (nothing is persisted). */
+  | Issue<'unpersisted-item', { readonly itemId: string }>
+  /** A Responses item id without the prefix of its type (`fc_` on a `function_call`). */
+  | Issue<'invalid-item-id', { readonly itemId: string }>;
 
 /** The outcome of validating a history. */
 export type ValidationResult =

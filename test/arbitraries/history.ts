@@ -1,9 +1,12 @@
 import { fc } from '@fast-check/vitest';
 import type { MessageFormat } from '../../src/core/format.js';
+import { contentOfParts } from '../../src/core/history.js';
 import type {
   AssistantMessage,
   HistoryMessage,
   JsonValue,
+  MediaPart,
+  ResultPart,
   TextPart,
   ToolCallPart,
   ToolResult,
@@ -28,6 +31,10 @@ export interface HistoryFeatures {
   readonly answerAll: boolean;
   /** The first call of each assistant message carries a Gemini `thoughtSignature`. */
   readonly thoughtSignatures: boolean;
+  /** Custom calls (`kind: 'custom'`, free-form input in `argumentsText`): Chat and Responses. */
+  readonly customCalls?: boolean;
+  /** Results with `parts` holding images and documents (inline, by URL or by file id). */
+  readonly resultMedia?: boolean;
 }
 
 /** Everything the neutral model can hold (the Vercel AI SDK holds it all). */
@@ -49,10 +56,18 @@ export const FORMAT_FEATURES: Readonly<Record<MessageFormat, HistoryFeatures>> =
     errorResults: false,
     jsonContent: false,
     textAfterCalls: false,
+    customCalls: true,
   },
   mistral: { ...ALL_FEATURES, errorResults: false, jsonContent: false, textAfterCalls: false },
   // Responses pairs across the whole input, so an unanswered call would lend its name to a later result.
-  'openai-responses': { ...ALL_FEATURES, errorResults: false, jsonContent: false, answerAll: true },
+  'openai-responses': {
+    ...ALL_FEATURES,
+    errorResults: false,
+    jsonContent: false,
+    answerAll: true,
+    customCalls: true,
+    resultMedia: true,
+  },
   anthropic: {
     ...ALL_FEATURES,
     malformedArguments: false,
@@ -127,7 +142,27 @@ function text(features: HistoryFeatures): fc.Arbitrary<TextPart> {
     .map((value): TextPart => ({ type: 'text', text: value }));
 }
 
+// Free-form input of custom calls: JSON-looking text among it must survive as text.
+const customInput = fc.oneof(malformed, fc.string({ maxLength: 12 }), fc.constant('{"a": 1}'));
+
 function call(features: HistoryFeatures, id: string): fc.Arbitrary<ToolCallPart> {
+  if (features.customCalls === true) {
+    const custom = fc
+      .record({ name: toolName, input: customInput })
+      .map(({ name, input }): ToolCallPart => ({
+        type: 'tool-call',
+        kind: 'custom',
+        callId: id,
+        name,
+        arguments: {},
+        argumentsText: input,
+      }));
+    return fc.oneof({ arbitrary: functionCall(features, id), weight: 3 }, custom);
+  }
+  return functionCall(features, id);
+}
+
+function functionCall(features: HistoryFeatures, id: string): fc.Arbitrary<ToolCallPart> {
   const argumentsArbitrary = features.malformedArguments
     ? fc.option(malformed, { nil: undefined, freq: 4 })
     : fc.constant(undefined);
@@ -182,21 +217,51 @@ function results(
     ? fc.oneof(fc.string({ maxLength: 10 }), jsonValue)
     : fc.string({ maxLength: 10 });
   const isError = features.errorResults ? fc.boolean() : fc.constant(false);
+  const parts =
+    features.resultMedia === true ? fc.option(mediaParts, { freq: 3 }) : fc.constant(null);
   return fc
     .shuffledSubarray([...calls], { minLength: features.answerAll ? calls.length : 0 })
     .chain((answered) =>
       fc.tuple(
         ...answered.map((answeredCall) =>
-          fc.record({ content, isError }).map(({ content: value, isError: error }): ToolResult => ({
-            callId: answeredCall.callId,
-            name: answeredCall.name,
-            content: value,
-            isError: error,
-          })),
+          fc
+            .record({ content, isError, parts })
+            .map(({ content: value, isError: error, parts: pieces }): ToolResult => {
+              const result = {
+                callId: answeredCall.callId,
+                name: answeredCall.name,
+                ...(answeredCall.kind === 'custom' && { kind: 'custom' as const }),
+              };
+              return pieces === null
+                ? { ...result, content: value, isError: error }
+                : { ...result, content: contentOfParts(pieces), parts: pieces, isError: error };
+            }),
         ),
       ),
     );
 }
+
+const media: fc.Arbitrary<MediaPart> = fc.oneof(
+  fc.constantFrom<MediaPart>(
+    { type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' },
+    { type: 'image', url: 'https://example.com/a.png' },
+    { type: 'image', fileId: 'file_img1' },
+    { type: 'document', mediaType: 'application/pdf', data: 'JVBERi0=', filename: 'a.pdf' },
+    { type: 'document', url: 'https://example.com/a.pdf' },
+    { type: 'document', fileId: 'file_doc1' },
+  ),
+);
+
+/** Result parts with at least one image or document, text pieces around them. */
+const mediaParts: fc.Arbitrary<ResultPart[]> = fc
+  .tuple(
+    fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }),
+    fc.array(media, { minLength: 1, maxLength: 2 }),
+  )
+  .map(([texts, pieces]): ResultPart[] => [
+    ...texts.map((value): TextPart => ({ type: 'text', text: value })),
+    ...pieces,
+  ]);
 
 function round(features: HistoryFeatures): fc.Arbitrary<HistoryMessage[]> {
   const user = fc

@@ -117,9 +117,15 @@ function writeAssistant(
   let reordered = false;
   for (const part of message.parts) {
     if (part.type === 'tool-call') {
-      const call = { name: part.name, arguments: argumentsTextOf(part) };
       const own = context.ownData(part.providerData, index, part.callId);
-      toolCalls.push(withExtras(own, { id: part.callId, type: 'function', function: call }));
+      const { callId: id, name } = part;
+      if (part.kind === 'custom') {
+        const custom = { name, input: argumentsTextOf(part) };
+        toolCalls.push(withExtras(own, { id, type: 'custom', custom }));
+        continue;
+      }
+      const call = { name, arguments: argumentsTextOf(part) };
+      toolCalls.push(withExtras(own, { id, type: 'function', function: call }));
       continue;
     }
     const value =
@@ -139,7 +145,8 @@ function writeAssistant(
     );
   if (toolCalls.length > 0) names.startTurn();
   else names.other();
-  for (const call of toolCalls) names.arm(call.id, call.function.name);
+  for (const call of toolCalls)
+    names.arm(call.id, call.type === 'custom' ? call.custom.name : call.function.name);
   const [only] = content;
   const text =
     content.length === 0
