@@ -252,6 +252,8 @@ export function locateFix(
     case 'moved-reasoning':
     case 'dropped-reasoning':
     case 'stripped-item-id':
+    case 'inserted-output':
+    case 'dropped-item':
       // Made on the wire messages (formats/shared/wire-repair.ts): already in the format's arrays.
       return fix;
     default:

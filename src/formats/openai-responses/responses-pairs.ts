@@ -10,6 +10,11 @@ export interface ResponsesPair {
   readonly callKey: 'call_id' | 'id';
   /** The output's fields that name the call, first found wins. */
   readonly outputKeys: readonly string[];
+  /**
+   * The output repair adds for a call left unanswered (`note`: why), where one can stand in;
+   * none for a computer call (a screenshot cannot be made up) or an approval (a decision cannot).
+   */
+  readonly placeholder?: ((callId: string, note: string) => JsonObject) | undefined;
 }
 
 // "No tool output found for function call …" (tjardoo/openai-client#124);
@@ -19,9 +24,32 @@ const PAIRS: readonly ResponsesPair[] = [
   pair('function_call', 'function call'),
   pair('custom_tool_call', 'custom tool call'),
   // The SDK types name the output's `id`; the server reads `call_id` (openai-agents-python#1855).
-  { ...pair('local_shell_call', 'local shell call'), outputKeys: ['call_id', 'id'] },
-  pair('shell_call', 'shell call'),
-  pair('apply_patch_call', 'apply patch call'),
+  {
+    ...pair('local_shell_call', 'local shell call'),
+    outputKeys: ['call_id', 'id'],
+    placeholder: (callId, note) => ({
+      type: 'local_shell_call_output',
+      call_id: callId,
+      output: note,
+    }),
+  },
+  {
+    ...pair('shell_call', 'shell call'),
+    placeholder: (callId, note) => ({
+      type: 'shell_call_output',
+      call_id: callId,
+      output: [{ stdout: '', stderr: note, outcome: { type: 'exit', exit_code: 1 } }],
+    }),
+  },
+  {
+    ...pair('apply_patch_call', 'apply patch call'),
+    placeholder: (callId, note) => ({
+      type: 'apply_patch_call_output',
+      call_id: callId,
+      status: 'failed',
+      output: note,
+    }),
+  },
   pair('computer_call', 'computer call'),
   {
     call: 'mcp_approval_request',

@@ -198,3 +198,66 @@ describe('validateHistory: Responses item ids and store: false', () => {
     ).toThrow("The store option must be a boolean (the request's Responses `store`), but got");
   });
 });
+
+describe('repairHistory: Responses calls that are not function calls', () => {
+  it('adds a failed output after an unanswered apply_patch call', () => {
+    const call = {
+      type: 'apply_patch_call',
+      call_id: 'call_p',
+      status: 'completed',
+      operation: { type: 'delete_file', path: 'a' },
+    };
+    const input = [user, call, user];
+    const output = {
+      type: 'apply_patch_call_output',
+      call_id: 'call_p',
+      status: 'failed',
+      output:
+        'No result was recorded for this call of tool "apply patch call". The tool may or may not have run.',
+    };
+    expect(repairHistory(input, { format: 'openai-responses' })).toEqual({
+      messages: [user, call, output, user],
+      fixes: [
+        {
+          kind: 'inserted-output',
+          messageIndex: 2,
+          callId: 'call_p',
+          item: output,
+          message:
+            'The apply patch call call_p had no apply_patch_call_output; a failed one was added after it.',
+        },
+      ],
+      warnings: [],
+    });
+  });
+
+  it('leaves a computer call without its screenshot, and says so', () => {
+    const input = [user, computerCall, user];
+    expect(repairHistory(input, { format: 'openai-responses' })).toEqual({
+      messages: input,
+      fixes: [],
+      warnings: [
+        {
+          code: 'unrepaired-issue',
+          messageIndex: 1,
+          callId: 'call_u',
+          message:
+            'input[1]: the computer call call_u has no computer_call_output, and repair cannot make one up; add it yourself.',
+        },
+      ],
+    });
+  });
+
+  it('drops, with store: false, reasoning the server would have to look up', () => {
+    const reasoning = { type: 'reasoning', id: 'rs_1', summary: [] };
+    const answer = { type: 'message', role: 'assistant', content: 'hi' };
+    const { messages, fixes } = repairHistory([user, reasoning, answer], {
+      format: 'openai-responses',
+      store: false,
+    });
+    expect({ messages, kinds: fixes.map((fix) => fix.kind) }).toEqual({
+      messages: [user, answer],
+      kinds: ['dropped-reasoning'],
+    });
+  });
+});
