@@ -9,6 +9,8 @@ import type {
   ToolResult,
   ConversionResult,
 } from '../../core/history.js';
+import { contentOfParts } from '../../core/history.js';
+import { readToolMedia } from './chat-result-media.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import {
   assertArray,
@@ -179,8 +181,13 @@ function readResult(
   // OpenAI tool messages have no `name`: the call's is used and a stray one stays an extra.
   const name = dialect.resultName ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
   const extras = extrasOf(message, dialect.resultName ? NAMED_RESULT_KEYS : RESULT_KEYS);
-  const content = readText(message.content, `${path}.content`);
-  const result: ToolResult = { callId, name, content, isError: false, sourceIndex: index };
+  // Images and files, which OpenAI refuses here (the validator says so), are read, not thrown on.
+  const parts = readToolMedia(message.content);
+  const read =
+    parts === undefined
+      ? { content: readText(message.content, `${path}.content`) }
+      : { content: contentOfParts(parts), parts };
+  const result: ToolResult = { callId, name, ...read, isError: false, sourceIndex: index };
   return withData(result, providerDataOf(dialect.format, extras));
 }
 
