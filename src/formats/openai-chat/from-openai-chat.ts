@@ -182,7 +182,7 @@ function readResult(
   const name = dialect.resultName ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
   const extras = extrasOf(message, dialect.resultName ? NAMED_RESULT_KEYS : RESULT_KEYS);
   // Images and files, which OpenAI refuses here (the validator says so), are read, not thrown on.
-  const parts = readToolMedia(message.content);
+  const parts = dialect.format === 'openai-chat' ? readToolMedia(message.content) : undefined;
   const read =
     parts === undefined
       ? { content: readText(message.content, `${path}.content`) }
