@@ -30,6 +30,8 @@ export interface RuleContext {
   readonly thinking?: boolean | undefined;
   /** The host whose rules and wording apply, for a wire format several hosts speak. */
   readonly host?: string | undefined;
+  /** Responses `store`: with `false`, items the server would look up by id are refused. @defaultValue true */
+  readonly store?: boolean | undefined;
 }
 
 /** The empty context: every provider's defaults. */

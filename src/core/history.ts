@@ -31,8 +31,10 @@ export interface ToolCall {
   readonly name: string;
   /** The parsed arguments; `{}` when the text does not parse to a JSON object. */
   readonly arguments: Readonly<Record<string, unknown>>;
-  /** Argument text as the model sent it, present only when it does not parse to a JSON object. */
+  /** Argument text as the model sent it, present only when it does not parse to a JSON object (or on a custom call). */
   readonly argumentsText?: string | undefined;
+  /** `'custom'`: a free-form call (Chat `type: 'custom'`, Responses `custom_tool_call`) whose input is `argumentsText`. */
+  readonly kind?: 'custom' | undefined;
 }
 
 /** A tool call inside an assistant message. */
@@ -73,6 +75,8 @@ export interface ToolResult {
   /** The content in order, present only when it holds an image or a document. */
   readonly parts?: readonly ResultPart[] | undefined;
   readonly isError: boolean;
+  /** `'custom'`: the result of a custom call (Responses writes it as `custom_tool_call_output`). */
+  readonly kind?: 'custom' | undefined;
   /** Index of the source message that held this result, when converted from a format. */
   readonly sourceIndex?: number | undefined;
   readonly providerData?: ProviderData | undefined;

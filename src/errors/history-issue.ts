@@ -60,7 +60,13 @@ export type HistoryIssue =
   /** An approval response no approval request has (Vercel: in the last message). */
   | Issue<'unknown-approval', { readonly approvalId: string }>
   /** An Anthropic server tool call sent back as a client `tool_use` (a proxy's rewrite). */
-  | Issue<'server-call-as-tool-use', OfCall>;
+  | Issue<'server-call-as-tool-use', OfCall>
+  /** A Responses `computer_call` whose `pending_safety_checks` its output does not acknowledge. */
+  | Issue<'unacknowledged-safety-check', OfCall & { readonly checkIds: readonly string[] }>
+  /** A Responses item the server must look up by id, with `store: false` (nothing is persisted). */
+  | Issue<'unpersisted-item', { readonly itemId: string }>
+  /** A Responses item id without the prefix of its type (`fc_` on a `function_call`). */
+  | Issue<'invalid-item-id', { readonly itemId: string }>;
 
 /** The outcome of validating a history. */
 export type ValidationResult =

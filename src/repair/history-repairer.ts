@@ -346,7 +346,8 @@ export class HistoryRepairer {
       content,
       message: `The call (tool "${name}", position ${String(callPosition)} of its turn) had no result; a placeholder marked as an error was added (${cause}).`,
     });
-    return { callId, name, content, isError: true };
+    const result = { callId, name, content, isError: true };
+    return call.kind === 'custom' ? { ...result, kind: 'custom' } : result;
   }
 
   /** Gives orphans their calls: added to the assistant text message right before them, else in a new turn. */

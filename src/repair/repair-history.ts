@@ -49,6 +49,8 @@ export interface RepairHistoryOptions<
   readonly model?: string | undefined;
   /** Extended thinking (Anthropic) or thinking mode (DeepSeek) is on for the request. */
   readonly thinking?: boolean | undefined;
+  /** The request's Responses `store`, as in {@link validateHistory}. @defaultValue true */
+  readonly store?: boolean | undefined;
 }
 
 /** Options only the package's own callers pass (the aiwrapper integration). */

@@ -259,6 +259,8 @@ export function locateFix(
     case 'dropped-reasoning':
     case 'dropped-approval':
     case 'stripped-item-id':
+    case 'inserted-output':
+    case 'dropped-item':
       // Made on the wire messages (formats/shared/wire-repair.ts): already in the format's arrays.
       return fix;
     default:

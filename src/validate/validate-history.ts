@@ -31,6 +31,8 @@ export interface ValidateHistoryOptions {
   readonly model?: string | undefined;
   /** Extended thinking (Anthropic) or thinking mode (DeepSeek) is on for the request. */
   readonly thinking?: boolean | undefined;
+  /** The request's Responses `store`: `false` refuses items only stored ones could stand for. @defaultValue true */
+  readonly store?: boolean | undefined;
 }
 
 /**
@@ -109,6 +111,7 @@ function providerFormat(provider: unknown): MessageFormat {
 export interface RuleContextOptions {
   readonly model?: string | undefined;
   readonly thinking?: boolean | undefined;
+  readonly store?: boolean | undefined;
   /** A host name (`'deepseek'`) becomes the context's `host`; anything else is not read here. */
   readonly provider?: unknown;
 }
@@ -118,9 +121,10 @@ export interface RuleContextOptions {
  * @throws {ToolHistoryError} `invalid-input` when `model` is not a string or `thinking` not a boolean.
  */
 export function ruleContextOf(options: RuleContextOptions): RuleContext {
-  const { model, thinking, provider } = options;
+  const { model, thinking, provider, store } = options;
   const host = isChatHostName(provider) && provider !== 'openai' ? provider : undefined;
-  if (model === undefined && thinking === undefined && host === undefined) return NO_RULE_CONTEXT;
+  if (model === undefined && thinking === undefined && host === undefined && store === undefined)
+    return NO_RULE_CONTEXT;
   if (model !== undefined && typeof model !== 'string')
     throw new ToolHistoryError(
       'invalid-input',
@@ -131,7 +135,12 @@ export function ruleContextOf(options: RuleContextOptions): RuleContext {
       'invalid-input',
       `The thinking option must be a boolean, but got ${describeType(thinking)}.`,
     );
-  return { model, thinking, host };
+  if (store !== undefined && typeof store !== 'boolean')
+    throw new ToolHistoryError(
+      'invalid-input',
+      `The store option must be a boolean (the request's Responses \`store\`), but got ${describeType(store)}.`,
+    );
+  return store === undefined ? { model, thinking, host } : { model, thinking, host, store };
 }
 
 /** Runs the validator of `format`, returning its result and the turn table it read (see {@link InspectionUse}). */

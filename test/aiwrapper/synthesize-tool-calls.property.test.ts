@@ -35,8 +35,10 @@ const arbitraryCollection = arbitraryHistoryWithOrphans.map((history) => {
       const calls = (message.tool_calls ?? []).map((call) => ({
         type: 'tool' as const,
         callId: call.id,
-        name: call.function.name,
-        arguments: JSON.parse(call.function.arguments) as Record<string, unknown>,
+        name: call.type === 'custom' ? call.custom.name : call.function.name,
+        arguments: JSON.parse(
+          call.type === 'custom' ? call.custom.input : call.function.arguments,
+        ) as Record<string, unknown>,
       }));
       messages.push(
         new LangMessage(

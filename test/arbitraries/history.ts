@@ -4,10 +4,10 @@ import type {
   AssistantMessage,
   HistoryMessage,
   JsonValue,
-  TextPart,
-  ToolCallPart,
   MediaPart,
   ResultPart,
+  TextPart,
+  ToolCallPart,
   ToolResult,
   UserMessage,
 } from '../../src/core/history.js';
@@ -33,9 +33,13 @@ export interface HistoryFeatures {
   readonly thoughtSignatures: boolean;
   /**
    * Results with images and documents (`parts`): `'leading'` the response then the media, as
-   * Gemini lays them out; `'any'` pieces in any order, JSON beside text, file ids only.
+   * Gemini lays them out; `'text-first'` text pieces then media (inline, by a URL without a media
+   * type, or by file id);
+   * `'any'` pieces in any order, JSON beside text, file ids only.
    */
-  readonly mediaResults?: false | 'leading' | 'any' | undefined;
+  readonly mediaResults?: false | 'leading' | 'text-first' | 'any' | undefined;
+  /** Custom calls (`kind: 'custom'`, free-form input in `argumentsText`): Chat and Responses. */
+  readonly customCalls?: boolean;
 }
 
 /** Everything the neutral model can hold (the Vercel AI SDK holds it all). */
@@ -57,10 +61,18 @@ export const FORMAT_FEATURES: Readonly<Record<MessageFormat, HistoryFeatures>> =
     errorResults: false,
     jsonContent: false,
     textAfterCalls: false,
+    customCalls: true,
   },
   mistral: { ...ALL_FEATURES, errorResults: false, jsonContent: false, textAfterCalls: false },
   // Responses pairs across the whole input, so an unanswered call would lend its name to a later result.
-  'openai-responses': { ...ALL_FEATURES, errorResults: false, jsonContent: false, answerAll: true },
+  'openai-responses': {
+    ...ALL_FEATURES,
+    errorResults: false,
+    jsonContent: false,
+    answerAll: true,
+    customCalls: true,
+    mediaResults: 'text-first',
+  },
   anthropic: {
     ...ALL_FEATURES,
     malformedArguments: false,
@@ -138,7 +150,27 @@ function text(features: HistoryFeatures): fc.Arbitrary<TextPart> {
     .map((value): TextPart => ({ type: 'text', text: value }));
 }
 
+// Free-form input of custom calls: JSON-looking text among it must survive as text.
+const customInput = fc.oneof(malformed, fc.string({ maxLength: 12 }), fc.constant('{"a": 1}'));
+
 function call(features: HistoryFeatures, id: string): fc.Arbitrary<ToolCallPart> {
+  if (features.customCalls === true) {
+    const custom = fc
+      .record({ name: toolName, input: customInput })
+      .map(({ name, input }): ToolCallPart => ({
+        type: 'tool-call',
+        kind: 'custom',
+        callId: id,
+        name,
+        arguments: {},
+        argumentsText: input,
+      }));
+    return fc.oneof({ arbitrary: functionCall(features, id), weight: 3 }, custom);
+  }
+  return functionCall(features, id);
+}
+
+function functionCall(features: HistoryFeatures, id: string): fc.Arbitrary<ToolCallPart> {
   const argumentsArbitrary = features.malformedArguments
     ? fc.option(malformed, { nil: undefined, freq: 4 })
     : fc.constant(undefined);
@@ -194,42 +226,29 @@ function results(
     : fc.string({ maxLength: 10 });
   const isError = features.errorResults ? fc.boolean() : fc.constant(false);
   const media = features.mediaResults ?? false;
-  if (media !== false)
-    return fc
-      .shuffledSubarray([...calls], { minLength: features.answerAll ? calls.length : 0 })
-      .chain((answered) =>
-        fc.tuple(
-          ...answered.map((answeredCall) =>
-            fc
-              .record({
-                content,
-                isError,
-                pieces: fc.option(resultPieces(media), { nil: undefined, freq: 2 }),
-              })
-              .map(({ content: value, isError: error, pieces }): ToolResult => ({
-                callId: answeredCall.callId,
-                name: answeredCall.name,
-                ...(pieces === undefined
-                  ? { content: value }
-                  : media === 'leading'
-                    ? { content: value, parts: [contentPiece(value), ...pieces] }
-                    : { content: contentOfParts(pieces), parts: pieces }),
-                isError: error,
-              })),
-          ),
-        ),
-      );
+  const pieces =
+    media === false
+      ? fc.constant(undefined)
+      : fc.option(resultPieces(media), { nil: undefined, freq: 2 });
   return fc
     .shuffledSubarray([...calls], { minLength: features.answerAll ? calls.length : 0 })
     .chain((answered) =>
       fc.tuple(
         ...answered.map((answeredCall) =>
-          fc.record({ content, isError }).map(({ content: value, isError: error }): ToolResult => ({
-            callId: answeredCall.callId,
-            name: answeredCall.name,
-            content: value,
-            isError: error,
-          })),
+          fc
+            .record({ content, isError, pieces })
+            .map(({ content: value, isError: error, pieces: found }): ToolResult => {
+              const result = {
+                callId: answeredCall.callId,
+                name: answeredCall.name,
+                ...(answeredCall.kind === 'custom' && { kind: 'custom' as const }),
+                isError: error,
+              };
+              if (found === undefined) return { ...result, content: value };
+              return media === 'leading'
+                ? { ...result, content: value, parts: [contentPiece(value), ...found] }
+                : { ...result, content: contentOfParts(found), parts: found };
+            }),
         ),
       ),
     );
@@ -260,6 +279,8 @@ const mediaLeading: fc.Arbitrary<MediaPart> = fc.oneof(
 // What `'leading'` leaves out: a URL without a media type, a provider's file id only.
 const mediaAny: fc.Arbitrary<MediaPart> = fc.oneof(
   mediaLeading,
+  base64.map((name): MediaPart => ({ type: 'image', url: `https://example.com/${name}.png` })),
+  base64.map((name): MediaPart => ({ type: 'image', fileId: `file-${name}` })),
   base64.map((name): MediaPart => ({ type: 'document', url: `https://example.com/${name}.pdf` })),
   base64.map((name): MediaPart => ({
     type: 'document',
@@ -268,9 +289,34 @@ const mediaAny: fc.Arbitrary<MediaPart> = fc.oneof(
   })),
 );
 
-/** The pieces of a result with media: at least one media piece; with `'any'`, text and JSON anywhere. */
-function resultPieces(media: 'leading' | 'any'): fc.Arbitrary<ResultPart[]> {
+// What a format that sends media as URLs holds (Responses): no media type beside a plain URL, no
+// file name on an image.
+const mediaUrlOnly: fc.Arbitrary<MediaPart> = mediaAny.map(
+  ({ type, mediaType, data, url, fileId, filename }): MediaPart => ({
+    type,
+    ...(data !== undefined && { mediaType, data }),
+    ...(url !== undefined && { url }),
+    ...(fileId !== undefined && { fileId }),
+    ...(type === 'document' && filename !== undefined && { filename }),
+  }),
+);
+
+/**
+ * The pieces of a result with media: at least one media piece; with `'text-first'`, text pieces
+ * before them; with `'any'`, text and JSON anywhere.
+ */
+function resultPieces(media: 'leading' | 'text-first' | 'any'): fc.Arbitrary<ResultPart[]> {
   if (media === 'leading') return fc.array(mediaLeading, { minLength: 1, maxLength: 2 });
+  if (media === 'text-first')
+    return fc
+      .tuple(
+        fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }),
+        fc.array(mediaUrlOnly, { minLength: 1, maxLength: 2 }),
+      )
+      .map(([texts, found]): ResultPart[] => [
+        ...texts.map((text): TextPart => ({ type: 'text', text })),
+        ...found,
+      ]);
   const piece = fc.oneof(
     mediaAny,
     fc.string({ maxLength: 8 }).map((text): ResultPart => ({ type: 'text', text })),

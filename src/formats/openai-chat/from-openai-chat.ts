@@ -9,6 +9,8 @@ import type {
   ToolResult,
   ConversionResult,
 } from '../../core/history.js';
+import { contentOfParts } from '../../core/history.js';
+import { readToolMedia } from './chat-result-media.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import {
   assertArray,
@@ -55,6 +57,7 @@ export const MISTRAL_DIALECT: ChatDialect = {
 const MESSAGE_KEYS = new Set(['role', 'content']);
 const ASSISTANT_KEYS = new Set(['role', 'content', 'tool_calls']);
 const CALL_KEYS = new Set(['id', 'type', 'function']);
+const CUSTOM_CALL_KEYS = new Set(['id', 'type', 'custom']);
 const TEXT_PART_KEYS = new Set(['type', 'text']);
 const RESULT_KEYS = new Set(['role', 'tool_call_id', 'content']);
 const NAMED_RESULT_KEYS = new Set([...RESULT_KEYS, 'name']);
@@ -76,20 +79,27 @@ function readChatMessages(
   dialect.assertMessages(messages);
   const history: HistoryMessage[] = [];
   const names = new CallNames('turn');
+  // Ids of the open turn's custom calls, whose results are custom too.
+  const custom = new Set<string>();
   const { format } = dialect;
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
     const message = dialect.messageAt(messages, index);
     const role = message.role;
     if (role === 'tool') {
-      const result = readResult(message, index, dialect, names);
+      const read = readResult(message, index, dialect, names);
+      const result = custom.has(read.callId) ? { ...read, kind: 'custom' as const } : read;
       const last = history.at(-1);
       if (last?.role === 'tool') appendAll(last.results, [result]);
       else history.push({ role: 'tool', results: [result], sourceIndex: index });
       continue;
     }
     if (role === 'assistant') {
-      history.push(readAssistant(message, index, format, names));
+      const assistant = readAssistant(message, index, format, names);
+      custom.clear();
+      for (const part of assistant.parts)
+        if (part.type === 'tool-call' && part.kind === 'custom') custom.add(part.callId);
+      history.push(assistant);
       continue;
     }
     names.other();
@@ -137,6 +147,16 @@ function readAssistant(
 
 function readCall(raw: unknown, format: ChatDialect['format'], path: string): ToolCallPart {
   const call = objectField(raw, path);
+  if (call.type === 'custom') {
+    // `custom: { name, input }`: free-form input, kept as the call's text.
+    const custom = objectField(call.custom, `${path}.custom`);
+    const name = stringField(custom.name, `${path}.custom.name`);
+    const input = stringField(custom.input, `${path}.custom.input`);
+    const callId = stringField(call.id, `${path}.id`);
+    const part = { type: 'tool-call', kind: 'custom', callId, name, arguments: {} } as const;
+    const extras = extrasOf(call, CUSTOM_CALL_KEYS);
+    return withData({ ...part, argumentsText: input }, providerDataOf(format, extras));
+  }
   const fn = objectField(call.function, `${path}.function`);
   const name = stringField(fn.name, `${path}.function.name`);
   const parsed =
@@ -161,8 +181,13 @@ function readResult(
   // OpenAI tool messages have no `name`: the call's is used and a stray one stays an extra.
   const name = dialect.resultName ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
   const extras = extrasOf(message, dialect.resultName ? NAMED_RESULT_KEYS : RESULT_KEYS);
-  const content = readText(message.content, `${path}.content`);
-  const result: ToolResult = { callId, name, content, isError: false, sourceIndex: index };
+  // Images and files, which OpenAI refuses here (the validator says so), are read, not thrown on.
+  const parts = dialect.format === 'openai-chat' ? readToolMedia(message.content) : undefined;
+  const read =
+    parts === undefined
+      ? { content: readText(message.content, `${path}.content`) }
+      : { content: contentOfParts(parts), parts };
+  const result: ToolResult = { callId, name, ...read, isError: false, sourceIndex: index };
   return withData(result, providerDataOf(dialect.format, extras));
 }
 

@@ -2,6 +2,8 @@ import type { ConversionResult } from '../../core/history.js';
 import { BASE_PROFILE, type ProviderProfile, type RuleContext } from '../../core/format.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import type { ChatHost, ShapeRepair } from '../shared/chat-host.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import { moveToolMedia } from './chat-result-media.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 import type { WireRepair } from '../shared/wire-repair.js';
 import { fromOpenAIChat } from './from-openai-chat.js';
@@ -42,7 +44,7 @@ export function openAIChatAdapter(
     inspect: (messages, context, use) => inspectOpenAIChat(messages, context, hostOf(context), use),
     repairWire: {
       before: (messages, issues, context) =>
-        shaped(repairOpenAIChatShape(messages, context, hostOf(context), issues)),
+        withMovedMedia(repairOpenAIChatShape(messages, context, hostOf(context), issues), issues),
       // What a host asks of new call turns (DeepSeek's reasoning_content).
       after: (messages, context) =>
         shaped(repairOpenAIChatShape(messages, context, hostOf(context), [])),
@@ -61,6 +63,26 @@ export function openAIChatAdapter(
 }
 
 /** A shape repair as a wire step's result: `undefined` when it changed nothing. */
+/** The shape repair, then images and files moved out of `tool` messages (when the validator found content to fix). */
+function withMovedMedia(
+  shape: ShapeRepair,
+  issues: readonly HistoryIssue[],
+): WireRepair | undefined {
+  const moved = issues.some((issue) => issue.code === 'invalid-content')
+    ? moveToolMedia(shape.messages)
+    : undefined;
+  if (moved === undefined) return shaped(shape);
+  const { placeOf } = moved;
+  const fixes = [
+    ...shape.fixes.map((fix) => ({
+      ...fix,
+      messageIndex: placeOf[fix.messageIndex] ?? fix.messageIndex,
+    })),
+    ...moved.fixes,
+  ].sort((a, b) => a.messageIndex - b.messageIndex);
+  return { messages: moved.messages, fixes, warnings: [], inputIndexes: moved.inputIndexes };
+}
+
 function shaped(repair: ShapeRepair): WireRepair | undefined {
   return repair.fixes.length === 0 ? undefined : { ...repair, warnings: [] };
 }

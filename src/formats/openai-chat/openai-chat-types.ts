@@ -1,8 +1,8 @@
 // Minimal hand-written Chat Completions wire types; index signatures keep untouched fields. Arrays
 // are mutable and optionals omit `undefined`, so output is assignable to the `openai` SDK's types.
 
-/** One entry of `tool_calls`; `arguments` is a JSON string. */
-export interface OpenAIChatToolCall {
+/** A function entry of `tool_calls`; `arguments` is a JSON string. */
+interface OpenAIChatFunctionToolCall {
   readonly id: string;
   readonly type: 'function';
   readonly function: {
@@ -10,6 +10,19 @@ export interface OpenAIChatToolCall {
     readonly arguments: string;
   };
 }
+
+/** A custom entry of `tool_calls`: free-form `input` text. */
+interface OpenAIChatCustomToolCall {
+  readonly id: string;
+  readonly type: 'custom';
+  readonly custom: {
+    readonly name: string;
+    readonly input: string;
+  };
+}
+
+/** One entry of `tool_calls`. */
+export type OpenAIChatToolCall = OpenAIChatFunctionToolCall | OpenAIChatCustomToolCall;
 
 /** A text content part. */
 export interface OpenAIChatTextPart {

@@ -15,6 +15,7 @@ import {
   type ConversionResult,
 } from '../../core/history.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
+import { mediaOfResults, MOVED_NOTE } from './chat-result-media.js';
 import { MISTRAL_DIALECT, OPENAI_CHAT_DIALECT, type ChatDialect } from './from-openai-chat.js';
 import type {
   OpenAIChatAssistantMessage,
@@ -70,11 +71,25 @@ function writeChatMessages(
       case 'assistant':
         messages.push(writeAssistant(message, index, context, names));
         break;
-      case 'tool':
+      case 'tool': {
         context.ownData(message.providerData, index);
         for (const result of message.results)
           messages.push(writeResult(result, index, context, names, dialect));
+        const media = mediaOfResults(message.results);
+        for (const { callId, what } of media.dropped) {
+          const text = `${dialect.formatName} cannot take a result's ${what} known only by ${what === 'image' ? 'file id' : 'URL'}; it was left out.`;
+          context.warn('dropped-content', index, text, callId);
+        }
+        if (media.content.length === 0) break;
+        names.other();
+        messages.push({ role: 'user', content: media.content });
+        context.warn(
+          'reordered-parts',
+          index,
+          `${dialect.formatName} takes images and files only in user messages; those of the results were moved into a user message after them.`,
+        );
         break;
+      }
       default:
         assertNever(message, 'history message');
     }
@@ -117,9 +132,15 @@ function writeAssistant(
   let reordered = false;
   for (const part of message.parts) {
     if (part.type === 'tool-call') {
-      const call = { name: part.name, arguments: argumentsTextOf(part) };
       const own = context.ownData(part.providerData, index, part.callId);
-      toolCalls.push(withExtras(own, { id: part.callId, type: 'function', function: call }));
+      const { callId: id, name } = part;
+      if (part.kind === 'custom') {
+        const custom = { name, input: argumentsTextOf(part) };
+        toolCalls.push(withExtras(own, { id, type: 'custom', custom }));
+        continue;
+      }
+      const call = { name, arguments: argumentsTextOf(part) };
+      toolCalls.push(withExtras(own, { id, type: 'function', function: call }));
       continue;
     }
     const value =
@@ -139,7 +160,8 @@ function writeAssistant(
     );
   if (toolCalls.length > 0) names.startTurn();
   else names.other();
-  for (const call of toolCalls) names.arm(call.id, call.function.name);
+  for (const call of toolCalls)
+    names.arm(call.id, call.type === 'custom' ? call.custom.name : call.function.name);
   const [only] = content;
   const text =
     content.length === 0
@@ -166,7 +188,9 @@ function writeResult(
     const text = `${dialect.formatName} tool messages have no error flag; the result for "${callId}" is sent as a plain result.`;
     context.warn('dropped-error-flag', index, text, callId);
   }
-  const content = resultText(result.content);
+  const text = resultText(result.content);
+  // A result of images alone keeps a note where they went (a tool message needs content).
+  const content = text === '' && result.parts !== undefined ? MOVED_NOTE : text;
   const extras = context.ownData(result.providerData, index, callId);
   return dialect.resultName
     ? withExtras(extras, { role: 'tool', tool_call_id: callId, name: result.name, content })

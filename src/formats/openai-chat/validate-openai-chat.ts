@@ -57,7 +57,9 @@ export function inspectOpenAIChat(
       turn = openTurn(message, index, issues, table, rules);
       const calls = message.tool_calls;
       // No reply with its param was found; ours names the field as OpenAI's schema errors do.
-      if (message.content === null && !(Array.isArray(calls) && calls.length > 0)) {
+      // `content` is required "unless `tool_calls` or `function_call` is specified" (the API reference).
+      const legacyCall = isObject(message.function_call);
+      if (message.content === null && !legacyCall && !(Array.isArray(calls) && calls.length > 0)) {
         const text = rules.wording.nullContent(index);
         const param = `messages.[${index}].content`;
         issues.push({ code: 'invalid-content', messageIndex: index, message: text, param });

@@ -8,6 +8,7 @@ import type {
   ToolResult,
   ConversionResult,
 } from '../../core/history.js';
+import { contentOfParts } from '../../core/history.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import {
@@ -17,9 +18,12 @@ import {
   responsesItemAt,
 } from './validate-openai-responses.js';
 import { readParts, withData } from '../openai-chat/from-openai-chat.js';
+import { PAIR_OF_CALL } from './responses-pairs.js';
+import { readResultParts } from './responses-result-parts.js';
 
 const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
 const CALL_KEYS = new Set(['type', 'call_id', 'name', 'arguments']);
+const CUSTOM_CALL_KEYS = new Set(['type', 'call_id', 'name', 'input']);
 const OUTPUT_KEYS = new Set(['type', 'call_id', 'output']);
 
 /** Reads a Responses `input` array; throws `invalid-input` on a malformed item. */
@@ -27,6 +31,10 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
   assertResponsesInput(input);
   const history: HistoryMessage[] = [];
   const names = new CallNames('conversation');
+  // Ids of every call item; with an `item_reference` in, an output whose call is not here answers
+  // a stored item and stays opaque, as the validator leaves it.
+  const calls = new Set<string>();
+  let referenced = false;
   const assistantPart = (index: number, part: TextPart | ToolCallPart | OpaquePart): void => {
     const last = history.at(-1);
     if (last?.role === 'assistant') appendAll(last.parts, [part]);
@@ -39,23 +47,34 @@ export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult
       case 'message':
         readMessage(item, index, history, assistantPart);
         break;
-      case 'function_call': {
+      case 'function_call':
+      case 'custom_tool_call': {
         const call = readCall(item, index);
         names.arm(call.callId, call.name);
+        calls.add(call.callId);
         assistantPart(index, call);
         break;
       }
-      case 'function_call_output': {
+      case 'function_call_output':
+      case 'custom_tool_call_output': {
+        if (referenced && !calls.has(callIdOf(item, index))) {
+          assistantPart(index, { type: 'opaque', format: 'openai-responses', value: item });
+          break;
+        }
         const result = readOutput(item, index, names);
         const last = history.at(-1);
         if (last?.role === 'tool') appendAll(last.results, [result]);
         else history.push({ role: 'tool', results: [result], sourceIndex: index });
         break;
       }
-      default:
+      default: {
         if (typeof item.type !== 'string')
           throw invalidField(`input[${index}].type`, item.type, 'a string');
+        if (item.type === 'item_reference') referenced = true;
+        const pair = PAIR_OF_CALL.get(item.type);
+        if (pair !== undefined) calls.add(callIdOf(item, index, pair.callKey));
         assistantPart(index, { type: 'opaque', format: 'openai-responses', value: item });
+      }
     }
   }
   return { messages: history, warnings: [] };
@@ -90,6 +109,12 @@ function readCall(item: JsonObject, index: number): ToolCallPart {
   const name = item.name;
   if (typeof name !== 'string') throw invalidField(`${path}.name`, name, 'a string');
   const callId = callIdOf(item, index);
+  if (item.type === 'custom_tool_call') {
+    const { input } = item;
+    if (typeof input !== 'string') throw invalidField(`${path}.input`, input, 'a string');
+    const call = { type: 'tool-call', kind: 'custom', callId, name, arguments: {} } as const;
+    return withData({ ...call, argumentsText: input }, dataOf(extrasOf(item, CUSTOM_CALL_KEYS)));
+  }
   const parsed =
     typeof item.arguments === 'string'
       ? parseArgumentsText(item.arguments)
@@ -101,9 +126,17 @@ function readCall(item: JsonObject, index: number): ToolCallPart {
 function readOutput(item: JsonObject, index: number, names: CallNames): ToolResult {
   const callId = callIdOf(item, index);
   const extras = extrasOf(item, OUTPUT_KEYS);
+  const name = names.answer(callId) ?? '';
+  const kind = item.type === 'custom_tool_call_output' ? { kind: 'custom' as const } : {};
+  const parts = Array.isArray(item.output) ? readResultParts(item.output) : undefined;
+  if (parts !== undefined) {
+    const content = contentOfParts(parts);
+    const result = { callId, name, content, parts, isError: false, ...kind };
+    return withData({ ...result, sourceIndex: index }, dataOf(extras));
+  }
   const content = joinText(item.output, `input[${index}].output`);
-  const result = { callId, name: names.answer(callId) ?? '', content, isError: false };
-  // An output array (text, images, files) is kept whole.
+  const result = { callId, name, content, isError: false, ...kind };
+  // A text-only output array, or one with a piece the parts cannot say, is kept whole.
   const data = Array.isArray(item.output) ? { ...extras, output: item.output } : extras;
   return withData({ ...result, sourceIndex: index }, dataOf(data));
 }

@@ -9,6 +9,9 @@ import {
 } from './validate-openai-responses.js';
 import { repairResponsesReasoning } from './repair-responses-reasoning.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
+import type { WireRepair } from '../shared/wire-repair.js';
+import type { RuleContext } from '../../core/format.js';
+import { repairResponsesItems } from './repair-responses-items.js';
 
 // Input item and content part types only the Responses API has.
 const RESPONSES_ITEM_TYPES = new Set([
@@ -31,6 +34,28 @@ const RESPONSES_PART_TYPES = new Set([
   'input_file',
   'refusal',
 ]);
+
+/** The items pass, then the reasoning pass; fixes of the first placed in the output of the second. */
+function repairResponsesWire(
+  input: readonly unknown[],
+  context: RuleContext,
+  inputIndexOf: (item: unknown) => number,
+): WireRepair | undefined {
+  const items = repairResponsesItems(input, context, inputIndexOf);
+  const passed = items?.messages ?? input;
+  const reasoning = repairResponsesReasoning(passed, context, inputIndexOf);
+  if (items === undefined || reasoning === undefined) return items ?? reasoning;
+  const at = new Map(reasoning.messages.map((item, index) => [item, index]));
+  const placed = items.fixes.map((fix) => ({
+    ...fix,
+    messageIndex: at.get(passed[fix.messageIndex]) ?? fix.messageIndex,
+  }));
+  return {
+    messages: reasoning.messages,
+    fixes: [...placed, ...reasoning.fixes],
+    warnings: [...items.warnings, ...reasoning.warnings],
+  };
+}
 
 /** The OpenAI Responses `input` items. */
 export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
@@ -60,5 +85,9 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
     contentPart: (part) => typeof part.type === 'string' && RESPONSES_PART_TYPES.has(part.type),
   },
   layout: 'items',
-  repairWire: { after: repairResponsesReasoning },
+  repairWire: {
+    after: repairResponsesWire,
+    // The engine has nothing to do for these: the pass after it fixes or reports them.
+    leaves: new Set(['unacknowledged-safety-check', 'unpersisted-item', 'invalid-item-id']),
+  },
 };

@@ -33,6 +33,14 @@ interface OpenAIResponsesInputFile {
 export type OpenAIResponsesInputContent =
   OpenAIResponsesInputText | OpenAIResponsesInputImage | OpenAIResponsesInputFile;
 
+/** A part of a `function_call_output`'s or `custom_tool_call_output`'s `output` array. */
+export type OpenAIResponsesOutputContent =
+  | OpenAIResponsesInputText
+  | (Omit<OpenAIResponsesInputImage, 'detail'> & {
+      readonly detail?: OpenAIResponsesInputImage['detail'];
+    })
+  | OpenAIResponsesInputFile;
+
 interface OpenAIResponsesReasoningItem {
   readonly type: 'reasoning';
   readonly id: string;
@@ -50,11 +58,29 @@ interface OpenAIResponsesFunctionCallItem {
   readonly [key: string]: unknown;
 }
 
+/** A `custom_tool_call` item: a free-form call whose `input` is text. */
+interface OpenAIResponsesCustomToolCallItem {
+  readonly type: 'custom_tool_call';
+  readonly call_id: string;
+  readonly name: string;
+  readonly input: string;
+  readonly id?: string;
+  readonly [key: string]: unknown;
+}
+
 /** A `function_call_output` item: the result of one call. */
 export interface OpenAIResponsesFunctionCallOutputItem {
   readonly type: 'function_call_output';
   readonly call_id: string;
-  readonly output: string | OpenAIResponsesInputContent[];
+  readonly output: string | OpenAIResponsesOutputContent[];
+  readonly [key: string]: unknown;
+}
+
+/** A `custom_tool_call_output` item: the result of one custom call. */
+export interface OpenAIResponsesCustomToolCallOutputItem {
+  readonly type: 'custom_tool_call_output';
+  readonly call_id: string;
+  readonly output: string | OpenAIResponsesOutputContent[];
   readonly [key: string]: unknown;
 }
 
@@ -62,6 +88,8 @@ export interface OpenAIResponsesFunctionCallOutputItem {
 export type OpenAIResponsesInputItem =
   | OpenAIResponsesMessageItem
   | OpenAIResponsesFunctionCallItem
+  | OpenAIResponsesCustomToolCallItem
   | OpenAIResponsesFunctionCallOutputItem
+  | OpenAIResponsesCustomToolCallOutputItem
   // Any item passed through verbatim; `reasoning` stands for all, to fit the SDK's closed union.
   | OpenAIResponsesReasoningItem;

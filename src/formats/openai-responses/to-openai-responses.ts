@@ -11,13 +11,17 @@ import {
   type AssistantMessage,
   type ToolHistory,
   type ToolResult,
+  type ResultPart,
   type ConversionResult,
 } from '../../core/history.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { userContent } from '../openai-chat/to-openai-chat.js';
 import { textOf } from './from-openai-responses.js';
+import { writeResultParts } from './responses-result-parts.js';
 import type {
+  OpenAIResponsesCustomToolCallOutputItem,
   OpenAIResponsesFunctionCallOutputItem,
+  OpenAIResponsesOutputContent,
   OpenAIResponsesInputContent,
   OpenAIResponsesInputItem,
   OpenAIResponsesMessageItem,
@@ -30,6 +34,8 @@ export function toOpenAIResponses(
 ): ConversionResult<OpenAIResponsesInputItem[]> {
   const context = new ConversionContext('openai-responses', options);
   const names = new CallNames('conversation');
+  // Ids of custom calls, whose outputs are `custom_tool_call_output`.
+  const custom = new Set<string>();
   const items: OpenAIResponsesInputItem[] = [];
   history.forEach((message, index) => {
     switch (message.role) {
@@ -56,6 +62,8 @@ export function toOpenAIResponses(
       case 'assistant':
         context.ownData(message.providerData, index);
         for (const part of message.parts) {
+          if (part.type === 'tool-call' && part.kind === 'custom') custom.add(part.callId);
+          else if (part.type === 'tool-call') custom.delete(part.callId);
           const item = writePart(part, index, context, names);
           if (item !== undefined) items.push(item);
         }
@@ -63,7 +71,7 @@ export function toOpenAIResponses(
       case 'tool':
         context.ownData(message.providerData, index);
         for (const result of message.results)
-          items.push(writeOutput(result, index, context, names));
+          items.push(writeOutput(result, index, context, names, custom));
         break;
       default:
         assertNever(message, 'history message');
@@ -83,13 +91,18 @@ function writePart(
   if (part.type === 'tool-call') {
     names.arm(part.callId, part.name);
     const { callId, name } = part;
+    const own = context.ownData(part.providerData, index, callId);
+    if (part.kind === 'custom') {
+      const input = argumentsTextOf(part);
+      return withExtras(own, { type: 'custom_tool_call' as const, call_id: callId, name, input });
+    }
     const call = {
       type: 'function_call' as const,
       call_id: callId,
       name,
       arguments: argumentsTextOf(part),
     };
-    return withExtras(context.ownData(part.providerData, index, callId), call);
+    return withExtras(own, call);
   }
   const stored = context.ownData(part.providerData, index)?.item;
   // An item read in the output form is written back whole while its text is unchanged.
@@ -103,7 +116,8 @@ function writeOutput(
   index: number,
   context: ConversionContext,
   names: CallNames,
-): OpenAIResponsesFunctionCallOutputItem {
+  custom: ReadonlySet<string>,
+): OpenAIResponsesFunctionCallOutputItem | OpenAIResponsesCustomToolCallOutputItem {
   const { callId } = result;
   const carrier = 'Responses function_call_output items';
   answerWithoutName(names, result, index, context, carrier, 'conversation');
@@ -111,14 +125,24 @@ function writeOutput(
     const text = `${carrier} have no error flag; the result for "${callId}" is sent as a plain result.`;
     context.warn('dropped-error-flag', index, text, callId);
   }
+  const type =
+    result.kind === 'custom' || custom.has(callId)
+      ? 'custom_tool_call_output'
+      : 'function_call_output';
   const own = context.ownData(result.providerData, index, callId);
+  if (result.parts !== undefined) {
+    const ownOf = (part: ResultPart): Readonly<Record<string, unknown>> | undefined =>
+      part.type === 'json' ? undefined : context.ownData(part.providerData, index, callId);
+    const output = writeResultParts(result.parts, ownOf);
+    return { ...own, type, call_id: callId, output };
+  }
   const text = resultText(result.content);
-  if (own === undefined) return { type: 'function_call_output', call_id: callId, output: text };
+  if (own === undefined) return { type, call_id: callId, output: text };
   const { output, ...extras } = own;
   // An output array read from Responses is written back whole while its text is unchanged.
   const content =
     Array.isArray(output) && textOf(output) === text
-      ? (output as OpenAIResponsesInputContent[])
+      ? (output as OpenAIResponsesOutputContent[])
       : text;
-  return { ...extras, type: 'function_call_output', call_id: callId, output: content };
+  return { ...extras, type, call_id: callId, output: content };
 }

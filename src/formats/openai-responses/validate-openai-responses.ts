@@ -19,6 +19,12 @@ import {
 } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
+import {
+  PAIR_OF_CALL,
+  PAIR_OF_OUTPUT,
+  pairKeyOf,
+  unacknowledgedChecks,
+} from './responses-pairs.js';
 
 /** The longest `call_id` the Responses API accepts (AnswerDotAI/fastllm#45). */
 export const OPENAI_RESPONSES_MAX_CALL_ID_LENGTH = 64;
@@ -45,28 +51,97 @@ export function inspectOpenAIResponses(
   assertResponsesInput(input);
   const issues = reasoningIssues(input, context);
   const table = new ToolTurnTable();
+  // Each call item by id, for its output; once an `item_reference` is in, an output whose call
+  // is not may answer the stored item it stands for.
+  const calls = new Map<string, JsonObject>();
+  let referenced = false;
   for (let index = 0; index < input.length; index++) {
     const item = responsesItemAt(input, index);
     const type = item.type;
-    if (type === 'function_call' || type === 'function_call_output') {
-      const callId = callIdOf(item, index);
+    itemRuleIssues(item, index, context, issues);
+    const callPair = PAIR_OF_CALL.get(type);
+    const pair = callPair ?? PAIR_OF_OUTPUT.get(type);
+    if (pair !== undefined) {
+      const key = callPair === undefined ? pairKeyOf(item, pair.outputKeys) : pair.callKey;
+      const callId = callIdOf(item, index, key);
       if (callId === '' || callId.length > OPENAI_RESPONSES_MAX_CALL_ID_LENGTH)
-        issues.push(callIdIssue(callId, index));
-      table.begin(index, type === 'function_call' ? 'calls' : 'results');
+        issues.push(callIdIssue(callId, index, key));
+      const call = calls.get(callId);
+      if (callPair !== undefined) calls.set(callId, item);
+      else if (call === undefined && referenced) {
+        table.other(index);
+        continue;
+      } else if (call !== undefined && type === 'computer_call_output')
+        safetyCheckIssue(call, item, callId, index, issues);
+      table.begin(index, callPair === undefined ? 'results' : 'calls');
       table.add(callId, -1);
       continue;
     }
+    if (type === 'item_reference') referenced = true;
     if (type === undefined) messageRoleOf(item, index);
     table.other(index);
   }
   const worded = wordsIssues(use);
   const scope = { scope: 'conversation', uniqueCallIds: 'conversation' } as const;
-  for (const problem of findToolTurnProblems(table, scope)) issues.push(issueOf(problem, worded));
+  for (const problem of findToolTurnProblems(table, scope))
+    issues.push(issueOf(problem, worded, input));
   return { result: toValidationResult(issues.sort(byMessageIndex)), table };
 }
 
-function callIdIssue(callId: string, index: number): HistoryIssue {
-  const param = `input[${index}].call_id`;
+// OpenAI's sentence (openai/openai-agents-python#843) prints the ids as a Python list.
+function safetyCheckIssue(
+  call: JsonObject,
+  output: JsonObject,
+  toolCallId: string,
+  messageIndex: number,
+  issues: HistoryIssue[],
+): void {
+  const checkIds = unacknowledgedChecks(call, output);
+  if (checkIds.length === 0) return;
+  const list = checkIds.map((id) => `'${id}'`).join(', ');
+  const message = `Computer tool has unacknowledged safety check for [${list}]`;
+  const param = `input[${messageIndex}].acknowledged_safety_checks`;
+  const code = 'unacknowledged-safety-check';
+  issues.push({ code, messageIndex, toolCallId, checkIds, param, message });
+}
+
+// Item id prefixes: 'fc' (nodetool-ai/nodetool#4252), 'rs' (jlcodes99/cockpit-tools#2090);
+// the others as the `openai` SDK's examples and OpenAI's outputs name them.
+const ID_PREFIXES: ReadonlyMap<unknown, string> = new Map([
+  ['function_call', 'fc'],
+  ['reasoning', 'rs'],
+  ['custom_tool_call', 'ctc'],
+  ['computer_call', 'cu'],
+  ['message', 'msg'],
+]);
+
+/** The `invalid-item-id` and (with `store: false`) `unpersisted-item` issues of one item. */
+function itemRuleIssues(
+  item: JsonObject,
+  index: number,
+  context: RuleContext,
+  issues: HistoryIssue[],
+): void {
+  const { type, id } = item;
+  if (typeof id !== 'string') return;
+  const prefix = ID_PREFIXES.get(type ?? (item.role === 'assistant' ? 'message' : undefined));
+  const param = `input[${index}].id`;
+  if (prefix !== undefined && !id.startsWith(prefix)) {
+    // jlcodes99/cockpit-tools#2090.
+    const message = `Invalid '${param}': '${id}'. Expected an ID that begins with '${prefix}'.`;
+    issues.push({ code: 'invalid-item-id', messageIndex: index, itemId: id, param, message });
+    return;
+  }
+  const lookedUp =
+    type === 'item_reference' || (type === 'reasoning' && item.encrypted_content == null);
+  if (context.store !== false || !lookedUp) return;
+  // anomalyco/opencode#7724, #8987.
+  const message = `Item with id '${id}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`;
+  issues.push({ code: 'unpersisted-item', messageIndex: index, itemId: id, param, message });
+}
+
+function callIdIssue(callId: string, index: number, key: string): HistoryIssue {
+  const param = `input[${index}].${key}`;
   // code empty_string: BigPizzaV3/CodexPlusPlus#315.
   const message =
     callId === ''
@@ -75,26 +150,35 @@ function callIdIssue(callId: string, index: number): HistoryIssue {
   return { code: 'invalid-tool-call-id', messageIndex: index, toolCallId: callId, param, message };
 }
 
-function issueOf(problem: ToolTurnProblem, worded: boolean): HistoryIssue {
+function issueOf(
+  problem: ToolTurnProblem,
+  worded: boolean,
+  input: readonly unknown[],
+): HistoryIssue {
   const param = 'input';
+  const what = (messageIndex: number): string => {
+    const item = input[messageIndex];
+    const type = isObject(item) ? item.type : undefined;
+    return (PAIR_OF_CALL.get(type) ?? PAIR_OF_OUTPUT.get(type))?.what ?? 'function call';
+  };
   if (problem.kind === 'missing') {
-    // tjardoo/openai-client#124, Azure/azure-sdk-for-python#46092.
+    // The sentences and their sources: responses-pairs.ts.
     const { turnMessageIndex: messageIndex, callIds: toolCallIds } = problem;
     const ids = toolCallIds.join(', ');
-    const message = worded ? `No tool output found for function call ${ids}.` : '';
+    const message = worded ? `No tool output found for ${what(messageIndex)} ${ids}.` : '';
     return { code: 'missing-tool-result', messageIndex, toolCallIds, param, message };
   }
   const site = problem.kind === 'duplicate-call' ? problem.call : problem.result;
   const { messageIndex, callId: toolCallId } = site;
   if (problem.kind === 'orphan' || problem.kind === 'misplaced') {
-    // continuedev/continue#10092, james-6-23/codex2api#414.
-    const text = `No tool call found for function call output with call_id ${toolCallId}.`;
+    // continuedev/continue#10092, james-6-23/codex2api#414 (function calls; the others ours).
+    const text = `No tool call found for ${what(messageIndex)} output with call_id ${toolCallId}.`;
     const message = worded ? text : '';
     return { code: 'orphan-tool-result', messageIndex, toolCallId, param, message };
   }
   // Ours, shaped like OpenAI's "Duplicate item found with id fc_…" (openai/openai-agents-python#1789).
-  const what = problem.kind === 'duplicate-result' ? 'call output found for' : 'call found with';
-  const text = `Duplicate function ${what} call_id ${toolCallId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.`;
+  const kind = problem.kind === 'duplicate-result' ? 'output found for' : 'found with';
+  const text = `Duplicate ${what(messageIndex)} ${kind} call_id ${toolCallId}, first at input[${problem.first.messageIndex}]. Remove duplicate items from your input and try again.`;
   const message = worded ? text : '';
   return { code: 'duplicate-tool-call-id', messageIndex, toolCallId, param, message };
 }
@@ -111,10 +195,10 @@ export function responsesItemAt(input: readonly unknown[], index: number): JsonO
   return objectAt(input, index, 'input', 'an input item object');
 }
 
-/** The `call_id` of a call or output item, checked to be a string. */
-export function callIdOf(item: JsonObject, index: number): string {
-  const callId = item.call_id;
-  if (typeof callId !== 'string') throw invalidField(`input[${index}].call_id`, callId, 'a string');
+/** The `call_id` (or the pair's other id field) of a call or output item, checked to be a string. */
+export function callIdOf(item: JsonObject, index: number, key = 'call_id'): string {
+  const callId = item[key];
+  if (typeof callId !== 'string') throw invalidField(`input[${index}].${key}`, callId, 'a string');
   return callId;
 }
 

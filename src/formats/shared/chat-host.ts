@@ -50,7 +50,8 @@ export type ShapeFixKind =
   | 'added-tool-call-id'
   | 'filled-content'
   | 'named-call'
-  | 'added-reasoning';
+  | 'added-reasoning'
+  | 'moved-media';
 
 /** One change a shape repair made to one message. */
 export interface ShapeFix {

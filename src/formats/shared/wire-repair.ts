@@ -50,6 +50,20 @@ export interface StrippedItemIdFix extends WireFixBase {
   readonly itemId: string;
 }
 
+/** A Responses output added for a call of a kind the neutral model does not hold (shell, apply_patch). */
+export interface InsertedOutputFix extends WireFixBase {
+  readonly kind: 'inserted-output';
+  readonly item: unknown;
+}
+
+/** A Responses output item that answers no call, of a kind the neutral model does not hold, dropped. */
+export interface DroppedItemFix extends WireFixBase {
+  readonly kind: 'dropped-item';
+  /** Where it was in the input. */
+  readonly fromIndex: number;
+  readonly item: unknown;
+}
+
 /**
  * A Gemini call step of the current turn got Google's documented placeholder thought signature
  * on its first `functionCall` part (Gemini 3 refuses the step without one).
@@ -97,6 +111,8 @@ export type WireFix =
   | DroppedReasoningFix
   | DroppedApprovalFix
   | StrippedItemIdFix
+  | InsertedOutputFix
+  | DroppedItemFix
   | WireMovedResultFix
   | MovedResultMediaFix
   | AddedThoughtSignatureFix

@@ -42,6 +42,8 @@ export function synthesizeCall(
     name: name ?? UNKNOWN_TOOL_NAME,
     arguments: source?.arguments ?? {},
     ...(source?.argumentsText === undefined ? {} : { argumentsText: source.argumentsText }),
+    // A custom output's call is a custom call (Responses `custom_tool_call`).
+    ...(result.kind === 'custom' && { kind: 'custom', argumentsText: source?.argumentsText ?? '' }),
   };
   return { call, guessed: { name: name === undefined, arguments: source === undefined } };
 }

@@ -1,0 +1,144 @@
+import type { RuleContext } from '../../core/format.js';
+import type { ConversionWarning } from '../../core/history.js';
+import { isObject } from '../../core/input-guards.js';
+import { missingResultPlaceholder } from '../../core/placeholder-result.js';
+import type { HistoryIssue } from '../../errors/history-issue.js';
+import type { WireFix, WireRepair } from '../shared/wire-repair.js';
+import { PAIR_OF_CALL, PAIR_OF_OUTPUT } from './responses-pairs.js';
+import { inspectOpenAIResponses } from './validate-openai-responses.js';
+
+// Calls and outputs the neutral model reads as function calls; the engine repairs those.
+const NEUTRAL = new Set<unknown>([
+  'function_call',
+  'custom_tool_call',
+  'function_call_output',
+  'custom_tool_call_output',
+]);
+
+/**
+ * Fixes what the validator reports on Responses items the neutral model keeps opaque:
+ * - a shell, local shell or apply_patch call without output gets a failed output right after it;
+ * - an output of such a kind that answers no call is dropped (kept whole in its fix);
+ * - an item id without its type's prefix is removed (the API makes its own);
+ * - with `store: false`, reasoning without `encrypted_content` is dropped.
+ * A computer call without output (no screenshot can be made up), an MCP approval request without
+ * response (no decision can), unacknowledged safety checks and an `item_reference` under
+ * `store: false` are left, each with an `unrepaired-issue` warning.
+ */
+export function repairResponsesItems(
+  input: readonly unknown[],
+  context: RuleContext,
+  inputIndexOf: (item: unknown) => number,
+): WireRepair | undefined {
+  const { result } = inspectOpenAIResponses(input, context, 'repair');
+  if (result.ok) return undefined;
+  const byIndex = new Map<number, HistoryIssue[]>();
+  for (const issue of result.issues)
+    byIndex.set(issue.messageIndex, [...(byIndex.get(issue.messageIndex) ?? []), issue]);
+  const output: unknown[] = [];
+  const fixes: WireFix[] = [];
+  const warnings: ConversionWarning[] = [];
+  const leave = (issue: HistoryIssue, why: string, callId?: string): void => {
+    const message = `input[${fromOf(input[issue.messageIndex])}]: ${why}`;
+    const warning = { code: 'unrepaired-issue' as const, messageIndex: output.length, message };
+    warnings.push(callId === undefined ? warning : { ...warning, callId });
+  };
+  const fromOf = (item: unknown): number => {
+    const from = inputIndexOf(item);
+    return from === -1 ? input.indexOf(item) : from;
+  };
+  for (let index = 0; index < input.length; index++) {
+    let item = input[index];
+    const type = isObject(item) ? item.type : undefined;
+    const after: { readonly item: unknown; readonly callId: string; readonly message: string }[] =
+      [];
+    let dropped = false;
+    for (const issue of byIndex.get(index) ?? []) {
+      switch (issue.code) {
+        case 'missing-tool-result': {
+          const pair = PAIR_OF_CALL.get(type);
+          if (pair === undefined || NEUTRAL.has(type)) break;
+          const [callId = ''] = issue.toolCallIds;
+          if (pair.placeholder === undefined) {
+            leave(
+              issue,
+              `the ${pair.what} ${callId} has no ${pair.output}, and repair cannot make one up; add it yourself.`,
+              callId,
+            );
+            break;
+          }
+          const note = missingResultPlaceholder(pair.what).message;
+          const message = `The ${pair.what} ${callId} had no ${pair.output}; a failed one was added after it.`;
+          after.push({ item: pair.placeholder(callId, note), callId, message });
+          break;
+        }
+        case 'orphan-tool-result': {
+          const pair = PAIR_OF_OUTPUT.get(type);
+          if (pair === undefined || NEUTRAL.has(type) || dropped) break;
+          dropped = true;
+          const fromIndex = fromOf(item);
+          const message = `The ${pair.output} at input[${fromIndex}] answers no ${pair.what}; it was dropped (kept whole in this fix).`;
+          fixes.push({
+            kind: 'dropped-item',
+            messageIndex: output.length,
+            callId: issue.toolCallId,
+            fromIndex,
+            item,
+            message,
+          });
+          break;
+        }
+        case 'invalid-item-id': {
+          if (!isObject(item) || dropped) break;
+          item = Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'id'));
+          const message = `The item id '${issue.itemId}' at input[${fromOf(input[index])}] does not begin with its type's prefix; it was removed (the API gives the item its own).`;
+          fixes.push({
+            kind: 'stripped-item-id',
+            messageIndex: output.length,
+            callId: '',
+            itemId: issue.itemId,
+            message,
+          });
+          break;
+        }
+        case 'unpersisted-item': {
+          if (type !== 'reasoning') {
+            leave(
+              issue,
+              `the item '${issue.itemId}' is looked up on the server, which stores nothing with store: false; send the item itself, or set store: true.`,
+            );
+            break;
+          }
+          if (dropped) break;
+          dropped = true;
+          const fromIndex = fromOf(item);
+          const message = `The reasoning item '${issue.itemId}' at input[${fromIndex}] has no encrypted_content, and with store: false the API cannot look it up; it was dropped (kept whole in this fix).`;
+          fixes.push({
+            kind: 'dropped-reasoning',
+            messageIndex: output.length,
+            callId: '',
+            fromIndex,
+            item,
+            message,
+          });
+          break;
+        }
+        case 'unacknowledged-safety-check':
+          leave(
+            issue,
+            `safety checks ${issue.checkIds.join(', ')} of computer call ${issue.toolCallId} are not acknowledged; only the user may acknowledge them (acknowledged_safety_checks).`,
+            issue.toolCallId,
+          );
+          break;
+        default:
+      }
+    }
+    if (!dropped) output.push(item);
+    for (const added of after) {
+      fixes.push({ kind: 'inserted-output', messageIndex: output.length, ...added });
+      output.push(added.item);
+    }
+  }
+  if (fixes.length === 0 && warnings.length === 0) return undefined;
+  return { messages: fixes.length === 0 ? input : output, fixes, warnings };
+}
