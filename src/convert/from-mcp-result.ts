@@ -47,7 +47,8 @@ export interface FromMcpResultOptions<F extends MessageFormat> {
  * format's error flag (`is_error`, `status: 'error'`, Gemini `{ error }`), images and documents go
  * where the format holds them, `structuredContent` is the JSON when no text block says it.
  * Annotations and `_meta` are for the client and are left out.
- * @throws {ToolHistoryError} `invalid-input` when `result` is not a `CallToolResult`.
+ * @throws {ToolHistoryError} `invalid-input` when `result` is not a `CallToolResult`, or for
+ *   `'vercel-ui'`, whose results live inside their call's tool part (use `'vercel'`).
  * @throws {UnsupportedFormatError} for a format name this package does not know.
  * @example
  * const { messages } = fromMcpResult(await client.callTool(call), { format: 'anthropic', callId, name });
@@ -57,6 +58,11 @@ export function fromMcpResult<F extends MessageFormat>(
   options: FromMcpResultOptions<F>,
 ): WrittenHistory[F] {
   const adapter = adapterFor(options.format);
+  if (options.format === 'vercel-ui')
+    throw new ToolHistoryError(
+      'invalid-input',
+      `fromMcpResult for call "${options.callId}": a UI message holds a result inside its call's tool part, not in a message of its own; write it with format 'vercel' (a tool message), or set the part's output.`,
+    );
   const parsed = callToolResult.safeParse(result);
   if (!parsed.success) {
     const detail = parsed.error.issues

@@ -146,6 +146,19 @@ export function contentPiece(content: JsonValue): TextPart | JsonPart {
     : { type: 'json', value: content };
 }
 
+const MEDIA_KEYS = ['mediaType', 'data', 'url', 'fileId', 'filename'] as const;
+
+/**
+ * What of a medium a format's piece does not hold: the fields reading the written piece back
+ * (`back`, `undefined` when nothing was written) does not give, as a phrase for a warning.
+ */
+export function lostMedia(part: MediaPart, back: ResultPart | undefined): string | undefined {
+  const lost = MEDIA_KEYS.filter(
+    (key) => part[key] !== undefined && (back?.type !== part.type || back[key] !== part[key]),
+  );
+  return lost.length === 0 ? undefined : `the ${lost.join(', ')} of a result ${part.type}`;
+}
+
 /**
  * Every code a {@link ConversionWarning} can carry: what the target format cannot hold (an error
  * flag, a result name, malformed argument text, another format's content, extras or reasoning),

@@ -91,7 +91,16 @@ function dropUndefined(value: Record<string, unknown>): Record<string, unknown> 
 const callId = 'callMcp01';
 const name = 'save';
 
-test.prop([callToolResult, fc.constantFrom(...MESSAGE_FORMATS)], { numRuns: 300 })(
+// UI messages hold a result inside its call's tool part: fromMcpResult refuses them (tested below).
+const RESULT_FORMATS = MESSAGE_FORMATS.filter((format) => format !== 'vercel-ui');
+
+test('refuses vercel-ui, whose results live inside their call, with a typed error', () => {
+  expect(() => fromMcpResult({ content: [] }, { format: 'vercel-ui', callId, name })).toThrow(
+    expect.objectContaining({ code: 'invalid-input', message: expect.stringContaining("'vercel'") }),
+  );
+});
+
+test.prop([callToolResult, fc.constantFrom(...RESULT_FORMATS)], { numRuns: 300 })(
   'accepts every result the MCP SDK accepts, and the output validates after its call',
   (result, format) => {
     if (!CallToolResultSchema.safeParse(result).success) return;

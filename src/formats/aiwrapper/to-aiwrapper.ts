@@ -1,9 +1,10 @@
 import { assertNever, isObject } from '../../core/input-guards.js';
-import type {
-  AssistantMessage,
-  ToolHistory,
-  ToolResult,
-  ConversionResult,
+import {
+  lostMedia,
+  type AssistantMessage,
+  type ToolHistory,
+  type ToolResult,
+  type ConversionResult,
 } from '../../core/history.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import type { AiwrapperItem, AiwrapperMessage } from './aiwrapper-types.js';
@@ -71,11 +72,22 @@ function resultImages(
     const mime = part.mediaType === undefined ? {} : { mimeType: part.mediaType };
     // `metadata` names the call, so the reader puts the image back in its result.
     const metadata = { toolCallId: result.callId };
-    if (part.type === 'image' && part.data !== undefined)
-      items.push({ type: 'image', base64: part.data, ...mime, metadata });
-    else if (part.type === 'image' && part.url !== undefined)
-      items.push({ type: 'image', url: part.url, ...mime, metadata });
-    else
+    const source = part.data === undefined ? part.url && { url: part.url } : { base64: part.data };
+    if (part.type === 'image' && source !== undefined) {
+      items.push({ type: 'image', ...source, ...mime, metadata });
+      const lost = lostMedia(part, {
+        type: 'image',
+        ...(part.data === undefined ? { url: part.url } : { data: part.data }),
+        mediaType: part.mediaType,
+      });
+      if (lost !== undefined)
+        context.warn(
+          'dropped-content',
+          index,
+          `aiwrapper image items cannot hold ${lost}; it was left out.`,
+          result.callId,
+        );
+    } else
       context.warn(
         'dropped-content',
         index,

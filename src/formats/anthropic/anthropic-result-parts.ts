@@ -1,4 +1,4 @@
-import type { MediaPart, ResultPart } from '../../core/history.js';
+import { lostMedia, type MediaPart, type ResultPart } from '../../core/history.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { extrasOf } from '../shared/conversion-context.js';
 import type { ResultPieces } from './write-blocks.js';
@@ -10,15 +10,20 @@ import type { AnthropicToolResultContentBlock } from './anthropic-types.js';
 
 const TEXT_KEYS = new Set(['type', 'text']);
 const MEDIA_KEYS = new Set(['type', 'source']);
+const DOCUMENT_KEYS = new Set(['type', 'source', 'title']);
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 /** The media piece of an `image` / `document` block, `undefined` for a source it does not map. */
 function mediaOf(block: JsonObject): MediaPart | undefined {
   const { source, type } = block;
   if ((type !== 'image' && type !== 'document') || !isObject(source)) return undefined;
-  const extras = extrasOf(block, MEDIA_KEYS);
-  const part: Pick<MediaPart, 'type' | 'providerData'> = {
+  const { title } = block;
+  // A document's `title` is its file name.
+  const named = type === 'document' && typeof title === 'string';
+  const extras = extrasOf(block, named ? DOCUMENT_KEYS : MEDIA_KEYS);
+  const part: Pick<MediaPart, 'type' | 'filename' | 'providerData'> = {
     type,
+    ...(named && { filename: title }),
     ...(extras === undefined ? {} : { providerData: { anthropic: extras } }),
   };
   const keys = Object.keys(source).length;
@@ -96,7 +101,17 @@ export function writeAnthropicParts(
       );
       return;
     }
-    blocks.push({ ...own(part), type: part.type, source } as AnthropicToolResultContentBlock);
+    const title = part.type === 'document' &&
+      part.filename !== undefined && { title: part.filename };
+    const block = {
+      ...own(part),
+      type: part.type,
+      source,
+      ...title,
+    } as AnthropicToolResultContentBlock;
+    blocks.push(block);
+    const lost = lostMedia(part, mediaOf(block as JsonObject));
+    if (lost !== undefined) drop(lost);
   });
   return blocks;
 }

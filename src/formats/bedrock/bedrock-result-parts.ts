@@ -1,4 +1,4 @@
-import type { JsonValue, MediaPart, ResultPart } from '../../core/history.js';
+import { lostMedia, type JsonValue, type MediaPart, type ResultPart } from '../../core/history.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import type { ResultPieces } from '../anthropic/write-blocks.js';
 import type { BedrockToolResultContentBlock } from './bedrock-types.js';
@@ -102,11 +102,11 @@ export function writeBedrockParts(
         return;
       }
       const name = documentName(part.filename, position);
-      blocks.push(
-        part.type === 'image'
-          ? { image: { format, source } }
-          : { document: { format, name, source } },
-      );
+      const inner = part.type === 'image' ? { format, source } : { format, name, source };
+      blocks.push(part.type === 'image' ? { image: inner } : { document: inner });
+      // Bedrock's document name is required and reduced to the characters it allows.
+      const lost = lostMedia(part, mediaOf(part.type, inner));
+      if (lost !== undefined) drop(lost);
     }
   });
   return blocks;

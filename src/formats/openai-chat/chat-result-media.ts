@@ -1,4 +1,4 @@
-import type { MediaPart, ResultPart, ToolResult } from '../../core/history.js';
+import { lostMedia, type MediaPart, type ResultPart, type ToolResult } from '../../core/history.js';
 import { isObject } from '../../core/input-guards.js';
 import type { OpenAIChatUserContentPart } from './openai-chat-types.js';
 import type { ShapeFix } from '../shared/chat-host.js';
@@ -56,9 +56,12 @@ function readMedia(piece: Readonly<Record<string, unknown>>): MediaPart | undefi
 export function mediaOfResults(results: readonly ToolResult[]): {
   readonly content: OpenAIChatUserContentPart[];
   readonly dropped: readonly { readonly callId: string; readonly what: string }[];
+  /** What of a written medium Chat does not hold (an image's file name, a URL's media type). */
+  readonly kept: readonly { readonly callId: string; readonly lost: string }[];
 } {
   const content: OpenAIChatUserContentPart[] = [];
   const dropped: { callId: string; what: string }[] = [];
+  const kept: { callId: string; lost: string }[] = [];
   for (const result of results) {
     const media = (result.parts ?? []).filter(
       (part): part is MediaPart => part.type === 'image' || part.type === 'document',
@@ -66,6 +69,13 @@ export function mediaOfResults(results: readonly ToolResult[]): {
     const written = media.flatMap((part) => {
       const piece = writeMedia(part);
       if (piece === undefined) dropped.push({ callId: result.callId, what: part.type });
+      else {
+        const lost = lostMedia(
+          part,
+          readMedia(piece as unknown as Readonly<Record<string, unknown>>),
+        );
+        if (lost !== undefined) kept.push({ callId: result.callId, lost });
+      }
       return piece === undefined ? [] : [piece];
     });
     if (written.length === 0) continue;
@@ -75,7 +85,7 @@ export function mediaOfResults(results: readonly ToolResult[]): {
     });
     content.push(...written);
   }
-  return { content, dropped };
+  return { content, dropped, kept };
 }
 
 function writeMedia(part: MediaPart): OpenAIChatUserContentPart | undefined {

@@ -80,7 +80,27 @@ function writeChatMessages(
           const text = `${dialect.formatName} cannot take a result's ${what} known only by ${what === 'image' ? 'file id' : 'URL'}; it was left out.`;
           context.warn('dropped-content', index, text, callId);
         }
+        for (const { callId, lost } of media.kept)
+          context.warn(
+            'dropped-content',
+            index,
+            `${dialect.formatName} cannot hold ${lost}; it was left out.`,
+            callId,
+          );
         if (media.content.length === 0) break;
+        // Mistral refuses a user message right after `tool` messages ("Unexpected role 'user'
+        // after role 'tool'"): there the media have nowhere to go.
+        if (dialect.format === 'mistral') {
+          for (const result of message.results)
+            if (result.parts?.some((part) => part.type === 'image' || part.type === 'document'))
+              context.warn(
+                'dropped-content',
+                index,
+                "Mistral takes images and files only in user messages, and no user message may follow a tool message; the result's media were left out.",
+                result.callId,
+              );
+          break;
+        }
         names.other();
         messages.push({ role: 'user', content: media.content });
         context.warn(

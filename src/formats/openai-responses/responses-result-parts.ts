@@ -28,7 +28,8 @@ export function readResultParts(output: readonly unknown[]): ResultPart[] | unde
   return media ? parts : undefined;
 }
 
-function readPiece(piece: JsonObject): ResultPart | undefined {
+/** One output piece as a result part; `undefined` for a piece it cannot read. */
+export function readPiece(piece: JsonObject): ResultPart | undefined {
   const own = (keys: ReadonlySet<string>): MediaPart['providerData'] =>
     providerDataOf('openai-responses', extrasOf(piece, keys));
   const string = (key: string): string | undefined =>

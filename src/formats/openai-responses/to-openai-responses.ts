@@ -7,6 +7,7 @@ import {
   type WriterOptions,
 } from '../shared/conversion-context.js';
 import {
+  lostMedia,
   resultText,
   type AssistantMessage,
   type ToolHistory,
@@ -14,10 +15,11 @@ import {
   type ResultPart,
   type ConversionResult,
 } from '../../core/history.js';
+import type { JsonObject } from '../../core/input-guards.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { userContent } from '../openai-chat/to-openai-chat.js';
 import { textOf } from './from-openai-responses.js';
-import { writeResultParts } from './responses-result-parts.js';
+import { readPiece, writeResultParts } from './responses-result-parts.js';
 import type {
   OpenAIResponsesCustomToolCallOutputItem,
   OpenAIResponsesFunctionCallOutputItem,
@@ -134,6 +136,17 @@ function writeOutput(
     const ownOf = (part: ResultPart): Readonly<Record<string, unknown>> | undefined =>
       part.type === 'json' ? undefined : context.ownData(part.providerData, index, callId);
     const output = writeResultParts(result.parts, ownOf);
+    result.parts.forEach((part, at) => {
+      if (part.type !== 'image' && part.type !== 'document') return;
+      const lost = lostMedia(part, readPiece((output[at] as JsonObject | undefined) ?? {}));
+      if (lost !== undefined)
+        context.warn(
+          'dropped-content',
+          index,
+          `OpenAI Responses cannot hold ${lost}; it was left out.`,
+          callId,
+        );
+    });
     return { ...own, type, call_id: callId, output };
   }
   const text = resultText(result.content);

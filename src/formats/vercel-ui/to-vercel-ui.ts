@@ -181,6 +181,14 @@ function withResult(
   if (isObject(result.providerData?.vercel?.approval)) return part;
   // A result carries no extras in a tool part: other formats' are dropped with a warning.
   context.ownData(result.providerData, index, result.callId);
+  // A tool part's output is the tool's own value: images and documents need the tool's toModelOutput.
+  if (result.parts?.some((piece) => piece.type === 'image' || piece.type === 'document') === true)
+    context.warn(
+      'dropped-content',
+      index,
+      "A UI message's tool part holds the tool's output, not images or documents; they were left out (the result's text is kept).",
+      result.callId,
+    );
   const denied = part.approval?.approved === false;
   if (result.isError && denied) return { ...part, state: 'output-denied' };
   if (result.isError) {

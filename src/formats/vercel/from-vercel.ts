@@ -1,4 +1,6 @@
 import { assertWritableJson } from '../../core/json-text.js';
+import { contentOfParts } from '../../core/history.js';
+import { readContentParts } from './vercel-result-parts.js';
 import { extrasOf } from '../shared/conversion-context.js';
 import type {
   HistoryMessage,
@@ -138,7 +140,11 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
             )
             .join('')
         : '';
-  return { ...base, content, isError: false, providerData: { vercel: { ...extras, output } } };
+  const providerData = { vercel: { ...extras, output } };
+  const parts = output.type === 'content' ? readContentParts(output.value) : undefined;
+  if (parts !== undefined)
+    return { ...base, content: contentOfParts(parts), parts, isError: false, providerData };
+  return { ...base, content, isError: false, providerData };
 }
 
 /**

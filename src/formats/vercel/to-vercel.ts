@@ -25,6 +25,7 @@ import type {
   VercelToolResultPart,
   VercelUserMessage,
 } from './vercel-types.js';
+import { writeContentParts } from './vercel-result-parts.js';
 
 /** Writes a neutral history as Vercel AI SDK `ModelMessage`s. */
 export function toVercel(
@@ -119,12 +120,14 @@ function writeResult(
     isObject(stored) && typeof stored.type === 'string'
       ? // An output read as `content` or `execution-denied` goes back whole.
         (stored as VercelToolResultOutput)
-      : typeof result.content === 'string'
-        ? { type: result.isError ? 'error-text' : 'text', value: result.content }
-        : {
-            type: result.isError ? 'error-json' : 'json',
-            value: result.content as VercelJsonValue,
-          };
+      : result.parts !== undefined
+        ? contentOutput(result, index, context)
+        : typeof result.content === 'string'
+          ? { type: result.isError ? 'error-text' : 'text', value: result.content }
+          : {
+              type: result.isError ? 'error-json' : 'json',
+              value: result.content as VercelJsonValue,
+            };
   const part: VercelToolResultPart = {
     type: 'tool-result',
     toolCallId: result.callId,
@@ -132,4 +135,28 @@ function writeResult(
     output,
   };
   return own === undefined ? part : { ...extras, ...part };
+}
+
+/** A result with images or documents as a `content` output; it has no error flag. */
+function contentOutput(
+  result: ToolResult,
+  index: number,
+  context: ConversionContext,
+): VercelToolResultOutput {
+  const { value, dropped } = writeContentParts(result.parts ?? []);
+  for (const what of dropped)
+    context.warn(
+      'dropped-content',
+      index,
+      `The AI SDK's content output cannot hold ${what}; it was left out.`,
+      result.callId,
+    );
+  if (result.isError)
+    context.warn(
+      'dropped-error-flag',
+      index,
+      "The AI SDK's content output has no error flag; the error mark of the result was left out.",
+      result.callId,
+    );
+  return { type: 'content', value };
 }

@@ -34,7 +34,23 @@ export type VercelToolResultOutput =
   | { readonly type: 'text'; readonly value: string }
   | { readonly type: 'json'; readonly value: VercelJsonValue }
   | { readonly type: 'error-text'; readonly value: string }
-  | { readonly type: 'error-json'; readonly value: VercelJsonValue };
+  | { readonly type: 'error-json'; readonly value: VercelJsonValue }
+  /** Text, image and file pieces. */
+  | { readonly type: 'content'; readonly value: VercelContentPiece[] };
+
+/** One piece of a `content` tool output (AI SDK v6; `media` is v5's). */
+export type VercelContentPiece =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'media' | 'image-data'; readonly data: string; readonly mediaType: string }
+  | { readonly type: 'image-url'; readonly url: string }
+  | { readonly type: 'image-file-id' | 'file-id'; readonly fileId: string }
+  | {
+      readonly type: 'file-data';
+      readonly data: string;
+      readonly mediaType: string;
+      readonly filename?: string;
+    }
+  | { readonly type: 'file-url'; readonly url: string; readonly mediaType?: string };
 
 /** A `tool-result` part of a tool message (or, provider-executed, of an assistant message). */
 export interface VercelToolResultPart {

@@ -43,7 +43,7 @@ describe('tool_result images and documents', () => {
             {
               type: 'document',
               url: 'https://example.com/a.pdf',
-              providerData: { anthropic: { title: 'Report' } },
+              filename: 'Report',
             },
           ],
           isError: false,
@@ -116,6 +116,8 @@ describe('tool_result images and documents', () => {
             {
               type: 'document',
               source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0x' },
+              // Bedrock's document name is Anthropic's document title.
+              title: 'scan',
             },
           ],
         },
