@@ -1,9 +1,10 @@
 import type { ConversationView, ViewMessage, ViewPart } from './conversation-view.js';
+import type { ViewIndexEntry } from './render-history-html.js';
 
 /**
  * The view page's one script, inlined by its source text: it must use nothing outside its body.
- * It draws one conversation at a time and a paged index, and puts every piece of user data in
- * with `textContent`, never as markup.
+ * It loads only the index, parses a conversation's JSON when it is opened, draws one at a time
+ * and a paged index, and puts every piece of user data in with `textContent`, never as markup.
  */
 export function viewPageScript(): void {
   const PAGE_SIZE = 100;
@@ -13,10 +14,9 @@ export function viewPageScript(): void {
     if (found === null) throw new Error(`#${id} is missing`);
     return found;
   };
-  const data = JSON.parse(byId('view-data').textContent || '{}') as {
-    readonly conversations: readonly ConversationView[];
-  };
-  const all = data.conversations;
+  const all = JSON.parse(byId('view-index').textContent || '[]') as readonly ViewIndexEntry[];
+  const load = (index: number): ConversationView =>
+    JSON.parse(byId(`view-${String(index)}`).textContent || '{}') as ConversationView;
   const main = byId('main');
   const list = byId('list');
   const search = byId('search') as HTMLInputElement;
@@ -43,8 +43,7 @@ export function viewPageScript(): void {
       : JSON.stringify(value, null, 2);
   const plural = (count: number, noun: string): string =>
     `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
-  const isBroken = (view: ConversationView): boolean =>
-    view.issues.length > 0 || view.error !== undefined;
+  const isBroken = (entry: ViewIndexEntry): boolean => entry.issues > 0 || entry.error;
   const collapsible = (label: string, value: unknown, open = false): HTMLDetailsElement => {
     const details = make('details');
     details.append(make('summary', '', label));
@@ -181,8 +180,8 @@ export function viewPageScript(): void {
   };
 
   const drawConversation = (index: number): void => {
-    const view = all[index];
-    if (view === undefined) return;
+    if (all[index] === undefined) return;
+    const view = load(index);
     current = index;
     main.replaceChildren();
     main.append(make('h2', '', view.title));
@@ -256,14 +255,14 @@ export function viewPageScript(): void {
     page = Math.min(page, pages - 1);
     list.replaceChildren();
     for (const index of shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)) {
-      const view = all[index];
-      if (view === undefined) continue;
+      const entry = all[index];
+      if (entry === undefined) continue;
       const item = make('li');
-      const button = make('button', isBroken(view) ? 'broken' : '');
+      const button = make('button', isBroken(entry) ? 'broken' : '');
       button.type = 'button';
       button.dataset.index = String(index);
-      const count = view.error === undefined ? plural(view.issues.length, 'issue') : 'unreadable';
-      button.textContent = `${view.title} · ${count}`;
+      const count = entry.error ? 'unreadable' : plural(entry.issues, 'issue');
+      button.textContent = `${entry.title} · ${count}`;
       button.setAttribute('aria-current', String(index === current));
       button.addEventListener('click', () => {
         drawConversation(index);
@@ -281,9 +280,9 @@ export function viewPageScript(): void {
   const filter = (): void => {
     const query = search.value.trim().toLowerCase();
     shown = [];
-    all.forEach((view, index) => {
-      if (broken.checked && !isBroken(view)) return;
-      if (query !== '' && !view.keys.some((key) => key.toLowerCase().includes(query))) return;
+    all.forEach((entry, index) => {
+      if (broken.checked && !isBroken(entry)) return;
+      if (query !== '' && !entry.keys.some((key) => key.toLowerCase().includes(query))) return;
       shown.push(index);
     });
     page = 0;
@@ -313,7 +312,7 @@ export function viewPageScript(): void {
     main.querySelectorAll('details').forEach((details) => (details.open = true));
   });
   const withIssues = all.filter(isBroken).length;
-  const issues = all.reduce((sum, view) => sum + view.issues.length, 0);
+  const issues = all.reduce((sum, entry) => sum + entry.issues, 0);
   byId('summary').textContent =
     `${plural(all.length, 'conversation')}, ${String(withIssues)} with issues (${plural(issues, 'issue')})`;
   byId('index').hidden = all.length < 2;

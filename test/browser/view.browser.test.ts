@@ -166,10 +166,10 @@ describe.skipIf(!hasBrowser())('the HTML view in headless Chromium', () => {
     // The page shows each text exactly as its data holds it (lone surrogates too, compared in the
     // page: the protocol to the test replaces them).
     const exact = await page.evaluate(() => {
-      const data = JSON.parse(document.getElementById('view-data')?.textContent ?? '') as {
-        conversations: { messages: { parts: { text?: string }[] }[] }[];
+      const view = JSON.parse(document.getElementById('view-0')?.textContent ?? '') as {
+        messages: { parts: { text?: string }[] }[];
       };
-      const text = data.conversations[0]?.messages[1]?.parts[0]?.text;
+      const text = view.messages[1]?.parts[0]?.text;
       return (
         text !== undefined && document.querySelector('#original-1 .text')?.textContent === text
       );
