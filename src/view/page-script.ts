@@ -1,4 +1,4 @@
-import type { ConversationView, ViewMessage, ViewPart } from './conversation-view.js';
+import type { ConversationView, ViewMessage, ViewPart, ViewPath } from './conversation-view.js';
 import type { ViewIndexEntry } from './render-history-html.js';
 
 /**
@@ -41,6 +41,27 @@ export function viewPageScript(): void {
     typeof value === 'string' || value === undefined
       ? String(value)
       : JSON.stringify(value, null, 2);
+  // A piece kept only in its message's JSON (`at`), shown as conversation-view's clip shows it.
+  const SHOWN = 1000;
+  const clip = (text: string): string => {
+    if (text.length <= SHOWN) return text;
+    const end = /[\uD800-\uDBFF]/.test(text.charAt(SHOWN - 1)) ? SHOWN - 1 : SHOWN;
+    return `${text.slice(0, end)}… (${(text.length - end).toLocaleString('en-US')} more characters: see the message JSON)`;
+  };
+  const piece = (stored: unknown, at: ViewPath | undefined, raw: unknown): unknown =>
+    at === undefined
+      ? stored
+      : clip(
+          String(
+            at.reduce<unknown>(
+              (value, key) =>
+                typeof value === 'object' && value !== null
+                  ? (value as Record<string, unknown>)[key]
+                  : undefined,
+              raw,
+            ),
+          ),
+        );
   const plural = (count: number, noun: string): string =>
     `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
   const isBroken = (entry: ViewIndexEntry): boolean => entry.issues > 0 || entry.error;
@@ -81,8 +102,8 @@ export function viewPageScript(): void {
     return button;
   };
 
-  const drawPart = (part: ViewPart, side: string, where: string): HTMLElement => {
-    if (part.kind === 'text') return make('p', 'text', part.text);
+  const drawPart = (part: ViewPart, side: string, where: string, raw: unknown): HTMLElement => {
+    if (part.kind === 'text') return make('p', 'text', String(piece(part.text, part.at, raw)));
     if (part.kind === 'call') {
       const box = make('div', `call ${part.status}`);
       const head = make('p');
@@ -92,7 +113,7 @@ export function viewPageScript(): void {
           ? make('span', 'badge bad', 'unanswered: no result')
           : make('span', `badge ${part.status === 'error' ? 'bad' : 'good'}`, part.status);
       head.append(' ', mark);
-      box.append(head, collapsible('Arguments', part.arguments, true));
+      box.append(head, collapsible('Arguments', piece(part.arguments, part.at, raw), true));
       if (part.resultIndex !== undefined) {
         box.append(jump(side, part.resultIndex, `Result at ${where}[${String(part.resultIndex)}]`));
         box.append(make('pre', 'paired', json(part.result)));
@@ -110,7 +131,7 @@ export function viewPageScript(): void {
       box.append(head);
       if (part.callIndex !== undefined)
         box.append(jump(side, part.callIndex, `Call at ${where}[${String(part.callIndex)}]`));
-      box.append(make('pre', 'content', json(part.content)));
+      box.append(make('pre', 'content', json(piece(part.content, part.at, raw))));
       part.images.forEach((url) => {
         box.append(image(url, `Image in the result of ${part.name}`));
       });
@@ -173,7 +194,7 @@ export function viewPageScript(): void {
       for (const fix of fixes) box.append(make('li', 'good', `Fix: ${fix.message} [${fix.kind}]`));
       article.append(box);
     }
-    for (const part of message.parts) article.append(drawPart(part, side, where));
+    for (const part of message.parts) article.append(drawPart(part, side, where, message.raw));
     article.append(collapsible('Message JSON', message.raw));
     item.append(article);
     return item;
