@@ -8,7 +8,8 @@
  * 2. the explicit helpers;
  * 3. step 1's conversation, reloaded without its call turn, sent with `autoAssistantToolCalls`;
  * 4. the tool loop (`runToolLoop`): live tool-call progress, a Stop while a tool runs, then a
- *    pause for approval and a resume from the conversation's JSON alone.
+ *    pause for approval and a resume from the conversation's JSON alone;
+ * 5. one HTML page of every conversation above, written to a temp dir.
  */
 import {
   Lang,
@@ -27,6 +28,13 @@ import {
   type ToolLoopEvent,
 } from 'aiwrapper-tool-calls/aiwrapper';
 import { startStrictServer, type StrictServer } from 'aiwrapper-tool-calls/testing';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// Internal: the public renderHistoryHtml draws one conversation; the page of several is built
+// from each conversation's view, as the CLI's `view` command does.
+import { conversationView } from '../src/view/conversation-view.js';
+import { renderViewPage } from '../src/view/render-history-html.js';
 
 const tools = [
   {
@@ -189,7 +197,31 @@ async function main(): Promise<void> {
         '\n4. The tool loop: skipped (its model replies are scripted on the embedded server).',
       );
 
-    // 5. (to come) An HTML view of the answered conversation, written to a file.
+    // 5. One page of every conversation above, in aiwrapper's format, as the app stores them.
+    const conversations: [string, LangMessages][] = [
+      ['1. aiwrapper alone (refused)', saved],
+      ['2. addToolCallsAndResults', result],
+      ['3. reloaded, sent with autoAssistantToolCalls', reloaded],
+      ...(answered
+        ? [['4. the tool loop, resumed and answered', answered] as [string, LangMessages]]
+        : []),
+    ];
+    const page = renderViewPage(
+      conversations.map(([title, messages]) =>
+        conversationView(JSON.parse(JSON.stringify(messages)) as unknown[], {
+          title,
+          format: 'aiwrapper',
+        }),
+      ),
+      { title: 'npm start: the demo conversations' },
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'tool-calls-demo-')), 'view.html');
+    writeFileSync(file, page);
+    step(
+      `5. wrote one HTML page of the ${String(conversations.length)} conversations above (self-contained, no network)`,
+      "open it: step 1's results answer no call (an issue at its message, with the fix repair makes); the others are clean",
+    );
+    console.log(`   view: ${file}`);
   } finally {
     await server?.close();
   }

@@ -1,5 +1,5 @@
 import { conversationView } from '../view/conversation-view.js';
-import { scriptSafeJson, viewPageParts } from '../view/render-history-html.js';
+import { viewPageParts } from '../view/render-history-html.js';
 import type { CommandContext } from './each-conversation.js';
 import { readConversations } from './read-conversations.js';
 import { detectFormat } from './read-input.js';
@@ -19,7 +19,7 @@ import { ToolHistoryError } from '../errors/tool-history-error.js';
  * conversation by conversation; exit 2 when one could not be read (it is shown with the reason).
  */
 export async function runView({ args, io, input }: CommandContext): Promise<number> {
-  const { head, tail } = viewPageParts({ title: `${input.name}: tool-call history` });
+  const page = viewPageParts({ title: `${input.name}: tool-call history` });
   const target = args.output;
   const cannotWrite = (error: unknown): never => {
     const reason = errorCodeOf(error) ?? errorMessageOf(error);
@@ -36,7 +36,7 @@ export async function runView({ args, io, input }: CommandContext): Promise<numb
   let unreadable = 0;
   let count = 0;
   try {
-    await write(head);
+    await write(page.head);
     for await (const record of readConversations(input.chunks, io.maxLineLength)) {
       const title = `#${String(record.number)}${record.layout === 'jsonl' ? ` (line ${String(record.line)})` : ''}`;
       let view;
@@ -51,9 +51,10 @@ export async function runView({ args, io, input }: CommandContext): Promise<numb
         const { provider, model, thinking } = args;
         view = conversationView(record.messages, { title, format, provider, model, thinking });
       }
-      await write((count++ === 0 ? '' : ',') + scriptSafeJson(view));
+      count++;
+      await write(page.conversation(view));
     }
-    await write(tail);
+    await write(page.tail());
     await file?.commit().catch(cannotWrite);
   } catch (error) {
     await file?.abort();

@@ -9,14 +9,18 @@ import { pairToolCalls, type ToolCallPairs } from '../pairs/pair-tool-calls.js';
 import { repairHistory } from '../repair/repair-history.js';
 import { validateHistory, type ProviderName } from '../validate/validate-history.js';
 
-/** One piece of a message as the page shows it. */
+/** Where a piece's whole text lies in its message's JSON; the page reads (and clips) it there. */
+export type ViewPath = readonly (string | number)[];
+
+/** One piece of a message as the page shows it; a piece with `at` is not stored twice. */
 export type ViewPart =
-  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'text'; readonly text?: string | undefined; readonly at?: ViewPath }
   | {
       readonly kind: 'call';
       readonly callId: string;
       readonly name: string;
-      readonly arguments: unknown;
+      readonly arguments?: unknown;
+      readonly at?: ViewPath;
       /** `pending` when no result answers it. */
       readonly status: 'pending' | 'ok' | 'error';
       readonly resultIndex?: number | undefined;
@@ -26,7 +30,8 @@ export type ViewPart =
       readonly kind: 'result';
       readonly callId: string;
       readonly name: string;
-      readonly content: JsonValue;
+      readonly content?: JsonValue | undefined;
+      readonly at?: ViewPath;
       readonly isError: boolean;
       readonly placeholder: boolean;
       /** The message of its call; `undefined` for an orphan (a result no call claims). */
@@ -206,7 +211,7 @@ function viewMessage(
   const calls = pairing.pairs.filter((pair) => pair.callMessageIndex === index);
   const answers = pairing.pairs.filter((pair) => pair.result?.messageIndex === index);
   const orphans = pairing.unpaired.filter((result) => result.messageIndex === index);
-  const parts = read.flatMap((neutral): ViewPart[] => partsOf(neutral));
+  const parts = read.flatMap((neutral): ViewPart[] => partsOf(neutral, locator(message)));
   let call = 0;
   const matched = parts.map((part): ViewPart => {
     if (part.kind === 'call') {
@@ -233,16 +238,40 @@ function viewMessage(
   return { index, role: roleOf(message), raw: message, parts: matched, synthesized };
 }
 
-function partsOf(message: HistoryMessage): ViewPart[] {
+/** A string piece's place in `raw` when the place is shorter than the piece; else the piece, clipped. */
+type Locate = (value: unknown, key: string) => Record<string, unknown>;
+
+function locator(raw: unknown): Locate {
+  return (value, key) => {
+    const shown = clip(value);
+    const at = typeof value === 'string' ? pathTo(raw, value, 0) : undefined;
+    return at !== undefined && JSON.stringify(at).length < JSON.stringify(shown).length
+      ? { at }
+      : { [key]: shown };
+  };
+}
+
+/** The path of the first string in `value` equal to `text`. */
+function pathTo(value: unknown, text: string, depth: number): ViewPath | undefined {
+  if (value === text) return [];
+  if (depth > 6 || typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = pathTo(item, text, depth + 1);
+    if (found !== undefined) return [Array.isArray(value) ? Number(key) : key, ...found];
+  }
+  return undefined;
+}
+
+function partsOf(message: HistoryMessage, locate: Locate): ViewPart[] {
   switch (message.role) {
     case 'system':
-      return [{ kind: 'text', text: clip(message.text) }];
+      return [{ kind: 'text', ...locate(message.text, 'text') }];
     case 'tool':
       return message.results.map((result) => ({
         kind: 'result',
         callId: result.callId,
         name: result.name,
-        content: clip(result.content),
+        ...locate(result.content, 'content'),
         isError: result.isError,
         placeholder: placeholder(result.content),
         callIndex: undefined,
@@ -251,13 +280,13 @@ function partsOf(message: HistoryMessage): ViewPart[] {
     case 'user':
     case 'assistant':
       return message.parts.map((part): ViewPart => {
-        if (part.type === 'text') return { kind: 'text', text: clip(part.text) };
+        if (part.type === 'text') return { kind: 'text', ...locate(part.text, 'text') };
         if (part.type === 'tool-call')
           return {
             kind: 'call',
             callId: part.callId,
             name: part.name,
-            arguments: clip(part.argumentsText ?? part.arguments),
+            ...locate(part.argumentsText ?? part.arguments, 'arguments'),
             status: 'pending',
           };
         return blockOf(part.value);

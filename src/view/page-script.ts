@@ -1,9 +1,10 @@
-import type { ConversationView, ViewMessage, ViewPart } from './conversation-view.js';
+import type { ConversationView, ViewMessage, ViewPart, ViewPath } from './conversation-view.js';
+import type { ViewIndexEntry } from './render-history-html.js';
 
 /**
  * The view page's one script, inlined by its source text: it must use nothing outside its body.
- * It draws one conversation at a time and a paged index, and puts every piece of user data in
- * with `textContent`, never as markup.
+ * It loads only the index, parses a conversation's JSON when it is opened, draws one at a time
+ * and a paged index, and puts every piece of user data in with `textContent`, never as markup.
  */
 export function viewPageScript(): void {
   const PAGE_SIZE = 100;
@@ -13,10 +14,9 @@ export function viewPageScript(): void {
     if (found === null) throw new Error(`#${id} is missing`);
     return found;
   };
-  const data = JSON.parse(byId('view-data').textContent || '{}') as {
-    readonly conversations: readonly ConversationView[];
-  };
-  const all = data.conversations;
+  const all = JSON.parse(byId('view-index').textContent || '[]') as readonly ViewIndexEntry[];
+  const load = (index: number): ConversationView =>
+    JSON.parse(byId(`view-${String(index)}`).textContent || '{}') as ConversationView;
   const main = byId('main');
   const list = byId('list');
   const search = byId('search') as HTMLInputElement;
@@ -41,10 +41,30 @@ export function viewPageScript(): void {
     typeof value === 'string' || value === undefined
       ? String(value)
       : JSON.stringify(value, null, 2);
+  // A piece kept only in its message's JSON (`at`), shown as conversation-view's clip shows it.
+  const SHOWN = 1000;
+  const clip = (text: string): string => {
+    if (text.length <= SHOWN) return text;
+    const end = /[\uD800-\uDBFF]/.test(text.charAt(SHOWN - 1)) ? SHOWN - 1 : SHOWN;
+    return `${text.slice(0, end)}… (${(text.length - end).toLocaleString('en-US')} more characters: see the message JSON)`;
+  };
+  const piece = (stored: unknown, at: ViewPath | undefined, raw: unknown): unknown =>
+    at === undefined
+      ? stored
+      : clip(
+          String(
+            at.reduce<unknown>(
+              (value, key) =>
+                typeof value === 'object' && value !== null
+                  ? (value as Record<string, unknown>)[key]
+                  : undefined,
+              raw,
+            ),
+          ),
+        );
   const plural = (count: number, noun: string): string =>
     `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
-  const isBroken = (view: ConversationView): boolean =>
-    view.issues.length > 0 || view.error !== undefined;
+  const isBroken = (entry: ViewIndexEntry): boolean => entry.issues > 0 || entry.error;
   const collapsible = (label: string, value: unknown, open = false): HTMLDetailsElement => {
     const details = make('details');
     details.append(make('summary', '', label));
@@ -82,8 +102,8 @@ export function viewPageScript(): void {
     return button;
   };
 
-  const drawPart = (part: ViewPart, side: string, where: string): HTMLElement => {
-    if (part.kind === 'text') return make('p', 'text', part.text);
+  const drawPart = (part: ViewPart, side: string, where: string, raw: unknown): HTMLElement => {
+    if (part.kind === 'text') return make('p', 'text', String(piece(part.text, part.at, raw)));
     if (part.kind === 'call') {
       const box = make('div', `call ${part.status}`);
       const head = make('p');
@@ -93,7 +113,7 @@ export function viewPageScript(): void {
           ? make('span', 'badge bad', 'unanswered: no result')
           : make('span', `badge ${part.status === 'error' ? 'bad' : 'good'}`, part.status);
       head.append(' ', mark);
-      box.append(head, collapsible('Arguments', part.arguments, true));
+      box.append(head, collapsible('Arguments', piece(part.arguments, part.at, raw), true));
       if (part.resultIndex !== undefined) {
         box.append(jump(side, part.resultIndex, `Result at ${where}[${String(part.resultIndex)}]`));
         box.append(make('pre', 'paired', json(part.result)));
@@ -111,7 +131,7 @@ export function viewPageScript(): void {
       box.append(head);
       if (part.callIndex !== undefined)
         box.append(jump(side, part.callIndex, `Call at ${where}[${String(part.callIndex)}]`));
-      box.append(make('pre', 'content', json(part.content)));
+      box.append(make('pre', 'content', json(piece(part.content, part.at, raw))));
       part.images.forEach((url) => {
         box.append(image(url, `Image in the result of ${part.name}`));
       });
@@ -174,15 +194,15 @@ export function viewPageScript(): void {
       for (const fix of fixes) box.append(make('li', 'good', `Fix: ${fix.message} [${fix.kind}]`));
       article.append(box);
     }
-    for (const part of message.parts) article.append(drawPart(part, side, where));
+    for (const part of message.parts) article.append(drawPart(part, side, where, message.raw));
     article.append(collapsible('Message JSON', message.raw));
     item.append(article);
     return item;
   };
 
   const drawConversation = (index: number): void => {
-    const view = all[index];
-    if (view === undefined) return;
+    if (all[index] === undefined) return;
+    const view = load(index);
     current = index;
     main.replaceChildren();
     main.append(make('h2', '', view.title));
@@ -256,14 +276,14 @@ export function viewPageScript(): void {
     page = Math.min(page, pages - 1);
     list.replaceChildren();
     for (const index of shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)) {
-      const view = all[index];
-      if (view === undefined) continue;
+      const entry = all[index];
+      if (entry === undefined) continue;
       const item = make('li');
-      const button = make('button', isBroken(view) ? 'broken' : '');
+      const button = make('button', isBroken(entry) ? 'broken' : '');
       button.type = 'button';
       button.dataset.index = String(index);
-      const count = view.error === undefined ? plural(view.issues.length, 'issue') : 'unreadable';
-      button.textContent = `${view.title} · ${count}`;
+      const count = entry.error ? 'unreadable' : plural(entry.issues, 'issue');
+      button.textContent = `${entry.title} · ${count}`;
       button.setAttribute('aria-current', String(index === current));
       button.addEventListener('click', () => {
         drawConversation(index);
@@ -281,9 +301,9 @@ export function viewPageScript(): void {
   const filter = (): void => {
     const query = search.value.trim().toLowerCase();
     shown = [];
-    all.forEach((view, index) => {
-      if (broken.checked && !isBroken(view)) return;
-      if (query !== '' && !view.keys.some((key) => key.toLowerCase().includes(query))) return;
+    all.forEach((entry, index) => {
+      if (broken.checked && !isBroken(entry)) return;
+      if (query !== '' && !entry.keys.some((key) => key.toLowerCase().includes(query))) return;
       shown.push(index);
     });
     page = 0;
@@ -313,7 +333,7 @@ export function viewPageScript(): void {
     main.querySelectorAll('details').forEach((details) => (details.open = true));
   });
   const withIssues = all.filter(isBroken).length;
-  const issues = all.reduce((sum, view) => sum + view.issues.length, 0);
+  const issues = all.reduce((sum, entry) => sum + entry.issues, 0);
   byId('summary').textContent =
     `${plural(all.length, 'conversation')}, ${String(withIssues)} with issues (${plural(issues, 'issue')})`;
   byId('index').hidden = all.length < 2;

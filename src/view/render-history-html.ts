@@ -37,17 +37,28 @@ export function renderHistoryHtml(
   return renderViewPage([conversationView(messages, { ...rest, title })], { title });
 }
 
+/** What the page's index holds of one conversation; the rest is parsed when it is opened. */
+export interface ViewIndexEntry {
+  readonly title: string;
+  readonly issues: number;
+  readonly error: boolean;
+  readonly keys: readonly string[];
+}
+
 /**
- * The page for many conversations in three pieces, to write with each view's
- * {@link scriptSafeJson} between them (comma-separated): a 100 MB input need not become one string.
+ * The page for many conversations, piece by piece so a 100 MB input need not become one string:
+ * `head`, then `conversation(view)` for each view (its own JSON element, parsed only when opened),
+ * then `tail()` (the small index the page loads first, and the script).
  */
 export function viewPageParts(options: { readonly title: string; readonly nonce?: string }): {
   readonly head: string;
-  readonly tail: string;
+  conversation(view: ConversationView): string;
+  tail(): string;
 } {
   const nonce = options.nonce ?? randomNonce();
   const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`;
   const title = escapeHtml(options.title);
+  const index: ViewIndexEntry[] = [];
   const head = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -66,21 +77,36 @@ export function viewPageParts(options: { readonly title: string; readonly nonce?
 </nav>
 <main id="main" tabindex="-1"><p>Loading…</p></main>
 </div>
-<script type="application/json" id="view-data">{"conversations":[`;
-  const tail = `]}</script>
-<script nonce="${nonce}">(${viewPageScript.toString()})();</script>
-</body></html>
 `;
-  return { head, tail };
+  return {
+    head,
+    conversation: (view) => {
+      const { title: name, issues, error, keys } = view;
+      const at = index.push({
+        title: name,
+        issues: issues.length,
+        error: error !== undefined,
+        keys,
+      });
+      return `<script type="application/json" id="view-${String(at - 1)}">${scriptSafeJson(view)}</script>\n`;
+    },
+    tail: () => `<script type="application/json" id="view-index">${scriptSafeJson(index)}</script>
+<script nonce="${nonce}">${NAME_SHIM}(${viewPageScript.toString()})();</script>
+</body></html>
+`,
+  };
 }
+
+// Run through tsx or esbuild with keepNames, the script's source text calls `__name`.
+const NAME_SHIM = 'var __name = function (f) { return f; };';
 
 /** The page of `views`, as one string. */
 export function renderViewPage(
   views: readonly ConversationView[],
   options: { readonly title: string },
 ): string {
-  const { head, tail } = viewPageParts(options);
-  return head + views.map(scriptSafeJson).join(',') + tail;
+  const page = viewPageParts(options);
+  return page.head + views.map((view) => page.conversation(view)).join('') + page.tail();
 }
 
 /** JSON that cannot end a `<script>` element: `<`, `>`, `&` and the JS line separators escaped. */

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { conversationView } from '../../src/view/conversation-view.js';
@@ -166,10 +166,13 @@ describe.skipIf(!hasBrowser())('the HTML view in headless Chromium', () => {
     // The page shows each text exactly as its data holds it (lone surrogates too, compared in the
     // page: the protocol to the test replaces them).
     const exact = await page.evaluate(() => {
-      const data = JSON.parse(document.getElementById('view-data')?.textContent ?? '') as {
-        conversations: { messages: { parts: { text?: string }[] }[] }[];
+      const view = JSON.parse(document.getElementById('view-0')?.textContent ?? '') as {
+        messages: { raw: { content: { text: string }[] }; parts: { at?: unknown[] }[] }[];
       };
-      const text = data.conversations[0]?.messages[1]?.parts[0]?.text;
+      // The text is stored once, at its place in the message JSON.
+      const message = view.messages[1];
+      const at = JSON.stringify(message?.parts[0]?.at);
+      const text = at === '["content",0,"text"]' ? message?.raw.content[0]?.text : undefined;
       return (
         text !== undefined && document.querySelector('#original-1 .text')?.textContent === text
       );
@@ -180,6 +183,24 @@ describe.skipIf(!hasBrowser())('the HTML view in headless Chromium', () => {
     expect(visible(await page.locator('h1').innerText())).toBe(visible(hostile));
     expect(await page.locator('#original-2 .call strong').innerText()).toContain(
       '<script>window.pwned = 1</script>',
+    );
+  });
+
+  it('draws a long piece from its message JSON, its first 1,000 characters, then the whole on demand', async () => {
+    const long = `${'a'.repeat(999)}\u{1F600}${'b'.repeat(4000)}`;
+    const history = [
+      { role: 'user', content: long },
+      { role: 'assistant', content: null, tool_calls: [call('l1', 'save', long)] },
+      { role: 'tool', tool_call_id: 'l1', content: long },
+    ];
+    const { page } = await open(renderHistoryHtml(history, { format: 'openai-chat' }));
+    const clipped = `${'a'.repeat(999)}… (4,002 more characters: see the message JSON)`;
+    expect(await page.locator('#original-0 .text').innerText()).toBe(clipped);
+    expect(await page.locator('#original-1 .call pre').first().innerText()).toBe(clipped);
+    expect(await page.locator('#original-2 pre.content').innerText()).toBe(clipped);
+    await page.locator('#original-0 details summary').click();
+    expect(await page.locator('#original-0 details pre').innerText()).toContain(
+      `"content": "${long}"`,
     );
   });
 
@@ -229,4 +250,52 @@ describe.skipIf(!hasBrowser())('the HTML view in headless Chromium', () => {
     // A generous bound: the figure itself goes to docs/performance.md.
     expect(loaded).toBeLessThan(20_000);
   }, 120_000);
+
+  it('opens a 100 MB file written by the CLI: the index first, a conversation when opened', async () => {
+    // 100 MB of JSONL, about 45,000 conversations with long texts; one in ten lacks its result.
+    const input = join(browser.folder, 'large.jsonl');
+    const output = join(browser.folder, 'large.html');
+    const descriptor = openSync(input, 'w');
+    let count = 0;
+    for (let size = 0; size < 100 * 1_048_576; count++) {
+      const filler = (times: number): string =>
+        `Lorem ipsum dolor sit amet ${String(count)} `.repeat(times);
+      const messages = [
+        { role: 'system', content: filler(8) },
+        { role: 'user', content: filler(4) },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [call(`c${String(count)}`, 'search_web', JSON.stringify({ q: filler(3) }))],
+        },
+        ...(count % 10 === 0
+          ? []
+          : [{ role: 'tool', tool_call_id: `c${String(count)}`, content: filler(40) }]),
+        { role: 'assistant', content: filler(10) },
+      ];
+      size += writeSync(descriptor, `${JSON.stringify({ messages })}\n`);
+    }
+    closeSync(descriptor);
+    expect((await runCliInProcess(['view', input, '-o', output])).code).toBe(0);
+    const started = performance.now();
+    const watched = await openUrl(browser, `file://${output}`);
+    opened.push(watched);
+    const { page } = watched;
+    await page.locator('main h2').waitFor({ timeout: 60_000 });
+    const loaded = performance.now() - started;
+    expect(await page.locator('#count').innerText()).toBe(
+      `${count.toLocaleString('en-US')} conversations shown`,
+    );
+    expect(await page.locator('#original-2 .call').innerText()).toContain('unanswered: no result');
+    await page.locator('#list button').nth(1).click();
+    expect(await page.locator('main h2').innerText()).toBe('#2 (line 2)');
+    expect(await page.locator('#original-3 .result').innerText()).toContain(
+      'Lorem ipsum dolor sit amet 1 ',
+    );
+    const megabytes = (statSync(output).size / 1_048_576).toFixed(0);
+    console.log(
+      `view of 100 MB of JSONL (${String(count)} conversations, a ${megabytes} MB page): open and first conversation shown in ${loaded.toFixed(0)} ms`,
+    );
+    expect(loaded).toBeLessThan(60_000);
+  }, 180_000);
 });

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { pageParts } from '../view/view-page.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,6 +24,7 @@ describe('npm start (examples/demo.ts)', () => {
       '3',
       '4a',
       '4b',
+      '5',
     ]);
     for (const header of headers)
       expect(output.split('\n')[output.split('\n').indexOf(header) + 1]).toMatch(/^ {3}notice: /);
@@ -58,6 +61,21 @@ describe('npm start (examples/demo.ts)', () => {
     expect(output).toContain(
       'server statuses for step 4b (the request that paused, the answer after the resume): 200, 200',
     );
+    // 5. One page of every conversation: step 1's orphan results are its issues; the rest are clean.
+    const file = /^ {3}view: (.+\.html)$/m.exec(output)?.[1] ?? '';
+    expect(existsSync(file)).toBe(true);
+    const { conversations } = pageParts(readFileSync(file, 'utf8'));
+    rmSync(dirname(file), { recursive: true });
+    expect(conversations.map((view) => view.title.slice(0, 2))).toEqual(['1.', '2.', '3.', '4.']);
+    expect(conversations.map((view) => view.issues.map((issue) => issue.code))).toEqual([
+      ['orphan-tool-result', 'orphan-tool-result'],
+      [],
+      [],
+      [],
+    ]);
+    const approved = /approved (call_\w+)/.exec(output)?.[1] ?? 'none';
+    expect(conversations[3]?.keys).toContain(approved);
+    expect(conversations[3]?.messages.map((message) => message.role)).toContain('tool-results');
   });
 
   it("reads the provider's answer through withProviderErrors, not a hand-rolled HTTP wrapper", () => {

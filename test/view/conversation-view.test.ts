@@ -122,13 +122,24 @@ describe('conversationView', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('keeps the first 1,000 characters of a long piece, and the whole in the message JSON', () => {
+  it('stores a long piece once: its place in the message JSON, else its first 1,000 characters', () => {
     const long = `${'a'.repeat(999)}\u{1F600}${'b'.repeat(4000)}`;
-    const view = conversationView([{ role: 'user', content: long }], { format: 'openai-chat' });
-    expect(view.messages[0]?.parts).toEqual([
-      { kind: 'text', text: `${'a'.repeat(999)}… (4,002 more characters: see the message JSON)` },
-    ]);
-    expect(view.messages[0]?.raw).toEqual({ role: 'user', content: long });
+    const history = [
+      { role: 'user', content: long },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'f', input: { long } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'short' }] },
+    ];
+    const view = conversationView(history, { format: 'anthropic' });
+    expect(view.messages[0]?.parts).toEqual([{ kind: 'text', at: ['content'] }]);
+    expect(view.messages[0]?.raw).toBe(history[0]);
+    // An object's JSON text is no string of the message: it is clipped.
+    expect(view.messages[1]?.parts[0]).toMatchObject({
+      kind: 'call',
+      arguments: `{"long":"${'a'.repeat(991)}… (4,012 more characters: see the message JSON)`,
+    });
+    // A short piece is stored itself: its place would be longer.
+    expect(view.messages[2]?.parts[0]).toMatchObject({ kind: 'result', content: 'short' });
+    expect(view.messages[2]?.parts[0]).not.toHaveProperty('at');
   });
 
   it('shows a history it cannot read with the reason instead of throwing', () => {

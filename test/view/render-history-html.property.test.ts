@@ -72,14 +72,18 @@ describe.each(MESSAGE_FORMATS)(
           `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`,
         );
         expect({ scripts, styles }).toEqual({
-          scripts: ['<script type="application/json" id="view-data">', `<script nonce="${nonce}">`],
+          scripts: [
+            '<script type="application/json" id="view-0">',
+            '<script type="application/json" id="view-index">',
+            `<script nonce="${nonce}">`,
+          ],
           styles: [`<style nonce="${nonce}">`],
         });
-        expect(html.match(/<\/script/gi)).toHaveLength(2);
+        expect(html.match(/<\/script/gi)).toHaveLength(3);
         expect(html.match(/<\/style/gi)).toHaveLength(1);
-        // Outside the JSON payload and the escaped title, nothing of the hostile content appears.
+        // Outside the JSON payloads and the escaped title, nothing of the hostile content appears.
         const outside = html
-          .replace(/id="view-data">[\s\S]*?<\/script>/, '')
+          .replace(/id="view-\w+">[\s\S]*?<\/script>/g, '')
           .replace(/<title>[^<]*<\/title>|<h1>[^<]*<\/h1>/g, '');
         expect(outside).not.toContain('pwned');
       },
@@ -88,9 +92,21 @@ describe.each(MESSAGE_FORMATS)(
     test.prop([messages, title], RUNS)(
       'the JSON payload parses back to the page model, with every message as it was',
       (history, heading) => {
-        const { conversations } = pageParts(renderHistoryHtml(history, { format, title: heading }));
+        const html = renderHistoryHtml(history, { format, title: heading });
+        const { conversations, index } = pageParts(html);
         const expected = conversationView(history, { format, title: heading });
         expect(conversations).toEqual([JSON.parse(JSON.stringify(expected))]);
+        // The index the page loads first: what the list, the filter and the search need.
+        expect(index).toEqual([
+          JSON.parse(
+            JSON.stringify({
+              title: heading,
+              issues: expected.issues.length,
+              error: expected.error !== undefined,
+              keys: expected.keys,
+            }),
+          ),
+        ]);
         expect(conversations[0]?.messages.map((message) => message.raw)).toEqual(
           JSON.parse(JSON.stringify(history)),
         );

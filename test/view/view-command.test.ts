@@ -66,7 +66,7 @@ describe('aiwrapper-tool-calls view', () => {
     });
     expect(run.code).toBe(0);
     const { conversations, scripts } = pageParts(run.stdout);
-    expect(scripts).toHaveLength(2);
+    expect(scripts).toHaveLength(3);
     expect(conversations.map((view) => [view.provider, view.issues.length])).toEqual([
       ['deepseek', 1],
     ]);
