@@ -70,6 +70,14 @@ describe.skipIf(!present)('recorded provider streams (../shared/recorded-streams
       expectRecorded(stream, result, live);
     });
 
+    it('reports the stop reason the stream sent, as the raw bytes say it', async () => {
+      const result = await accumulateSSE([body], {
+        format: stream.format,
+        framing: stream.framing,
+      });
+      expect(result.stopReason).toBe(stopReasonIn(new TextDecoder().decode(body), stream.format));
+    });
+
     it('pushed event by event with the live view read after each, gives the same', async () => {
       const { result, live, events } = await replay(stream, [body], stream.framing);
       expect(events).toBe(stream.events);
@@ -99,3 +107,20 @@ describe.skipIf(!present)('recorded provider streams (../shared/recorded-streams
     );
   });
 });
+
+/**
+ * The stop reason a stream's text carries, found by a plain scan (the oracle): the last string
+ * `finish_reason` / `finishReason` / `stop_reason` / `stopReason` / `done_reason`; for Responses,
+ * why an incomplete response stopped, else the status its last `response.*` end event names.
+ */
+function stopReasonIn(text: string, format: string): string | undefined {
+  const last = (pattern: RegExp): string | undefined => [...text.matchAll(pattern)].at(-1)?.[1];
+  if (format === 'openai-responses') {
+    const end = last(/"type":\s*"response\.(completed|incomplete|failed)"/g);
+    if (end === undefined) return undefined;
+    return end === 'incomplete'
+      ? (last(/"incomplete_details":\s*\{"reason":\s*"([^"]+)"/g) ?? end)
+      : end;
+  }
+  return last(/"(?:finish_reason|finishReason|stop_reason|stopReason|done_reason)":\s*"([^"]+)"/g);
+}

@@ -39,8 +39,10 @@ export interface AccumulationResult {
   /** What the stream sent that was not used, when there is some. */
   readonly warnings?: readonly StreamWarning[] | undefined;
   /**
-   * Why the model stopped, as the provider sent it (`end_turn`, `tool_use`, `pause_turn`; Bedrock
-   * `tool_use`, `end_turn`), when the stream carried it.
+   * Why the model stopped, as the provider sent it, when the stream carried it: Anthropic and
+   * Bedrock `stop_reason` (`tool_use`, `end_turn`, `pause_turn`), Chat `finish_reason`
+   * (`tool_calls`, `stop`), Gemini `finishReason` (`STOP`), Ollama `done_reason`; Responses has
+   * none: why an incomplete response stopped (`max_output_tokens`), else its status (`completed`).
    */
   readonly stopReason?: string | undefined;
   /**

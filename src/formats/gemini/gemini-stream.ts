@@ -113,7 +113,8 @@ class GeminiHandler implements StreamEventHandler {
         if (piece.closes) this.close();
       }
     }
-    if (chunk.finished) {
+    if (chunk.stopReason !== undefined) {
+      core.stopReason = chunk.stopReason;
       this.close();
       core.endAll();
     }
@@ -128,7 +129,9 @@ class GeminiHandler implements StreamEventHandler {
     this.core.endCall(open.call);
   }
 
-  private read(event: unknown): { pieces: readonly GeminiPiece[]; finished: boolean } | undefined {
+  private read(
+    event: unknown,
+  ): { pieces: readonly GeminiPiece[]; stopReason: string | undefined } | undefined {
     const read = new EventFields(FORMAT, this.core.eventIndex);
     if (!isObject(event)) return read.fail('', 'a GenerateContentResponse object', event);
     const candidates = event.candidates;
@@ -139,14 +142,15 @@ class GeminiHandler implements StreamEventHandler {
       if (!isObject(candidate)) return read.fail(`candidates[${position}]`, 'an object', candidate);
       const index = typeof candidate.index === 'number' ? candidate.index : position;
       if (index !== this.candidateIndex) continue;
-      const finished = typeof candidate.finishReason === 'string';
+      const stopReason =
+        typeof candidate.finishReason === 'string' ? candidate.finishReason : undefined;
       const content = candidate.content;
-      if (content === undefined || content === null) return { pieces: [], finished };
+      if (content === undefined || content === null) return { pieces: [], stopReason };
       const field = `candidates[${position}].content`;
       if (!isObject(content)) return read.fail(field, 'an object', content);
       const parts = content.parts ?? [];
       if (!Array.isArray(parts)) return read.fail(`${field}.parts`, 'an array', parts);
-      return { pieces: this.readParts(parts, read, `${field}.parts`), finished };
+      return { pieces: this.readParts(parts, read, `${field}.parts`), stopReason };
     }
     return undefined;
   }

@@ -47,7 +47,10 @@ export const OLLAMA_STREAM: StreamAdapter = {
         core.appendArguments(call, argumentsText);
         core.endCall(call);
       }
-      if (event.done === true) core.endAll();
+      if (event.done === true) {
+        if (typeof event.done_reason === 'string') core.stopReason = event.done_reason;
+        core.endAll();
+      }
     },
   }),
 };

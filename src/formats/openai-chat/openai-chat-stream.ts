@@ -49,7 +49,7 @@ function readChunk(
   event: unknown,
   read: EventFields,
   choiceIndex: number,
-): { text: string; pieces: ToolCallPiece[]; finished: boolean } | undefined {
+): { text: string; pieces: ToolCallPiece[]; stopReason: string | undefined } | undefined {
   if (!isObject(event)) return read.fail('', 'a chat.completion.chunk object', event);
   // A mid-stream error: a data event with an `error` object (`{message, type, code}` from OpenAI,
   // `{code, message}` from OpenRouter, https://openrouter.ai/docs/api-reference/streaming).
@@ -82,9 +82,9 @@ function readChunk(
       for (let at = 0; at < toolCalls.length; at++)
         pieces.push(readPiece(toolCalls[at], read, `${field}.delta.tool_calls[${at}]`));
     }
-    const finished =
-      typeof read.string(choice.finish_reason, `${field}.finish_reason`) === 'string';
-    return { text: textOf(content), pieces, finished };
+    const reason: unknown = read.string(choice.finish_reason, `${field}.finish_reason`);
+    const stopReason = typeof reason === 'string' ? reason : undefined;
+    return { text: textOf(content), pieces, stopReason };
   }
   return undefined;
 }
@@ -135,7 +135,10 @@ class OpenAIChatHandler implements StreamEventHandler {
     if (chunk === undefined) return;
     core.appendText(chunk.text);
     for (const piece of chunk.pieces) this.apply(piece);
-    if (chunk.finished) core.endAll();
+    if (chunk.stopReason !== undefined) {
+      core.stopReason = chunk.stopReason;
+      core.endAll();
+    }
   }
 
   private slotOf(providerId: string): number | undefined {

@@ -97,6 +97,8 @@ export const OPENAI_RESPONSES_STREAM: StreamAdapter = {
           case 'response.completed':
           case 'response.incomplete':
           case 'response.failed':
+            // Responses has no stop reason: its status, or why it is incomplete (`max_output_tokens`).
+            core.stopReason = stopReasonOf(event);
             core.endAll();
             return;
           default:
@@ -106,3 +108,12 @@ export const OPENAI_RESPONSES_STREAM: StreamAdapter = {
     };
   },
 };
+
+/** `incomplete_details.reason` of an incomplete response, else its status (`completed`, `failed`). */
+function stopReasonOf(event: Readonly<Record<string, unknown>>): string {
+  const response = isObject(event.response) ? event.response : {};
+  const details = isObject(response.incomplete_details) ? response.incomplete_details : {};
+  if (typeof details.reason === 'string') return details.reason;
+  if (typeof response.status === 'string') return response.status;
+  return String(event.type).replace('response.', '');
+}
