@@ -27,6 +27,7 @@ describe('accumulateSSE', () => {
       }),
     ).toEqual({
       text: 'Let me look that up.',
+      stopReason: 'stop',
       calls: [
         { callId: 'gen_1', name: 'current_date_time', arguments: {} },
         {

@@ -252,6 +252,7 @@ describe('OpenAI Chat Completions: the legacy delta.function_call', () => {
     });
     expect(accumulator.finish()).toEqual({
       text: '',
+      stopReason: 'function_call',
       calls: [{ callId: 'gen_1', name: 'get_weather', arguments: { city: 'Paris' } }],
     });
   });

@@ -21,11 +21,20 @@ function accumulate(format: StreamFormat, events: readonly unknown[]): Accumulat
   return accumulator.finish();
 }
 
+const STOP_REASONS: Partial<Record<StreamFormat, string>> = {
+  'openai-chat': 'tool_calls',
+  'openai-responses': 'completed',
+  anthropic: 'tool_use',
+  bedrock: 'tool_use',
+  gemini: 'STOP',
+};
+
 /** What the message should come out as: provider ids kept, the others generated in call order. */
 function expected(format: StreamFormat, message: GeneratedMessage): AccumulationResult {
   let generated = 0;
-  // The renderers end Anthropic and Bedrock streams with stop reason `tool_use`.
-  const stop = format === 'anthropic' || format === 'bedrock' ? { stopReason: 'tool_use' } : {};
+  // The stop reason each renderer ends its stream with (Ollama sends no done_reason).
+  const reason = STOP_REASONS[format];
+  const stop = reason === undefined ? {} : { stopReason: reason };
   return {
     ...stop,
     text: message.text,
@@ -233,5 +242,6 @@ test('arguments holding -0 arrive as 0, as JSON text carries them (regression: a
   expect(accumulate('openai-chat', renderStream('openai-chat', message, []))).toEqual({
     text: '',
     calls: [{ callId: 'call_0', name: 'a', arguments: { '': [0] } }],
+    stopReason: 'tool_calls',
   });
 });

@@ -42,6 +42,7 @@ describe('createToolCallAccumulator: provider fixtures', () => {
       accumulate(await fixtureEvents('openai-chat-parallel.sse'), { format: 'openai-chat' }),
     ).toEqual({
       text: '',
+      stopReason: 'tool_calls',
       calls: [
         {
           callId: 'call_Fe5hGy0yPlr6dw4T9qNWFZfq',
@@ -64,6 +65,7 @@ describe('createToolCallAccumulator: provider fixtures', () => {
       }),
     ).toEqual({
       text: 'Let me check both.',
+      stopReason: 'tool_calls',
       calls: [
         {
           callId: 'call_e5f6g7h8',
@@ -85,6 +87,7 @@ describe('createToolCallAccumulator: provider fixtures', () => {
       accumulate(await fixtureEvents('mistral-null-id.sse'), { format: 'openai-chat' }),
     ).toEqual({
       text: '',
+      stopReason: 'tool_calls',
       calls: [{ callId: 'WcG8xhSs1', name: 'read_file', arguments: { path: 'README.md' } }],
     });
   });
@@ -94,6 +97,7 @@ describe('createToolCallAccumulator: provider fixtures', () => {
       accumulate(await fixtureEvents('openai-responses.sse'), { format: 'openai-responses' }),
     ).toEqual({
       text: 'Checking the inbox.',
+      stopReason: 'completed',
       calls: [
         { callId: 'call_12345xyz', name: 'get_weather', arguments: { location: 'Paris, France' } },
         {
@@ -123,6 +127,7 @@ describe('createToolCallAccumulator: provider fixtures', () => {
   it('gives each of several Gemini calls in one chunk its own id and skips thought text', async () => {
     expect(accumulate(await fixtureEvents('gemini.sse'), { format: 'gemini' })).toEqual({
       text: "I'll turn on the lights and set the temperature.",
+      stopReason: 'STOP',
       calls: [
         { callId: 'gen_1', name: 'turn_on_the_lights', arguments: {} },
         {
@@ -137,6 +142,7 @@ describe('createToolCallAccumulator: provider fixtures', () => {
   it('never merges two Ollama calls with empty ids', async () => {
     expect(accumulate(await fixtureEvents('ollama.jsonl'), { format: 'ollama' })).toEqual({
       text: 'Let me look that up.',
+      stopReason: 'stop',
       calls: [
         { callId: 'gen_1', name: 'current_date_time', arguments: {} },
         {
@@ -193,6 +199,7 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
       ),
     ).toEqual({
       text: '',
+      stopReason: 'tool_calls',
       calls: [
         {
           callId: 'gen_1',
@@ -225,6 +232,7 @@ describe('createToolCallAccumulator: OpenAI Chat Completions quirks', () => {
       ),
     ).toEqual({
       text: '',
+      stopReason: 'tool_calls',
       calls: [{ callId: 'call_pay', name: 'pay', arguments: { amount: 10 } }],
     });
   });
@@ -412,6 +420,7 @@ describe('createToolCallAccumulator: OpenAI Chat Completions continuation chunks
       ),
     ).toEqual({
       text: 'Checking.',
+      stopReason: 'tool_calls',
       calls: [
         { callId: 'call_1', name: 'f', arguments: { a: 1, b: 2 } },
         { callId: 'call_2', name: 'g', arguments: {} },
