@@ -96,7 +96,10 @@ const RESULT_FORMATS = MESSAGE_FORMATS.filter((format) => format !== 'vercel-ui'
 
 test('refuses vercel-ui, whose results live inside their call, with a typed error', () => {
   expect(() => fromMcpResult({ content: [] }, { format: 'vercel-ui', callId, name })).toThrow(
-    expect.objectContaining({ code: 'invalid-input', message: expect.stringContaining("'vercel'") }),
+    expect.objectContaining({
+      code: 'invalid-input',
+      message: expect.stringContaining("'vercel'"),
+    }),
   );
 });
 

@@ -110,7 +110,7 @@ export function writeAnthropicParts(
       ...title,
     } as AnthropicToolResultContentBlock;
     blocks.push(block);
-    const lost = lostMedia(part, mediaOf(block as JsonObject));
+    const lost = lostMedia(part, mediaOf(block));
     if (lost !== undefined) drop(lost);
   });
   return blocks;
