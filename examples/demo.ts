@@ -27,14 +27,11 @@ import {
   type LoopTool,
   type ToolLoopEvent,
 } from 'aiwrapper-tool-calls/aiwrapper';
+import { renderHistoryHtml } from 'aiwrapper-tool-calls';
 import { startStrictServer, type StrictServer } from 'aiwrapper-tool-calls/testing';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// Internal: the public renderHistoryHtml draws one conversation; the page of several is built
-// from each conversation's view, as the CLI's `view` command does.
-import { conversationView } from '../src/view/conversation-view.js';
-import { renderViewPage } from '../src/view/render-history-html.js';
 
 const tools = [
   {
@@ -206,14 +203,14 @@ async function main(): Promise<void> {
         ? [['4. the tool loop, resumed and answered', answered] as [string, LangMessages]]
         : []),
     ];
-    const page = renderViewPage(
-      conversations.map(([title, messages]) =>
-        conversationView(JSON.parse(JSON.stringify(messages)) as unknown[], {
+    const page = renderHistoryHtml(
+      {
+        conversations: conversations.map(([title, messages]) => ({
           title,
-          format: 'aiwrapper',
-        }),
-      ),
-      { title: 'npm start: the demo conversations' },
+          messages: JSON.parse(JSON.stringify(messages)) as unknown[],
+        })),
+      },
+      { format: 'aiwrapper', title: 'npm start: the demo conversations' },
     );
     const file = join(mkdtempSync(join(tmpdir(), 'tool-calls-demo-')), 'view.html');
     writeFileSync(file, page);

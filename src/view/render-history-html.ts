@@ -2,6 +2,8 @@
 // nonce, and a Content-Security-Policy that forbids anything else (no network, no other code).
 import type { MessageFormat } from '../core/format.js';
 import type { ProviderName } from '../validate/validate-history.js';
+import { isObject } from '../core/input-guards.js';
+import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { conversationView, type ConversationView } from './conversation-view.js';
 import { PAGE_STYLE } from './page-style.js';
 import { viewPageScript } from './page-script.js';
@@ -20,21 +22,59 @@ export interface RenderHistoryHtmlOptions {
   readonly title?: string | undefined;
 }
 
+/** One conversation of a page of several: its messages, in the page's format, and its title. */
+export interface ViewedConversation {
+  readonly messages: readonly unknown[];
+  /** @defaultValue `#1`, `#2`, … */
+  readonly title?: string | undefined;
+}
+
 /**
- * Renders one conversation as a self-contained HTML page (inline style and script, no network):
- * its timeline in the provider's own roles, each call beside its result, every validation issue
- * at its message with the fix `repairHistory` would make, and a toggle to the repaired history.
- * Runs in browsers too. A history that cannot be read is shown with the reason, never thrown.
+ * Renders a conversation, or `{ conversations }` for a page of several with an index, as one
+ * self-contained HTML page (inline style and script, no network): the timeline in the provider's
+ * own roles, each call beside its result, every validation issue at its message with the fix
+ * `repairHistory` would make, and a toggle to the repaired history. Runs in browsers too. A
+ * history that cannot be read is shown with the reason, never thrown.
  * @throws {UnsupportedFormatError} when `options.format` names no known format.
+ * @throws {ToolHistoryError} `invalid-input` when `input` is neither an array of messages nor
+ *   `{ conversations: [{ messages }] }`.
  * @example
  * writeFileSync('view.html', renderHistoryHtml(body.messages, { format: 'anthropic' }));
  */
 export function renderHistoryHtml(
-  messages: readonly unknown[],
+  input: readonly unknown[] | { readonly conversations: readonly ViewedConversation[] },
   options: RenderHistoryHtmlOptions = {},
 ): string {
   const { title = 'Tool-call history', ...rest } = options;
-  return renderViewPage([conversationView(messages, { ...rest, title })], { title });
+  const conversations: unknown = isMessages(input)
+    ? [{ messages: input, title }]
+    : isObject(input)
+      ? input.conversations
+      : undefined;
+  if (!Array.isArray(conversations) || !conversations.every(isConversation))
+    throw new ToolHistoryError(
+      'invalid-input',
+      'renderHistoryHtml takes an array of messages, or { conversations: [{ messages, title? }] }.',
+    );
+  const views = conversations.map((conversation, index) =>
+    conversationView(conversation.messages, {
+      ...rest,
+      title: conversation.title ?? `#${String(index + 1)}`,
+    }),
+  );
+  return renderViewPage(views, { title });
+}
+
+function isMessages(input: unknown): input is readonly unknown[] {
+  return Array.isArray(input);
+}
+
+function isConversation(value: unknown): value is ViewedConversation {
+  return (
+    isObject(value) &&
+    Array.isArray(value.messages) &&
+    (value.title === undefined || typeof value.title === 'string')
+  );
 }
 
 /** What the page's index holds of one conversation; the rest is parsed when it is opened. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conversationView } from '../../src/view/conversation-view.js';
+import { renderHistoryHtml } from '../../src/view/render-history-html.js';
+import { pageParts } from './view-page.js';
 
 const PNG = 'iVBORw0KGgo=';
 
@@ -149,5 +151,34 @@ describe('conversationView', () => {
       ['number', 42],
       ['string', 'text'],
     ]);
+  });
+});
+
+describe('renderHistoryHtml with several conversations', () => {
+  it('draws one page whose index holds each conversation, titled as given', () => {
+    const html = renderHistoryHtml(
+      {
+        conversations: [
+          { title: 'first', messages: [{ role: 'user', content: 'hi' }] },
+          { messages: [{ role: 'tool', tool_call_id: 'orphan', content: 'x' }] },
+        ],
+      },
+      { format: 'openai-chat', title: 'Two' },
+    );
+    const { conversations } = pageParts(html);
+    expect(conversations.map((view) => [view.title, view.issues.length])).toEqual([
+      ['first', 0],
+      ['#2', 1],
+    ]);
+  });
+
+  it('refuses what is neither messages nor { conversations }, naming both shapes', () => {
+    for (const input of [null, 'x', { conversations: [{ title: 'no messages' }] }])
+      expect(() => renderHistoryHtml(input as never)).toThrow(
+        expect.objectContaining({
+          code: 'invalid-input',
+          message: expect.stringContaining('{ conversations'),
+        }),
+      );
   });
 });
