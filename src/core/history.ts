@@ -146,6 +146,19 @@ export function contentPiece(content: JsonValue): TextPart | JsonPart {
     : { type: 'json', value: content };
 }
 
+const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
+
+/** The media type and base64 bytes of a `data:` URL; `undefined` for any other URL. */
+export function parseDataUrl(url: string): { mediaType: string; data: string } | undefined {
+  const match = DATA_URL.exec(url);
+  return match === null ? undefined : { mediaType: match[1] ?? '', data: match[2] ?? '' };
+}
+
+/** A medium's bytes as a `data:` URL (Chat and Responses send media so); `undefined` without bytes. */
+export function dataUrlOf(part: MediaPart): string | undefined {
+  return part.data === undefined ? undefined : `data:${part.mediaType ?? ''};base64,${part.data}`;
+}
+
 const MEDIA_KEYS = ['mediaType', 'data', 'url', 'fileId', 'filename'] as const;
 
 /**

@@ -1,4 +1,11 @@
-import { lostMedia, type MediaPart, type ResultPart, type ToolResult } from '../../core/history.js';
+import {
+  dataUrlOf,
+  lostMedia,
+  parseDataUrl,
+  type MediaPart,
+  type ResultPart,
+  type ToolResult,
+} from '../../core/history.js';
 import { isObject } from '../../core/input-guards.js';
 import type { OpenAIChatUserContentPart } from './openai-chat-types.js';
 import type { ShapeFix } from '../shared/chat-host.js';
@@ -7,8 +14,6 @@ import type { ShapeFix } from '../shared/chat-host.js';
 // messages with role 'user', but this message with role 'tool' contains an image URL."
 // (OpenHands/OpenHands#7700). A result's images and documents go into a user message right after
 // its run of `tool` messages, as clients do (MoonshotAI/kimi-code#626).
-
-const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
 
 /** A `tool` message's content array with an image or file part read as result parts; else `undefined`. */
 export function readToolMedia(content: unknown): ResultPart[] | undefined {
@@ -32,18 +37,15 @@ export function readToolMedia(content: unknown): ResultPart[] | undefined {
 function readMedia(piece: Readonly<Record<string, unknown>>): MediaPart | undefined {
   const image = isObject(piece.image_url) ? piece.image_url : undefined;
   if (piece.type === 'image_url' && typeof image?.url === 'string' && image.detail === undefined) {
-    const data = DATA_URL.exec(image.url);
-    return data === null
-      ? { type: 'image', url: image.url }
-      : { type: 'image', mediaType: data[1] ?? '', data: data[2] ?? '' };
+    return { type: 'image', ...(parseDataUrl(image.url) ?? { url: image.url }) };
   }
   const file = isObject(piece.file) ? piece.file : undefined;
   if (piece.type !== 'file' || file === undefined) return undefined;
-  const data = typeof file.file_data === 'string' ? DATA_URL.exec(file.file_data) : null;
-  if (typeof file.file_data === 'string' && data === null) return undefined;
+  const data = typeof file.file_data === 'string' ? parseDataUrl(file.file_data) : undefined;
+  if (typeof file.file_data === 'string' && data === undefined) return undefined;
   return {
     type: 'document',
-    ...(data === null ? {} : { mediaType: data[1] ?? '', data: data[2] ?? '' }),
+    ...data,
     ...(typeof file.file_id === 'string' && { fileId: file.file_id }),
     ...(typeof file.filename === 'string' && { filename: file.filename }),
   };
@@ -89,8 +91,7 @@ export function mediaOfResults(results: readonly ToolResult[]): {
 }
 
 function writeMedia(part: MediaPart): OpenAIChatUserContentPart | undefined {
-  const dataUrl =
-    part.data === undefined ? undefined : `data:${part.mediaType ?? ''};base64,${part.data}`;
+  const dataUrl = dataUrlOf(part);
   if (part.type === 'image') {
     const url = dataUrl ?? part.url;
     return url === undefined ? undefined : { type: 'image_url', image_url: { url } };

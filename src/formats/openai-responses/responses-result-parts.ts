@@ -1,4 +1,4 @@
-import type { MediaPart, ResultPart } from '../../core/history.js';
+import { dataUrlOf, parseDataUrl, type MediaPart, type ResultPart } from '../../core/history.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { extrasOf, providerDataOf } from '../shared/conversion-context.js';
 import type { OpenAIResponsesOutputContent } from './openai-responses-types.js';
@@ -7,7 +7,6 @@ import type { OpenAIResponsesOutputContent } from './openai-responses-types.js';
 // input_file) as result parts, and back.
 // https://platform.openai.com/docs/api-reference/responses/create#responses_create-input-input_item_list-item-function_tool_call_output-output
 
-const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
 const TEXT_KEYS = new Set(['type', 'text']);
 const IMAGE_KEYS = new Set(['type', 'image_url', 'file_id']);
 const FILE_KEYS = new Set(['type', 'file_data', 'file_id', 'file_url', 'filename']);
@@ -45,9 +44,9 @@ export function readPiece(piece: JsonObject): ResultPart | undefined {
       const fileData = string('file_data');
       const fileUrl = string('file_url');
       // Both, or a `file_data` that is not a data URL: the array is kept whole.
-      if (fileData !== undefined && (fileUrl !== undefined || !DATA_URL.test(fileData)))
+      if (fileData !== undefined && (fileUrl !== undefined || parseDataUrl(fileData) === undefined))
         return undefined;
-      if (fileUrl !== undefined && DATA_URL.test(fileUrl)) return undefined;
+      if (fileUrl !== undefined && parseDataUrl(fileUrl) !== undefined) return undefined;
       const url = fileData ?? fileUrl;
       return media('document', url, string('file_id'), string('filename'), own(FILE_KEYS));
     }
@@ -63,11 +62,7 @@ function media(
   filename: string | undefined,
   providerData: MediaPart['providerData'],
 ): MediaPart {
-  const data = url === undefined ? null : DATA_URL.exec(url);
-  const source =
-    data === null
-      ? { ...(url === undefined ? {} : { url }) }
-      : { mediaType: data[1] ?? '', data: data[2] ?? '' };
+  const source = url === undefined ? {} : (parseDataUrl(url) ?? { url });
   const ids = fileId === undefined ? {} : { fileId };
   const name = filename === undefined ? {} : { filename };
   return withData({ type, ...source, ...ids, ...name }, providerData);
@@ -86,8 +81,7 @@ export function writeResultParts(
     if (part.type === 'json') return { type: 'input_text', text: JSON.stringify(part.value) };
     const extras = own(part);
     if (part.type === 'text') return { ...extras, type: 'input_text', text: part.text };
-    const dataUrl =
-      part.data === undefined ? part.url : `data:${part.mediaType ?? ''};base64,${part.data}`;
+    const dataUrl = dataUrlOf(part) ?? part.url;
     const fileId = part.fileId === undefined ? {} : { file_id: part.fileId };
     if (part.type === 'image') {
       const image = dataUrl === undefined ? {} : { image_url: dataUrl };
