@@ -266,6 +266,45 @@ describe('OpenAI Chat Completions: the legacy delta.function_call', () => {
   });
 });
 
+describe("OpenAI Chat Completions: tool_calls of type 'custom'", () => {
+  const piece = (value: Record<string, unknown>, finishReason: string | null = null): unknown => ({
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta: { tool_calls: [value] }, finish_reason: finishReason }],
+  });
+
+  it('reads custom: { name, input } deltas as one call whose argument text is the input', () => {
+    const accumulator = accumulatorFor({ format: 'openai-chat' });
+    accumulator.push(
+      piece({ index: 0, id: 'call_c', type: 'custom', custom: { name: 'grep', input: '{"q":' } }),
+    );
+    accumulator.push(piece({ index: 0, custom: { input: ' "x"}' } }));
+    accumulator.push(piece({ index: 0, custom: {} }, 'tool_calls'));
+    expect(accumulator.finish().calls).toEqual([
+      { callId: 'call_c', name: 'grep', arguments: { q: 'x' } },
+    ]);
+  });
+
+  it('keeps free-form input as the argument text, flagged as not JSON', () => {
+    const accumulator = accumulatorFor({ format: 'openai-chat' });
+    const input = '*** Begin Patch\n*** End Patch';
+    accumulator.push(
+      piece({ index: 0, id: 'call_p', type: 'custom', custom: { name: 'apply_patch', input } }),
+    );
+    const [call] = accumulator.finish().calls;
+    expect(call).toMatchObject({ callId: 'call_p', name: 'apply_patch', argumentsText: input });
+    expect(call?.argumentsError?.code).toBe('invalid-json');
+  });
+
+  it('refuses an input that is not a string, naming the field', () => {
+    const accumulator = accumulatorFor({ format: 'openai-chat' });
+    expect(() => {
+      accumulator.push(
+        piece({ index: 0, id: 'c', type: 'custom', custom: { name: 'f', input: 3 } }),
+      );
+    }).toThrow(/choices\[0\]\.delta\.tool_calls\[0\]\.custom\.input should be a string/);
+  });
+});
+
 describe('mid-stream error events of the OpenAI shapes', () => {
   it('throws a Chat Completions data event with an error object as the provider error', () => {
     const accumulator = accumulatorFor({ format: 'openai-chat' });

@@ -21,6 +21,7 @@ import {
 } from '../../core/input-guards.js';
 import {
   assertOpenAIChatMessages,
+  LEGACY_CALL_ID,
   openAIChatMessageAt,
   textOfContent,
 } from './validate-openai-chat.js';
@@ -56,6 +57,10 @@ export const MISTRAL_DIALECT: ChatDialect = {
 
 const MESSAGE_KEYS = new Set(['role', 'content']);
 const ASSISTANT_KEYS = new Set(['role', 'content', 'tool_calls']);
+const LEGACY_ASSISTANT_KEYS = new Set([...ASSISTANT_KEYS, 'function_call']);
+const FUNCTION_KEYS = new Set(['name', 'arguments']);
+const FUNCTION_RESULT_KEYS = new Set(['role', 'name', 'content']);
+
 const CALL_KEYS = new Set(['id', 'type', 'function']);
 const CUSTOM_CALL_KEYS = new Set(['id', 'type', 'custom']);
 const TEXT_PART_KEYS = new Set(['type', 'text']);
@@ -94,6 +99,13 @@ function readChatMessages(
       else history.push({ role: 'tool', results: [result], sourceIndex: index });
       continue;
     }
+    if (role === 'function' && format === 'openai-chat') {
+      // The deprecated functions API: the answer to the `function_call` just before it.
+      // A lone one is an orphan under the same id: no open turn holds it.
+      const result = readFunctionResult(message, index, format, names);
+      history.push({ role: 'tool', results: [result], sourceIndex: index });
+      continue;
+    }
     if (role === 'assistant') {
       const assistant = readAssistant(message, index, format, names);
       custom.clear();
@@ -114,7 +126,7 @@ function readChatMessages(
         withData({ role: 'user', parts, sourceIndex: index }, providerDataOf(format, extras)),
       );
     } else {
-      const expected = "'system', 'developer', 'user', 'assistant' or 'tool'";
+      const expected = "'system', 'developer', 'user', 'assistant', 'tool' or 'function'";
       throw invalidField(`${path}.role`, role, expected);
     }
   }
@@ -134,14 +146,25 @@ function readAssistant(
   const toolCalls = message.tool_calls ?? [];
   if (!Array.isArray(toolCalls))
     throw invalidField(`${path}.tool_calls`, toolCalls, 'an array of tool calls');
-  if (toolCalls.length > 0) names.startTurn();
+  // Only OpenAI has the deprecated functions API; elsewhere `function_call` stays an extra.
+  const legacy = format === 'openai-chat' ? message.function_call : undefined;
+  const legacyCall = isObject(legacy)
+    ? readLegacyCall(legacy, format, `${path}.function_call`)
+    : undefined;
+  if (toolCalls.length > 0 || legacyCall !== undefined) names.startTurn();
   else names.other();
+  if (legacyCall !== undefined) {
+    names.arm(legacyCall.callId, legacyCall.name);
+    parts.push(legacyCall);
+  } else if (legacy !== undefined && legacy !== null)
+    throw invalidField(`${path}.function_call`, legacy, 'an object');
   toolCalls.forEach((raw: unknown, callIndex) => {
     const call = readCall(raw, format, `${path}.tool_calls[${callIndex}]`);
     names.arm(call.callId, call.name);
     parts.push(call);
   });
-  const data = providerDataOf(format, extrasOf(message, ASSISTANT_KEYS));
+  const keys = format === 'openai-chat' ? LEGACY_ASSISTANT_KEYS : ASSISTANT_KEYS;
+  const data = providerDataOf(format, extrasOf(message, keys));
   return withData({ role: 'assistant', parts, sourceIndex: index }, data);
 }
 
@@ -166,6 +189,34 @@ function readCall(raw: unknown, format: ChatDialect['format'], path: string): To
   const callId = stringField(call.id, `${path}.id`);
   const part: ToolCallPart = { type: 'tool-call', callId, name, ...parsed };
   return withData(part, providerDataOf(format, extrasOf(call, CALL_KEYS)));
+}
+
+/** The deprecated `function_call`, as a call under {@link LEGACY_CALL_ID}. */
+function readLegacyCall(fn: JsonObject, format: ChatDialect['format'], path: string): ToolCallPart {
+  const callId = LEGACY_CALL_ID;
+  const name = stringField(fn.name, `${path}.name`);
+  const parsed =
+    typeof fn.arguments === 'string'
+      ? parseArgumentsText(fn.arguments)
+      : parseArgumentsValue(fn.arguments ?? {}, `${path}.arguments`);
+  const extras = extrasOf(fn, FUNCTION_KEYS);
+  return withData({ type: 'tool-call', callId, name, ...parsed }, providerDataOf(format, extras));
+}
+
+/** A `role: 'function'` message: the result of the legacy call before it. */
+function readFunctionResult(
+  message: JsonObject,
+  index: number,
+  format: ChatDialect['format'],
+  names: CallNames,
+): ToolResult {
+  const path = `messages[${index}]`;
+  const name = stringField(message.name, `${path}.name`);
+  const callId = LEGACY_CALL_ID;
+  names.answer(callId);
+  const content = readText(message.content, `${path}.content`);
+  const result: ToolResult = { callId, name, content, isError: false, sourceIndex: index };
+  return withData(result, providerDataOf(format, extrasOf(message, FUNCTION_RESULT_KEYS)));
 }
 
 function readResult(

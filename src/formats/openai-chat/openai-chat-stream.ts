@@ -25,10 +25,20 @@ function readFunction(value: unknown, read: EventFields, field: string) {
   return { name, arguments: read.string(value.arguments, `${field}.arguments`) };
 }
 
+/** A custom tool's `custom: { name, input }` delta: its input text is the call's argument text. */
+function readCustom(value: unknown, read: EventFields, field: string) {
+  if (isNullish(value)) return { name: undefined, arguments: undefined };
+  if (!isObject(value)) return read.fail(field, 'an object', value);
+  const name = read.string(value.name, `${field}.name`);
+  return { name, arguments: read.string(value.input, `${field}.input`) };
+}
+
 function readPiece(value: unknown, read: EventFields, field: string): ToolCallPiece {
   if (!isObject(value)) return read.fail(field, 'an object', value);
   const index = read.index(value.index, `${field}.index`);
   const id = read.string(value.id, `${field}.id`);
+  if (value.type === 'custom' || (isNullish(value.function) && !isNullish(value.custom)))
+    return { index, id, ...readCustom(value.custom, read, `${field}.custom`) };
   return { index, id, ...readFunction(value.function, read, `${field}.function`) };
 }
 

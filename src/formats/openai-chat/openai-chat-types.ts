@@ -76,6 +76,7 @@ export interface OpenAIChatAssistantMessage {
   readonly role: 'assistant';
   readonly content?: string | (OpenAIChatTextPart | OpenAIChatRefusalPart)[] | null;
   readonly tool_calls?: OpenAIChatToolCall[];
+  readonly function_call?: { readonly name: string; readonly arguments: string };
   readonly [key: string]: unknown;
 }
 
@@ -87,12 +88,21 @@ export interface OpenAIChatToolMessage {
   readonly [key: string]: unknown;
 }
 
+/** A `function` message: the result of the deprecated `function_call` just before it. */
+export interface OpenAIChatFunctionMessage {
+  readonly role: 'function';
+  readonly name: string;
+  readonly content: string;
+  readonly [key: string]: unknown;
+}
+
 /** Any Chat Completions message. */
 export type OpenAIChatMessage =
   | OpenAIChatSystemMessage
   | OpenAIChatUserMessage
   | OpenAIChatAssistantMessage
-  | OpenAIChatToolMessage;
+  | OpenAIChatToolMessage
+  | OpenAIChatFunctionMessage;
 
 interface MistralToolMessage extends OpenAIChatToolMessage {
   readonly name: string;

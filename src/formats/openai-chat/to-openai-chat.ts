@@ -17,8 +17,10 @@ import {
 import { argumentsTextOf } from '../shared/arguments-text.js';
 import { mediaOfResults, MOVED_NOTE } from './chat-result-media.js';
 import { MISTRAL_DIALECT, OPENAI_CHAT_DIALECT, type ChatDialect } from './from-openai-chat.js';
+import { LEGACY_CALL_ID } from './validate-openai-chat.js';
 import type {
   OpenAIChatAssistantMessage,
+  OpenAIChatFunctionMessage,
   OpenAIChatMessage,
   OpenAIChatRefusalPart,
   OpenAIChatTextPart,
@@ -52,6 +54,9 @@ function writeChatMessages(
 ): ConversionResult<OpenAIChatMessage[]> {
   const context = new ConversionContext(dialect.format, options);
   const names = new CallNames('turn');
+  // OpenAI's functions API only; `inToolCalls`: the open turn holds a `tool_calls` entry under
+  // the legacy id, so its results are `tool` messages.
+  const legacy = { on: dialect.format === 'openai-chat', inToolCalls: false };
   const messages: OpenAIChatMessage[] = [];
   history.forEach((message, index) => {
     switch (message.role) {
@@ -69,12 +74,16 @@ function writeChatMessages(
         break;
       }
       case 'assistant':
-        messages.push(writeAssistant(message, index, context, names));
+        messages.push(writeAssistant(message, index, context, names, legacy));
         break;
       case 'tool': {
         context.ownData(message.providerData, index);
         for (const result of message.results)
-          messages.push(writeResult(result, index, context, names, dialect));
+          messages.push(
+            legacy.on && result.callId === LEGACY_CALL_ID && !legacy.inToolCalls
+              ? writeFunctionResult(result, index, context, names)
+              : writeResult(result, index, context, names, dialect),
+          );
         const media = mediaOfResults(message.results);
         for (const { callId, what } of media.dropped) {
           const text = `${dialect.formatName} cannot take a result's ${what} known only by ${what === 'image' ? 'file id' : 'URL'}; it was left out.`;
@@ -144,10 +153,12 @@ function writeAssistant(
   index: number,
   context: ConversionContext,
   names: CallNames,
+  legacy: { readonly on: boolean; inToolCalls: boolean },
 ): OpenAIChatAssistantMessage {
   const extras = context.ownData(message.providerData, index);
   const content: (OpenAIChatTextPart | OpenAIChatRefusalPart)[] = [];
   const toolCalls: OpenAIChatToolCall[] = [];
+  let functionCall: { name: string; arguments: string } | undefined;
   let plainText = true;
   let reordered = false;
   for (const part of message.parts) {
@@ -160,6 +171,11 @@ function writeAssistant(
         continue;
       }
       const call = { name, arguments: argumentsTextOf(part) };
+      if (legacy.on && id === LEGACY_CALL_ID && functionCall === undefined) {
+        // The deprecated functions API's call: written back as `function_call`.
+        functionCall = withExtras(own, call);
+        continue;
+      }
       toolCalls.push(withExtras(own, { id, type: 'function', function: call }));
       continue;
     }
@@ -178,8 +194,10 @@ function writeAssistant(
       index,
       "Chat Completions holds an assistant message's text before its tool calls; text written after a call was moved in front of the calls.",
     );
-  if (toolCalls.length > 0) names.startTurn();
+  if (toolCalls.length > 0 || functionCall !== undefined) names.startTurn();
   else names.other();
+  legacy.inToolCalls = toolCalls.some((call) => call.id === LEGACY_CALL_ID);
+  if (functionCall !== undefined) names.arm(LEGACY_CALL_ID, functionCall.name);
   for (const call of toolCalls)
     names.arm(call.id, call.type === 'custom' ? call.custom.name : call.function.name);
   const [only] = content;
@@ -189,9 +207,28 @@ function writeAssistant(
       : content.length === 1 && plainText && only?.type === 'text'
         ? only.text
         : content;
-  return toolCalls.length > 0
-    ? withExtras(extras, { role: 'assistant', content: text, tool_calls: toolCalls })
-    : withExtras(extras, { role: 'assistant', content: text });
+  const assistant: OpenAIChatAssistantMessage =
+    toolCalls.length > 0
+      ? withExtras(extras, { role: 'assistant', content: text, tool_calls: toolCalls })
+      : withExtras(extras, { role: 'assistant', content: text });
+  return functionCall === undefined ? assistant : { ...assistant, function_call: functionCall };
+}
+
+/** The `role: 'function'` message answering a legacy `function_call`. */
+function writeFunctionResult(
+  result: ToolResult,
+  index: number,
+  context: ConversionContext,
+  names: CallNames,
+): OpenAIChatFunctionMessage {
+  names.answer(result.callId);
+  if (result.isError) {
+    const text = `Chat Completions function messages have no error flag; the result for "${result.callId}" is sent as a plain result.`;
+    context.warn('dropped-error-flag', index, text, result.callId);
+  }
+  const extras = context.ownData(result.providerData, index, result.callId);
+  const content = resultText(result.content);
+  return withExtras(extras, { role: 'function', name: result.name, content });
 }
 
 function writeResult(

@@ -22,6 +22,13 @@ export function validateOpenAIChat(messages: readonly unknown[]): ValidationResu
   return inspectOpenAIChat(messages).result;
 }
 
+/**
+ * The id made up for a legacy `function_call` and its `function` message (the functions API has
+ * no ids; a turn holds one call, and ids may repeat across turns). The writer writes a call and
+ * results under this id back as `function_call` / `role: 'function'`.
+ */
+export const LEGACY_CALL_ID = 'function_call';
+
 /** The call turn the following `tool` messages answer: each id's answer, -1 while pending. */
 interface OpenTurn {
   readonly index: number;
@@ -41,9 +48,28 @@ export function inspectOpenAIChat(
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable();
   let turn: OpenTurn | undefined;
+  // The message index of an unanswered legacy `function_call`, -1 for none.
+  let legacyAt = -1;
   for (let index = 0; index < messages.length; index++) {
     const message = openAIChatMessageAt(messages, index);
     const role = message.role;
+    if (role === 'function') {
+      // The deprecated functions API: a `function` message answers the `function_call` just before it.
+      const answers = legacyAt === index - 1 && legacyAt >= 0;
+      if (!answers) {
+        // Ours: no OpenAI reply for a lone `function` message was found.
+        const text = `Invalid parameter: messages with role 'function' must be a response to a preceding message with 'function_call'.`;
+        const param = fieldParam(rules, index, 'role');
+        issues.push(callIssue('orphan-tool-result', index, LEGACY_CALL_ID, text, param));
+      }
+      checkTextContent(message, index, issues, rules);
+      table.begin(index, 'results');
+      table.add(LEGACY_CALL_ID, -1);
+      legacyAt = -1;
+      continue;
+    }
+    if (legacyAt >= 0) closeLegacy(legacyAt, issues, rules);
+    legacyAt = -1;
     if (role === 'tool') {
       checkToolMessage(message, index, turn, issues, rules);
       checkTextContent(message, index, issues, rules);
@@ -59,6 +85,11 @@ export function inspectOpenAIChat(
       // No reply with its param was found; ours names the field as OpenAI's schema errors do.
       // `content` is required "unless `tool_calls` or `function_call` is specified" (the API reference).
       const legacyCall = isObject(message.function_call);
+      if (legacyCall) {
+        if (table.count === index) table.begin(index, 'calls');
+        table.add(LEGACY_CALL_ID, -1);
+        legacyAt = index;
+      }
       if (message.content === null && !legacyCall && !(Array.isArray(calls) && calls.length > 0)) {
         const text = rules.wording.nullContent(index);
         const param = `messages.[${index}].content`;
@@ -68,6 +99,7 @@ export function inspectOpenAIChat(
       checkTextContent(message, index, issues, rules);
     if (table.count === index) table.other(index);
   }
+  if (legacyAt >= 0) closeLegacy(legacyAt, issues, rules);
   // At the end OpenAI names `param: 'messages'`, no index (LangChain's INVALID_TOOL_RESULTS page).
   closeTurn(turn, messages.length, 'messages', issues, rules);
   if (host.checks !== undefined && messages.length > 0)
@@ -161,6 +193,15 @@ function closeTurn(
     message,
     param,
   });
+}
+
+/** Reports the legacy `function_call` of message `index` left without its `function` message. */
+function closeLegacy(index: number, issues: HistoryIssue[], rules: Rules): void {
+  const toolCallIds = [LEGACY_CALL_ID];
+  // Ours, after OpenAI's `tool_calls` sentence.
+  const message = `An assistant message with 'function_call' must be followed by a message with role 'function' responding to it.`;
+  const param = rules.params ? `messages.[${String(index)}]` : undefined;
+  issues.push({ code: 'missing-tool-result', messageIndex: index, toolCallIds, message, param });
 }
 
 function openTurn(

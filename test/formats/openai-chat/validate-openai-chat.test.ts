@@ -469,7 +469,7 @@ describe('validateOpenAIChat', () => {
     const history = [
       user('hi'),
       { content: 'no role' },
-      { role: 'function', name: 'f', content: 'x' },
+      { role: 'narrator', content: 'x' },
       { role: 'assistant', tool_calls: 'x' },
     ];
     expect(validateOpenAIChat(history)).toEqual({ ok: true, issues: [] });
