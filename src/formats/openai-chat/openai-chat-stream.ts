@@ -18,19 +18,20 @@ function isNullish(value: unknown): value is null | undefined {
   return value === undefined || value === null;
 }
 
-function readFunction(value: unknown, read: EventFields, field: string) {
+/**
+ * A `function: { name, arguments }` delta, or with `textKey` `'input'` a custom tool's
+ * `custom: { name, input }` delta, whose input text is the call's argument text.
+ */
+function readFunction(
+  value: unknown,
+  read: EventFields,
+  field: string,
+  textKey: 'arguments' | 'input' = 'arguments',
+) {
   if (isNullish(value)) return { name: undefined, arguments: undefined };
   if (!isObject(value)) return read.fail(field, 'an object', value);
   const name = read.string(value.name, `${field}.name`);
-  return { name, arguments: read.string(value.arguments, `${field}.arguments`) };
-}
-
-/** A custom tool's `custom: { name, input }` delta: its input text is the call's argument text. */
-function readCustom(value: unknown, read: EventFields, field: string) {
-  if (isNullish(value)) return { name: undefined, arguments: undefined };
-  if (!isObject(value)) return read.fail(field, 'an object', value);
-  const name = read.string(value.name, `${field}.name`);
-  return { name, arguments: read.string(value.input, `${field}.input`) };
+  return { name, arguments: read.string(value[textKey], `${field}.${textKey}`) };
 }
 
 function readPiece(value: unknown, read: EventFields, field: string): ToolCallPiece {
@@ -38,7 +39,7 @@ function readPiece(value: unknown, read: EventFields, field: string): ToolCallPi
   const index = read.index(value.index, `${field}.index`);
   const id = read.string(value.id, `${field}.id`);
   if (value.type === 'custom' || (isNullish(value.function) && !isNullish(value.custom)))
-    return { index, id, ...readCustom(value.custom, read, `${field}.custom`) };
+    return { index, id, ...readFunction(value.custom, read, `${field}.custom`, 'input') };
   return { index, id, ...readFunction(value.function, read, `${field}.function`) };
 }
 
