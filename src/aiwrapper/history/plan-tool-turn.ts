@@ -171,13 +171,11 @@ export function mergeResults(
     const prior = existing[existingFor[slot] ?? -1];
     const fresh = givenResults[givenIndex];
     if (fresh && prior && !isPlaceholderResult(prior.result)) {
-      assertSameResult(
-        call.callId,
-        prior.result,
-        prior.where,
-        fresh.result,
-        `results[${givenIndex}]`,
-      );
+      if (!deepEqual(prior.result, fresh.result))
+        throw new ToolHistoryError(
+          'duplicate-result',
+          `Call "${call.callId}" already has a result at ${prior.where}; results[${givenIndex}] is a second, different result for it. Each call takes one result: remove one of them.`,
+        );
       return { ...base, result: prior.result };
     }
     if (fresh) return { ...base, result: fresh.result };
@@ -190,18 +188,4 @@ export function mergeResults(
       planned.push({ callId: result.callId, name: result.name, result: result.result });
   });
   return planned;
-}
-
-function assertSameResult(
-  callId: string,
-  recorded: unknown,
-  recordedAt: string,
-  given: unknown,
-  givenAt: string,
-): void {
-  if (isPlaceholderResult(recorded) || deepEqual(recorded, given)) return;
-  throw new ToolHistoryError(
-    'duplicate-result',
-    `Call "${callId}" already has a result at ${recordedAt}; ${givenAt} is a second, different result for it. Each call takes one result: remove one of them.`,
-  );
 }
