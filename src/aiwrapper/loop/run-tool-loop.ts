@@ -3,7 +3,7 @@ import { thrownName } from './tool-outcome.js';
 import { callsOf, commitResponse, pendingToolCalls, type TurnCall } from './pending-tool-calls.js';
 import { answerTurn, closeOpen, notRun, record, type Open } from './answer-turn.js';
 import { installErrorResultFlags, installResponsesInputFix } from '../serializer-fixes.js';
-import { liveCallOf, watchLangMessage } from '../live-tool-calls.js';
+import { watchLangMessage } from '../live-tool-calls.js';
 import { hookingOnResult } from '../sent-tool-calls.js';
 import { defineMethod } from '../provider-prototypes.js';
 import {
@@ -92,7 +92,7 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
       const withoutTools = open.round === setup.maxRounds && setup.onMaxRounds === 'answer';
       const tools = withoutTools && !setup.declareOnFinal ? undefined : setup.declared;
       const added = yield* requestRound(setup, working, requests, tools);
-      const turnIndex = commitResponse(messages, added, setup.format);
+      const turnIndex = commitResponse(messages, added);
       open.turnIndex = turnIndex;
       open.started = new Set();
       const committed = messages[turnIndex];
@@ -184,7 +184,13 @@ async function* requestRound(
     const message = copy[index];
     if (message !== undefined) added.push(message);
   }
-  if (!setup.stream) yield* wholeResponseEvents(added);
+  if (!setup.stream) {
+    // The events a streamed response would have given, for the response read whole.
+    const events: ToolLoopEvent[] = [];
+    const watchWhole = watchLangMessage((event) => events.push(event));
+    for (const message of added) watchWhole(message);
+    yield* events;
+  }
   return added;
 }
 
@@ -210,28 +216,5 @@ class WorkingCopy {
     fields.instructions = messages.instructions;
     fields.availableTools = tools === undefined ? undefined : [...tools];
     return copy;
-  }
-}
-
-/** The events a streamed response would have given, for a response read whole. */
-function* wholeResponseEvents(
-  added: readonly LangMessage[],
-): Generator<ToolLoopEvent, void, undefined> {
-  let index = 0;
-  for (const message of added) {
-    if (message.role !== 'assistant') continue;
-    for (const item of message.items) {
-      if (item.type === 'text' && item.text !== '') yield { type: 'text-delta', delta: item.text };
-      if (item.type === 'tool') {
-        const call = liveCallOf(index++, item.callId, item.name, item.arguments, true);
-        yield {
-          type: 'tool-call-start',
-          index: call.index,
-          callId: call.callId,
-          name: call.name,
-          call,
-        };
-      }
-    }
   }
 }
