@@ -180,9 +180,6 @@ async function* requestRound(
   return added;
 }
 
-/** Under the argument count at which `apply` runs out of stack. */
-const MAX_APPLY_ARGUMENTS = 32_768;
-
 /** The collection each request is built from, refilled from the conversation; runs no tools. */
 class WorkingCopy {
   readonly #copy: LangMessages = new LangMessages();
@@ -194,8 +191,7 @@ class WorkingCopy {
   of(messages: LangMessages, tools: readonly LangTool[] | undefined): LangMessages {
     const copy = this.#copy;
     copy.length = 0;
-    if (messages.length <= MAX_APPLY_ARGUMENTS) Array.prototype.push.apply(copy, messages);
-    else for (const message of messages) copy.push(message);
+    for (const message of messages) copy.push(message);
     // Assigned, not deleted: aiwrapper's own fields start `undefined`, so that is their "none".
     const fields: { instructions?: string | undefined; availableTools?: LangTool[] | undefined } =
       copy;
