@@ -106,15 +106,16 @@ function patch(
   defineMethod(owner, name, patched);
 }
 
-/** Patches `name` on the prototype of `create()` that defines it, once per `marker`. */
+/** Patches `name` on the provider prototype of `format` that defines it, once per `marker`. */
 export function patchMethod(
-  create: () => object,
+  format: ProviderFormat,
   name: string,
   marker: symbol,
   make: (original: Method) => Method,
 ): void {
-  const owner = chainOf(create).find((prototype) => Object.hasOwn(prototype, name));
-  if (owner !== undefined) patch(owner, name, marker, make);
+  for (const entry of providerPrototypes())
+    if (entry.format === format && Object.hasOwn(entry.prototype, name))
+      patch(entry.prototype, name, marker, make);
 }
 
 /** Wraps every provider prototype's `chat` with `make(original)`, once per `marker`. */

@@ -193,6 +193,6 @@ function isPlainObject(value: unknown): boolean {
 }
 
 /** A call, so a check before an `await` does not narrow the one after it. */
-export function isAborted(signal: AbortSignal | undefined): boolean {
+function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }
