@@ -6,7 +6,12 @@ import {
   latestToolCalls,
 } from './lang-messages-tool-calls.js';
 import { META_KEYS } from './meta-keys.js';
-import { repairCollection, type RepairLangMessagesResult } from './repair-lang-messages.js';
+import {
+  repairLangMessages,
+  type RepairLangMessagesOptions,
+  type RepairLangMessagesResult,
+} from './repair-lang-messages.js';
+import type { InternalRepairOptions } from '../repair/repair-history.js';
 import { installResponsesInputFix } from './serializer-fixes.js';
 import { defineMethod, formatOf, wrapChat } from './provider-prototypes.js';
 import type { ProviderFormat } from '../core/format.js';
@@ -99,7 +104,7 @@ export function installToolCalls(options: InstallToolCallsOptions = {}): void {
         const covered = format === 'openai-responses' ? coveredByPreviousResponse(collection) : -1;
         if (repair && covered === -1) {
           // Repair covers what the synthesis pass does (an orphan result gets its call synthesized).
-          const { fixes } = repairCollection(collection, { provider: format });
+          const { fixes } = repairLangMessages(collection, { provider: format });
           if (fixes.length > 0) options?.onToolHistoryRepair?.(fixes);
         } else if (auto || repair) {
           synthesizeCallTurns(collection, format, covered);
@@ -116,12 +121,13 @@ export function synthesizeCallTurns(
   provider: ProviderFormat,
   coveredThrough: number,
 ): RepairLangMessagesResult {
-  return repairCollection(collection, {
+  const options: RepairLangMessagesOptions & InternalRepairOptions = {
     provider,
     preset: 'add-missing-calls',
     leaveThrough: coveredThrough,
     markTurn: { aiwrapper: { meta: { [META_KEYS.synthesized]: true } } },
-  });
+  };
+  return repairLangMessages(collection, options);
 }
 
 /** The last index a Responses `previous_response_id` covers (the assistant turn and its results). */

@@ -13,23 +13,13 @@ type MutableLiveCall = { -readonly [K in keyof LiveToolCall]: LiveToolCall[K] };
 
 const EMPTY_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
 
-function argumentsOf(value: unknown): Readonly<Record<string, unknown>> {
-  return isObject(value) ? value : EMPTY_ARGUMENTS;
-}
-
 /** A call's view as aiwrapper holds it: the argument text is its arguments object, serialized. */
-export function liveCallOf(
-  index: number,
-  callId: string,
-  name: string,
-  args: unknown,
-  ended: boolean,
-): LiveToolCall {
-  const partialArguments = argumentsOf(args);
+function parsedView(args: unknown): Pick<LiveToolCall, 'argumentsText' | 'partialArguments'> {
+  const partialArguments = isObject(args) ? args : EMPTY_ARGUMENTS;
   // `''` until aiwrapper has parsed some arguments, as its items start with `{}`.
   const argumentsText =
     Object.keys(partialArguments).length === 0 ? '' : JSON.stringify(partialArguments);
-  return { index, callId, name, argumentsText, partialArguments, ended };
+  return { argumentsText, partialArguments };
 }
 
 /**
@@ -60,10 +50,17 @@ export function watchLangMessage(
       const name = typeof item.name === 'string' ? item.name : '';
       let seen = calls.get(item);
       if (seen === undefined) {
-        const call = liveCallOf(calls.size, callId, name, undefined, false);
-        seen = { call: { ...call }, arguments: undefined };
+        const call: MutableLiveCall = {
+          index: calls.size,
+          callId,
+          name,
+          argumentsText: '',
+          partialArguments: EMPTY_ARGUMENTS,
+          ended: false,
+        };
+        seen = { call, arguments: undefined };
         calls.set(item, seen);
-        push({ type: 'tool-call-start', index: call.index, callId, name, call: seen.call });
+        push({ type: 'tool-call-start', index: call.index, callId, name, call });
       }
       const { call } = seen;
       call.callId = callId;
@@ -77,14 +74,14 @@ export function watchLangMessage(
         try {
           seen.parser ??= new IncrementalJsonParser();
           seen.parser.write(argumentsDelta);
-          call.partialArguments = argumentsOf(seen.parser.value);
+          call.partialArguments = parsedView(seen.parser.value).partialArguments;
         } catch {
           // Nested past the parser's depth: the view keeps the text only.
         }
       } else {
         if (seen.arguments === item.arguments) continue;
         seen.arguments = item.arguments;
-        const { argumentsText, partialArguments } = liveCallOf(0, '', '', item.arguments, false);
+        const { argumentsText, partialArguments } = parsedView(item.arguments);
         if (argumentsText === call.argumentsText) continue;
         argumentsDelta = argumentsText.startsWith(call.argumentsText)
           ? argumentsText.slice(call.argumentsText.length)

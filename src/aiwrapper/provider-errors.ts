@@ -148,10 +148,8 @@ function remember(error: ProviderError): void {
   const key = String(error);
   recent.delete(key);
   recent.set(key, error);
-  for (const oldest of recent.keys()) {
-    if (recent.size <= 32) break;
-    recent.delete(oldest);
-  }
+  const [oldest] = recent.keys();
+  if (recent.size > 32 && oldest !== undefined) recent.delete(oldest);
 }
 
 /** The {@link ProviderError} behind an error aiwrapper threw. */

@@ -84,45 +84,45 @@ export function defineMethod(prototype: object, name: string, value: unknown): v
 
 type Method = (this: unknown, ...parameters: unknown[]) => unknown;
 
-/** Replaces `name` on the prototype of `create()` defining it with `make(original)`, once (`marker`). */
-export function patchMethod(
-  create: () => object,
+// Symbol.for: a second copy of this package sees the first one's wrappers.
+const INNER = Symbol.for('aiwrapper-tool-calls.inner-chat');
+
+/** Replaces `owner[name]` with `make(original)`, unless a layer of it already carries `marker`. */
+function patch(
+  owner: Prototype,
   name: string,
   marker: symbol,
   make: (original: Method) => Method,
 ): void {
-  const owner = chainOf(create).find((prototype) => Object.hasOwn(prototype, name));
-  const original = owner?.[name] as (Method & Record<symbol, unknown>) | undefined;
-  if (owner === undefined || typeof original !== 'function' || original[marker] === true) return;
-  const patched = make(original);
+  const original = owner[name];
+  for (let layer: unknown = original; typeof layer === 'function';) {
+    if ((layer as unknown as Record<symbol, unknown>)[marker] === true) return;
+    layer = (layer as unknown as Record<symbol, unknown>)[INNER];
+  }
+  if (typeof original !== 'function') return;
+  const patched = make(original as Method);
   Object.defineProperty(patched, marker, { value: true });
+  Object.defineProperty(patched, INNER, { value: original });
   defineMethod(owner, name, patched);
 }
 
-// Symbol.for: a second copy of this package sees the first one's wrappers.
-const INNER = Symbol.for('aiwrapper-tool-calls.inner-chat');
+/** Patches `name` on the provider prototype of `format` that defines it, once per `marker`. */
+export function patchMethod(
+  format: ProviderFormat,
+  name: string,
+  marker: symbol,
+  make: (original: Method) => Method,
+): void {
+  for (const entry of providerPrototypes())
+    if (entry.format === format && Object.hasOwn(entry.prototype, name))
+      patch(entry.prototype, name, marker, make);
+}
 
 /** Wraps every provider prototype's `chat` with `make(original)`, once per `marker`. */
 export function wrapChat(
   marker: symbol,
   make: (original: Method, format: ProviderFormat) => Method,
 ): void {
-  for (const { prototype, format } of providerPrototypes()) {
-    const original = prototype.chat;
-    if (typeof original !== 'function' || isWrappedWith(original, marker)) continue;
-    const wrapper = make(original as Method, format);
-    Object.defineProperty(wrapper, marker, { value: true });
-    Object.defineProperty(wrapper, INNER, { value: original });
-    defineMethod(prototype, 'chat', wrapper);
-  }
-}
-
-function isWrappedWith(chat: unknown, marker: symbol): boolean {
-  let current: unknown = chat;
-  while (typeof current === 'function') {
-    const layer = current as unknown as Record<symbol, unknown>;
-    if (layer[marker] === true) return true;
-    current = layer[INNER];
-  }
-  return false;
+  for (const { prototype, format } of providerPrototypes())
+    patch(prototype, 'chat', marker, (original) => make(original, format));
 }

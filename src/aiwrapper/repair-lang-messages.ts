@@ -5,7 +5,6 @@ import type { HistoryFix } from '../repair/history-fix.js';
 import type { RepairPolicy } from '../repair/repair-policy.js';
 import {
   repairFormatHistory,
-  type InternalRepairOptions,
   type RepairHistoryOptions,
   type RepairPreset,
 } from '../repair/repair-history.js';
@@ -37,15 +36,8 @@ export interface RepairLangMessagesResult {
  */
 export function repairLangMessages(
   collection: LangMessages,
+  // The package's own callers may pass the InternalRepairOptions too.
   options: RepairLangMessagesOptions = {},
-): RepairLangMessagesResult {
-  return repairCollection(collection, options);
-}
-
-/** {@link repairLangMessages} with the options only the package's own callers pass. */
-export function repairCollection(
-  collection: LangMessages,
-  options: RepairLangMessagesOptions & InternalRepairOptions,
 ): RepairLangMessagesResult {
   const { messages, fixes, warnings } = repairFormatHistory(collection, {
     ...options,

@@ -1,4 +1,3 @@
-import { Lang } from 'aiwrapper';
 import { patchMethod } from './provider-prototypes.js';
 
 // aiwrapper 3.0.3's Responses adapter writes calls inside a message's `content`; the API takes
@@ -8,7 +7,7 @@ import { patchMethod } from './provider-prototypes.js';
 /** Makes `Lang.openai`'s bodies carry calls as top-level items; others stay byte-identical. */
 export function installResponsesInputFix(): void {
   patchMethod(
-    () => Lang.openai({ apiKey: 'probe' }),
+    'openai-responses',
     'buildRequestBody',
     Symbol.for('aiwrapper-tool-calls.wrapped-responses-body'),
     (original) =>
@@ -75,7 +74,7 @@ function isFunctionCall(part: unknown): boolean {
 /** Makes `Lang.anthropic` send `is_error: true` for results marked `isError` (aiwrapper 3.0.3 drops it). */
 export function installErrorResultFlags(): void {
   patchMethod(
-    () => Lang.anthropic({ apiKey: 'probe' }),
+    'anthropic',
     'mapToolResultItems',
     Symbol.for('aiwrapper-tool-calls.wrapped-anthropic-results'),
     (original) =>

@@ -95,28 +95,21 @@ export function newTurn(
 /** Returns, per slot, the index of the given result that answers it (or -1). */
 function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingResult[]): number[] {
   const answer = slots.map(() => -1);
-  const idsOfTurn = (): string => slots.map((slot) => slot.callId).join(', ');
-  const withoutIds = results.every((result) => result.callId === undefined);
-  if (withoutIds && results.length > slots.length) {
+  const idsOfTurn = slots.map((slot) => slot.callId).join(', ') || 'none';
+  if (results.length > slots.length && results.every((result) => result.callId === undefined)) {
     throw new ToolHistoryError(
       'unknown-call',
-      `results has ${results.length} results without ids for ${slots.length} call${slots.length === 1 ? '' : 's'} (${idsOfTurn() || 'none'}); results without ids pair with calls by position.`,
+      `results has ${results.length} results without ids for ${slots.length} call${slots.length === 1 ? '' : 's'} (${idsOfTurn}); results without ids pair with calls by position.`,
     );
   }
   const named = (slot: TurnSlot, callId: string): boolean =>
     slot.givenId === callId || slot.callId === callId;
-  const answered = new Uint8Array(slots.length);
-  const take = (slot: number, index: number): void => {
-    answer[slot] = index;
-    answered[slot] = 1;
-  };
   // Results with ids pair first, so a result without one never takes a call another result names.
-  results.forEach((result, index) => {
-    const { callId } = result;
+  results.forEach(({ callId }, index) => {
     if (callId === undefined) return;
-    const slot = slots.findIndex((candidate, at) => answered[at] !== 1 && named(candidate, callId));
+    const slot = slots.findIndex((candidate, at) => answer[at] === -1 && named(candidate, callId));
     if (slot !== -1) {
-      take(slot, index);
+      answer[slot] = index;
       return;
     }
     const first = slots.findIndex((candidate) => named(candidate, callId));
@@ -128,21 +121,21 @@ function pairGivenResults(slots: readonly TurnSlot[], results: readonly PendingR
     }
     throw new ToolHistoryError(
       'unknown-call',
-      `results[${index}] answers call "${callId}", which is not among the calls of this turn (${idsOfTurn() || 'none'}). Add the call first with addAssistantToolCalls(), or fix the result's id.`,
+      `results[${index}] answers call "${callId}", which is not among the calls of this turn (${idsOfTurn}). Add the call first with addAssistantToolCalls(), or fix the result's id.`,
     );
   });
   // Slots only fill up, so the first open slot never moves back.
   let open = 0;
   results.forEach((result, index) => {
     if (result.callId !== undefined) return;
-    while (open < slots.length && answered[open] === 1) open++;
+    while (open < slots.length && answer[open] !== -1) open++;
     if (open === slots.length) {
       throw new ToolHistoryError(
         'unknown-call',
-        `results[${index}] has no id and every call of the turn (${idsOfTurn()}) already has a result.`,
+        `results[${index}] has no id and every call of the turn (${idsOfTurn}) already has a result.`,
       );
     }
-    take(open, index);
+    answer[open] = index;
   });
   return answer;
 }
@@ -171,13 +164,11 @@ export function mergeResults(
     const prior = existing[existingFor[slot] ?? -1];
     const fresh = givenResults[givenIndex];
     if (fresh && prior && !isPlaceholderResult(prior.result)) {
-      assertSameResult(
-        call.callId,
-        prior.result,
-        prior.where,
-        fresh.result,
-        `results[${givenIndex}]`,
-      );
+      if (!deepEqual(prior.result, fresh.result))
+        throw new ToolHistoryError(
+          'duplicate-result',
+          `Call "${call.callId}" already has a result at ${prior.where}; results[${givenIndex}] is a second, different result for it. Each call takes one result: remove one of them.`,
+        );
       return { ...base, result: prior.result };
     }
     if (fresh) return { ...base, result: fresh.result };
@@ -190,18 +181,4 @@ export function mergeResults(
       planned.push({ callId: result.callId, name: result.name, result: result.result });
   });
   return planned;
-}
-
-function assertSameResult(
-  callId: string,
-  recorded: unknown,
-  recordedAt: string,
-  given: unknown,
-  givenAt: string,
-): void {
-  if (isPlaceholderResult(recorded) || deepEqual(recorded, given)) return;
-  throw new ToolHistoryError(
-    'duplicate-result',
-    `Call "${callId}" already has a result at ${recordedAt}; ${givenAt} is a second, different result for it. Each call takes one result: remove one of them.`,
-  );
 }

@@ -70,12 +70,9 @@ export type ToolResultInput =
     };
 
 /** A call read from user input; `extra` keeps an aiwrapper item's other fields. */
-export interface PendingCall {
+export interface PendingCall extends ParsedArguments {
   readonly callId: string | undefined;
   readonly name: string;
-  readonly arguments: Readonly<Record<string, unknown>>;
-  /** Argument text that did not parse to an object, kept verbatim. */
-  readonly argumentsText?: string | undefined;
   readonly extra: Readonly<Record<string, unknown>>;
 }
 
@@ -84,7 +81,6 @@ export interface PendingResult {
   readonly callId: string | undefined;
   readonly name: string | undefined;
   readonly result: unknown;
-  readonly isError: boolean;
 }
 
 const id = z.string().optional();
@@ -92,7 +88,8 @@ const name = z.string().min(1, 'a tool call needs a non-empty name');
 const optionalName = z.string().optional();
 const value = z.unknown().optional();
 
-const calls = {
+const callShapes = {
+  aiwrapper: z.object({ type: z.literal('tool').optional(), callId: id, name, arguments: value }),
   openai: z.object({
     id,
     type: z.literal('function').optional(),
@@ -106,16 +103,22 @@ const calls = {
     args: value,
   }),
   anthropic: z.object({ type: z.literal('tool_use'), id, name, input: value }),
-  aiwrapper: z.object({ type: z.literal('tool').optional(), callId: id, name, arguments: value }),
   gemini: z.object({ id, name, args: value }),
 };
 
-const results = {
+const resultShapes = {
+  aiwrapper: z.object({ toolId: id, name: optionalName, result: z.unknown() }),
+  item: z.object({
+    type: z.literal('tool-result').optional(),
+    callId: id,
+    name: optionalName,
+    result: z.unknown(),
+  }),
   openai: z.object({
     role: z.literal('tool'),
     tool_call_id: id,
     name: optionalName,
-    content: value,
+    content: z.unknown(),
   }),
   vercel: z.object({
     type: z.literal('tool-result'),
@@ -131,32 +134,32 @@ const results = {
     content: value,
     is_error: z.boolean().optional(),
   }),
-  item: z.object({
-    type: z.literal('tool-result').optional(),
-    callId: id,
-    name: optionalName,
-    result: value,
-  }),
-  aiwrapper: z.object({ toolId: id, name: optionalName, result: value }),
 };
 
 const AIWRAPPER_ITEM_KEYS = new Set(['type', 'callId', 'name', 'arguments']);
 
-const CALL_SHAPES =
-  "Pass aiwrapper {callId, name, arguments}, OpenAI {id, function: {name, arguments}}, Vercel {type: 'tool-call', toolCallId, toolName, input}, Anthropic {type: 'tool_use', id, name, input} or Gemini {id?, name, args}.";
-const RESULT_SHAPES =
-  "Pass aiwrapper {toolId, name, result} or {type: 'tool-result', callId, name, result}, an OpenAI {role: 'tool', tool_call_id, content}, Vercel {type: 'tool-result', toolCallId, toolName, output} or Anthropic {type: 'tool_result', tool_use_id, content}.";
+const SHAPES = {
+  call: "Pass aiwrapper {callId, name, arguments}, OpenAI {id, function: {name, arguments}}, Vercel {type: 'tool-call', toolCallId, toolName, input}, Anthropic {type: 'tool_use', id, name, input} or Gemini {id?, name, args}.",
+  result:
+    "Pass aiwrapper {toolId, name, result} or {type: 'tool-result', callId, name, result}, an OpenAI {role: 'tool', tool_call_id, content}, Vercel {type: 'tool-result', toolCallId, toolName, output} or Anthropic {type: 'tool_result', tool_use_id, content}.",
+};
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, path: string, kind: 'call' | 'result'): T {
+type Kind = keyof typeof SHAPES;
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, path: string, kind: Kind): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw notA(kind, path, zodDetail(parsed.error, path));
+  const detail = parsed.error.issues.map((issue) => {
+    const at = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`));
+    return `${path}${at.join('')}: ${issue.message}`;
+  });
+  throw notA(kind, path, detail.join('; '));
 }
 
-function notA(kind: 'call' | 'result', path: string, detail: string): ToolHistoryError {
+function notA(kind: Kind, path: string, detail: string): ToolHistoryError {
   return new ToolHistoryError(
     'invalid-input',
-    `${path} is not a tool ${kind} (${detail}). ${kind === 'call' ? CALL_SHAPES : RESULT_SHAPES}`,
+    `${path} is not a tool ${kind} (${detail}). ${SHAPES[kind]}`,
   );
 }
 
@@ -164,37 +167,36 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === '' ? undefined : value;
 }
 
-function parseArguments(raw: unknown, path: string): ParsedArguments {
-  if (raw === undefined || raw === null || raw === '') return { arguments: {} };
-  return typeof raw === 'string' ? parseArgumentsText(raw) : parseArgumentsValue(raw, path);
-}
-
 function readCall(value: unknown, path: string): PendingCall {
   if (!isObject(value)) throw notA('call', path, `${path} is ${describeType(value)}`);
   const read = (id: string | undefined, name: string, raw: unknown, at: string): PendingCall => ({
     callId: nonEmpty(id),
     name,
-    ...parseArguments(raw, `${path}${at}`),
+    ...(raw === undefined || raw === null || raw === ''
+      ? { arguments: {} }
+      : typeof raw === 'string'
+        ? parseArgumentsText(raw)
+        : parseArgumentsValue(raw, `${path}${at}`)),
     extra: {},
   });
   const type = value.type;
   if (type === 'tool-call') {
-    const call = parse(calls.vercel, value, path, 'call');
+    const call = parse(callShapes.vercel, value, path, 'call');
     return read(call.toolCallId, call.toolName, call.input ?? call.args, '.input');
   }
   if (type === 'tool_use') {
-    const call = parse(calls.anthropic, value, path, 'call');
+    const call = parse(callShapes.anthropic, value, path, 'call');
     return read(call.id, call.name, call.input, '.input');
   }
   if (type === 'function' || (type !== 'tool' && 'function' in value)) {
-    const call = parse(calls.openai, value, path, 'call');
+    const call = parse(callShapes.openai, value, path, 'call');
     return read(call.id, call.function.name, call.function.arguments, '.function.arguments');
   }
   if (type !== 'tool' && 'args' in value && !('arguments' in value)) {
-    const call = parse(calls.gemini, value, path, 'call');
+    const call = parse(callShapes.gemini, value, path, 'call');
     return read(call.id, call.name, call.args, '.args');
   }
-  const call = parse(calls.aiwrapper, value, path, 'call');
+  const call = parse(callShapes.aiwrapper, value, path, 'call');
   const extra = Object.fromEntries(
     Object.entries(value).filter(([key]) => !AIWRAPPER_ITEM_KEYS.has(key)),
   );
@@ -206,27 +208,29 @@ function readCall(value: unknown, path: string): PendingCall {
 
 function readResult(value: unknown, path: string): PendingResult {
   if (!isObject(value)) throw notA('result', path, `${path} is ${describeType(value)}`);
-  const read = (
-    id: string | undefined,
-    name: string | undefined,
-    result: unknown,
-    isError: boolean,
-  ): PendingResult => ({ callId: nonEmpty(id), name: nonEmpty(name), result, isError });
+  const read = (id: string | undefined, name: string | undefined, result: unknown) => ({
+    callId: nonEmpty(id),
+    name: nonEmpty(name),
+    result,
+  });
   if (value.role === 'tool') {
-    const result = parse(results.openai, value, path, 'result');
-    return read(result.tool_call_id, result.name, result.content, false);
+    const result = parse(resultShapes.openai, value, path, 'result');
+    return read(result.tool_call_id, result.name, result.content);
   }
   if (value.type === 'tool_result') {
-    const result = parse(results.anthropic, value, path, 'result');
-    return read(result.tool_use_id, undefined, result.content, result.is_error === true);
+    const result = parse(resultShapes.anthropic, value, path, 'result');
+    return read(result.tool_use_id, undefined, result.content);
   }
   if (
     value.type === 'tool-result' &&
     ('toolCallId' in value || 'toolName' in value || 'output' in value)
   ) {
-    const result = parse(results.vercel, value, path, 'result');
-    const payload = 'output' in value ? result.output : result.result;
-    return read(result.toolCallId, result.toolName, payload, result.isError === true);
+    const result = parse(resultShapes.vercel, value, path, 'result');
+    return read(
+      result.toolCallId,
+      result.toolName,
+      'output' in value ? result.output : result.result,
+    );
   }
   if (!('result' in value))
     throw notA(
@@ -234,19 +238,18 @@ function readResult(value: unknown, path: string): PendingResult {
       path,
       `${path}.result is missing; the object has ${Object.keys(value).join(', ') || 'no keys'}`,
     );
-  const failed = (result: unknown): boolean => isObject(result) && result.error === true;
   if ('toolId' in value) {
-    const result = parse(results.aiwrapper, value, path, 'result');
-    return read(result.toolId, result.name, result.result, failed(result.result));
+    const result = parse(resultShapes.aiwrapper, value, path, 'result');
+    return read(result.toolId, result.name, result.result);
   }
-  const result = parse(results.item, value, path, 'result');
-  return read(result.callId, result.name, result.result, failed(result.result));
+  const result = parse(resultShapes.item, value, path, 'result');
+  return read(result.callId, result.name, result.result);
 }
 
 function readList<T>(
   input: unknown,
   label: string,
-  kind: 'call' | 'result',
+  kind: Kind,
   read: (value: unknown, path: string) => T,
 ): T[] {
   if (!Array.isArray(input))
@@ -261,20 +264,11 @@ function readList<T>(
 }
 
 /** Reads tool calls in any supported shape; throws `invalid-input` naming the index and field. */
-export function readToolCalls(input: unknown, label = 'tools'): PendingCall[] {
-  return readList(input, label, 'call', readCall);
+export function readToolCalls(input: unknown): PendingCall[] {
+  return readList(input, 'tools', 'call', readCall);
 }
 
 /** Reads tool results in any supported shape; throws `invalid-input` naming the index and field. */
-export function readToolResults(input: unknown, label = 'results'): PendingResult[] {
-  return readList(input, label, 'result', readResult);
-}
-
-function zodDetail(error: z.ZodError, where: string): string {
-  return error.issues
-    .map(
-      (issue) =>
-        `${[where, ...issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))].join('').replaceAll('.[', '[')}: ${issue.message}`,
-    )
-    .join('; ');
+export function readToolResults(input: unknown): PendingResult[] {
+  return readList(input, 'results', 'result', readResult);
 }

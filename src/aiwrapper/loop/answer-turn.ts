@@ -1,5 +1,4 @@
 import { CallBatch, type CallToRun } from './call-batch.js';
-import type { ToolLoopEvent } from './loop-tool.js';
 import {
   deniedResult,
   interruptedResult,
@@ -13,14 +12,14 @@ import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { isJsonText } from '../../core/json-text.js';
 import { sentCallOf } from '../meta-keys.js';
 import { pendingToolCalls, recordStart, writeResult, type TurnCall } from './pending-tool-calls.js';
-import { needsApproval, type LoopTool, type LoopToolCall, type Setup } from './loop-tool.js';
-
-/** How answering a turn's calls ended. */
-export type Answered =
-  | { readonly kind: 'answered' }
-  | { readonly kind: 'paused' }
-  | { readonly kind: 'stopped'; readonly error: unknown }
-  | { readonly kind: 'aborted' };
+import {
+  needsApproval,
+  type LoopTool,
+  type LoopToolCall,
+  type Setup,
+  type ToolLoopDoneReason,
+  type ToolLoopEvent,
+} from './loop-tool.js';
 
 /** The turn whose calls the loop answers, which it must close if it stops between events. */
 export interface Open {
@@ -32,12 +31,32 @@ export interface Open {
   round: number;
 }
 
-/** Answers the calls of the open turn: writes what needs no run, runs the rest, pauses for approvals. */
+/** The run's last event. */
+export function doneEvent(
+  setup: Setup,
+  open: Open,
+  reason: ToolLoopDoneReason,
+  error?: unknown,
+): ToolLoopEvent {
+  const { round: rounds } = open;
+  return {
+    type: 'done',
+    reason,
+    rounds,
+    answer: setup.messages.answer,
+    ...(error === undefined ? {} : { error }),
+  };
+}
+
+/**
+ * Answers the calls of the open turn: writes what needs no run, runs the rest, pauses for
+ * approvals. Returns the event that ends the run (`done` or `paused`), if it ends here.
+ */
 export async function* answerTurn(
   setup: Setup,
   open: Open,
   calls: readonly TurnCall[],
-): AsyncGenerator<ToolLoopEvent, Answered, undefined> {
+): AsyncGenerator<ToolLoopEvent, ToolLoopEvent | undefined, undefined> {
   const { round, turnIndex, started } = open;
   const turn = setup.messages[turnIndex];
   if (turn === undefined) throw new ToolHistoryError('unreachable', 'The call turn is gone.');
@@ -49,7 +68,7 @@ export async function* answerTurn(
     else if (decided.kind === 'hold') held.push(call);
     else yield record(setup, turnIndex, round, decided.outcome);
   }
-  if (setup.signal?.aborted === true) return { kind: 'aborted' };
+  if (setup.signal?.aborted === true) return doneEvent(setup, open, 'aborted');
   const batch = new CallBatch(runs, {
     concurrency: setup.concurrency,
     signal: setup.signal,
@@ -71,15 +90,13 @@ export async function* answerTurn(
     const why: NotRunReason = stopped !== undefined ? 'stopped' : 'aborted';
     for (const call of held.splice(0))
       yield record(setup, turnIndex, round, truthful(notRun(call, why), started));
-    return stopped !== undefined ? { kind: 'stopped', error: stopped.error } : { kind: 'aborted' };
+    return stopped === undefined
+      ? doneEvent(setup, open, 'aborted')
+      : doneEvent(setup, open, 'error', stopped.error);
   }
-  if (held.length > 0) {
-    const pending = held.splice(0);
-    open.turnIndex = -1;
-    yield { type: 'paused', round, pending };
-    return { kind: 'paused' };
-  }
-  return { kind: 'answered' };
+  if (held.length === 0) return undefined;
+  open.turnIndex = -1;
+  return { type: 'paused', round, pending: held };
 }
 
 /** What becomes of one call before anything runs. */
@@ -131,14 +148,8 @@ export function record(
   outcome: ToolOutcome,
 ): ToolLoopEvent {
   writeResult(setup.messages, turnIndex, outcome);
-  return {
-    type: 'tool-result',
-    round,
-    callId: outcome.callId,
-    name: outcome.name,
-    status: outcome.status,
-    result: outcome.result,
-  };
+  const { callId, name, status, result } = outcome;
+  return { type: 'tool-result', round, callId, name, status, result };
 }
 
 /** Answers, without yielding, every call of this run's turn still open when the loop stops. */
@@ -164,13 +175,8 @@ function truthful(outcome: ToolOutcome, started: ReadonlySet<string>): ToolOutco
 }
 
 /** The outcome of a call that never started. */
-export function notRun(call: LoopToolCall, why: NotRunReason): ToolOutcome {
-  return {
-    callId: call.callId,
-    name: call.name,
-    status: 'not-run',
-    result: notRunResult(call.name, why),
-  };
+export function notRun({ callId, name }: LoopToolCall, why: NotRunReason): ToolOutcome {
+  return { callId, name, status: 'not-run', result: notRunResult(name, why) };
 }
 
 /** Why a call's arguments cannot go to its handler. */
@@ -187,6 +193,6 @@ function isPlainObject(value: unknown): boolean {
 }
 
 /** A call, so a check before an `await` does not narrow the one after it. */
-export function isAborted(signal: AbortSignal | undefined): boolean {
+function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }

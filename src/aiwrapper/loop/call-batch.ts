@@ -40,25 +40,9 @@ interface Slot {
   readonly run: CallToRun;
   readonly index: number;
   state: RunState;
-  /** Made when the handler first reads its signal: most never do. */
+  /** Made as the handler is invoked. */
   controller?: AbortController;
-  stopped?: DOMException;
   timer?: ReturnType<typeof setTimeout>;
-}
-
-/** The signal of a slot's handler, made on first read. */
-function signalOf(slot: Slot): AbortSignal {
-  if (slot.controller === undefined) {
-    slot.controller = new AbortController();
-    if (slot.stopped !== undefined) slot.controller.abort(slot.stopped);
-  }
-  return slot.controller.signal;
-}
-
-/** Aborts a slot's signal, now or when the handler first reads it. */
-function abortSlot(slot: Slot, reason: DOMException): void {
-  slot.stopped ??= reason;
-  slot.controller?.abort(reason);
 }
 
 /**
@@ -124,7 +108,7 @@ export class CallBatch {
           { status: 'cancelled', result: cancelledResult(slot.run.call.name) },
           false,
         );
-        abortSlot(slot, new DOMException('The tool loop stopped.', 'AbortError'));
+        slot.controller?.abort(new DOMException('The tool loop stopped.', 'AbortError'));
       } else if (slot.state !== 'settled') {
         // Queued, or its start recorded but its handler never invoked: it had no effect.
         this.#settle(
@@ -165,6 +149,7 @@ export class CallBatch {
     if (slot?.state !== 'starting') return;
     const { call, tool } = slot.run;
     slot.state = 'running';
+    const { signal } = (slot.controller = new AbortController());
     const timeoutMs = tool.timeoutMs;
     if (timeoutMs !== undefined && timeoutMs !== Infinity)
       this.#arm(slot, timeoutMs, () => {
@@ -174,18 +159,11 @@ export class CallBatch {
           { status: 'timeout', result: timeoutResult(call.name, timeoutMs) },
           true,
         );
-        abortSlot(slot, new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
+        slot.controller?.abort(new DOMException(`Tool "${call.name}" timed out.`, 'TimeoutError'));
       });
     let returned: unknown;
     try {
-      returned = tool.handler(call.arguments, {
-        // An own getter (not a class's), so that a handler spreading its context keeps the signal.
-        get signal() {
-          return signalOf(slot);
-        },
-        callId: call.callId,
-        name: call.name,
-      });
+      returned = tool.handler(call.arguments, { signal, callId: call.callId, name: call.name });
     } catch (error) {
       this.#settle(slot, { status: 'error', result: thrownResult(error), error }, true);
       return;

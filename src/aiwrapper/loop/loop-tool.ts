@@ -1,6 +1,5 @@
 import { LangMessages, type LangTool, type LanguageProvider } from 'aiwrapper';
 import { z } from 'zod';
-import type { ProviderFormat } from '../../core/format.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import { PROVIDER_PROFILES } from '../../formats/index.js';
 import { formatOfLang } from '../provider-prototypes.js';
@@ -126,7 +125,6 @@ export interface Setup {
   readonly tools: ReadonlyMap<string, LoopTool>;
   readonly declared: readonly LangTool[];
   readonly declareOnFinal: boolean;
-  readonly format: ProviderFormat | undefined;
   readonly maxRounds: number;
   readonly onMaxRounds: 'answer' | 'stop';
   readonly concurrency: number;
@@ -166,7 +164,6 @@ export function readSetup(lang: unknown, messages: unknown, options: unknown): S
     messages,
     tools,
     declared: [...tools.values()].map(declaredTool),
-    format,
     declareOnFinal: format !== undefined && PROVIDER_PROFILES[format].toolsWithToolHistory,
     maxRounds: parsed.data.maxRounds ?? 10,
     onMaxRounds: parsed.data.onMaxRounds ?? 'answer',
@@ -224,53 +221,32 @@ function invalid(at: string, error: z.ZodError, hint = ''): ToolHistoryError {
   );
 }
 
-/** A call is about to run; its start is recorded, so a history saved here never runs a `'once'` tool twice. */
-export interface ToolRunStartEvent {
-  readonly type: 'tool-run-start';
-  readonly round: number;
-  readonly callId: string;
-  readonly name: string;
-}
-
-/** A call's result was written to the history. */
-export interface ToolResultEvent extends Omit<ToolOutcome, 'error'> {
-  readonly type: 'tool-result';
-  readonly round: number;
-}
-
-/** A round (one response and the calls it asked for) finished. */
-export interface RoundEndEvent {
-  readonly type: 'round-end';
-  readonly round: number;
-  readonly calls: number;
-}
-
-/** The loop stopped to wait for approvals; `resumeToolLoop` with `approvals` goes on. */
-export interface PausedEvent {
-  readonly type: 'paused';
-  readonly round: number;
-  readonly pending: readonly LoopToolCall[];
-}
-
 /** Why the loop ended. */
 export type ToolLoopDoneReason = 'answer' | 'maxRounds' | 'aborted' | 'error';
-
-/** The loop ended; the generator ends after this event. */
-export interface DoneEvent {
-  readonly type: 'done';
-  readonly reason: ToolLoopDoneReason;
-  readonly rounds: number;
-  /** The text of the model's last response. */
-  readonly answer: string;
-  /** With reason `error`: what stopped the loop. */
-  readonly error?: unknown;
-}
 
 /** What the loop yields: each response's {@link ToolCallStreamEvent}s and the loop's own events. */
 export type ToolLoopEvent =
   | ToolCallStreamEvent
-  | ToolRunStartEvent
-  | ToolResultEvent
-  | RoundEndEvent
-  | PausedEvent
-  | DoneEvent;
+  /** A call is about to run; its start is recorded, so a history saved here never runs a `'once'` tool twice. */
+  | {
+      readonly type: 'tool-run-start';
+      readonly round: number;
+      readonly callId: string;
+      readonly name: string;
+    }
+  /** A call's result was written to the history. */
+  | (Omit<ToolOutcome, 'error'> & { readonly type: 'tool-result'; readonly round: number })
+  /** A round (one response and the calls it asked for) finished. */
+  | { readonly type: 'round-end'; readonly round: number; readonly calls: number }
+  /** The loop stopped to wait for approvals; `resumeToolLoop` with `approvals` goes on. */
+  | { readonly type: 'paused'; readonly round: number; readonly pending: readonly LoopToolCall[] }
+  /** The loop ended; the generator ends after this event. */
+  | {
+      readonly type: 'done';
+      readonly reason: ToolLoopDoneReason;
+      readonly rounds: number;
+      /** The text of the model's last response. */
+      readonly answer: string;
+      /** With reason `error`: what stopped the loop. */
+      readonly error?: unknown;
+    };

@@ -11,10 +11,8 @@ import { validateHistory } from '../../validate/validate-history.js';
 import { META_KEYS } from '../meta-keys.js';
 import type { ToolOutcome } from './tool-outcome.js';
 import { uniqueCallIds } from '../../core/call-id.js';
-import type { ProviderFormat } from '../../core/format.js';
 import { parseArgumentsText } from '../../formats/shared/arguments-text.js';
 import type { LoopToolCall } from './loop-tool.js';
-import { convertHistory } from '../../convert/convert-history.js';
 import { UNKNOWN_TOOL_NAME } from '../../repair/fixes/rebuild-parts.js';
 import { takenCallIds } from '../lang-messages-tool-calls.js';
 import { sentArgumentsText, sentCallId } from '../sent-tool-calls.js';
@@ -136,15 +134,11 @@ type CallItem = LangMessageItemTool & { argumentsText?: string };
  * Appends a response's messages, each call made one the provider accepts (the change recorded under
  * `META_KEYS.sentCalls`); returns the index of its last assistant message (or -1).
  */
-export function commitResponse(
-  messages: LangMessage[],
-  added: readonly LangMessage[],
-  format: ProviderFormat | undefined,
-): number {
+export function commitResponse(messages: LangMessage[], added: readonly LangMessage[]): number {
   let turnIndex = -1;
   for (const message of added) {
     if (message.role === 'assistant') {
-      readCalls(message, messages, format);
+      readCalls(message, messages);
       turnIndex = messages.length;
     }
     messages.push(message);
@@ -152,11 +146,7 @@ export function commitResponse(
   return turnIndex;
 }
 
-function readCalls(
-  turn: LangMessage,
-  messages: readonly LangMessage[],
-  format: ProviderFormat | undefined,
-): void {
+function readCalls(turn: LangMessage, messages: readonly LangMessage[]): void {
   // Both lazy: the conversation's ids are read at the first call.
   const taken = takenCallIds(messages);
   const fresh = uniqueCallIds(taken);
@@ -168,7 +158,8 @@ function readCalls(
     if (item.callId === '' || taken.has(item.callId)) item.callId = fresh();
     taken.add(item.callId);
     const sentName = item.name;
-    if (sentName === '' && refusesEmptyNames(format)) item.name = UNKNOWN_TOOL_NAME;
+    // Not every provider takes an empty name; the call is never run (`no-tool-name`).
+    if (sentName === '') item.name = UNKNOWN_TOOL_NAME;
     if (sentId === item.callId && sentName === item.name) continue;
     (asSent ??= {})[item.callId] = {
       ...(sentId === item.callId ? {} : { callId: sentId }),
@@ -203,26 +194,4 @@ export function callsOf(turn: LangMessage): TurnCall[] {
         ...('argumentsText' in item ? { argumentsText: item.argumentsText } : {}),
       });
   return calls;
-}
-
-const emptyNameRefused = new Map<ProviderFormat, boolean>();
-
-/** Whether the package's validator refuses a call with an empty name in `format` (probed once). */
-function refusesEmptyNames(format: ProviderFormat | undefined): boolean {
-  if (format === undefined) return true;
-  let refused = emptyNameRefused.get(format);
-  if (refused === undefined) {
-    const probe = [
-      { role: 'user', items: [{ type: 'text', text: 'Hi' }] },
-      { role: 'assistant', items: [{ type: 'tool', callId: 'probe', name: '', arguments: {} }] },
-      {
-        role: 'tool-results',
-        items: [{ type: 'tool-result', callId: 'probe', name: '', result: 'ok' }],
-      },
-    ];
-    const written = convertHistory(probe, { from: 'aiwrapper', to: format }).messages;
-    refused = !validateHistory(written, { format }).ok;
-    emptyNameRefused.set(format, refused);
-  }
-  return refused;
 }

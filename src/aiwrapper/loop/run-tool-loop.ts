@@ -1,18 +1,12 @@
 import { LangMessages, type LangMessage, type LangTool, type LanguageProvider } from 'aiwrapper';
 import { thrownName } from './tool-outcome.js';
 import { callsOf, commitResponse, pendingToolCalls, type TurnCall } from './pending-tool-calls.js';
-import { answerTurn, closeOpen, notRun, record, type Open } from './answer-turn.js';
+import { answerTurn, closeOpen, doneEvent, notRun, record, type Open } from './answer-turn.js';
 import { installErrorResultFlags, installResponsesInputFix } from '../serializer-fixes.js';
-import { liveCallOf, watchLangMessage } from '../live-tool-calls.js';
+import { watchLangMessage } from '../live-tool-calls.js';
 import { hookingOnResult } from '../sent-tool-calls.js';
 import { defineMethod } from '../provider-prototypes.js';
-import {
-  readSetup,
-  type Setup,
-  type ToolLoopDoneReason,
-  type ToolLoopEvent,
-  type ToolLoopOptions,
-} from './loop-tool.js';
+import { readSetup, type Setup, type ToolLoopEvent, type ToolLoopOptions } from './loop-tool.js';
 
 /**
  * Runs an agent loop on aiwrapper until the model answers without calls; `messages` is appended to
@@ -48,77 +42,69 @@ async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefin
     installResponsesInputFix();
     installErrorResultFlags();
   }
-  const { messages, signal } = setup;
+  const { signal } = setup;
   const requests = new AbortController();
-  const working = new WorkingCopy();
   const abortRequests = (): void => {
     requests.abort(signal?.reason);
   };
   signal?.addEventListener('abort', abortRequests, { once: true });
   const open: Open = { batch: undefined, turnIndex: -1, round: 0, started: new Set() };
-  const done = (reason: ToolLoopDoneReason, error?: unknown): ToolLoopEvent => ({
-    type: 'done',
-    reason,
-    rounds: open.round,
-    answer: messages.answer,
-    ...(error === undefined ? {} : { error }),
-  });
   try {
-    // The calls to answer: first those a resumed history ends with.
-    const resumed = pendingToolCalls(messages);
-    let calls: readonly TurnCall[] = resumed?.calls ?? [];
-    if (resumed !== undefined) {
-      open.turnIndex = resumed.messageIndex;
-      open.started = resumed.started;
-    }
-    for (;;) {
-      const final = open.round === setup.maxRounds;
-      if (calls.length > 0) {
-        const answered = yield* answerTurn(setup, open, calls);
-        if (answered.kind === 'stopped') yield done('error', answered.error);
-        if (answered.kind === 'aborted') yield done('aborted');
-        if (answered.kind !== 'answered') return;
-        yield { type: 'round-end', round: open.round, calls: calls.length };
-        if (final) {
-          yield done('maxRounds');
-          return;
-        }
-      }
-      if (signal?.aborted === true) {
-        yield done('aborted');
-        return;
-      }
-      open.round++;
-      const withoutTools = open.round === setup.maxRounds && setup.onMaxRounds === 'answer';
-      const tools = withoutTools && !setup.declareOnFinal ? undefined : setup.declared;
-      const added = yield* requestRound(setup, working, requests, tools);
-      const turnIndex = commitResponse(messages, added, setup.format);
-      open.turnIndex = turnIndex;
-      open.started = new Set();
-      const committed = messages[turnIndex];
-      calls = committed === undefined ? [] : callsOf(committed);
-      for (const [index, call] of calls.entries()) yield { type: 'tool-call-end', index, call };
-      if (calls.length === 0) {
-        yield done(withoutTools ? 'maxRounds' : 'answer');
-        return;
-      }
-      if (withoutTools) {
-        // The model called tools in a request that declared none for it to call: no call runs.
-        for (const call of calls)
-          yield record(setup, turnIndex, open.round, notRun(call, 'max-rounds'));
-        yield { type: 'round-end', round: open.round, calls: calls.length };
-        yield done('maxRounds');
-        return;
-      }
-    }
+    const last = yield* rounds(setup, open, requests);
+    yield last;
   } catch (error) {
     closeOpen(setup, open, 'aborted');
     // Aborted by the run's signal, or a request's own abort.
     const aborted = signal?.aborted === true || thrownName(error) === 'AbortError';
-    yield done(aborted ? 'aborted' : 'error', error);
+    yield doneEvent(setup, open, aborted ? 'aborted' : 'error', error);
   } finally {
     signal?.removeEventListener('abort', abortRequests);
     closeOpen(setup, open, 'aborted');
+  }
+}
+
+/** The rounds of a run: requests, their calls answered; returns the event that ends the run. */
+async function* rounds(
+  setup: Setup,
+  open: Open,
+  requests: AbortController,
+): AsyncGenerator<ToolLoopEvent, ToolLoopEvent, undefined> {
+  const { messages, signal } = setup;
+  const working = new WorkingCopy();
+  // The calls to answer: first those a resumed history ends with.
+  const resumed = pendingToolCalls(messages);
+  let calls: readonly TurnCall[] = resumed?.calls ?? [];
+  if (resumed !== undefined) {
+    open.turnIndex = resumed.messageIndex;
+    open.started = resumed.started;
+  }
+  for (;;) {
+    const final = open.round === setup.maxRounds;
+    if (calls.length > 0) {
+      const ended = yield* answerTurn(setup, open, calls);
+      if (ended !== undefined) return ended;
+      yield { type: 'round-end', round: open.round, calls: calls.length };
+      if (final) return doneEvent(setup, open, 'maxRounds');
+    }
+    if (signal?.aborted === true) return doneEvent(setup, open, 'aborted');
+    open.round++;
+    const withoutTools = open.round === setup.maxRounds && setup.onMaxRounds === 'answer';
+    const tools = withoutTools && !setup.declareOnFinal ? undefined : setup.declared;
+    const added = yield* requestRound(setup, working, requests, tools);
+    const turnIndex = commitResponse(messages, added);
+    open.turnIndex = turnIndex;
+    open.started = new Set();
+    const committed = messages[turnIndex];
+    calls = committed === undefined ? [] : callsOf(committed);
+    for (const [index, call] of calls.entries()) yield { type: 'tool-call-end', index, call };
+    if (calls.length === 0) return doneEvent(setup, open, withoutTools ? 'maxRounds' : 'answer');
+    if (withoutTools) {
+      // The model called tools in a request that declared none for it to call: no call runs.
+      for (const call of calls)
+        yield record(setup, turnIndex, open.round, notRun(call, 'max-rounds'));
+      yield { type: 'round-end', round: open.round, calls: calls.length };
+      return doneEvent(setup, open, 'maxRounds');
+    }
   }
 }
 
@@ -184,12 +170,15 @@ async function* requestRound(
     const message = copy[index];
     if (message !== undefined) added.push(message);
   }
-  if (!setup.stream) yield* wholeResponseEvents(added);
+  if (!setup.stream) {
+    // The events a streamed response would have given, for the response read whole.
+    const events: ToolLoopEvent[] = [];
+    const watchWhole = watchLangMessage((event) => events.push(event));
+    for (const message of added) watchWhole(message);
+    yield* events;
+  }
   return added;
 }
-
-/** Under the argument count at which `apply` runs out of stack. */
-const MAX_APPLY_ARGUMENTS = 32_768;
 
 /** The collection each request is built from, refilled from the conversation; runs no tools. */
 class WorkingCopy {
@@ -202,36 +191,12 @@ class WorkingCopy {
   of(messages: LangMessages, tools: readonly LangTool[] | undefined): LangMessages {
     const copy = this.#copy;
     copy.length = 0;
-    if (messages.length <= MAX_APPLY_ARGUMENTS) Array.prototype.push.apply(copy, messages);
-    else for (const message of messages) copy.push(message);
+    for (const message of messages) copy.push(message);
     // Assigned, not deleted: aiwrapper's own fields start `undefined`, so that is their "none".
     const fields: { instructions?: string | undefined; availableTools?: LangTool[] | undefined } =
       copy;
     fields.instructions = messages.instructions;
     fields.availableTools = tools === undefined ? undefined : [...tools];
     return copy;
-  }
-}
-
-/** The events a streamed response would have given, for a response read whole. */
-function* wholeResponseEvents(
-  added: readonly LangMessage[],
-): Generator<ToolLoopEvent, void, undefined> {
-  let index = 0;
-  for (const message of added) {
-    if (message.role !== 'assistant') continue;
-    for (const item of message.items) {
-      if (item.type === 'text' && item.text !== '') yield { type: 'text-delta', delta: item.text };
-      if (item.type === 'tool') {
-        const call = liveCallOf(index++, item.callId, item.name, item.arguments, true);
-        yield {
-          type: 'tool-call-start',
-          index: call.index,
-          callId: call.callId,
-          name: call.name,
-          call,
-        };
-      }
-    }
   }
 }

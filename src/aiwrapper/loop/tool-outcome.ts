@@ -112,7 +112,7 @@ export function describeThrown(value: unknown): string {
     const message: unknown = value.message;
     return typeof message === 'string' ? message : describeValue(message);
   } catch {
-    return `${kindOf(value)} that cannot be described`;
+    return `${typeof value === 'object' ? 'an object' : `a ${typeof value}`} that cannot be described`;
   }
 }
 
@@ -129,9 +129,4 @@ function describeValue(value: unknown): string {
   }
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- its own toString, if any
   return String(value);
-}
-
-function kindOf(value: unknown): string {
-  const kind = typeof value;
-  return kind === 'object' ? 'an object' : `a ${kind}`;
 }
