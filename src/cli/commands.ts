@@ -10,7 +10,14 @@ import {
   type ProviderName,
   type ValidateHistoryOptions,
 } from '../validate/validate-history.js';
-import { jsonText, locationOf, terminalLine, writeOut, escapeJsonUnsafe } from './write-output.js';
+import {
+  escapeJsonUnsafe,
+  jsonText,
+  locationOf,
+  openTarget,
+  terminalLine,
+  writeOut,
+} from './write-output.js';
 import {
   describe,
   describeIssue,
@@ -22,7 +29,9 @@ import {
   type CommandContext,
   type Formatted,
 } from './each-conversation.js';
-import { runView } from './view-command.js';
+import type { Place } from './read-conversations.js';
+import { conversationView } from '../view/conversation-view.js';
+import { viewPageParts } from '../view/render-history-html.js';
 
 /** The CLI's commands. */
 export type Command = 'check' | 'fix' | 'convert' | 'trim' | 'pairs' | 'view';
@@ -37,36 +46,27 @@ export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Pro
   view: runView,
 };
 
-type RuleFlags = Pick<ValidateHistoryOptions, 'model' | 'thinking'>;
+/** The format whose rules `provider` applies: a Chat Completions host's are Chat's. */
+const rulesFormat = (provider: ProviderName): MessageFormat =>
+  isChatHostName(provider) ? 'openai-chat' : provider;
+
+/** Whether `provider`'s rules read `format`'s wire shape (Mistral's read Chat Completions). */
+const readsShapeOf = (format: MessageFormat, provider: ProviderName | undefined): boolean =>
+  provider === undefined ||
+  FORMAT_ADAPTERS[format].wireShape === FORMAT_ADAPTERS[rulesFormat(provider)].wireShape;
 
 /** The rules to check `format` by: `provider`'s when given (of the same wire shape), else its own. */
 export function rulesFor(
   format: MessageFormat,
   provider: ProviderName | undefined,
-  { model, thinking }: RuleFlags = {},
+  { model, thinking }: Pick<ValidateHistoryOptions, 'model' | 'thinking'> = {},
 ): ValidateHistoryOptions {
-  if (provider === undefined || provider === format) return { format, model, thinking };
-  const host = isChatHostName(provider) ? provider : undefined;
-  const rules = isChatHostName(provider) ? 'openai-chat' : provider;
-  if (FORMAT_ADAPTERS[format].wireShape !== FORMAT_ADAPTERS[rules].wireShape)
-    throw new ToolHistoryError(
-      'invalid-input',
-      `--provider ${provider} checks ${rules} messages, but this conversation is ${format}; convert it first (convert --to ${rules}), or pass --format if the detection is wrong`,
-    );
-  return { format: rules, provider: host, model, thinking };
-}
-
-/** The rules for what `fix` left: {@link rulesFor}, or the format's own for another shape. */
-export function leftoverRulesFor(
-  format: MessageFormat,
-  provider: ProviderName | undefined,
-  flags: RuleFlags = {},
-): ValidateHistoryOptions {
-  try {
-    return rulesFor(format, provider, flags);
-  } catch {
-    return { format, model: flags.model, thinking: flags.thinking };
-  }
+  if (readsShapeOf(format, provider)) return { format, provider, model, thinking };
+  const rules = rulesFormat(provider ?? format);
+  throw new ToolHistoryError(
+    'invalid-input',
+    `--provider ${String(provider)} checks ${rules} messages, but this conversation is ${format}; convert it first (convert --to ${rules}), or pass --format if the detection is wrong`,
+  );
 }
 
 /** `check`: every issue, then a summary (`--json`: `{ file, issues, unreadable, summary }`). */
@@ -91,7 +91,7 @@ async function runCheck(context: CommandContext): Promise<number> {
       if (conversation.formatCertain) certain.add(format);
       if (issues.length === 0) return;
       withIssues++;
-      const provider = rules.provider ?? rules.format;
+      const provider = rules.provider ?? format;
       const found = entries(context, conversation, issues, { format, provider }, describeIssue);
       await writeOut(
         io.stdout,
@@ -161,7 +161,9 @@ async function runFix(context: CommandContext): Promise<number> {
       if (fixes.length > 0) fixed++;
       fixCount += fixes.length;
       const { format } = conversation;
-      const { issues } = validateHistory(messages, leftoverRulesFor(format, args.provider, args));
+      // A provider of another shape repaired by its profile; the format's own rules check the rest.
+      const provider = readsShapeOf(format, args.provider) ? args.provider : undefined;
+      const { issues } = validateHistory(messages, rulesFor(format, provider, args));
       unfixable += issues.length;
       return [
         ...entries(context, conversation, fixes, { format }, (fix, array) =>
@@ -365,5 +367,46 @@ async function runPairs(context: CommandContext): Promise<number> {
       await writeOut(io.stdout, texts.map(terminalLine).join(''));
     },
   );
+  return unreadable.length > 0 ? 2 : 0;
+}
+
+/** `view`: one self-contained HTML page of every conversation, the unreadable with their reason. */
+async function runView(context: CommandContext): Promise<number> {
+  const { args, io, input } = context;
+  const page = viewPageParts({ title: `${input.name}: tool-call history` });
+  const target = await openTarget(args, input, io);
+  const title = ({ number, layout, line }: Place): string =>
+    `#${String(number)}${layout === 'jsonl' ? ` (line ${String(line)})` : ''}`;
+  let count = 0;
+  let unreadable: readonly unknown[] = [];
+  try {
+    await target.write(page.head);
+    unreadable = await eachConversation(
+      context,
+      ({ messages, format, ...place }) =>
+        conversationView(messages, { ...args, title: title(place), format }),
+      async (_, view) => {
+        count++;
+        await target.write(page.conversation(view));
+      },
+      async (problem) => {
+        count++;
+        const view = conversationView([], { title: title(problem), format: args.format });
+        await target.write(page.conversation({ ...view, error: problem.reason }));
+      },
+    );
+    await target.write(page.tail());
+    await target.commit();
+  } catch (error) {
+    await target.abort();
+    throw error;
+  }
+  if (target.path !== undefined)
+    await writeOut(
+      io.stdout,
+      terminalLine(
+        `${input.name}: wrote the view of ${String(count)} conversations to ${target.path}`,
+      ),
+    );
   return unreadable.length > 0 ? 2 : 0;
 }

@@ -99,7 +99,7 @@ export async function transform<R>(
     const texts = await emit(conversation, result, sink);
     if (texts.length > 0) await writeOut(sink.reports, lines(texts));
   };
-  const target = args.inPlace ? input.name : (args.output ?? 'stdout');
+  const target = sink.path ?? 'stdout';
   let copied = 0;
   let lost = 0;
   const skip = async (problem: UnreadableConversation): Promise<void> => {

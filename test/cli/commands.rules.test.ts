@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/run-cli.js';
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
-import { leftoverRulesFor, rulesFor } from '../../src/cli/commands.js';
+import { rulesFor } from '../../src/cli/commands.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 
 describe('rulesFor with a Chat Completions host', () => {
@@ -10,15 +10,10 @@ describe('rulesFor with a Chat Completions host', () => {
       format: 'openai-chat',
       provider: 'deepseek',
     });
-    expect(rulesFor('mistral', 'groq')).toEqual({ format: 'openai-chat', provider: 'groq' });
+    expect(rulesFor('mistral', 'groq')).toEqual({ format: 'mistral', provider: 'groq' });
     expect(() => rulesFor('anthropic', 'deepseek')).toThrow(
       '--provider deepseek checks openai-chat messages, but this conversation is anthropic',
     );
-    expect(leftoverRulesFor('openai-chat', 'qwen')).toEqual({
-      format: 'openai-chat',
-      provider: 'qwen',
-    });
-    expect(leftoverRulesFor('aiwrapper', 'deepseek')).toEqual({ format: 'aiwrapper' });
   });
 });
 
