@@ -20,7 +20,6 @@ import {
 } from './write-output.js';
 import {
   describe,
-  describeIssue,
   eachConversation,
   entries,
   lines,
@@ -92,7 +91,9 @@ async function runCheck(context: CommandContext): Promise<number> {
       if (issues.length === 0) return;
       withIssues++;
       const provider = rules.provider ?? format;
-      const found = entries(context, conversation, issues, { format, provider }, describeIssue);
+      const found = entries(context, conversation, issues, { format, provider }, (issue, array) =>
+        describe(array, issue),
+      );
       await writeOut(
         io.stdout,
         args.json
@@ -167,14 +168,14 @@ async function runFix(context: CommandContext): Promise<number> {
       unfixable += issues.length;
       return [
         ...entries(context, conversation, fixes, { format }, (fix, array) =>
-          describe(array, { messageIndex: fix.messageIndex }, [fix.callId], fix.message, fix.kind),
+          describe(array, { ...fix, partIndex: undefined }),
         ),
         ...entries(
           context,
           conversation,
           issues,
           { format, unfixed: true },
-          (issue, array) => `not fixed: ${describeIssue(issue, array)}`,
+          (issue, array) => `not fixed: ${describe(array, issue)}`,
         ),
       ];
     },
@@ -217,18 +218,14 @@ async function runConvert(context: CommandContext): Promise<number> {
       refused += issues.length;
       const { format: from } = conversation;
       return [
-        ...entries(context, conversation, fixes, { from }, (fix, input) =>
-          describe(input, fix, [fix.callId], fix.message, fix.kind),
-        ),
-        ...entries(context, conversation, warnings, { from }, (w, input) =>
-          describe(input, w, [w.callId], w.message, w.code),
-        ),
+        ...entries(context, conversation, fixes, { from }, (fix, input) => describe(input, fix)),
+        ...entries(context, conversation, warnings, { from }, (w, input) => describe(input, w)),
         ...entries(
           context,
           conversation,
           issues,
           { from, refusedBy: to },
-          (issue) => `the ${to} output is refused: ${describeIssue(issue, array)}`,
+          (issue) => `the ${to} output is refused: ${describe(array, issue)}`,
         ),
       ];
     },
