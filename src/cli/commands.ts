@@ -246,43 +246,35 @@ const SYSTEM_FIELDS = ['system', 'systemInstruction', 'instructions'] as const;
 /** The converted conversation (a bare array, or its object), its messages, and the warnings. */
 function convert(conversation: Formatted, to: MessageFormat) {
   const { format: from, container } = conversation;
-  const result = convertHistory(conversation.messages, { from, to });
-  let messages: readonly unknown[] = result.messages;
-  const extra: Record<string, unknown> = {};
-  const outOfBand = (converted: object): void => {
-    for (const field of SYSTEM_FIELDS) {
-      const value: unknown = (converted as Record<string, unknown>)[field];
-      if (value !== undefined) extra[field] = value;
-    }
-  };
-  outOfBand(result);
-  // A system prompt outside the messages goes in band or out of band as the target keeps it.
   const field = adapterFor(from).systemField;
-  let rest = container?.value;
-  if (container !== undefined && field !== undefined && container.value[field] !== undefined) {
-    rest = without(container.value, field);
-    const system = adapterFor(from).read([], { [field]: container.value[field] }).messages[0];
-    if (system?.role === 'system') {
-      const converted = convertHistory([{ role: 'system', content: system.text }], {
-        from: 'openai-chat',
-        to,
-      });
-      messages = [...converted.messages, ...messages];
-      outOfBand(converted);
+  const held = field === undefined ? undefined : container?.value[field];
+  // A system prompt outside the messages goes in band or out of band as the target keeps it.
+  const system =
+    held === undefined ? undefined : adapterFor(from).read([], { [field ?? '']: held });
+  const first = system?.messages[0];
+  const prompt =
+    first?.role === 'system'
+      ? convertHistory([{ role: 'system', content: first.text }], { from: 'openai-chat', to })
+      : undefined;
+  const result = convertHistory(conversation.messages, { from, to });
+  const messages: readonly unknown[] = [...(prompt?.messages ?? []), ...result.messages];
+  const extra: Record<string, unknown> = {};
+  for (const converted of [result, prompt ?? {}])
+    for (const name of SYSTEM_FIELDS) {
+      const value: unknown = (converted as Record<string, unknown>)[name];
+      if (value !== undefined) extra[name] = value;
     }
-  }
   const key = adapterFor(to).messagesKey;
   const { warnings } = result;
-  if (container === undefined || rest === undefined) {
+  if (container === undefined) {
     const value = Object.keys(extra).length === 0 ? messages : { ...extra, [key]: messages };
     return { value, messages, warnings };
   }
-  const kept = key === container.key ? rest : without(rest, container.key);
-  return { value: { ...kept, ...extra, [key]: messages }, messages, warnings };
-}
-
-function without(record: Readonly<Record<string, unknown>>, name: string): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => key !== name));
+  // The other fields stay in place, and so does the messages key when the target's is the same.
+  const kept = Object.entries(container.value).filter(
+    ([name]) => name !== field && (name !== container.key || name === key),
+  );
+  return { value: { ...Object.fromEntries(kept), ...extra, [key]: messages }, messages, warnings };
 }
 
 /** `trim`: drops the oldest turns to fit the budget and reports each conversation that lost some. */
