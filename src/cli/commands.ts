@@ -123,12 +123,10 @@ async function runCheck(context: CommandContext): Promise<number> {
       issueCount === 0 ? 'no issues in' : `${plural(issueCount, 'issue')} in ${withIssues} of`;
     const unreadableNote = unreadable.length === 0 ? '' : `, ${unreadable.length} unreadable`;
     const label = (format: string): string => (certain.has(format) ? format : `${format}, guessed`);
-    const formatList =
-      formats.size === 0
-        ? 'no conversations'
-        : formats.size === 1
-          ? [...formats.keys()].map(label).join('')
-          : [...formats].map(([format, count]) => `${label(format)}: ${count}`).join(', ');
+    const counts = [...formats].map(([format, count]) =>
+      formats.size === 1 ? label(format) : `${label(format)}: ${count}`,
+    );
+    const formatList = formats.size === 0 ? 'no conversations' : counts.join(', ');
     await writeOut(
       io.stdout,
       terminalLine(
