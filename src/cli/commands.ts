@@ -10,10 +10,16 @@ import {
   type ProviderName,
   type ValidateHistoryOptions,
 } from '../validate/validate-history.js';
-import { jsonText, locationOf, terminalLine, writeOut, escapeJsonUnsafe } from './write-output.js';
+import {
+  escapeJsonUnsafe,
+  jsonText,
+  locationOf,
+  openTarget,
+  terminalLine,
+  writeOut,
+} from './write-output.js';
 import {
   describe,
-  describeIssue,
   eachConversation,
   entries,
   lines,
@@ -22,7 +28,9 @@ import {
   type CommandContext,
   type Formatted,
 } from './each-conversation.js';
-import { runView } from './view-command.js';
+import type { Place } from './read-conversations.js';
+import { conversationView } from '../view/conversation-view.js';
+import { viewPageParts } from '../view/render-history-html.js';
 
 /** The CLI's commands. */
 export type Command = 'check' | 'fix' | 'convert' | 'trim' | 'pairs' | 'view';
@@ -37,36 +45,27 @@ export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Pro
   view: runView,
 };
 
-type RuleFlags = Pick<ValidateHistoryOptions, 'model' | 'thinking'>;
+/** The format whose rules `provider` applies: a Chat Completions host's are Chat's. */
+const rulesFormat = (provider: ProviderName): MessageFormat =>
+  isChatHostName(provider) ? 'openai-chat' : provider;
+
+/** Whether `provider`'s rules read `format`'s wire shape (Mistral's read Chat Completions). */
+const readsShapeOf = (format: MessageFormat, provider: ProviderName | undefined): boolean =>
+  provider === undefined ||
+  FORMAT_ADAPTERS[format].wireShape === FORMAT_ADAPTERS[rulesFormat(provider)].wireShape;
 
 /** The rules to check `format` by: `provider`'s when given (of the same wire shape), else its own. */
 export function rulesFor(
   format: MessageFormat,
   provider: ProviderName | undefined,
-  { model, thinking }: RuleFlags = {},
+  { model, thinking }: Pick<ValidateHistoryOptions, 'model' | 'thinking'> = {},
 ): ValidateHistoryOptions {
-  if (provider === undefined || provider === format) return { format, model, thinking };
-  const host = isChatHostName(provider) ? provider : undefined;
-  const rules = isChatHostName(provider) ? 'openai-chat' : provider;
-  if (FORMAT_ADAPTERS[format].wireShape !== FORMAT_ADAPTERS[rules].wireShape)
-    throw new ToolHistoryError(
-      'invalid-input',
-      `--provider ${provider} checks ${rules} messages, but this conversation is ${format}; convert it first (convert --to ${rules}), or pass --format if the detection is wrong`,
-    );
-  return { format: rules, provider: host, model, thinking };
-}
-
-/** The rules for what `fix` left: {@link rulesFor}, or the format's own for another shape. */
-export function leftoverRulesFor(
-  format: MessageFormat,
-  provider: ProviderName | undefined,
-  flags: RuleFlags = {},
-): ValidateHistoryOptions {
-  try {
-    return rulesFor(format, provider, flags);
-  } catch {
-    return { format, model: flags.model, thinking: flags.thinking };
-  }
+  if (readsShapeOf(format, provider)) return { format, provider, model, thinking };
+  const rules = rulesFormat(provider ?? format);
+  throw new ToolHistoryError(
+    'invalid-input',
+    `--provider ${String(provider)} checks ${rules} messages, but this conversation is ${format}; convert it first (convert --to ${rules}), or pass --format if the detection is wrong`,
+  );
 }
 
 /** `check`: every issue, then a summary (`--json`: `{ file, issues, unreadable, summary }`). */
@@ -91,8 +90,10 @@ async function runCheck(context: CommandContext): Promise<number> {
       if (conversation.formatCertain) certain.add(format);
       if (issues.length === 0) return;
       withIssues++;
-      const provider = rules.provider ?? rules.format;
-      const found = entries(context, conversation, issues, { format, provider }, describeIssue);
+      const provider = rules.provider ?? format;
+      const found = entries(context, conversation, issues, { format, provider }, (issue, array) =>
+        describe(array, issue),
+      );
       await writeOut(
         io.stdout,
         args.json
@@ -122,12 +123,10 @@ async function runCheck(context: CommandContext): Promise<number> {
       issueCount === 0 ? 'no issues in' : `${plural(issueCount, 'issue')} in ${withIssues} of`;
     const unreadableNote = unreadable.length === 0 ? '' : `, ${unreadable.length} unreadable`;
     const label = (format: string): string => (certain.has(format) ? format : `${format}, guessed`);
-    const formatList =
-      formats.size === 0
-        ? 'no conversations'
-        : formats.size === 1
-          ? [...formats.keys()].map(label).join('')
-          : [...formats].map(([format, count]) => `${label(format)}: ${count}`).join(', ');
+    const counts = [...formats].map(([format, count]) =>
+      formats.size === 1 ? label(format) : `${label(format)}: ${count}`,
+    );
+    const formatList = formats.size === 0 ? 'no conversations' : counts.join(', ');
     await writeOut(
       io.stdout,
       terminalLine(
@@ -161,18 +160,20 @@ async function runFix(context: CommandContext): Promise<number> {
       if (fixes.length > 0) fixed++;
       fixCount += fixes.length;
       const { format } = conversation;
-      const { issues } = validateHistory(messages, leftoverRulesFor(format, args.provider, args));
+      // A provider of another shape repaired by its profile; the format's own rules check the rest.
+      const provider = readsShapeOf(format, args.provider) ? args.provider : undefined;
+      const { issues } = validateHistory(messages, rulesFor(format, provider, args));
       unfixable += issues.length;
       return [
         ...entries(context, conversation, fixes, { format }, (fix, array) =>
-          describe(array, { messageIndex: fix.messageIndex }, [fix.callId], fix.message, fix.kind),
+          describe(array, { ...fix, partIndex: undefined }),
         ),
         ...entries(
           context,
           conversation,
           issues,
           { format, unfixed: true },
-          (issue, array) => `not fixed: ${describeIssue(issue, array)}`,
+          (issue, array) => `not fixed: ${describe(array, issue)}`,
         ),
       ];
     },
@@ -215,18 +216,14 @@ async function runConvert(context: CommandContext): Promise<number> {
       refused += issues.length;
       const { format: from } = conversation;
       return [
-        ...entries(context, conversation, fixes, { from }, (fix, input) =>
-          describe(input, fix, [fix.callId], fix.message, fix.kind),
-        ),
-        ...entries(context, conversation, warnings, { from }, (w, input) =>
-          describe(input, w, [w.callId], w.message, w.code),
-        ),
+        ...entries(context, conversation, fixes, { from }, (fix, input) => describe(input, fix)),
+        ...entries(context, conversation, warnings, { from }, (w, input) => describe(input, w)),
         ...entries(
           context,
           conversation,
           issues,
           { from, refusedBy: to },
-          (issue) => `the ${to} output is refused: ${describeIssue(issue, array)}`,
+          (issue) => `the ${to} output is refused: ${describe(array, issue)}`,
         ),
       ];
     },
@@ -247,43 +244,35 @@ const SYSTEM_FIELDS = ['system', 'systemInstruction', 'instructions'] as const;
 /** The converted conversation (a bare array, or its object), its messages, and the warnings. */
 function convert(conversation: Formatted, to: MessageFormat) {
   const { format: from, container } = conversation;
-  const result = convertHistory(conversation.messages, { from, to });
-  let messages: readonly unknown[] = result.messages;
-  const extra: Record<string, unknown> = {};
-  const outOfBand = (converted: object): void => {
-    for (const field of SYSTEM_FIELDS) {
-      const value: unknown = (converted as Record<string, unknown>)[field];
-      if (value !== undefined) extra[field] = value;
-    }
-  };
-  outOfBand(result);
-  // A system prompt outside the messages goes in band or out of band as the target keeps it.
   const field = adapterFor(from).systemField;
-  let rest = container?.value;
-  if (container !== undefined && field !== undefined && container.value[field] !== undefined) {
-    rest = without(container.value, field);
-    const system = adapterFor(from).read([], { [field]: container.value[field] }).messages[0];
-    if (system?.role === 'system') {
-      const converted = convertHistory([{ role: 'system', content: system.text }], {
-        from: 'openai-chat',
-        to,
-      });
-      messages = [...converted.messages, ...messages];
-      outOfBand(converted);
+  const held = field === undefined ? undefined : container?.value[field];
+  // A system prompt outside the messages goes in band or out of band as the target keeps it.
+  const system =
+    held === undefined ? undefined : adapterFor(from).read([], { [field ?? '']: held });
+  const first = system?.messages[0];
+  const prompt =
+    first?.role === 'system'
+      ? convertHistory([{ role: 'system', content: first.text }], { from: 'openai-chat', to })
+      : undefined;
+  const result = convertHistory(conversation.messages, { from, to });
+  const messages: readonly unknown[] = [...(prompt?.messages ?? []), ...result.messages];
+  const extra: Record<string, unknown> = {};
+  for (const converted of [result, prompt ?? {}])
+    for (const name of SYSTEM_FIELDS) {
+      const value: unknown = (converted as Record<string, unknown>)[name];
+      if (value !== undefined) extra[name] = value;
     }
-  }
   const key = adapterFor(to).messagesKey;
   const { warnings } = result;
-  if (container === undefined || rest === undefined) {
+  if (container === undefined) {
     const value = Object.keys(extra).length === 0 ? messages : { ...extra, [key]: messages };
     return { value, messages, warnings };
   }
-  const kept = key === container.key ? rest : without(rest, container.key);
-  return { value: { ...kept, ...extra, [key]: messages }, messages, warnings };
-}
-
-function without(record: Readonly<Record<string, unknown>>, name: string): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => key !== name));
+  // The other fields stay in place, and so does the messages key when the target's is the same.
+  const kept = Object.entries(container.value).filter(
+    ([name]) => name !== field && (name !== container.key || name === key),
+  );
+  return { value: { ...Object.fromEntries(kept), ...extra, [key]: messages }, messages, warnings };
 }
 
 /** `trim`: drops the oldest turns to fit the budget and reports each conversation that lost some. */
@@ -365,5 +354,46 @@ async function runPairs(context: CommandContext): Promise<number> {
       await writeOut(io.stdout, texts.map(terminalLine).join(''));
     },
   );
+  return unreadable.length > 0 ? 2 : 0;
+}
+
+/** `view`: one self-contained HTML page of every conversation, the unreadable with their reason. */
+async function runView(context: CommandContext): Promise<number> {
+  const { args, io, input } = context;
+  const page = viewPageParts({ title: `${input.name}: tool-call history` });
+  const target = await openTarget(args, input, io);
+  const title = ({ number, layout, line }: Place): string =>
+    `#${String(number)}${layout === 'jsonl' ? ` (line ${String(line)})` : ''}`;
+  let count = 0;
+  let unreadable: readonly unknown[] = [];
+  try {
+    await target.write(page.head);
+    unreadable = await eachConversation(
+      context,
+      ({ messages, format, ...place }) =>
+        conversationView(messages, { ...args, title: title(place), format }),
+      async (_, view) => {
+        count++;
+        await target.write(page.conversation(view));
+      },
+      async (problem) => {
+        count++;
+        const view = conversationView([], { title: title(problem), format: args.format });
+        await target.write(page.conversation({ ...view, error: problem.reason }));
+      },
+    );
+    await target.write(page.tail());
+    await target.commit();
+  } catch (error) {
+    await target.abort();
+    throw error;
+  }
+  if (target.path !== undefined)
+    await writeOut(
+      io.stdout,
+      terminalLine(
+        `${input.name}: wrote the view of ${String(count)} conversations to ${target.path}`,
+      ),
+    );
   return unreadable.length > 0 ? 2 : 0;
 }

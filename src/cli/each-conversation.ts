@@ -1,7 +1,9 @@
 // What every command shares: reading each conversation in order, writing a history back,
 // reporting issues, fixes and warnings, and a progress line.
 import type { MessageFormat } from '../core/format.js';
+import type { ConversionWarning } from '../core/history.js';
 import type { HistoryIssue } from '../errors/history-issue.js';
+import type { HistoryFix } from '../repair/history-fix.js';
 import { adapterFor } from '../formats/index.js';
 import {
   readConversations,
@@ -99,7 +101,7 @@ export async function transform<R>(
     const texts = await emit(conversation, result, sink);
     if (texts.length > 0) await writeOut(sink.reports, lines(texts));
   };
-  const target = args.inPlace ? input.name : (args.output ?? 'stdout');
+  const target = sink.path ?? 'stdout';
   let copied = 0;
   let lost = 0;
   const skip = async (problem: UnreadableConversation): Promise<void> => {
@@ -150,39 +152,34 @@ export function entries<T extends object>(
   return items.map((item) => escapeControl(`${where}: ${describe(item, array)}`));
 }
 
-/**
- * An issue, fix or warning with the calls it concerns under one name for `--json`: `toolCallIds`,
- * always an array (the library's `toolCallId`, `toolCallIds` and `callId`).
- */
-function withToolCallIds(item: object): object {
-  if (!['toolCallId', 'toolCallIds', 'callId', 'code', 'kind'].some((key) => key in item))
-    return item;
-  const { toolCallId, toolCallIds, callId, ...rest } = item as Record<string, unknown>;
+const ID_KEYS = ['toolCallId', 'toolCallIds', 'callId'];
+
+/** The calls an issue, fix or warning concerns: its `toolCallId`, `callId` and `toolCallIds`. */
+function toolCallIdsOf(item: object): string[] {
+  const { toolCallId, toolCallIds, callId } = item as Record<string, unknown>;
   const many: readonly unknown[] = Array.isArray(toolCallIds) ? toolCallIds : [];
-  const ids = [toolCallId, callId, ...many];
-  return { ...rest, toolCallIds: ids.filter((id) => typeof id === 'string') };
+  return [toolCallId, callId, ...many].filter((id) => typeof id === 'string');
 }
 
-/** `messages[4], part 1, call "x": the message [code]`. */
+/** An issue, fix or warning for `--json`: the calls it concerns as `toolCallIds`, always an array. */
+function withToolCallIds(item: object): object {
+  if (!['code', 'kind', ...ID_KEYS].some((key) => key in item)) return item;
+  const rest = Object.entries(item).filter(([key]) => !ID_KEYS.includes(key));
+  return { ...Object.fromEntries(rest), toolCallIds: toolCallIdsOf(item) };
+}
+
+/** `messages[4], part 1, call "x": the message [code]` for an issue, fix or warning. */
 export function describe(
   array: string,
-  at: { readonly messageIndex: number; readonly partIndex?: number | undefined },
-  ids: readonly (string | undefined)[],
-  message: string,
-  code: string,
+  item: HistoryIssue | HistoryFix | ConversionWarning,
 ): string {
-  const part = at.partIndex === undefined ? '' : `, part ${at.partIndex}`;
-  const quoted = ids.filter((id) => id !== undefined).map((id) => JSON.stringify(id));
+  const part =
+    'partIndex' in item && item.partIndex !== undefined ? `, part ${item.partIndex}` : '';
+  const quoted = toolCallIdsOf(item).map((id) => JSON.stringify(id));
   const calls =
     quoted.length === 0 ? '' : `, ${quoted.length === 1 ? 'call' : 'calls'} ${quoted.join(', ')}`;
-  return `${array}[${at.messageIndex}]${part}${calls}: ${message} [${code}]`;
-}
-
-/** {@link describe} for an issue, with the call ids it names. */
-export function describeIssue(issue: HistoryIssue, array: string): string {
-  const ids =
-    'toolCallId' in issue ? [issue.toolCallId] : 'toolCallIds' in issue ? issue.toolCallIds : [];
-  return describe(array, issue, ids, issue.message, issue.code);
+  const code = 'kind' in item ? item.kind : item.code;
+  return `${array}[${item.messageIndex}]${part}${calls}: ${item.message} [${code}]`;
 }
 
 /** Each text as a line. */

@@ -52,7 +52,7 @@ export async function* readConversations(
 ): AsyncGenerator<InputRecord> {
   const lines = readLines(chunks, maxLength)[Symbol.asyncIterator]();
   const head: Line[] = [];
-  let first: { readonly line: Line; readonly value: unknown } | undefined;
+  let first: Line | undefined;
   let jsonl = false;
   // A byte order mark is not JSON: read past it, and keep it with the first conversation's text.
   let bom = '';
@@ -63,57 +63,49 @@ export async function* readConversations(
       line = { ...line, text: line.text.slice(1) };
     }
     head.push(line);
-    if (line.text.trim() === '' && line.tooLong !== true) continue;
-    if (first !== undefined) {
-      jsonl = true;
-      break;
-    }
+    if (line.text.trim() === '' && line.tooLong === undefined) continue;
+    jsonl = first !== undefined;
     // A line too long to hold is read on as JSONL.
-    const parsed = line.tooLong ? { ok: true as const, value: undefined } : tryParse(line.text);
-    if (!parsed.ok) break;
-    first = { line, value: parsed.value };
+    if (jsonl || (line.tooLong === undefined && parse(line.text) instanceof Error)) break;
+    first = line;
   }
   const all = async function* (): AsyncGenerator<Line> {
     yield* head;
     for (let next = await lines.next(); !next.done; next = await lines.next()) yield next.value;
   };
-  const tooLong = (layout: InputLayout, number: number, line: Line): UnreadableConversation =>
-    unreadable(
-      { layout, number, line: line.number },
-      `line ${String(line.number)} is too long to read (over ${maxLength.toLocaleString('en-US')} characters)`,
-    );
-  if (first === undefined || !jsonl) {
+  if (!jsonl) {
     const document: Line[] = [];
     for await (const line of all()) document.push(line);
-    const long = document.find((line) => line.tooLong);
-    const records = long === undefined ? readDocument(bom, document) : [tooLong('json', 1, long)];
+    const long = document.find((line) => line.tooLong !== undefined);
+    const records =
+      long?.tooLong === undefined
+        ? readDocument(bom, document)
+        : [unreadable({ layout: 'json', number: 1, line: long.number }, long.tooLong)];
     // No JSON, but lines that are: JSONL whose first line is broken.
     if (records[0]?.kind === 'unreadable' && long === undefined && holdsJsonl(document))
-      yield* readJsonl(document, bom, tooLong, undefined);
+      yield* readJsonl(document, bom);
     else yield* records;
     return;
   }
-  if (first.line.tooLong !== true && shapeOf(first.value) === undefined && isMessage(first.value)) {
-    yield* await readMessagePerLine(all(), bom, tooLong);
-    return;
-  }
-  yield* readJsonl(all(), bom, tooLong, first);
+  const value = first?.tooLong === undefined ? parse(first?.text ?? '') : undefined;
+  if (shapeOf(value) === undefined && isMessage(value)) yield* await readMessagePerLine(all(), bom);
+  else yield* readJsonl(all(), bom);
 }
 
-/** One conversation per line; `first` is the first line, parsed already. */
+/** One conversation per line. */
 async function* readJsonl(
   lines: AsyncIterable<Line> | Iterable<Line>,
   bom: string,
-  tooLong: (layout: InputLayout, number: number, line: Line) => UnreadableConversation,
-  first: { readonly line: Line; readonly value: unknown } | undefined,
 ): AsyncGenerator<InputRecord> {
   let number = 0;
   // Blank lines are kept with the conversation after them, so it is written back with them.
   let blank = bom;
   for await (const line of lines) {
-    if (line.tooLong) {
+    const place = { layout: 'jsonl', number: number + 1, line: line.number } as const;
+    if (line.tooLong !== undefined) {
       blank = '';
-      yield tooLong('jsonl', ++number, line);
+      number++;
+      yield unreadable(place, line.tooLong);
       continue;
     }
     if (line.text.trim() === '') {
@@ -122,12 +114,12 @@ async function* readJsonl(
     }
     const document = { text: blank + line.text + line.ending };
     blank = '';
-    const place = { layout: 'jsonl', number: ++number, line: line.number } as const;
-    const parsed =
-      line === first?.line ? { ok: true as const, value: first.value } : tryParse(line.text);
-    const record = parsed.ok
-      ? conversationOf(parsed.value, place, { kind: 'value', document, index: undefined })
-      : unreadableJson(line.text, parsed.error, place);
+    number++;
+    const value = parse(line.text);
+    const record =
+      value instanceof Error
+        ? unreadableJson(line.text, value, place)
+        : conversationOf(value, place, { kind: 'value', document, index: undefined });
     yield record.kind === 'unreadable' ? { ...record, text: document.text } : record;
   }
 }
@@ -135,10 +127,7 @@ async function* readJsonl(
 /** Whether a line after the first non-blank one holds a conversation on its own. */
 function holdsJsonl(lines: readonly Line[]): boolean {
   const filled = lines.filter((line) => line.text.trim() !== '');
-  return filled.slice(1).some((line) => {
-    const parsed = tryParse(line.text);
-    return parsed.ok && shapeOf(parsed.value) !== undefined;
-  });
+  return filled.slice(1).some((line) => shapeOf(parse(line.text)) !== undefined);
 }
 
 function readDocument(bom: string, lines: readonly Line[]): InputRecord[] {
@@ -153,10 +142,9 @@ function readDocument(bom: string, lines: readonly Line[]): InputRecord[] {
   }
   if (text.trim() === '')
     return [unreadable(place, 'the input is empty; expected JSON or JSONL holding messages')];
-  const parsed = tryParse(text.slice(bom.length));
-  if (!parsed.ok) return [unreadableJson(text.slice(bom.length), parsed.error, place)];
+  const value = parse(text.slice(bom.length));
+  if (value instanceof Error) return [unreadableJson(text.slice(bom.length), value, place)];
   const document = { text };
-  const { value } = parsed;
   const many =
     shapeOf(value) === undefined &&
     Array.isArray(value) &&
@@ -169,58 +157,46 @@ function readDocument(bom: string, lines: readonly Line[]): InputRecord[] {
   });
 }
 
-async function readMessagePerLine(
-  lines: AsyncIterable<Line>,
-  bom: string,
-  tooLong: (layout: InputLayout, number: number, line: Line) => UnreadableConversation,
-): Promise<InputRecord[]> {
+async function readMessagePerLine(lines: AsyncIterable<Line>, bom: string): Promise<InputRecord[]> {
   const messages: unknown[] = [];
   const problems: InputRecord[] = [];
   const pieces: string[] = [bom];
   const spans: Span[] = [];
   let offset = bom.length;
   for await (const line of lines) {
-    if (line.tooLong) problems.push(tooLong('jsonl-messages', 1, line));
-    if (line.tooLong || line.text.trim() === '') continue;
     const place = { layout: 'jsonl-messages', number: 1, line: line.number } as const;
-    const parsed = tryParse(line.text);
-    if (parsed.ok && isMessage(parsed.value)) {
-      messages.push(parsed.value);
+    if (line.tooLong !== undefined) problems.push(unreadable(place, line.tooLong));
+    if (line.tooLong !== undefined || line.text.trim() === '') continue;
+    const value = parse(line.text);
+    if (value instanceof Error) problems.push(unreadableJson(line.text, value, place));
+    else if (isMessage(value)) {
+      messages.push(value);
       // An untouched message keeps its own line break.
       const text = line.text + line.ending;
       pieces.push(text);
       spans.push({ start: offset, end: offset + text.length });
       offset += text.length;
-    } else if (parsed.ok) {
+    } else {
       const reason = `line ${String(line.number)} is not a message (the first line is, so every line must be one)`;
       problems.push(unreadable(place, reason, 1));
-    } else problems.push(unreadableJson(line.text, parsed.error, place));
+    }
   }
   if (problems.length > 0) return problems;
-  const conversation: Conversation = {
-    kind: 'conversation',
-    number: 1,
-    line: 1,
-    layout: 'jsonl-messages',
-    messages,
-    container: undefined,
-    source: { kind: 'lines', document: { text: pieces.join('') }, lines: spans },
-  };
-  return [conversation];
+  const source = { kind: 'lines', document: { text: pieces.join('') }, lines: spans } as const;
+  const place = { layout: 'jsonl-messages', number: 1, line: 1 } as const;
+  return [{ kind: 'conversation', ...place, messages, container: undefined, source }];
 }
 
 function unreadable(place: Place, reason: string, column?: number): UnreadableConversation {
   return { kind: 'unreadable', ...place, column, reason };
 }
 
-function tryParse(
-  text: string,
-):
-  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown } {
+/** The value of JSON `text`, or the `Error` it raised (never a JSON value). */
+function parse(text: string): unknown {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return JSON.parse(text);
   } catch (error) {
-    return { ok: false, error };
+    return error instanceof Error ? error : new SyntaxError(String(error));
   }
 }
 

@@ -83,12 +83,12 @@ function completeLength(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-/** One line (1-based `number`) and its line break; a line over the limit is `tooLong`, empty. */
+/** One line (1-based `number`) and its line break; one over the limit is empty, `tooLong` saying so. */
 export interface Line {
   readonly text: string;
   readonly number: number;
   readonly ending: '\n' | '\r\n' | '\r' | '';
-  readonly tooLong?: true | undefined;
+  readonly tooLong?: string | undefined;
 }
 
 /** Splits a byte stream into lines as it arrives; a line over `maxLength` (UTF-16 units) is skipped. */
@@ -120,7 +120,11 @@ export async function* readLines(
     const tooLong = pendingLength > maxLength;
     pending = [];
     pendingLength = 0;
-    if (tooLong) return { text: '', number, ending: '\n', tooLong };
+    if (tooLong) {
+      const limit = maxLength.toLocaleString('en-US');
+      const reason = `line ${String(number)} is too long to read (over ${limit} characters)`;
+      return { text: '', number, ending: '\n', tooLong: reason };
+    }
     if (!text.endsWith('\r')) return { text, number, ending };
     return { text: text.slice(0, -1), number, ending: ending === '' ? '\r' : '\r\n' };
   };

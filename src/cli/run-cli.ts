@@ -16,12 +16,6 @@ import {
   type CliIo,
 } from './write-output.js';
 
-/** What the arguments ask for: a command, text to print (help, version), or a usage error. */
-export type ParsedCli =
-  | { readonly kind: 'run'; readonly args: CliArgs }
-  | { readonly kind: 'print'; readonly text: string }
-  | { readonly kind: 'error'; readonly message: string };
-
 /** Parsed command-line arguments; `input` `undefined` or `-` reads stdin. */
 export interface CliArgs {
   readonly command: Command;
@@ -31,7 +25,6 @@ export interface CliArgs {
   readonly model: string | undefined;
   readonly thinking: boolean;
   readonly to: MessageFormat | undefined;
-  /** `convert --repair`: repair the history before converting it. */
   readonly repair: boolean;
   readonly output: string | undefined;
   readonly inPlace: boolean;
@@ -42,17 +35,31 @@ export interface CliArgs {
   readonly dropSystem: boolean;
 }
 
+/** A mistake in the arguments: printed with a pointer to `--help`, exit 2. */
+class UsageError extends Error {}
+
 /** Runs the CLI: exit 0 success (or stdout closed), 1 issues found, 2 unreadable input or error. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const stdout = guardOutput(io.stdout);
   const stderr = guardOutput(io.stderr);
-  const say = (message: string): Promise<void> =>
-    writeOut(stderr, terminalLine(`aiwrapper-tool-calls: ${message}`)).catch(() => undefined);
+  const say = (message: string, after = ''): Promise<void> =>
+    writeOut(stderr, terminalLine(`aiwrapper-tool-calls: ${message}`) + after).catch(
+      () => undefined,
+    );
   let code = 2;
   try {
-    code = await runParsed(parseCliArgs(argv), { ...io, stdout, stderr });
+    const args = parseCliArgs(argv);
+    if (typeof args === 'string') {
+      await writeOut(stdout, args);
+      code = 0;
+    } else {
+      const input = await openInput(args.input, io.stdin, io.fs);
+      code = await COMMANDS[args.command]({ args, io: { ...io, stdout, stderr }, input });
+    }
   } catch (error) {
-    if (!(error instanceof OutputFailure)) await say(errorMessageOf(error));
+    if (error instanceof UsageError)
+      await say(error.message, 'Run "aiwrapper-tool-calls --help" for usage.\n');
+    else if (!(error instanceof OutputFailure)) await say(errorMessageOf(error));
   }
   await stdout.flush();
   const failure = stdout.failure();
@@ -63,23 +70,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   await stderr.flush();
   return stderr.failure() === undefined ? code : 2;
-}
-
-async function runParsed(parsed: ParsedCli, io: CliIo): Promise<number> {
-  if (parsed.kind === 'print') {
-    await writeOut(io.stdout, parsed.text);
-    return 0;
-  }
-  if (parsed.kind === 'error') {
-    await writeOut(
-      io.stderr,
-      `${terminalLine(`aiwrapper-tool-calls: ${parsed.message}`)}Run "aiwrapper-tool-calls --help" for usage.\n`,
-    );
-    return 2;
-  }
-  const { args } = parsed;
-  const input = await openInput(args.input, io.stdin, io.fs);
-  return COMMANDS[args.command]({ args, io, input });
 }
 
 function version(): string {
@@ -157,20 +147,21 @@ const OPTIONS = {
   version: { type: 'boolean' },
 } as const;
 
-/** Parses `argv` (without the node and script paths); a usage mistake comes back as `error`. */
-export function parseCliArgs(argv: readonly string[]): ParsedCli {
+/**
+ * Parses `argv` (without the node and script paths): the command's arguments, or the text to
+ * print for `--help` and `--version`.
+ * @throws {UsageError} on a usage mistake.
+ */
+export function parseCliArgs(argv: readonly string[]): CliArgs | string {
+  let parsed;
   try {
-    return parseOrThrow(argv);
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
   } catch (error) {
-    return { kind: 'error', message: errorMessageOf(error) };
+    fail(errorMessageOf(error));
   }
-}
-
-function parseOrThrow(argv: readonly string[]): ParsedCli {
-  const parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
   const { values } = parsed;
-  if (values.help === true) return { kind: 'print', text: USAGE };
-  if (values.version === true) return { kind: 'print', text: `${version()}\n` };
+  if (values.help === true) return USAGE;
+  if (values.version === true) return `${version()}\n`;
   const [command, input, ...rest] = parsed.positionals;
   const names = Object.keys(COMMANDS);
   if (command === undefined) fail(`missing command: one of ${names.join(', ')}`);
@@ -190,6 +181,7 @@ function parseOrThrow(argv: readonly string[]): ParsedCli {
   };
   const { provider, model, output } = values;
   const inPlace = values['in-place'] === true;
+  const thinking = values.thinking === true;
   const parsedFormat = format('--format', values.format);
   if (provider !== undefined && !isChatHostName(provider) && !isMessageFormat(provider))
     fail(
@@ -204,10 +196,7 @@ function parseOrThrow(argv: readonly string[]): ParsedCli {
   if (!['fix', 'convert', 'trim', 'view'].includes(command) && (output !== undefined || inPlace))
     fail(`${command} writes no history; -o and --in-place are for fix, convert and trim`);
   if (command === 'view' && inPlace) fail('view writes a page, not a history; use -o FILE');
-  if (
-    !['check', 'fix', 'view'].includes(command) &&
-    (model !== undefined || values.thinking === true)
-  )
+  if (!['check', 'fix', 'view'].includes(command) && (model !== undefined || thinking))
     fail(
       `${command} applies no provider rules; --model and --thinking are for check, fix and view`,
     );
@@ -217,27 +206,24 @@ function parseOrThrow(argv: readonly string[]): ParsedCli {
   if (inPlace && (input === undefined || input === '-'))
     fail('--in-place needs an input file, not stdin');
   return {
-    kind: 'run',
-    args: {
-      command: command as Command,
-      input,
-      format: parsedFormat,
-      provider,
-      model,
-      thinking: values.thinking === true,
-      to,
-      repair: values.repair === true,
-      output,
-      inPlace,
-      json: values.json === true,
-      maxMessages,
-      maxTokens,
-      keepFirstUser: values['keep-first-user'] === true,
-      dropSystem: values['drop-system'] === true,
-    },
-  } as const;
+    command: command as Command,
+    input,
+    format: parsedFormat,
+    provider,
+    model,
+    thinking,
+    to,
+    repair: values.repair === true,
+    output,
+    inPlace,
+    json: values.json === true,
+    maxMessages,
+    maxTokens,
+    keepFirstUser: values['keep-first-user'] === true,
+    dropSystem: values['drop-system'] === true,
+  };
 }
 
 function fail(message: string): never {
-  throw new Error(message);
+  throw new UsageError(message);
 }

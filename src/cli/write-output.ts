@@ -57,8 +57,8 @@ export const nodeFileSystem: CliFileSystem = {
   stat,
   lstat,
   readChunks: (path) => createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>,
-  realpath: (path) => realpath(path),
-  readlink: (path) => readlink(path),
+  realpath,
+  readlink,
   create: (path, mode) => open(path, 'wx', mode),
   rename,
   unlink,
@@ -293,32 +293,70 @@ function removeOnSignal(path: string): () => void {
   };
 }
 
+/** Where a command writes: a file (atomically) or stdout; reports go to the other stream. */
+export interface Target {
+  /** The file, or `undefined` for stdout. */
+  readonly path: string | undefined;
+  readonly reports: OutputStream;
+  write(text: string): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** Opens `-o FILE` (not the input), the input file with `--in-place`, or stdout. */
+export async function openTarget(
+  args: { readonly inPlace: boolean; readonly output: string | undefined },
+  input: Input,
+  io: CliIo,
+): Promise<Target> {
+  const fs = io.fs ?? nodeFileSystem;
+  const path = args.inPlace ? input.path : args.output;
+  if (path === undefined) {
+    const write = (text: string): Promise<void> => writeOut(io.stdout, encodeSource(text));
+    const done = (): Promise<void> => Promise.resolve();
+    return { path, reports: io.stderr, write, commit: done, abort: done };
+  }
+  const canonical = (file: string): Promise<string> => fs.realpath(file).catch(() => resolve(file));
+  if (!args.inPlace && input.path !== undefined)
+    if ((await canonical(path)) === (await canonical(input.path)))
+      throw new ToolHistoryError(
+        'invalid-input',
+        `-o ${path} is the input file; pass --in-place to overwrite it`,
+      );
+  const cannotWrite = (error: unknown): never => {
+    const reason = errorCodeOf(error) ?? errorMessageOf(error);
+    throw new ToolHistoryError('invalid-input', `${path}: cannot write (${reason})`, {
+      cause: error,
+    });
+  };
+  // Fail before any work when the target cannot be a file (a directory).
+  if ((await fs.stat(path).catch(() => undefined))?.isFile() === false)
+    throw new ToolHistoryError('invalid-input', `${path}: cannot write (not a file)`);
+  const file = await createAtomicWriter(path, fs).catch(cannotWrite);
+  return {
+    path,
+    reports: io.stdout,
+    write: (text) => file.write(text).catch(cannotWrite),
+    commit: () => file.commit().catch(cannotWrite),
+    abort: () => file.abort(),
+  };
+}
+
 /** Where `fix`, `convert` (`write`: anew) and `trim` (`writeMessages`: spliced) write. */
-export interface HistorySink {
+export interface HistorySink extends Omit<Target, 'write'> {
   write(conversation: Conversation, value: unknown): Promise<void>;
   writeMessages(conversation: Conversation, messages: readonly unknown[]): Promise<void>;
   /** Writes an input line the command could not read or process, as it was. */
   passThrough(text: string): Promise<void>;
-  commit(): Promise<void>;
-  abort(): Promise<void>;
-  readonly reports: OutputStream;
 }
 
-/** Opens `-o FILE` (not the input), the input file with `--in-place`, or stdout. */
+/** A {@link Target} for histories: in the input's layout, untouched messages as they were. */
 export async function openHistorySink(
   args: { readonly inPlace: boolean; readonly output: string | undefined },
   input: Input,
   io: CliIo,
 ): Promise<HistorySink> {
-  const fs = io.fs ?? nodeFileSystem;
-  const target = args.inPlace ? input.path : args.output;
-  const canonical = (path: string): Promise<string> => fs.realpath(path).catch(() => resolve(path));
-  if (target !== undefined && !args.inPlace && input.path !== undefined)
-    if ((await canonical(target)) === (await canonical(input.path)))
-      throw new ToolHistoryError(
-        'invalid-input',
-        `-o ${target} is the input file; pass --in-place to overwrite it`,
-      );
+  const target = await openTarget(args, input, io);
   let layout: InputLayout | undefined;
   let count = 0;
   const serialize = (conversation: Conversation, value: unknown): string => {
@@ -337,24 +375,10 @@ export async function openHistorySink(
   };
   const source = createSourceWriter();
   let lossless = false;
-  const cannotWrite = (error: unknown): never => {
-    const reason = errorCodeOf(error) ?? errorMessageOf(error);
-    throw new ToolHistoryError('invalid-input', `${target}: cannot write (${reason})`, {
-      cause: error,
-    });
-  };
-  let writer: Awaited<ReturnType<typeof createAtomicWriter>> | undefined;
-  if (target !== undefined) {
-    // Fail before any work when the target cannot be a file (a directory).
-    if ((await fs.stat(target).catch(() => undefined))?.isFile() === false)
-      throw new ToolHistoryError('invalid-input', `${target}: cannot write (not a file)`);
-    writer = await createAtomicWriter(target, fs).catch(cannotWrite);
-  }
   const out = (text: string): Promise<void> =>
-    writer === undefined
-      ? writeOut(io.stdout, encodeSource(escapeJsonUnsafe(text)))
-      : writer.write(text).catch(cannotWrite);
+    target.write(target.path === undefined ? escapeJsonUnsafe(text) : text);
   return {
+    ...target,
     write: (conversation, value) => out(serialize(conversation, value)),
     writeMessages: (conversation, messages) => {
       lossless = true;
@@ -363,9 +387,7 @@ export async function openHistorySink(
     passThrough: (text) => out(source.end() + text),
     commit: async () => {
       await out(lossless ? source.end() : layout === 'json-array' ? '\n]\n' : '');
-      await writer?.commit().catch(cannotWrite);
+      await target.commit();
     },
-    abort: async () => writer?.abort(),
-    reports: writer === undefined ? io.stderr : io.stdout,
   };
 }

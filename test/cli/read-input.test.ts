@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../src/cli/read-input.js';
-import { leftoverRulesFor, rulesFor } from '../../src/cli/commands.js';
+import { rulesFor } from '../../src/cli/commands.js';
 
 describe('detectFormat', () => {
   it.each([
@@ -62,14 +62,15 @@ describe('detectFormat', () => {
 
 describe('rulesFor', () => {
   it('checks a Chat Completions conversation by Mistral’s rules: the adapters share a wire shape', () => {
-    expect(rulesFor('openai-chat', 'mistral')).toEqual({ format: 'mistral' });
-    expect(leftoverRulesFor('mistral', 'openai-chat')).toEqual({ format: 'openai-chat' });
+    expect(rulesFor('openai-chat', 'mistral')).toEqual({
+      format: 'openai-chat',
+      provider: 'mistral',
+    });
   });
 
   it('refuses rules of a provider that reads another shape', () => {
     expect(() => rulesFor('anthropic', 'gemini')).toThrow(
       '--provider gemini checks gemini messages, but this conversation is anthropic',
     );
-    expect(leftoverRulesFor('anthropic', 'gemini')).toEqual({ format: 'anthropic' });
   });
 });
