@@ -321,7 +321,7 @@ export async function openTarget(
     if ((await canonical(path)) === (await canonical(input.path)))
       throw new ToolHistoryError(
         'invalid-input',
-        `-o ${path} is the input file; pass --in-place to overwrite it`,
+        `-o ${path} is the input file; write elsewhere, or pass --in-place (fix, convert, trim) to overwrite it`,
       );
   const cannotWrite = (error: unknown): never => {
     const reason = errorCodeOf(error) ?? errorMessageOf(error);

@@ -299,7 +299,7 @@ describe.concurrent('aiwrapper-tool-calls fix', () => {
     }).toEqual({
       refused: [
         2,
-        `aiwrapper-tool-calls: -o ${path} is the input file; pass --in-place to overwrite it\n`,
+        `aiwrapper-tool-calls: -o ${path} is the input file; write elsewhere, or pass --in-place (fix, convert, trim) to overwrite it\n`,
       ],
       unchanged: true,
       done: 0,

@@ -81,6 +81,17 @@ describe('aiwrapper-tool-calls view', () => {
       stderr: 'aiwrapper-tool-calls: view writes a page, not a history; use -o FILE',
     });
   });
+
+  it('refuses -o naming its input, which stays as it was', async () => {
+    const input = join(folder, 'self.json');
+    writeFileSync(input, JSON.stringify(CHAT));
+    const run = await runCliInProcess(['view', input, '-o', input]);
+    expect({ code: run.code, stderr: run.stderr, input: readFileSync(input, 'utf8') }).toEqual({
+      code: 2,
+      stderr: `aiwrapper-tool-calls: -o ${input} is the input file; write elsewhere, or pass --in-place (fix, convert, trim) to overwrite it\n`,
+      input: JSON.stringify(CHAT),
+    });
+  });
 });
 
 describe('the strict server view (GET /__view)', () => {
