@@ -3,8 +3,7 @@ import {
   toValidationResult,
   type HistoryIssue,
 } from '../../errors/history-issue.js';
-import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
-import { findToolTurnProblems } from '../../core/pair-tool-turns.js';
+import { findToolTurnProblems, RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
 import {
   assertArray,
   invalidField,
@@ -20,12 +19,12 @@ import {
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import {
+  ANTHROPIC_TOOL_USE_ID_PATTERN,
   anthropicWording,
   blockIssueOf,
-  isAnthropicId,
   missingSentence,
-  thinkingFirstIssue,
 } from './anthropic-rules.js';
+import { thinkingFirstIssue } from './anthropic-thinking.js';
 import { findServerToolProblems, serverToolIssue } from './anthropic-server-tools.js';
 export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-rules.js';
 
@@ -88,7 +87,7 @@ function readAssistant(
     if (block?.type === 'tool_use') {
       const id = blockString(block, 'id', index, partIndex);
       table.add(id, partIndex);
-      if (!isAnthropicId(id)) {
+      if (!ANTHROPIC_TOOL_USE_ID_PATTERN.test(id)) {
         const param = `messages.${index}.content.${partIndex}.tool_use.id`;
         issues.push({
           code: 'invalid-tool-call-id',

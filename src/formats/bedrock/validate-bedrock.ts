@@ -15,16 +15,13 @@ import {
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
-import {
-  BEDROCK_THINKING,
-  blockIssueOf,
-  thinkingFirstIssue,
-} from '../anthropic/anthropic-rules.js';
+import { blockIssueOf } from '../anthropic/anthropic-rules.js';
+import { BEDROCK_THINKING, thinkingFirstIssue } from '../anthropic/anthropic-thinking.js';
 import { assertBlockRole } from '../anthropic/validate-anthropic.js';
 import {
   bedrockWording,
   invalidIdSentence,
-  isBedrockId,
+  BEDROCK_TOOL_USE_ID_PATTERN,
   isClaudeModel,
   resultsFirstSentence,
   withLateResults,
@@ -61,7 +58,7 @@ export function inspectBedrock(
         const toolUse = toolUseOf(block, index, partIndex);
         const id = toolUse.toolUseId as string;
         table.add(id, partIndex);
-        if (!isBedrockId(id)) {
+        if (!BEDROCK_TOOL_USE_ID_PATTERN.test(id)) {
           issues.push({
             code: 'invalid-tool-call-id',
             messageIndex: index,
