@@ -3,12 +3,7 @@ import { hashCallId } from '../../core/call-id.js';
 import type { RuleContext } from '../../core/format.js';
 import type { HistoryMessage, ToolResult } from '../../core/history.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
-import {
-  renameCallIds,
-  type RepairRead,
-  type WireFix,
-  type WireRepair,
-} from '../shared/wire-repair.js';
+import type { RepairRead, WireFix, WireRepair } from '../shared/wire-repair.js';
 import { fromGemini } from './from-gemini.js';
 import {
   GEMINI_RESPONSE_IN_MODEL,
@@ -229,45 +224,29 @@ function stripMedia(content: JsonObject): { content: JsonObject; media: Media[] 
   return media.length === 0 ? undefined : { content: { ...content, parts: stripped }, media };
 }
 
-const TEMPORARY_ID = '\u0000generated:';
-
 /**
  * Reads Gemini `contents` for repair: a made-up id hashes (content index, k), so a stretch read
  * alone gets the ids a whole read gives; made-up and borrowed ids are returned for the writer.
  */
 export function readGeminiForRepair(messages: readonly unknown[], offset: number): RepairRead {
-  let count = 0;
+  const generated = new Set<string>();
+  let made = { contentIndex: -1, count: 0 };
   const { messages: history, warnings } = fromGemini(messages, {
-    generateId: () => `${TEMPORARY_ID}${String(count++)}`,
+    generateId: (contentIndex) => {
+      made = { contentIndex, count: made.contentIndex === contentIndex ? made.count + 1 : 0 };
+      const id = hashCallId(`\u0000gemini:${String(contentIndex + offset)}:${String(made.count)}`);
+      generated.add(id);
+      return id;
+    },
   });
-  const finalIds = new Map<string, string>();
-  const madeUpIn = new Map<number, number>();
   // Per content and call id: how many responses were given the id of the call they answer.
   const borrowedIn = new Map<string, number>();
-  for (const warning of warnings) {
-    if (warning.code !== 'generated-call-id' || warning.callId === undefined) continue;
-    if (!warning.callId.startsWith(TEMPORARY_ID)) {
-      const key = placeKey(warning.messageIndex, warning.callId);
-      borrowedIn.set(key, (borrowedIn.get(key) ?? 0) + 1);
-      continue;
-    }
-    if (finalIds.has(warning.callId)) continue;
-    const made = madeUpIn.get(warning.messageIndex) ?? 0;
-    madeUpIn.set(warning.messageIndex, made + 1);
-    finalIds.set(
-      warning.callId,
-      hashCallId(`\u0000gemini:${String(warning.messageIndex + offset)}:${String(made)}`),
-    );
+  for (const { code, callId, messageIndex } of warnings) {
+    if (code !== 'generated-call-id' || callId === undefined || generated.has(callId)) continue;
+    const key = placeKey(messageIndex, callId);
+    borrowedIn.set(key, (borrowedIn.get(key) ?? 0) + 1);
   }
-  const read =
-    finalIds.size === 0 ? history : history.map((message) => renameCallIds(message, finalIds));
-  return {
-    history: read,
-    idsAsRead: {
-      generated: new Set(finalIds.values()),
-      borrowed: borrowedResults(read, borrowedIn),
-    },
-  };
+  return { history, idsAsRead: { generated, borrowed: borrowedResults(history, borrowedIn) } };
 }
 
 function placeKey(messageIndex: number, callId: string): string {
