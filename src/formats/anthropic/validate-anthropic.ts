@@ -150,7 +150,7 @@ export function assertAnthropicMessages(messages: unknown): asserts messages is 
   assertArray(messages, 'an Anthropic Messages `messages`');
 }
 
-/** What `objectAt` says an Anthropic message must be. */
+/** What `objectAt` says an Anthropic or Bedrock message must be. */
 export const ANTHROPIC_MESSAGE_SHAPE = 'an object with role and content';
 
 const NO_BLOCKS: readonly JsonObject[] = [];
