@@ -1,11 +1,11 @@
 import { isObject } from '../../core/input-guards.js';
 import { BASE_PROFILE } from '../../core/format.js';
-import { isAnthropicId } from './anthropic-rules.js';
+import { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-rules.js';
 import { fromAnthropic } from './from-anthropic.js';
 import { toAnthropic, type AnthropicConversionResult } from './to-anthropic.js';
 import { inspectAnthropic } from './validate-anthropic.js';
-import { repairAnthropicThinking } from './repair-anthropic-thinking.js';
-import { repairAnthropicServerTools } from './repair-anthropic-server-tools.js';
+import { repairAnthropicThinking } from './anthropic-thinking.js';
+import { repairAnthropicServerTools } from './anthropic-server-tools.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
 // Block types only the Messages API has.
@@ -29,7 +29,7 @@ export const ANTHROPIC_ADAPTER: FormatAdapter<'anthropic', AnthropicConversionRe
     toolsWithToolHistory: true,
     callIds: {
       description: 'matching ^[a-zA-Z0-9_-]+$',
-      accepts: isAnthropicId,
+      accepts: (id) => ANTHROPIC_TOOL_USE_ID_PATTERN.test(id),
     },
   },
   inspect: inspectAnthropic,

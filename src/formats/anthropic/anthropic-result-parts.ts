@@ -2,6 +2,7 @@ import { lostMedia, type MediaPart, type ResultPart } from '../../core/history.j
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { extrasOf } from '../shared/conversion-context.js';
 import type { ResultPieces } from './write-blocks.js';
+import { readPieces } from './read-blocks.js';
 import type { AnthropicToolResultContentBlock } from './anthropic-types.js';
 
 // `tool_result` content blocks <-> result pieces: `text`, and `image` / `document` with a
@@ -46,25 +47,13 @@ function mediaOf(block: JsonObject): MediaPart | undefined {
  * when it holds none, or a block or source the pieces cannot hold (it is then kept whole).
  */
 export function readAnthropicParts(content: readonly unknown[]): ResultPart[] | undefined {
-  const parts: ResultPart[] = [];
-  let media = false;
-  for (const block of content) {
+  return readPieces(content, (block): ResultPart | undefined => {
     if (!isObject(block)) return undefined;
-    if (block.type === 'text' && typeof block.text === 'string') {
-      const extras = extrasOf(block, TEXT_KEYS);
-      parts.push({
-        type: 'text',
-        text: block.text,
-        ...(extras === undefined ? {} : { providerData: { anthropic: extras } }),
-      });
-      continue;
-    }
-    const part = mediaOf(block);
-    if (part === undefined) return undefined;
-    media = true;
-    parts.push(part);
-  }
-  return media ? parts : undefined;
+    if (block.type !== 'text' || typeof block.text !== 'string') return mediaOf(block);
+    const extras = extrasOf(block, TEXT_KEYS);
+    const providerData = extras === undefined ? {} : { providerData: { anthropic: extras } };
+    return { type: 'text', text: block.text, ...providerData };
+  });
 }
 
 /**

@@ -25,27 +25,23 @@ export interface AnthropicToolResultBlock {
   readonly [key: string]: unknown;
 }
 
+/** A media block's source: base64 data of one of `MediaType`, a URL or a Files API id. */
+type AnthropicSource<MediaType extends string> =
+  | { readonly type: 'base64'; readonly data: string; readonly media_type: MediaType }
+  | { readonly type: 'url'; readonly url: string }
+  | { readonly type: 'file'; readonly file_id: string };
+
 /** An `image` block. */
 export interface AnthropicImageBlock {
   readonly type: 'image';
-  readonly source:
-    | {
-        readonly type: 'base64';
-        readonly data: string;
-        readonly media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
-      }
-    | { readonly type: 'url'; readonly url: string }
-    | { readonly type: 'file'; readonly file_id: string };
+  readonly source: AnthropicSource<'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'>;
   readonly [key: string]: unknown;
 }
 
 /** A `document` block: a PDF (base64 or URL) or a file id. */
 export interface AnthropicDocumentBlock {
   readonly type: 'document';
-  readonly source:
-    | { readonly type: 'base64'; readonly data: string; readonly media_type: 'application/pdf' }
-    | { readonly type: 'url'; readonly url: string }
-    | { readonly type: 'file'; readonly file_id: string };
+  readonly source: AnthropicSource<'application/pdf'>;
   readonly [key: string]: unknown;
 }
 

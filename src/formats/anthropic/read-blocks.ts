@@ -5,6 +5,7 @@ import type {
   ToolCallPart,
   ToolResult,
   ConversionResult,
+  ResultPart,
 } from '../../core/history.js';
 import { isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import { appendAll, CallNames, extrasOf } from '../shared/conversion-context.js';
@@ -98,4 +99,23 @@ export function joinedText(blocks: readonly unknown[], type?: string): string {
     )
       text += block.text;
   return text;
+}
+
+/**
+ * The pieces `read` makes of a result's blocks when one is media; `undefined` when none is, or
+ * when `read` cannot make one of a block (the content is then kept whole).
+ */
+export function readPieces<T, P extends ResultPart>(
+  content: readonly T[],
+  read: (block: T) => P | undefined,
+): P[] | undefined {
+  const parts: P[] = [];
+  for (const block of content) {
+    const part = read(block);
+    if (part === undefined) return undefined;
+    parts.push(part);
+  }
+  return parts.some((part) => part.type === 'image' || part.type === 'document')
+    ? parts
+    : undefined;
 }

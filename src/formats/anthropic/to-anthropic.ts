@@ -33,31 +33,16 @@ const ANTHROPIC_WRITER: BlockWriter<AnthropicContentBlock> = {
       input: part.arguments,
     }),
   result: (result, own, pieces) => {
-    if (result.parts !== undefined) {
-      // Pieces replace a content array kept from a read.
-      const extras = Object.fromEntries(
-        Object.entries(own ?? {}).filter(([key]) => key !== 'content'),
-      );
-      const content = writeAnthropicParts(result.parts, pieces);
-      const block: AnthropicToolResultBlock = {
-        ...extras,
-        type: 'tool_result',
-        tool_use_id: result.callId,
-        content,
-      };
-      return result.isError ? { ...block, is_error: true } : block;
-    }
-    const text = resultText(result.content);
-    if (own === undefined)
-      return result.isError
-        ? { type: 'tool_result', tool_use_id: result.callId, content: text, is_error: true }
-        : { type: 'tool_result', tool_use_id: result.callId, content: text };
-    const { content: stored, ...extras } = own;
-    // A content array read from Anthropic is written back whole while its text is unchanged.
+    const { content: stored, ...extras } = own ?? {};
+    // Pieces replace a content array kept from a read; such an array is written back whole
+    // while its text is unchanged.
+    const text = result.parts === undefined ? resultText(result.content) : '';
     const content =
-      Array.isArray(stored) && joinedText(stored, 'text') === text
-        ? (stored as AnthropicToolResultContentBlock[])
-        : text;
+      result.parts !== undefined
+        ? writeAnthropicParts(result.parts, pieces)
+        : Array.isArray(stored) && joinedText(stored, 'text') === text
+          ? (stored as AnthropicToolResultContentBlock[])
+          : text;
     const block: AnthropicToolResultBlock = {
       ...extras,
       type: 'tool_result',

@@ -3,8 +3,7 @@ import {
   toValidationResult,
   type HistoryIssue,
 } from '../../errors/history-issue.js';
-import { RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
-import { findToolTurnProblems } from '../../core/pair-tool-turns.js';
+import { findToolTurnProblems, RESULTS_ENTRY } from '../../core/pair-tool-turns.js';
 import {
   assertArray,
   invalidField,
@@ -20,12 +19,12 @@ import {
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import {
+  ANTHROPIC_TOOL_USE_ID_PATTERN,
   anthropicWording,
   blockIssueOf,
-  isAnthropicId,
   missingSentence,
-  thinkingFirstIssue,
 } from './anthropic-rules.js';
+import { thinkingFirstIssue } from './anthropic-thinking.js';
 import { findServerToolProblems, serverToolIssue } from './anthropic-server-tools.js';
 export { ANTHROPIC_TOOL_USE_ID_PATTERN } from './anthropic-rules.js';
 
@@ -40,109 +39,50 @@ export function inspectAnthropic(
   use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertAnthropicMessages(messages);
+  const { length } = messages;
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable();
   // The call turn whose merged user turn is being read (or -1), and whether it had non-results.
   let callTurn = -1;
   let otherInTurn = false;
-  for (let index = 0; index < messages.length; index++) {
+  for (let index = 0; index < length; index++) {
     const message = objectAt(messages, index, 'messages', ANTHROPIC_MESSAGE_SHAPE);
     const blocks = anthropicBlocksOf(message, index);
     if (message.role === 'assistant') {
+      // Right after a call turn, the API merges this message into it.
       const afterCalls = callTurn !== -1 && callTurn === index - 1;
-      readAssistant(blocks, index, messages.length, afterCalls, table, issues);
-      callTurn = table.isCalls(index) ? index : -1;
-      otherInTurn = false;
-    } else {
-      otherInTurn = readUser(blocks, index, callTurn, otherInTurn, table, issues);
-      if (table.kinds[index] !== RESULTS_ENTRY) callTurn = -1;
-    }
-  }
-  const { length } = messages;
-  const options = { scope: 'turn', uniqueCallIds: 'conversation', mergeCallTurns: true } as const;
-  const wording = wordsIssues(use) ? anthropicWording() : undefined;
-  for (const problem of findToolTurnProblems(table, options))
-    issues.push(blockIssueOf(problem, length, wording));
-  for (const problem of findServerToolProblems(messages)) issues.push(serverToolIssue(problem));
-  if (context.thinking === true) {
-    const thinking = thinkingFirstIssue(messages);
-    if (thinking !== undefined) issues.push(thinking);
-  }
-  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
-}
-
-/** Reads an assistant message; `afterCalls`: the API merges it into the call turn before it. */
-function readAssistant(
-  blocks: readonly JsonObject[],
-  index: number,
-  length: number,
-  afterCalls: boolean,
-  table: ToolTurnTable,
-  issues: HistoryIssue[],
-): void {
-  table.begin(index, 'calls');
-  let textAfter: number | undefined;
-  let firstText: number | undefined;
-  for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
-    const block = blocks[partIndex];
-    if (block?.type === 'tool_use') {
-      const id = blockString(block, 'id', index, partIndex);
-      table.add(id, partIndex);
-      if (!isAnthropicId(id)) {
-        const param = `messages.${index}.content.${partIndex}.tool_use.id`;
+      const textAfter = readAssistant(blocks, index, afterCalls, table, issues);
+      if (textAfter !== undefined) {
+        // Inferred (https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use).
+        const toolCallIds = table.idsOf(table.count - 1);
+        const at = index + 1 < length ? index + 1 : index;
+        const message = missingSentence(at, toolCallIds);
+        const param = `messages.${at}`;
+        const partIndex = textAfter;
         issues.push({
-          code: 'invalid-tool-call-id',
+          code: 'content-after-tool-call',
           messageIndex: index,
           partIndex,
-          toolCallId: id,
+          toolCallIds,
           param,
-          message: `${param}: String should match pattern '^[a-zA-Z0-9_-]+$'`,
+          message,
         });
       }
-    } else if (block?.type === 'text') {
-      if (table.openSites() > 0) textAfter ??= partIndex;
-      firstText ??= partIndex;
-    }
-  }
-  if (afterCalls && table.openSites() > 0) textAfter ??= firstText;
-  table.end();
-  if (textAfter !== undefined) {
-    // Inferred (https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use).
-    const toolCallIds = table.idsOf(table.count - 1);
-    const at = index + 1 < length ? index + 1 : index;
-    issues.push({
-      code: 'content-after-tool-call',
-      messageIndex: index,
-      partIndex: textAfter,
-      toolCallIds,
-      param: `messages.${at}`,
-      message: missingSentence(at, toolCallIds),
-    });
-  }
-}
-
-/** Reads a user message of the turn after `callTurn`; returns whether the turn has non-results. */
-function readUser(
-  blocks: readonly JsonObject[],
-  index: number,
-  callTurn: number,
-  otherBefore: boolean,
-  table: ToolTurnTable,
-  issues: HistoryIssue[],
-): boolean {
-  // "Consecutive `user` or `assistant` turns in your request will be combined into a single turn"
-  // (anthropic-sdk-python src/anthropic/types/message_create_params.py).
-  table.begin(index, 'results');
-  let other = otherBefore;
-  for (let partIndex = 0; partIndex < blocks.length; partIndex++) {
-    const block = blocks[partIndex];
-    if (block?.type !== 'tool_result') {
-      other = true;
+      callTurn = table.isCalls(index) ? index : -1;
+      otherInTurn = false;
       continue;
     }
-    const id = blockString(block, 'tool_use_id', index, partIndex);
-    table.add(id, partIndex);
-    if (other && callTurn !== -1) {
+    // "Consecutive `user` or `assistant` turns in your request will be combined into a single turn"
+    // (anthropic-sdk-python src/anthropic/types/message_create_params.py).
+    table.begin(index, 'results');
+    blocks.forEach((block, partIndex) => {
+      if (block.type !== 'tool_result') {
+        otherInTurn = true;
+        return;
+      }
+      const id = blockString(block, 'tool_use_id', index, partIndex);
+      table.add(id, partIndex);
+      if (!otherInTurn || callTurn === -1) return;
       // Results open the merged turn; wording inferred.
       const at = callTurn + 1;
       issues.push({
@@ -154,10 +94,53 @@ function readUser(
         param: `messages.${at}`,
         message: missingSentence(at, [id]),
       });
-    }
+    });
+    table.end();
+    if (table.kinds[index] !== RESULTS_ENTRY) callTurn = -1;
   }
+  const options = { scope: 'turn', uniqueCallIds: 'conversation', mergeCallTurns: true } as const;
+  const wording = wordsIssues(use) ? anthropicWording() : undefined;
+  for (const problem of findToolTurnProblems(table, options))
+    issues.push(blockIssueOf(problem, length, wording));
+  for (const problem of findServerToolProblems(messages)) issues.push(serverToolIssue(problem));
+  const thinking = context.thinking === true ? thinkingFirstIssue(messages) : undefined;
+  if (thinking !== undefined) issues.push(thinking);
+  return { result: toValidationResult(issues.sort(byMessageIndex)), table };
+}
+
+/** Reads an assistant message's calls; returns the first text after them, if any. */
+function readAssistant(
+  blocks: readonly JsonObject[],
+  index: number,
+  afterCalls: boolean,
+  table: ToolTurnTable,
+  issues: HistoryIssue[],
+): number | undefined {
+  table.begin(index, 'calls');
+  let textAfter: number | undefined;
+  let firstText: number | undefined;
+  blocks.forEach((block, partIndex) => {
+    if (block.type === 'text') {
+      if (table.openSites() > 0) textAfter ??= partIndex;
+      firstText ??= partIndex;
+    }
+    if (block.type !== 'tool_use') return;
+    const id = blockString(block, 'id', index, partIndex);
+    table.add(id, partIndex);
+    if (ANTHROPIC_TOOL_USE_ID_PATTERN.test(id)) return;
+    const param = `messages.${index}.content.${partIndex}.tool_use.id`;
+    issues.push({
+      code: 'invalid-tool-call-id',
+      messageIndex: index,
+      partIndex,
+      toolCallId: id,
+      param,
+      message: `${param}: String should match pattern '^[a-zA-Z0-9_-]+$'`,
+    });
+  });
+  if (afterCalls && table.openSites() > 0) textAfter ??= firstText;
   table.end();
-  return other;
+  return textAfter;
 }
 
 // The one parse of the Messages wire shape, shared by the validator and the reader.
@@ -167,7 +150,7 @@ export function assertAnthropicMessages(messages: unknown): asserts messages is 
   assertArray(messages, 'an Anthropic Messages `messages`');
 }
 
-/** What `objectAt` says an Anthropic message must be. */
+/** What `objectAt` says an Anthropic or Bedrock message must be. */
 export const ANTHROPIC_MESSAGE_SHAPE = 'an object with role and content';
 
 const NO_BLOCKS: readonly JsonObject[] = [];

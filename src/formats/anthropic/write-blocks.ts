@@ -1,6 +1,5 @@
 import { assertNever } from '../../core/input-guards.js';
 import type {
-  AssistantMessage,
   OpaquePart,
   TextPart,
   ToolCallPart,
@@ -109,10 +108,33 @@ export function writeBlocks<B>(
         names.other();
         break;
       }
-      case 'assistant':
+      case 'assistant': {
         resultsTurn = undefined;
-        messages.push(writeAssistant(message, index, context, names, writer, partBlocks));
+        const extras = context.ownData(message.providerData, index);
+        const content: B[] = [];
+        let calls = false;
+        for (const part of message.parts) {
+          if (part.type !== 'tool-call') {
+            content.push(...partBlocks(part, index));
+            continue;
+          }
+          if (!calls) names.startTurn();
+          calls = true;
+          names.arm(part.callId, part.name);
+          if (part.argumentsText !== undefined)
+            context.warn(
+              'dropped-arguments-text',
+              index,
+              `${writer.callInput} must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
+              part.callId,
+            );
+          content.push(writer.call(part, context.ownData(part.providerData, index, part.callId)));
+        }
+        if (!calls) names.other();
+        writer.finishAssistant?.(content, index, context);
+        messages.push(withExtras(extras, { role: 'assistant', content }));
         break;
+      }
       case 'tool': {
         context.ownData(message.providerData, index);
         const blocks = message.results.map((result) => {
@@ -145,37 +167,4 @@ export function writeBlocks<B>(
     }
   });
   return { messages, warnings: context.warnings, system };
-}
-
-function writeAssistant<B>(
-  message: AssistantMessage,
-  index: number,
-  context: ConversionContext,
-  names: CallNames,
-  writer: BlockWriter<B>,
-  partBlocks: (part: TextPart | OpaquePart, index: number) => B[],
-): BlockMessage<B> {
-  const extras = context.ownData(message.providerData, index);
-  const content: B[] = [];
-  let calls = false;
-  for (const part of message.parts) {
-    if (part.type !== 'tool-call') {
-      content.push(...partBlocks(part, index));
-      continue;
-    }
-    if (!calls) names.startTurn();
-    calls = true;
-    names.arm(part.callId, part.name);
-    if (part.argumentsText !== undefined)
-      context.warn(
-        'dropped-arguments-text',
-        index,
-        `${writer.callInput} must be an object; the malformed argument text of "${part.callId}" was replaced by {}.`,
-        part.callId,
-      );
-    content.push(writer.call(part, context.ownData(part.providerData, index, part.callId)));
-  }
-  if (!calls) names.other();
-  writer.finishAssistant?.(content, index, context);
-  return withExtras(extras, { role: 'assistant', content });
 }

@@ -1,11 +1,10 @@
 import { isObject } from '../../core/input-guards.js';
 import { BASE_PROFILE } from '../../core/format.js';
-import { isBedrockId } from './bedrock-rules.js';
+import { BEDROCK_TOOL_USE_ID_PATTERN } from './bedrock-rules.js';
 import { fromBedrock } from './from-bedrock.js';
 import { toBedrock, type BedrockConversionResult } from './to-bedrock.js';
 import { inspectBedrock } from './validate-bedrock.js';
-import { BEDROCK_THINKING } from '../anthropic/anthropic-rules.js';
-import { repairAnthropicThinking } from '../anthropic/repair-anthropic-thinking.js';
+import { BEDROCK_THINKING, repairAnthropicThinking } from '../anthropic/anthropic-thinking.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
 
 /** The Amazon Bedrock Converse `messages`: reader, writer, validator, profile and wire facts. */
@@ -18,7 +17,7 @@ export const BEDROCK_ADAPTER: FormatAdapter<'bedrock', BedrockConversionResult> 
     toolsWithToolHistory: true,
     callIds: {
       description: 'matching ^[a-zA-Z0-9_-]+$, at most 64 characters',
-      accepts: isBedrockId,
+      accepts: (id) => BEDROCK_TOOL_USE_ID_PATTERN.test(id),
     },
   },
   inspect: inspectBedrock,

@@ -1,6 +1,7 @@
 import { lostMedia, type JsonValue, type MediaPart, type ResultPart } from '../../core/history.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
 import type { ResultPieces } from '../anthropic/write-blocks.js';
+import { readPieces } from '../anthropic/read-blocks.js';
 import type { BedrockToolResultContentBlock } from './bedrock-types.js';
 
 // `toolResult.content` blocks <-> result pieces: `text`, `json`, and `image` / `document` whose
@@ -50,23 +51,14 @@ function mediaOf(kind: 'image' | 'document', value: unknown): MediaPart | undefi
  * holds none, or a block the pieces cannot hold (raw `bytes`, video: it is then kept whole).
  */
 export function readBedrockParts(content: readonly JsonObject[]): ResultPart[] | undefined {
-  const parts: ResultPart[] = [];
-  let media = false;
-  for (const block of content) {
+  return readPieces(content, (block): ResultPart | undefined => {
     const [key, ...others] = Object.keys(block);
     if (others.length > 0) return undefined;
-    if (key === 'text' && typeof block.text === 'string')
-      parts.push({ type: 'text', text: block.text });
-    else if (key === 'json' && isObject(block.json))
-      parts.push({ type: 'json', value: block.json as JsonValue });
-    else if (key === 'image' || key === 'document') {
-      const part = mediaOf(key, block[key]);
-      if (part === undefined) return undefined;
-      media = true;
-      parts.push(part);
-    } else return undefined;
-  }
-  return media ? parts : undefined;
+    if (key === 'text' && typeof block.text === 'string') return { type: 'text', text: block.text };
+    if (key === 'json' && isObject(block.json))
+      return { type: 'json', value: block.json as JsonValue };
+    return key === 'image' || key === 'document' ? mediaOf(key, block[key]) : undefined;
+  });
 }
 
 /** `toolResult.content` for `parts`; a piece Bedrock cannot take is left out and named to `drop`. */

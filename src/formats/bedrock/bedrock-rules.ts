@@ -8,11 +8,6 @@ import type { BlockWording } from '../anthropic/anthropic-rules.js';
 /** https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html */
 export const BEDROCK_TOOL_USE_ID_PATTERN: RegExp = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** True when Bedrock accepts `id`. */
-export function isBedrockId(id: string): boolean {
-  return BEDROCK_TOOL_USE_ID_PATTERN.test(id);
-}
-
 /** Ours, in the form of AWS's constraint errors (https://github.com/aws-samples/remote-swe-agents/pull/457). */
 export function invalidIdSentence(id: string, messageIndex: number, partIndex: number): string {
   const constraint =

@@ -78,21 +78,16 @@ export const BEDROCK_STREAM: StreamAdapter = {
           core.endAll();
         } else {
           const name = EXCEPTIONS.find((candidate) => event[candidate] !== undefined);
-          if (name !== undefined) throw streamException(name, event[name], read.eventIndex);
+          if (name === undefined) return;
+          const { eventIndex } = read;
+          const value = event[name];
+          const message = isObject(value) && typeof value.message === 'string' ? value.message : '';
+          throw new StreamAccumulationError(
+            { code: 'invalid-input', eventIndex, field: name },
+            `events[${eventIndex}] is a ${name} from Bedrock${message === '' ? '' : `: ${JSON.stringify(message)}`}. The stream ended there; the calls so far are incomplete. Retry the request.`,
+          );
         }
       },
     };
   },
 };
-
-function streamException(
-  name: string,
-  value: unknown,
-  eventIndex: number,
-): StreamAccumulationError {
-  const message = isObject(value) && typeof value.message === 'string' ? value.message : '';
-  return new StreamAccumulationError(
-    { code: 'invalid-input', eventIndex, field: name },
-    `events[${eventIndex}] is a ${name} from Bedrock${message === '' ? '' : `: ${JSON.stringify(message)}`}. The stream ended there; the calls so far are incomplete. Retry the request.`,
-  );
-}

@@ -10,9 +10,9 @@ import { readBedrockParts } from './bedrock-result-parts.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { readBlocks, type BlockReader } from '../anthropic/read-blocks.js';
+import { ANTHROPIC_MESSAGE_SHAPE } from '../anthropic/validate-anthropic.js';
 import {
   assertBedrockMessages,
-  BEDROCK_MESSAGE_SHAPE,
   bedrockBlocksOf,
   blockKind,
   toolResultOf,
@@ -25,7 +25,7 @@ const TOOL_RESULT_KEYS = new Set(['toolUseId', 'content', 'status']);
 
 const BEDROCK_READER: BlockReader = {
   format: 'bedrock',
-  shape: BEDROCK_MESSAGE_SHAPE,
+  shape: ANTHROPIC_MESSAGE_SHAPE,
   blocksOf: bedrockBlocksOf,
   isResult: (block) => blockKind(block) === 'toolResult',
   text: (block) => (blockKind(block) === 'text' ? (block.text as string) : undefined),

@@ -30,29 +30,20 @@ const BEDROCK_WRITER: BlockWriter<BedrockContentBlock> = {
     toolUse: withExtras(extras, { toolUseId: part.callId, name: part.name, input: part.arguments }),
   }),
   result: (result, own, pieces) => {
-    const written =
-      result.parts === undefined
-        ? resultContent(result.content)
-        : writeBedrockParts(result.parts, pieces);
-    if (own === undefined)
-      return {
-        toolResult: result.isError
-          ? { toolUseId: result.callId, content: written, status: 'error' }
-          : { toolUseId: result.callId, content: written },
-      };
-    const { content: stored, status, ...extras } = own;
+    const { content: stored, status, ...extras } = own ?? {};
     // A content array read from Bedrock is written back whole while its text is unchanged.
     const content =
-      result.parts === undefined &&
-      Array.isArray(stored) &&
-      typeof result.content === 'string' &&
-      joinedText(stored) === result.content
-        ? (stored as BedrockToolResultContentBlock[])
-        : written;
+      result.parts !== undefined
+        ? writeBedrockParts(result.parts, pieces)
+        : Array.isArray(stored) &&
+            typeof result.content === 'string' &&
+            joinedText(stored) === result.content
+          ? (stored as BedrockToolResultContentBlock[])
+          : resultContent(result.content);
     const toolResult = { ...extras, toolUseId: result.callId, content };
     // `isError` decides; another status read from Bedrock (`'success'`) is written back as it was.
-    if (result.isError) return { toolResult: { ...toolResult, status: 'error' } };
-    return { toolResult: status === 'success' ? { ...toolResult, status } : toolResult };
+    const kept = result.isError ? 'error' : status === 'success' ? status : undefined;
+    return { toolResult: kept === undefined ? toolResult : { ...toolResult, status: kept } };
   },
 };
 

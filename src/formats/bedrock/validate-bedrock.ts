@@ -15,16 +15,13 @@ import {
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { NO_RULE_CONTEXT, type RuleContext } from '../../core/format.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
-import {
-  BEDROCK_THINKING,
-  blockIssueOf,
-  thinkingFirstIssue,
-} from '../anthropic/anthropic-rules.js';
-import { assertBlockRole } from '../anthropic/validate-anthropic.js';
+import { blockIssueOf } from '../anthropic/anthropic-rules.js';
+import { BEDROCK_THINKING, thinkingFirstIssue } from '../anthropic/anthropic-thinking.js';
+import { ANTHROPIC_MESSAGE_SHAPE, assertBlockRole } from '../anthropic/validate-anthropic.js';
 import {
   bedrockWording,
   invalidIdSentence,
-  isBedrockId,
+  BEDROCK_TOOL_USE_ID_PATTERN,
   isClaudeModel,
   resultsFirstSentence,
   withLateResults,
@@ -45,7 +42,7 @@ export function inspectBedrock(
   const issues: HistoryIssue[] = [];
   const table = new ToolTurnTable();
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, 'messages', BEDROCK_MESSAGE_SHAPE);
+    const message = objectAt(messages, index, 'messages', ANTHROPIC_MESSAGE_SHAPE);
     const blocks = bedrockBlocksOf(message, index);
     const assistant = message.role === 'assistant';
     // Claude looks for the results at the start of the message after its calls.
@@ -61,7 +58,7 @@ export function inspectBedrock(
         const toolUse = toolUseOf(block, index, partIndex);
         const id = toolUse.toolUseId as string;
         table.add(id, partIndex);
-        if (!isBedrockId(id)) {
+        if (!BEDROCK_TOOL_USE_ID_PATTERN.test(id)) {
           issues.push({
             code: 'invalid-tool-call-id',
             messageIndex: index,
@@ -110,9 +107,6 @@ export function inspectBedrock(
 export function assertBedrockMessages(messages: unknown): asserts messages is readonly unknown[] {
   assertArray(messages, 'a Bedrock Converse `messages`');
 }
-
-/** What `objectAt` says a message must be. */
-export const BEDROCK_MESSAGE_SHAPE = 'an object with role and content';
 
 /** The union member a content block sets. */
 export function blockKind(block: JsonObject): 'text' | 'toolUse' | 'toolResult' | 'other' {

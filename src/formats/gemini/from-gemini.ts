@@ -2,7 +2,7 @@ import type { ReadFormatOptions } from '../shared/format-adapter.js';
 import { assertWritableJson } from '../../core/json-text.js';
 import { contentPiece } from '../../core/history.js';
 import { extrasOf, appendAll } from '../shared/conversion-context.js';
-import { createCallId, type CallIdGenerator } from '../../core/call-id.js';
+import { createCallId } from '../../core/call-id.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -34,13 +34,18 @@ const RESPONSE_KEYS = new Set(['name', 'response']);
 const MEDIA_RESPONSE_KEYS = new Set(['name', 'response', 'parts']);
 const TEXT_PART_KEYS = new Set(['text']);
 
+/** Makes an id for a part of content `contentIndex` that has none. */
+type GenerateId = (contentIndex: number) => string;
+
 /**
  * Reads Gemini `contents` (and `systemInstruction`) into a neutral history; parts without an id
  * get generated ones. @throws {ToolHistoryError} `invalid-input` on a malformed content.
  */
 export function fromGemini(
   contents: readonly unknown[],
-  options: Pick<ReadFormatOptions, 'systemInstruction' | 'generateId'> = {},
+  options: Pick<ReadFormatOptions, 'systemInstruction'> & {
+    generateId?: GenerateId | undefined;
+  } = {},
 ): ConversionResult<HistoryMessage[]> {
   assertGeminiContents(contents);
   const generateId = options.generateId ?? createCallId;
@@ -88,7 +93,7 @@ function readModelPart(
   index: number,
   partIndex: number,
   turn: GeminiTurn,
-  generateId: CallIdGenerator,
+  generateId: GenerateId,
   warnings: ConversionWarning[],
 ): TextPart | ToolCallPart | OpaquePart {
   if (part.functionCall === undefined) return readUserPart(part);
@@ -96,7 +101,7 @@ function readModelPart(
   const call = geminiFunctionOf(part.functionCall, index, partIndex, 'functionCall');
   const name = call.name;
   const idless = typeof call.id !== 'string' || call.id === '';
-  const callId = idless ? generateId() : (call.id as string);
+  const callId = idless ? generateId(index) : (call.id as string);
   turn.arm(callId, name, idless);
   if (idless) {
     warnings.push({
@@ -164,7 +169,7 @@ function readResponse(
   partIndex: number,
   turn: GeminiTurn,
   claimed: ReadonlyMap<number, TurnCall | undefined> | undefined,
-  generateId: CallIdGenerator,
+  generateId: GenerateId,
   warnings: ConversionWarning[],
 ): ToolResult {
   const path = `contents[${index}].parts[${partIndex}]`;
@@ -176,7 +181,7 @@ function readResponse(
   const call = claimed?.has(partIndex) === true ? claimed.get(partIndex) : turn.answer(ownId, name);
   let callId = ownId;
   if (ownId === '' || (call !== undefined && call.callId !== ownId)) {
-    callId = call?.callId ?? generateId();
+    callId = call?.callId ?? generateId(index);
     warnings.push({
       code: 'generated-call-id',
       messageIndex: index,

@@ -1,6 +1,8 @@
-import { readGeminiForRepair } from './gemini-read-repair.js';
-import { repairGeminiWire } from './gemini-wire-repair.js';
-import { moveGeminiResponseMedia } from './gemini-media-repair.js';
+import {
+  moveGeminiResponseMedia,
+  readGeminiForRepair,
+  repairGeminiWire,
+} from './gemini-wire-repair.js';
 import { fromGemini } from './from-gemini.js';
 import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/format.js';
 import { toGemini, type GeminiConversionResult } from './to-gemini.js';

@@ -5,6 +5,7 @@ import { isObject, type JsonObject } from '../../core/input-guards.js';
 import { deepEqual } from '../../core/json-text.js';
 import { extrasOf } from '../shared/conversion-context.js';
 import { camelCaseGeminiPart } from './gemini-rules.js';
+import { readPieces } from '../anthropic/read-blocks.js';
 
 const MEDIA_KEYS = new Set(['inlineData', 'fileData']);
 const BLOB_KEYS = new Set(['mimeType', 'mime_type', 'data', 'displayName', 'display_name']);
@@ -22,14 +23,10 @@ const FILE_KEYS = new Set([
  * an `inlineData` / `fileData` part this reader knows whole (then `parts` stays an extra, as read).
  */
 export function readGeminiResultMedia(parts: unknown): MediaPart[] | undefined {
-  if (!Array.isArray(parts) || parts.length === 0) return undefined;
-  const media: MediaPart[] = [];
-  for (const item of parts) {
-    const part = isObject(item) ? readMedia(camelCaseGeminiPart(item)) : undefined;
-    if (part === undefined) return undefined;
-    media.push(part);
-  }
-  return media;
+  if (!Array.isArray(parts)) return undefined;
+  return readPieces(parts as readonly unknown[], (item) =>
+    isObject(item) ? readMedia(camelCaseGeminiPart(item)) : undefined,
+  );
 }
 
 function readMedia(part: JsonObject): MediaPart | undefined {

@@ -1,7 +1,19 @@
 import type { HistoryIssue } from '../../errors/history-issue.js';
+import { hashCallId } from '../../core/call-id.js';
+import type { RuleContext } from '../../core/format.js';
+import type { HistoryMessage, ToolResult } from '../../core/history.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
-import type { WireFix, WireRepair } from '../shared/wire-repair.js';
-import { GEMINI_RESPONSE_IN_MODEL, SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
+import type { RepairRead, WireFix, WireRepair } from '../shared/wire-repair.js';
+import { fromGemini } from './from-gemini.js';
+import {
+  GEMINI_RESPONSE_IN_MODEL,
+  GEMINI_RESPONSE_PARTS_UNSUPPORTED,
+  refusesResponseParts,
+  SKIP_THOUGHT_SIGNATURE,
+} from './gemini-rules.js';
+
+// Gemini's repair steps around the neutral engine: the wire pass before it, the read that gives
+// made-up ids stable values, and the pass after it for models before Gemini 3.
 
 /**
  * Gemini's wire pass before the neutral engine, on the contents the validator named:
@@ -147,4 +159,120 @@ function callKey(part: JsonObject | undefined): string {
   if (!isObject(value)) return '';
   if (typeof value.id === 'string' && value.id !== '') return value.id;
   return typeof value.name === 'string' ? value.name : '';
+}
+
+/**
+ * Gemini's wire pass after the engine, for a model before Gemini 3: the media of each function
+ * response (`functionResponse.parts`) leaves the response and goes, unchanged, into a new user
+ * content right after the response turn, where every Gemini model reads media.
+ */
+export function moveGeminiResponseMedia(
+  contents: readonly unknown[],
+  context: RuleContext,
+): WireRepair | undefined {
+  if (!refusesResponseParts(context.model)) return undefined;
+  let out: unknown[] | undefined;
+  const fixes: WireFix[] = [];
+  contents.forEach((content, index) => {
+    const moved = isObject(content) ? stripMedia(content) : undefined;
+    if (moved === undefined) {
+      out?.push(content);
+      return;
+    }
+    out ??= contents.slice(0, index);
+    out.push(moved.content);
+    const target = out.length;
+    out.push({ role: 'user', parts: moved.media.map(({ part }) => part) });
+    moved.media.forEach(({ partIndex, callId }, position) =>
+      fixes.push({
+        kind: 'moved-result-media',
+        messageIndex: target,
+        partIndex: position,
+        callId,
+        fromIndex: index,
+        fromPartIndex: partIndex,
+        message: `The media of the functionResponse at contents[${String(index)}].parts[${String(partIndex)}] moved to a user content after it: this model refuses it in the response ("${GEMINI_RESPONSE_PARTS_UNSUPPORTED}").`,
+      }),
+    );
+  });
+  return out === undefined ? undefined : { messages: out, fixes, warnings: [] };
+}
+
+interface Media {
+  readonly part: unknown;
+  readonly partIndex: number;
+  readonly callId: string;
+}
+
+/** The content without its responses' `parts`, and those parts; `undefined` when it has none. */
+function stripMedia(content: JsonObject): { content: JsonObject; media: Media[] } | undefined {
+  const parts = content.parts;
+  if (!Array.isArray(parts)) return undefined;
+  const media: Media[] = [];
+  const stripped = parts.map((part: unknown, partIndex) => {
+    if (!isObject(part)) return part;
+    const key = isObject(part.functionResponse) ? 'functionResponse' : 'function_response';
+    const response = part[key];
+    if (!isObject(response) || !Array.isArray(response.parts) || response.parts.length === 0)
+      return part;
+    const { parts: inner, ...rest } = response;
+    const id = typeof rest.id === 'string' && rest.id !== '' ? rest.id : rest.name;
+    for (const item of inner as unknown[])
+      media.push({ part: item, partIndex, callId: typeof id === 'string' ? id : '' });
+    return { ...part, [key]: rest };
+  });
+  return media.length === 0 ? undefined : { content: { ...content, parts: stripped }, media };
+}
+
+/**
+ * Reads Gemini `contents` for repair: a made-up id hashes (content index, k), so a stretch read
+ * alone gets the ids a whole read gives; made-up and borrowed ids are returned for the writer.
+ */
+export function readGeminiForRepair(messages: readonly unknown[], offset: number): RepairRead {
+  const generated = new Set<string>();
+  let made = { contentIndex: -1, count: 0 };
+  const { messages: history, warnings } = fromGemini(messages, {
+    generateId: (contentIndex) => {
+      made = { contentIndex, count: made.contentIndex === contentIndex ? made.count + 1 : 0 };
+      const id = hashCallId(`\u0000gemini:${String(contentIndex + offset)}:${String(made.count)}`);
+      generated.add(id);
+      return id;
+    },
+  });
+  // Per content and call id: how many responses were given the id of the call they answer.
+  const borrowedIn = new Map<string, number>();
+  for (const { code, callId, messageIndex } of warnings) {
+    if (code !== 'generated-call-id' || callId === undefined || generated.has(callId)) continue;
+    const key = placeKey(messageIndex, callId);
+    borrowedIn.set(key, (borrowedIn.get(key) ?? 0) + 1);
+  }
+  return { history, idsAsRead: { generated, borrowed: borrowedResults(history, borrowedIn) } };
+}
+
+function placeKey(messageIndex: number, callId: string): string {
+  return `${String(messageIndex)}\u0000${callId}`;
+}
+
+/** The results `borrowedIn` counts. */
+function borrowedResults(
+  history: readonly HistoryMessage[],
+  borrowedIn: ReadonlyMap<string, number>,
+): Set<ToolResult> {
+  const borrowed = new Set<ToolResult>();
+  if (borrowedIn.size === 0) return borrowed;
+  const candidates = new Map<string, ToolResult[]>();
+  for (const message of history) {
+    if (message.role !== 'tool') continue;
+    for (const result of message.results) {
+      if (result.sourceIndex === undefined) continue;
+      const key = placeKey(result.sourceIndex, result.callId);
+      if (!borrowedIn.has(key)) continue;
+      const list = candidates.get(key);
+      if (list === undefined) candidates.set(key, [result]);
+      else list.push(result);
+    }
+  }
+  for (const [key, results] of candidates)
+    if (results.length === borrowedIn.get(key)) for (const result of results) borrowed.add(result);
+  return borrowed;
 }

@@ -83,28 +83,19 @@ export function inspectGemini(
     }
     if (turn.role === 'model' && turn.calls.length > 0)
       checkCallTurn(turn, index, previous, issues);
-    if (
-      previous?.role === 'model' &&
-      previous.calls.length > 0 &&
-      (turn.role === 'model' || turn.responses.length === 0)
-    ) {
-      issues.push(missing(index - 1, previous.calls));
-    }
+    const callTurn = previous?.role === 'model' && previous.calls.length > 0 ? previous : undefined;
+    if (callTurn !== undefined && (turn.role === 'model' || turn.responses.length === 0))
+      issues.push(missing(index - 1, callTurn.calls));
     if (turn.role === 'user' && turn.responses.length > 0) {
-      if (previous?.role === 'model' && previous.calls.length > 0) {
-        checkResponseIds(previous, index - 1, turn, index, issues);
-        checkResponses(previous, index - 1, turn, index, issues);
+      if (callTurn !== undefined) {
+        checkResponseIds(callTurn, index - 1, turn, index, issues);
+        checkResponses(callTurn, index - 1, turn, index, issues);
       } else
-        for (const part of turn.responses)
-          issues.push(
-            orphan(
-              part,
-              index,
-              part.name === ''
-                ? emptyResponseNameMessage(index, part.partIndex)
-                : GEMINI_RESPONSE_NOT_AFTER_CALL,
-            ),
-          );
+        for (const part of turn.responses) {
+          const { name, partIndex } = part;
+          const message = name === '' ? emptyResponseNameMessage(index, partIndex) : undefined;
+          issues.push(orphan(part, index, message ?? GEMINI_RESPONSE_NOT_AFTER_CALL));
+        }
     }
     previous = turn;
   }
@@ -228,15 +219,9 @@ function checkResponses(
     // Wording ours.
     named.forEach((response, position) => {
       const call = left[position];
-      if (call)
-        issues.push(
-          mismatch(
-            response,
-            call,
-            index,
-            `Please ensure that each function response part names a function of the function call turn: contents[${index}].parts[${response.partIndex}] answers '${response.name}', but contents[${callIndex}] called '${call.name}'.`,
-          ),
-        );
+      if (call === undefined) return;
+      const message = `Please ensure that each function response part names a function of the function call turn: contents[${index}].parts[${response.partIndex}] answers '${response.name}', but contents[${callIndex}] called '${call.name}'.`;
+      issues.push(mismatch(response, call, index, message));
     });
     return;
   }
