@@ -7,6 +7,7 @@ import {
   type ToolResult,
 } from '../../core/history.js';
 import { isObject } from '../../core/input-guards.js';
+import { readMediaPieces, textPiece } from '../shared/conversion-context.js';
 import type { OpenAIChatUserContentPart } from './openai-chat-types.js';
 import type { ShapeFix } from '../shared/chat-host.js';
 
@@ -17,21 +18,7 @@ import type { ShapeFix } from '../shared/chat-host.js';
 
 /** A `tool` message's content array with an image or file part read as result parts; else `undefined`. */
 export function readToolMedia(content: unknown): ResultPart[] | undefined {
-  if (!Array.isArray(content)) return undefined;
-  const parts: ResultPart[] = [];
-  let media = false;
-  for (const piece of content) {
-    if (!isObject(piece)) return undefined;
-    if (piece.type === 'text' && typeof piece.text === 'string') {
-      parts.push({ type: 'text', text: piece.text });
-      continue;
-    }
-    const part = readMedia(piece);
-    if (part === undefined) return undefined;
-    media = true;
-    parts.push(part);
-  }
-  return media ? parts : undefined;
+  return readMediaPieces(content, (piece) => textPiece(piece) ?? readMedia(piece));
 }
 
 function readMedia(piece: Readonly<Record<string, unknown>>): MediaPart | undefined {
