@@ -1,7 +1,7 @@
 import type { ConversionWarning } from '../../core/history.js';
 import { isObject } from '../../core/input-guards.js';
 import type { RuleContext } from '../../core/format.js';
-import type { MovedReasoningFix, WireRepair } from '../shared/wire-repair.js';
+import type { MovedPartFix, WireRepair } from '../shared/wire-repair.js';
 import {
   ANTHROPIC_THINKING,
   blocksAt,
@@ -30,7 +30,7 @@ export function repairAnthropicThinking(
   const { name } = shape;
   const callId = callIds[0] ?? '';
   const thinking: unknown[] = [];
-  const fixes: MovedReasoningFix[] = [];
+  const fixes: MovedPartFix[] = [];
   const rest: unknown[][] = [];
   for (let index = run.start; index <= run.end; index++) {
     const kept: unknown[] = [];

@@ -16,6 +16,7 @@ import {
   invalidField,
   isObject,
   objectAt,
+  stringAt,
   type JsonObject,
 } from '../../core/input-guards.js';
 import {
@@ -172,20 +173,20 @@ function readCall(raw: unknown, format: ChatDialect['format'], path: string): To
   if (call.type === 'custom') {
     // `custom: { name, input }`: free-form input, kept as the call's text.
     const custom = objectField(call.custom, `${path}.custom`);
-    const name = stringField(custom.name, `${path}.custom.name`);
-    const input = stringField(custom.input, `${path}.custom.input`);
-    const callId = stringField(call.id, `${path}.id`);
+    const name = stringAt(custom.name, `${path}.custom.name`);
+    const input = stringAt(custom.input, `${path}.custom.input`);
+    const callId = stringAt(call.id, `${path}.id`);
     const part = { type: 'tool-call', kind: 'custom', callId, name, arguments: {} } as const;
     const extras = extrasOf(call, CUSTOM_CALL_KEYS);
     return withOwnData({ ...part, argumentsText: input }, format, extras);
   }
   const fn = objectField(call.function, `${path}.function`);
-  const name = stringField(fn.name, `${path}.function.name`);
+  const name = stringAt(fn.name, `${path}.function.name`);
   const parsed =
     typeof fn.arguments === 'string'
       ? parseArgumentsText(fn.arguments)
       : parseArgumentsValue(fn.arguments ?? {}, `${path}.function.arguments`);
-  const callId = stringField(call.id, `${path}.id`);
+  const callId = stringAt(call.id, `${path}.id`);
   const part: ToolCallPart = { type: 'tool-call', callId, name, ...parsed };
   return withOwnData(part, format, extrasOf(call, CALL_KEYS));
 }
@@ -193,7 +194,7 @@ function readCall(raw: unknown, format: ChatDialect['format'], path: string): To
 /** The deprecated `function_call`, as a call under {@link LEGACY_CALL_ID}. */
 function readLegacyCall(fn: JsonObject, format: ChatDialect['format'], path: string): ToolCallPart {
   const callId = LEGACY_CALL_ID;
-  const name = stringField(fn.name, `${path}.name`);
+  const name = stringAt(fn.name, `${path}.name`);
   const parsed =
     typeof fn.arguments === 'string'
       ? parseArgumentsText(fn.arguments)
@@ -210,7 +211,7 @@ function readFunctionResult(
   names: CallNames,
 ): ToolResult {
   const path = `messages[${index}]`;
-  const name = stringField(message.name, `${path}.name`);
+  const name = stringAt(message.name, `${path}.name`);
   const callId = LEGACY_CALL_ID;
   names.answer(callId);
   const content = readText(message.content, `${path}.content`);
@@ -225,7 +226,7 @@ function readResult(
   names: CallNames,
 ): ToolResult {
   const path = `messages[${index}]`;
-  const callId = stringField(message.tool_call_id, `${path}.tool_call_id`);
+  const callId = stringAt(message.tool_call_id, `${path}.tool_call_id`);
   const ownName = typeof message.name === 'string' ? message.name : undefined;
   const callName = names.answer(callId);
   // OpenAI tool messages have no `name`: the call's is used and a stray one stays an extra.
@@ -270,18 +271,13 @@ export function readParts(
   return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
     const part = objectField(raw, `${path}[${partIndex}]`);
     if (part.type !== textType) return { type: 'opaque', format, value: part };
-    const text = stringField(part.text, `${path}[${partIndex}].text`);
+    const text = stringAt(part.text, `${path}[${partIndex}].text`);
     return withOwnData({ type: 'text', text }, format, extrasOf(part, TEXT_PART_KEYS));
   });
 }
 
 function objectField(value: unknown, path: string): JsonObject {
   if (!isObject(value)) throw invalidField(path, value, 'an object');
-  return value;
-}
-
-function stringField(value: unknown, path: string): string {
-  if (typeof value !== 'string') throw invalidField(path, value, 'a string');
   return value;
 }
 

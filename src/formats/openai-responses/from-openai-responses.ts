@@ -15,7 +15,7 @@ import type {
 } from '../../core/history.js';
 import { contentOfParts } from '../../core/history.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
+import { invalidField, isObject, stringAt, type JsonObject } from '../../core/input-guards.js';
 import {
   assertResponsesInput,
   callIdOf,
@@ -112,12 +112,10 @@ function readMessage(
 
 function readCall(item: JsonObject, index: number): ToolCallPart {
   const path = `input[${index}]`;
-  const name = item.name;
-  if (typeof name !== 'string') throw invalidField(`${path}.name`, name, 'a string');
+  const name = stringAt(item.name, `${path}.name`);
   const callId = callIdOf(item, index);
   if (item.type === 'custom_tool_call') {
-    const { input } = item;
-    if (typeof input !== 'string') throw invalidField(`${path}.input`, input, 'a string');
+    const input = stringAt(item.input, `${path}.input`);
     const call = { type: 'tool-call', kind: 'custom', callId, name, arguments: {} } as const;
     const extras = extrasOf(item, CUSTOM_CALL_KEYS);
     return withOwnData({ ...call, argumentsText: input }, FORMAT, extras);
