@@ -120,13 +120,11 @@ function readAssistant(
       const approval = approvalParts(part, call.callId);
       if (approval) content.push({ type: 'opaque', format: 'vercel', value: approval.request });
       const result = readResult(part, call, path);
+      const response = approval?.response;
       if (result) results.push(result);
-      if (result && approval?.response) responses.push(approval.response);
-      else if (approval?.response && isLast && stepIndex === lastStep)
-        results.push(
-          readApproval(approval.response, { callId: call.callId, toolName: call.name }, index),
-        );
-      else if (approval?.response) responses.push(approval.response);
+      if (response && !result && isLast && stepIndex === lastStep)
+        results.push(readApproval(response, { callId: call.callId, toolName: call.name }, index));
+      else if (response) responses.push(response);
       return content.length;
     });
     const first = stepIndex === 0 ? at : { sourceIndex: index };

@@ -91,12 +91,8 @@ function readTool(
     others.length > 0 || extras !== undefined
       ? { ...stored, ...extras, ...(others.length > 0 ? { parts: others } : {}) }
       : stored;
-  const next = {
-    role: 'tool' as const,
-    results,
-    sourceIndex: previous?.sourceIndex ?? index,
-    ...(vercel === undefined ? {} : { providerData: { vercel } }),
-  };
+  const sourceIndex = previous?.sourceIndex ?? index;
+  const next = withOwnData({ role: 'tool' as const, results, sourceIndex }, 'vercel', vercel);
   if (previous) history[history.length - 1] = next;
   else history.push(next);
 }
