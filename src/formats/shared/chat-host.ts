@@ -22,11 +22,8 @@ type ChatHostCheck = (
   issues: HistoryIssue[],
 ) => void;
 
-/** A host that speaks Chat Completions under its own rules and wording. */
+/** A host that speaks Chat Completions under its own rules and wording (named in `CHAT_HOSTS`). */
 export interface ChatHost {
-  /** The `provider` option's name (`'deepseek'`), and the one used in messages (`'DeepSeek'`). */
-  readonly name: string;
-  readonly label: string;
   /** The longest call id the host accepts; `undefined` for no limit. */
   readonly maxCallIdLength: number | undefined;
   readonly profile?: ProviderProfile | undefined;
