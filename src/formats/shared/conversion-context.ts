@@ -1,4 +1,4 @@
-// What every reader and writer shares: warnings, provider extras, reasoning, call names.
+// What every reader and writer shares: warnings, extras, result pieces, reasoning, call names.
 import { ArmedCalls } from '../../core/armed-calls.js';
 import type { MessageFormat } from '../../core/format.js';
 import type {
