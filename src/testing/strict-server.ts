@@ -24,20 +24,17 @@ import { GEMINI_ENDPOINT, geminiErrorBody } from './gemini/gemini-endpoint.js';
 import { MISTRAL_ENDPOINT, mistralErrorBody } from './mistral/mistral-endpoint.js';
 import {
   OPENAI_CHAT_ENDPOINT,
-  openAIChatErrorBody,
+  openAIErrorBody,
   openAIErrorReply,
 } from './openai-chat/openai-chat-endpoint.js';
 import { recordedRequestsPage, VIEW_PATH } from './view-route.js';
-import {
-  createResponsesEndpoint,
-  openAIResponsesErrorBody,
-} from './openai-responses/openai-responses-endpoint.js';
+import { createResponsesEndpoint } from './openai-responses/openai-responses-endpoint.js';
 
 const ERROR_BODIES: {
   readonly [F in StrictServerFormat]: (issue: HistoryIssue) => ErrorReply<ErrorBodies[F]>;
 } = {
-  'openai-chat': openAIChatErrorBody,
-  'openai-responses': openAIResponsesErrorBody,
+  'openai-chat': openAIErrorBody,
+  'openai-responses': openAIErrorBody,
   anthropic: anthropicErrorBody,
   gemini: geminiErrorBody,
   mistral: mistralErrorBody,

@@ -2,7 +2,7 @@ import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { ConversionWarning } from '../../core/history.js';
 import { isObject } from '../../core/input-guards.js';
 import type { RuleContext } from '../../core/format.js';
-import type { MovedReasoningFix, WireRepair } from '../shared/wire-repair.js';
+import type { MovedPartFix, WireRepair } from '../shared/wire-repair.js';
 import { blocksAt } from './anthropic-rules.js';
 
 // Extended thinking, for Anthropic and Claude on Bedrock: the final assistant turn with `tool_use`
@@ -114,7 +114,7 @@ export function repairAnthropicThinking(
   const { name } = shape;
   const callId = callIds[0] ?? '';
   const thinking: unknown[] = [];
-  const fixes: MovedReasoningFix[] = [];
+  const fixes: MovedPartFix[] = [];
   const rest: unknown[][] = [];
   for (let index = start; index <= end; index++) {
     const kept: unknown[] = [];

@@ -46,8 +46,6 @@ export const OPENAI_CHAT_MAX_CALL_ID_LENGTH = 40;
 
 /** OpenAI itself. */
 export const OPENAI_CHAT_HOST: ChatHost = {
-  name: 'openai',
-  label: 'OpenAI',
   maxCallIdLength: OPENAI_CHAT_MAX_CALL_ID_LENGTH,
   wording: OPENAI_CHAT_WORDING,
 };
@@ -57,8 +55,6 @@ export const OPENAI_CHAT_HOST: ChatHost = {
  * thinking mode the `reasoning_content` of the current turn's tool-call turns sent back.
  */
 export const DEEPSEEK_HOST: ChatHost = {
-  name: 'deepseek',
-  label: 'DeepSeek',
   maxCallIdLength: undefined,
   profile: { ...BASE_PROFILE, name: 'DeepSeek', callIds: NON_EMPTY_CALL_ID },
   wording: {
@@ -76,8 +72,6 @@ export const DEEPSEEK_HOST: ChatHost = {
 
 /** Groq: OpenAI's rules (its schema since 2025, 0xPlaygrounds/rig#1137), schema errors in Groq's shape. */
 export const GROQ_HOST: ChatHost = {
-  name: 'groq',
-  label: 'Groq',
   maxCallIdLength: OPENAI_CHAT_MAX_CALL_ID_LENGTH,
   wording: {
     ...OPENAI_CHAT_WORDING,
@@ -95,8 +89,6 @@ const QWEN_PREFIX = '<400> InternalError.Algo.InvalidParameter: ';
 
 /** Qwen on DashScope (OpenAI-compatible mode): OpenAI's rules, in DashScope's wording. */
 export const QWEN_HOST: ChatHost = {
-  name: 'qwen',
-  label: 'Qwen (DashScope)',
   maxCallIdLength: OPENAI_CHAT_MAX_CALL_ID_LENGTH,
   wording: {
     ...OPENAI_CHAT_WORDING,

@@ -6,7 +6,8 @@ import {
   type ResultPart,
   type ToolResult,
 } from '../../core/history.js';
-import { isObject } from '../../core/input-guards.js';
+import { isObject, type JsonObject } from '../../core/input-guards.js';
+import { appendAll, readMediaPieces, textPiece } from '../shared/conversion-context.js';
 import type { OpenAIChatUserContentPart } from './openai-chat-types.js';
 import type { ShapeFix } from '../shared/chat-host.js';
 
@@ -17,21 +18,7 @@ import type { ShapeFix } from '../shared/chat-host.js';
 
 /** A `tool` message's content array with an image or file part read as result parts; else `undefined`. */
 export function readToolMedia(content: unknown): ResultPart[] | undefined {
-  if (!Array.isArray(content)) return undefined;
-  const parts: ResultPart[] = [];
-  let media = false;
-  for (const piece of content) {
-    if (!isObject(piece)) return undefined;
-    if (piece.type === 'text' && typeof piece.text === 'string') {
-      parts.push({ type: 'text', text: piece.text });
-      continue;
-    }
-    const part = readMedia(piece);
-    if (part === undefined) return undefined;
-    media = true;
-    parts.push(part);
-  }
-  return media ? parts : undefined;
+  return readMediaPieces(content, (piece) => textPiece(piece) ?? readMedia(piece));
 }
 
 function readMedia(piece: Readonly<Record<string, unknown>>): MediaPart | undefined {
@@ -53,41 +40,34 @@ function readMedia(piece: Readonly<Record<string, unknown>>): MediaPart | undefi
 
 /**
  * The user message content that carries the images and documents of `results` (empty for none),
- * and the pieces Chat cannot hold: an image known only by file id, a document only by URL.
+ * and what of them Chat cannot hold, as "cannot …" phrases: an image known only by file id, a
+ * document only by URL; an image's file name, a URL's media type.
  */
 export function mediaOfResults(results: readonly ToolResult[]): {
   readonly content: OpenAIChatUserContentPart[];
-  readonly dropped: readonly { readonly callId: string; readonly what: string }[];
-  /** What of a written medium Chat does not hold (an image's file name, a URL's media type). */
-  readonly kept: readonly { readonly callId: string; readonly lost: string }[];
+  readonly lost: readonly { readonly callId: string; readonly what: string }[];
 } {
   const content: OpenAIChatUserContentPart[] = [];
-  const dropped: { callId: string; what: string }[] = [];
-  const kept: { callId: string; lost: string }[] = [];
-  for (const result of results) {
-    const media = (result.parts ?? []).filter(
-      (part): part is MediaPart => part.type === 'image' || part.type === 'document',
-    );
-    const written = media.flatMap((part) => {
+  const lost: { callId: string; what: string }[] = [];
+  for (const { callId, parts = [] } of results) {
+    const written: OpenAIChatUserContentPart[] = [];
+    for (const part of parts) {
+      if (part.type !== 'image' && part.type !== 'document') continue;
       const piece = writeMedia(part);
-      if (piece === undefined) dropped.push({ callId: result.callId, what: part.type });
-      else {
-        const lost = lostMedia(
-          part,
-          readMedia(piece as unknown as Readonly<Record<string, unknown>>),
-        );
-        if (lost !== undefined) kept.push({ callId: result.callId, lost });
+      if (piece === undefined) {
+        const only = part.type === 'image' ? 'file id' : 'URL';
+        lost.push({ callId, what: `take a result's ${part.type} known only by ${only}` });
+        continue;
       }
-      return piece === undefined ? [] : [piece];
-    });
+      written.push(piece);
+      const kept = lostMedia(part, readMedia(piece as unknown as JsonObject));
+      if (kept !== undefined) lost.push({ callId, what: `hold ${kept}` });
+    }
     if (written.length === 0) continue;
-    content.push({
-      type: 'text',
-      text: `Attachments of the result of tool call ${result.callId}:`,
-    });
-    content.push(...written);
+    content.push({ type: 'text', text: `Attachments of the result of tool call ${callId}:` });
+    appendAll(content, written);
   }
-  return { content, dropped, kept };
+  return { content, lost };
 }
 
 function writeMedia(part: MediaPart): OpenAIChatUserContentPart | undefined {

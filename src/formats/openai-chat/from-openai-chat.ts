@@ -1,9 +1,8 @@
-import { extrasOf, CallNames, providerDataOf, appendAll } from '../shared/conversion-context.js';
+import { extrasOf, CallNames, withOwnData, appendAll } from '../shared/conversion-context.js';
 import type {
   AssistantMessage,
   HistoryMessage,
   OpaquePart,
-  ProviderData,
   TextPart,
   ToolCallPart,
   ToolResult,
@@ -17,6 +16,7 @@ import {
   invalidField,
   isObject,
   objectAt,
+  stringAt,
   type JsonObject,
 } from '../../core/input-guards.js';
 import {
@@ -118,13 +118,11 @@ function readChatMessages(
     const extras = extrasOf(message, MESSAGE_KEYS);
     if (role === 'system' || role === 'developer') {
       const text = readText(message.content, `${path}.content`);
-      const data = providerDataOf(format, role === 'developer' ? { ...extras, role } : extras);
-      history.push(withData({ role: 'system', text, sourceIndex: index }, data));
+      const data = role === 'developer' ? { ...extras, role } : extras;
+      history.push(withOwnData({ role: 'system', text, sourceIndex: index }, format, data));
     } else if (role === 'user') {
       const parts = readParts(message.content, format, `${path}.content`);
-      history.push(
-        withData({ role: 'user', parts, sourceIndex: index }, providerDataOf(format, extras)),
-      );
+      history.push(withOwnData({ role: 'user', parts, sourceIndex: index }, format, extras));
     } else {
       const expected = "'system', 'developer', 'user', 'assistant', 'tool' or 'function'";
       throw invalidField(`${path}.role`, role, expected);
@@ -163,9 +161,11 @@ function readAssistant(
     names.arm(call.callId, call.name);
     parts.push(call);
   });
-  const keys = format === 'openai-chat' ? LEGACY_ASSISTANT_KEYS : ASSISTANT_KEYS;
-  const data = providerDataOf(format, extrasOf(message, keys));
-  return withData({ role: 'assistant', parts, sourceIndex: index }, data);
+  const extras = extrasOf(
+    message,
+    format === 'openai-chat' ? LEGACY_ASSISTANT_KEYS : ASSISTANT_KEYS,
+  );
+  return withOwnData({ role: 'assistant', parts, sourceIndex: index }, format, extras);
 }
 
 function readCall(raw: unknown, format: ChatDialect['format'], path: string): ToolCallPart {
@@ -173,34 +173,34 @@ function readCall(raw: unknown, format: ChatDialect['format'], path: string): To
   if (call.type === 'custom') {
     // `custom: { name, input }`: free-form input, kept as the call's text.
     const custom = objectField(call.custom, `${path}.custom`);
-    const name = stringField(custom.name, `${path}.custom.name`);
-    const input = stringField(custom.input, `${path}.custom.input`);
-    const callId = stringField(call.id, `${path}.id`);
+    const name = stringAt(custom.name, `${path}.custom.name`);
+    const input = stringAt(custom.input, `${path}.custom.input`);
+    const callId = stringAt(call.id, `${path}.id`);
     const part = { type: 'tool-call', kind: 'custom', callId, name, arguments: {} } as const;
     const extras = extrasOf(call, CUSTOM_CALL_KEYS);
-    return withData({ ...part, argumentsText: input }, providerDataOf(format, extras));
+    return withOwnData({ ...part, argumentsText: input }, format, extras);
   }
   const fn = objectField(call.function, `${path}.function`);
-  const name = stringField(fn.name, `${path}.function.name`);
+  const name = stringAt(fn.name, `${path}.function.name`);
   const parsed =
     typeof fn.arguments === 'string'
       ? parseArgumentsText(fn.arguments)
       : parseArgumentsValue(fn.arguments ?? {}, `${path}.function.arguments`);
-  const callId = stringField(call.id, `${path}.id`);
+  const callId = stringAt(call.id, `${path}.id`);
   const part: ToolCallPart = { type: 'tool-call', callId, name, ...parsed };
-  return withData(part, providerDataOf(format, extrasOf(call, CALL_KEYS)));
+  return withOwnData(part, format, extrasOf(call, CALL_KEYS));
 }
 
 /** The deprecated `function_call`, as a call under {@link LEGACY_CALL_ID}. */
 function readLegacyCall(fn: JsonObject, format: ChatDialect['format'], path: string): ToolCallPart {
   const callId = LEGACY_CALL_ID;
-  const name = stringField(fn.name, `${path}.name`);
+  const name = stringAt(fn.name, `${path}.name`);
   const parsed =
     typeof fn.arguments === 'string'
       ? parseArgumentsText(fn.arguments)
       : parseArgumentsValue(fn.arguments ?? {}, `${path}.arguments`);
   const extras = extrasOf(fn, FUNCTION_KEYS);
-  return withData({ type: 'tool-call', callId, name, ...parsed }, providerDataOf(format, extras));
+  return withOwnData({ type: 'tool-call', callId, name, ...parsed }, format, extras);
 }
 
 /** A `role: 'function'` message: the result of the legacy call before it. */
@@ -211,12 +211,12 @@ function readFunctionResult(
   names: CallNames,
 ): ToolResult {
   const path = `messages[${index}]`;
-  const name = stringField(message.name, `${path}.name`);
+  const name = stringAt(message.name, `${path}.name`);
   const callId = LEGACY_CALL_ID;
   names.answer(callId);
   const content = readText(message.content, `${path}.content`);
   const result: ToolResult = { callId, name, content, isError: false, sourceIndex: index };
-  return withData(result, providerDataOf(format, extrasOf(message, FUNCTION_RESULT_KEYS)));
+  return withOwnData(result, format, extrasOf(message, FUNCTION_RESULT_KEYS));
 }
 
 function readResult(
@@ -226,7 +226,7 @@ function readResult(
   names: CallNames,
 ): ToolResult {
   const path = `messages[${index}]`;
-  const callId = stringField(message.tool_call_id, `${path}.tool_call_id`);
+  const callId = stringAt(message.tool_call_id, `${path}.tool_call_id`);
   const ownName = typeof message.name === 'string' ? message.name : undefined;
   const callName = names.answer(callId);
   // OpenAI tool messages have no `name`: the call's is used and a stray one stays an extra.
@@ -239,7 +239,7 @@ function readResult(
       ? { content: readText(message.content, `${path}.content`) }
       : { content: contentOfParts(parts), parts };
   const result: ToolResult = { callId, name, ...read, isError: false, sourceIndex: index };
-  return withData(result, providerDataOf(dialect.format, extras));
+  return withOwnData(result, dialect.format, extras);
 }
 
 /** Text-only content, refused in the validator's terms. */
@@ -271,23 +271,13 @@ export function readParts(
   return content.map((raw: unknown, partIndex): TextPart | OpaquePart => {
     const part = objectField(raw, `${path}[${partIndex}]`);
     if (part.type !== textType) return { type: 'opaque', format, value: part };
-    const text = stringField(part.text, `${path}[${partIndex}].text`);
-    return withData({ type: 'text', text }, providerDataOf(format, extrasOf(part, TEXT_PART_KEYS)));
+    const text = stringAt(part.text, `${path}[${partIndex}].text`);
+    return withOwnData({ type: 'text', text }, format, extrasOf(part, TEXT_PART_KEYS));
   });
-}
-
-/** `value` with `providerData` when there is any. */
-export function withData<T extends object>(value: T, providerData: ProviderData | undefined): T {
-  return providerData === undefined ? value : { ...value, providerData };
 }
 
 function objectField(value: unknown, path: string): JsonObject {
   if (!isObject(value)) throw invalidField(path, value, 'an object');
-  return value;
-}
-
-function stringField(value: unknown, path: string): string {
-  if (typeof value !== 'string') throw invalidField(path, value, 'a string');
   return value;
 }
 

@@ -62,7 +62,6 @@ export function openAIChatAdapter(
   };
 }
 
-/** A shape repair as a wire step's result: `undefined` when it changed nothing. */
 /** The shape repair, then images and files moved out of `tool` messages (when the validator found content to fix). */
 function withMovedMedia(
   shape: ShapeRepair,
@@ -83,6 +82,7 @@ function withMovedMedia(
   return { messages: moved.messages, fixes, warnings: [], inputIndexes: moved.inputIndexes };
 }
 
+/** A shape repair as a wire step's result: `undefined` when it changed nothing. */
 function shaped(repair: ShapeRepair): WireRepair | undefined {
   return repair.fixes.length === 0 ? undefined : { ...repair, warnings: [] };
 }

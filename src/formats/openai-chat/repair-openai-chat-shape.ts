@@ -52,30 +52,22 @@ function repairOwn(messages: readonly unknown[]): ShapeRepair {
   if (!Array.isArray(messages)) return { messages, fixes: [] };
   let out: unknown[] | undefined;
   const fixes: ShapeFix[] = [];
-  let runStart = -1; // the call turn the current run of tool messages answers, -1 for none
   let taken: Set<string> | undefined;
   const takenOnce = (): Set<string> => (taken ??= takenIds(messages));
-  for (let index = 0; index <= messages.length; index++) {
+  for (let index = 0; index < messages.length; index++) {
     const message: unknown = messages[index];
-    if (index < messages.length && isObject(message) && message.role === 'tool') continue;
-    // A run of tool messages ends here: give the ones without an id theirs.
-    if (index > 0 && roleAt(messages, index - 1) === 'tool') {
-      const paired = pairMissingIds(messages, runStart, index, fixes, takenOnce);
-      if (paired !== undefined) {
-        out ??= messages.slice();
-        for (const [at, fixed] of paired) out[at] = fixed;
-      }
-    }
-    if (index === messages.length || !isObject(message)) {
-      runStart = -1;
+    if (!isObject(message)) continue;
+    if (message.role === 'assistant') {
+      const fixed = fixAssistant(message, index, fixes);
+      if (fixed !== message) (out ??= messages.slice())[index] = fixed;
       continue;
     }
-    const fixed = message.role === 'assistant' ? fixAssistant(message, index, fixes) : message;
-    if (fixed !== message) {
-      out ??= messages.slice();
-      out[index] = fixed;
-    }
-    runStart = hasCalls(fixed) ? index : -1;
+    // A run of tool messages starts here: give the ones without an id theirs.
+    if (message.role !== 'tool' || roleAt(messages, index - 1) === 'tool') continue;
+    const turn: unknown = (out ?? messages)[index - 1];
+    const opens = isObject(turn) && hasCalls(turn) ? turn : undefined;
+    for (const [at, fixed] of pairMissingIds(messages, index, opens, fixes, takenOnce))
+      (out ??= messages.slice())[at] = fixed;
   }
   return { messages: out ?? messages, fixes };
 }
@@ -154,35 +146,33 @@ function fixCalls(calls: readonly unknown[], index: number, fixes: ShapeFix[]): 
 }
 
 /**
- * Ids for the `tool` messages `[runStart + 1, end)` that have none (all of them when `runStart`
- * is -1: no call turn opens the run), as index -> fixed message; `undefined` when every one has an id.
+ * Ids for the run of `tool` messages from `first` that have none, as index -> fixed message;
+ * `turn`: the call turn before the run, if any.
  */
 function pairMissingIds(
   messages: readonly unknown[],
-  runStart: number,
-  end: number,
+  first: number,
+  turn: JsonObject | undefined,
   fixes: ShapeFix[],
   takenOnce: () => Set<string>,
-): Map<number, JsonObject> | undefined {
-  let first = end;
-  while (first > 0 && roleAt(messages, first - 1) === 'tool') first--;
+): Map<number, JsonObject> {
   const missing: number[] = [];
   const answered = new Set<string>();
-  for (let index = first; index < end; index++) {
+  for (let index = first; roleAt(messages, index) === 'tool'; index++) {
     const id = (messages[index] as JsonObject).tool_call_id;
     if (id === undefined) missing.push(index);
     else if (typeof id === 'string') answered.add(id);
   }
-  if (missing.length === 0) return undefined;
-  const unanswered = runStart === -1 ? [] : unansweredCalls(messages[runStart], answered);
-  const only = missing.length === 1 && unanswered.length === 1 ? unanswered[0] : undefined;
   const fixed = new Map<number, JsonObject>();
+  if (missing.length === 0) return fixed;
+  const unanswered = turn === undefined ? [] : unansweredCalls(turn, answered);
+  const only = missing.length === 1 && unanswered.length === 1 ? unanswered[0] : undefined;
   for (const index of missing) {
     const callId = only ?? freshId(takenOnce(), index);
     fixed.set(index, { ...(messages[index] as JsonObject), tool_call_id: callId });
     const why =
       only !== undefined
-        ? `the id "${callId}": it is the only unanswered call of the turn at messages[${runStart}].`
+        ? `the id "${callId}": it is the only unanswered call of the turn at messages[${first - 1}].`
         : `the new id "${callId}": ${unanswered.length === 0 ? 'no call before it is unanswered' : `it cannot be told which of the unanswered calls ${unanswered.join(', ')} it answers`}, so it is repaired as a result without its call.`;
     fixes.push({
       kind: 'added-tool-call-id',
@@ -195,8 +185,8 @@ function pairMissingIds(
 }
 
 /** The unique string ids of `turn`'s calls that `answered` does not hold, in call order. */
-function unansweredCalls(turn: unknown, answered: ReadonlySet<string>): string[] {
-  const calls = isObject(turn) && Array.isArray(turn.tool_calls) ? turn.tool_calls : [];
+function unansweredCalls(turn: JsonObject, answered: ReadonlySet<string>): string[] {
+  const calls = Array.isArray(turn.tool_calls) ? turn.tool_calls : [];
   const ids = new Set<string>();
   for (const call of calls)
     if (isObject(call) && typeof call.id === 'string' && !answered.has(call.id)) ids.add(call.id);

@@ -85,15 +85,11 @@ function writeChatMessages(
               : writeResult(result, index, context, names, dialect),
           );
         const media = mediaOfResults(message.results);
-        for (const { callId, what } of media.dropped) {
-          const text = `${dialect.formatName} cannot take a result's ${what} known only by ${what === 'image' ? 'file id' : 'URL'}; it was left out.`;
-          context.warn('dropped-content', index, text, callId);
-        }
-        for (const { callId, lost } of media.kept)
+        for (const { callId, what } of media.lost)
           context.warn(
             'dropped-content',
             index,
-            `${dialect.formatName} cannot hold ${lost}; it was left out.`,
+            `${dialect.formatName} cannot ${what}; it was left out.`,
             callId,
           );
         if (media.content.length === 0) break;

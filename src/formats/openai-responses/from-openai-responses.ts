@@ -1,8 +1,13 @@
-import { extrasOf, CallNames, providerDataOf, appendAll } from '../shared/conversion-context.js';
+import {
+  appendAll,
+  CallNames,
+  extrasOf,
+  readMediaPieces,
+  withOwnData,
+} from '../shared/conversion-context.js';
 import type {
   HistoryMessage,
   OpaquePart,
-  ProviderData,
   TextPart,
   ToolCallPart,
   ToolResult,
@@ -10,17 +15,18 @@ import type {
 } from '../../core/history.js';
 import { contentOfParts } from '../../core/history.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
+import { invalidField, isObject, stringAt, type JsonObject } from '../../core/input-guards.js';
 import {
   assertResponsesInput,
   callIdOf,
   messageRoleOf,
   responsesItemAt,
 } from './validate-openai-responses.js';
-import { readParts, withData } from '../openai-chat/from-openai-chat.js';
+import { readParts } from '../openai-chat/from-openai-chat.js';
 import { PAIR_OF_CALL } from './responses-pairs.js';
-import { readResultParts } from './responses-result-parts.js';
+import { readPiece } from './responses-result-parts.js';
 
+const FORMAT = 'openai-responses';
 const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
 const CALL_KEYS = new Set(['type', 'call_id', 'name', 'arguments']);
 const CUSTOM_CALL_KEYS = new Set(['type', 'call_id', 'name', 'input']);
@@ -91,36 +97,35 @@ function readMessage(
   const role = messageRoleOf(item, index);
   if (role === 'system' || role === 'developer') {
     const text = joinText(item.content, `${path}.content`);
-    const data = dataOf(role === 'developer' ? { ...extras, role } : extras);
-    history.push(withData({ role: 'system', text, sourceIndex: index }, data));
+    const data = role === 'developer' ? { ...extras, role } : extras;
+    history.push(withOwnData({ role: 'system', text, sourceIndex: index }, FORMAT, data));
   } else if (role === 'user') {
     const parts = readParts(item.content, 'openai-responses', `${path}.content`, 'input_text');
-    history.push(withData({ role: 'user', parts, sourceIndex: index }, dataOf(extras)));
+    history.push(withOwnData({ role: 'user', parts, sourceIndex: index }, FORMAT, extras));
   } else if (role === 'assistant') {
     const text = joinText(item.content, `${path}.content`);
     // Anything but the short form (output_text parts, id, status) is kept whole.
     const plain = typeof item.content === 'string' && extras === undefined;
-    assistantPart(index, withData({ type: 'text', text }, plain ? undefined : dataOf({ item })));
+    assistantPart(index, withOwnData({ type: 'text', text }, FORMAT, plain ? undefined : { item }));
   } else throw invalidField(`${path}.role`, role, "'system', 'developer', 'user' or 'assistant'");
 }
 
 function readCall(item: JsonObject, index: number): ToolCallPart {
   const path = `input[${index}]`;
-  const name = item.name;
-  if (typeof name !== 'string') throw invalidField(`${path}.name`, name, 'a string');
+  const name = stringAt(item.name, `${path}.name`);
   const callId = callIdOf(item, index);
   if (item.type === 'custom_tool_call') {
-    const { input } = item;
-    if (typeof input !== 'string') throw invalidField(`${path}.input`, input, 'a string');
+    const input = stringAt(item.input, `${path}.input`);
     const call = { type: 'tool-call', kind: 'custom', callId, name, arguments: {} } as const;
-    return withData({ ...call, argumentsText: input }, dataOf(extrasOf(item, CUSTOM_CALL_KEYS)));
+    const extras = extrasOf(item, CUSTOM_CALL_KEYS);
+    return withOwnData({ ...call, argumentsText: input }, FORMAT, extras);
   }
   const parsed =
     typeof item.arguments === 'string'
       ? parseArgumentsText(item.arguments)
       : parseArgumentsValue(item.arguments ?? {}, `${path}.arguments`);
   const part: ToolCallPart = { type: 'tool-call', callId, name, ...parsed };
-  return withData(part, dataOf(extrasOf(item, CALL_KEYS)));
+  return withOwnData(part, FORMAT, extrasOf(item, CALL_KEYS));
 }
 
 function readOutput(item: JsonObject, index: number, names: CallNames): ToolResult {
@@ -128,21 +133,15 @@ function readOutput(item: JsonObject, index: number, names: CallNames): ToolResu
   const extras = extrasOf(item, OUTPUT_KEYS);
   const name = names.answer(callId) ?? '';
   const kind = item.type === 'custom_tool_call_output' ? { kind: 'custom' as const } : {};
-  const parts = Array.isArray(item.output) ? readResultParts(item.output) : undefined;
-  if (parts !== undefined) {
-    const content = contentOfParts(parts);
-    const result = { callId, name, content, parts, isError: false, ...kind };
-    return withData({ ...result, sourceIndex: index }, dataOf(extras));
-  }
-  const content = joinText(item.output, `input[${index}].output`);
-  const result = { callId, name, content, isError: false, ...kind };
+  const parts = readMediaPieces(item.output, readPiece);
+  const read =
+    parts === undefined
+      ? { content: joinText(item.output, `input[${index}].output`) }
+      : { content: contentOfParts(parts), parts };
+  const result = { callId, name, ...read, isError: false, ...kind, sourceIndex: index };
   // A text-only output array, or one with a piece the parts cannot say, is kept whole.
-  const data = Array.isArray(item.output) ? { ...extras, output: item.output } : extras;
-  return withData({ ...result, sourceIndex: index }, dataOf(data));
-}
-
-function dataOf(extras: Readonly<Record<string, unknown>> | undefined): ProviderData | undefined {
-  return providerDataOf('openai-responses', extras);
+  const kept = parts === undefined && Array.isArray(item.output);
+  return withOwnData(result, FORMAT, kept ? { ...extras, output: item.output } : extras);
 }
 
 /** A string, or the texts of an array of content parts (other parts skipped), joined. */

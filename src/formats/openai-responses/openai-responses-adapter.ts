@@ -7,11 +7,8 @@ import {
   inspectOpenAIResponses,
   OPENAI_RESPONSES_MAX_CALL_ID_LENGTH as MAX,
 } from './validate-openai-responses.js';
-import { repairResponsesReasoning } from './repair-responses-reasoning.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
-import type { WireRepair } from '../shared/wire-repair.js';
-import type { RuleContext } from '../../core/format.js';
-import { repairResponsesItems } from './repair-responses-items.js';
+import { repairResponsesWire } from './repair-responses-wire.js';
 
 // Input item and content part types only the Responses API has.
 const RESPONSES_ITEM_TYPES = new Set([
@@ -34,28 +31,6 @@ const RESPONSES_PART_TYPES = new Set([
   'input_file',
   'refusal',
 ]);
-
-/** The items pass, then the reasoning pass; fixes of the first placed in the output of the second. */
-function repairResponsesWire(
-  input: readonly unknown[],
-  context: RuleContext,
-  inputIndexOf: (item: unknown) => number,
-): WireRepair | undefined {
-  const items = repairResponsesItems(input, context, inputIndexOf);
-  const passed = items?.messages ?? input;
-  const reasoning = repairResponsesReasoning(passed, context, inputIndexOf);
-  if (items === undefined || reasoning === undefined) return items ?? reasoning;
-  const at = new Map(reasoning.messages.map((item, index) => [item, index]));
-  const placed = items.fixes.map((fix) => ({
-    ...fix,
-    messageIndex: at.get(passed[fix.messageIndex]) ?? fix.messageIndex,
-  }));
-  return {
-    messages: reasoning.messages,
-    fixes: [...placed, ...reasoning.fixes],
-    warnings: [...items.warnings, ...reasoning.warnings],
-  };
-}
 
 /** The OpenAI Responses `input` items. */
 export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<

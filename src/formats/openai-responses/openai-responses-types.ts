@@ -68,17 +68,9 @@ interface OpenAIResponsesCustomToolCallItem {
   readonly [key: string]: unknown;
 }
 
-/** A `function_call_output` item: the result of one call. */
-export interface OpenAIResponsesFunctionCallOutputItem {
-  readonly type: 'function_call_output';
-  readonly call_id: string;
-  readonly output: string | OpenAIResponsesOutputContent[];
-  readonly [key: string]: unknown;
-}
-
-/** A `custom_tool_call_output` item: the result of one custom call. */
-export interface OpenAIResponsesCustomToolCallOutputItem {
-  readonly type: 'custom_tool_call_output';
+/** A `function_call_output` item, or a `custom_tool_call_output`: the result of one call. */
+export interface OpenAIResponsesCallOutputItem {
+  readonly type: 'function_call_output' | 'custom_tool_call_output';
   readonly call_id: string;
   readonly output: string | OpenAIResponsesOutputContent[];
   readonly [key: string]: unknown;
@@ -89,7 +81,6 @@ export type OpenAIResponsesInputItem =
   | OpenAIResponsesMessageItem
   | OpenAIResponsesFunctionCallItem
   | OpenAIResponsesCustomToolCallItem
-  | OpenAIResponsesFunctionCallOutputItem
-  | OpenAIResponsesCustomToolCallOutputItem
+  | OpenAIResponsesCallOutputItem
   // Any item passed through verbatim; `reasoning` stands for all, to fit the SDK's closed union.
   | OpenAIResponsesReasoningItem;

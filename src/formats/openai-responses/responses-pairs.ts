@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../core/input-guards.js';
+import { isObject, type JsonObject } from '../../core/input-guards.js';
 
 /** How one kind of Responses call item pairs with its output item, and what OpenAI calls it. */
 export interface ResponsesPair {
@@ -81,16 +81,9 @@ export function pairKeyOf(item: JsonObject, keys: readonly string[]): string {
 /** The ids of a computer call's `pending_safety_checks` its output leaves unacknowledged. */
 export function unacknowledgedChecks(call: JsonObject, output: JsonObject): string[] {
   const ids = (checks: unknown): string[] =>
-    Array.isArray(checks)
-      ? checks.flatMap((check: unknown) =>
-          typeof check === 'object' &&
-          check !== null &&
-          'id' in check &&
-          typeof check.id === 'string'
-            ? [check.id]
-            : [],
-        )
-      : [];
+    (Array.isArray(checks) ? (checks as unknown[]) : []).flatMap((check) =>
+      isObject(check) && typeof check.id === 'string' ? [check.id] : [],
+    );
   const acknowledged = new Set(ids(output.acknowledged_safety_checks));
   return ids(call.pending_safety_checks).filter((id) => !acknowledged.has(id));
 }

@@ -21,8 +21,7 @@ import { userContent } from '../openai-chat/to-openai-chat.js';
 import { textOf } from './from-openai-responses.js';
 import { readPiece, writeResultParts } from './responses-result-parts.js';
 import type {
-  OpenAIResponsesCustomToolCallOutputItem,
-  OpenAIResponsesFunctionCallOutputItem,
+  OpenAIResponsesCallOutputItem,
   OpenAIResponsesOutputContent,
   OpenAIResponsesInputContent,
   OpenAIResponsesInputItem,
@@ -119,7 +118,7 @@ function writeOutput(
   context: ConversionContext,
   names: CallNames,
   custom: ReadonlySet<string>,
-): OpenAIResponsesFunctionCallOutputItem | OpenAIResponsesCustomToolCallOutputItem {
+): OpenAIResponsesCallOutputItem {
   const { callId } = result;
   const carrier = 'Responses function_call_output items';
   answerWithoutName(names, result, index, context, carrier, 'conversation');

@@ -22,11 +22,8 @@ type ChatHostCheck = (
   issues: HistoryIssue[],
 ) => void;
 
-/** A host that speaks Chat Completions under its own rules and wording. */
+/** A host that speaks Chat Completions under its own rules and wording (named in `CHAT_HOSTS`). */
 export interface ChatHost {
-  /** The `provider` option's name (`'deepseek'`), and the one used in messages (`'DeepSeek'`). */
-  readonly name: string;
-  readonly label: string;
   /** The longest call id the host accepts; `undefined` for no limit. */
   readonly maxCallIdLength: number | undefined;
   readonly profile?: ProviderProfile | undefined;
@@ -39,23 +36,21 @@ export interface ChatHost {
 }
 
 /**
- * What a Chat shape repair changed in one message before the history was read: arguments given as
- * JSON became text; `tool_calls: []` went; a `tool` message got the id of the one unanswered call
- * before it (or a new, orphan id); `content: null` became `''`; an empty name became
- * `unknown_tool`; a DeepSeek call turn got `reasoning_content: ''`.
+ * One change a Chat shape repair made to one message before the history was read: arguments given
+ * as JSON became text; `tool_calls: []` went; a `tool` message got the id of the one unanswered
+ * call before it (or a new, orphan id); `content: null` became `''`; an empty name became
+ * `unknown_tool`; a DeepSeek call turn got `reasoning_content: ''`; a `tool` message's images and
+ * files moved to a user message after its run.
  */
-export type ShapeFixKind =
-  | 'stringified-arguments'
-  | 'removed-empty-tool-calls'
-  | 'added-tool-call-id'
-  | 'filled-content'
-  | 'named-call'
-  | 'added-reasoning'
-  | 'moved-media';
-
-/** One change a shape repair made to one message. */
 export interface ShapeFix {
-  readonly kind: ShapeFixKind;
+  readonly kind:
+    | 'stringified-arguments'
+    | 'removed-empty-tool-calls'
+    | 'added-tool-call-id'
+    | 'filled-content'
+    | 'named-call'
+    | 'added-reasoning'
+    | 'moved-media';
   readonly messageIndex: number;
   /** Position of the call inside the message, for a fix to one call. */
   readonly partIndex?: number | undefined;

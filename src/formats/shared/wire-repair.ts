@@ -16,27 +16,25 @@ interface WireFixBase {
   readonly message: string;
 }
 
-/** A reasoning block moved, unchanged, to the start of its call turn (Anthropic, thinking on). */
-export interface MovedReasoningFix extends WireFixBase {
-  readonly kind: 'moved-reasoning';
-  /** Index of the message the block was in. */
+/**
+ * A block moved, unchanged, from `fromIndex` / `fromPartIndex`: a reasoning block to the start of
+ * its call turn (Anthropic, thinking on); a result out of a message that cannot hold it (Gemini: a
+ * `model` content); the media of a Gemini function response (`functionResponse.parts`) into a
+ * user content right after its own, for a model before Gemini 3 that refuses them there.
+ */
+export interface MovedPartFix extends WireFixBase {
+  readonly kind: 'moved-reasoning' | 'moved-result' | 'moved-result-media';
   readonly fromIndex: number;
-  /** Its position in that message. */
   readonly fromPartIndex: number;
 }
 
-/** A Responses reasoning item with no item after it to go with, dropped and kept here whole. */
-export interface DroppedReasoningFix extends WireFixBase {
-  readonly kind: 'dropped-reasoning';
-  /** Where it was in the input. */
-  readonly fromIndex: number;
-  readonly item: unknown;
-}
-
-/** An approval response no approval request has, dropped and kept here whole (Vercel). */
-export interface DroppedApprovalFix extends WireFixBase {
-  readonly kind: 'dropped-approval';
-  /** Where it was in the input. */
+/**
+ * An item dropped, kept here whole (`fromIndex`: where it was in the input): a Responses reasoning
+ * item with no item after it to go with, an approval response no approval request has (Vercel),
+ * or a Responses output item that answers no call, of a kind the neutral model does not hold.
+ */
+export interface DroppedItemFix extends WireFixBase {
+  readonly kind: 'dropped-reasoning' | 'dropped-approval' | 'dropped-item';
   readonly fromIndex: number;
   readonly item: unknown;
 }
@@ -56,14 +54,6 @@ export interface InsertedOutputFix extends WireFixBase {
   readonly item: unknown;
 }
 
-/** A Responses output item that answers no call, of a kind the neutral model does not hold, dropped. */
-export interface DroppedItemFix extends WireFixBase {
-  readonly kind: 'dropped-item';
-  /** Where it was in the input. */
-  readonly fromIndex: number;
-  readonly item: unknown;
-}
-
 /**
  * A Gemini call step of the current turn got Google's documented placeholder thought signature
  * on its first `functionCall` part (Gemini 3 refuses the step without one).
@@ -72,17 +62,6 @@ export interface AddedThoughtSignatureFix extends WireFixBase {
   readonly kind: 'added-thought-signature';
   /** `skip_thought_signature_validator`. */
   readonly signature: string;
-}
-
-/**
- * The media of a Gemini function response (`functionResponse.parts`), moved unchanged into a
- * user content right after its own, for a model before Gemini 3 that refuses them there.
- */
-export interface MovedResultMediaFix extends WireFixBase {
-  readonly kind: 'moved-result-media';
-  /** Index, in the step's input, of the content of the response; its part index there. */
-  readonly fromIndex: number;
-  readonly fromPartIndex: number;
 }
 
 /**
@@ -97,24 +76,12 @@ export interface ServerBlockFix extends WireFixBase {
   readonly block: unknown;
 }
 
-/** A result moved out of a message that cannot hold it (Gemini: a `model` content). */
-interface WireMovedResultFix extends WireFixBase {
-  readonly kind: 'moved-result';
-  /** Index, in the input, of the message that held it. */
-  readonly fromIndex: number;
-  readonly fromPartIndex: number;
-}
-
 /** A fix a format makes on its own wire messages. */
 export type WireFix =
-  | MovedReasoningFix
-  | DroppedReasoningFix
-  | DroppedApprovalFix
+  | MovedPartFix
+  | DroppedItemFix
   | StrippedItemIdFix
   | InsertedOutputFix
-  | DroppedItemFix
-  | WireMovedResultFix
-  | MovedResultMediaFix
   | AddedThoughtSignatureFix
   | ServerBlockFix
   | ShapeFix;

@@ -21,7 +21,7 @@ import {
 } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
 import { readApproval } from '../vercel/from-vercel.js';
-import { extrasOf } from '../shared/conversion-context.js';
+import { extrasOf, withOwnData } from '../shared/conversion-context.js';
 import { TOOL_PART_STATES } from './vercel-ui-types.js';
 
 const MESSAGE_KEYS = new Set(['role', 'parts']);
@@ -36,6 +36,12 @@ const TOOL_KEYS = new Set([
   'errorText',
 ]);
 const STATES: ReadonlySet<unknown> = new Set(TOOL_PART_STATES);
+
+/** Where a message was read from, with its extras. */
+interface Located {
+  readonly sourceIndex: number;
+  readonly providerData?: ProviderData;
+}
 
 /** True for a `tool-<name>` or `dynamic-tool` part. */
 export function isToolPart(part: JsonObject): boolean {
@@ -64,13 +70,14 @@ export function fromVercelUi(messages: readonly unknown[]): ConversionResult<His
     if (!Array.isArray(message.parts))
       throw invalidField(`messages[${index}].parts`, message.parts, 'an array of parts');
     const parts = typedEntries(message.parts as unknown[], index, 'parts', 'a part');
-    const at = { sourceIndex: index, ...uiData(extrasOf(message, MESSAGE_KEYS)) };
+    const extras = extrasOf(message, MESSAGE_KEYS);
+    const at: Located = withOwnData({ sourceIndex: index }, 'vercel-ui', extras);
     if (role === 'system') {
       const plain = parts.every(
         (part) => part.type === 'text' && extrasOf(part, TEXT_KEYS) === undefined,
       );
       const text = parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('');
-      const data = plain ? at : { ...at, ...uiData({ ...at.providerData?.['vercel-ui'], parts }) };
+      const data = plain ? at : withOwnData(at, 'vercel-ui', { ...extras, parts });
       history.push({ role: 'system', text, ...data });
     } else if (role === 'user') history.push({ role: 'user', parts: parts.map(readPart), ...at });
     else if (role === 'assistant') readAssistant(parts, index, index === last, at, history);
@@ -84,7 +91,7 @@ function readAssistant(
   parts: readonly JsonObject[],
   index: number,
   isLast: boolean,
-  at: { readonly sourceIndex: number; readonly providerData?: ProviderData },
+  at: Located,
   history: HistoryMessage[],
 ): void {
   const steps: JsonObject[][] = [[]];
@@ -113,13 +120,11 @@ function readAssistant(
       const approval = approvalParts(part, call.callId);
       if (approval) content.push({ type: 'opaque', format: 'vercel', value: approval.request });
       const result = readResult(part, call, path);
+      const response = approval?.response;
       if (result) results.push(result);
-      if (result && approval?.response) responses.push(approval.response);
-      else if (approval?.response && isLast && stepIndex === lastStep)
-        results.push(
-          readApproval(approval.response, { callId: call.callId, toolName: call.name }, index),
-        );
-      else if (approval?.response) responses.push(approval.response);
+      if (response && !result && isLast && stepIndex === lastStep)
+        results.push(readApproval(response, { callId: call.callId, toolName: call.name }, index));
+      else if (response) responses.push(response);
       return content.length;
     });
     const first = stepIndex === 0 ? at : { sourceIndex: index };
@@ -167,13 +172,13 @@ function readCall(part: JsonObject, path: string): ToolCallPart {
   const dynamic = part.type === 'dynamic-tool';
   const name = dynamic ? stringAt(part.toolName, `${path}.toolName`) : String(part.type).slice(5);
   const extras = extrasOf(part, TOOL_KEYS);
-  return {
+  const call: ToolCallPart = {
     type: 'tool-call',
     callId: stringAt(part.toolCallId, `${path}.toolCallId`),
     name,
     ...parseArgumentsValue(part.input ?? {}, `${path}.input`),
-    ...uiData(dynamic ? { ...extras, dynamic: true } : extras),
   };
+  return withOwnData(call, 'vercel-ui', dynamic ? { ...extras, dynamic: true } : extras);
 }
 
 // What the SDK sends for each state (ai 6.0.326 convertToModelMessages): the output, the error
@@ -199,9 +204,6 @@ function readResult(part: JsonObject, call: ToolCallPart, path: string): ToolRes
 function readPart(part: JsonObject): TextPart | OpaquePart {
   if (part.type !== 'text' || typeof part.text !== 'string')
     return { type: 'opaque', format: 'vercel-ui', value: part };
-  return { type: 'text', text: part.text, ...uiData(extrasOf(part, TEXT_KEYS)) };
-}
-
-function uiData(extras: Record<string, unknown> | undefined): { providerData?: ProviderData } {
-  return extras === undefined ? {} : { providerData: { 'vercel-ui': extras } };
+  const text: TextPart = { type: 'text', text: part.text };
+  return withOwnData(text, 'vercel-ui', extrasOf(part, TEXT_KEYS));
 }

@@ -9,6 +9,7 @@ import type {
   UserMessage,
 } from '../../core/history.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
+import { isToolPart } from './from-vercel-ui.js';
 import type {
   ToolPartState,
   VercelUIMessage,
@@ -113,11 +114,7 @@ function isApprovalRequest(part: OpaquePart): boolean {
 }
 
 function isToolCallPart(part: UIPart | undefined): part is VercelUIToolPart {
-  return (
-    part !== undefined &&
-    typeof part.toolCallId === 'string' &&
-    (part.type.startsWith('tool-') || part.type === 'dynamic-tool')
-  );
+  return part !== undefined && typeof part.toolCallId === 'string' && isToolPart(part);
 }
 
 function writeParts(

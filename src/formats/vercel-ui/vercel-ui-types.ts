@@ -31,14 +31,7 @@ export interface VercelUIToolPart {
   readonly [key: string]: unknown;
 }
 
-/** A `text` part. */
-export interface VercelUITextPart {
-  readonly type: 'text';
-  readonly text: string;
-  readonly [key: string]: unknown;
-}
-
-/** A part passed through verbatim (`reasoning`, `file`, `step-start`, `source-*`, `data-*`). */
+/** Any other part: `text`, or one passed through verbatim (`reasoning`, `file`, `step-start`, …). */
 export interface VercelUIOtherPart {
   readonly type: string;
   readonly [key: string]: unknown;
@@ -48,6 +41,6 @@ export interface VercelUIOtherPart {
 export interface VercelUIMessage {
   readonly id: string;
   readonly role: 'system' | 'user' | 'assistant';
-  readonly parts: (VercelUITextPart | VercelUIToolPart | VercelUIOtherPart)[];
+  readonly parts: (VercelUIToolPart | VercelUIOtherPart)[];
   readonly [key: string]: unknown;
 }

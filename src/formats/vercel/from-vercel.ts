@@ -1,7 +1,7 @@
 import { assertWritableJson } from '../../core/json-text.js';
 import { contentOfParts } from '../../core/history.js';
 import { readContentParts } from './vercel-result-parts.js';
-import { extrasOf } from '../shared/conversion-context.js';
+import { extrasOf, withOwnData } from '../shared/conversion-context.js';
 import type {
   HistoryMessage,
   JsonValue,
@@ -10,7 +10,6 @@ import type {
   ToolCallPart,
   ToolResult,
   ConversionResult,
-  ProviderData,
 } from '../../core/history.js';
 import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
 import {
@@ -51,7 +50,7 @@ export function readVercel(
     // Checks the role and the parts; a string content is none, read here as one text part.
     const parts = vercelPartsOf(message, index) ?? [{ type: 'text', text: message.content }];
     const extras = extrasOf(message, MESSAGE_KEYS);
-    const at = { sourceIndex: index, ...vercelData(extras) };
+    const at = withOwnData<{ sourceIndex: number }>({ sourceIndex: index }, 'vercel', extras);
     if (message.role === 'system') {
       const text = stringAt(message.content, `messages[${index}].content`);
       history.push({ role: 'system', text, ...at });
@@ -92,12 +91,8 @@ function readTool(
     others.length > 0 || extras !== undefined
       ? { ...stored, ...extras, ...(others.length > 0 ? { parts: others } : {}) }
       : stored;
-  const next = {
-    role: 'tool' as const,
-    results,
-    sourceIndex: previous?.sourceIndex ?? index,
-    ...(vercel === undefined ? {} : { providerData: { vercel } }),
-  };
+  const sourceIndex = previous?.sourceIndex ?? index;
+  const next = withOwnData({ role: 'tool' as const, results, sourceIndex }, 'vercel', vercel);
   if (previous) history[history.length - 1] = next;
   else history.push(next);
 }
@@ -112,38 +107,31 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
     name: stringAt(part.toolName, `${path}.toolName`),
     sourceIndex: index,
   };
-  const data = vercelData(extras);
   const isError = output.type === 'error-text' || output.type === 'error-json';
-  if (output.type === 'text' || output.type === 'error-text')
-    return {
-      ...base,
-      content: stringAt(output.value, `${path}.output.value`),
-      isError,
-      ...data,
-    };
+  if (output.type === 'text' || output.type === 'error-text') {
+    const content = stringAt(output.value, `${path}.output.value`);
+    return withOwnData({ ...base, content, isError }, 'vercel', extras);
+  }
   if (output.type === 'json' || output.type === 'error-json') {
     assertWritableJson(output.value, `${path}.output.value`);
-    return { ...base, content: (output.value ?? null) as JsonValue, isError, ...data };
+    const content = (output.value ?? null) as JsonValue;
+    return withOwnData({ ...base, content, isError }, 'vercel', extras);
   }
   // `execution-denied` as the AI SDK's providers send it: the reason or their default sentence,
   // no error flag (vercel/ai packages/openai/src/chat/convert-to-openai-chat-messages.ts);
   // `content` (text and media): its text. Either output stays whole in providerData.
-  const content =
-    output.type === 'execution-denied'
-      ? typeof output.reason === 'string'
-        ? output.reason
-        : 'Tool execution denied.'
-      : Array.isArray(output.value)
-        ? output.value
-            .map((item: unknown) =>
-              isObject(item) && typeof item.text === 'string' ? item.text : '',
-            )
-            .join('')
-        : '';
   const providerData = { vercel: { ...extras, output } };
   const parts = output.type === 'content' ? readContentParts(output.value) : undefined;
   if (parts !== undefined)
     return { ...base, content: contentOfParts(parts), parts, isError: false, providerData };
+  const reason = typeof output.reason === 'string' ? output.reason : 'Tool execution denied.';
+  const texts = Array.isArray(output.value) ? (output.value as unknown[]) : [];
+  const content =
+    output.type === 'execution-denied'
+      ? reason
+      : texts
+          .map((item) => (isObject(item) && typeof item.text === 'string' ? item.text : ''))
+          .join('');
   return { ...base, content, isError: false, providerData };
 }
 
@@ -169,23 +157,20 @@ export function readApproval(part: JsonObject, answer: ApprovalAnswer, index: nu
 }
 
 function readCall(part: JsonObject, index: number, partIndex: number): ToolCallPart {
-  return {
+  const call: ToolCallPart = {
     type: 'tool-call',
     callId: neutralCallId(part, VERCEL_LAYOUT, index, partIndex),
     name: stringAt(part.toolName, `messages[${index}].content[${partIndex}].toolName`),
     ...(typeof part.input === 'string'
       ? parseArgumentsText(part.input)
       : parseArgumentsValue(part.input ?? {}, `messages[${index}].content[${partIndex}].input`)),
-    ...vercelData(extrasOf(part, CALL_KEYS)),
   };
+  return withOwnData(call, 'vercel', extrasOf(part, CALL_KEYS));
 }
 
 function readPart(part: JsonObject): TextPart | OpaquePart {
   if (part.type !== 'text' || typeof part.text !== 'string')
     return { type: 'opaque', format: 'vercel', value: part };
-  return { type: 'text', text: part.text, ...vercelData(extrasOf(part, TEXT_KEYS)) };
-}
-
-function vercelData(extras: Record<string, unknown> | undefined): { providerData?: ProviderData } {
-  return extras === undefined ? {} : { providerData: { vercel: extras } };
+  const text: TextPart = { type: 'text', text: part.text };
+  return withOwnData(text, 'vercel', extrasOf(part, TEXT_KEYS));
 }

@@ -1,10 +1,5 @@
 import { assertNever, isObject } from '../../core/input-guards.js';
-import {
-  withExtras,
-  appendAll,
-  ConversionContext,
-  type WriterOptions,
-} from '../shared/conversion-context.js';
+import { withExtras, ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
 import type {
   AssistantMessage,
   ToolHistory,
@@ -48,13 +43,10 @@ export function toVercel(
         const { parts, ...extras } = context.ownData(message.providerData, index) ?? {};
         // Parts other than results (approval responses the SDK drops) go first, in the SDK's
         // order, so a result repair adds comes after the approval it follows.
-        const content: VercelToolMessage['content'] = Array.isArray(parts)
-          ? [...(parts as VercelToolApprovalResponsePart[])]
-          : [];
-        appendAll(
-          content,
-          message.results.map((result) => writeResult(result, index, context)),
-        );
+        const content: VercelToolMessage['content'] = [
+          ...(Array.isArray(parts) ? (parts as VercelToolApprovalResponsePart[]) : []),
+          ...message.results.map((result) => writeResult(result, index, context)),
+        ];
         return { ...extras, role: 'tool', content } satisfies VercelToolMessage;
       }
       default:

@@ -100,13 +100,9 @@ export function unknownApprovals(
  * gathers into the last one (each kept whole in its fix).
  */
 export function dropUnknownApprovals(messages: readonly unknown[]): WireRepair | undefined {
+  const isTool = (message: unknown): boolean => isObject(message) && message.role === 'tool';
   let from = messages.length;
-  while (
-    from > 0 &&
-    isObject(messages[from - 1]) &&
-    (messages[from - 1] as JsonObject).role === 'tool'
-  )
-    from--;
+  while (from > 0 && isTool(messages[from - 1])) from--;
   const unknown = unknownApprovals(messages, from);
   if (unknown.length === 0) return undefined;
   const output = [...messages];

@@ -1,7 +1,7 @@
 // A tool result's `content` output (AI SDK v5/v6: text, media, file and image pieces) as result
 // parts, and back.
 import { lostMedia, type MediaPart, type ResultPart } from '../../core/history.js';
-import { isObject } from '../../core/input-guards.js';
+import { readMediaPieces, textPiece } from '../shared/conversion-context.js';
 import type { VercelContentPiece } from './vercel-types.js';
 
 type ContentPiece = Readonly<Record<string, unknown>>;
@@ -11,21 +11,7 @@ const string = (piece: ContentPiece, key: string): string | undefined =>
 
 /** The parts of a `content` output's value; `undefined` when it holds no image or file it can read. */
 export function readContentParts(value: unknown): ResultPart[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const parts: ResultPart[] = [];
-  let media = false;
-  for (const piece of value as unknown[]) {
-    if (!isObject(piece)) return undefined;
-    if (piece.type === 'text' && typeof piece.text === 'string') {
-      parts.push({ type: 'text', text: piece.text });
-      continue;
-    }
-    const part = readMedia(piece);
-    if (part === undefined) return undefined;
-    parts.push(part);
-    media = true;
-  }
-  return media ? parts : undefined;
+  return readMediaPieces(value, (piece) => textPiece(piece) ?? readMedia(piece));
 }
 
 function readMedia(piece: ContentPiece): MediaPart | undefined {

@@ -31,10 +31,8 @@ export interface VercelToolCallPart {
 
 /** The `output` of a tool result. Other output types (`content`, `execution-denied`) are passed through. */
 export type VercelToolResultOutput =
-  | { readonly type: 'text'; readonly value: string }
-  | { readonly type: 'json'; readonly value: VercelJsonValue }
-  | { readonly type: 'error-text'; readonly value: string }
-  | { readonly type: 'error-json'; readonly value: VercelJsonValue }
+  | { readonly type: 'text' | 'error-text'; readonly value: string }
+  | { readonly type: 'json' | 'error-json'; readonly value: VercelJsonValue }
   /** Text, image and file pieces. */
   | { readonly type: 'content'; readonly value: VercelContentPiece[] };
 

@@ -40,11 +40,15 @@ export function openAIErrorCodeFor(issue: HistoryIssue): string | null {
   if (message.startsWith('Missing required parameter:')) return 'missing_required_parameter';
   if (message.startsWith('Invalid type for ')) return 'invalid_type';
   if (message.endsWith('but got an empty string instead.')) return 'empty_string';
+  // A too-long id (AnswerDotAI/fastllm#45).
   return code === 'invalid-tool-call-id' ? 'string_above_max_length' : null;
 }
 
-/** The 400 OpenAI's Chat Completions API sends for an issue of `validateOpenAIChat`. */
-export function openAIChatErrorBody(issue: HistoryIssue): ErrorReply<OpenAIErrorBody> {
+/**
+ * The 400 OpenAI sends for an issue of `validateOpenAIChat` or `validateOpenAIResponses`; the
+ * Responses API names `param` `'input'` for pairing errors (continuedev/continue#10092).
+ */
+export function openAIErrorBody(issue: HistoryIssue): ErrorReply<OpenAIErrorBody> {
   const body = openAIError(issue.message, issue.param ?? null, openAIErrorCodeFor(issue));
   return { status: 400, body };
 }
@@ -106,7 +110,7 @@ export const OPENAI_CHAT_ENDPOINT: StrictEndpoint = {
   handle: (request) =>
     handleChatCompletions(request, {
       validate: validateOpenAIChat,
-      refuse: (issues) => errorReply(openAIChatErrorBody(firstReportedIssue(issues))),
+      refuse: (issues) => errorReply(openAIErrorBody(firstReportedIssue(issues))),
       refuseShape: (message) => jsonReply(400, openAIError(message, 'messages', null)),
       precheck: refuseMessageShapes,
     }),

@@ -1,12 +1,5 @@
 import { validateOpenAIResponses } from '../../formats/openai-responses/validate-openai-responses.js';
-import type {
-  EndpointReply,
-  EndpointRequest,
-  ErrorReply,
-  OpenAIErrorBody,
-  ResolvedReply,
-  StrictEndpoint,
-} from '../endpoint.js';
+import type { EndpointReply, EndpointRequest, ResolvedReply, StrictEndpoint } from '../endpoint.js';
 import {
   describeJsonType,
   fragments,
@@ -18,28 +11,14 @@ import {
   sseFrame,
   streamReply,
 } from '../endpoint.js';
-import type { HistoryIssue } from '../../errors/history-issue.js';
 import {
   OPENAI_INVALID_JSON_MESSAGE,
   openAIError,
+  openAIErrorBody,
   openAIErrorReply,
 } from '../openai-chat/openai-chat-endpoint.js';
 
 type JsonObject = Readonly<Record<string, unknown>>;
-
-/**
- * The Responses API's 400: `param` `'input'` for pairing errors (continuedev/continue#10092);
- * id errors carry a code (AnswerDotAI/fastllm#45).
- */
-export function openAIResponsesErrorBody(issue: HistoryIssue): ErrorReply<OpenAIErrorBody> {
-  const code =
-    issue.code !== 'invalid-tool-call-id'
-      ? null
-      : issue.message.includes(': empty string.')
-        ? 'empty_string'
-        : 'string_above_max_length';
-  return { status: 400, body: openAIError(issue.message, issue.param ?? null, code) };
-}
 
 /**
  * `POST /v1/responses`. Like OpenAI it stores each response unless `store: false`, so a
@@ -112,7 +91,7 @@ async function handleResponses(
     () => validateOpenAIResponses(conversation),
     (message) => refuse(message, 'input', null),
     ([issue]) => {
-      const { status, body: error } = openAIResponsesErrorBody(issue);
+      const { status, body: error } = openAIErrorBody(issue);
       // Name the index the client sent: its `input` starts after the stored items.
       const sent = issue.messageIndex - earlier.length;
       const prefix = `input[${issue.messageIndex}]`;

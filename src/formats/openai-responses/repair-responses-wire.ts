@@ -5,7 +5,7 @@ import { missingResultPlaceholder } from '../../core/placeholder-result.js';
 import type { HistoryIssue } from '../../errors/history-issue.js';
 import type { WireFix, WireRepair } from '../shared/wire-repair.js';
 import { PAIR_OF_CALL, PAIR_OF_OUTPUT } from './responses-pairs.js';
-import { inspectOpenAIResponses } from './validate-openai-responses.js';
+import { inspectOpenAIResponses, reasoningIssues } from './validate-openai-responses.js';
 
 // Calls and outputs the neutral model reads as function calls; the engine repairs those.
 const NEUTRAL = new Set<unknown>([
@@ -14,6 +14,33 @@ const NEUTRAL = new Set<unknown>([
   'function_call_output',
   'custom_tool_call_output',
 ]);
+
+type InputIndexOf = (item: unknown) => number;
+
+/**
+ * The Responses steps after the engine: the items the neutral model keeps opaque, then the
+ * reasoning ties (which the first step's drops can change); each fix indexes the final output.
+ */
+export function repairResponsesWire(
+  input: readonly unknown[],
+  context: RuleContext,
+  inputIndexOf: InputIndexOf,
+): WireRepair | undefined {
+  const items = repairItems(input, context, inputIndexOf);
+  const passed = items?.messages ?? input;
+  const reasoning = repairReasoning(passed, context, inputIndexOf);
+  if (items === undefined || reasoning === undefined) return items ?? reasoning;
+  const at = new Map(reasoning.messages.map((item, index) => [item, index]));
+  const placed = items.fixes.map((fix) => ({
+    ...fix,
+    messageIndex: at.get(passed[fix.messageIndex]) ?? fix.messageIndex,
+  }));
+  return {
+    messages: reasoning.messages,
+    fixes: [...placed, ...reasoning.fixes],
+    warnings: [...items.warnings, ...reasoning.warnings],
+  };
+}
 
 /**
  * Fixes what the validator reports on Responses items the neutral model keeps opaque:
@@ -25,10 +52,10 @@ const NEUTRAL = new Set<unknown>([
  * response (no decision can), unacknowledged safety checks and an `item_reference` under
  * `store: false` are left, each with an `unrepaired-issue` warning.
  */
-export function repairResponsesItems(
+function repairItems(
   input: readonly unknown[],
   context: RuleContext,
-  inputIndexOf: (item: unknown) => number,
+  inputIndexOf: InputIndexOf,
 ): WireRepair | undefined {
   const { result } = inspectOpenAIResponses(input, context, 'repair');
   if (result.ok) return undefined;
@@ -141,4 +168,55 @@ export function repairResponsesItems(
   }
   if (fixes.length === 0 && warnings.length === 0) return undefined;
   return { messages: fixes.length === 0 ? input : output, fixes, warnings };
+}
+
+/**
+ * Fixes the reasoning ties of a Responses `input` that the validator reports:
+ * - a `reasoning` item with no output item after it is dropped (kept whole in its fix);
+ * - with a reasoning model, a `function_call` whose reasoning item is gone loses its `fc_` item id
+ *   (https://github.com/continuedev/continue/pull/12113); `call_id` still pairs its output.
+ */
+function repairReasoning(
+  input: readonly unknown[],
+  context: RuleContext,
+  inputIndexOf: InputIndexOf,
+): WireRepair | undefined {
+  const issues = reasoningIssues(input, context);
+  if (issues.length === 0) return undefined;
+  const byIndex = new Map(issues.map((issue) => [issue.messageIndex, issue]));
+  const output: unknown[] = [];
+  const fixes: WireFix[] = [];
+  for (let index = 0; index < input.length; index++) {
+    const item = input[index];
+    const issue = byIndex.get(index);
+    const from = inputIndexOf(item);
+    const fromIndex = from === -1 ? index : from;
+    if (issue?.code === 'orphan-reasoning') {
+      fixes.push({
+        kind: 'dropped-reasoning',
+        messageIndex: output.length,
+        callId: '',
+        fromIndex,
+        item,
+        message: `The reasoning item '${issue.reasoningId}' at input[${fromIndex}] had no item after it to go with, which the Responses API refuses; it was dropped (kept whole in this fix).`,
+      });
+      continue;
+    }
+    if (issue?.code === 'missing-reasoning' && isObject(item)) {
+      const { id, ...rest } = item;
+      const itemId = String(id);
+      const callId = issue.toolCallIds[0] ?? '';
+      fixes.push({
+        kind: 'stripped-item-id',
+        messageIndex: output.length,
+        callId,
+        itemId,
+        message: `The function_call '${itemId}' at input[${fromIndex}] came from a reasoning model, but its reasoning item is not in the input; its item id was removed so the Responses API does not look for that reasoning (call_id ${callId} still pairs its output).`,
+      });
+      output.push(rest);
+      continue;
+    }
+    output.push(item);
+  }
+  return { messages: output, fixes, warnings: [] };
 }
