@@ -1,6 +1,5 @@
 import type { MessageFormat } from '../core/format.js';
 import type { ToolHistory } from '../core/history.js';
-import type { HistoryInspection } from '../core/history-inspection.js';
 import { pairFlatTurnEntries, RESULTS_ENTRY } from '../core/pair-tool-turns.js';
 import { isToolHistoryError } from '../errors/tool-history-error.js';
 import { adapterFor } from '../formats/index.js';
@@ -20,7 +19,6 @@ export class CutFinder {
   readonly #messages: readonly unknown[];
   readonly #format: MessageFormat;
   readonly #states: Uint8Array;
-  #inspection: HistoryInspection | undefined;
   /** Per cut, the calls before it answered at or after it (conversation scope only). */
   #open: Int32Array | undefined;
   #chunk = FIRST_CHUNK;
@@ -29,11 +27,6 @@ export class CutFinder {
     this.#messages = messages;
     this.#format = format;
     this.#states = new Uint8Array(messages.length + 1);
-  }
-
-  /** The validator's verdict on the whole input, when finding cuts needed it; else `undefined`. */
-  get inputValid(): boolean | undefined {
-    return this.#inspection?.result.ok;
   }
 
   /** True when the kept suffix may start at `cut`. */
@@ -103,11 +96,9 @@ export class CutFinder {
     const adapter = adapterFor(this.#format);
     if (adapter.profile.scope === 'turn') return undefined;
     const messages = this.#messages;
-    const inspection = readingWhole(messages, this.#format, () =>
+    const { table } = readingWhole(messages, this.#format, () =>
       inspectHistory(messages, this.#format),
     );
-    this.#inspection = inspection;
-    const { table } = inspection;
     const match = table.pairing?.match ?? pairFlatTurnEntries(table, 'conversation').match;
     // Difference array: a call answered later forbids every cut in (call, result].
     const open = new Int32Array(messages.length + 2);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { MessageFormat } from '../core/format.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { adapterFor } from '../formats/index.js';
-import { validateHistory } from '../validate/validate-history.js';
-import { CutFinder, findPinnedMessages, readingWhole } from './cut-finder.js';
+import { CutFinder, findPinnedMessages } from './cut-finder.js';
+import { respectRules } from './cut-rules.js';
 import { estimateTokens } from './token-estimate.js';
 import { TrimBudget } from './trim-budget.js';
 
@@ -122,45 +122,6 @@ function droppedBefore<T>(
     else dropped.push({ index, message: messages[index] as T });
   }
   return dropped;
-}
-
-// The rules are checked on the kept messages up to the first group boundary this far past a cut.
-const RULE_WINDOW = 16;
-
-/**
- * Moves `cut` when cutting there breaks a rule the input meets: to the next allowed cut that does
- * not, else back to the nearest earlier one. Rules look at neighbouring turns, so validating the
- * pinned messages and the kept ones up to the next group boundary answers for the whole.
- */
-function respectRules(
-  messages: readonly unknown[],
-  format: MessageFormat,
-  pinned: readonly number[],
-  cuts: CutFinder,
-  cut: number,
-  lastCut: number,
-): number {
-  const length = messages.length;
-  const breaksRules = (at: number): boolean => {
-    const window: unknown[] = [];
-    for (const index of pinned) if (index < at) window.push(messages[index]);
-    const end = length - at <= RULE_WINDOW ? length : cuts.nextAllowed(at + RULE_WINDOW, length);
-    for (let index = at; index < end; index++) window.push(messages[index]);
-    return !readingWhole(messages, format, () => validateHistory(window, { format }).ok);
-  };
-  if (!breaksRules(cut)) return cut;
-  const inputValid =
-    cuts.inputValid ??
-    readingWhole(messages, format, () => validateHistory(messages, { format }).ok);
-  if (!inputValid) return cut;
-  // Later groups first (the budget still holds there), then earlier ones.
-  for (let at = cut; at < lastCut;) {
-    at = cuts.nextAllowed(at + 1, lastCut);
-    if (!breaksRules(at)) return at;
-  }
-  for (let at = cuts.previousAllowed(cut); at > 0; at = cuts.previousAllowed(at))
-    if (!breaksRules(at)) return at;
-  return 0;
 }
 
 const optionsSchema = z

@@ -6,6 +6,7 @@
 import type { MessageFormat } from '../../src/core/format.js';
 import { adapterFor } from '../../src/formats/index.js';
 import { pairToolCalls } from '../../src/pairs/pair-tool-calls.js';
+import { issueKey } from '../../src/trim/cut-rules.js';
 import { estimateTokens } from '../../src/trim/token-estimate.js';
 import type {
   DroppedMessage,
@@ -104,18 +105,15 @@ export function referenceTrimHistory<T>(
   while (cut < lastCut && (!layout.allowed[cut] || !budget.fits(cut))) cut++;
 
   let kept = keptAt(messages, pinned, cut);
-  const breaksRules = (candidate: readonly T[]): boolean =>
-    !validateHistory(candidate, { format }).ok;
-  if (cut > 0 && breaksRules(kept) && !breaksRules(messages)) {
+  if (cut > 0 && cutBreaksRulesWhole(messages, format, pinned, cut)) {
     // Another rule of the provider forbids this cut: try later groups, then earlier ones.
     const candidates = [...range(cut + 1, lastCut + 1), ...range(0, cut).reverse()].filter(
       (at) => layout.allowed[at],
     );
     for (const at of candidates) {
-      const next = keptAt(messages, pinned, at);
-      if (at === 0 || !breaksRules(next)) {
+      if (at === 0 || !cutBreaksRulesWhole(messages, format, pinned, at)) {
         cut = at;
-        kept = next;
+        kept = keptAt(messages, pinned, at);
         break;
       }
     }
@@ -177,6 +175,29 @@ function createBudget(
 function lastAllowedCut(layout: TrimLayout, length: number): number {
   for (let cut = length - 1; cut > 0; cut--) if (layout.allowed[cut]) return cut;
   return 0;
+}
+
+/**
+ * The whole-history answer to "does this cut break a rule the input met?": the kept messages,
+ * validated whole, give some kept message a kind of issue that the input, validated whole, does
+ * not have at that message.
+ */
+export function cutBreaksRulesWhole(
+  messages: readonly unknown[],
+  format: MessageFormat,
+  pinned: readonly boolean[],
+  cut: number,
+): boolean {
+  const keptIndexes = keptAt(range(0, messages.length), pinned, cut);
+  const input = new Set(
+    validateHistory(messages, { format }).issues.map((issue) =>
+      issueKey(issue, issue.messageIndex < messages.length ? issue.messageIndex : undefined),
+    ),
+  );
+  const kept = keptIndexes.map((index) => messages[index]);
+  return validateHistory(kept, { format }).issues.some(
+    (issue) => !input.has(issueKey(issue, keptIndexes[issue.messageIndex])),
+  );
 }
 
 function keptAt<T>(messages: readonly T[], pinned: readonly boolean[], cut: number): T[] {

@@ -137,6 +137,27 @@ describe('trimHistory', () => {
     });
   });
 
+  it('moves past a cut that breaks a rule even when the input breaks others before it', () => {
+    const contents = [
+      // An orphan response: the input is invalid here, far from the cut.
+      { role: 'user', parts: [{ functionResponse: { id: 'x', name: 'now', response: {} } }] },
+      { role: 'model', parts: [{ text: 'ok' }] },
+      { role: 'user', parts: [{ text: 'time?' }] },
+      { role: 'model', parts: [{ functionCall: { id: 'f1', name: 'now', args: {} } }] },
+      {
+        role: 'user',
+        parts: [{ functionResponse: { id: 'f1', name: 'now', response: { output: '10:00' } } }],
+      },
+      { role: 'model', parts: [{ text: '10:00' }] },
+    ];
+    const { messages } = trimHistory(contents, {
+      format: 'gemini',
+      maxMessages: 3,
+      countTokens: one,
+    });
+    expect(messages).toEqual([contents[5]]);
+  });
+
   it('returns the same message objects in a new array and leaves the input alone', () => {
     const copy = structuredClone(chat);
     const result = trimHistory(chat, { maxMessages: 3 });
