@@ -1,7 +1,6 @@
 // The one pairing rule: a result answers the first open call with its id. Ids repeat across a
 // conversation (Kimi's `exec_0`), so in turn scope only the call turn right before the results is open.
 import { ArmedCalls } from './armed-calls.js';
-import { CallIdIndex } from './call-id-index.js';
 import { assertNever } from './input-guards.js';
 import type { ToolHistory } from './history.js';
 import {
@@ -199,9 +198,8 @@ export function findToolTurnProblems(
   }
   // Per id, the latest answer (to the open turn's calls in turn scope), kept only for unpaired results.
   const answered = new Map<string, number>();
-  // Per id, its latest call that was not a duplicate (only those from `from` on count when ids
-  // need be unique in a turn).
-  const firstCalls = new CallIdIndex(ids);
+  // Per id, its first call (only those from `from` on count when ids need be unique in a turn).
+  const firstCalls = new Map<string, number>();
   // The first turn of the open run of merged call turns (the open call turn without merging).
   let open = -1;
   // The turn that closes the current call turn (and those merged with it), once looked for.
@@ -223,10 +221,10 @@ export function findToolTurnProblems(
       let missing: string[] | undefined;
       for (let slot = start; slot < end; slot++) {
         const id = ids[slot] ?? '';
-        const earlier = small ? ids.indexOf(id, start) : firstCalls.find(slot);
+        const earlier = small ? ids.indexOf(id, start) : (firstCalls.get(id) ?? -1);
         if (small ? earlier < slot : earlier >= from)
           visit({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(earlier) });
-        else if (!small) firstCalls.record(slot);
+        else if (!small) firstCalls.set(id, slot);
         if (match[slot] === -1) (missing ??= []).push(id);
       }
       if (missing === undefined) continue;
