@@ -11,7 +11,7 @@ import type {
 } from '../../core/history.js';
 import { contentOfParts } from '../../core/history.js';
 import { readToolMedia } from './chat-result-media.js';
-import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
+import { readCallPart } from '../shared/arguments-text.js';
 import {
   assertArray,
   invalidField,
@@ -182,25 +182,18 @@ function readCall(raw: unknown, format: ChatDialect['format'], path: string): To
   }
   const fn = objectField(call.function, `${path}.function`);
   const name = stringField(fn.name, `${path}.function.name`);
-  const parsed =
-    typeof fn.arguments === 'string'
-      ? parseArgumentsText(fn.arguments)
-      : parseArgumentsValue(fn.arguments ?? {}, `${path}.function.arguments`);
   const callId = stringField(call.id, `${path}.id`);
-  const part: ToolCallPart = { type: 'tool-call', callId, name, ...parsed };
-  return withData(part, providerDataOf(format, extrasOf(call, CALL_KEYS)));
+  const providerData = providerDataOf(format, extrasOf(call, CALL_KEYS));
+  return readCallPart({ callId, name, providerData }, fn.arguments, `${path}.function.arguments`);
 }
 
 /** The deprecated `function_call`, as a call under {@link LEGACY_CALL_ID}. */
 function readLegacyCall(fn: JsonObject, format: ChatDialect['format'], path: string): ToolCallPart {
   const callId = LEGACY_CALL_ID;
   const name = stringField(fn.name, `${path}.name`);
-  const parsed =
-    typeof fn.arguments === 'string'
-      ? parseArgumentsText(fn.arguments)
-      : parseArgumentsValue(fn.arguments ?? {}, `${path}.arguments`);
   const extras = extrasOf(fn, FUNCTION_KEYS);
-  return withData({ type: 'tool-call', callId, name, ...parsed }, providerDataOf(format, extras));
+  const providerData = providerDataOf(format, extras);
+  return readCallPart({ callId, name, providerData }, fn.arguments, `${path}.arguments`);
 }
 
 /** A `role: 'function'` message: the result of the legacy call before it. */

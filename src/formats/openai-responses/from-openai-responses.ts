@@ -9,7 +9,7 @@ import type {
   ConversionResult,
 } from '../../core/history.js';
 import { contentOfParts } from '../../core/history.js';
-import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
+import { readCallPart } from '../shared/arguments-text.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import {
   assertResponsesInput,
@@ -115,12 +115,8 @@ function readCall(item: JsonObject, index: number): ToolCallPart {
     const call = { type: 'tool-call', kind: 'custom', callId, name, arguments: {} } as const;
     return withData({ ...call, argumentsText: input }, dataOf(extrasOf(item, CUSTOM_CALL_KEYS)));
   }
-  const parsed =
-    typeof item.arguments === 'string'
-      ? parseArgumentsText(item.arguments)
-      : parseArgumentsValue(item.arguments ?? {}, `${path}.arguments`);
-  const part: ToolCallPart = { type: 'tool-call', callId, name, ...parsed };
-  return withData(part, dataOf(extrasOf(item, CALL_KEYS)));
+  const providerData = dataOf(extrasOf(item, CALL_KEYS));
+  return readCallPart({ callId, name, providerData }, item.arguments, `${path}.arguments`);
 }
 
 function readOutput(item: JsonObject, index: number, names: CallNames): ToolResult {

@@ -12,7 +12,7 @@ import type {
   ConversionResult,
   ProviderData,
 } from '../../core/history.js';
-import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
+import { readCallPart } from '../shared/arguments-text.js';
 import {
   assertArray,
   invalidField,
@@ -169,15 +169,12 @@ export function readApproval(part: JsonObject, answer: ApprovalAnswer, index: nu
 }
 
 function readCall(part: JsonObject, index: number, partIndex: number): ToolCallPart {
-  return {
-    type: 'tool-call',
+  const fields = {
     callId: neutralCallId(part, VERCEL_LAYOUT, index, partIndex),
     name: stringAt(part.toolName, `messages[${index}].content[${partIndex}].toolName`),
-    ...(typeof part.input === 'string'
-      ? parseArgumentsText(part.input)
-      : parseArgumentsValue(part.input ?? {}, `messages[${index}].content[${partIndex}].input`)),
     ...vercelData(extrasOf(part, CALL_KEYS)),
   };
+  return readCallPart(fields, part.input, `messages[${index}].content[${partIndex}].input`);
 }
 
 function readPart(part: JsonObject): TextPart | OpaquePart {
