@@ -25,30 +25,48 @@ function pathOf(keys: readonly (string | number)[]): string {
  * recurses at most {@link MAX_JSON_VALUE_DEPTH} levels, so a deeper value cannot overflow it.
  */
 export function findUnwritableJson(value: unknown): UnwritableJson | undefined {
-  const onPath = new Set<object>();
   const keys: (string | number)[] = [];
-  const found = (problem: string): UnwritableJson => ({ path: pathOf(keys), problem });
-  const walk = (current: unknown): UnwritableJson | undefined => {
-    if (typeof current === 'bigint') return found(`is the BigInt ${String(current)}n`);
-    if (typeof current !== 'object' || current === null) return undefined;
-    if (typeof (current as { readonly toJSON?: unknown }).toJSON === 'function') return undefined;
-    if (onPath.has(current)) return found('refers back to itself (a cycle)');
-    if (keys.length >= MAX_JSON_VALUE_DEPTH)
-      return found(`nests deeper than ${MAX_JSON_VALUE_DEPTH} levels`);
-    onPath.add(current);
-    const entries: Iterable<[string | number, unknown]> = Array.isArray(current)
-      ? (current as unknown[]).entries()
-      : Object.entries(current);
-    for (const [key, item] of entries) {
-      keys.push(key);
-      const problem = walk(item);
-      if (problem !== undefined) return problem;
-      keys.pop();
+  const problem = problemIn(value, [], keys);
+  return problem === undefined ? undefined : { path: pathOf(keys.reverse()), problem };
+}
+
+/**
+ * Why `value` cannot be written, or `undefined`; `onPath` holds its ancestors (a few, so a scan
+ * beats a set), and the keys down to the problem are pushed onto `keys` on the way back up.
+ */
+function problemIn(
+  value: unknown,
+  onPath: object[],
+  keys: (string | number)[],
+): string | undefined {
+  if (typeof value === 'bigint') return `is the BigInt ${String(value)}n`;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (typeof (value as { readonly toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (onPath.includes(value)) return 'refers back to itself (a cycle)';
+  if (onPath.length >= MAX_JSON_VALUE_DEPTH)
+    return `nests deeper than ${MAX_JSON_VALUE_DEPTH} levels`;
+  onPath.push(value);
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const problem = problemIn(value[index], onPath, keys);
+      if (problem !== undefined) {
+        keys.push(index);
+        return problem;
+      }
     }
-    onPath.delete(current);
-    return undefined;
-  };
-  return walk(value);
+  } else {
+    const record = value as Readonly<Record<string, unknown>>;
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue;
+      const problem = problemIn(record[key], onPath, keys);
+      if (problem !== undefined) {
+        keys.push(key);
+        return problem;
+      }
+    }
+  }
+  onPath.pop();
+  return undefined;
 }
 
 /** The `invalid-input` error for a value JSON cannot carry, found at `where` + its path. */

@@ -10,7 +10,7 @@ import type {
 } from '../../core/history.js';
 import { contentOfParts } from '../../core/history.js';
 import { readToolMedia } from './chat-result-media.js';
-import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
+import { readCallPart } from '../shared/arguments-text.js';
 import {
   assertArray,
   invalidField,
@@ -182,25 +182,17 @@ function readCall(raw: unknown, format: ChatDialect['format'], path: string): To
   }
   const fn = objectField(call.function, `${path}.function`);
   const name = stringAt(fn.name, `${path}.function.name`);
-  const parsed =
-    typeof fn.arguments === 'string'
-      ? parseArgumentsText(fn.arguments)
-      : parseArgumentsValue(fn.arguments ?? {}, `${path}.function.arguments`);
   const callId = stringAt(call.id, `${path}.id`);
-  const part: ToolCallPart = { type: 'tool-call', callId, name, ...parsed };
-  return withOwnData(part, format, extrasOf(call, CALL_KEYS));
+  const data = withOwnData({}, format, extrasOf(call, CALL_KEYS));
+  return readCallPart({ callId, name, ...data }, fn.arguments, `${path}.function.arguments`);
 }
 
 /** The deprecated `function_call`, as a call under {@link LEGACY_CALL_ID}. */
 function readLegacyCall(fn: JsonObject, format: ChatDialect['format'], path: string): ToolCallPart {
   const callId = LEGACY_CALL_ID;
   const name = stringAt(fn.name, `${path}.name`);
-  const parsed =
-    typeof fn.arguments === 'string'
-      ? parseArgumentsText(fn.arguments)
-      : parseArgumentsValue(fn.arguments ?? {}, `${path}.arguments`);
-  const extras = extrasOf(fn, FUNCTION_KEYS);
-  return withOwnData({ type: 'tool-call', callId, name, ...parsed }, format, extras);
+  const data = withOwnData({}, format, extrasOf(fn, FUNCTION_KEYS));
+  return readCallPart({ callId, name, ...data }, fn.arguments, `${path}.arguments`);
 }
 
 /** A `role: 'function'` message: the result of the legacy call before it. */

@@ -14,7 +14,7 @@ import type {
   ConversionResult,
 } from '../../core/history.js';
 import { contentOfParts } from '../../core/history.js';
-import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
+import { readCallPart } from '../shared/arguments-text.js';
 import { invalidField, isObject, stringAt, type JsonObject } from '../../core/input-guards.js';
 import {
   assertResponsesInput,
@@ -120,12 +120,8 @@ function readCall(item: JsonObject, index: number): ToolCallPart {
     const extras = extrasOf(item, CUSTOM_CALL_KEYS);
     return withOwnData({ ...call, argumentsText: input }, FORMAT, extras);
   }
-  const parsed =
-    typeof item.arguments === 'string'
-      ? parseArgumentsText(item.arguments)
-      : parseArgumentsValue(item.arguments ?? {}, `${path}.arguments`);
-  const part: ToolCallPart = { type: 'tool-call', callId, name, ...parsed };
-  return withOwnData(part, FORMAT, extrasOf(item, CALL_KEYS));
+  const data = withOwnData({}, FORMAT, extrasOf(item, CALL_KEYS));
+  return readCallPart({ callId, name, ...data }, item.arguments, `${path}.arguments`);
 }
 
 function readOutput(item: JsonObject, index: number, names: CallNames): ToolResult {

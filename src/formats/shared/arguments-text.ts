@@ -40,6 +40,35 @@ export function parseArgumentsValue(value: unknown, path: string): ParsedArgumen
   return { arguments: {}, argumentsText: text ?? '' };
 }
 
+/**
+ * A call part read from the wire, its arguments from `raw` as sent. Text (Chat, Responses, a
+ * Vercel string) is parsed when `arguments` or `argumentsText` is first read: repair writes most
+ * calls back as the input's own objects and never asks. A value is checked at once.
+ * @throws {ToolHistoryError} as {@link parseArgumentsValue}, for a value JSON cannot carry.
+ */
+export function readCallPart(
+  { callId, name, providerData }: Pick<ToolCallPart, 'callId' | 'name' | 'providerData'>,
+  raw: unknown,
+  path: string,
+): ToolCallPart {
+  const data = providerData === undefined ? undefined : { providerData };
+  if (typeof raw !== 'string')
+    return { type: 'tool-call', callId, name, ...parseArgumentsValue(raw ?? {}, path), ...data };
+  let parsed: ParsedArguments | undefined;
+  const call: ToolCallPart = {
+    type: 'tool-call',
+    callId,
+    name,
+    get arguments() {
+      return (parsed ??= parseArgumentsText(raw)).arguments;
+    },
+    get argumentsText() {
+      return (parsed ??= parseArgumentsText(raw)).argumentsText;
+    },
+  };
+  return data === undefined ? call : Object.assign(call, data);
+}
+
 /** The argument text to send for a call: its malformed text as sent, else its arguments as JSON. */
 export function argumentsTextOf(call: ToolCallPart): string {
   return call.argumentsText ?? JSON.stringify(call.arguments);

@@ -11,7 +11,7 @@ import type {
   ToolResult,
   ConversionResult,
 } from '../../core/history.js';
-import { parseArgumentsText, parseArgumentsValue } from '../shared/arguments-text.js';
+import { readCallPart } from '../shared/arguments-text.js';
 import {
   assertArray,
   invalidField,
@@ -157,15 +157,12 @@ export function readApproval(part: JsonObject, answer: ApprovalAnswer, index: nu
 }
 
 function readCall(part: JsonObject, index: number, partIndex: number): ToolCallPart {
-  const call: ToolCallPart = {
-    type: 'tool-call',
+  const fields = {
     callId: neutralCallId(part, VERCEL_LAYOUT, index, partIndex),
     name: stringAt(part.toolName, `messages[${index}].content[${partIndex}].toolName`),
-    ...(typeof part.input === 'string'
-      ? parseArgumentsText(part.input)
-      : parseArgumentsValue(part.input ?? {}, `messages[${index}].content[${partIndex}].input`)),
+    ...withOwnData({}, 'vercel', extrasOf(part, CALL_KEYS)),
   };
-  return withOwnData(call, 'vercel', extrasOf(part, CALL_KEYS));
+  return readCallPart(fields, part.input, `messages[${index}].content[${partIndex}].input`);
 }
 
 function readPart(part: JsonObject): TextPart | OpaquePart {
