@@ -49,7 +49,7 @@ export function inspectNeutral(
   use: InspectionUse = 'validate',
 ): HistoryInspection {
   assertArray(messages, layout.arrayShape);
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(messages.length);
   const answers = layout.answers?.(messages);
   const emptyIds: number[] = [];
   for (let index = 0; index < messages.length; index++) {
@@ -73,7 +73,7 @@ export function inspectNeutral(
       if (answer !== undefined) table.add(answer.callId, partIndex);
       if (part?.type !== partType || part.providerExecuted === true) continue;
       const id = neutralCallId(part, layout, index, partIndex);
-      if (id === '' && kind === 'calls') emptyIds.push(table.ids.length);
+      if (id === '' && kind === 'calls') emptyIds.push(table.sites);
       table.add(id, partIndex);
     }
     table.end();

@@ -7,18 +7,11 @@ import {
   CALLS_ENTRY,
   OTHER_ENTRY,
   RESULTS_ENTRY,
-  type FlatTurnEntries,
   type ToolSite,
   type ToolTurnTable,
 } from './tool-turn-table.js';
 
-export {
-  CALLS_ENTRY,
-  OTHER_ENTRY,
-  RESULTS_ENTRY,
-  type FlatTurnEntries,
-  type ToolSite,
-} from './tool-turn-table.js';
+export { CALLS_ENTRY, OTHER_ENTRY, RESULTS_ENTRY, type ToolSite } from './tool-turn-table.js';
 
 /** One message (or message group) of a history, reduced to what pairing needs. */
 export type TurnEntry =
@@ -102,13 +95,14 @@ export function pairToolTurns(
 
 const SMALL_TURN = 8;
 
-/** The pairing rule on flat entries: per slot, the slot it pairs with (`-1` for none). */
+/** The pairing rule on a turn table: per site, the site it pairs with (`-1` for none). */
 export function pairFlatTurnEntries(
-  { count, kinds, starts, ids }: FlatTurnEntries,
+  table: ToolTurnTable,
   scope: PairingScope,
   mergeCallTurns = false,
 ): { readonly match: Int32Array } {
-  const match = new Int32Array(ids.length).fill(-1);
+  const { count, kinds, starts, ids } = table;
+  const match = new Int32Array(table.sites).fill(-1);
   const armed = new ArmedCalls<number>(scope);
   // Turn scope: the open turn's calls `[next, last)` are armed only once a result answers out of
   // call order; results in order take them without a map.
@@ -186,7 +180,7 @@ export function findToolTurnProblems(
   // Per id, the unanswered calls (where an unpaired result may have meant to go).
   const unanswered = new Map<string, number[]>();
   let unpairedResults = false;
-  for (let slot = 0; slot < ids.length; slot++) {
+  for (let slot = 0; slot < table.sites; slot++) {
     const id = ids[slot] ?? '';
     if (match[slot] !== -1) continue;
     if (kinds[siteTurns[slot] ?? 0] !== CALLS_ENTRY) unpairedResults = true;

@@ -7,15 +7,6 @@ export const CALLS_ENTRY = 1;
 /** Kind of a flat entry: results. */
 export const RESULTS_ENTRY = 2;
 
-/** Turn entries laid flat: entry `e` has kind `kinds[e]` and the ids `ids[starts[e] .. starts[e + 1])`. */
-export interface FlatTurnEntries {
-  readonly count: number;
-  readonly kinds: ArrayLike<number>;
-  /** `count + 1` offsets into `ids`. */
-  readonly starts: ArrayLike<number>;
-  readonly ids: ArrayLike<string>;
-}
-
 /** Where one call or result sits in a format's own array. */
 export interface ToolSite {
   readonly callId: string;
@@ -25,22 +16,33 @@ export interface ToolSite {
 }
 
 /** A history reduced to its calls and results, one turn per message: validators fill it, pairing reads it. */
-export class ToolTurnTable implements FlatTurnEntries {
+export class ToolTurnTable {
   count = 0;
   /** Per turn: {@link OTHER_ENTRY}, {@link CALLS_ENTRY} or {@link RESULTS_ENTRY}. */
-  kinds: Uint8Array = new Uint8Array(16);
+  kinds: Uint8Array;
   /** Per turn: the index of its message in the format's array. */
-  messageIndexes: Int32Array = new Int32Array(16);
-  /** Per turn, plus one: the offset of its first site. */
-  starts: Int32Array = new Int32Array(17);
-  /** Per site: the call id. */
-  readonly ids: string[] = [];
+  messageIndexes: Int32Array;
+  /** Per turn, plus one: the offset of its first site; `starts[count]` is the number of sites. */
+  starts: Int32Array;
+  /** Per site: the call id; sized ahead, so only the first {@link sites} are filled. */
+  readonly ids: string[];
   /** Per site: its position inside its message, `-1` for none. */
-  partIndexes: Int32Array = new Int32Array(16);
+  partIndexes: Int32Array;
   /** Per site: its turn. */
-  siteTurns: Int32Array = new Int32Array(16);
+  siteTurns: Int32Array;
   /** Once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
   pairing: { readonly scope: PairingScope; readonly match: Int32Array } | undefined;
+
+  /** Sized for `messages` turns and as many sites: a long history fills it without regrowing. */
+  constructor(messages = 16) {
+    const size = Math.max(messages, 1);
+    this.ids = new Array<string>(size);
+    this.kinds = new Uint8Array(size);
+    this.messageIndexes = new Int32Array(size);
+    this.starts = new Int32Array(size + 1);
+    this.partIndexes = new Int32Array(size);
+    this.siteTurns = new Int32Array(size);
+  }
 
   /** Adds a turn that holds neither calls nor results. */
   other(messageIndex: number): void {
@@ -54,12 +56,12 @@ export class ToolTurnTable implements FlatTurnEntries {
 
   /** Adds a call or result to the open turn; `partIndex` -1 when the format has no parts. */
   add(callId: string, partIndex: number): void {
-    const slot = this.ids.length;
+    const slot = this.sites;
     if (slot === this.partIndexes.length) {
       this.partIndexes = grown(this.partIndexes);
       this.siteTurns = grown(this.siteTurns);
     }
-    this.ids.push(callId);
+    this.ids[slot] = callId;
     this.partIndexes[slot] = partIndex;
     this.siteTurns[slot] = this.count - 1;
     this.starts[this.count] = slot + 1;
@@ -71,9 +73,14 @@ export class ToolTurnTable implements FlatTurnEntries {
     if (this.starts[turn] === this.starts[turn + 1]) this.kinds[turn] = OTHER_ENTRY;
   }
 
+  /** The number of calls and results. */
+  get sites(): number {
+    return this.starts[this.count] ?? 0;
+  }
+
   /** Sites in the latest turn. */
   openSites(): number {
-    return this.ids.length - (this.starts[this.count - 1] ?? 0);
+    return this.sites - (this.starts[this.count - 1] ?? 0);
   }
 
   isCalls(turn: number): boolean {
@@ -106,12 +113,12 @@ export class ToolTurnTable implements FlatTurnEntries {
     }
     this.kinds[turn] = kind;
     this.messageIndexes[turn] = messageIndex;
-    this.starts[turn + 1] = this.ids.length;
+    this.starts[turn + 1] = this.starts[turn] ?? 0;
     this.count = turn + 1;
   }
 }
 
-// Typed arrays, doubled when full: flat and compact for histories of 100k messages and more.
+// Typed arrays, doubled when full (a turn with many calls): flat and compact for long histories.
 function grown<T extends Uint8Array | Int32Array>(array: T): T {
   const copy = new (array.constructor as new (length: number) => T)(array.length * 2);
   copy.set(array);

@@ -41,7 +41,11 @@ export function repairInWindows(
   let rewriter: { ids: CallIdRewriter; kept: ReadonlySet<string> | undefined } | undefined;
   const rewriterFrom = (start: number): CallIdRewriter => {
     if (rewriter === undefined) {
-      const ids = new CallIdRewriter(profile, () => table.ids, policy.generateId);
+      const ids = new CallIdRewriter(
+        profile,
+        () => table.ids.slice(0, table.sites),
+        policy.generateId,
+      );
       rewriter = { ids, kept: ids.uniqueInConversation ? idsIn(table, windows) : undefined };
       if (rewriter.kept) keepCallIds(table, 0, start, rewriter.kept, ids);
     }

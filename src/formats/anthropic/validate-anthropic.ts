@@ -41,7 +41,7 @@ export function inspectAnthropic(
   assertAnthropicMessages(messages);
   const { length } = messages;
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(messages.length);
   // The call turn whose merged user turn is being read (or -1), and whether it had non-results.
   let callTurn = -1;
   let otherInTurn = false;

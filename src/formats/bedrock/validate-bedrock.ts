@@ -40,7 +40,7 @@ export function inspectBedrock(
   assertBedrockMessages(messages);
   const claude = isClaudeModel(context.model);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(messages.length);
   for (let index = 0; index < messages.length; index++) {
     const message = objectAt(messages, index, 'messages', ANTHROPIC_MESSAGE_SHAPE);
     const blocks = bedrockBlocksOf(message, index);

@@ -53,7 +53,7 @@ export function inspectGemini(
 ): HistoryInspection {
   assertGeminiContents(contents);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(contents.length);
   // Call steps of the current turn whose first call part has no signature (Gemini 3 only).
   const unsigned = requiresThoughtSignatures(context.model)
     ? ([] as { index: number; call: FunctionPart }[])

@@ -32,7 +32,7 @@ export function validateMistral(messages: readonly unknown[]): ValidationResult 
 export function inspectMistral(messages: readonly unknown[]): HistoryInspection {
   assertMistralMessages(messages);
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(messages.length);
   let previousRole: string | undefined;
   for (let index = 0; index < messages.length; index++) {
     const message = mistralMessageAt(messages, index);

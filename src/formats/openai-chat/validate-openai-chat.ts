@@ -46,7 +46,7 @@ export function inspectOpenAIChat(
   assertOpenAIChatMessages(messages);
   const rules: Rules = { ...host, params: wordsIssues(use) };
   const issues: HistoryIssue[] = [];
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(messages.length);
   let turn: OpenTurn | undefined;
   // The message index of an unanswered legacy `function_call`, -1 for none.
   let legacyAt = -1;

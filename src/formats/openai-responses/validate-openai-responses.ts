@@ -50,7 +50,7 @@ export function inspectOpenAIResponses(
 ): HistoryInspection {
   assertResponsesInput(input);
   const issues = reasoningIssues(input, context);
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(input.length);
   // Each call item by id, for its output; once an `item_reference` is in, an output whose call
   // is not may answer the stored item it stands for.
   const calls = new Map<string, JsonObject>();

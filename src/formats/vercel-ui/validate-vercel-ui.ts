@@ -23,7 +23,7 @@ export function inspectVercelUi(
 ): HistoryInspection {
   const history = fromVercelUi(messages).messages;
   // One turn per step: a UI message holds several, so repair reads the whole history.
-  const table = new ToolTurnTable();
+  const table = new ToolTurnTable(history.length);
   for (const message of history) {
     const index = message.sourceIndex ?? 0;
     if (message.role === 'assistant') {
@@ -60,7 +60,7 @@ export function inspectVercelUi(
       issues.push({ code: 'duplicate-tool-call-id', messageIndex, toolCallId: callId, message });
     }
   }
-  for (let slot = 0; slot < table.ids.length; slot++) {
+  for (let slot = 0; slot < table.sites; slot++) {
     if (table.ids[slot] !== '' || !table.isCalls(table.siteTurns[slot] ?? -1)) continue;
     const messageIndex = table.messageIndexOf(slot);
     const message = worded
