@@ -22,7 +22,7 @@ import type { HistoryFix } from './history-fix.js';
 import type { CallLookup, KnownCall } from './history-repairer.js';
 import { repairInWindows } from './repair-in-windows.js';
 import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
-import type { WireRepair } from '../formats/shared/wire-repair.js';
+import type { WireRepair, WireRepairHooks } from '../formats/shared/wire-repair.js';
 import type { HistoryIssue } from '../errors/history-issue.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
 import { CALLS_ENTRY } from '../core/pair-tool-turns.js';
@@ -87,7 +87,10 @@ export function repairHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F>,
 ): RepairHistoryResult<FormatMessages[F]> {
-  return repairFormatHistory(messages, options);
+  const repaired = repairFormatHistory(messages, options);
+  return repaired.messages === messages
+    ? { ...repaired, messages: messages.slice() as never }
+    : repaired;
 }
 
 /** {@link repairFormatHistory} never in windows, which tests compare the windows with. */
@@ -95,12 +98,18 @@ export function repairWholeHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
 ): RepairHistoryResult<FormatMessages[F]> {
-  return repairFormatHistory(messages, options, 'whole');
+  const repaired = repairFormatHistory(messages, options, 'whole');
+  return repaired.messages === messages
+    ? { ...repaired, messages: messages.slice() as never }
+    : repaired;
 }
 
 type Reading = 'windows' | 'whole';
 
-/** {@link repairHistory} with the internal options: wire pass before, the repairer, wire pass after. */
+/**
+ * {@link repairHistory} with the internal options: wire pass before, the repairer, wire pass after.
+ * When nothing needs fixing, `messages` comes back as `messages` itself, not a copy.
+ */
 export function repairFormatHistory<F extends MessageFormat>(
   messages: readonly unknown[],
   options: RepairHistoryOptions<F> & InternalRepairOptions,
@@ -111,6 +120,10 @@ export function repairFormatHistory<F extends MessageFormat>(
   const profile = resolveProfile(options.provider ?? format);
   const context = ruleContextOf(options);
   const inspection = inspectHistory(messages, format, context, 'repair');
+  const rulesFormat = rulesFormatOf(format, options.provider);
+  const own = profile === PROVIDER_PROFILES[format];
+  if (inspection.result.ok && acceptedAsIs(inspection.table, profile, own, rulesFormat, preset))
+    return { messages: messages as FormatMessages[F], fixes: [], warnings: [] };
   // What the neutral model cannot say (Gemini's part roles and thought signatures).
   const before =
     inspection.result.ok || preset !== 'all'
@@ -128,9 +141,30 @@ export function repairFormatHistory<F extends MessageFormat>(
     repaired = withWirePass(messages, before, engine);
   }
   // Rules the neutral model cannot see (Anthropic's thinking, Responses reasoning, Mistral's end).
-  const validAsIs = inspection.result.ok && profile === PROVIDER_PROFILES[format];
-  if (preset !== 'all' || validAsIs) return repaired;
-  return wireAfterPass(messages, repaired, rulesFormatOf(format, options.provider), context);
+  if (preset !== 'all') return repaired;
+  const { after, afterActsOn } = adapterFor(rulesFormat).repairWire ?? {};
+  if (after === undefined) return repaired;
+  // Under its own profile, the engine leaves the pass after it nothing to do when the input did not.
+  const { issues } = inspection.result;
+  if (afterActsOn && own && !issues.some((issue) => afterActsOn(issue, messages))) return repaired;
+  return wireAfterPass(messages, repaired, after, context);
+}
+
+/**
+ * Whether a history its own format's validator accepted needs nothing more: under preset
+ * `add-missing-calls`, or when it meets `profile` and no pass after the engine has rules to check.
+ */
+function acceptedAsIs(
+  table: ToolTurnTable,
+  profile: ProviderProfile,
+  own: boolean,
+  rulesFormat: MessageFormat,
+  preset: RepairPreset,
+): boolean {
+  if (preset !== 'all' || own) return true;
+  return (
+    adapterFor(rulesFormat).repairWire?.after === undefined && meetsProfileByTable(table, profile)
+  );
 }
 
 /** The provider's format when it reads the same wire messages (Mistral on Chat), else `format`. */
@@ -231,11 +265,9 @@ function leavesAll(format: MessageFormat, issues: readonly HistoryIssue[]): bool
 function wireAfterPass<T>(
   input: readonly unknown[],
   repaired: RepairHistoryResult<T>,
-  format: MessageFormat,
+  after: NonNullable<WireRepairHooks['after']>,
   context: RuleContext,
 ): RepairHistoryResult<T> {
-  const after = adapterFor(format).repairWire?.after;
-  if (after === undefined) return repaired;
   let indexes: Map<unknown, number> | undefined;
   const inputIndexOf = (message: unknown): number => {
     indexes ??= new Map(input.map((entry, index) => [entry, index]));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGE_FORMATS, type MessageFormat } from '../../src/core/format.js';
 import { UnsupportedFormatError } from '../../src/errors/tool-history-error.js';
 import type { HistoryFix } from '../../src/repair/history-fix.js';
-import { repairHistory } from '../../src/repair/repair-history.js';
+import { repairFormatHistory, repairHistory } from '../../src/repair/repair-history.js';
 import { restoreIds } from '../../src/repair/restore-ids.js';
 import { validateHistory } from '../../src/validate/validate-history.js';
 import {
@@ -159,6 +159,28 @@ describe('restoreIds', () => {
       );
     },
   );
+
+  it.each(FIXTURE_FORMATS)(
+    'returns a valid %s history in a new array of its own messages, and to the package as it is',
+    (format) => {
+      const valid = cases[format].expected.messages;
+      const repaired = repairHistory(valid, { format });
+      expect(repaired).toEqual({ messages: valid, fixes: [], warnings: [] });
+      expect(repaired.messages).not.toBe(valid);
+      (repaired.messages as unknown[]).forEach((message, index) => {
+        expect(message).toBe(valid[index]);
+      });
+      for (const preset of ['all', 'add-missing-calls'] as const)
+        expect(repairFormatHistory(valid, { format, preset }).messages).toBe(valid);
+    },
+  );
+
+  it('returns a valid aiwrapper history as it is to the package under a provider it meets', () => {
+    const valid = cases.aiwrapper.expected.messages;
+    const repaired = repairFormatHistory(valid, { format: 'aiwrapper', provider: 'openai-chat' });
+    expect(repaired).toEqual({ messages: valid, fixes: [], warnings: [] });
+    expect(repaired.messages).toBe(valid);
+  });
 
   it('returns a copy when no id was rewritten', () => {
     const messages = [{ role: 'user', content: 'hi' }];

@@ -8,7 +8,7 @@ import {
   OPENAI_RESPONSES_MAX_CALL_ID_LENGTH as MAX,
 } from './validate-openai-responses.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
-import { repairResponsesWire } from './repair-responses-wire.js';
+import { repairResponsesWire, responsesWireActsOn } from './repair-responses-wire.js';
 
 // Input item and content part types only the Responses API has.
 const RESPONSES_ITEM_TYPES = new Set([
@@ -62,6 +62,7 @@ export const OPENAI_RESPONSES_ADAPTER: FormatAdapter<
   layout: 'items',
   repairWire: {
     after: repairResponsesWire,
+    afterActsOn: responsesWireActsOn,
     // The engine has nothing to do for these: the pass after it fixes or reports them.
     leaves: new Set(['unacknowledged-safety-check', 'unpersisted-item', 'invalid-item-id']),
   },

@@ -17,6 +17,28 @@ const NEUTRAL = new Set<unknown>([
 
 type InputIndexOf = (item: unknown) => number;
 
+// What the pass after the engine fixes or reports, on items the engine keeps opaque.
+const WIRE_CODES = new Set<HistoryIssue['code']>([
+  'invalid-item-id',
+  'unpersisted-item',
+  'unacknowledged-safety-check',
+  'orphan-reasoning',
+  'missing-reasoning',
+]);
+
+/**
+ * Whether {@link repairResponsesWire} has work for `issue` of the engine's input. Under the
+ * format's own profile the engine adds and moves only function calls and outputs (written with no
+ * item id), and input-side items only right after a call, which answers the reasoning before it:
+ * it makes none of these issues.
+ */
+export function responsesWireActsOn(issue: HistoryIssue, input: readonly unknown[]): boolean {
+  if (issue.code !== 'missing-tool-result' && issue.code !== 'orphan-tool-result')
+    return WIRE_CODES.has(issue.code);
+  const item = input[issue.messageIndex];
+  return !NEUTRAL.has(isObject(item) ? item.type : undefined);
+}
+
 /**
  * The Responses steps after the engine: the items the neutral model keeps opaque, then the
  * reasoning ties (which the first step's drops can change); each fix indexes the final output.

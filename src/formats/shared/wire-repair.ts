@@ -140,6 +140,11 @@ export interface WireRepairHooks {
         inputIndexOf: (message: unknown) => number,
       ) => WireRepair | undefined)
     | undefined;
+  /**
+   * Whether `after` has work for an issue of the input, repaired under the format's own profile:
+   * when it has for none, `after` is skipped. Absent: `after` always runs.
+   */
+  readonly afterActsOn?: ((issue: HistoryIssue, input: readonly unknown[]) => boolean) | undefined;
   /** Issue codes no fix mends, which `after` reports: a history with only these is left as is. */
   readonly leaves?: ReadonlySet<HistoryIssue['code']> | undefined;
 }
