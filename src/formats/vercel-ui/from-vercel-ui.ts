@@ -61,15 +61,9 @@ export function isToolPart(part: JsonObject): boolean {
 export function fromVercelUi(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
   assertArray(messages, 'a `UIMessage[]`');
   const history: HistoryMessage[] = [];
-  // The message that gives the SDK's last model messages: assistant messages after it give none.
-  let last = messages.length - 1;
-  while (last > 0 && givesNothing(messages[last])) last--;
+  const last = lastMessageOf(messages);
   for (let index = 0; index < messages.length; index++) {
-    const message = objectAt(messages, index, 'messages', 'a UIMessage object');
-    const { role } = message;
-    if (!Array.isArray(message.parts))
-      throw invalidField(`messages[${index}].parts`, message.parts, 'an array of parts');
-    const parts = typedEntries(message.parts as unknown[], index, 'parts', 'a part');
+    const { message, role, parts } = uiMessageAt(messages, index);
     const extras = extrasOf(message, MESSAGE_KEYS);
     const at: Located = withOwnData({ sourceIndex: index }, 'vercel-ui', extras);
     if (role === 'system') {
@@ -80,8 +74,7 @@ export function fromVercelUi(messages: readonly unknown[]): ConversionResult<His
       const data = plain ? at : withOwnData(at, 'vercel-ui', { ...extras, parts });
       history.push({ role: 'system', text, ...data });
     } else if (role === 'user') history.push({ role: 'user', parts: parts.map(readPart), ...at });
-    else if (role === 'assistant') readAssistant(parts, index, index === last, at, history);
-    else throw invalidField(`messages[${index}].role`, role, "'system', 'user' or 'assistant'");
+    else readAssistant(parts, index, index === last, at, history);
   }
   return { messages: history, warnings: [] };
 }
@@ -94,16 +87,10 @@ function readAssistant(
   at: Located,
   history: HistoryMessage[],
 ): void {
-  const steps: JsonObject[][] = [[]];
-  for (const part of parts) {
-    if (part.type === 'step-start' && (steps.at(-1)?.length ?? 0) > 0) steps.push([]);
-    steps.at(-1)?.push(part);
-  }
-  // The step that gives the SDK's last model messages: later ones may give none.
-  let lastStep = steps.length - 1;
-  while (lastStep > 0 && !steps[lastStep]?.some(givesContent)) lastStep--;
+  const steps = stepsOf(parts);
+  const lastStep = lastStepOf(steps);
+  let start = 0;
   steps.forEach((step, stepIndex) => {
-    const start = steps.slice(0, stepIndex).reduce((sum, { length }) => sum + length, 0);
     const results: ToolResult[] = [];
     // Approval responses that answer no call: kept as `convertToModelMessages` writes them.
     const responses: JsonObject[] = [];
@@ -111,9 +98,7 @@ function readAssistant(
     step.forEach((part, offset) => {
       const path = `messages[${index}].parts[${start + offset}]`;
       if (!isToolPart(part)) return content.push(readPart(part));
-      if (!STATES.has(part.state))
-        throw invalidField(`${path}.state`, part.state, `one of ${TOOL_PART_STATES.join(', ')}`);
-      if (part.state === 'input-streaming' || part.providerExecuted === true)
+      if (!readsAsCall(part, path))
         return content.push({ type: 'opaque', format: 'vercel-ui', value: part });
       const call = readCall(part, path);
       content.push(call);
@@ -127,6 +112,7 @@ function readAssistant(
       else if (response) responses.push(response);
       return content.length;
     });
+    start += step.length;
     const first = stepIndex === 0 ? at : { sourceIndex: index };
     history.push({ role: 'assistant', parts: content, ...first });
     const kept = responses.length > 0 ? { providerData: { vercel: { parts: responses } } } : {};
@@ -152,6 +138,62 @@ function approvalParts(
   };
   return { request, response };
 }
+
+/** The message, its role and parts at `index`, checked. */
+export function uiMessageAt(
+  messages: readonly unknown[],
+  index: number,
+): { message: JsonObject; role: 'system' | 'user' | 'assistant'; parts: readonly JsonObject[] } {
+  const message = objectAt(messages, index, 'messages', 'a UIMessage object');
+  if (!Array.isArray(message.parts))
+    throw invalidField(`messages[${index}].parts`, message.parts, 'an array of parts');
+  const parts = typedEntries(message.parts as unknown[], index, 'parts', 'a part');
+  const { role } = message;
+  if (role !== 'system' && role !== 'user' && role !== 'assistant')
+    throw invalidField(`messages[${index}].role`, role, "'system', 'user' or 'assistant'");
+  return { message, role, parts };
+}
+
+/** The message that gives the SDK's last model messages: assistant messages after it give none. */
+export function lastMessageOf(messages: readonly unknown[]): number {
+  let last = messages.length - 1;
+  while (last > 0 && givesNothing(messages[last])) last--;
+  return last;
+}
+
+/** An assistant message's parts by step: a `step-start` part begins one. */
+export function stepsOf(parts: readonly JsonObject[]): JsonObject[][] {
+  const steps: JsonObject[][] = [[]];
+  for (const part of parts) {
+    if (part.type === 'step-start' && (steps.at(-1)?.length ?? 0) > 0) steps.push([]);
+    steps.at(-1)?.push(part);
+  }
+  return steps;
+}
+
+/** The step that gives the SDK's last model messages: later ones may give none. */
+export function lastStepOf(steps: readonly (readonly JsonObject[])[]): number {
+  let lastStep = steps.length - 1;
+  while (lastStep > 0 && !steps[lastStep]?.some(givesContent)) lastStep--;
+  return lastStep;
+}
+
+/**
+ * Whether a tool part is a call: not one still streaming its input or run by the provider.
+ * @throws {ToolHistoryError} `invalid-input` for an unknown state.
+ */
+export function readsAsCall(part: JsonObject, path: string): boolean {
+  if (!STATES.has(part.state))
+    throw invalidField(`${path}.state`, part.state, `one of ${TOOL_PART_STATES.join(', ')}`);
+  return part.state !== 'input-streaming' && part.providerExecuted !== true;
+}
+
+/** The states whose tool part carries its call's result. */
+export const RESULT_STATES: ReadonlySet<unknown> = new Set([
+  'output-available',
+  'output-error',
+  'output-denied',
+]);
 
 function givesNothing(message: unknown): boolean {
   return (

@@ -8,7 +8,16 @@ import {
   type HistoryIssue,
 } from '../../errors/history-issue.js';
 import { VERCEL_LAYOUT } from '../vercel/validate-vercel.js';
-import { fromVercelUi } from './from-vercel-ui.js';
+import { isObject, stringAt } from '../../core/input-guards.js';
+import {
+  isToolPart,
+  lastMessageOf,
+  lastStepOf,
+  readsAsCall,
+  RESULT_STATES,
+  stepsOf,
+  uiMessageAt,
+} from './from-vercel-ui.js';
 
 /**
  * Validates `UIMessage[]` as the AI SDK sends it: read as `convertToModelMessages` does, each
@@ -21,24 +30,43 @@ export function inspectVercelUi(
   messages: readonly unknown[],
   use: InspectionUse = 'validate',
 ): HistoryInspection {
-  const history = fromVercelUi(messages).messages;
-  // One turn per step: a UI message holds several, so repair reads the whole history.
-  const table = new ToolTurnTable(history.length);
-  for (const message of history) {
-    const index = message.sourceIndex ?? 0;
-    if (message.role === 'assistant') {
+  // Walks the parts as `fromVercelUi` reads them, without building the history: one call turn
+  // per step, then a results turn when a part of the step answers or responds to an approval.
+  const table = new ToolTurnTable(messages.length);
+  const last = lastMessageOf(messages);
+  for (let index = 0; index < messages.length; index++) {
+    const { role, parts } = uiMessageAt(messages, index);
+    if (role !== 'assistant') {
+      table.other(index);
+      continue;
+    }
+    const steps = stepsOf(parts);
+    const lastStep = index === last ? lastStepOf(steps) : -1;
+    let start = 0;
+    for (const [stepIndex, step] of steps.entries()) {
+      const answers: string[] = [];
+      let responds = false;
+      // No positions: a UI message holds several turns, so repair reads the whole history.
       table.begin(index, 'calls');
-      message.parts.forEach((part, position) => {
-        if (part.type === 'tool-call') table.add(part.callId, position);
-      });
+      for (const [offset, part] of step.entries()) {
+        const path = `messages[${index}].parts[${start + offset}]`;
+        if (!isToolPart(part) || !readsAsCall(part, path)) continue;
+        const callId = stringAt(part.toolCallId, `${path}.toolCallId`);
+        table.add(callId, -1);
+        // An approval response answers its call in the last step, else it is kept beside it.
+        const approval = isObject(part.approval) ? part.approval : undefined;
+        const response = typeof approval?.id === 'string' && typeof approval.approved === 'boolean';
+        if (RESULT_STATES.has(part.state) || (response && stepIndex === lastStep))
+          answers.push(callId);
+        responds ||= response;
+      }
       table.end();
-    } else if (message.role === 'tool') {
+      start += step.length;
+      if (answers.length === 0 && !responds) continue;
       table.begin(index, 'results');
-      message.results.forEach((result, position) => {
-        table.add(result.callId, position);
-      });
+      for (const callId of answers) table.add(callId, -1);
       table.end();
-    } else table.other(index);
+    }
   }
   const worded = wordsIssues(use);
   const issues: HistoryIssue[] = [];

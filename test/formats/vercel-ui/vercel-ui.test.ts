@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { convertHistory } from '../../../src/convert/convert-history.js';
 import type { HistoryMessage, ToolResult } from '../../../src/core/history.js';
 import { ToolHistoryError } from '../../../src/errors/tool-history-error.js';
+import { findToolTurnProblems } from '../../../src/core/pair-tool-turns.js';
+import { ToolTurnTable } from '../../../src/core/tool-turn-table.js';
 import { fromVercelUi } from '../../../src/formats/vercel-ui/from-vercel-ui.js';
+import { toVercelUi } from '../../../src/formats/vercel-ui/to-vercel-ui.js';
+import { inspectVercelUi } from '../../../src/formats/vercel-ui/validate-vercel-ui.js';
 import { repairHistory } from '../../../src/repair/repair-history.js';
 import { validateHistory } from '../../../src/validate/validate-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../../arbitraries/history.js';
@@ -246,4 +250,50 @@ describe('vercel-ui against the AI SDK', () => {
       ).toEqual(messages.map((message) => message.parts.length));
     },
   );
+});
+
+/** The validator's table built from the read history, as it was before it walked the parts. */
+function issuesOfReadHistory(messages: readonly unknown[]): unknown[] {
+  const history = fromVercelUi(messages).messages;
+  const table = new ToolTurnTable(history.length);
+  for (const message of history) {
+    const index = message.sourceIndex ?? 0;
+    if (message.role === 'assistant') {
+      table.begin(index, 'calls');
+      message.parts.forEach((part) => {
+        if (part.type === 'tool-call') table.add(part.callId, -1);
+      });
+      table.end();
+    } else if (message.role === 'tool') {
+      table.begin(index, 'results');
+      message.results.forEach((result) => {
+        table.add(result.callId, -1);
+      });
+      table.end();
+    } else table.other(index);
+  }
+  return problemsOf(table);
+}
+
+/** The table's pairing problems, each as its kind and place. */
+function problemsOf(table: ToolTurnTable): unknown[] {
+  const problems = [...findToolTurnProblems(table, { scope: 'turn', uniqueCallIds: 'turn' })];
+  return problems.map((problem) =>
+    problem.kind === 'missing'
+      ? [problem.kind, problem.turnMessageIndex, problem.callIds]
+      : problem.kind === 'duplicate-call'
+        ? [problem.kind, problem.call.messageIndex, problem.call.callId]
+        : [problem.kind],
+  );
+}
+
+describe('inspectVercelUi', () => {
+  test.prop([
+    fc.oneof(
+      arbitraryUiHistory,
+      arbitraryHistory(FORMAT_FEATURES['vercel-ui']).map((history) => toVercelUi(history).messages),
+    ),
+  ])('finds the problems reading the whole history finds, at the same places', (messages) => {
+    expect(problemsOf(inspectVercelUi(messages).table)).toEqual(issuesOfReadHistory(messages));
+  });
 });
