@@ -9,6 +9,7 @@ import { ToolTurnTable } from '../../../src/core/tool-turn-table.js';
 import { fromVercelUi } from '../../../src/formats/vercel-ui/from-vercel-ui.js';
 import { toVercelUi } from '../../../src/formats/vercel-ui/to-vercel-ui.js';
 import { inspectVercelUi } from '../../../src/formats/vercel-ui/validate-vercel-ui.js';
+import { TOOL_PART_STATES } from '../../../src/formats/vercel-ui/vercel-ui-types.js';
 import { repairHistory } from '../../../src/repair/repair-history.js';
 import { validateHistory } from '../../../src/validate/validate-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../../arbitraries/history.js';
@@ -148,18 +149,9 @@ function inCallOrder(history: readonly HistoryMessage[]): HistoryMessage[] {
 }
 
 // UI histories of tool parts in every state, over steps and messages.
-const STATES = [
-  'input-streaming',
-  'input-available',
-  'approval-requested',
-  'approval-responded',
-  'output-available',
-  'output-error',
-  'output-denied',
-] as const;
 const arbitraryToolPart = fc
   .record({
-    state: fc.constantFrom(...STATES),
+    state: fc.constantFrom(...TOOL_PART_STATES),
     dynamic: fc.boolean(),
     approved: fc.boolean(),
     output: fc.oneof(fc.string(), fc.record({ temp: fc.integer() })),
