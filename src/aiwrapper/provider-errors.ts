@@ -1,6 +1,6 @@
 import { HttpRequestError, type setHttpRequestImpl } from 'aiwrapper';
 import { isObject } from '../core/input-guards.js';
-import { wrapChat } from './provider-prototypes.js';
+import { patchMethod } from './provider-prototypes.js';
 
 /** A `fetch`-like function: the shape aiwrapper's `setHttpRequestImpl` takes. */
 export type ProviderHttpRequest = Parameters<typeof setHttpRequestImpl>[0];
@@ -163,7 +163,8 @@ export function providerErrorOf(error: unknown): ProviderError | undefined {
 
 /** Makes each provider's `chat()` rethrow the original {@link ProviderError}, once. */
 function installChatRethrow(): void {
-  wrapChat(
+  patchMethod(
+    'chat',
     Symbol.for('aiwrapper-tool-calls.provider-errors'),
     (original) =>
       async function chat(this: unknown, ...args: unknown[]): Promise<unknown> {
