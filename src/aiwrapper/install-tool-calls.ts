@@ -16,6 +16,7 @@ import { installResponsesInputFix } from './serializer-fixes.js';
 import { defineMethod, formatOf, patchMethod } from './provider-prototypes.js';
 import type { ProviderFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
+import { z } from 'zod';
 import { DEFERRED_RESULT_NAME } from '../core/placeholder-result.js';
 import { isObject } from '../core/input-guards.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
@@ -155,6 +156,16 @@ export type ChatToolOption =
       };
     };
 
+const openAITool = z.looseObject({
+  type: z.literal('function'),
+  function: z.looseObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    parameters: z.unknown().optional(),
+  }),
+});
+const langTool = z.looseObject({ name: z.string().min(1) });
+
 /**
  * Turns `chat()`'s `tools` into `availableTools`; a handler-less function tool gets a hidden one
  * recording a placeholder, so aiwrapper declares it as a function. Throws `invalid-input`.
@@ -163,24 +174,24 @@ export function toAvailableTools(tools: unknown): LangTool[] {
   if (!Array.isArray(tools))
     throw new ToolHistoryError('invalid-input', 'options.tools must be an array of tools.');
   return tools.map((tool: unknown, index): LangTool => {
-    const openAI = isObject(tool) && tool.type === 'function' ? tool.function : undefined;
-    const given = openAI ?? tool;
-    if (!isObject(given) || typeof given.name !== 'string' || given.name === '')
+    const openAI = openAITool.safeParse(tool);
+    if (openAI.success) {
+      const { name, description, parameters } = openAI.data.function;
+      return deferred({
+        name,
+        description: description ?? '',
+        parameters: isObject(parameters) ? parameters : {},
+      });
+    }
+    const parsed = langTool.safeParse(tool);
+    if (!parsed.success)
       throw new ToolHistoryError(
         'invalid-input',
-        `options.tools[${index}] is not a tool: it needs a non-empty name${openAI === undefined ? '' : ' under function'}.`,
+        `options.tools[${index}] is not a tool: it needs a non-empty name.`,
       );
-    if (openAI === undefined) {
-      // Built-in provider tools (no parameters) and tools with handlers pass through untouched.
-      if ('handler' in given || !('parameters' in given)) return given as LangTool;
-      return deferred({ ...given, name: given.name });
-    }
-    const { description, parameters } = given;
-    return deferred({
-      name: given.name,
-      description: typeof description === 'string' ? description : '',
-      parameters: isObject(parameters) ? parameters : {},
-    });
+    // Built-in provider tools (no parameters) and tools with handlers pass through untouched.
+    if ('handler' in parsed.data || !('parameters' in parsed.data)) return tool as LangTool;
+    return deferred(parsed.data);
   });
 }
 
