@@ -13,7 +13,7 @@ import {
 } from './repair-lang-messages.js';
 import type { InternalRepairOptions } from '../repair/repair-history.js';
 import { installResponsesInputFix } from './serializer-fixes.js';
-import { defineMethod, formatOf, wrapChat } from './provider-prototypes.js';
+import { defineMethod, formatOf, patchMethod } from './provider-prototypes.js';
 import type { ProviderFormat } from '../core/format.js';
 import type { HistoryFix } from '../repair/history-fix.js';
 import { z } from 'zod';
@@ -85,7 +85,8 @@ export function installToolCalls(options: InstallToolCallsOptions = {}): void {
     getter('messages', function () {
       return this;
     });
-  wrapChat(
+  patchMethod(
+    'chat',
     Symbol.for('aiwrapper-tool-calls.wrapped-chat'),
     (original, providerFormat) =>
       async function chat(this: unknown, messages: unknown, given?: unknown): Promise<unknown> {
@@ -183,20 +184,18 @@ export function toAvailableTools(tools: unknown): LangTool[] {
       });
     }
     const parsed = langTool.safeParse(tool);
-    if (!parsed.success) {
+    if (!parsed.success)
       throw new ToolHistoryError(
         'invalid-input',
         `options.tools[${index}] is not a tool: it needs a non-empty name.`,
       );
-    }
-    const lang = parsed.data;
     // Built-in provider tools (no parameters) and tools with handlers pass through untouched.
-    if ('handler' in lang || !('parameters' in lang)) return tool as LangTool;
-    return deferred(lang);
+    if ('handler' in parsed.data || !('parameters' in parsed.data)) return tool as LangTool;
+    return deferred(parsed.data);
   });
 }
 
-function deferred(tool: Record<string, unknown> & { name: string }): LangTool {
+function deferred(tool: Readonly<Record<string, unknown>> & { readonly name: string }): LangTool {
   const copy = { description: '', parameters: {}, ...tool } as LangTool & Record<string, unknown>;
   Object.defineProperty(copy, 'handler', {
     enumerable: false,

@@ -1,13 +1,14 @@
-import { HttpRequestError, type setHttpRequestImpl } from 'aiwrapper';
+import {
+  HttpRequestError,
+  type HttpResponseOnErrorAction as ProviderErrorAction,
+  type HttpResponseWithRetries,
+  type setHttpRequestImpl,
+} from 'aiwrapper';
 import { isObject } from '../core/input-guards.js';
-import { wrapChat } from './provider-prototypes.js';
+import { patchMethod } from './provider-prototypes.js';
 
 /** A `fetch`-like function: the shape aiwrapper's `setHttpRequestImpl` takes. */
 export type ProviderHttpRequest = Parameters<typeof setHttpRequestImpl>[0];
-
-/** What aiwrapper's retry loop does with a refusal. No `| undefined`: aiwrapper's type has none. */
-type ProviderErrorAction =
-  { readonly retry: true; readonly consumeRetry?: boolean } | { readonly retry: false };
 
 const marker = Symbol.for('aiwrapper-tool-calls.provider-error');
 
@@ -115,8 +116,6 @@ function detailText(detail: unknown): string | undefined {
   return parts.length === 0 ? undefined : parts.join('; ');
 }
 
-type On400Error = (response: Response, error: Error, options: object) => Promise<unknown>;
-
 /** aiwrapper's own decision (http-request.js), so wrapping changes what is thrown, not when. */
 async function actionFor(
   status: number,
@@ -124,18 +123,19 @@ async function actionFor(
   // `unknown`: a JS caller may pass no options at all.
   options: unknown,
 ): Promise<ProviderErrorAction> {
-  const given = typeof options === 'object' && options !== null ? options : undefined;
-  const on400Error = (given as { readonly on400Error?: unknown } | undefined)?.on400Error;
+  const given = isObject(options) ? (options as HttpResponseWithRetries) : undefined;
+  const on400Error: unknown = given?.on400Error;
   if (given === undefined || status !== 400 || typeof on400Error !== 'function')
     return { retry: status === 429 || status >= 500 };
   try {
-    const action: unknown = await (on400Error as On400Error)(
+    const action: unknown = await (on400Error as NonNullable<typeof given.on400Error>)(
       response,
       new Error(`HTTP error! status: ${String(status)}`),
       given,
     );
-    const retry = typeof action === 'object' && action !== null && 'retry' in action;
-    return retry && action.retry === true ? (action as ProviderErrorAction) : { retry: false };
+    return isObject(action) && action.retry === true
+      ? (action as ProviderErrorAction)
+      : { retry: false };
   } catch {
     return { retry: false };
   }
@@ -163,7 +163,8 @@ export function providerErrorOf(error: unknown): ProviderError | undefined {
 
 /** Makes each provider's `chat()` rethrow the original {@link ProviderError}, once. */
 function installChatRethrow(): void {
-  wrapChat(
+  patchMethod(
+    'chat',
     Symbol.for('aiwrapper-tool-calls.provider-errors'),
     (original) =>
       async function chat(this: unknown, ...args: unknown[]): Promise<unknown> {

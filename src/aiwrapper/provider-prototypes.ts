@@ -34,7 +34,7 @@ function chainOf(create: () => object): Prototype[] {
 }
 
 /** A prototype that defines an aiwrapper provider's `chat`, and the wire format it speaks. */
-export interface ProviderPrototype {
+interface ProviderPrototype {
   readonly prototype: Prototype;
   readonly format: ProviderFormat;
 }
@@ -42,7 +42,7 @@ export interface ProviderPrototype {
 let known: readonly ProviderPrototype[] | undefined;
 
 /** Every prototype that defines `chat` (OpenAI-compatible providers share the Chat Completions one). */
-export function providerPrototypes(): readonly ProviderPrototype[] {
+function providerPrototypes(): readonly ProviderPrototype[] {
   if (known !== undefined) return known;
   const found: ProviderPrototype[] = [];
   for (const [create, format] of factories)
@@ -87,42 +87,29 @@ type Method = (this: unknown, ...parameters: unknown[]) => unknown;
 // Symbol.for: a second copy of this package sees the first one's wrappers.
 const INNER = Symbol.for('aiwrapper-tool-calls.inner-chat');
 
-/** Replaces `owner[name]` with `make(original)`, unless a layer of it already carries `marker`. */
-function patch(
-  owner: Prototype,
-  name: string,
-  marker: symbol,
-  make: (original: Method) => Method,
-): void {
-  const original = owner[name];
-  for (let layer: unknown = original; typeof layer === 'function';) {
-    if ((layer as unknown as Record<symbol, unknown>)[marker] === true) return;
-    layer = (layer as unknown as Record<symbol, unknown>)[INNER];
-  }
-  if (typeof original !== 'function') return;
-  const patched = make(original as Method);
-  Object.defineProperty(patched, marker, { value: true });
-  Object.defineProperty(patched, INNER, { value: original });
-  defineMethod(owner, name, patched);
-}
-
-/** Patches `name` on the provider prototype of `format` that defines it, once per `marker`. */
+/**
+ * Replaces `name` on every provider prototype defining it (of `format` only, if given) with
+ * `make(original, format)`, unless a layer of it already carries `marker`.
+ */
 export function patchMethod(
-  format: ProviderFormat,
   name: string,
-  marker: symbol,
-  make: (original: Method) => Method,
-): void {
-  for (const entry of providerPrototypes())
-    if (entry.format === format && Object.hasOwn(entry.prototype, name))
-      patch(entry.prototype, name, marker, make);
-}
-
-/** Wraps every provider prototype's `chat` with `make(original)`, once per `marker`. */
-export function wrapChat(
   marker: symbol,
   make: (original: Method, format: ProviderFormat) => Method,
+  only?: ProviderFormat,
 ): void {
-  for (const { prototype, format } of providerPrototypes())
-    patch(prototype, 'chat', marker, (original) => make(original, format));
+  for (const { prototype, format } of providerPrototypes()) {
+    const original = prototype[name];
+    if (!Object.hasOwn(prototype, name) || (only !== undefined && format !== only)) continue;
+    let layer: unknown = original;
+    while (
+      typeof layer === 'function' &&
+      (layer as unknown as Record<symbol, unknown>)[marker] !== true
+    )
+      layer = (layer as unknown as Record<symbol, unknown>)[INNER];
+    if (typeof layer === 'function' || typeof original !== 'function') continue;
+    const patched = make(original as Method, format);
+    Object.defineProperty(patched, marker, { value: true });
+    Object.defineProperty(patched, INNER, { value: original });
+    defineMethod(prototype, name, patched);
+  }
 }

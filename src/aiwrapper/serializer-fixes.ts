@@ -7,13 +7,13 @@ import { patchMethod } from './provider-prototypes.js';
 /** Makes `Lang.openai`'s bodies carry calls as top-level items; others stay byte-identical. */
 export function installResponsesInputFix(): void {
   patchMethod(
-    'openai-responses',
     'buildRequestBody',
     Symbol.for('aiwrapper-tool-calls.wrapped-responses-body'),
     (original) =>
       function buildRequestBody(this: unknown, ...parameters: unknown[]): unknown {
         return withTopLevelFunctionCalls(original.apply(this, parameters));
       },
+    'openai-responses',
   );
 }
 
@@ -74,13 +74,13 @@ function isFunctionCall(part: unknown): boolean {
 /** Makes `Lang.anthropic` send `is_error: true` for results marked `isError` (aiwrapper 3.0.3 drops it). */
 export function installErrorResultFlags(): void {
   patchMethod(
-    'anthropic',
     'mapToolResultItems',
     Symbol.for('aiwrapper-tool-calls.wrapped-anthropic-results'),
     (original) =>
       function mapToolResultItems(this: unknown, message: unknown, ...rest: unknown[]): unknown {
         return withErrorFlags(message, original.call(this, message, ...rest));
       },
+    'anthropic',
   );
 }
 

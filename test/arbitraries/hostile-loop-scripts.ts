@@ -72,7 +72,6 @@ export interface LoopCrash {
 export interface HostileScript {
   readonly responses: readonly ScriptedResponse[];
   readonly concurrency: number;
-  readonly stream: boolean;
   /** The `approvals` option as JSON text (parsed, so `__proto__` is an own key, as from a client). */
   readonly approvals: string;
   readonly edits: readonly LoopEdit[];
@@ -245,7 +244,6 @@ export function hostileScript(families: HostileFamilies): fc.Arbitrary<HostileSc
       fc.record({
         responses: fc.constant(responses),
         concurrency: fc.integer({ min: 1, max: 3 }),
-        stream: fc.boolean(),
         approvals: families.approvals
           ? approvalsText(responses)
           : fc.constant(

@@ -62,7 +62,6 @@ export interface LoopFault {
 /** The loop's options a run uses (besides its tools, signal and approvals). */
 export interface ScriptedLoopOptions {
   readonly concurrency: number;
-  readonly stream: boolean;
   readonly maxRounds: number | undefined;
   readonly onMaxRounds: 'answer' | 'stop';
   /** `onToolError` answers `'stop'` to a throwing handler. */
@@ -165,7 +164,6 @@ const responses: fc.Arbitrary<ScriptedResponse[]> = fc
 
 const options: fc.Arbitrary<ScriptedLoopOptions> = fc.record({
   concurrency: fc.integer({ min: 1, max: 5 }),
-  stream: fc.boolean(),
   maxRounds: rarely(fc.integer({ min: 1, max: 3 })),
   onMaxRounds: fc.constantFrom('answer' as const, 'stop' as const),
   stopOnThrow: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, fc.constant(true)),

@@ -347,7 +347,6 @@ class Run {
         tools: this.tools(pass),
         approvals: this.approvals as Record<string, boolean>,
         concurrency: this.#script.concurrency,
-        stream: this.#script.stream,
       };
       let refused: boolean;
       try {

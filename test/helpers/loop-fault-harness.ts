@@ -285,7 +285,6 @@ function loopOptions(
     signal: pass.controller.signal,
     approvals: Object.fromEntries(approvals),
     concurrency: options.concurrency,
-    stream: options.stream,
     onMaxRounds: options.onMaxRounds,
     ...(options.maxRounds === undefined ? {} : { maxRounds: options.maxRounds }),
     ...(options.stopOnThrow ? { onToolError: () => 'stop' as const } : {}),

@@ -37,34 +37,28 @@ export function matchExistingTurn(
   if (latest.length === 0) return undefined;
   const knownAs = (index: number): string | undefined => givenIds[index] ?? latest[index]?.callId;
   // Each call matches the first unused latest call with its name, arguments and id (if any).
-  const used = new Uint8Array(latest.length);
-  let hits = 0;
-  let missing = -1;
-  calls.forEach((call, position) => {
+  const used = new Set<number>();
+  const matches = calls.map((call) => {
     const index = latest.findIndex(
       (candidate, at) =>
-        used[at] !== 1 &&
+        !used.has(at) &&
         (call.callId === undefined ||
           call.callId === candidate.callId ||
           call.callId === knownAs(at)) &&
         candidate.name === call.name &&
         deepEqual(candidate.arguments, call.arguments),
     );
-    if (index === -1) {
-      if (missing === -1) missing = position;
-      return;
-    }
-    used[index] = 1;
-    hits++;
+    if (index !== -1) used.add(index);
+    return index;
   });
-  if (hits === 0) return undefined;
-  if (missing !== -1) {
-    const call = calls[missing];
+  if (used.size === 0) return undefined;
+  const missing = matches.indexOf(-1);
+  const call = calls[missing];
+  if (call !== undefined)
     throw new ToolHistoryError(
       'invalid-input',
-      `tools[${missing}] (${call?.name ?? '?'}${call?.callId ? `, call "${call.callId}"` : ''}) is not in the latest assistant turn, but other calls passed with it are. Pass exactly the latest turn's calls (result.tools), or only new calls.`,
+      `tools[${missing}] (${call.name}${call.callId ? `, call "${call.callId}"` : ''}) is not in the latest assistant turn, but other calls passed with it are. Pass exactly the latest turn's calls (result.tools), or only new calls.`,
     );
-  }
   return latest.map((call, index) => ({ ...call, extra: {}, givenId: knownAs(index) }));
 }
 

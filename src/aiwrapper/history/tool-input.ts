@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { describeType, isObject } from '../../core/input-guards.js';
+import { describeType, isObject, type JsonObject } from '../../core/input-guards.js';
 import { ToolHistoryError } from '../../errors/tool-history-error.js';
 import {
   parseArgumentsText,
@@ -83,60 +82,64 @@ export interface PendingResult {
   readonly result: unknown;
 }
 
-const id = z.string().optional();
-const name = z.string().min(1, 'a tool call needs a non-empty name');
-const optionalName = z.string().optional();
-const value = z.unknown().optional();
+/** One accepted shape: when it applies, and which keys (dotted paths) hold the id, name and value. */
+interface Shape {
+  readonly when: (value: JsonObject) => boolean;
+  /** The first key present is read: aiwrapper's pre-3.0 `ToolRequest` carried the id as `id`. */
+  readonly id: readonly string[];
+  readonly name?: string;
+  readonly value: readonly string[];
+  /** An aiwrapper item: its other fields are kept (e.g. Gemini's `thoughtSignature`). */
+  readonly keepsExtra?: true;
+}
 
-const callShapes = {
-  aiwrapper: z.object({ type: z.literal('tool').optional(), callId: id, name, arguments: value }),
-  openai: z.object({
-    id,
-    type: z.literal('function').optional(),
-    function: z.object({ name, arguments: value }),
-  }),
-  vercel: z.object({
-    type: z.literal('tool-call'),
-    toolCallId: id,
-    toolName: name,
-    input: value,
-    args: value,
-  }),
-  anthropic: z.object({ type: z.literal('tool_use'), id, name, input: value }),
-  gemini: z.object({ id, name, args: value }),
-};
+const CALL_SHAPES: readonly Shape[] = [
+  {
+    when: (v) => v.type === 'tool-call',
+    id: ['toolCallId'],
+    name: 'toolName',
+    value: ['input', 'args'],
+  },
+  { when: (v) => v.type === 'tool_use', id: ['id'], name: 'name', value: ['input'] },
+  {
+    when: (v) => v.type === 'function' || (v.type === undefined && 'function' in v),
+    id: ['id'],
+    name: 'function.name',
+    value: ['function.arguments'],
+  },
+  {
+    when: (v) => v.type === undefined && 'args' in v && !('arguments' in v),
+    id: ['id'],
+    name: 'name',
+    value: ['args'],
+  },
+  {
+    when: (v) => v.type === undefined || v.type === 'tool',
+    id: ['callId', 'id'],
+    name: 'name',
+    value: ['arguments'],
+    keepsExtra: true,
+  },
+];
 
-const resultShapes = {
-  aiwrapper: z.object({ toolId: id, name: optionalName, result: z.unknown() }),
-  item: z.object({
-    type: z.literal('tool-result').optional(),
-    callId: id,
-    name: optionalName,
-    result: z.unknown(),
-  }),
-  openai: z.object({
-    role: z.literal('tool'),
-    tool_call_id: id,
-    name: optionalName,
-    content: z.unknown(),
-  }),
-  vercel: z.object({
-    type: z.literal('tool-result'),
-    toolCallId: id,
-    toolName: optionalName,
-    output: value,
-    result: value,
-    isError: z.boolean().optional(),
-  }),
-  anthropic: z.object({
-    type: z.literal('tool_result'),
-    tool_use_id: id,
-    content: value,
-    is_error: z.boolean().optional(),
-  }),
-};
-
-const AIWRAPPER_ITEM_KEYS = new Set(['type', 'callId', 'name', 'arguments']);
+const RESULT_SHAPES: readonly Shape[] = [
+  { when: (v) => v.role === 'tool', id: ['tool_call_id'], name: 'name', value: ['content'] },
+  { when: (v) => v.type === 'tool_result', id: ['tool_use_id'], value: ['content'] },
+  {
+    when: (v) =>
+      v.type === 'tool-result' && ('toolCallId' in v || 'toolName' in v || 'output' in v),
+    id: ['toolCallId'],
+    name: 'toolName',
+    value: ['output', 'result'],
+  },
+  { when: (v) => 'toolId' in v && 'result' in v, id: ['toolId'], name: 'name', value: ['result'] },
+  {
+    when: (v) => (v.type === undefined || v.type === 'tool-result') && 'result' in v,
+    id: ['callId'],
+    name: 'name',
+    value: ['result'],
+  },
+];
 
 const SHAPES = {
   call: "Pass aiwrapper {callId, name, arguments}, OpenAI {id, function: {name, arguments}}, Vercel {type: 'tool-call', toolCallId, toolName, input}, Anthropic {type: 'tool_use', id, name, input} or Gemini {id?, name, args}.",
@@ -146,16 +149,6 @@ const SHAPES = {
 
 type Kind = keyof typeof SHAPES;
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, path: string, kind: Kind): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const detail = parsed.error.issues.map((issue) => {
-    const at = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`));
-    return `${path}${at.join('')}: ${issue.message}`;
-  });
-  throw notA(kind, path, detail.join('; '));
-}
-
 function notA(kind: Kind, path: string, detail: string): ToolHistoryError {
   return new ToolHistoryError(
     'invalid-input',
@@ -163,94 +156,69 @@ function notA(kind: Kind, path: string, detail: string): ToolHistoryError {
   );
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === '' ? undefined : value;
+/** The value at a dotted `key` of `value`, or `undefined`. */
+function at(value: JsonObject, key: string): unknown {
+  let found: unknown = value;
+  for (const step of key.split('.')) found = isObject(found) ? found[step] : undefined;
+  return found;
+}
+
+/** The first of `keys` holding a value other than `undefined`. */
+function firstKey(value: JsonObject, keys: readonly string[]): string | undefined {
+  return keys.find((key) => at(value, key) !== undefined);
+}
+
+/** Reads one call or result by the shape it matches; throws naming the index and the field. */
+function read(kind: Kind, shapes: readonly Shape[], value: unknown, path: string) {
+  if (!isObject(value)) throw notA(kind, path, `${path} is ${describeType(value)}`);
+  const shape = shapes.find((candidate) => candidate.when(value));
+  if (shape === undefined)
+    throw notA(kind, path, `it has ${Object.keys(value).join(', ') || 'no keys'}`);
+  const string = (key: string, required: boolean): string | undefined => {
+    const found = at(value, key);
+    if (found === undefined && !required) return undefined;
+    if (typeof found === 'string' && (found !== '' || !required)) return found || undefined;
+    throw notA(kind, path, `${path}.${key} is ${describeType(found)}, not a non-empty string`);
+  };
+  const idKey = firstKey(value, shape.id);
+  const valueKey = firstKey(value, shape.value);
+  const extra = shape.keepsExtra
+    ? Object.fromEntries(
+        Object.entries(value).filter(
+          ([key]) => !['type', idKey, 'name', 'arguments'].includes(key),
+        ),
+      )
+    : {};
+  return {
+    callId: idKey === undefined ? undefined : string(idKey, false),
+    name: shape.name === undefined ? undefined : string(shape.name, kind === 'call'),
+    valueKey,
+    raw: valueKey === undefined ? undefined : at(value, valueKey),
+    extra,
+  };
 }
 
 function readCall(value: unknown, path: string): PendingCall {
-  if (!isObject(value)) throw notA('call', path, `${path} is ${describeType(value)}`);
-  const read = (id: string | undefined, name: string, raw: unknown, at: string): PendingCall => ({
-    callId: nonEmpty(id),
-    name,
-    ...(raw === undefined || raw === null || raw === ''
+  const { callId, name = '', valueKey, raw, extra } = read('call', CALL_SHAPES, value, path);
+  const parsed =
+    raw === undefined || raw === null || raw === ''
       ? { arguments: {} }
       : typeof raw === 'string'
         ? parseArgumentsText(raw)
-        : parseArgumentsValue(raw, `${path}${at}`)),
-    extra: {},
-  });
-  const type = value.type;
-  if (type === 'tool-call') {
-    const call = parse(callShapes.vercel, value, path, 'call');
-    return read(call.toolCallId, call.toolName, call.input ?? call.args, '.input');
-  }
-  if (type === 'tool_use') {
-    const call = parse(callShapes.anthropic, value, path, 'call');
-    return read(call.id, call.name, call.input, '.input');
-  }
-  if (type === 'function' || (type !== 'tool' && 'function' in value)) {
-    const call = parse(callShapes.openai, value, path, 'call');
-    return read(call.id, call.function.name, call.function.arguments, '.function.arguments');
-  }
-  if (type !== 'tool' && 'args' in value && !('arguments' in value)) {
-    const call = parse(callShapes.gemini, value, path, 'call');
-    return read(call.id, call.name, call.args, '.args');
-  }
-  const call = parse(callShapes.aiwrapper, value, path, 'call');
-  const extra = Object.fromEntries(
-    Object.entries(value).filter(([key]) => !AIWRAPPER_ITEM_KEYS.has(key)),
-  );
-  // The pre-3.0 aiwrapper ToolRequest carried the id as `id`.
-  const legacyId = typeof value.id === 'string' && call.callId === undefined ? value.id : undefined;
-  if (legacyId !== undefined) delete extra.id;
-  return { ...read(call.callId ?? legacyId, call.name, call.arguments, '.arguments'), extra };
+        : parseArgumentsValue(raw, `${path}.${valueKey ?? ''}`);
+  return { callId, name, ...parsed, extra };
 }
 
 function readResult(value: unknown, path: string): PendingResult {
-  if (!isObject(value)) throw notA('result', path, `${path} is ${describeType(value)}`);
-  const read = (id: string | undefined, name: string | undefined, result: unknown) => ({
-    callId: nonEmpty(id),
-    name: nonEmpty(name),
-    result,
-  });
-  if (value.role === 'tool') {
-    const result = parse(resultShapes.openai, value, path, 'result');
-    return read(result.tool_call_id, result.name, result.content);
-  }
-  if (value.type === 'tool_result') {
-    const result = parse(resultShapes.anthropic, value, path, 'result');
-    return read(result.tool_use_id, undefined, result.content);
-  }
-  if (
-    value.type === 'tool-result' &&
-    ('toolCallId' in value || 'toolName' in value || 'output' in value)
-  ) {
-    const result = parse(resultShapes.vercel, value, path, 'result');
-    return read(
-      result.toolCallId,
-      result.toolName,
-      'output' in value ? result.output : result.result,
-    );
-  }
-  if (!('result' in value))
-    throw notA(
-      'result',
-      path,
-      `${path}.result is missing; the object has ${Object.keys(value).join(', ') || 'no keys'}`,
-    );
-  if ('toolId' in value) {
-    const result = parse(resultShapes.aiwrapper, value, path, 'result');
-    return read(result.toolId, result.name, result.result);
-  }
-  const result = parse(resultShapes.item, value, path, 'result');
-  return read(result.callId, result.name, result.result);
+  const { callId, name, raw } = read('result', RESULT_SHAPES, value, path);
+  return { callId, name, result: raw };
 }
 
 function readList<T>(
   input: unknown,
   label: string,
   kind: Kind,
-  read: (value: unknown, path: string) => T,
+  readOne: (value: unknown, path: string) => T,
 ): T[] {
   if (!Array.isArray(input))
     throw new ToolHistoryError(
@@ -259,7 +227,7 @@ function readList<T>(
     );
   const list: T[] = [];
   for (let index = 0; index < input.length; index++)
-    list.push(read(input[index], `${label}[${index}]`));
+    list.push(readOne(input[index], `${label}[${index}]`));
   return list;
 }
 

@@ -38,11 +38,10 @@ export function doneEvent(
   reason: ToolLoopDoneReason,
   error?: unknown,
 ): ToolLoopEvent {
-  const { round: rounds } = open;
   return {
     type: 'done',
     reason,
-    rounds,
+    rounds: open.round,
     answer: setup.messages.answer,
     ...(error === undefined ? {} : { error }),
   };

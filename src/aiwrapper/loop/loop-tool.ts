@@ -101,8 +101,6 @@ export interface ToolLoopOptions {
   readonly signal?: AbortSignal | undefined;
   /** How many calls run at once (4). */
   readonly concurrency?: number | undefined;
-  /** Stream each response, reporting text and calls as they grow (true). */
-  readonly stream?: boolean | undefined;
   /** On a handler's throw: `'continue'` (default) records it; `'stop'` also ends the run (`error`). */
   readonly onToolError?: ((error: unknown, call: LoopToolCall) => 'continue' | 'stop') | undefined;
   /** Decisions on waiting calls by call id: `true`/`{ approved: true }` runs, else denies. */
@@ -113,7 +111,6 @@ const numbers = z.object({
   maxRounds: z.number().int().min(1).optional(),
   concurrency: z.number().int().min(1).optional(),
   onMaxRounds: z.enum(['answer', 'stop']).optional(),
-  stream: z.boolean().optional(),
 });
 
 const approvalObject = z.object({ approved: z.boolean(), reason: z.string().optional() });
@@ -128,7 +125,6 @@ export interface Setup {
   readonly maxRounds: number;
   readonly onMaxRounds: 'answer' | 'stop';
   readonly concurrency: number;
-  readonly stream: boolean;
   readonly signal: AbortSignal | undefined;
   readonly onToolError: ToolLoopOptions['onToolError'];
   readonly approvals: ReadonlyMap<string, Decision>;
@@ -168,7 +164,6 @@ export function readSetup(lang: unknown, messages: unknown, options: unknown): S
     maxRounds: parsed.data.maxRounds ?? 10,
     onMaxRounds: parsed.data.onMaxRounds ?? 'answer',
     concurrency: parsed.data.concurrency ?? 4,
-    stream: parsed.data.stream ?? true,
     signal: given.signal,
     onToolError: given.onToolError,
     approvals,

@@ -34,14 +34,9 @@ export function runToolLoop(
  */
 export const resumeToolLoop: typeof runToolLoop = runToolLoop;
 
-let fixesInstalled = false;
-
 async function* drive(setup: Setup): AsyncGenerator<ToolLoopEvent, void, undefined> {
-  if (!fixesInstalled) {
-    fixesInstalled = true;
-    installResponsesInputFix();
-    installErrorResultFlags();
-  }
+  installResponsesInputFix();
+  installErrorResultFlags();
   const { signal } = setup;
   const requests = new AbortController();
   const abortRequests = (): void => {
@@ -135,9 +130,8 @@ async function* requestRound(
     state.queue.push(event);
     notify();
   };
-  const watch = setup.stream ? watchLangMessage(push) : undefined;
-  // Always given, also when not streaming: it hooks aiwrapper's stream handler (sent-tool-calls.ts).
-  const onResult = hookingOnResult(watch);
+  // It also hooks aiwrapper's stream handler (sent-tool-calls.ts).
+  const onResult = hookingOnResult(watchLangMessage(push));
   setup.lang.chat(copy, { signal, onResult }).then(
     () => {
       state.over = {};
@@ -169,13 +163,6 @@ async function* requestRound(
   for (let index = messages.length; index < copy.length; index++) {
     const message = copy[index];
     if (message !== undefined) added.push(message);
-  }
-  if (!setup.stream) {
-    // The events a streamed response would have given, for the response read whole.
-    const events: ToolLoopEvent[] = [];
-    const watchWhole = watchLangMessage((event) => events.push(event));
-    for (const message of added) watchWhole(message);
-    yield* events;
   }
   return added;
 }

@@ -79,144 +79,140 @@ function expectValidFor(messages: LangMessages, format: ProviderFormat): void {
 }
 
 describe.each(PROVIDERS)('runToolLoop on $name', (provider) => {
-  describe.each([true, false])('stream %s', (stream) => {
-    it('does not run a call whose arguments are cut-off JSON, and keeps the text it sent', async () => {
-      const sent = '{"to":"bob","amount":10';
-      server.enqueue(
-        { toolCalls: [{ name: 'transfer', arguments: sent }] },
-        { text: 'I will send it again.' },
-      );
-      const runs: unknown[] = [];
-      const messages = new LangMessages('Send bob 10.');
-      const events = await drain(
-        runToolLoop(provider.create(server), messages, { tools: [transferTool(runs)], stream }),
-      );
-      expect(runs).toEqual([]);
-      expect(results(events)).toEqual([
-        {
-          status: 'not-run',
-          result: {
-            error: true,
-            name: 'ToolNotRun',
-            message:
-              'Tool "transfer" was not run: its arguments are not valid JSON. It had no effect. Call it again with arguments that are a JSON object.',
-          },
+  it('does not run a call whose arguments are cut-off JSON, and keeps the text it sent', async () => {
+    const sent = '{"to":"bob","amount":10';
+    server.enqueue(
+      { toolCalls: [{ name: 'transfer', arguments: sent }] },
+      { text: 'I will send it again.' },
+    );
+    const runs: unknown[] = [];
+    const messages = new LangMessages('Send bob 10.');
+    const events = await drain(
+      runToolLoop(provider.create(server), messages, { tools: [transferTool(runs)] }),
+    );
+    expect(runs).toEqual([]);
+    expect(results(events)).toEqual([
+      {
+        status: 'not-run',
+        result: {
+          error: true,
+          name: 'ToolNotRun',
+          message:
+            'Tool "transfer" was not run: its arguments are not valid JSON. It had no effect. Call it again with arguments that are a JSON object.',
         },
-      ]);
-      const [call] = toolItems(messages[1]);
-      expect(call).toMatchObject({ name: 'transfer', arguments: {}, argumentsText: sent });
-      expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'answer' });
-      expectValidFor(messages, provider.format);
-      expectAllAccepted(provider, 2);
-    });
+      },
+    ]);
+    const [call] = toolItems(messages[1]);
+    expect(call).toMatchObject({ name: 'transfer', arguments: {}, argumentsText: sent });
+    expect(events.at(-1)).toMatchObject({ type: 'done', reason: 'answer' });
+    expectValidFor(messages, provider.format);
+    expectAllAccepted(provider, 2);
+  });
 
-    it.each([
-      ['an array', '[1,2]'],
-      ['null', 'null'],
-      ['a number', '5'],
-      ['a string', '"bob"'],
-    ])('does not run a call whose arguments are %s, not an object', async (_, sent) => {
-      server.enqueue({ toolCalls: [{ name: 'transfer', arguments: sent }] }, { text: 'Ok.' });
-      const runs: unknown[] = [];
-      const messages = new LangMessages('Send bob 10.');
-      const events = await drain(
-        runToolLoop(provider.create(server), messages, { tools: [transferTool(runs)], stream }),
-      );
-      expect(runs).toEqual([]);
-      expect(results(events)).toEqual([
-        {
-          status: 'not-run',
-          result: {
-            error: true,
-            name: 'ToolNotRun',
-            message:
-              'Tool "transfer" was not run: its arguments are not a JSON object. It had no effect. Call it again with arguments that are a JSON object.',
-          },
+  it.each([
+    ['an array', '[1,2]'],
+    ['null', 'null'],
+    ['a number', '5'],
+    ['a string', '"bob"'],
+  ])('does not run a call whose arguments are %s, not an object', async (_, sent) => {
+    server.enqueue({ toolCalls: [{ name: 'transfer', arguments: sent }] }, { text: 'Ok.' });
+    const runs: unknown[] = [];
+    const messages = new LangMessages('Send bob 10.');
+    const events = await drain(
+      runToolLoop(provider.create(server), messages, { tools: [transferTool(runs)] }),
+    );
+    expect(runs).toEqual([]);
+    expect(results(events)).toEqual([
+      {
+        status: 'not-run',
+        result: {
+          error: true,
+          name: 'ToolNotRun',
+          message:
+            'Tool "transfer" was not run: its arguments are not a JSON object. It had no effect. Call it again with arguments that are a JSON object.',
         },
-      ]);
-      expectValidFor(messages, provider.format);
-      expectAllAccepted(provider, 2);
-    });
+      },
+    ]);
+    expectValidFor(messages, provider.format);
+    expectAllAccepted(provider, 2);
+  });
 
-    it('keeps both of two calls that share one id, the second under a fresh id it records', async () => {
-      server.enqueue(
-        {
-          toolCalls: [
-            { id: 'call_same', name: 'transfer', arguments: { to: 'bob', amount: 1 } },
-            { id: 'call_same', name: 'transfer', arguments: { to: 'eve', amount: 2 } },
-          ],
-        },
-        { text: 'Both sent.' },
-      );
-      const runs: unknown[] = [];
-      const messages = new LangMessages('Pay bob and eve.');
-      const events = await drain(
-        runToolLoop(provider.create(server), messages, { tools: [transferTool(runs)], stream }),
-      );
-      expect(runs).toEqual([
-        { to: 'bob', amount: 1 },
-        { to: 'eve', amount: 2 },
-      ]);
-      const calls = toolItems(messages[1]);
-      expect(calls.map((call) => call.arguments)).toEqual([
-        { to: 'bob', amount: 1 },
-        { to: 'eve', amount: 2 },
-      ]);
-      const [first, second] = calls;
-      expect(first?.callId).toBe('call_same');
-      expect(second?.callId).not.toBe('call_same');
-      expect(messages[1]?.meta?.[META_KEYS.sentCalls]).toEqual({
-        [second?.callId ?? '']: { callId: 'call_same' },
-      });
-      expect(results(events).map((result) => result.status)).toEqual(['ok', 'ok']);
-      expectValidFor(messages, provider.format);
-      expectAllAccepted(provider, 2);
+  it('keeps both of two calls that share one id, the second under a fresh id it records', async () => {
+    server.enqueue(
+      {
+        toolCalls: [
+          { id: 'call_same', name: 'transfer', arguments: { to: 'bob', amount: 1 } },
+          { id: 'call_same', name: 'transfer', arguments: { to: 'eve', amount: 2 } },
+        ],
+      },
+      { text: 'Both sent.' },
+    );
+    const runs: unknown[] = [];
+    const messages = new LangMessages('Pay bob and eve.');
+    const events = await drain(
+      runToolLoop(provider.create(server), messages, { tools: [transferTool(runs)] }),
+    );
+    expect(runs).toEqual([
+      { to: 'bob', amount: 1 },
+      { to: 'eve', amount: 2 },
+    ]);
+    const calls = toolItems(messages[1]);
+    expect(calls.map((call) => call.arguments)).toEqual([
+      { to: 'bob', amount: 1 },
+      { to: 'eve', amount: 2 },
+    ]);
+    const [first, second] = calls;
+    expect(first?.callId).toBe('call_same');
+    expect(second?.callId).not.toBe('call_same');
+    expect(messages[1]?.meta?.[META_KEYS.sentCalls]).toEqual({
+      [second?.callId ?? '']: { callId: 'call_same' },
     });
+    expect(results(events).map((result) => result.status)).toEqual(['ok', 'ok']);
+    expectValidFor(messages, provider.format);
+    expectAllAccepted(provider, 2);
+  });
 
-    it('gives a call whose id an earlier round used a fresh id, and records it', async () => {
-      server.enqueue(
-        {
-          toolCalls: [{ id: 'call_again', name: 'transfer', arguments: { to: 'bob', amount: 1 } }],
-        },
-        {
-          toolCalls: [{ id: 'call_again', name: 'transfer', arguments: { to: 'eve', amount: 2 } }],
-        },
-        { text: 'Both sent.' },
-      );
-      const runs: unknown[] = [];
-      const messages = new LangMessages('Pay bob, then eve.');
-      await drain(
-        runToolLoop(provider.create(server), messages, { tools: [transferTool(runs)], stream }),
-      );
-      expect(runs).toEqual([
-        { to: 'bob', amount: 1 },
-        { to: 'eve', amount: 2 },
-      ]);
-      const [again] = toolItems(messages[3]);
-      expect(toolItems(messages[1])[0]?.callId).toBe('call_again');
-      expect(again?.callId).not.toBe('call_again');
-      expect(messages[3]?.meta?.[META_KEYS.sentCalls]).toEqual({
-        [again?.callId ?? '']: { callId: 'call_again' },
-      });
-      expectValidFor(messages, provider.format);
-      expectAllAccepted(provider, 3);
+  it('gives a call whose id an earlier round used a fresh id, and records it', async () => {
+    server.enqueue(
+      {
+        toolCalls: [{ id: 'call_again', name: 'transfer', arguments: { to: 'bob', amount: 1 } }],
+      },
+      {
+        toolCalls: [{ id: 'call_again', name: 'transfer', arguments: { to: 'eve', amount: 2 } }],
+      },
+      { text: 'Both sent.' },
+    );
+    const runs: unknown[] = [];
+    const messages = new LangMessages('Pay bob, then eve.');
+    await drain(runToolLoop(provider.create(server), messages, { tools: [transferTool(runs)] }));
+    expect(runs).toEqual([
+      { to: 'bob', amount: 1 },
+      { to: 'eve', amount: 2 },
+    ]);
+    const [again] = toolItems(messages[3]);
+    expect(toolItems(messages[1])[0]?.callId).toBe('call_again');
+    expect(again?.callId).not.toBe('call_again');
+    expect(messages[3]?.meta?.[META_KEYS.sentCalls]).toEqual({
+      [again?.callId ?? '']: { callId: 'call_again' },
     });
+    expectValidFor(messages, provider.format);
+    expectAllAccepted(provider, 3);
+  });
 
-    it('does not run a call with an empty name, and writes a name the provider accepts', async () => {
-      server.enqueue(
-        { toolCalls: [{ name: '', arguments: { to: 'bob', amount: 1 } }] },
-        { text: 'Ok.' },
-      );
-      const runs: unknown[] = [];
-      const messages = new LangMessages('Pay bob.');
-      const events = await drain(
-        runToolLoop(provider.create(server), messages, { tools: [transferTool(runs)], stream }),
-      );
-      expect(runs).toEqual([]);
-      expect(results(events).map((result) => result.status)).toEqual(['not-run']);
-      expectValidFor(messages, provider.format);
-      expectAllAccepted(provider, 2);
-    });
+  it('does not run a call with an empty name, and writes a name the provider accepts', async () => {
+    server.enqueue(
+      { toolCalls: [{ name: '', arguments: { to: 'bob', amount: 1 } }] },
+      { text: 'Ok.' },
+    );
+    const runs: unknown[] = [];
+    const messages = new LangMessages('Pay bob.');
+    const events = await drain(
+      runToolLoop(provider.create(server), messages, { tools: [transferTool(runs)] }),
+    );
+    expect(runs).toEqual([]);
+    expect(results(events).map((result) => result.status)).toEqual(['not-run']);
+    expectValidFor(messages, provider.format);
+    expectAllAccepted(provider, 2);
   });
 });
 

@@ -67,7 +67,7 @@ interface Run {
   readonly lang: ScriptedLang;
 }
 
-async function runWith(name: string, options: Omit<ToolLoopOptions, 'stream'>): Promise<Run> {
+async function runWith(name: string, options: ToolLoopOptions): Promise<Run> {
   const lang = scriptFor(name);
   const messages = new LangMessages('Go.');
   const events: ToolLoopEvent[] = [];

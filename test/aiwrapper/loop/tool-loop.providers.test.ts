@@ -14,7 +14,7 @@ import { useProviderErrors } from '../../helpers/provider-http.js';
 import { withStrictServer } from '../../helpers/strict-server.js';
 import { MATRIX_PROVIDERS, type MatrixProvider } from '../../matrix/providers.js';
 
-// Issue 12: the loop on every aiwrapper provider, streaming and not, against the strict server,
+// Issue 12: the loop on every aiwrapper provider against the strict server,
 // which refuses exactly what each provider refuses.
 
 const server = withStrictServer({
@@ -87,97 +87,91 @@ function shape(messages: readonly LangMessage[]): string[] {
 }
 
 describe.each(MATRIX_PROVIDERS)('runToolLoop on $name', (provider) => {
-  describe.each([true, false])('stream %s', (stream) => {
-    it('runs the calls, writes their results in call order and ends with the answer', async () => {
-      server.enqueue(twoCities, { text: 'Sunny in both.' });
-      const messages = new LangMessages('Weather in Paris and London?');
-      const events = await drain(
-        runToolLoop(provider.create(server), messages, { tools: [weather], stream }),
-      );
-      expect(outline(events)).toEqual([
-        'tool-call-end',
-        'tool-call-end',
-        'tool-result:ok',
-        'tool-result:ok',
-        'round-end',
-        'done:answer',
-      ]);
-      expect(events.at(-1)).toMatchObject({ rounds: 2, answer: 'Sunny in both.' });
-      expect(shape(messages)).toEqual([
-        'user:text',
-        'assistant:call({"city":"Paris"}),call({"city":"London"})',
-        'tool-results:result({"city":"Paris","temp_c":21}),result({"city":"London","temp_c":21})',
-        'assistant:text',
-      ]);
-      expect(statuses(provider)).toEqual([
-        { path: 'p', status: 200 },
-        { path: 'p', status: 200 },
-      ]);
-    });
+  it('runs the calls, writes their results in call order and ends with the answer', async () => {
+    server.enqueue(twoCities, { text: 'Sunny in both.' });
+    const messages = new LangMessages('Weather in Paris and London?');
+    const events = await drain(
+      runToolLoop(provider.create(server), messages, { tools: [weather] }),
+    );
+    expect(outline(events)).toEqual([
+      'tool-call-end',
+      'tool-call-end',
+      'tool-result:ok',
+      'tool-result:ok',
+      'round-end',
+      'done:answer',
+    ]);
+    expect(events.at(-1)).toMatchObject({ rounds: 2, answer: 'Sunny in both.' });
+    expect(shape(messages)).toEqual([
+      'user:text',
+      'assistant:call({"city":"Paris"}),call({"city":"London"})',
+      'tool-results:result({"city":"Paris","temp_c":21}),result({"city":"London","temp_c":21})',
+      'assistant:text',
+    ]);
+    expect(statuses(provider)).toEqual([
+      { path: 'p', status: 200 },
+      { path: 'p', status: 200 },
+    ]);
+  });
 
-    it('pauses for approval and resumes from the JSON of the conversation', async () => {
-      server.enqueue(
-        {
-          toolCalls: [
-            { name: 'get_weather', arguments: { city: 'Paris' } },
-            { name: 'transfer', arguments: { amount: 5 } },
-            { name: 'transfer', arguments: { amount: 500 } },
-          ],
+  it('pauses for approval and resumes from the JSON of the conversation', async () => {
+    server.enqueue(
+      {
+        toolCalls: [
+          { name: 'get_weather', arguments: { city: 'Paris' } },
+          { name: 'transfer', arguments: { amount: 5 } },
+          { name: 'transfer', arguments: { amount: 500 } },
+        ],
+      },
+      { text: 'Sent 5, not 500.' },
+    );
+    const options: ToolLoopOptions = { tools: [weather, transfer] };
+    const messages = new LangMessages('Weather, and pay twice.');
+    const first = await drain(runToolLoop(provider.create(server), messages, options));
+    const paused = first.at(-1);
+    if (paused?.type !== 'paused') throw new Error(`expected a pause, got ${String(paused?.type)}`);
+    expect(paused.pending.map((call) => call.arguments)).toEqual([{ amount: 5 }, { amount: 500 }]);
+    const pending = pendingToolCalls(messages);
+    expect(pending?.calls.map((call) => call.callId)).toEqual(
+      paused.pending.map((call) => call.callId),
+    );
+    expect(pending?.messageIndex).toBe(1);
+    expect(validateHistory(messages.slice(0, 1), { format: 'aiwrapper' }).ok).toBe(true);
+
+    const rebuilt = new LangMessages(JSON.parse(JSON.stringify(messages)) as LangMessage[]);
+    const [small, large] = paused.pending;
+    const resumed = await drain(
+      resumeToolLoop(provider.create(server), rebuilt, {
+        ...options,
+        approvals: {
+          [small?.callId ?? '']: true,
+          [large?.callId ?? '']: { approved: false, reason: 'too much' },
         },
-        { text: 'Sent 5, not 500.' },
-      );
-      const options: ToolLoopOptions = { tools: [weather, transfer], stream };
-      const messages = new LangMessages('Weather, and pay twice.');
-      const first = await drain(runToolLoop(provider.create(server), messages, options));
-      const paused = first.at(-1);
-      if (paused?.type !== 'paused')
-        throw new Error(`expected a pause, got ${String(paused?.type)}`);
-      expect(paused.pending.map((call) => call.arguments)).toEqual([
-        { amount: 5 },
-        { amount: 500 },
-      ]);
-      const pending = pendingToolCalls(messages);
-      expect(pending?.calls.map((call) => call.callId)).toEqual(
-        paused.pending.map((call) => call.callId),
-      );
-      expect(pending?.messageIndex).toBe(1);
-      expect(validateHistory(messages.slice(0, 1), { format: 'aiwrapper' }).ok).toBe(true);
-
-      const rebuilt = new LangMessages(JSON.parse(JSON.stringify(messages)) as LangMessage[]);
-      const [small, large] = paused.pending;
-      const resumed = await drain(
-        resumeToolLoop(provider.create(server), rebuilt, {
-          ...options,
-          approvals: {
-            [small?.callId ?? '']: true,
-            [large?.callId ?? '']: { approved: false, reason: 'too much' },
-          },
-        }),
-      );
-      expect(outline(resumed)).toEqual([
-        'tool-result:denied',
-        'tool-result:ok',
-        'round-end',
-        'done:answer',
-      ]);
-      expect(shape(rebuilt)).toEqual([
-        'user:text',
-        'assistant:call({"city":"Paris"}),call({"amount":5}),call({"amount":500})',
-        `tool-results:result({"city":"Paris","temp_c":21}),result({"sent":5}),result(${JSON.stringify(
-          {
-            error: true,
-            name: 'ToolCallDenied',
-            message:
-              'The call of tool "transfer" was not approved, so it was not run. Reason: too much',
-          },
-        )})`,
-        'assistant:text',
-      ]);
-      expect(statuses(provider)).toEqual([
-        { path: 'p', status: 200 },
-        { path: 'p', status: 200 },
-      ]);
-    });
+      }),
+    );
+    expect(outline(resumed)).toEqual([
+      'tool-result:denied',
+      'tool-result:ok',
+      'round-end',
+      'done:answer',
+    ]);
+    expect(shape(rebuilt)).toEqual([
+      'user:text',
+      'assistant:call({"city":"Paris"}),call({"amount":5}),call({"amount":500})',
+      `tool-results:result({"city":"Paris","temp_c":21}),result({"sent":5}),result(${JSON.stringify(
+        {
+          error: true,
+          name: 'ToolCallDenied',
+          message:
+            'The call of tool "transfer" was not approved, so it was not run. Reason: too much',
+        },
+      )})`,
+      'assistant:text',
+    ]);
+    expect(statuses(provider)).toEqual([
+      { path: 'p', status: 200 },
+      { path: 'p', status: 200 },
+    ]);
   });
 });
 
