@@ -55,13 +55,17 @@ export function isToolPart(part: JsonObject): boolean {
  * does: an assistant message is one call turn per step (`step-start` parts begin a step), each
  * followed by the results of its tool parts; never warns. A part in `input-streaming`, or run by
  * the provider, stays whole as an opaque part; an `approval-responded` part of the last step
- * answers its call (`generateText` runs or denies it).
+ * answers its call (`generateText` runs or denies it). `last` is the index of the message that
+ * gives the SDK's last model messages: another where `messages` is a stretch of a history.
  * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
-export function fromVercelUi(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
+export function fromVercelUi(
+  messages: readonly unknown[],
+  last?: number,
+): ConversionResult<HistoryMessage[]> {
   assertArray(messages, 'a `UIMessage[]`');
   const history: HistoryMessage[] = [];
-  const last = lastMessageOf(messages);
+  const lastIndex = last ?? lastMessageOf(messages);
   for (let index = 0; index < messages.length; index++) {
     const { message, role, parts } = uiMessageAt(messages, index);
     const extras = extrasOf(message, MESSAGE_KEYS);
@@ -74,7 +78,7 @@ export function fromVercelUi(messages: readonly unknown[]): ConversionResult<His
       const data = plain ? at : withOwnData(at, 'vercel-ui', { ...extras, parts });
       history.push({ role: 'system', text, ...data });
     } else if (role === 'user') history.push({ role: 'user', parts: parts.map(readPart), ...at });
-    else readAssistant(parts, index, index === last, at, history);
+    else readAssistant(parts, index, index === lastIndex, at, history);
   }
   return { messages: history, warnings: [] };
 }
