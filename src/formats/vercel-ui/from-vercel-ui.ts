@@ -230,17 +230,22 @@ function readCall(part: JsonObject, path: string): ToolCallPart {
 // What the SDK sends for each state (ai 6.0.326 convertToModelMessages): the output, the error
 // text, or for a denial the reason or its default sentence, as error text.
 function readResult(part: JsonObject, call: ToolCallPart, path: string): ToolResult | undefined {
-  const base = { callId: call.callId, name: call.name };
+  const { callId, name } = call;
   const approval = isObject(part.approval) ? part.approval : undefined;
   switch (part.state) {
     case 'output-available':
       assertWritableJson(part.output, `${path}.output`);
-      return { ...base, content: (part.output ?? null) as JsonValue, isError: false };
+      return { callId, name, content: (part.output ?? null) as JsonValue, isError: false };
     case 'output-error':
-      return { ...base, content: stringAt(part.errorText, `${path}.errorText`), isError: true };
+      return {
+        callId,
+        name,
+        content: stringAt(part.errorText, `${path}.errorText`),
+        isError: true,
+      };
     case 'output-denied': {
       const reason = typeof approval?.reason === 'string' ? approval.reason : undefined;
-      return { ...base, content: reason ?? 'Tool call execution denied.', isError: true };
+      return { callId, name, content: reason ?? 'Tool call execution denied.', isError: true };
     }
     default:
       return undefined;

@@ -187,11 +187,11 @@ function withResult(
       result.callId,
     );
   const denied = part.approval?.approved === false;
-  if (result.isError && denied) return { ...part, state: 'output-denied' };
+  if (result.isError && denied) return Object.assign({}, part, { state: 'output-denied' as const });
   if (result.isError) {
     const errorText =
       typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
-    return { ...part, state: 'output-error', errorText };
+    return Object.assign({}, part, { state: 'output-error' as const, errorText });
   }
-  return { ...part, state: 'output-available', output: result.content };
+  return Object.assign({}, part, { state: 'output-available' as const, output: result.content });
 }
