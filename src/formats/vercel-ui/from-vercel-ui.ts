@@ -189,6 +189,11 @@ export function lastStepOf(steps: readonly (readonly JsonObject[])[]): number {
 export function readsAsCall(part: JsonObject, path: string): boolean {
   if (!STATES.has(part.state))
     throw invalidField(`${path}.state`, part.state, `one of ${TOOL_PART_STATES.join(', ')}`);
+  return isCallState(part);
+}
+
+/** Whether a tool part of a known state is a call (see {@link readsAsCall}). */
+export function isCallState(part: JsonObject): boolean {
   return part.state !== 'input-streaming' && part.providerExecuted !== true;
 }
 

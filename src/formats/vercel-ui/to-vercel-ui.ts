@@ -9,7 +9,7 @@ import type {
   UserMessage,
 } from '../../core/history.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { isToolPart } from './from-vercel-ui.js';
+import { isCallState, isToolPart } from './from-vercel-ui.js';
 import type {
   ToolPartState,
   VercelUIMessage,
@@ -113,8 +113,14 @@ function isApprovalRequest(part: OpaquePart): boolean {
   );
 }
 
+// A tool part that holds a call, so its result: not one the reader kept opaque.
 function isToolCallPart(part: UIPart | undefined): part is VercelUIToolPart {
-  return part !== undefined && typeof part.toolCallId === 'string' && isToolPart(part);
+  return (
+    part !== undefined &&
+    typeof part.toolCallId === 'string' &&
+    isToolPart(part) &&
+    isCallState(part)
+  );
 }
 
 function writeParts(

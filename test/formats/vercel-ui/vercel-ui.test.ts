@@ -90,6 +90,21 @@ describe('repairHistory (vercel-ui)', () => {
     expect(fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([['inserted-placeholder', 1]]);
     expect(validate(repaired)).toEqual({ ok: true, issues: [] });
   });
+
+  it('answers the call, not a later part still streaming its input under the same id', () => {
+    const streaming = tool('c1', 'input-streaming');
+    const messages = [user(), assistant(tool('c1', 'input-available'), streaming)];
+    const { messages: repaired } = repairHistory(messages, { format: 'vercel-ui' });
+    expect(repaired[1]).toEqual(
+      assistant(
+        tool('c1', 'output-error', {
+          errorText: expect.stringContaining('ToolResultMissing') as unknown as string,
+        }),
+        streaming,
+      ),
+    );
+    expect(validate(repaired)).toEqual({ ok: true, issues: [] });
+  });
 });
 
 describe('fromVercelUi / toVercelUi', () => {
@@ -244,7 +259,8 @@ describe('vercel-ui against the AI SDK', () => {
   );
 });
 
-// The same histories with some call ids emptied or repeated, as a broken client may send them.
+// The same histories with some call ids emptied or repeated, as a broken client may send them;
+// not on approval parts: an approval answering a repeated id may pair with another call of it.
 const arbitraryUiHistoryWithBadIds = fc
   .tuple(arbitraryUiHistory, fc.array(fc.nat({ max: 5 }), { minLength: 24, maxLength: 24 }))
   .map(([messages, choices]) => {
@@ -252,7 +268,7 @@ const arbitraryUiHistoryWithBadIds = fc
     return messages.map((message) => ({
       ...message,
       parts: message.parts.map((part) => {
-        if (!('toolCallId' in part)) return part;
+        if (!('toolCallId' in part) || 'approval' in part) return part;
         const choice = choices[next++ % choices.length];
         return choice === 0
           ? { ...part, toolCallId: '' }
