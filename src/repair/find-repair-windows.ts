@@ -20,7 +20,8 @@ export interface RepairWindow {
 /**
  * Finds the stretches of a long history that need repair, so the rest is kept as it is: segments
  * with an issue, grown over every segment repair may read or write with them (partners, and the
- * calls an orphan's id points to). `undefined` when the table does not hold one turn per message.
+ * calls an orphan's id points to); where results sit in their calls' messages, the messages with
+ * issues. `undefined` when the table does not hold one turn per message.
  */
 export function findRepairWindows(
   messages: readonly unknown[],
@@ -30,8 +31,9 @@ export function findRepairWindows(
   profile: ProviderProfile,
 ): RepairWindow[] | undefined {
   const count = messages.length;
-  if (table.count !== count) return undefined;
   const wire = adapterFor(format);
+  if (wire.resultsInCallMessage === true) return messagesWithIssues(issues, count);
+  if (table.count !== count) return undefined;
   for (let turn = 0; turn < count; turn++)
     if (table.messageIndexes[turn] !== turn) return undefined;
 
@@ -100,6 +102,19 @@ export function findRepairWindows(
     start: starts[first] ?? 0,
     end: starts[last + 1] ?? count,
   }));
+}
+
+/** One window per run of adjacent messages with an issue (`issues` in message order). */
+function messagesWithIssues(issues: readonly HistoryIssue[], count: number): RepairWindow[] {
+  const windows: { start: number; end: number }[] = [];
+  for (const { messageIndex } of issues) {
+    const index = Math.min(Math.max(messageIndex, 0), count - 1);
+    const last = windows.at(-1);
+    if (last !== undefined && index < last.end) continue;
+    if (last?.end === index) last.end = index + 1;
+    else windows.push({ start: index, end: index + 1 });
+  }
+  return windows;
 }
 
 /** The wire facts that say where a cut may go. */

@@ -65,6 +65,8 @@ export interface FormatAdapter<F extends MessageFormat, Written> {
   readonly mergesResultsIntoUser?: boolean | undefined;
   /** The writer puts this message into the wire message before it (UI messages: results, later steps). */
   readonly joinsPrevious?: ((message: HistoryMessage) => boolean) | undefined;
+  /** Every result sits in its call's wire message (UI messages' tool parts): a fix stays in it. */
+  readonly resultsInCallMessage?: boolean | undefined;
   /** The API joins consecutive messages of one role (Anthropic): one call turn, never cut. */
   readonly mergesConsecutiveTurns?: boolean | undefined;
   /** A message without a `role` is a user turn (Gemini `contents`). */

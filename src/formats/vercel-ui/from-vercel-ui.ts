@@ -55,13 +55,17 @@ export function isToolPart(part: JsonObject): boolean {
  * does: an assistant message is one call turn per step (`step-start` parts begin a step), each
  * followed by the results of its tool parts; never warns. A part in `input-streaming`, or run by
  * the provider, stays whole as an opaque part; an `approval-responded` part of the last step
- * answers its call (`generateText` runs or denies it).
+ * answers its call (`generateText` runs or denies it). `last` is the index of the message that
+ * gives the SDK's last model messages: another where `messages` is a stretch of a history.
  * @throws {ToolHistoryError} `invalid-input` naming the index and field of a malformed message.
  */
-export function fromVercelUi(messages: readonly unknown[]): ConversionResult<HistoryMessage[]> {
+export function fromVercelUi(
+  messages: readonly unknown[],
+  last?: number,
+): ConversionResult<HistoryMessage[]> {
   assertArray(messages, 'a `UIMessage[]`');
   const history: HistoryMessage[] = [];
-  const last = lastMessageOf(messages);
+  const lastIndex = last ?? lastMessageOf(messages);
   for (let index = 0; index < messages.length; index++) {
     const { message, role, parts } = uiMessageAt(messages, index);
     const extras = extrasOf(message, MESSAGE_KEYS);
@@ -74,7 +78,7 @@ export function fromVercelUi(messages: readonly unknown[]): ConversionResult<His
       const data = plain ? at : withOwnData(at, 'vercel-ui', { ...extras, parts });
       history.push({ role: 'system', text, ...data });
     } else if (role === 'user') history.push({ role: 'user', parts: parts.map(readPart), ...at });
-    else readAssistant(parts, index, index === last, at, history);
+    else readAssistant(parts, index, index === lastIndex, at, history);
   }
   return { messages: history, warnings: [] };
 }
@@ -185,6 +189,11 @@ export function lastStepOf(steps: readonly (readonly JsonObject[])[]): number {
 export function readsAsCall(part: JsonObject, path: string): boolean {
   if (!STATES.has(part.state))
     throw invalidField(`${path}.state`, part.state, `one of ${TOOL_PART_STATES.join(', ')}`);
+  return isCallState(part);
+}
+
+/** Whether a tool part of a known state is a call (see {@link readsAsCall}). */
+export function isCallState(part: JsonObject): boolean {
   return part.state !== 'input-streaming' && part.providerExecuted !== true;
 }
 
@@ -226,17 +235,22 @@ function readCall(part: JsonObject, path: string): ToolCallPart {
 // What the SDK sends for each state (ai 6.0.326 convertToModelMessages): the output, the error
 // text, or for a denial the reason or its default sentence, as error text.
 function readResult(part: JsonObject, call: ToolCallPart, path: string): ToolResult | undefined {
-  const base = { callId: call.callId, name: call.name };
+  const { callId, name } = call;
   const approval = isObject(part.approval) ? part.approval : undefined;
   switch (part.state) {
     case 'output-available':
       assertWritableJson(part.output, `${path}.output`);
-      return { ...base, content: (part.output ?? null) as JsonValue, isError: false };
+      return { callId, name, content: (part.output ?? null) as JsonValue, isError: false };
     case 'output-error':
-      return { ...base, content: stringAt(part.errorText, `${path}.errorText`), isError: true };
+      return {
+        callId,
+        name,
+        content: stringAt(part.errorText, `${path}.errorText`),
+        isError: true,
+      };
     case 'output-denied': {
       const reason = typeof approval?.reason === 'string' ? approval.reason : undefined;
-      return { ...base, content: reason ?? 'Tool call execution denied.', isError: true };
+      return { callId, name, content: reason ?? 'Tool call execution denied.', isError: true };
     }
     default:
       return undefined;

@@ -9,7 +9,7 @@ import type {
   UserMessage,
 } from '../../core/history.js';
 import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { isToolPart } from './from-vercel-ui.js';
+import { isCallState, isToolPart } from './from-vercel-ui.js';
 import type {
   ToolPartState,
   VercelUIMessage,
@@ -113,8 +113,14 @@ function isApprovalRequest(part: OpaquePart): boolean {
   );
 }
 
+// A tool part that holds a call, so its result: not one the reader kept opaque.
 function isToolCallPart(part: UIPart | undefined): part is VercelUIToolPart {
-  return part !== undefined && typeof part.toolCallId === 'string' && isToolPart(part);
+  return (
+    part !== undefined &&
+    typeof part.toolCallId === 'string' &&
+    isToolPart(part) &&
+    isCallState(part)
+  );
 }
 
 function writeParts(
@@ -187,11 +193,11 @@ function withResult(
       result.callId,
     );
   const denied = part.approval?.approved === false;
-  if (result.isError && denied) return { ...part, state: 'output-denied' };
+  if (result.isError && denied) return Object.assign({}, part, { state: 'output-denied' as const });
   if (result.isError) {
     const errorText =
       typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
-    return { ...part, state: 'output-error', errorText };
+    return Object.assign({}, part, { state: 'output-error' as const, errorText });
   }
-  return { ...part, state: 'output-available', output: result.content };
+  return Object.assign({}, part, { state: 'output-available' as const, output: result.content });
 }

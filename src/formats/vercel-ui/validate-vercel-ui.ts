@@ -46,7 +46,7 @@ export function inspectVercelUi(
     for (const [stepIndex, step] of steps.entries()) {
       const answers: string[] = [];
       let responds = false;
-      // No positions: a UI message holds several turns, so repair reads the whole history.
+      // No positions: repair reads each UI message with an issue whole.
       table.begin(index, 'calls');
       for (const [offset, part] of step.entries()) {
         const path = `messages[${index}].parts[${start + offset}]`;

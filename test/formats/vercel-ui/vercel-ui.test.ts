@@ -10,7 +10,7 @@ import { fromVercelUi } from '../../../src/formats/vercel-ui/from-vercel-ui.js';
 import { toVercelUi } from '../../../src/formats/vercel-ui/to-vercel-ui.js';
 import { inspectVercelUi } from '../../../src/formats/vercel-ui/validate-vercel-ui.js';
 import { TOOL_PART_STATES } from '../../../src/formats/vercel-ui/vercel-ui-types.js';
-import { repairHistory } from '../../../src/repair/repair-history.js';
+import { repairHistory, repairWholeHistory } from '../../../src/repair/repair-history.js';
 import { validateHistory } from '../../../src/validate/validate-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../../arbitraries/history.js';
 import { sdkVerdict } from '../../helpers/ai-sdk-oracle.js';
@@ -88,6 +88,21 @@ describe('repairHistory (vercel-ui)', () => {
       ),
     );
     expect(fixes.map((fix) => [fix.kind, fix.messageIndex])).toEqual([['inserted-placeholder', 1]]);
+    expect(validate(repaired)).toEqual({ ok: true, issues: [] });
+  });
+
+  it('answers the call, not a later part still streaming its input under the same id', () => {
+    const streaming = tool('c1', 'input-streaming');
+    const messages = [user(), assistant(tool('c1', 'input-available'), streaming)];
+    const { messages: repaired } = repairHistory(messages, { format: 'vercel-ui' });
+    expect(repaired[1]).toEqual(
+      assistant(
+        tool('c1', 'output-error', {
+          errorText: expect.stringContaining('ToolResultMissing') as unknown as string,
+        }),
+        streaming,
+      ),
+    );
     expect(validate(repaired)).toEqual({ ok: true, issues: [] });
   });
 });
@@ -240,6 +255,41 @@ describe('vercel-ui against the AI SDK', () => {
       expect(
         repaired.messages.map((message) => (message as { parts: unknown[] }).parts.length),
       ).toEqual(messages.map((message) => message.parts.length));
+    },
+  );
+});
+
+// The same histories with some call ids emptied or repeated, as a broken client may send them;
+// not on approval parts: an approval answering a repeated id may pair with another call of it.
+const arbitraryUiHistoryWithBadIds = fc
+  .tuple(arbitraryUiHistory, fc.array(fc.nat({ max: 5 }), { minLength: 24, maxLength: 24 }))
+  .map(([messages, choices]) => {
+    let next = 0;
+    return messages.map((message) => ({
+      ...message,
+      parts: message.parts.map((part) => {
+        if (!('toolCallId' in part) || 'approval' in part) return part;
+        const choice = choices[next++ % choices.length];
+        return choice === 0
+          ? { ...part, toolCallId: '' }
+          : choice === 1
+            ? { ...part, toolCallId: 'c0' }
+            : part;
+      }),
+    }));
+  });
+
+describe('repairHistory (vercel-ui) message by message', () => {
+  test.prop([arbitraryUiHistoryWithBadIds], { numRuns: 200 })(
+    'rewrites only the messages with issues, exactly as reading the whole history would',
+    (messages) => {
+      const repaired = repairHistory(messages, { format: 'vercel-ui' });
+      expect(repaired).toEqual(repairWholeHistory(messages, { format: 'vercel-ui' }));
+      expect(validate(repaired.messages)).toEqual({ ok: true, issues: [] });
+      const broken = new Set(validate(messages).issues.map((issue) => issue.messageIndex));
+      messages.forEach((message, index) => {
+        if (!broken.has(index)) expect(repaired.messages[index]).toBe(message);
+      });
     },
   );
 });
