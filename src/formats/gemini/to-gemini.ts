@@ -5,7 +5,7 @@ import type { ToolHistory, ConversionResult } from '../../core/history.js';
 import { writeBlocks, type BlockWriter } from '../anthropic/write-blocks.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
 import { SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
-import { geminiResultLosses, writeGeminiResultMedia } from './gemini-result-parts.js';
+import { writeGeminiResultMedia } from './gemini-result-parts.js';
 
 /** The output of {@link toGemini}: `contents` plus the request's `systemInstruction`. */
 export interface GeminiConversionResult extends ConversionResult<GeminiContent[]> {
@@ -18,15 +18,7 @@ export function toGemini(
   history: ToolHistory,
   options: WriteFormatOptions = {},
 ): GeminiConversionResult {
-  const written = writeBlocks(history, options, geminiWriter(options));
-  const { messages, system } = written;
-  const losses = geminiResultLosses(history).filter(
-    ({ code }) => options.omitWarnings?.has(code) !== true,
-  );
-  const warnings =
-    losses.length === 0
-      ? written.warnings
-      : [...written.warnings, ...losses].sort((a, b) => a.messageIndex - b.messageIndex);
+  const { messages, system, warnings } = writeBlocks(history, options, geminiWriter(options));
   const systemInstruction =
     system.length === 0
       ? undefined
@@ -61,7 +53,7 @@ function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
       firstCall ??= written;
       return written;
     },
-    result: (result, own) => {
+    result: (result, own, pieces) => {
       const [extras, inner] = splitExtras(own, 'functionResponse');
       const content = result.content;
       const keys = isObject(content) ? Object.keys(content) : [];
@@ -78,7 +70,7 @@ function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
       const asRead =
         options.responsesAsRead?.has(result) === true ||
         options.omitIds?.has(result.callId) === true;
-      const media = result.parts === undefined ? [] : writeGeminiResultMedia(result.parts);
+      const media = writeGeminiResultMedia(result, pieces);
       const fields = { name: result.name, response, ...(media.length > 0 ? { parts: media } : {}) };
       return withExtras(extras, {
         functionResponse: withId(asRead ? undefined : result.callId, inner, fields),
