@@ -33,8 +33,6 @@ export function toGemini(
 const SIGNATURE_ADDED = `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`;
 
 function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
-  // The first call part of the model turn being written.
-  let firstCall: GeminiPart | undefined;
   return {
     format: 'gemini',
     movedSystem:
@@ -49,9 +47,7 @@ function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
       const [extras, inner] = splitExtras(own, 'functionCall');
       const callId = options.omitIds?.has(part.callId) === true ? undefined : part.callId;
       const fields = { name: part.name, args: { ...part.arguments } };
-      const written = withExtras(extras, { functionCall: withId(callId, inner, fields) });
-      firstCall ??= written;
-      return written;
+      return withExtras(extras, { functionCall: withId(callId, inner, fields) });
     },
     result: (result, own, pieces) => {
       const [extras, inner] = splitExtras(own, 'functionResponse');
@@ -78,10 +74,9 @@ function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
     },
     // Gemini 3 checks the first call part of each step: later parallel calls carry no signature.
     finishAssistant: (parts, index, context) => {
-      const first = firstCall;
-      firstCall = undefined;
-      const at = first === undefined ? -1 : parts.indexOf(first);
-      if (first === undefined || at === -1 || options.missingThoughtSignature === 'omit') return;
+      const at = parts.findIndex((part) => part.functionCall !== undefined);
+      const first = parts[at];
+      if (first === undefined || options.missingThoughtSignature === 'omit') return;
       if (typeof first.thoughtSignature === 'string' && first.thoughtSignature !== '') return;
       parts[at] = { ...first, thoughtSignature: SKIP_THOUGHT_SIGNATURE };
       const callId = first.functionCall?.id;
