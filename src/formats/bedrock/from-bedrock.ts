@@ -6,10 +6,11 @@ import {
   type JsonValue,
   type ConversionResult,
 } from '../../core/history.js';
-import { readBedrockParts } from './bedrock-result-parts.js';
+import { bedrockResultContent, readBedrockParts } from './bedrock-result-parts.js';
+import { deepEqual } from '../../core/json-text.js';
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { readBlocks, type BlockReader } from '../anthropic/read-blocks.js';
+import { joinedText, readBlocks, type BlockReader } from '../anthropic/read-blocks.js';
 import { ANTHROPIC_MESSAGE_SHAPE } from '../anthropic/validate-anthropic.js';
 import {
   assertBedrockMessages,
@@ -56,13 +57,20 @@ const BEDROCK_READER: BlockReader = {
         : { ...extrasOf(toolResult, TOOL_RESULT_KEYS), status: toolResult.status };
     const content = toolResult.content as readonly JsonObject[];
     const parts = readBedrockParts(content);
-    const read =
-      parts === undefined ? resultContent(content) : { value: contentOfParts(parts), keep: false };
-    const data = read.keep ? { ...extras, content } : extras;
+    const [only] = content;
+    const value =
+      parts !== undefined
+        ? contentOfParts(parts)
+        : content.length === 1 && only?.json !== undefined && Object.keys(only).length === 1
+          ? (only.json as JsonValue)
+          : joinedText(content);
+    // Kept whole when writing `value` back would not give the array read.
+    const keep = parts === undefined && !deepEqual(bedrockResultContent(value), content);
+    const data = keep ? { ...extras, content } : extras;
     return {
       callId,
       name: nameOf(callId),
-      content: read.value,
+      content: value,
       ...(parts === undefined ? {} : { parts }),
       isError,
       sourceIndex: index,
@@ -79,21 +87,6 @@ export function fromBedrock(
   assertBedrockMessages(messages);
   const system = options.system === undefined ? undefined : systemText(options.system);
   return readBlocks(messages, system, BEDROCK_READER);
-}
-
-/** A result's neutral content, and whether the array must be kept to write it back. */
-function resultContent(content: readonly JsonObject[]): { value: JsonValue; keep: boolean } {
-  const [only] = content;
-  if (content.length === 1 && only?.json !== undefined && Object.keys(only).length === 1)
-    return { value: only.json as JsonValue, keep: false };
-  let text = '';
-  let textOnly = true;
-  for (const item of content) {
-    if (typeof item.text === 'string' && Object.keys(item).length === 1) text += item.text;
-    else textOnly = false;
-  }
-  // One text block, or none, writes back as it was; several are joined, so they are kept.
-  return { value: text, keep: !textOnly || content.length > 1 };
 }
 
 function systemText(system: unknown): string {
