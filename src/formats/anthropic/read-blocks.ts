@@ -7,7 +7,7 @@ import type {
   ConversionResult,
   ResultPart,
 } from '../../core/history.js';
-import { isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
+import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import { appendAll, CallNames, extrasOf } from '../shared/conversion-context.js';
 
 // Anthropic Messages and Bedrock Converse read the same way; results become tool messages.
@@ -86,6 +86,23 @@ export function readBlocks(
     }
   }
   return { messages: history, warnings: [] };
+}
+
+/**
+ * A request's system blocks as one text, joined by a blank line; a block without text (a Bedrock
+ * `cachePoint`) holds none of it. @throws {ToolHistoryError} `invalid-input` naming the field.
+ */
+export function systemText(blocks: unknown, field: string): string {
+  if (!Array.isArray(blocks)) throw invalidField(field, blocks, 'an array of blocks with text');
+  const texts: string[] = [];
+  blocks.forEach((block: unknown, at) => {
+    if (!isObject(block)) throw invalidField(`${field}[${at}]`, block, 'a block object');
+    if (block.text === undefined) return;
+    if (typeof block.text !== 'string')
+      throw invalidField(`${field}[${at}].text`, block.text, 'a string');
+    texts.push(block.text);
+  });
+  return texts.join('\n\n');
 }
 
 /** The texts of `blocks` (of those with `type` when given) joined. */

@@ -8,9 +8,9 @@ import {
 } from '../../core/history.js';
 import { bedrockResultContent, readBedrockParts } from './bedrock-result-parts.js';
 import { deepEqual } from '../../core/json-text.js';
-import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
+import type { JsonObject } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { joinedText, readBlocks, type BlockReader } from '../anthropic/read-blocks.js';
+import { joinedText, readBlocks, systemText, type BlockReader } from '../anthropic/read-blocks.js';
 import { ANTHROPIC_MESSAGE_SHAPE } from '../anthropic/validate-anthropic.js';
 import {
   assertBedrockMessages,
@@ -85,22 +85,6 @@ export function fromBedrock(
   options: Pick<ReadFormatOptions, 'system'> = {},
 ): ConversionResult<HistoryMessage[]> {
   assertBedrockMessages(messages);
-  const system = options.system === undefined ? undefined : systemText(options.system);
+  const system = options.system === undefined ? undefined : systemText(options.system, 'system');
   return readBlocks(messages, system, BEDROCK_READER);
-}
-
-function systemText(system: unknown): string {
-  if (!Array.isArray(system))
-    throw invalidField('system', system, 'an array of system content blocks');
-  const texts: string[] = [];
-  system.forEach((block: unknown, blockIndex) => {
-    if (!isObject(block))
-      throw invalidField(`system[${blockIndex}]`, block, 'a system content block object');
-    // cachePoint and guardContent blocks hold no text of the prompt.
-    if (block.text === undefined) return;
-    if (typeof block.text !== 'string')
-      throw invalidField(`system[${blockIndex}].text`, block.text, 'a string');
-    texts.push(block.text);
-  });
-  return texts.join('\n\n');
 }
