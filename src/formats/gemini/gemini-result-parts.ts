@@ -9,15 +9,8 @@ import { readPieces } from '../anthropic/read-blocks.js';
 import type { ResultPieces } from '../anthropic/write-blocks.js';
 
 const MEDIA_KEYS = new Set(['inlineData', 'fileData']);
-const BLOB_KEYS = new Set(['mimeType', 'mime_type', 'data', 'displayName', 'display_name']);
-const FILE_KEYS = new Set([
-  'mimeType',
-  'mime_type',
-  'fileUri',
-  'file_uri',
-  'displayName',
-  'display_name',
-]);
+const BLOB_KEYS = new Set(['mimeType', 'data', 'displayName']);
+const FILE_KEYS = new Set(['mimeType', 'fileUri', 'displayName']);
 
 /**
  * The media of `functionResponse.parts` as neutral pieces, or `undefined` when an item is not
@@ -34,11 +27,10 @@ function readMedia(part: JsonObject): MediaPart | undefined {
   const inline = part.inlineData;
   const file = part.fileData;
   if (isObject(inline) === isObject(file)) return undefined;
-  const value = (inline ?? file) as JsonObject;
+  const value = camelCaseGeminiPart((inline ?? file) as JsonObject);
   if (extrasOf(value, isObject(inline) ? BLOB_KEYS : FILE_KEYS) !== undefined) return undefined;
-  const mediaType = value.mimeType ?? value.mime_type;
-  const source = isObject(inline) ? (value.data ?? '') : (value.fileUri ?? value.file_uri);
-  const filename = value.displayName ?? value.display_name;
+  const { mimeType: mediaType, displayName: filename } = value;
+  const source = isObject(inline) ? (value.data ?? '') : value.fileUri;
   if (typeof source !== 'string') return undefined;
   if (mediaType !== undefined && typeof mediaType !== 'string') return undefined;
   if (filename !== undefined && typeof filename !== 'string') return undefined;
