@@ -24,7 +24,6 @@ const ANTHROPIC_READER: BlockReader = {
     // A string content is one text block.
     return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : blocks;
   },
-  isResult: (block) => block.type === 'tool_result',
   text: (block, index, blockIndex) =>
     block.type === 'text' ? blockString(block, 'text', index, blockIndex) : undefined,
   textKeys: TEXT_KEYS,
@@ -40,6 +39,7 @@ const ANTHROPIC_READER: BlockReader = {
     };
   },
   result: (block, index, blockIndex, nameOf) => {
+    if (block.type !== 'tool_result') return undefined;
     const callId = blockString(block, 'tool_use_id', index, blockIndex);
     const extras = extrasOf(block, TOOL_RESULT_KEYS);
     const content = block.content ?? '';

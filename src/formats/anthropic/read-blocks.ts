@@ -17,19 +17,19 @@ export interface BlockReader {
   readonly format: 'anthropic' | 'bedrock';
   readonly shape: string;
   blocksOf(message: JsonObject, index: number): readonly JsonObject[];
-  isResult(block: JsonObject): boolean;
   /** The block's text, `undefined` when the block is not text. */
   text(block: JsonObject, index: number, blockIndex: number): string | undefined;
   /** A text block's fields that are not extras. */
   readonly textKeys: ReadonlySet<string>;
   /** `undefined` when the block is not a call. */
   call(block: JsonObject, index: number, blockIndex: number): ToolCallPart | undefined;
+  /** `undefined` when the block is not a result. */
   result(
     block: JsonObject,
     index: number,
     blockIndex: number,
     nameOf: (callId: string) => string,
-  ): ToolResult;
+  ): ToolResult | undefined;
 }
 
 /** Reads checked `messages` into a neutral history after the system text, if any. */
@@ -67,8 +67,8 @@ export function readBlocks(
     blocks.forEach((block, blockIndex) => {
       const last = history.at(-1);
       const same = last?.sourceIndex === index;
-      if (reader.isResult(block)) {
-        const result = reader.result(block, index, blockIndex, nameOf);
+      const result = reader.result(block, index, blockIndex, nameOf);
+      if (result !== undefined) {
         if (same && last.role === 'tool') appendAll(last.results, [result]);
         else history.push({ role: 'tool', results: [result], sourceIndex: index });
         return;

@@ -28,7 +28,6 @@ const BEDROCK_READER: BlockReader = {
   format: 'bedrock',
   shape: ANTHROPIC_MESSAGE_SHAPE,
   blocksOf: bedrockBlocksOf,
-  isResult: (block) => blockKind(block) === 'toolResult',
   text: (block) => (blockKind(block) === 'text' ? (block.text as string) : undefined),
   textKeys: TEXT_KEYS,
   call: (block, index, blockIndex) => {
@@ -47,6 +46,7 @@ const BEDROCK_READER: BlockReader = {
     };
   },
   result: (block, index, blockIndex, nameOf) => {
+    if (blockKind(block) !== 'toolResult') return undefined;
     const toolResult = toolResultOf(block, index, blockIndex);
     const callId = toolResult.toolUseId as string;
     const isError = toolResult.status === 'error';
