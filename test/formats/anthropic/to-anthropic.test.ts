@@ -84,7 +84,9 @@ describe('fromAnthropic', () => {
     ]);
     expect(() => fromAnthropic([], { system: [{ text: 1 }] })).toThrow(/system\[0\]\.text/);
     expect(() => fromAnthropic([], { system: ['a'] })).toThrow(/system\[0\]/);
-    expect(() => fromAnthropic([], { system: 1 })).toThrow(/system is a number, but must be an array/);
+    expect(() => fromAnthropic([], { system: 1 })).toThrow(
+      /system is a number, but must be an array/,
+    );
   });
 
   it('splits a user turn into results and text, naming results after their tool_use', () => {
