@@ -65,47 +65,33 @@ export function blockIssueOf(
   length: number,
   wording: BlockWording | undefined,
 ): HistoryIssue {
-  const siteIssue = (site: ToolSite, [param, message]: Words = UNWORDED) => ({
-    messageIndex: site.messageIndex,
-    partIndex: site.partIndex,
-    toolCallId: site.callId,
-    param,
-    message,
-  });
-  switch (problem.kind) {
-    case 'orphan':
-      return {
-        code: 'orphan-tool-result',
-        ...siteIssue(problem.result, wording?.unexpected(problem.result)),
-      };
-    case 'misplaced': {
-      const { result, call } = problem;
-      const issue = siteIssue(result, wording?.unexpected(result));
-      return { code: 'misplaced-tool-result', ...issue, callMessageIndex: call.messageIndex };
-    }
-    case 'duplicate-result': {
-      const { result, first } = problem;
-      const issue = siteIssue(result, wording?.duplicateResult(result, first));
-      return { code: 'duplicate-tool-call-id', ...issue };
-    }
-    case 'duplicate-call': {
-      const { call, first } = problem;
-      const issue = siteIssue(call, wording?.duplicateCall(call, first));
-      return { code: 'duplicate-tool-call-id', ...issue };
-    }
-    case 'missing': {
-      const { turnMessageIndex, callIds } = problem;
-      const at = turnMessageIndex + 1 < length ? turnMessageIndex + 1 : turnMessageIndex;
-      const [param, message] = wording?.missing(at, callIds) ?? UNWORDED;
-      return {
-        code: 'missing-tool-result',
-        messageIndex: turnMessageIndex,
-        toolCallIds: callIds,
-        param,
-        message,
-      };
-    }
+  if (problem.kind === 'missing') {
+    const { turnMessageIndex, callIds } = problem;
+    const at = turnMessageIndex + 1 < length ? turnMessageIndex + 1 : turnMessageIndex;
+    const [param, message] = wording?.missing(at, callIds) ?? UNWORDED;
+    return {
+      code: 'missing-tool-result',
+      messageIndex: turnMessageIndex,
+      toolCallIds: callIds,
+      param,
+      message,
+    };
   }
+  const site = problem.kind === 'duplicate-call' ? problem.call : problem.result;
+  const [param, message] =
+    wording === undefined
+      ? UNWORDED
+      : problem.kind === 'duplicate-call'
+        ? wording.duplicateCall(site, problem.first)
+        : problem.kind === 'duplicate-result'
+          ? wording.duplicateResult(site, problem.first)
+          : wording.unexpected(site);
+  const { messageIndex, partIndex, callId: toolCallId } = site;
+  const issue = { messageIndex, partIndex, toolCallId, param, message };
+  if (problem.kind === 'orphan') return { code: 'orphan-tool-result', ...issue };
+  if (problem.kind === 'misplaced')
+    return { code: 'misplaced-tool-result', ...issue, callMessageIndex: problem.call.messageIndex };
+  return { code: 'duplicate-tool-call-id', ...issue };
 }
 
 /** The blocks of message `index` (a string content is one text block). */

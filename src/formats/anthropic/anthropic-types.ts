@@ -1,74 +1,42 @@
 // Minimal Messages wire types; type tests check them against the SDK's.
 
-/** A `text` block. */
-export interface AnthropicTextBlock {
-  readonly type: 'text';
-  readonly text: string;
-  readonly [key: string]: unknown;
-}
-
-/** A `tool_use` block of an assistant message: one call. */
-export interface AnthropicToolUseBlock {
-  readonly type: 'tool_use';
-  readonly id: string;
-  readonly name: string;
-  readonly input: unknown;
-  readonly [key: string]: unknown;
-}
-
-/** A `tool_result` block of a user message: the result of one call. */
-export interface AnthropicToolResultBlock {
-  readonly type: 'tool_result';
-  readonly tool_use_id: string;
-  readonly content?: string | AnthropicToolResultContentBlock[];
-  readonly is_error?: boolean;
-  readonly [key: string]: unknown;
-}
+/** A content block of `type` with `fields`; other fields pass through. */
+type Block<Type extends string, Fields> = Readonly<Fields & { type: Type; [key: string]: unknown }>;
 
 /** A media block's source: base64 data of one of `MediaType`, a URL or a Files API id. */
-type AnthropicSource<MediaType extends string> =
-  | { readonly type: 'base64'; readonly data: string; readonly media_type: MediaType }
-  | { readonly type: 'url'; readonly url: string }
-  | { readonly type: 'file'; readonly file_id: string };
+type Source<MediaType extends string> = Readonly<
+  | { type: 'base64'; data: string; media_type: MediaType }
+  | { type: 'url'; url: string }
+  | { type: 'file'; file_id: string }
+>;
 
-/** An `image` block. */
-export interface AnthropicImageBlock {
-  readonly type: 'image';
-  readonly source: AnthropicSource<'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'>;
-  readonly [key: string]: unknown;
-}
+type TextBlock = Block<'text', { text: string }>;
+type ImageBlock = Block<
+  'image',
+  { source: Source<'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'> }
+>;
 
-/** A `document` block: a PDF (base64 or URL) or a file id. */
-export interface AnthropicDocumentBlock {
-  readonly type: 'document';
-  readonly source: AnthropicSource<'application/pdf'>;
-  readonly [key: string]: unknown;
-}
-
-/** A `thinking` block of an assistant message. */
-export interface AnthropicThinkingBlock {
-  readonly type: 'thinking';
-  readonly thinking: string;
-  readonly signature: string;
-}
-
-/** A `redacted_thinking` block of an assistant message. */
-export interface AnthropicRedactedThinkingBlock {
-  readonly type: 'redacted_thinking';
-  readonly data: string;
-}
-
-/** A block of a `tool_result`'s `content` array. */
+/** A block of a `tool_result`'s `content` array: text, an image or a document (PDF or file). */
 export type AnthropicToolResultContentBlock =
-  AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock;
+  TextBlock | ImageBlock | Block<'document', { source: Source<'application/pdf'> }>;
 
-/** Blocks passed through untouched; the common ones stand for all, to match the SDK's union. */
-export type AnthropicOtherBlock =
-  AnthropicImageBlock | AnthropicThinkingBlock | AnthropicRedactedThinkingBlock;
+/** A `tool_result` block of a user message: the result of one call. */
+export type AnthropicToolResultBlock = Block<
+  'tool_result',
+  { tool_use_id: string; content?: string | AnthropicToolResultContentBlock[]; is_error?: boolean }
+>;
 
-/** One content block. */
+/**
+ * One content block: text, a `tool_use` call, a `tool_result`; any other passes through (an
+ * image and the thinking blocks stand for them all, to match the SDK's union).
+ */
 export type AnthropicContentBlock =
-  AnthropicTextBlock | AnthropicToolUseBlock | AnthropicToolResultBlock | AnthropicOtherBlock;
+  | TextBlock
+  | Block<'tool_use', { id: string; name: string; input: unknown }>
+  | AnthropicToolResultBlock
+  | ImageBlock
+  | { readonly type: 'thinking'; readonly thinking: string; readonly signature: string }
+  | { readonly type: 'redacted_thinking'; readonly data: string };
 
 /**
  * A message of the `messages` array (the system prompt is a separate request field): calls travel

@@ -3,14 +3,14 @@ import { extrasOf } from '../shared/conversion-context.js';
 import { contentOfParts, type HistoryMessage, type ConversionResult } from '../../core/history.js';
 import { readAnthropicParts } from './anthropic-result-parts.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { invalidField, isObject } from '../../core/input-guards.js';
+import { invalidField } from '../../core/input-guards.js';
 import {
   anthropicBlocksOf,
   ANTHROPIC_MESSAGE_SHAPE,
   assertAnthropicMessages,
   blockString,
 } from './validate-anthropic.js';
-import { joinedText, readBlocks, type BlockReader } from './read-blocks.js';
+import { joinedText, readBlocks, systemText, type BlockReader } from './read-blocks.js';
 
 const TEXT_KEYS = new Set(['type', 'text']);
 const TOOL_USE_KEYS = new Set(['type', 'id', 'name', 'input']);
@@ -24,7 +24,6 @@ const ANTHROPIC_READER: BlockReader = {
     // A string content is one text block.
     return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : blocks;
   },
-  isResult: (block) => block.type === 'tool_result',
   text: (block, index, blockIndex) =>
     block.type === 'text' ? blockString(block, 'text', index, blockIndex) : undefined,
   textKeys: TEXT_KEYS,
@@ -40,6 +39,7 @@ const ANTHROPIC_READER: BlockReader = {
     };
   },
   result: (block, index, blockIndex, nameOf) => {
+    if (block.type !== 'tool_result') return undefined;
     const callId = blockString(block, 'tool_use_id', index, blockIndex);
     const extras = extrasOf(block, TOOL_RESULT_KEYS);
     const content = block.content ?? '';
@@ -71,20 +71,8 @@ export function fromAnthropic(
   options: Pick<ReadFormatOptions, 'system'> = {},
 ): ConversionResult<HistoryMessage[]> {
   assertAnthropicMessages(messages);
-  const system = options.system === undefined ? undefined : systemText(options.system);
-  return readBlocks(messages, system, ANTHROPIC_READER);
-}
-
-function systemText(system: unknown): string {
-  if (typeof system === 'string') return system;
-  if (!Array.isArray(system))
-    throw invalidField('system', system, 'a string or an array of text blocks');
-  return system
-    .map((block: unknown, blockIndex) => {
-      const text = isObject(block) ? block.text : undefined;
-      if (typeof text !== 'string')
-        throw invalidField(`system[${blockIndex}].text`, text, 'a string');
-      return text;
-    })
-    .join('\n\n');
+  const { system } = options;
+  const text =
+    system === undefined || typeof system === 'string' ? system : systemText(system, 'system');
+  return readBlocks(messages, text, ANTHROPIC_READER);
 }

@@ -7,7 +7,7 @@ import type {
   ConversionResult,
   ResultPart,
 } from '../../core/history.js';
-import { isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
+import { invalidField, isObject, objectAt, type JsonObject } from '../../core/input-guards.js';
 import { appendAll, CallNames, extrasOf } from '../shared/conversion-context.js';
 
 // Anthropic Messages and Bedrock Converse read the same way; results become tool messages.
@@ -17,19 +17,19 @@ export interface BlockReader {
   readonly format: 'anthropic' | 'bedrock';
   readonly shape: string;
   blocksOf(message: JsonObject, index: number): readonly JsonObject[];
-  isResult(block: JsonObject): boolean;
   /** The block's text, `undefined` when the block is not text. */
   text(block: JsonObject, index: number, blockIndex: number): string | undefined;
   /** A text block's fields that are not extras. */
   readonly textKeys: ReadonlySet<string>;
   /** `undefined` when the block is not a call. */
   call(block: JsonObject, index: number, blockIndex: number): ToolCallPart | undefined;
+  /** `undefined` when the block is not a result. */
   result(
     block: JsonObject,
     index: number,
     blockIndex: number,
     nameOf: (callId: string) => string,
-  ): ToolResult;
+  ): ToolResult | undefined;
 }
 
 /** Reads checked `messages` into a neutral history after the system text, if any. */
@@ -67,8 +67,8 @@ export function readBlocks(
     blocks.forEach((block, blockIndex) => {
       const last = history.at(-1);
       const same = last?.sourceIndex === index;
-      if (reader.isResult(block)) {
-        const result = reader.result(block, index, blockIndex, nameOf);
+      const result = reader.result(block, index, blockIndex, nameOf);
+      if (result !== undefined) {
         if (same && last.role === 'tool') appendAll(last.results, [result]);
         else history.push({ role: 'tool', results: [result], sourceIndex: index });
         return;
@@ -86,6 +86,23 @@ export function readBlocks(
     }
   }
   return { messages: history, warnings: [] };
+}
+
+/**
+ * A request's system blocks as one text, joined by a blank line; a block without text (a Bedrock
+ * `cachePoint`) holds none of it. @throws {ToolHistoryError} `invalid-input` naming the field.
+ */
+export function systemText(blocks: unknown, field: string): string {
+  if (!Array.isArray(blocks)) throw invalidField(field, blocks, 'an array of blocks with text');
+  const texts: string[] = [];
+  blocks.forEach((block: unknown, at) => {
+    if (!isObject(block)) throw invalidField(`${field}[${at}]`, block, 'a block object');
+    if (block.text === undefined) return;
+    if (typeof block.text !== 'string')
+      throw invalidField(`${field}[${at}].text`, block.text, 'a string');
+    texts.push(block.text);
+  });
+  return texts.join('\n\n');
 }
 
 /** The texts of `blocks` (of those with `type` when given) joined. */

@@ -112,3 +112,9 @@ function documentName(filename: string | undefined, position: number): string {
     .trim();
   return name === '' ? `document-${String(position)}` : name;
 }
+
+/** `toolResult.content` for a result without pieces: its text, or a JSON object as `json`. */
+export function bedrockResultContent(content: JsonValue): BedrockToolResultContentBlock[] {
+  if (typeof content === 'string') return content === '' ? [] : [{ text: content }];
+  return isObject(content) ? [{ json: content }] : [{ text: JSON.stringify(content) }];
+}

@@ -1,44 +1,26 @@
 // Minimal Converse wire types (API_runtime_Message in the Bedrock API reference); a block sets one
 // member (`{ text }`, `{ toolUse }`, …), and other blocks pass through.
 
-/** A `text` block. */
-export interface BedrockTextBlock {
-  readonly text: string;
-}
-
-/** A `toolUse` block of an assistant message: one call. */
-export interface BedrockToolUseBlock {
-  readonly toolUse: {
-    readonly toolUseId: string;
-    readonly name: string;
-    readonly input: unknown;
-    readonly [key: string]: unknown;
-  };
-}
-
-/** One block of a `toolResult`'s `content`. */
-export type BedrockToolResultContentBlock =
-  | { readonly text: string }
-  /** A JSON object (Bedrock refuses other JSON values here). */
-  | { readonly json: unknown }
-  | Readonly<Record<string, unknown>>;
-
-/** A `toolResult` block of a user message: the result of one call. */
-export interface BedrockToolResultBlock {
-  readonly toolResult: {
-    readonly toolUseId: string;
-    readonly content: BedrockToolResultContentBlock[];
-    readonly status?: 'success' | 'error';
-    readonly [key: string]: unknown;
-  };
-}
-
 /** A block passed through untouched (`image`, `reasoningContent`, `cachePoint`, …). */
-export type BedrockOtherBlock = Readonly<Record<string, unknown>>;
+type OtherBlock = Readonly<Record<string, unknown>>;
 
-/** One content block. */
+/** One block of a `toolResult`'s `content`: text, a JSON object (no other JSON value), or other. */
+export type BedrockToolResultContentBlock =
+  { readonly text: string } | { readonly json: unknown } | OtherBlock;
+
+/** One content block: text, a `toolUse` call, a `toolResult`, or another passed through. */
 export type BedrockContentBlock =
-  BedrockTextBlock | BedrockToolUseBlock | BedrockToolResultBlock | BedrockOtherBlock;
+  | { readonly text: string }
+  | { readonly toolUse: Readonly<{ toolUseId: string; name: string; input: unknown }> & OtherBlock }
+  | {
+      readonly toolResult: Readonly<{
+        toolUseId: string;
+        content: BedrockToolResultContentBlock[];
+        status?: 'success' | 'error';
+      }> &
+        OtherBlock;
+    }
+  | OtherBlock;
 
 /** A message of the Converse `messages` array; `content` is always an array of blocks. */
 export interface BedrockMessage {
@@ -47,4 +29,4 @@ export interface BedrockMessage {
 }
 
 /** A block of the request's top-level `system` array. */
-export type BedrockSystemBlock = BedrockTextBlock | BedrockOtherBlock;
+export type BedrockSystemBlock = { readonly text: string } | OtherBlock;

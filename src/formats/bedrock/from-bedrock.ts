@@ -6,10 +6,11 @@ import {
   type JsonValue,
   type ConversionResult,
 } from '../../core/history.js';
-import { readBedrockParts } from './bedrock-result-parts.js';
-import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
+import { bedrockResultContent, readBedrockParts } from './bedrock-result-parts.js';
+import { deepEqual } from '../../core/json-text.js';
+import type { JsonObject } from '../../core/input-guards.js';
 import { parseArgumentsValue } from '../shared/arguments-text.js';
-import { readBlocks, type BlockReader } from '../anthropic/read-blocks.js';
+import { joinedText, readBlocks, systemText, type BlockReader } from '../anthropic/read-blocks.js';
 import { ANTHROPIC_MESSAGE_SHAPE } from '../anthropic/validate-anthropic.js';
 import {
   assertBedrockMessages,
@@ -27,7 +28,6 @@ const BEDROCK_READER: BlockReader = {
   format: 'bedrock',
   shape: ANTHROPIC_MESSAGE_SHAPE,
   blocksOf: bedrockBlocksOf,
-  isResult: (block) => blockKind(block) === 'toolResult',
   text: (block) => (blockKind(block) === 'text' ? (block.text as string) : undefined),
   textKeys: TEXT_KEYS,
   call: (block, index, blockIndex) => {
@@ -46,6 +46,7 @@ const BEDROCK_READER: BlockReader = {
     };
   },
   result: (block, index, blockIndex, nameOf) => {
+    if (blockKind(block) !== 'toolResult') return undefined;
     const toolResult = toolResultOf(block, index, blockIndex);
     const callId = toolResult.toolUseId as string;
     const isError = toolResult.status === 'error';
@@ -56,13 +57,20 @@ const BEDROCK_READER: BlockReader = {
         : { ...extrasOf(toolResult, TOOL_RESULT_KEYS), status: toolResult.status };
     const content = toolResult.content as readonly JsonObject[];
     const parts = readBedrockParts(content);
-    const read =
-      parts === undefined ? resultContent(content) : { value: contentOfParts(parts), keep: false };
-    const data = read.keep ? { ...extras, content } : extras;
+    const [only] = content;
+    const value =
+      parts !== undefined
+        ? contentOfParts(parts)
+        : content.length === 1 && only?.json !== undefined && Object.keys(only).length === 1
+          ? (only.json as JsonValue)
+          : joinedText(content);
+    // Kept whole when writing `value` back would not give the array read.
+    const keep = parts === undefined && !deepEqual(bedrockResultContent(value), content);
+    const data = keep ? { ...extras, content } : extras;
     return {
       callId,
       name: nameOf(callId),
-      content: read.value,
+      content: value,
       ...(parts === undefined ? {} : { parts }),
       isError,
       sourceIndex: index,
@@ -77,37 +85,6 @@ export function fromBedrock(
   options: Pick<ReadFormatOptions, 'system'> = {},
 ): ConversionResult<HistoryMessage[]> {
   assertBedrockMessages(messages);
-  const system = options.system === undefined ? undefined : systemText(options.system);
+  const system = options.system === undefined ? undefined : systemText(options.system, 'system');
   return readBlocks(messages, system, BEDROCK_READER);
-}
-
-/** A result's neutral content, and whether the array must be kept to write it back. */
-function resultContent(content: readonly JsonObject[]): { value: JsonValue; keep: boolean } {
-  const [only] = content;
-  if (content.length === 1 && only?.json !== undefined && Object.keys(only).length === 1)
-    return { value: only.json as JsonValue, keep: false };
-  let text = '';
-  let textOnly = true;
-  for (const item of content) {
-    if (typeof item.text === 'string' && Object.keys(item).length === 1) text += item.text;
-    else textOnly = false;
-  }
-  // One text block, or none, writes back as it was; several are joined, so they are kept.
-  return { value: text, keep: !textOnly || content.length > 1 };
-}
-
-function systemText(system: unknown): string {
-  if (!Array.isArray(system))
-    throw invalidField('system', system, 'an array of system content blocks');
-  const texts: string[] = [];
-  system.forEach((block: unknown, blockIndex) => {
-    if (!isObject(block))
-      throw invalidField(`system[${blockIndex}]`, block, 'a system content block object');
-    // cachePoint and guardContent blocks hold no text of the prompt.
-    if (block.text === undefined) return;
-    if (typeof block.text !== 'string')
-      throw invalidField(`system[${blockIndex}].text`, block.text, 'a string');
-    texts.push(block.text);
-  });
-  return texts.join('\n\n');
 }

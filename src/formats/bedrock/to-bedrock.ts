@@ -1,9 +1,8 @@
-import type { JsonValue, ToolHistory, ConversionResult } from '../../core/history.js';
-import { isObject } from '../../core/input-guards.js';
+import type { ToolHistory, ConversionResult } from '../../core/history.js';
 import { withExtras, type WriterOptions } from '../shared/conversion-context.js';
 import { joinedText } from '../anthropic/read-blocks.js';
 import { writeBlocks, type BlockWriter } from '../anthropic/write-blocks.js';
-import { writeBedrockParts } from './bedrock-result-parts.js';
+import { bedrockResultContent, writeBedrockParts } from './bedrock-result-parts.js';
 import type {
   BedrockContentBlock,
   BedrockMessage,
@@ -39,7 +38,7 @@ const BEDROCK_WRITER: BlockWriter<BedrockContentBlock> = {
             typeof result.content === 'string' &&
             joinedText(stored) === result.content
           ? (stored as BedrockToolResultContentBlock[])
-          : resultContent(result.content);
+          : bedrockResultContent(result.content);
     const toolResult = { ...extras, toolUseId: result.callId, content };
     // `isError` decides; another status read from Bedrock (`'success'`) is written back as it was.
     const kept = result.isError ? 'error' : status === 'success' ? status : undefined;
@@ -58,9 +57,4 @@ export function toBedrock(
     warnings,
     system: system.length === 0 ? undefined : system,
   };
-}
-
-function resultContent(content: JsonValue): BedrockToolResultContentBlock[] {
-  if (typeof content === 'string') return content === '' ? [] : [{ text: content }];
-  return isObject(content) ? [{ json: content }] : [{ text: JSON.stringify(content) }];
 }

@@ -26,6 +26,7 @@ import {
   geminiPartsOf,
 } from './gemini-rules.js';
 import { readGeminiResultMedia } from './gemini-result-parts.js';
+import { systemText } from '../anthropic/read-blocks.js';
 
 const CALL_PART_KEYS = new Set(['functionCall']);
 const RESPONSE_PART_KEYS = new Set(['functionResponse']);
@@ -51,8 +52,18 @@ export function fromGemini(
   const generateId = options.generateId ?? createCallId;
   const history: HistoryMessage[] = [];
   const warnings: ConversionWarning[] = [];
-  if (options.systemInstruction !== undefined)
-    history.push({ role: 'system', text: systemText(options.systemInstruction) });
+  const system = options.systemInstruction;
+  if (system !== undefined)
+    history.push({
+      role: 'system',
+      // A string, a content, or its parts.
+      text:
+        typeof system === 'string'
+          ? system
+          : isObject(system)
+            ? systemText(system.parts, 'systemInstruction.parts')
+            : systemText(system, 'systemInstruction'),
+    });
   let turn = new GeminiTurn();
   for (let index = 0; index < contents.length; index++) {
     const content = objectAt(contents, index, 'contents', GEMINI_CONTENT_SHAPE);
@@ -218,16 +229,4 @@ function readResponse(
     sourceIndex: index,
     ...(extras === undefined ? {} : { providerData: { gemini: extras } }),
   };
-}
-
-function systemText(instruction: unknown): string {
-  if (typeof instruction === 'string') return instruction;
-  if (!isObject(instruction))
-    throw invalidField('systemInstruction', instruction, 'a string or a content with parts');
-  const parts = instruction.parts;
-  if (!Array.isArray(parts))
-    throw invalidField('systemInstruction.parts', parts, 'an array of parts');
-  return parts
-    .map((part: unknown) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
-    .join('\n\n');
 }

@@ -206,9 +206,15 @@ const SNAKE_TO_CAMEL: Readonly<Record<string, string>> = {
   thought_signature: 'thoughtSignature',
   inline_data: 'inlineData',
   file_data: 'fileData',
+  mime_type: 'mimeType',
+  file_uri: 'fileUri',
+  display_name: 'displayName',
 };
 
-/** Returns `part` with snake_case field names in camelCase (the same object when it has none). */
+/**
+ * Returns `part` (or a media part's `inlineData` / `fileData`) with snake_case field names in
+ * camelCase: the same object when it has none.
+ */
 export function camelCaseGeminiPart<T extends Readonly<Record<string, unknown>>>(part: T): T {
   if (!hasSnakeCaseKey(part)) return part;
   const renamed: Record<string, unknown> = {};

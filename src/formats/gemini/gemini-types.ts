@@ -1,39 +1,20 @@
 // Minimal `generateContent` wire types, checked by type tests against `@google/genai`'s `Content`.
 
-/** The call inside a `functionCall` part; ids are optional. */
-export interface GeminiFunctionCall {
-  readonly name: string;
-  readonly args?: Record<string, unknown>;
-  readonly id?: string;
-}
-
 /** Media beside a function response (Gemini 3): inline bytes or a file URI. */
-export interface GeminiFunctionResponsePart {
-  readonly inlineData?: {
-    readonly mimeType?: string;
-    readonly data: string;
-    readonly displayName?: string;
-  };
-  readonly fileData?: {
-    readonly mimeType?: string;
-    readonly fileUri: string;
-    readonly displayName?: string;
-  };
-}
+type ResponseMedia<Key extends string> = Readonly<
+  Record<Key, string> & { mimeType?: string; displayName?: string }
+>;
 
-/** The result inside a `functionResponse` part. */
-export interface GeminiFunctionResponse {
-  readonly name: string;
-  readonly response: Record<string, unknown>;
-  readonly id?: string;
-  readonly parts?: GeminiFunctionResponsePart[];
-}
-
-/** One part of a content; other kinds pass through. */
+/** One part of a content: text, a call (ids optional), a response; other kinds pass through. */
 export interface GeminiPart {
   readonly text?: string;
-  readonly functionCall?: GeminiFunctionCall;
-  readonly functionResponse?: GeminiFunctionResponse;
+  readonly functionCall?: Readonly<{ name: string; args?: Record<string, unknown>; id?: string }>;
+  readonly functionResponse?: Readonly<{
+    name: string;
+    response: Record<string, unknown>;
+    id?: string;
+    parts?: { inlineData?: ResponseMedia<'data'>; fileData?: ResponseMedia<'fileUri'> }[];
+  }>;
   readonly thoughtSignature?: string;
   readonly [key: string]: unknown;
 }

@@ -5,7 +5,7 @@ import type { ToolHistory, ConversionResult } from '../../core/history.js';
 import { writeBlocks, type BlockWriter } from '../anthropic/write-blocks.js';
 import type { GeminiContent, GeminiPart, GeminiSystemInstruction } from './gemini-types.js';
 import { SKIP_THOUGHT_SIGNATURE } from './gemini-rules.js';
-import { geminiResultLosses, writeGeminiResultMedia } from './gemini-result-parts.js';
+import { writeGeminiResultMedia } from './gemini-result-parts.js';
 
 /** The output of {@link toGemini}: `contents` plus the request's `systemInstruction`. */
 export interface GeminiConversionResult extends ConversionResult<GeminiContent[]> {
@@ -18,15 +18,7 @@ export function toGemini(
   history: ToolHistory,
   options: WriteFormatOptions = {},
 ): GeminiConversionResult {
-  const written = writeBlocks(history, options, geminiWriter(options));
-  const { messages, system } = written;
-  const losses = geminiResultLosses(history).filter(
-    ({ code }) => options.omitWarnings?.has(code) !== true,
-  );
-  const warnings =
-    losses.length === 0
-      ? written.warnings
-      : [...written.warnings, ...losses].sort((a, b) => a.messageIndex - b.messageIndex);
+  const { messages, system, warnings } = writeBlocks(history, options, geminiWriter(options));
   const systemInstruction =
     system.length === 0
       ? undefined
@@ -41,8 +33,6 @@ export function toGemini(
 const SIGNATURE_ADDED = `The first call of this model turn has no thought signature (calls from another provider or built by hand); it got "${SKIP_THOUGHT_SIGNATURE}", which Gemini 3 accepts in place of one.`;
 
 function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
-  // The first call part of the model turn being written.
-  let firstCall: GeminiPart | undefined;
   return {
     format: 'gemini',
     movedSystem:
@@ -57,11 +47,9 @@ function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
       const [extras, inner] = splitExtras(own, 'functionCall');
       const callId = options.omitIds?.has(part.callId) === true ? undefined : part.callId;
       const fields = { name: part.name, args: { ...part.arguments } };
-      const written = withExtras(extras, { functionCall: withId(callId, inner, fields) });
-      firstCall ??= written;
-      return written;
+      return withExtras(extras, { functionCall: withId(callId, inner, fields) });
     },
-    result: (result, own) => {
+    result: (result, own, pieces) => {
       const [extras, inner] = splitExtras(own, 'functionResponse');
       const content = result.content;
       const keys = isObject(content) ? Object.keys(content) : [];
@@ -78,7 +66,7 @@ function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
       const asRead =
         options.responsesAsRead?.has(result) === true ||
         options.omitIds?.has(result.callId) === true;
-      const media = result.parts === undefined ? [] : writeGeminiResultMedia(result.parts);
+      const media = writeGeminiResultMedia(result, pieces);
       const fields = { name: result.name, response, ...(media.length > 0 ? { parts: media } : {}) };
       return withExtras(extras, {
         functionResponse: withId(asRead ? undefined : result.callId, inner, fields),
@@ -86,10 +74,9 @@ function geminiWriter(options: WriteFormatOptions): BlockWriter<GeminiPart> {
     },
     // Gemini 3 checks the first call part of each step: later parallel calls carry no signature.
     finishAssistant: (parts, index, context) => {
-      const first = firstCall;
-      firstCall = undefined;
-      const at = first === undefined ? -1 : parts.indexOf(first);
-      if (first === undefined || at === -1 || options.missingThoughtSignature === 'omit') return;
+      const at = parts.findIndex((part) => part.functionCall !== undefined);
+      const first = parts[at];
+      if (first === undefined || options.missingThoughtSignature === 'omit') return;
       if (typeof first.thoughtSignature === 'string' && first.thoughtSignature !== '') return;
       parts[at] = { ...first, thoughtSignature: SKIP_THOUGHT_SIGNATURE };
       const callId = first.functionCall?.id;

@@ -165,8 +165,8 @@ function toEvents(reply: ResolvedReply, envelope: AnthropicEnvelope): string[] {
   return frames;
 }
 
-/** Anthropic refuses empty text blocks, so only a reply without calls may send one. */
-function textBlockOf(reply: ResolvedReply): string | undefined {
+/** Anthropic and Bedrock refuse empty text blocks, so only a reply without calls may send one. */
+export function textBlockOf(reply: ResolvedReply): string | undefined {
   if (reply.toolCalls.length === 0) return reply.text ?? '';
   return reply.text === '' ? undefined : reply.text;
 }

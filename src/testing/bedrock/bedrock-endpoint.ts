@@ -18,6 +18,7 @@ import {
   randomId,
   refuseHistory,
 } from '../endpoint.js';
+import { textBlockOf } from '../anthropic/anthropic-endpoint.js';
 
 /** Bedrock's 400: `{"message": …}` with the type in `x-amzn-ErrorType` (agno-agi/agno#6698). */
 export function bedrockErrorBody(issue: HistoryIssue): ErrorReply<ErrorBodies['bedrock']> {
@@ -85,9 +86,8 @@ async function handleConverse(request: EndpointRequest): Promise<EndpointReply> 
 /** A Converse response; Bedrock refuses blank text blocks, so a reply with calls sends none. */
 function toConverseResponse(reply: ResolvedReply): object {
   const calls = reply.toolCalls;
-  const text = calls.length === 0 ? (reply.text ?? '') : reply.text;
-  const content: object[] =
-    text !== undefined && (text !== '' || calls.length === 0) ? [{ text }] : [];
+  const text = textBlockOf(reply);
+  const content: object[] = text === undefined ? [] : [{ text }];
   for (const call of calls)
     content.push({
       toolUse: { toolUseId: call.id, name: call.name, input: argumentsObject(call) },

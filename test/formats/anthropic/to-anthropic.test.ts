@@ -73,6 +73,22 @@ describe('toAnthropic', () => {
 });
 
 describe('fromAnthropic', () => {
+  it('joins the system blocks by a blank line and names a malformed one', () => {
+    const system = [
+      { type: 'text', text: 'a', cache_control: { type: 'ephemeral' } },
+      { text: 'b' },
+    ];
+    expect(fromAnthropic([], { system }).messages).toEqual([{ role: 'system', text: 'a\n\nb' }]);
+    expect(fromAnthropic([], { system: 'plain' }).messages).toEqual([
+      { role: 'system', text: 'plain' },
+    ]);
+    expect(() => fromAnthropic([], { system: [{ text: 1 }] })).toThrow(/system\[0\]\.text/);
+    expect(() => fromAnthropic([], { system: ['a'] })).toThrow(/system\[0\]/);
+    expect(() => fromAnthropic([], { system: 1 })).toThrow(
+      /system is a number, but must be an array/,
+    );
+  });
+
   it('splits a user turn into results and text, naming results after their tool_use', () => {
     const messages = [
       {

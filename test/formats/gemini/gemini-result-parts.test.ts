@@ -155,21 +155,21 @@ describe('toGemini: result parts from another format', () => {
         code: 'dropped-provider-data',
         messageIndex: 1,
         callId: 'c1',
-        message: "gemini cannot carry anthropic extras of a result's image; they were left out.",
+        message: 'gemini cannot carry anthropic extras (cache_control); they were left out.',
       },
       {
         code: 'dropped-content',
         messageIndex: 1,
         callId: 'c1',
         message:
-          'Gemini functionResponse.parts take inline data or a file URI; a JSON piece beside text (the response holds the text) was left out.',
+          'Gemini functionResponse parts cannot hold a JSON piece beside text (the response holds the text); the result of "c1" was written without it.',
       },
       {
         code: 'dropped-content',
         messageIndex: 1,
         callId: 'c1',
         message:
-          'Gemini functionResponse.parts take inline data or a file URI; a document known only by file id "file-9" was left out.',
+          'Gemini functionResponse parts cannot hold a document known only by file id "file-9"; the result of "c1" was written without it.',
       },
     ]);
   });
