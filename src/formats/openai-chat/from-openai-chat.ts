@@ -9,7 +9,8 @@ import type {
   ConversionResult,
 } from '../../core/history.js';
 import { contentOfParts } from '../../core/history.js';
-import { readToolMedia } from './chat-result-media.js';
+import { CHAT_PIECES } from './chat-result-media.js';
+import { readMediaPieces } from '../shared/media-pieces.js';
 import { readCallPart } from '../shared/arguments-text.js';
 import {
   assertArray,
@@ -225,7 +226,8 @@ function readResult(
   const name = dialect.resultName ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
   const extras = extrasOf(message, dialect.resultName ? NAMED_RESULT_KEYS : RESULT_KEYS);
   // Images and files, which OpenAI refuses here (the validator says so), are read, not thrown on.
-  const parts = dialect.format === 'openai-chat' ? readToolMedia(message.content) : undefined;
+  const parts =
+    dialect.format === 'openai-chat' ? readMediaPieces(message.content, CHAT_PIECES) : undefined;
   const read =
     parts === undefined
       ? { content: readText(message.content, `${path}.content`) }

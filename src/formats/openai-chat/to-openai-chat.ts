@@ -89,7 +89,7 @@ function writeChatMessages(
           context.warn(
             'dropped-content',
             index,
-            `${dialect.formatName} cannot ${what}; it was left out.`,
+            `${dialect.formatName} cannot hold ${what}; it was left out.`,
             callId,
           );
         if (media.content.length === 0) break;

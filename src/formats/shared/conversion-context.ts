@@ -6,8 +6,6 @@ import type {
   ConversionWarningCode,
   OpaquePart,
   ProviderData,
-  ResultPart,
-  TextPart,
   ToolResult,
 } from '../../core/history.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
@@ -101,31 +99,6 @@ export function withOwnData<T extends object>(
   extras: Readonly<Record<string, unknown>> | undefined,
 ): T {
   return extras === undefined ? value : { ...value, providerData: { [format]: extras } };
-}
-
-/**
- * A tool result's array of pieces, each read by `readPiece`; `undefined` unless every piece reads
- * and one is an image or a document (text alone is the format's plain content).
- */
-export function readMediaPieces(
-  value: unknown,
-  readPiece: (piece: JsonObject) => ResultPart | undefined,
-): ResultPart[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const parts: ResultPart[] = [];
-  for (const piece of value as unknown[]) {
-    const part = isObject(piece) ? readPiece(piece) : undefined;
-    if (part === undefined) return undefined;
-    parts.push(part);
-  }
-  return parts.some((part) => part.type !== 'text') ? parts : undefined;
-}
-
-/** A `{ type: 'text', text }` piece as a text part (its other fields are not kept). */
-export function textPiece(piece: JsonObject): TextPart | undefined {
-  return piece.type === 'text' && typeof piece.text === 'string'
-    ? { type: 'text', text: piece.text }
-    : undefined;
 }
 
 /** The keys of `record` not in `known`, as a new object, or `undefined` when there are none. */

@@ -9,6 +9,7 @@ import type {
 } from '../../core/history.js';
 import type {
   VercelAssistantMessage,
+  VercelContentPiece,
   VercelJsonValue,
   VercelModelMessage,
   VercelOtherPart,
@@ -20,7 +21,8 @@ import type {
   VercelToolResultPart,
   VercelUserMessage,
 } from './vercel-types.js';
-import { writeContentParts } from './vercel-result-parts.js';
+import { writeMediaPieces } from '../shared/media-pieces.js';
+import { VERCEL_PIECES } from './from-vercel.js';
 
 /** Writes a neutral history as Vercel AI SDK `ModelMessage`s. */
 export function toVercel(
@@ -135,8 +137,8 @@ function contentOutput(
   index: number,
   context: ConversionContext,
 ): VercelToolResultOutput {
-  const { value, dropped } = writeContentParts(result.parts ?? []);
-  for (const what of dropped)
+  const { pieces, lost } = writeMediaPieces(result.parts ?? [], VERCEL_PIECES);
+  for (const what of lost)
     context.warn(
       'dropped-content',
       index,
@@ -150,5 +152,5 @@ function contentOutput(
       "The AI SDK's content output has no error flag; the error mark of the result was left out.",
       result.callId,
     );
-  return { type: 'content', value };
+  return { type: 'content', value: pieces as unknown as VercelContentPiece[] };
 }
