@@ -14,7 +14,6 @@ import {
   type ConversionResult,
 } from '../../core/history.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
-import { userContent } from '../openai-chat/to-openai-chat.js';
 import { RESPONSES_PIECES, textOf } from './from-openai-responses.js';
 import { writeMediaPieces } from '../shared/media-pieces.js';
 import type {
@@ -48,10 +47,10 @@ export function toOpenAIResponses(
         break;
       }
       case 'user': {
-        const [extras, content] = userContent<OpenAIResponsesInputContent>(
-          message,
+        const extras = context.ownData(message.providerData, index);
+        const content = context.writeContent<OpenAIResponsesInputContent>(
+          message.parts,
           index,
-          context,
           'input_text',
         );
         items.push({ ...extras, type: 'message', role: 'user', content });

@@ -6,6 +6,8 @@ import type {
   ConversionWarningCode,
   OpaquePart,
   ProviderData,
+  TextPart,
+  ToolCallPart,
   ToolResult,
 } from '../../core/history.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
@@ -80,6 +82,32 @@ export class ConversionContext {
         `${this.format} cannot hold a ${part.format} part (${what}); it was left out.`,
       );
     return undefined;
+  }
+
+  /**
+   * Parts as a message's `content`: one plain text part as a string, else each part written
+   * (calls by `writeCall`); parts from another format are left out with a warning.
+   */
+  writeContent<Part>(
+    parts: readonly (TextPart | ToolCallPart | OpaquePart)[],
+    index: number,
+    textType = 'text',
+    writeCall: (call: ToolCallPart) => Part | undefined = () => undefined,
+  ): string | Part[] {
+    const [only] = parts;
+    if (parts.length === 1 && only?.type === 'text' && only.providerData === undefined)
+      return only.text;
+    const content: Part[] = [];
+    for (const part of parts) {
+      const value =
+        part.type === 'text'
+          ? { ...this.ownData(part.providerData, index), type: textType, text: part.text }
+          : part.type === 'tool-call'
+            ? writeCall(part)
+            : this.ownOpaque(part, index);
+      if (value !== undefined) content.push(value as Part);
+    }
+    return content;
   }
 
   private dropReasoning(source: string, what: string, messageIndex: number, callId?: string): void {

@@ -65,39 +65,18 @@ function writeTurn(
   context: ConversionContext,
 ): VercelUserMessage | VercelAssistantMessage {
   const extras = context.ownData(message.providerData, index);
-  const [only] = message.parts;
-  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined)
-    return { ...extras, role: message.role, content: only.text };
-  const content: (VercelTextPart | VercelToolCallPart | VercelOtherPart)[] = [];
-  for (const part of message.parts) {
-    switch (part.type) {
-      case 'text':
-        content.push({
-          ...context.ownData(part.providerData, index),
-          type: 'text',
-          text: part.text,
-        });
-        break;
-      case 'tool-call':
-        content.push(
-          withExtras(context.ownData(part.providerData, index, part.callId), {
-            type: 'tool-call',
-            toolCallId: part.callId,
-            toolName: part.name,
-            input: part.argumentsText ?? part.arguments,
-          }),
-        );
-        break;
-      case 'opaque': {
-        // Opaque parts in this format were read from this role's content.
-        const value = context.ownOpaque(part, index);
-        if (value !== undefined) content.push(value as VercelOtherPart);
-        break;
-      }
-      default:
-        assertNever(part, 'message part');
-    }
-  }
+  const content = context.writeContent<VercelTextPart | VercelToolCallPart | VercelOtherPart>(
+    message.parts,
+    index,
+    'text',
+    (part) =>
+      withExtras(context.ownData(part.providerData, index, part.callId), {
+        type: 'tool-call' as const,
+        toolCallId: part.callId,
+        toolName: part.name,
+        input: part.argumentsText ?? part.arguments,
+      }),
+  );
   return { ...extras, role: message.role, content } as VercelUserMessage | VercelAssistantMessage;
 }
 
