@@ -21,8 +21,6 @@ import type {
   OpenAIChatAssistantMessage,
   OpenAIChatFunctionMessage,
   OpenAIChatMessage,
-  OpenAIChatRefusalPart,
-  OpenAIChatTextPart,
   OpenAIChatToolCall,
   OpenAIChatToolMessage,
   OpenAIChatUserContentPart,
@@ -165,7 +163,9 @@ function writeAssistant(
   if (functionCall !== undefined) names.arm(LEGACY_CALL_ID, functionCall.name);
   for (const call of toolCalls)
     names.arm(call.id, call.type === 'custom' ? call.custom.name : call.function.name);
-  const written = context.writeContent<OpenAIChatTextPart | OpenAIChatRefusalPart>(others, index);
+  const written = context.writeContent<
+    Exclude<OpenAIChatAssistantMessage['content'], string | null | undefined>[number]
+  >(others, index);
   const content = written.length === 0 && Array.isArray(written) ? null : written;
   const assistant: OpenAIChatAssistantMessage =
     toolCalls.length > 0
