@@ -9,8 +9,11 @@ import { blockIssueOf, type BlockWording, type Words } from '../anthropic/anthro
 import { invalidField, isObject, type JsonObject } from '../../core/input-guards.js';
 import type { HistoryInspection } from '../../core/history-inspection.js';
 import { ToolTurnTable } from '../../core/tool-turn-table.js';
-import { textOfContent } from '../openai-chat/validate-openai-chat.js';
-import { assertMistralMessages, mistralMessageAt } from '../openai-chat/from-openai-chat.js';
+import {
+  assertOpenAIChatMessages as assertMistralMessages,
+  openAIChatMessageAt as mistralMessageAt,
+  textOfContent,
+} from '../openai-chat/validate-openai-chat.js';
 
 /** The only call id shape Mistral accepts: exactly 9 characters of `[a-zA-Z0-9]`. */
 export const MISTRAL_TOOL_CALL_ID_PATTERN: RegExp = /^[a-zA-Z0-9]{9}$/;

@@ -1,47 +1,33 @@
-import {
-  dataUrlOf,
-  lostMedia,
-  parseDataUrl,
-  type MediaPart,
-  type ResultPart,
-  type ToolResult,
-} from '../../core/history.js';
-import { isObject, type JsonObject } from '../../core/input-guards.js';
-import { appendAll, readMediaPieces, textPiece } from '../shared/conversion-context.js';
-import type { OpenAIChatUserContentPart } from './openai-chat-types.js';
+import type { ToolResult } from '../../core/history.js';
+import { isObject } from '../../core/input-guards.js';
+import { appendAll } from '../shared/conversion-context.js';
 import type { ShapeFix } from '../shared/chat-host.js';
+import type { OpenAIChatUserContentPart } from './openai-chat-types.js';
+import { readMediaPieces, writeMediaPieces, type MediaPieceTable } from '../shared/media-pieces.js';
 
 // Chat Completions takes images and files only in user messages: "Image URLs are only allowed for
 // messages with role 'user', but this message with role 'tool' contains an image URL."
 // (OpenHands/OpenHands#7700). A result's images and documents go into a user message right after
 // its run of `tool` messages, as clients do (MoonshotAI/kimi-code#626).
 
-/** A `tool` message's content array with an image or file part read as result parts; else `undefined`. */
-export function readToolMedia(content: unknown): ResultPart[] | undefined {
-  return readMediaPieces(content, (piece) => textPiece(piece) ?? readMedia(piece));
-}
-
-function readMedia(piece: Readonly<Record<string, unknown>>): MediaPart | undefined {
-  const image = isObject(piece.image_url) ? piece.image_url : undefined;
-  if (piece.type === 'image_url' && typeof image?.url === 'string' && image.detail === undefined) {
-    return { type: 'image', ...(parseDataUrl(image.url) ?? { url: image.url }) };
-  }
-  const file = isObject(piece.file) ? piece.file : undefined;
-  if (piece.type !== 'file' || file === undefined) return undefined;
-  const data = typeof file.file_data === 'string' ? parseDataUrl(file.file_data) : undefined;
-  if (typeof file.file_data === 'string' && data === undefined) return undefined;
-  return {
-    type: 'document',
-    ...data,
-    ...(typeof file.file_id === 'string' && { fileId: file.file_id }),
-    ...(typeof file.filename === 'string' && { filename: file.filename }),
-  };
-}
+/** Chat's content pieces: `image_url: { url }` (a URL or a data URL) and `file`. */
+export const CHAT_PIECES: MediaPieceTable = {
+  format: 'openai-chat',
+  text: 'text',
+  media: [
+    { type: 'image_url', holds: 'image', inside: 'image_url', keys: { link: 'url' } },
+    {
+      type: 'file',
+      holds: 'document',
+      inside: 'file',
+      keys: { dataUrl: 'file_data', fileId: 'file_id', filename: 'filename' },
+    },
+  ],
+};
 
 /**
  * The user message content that carries the images and documents of `results` (empty for none),
- * and what of them Chat cannot hold, as "cannot …" phrases: an image known only by file id, a
- * document only by URL; an image's file name, a URL's media type.
+ * and what of them Chat cannot hold.
  */
 export function mediaOfResults(results: readonly ToolResult[]): {
   readonly content: OpenAIChatUserContentPart[];
@@ -50,41 +36,14 @@ export function mediaOfResults(results: readonly ToolResult[]): {
   const content: OpenAIChatUserContentPart[] = [];
   const lost: { callId: string; what: string }[] = [];
   for (const { callId, parts = [] } of results) {
-    const written: OpenAIChatUserContentPart[] = [];
-    for (const part of parts) {
-      if (part.type !== 'image' && part.type !== 'document') continue;
-      const piece = writeMedia(part);
-      if (piece === undefined) {
-        const only = part.type === 'image' ? 'file id' : 'URL';
-        lost.push({ callId, what: `take a result's ${part.type} known only by ${only}` });
-        continue;
-      }
-      written.push(piece);
-      const kept = lostMedia(part, readMedia(piece as unknown as JsonObject));
-      if (kept !== undefined) lost.push({ callId, what: `hold ${kept}` });
-    }
-    if (written.length === 0) continue;
+    const written = writeMediaPieces(parts, CHAT_PIECES);
+    for (const what of written.lost) lost.push({ callId, what });
+    const media = written.pieces.filter((piece) => piece.type !== 'text');
+    if (media.length === 0) continue;
     content.push({ type: 'text', text: `Attachments of the result of tool call ${callId}:` });
-    appendAll(content, written);
+    appendAll(content, media as unknown as OpenAIChatUserContentPart[]);
   }
   return { content, lost };
-}
-
-function writeMedia(part: MediaPart): OpenAIChatUserContentPart | undefined {
-  const dataUrl = dataUrlOf(part);
-  if (part.type === 'image') {
-    const url = dataUrl ?? part.url;
-    return url === undefined ? undefined : { type: 'image_url', image_url: { url } };
-  }
-  if (dataUrl === undefined && part.fileId === undefined) return undefined;
-  return {
-    type: 'file',
-    file: {
-      ...(dataUrl !== undefined && { file_data: dataUrl }),
-      ...(part.fileId !== undefined && { file_id: part.fileId }),
-      ...(part.filename !== undefined && { filename: part.filename }),
-    },
-  };
 }
 
 /** What {@link moveToolMedia} did: the messages, its fixes, and where each came from in its input. */
@@ -119,7 +78,11 @@ export function moveToolMedia(messages: readonly unknown[]): MovedMedia | undefi
     if (index === messages.length) break;
     placeOf.push(out.length);
     inputIndexes.push(index);
-    if (!tool || readToolMedia(message.content) === undefined || !Array.isArray(message.content)) {
+    if (
+      !tool ||
+      readMediaPieces(message.content, CHAT_PIECES) === undefined ||
+      !Array.isArray(message.content)
+    ) {
       out.push(message);
       continue;
     }

@@ -9,16 +9,10 @@ import type {
   ConversionResult,
 } from '../../core/history.js';
 import { contentOfParts } from '../../core/history.js';
-import { readToolMedia } from './chat-result-media.js';
+import { CHAT_PIECES } from './chat-result-media.js';
+import { readMediaPieces } from '../shared/media-pieces.js';
 import { readCallPart } from '../shared/arguments-text.js';
-import {
-  assertArray,
-  invalidField,
-  isObject,
-  objectAt,
-  stringAt,
-  type JsonObject,
-} from '../../core/input-guards.js';
+import { invalidField, isObject, stringAt, type JsonObject } from '../../core/input-guards.js';
 import {
   assertOpenAIChatMessages,
   LEGACY_CALL_ID,
@@ -26,15 +20,13 @@ import {
   textOfContent,
 } from './validate-openai-chat.js';
 
-/** What differs between the Chat Completions-shaped formats; the guards are the validator's. */
+/** What differs between the Chat Completions-shaped formats. */
 export interface ChatDialect {
   readonly format: 'openai-chat' | 'mistral';
   /** Name used in warnings. */
   readonly formatName: string;
-  /** True when `tool` messages carry the tool's `name` (Mistral). */
+  /** `tool` messages carry the tool's `name` (Mistral); else the deprecated functions API is read. */
   readonly resultName: boolean;
-  readonly assertMessages: (messages: unknown) => asserts messages is readonly unknown[];
-  readonly messageAt: (messages: readonly unknown[], index: number) => JsonObject;
 }
 
 /** OpenAI Chat Completions. */
@@ -42,8 +34,6 @@ export const OPENAI_CHAT_DIALECT: ChatDialect = {
   format: 'openai-chat',
   formatName: 'OpenAI Chat',
   resultName: false,
-  assertMessages: assertOpenAIChatMessages,
-  messageAt: openAIChatMessageAt,
 };
 
 /** Mistral: `tool` messages carry the tool's `name`. */
@@ -51,16 +41,12 @@ export const MISTRAL_DIALECT: ChatDialect = {
   format: 'mistral',
   formatName: 'Mistral',
   resultName: true,
-  assertMessages: assertMistralMessages,
-  messageAt: mistralMessageAt,
 };
 
 const MESSAGE_KEYS = new Set(['role', 'content']);
 const ASSISTANT_KEYS = new Set(['role', 'content', 'tool_calls']);
 const LEGACY_ASSISTANT_KEYS = new Set([...ASSISTANT_KEYS, 'function_call']);
 const FUNCTION_KEYS = new Set(['name', 'arguments']);
-const FUNCTION_RESULT_KEYS = new Set(['role', 'name', 'content']);
-
 const CALL_KEYS = new Set(['id', 'type', 'function']);
 const CUSTOM_CALL_KEYS = new Set(['id', 'type', 'custom']);
 const TEXT_PART_KEYS = new Set(['type', 'text']);
@@ -81,7 +67,7 @@ function readChatMessages(
   messages: readonly unknown[],
   dialect: ChatDialect,
 ): ConversionResult<HistoryMessage[]> {
-  dialect.assertMessages(messages);
+  assertOpenAIChatMessages(messages);
   const history: HistoryMessage[] = [];
   const names = new CallNames('turn');
   // Ids of the open turn's custom calls, whose results are custom too.
@@ -89,21 +75,16 @@ function readChatMessages(
   const { format } = dialect;
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
-    const message = dialect.messageAt(messages, index);
+    const message = openAIChatMessageAt(messages, index);
     const role = message.role;
-    if (role === 'tool') {
+    // The deprecated functions API (OpenAI only): a `function` message answers the
+    // `function_call` just before it, under one made-up id.
+    if (role === 'tool' || (role === 'function' && !dialect.resultName)) {
       const read = readResult(message, index, dialect, names);
       const result = custom.has(read.callId) ? { ...read, kind: 'custom' as const } : read;
       const last = history.at(-1);
       if (last?.role === 'tool') appendAll(last.results, [result]);
       else history.push({ role: 'tool', results: [result], sourceIndex: index });
-      continue;
-    }
-    if (role === 'function' && format === 'openai-chat') {
-      // The deprecated functions API: the answer to the `function_call` just before it.
-      // A lone one is an orphan under the same id: no open turn holds it.
-      const result = readFunctionResult(message, index, format, names);
-      history.push({ role: 'tool', results: [result], sourceIndex: index });
       continue;
     }
     if (role === 'assistant') {
@@ -146,21 +127,17 @@ function readAssistant(
     throw invalidField(`${path}.tool_calls`, toolCalls, 'an array of tool calls');
   // Only OpenAI has the deprecated functions API; elsewhere `function_call` stays an extra.
   const legacy = format === 'openai-chat' ? message.function_call : undefined;
-  const legacyCall = isObject(legacy)
-    ? readLegacyCall(legacy, format, `${path}.function_call`)
-    : undefined;
-  if (toolCalls.length > 0 || legacyCall !== undefined) names.startTurn();
-  else names.other();
-  if (legacyCall !== undefined) {
-    names.arm(legacyCall.callId, legacyCall.name);
-    parts.push(legacyCall);
-  } else if (legacy !== undefined && legacy !== null)
-    throw invalidField(`${path}.function_call`, legacy, 'an object');
+  if (legacy !== undefined && legacy !== null) {
+    const extras = isObject(legacy) ? extrasOf(legacy, FUNCTION_KEYS) : undefined;
+    parts.push(readFunction(legacy, LEGACY_CALL_ID, extras, format, `${path}.function_call`));
+  }
   toolCalls.forEach((raw: unknown, callIndex) => {
-    const call = readCall(raw, format, `${path}.tool_calls[${callIndex}]`);
-    names.arm(call.callId, call.name);
-    parts.push(call);
+    parts.push(readCall(raw, format, `${path}.tool_calls[${callIndex}]`));
   });
+  const calls = parts.filter((part) => part.type === 'tool-call');
+  if (calls.length > 0) names.startTurn();
+  else names.other();
+  for (const call of calls) names.arm(call.callId, call.name);
   const extras = extrasOf(
     message,
     format === 'openai-chat' ? LEGACY_ASSISTANT_KEYS : ASSISTANT_KEYS,
@@ -180,35 +157,22 @@ function readCall(raw: unknown, format: ChatDialect['format'], path: string): To
     const extras = extrasOf(call, CUSTOM_CALL_KEYS);
     return withOwnData({ ...part, argumentsText: input }, format, extras);
   }
-  const fn = objectField(call.function, `${path}.function`);
-  const name = stringAt(fn.name, `${path}.function.name`);
   const callId = stringAt(call.id, `${path}.id`);
-  const data = withOwnData({}, format, extrasOf(call, CALL_KEYS));
-  return readCallPart({ callId, name, ...data }, fn.arguments, `${path}.function.arguments`);
+  return readFunction(call.function, callId, extrasOf(call, CALL_KEYS), format, `${path}.function`);
 }
 
-/** The deprecated `function_call`, as a call under {@link LEGACY_CALL_ID}. */
-function readLegacyCall(fn: JsonObject, format: ChatDialect['format'], path: string): ToolCallPart {
-  const callId = LEGACY_CALL_ID;
-  const name = stringAt(fn.name, `${path}.name`);
-  const data = withOwnData({}, format, extrasOf(fn, FUNCTION_KEYS));
-  return readCallPart({ callId, name, ...data }, fn.arguments, `${path}.arguments`);
-}
-
-/** A `role: 'function'` message: the result of the legacy call before it. */
-function readFunctionResult(
-  message: JsonObject,
-  index: number,
+/** A `function: { name, arguments }` (or a legacy `function_call`) as the call `callId`. */
+function readFunction(
+  raw: unknown,
+  callId: string,
+  extras: Record<string, unknown> | undefined,
   format: ChatDialect['format'],
-  names: CallNames,
-): ToolResult {
-  const path = `messages[${index}]`;
-  const name = stringAt(message.name, `${path}.name`);
-  const callId = LEGACY_CALL_ID;
-  names.answer(callId);
-  const content = readText(message.content, `${path}.content`);
-  const result: ToolResult = { callId, name, content, isError: false, sourceIndex: index };
-  return withOwnData(result, format, extrasOf(message, FUNCTION_RESULT_KEYS));
+  path: string,
+): ToolCallPart {
+  const fn = objectField(raw, path);
+  const name = stringAt(fn.name, `${path}.name`);
+  const data = withOwnData({}, format, extras);
+  return readCallPart({ callId, name, ...data }, fn.arguments, `${path}.arguments`);
 }
 
 function readResult(
@@ -218,14 +182,21 @@ function readResult(
   names: CallNames,
 ): ToolResult {
   const path = `messages[${index}]`;
-  const callId = stringAt(message.tool_call_id, `${path}.tool_call_id`);
-  const ownName = typeof message.name === 'string' ? message.name : undefined;
+  const legacy = message.role === 'function';
+  const callId = legacy ? LEGACY_CALL_ID : stringAt(message.tool_call_id, `${path}.tool_call_id`);
+  const named = dialect.resultName || legacy;
+  const ownName = legacy
+    ? stringAt(message.name, `${path}.name`)
+    : typeof message.name === 'string'
+      ? message.name
+      : undefined;
   const callName = names.answer(callId);
   // OpenAI tool messages have no `name`: the call's is used and a stray one stays an extra.
-  const name = dialect.resultName ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
-  const extras = extrasOf(message, dialect.resultName ? NAMED_RESULT_KEYS : RESULT_KEYS);
+  const name = named ? (ownName ?? callName ?? '') : (callName ?? ownName ?? '');
+  const extras = extrasOf(message, named ? NAMED_RESULT_KEYS : RESULT_KEYS);
   // Images and files, which OpenAI refuses here (the validator says so), are read, not thrown on.
-  const parts = dialect.format === 'openai-chat' ? readToolMedia(message.content) : undefined;
+  const parts =
+    dialect.format === 'openai-chat' ? readMediaPieces(message.content, CHAT_PIECES) : undefined;
   const read =
     parts === undefined
       ? { content: readText(message.content, `${path}.content`) }
@@ -271,14 +242,4 @@ export function readParts(
 function objectField(value: unknown, path: string): JsonObject {
   if (!isObject(value)) throw invalidField(path, value, 'an object');
   return value;
-}
-
-/** @throws {ToolHistoryError} `invalid-input` unless `messages` is an array. */
-export function assertMistralMessages(messages: unknown): asserts messages is readonly unknown[] {
-  assertArray(messages, 'a Mistral `messages`');
-}
-
-/** @throws {ToolHistoryError} `invalid-input` when `messages[index]` is not an object. */
-export function mistralMessageAt(messages: readonly unknown[], index: number): JsonObject {
-  return objectAt(messages, index, 'messages', 'an object with a role');
 }

@@ -1,28 +1,18 @@
 // Minimal hand-written Chat Completions wire types; index signatures keep untouched fields. Arrays
 // are mutable and optionals omit `undefined`, so output is assignable to the `openai` SDK's types.
 
-/** A function entry of `tool_calls`; `arguments` is a JSON string. */
-interface OpenAIChatFunctionToolCall {
-  readonly id: string;
-  readonly type: 'function';
-  readonly function: {
-    readonly name: string;
-    readonly arguments: string;
-  };
-}
-
-/** A custom entry of `tool_calls`: free-form `input` text. */
-interface OpenAIChatCustomToolCall {
-  readonly id: string;
-  readonly type: 'custom';
-  readonly custom: {
-    readonly name: string;
-    readonly input: string;
-  };
-}
-
-/** One entry of `tool_calls`. */
-export type OpenAIChatToolCall = OpenAIChatFunctionToolCall | OpenAIChatCustomToolCall;
+/** One entry of `tool_calls`: a function call (`arguments` is JSON text) or a custom call (free-form `input`). */
+export type OpenAIChatToolCall =
+  | {
+      readonly id: string;
+      readonly type: 'function';
+      readonly function: { readonly name: string; readonly arguments: string };
+    }
+  | {
+      readonly id: string;
+      readonly type: 'custom';
+      readonly custom: { readonly name: string; readonly input: string };
+    };
 
 /** A text content part. */
 export interface OpenAIChatTextPart {
@@ -30,57 +20,37 @@ export interface OpenAIChatTextPart {
   readonly text: string;
 }
 
-/** An assistant refusal part. */
-export interface OpenAIChatRefusalPart {
-  readonly type: 'refusal';
-  readonly refusal: string;
-}
-
-interface OpenAIChatImagePart {
-  readonly type: 'image_url';
-  readonly image_url: { readonly url: string; readonly detail?: 'auto' | 'low' | 'high' };
-}
-
-interface OpenAIChatAudioPart {
-  readonly type: 'input_audio';
-  readonly input_audio: { readonly data: string; readonly format: 'wav' | 'mp3' };
-}
-
-interface OpenAIChatFilePart {
-  readonly type: 'file';
-  readonly file: {
-    readonly file_data?: string;
-    readonly file_id?: string;
-    readonly filename?: string;
-  };
-}
-
 /** Any part of a user message's `content`. */
 export type OpenAIChatUserContentPart =
-  OpenAIChatTextPart | OpenAIChatImagePart | OpenAIChatAudioPart | OpenAIChatFilePart;
-
-interface OpenAIChatSystemMessage {
-  readonly role: 'system' | 'developer';
-  readonly content: string | OpenAIChatTextPart[];
-  readonly [key: string]: unknown;
-}
-
-interface OpenAIChatUserMessage {
-  readonly role: 'user';
-  readonly content: string | OpenAIChatUserContentPart[];
-  readonly [key: string]: unknown;
-}
+  | OpenAIChatTextPart
+  | {
+      readonly type: 'image_url';
+      readonly image_url: { readonly url: string; readonly detail?: 'auto' | 'low' | 'high' };
+    }
+  | {
+      readonly type: 'input_audio';
+      readonly input_audio: { readonly data: string; readonly format: 'wav' | 'mp3' };
+    }
+  | {
+      readonly type: 'file';
+      readonly file: {
+        readonly file_data?: string;
+        readonly file_id?: string;
+        readonly filename?: string;
+      };
+    };
 
 /** An `assistant` message, with or without tool calls. */
 export interface OpenAIChatAssistantMessage {
   readonly role: 'assistant';
-  readonly content?: string | (OpenAIChatTextPart | OpenAIChatRefusalPart)[] | null;
+  readonly content?:
+    string | (OpenAIChatTextPart | { readonly type: 'refusal'; readonly refusal: string })[] | null;
   readonly tool_calls?: OpenAIChatToolCall[];
   readonly function_call?: { readonly name: string; readonly arguments: string };
   readonly [key: string]: unknown;
 }
 
-/** A `tool` message: the result of one call. */
+/** A `tool` message: the result of one call (with its `name` on Mistral). */
 export interface OpenAIChatToolMessage {
   readonly role: 'tool';
   readonly tool_call_id: string;
@@ -96,18 +66,27 @@ export interface OpenAIChatFunctionMessage {
   readonly [key: string]: unknown;
 }
 
+type SystemAndUserMessage =
+  | {
+      readonly role: 'system' | 'developer';
+      readonly content: string | OpenAIChatTextPart[];
+      readonly [key: string]: unknown;
+    }
+  | {
+      readonly role: 'user';
+      readonly content: string | OpenAIChatUserContentPart[];
+      readonly [key: string]: unknown;
+    };
+
 /** Any Chat Completions message. */
 export type OpenAIChatMessage =
-  | OpenAIChatSystemMessage
-  | OpenAIChatUserMessage
+  | SystemAndUserMessage
   | OpenAIChatAssistantMessage
   | OpenAIChatToolMessage
   | OpenAIChatFunctionMessage;
 
-interface MistralToolMessage extends OpenAIChatToolMessage {
-  readonly name: string;
-}
-
 /** Any Mistral chat message: the Chat Completions shape, with `name` on `tool` messages. */
 export type MistralMessage =
-  OpenAIChatSystemMessage | OpenAIChatUserMessage | OpenAIChatAssistantMessage | MistralToolMessage;
+  | SystemAndUserMessage
+  | OpenAIChatAssistantMessage
+  | (OpenAIChatToolMessage & { readonly name: string });

@@ -11,7 +11,6 @@ import {
   type AssistantMessage,
   type ToolHistory,
   type ToolResult,
-  type UserMessage,
   type ConversionResult,
 } from '../../core/history.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
@@ -22,8 +21,6 @@ import type {
   OpenAIChatAssistantMessage,
   OpenAIChatFunctionMessage,
   OpenAIChatMessage,
-  OpenAIChatRefusalPart,
-  OpenAIChatTextPart,
   OpenAIChatToolCall,
   OpenAIChatToolMessage,
   OpenAIChatUserContentPart,
@@ -69,7 +66,8 @@ function writeChatMessages(
       }
       case 'user': {
         names.other();
-        const [extras, content] = userContent<OpenAIChatUserContentPart>(message, index, context);
+        const extras = context.ownData(message.providerData, index);
+        const content = context.writeContent<OpenAIChatUserContentPart>(message.parts, index);
         messages.push({ ...extras, role: 'user', content });
         break;
       }
@@ -78,18 +76,17 @@ function writeChatMessages(
         break;
       case 'tool': {
         context.ownData(message.providerData, index);
-        for (const result of message.results)
-          messages.push(
-            legacy.on && result.callId === LEGACY_CALL_ID && !legacy.inToolCalls
-              ? writeFunctionResult(result, index, context, names)
-              : writeResult(result, index, context, names, dialect),
-          );
+        for (const result of message.results) {
+          const asFunction = legacy.on && result.callId === LEGACY_CALL_ID && !legacy.inToolCalls;
+          const role = asFunction ? 'function' : 'tool';
+          messages.push(writeResult(result, index, context, names, dialect, role));
+        }
         const media = mediaOfResults(message.results);
         for (const { callId, what } of media.lost)
           context.warn(
             'dropped-content',
             index,
-            `${dialect.formatName} cannot ${what}; it was left out.`,
+            `${dialect.formatName} cannot hold ${what}; it was left out.`,
             callId,
           );
         if (media.content.length === 0) break;
@@ -122,28 +119,6 @@ function writeChatMessages(
   return { messages, warnings: context.warnings };
 }
 
-/** A user message's extras and `content`: one plain text part as a string, else parts (shared with Responses). */
-export function userContent<Part>(
-  message: UserMessage,
-  index: number,
-  context: ConversionContext,
-  textType: 'text' | 'input_text' = 'text',
-): [Readonly<Record<string, unknown>> | undefined, string | Part[]] {
-  const extras = context.ownData(message.providerData, index);
-  const [only] = message.parts;
-  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined)
-    return [extras, only.text];
-  const content: Part[] = [];
-  for (const part of message.parts) {
-    const value =
-      part.type === 'text'
-        ? { ...context.ownData(part.providerData, index), type: textType, text: part.text }
-        : context.ownOpaque(part, index);
-    if (value !== undefined) content.push(value as Part);
-  }
-  return [extras, content];
-}
-
 function writeAssistant(
   message: AssistantMessage,
   index: number,
@@ -152,39 +127,31 @@ function writeAssistant(
   legacy: { readonly on: boolean; inToolCalls: boolean },
 ): OpenAIChatAssistantMessage {
   const extras = context.ownData(message.providerData, index);
-  const content: (OpenAIChatTextPart | OpenAIChatRefusalPart)[] = [];
   const toolCalls: OpenAIChatToolCall[] = [];
   let functionCall: { name: string; arguments: string } | undefined;
-  let plainText = true;
-  let reordered = false;
   for (const part of message.parts) {
-    if (part.type === 'tool-call') {
-      const own = context.ownData(part.providerData, index, part.callId);
-      const { callId: id, name } = part;
-      if (part.kind === 'custom') {
-        const custom = { name, input: argumentsTextOf(part) };
-        toolCalls.push(withExtras(own, { id, type: 'custom', custom }));
-        continue;
-      }
-      const call = { name, arguments: argumentsTextOf(part) };
-      if (legacy.on && id === LEGACY_CALL_ID && functionCall === undefined) {
-        // The deprecated functions API's call: written back as `function_call`.
-        functionCall = withExtras(own, call);
-        continue;
-      }
-      toolCalls.push(withExtras(own, { id, type: 'function', function: call }));
-      continue;
-    }
-    const value =
-      part.type === 'text'
-        ? { ...context.ownData(part.providerData, index), type: 'text' as const, text: part.text }
-        : context.ownOpaque(part, index);
-    if (value === undefined) continue;
-    if (toolCalls.length > 0) reordered = true;
-    if (part.type === 'opaque' || part.providerData !== undefined) plainText = false;
-    content.push(value as OpenAIChatTextPart | OpenAIChatRefusalPart);
+    if (part.type !== 'tool-call') continue;
+    const own = context.ownData(part.providerData, index, part.callId);
+    const { callId: id, name } = part;
+    const call = { name, arguments: argumentsTextOf(part) };
+    if (part.kind === 'custom')
+      toolCalls.push(
+        withExtras(own, { id, type: 'custom', custom: { name, input: call.arguments } }),
+      );
+    // The deprecated functions API's call: written back as `function_call`.
+    else if (legacy.on && id === LEGACY_CALL_ID && functionCall === undefined)
+      functionCall = withExtras(own, call);
+    else toolCalls.push(withExtras(own, { id, type: 'function', function: call }));
   }
-  if (reordered)
+  const others = message.parts.filter((part) => part.type !== 'tool-call');
+  // Text, or a part of this format, written after a call moves in front of the calls.
+  const firstCall = message.parts.findIndex((part) => part.type === 'tool-call');
+  const moved = message.parts
+    .slice(firstCall)
+    .some(
+      (part) => part.type === 'text' || (part.type === 'opaque' && part.format === 'openai-chat'),
+    );
+  if (toolCalls.length > 0 && moved)
     context.warn(
       'reordered-parts',
       index,
@@ -196,56 +163,39 @@ function writeAssistant(
   if (functionCall !== undefined) names.arm(LEGACY_CALL_ID, functionCall.name);
   for (const call of toolCalls)
     names.arm(call.id, call.type === 'custom' ? call.custom.name : call.function.name);
-  const [only] = content;
-  const text =
-    content.length === 0
-      ? null
-      : content.length === 1 && plainText && only?.type === 'text'
-        ? only.text
-        : content;
+  const written = context.writeContent<
+    Exclude<OpenAIChatAssistantMessage['content'], string | null | undefined>[number]
+  >(others, index);
+  const content = written.length === 0 && Array.isArray(written) ? null : written;
   const assistant: OpenAIChatAssistantMessage =
     toolCalls.length > 0
-      ? withExtras(extras, { role: 'assistant', content: text, tool_calls: toolCalls })
-      : withExtras(extras, { role: 'assistant', content: text });
+      ? withExtras(extras, { role: 'assistant', content, tool_calls: toolCalls })
+      : withExtras(extras, { role: 'assistant', content });
   return functionCall === undefined ? assistant : { ...assistant, function_call: functionCall };
 }
 
-/** The `role: 'function'` message answering a legacy `function_call`. */
-function writeFunctionResult(
-  result: ToolResult,
-  index: number,
-  context: ConversionContext,
-  names: CallNames,
-): OpenAIChatFunctionMessage {
-  names.answer(result.callId);
-  if (result.isError) {
-    const text = `Chat Completions function messages have no error flag; the result for "${result.callId}" is sent as a plain result.`;
-    context.warn('dropped-error-flag', index, text, result.callId);
-  }
-  const extras = context.ownData(result.providerData, index, result.callId);
-  const content = resultText(result.content);
-  return withExtras(extras, { role: 'function', name: result.name, content });
-}
-
+/** A `tool` message, or the `function` message answering a legacy `function_call`. */
 function writeResult(
   result: ToolResult,
   index: number,
   context: ConversionContext,
   names: CallNames,
   dialect: ChatDialect,
-): OpenAIChatToolMessage {
-  const { callId } = result;
-  if (dialect.resultName) names.answer(callId);
+  role: 'tool' | 'function',
+): OpenAIChatToolMessage | OpenAIChatFunctionMessage {
+  const { callId, name } = result;
+  const named = dialect.resultName || role === 'function';
+  if (named) names.answer(callId);
   else answerWithoutName(names, result, index, context, `${dialect.formatName} tool messages`);
   if (result.isError) {
-    const text = `${dialect.formatName} tool messages have no error flag; the result for "${callId}" is sent as a plain result.`;
+    const text = `${dialect.formatName} ${role} messages have no error flag; the result for "${callId}" is sent as a plain result.`;
     context.warn('dropped-error-flag', index, text, callId);
   }
   const text = resultText(result.content);
   // A result of images alone keeps a note where they went (a tool message needs content).
   const content = text === '' && result.parts !== undefined ? MOVED_NOTE : text;
   const extras = context.ownData(result.providerData, index, callId);
-  return dialect.resultName
-    ? withExtras(extras, { role: 'tool', tool_call_id: callId, name: result.name, content })
-    : withExtras(extras, { role: 'tool', tool_call_id: callId, content });
+  if (role === 'function') return withExtras(extras, { role, name, content });
+  const id = { role, tool_call_id: callId };
+  return withExtras(extras, named ? { ...id, name, content } : { ...id, content });
 }

@@ -1,10 +1,5 @@
-import {
-  appendAll,
-  CallNames,
-  extrasOf,
-  readMediaPieces,
-  withOwnData,
-} from '../shared/conversion-context.js';
+import { appendAll, CallNames, extrasOf, withOwnData } from '../shared/conversion-context.js';
+import { readMediaPieces, type MediaPieceTable } from '../shared/media-pieces.js';
 import type {
   HistoryMessage,
   OpaquePart,
@@ -24,13 +19,29 @@ import {
 } from './validate-openai-responses.js';
 import { readParts } from '../openai-chat/from-openai-chat.js';
 import { PAIR_OF_CALL } from './responses-pairs.js';
-import { readPiece } from './responses-result-parts.js';
 
 const FORMAT = 'openai-responses';
 const MESSAGE_KEYS = new Set(['type', 'role', 'content']);
 const CALL_KEYS = new Set(['type', 'call_id', 'name', 'arguments']);
 const CUSTOM_CALL_KEYS = new Set(['type', 'call_id', 'name', 'input']);
 const OUTPUT_KEYS = new Set(['type', 'call_id', 'output']);
+
+/**
+ * The pieces of a call output's `output` array.
+ * https://platform.openai.com/docs/api-reference/responses/create#responses_create-input-input_item_list-item-function_tool_call_output-output
+ */
+export const RESPONSES_PIECES: MediaPieceTable = {
+  format: FORMAT,
+  text: 'input_text',
+  media: [
+    { type: 'input_image', holds: 'image', keys: { link: 'image_url', fileId: 'file_id' } },
+    {
+      type: 'input_file',
+      holds: 'document',
+      keys: { dataUrl: 'file_data', url: 'file_url', fileId: 'file_id', filename: 'filename' },
+    },
+  ],
+};
 
 /** Reads a Responses `input` array; throws `invalid-input` on a malformed item. */
 export function fromOpenAIResponses(input: readonly unknown[]): ConversionResult<HistoryMessage[]> {
@@ -129,7 +140,7 @@ function readOutput(item: JsonObject, index: number, names: CallNames): ToolResu
   const extras = extrasOf(item, OUTPUT_KEYS);
   const name = names.answer(callId) ?? '';
   const kind = item.type === 'custom_tool_call_output' ? { kind: 'custom' as const } : {};
-  const parts = readMediaPieces(item.output, readPiece);
+  const parts = readMediaPieces(item.output, RESPONSES_PIECES);
   const read =
     parts === undefined
       ? { content: joinText(item.output, `input[${index}].output`) }

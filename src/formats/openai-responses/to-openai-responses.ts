@@ -7,19 +7,15 @@ import {
   type WriterOptions,
 } from '../shared/conversion-context.js';
 import {
-  lostMedia,
   resultText,
   type AssistantMessage,
   type ToolHistory,
   type ToolResult,
-  type ResultPart,
   type ConversionResult,
 } from '../../core/history.js';
-import type { JsonObject } from '../../core/input-guards.js';
 import { argumentsTextOf } from '../shared/arguments-text.js';
-import { userContent } from '../openai-chat/to-openai-chat.js';
-import { textOf } from './from-openai-responses.js';
-import { readPiece, writeResultParts } from './responses-result-parts.js';
+import { RESPONSES_PIECES, textOf } from './from-openai-responses.js';
+import { writeMediaPieces } from '../shared/media-pieces.js';
 import type {
   OpenAIResponsesCallOutputItem,
   OpenAIResponsesOutputContent,
@@ -51,10 +47,10 @@ export function toOpenAIResponses(
         break;
       }
       case 'user': {
-        const [extras, content] = userContent<OpenAIResponsesInputContent>(
-          message,
+        const extras = context.ownData(message.providerData, index);
+        const content = context.writeContent<OpenAIResponsesInputContent>(
+          message.parts,
           index,
-          context,
           'input_text',
         );
         items.push({ ...extras, type: 'message', role: 'user', content });
@@ -132,20 +128,17 @@ function writeOutput(
       : 'function_call_output';
   const own = context.ownData(result.providerData, index, callId);
   if (result.parts !== undefined) {
-    const ownOf = (part: ResultPart): Readonly<Record<string, unknown>> | undefined =>
-      part.type === 'json' ? undefined : context.ownData(part.providerData, index, callId);
-    const output = writeResultParts(result.parts, ownOf);
-    result.parts.forEach((part, at) => {
-      if (part.type !== 'image' && part.type !== 'document') return;
-      const lost = lostMedia(part, readPiece((output[at] as JsonObject | undefined) ?? {}));
-      if (lost !== undefined)
-        context.warn(
-          'dropped-content',
-          index,
-          `OpenAI Responses cannot hold ${lost}; it was left out.`,
-          callId,
-        );
-    });
+    const { pieces, lost } = writeMediaPieces(result.parts, RESPONSES_PIECES, (part) =>
+      context.ownData(part.providerData, index, callId),
+    );
+    for (const what of lost)
+      context.warn(
+        'dropped-content',
+        index,
+        `OpenAI Responses cannot hold ${what}; it was left out.`,
+        callId,
+      );
+    const output = pieces as unknown as OpenAIResponsesOutputContent[];
     return { ...own, type, call_id: callId, output };
   }
   const text = resultText(result.content);

@@ -6,8 +6,8 @@ import type {
   ConversionWarningCode,
   OpaquePart,
   ProviderData,
-  ResultPart,
   TextPart,
+  ToolCallPart,
   ToolResult,
 } from '../../core/history.js';
 import { isObject, type JsonObject } from '../../core/input-guards.js';
@@ -84,6 +84,32 @@ export class ConversionContext {
     return undefined;
   }
 
+  /**
+   * Parts as a message's `content`: one plain text part as a string, else each part written
+   * (calls by `writeCall`); parts from another format are left out with a warning.
+   */
+  writeContent<Part>(
+    parts: readonly (TextPart | ToolCallPart | OpaquePart)[],
+    index: number,
+    textType = 'text',
+    writeCall: (call: ToolCallPart) => Part | undefined = () => undefined,
+  ): string | Part[] {
+    const [only] = parts;
+    if (parts.length === 1 && only?.type === 'text' && only.providerData === undefined)
+      return only.text;
+    const content: Part[] = [];
+    for (const part of parts) {
+      const value =
+        part.type === 'text'
+          ? { ...this.ownData(part.providerData, index), type: textType, text: part.text }
+          : part.type === 'tool-call'
+            ? writeCall(part)
+            : this.ownOpaque(part, index);
+      if (value !== undefined) content.push(value as Part);
+    }
+    return content;
+  }
+
   private dropReasoning(source: string, what: string, messageIndex: number, callId?: string): void {
     this.warn(
       'dropped-reasoning',
@@ -101,31 +127,6 @@ export function withOwnData<T extends object>(
   extras: Readonly<Record<string, unknown>> | undefined,
 ): T {
   return extras === undefined ? value : { ...value, providerData: { [format]: extras } };
-}
-
-/**
- * A tool result's array of pieces, each read by `readPiece`; `undefined` unless every piece reads
- * and one is an image or a document (text alone is the format's plain content).
- */
-export function readMediaPieces(
-  value: unknown,
-  readPiece: (piece: JsonObject) => ResultPart | undefined,
-): ResultPart[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const parts: ResultPart[] = [];
-  for (const piece of value as unknown[]) {
-    const part = isObject(piece) ? readPiece(piece) : undefined;
-    if (part === undefined) return undefined;
-    parts.push(part);
-  }
-  return parts.some((part) => part.type !== 'text') ? parts : undefined;
-}
-
-/** A `{ type: 'text', text }` piece as a text part (its other fields are not kept). */
-export function textPiece(piece: JsonObject): TextPart | undefined {
-  return piece.type === 'text' && typeof piece.text === 'string'
-    ? { type: 'text', text: piece.text }
-    : undefined;
 }
 
 /** The keys of `record` not in `known`, as a new object, or `undefined` when there are none. */

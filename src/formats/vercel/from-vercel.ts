@@ -1,6 +1,6 @@
 import { assertWritableJson } from '../../core/json-text.js';
 import { contentOfParts } from '../../core/history.js';
-import { readContentParts } from './vercel-result-parts.js';
+import { readMediaPieces, type MediaPieceTable } from '../shared/media-pieces.js';
 import { extrasOf, withOwnData } from '../shared/conversion-context.js';
 import type {
   HistoryMessage,
@@ -28,6 +28,25 @@ const MESSAGE_KEYS = new Set(['role', 'content']);
 const TEXT_KEYS = new Set(['type', 'text']);
 const CALL_KEYS = new Set(['type', 'toolCallId', 'toolName', 'input']);
 const RESULT_KEYS = new Set(['type', 'toolCallId', 'toolName', 'output']);
+
+/** The pieces of a `content` tool output (AI SDK v6; `media` is v5's). */
+export const VERCEL_PIECES: MediaPieceTable = {
+  format: 'vercel',
+  text: 'text',
+  media: [
+    { type: 'image-data', holds: 'image', keys: { data: 'data', mediaType: 'mediaType' } },
+    { type: 'image-url', holds: 'image', keys: { url: 'url' } },
+    { type: 'image-file-id', holds: 'image', keys: { fileId: 'fileId' } },
+    {
+      type: 'file-data',
+      holds: 'document',
+      keys: { data: 'data', mediaType: 'mediaType', filename: 'filename' },
+    },
+    { type: 'file-url', holds: 'document', keys: { url: 'url', mediaType: 'mediaType' } },
+    { type: 'file-id', holds: 'document', keys: { fileId: 'fileId' } },
+    { type: 'media', holds: 'any', keys: { data: 'data', mediaType: 'mediaType' } },
+  ],
+};
 
 /**
  * Reads Vercel AI SDK (v5/v6) `ModelMessage`s into a neutral history; never warns.
@@ -121,7 +140,8 @@ function readResult(part: JsonObject, index: number, partIndex: number): ToolRes
   // no error flag (vercel/ai packages/openai/src/chat/convert-to-openai-chat-messages.ts);
   // `content` (text and media): its text. Either output stays whole in providerData.
   const providerData = { vercel: { ...extras, output } };
-  const parts = output.type === 'content' ? readContentParts(output.value) : undefined;
+  const parts =
+    output.type === 'content' ? readMediaPieces(output.value, VERCEL_PIECES) : undefined;
   if (parts !== undefined)
     return { ...base, content: contentOfParts(parts), parts, isError: false, providerData };
   const reason = typeof output.reason === 'string' ? output.reason : 'Tool execution denied.';

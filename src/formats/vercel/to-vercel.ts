@@ -9,6 +9,7 @@ import type {
 } from '../../core/history.js';
 import type {
   VercelAssistantMessage,
+  VercelContentPiece,
   VercelJsonValue,
   VercelModelMessage,
   VercelOtherPart,
@@ -20,7 +21,8 @@ import type {
   VercelToolResultPart,
   VercelUserMessage,
 } from './vercel-types.js';
-import { writeContentParts } from './vercel-result-parts.js';
+import { writeMediaPieces } from '../shared/media-pieces.js';
+import { VERCEL_PIECES } from './from-vercel.js';
 
 /** Writes a neutral history as Vercel AI SDK `ModelMessage`s. */
 export function toVercel(
@@ -63,39 +65,18 @@ function writeTurn(
   context: ConversionContext,
 ): VercelUserMessage | VercelAssistantMessage {
   const extras = context.ownData(message.providerData, index);
-  const [only] = message.parts;
-  if (message.parts.length === 1 && only?.type === 'text' && only.providerData === undefined)
-    return { ...extras, role: message.role, content: only.text };
-  const content: (VercelTextPart | VercelToolCallPart | VercelOtherPart)[] = [];
-  for (const part of message.parts) {
-    switch (part.type) {
-      case 'text':
-        content.push({
-          ...context.ownData(part.providerData, index),
-          type: 'text',
-          text: part.text,
-        });
-        break;
-      case 'tool-call':
-        content.push(
-          withExtras(context.ownData(part.providerData, index, part.callId), {
-            type: 'tool-call',
-            toolCallId: part.callId,
-            toolName: part.name,
-            input: part.argumentsText ?? part.arguments,
-          }),
-        );
-        break;
-      case 'opaque': {
-        // Opaque parts in this format were read from this role's content.
-        const value = context.ownOpaque(part, index);
-        if (value !== undefined) content.push(value as VercelOtherPart);
-        break;
-      }
-      default:
-        assertNever(part, 'message part');
-    }
-  }
+  const content = context.writeContent<VercelTextPart | VercelToolCallPart | VercelOtherPart>(
+    message.parts,
+    index,
+    'text',
+    (part) =>
+      withExtras(context.ownData(part.providerData, index, part.callId), {
+        type: 'tool-call' as const,
+        toolCallId: part.callId,
+        toolName: part.name,
+        input: part.argumentsText ?? part.arguments,
+      }),
+  );
   return { ...extras, role: message.role, content } as VercelUserMessage | VercelAssistantMessage;
 }
 
@@ -135,8 +116,8 @@ function contentOutput(
   index: number,
   context: ConversionContext,
 ): VercelToolResultOutput {
-  const { value, dropped } = writeContentParts(result.parts ?? []);
-  for (const what of dropped)
+  const { pieces, lost } = writeMediaPieces(result.parts ?? [], VERCEL_PIECES);
+  for (const what of lost)
     context.warn(
       'dropped-content',
       index,
@@ -150,5 +131,5 @@ function contentOutput(
       "The AI SDK's content output has no error flag; the error mark of the result was left out.",
       result.callId,
     );
-  return { type: 'content', value };
+  return { type: 'content', value: pieces as unknown as VercelContentPiece[] };
 }

@@ -68,12 +68,6 @@ export interface VercelToolApprovalResponsePart {
   readonly [key: string]: unknown;
 }
 
-interface VercelReasoningPart {
-  readonly type: 'reasoning';
-  readonly text: string;
-  readonly [key: string]: unknown;
-}
-
 interface VercelFilePart {
   readonly type: 'file';
   readonly data: string;
@@ -82,13 +76,9 @@ interface VercelFilePart {
 }
 
 /** A part passed through verbatim (`file`, `image`, `reasoning`, approvals; typed as two of them). */
-export type VercelOtherPart = VercelReasoningPart | VercelFilePart;
-
-interface VercelSystemMessage {
-  readonly role: 'system';
-  readonly content: string;
-  readonly [key: string]: unknown;
-}
+export type VercelOtherPart =
+  | { readonly type: 'reasoning'; readonly text: string; readonly [key: string]: unknown }
+  | VercelFilePart;
 
 /** A `user` message. */
 export interface VercelUserMessage {
@@ -114,4 +104,7 @@ export interface VercelToolMessage {
 
 /** Any `ModelMessage`. */
 export type VercelModelMessage =
-  VercelSystemMessage | VercelUserMessage | VercelAssistantMessage | VercelToolMessage;
+  | { readonly role: 'system'; readonly content: string; readonly [key: string]: unknown }
+  | VercelUserMessage
+  | VercelAssistantMessage
+  | VercelToolMessage;

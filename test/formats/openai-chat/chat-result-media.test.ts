@@ -31,10 +31,7 @@ describe('Chat: results with images', () => {
       },
     ]);
     expect(warnings.map((warning) => [warning.code, warning.message])).toEqual([
-      [
-        'dropped-content',
-        "OpenAI Chat cannot take a result's image known only by file id; it was left out.",
-      ],
+      ['dropped-content', 'OpenAI Chat cannot hold the fileId of a result image; it was left out.'],
       [
         'reordered-parts',
         'OpenAI Chat takes images and files only in user messages; those of the results were moved into a user message after them.',

@@ -30,7 +30,7 @@ describe('the Mistral guards (validator and reader)', () => {
       validateMistral,
       fromMistral,
       null as unknown as unknown[],
-      'Expected a Mistral `messages` array, but got null.',
+      'Expected the Chat Completions messages array, but got null. Pass body.messages, not the whole request body.',
     );
   });
 
@@ -39,7 +39,7 @@ describe('the Mistral guards (validator and reader)', () => {
       validateMistral,
       fromMistral,
       [7],
-      'messages[0] is a number, but must be an object with a role.',
+      'messages[0] is an integer, not a message object. Every entry of a Chat Completions messages array must be an object with a role.',
     );
   });
 });
