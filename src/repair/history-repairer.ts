@@ -102,6 +102,8 @@ export class HistoryRepairer {
     private readonly policy: ResolvedPolicy,
     part?: RepairPart,
     private readonly only?: AddCallsOnly | undefined,
+    /** Ids the reader made up for calls whose id repeats in their turn, to the id as sent. */
+    private readonly sent?: ReadonlyMap<string, string> | undefined,
   ) {
     this.endsHistory = part?.endsHistory ?? true;
     this.afterUser = part?.afterUser ?? false;
@@ -154,7 +156,8 @@ export class HistoryRepairer {
       const part = source[partIndex];
       if (part?.type !== 'tool-call') continue;
       this.latestCall.set(part.callId, part);
-      const decision = this.ids.decide(part.callId);
+      const sent = this.sent?.get(part.callId) ?? part.callId;
+      const decision = this.ids.decide(sent);
       if (decision.cause === undefined) {
         calls.push(part);
         continue;
@@ -163,7 +166,7 @@ export class HistoryRepairer {
       parts ??= [...source];
       parts[partIndex] = call;
       calls.push(call);
-      this.rewroteId(turnIndex, partIndex, part.callId, decision, 'call');
+      this.rewroteId(turnIndex, partIndex, sent, decision, 'call');
     }
     for (const move of moved?.moves ?? []) {
       this.fixes.push({

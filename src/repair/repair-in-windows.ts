@@ -68,7 +68,14 @@ export function repairInWindows(
     // No `slice` of the whole: on aiwrapper's LangMessages (an Array subclass) it is slow.
     const slice = windows ? messages.slice(window.start, window.end) : messages;
     const { history, idsAsRead } = readWindow(messages, slice, format, window.start);
-    const repaired = new HistoryRepairer(history, profile, policy, part, only).run();
+    const repaired = new HistoryRepairer(
+      history,
+      profile,
+      policy,
+      part,
+      only,
+      idsAsRead.sent,
+    ).run();
     if (repaired.fixes.length === 0) {
       // Nothing the neutral model can repair: the stretch stays as it was.
       keep(window.start, window.end);

@@ -98,12 +98,17 @@ export interface WireRepair {
   readonly inputIndexes?: readonly number[] | undefined;
 }
 
-/** Ids a reader made up for parts that had none (Gemini), so the writer can leave them out again. */
+/**
+ * Ids a reader made up for parts that had none (Gemini) or whose id repeats in their turn (UI
+ * messages), so the writer can write them as read again.
+ */
 export interface IdsAsRead {
   /** Ids it generated, for calls and responses. */
   readonly generated: ReadonlySet<string>;
   /** Responses without an id of their own (or with an empty one) given the id of the call they answer. */
   readonly borrowed: ReadonlySet<ToolResult>;
+  /** Made-up ids of calls that had an id, to that id: repair decides on the id as sent. */
+  readonly sent?: ReadonlyMap<string, string> | undefined;
 }
 
 /** A history read for repair, with the ids the reader had to make up. */

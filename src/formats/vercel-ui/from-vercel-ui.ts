@@ -61,11 +61,12 @@ export function isToolPart(part: JsonObject): boolean {
  */
 export function fromVercelUi(
   messages: readonly unknown[],
-  last?: number,
+  options: UiReadOptions = {},
 ): ConversionResult<HistoryMessage[]> {
   assertArray(messages, 'a `UIMessage[]`');
   const history: HistoryMessage[] = [];
-  const lastIndex = last ?? lastMessageOf(messages);
+  const lastIndex = options.last ?? lastMessageOf(messages);
+  const ids = options.madeUp && new StepIds(messages, options.madeUp);
   for (let index = 0; index < messages.length; index++) {
     const { message, role, parts } = uiMessageAt(messages, index);
     const extras = extrasOf(message, MESSAGE_KEYS);
@@ -78,9 +79,67 @@ export function fromVercelUi(
       const data = plain ? at : withOwnData(at, 'vercel-ui', { ...extras, parts });
       history.push({ role: 'system', text, ...data });
     } else if (role === 'user') history.push({ role: 'user', parts: parts.map(readPart), ...at });
-    else readAssistant(parts, index, index === lastIndex, at, history);
+    else readAssistant(parts, index, index === lastIndex, at, history, ids);
   }
   return { messages: history, warnings: [] };
+}
+
+/** Options of {@link fromVercelUi}. */
+export interface UiReadOptions {
+  /** The message that gives the SDK's last model messages. @defaultValue {@link lastMessageOf} */
+  readonly last?: number | undefined;
+  /**
+   * For repair: a call whose id repeats an earlier one of its step gets a made-up id, so its
+   * result (in its own tool part) pairs with it; each made-up id is set here to the id as sent.
+   */
+  readonly madeUp?: Map<string, string> | undefined;
+}
+
+/**
+ * The ids of one step's calls, telling a repeated id apart: a made-up id is the id as sent,
+ * `\u0000` and a count, unlike every id of the messages read.
+ */
+class StepIds {
+  private readonly step = new Set<string>();
+  /** Every tool part's id in the messages read, once an id repeats. */
+  private all: Set<unknown> | undefined;
+
+  constructor(
+    private readonly messages: readonly unknown[],
+    private readonly madeUp: Map<string, string>,
+  ) {}
+
+  startStep(): void {
+    this.step.clear();
+  }
+
+  /** The id the call gets: its own, or a made-up one when its own repeats in the step. */
+  idOf(sent: string): string {
+    if (!this.step.has(sent)) {
+      this.step.add(sent);
+      return sent;
+    }
+    const all = (this.all ??= toolCallIdsOf(this.messages));
+    for (let count = 1; ; count++) {
+      const id = `${sent}\u0000${String(count)}`;
+      if (all.has(id) || this.madeUp.has(id)) continue;
+      this.madeUp.set(id, sent);
+      return id;
+    }
+  }
+}
+
+/** The id a made-up id ({@link UiReadOptions.madeUp}) stands for. */
+export function sentCallId(id: string): string {
+  return id.slice(0, id.lastIndexOf('\u0000'));
+}
+
+function toolCallIdsOf(messages: readonly unknown[]): Set<unknown> {
+  const ids = new Set<unknown>();
+  for (const message of messages)
+    if (isObject(message) && Array.isArray(message.parts))
+      for (const part of message.parts as unknown[]) if (isObject(part)) ids.add(part.toolCallId);
+  return ids;
 }
 
 // One call turn per step, then the results of its tool parts.
@@ -90,11 +149,13 @@ function readAssistant(
   isLast: boolean,
   at: Located,
   history: HistoryMessage[],
+  ids: StepIds | undefined,
 ): void {
   const steps = stepsOf(parts);
   const lastStep = lastStepOf(steps);
   let start = 0;
   steps.forEach((step, stepIndex) => {
+    ids?.startStep();
     const results: ToolResult[] = [];
     // Approval responses that answer no call: kept as `convertToModelMessages` writes them.
     const responses: JsonObject[] = [];
@@ -104,7 +165,9 @@ function readAssistant(
       if (!isToolPart(part)) return content.push(readPart(part));
       if (!readsAsCall(part, path))
         return content.push({ type: 'opaque', format: 'vercel-ui', value: part });
-      const call = readCall(part, path);
+      const read = readCall(part, path);
+      const callId = ids?.idOf(read.callId) ?? read.callId;
+      const call = callId === read.callId ? read : { ...read, callId };
       content.push(call);
       const approval = approvalParts(part, call.callId);
       if (approval) content.push({ type: 'opaque', format: 'vercel', value: approval.request });

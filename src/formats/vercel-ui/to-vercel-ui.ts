@@ -8,8 +8,9 @@ import type {
   ToolResult,
   UserMessage,
 } from '../../core/history.js';
-import { ConversionContext, type WriterOptions } from '../shared/conversion-context.js';
-import { isCallState, isToolPart } from './from-vercel-ui.js';
+import { ConversionContext } from '../shared/conversion-context.js';
+import type { WriteFormatOptions } from '../shared/format-adapter.js';
+import { isCallState, isToolPart, sentCallId } from './from-vercel-ui.js';
 import type {
   ToolPartState,
   VercelUIMessage,
@@ -26,11 +27,11 @@ type UIPart = VercelUIMessage['parts'][number];
  */
 export function toVercelUi(
   history: ToolHistory,
-  options: WriterOptions = {},
+  options: WriteFormatOptions = {},
 ): ConversionResult<VercelUIMessage[]> {
   const context = new ConversionContext('vercel-ui', options);
   const messages: VercelUIMessage[] = [];
-  // The tool parts of the latest assistant message, by call id, for the results that follow.
+  // The latest assistant message's tool parts by neutral call id, for the results that follow.
   let toolParts = new Map<string, number>();
   history.forEach((message, index) => {
     const previous = messages.at(-1);
@@ -46,15 +47,11 @@ export function toVercelUi(
       case 'user':
       case 'assistant': {
         const extras = context.ownData(message.providerData, index);
-        const parts = writeParts(message, index, context);
         if (!joinsPrevious(message) || previous?.role !== 'assistant') {
-          messages.push({ id: `msg-${index}`, ...extras, role: message.role, parts });
           toolParts = new Map();
-        } else previous.parts.push(...parts);
-        const target = messages.at(-1);
-        target?.parts.forEach((part, position) => {
-          if (isToolCallPart(part)) toolParts.set(part.toolCallId, position);
-        });
+          const parts = writeParts(message, index, context, [], toolParts, options.omitIds);
+          messages.push({ id: `msg-${index}`, ...extras, role: message.role, parts });
+        } else writeParts(message, index, context, previous.parts, toolParts, options.omitIds);
         break;
       }
       case 'tool': {
@@ -123,12 +120,18 @@ function isToolCallPart(part: UIPart | undefined): part is VercelUIToolPart {
   );
 }
 
+/**
+ * Writes `message`'s parts onto `parts`, and the position of each call's tool part into
+ * `toolParts`; a made-up id (`madeUp`, see `UiReadOptions.madeUp`) is written as sent.
+ */
 function writeParts(
   message: UserMessage | AssistantMessage,
   index: number,
   context: ConversionContext,
+  parts: UIPart[],
+  toolParts: Map<string, number>,
+  madeUp: ReadonlySet<string> | undefined,
 ): UIPart[] {
-  const parts: UIPart[] = [];
   for (const part of message.parts) {
     switch (part.type) {
       case 'text':
@@ -145,18 +148,14 @@ function writeParts(
               ? 'approval-responded'
               : 'approval-requested';
         const input = part.argumentsText ?? part.arguments;
-        parts.push(
+        const toolCallId =
+          madeUp?.has(part.callId) === true ? sentCallId(part.callId) : part.callId;
+        const written: VercelUIToolPart =
           dynamic === true
-            ? {
-                ...extras,
-                type: 'dynamic-tool',
-                toolName: part.name,
-                toolCallId: part.callId,
-                state,
-                input,
-              }
-            : { ...extras, type: `tool-${part.name}`, toolCallId: part.callId, state, input },
-        );
+            ? { ...extras, type: 'dynamic-tool', toolName: part.name, toolCallId, state, input }
+            : { ...extras, type: `tool-${part.name}`, toolCallId, state, input };
+        if (isToolCallPart(written)) toolParts.set(part.callId, parts.length);
+        parts.push(written);
         break;
       }
       case 'opaque': {

@@ -1,14 +1,10 @@
 import type { ConversionResult } from '../../core/history.js';
 import { BASE_PROFILE, NON_EMPTY_CALL_ID } from '../../core/format.js';
 import type { FormatAdapter } from '../shared/format-adapter.js';
-import type { IdsAsRead } from '../shared/wire-repair.js';
 import { fromVercelUi, lastMessageOf } from './from-vercel-ui.js';
 import { joinsPrevious, toVercelUi } from './to-vercel-ui.js';
 import { inspectVercelUi } from './validate-vercel-ui.js';
 import type { VercelUIMessage } from './vercel-ui-types.js';
-
-// Every id is the tool part's own.
-const NO_IDS_MADE_UP: IdsAsRead = { generated: new Set(), borrowed: new Set() };
 
 /** The Vercel AI SDK `UIMessage[]` (`useChat`): reader, writer, validator and profile. */
 export const VERCEL_UI_ADAPTER: FormatAdapter<'vercel-ui', ConversionResult<VercelUIMessage[]>> = {
@@ -21,10 +17,15 @@ export const VERCEL_UI_ADAPTER: FormatAdapter<'vercel-ui', ConversionResult<Verc
   resultsInCallMessage: true,
   repairWire: {
     // A window of a repair reads approvals with the whole history's last message.
-    read: (messages, offset, whole) => ({
-      history: fromVercelUi(messages, lastMessageOf(whole) - offset).messages,
-      idsAsRead: NO_IDS_MADE_UP,
-    }),
+    read: (messages, offset, whole) => {
+      const madeUp = new Map<string, string>();
+      const last = lastMessageOf(whole) - offset;
+      const { messages: history } = fromVercelUi(messages, { last, madeUp });
+      return {
+        history,
+        idsAsRead: { generated: new Set(madeUp.keys()), borrowed: new Set(), sent: madeUp },
+      };
+    },
   },
   write: (history, options) => toVercelUi(history, options),
   messagesKey: 'messages',

@@ -6,11 +6,12 @@ import type { HistoryMessage, ToolResult } from '../../../src/core/history.js';
 import { ToolHistoryError } from '../../../src/errors/tool-history-error.js';
 import { findToolTurnProblems } from '../../../src/core/pair-tool-turns.js';
 import { ToolTurnTable } from '../../../src/core/tool-turn-table.js';
-import { fromVercelUi } from '../../../src/formats/vercel-ui/from-vercel-ui.js';
+import { fromVercelUi, RESULT_STATES } from '../../../src/formats/vercel-ui/from-vercel-ui.js';
 import { toVercelUi } from '../../../src/formats/vercel-ui/to-vercel-ui.js';
 import { inspectVercelUi } from '../../../src/formats/vercel-ui/validate-vercel-ui.js';
 import { TOOL_PART_STATES } from '../../../src/formats/vercel-ui/vercel-ui-types.js';
 import { repairHistory, repairWholeHistory } from '../../../src/repair/repair-history.js';
+import { restoreIds } from '../../../src/repair/restore-ids.js';
 import { validateHistory } from '../../../src/validate/validate-history.js';
 import { arbitraryHistory, FORMAT_FEATURES } from '../../arbitraries/history.js';
 import { sdkVerdict } from '../../helpers/ai-sdk-oracle.js';
@@ -104,6 +105,48 @@ describe('repairHistory (vercel-ui)', () => {
       ),
     );
     expect(validate(repaired)).toEqual({ ok: true, issues: [] });
+  });
+
+  it('keeps an approval answering a repeated id on its own call, never an earlier one', () => {
+    const requested = tool('', 'approval-requested', { approval: { id: 'a1' } });
+    const denied = { id: 'a2', approved: false, reason: 'no' };
+    const messages = [
+      user(),
+      assistant(requested, tool('', 'approval-responded', { approval: denied })),
+    ];
+    const { messages: repaired, fixes } = repairHistory(messages, { format: 'vercel-ui' });
+    const [first, second] = (repaired[1] as { parts: { toolCallId: string }[] }).parts;
+    expect(first).toMatchObject({ state: 'output-error', approval: { id: 'a1' } });
+    expect(second).toMatchObject({ state: 'approval-responded', approval: denied });
+    expect(fixes.map((fix) => [fix.kind, 'from' in fix ? fix.from : fix.callId])).toEqual([
+      ['rewrote-call-id', ''],
+      ['rewrote-call-id', ''],
+      ['inserted-placeholder', first?.toolCallId],
+    ]);
+    expect(validate(repaired)).toEqual({ ok: true, issues: [] });
+  });
+
+  it('keeps an output answering a repeated id in its own tool part', () => {
+    const answered = tool('c1', 'output-available', { output: 'sunny' });
+    const messages = [user(), assistant(tool('c1', 'input-available'), answered), user('again')];
+    const { messages: repaired, fixes } = repairHistory(messages, { format: 'vercel-ui' });
+    const [first, second] = (repaired[1] as { parts: { toolCallId: string }[] }).parts;
+    expect(first).toMatchObject({ toolCallId: 'c1', state: 'output-error' });
+    expect(second).toMatchObject({ state: 'output-available', output: 'sunny' });
+    expect(second?.toolCallId).not.toBe('c1');
+    expect(fixes.filter((fix) => fix.kind === 'rewrote-call-id')).toMatchObject([
+      { from: 'c1', to: second?.toolCallId, cause: 'duplicate' },
+    ]);
+    expect(validate(repaired)).toEqual({ ok: true, issues: [] });
+  });
+
+  it('restoreIds writes repeated ids back as they were sent', () => {
+    const messages = [user(), assistant(tool('', 'input-available'), tool('', 'input-available'))];
+    expect(restoreIds(messages, [], { format: 'vercel-ui' })).toEqual(messages);
+    const { messages: repaired, fixes } = repairHistory(messages, { format: 'vercel-ui' });
+    expect(restoreIds(repaired, fixes, { format: 'vercel-ui' })[1]).toMatchObject({
+      parts: [{ toolCallId: '' }, { toolCallId: '' }],
+    });
   });
 });
 
@@ -259,8 +302,7 @@ describe('vercel-ui against the AI SDK', () => {
   );
 });
 
-// The same histories with some call ids emptied or repeated, as a broken client may send them;
-// not on approval parts: an approval answering a repeated id may pair with another call of it.
+// The same histories with some call ids emptied or repeated, as a broken client may send them.
 const arbitraryUiHistoryWithBadIds = fc
   .tuple(arbitraryUiHistory, fc.array(fc.nat({ max: 5 }), { minLength: 24, maxLength: 24 }))
   .map(([messages, choices]) => {
@@ -268,7 +310,7 @@ const arbitraryUiHistoryWithBadIds = fc
     return messages.map((message) => ({
       ...message,
       parts: message.parts.map((part) => {
-        if (!('toolCallId' in part) || 'approval' in part) return part;
+        if (!('toolCallId' in part)) return part;
         const choice = choices[next++ % choices.length];
         return choice === 0
           ? { ...part, toolCallId: '' }
@@ -290,6 +332,21 @@ describe('repairHistory (vercel-ui) message by message', () => {
       messages.forEach((message, index) => {
         if (!broken.has(index)) expect(repaired.messages[index]).toBe(message);
       });
+      // A result stays in its own tool part, whatever its id.
+      const answers = (list: readonly unknown[]) =>
+        (list as { parts: Record<string, unknown>[] }[]).map((message) =>
+          message.parts.map((part) =>
+            RESULT_STATES.has(part.state)
+              ? [part.state, part.output, part.errorText, part.approval]
+              : undefined,
+          ),
+        );
+      const kept = answers(repaired.messages).map((parts, index) =>
+        parts.map((part, position) =>
+          answers(messages)[index]?.[position] === undefined ? undefined : part,
+        ),
+      );
+      expect(kept).toEqual(answers(messages));
     },
   );
 });
