@@ -35,14 +35,22 @@ import { viewPageParts } from '../view/render-history-html.js';
 /** The CLI's commands. */
 export type Command = 'check' | 'fix' | 'convert' | 'trim' | 'pairs' | 'view';
 
-/** Each command, by name, returning its exit code. */
-export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Promise<number>>> = {
-  check: runCheck,
-  fix: runFix,
-  convert: runConvert,
-  trim: runTrim,
-  pairs: runPairs,
-  view: runView,
+interface CommandEntry {
+  readonly options: readonly string[];
+  run(context: CommandContext): Promise<number>;
+}
+
+/** Each command: the options it takes besides `--format`, `--provider` and `--json`, and its run. */
+export const COMMANDS: Readonly<Record<Command, CommandEntry>> = {
+  check: { options: ['model', 'thinking'], run: runCheck },
+  fix: { options: ['model', 'thinking', 'output', 'inPlace'], run: runFix },
+  convert: { options: ['to', 'repair', 'output', 'inPlace'], run: runConvert },
+  trim: {
+    options: ['maxMessages', 'maxTokens', 'keepFirstUser', 'dropSystem', 'output', 'inPlace'],
+    run: runTrim,
+  },
+  pairs: { options: [], run: runPairs },
+  view: { options: ['model', 'thinking', 'output'], run: runView },
 };
 
 /** The format whose rules `provider` applies: a Chat Completions host's are Chat's. */
@@ -228,11 +236,11 @@ async function runConvert(context: CommandContext): Promise<number> {
       ];
     },
     (written) => {
-      const repaired = args.repair ? `${plural(fixCount, 'fix', 'fixes')}, ` : '';
+      const repaired = args.repair === true ? `${plural(fixCount, 'fix', 'fixes')}, ` : '';
       const left =
         refused === 0
           ? ''
-          : `; ${plural(refused, 'issue')} its ${to} validator refuses${args.repair ? '' : ' (--repair repairs first)'}`;
+          : `; ${plural(refused, 'issue')} its ${to} validator refuses${args.repair === true ? '' : ' (--repair repairs first)'}`;
       return `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${repaired}${plural(warningCount, 'warning')}${left}; ${written}`;
     },
   );
