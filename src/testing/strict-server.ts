@@ -67,13 +67,11 @@ export function errorBodyFor<F extends StrictServerFormat>(
 
 /** Options of {@link startStrictServer}. */
 export interface StrictServerOptions {
-  /** Replies in order (one queue for all endpoints; see `enqueue`), then the reply function. */
+  /** Replies in order (one queue for all endpoints; see `enqueue`), then the reply function, then `ok`. */
   readonly replies?:
     | readonly ScriptedReply[]
     | ((request: StrictRequest) => ScriptedReply | Promise<ScriptedReply>)
     | undefined;
-  /** Text of the reply when the queue is empty and there is no reply function. @defaultValue `'ok'` */
-  readonly defaultText?: string | undefined;
   /** The largest request body, else 413 in the provider's shape. @defaultValue 32 MiB */
   readonly maxBodyBytes?: number | undefined;
   /** How many requests {@link StrictServer.requests} keeps. @defaultValue 1000 */
@@ -84,8 +82,6 @@ export interface StrictServerOptions {
   readonly headersTimeoutMs?: number | undefined;
   /** Time a client has to send a whole request. @defaultValue the larger of 30000 and `headersTimeoutMs` */
   readonly requestTimeoutMs?: number | undefined;
-  /** How long an idle keep-alive connection stays open. @defaultValue 5000 */
-  readonly keepAliveTimeoutMs?: number | undefined;
 }
 
 /** One request the server received, whatever its outcome. */
@@ -125,13 +121,11 @@ const count = z.int().nonnegative();
 const milliseconds = z.int().positive().max(0x7fffffff);
 const optionsSchema = z
   .object({
-    defaultText: z.string().optional(),
     maxBodyBytes: count.optional(),
     maxRecordedRequests: z.int().positive().optional(),
     maxRecordedBodyBytes: count.optional(),
     headersTimeoutMs: milliseconds.optional(),
     requestTimeoutMs: milliseconds.optional(),
-    keepAliveTimeoutMs: milliseconds.optional(),
   })
   .optional()
   .refine(
@@ -203,10 +197,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     request: StrictRequest,
   ): Promise<ResolvedReply> => {
     const reply =
-      queue.shift() ??
-      (await (typeof replies === 'function'
-        ? replies(request)
-        : { text: options?.defaultText ?? 'ok' }));
+      queue.shift() ?? (await (typeof replies === 'function' ? replies(request) : { text: 'ok' }));
     return {
       text: reply.text,
       toolCalls: (reply.toolCalls ?? []).map(({ id, name, arguments: args }) => ({
@@ -282,7 +273,6 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     {
       headersTimeout: headersTimeoutMs,
       requestTimeout: options?.requestTimeoutMs ?? Math.max(30_000, headersTimeoutMs),
-      keepAliveTimeout: options?.keepAliveTimeoutMs ?? 5000,
       // Node checks the two timeouts above only this often (30 s by default).
       connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeoutMs / 2)),
     },
