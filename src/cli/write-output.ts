@@ -199,11 +199,7 @@ export function jsonText(value: unknown, indent?: number): string {
 export async function createAtomicWriter(
   path: string,
   fs: CliFileSystem,
-): Promise<{
-  write(text: string): Promise<void>;
-  commit(): Promise<void>;
-  abort(): Promise<void>;
-}> {
+): Promise<Pick<Target, 'write' | 'commit' | 'abort'>> {
   let target = path;
   // As many hops as Linux's MAXSYMLINKS.
   for (let hop = 0; (await fs.lstat(target).catch(() => undefined))?.isSymbolicLink(); hop++) {
@@ -334,12 +330,13 @@ export async function openTarget(
   if ((await fs.stat(path).catch(() => undefined))?.isFile() === false)
     throw new ToolHistoryError('invalid-input', `${path}: cannot write (not a file)`);
   const file = await createAtomicWriter(path, fs).catch(cannotWrite);
+  const write = (text: string): Promise<void> => file.write(text).catch(cannotWrite);
   return {
+    ...file,
     path,
     reports: io.stdout,
-    write: (text) => file.write(text).catch(cannotWrite),
+    write,
     commit: () => file.commit().catch(cannotWrite),
-    abort: () => file.abort(),
   };
 }
 
