@@ -1,15 +1,10 @@
 import type { MessageFormat } from '../core/format.js';
 import { convertHistory } from '../convert/convert-history.js';
-import { ToolHistoryError } from '../errors/tool-history-error.js';
 import { adapterFor, FORMAT_ADAPTERS, isChatHostName } from '../formats/index.js';
 import { pairToolCalls } from '../pairs/pair-tool-calls.js';
 import { repairHistory } from '../repair/repair-history.js';
 import { trimHistory } from '../trim/trim-history.js';
-import {
-  validateHistory,
-  type ProviderName,
-  type ValidateHistoryOptions,
-} from '../validate/validate-history.js';
+import { validateHistory, type ProviderName } from '../validate/validate-history.js';
 import {
   escapeJsonUnsafe,
   jsonText,
@@ -35,38 +30,29 @@ import { viewPageParts } from '../view/render-history-html.js';
 /** The CLI's commands. */
 export type Command = 'check' | 'fix' | 'convert' | 'trim' | 'pairs' | 'view';
 
-/** Each command, by name, returning its exit code. */
-export const COMMANDS: Readonly<Record<Command, (context: CommandContext) => Promise<number>>> = {
-  check: runCheck,
-  fix: runFix,
-  convert: runConvert,
-  trim: runTrim,
-  pairs: runPairs,
-  view: runView,
-};
+interface CommandEntry {
+  readonly options: readonly string[];
+  run(context: CommandContext): Promise<number>;
+}
 
-/** The format whose rules `provider` applies: a Chat Completions host's are Chat's. */
-const rulesFormat = (provider: ProviderName): MessageFormat =>
-  isChatHostName(provider) ? 'openai-chat' : provider;
+/** Each command: the options it takes besides `--format`, `--provider` and `--json`, and its run. */
+export const COMMANDS: Readonly<Record<Command, CommandEntry>> = {
+  check: { options: ['model', 'thinking'], run: runCheck },
+  fix: { options: ['model', 'thinking', 'output', 'inPlace'], run: runFix },
+  convert: { options: ['to', 'repair', 'output', 'inPlace'], run: runConvert },
+  trim: {
+    options: ['maxMessages', 'maxTokens', 'keepFirstUser', 'dropSystem', 'output', 'inPlace'],
+    run: runTrim,
+  },
+  pairs: { options: [], run: runPairs },
+  view: { options: ['model', 'thinking', 'output'], run: runView },
+};
 
 /** Whether `provider`'s rules read `format`'s wire shape (Mistral's read Chat Completions). */
 const readsShapeOf = (format: MessageFormat, provider: ProviderName | undefined): boolean =>
   provider === undefined ||
-  FORMAT_ADAPTERS[format].wireShape === FORMAT_ADAPTERS[rulesFormat(provider)].wireShape;
-
-/** The rules to check `format` by: `provider`'s when given (of the same wire shape), else its own. */
-export function rulesFor(
-  format: MessageFormat,
-  provider: ProviderName | undefined,
-  { model, thinking }: Pick<ValidateHistoryOptions, 'model' | 'thinking'> = {},
-): ValidateHistoryOptions {
-  if (readsShapeOf(format, provider)) return { format, provider, model, thinking };
-  const rules = rulesFormat(provider ?? format);
-  throw new ToolHistoryError(
-    'invalid-input',
-    `--provider ${String(provider)} checks ${rules} messages, but this conversation is ${format}; convert it first (convert --to ${rules}), or pass --format if the detection is wrong`,
-  );
-}
+  FORMAT_ADAPTERS[format].wireShape ===
+    FORMAT_ADAPTERS[isChatHostName(provider) ? 'openai-chat' : provider].wireShape;
 
 /** `check`: every issue, then a summary (`--json`: `{ file, issues, unreadable, summary }`). */
 async function runCheck(context: CommandContext): Promise<number> {
@@ -80,17 +66,17 @@ async function runCheck(context: CommandContext): Promise<number> {
   const unreadable = await eachConversation(
     context,
     ({ format, messages }) => {
-      const rules = rulesFor(format, args.provider, args);
-      return { rules, issues: validateHistory(messages, rules).issues };
+      const { provider, model, thinking } = args;
+      return validateHistory(messages, { format, provider, model, thinking }).issues;
     },
-    async (conversation, { rules, issues }) => {
+    async (conversation, issues) => {
       const { format } = conversation;
       conversations++;
       formats.set(format, (formats.get(format) ?? 0) + 1);
       if (conversation.formatCertain) certain.add(format);
       if (issues.length === 0) return;
       withIssues++;
-      const provider = rules.provider ?? format;
+      const provider = args.provider ?? format;
       const found = entries(context, conversation, issues, { format, provider }, (issue, array) =>
         describe(array, issue),
       );
@@ -162,7 +148,8 @@ async function runFix(context: CommandContext): Promise<number> {
       const { format } = conversation;
       // A provider of another shape repaired by its profile; the format's own rules check the rest.
       const provider = readsShapeOf(format, args.provider) ? args.provider : undefined;
-      const { issues } = validateHistory(messages, rulesFor(format, provider, args));
+      const rules = { format, provider, model: args.model, thinking: args.thinking };
+      const { issues } = validateHistory(messages, rules);
       unfixable += issues.length;
       return [
         ...entries(context, conversation, fixes, { format }, (fix, array) =>
@@ -228,11 +215,11 @@ async function runConvert(context: CommandContext): Promise<number> {
       ];
     },
     (written) => {
-      const repaired = args.repair ? `${plural(fixCount, 'fix', 'fixes')}, ` : '';
+      const repaired = args.repair === true ? `${plural(fixCount, 'fix', 'fixes')}, ` : '';
       const left =
         refused === 0
           ? ''
-          : `; ${plural(refused, 'issue')} its ${to} validator refuses${args.repair ? '' : ' (--repair repairs first)'}`;
+          : `; ${plural(refused, 'issue')} its ${to} validator refuses${args.repair === true ? '' : ' (--repair repairs first)'}`;
       return `${input.name}: converted ${plural(conversations, 'conversation')} to ${to}, ${repaired}${plural(warningCount, 'warning')}${left}; ${written}`;
     },
   );

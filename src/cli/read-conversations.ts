@@ -92,35 +92,38 @@ export async function* readConversations(
   else yield* readJsonl(all(), bom);
 }
 
-/** One conversation per line. */
+/** Each line that is not blank, parsed (an `Error` when not JSON), with the blank lines before it. */
+async function* filledLines(
+  lines: AsyncIterable<Line> | Iterable<Line>,
+  bom: string,
+): AsyncGenerator<{ readonly line: Line; readonly value: unknown; readonly text: string }> {
+  let blank = bom;
+  for await (const line of lines) {
+    if (line.tooLong === undefined && line.text.trim() === '') blank += line.text + line.ending;
+    else {
+      const value = line.tooLong === undefined ? parse(line.text) : undefined;
+      yield { line, value, text: blank + line.text + line.ending };
+      blank = '';
+    }
+  }
+}
+
+/** One conversation per line; an unreadable line keeps its text (with the blank lines before it). */
 async function* readJsonl(
   lines: AsyncIterable<Line> | Iterable<Line>,
   bom: string,
 ): AsyncGenerator<InputRecord> {
   let number = 0;
-  // Blank lines are kept with the conversation after them, so it is written back with them.
-  let blank = bom;
-  for await (const line of lines) {
-    const place = { layout: 'jsonl', number: number + 1, line: line.number } as const;
-    if (line.tooLong !== undefined) {
-      blank = '';
-      number++;
-      yield unreadable(place, line.tooLong);
-      continue;
-    }
-    if (line.text.trim() === '') {
-      blank += line.text + line.ending;
-      continue;
-    }
-    const document = { text: blank + line.text + line.ending };
-    blank = '';
-    number++;
-    const value = parse(line.text);
+  for await (const { line, value, text } of filledLines(lines, bom)) {
+    const place = { layout: 'jsonl', number: ++number, line: line.number } as const;
+    const source = { kind: 'value', document: { text }, index: undefined } as const;
     const record =
-      value instanceof Error
-        ? unreadableJson(line.text, value, place)
-        : conversationOf(value, place, { kind: 'value', document, index: undefined });
-    yield record.kind === 'unreadable' ? { ...record, text: document.text } : record;
+      line.tooLong !== undefined
+        ? unreadable(place, line.tooLong)
+        : value instanceof Error
+          ? unreadableJson(line.text, value, place)
+          : conversationOf(value, place, source);
+    yield record.kind === 'unreadable' && line.tooLong === undefined ? { ...record, text } : record;
   }
 }
 
@@ -163,12 +166,10 @@ async function readMessagePerLine(lines: AsyncIterable<Line>, bom: string): Prom
   const pieces: string[] = [bom];
   const spans: Span[] = [];
   let offset = bom.length;
-  for await (const line of lines) {
+  for await (const { line, value } of filledLines(lines, '')) {
     const place = { layout: 'jsonl-messages', number: 1, line: line.number } as const;
     if (line.tooLong !== undefined) problems.push(unreadable(place, line.tooLong));
-    if (line.tooLong !== undefined || line.text.trim() === '') continue;
-    const value = parse(line.text);
-    if (value instanceof Error) problems.push(unreadableJson(line.text, value, place));
+    else if (value instanceof Error) problems.push(unreadableJson(line.text, value, place));
     else if (isMessage(value)) {
       messages.push(value);
       // An untouched message keeps its own line break.

@@ -20,19 +20,19 @@ import {
 export interface CliArgs {
   readonly command: Command;
   readonly input: string | undefined;
-  readonly format: MessageFormat | undefined;
-  readonly provider: ProviderName | undefined;
-  readonly model: string | undefined;
-  readonly thinking: boolean;
-  readonly to: MessageFormat | undefined;
-  readonly repair: boolean;
-  readonly output: string | undefined;
-  readonly inPlace: boolean;
-  readonly json: boolean;
-  readonly maxMessages: number | undefined;
-  readonly maxTokens: number | undefined;
-  readonly keepFirstUser: boolean;
-  readonly dropSystem: boolean;
+  readonly format?: MessageFormat | undefined;
+  readonly provider?: ProviderName | undefined;
+  readonly model?: string | undefined;
+  readonly thinking?: boolean | undefined;
+  readonly to?: MessageFormat | undefined;
+  readonly repair?: boolean | undefined;
+  readonly output?: string | undefined;
+  readonly inPlace?: boolean | undefined;
+  readonly json?: boolean | undefined;
+  readonly maxMessages?: number | undefined;
+  readonly maxTokens?: number | undefined;
+  readonly keepFirstUser?: boolean | undefined;
+  readonly dropSystem?: boolean | undefined;
 }
 
 /** A mistake in the arguments: printed with a pointer to `--help`, exit 2. */
@@ -54,7 +54,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       code = 0;
     } else {
       const input = await openInput(args.input, io.stdin, io.fs);
-      code = await COMMANDS[args.command]({ args, io: { ...io, stdout, stderr }, input });
+      code = await COMMANDS[args.command].run({ args, io: { ...io, stdout, stderr }, input });
     }
   } catch (error) {
     if (error instanceof UsageError)
@@ -129,23 +129,27 @@ Examples:
   aiwrapper-tool-calls view sessions.jsonl -o view.html
 `;
 
+/** Every option; how a string option's value is read: a format, a provider, a count, or as is. */
 const OPTIONS = {
-  format: { type: 'string' },
-  provider: { type: 'string' },
+  format: { type: 'string', read: 'format' },
+  provider: { type: 'string', read: 'provider' },
   model: { type: 'string' },
   thinking: { type: 'boolean' },
-  to: { type: 'string' },
+  to: { type: 'string', read: 'format' },
   repair: { type: 'boolean' },
   output: { type: 'string', short: 'o' },
   'in-place': { type: 'boolean' },
   json: { type: 'boolean' },
-  'max-messages': { type: 'string' },
-  'max-tokens': { type: 'string' },
+  'max-messages': { type: 'string', read: 'count' },
+  'max-tokens': { type: 'string', read: 'count' },
   'keep-first-user': { type: 'boolean' },
   'drop-system': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
+
+/** The options every command takes. */
+const COMMON: readonly string[] = ['format', 'provider', 'json'];
 
 /**
  * Parses `argv` (without the node and script paths): the command's arguments, or the text to
@@ -163,65 +167,45 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | string {
   if (values.help === true) return USAGE;
   if (values.version === true) return `${version()}\n`;
   const [command, input, ...rest] = parsed.positionals;
-  const names = Object.keys(COMMANDS);
-  if (command === undefined) fail(`missing command: one of ${names.join(', ')}`);
-  if (!Object.hasOwn(COMMANDS, command))
-    fail(`unknown command "${command}": use one of ${names.join(', ')}`);
+  const names = Object.keys(COMMANDS).join(', ');
+  if (command === undefined) fail(`missing command: one of ${names}`);
+  if (!Object.hasOwn(COMMANDS, command)) fail(`unknown command "${command}": use one of ${names}`);
   if (rest.length > 0) fail(`one input file at a time; unexpected "${rest.join(' ')}"`);
-  const formats = MESSAGE_FORMATS.join(', ');
-  const format = (flag: string, value: string | undefined): MessageFormat | undefined => {
-    if (value !== undefined && !isMessageFormat(value))
-      fail(`${flag} "${value}" is not a format: use one of ${formats}`);
-    return value;
-  };
-  const count = (flag: string, value: string | undefined): number | undefined => {
-    if (value !== undefined && !(/^\d+$/.test(value) && Number.isSafeInteger(Number(value))))
-      fail(`${flag} needs a whole number, got "${value}"`);
-    return value === undefined ? undefined : Number(value);
-  };
-  const { provider, model, output } = values;
-  const inPlace = values['in-place'] === true;
-  const thinking = values.thinking === true;
-  const parsedFormat = format('--format', values.format);
-  if (provider !== undefined && !isChatHostName(provider) && !isMessageFormat(provider))
-    fail(
-      `--provider "${provider}" is not a provider: use a format (${formats}) or a Chat Completions host (${CHAT_HOST_NAMES.join(', ')})`,
-    );
-  const to = format('--to', values.to);
-  const maxMessages = count('--max-messages', values['max-messages']);
-  const maxTokens = count('--max-tokens', values['max-tokens']);
-  if (command === 'trim' && maxMessages === undefined && maxTokens === undefined)
+  const { options } = COMMANDS[command as Command];
+  const args: Record<string, unknown> = { command, input };
+  for (const [name, value] of Object.entries(values)) {
+    const key = name.replace(/-(\w)/g, (_dash, letter: string) => letter.toUpperCase());
+    if (!COMMON.includes(key) && !options.includes(key)) {
+      const users = Object.entries(COMMANDS).filter(([, other]) => other.options.includes(key));
+      fail(`--${name} is for ${users.map(([user]) => user).join(', ')}, not ${command}`);
+    }
+    const { read } = OPTIONS[name as keyof typeof OPTIONS] as { read?: string };
+    args[key] = typeof value === 'string' ? readValue(name, read, value) : value;
+  }
+  const cliArgs = args as unknown as CliArgs;
+  if (command === 'trim' && cliArgs.maxMessages === undefined && cliArgs.maxTokens === undefined)
     fail('trim needs a budget: --max-messages N, --max-tokens N, or both');
-  if (command === 'convert' && to === undefined) fail('convert needs --to FORMAT');
-  if (!['fix', 'convert', 'trim', 'view'].includes(command) && (output !== undefined || inPlace))
-    fail(`${command} writes no history; -o and --in-place are for fix, convert and trim`);
-  if (command === 'view' && inPlace) fail('view writes a page, not a history; use -o FILE');
-  if (!['check', 'fix', 'view'].includes(command) && (model !== undefined || thinking))
-    fail(
-      `${command} applies no provider rules; --model and --thinking are for check, fix and view`,
-    );
-  if (values.repair === true && command !== 'convert')
-    fail('--repair is for convert (fix always repairs)');
-  if (inPlace && output !== undefined) fail('use either -o FILE or --in-place, not both');
-  if (inPlace && (input === undefined || input === '-'))
+  if (command === 'convert' && cliArgs.to === undefined) fail('convert needs --to FORMAT');
+  if (cliArgs.inPlace === true && cliArgs.output !== undefined)
+    fail('use either -o FILE or --in-place, not both');
+  if (cliArgs.inPlace === true && (input === undefined || input === '-'))
     fail('--in-place needs an input file, not stdin');
-  return {
-    command: command as Command,
-    input,
-    format: parsedFormat,
-    provider,
-    model,
-    thinking,
-    to,
-    repair: values.repair === true,
-    output,
-    inPlace,
-    json: values.json === true,
-    maxMessages,
-    maxTokens,
-    keepFirstUser: values['keep-first-user'] === true,
-    dropSystem: values['drop-system'] === true,
-  };
+  return cliArgs;
+}
+
+/** An option's value as its kind reads it: a format, a provider, a whole number, or text. */
+function readValue(name: string, read: string | undefined, value: string): string | number {
+  const formats = MESSAGE_FORMATS.join(', ');
+  if (read === 'format' && !isMessageFormat(value))
+    fail(`--${name} "${value}" is not a format: use one of ${formats}`);
+  if (read === 'provider' && !isChatHostName(value) && !isMessageFormat(value))
+    fail(
+      `--${name} "${value}" is not a provider: use a format (${formats}) or a Chat Completions host (${CHAT_HOST_NAMES.join(', ')})`,
+    );
+  if (read !== 'count') return value;
+  if (!(/^\d+$/.test(value) && Number.isSafeInteger(Number(value))))
+    fail(`--${name} needs a whole number, got "${value}"`);
+  return Number(value);
 }
 
 function fail(message: string): never {

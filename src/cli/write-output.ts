@@ -7,6 +7,7 @@ import { isObject } from '../core/input-guards.js';
 import { ToolHistoryError } from '../errors/tool-history-error.js';
 import type { Conversation, InputLayout, Place } from './read-conversations.js';
 import type { Input } from './read-input.js';
+import type { CliArgs } from './run-cli.js';
 import { createSourceWriter, encodeSource, restoreEscapedBytes } from './source-text.js';
 
 /** A stream the CLI writes to: `process.stdout`, `process.stderr`, or a test double. */
@@ -198,11 +199,7 @@ export function jsonText(value: unknown, indent?: number): string {
 export async function createAtomicWriter(
   path: string,
   fs: CliFileSystem,
-): Promise<{
-  write(text: string): Promise<void>;
-  commit(): Promise<void>;
-  abort(): Promise<void>;
-}> {
+): Promise<Pick<Target, 'write' | 'commit' | 'abort'>> {
   let target = path;
   // As many hops as Linux's MAXSYMLINKS.
   for (let hop = 0; (await fs.lstat(target).catch(() => undefined))?.isSymbolicLink(); hop++) {
@@ -305,19 +302,19 @@ export interface Target {
 
 /** Opens `-o FILE` (not the input), the input file with `--in-place`, or stdout. */
 export async function openTarget(
-  args: { readonly inPlace: boolean; readonly output: string | undefined },
+  args: Pick<CliArgs, 'inPlace' | 'output'>,
   input: Input,
   io: CliIo,
 ): Promise<Target> {
   const fs = io.fs ?? nodeFileSystem;
-  const path = args.inPlace ? input.path : args.output;
+  const path = args.inPlace === true ? input.path : args.output;
   if (path === undefined) {
     const write = (text: string): Promise<void> => writeOut(io.stdout, encodeSource(text));
     const done = (): Promise<void> => Promise.resolve();
     return { path, reports: io.stderr, write, commit: done, abort: done };
   }
   const canonical = (file: string): Promise<string> => fs.realpath(file).catch(() => resolve(file));
-  if (!args.inPlace && input.path !== undefined)
+  if (args.inPlace !== true && input.path !== undefined)
     if ((await canonical(path)) === (await canonical(input.path)))
       throw new ToolHistoryError(
         'invalid-input',
@@ -333,12 +330,13 @@ export async function openTarget(
   if ((await fs.stat(path).catch(() => undefined))?.isFile() === false)
     throw new ToolHistoryError('invalid-input', `${path}: cannot write (not a file)`);
   const file = await createAtomicWriter(path, fs).catch(cannotWrite);
+  const write = (text: string): Promise<void> => file.write(text).catch(cannotWrite);
   return {
+    ...file,
     path,
     reports: io.stdout,
-    write: (text) => file.write(text).catch(cannotWrite),
+    write,
     commit: () => file.commit().catch(cannotWrite),
-    abort: () => file.abort(),
   };
 }
 
@@ -352,7 +350,7 @@ export interface HistorySink extends Omit<Target, 'write'> {
 
 /** A {@link Target} for histories: in the input's layout, untouched messages as they were. */
 export async function openHistorySink(
-  args: { readonly inPlace: boolean; readonly output: string | undefined },
+  args: Pick<CliArgs, 'inPlace' | 'output'>,
   input: Input,
   io: CliIo,
 ): Promise<HistorySink> {

@@ -67,13 +67,11 @@ export function errorBodyFor<F extends StrictServerFormat>(
 
 /** Options of {@link startStrictServer}. */
 export interface StrictServerOptions {
-  /** Replies in order (one queue for all endpoints; see `enqueue`), then the reply function. */
+  /** Replies in order (one queue for all endpoints; see `enqueue`), then the reply function, then `ok`. */
   readonly replies?:
     | readonly ScriptedReply[]
     | ((request: StrictRequest) => ScriptedReply | Promise<ScriptedReply>)
     | undefined;
-  /** Text of the reply when the queue is empty and there is no reply function. @defaultValue `'ok'` */
-  readonly defaultText?: string | undefined;
   /** The largest request body, else 413 in the provider's shape. @defaultValue 32 MiB */
   readonly maxBodyBytes?: number | undefined;
   /** How many requests {@link StrictServer.requests} keeps. @defaultValue 1000 */
@@ -84,8 +82,6 @@ export interface StrictServerOptions {
   readonly headersTimeoutMs?: number | undefined;
   /** Time a client has to send a whole request. @defaultValue the larger of 30000 and `headersTimeoutMs` */
   readonly requestTimeoutMs?: number | undefined;
-  /** How long an idle keep-alive connection stays open. @defaultValue 5000 */
-  readonly keepAliveTimeoutMs?: number | undefined;
 }
 
 /** One request the server received, whatever its outcome. */
@@ -125,13 +121,11 @@ const count = z.int().nonnegative();
 const milliseconds = z.int().positive().max(0x7fffffff);
 const optionsSchema = z
   .object({
-    defaultText: z.string().optional(),
     maxBodyBytes: count.optional(),
     maxRecordedRequests: z.int().positive().optional(),
     maxRecordedBodyBytes: count.optional(),
     headersTimeoutMs: milliseconds.optional(),
     requestTimeoutMs: milliseconds.optional(),
-    keepAliveTimeoutMs: milliseconds.optional(),
   })
   .optional()
   .refine(
@@ -203,10 +197,7 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
     request: StrictRequest,
   ): Promise<ResolvedReply> => {
     const reply =
-      queue.shift() ??
-      (await (typeof replies === 'function'
-        ? replies(request)
-        : { text: options?.defaultText ?? 'ok' }));
+      queue.shift() ?? (await (typeof replies === 'function' ? replies(request) : { text: 'ok' }));
     return {
       text: reply.text,
       toolCalls: (reply.toolCalls ?? []).map(({ id, name, arguments: args }) => ({
@@ -244,9 +235,9 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
       return;
     }
     const body = await readBody(request, maxBodyBytes);
-    const parsed = body.kind === 'read' ? parseJson(body.text) : { ok: false as const };
+    const parsed = body.kind === 'read' ? body.parsed : { ok: false as const };
     let reply: EndpointReply;
-    let payload: string | readonly string[];
+    let chunks: readonly string[];
     try {
       reply =
         body.kind === 'too-large'
@@ -256,33 +247,32 @@ export async function startStrictServer(options?: StrictServerOptions): Promise<
               `The request body is ${body.size} bytes, over the strict server's limit of ${maxBodyBytes} bytes (option maxBodyBytes).`,
             )
           : await route(request.method ?? 'GET', target, parsed);
-      payload = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.chunks;
+      chunks = reply.kind === 'json' ? [JSON.stringify(reply.body)] : reply.chunks;
     } catch (error) {
       // A reply function that throws, or a reply JSON cannot hold: answered and recorded.
       const message = error instanceof Error ? error.message : String(error);
       reply = failure(target, 'server-error', `Scripted reply failed: ${message}`);
-      payload = JSON.stringify(reply.kind === 'json' ? reply.body : null);
+      chunks = [JSON.stringify(reply.kind === 'json' ? reply.body : null)];
     }
     const status = reply.kind === 'json' ? reply.status : 200;
     const text = body.kind === 'read' && body.text !== '' ? body.text : undefined;
     const error = reply.kind === 'json' && status >= 400 ? { error: reply.body } : {};
     const recorded = { path: target.pathname, body: parsed.ok ? parsed.value : text, status };
     log.add({ ...recorded, ...error }, body.kind === 'read' ? body.bytes : 0);
-    if (reply.kind === 'json') {
-      response.writeHead(status, { 'content-type': reply.contentType, ...reply.headers });
-      response.end(payload);
-      return;
+    const headers = reply.kind === 'json' ? reply.headers : { 'cache-control': 'no-cache' };
+    response.writeHead(status, { 'content-type': reply.contentType, ...headers });
+    // A JSON body goes in one write, with its length; a stream chunk by chunk.
+    if (reply.kind === 'json') response.end(chunks[0]);
+    else {
+      for (const chunk of chunks) response.write(chunk);
+      response.end();
     }
-    response.writeHead(200, { 'content-type': reply.contentType, 'cache-control': 'no-cache' });
-    for (const chunk of payload) response.write(chunk);
-    response.end();
   };
 
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
       requestTimeout: options?.requestTimeoutMs ?? Math.max(30_000, headersTimeoutMs),
-      keepAliveTimeout: options?.keepAliveTimeoutMs ?? 5000,
       // Node checks the two timeouts above only this often (30 s by default).
       connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeoutMs / 2)),
     },
@@ -358,8 +348,15 @@ function requestLog(maxRequests: number, maxBytes: number) {
 }
 
 type RequestBody =
-  | { readonly kind: 'read'; readonly text: string; readonly bytes: number }
+  | {
+      readonly kind: 'read';
+      readonly text: string;
+      readonly bytes: number;
+      readonly parsed: Parsed;
+    }
   | { readonly kind: 'too-large'; readonly size: number };
+
+type Parsed = EndpointRequest['parsed'];
 
 /** Reads the body to its end (so the client gets the 413), keeping at most `limit` bytes. */
 async function readBody(request: IncomingMessage, limit: number): Promise<RequestBody> {
@@ -370,18 +367,12 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Reques
     size += buffer.length;
     if (size <= limit) chunks.push(buffer);
   }
-  return size > limit
-    ? { kind: 'too-large', size }
-    : { kind: 'read', text: Buffer.concat(chunks).toString('utf8'), bytes: size };
-}
-
-type Parsed = EndpointRequest['parsed'];
-
-function parseJson(text: string): Parsed {
+  if (size > limit) return { kind: 'too-large', size };
+  const text = Buffer.concat(chunks).toString('utf8');
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { kind: 'read', text, bytes: size, parsed: { ok: true, value: JSON.parse(text) } };
   } catch {
-    return { ok: false };
+    return { kind: 'read', text, bytes: size, parsed: { ok: false } };
   }
 }
 

@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/run-cli.js';
 import { MESSAGE_FORMATS } from '../../src/core/format.js';
-import { rulesFor } from '../../src/cli/commands.js';
+import type { CliRun } from './run-cli-process.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 
-describe('rulesFor with a Chat Completions host', () => {
-  it('checks Chat Completions (and Mistral) messages by the host, and refuses other shapes', () => {
-    expect(rulesFor('openai-chat', 'deepseek')).toEqual({
-      format: 'openai-chat',
-      provider: 'deepseek',
-    });
-    expect(rulesFor('mistral', 'groq')).toEqual({ format: 'mistral', provider: 'groq' });
-    expect(() => rulesFor('anthropic', 'deepseek')).toThrow(
-      '--provider deepseek checks openai-chat messages, but this conversation is anthropic',
+describe('check --provider with a Chat Completions host', () => {
+  it('checks Chat Completions (and Mistral) messages by the host, and refuses other shapes', async () => {
+    const chat = JSON.stringify([{ role: 'user', content: 'hi' }]);
+    const anthropic = JSON.stringify([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]);
+    const run = (stdin: string, format: string, provider = 'deepseek'): Promise<CliRun> =>
+      runCliInProcess(['check', '-', '--format', format, '--provider', provider], { stdin });
+    expect((await run(chat, 'openai-chat')).code).toBe(0);
+    expect((await run(chat, 'mistral')).code).toBe(0);
+    // Mistral's rules read Chat Completions: the adapters share a wire shape.
+    expect((await run(chat, 'openai-chat', 'mistral')).code).toBe(0);
+    expect((await run(anthropic, 'anthropic', 'gemini')).stderr).toContain(
+      'The gemini rules check gemini messages, but these are anthropic',
     );
+    expect(await run(anthropic, 'anthropic')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        '<stdin>: The deepseek rules check openai-chat messages, but these are anthropic; convert them first (convertHistory), or repair them for deepseek with repairHistory.\n',
+    });
   });
 });
 

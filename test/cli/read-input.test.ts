@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../src/cli/read-input.js';
-import { rulesFor } from '../../src/cli/commands.js';
 
 describe('detectFormat', () => {
   it.each([
@@ -57,20 +56,5 @@ describe('detectFormat', () => {
         { role: 'assistant', content: 'hello' },
       ]),
     ).toEqual({ format: 'openai-chat', certain: false });
-  });
-});
-
-describe('rulesFor', () => {
-  it('checks a Chat Completions conversation by Mistral’s rules: the adapters share a wire shape', () => {
-    expect(rulesFor('openai-chat', 'mistral')).toEqual({
-      format: 'openai-chat',
-      provider: 'mistral',
-    });
-  });
-
-  it('refuses rules of a provider that reads another shape', () => {
-    expect(() => rulesFor('anthropic', 'gemini')).toThrow(
-      '--provider gemini checks gemini messages, but this conversation is anthropic',
-    );
   });
 });

@@ -58,6 +58,6 @@ describe('--model and --thinking', () => {
   it('refuses them on commands that apply no provider rules', async () => {
     const trimmed = await runCliInProcess(['trim', file, '--max-messages', '2', '--thinking']);
     expect(trimmed.code).toBe(2);
-    expect(trimmed.stderr).toContain('--model and --thinking are for check, fix and view');
+    expect(trimmed.stderr).toContain('--thinking is for check, fix, view, not trim');
   });
 });

@@ -78,7 +78,7 @@ describe('aiwrapper-tool-calls view', () => {
     const run = await runCliInProcess(['view', input, '--in-place']);
     expect({ code: run.code, stderr: run.stderr.split('\n')[0] }).toEqual({
       code: 2,
-      stderr: 'aiwrapper-tool-calls: view writes a page, not a history; use -o FILE',
+      stderr: 'aiwrapper-tool-calls: --in-place is for fix, convert, trim, not view',
     });
   });
 
