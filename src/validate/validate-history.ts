@@ -96,7 +96,7 @@ export function rulesFormatFor(format: MessageFormat, provider: unknown): Messag
   if (FORMAT_ADAPTERS[format].wireShape === FORMAT_ADAPTERS[rules].wireShape) return rules;
   throw new ToolHistoryError(
     'invalid-input',
-    `The ${name} rules check ${rules} messages, but these are ${format}; convert them first (convertHistory), or repair them for ${name} with repairHistory.`,
+    `The ${name} rules check ${rules} messages, but these are ${format}; convert them to ${rules} first, or repair them for ${name}.`,
   );
 }
 

@@ -21,7 +21,7 @@ describe('check --provider with a Chat Completions host', () => {
       code: 2,
       stdout: '',
       stderr:
-        '<stdin>: The deepseek rules check openai-chat messages, but these are anthropic; convert them first (convertHistory), or repair them for deepseek with repairHistory.\n',
+        '<stdin>: The deepseek rules check openai-chat messages, but these are anthropic; convert them to openai-chat first, or repair them for deepseek.\n',
     });
   });
 });
