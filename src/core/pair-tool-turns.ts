@@ -175,7 +175,8 @@ export function findToolTurnProblems(
   const { scope } = options;
   const merge = options.mergeCallTurns === true && scope === 'turn';
   const { match } = pairFlatTurnEntries(table, scope, merge);
-  table.pairing = { scope, match };
+  const repeatedCallIds: string[] = [];
+  table.pairing = { scope, uniqueCallIds: options.uniqueCallIds, match, repeatedCallIds };
   const { count, kinds, starts, ids, siteTurns, messageIndexes } = table;
   // Per id, the unanswered calls (where an unpaired result may have meant to go).
   const unanswered = new Map<string, number[]>();
@@ -216,9 +217,10 @@ export function findToolTurnProblems(
       for (let slot = start; slot < end; slot++) {
         const id = ids[slot] ?? '';
         const earlier = small ? ids.indexOf(id, start) : (firstCalls.get(id) ?? -1);
-        if (small ? earlier < slot : earlier >= from)
+        if (small ? earlier < slot : earlier >= from) {
+          repeatedCallIds.push(id);
           visit({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(earlier) });
-        else if (!small) firstCalls.set(id, slot);
+        } else if (!small) firstCalls.set(id, slot);
         if (match[slot] === -1) (missing ??= []).push(id);
       }
       if (missing === undefined) continue;

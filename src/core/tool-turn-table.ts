@@ -30,8 +30,15 @@ export class ToolTurnTable {
   partIndexes: Int32Array;
   /** Per site: its turn. */
   siteTurns: Int32Array;
-  /** Once {@link findToolTurnProblems} has run: its scope and, per site, the site it pairs with. */
-  pairing: { readonly scope: PairingScope; readonly match: Int32Array } | undefined;
+  /** Once {@link findToolTurnProblems} has run: its options, per site the site it pairs with, and the ids of calls that repeat an earlier call's id where ids must be unique. */
+  pairing:
+    | {
+        readonly scope: PairingScope;
+        readonly uniqueCallIds: 'turn' | 'conversation';
+        readonly match: Int32Array;
+        readonly repeatedCallIds: readonly string[];
+      }
+    | undefined;
 
   /** Sized for `messages` turns and as many sites: a long history fills it without regrowing. */
   constructor(messages = 16) {

@@ -38,21 +38,22 @@ export function repairInWindows(
   const { messages: out, fixes, warnings } = output;
   // The id rewriter the windows share, made at the first of them. Where ids are unique in the
   // conversation it learns the kept calls whose ids a window's may repeat.
-  let rewriter: { ids: CallIdRewriter; kept: ReadonlySet<string> | undefined } | undefined;
+  let rewriter: CallIdRewriter | undefined;
   const rewriterFrom = (start: number): CallIdRewriter => {
     if (rewriter === undefined) {
-      const ids = new CallIdRewriter(
+      const inputIds = (): string[] => table.ids.slice(0, table.sites);
+      rewriter = new CallIdRewriter(
         profile,
-        () => table.ids.slice(0, table.sites),
+        inputIds,
         policy.generateId,
+        suspectIds(table, profile),
       );
-      rewriter = { ids, kept: ids.uniqueInConversation ? idsIn(table, windows) : undefined };
-      if (rewriter.kept) keepCallIds(table, 0, start, rewriter.kept, ids);
+      if (rewriter.uniqueInConversation) keepCallIds(table, 0, start, rewriter);
     }
-    return rewriter.ids;
+    return rewriter;
   };
   const keep = (start: number, end: number): void => {
-    if (rewriter?.kept) keepCallIds(table, start, end, rewriter.kept, rewriter.ids);
+    if (rewriter?.uniqueInConversation) keepCallIds(table, start, end, rewriter);
     for (let index = start; index < end; index++) out.push(messages[index]);
   };
   let kept = 0;
@@ -110,32 +111,27 @@ function followsUserTurn(
   return false;
 }
 
-/** Every call and result id inside the windows: the ids a kept call's id can clash with. */
-function idsIn(table: ToolTurnTable, windows: readonly RepairWindow[] | undefined): Set<string> {
-  const ids = new Set<string>();
-  for (const { start, end } of windows ?? []) {
-    const slotEnd = table.starts[end] ?? 0;
-    for (let slot = table.starts[start] ?? 0; slot < slotEnd; slot++)
+/**
+ * The ids a repair may find repeated where they must be unique (see `CallIdRewriter`), from the
+ * pairing the validator recorded; `undefined` when it checked ids by another rule than `profile`'s.
+ */
+function suspectIds(table: ToolTurnTable, profile: ProviderProfile): Set<string> | undefined {
+  const { pairing } = table;
+  if (pairing?.uniqueCallIds !== profile.uniqueCallIds) return undefined;
+  const ids = new Set(pairing.repeatedCallIds);
+  for (let slot = 0; slot < table.sites; slot++)
+    if (pairing.match[slot] === -1 && table.kinds[table.siteTurns[slot] ?? 0] === RESULTS_ENTRY)
       ids.add(table.ids[slot] ?? '');
-  }
   return ids;
 }
 
-/** Tells the rewriter of the kept calls whose ids a call inside a window may repeat. */
-function keepCallIds(
-  table: ToolTurnTable,
-  start: number,
-  end: number,
-  wanted: ReadonlySet<string>,
-  ids: CallIdRewriter,
-): void {
+/** Tells the rewriter of the calls kept outside the windows in messages `[start, end)`. */
+function keepCallIds(table: ToolTurnTable, start: number, end: number, ids: CallIdRewriter): void {
   for (let turn = start; turn < end; turn++) {
     if (table.kinds[turn] !== CALLS_ENTRY) continue;
     const slotEnd = table.starts[turn + 1] ?? 0;
-    for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) {
-      const id = table.ids[slot] ?? '';
-      if (wanted.has(id)) ids.keep(id);
-    }
+    for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++)
+      ids.keep(table.ids[slot] ?? '');
   }
 }
 

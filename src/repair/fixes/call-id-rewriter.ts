@@ -24,11 +24,17 @@ export class CallIdRewriter {
   /** Per base id: the next hash attempt. */
   private readonly attempts = new Map<string, number>();
 
-  /** `inputIds` gives every call and result id of the input, when a new id is first needed. */
+  /**
+   * `inputIds` gives every call and result id of the input, when a new id is first needed.
+   * `suspects`, when known, holds every id that can repeat where it must be unique: those of calls
+   * that already repeat one and of results no call answers (a synthesized call takes theirs); an
+   * accepted id outside it is kept without being tracked.
+   */
   constructor(
     private readonly profile: ProviderProfile,
     private readonly inputIds: () => ArrayLike<string>,
     private readonly generate: CallIdGenerator | undefined,
+    private readonly suspects?: ReadonlySet<string> | undefined,
   ) {}
 
   /** True when ids must be unique in the whole history, so calls kept outside what a repair reads matter ({@link keep}). */
@@ -38,7 +44,7 @@ export class CallIdRewriter {
 
   /** A call kept as it is, outside what a repair reads: its id is in use. */
   keep(id: string): void {
-    if (this.uniqueInConversation) this.seen.add(id);
+    if (this.uniqueInConversation && this.suspects?.has(id) !== false) this.seen.add(id);
   }
 
   /** A new call turn begins. */
@@ -48,6 +54,8 @@ export class CallIdRewriter {
 
   /** The id the next call (whose id was `id`) gets. */
   decide(id: string): CallIdDecision {
+    if (this.suspects?.has(id) === false && id !== '' && this.profile.callIds.accepts(id))
+      return { id, cause: undefined };
     const cause: IdRewriteCause | undefined =
       id === ''
         ? 'empty'
