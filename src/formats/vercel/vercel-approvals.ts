@@ -22,19 +22,12 @@ interface ApprovalResponse {
 // ai 6.0.326); anywhere else `convertToLanguageModelPrompt` drops them. `from`: the first
 // message to read them in (a repair gathers the trailing tool messages into the last).
 function trailingApprovals(messages: readonly unknown[], from: number): ApprovalResponse[] {
-  const calls = new Map<string, JsonObject>();
-  const requests = new Map<string, string>();
-  for (const message of messages) {
-    if (!isObject(message) || message.role !== 'assistant' || !Array.isArray(message.content))
-      continue;
-    for (const part of message.content as unknown[]) {
-      if (!isObject(part) || typeof part.toolCallId !== 'string') continue;
-      if (part.type === 'tool-call') calls.set(part.toolCallId, part);
-      else if (part.type === 'tool-approval-request' && typeof part.approvalId === 'string')
-        requests.set(part.approvalId, part.toolCallId);
-    }
-  }
-  const responses: ApprovalResponse[] = [];
+  const found: {
+    part: JsonObject;
+    messageIndex: number;
+    partIndex: number;
+    answered: Set<unknown>;
+  }[] = [];
   for (let messageIndex = Math.max(from, 0); messageIndex < messages.length; messageIndex++) {
     const message = messages[messageIndex];
     if (!isObject(message) || message.role !== 'tool' || !Array.isArray(message.content)) break;
@@ -45,19 +38,56 @@ function trailingApprovals(messages: readonly unknown[], from: number): Approval
       ),
     );
     content.forEach((part, partIndex) => {
-      if (!isObject(part) || part.type !== 'tool-approval-response') return;
-      const callId =
-        typeof part.approvalId === 'string' ? requests.get(part.approvalId) : undefined;
-      const call = callId === undefined ? undefined : calls.get(callId);
-      const toolName = typeof call?.toolName === 'string' ? call.toolName : '';
-      // A provider-executed call's approval goes to the provider, which answers it.
-      const skip =
-        callId !== undefined && (answered.has(callId) || call?.providerExecuted === true);
-      const answer = callId === undefined ? undefined : { callId, toolName };
-      responses.push({ part, messageIndex, partIndex, answer, skip });
+      if (isObject(part) && part.type === 'tool-approval-response')
+        found.push({ part, messageIndex, partIndex, answered });
     });
   }
-  return responses;
+  if (found.length === 0) return [];
+  const { requests, calls } = requestsAndCalls(
+    messages,
+    found.map(({ part }) => part.approvalId),
+  );
+  return found.map(({ part, messageIndex, partIndex, answered }) => {
+    const callId = typeof part.approvalId === 'string' ? requests.get(part.approvalId) : undefined;
+    const call = callId === undefined ? undefined : calls.get(callId);
+    const toolName = typeof call?.toolName === 'string' ? call.toolName : '';
+    // A provider-executed call's approval goes to the provider, which answers it.
+    const skip = callId !== undefined && (answered.has(callId) || call?.providerExecuted === true);
+    const answer = callId === undefined ? undefined : { callId, toolName };
+    return { part, messageIndex, partIndex, answer, skip };
+  });
+}
+
+/**
+ * The last request of each of `approvalIds` and the last call of each id, read from the end and
+ * stopping once every request and its call are found: a repair asks once per window.
+ */
+function requestsAndCalls(messages: readonly unknown[], approvalIds: readonly unknown[]) {
+  const wanted = new Set(approvalIds.filter((id) => typeof id === 'string'));
+  const requests = new Map<string, string>();
+  const calls = new Map<string, JsonObject>();
+  const done = (): boolean =>
+    requests.size === wanted.size && [...requests.values()].every((id) => calls.has(id));
+  for (let index = messages.length - 1; index >= 0 && !done(); index--) {
+    const message = messages[index];
+    if (!isObject(message) || message.role !== 'assistant' || !Array.isArray(message.content))
+      continue;
+    const content = message.content as unknown[];
+    for (let at = content.length - 1; at >= 0; at--) {
+      const part = content[at];
+      if (!isObject(part) || typeof part.toolCallId !== 'string') continue;
+      if (part.type === 'tool-call' && !calls.has(part.toolCallId))
+        calls.set(part.toolCallId, part);
+      else if (
+        part.type === 'tool-approval-request' &&
+        typeof part.approvalId === 'string' &&
+        wanted.has(part.approvalId) &&
+        !requests.has(part.approvalId)
+      )
+        requests.set(part.approvalId, part.toolCallId);
+    }
+  }
+  return { requests, calls };
 }
 
 /**
