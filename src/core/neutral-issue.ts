@@ -21,6 +21,8 @@ export interface NeutralLayout {
   readonly idField: string;
   /** The sentence for calls of one turn that no result answers. */
   readonly missing: (toolCallIds: readonly string[], turnIndex: number) => string;
+  /** A results message without results stays in its run of results, as the AI SDK joins consecutive tool messages and drops the empty ones. */
+  readonly emptyResultsJoin?: boolean | undefined;
   /** Parts of a results message other than results that answer a call (Vercel approvals), by part. */
   readonly answers?:
     | ((messages: readonly unknown[]) => ReadonlyMap<object, { readonly callId: string }>)
@@ -76,7 +78,7 @@ export function inspectNeutral(
       if (id === '' && kind === 'calls') emptyIds.push(table.sites);
       table.add(id, partIndex);
     }
-    table.end();
+    table.end(kind === 'results' && layout.emptyResultsJoin === true);
   }
   const path = (site: ToolSite): string =>
     `messages[${site.messageIndex}].${layout.partsField}[${site.partIndex ?? 0}]`;

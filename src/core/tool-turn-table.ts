@@ -74,10 +74,10 @@ export class ToolTurnTable {
     this.starts[this.count] = slot + 1;
   }
 
-  /** Closes the open turn: one without sites holds neither calls nor results. */
-  end(): void {
+  /** Closes the open turn: one without sites holds neither calls nor results, unless `keepEmpty`. */
+  end(keepEmpty = false): void {
     const turn = this.count - 1;
-    if (this.starts[turn] === this.starts[turn + 1]) this.kinds[turn] = OTHER_ENTRY;
+    if (!keepEmpty && this.starts[turn] === this.starts[turn + 1]) this.kinds[turn] = OTHER_ENTRY;
   }
 
   /** The number of calls and results. */

@@ -64,7 +64,7 @@ export function repairInWindows(
     const part = windows && {
       ids: rewriterFrom(window.start),
       endsHistory: window.end === messages.length,
-      afterUser: followsUserTurn(messages, table, window.start),
+      afterUser: profile.callTurnAfterUser && followsUserTurn(messages, table, window.start),
     };
     // No `slice` of the whole: on aiwrapper's LangMessages (an Array subclass) it is slow.
     const slice = windows ? messages.slice(window.start, window.end) : messages;
@@ -95,7 +95,11 @@ export function repairInWindows(
   return output;
 }
 
-/** True when the message before `start`, system messages aside, is a user message or results: what a call turn must follow in Gemini. */
+/**
+ * True when the message before `start`, system messages aside, is a user message or results: what
+ * a call turn must follow in Gemini. Reads the table by message index: only for a profile with that
+ * rule, whose windows come from a table of one turn per message.
+ */
 function followsUserTurn(
   messages: readonly unknown[],
   table: ToolTurnTable,

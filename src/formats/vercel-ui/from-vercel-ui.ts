@@ -171,7 +171,7 @@ function readAssistant(
       content.push(call);
       const approval = approvalParts(part, call.callId);
       if (approval) content.push({ type: 'opaque', format: 'vercel', value: approval.request });
-      const result = readResult(part, call, path);
+      const result = readResult(part, call, path, index);
       const response = approval?.response;
       if (result) results.push(result);
       if (response && !result && isLast && stepIndex === lastStep)
@@ -297,23 +297,41 @@ function readCall(part: JsonObject, path: string): ToolCallPart {
 
 // What the SDK sends for each state (ai 6.0.326 convertToModelMessages): the output, the error
 // text, or for a denial the reason or its default sentence, as error text.
-function readResult(part: JsonObject, call: ToolCallPart, path: string): ToolResult | undefined {
+function readResult(
+  part: JsonObject,
+  call: ToolCallPart,
+  path: string,
+  sourceIndex: number,
+): ToolResult | undefined {
   const { callId, name } = call;
   const approval = isObject(part.approval) ? part.approval : undefined;
   switch (part.state) {
     case 'output-available':
       assertWritableJson(part.output, `${path}.output`);
-      return { callId, name, content: (part.output ?? null) as JsonValue, isError: false };
+      return {
+        callId,
+        name,
+        content: (part.output ?? null) as JsonValue,
+        isError: false,
+        sourceIndex,
+      };
     case 'output-error':
       return {
         callId,
         name,
         content: stringAt(part.errorText, `${path}.errorText`),
         isError: true,
+        sourceIndex,
       };
     case 'output-denied': {
       const reason = typeof approval?.reason === 'string' ? approval.reason : undefined;
-      return { callId, name, content: reason ?? 'Tool call execution denied.', isError: true };
+      return {
+        callId,
+        name,
+        content: reason ?? 'Tool call execution denied.',
+        isError: true,
+        sourceIndex,
+      };
     }
     default:
       return undefined;

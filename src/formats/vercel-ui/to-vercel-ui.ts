@@ -56,9 +56,12 @@ export function toVercelUi(
       }
       case 'tool': {
         let reached = -1;
+        // A result added to results read from UI messages (a repair's placeholder) had no order.
+        const read = message.results.some((result) => result.sourceIndex !== undefined);
         for (const result of message.results) {
           const position = toolParts.get(result.callId);
-          if (position !== undefined && position < reached)
+          const added = read && result.sourceIndex === undefined;
+          if (position !== undefined && position < reached && !added)
             context.warn(
               'reordered-parts',
               index,

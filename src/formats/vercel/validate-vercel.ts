@@ -19,6 +19,8 @@ export const VERCEL_LAYOUT: NeutralLayout = {
   missing: (ids) =>
     `Tool result${ids.length > 1 ? 's are' : ' is'} missing for tool call${ids.length > 1 ? 's' : ''} ${ids.join(', ')}.`,
   answers: approvalAnswers,
+  // `convertToLanguageModelPrompt` (ai 6.0.326): a tool message left empty (approvals only) is dropped.
+  emptyResultsJoin: true,
 };
 
 /** The content parts (`undefined` for string or system content). @throws {ToolHistoryError} if malformed. */

@@ -1,7 +1,7 @@
 import { isObject } from '../../core/input-guards.js';
 import type { ConversionResult } from '../../core/history.js';
 import { fromVercel, readVercel } from './from-vercel.js';
-import { approvalAnswers, dropUnknownApprovals, unknownApprovals } from './vercel-approvals.js';
+import { approvalAnswers, dropUnusableApprovals, unknownApprovals } from './vercel-approvals.js';
 import { byMessageIndex, toValidationResult } from '../../errors/history-issue.js';
 import { toVercel } from './to-vercel.js';
 import { VERCEL_LAYOUT } from './validate-vercel.js';
@@ -34,11 +34,14 @@ export const VERCEL_ADAPTER: FormatAdapter<'vercel', ConversionResult<VercelMode
     return { ...inspection, result: toValidationResult(issues) };
   },
   read: (messages) => fromVercel(messages),
-  // A window of a repair reads approvals as the whole history pairs them.
   repairWire: {
-    before: (messages) => dropUnknownApprovals(messages),
-    read: (messages, _offset, whole) => ({
-      history: readVercel(messages, approvalAnswers(whole)).messages,
+    before: (messages) => dropUnusableApprovals(messages),
+    // Approvals answer only in the trailing tool messages: the window that ends the history.
+    read: (messages, offset, whole) => ({
+      history: readVercel(
+        messages,
+        offset + messages.length === whole.length ? approvalAnswers(whole) : new Map(),
+      ).messages,
       idsAsRead: { generated: new Set(), borrowed: new Set() },
     }),
   },

@@ -126,34 +126,55 @@ export function unknownApprovals(
 }
 
 /**
- * Drops the approval responses no request has from the trailing tool messages, which a repair
- * gathers into the last one (each kept whole in its fix).
+ * Drops from the trailing tool messages, which a repair gathers into the last one, the approval
+ * responses that cannot answer there (each kept whole in its fix): those no request has, which the
+ * SDK refuses; those whose call is not in the assistant message right before them, which the SDK
+ * would run there, its result no longer following its call; and those whose call a result or a
+ * later response of these messages answers, which the SDK would run a second time. A call left
+ * without an answer is then answered as any call without a result.
  */
-export function dropUnknownApprovals(messages: readonly unknown[]): WireRepair | undefined {
+export function dropUnusableApprovals(messages: readonly unknown[]): WireRepair | undefined {
   const isTool = (message: unknown): boolean => isObject(message) && message.role === 'tool';
   let from = messages.length;
   while (from > 0 && isTool(messages[from - 1])) from--;
-  const unknown = unknownApprovals(messages, from);
-  if (unknown.length === 0) return undefined;
+  const partsOf = (message: unknown): unknown[] =>
+    isObject(message) && Array.isArray(message.content) ? (message.content as unknown[]) : [];
+  const idsOf = (parts: unknown[], type: string): unknown[] =>
+    parts.flatMap((part) => (isObject(part) && part.type === type ? [part.toolCallId] : []));
+  const before = messages[from - 1];
+  const lastCalls = new Set(
+    isObject(before) && before.role === 'assistant' ? idsOf(partsOf(before), 'tool-call') : [],
+  );
+  const results = new Set(messages.slice(from).flatMap((m) => idsOf(partsOf(m), 'tool-result')));
+  const approvals = trailingApprovals(messages, from);
+  const latest = new Map(approvals.map(({ part, answer }) => [answer?.callId, part]));
   const output = [...messages];
   const fixes: WireFix[] = [];
-  for (const { messageIndex, partIndex = 0, approvalId } of unknown) {
-    const message = messages[messageIndex] as JsonObject;
-    const content = message.content as unknown[];
+  for (const { part, messageIndex, partIndex, answer, skip } of approvals) {
+    const where = `The approval response at messages[${messageIndex}].content[${partIndex}]`;
+    let reason: string;
+    if (answer === undefined)
+      reason = `${where} names approval "${String(part.approvalId)}", which no tool-approval-request has; the AI SDK refuses it in the last message, where a repair gathers the trailing tool messages.`;
+    else if (skip) continue;
+    else if (!lastCalls.has(answer.callId))
+      reason = `${where} answers call "${answer.callId}", which is not in the assistant message right before the trailing tool messages; the AI SDK would run the call there, where its result no longer follows it.`;
+    else if (results.has(answer.callId) || latest.get(answer.callId) !== part)
+      reason = `${where} answers call "${answer.callId}", which a result or a later approval response of the trailing tool messages answers too; gathered into the last message, the AI SDK would run the call a second time.`;
+    else continue;
     fixes.push({
       kind: 'dropped-approval',
       messageIndex,
       partIndex,
-      callId: '',
+      callId: answer?.callId ?? '',
       fromIndex: messageIndex,
-      item: content[partIndex],
-      message: `The approval response at messages[${messageIndex}].content[${partIndex}] names approval "${approvalId}", which no tool-approval-request has; the AI SDK refuses it in the last message, where a repair gathers the trailing tool messages. It was dropped (kept whole in this fix).`,
+      item: part,
+      message: `${reason} It was dropped (kept whole in this fix).`,
     });
     const kept = output[messageIndex] as JsonObject;
     output[messageIndex] = {
       ...kept,
-      content: (kept.content as unknown[]).filter((part) => part !== content[partIndex]),
+      content: (kept.content as unknown[]).filter((item) => item !== part),
     };
   }
-  return { messages: output, fixes, warnings: [] };
+  return fixes.length === 0 ? undefined : { messages: output, fixes, warnings: [] };
 }

@@ -140,6 +140,26 @@ describe('repairHistory (vercel-ui)', () => {
     expect(validate(repaired)).toEqual({ ok: true, issues: [] });
   });
 
+  it('repair answers an earlier call of a step whose later call has output, warning of nothing', () => {
+    const messages = [
+      user(),
+      assistant(tool('c1', 'input-available'), tool('c2', 'output-available', { output: 'ok' })),
+      user('again'),
+    ];
+    const {
+      messages: repaired,
+      fixes,
+      warnings,
+    } = repairHistory(messages, {
+      format: 'vercel-ui',
+    });
+    expect(fixes).toMatchObject([{ kind: 'inserted-placeholder', callId: 'c1' }]);
+    expect(warnings).toEqual([]);
+    expect(repaired[1]).toMatchObject({
+      parts: [{ toolCallId: 'c1', state: 'output-error' }, messages[1]?.parts[1]],
+    });
+  });
+
   it('restoreIds writes repeated ids back as they were sent', () => {
     const messages = [user(), assistant(tool('', 'input-available'), tool('', 'input-available'))];
     expect(restoreIds(messages, [], { format: 'vercel-ui' })).toEqual(messages);
@@ -187,7 +207,9 @@ describe('fromVercelUi / toVercelUi', () => {
       },
       {
         role: 'tool',
-        results: [{ callId: 'c1', name: 'get_weather', content: 'sunny', isError: false }],
+        results: [
+          { callId: 'c1', name: 'get_weather', content: 'sunny', isError: false, sourceIndex: 0 },
+        ],
         sourceIndex: 0,
       },
       { role: 'assistant', parts: [step, { type: 'text', text: 'done' }], sourceIndex: 0 },

@@ -153,6 +153,84 @@ describe('approvals in vercel ModelMessages', () => {
     expect(repaired.messages[1]).toBe(messages[1]);
   });
 
+  it('an approval in the last message for a call of an earlier turn is dropped, and the call answered', async () => {
+    const late = response('c1', true);
+    const messages = [
+      user,
+      { role: 'assistant', content: [call('c1'), request('c1')] },
+      user,
+      { role: 'assistant', content: 'ok' },
+      { role: 'tool', content: [late] },
+    ];
+    expect(validate(messages).ok).toBe(false);
+    expect((await sdkVerdict(messages)).ok).toBe(false);
+    const repaired = repairHistory(messages, { format: 'vercel' });
+    expect(repaired.fixes).toMatchObject([
+      { kind: 'inserted-placeholder', callId: 'c1', messageIndex: 2 },
+      { kind: 'dropped-approval', messageIndex: 5, partIndex: 0, callId: 'c1', item: late },
+    ]);
+    expect(repaired.fixes[1]?.message).toContain('not in the assistant message right before');
+    expect(validate(repaired.messages)).toEqual({ ok: true, issues: [] });
+    expect((await sdkVerdict(repaired.messages)).ok).toBe(true);
+    expect(repaired.messages[1]).toBe(messages[1]);
+  });
+
+  it('a tool message left empty by an approval the SDK passes over does not part a call from its result', async () => {
+    const messages = [
+      user,
+      { role: 'assistant', content: [call('c1'), request('c1')] },
+      { role: 'tool', content: [response('c1', true)] },
+      { role: 'tool', content: [result('c1')] },
+    ];
+    expect(await sdkSends(messages)).toBe(true);
+    expect(validate(messages)).toEqual({ ok: true, issues: [] });
+  });
+
+  it('of two trailing approvals of one call, the repair that gathers them keeps the last, which the SDK reads', async () => {
+    const first = response('c1', true);
+    const last = response('c1', false);
+    const messages = [
+      user,
+      { role: 'assistant', content: [call('c1'), request('c1'), call('c2')] },
+      { role: 'tool', content: [first] },
+      { role: 'tool', content: [last] },
+    ];
+    const repaired = repairHistory(messages, { format: 'vercel' });
+    expect(repaired.fixes.filter((fix) => fix.kind === 'dropped-approval')).toMatchObject([
+      { messageIndex: 2, partIndex: 0, callId: 'c1', item: first },
+    ]);
+    expect(JSON.stringify(repaired.messages)).toContain(JSON.stringify(last));
+    expect(validate(repaired.messages)).toEqual({ ok: true, issues: [] });
+    expect(await sdkSends(repaired.messages)).toBe(true);
+  });
+
+  it('a long broken history whose last approval has its request at the start is read once per repair, not once per window', () => {
+    const turns = Array.from({ length: 500 }, (_, turn) => [
+      user,
+      { role: 'assistant', content: [call(`t${turn}`)] },
+      user,
+    ]).flat();
+    const messages = [
+      user,
+      { role: 'assistant', content: [{ type: 'text', text: 'asking' }, request('c9')] },
+      ...turns,
+      { role: 'assistant', content: [call('c9')] },
+      { role: 'tool', content: [response('c9', true)] },
+    ];
+    let reads = 0;
+    const counted = new Proxy(messages, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const repaired = repairHistory(counted, { format: 'vercel' });
+    expect(validate(repaired.messages).ok).toBe(true);
+    expect(repaired.messages.at(-1)).toBe(messages.at(-1));
+    // Linear: a few reads per message; a lookup per window would read about 500 x 1,500.
+    expect(reads).toBeLessThan(40 * messages.length);
+  });
+
   it('an approval for a provider-executed call does not answer it (the provider does)', () => {
     const messages = [
       user,
@@ -186,7 +264,7 @@ const arbitraryTurn = fc.record({
 
 type Turn = typeof arbitraryTurn extends fc.Arbitrary<infer T> ? T : never;
 
-function approvalHistory(turns: readonly Turn[]): unknown[] {
+function approvalHistory(turns: readonly Turn[], late?: number): unknown[] {
   const messages: unknown[] = [user];
   turns.forEach((turn, turnIndex) => {
     const ids = turn.calls.map((_, position) => `c${turnIndex}_${position}`);
@@ -209,25 +287,49 @@ function approvalHistory(turns: readonly Turn[]): unknown[] {
     if (second.length > 0) messages.push({ role: 'tool', content: second });
     if (turn.userAfter) messages.push(user);
   });
+  // An approval, in a trailing tool message, of the first call of turn `late` (maybe an earlier one).
+  if (late !== undefined && late < turns.length)
+    messages.push({ role: 'tool', content: [response(`c${late}_0`, late % 2 === 0)] });
   return messages;
 }
 
+/**
+ * Whether `generateText` sends `messages` to a provider that accepts them: it does not throw, and
+ * its prompt answers no call twice (it runs an approved call even when a result already answers it).
+ */
+async function sdkSends(messages: readonly unknown[]): Promise<boolean> {
+  const verdict = await sdkVerdict(messages);
+  if (!verdict.ok) return false;
+  const ids = JSON.stringify(verdict.prompt).match(/"type":"tool-result","toolCallId":"[^"]*"/g);
+  return new Set(ids).size === (ids?.length ?? 0);
+}
+
 describe('validateHistory (vercel) against generateText', () => {
-  test.prop([fc.array(arbitraryTurn, { minLength: 1, maxLength: 3 })], { numRuns: 60 })(
+  test.prop(
+    [
+      fc.array(arbitraryTurn, { minLength: 1, maxLength: 3 }),
+      fc.option(fc.nat({ max: 2 }), { nil: undefined }),
+    ],
+    { numRuns: 80 },
+  )(
     'accepts exactly the approval histories the SDK sends, and repair makes the rest acceptable',
-    async (turns) => {
-      const messages = approvalHistory(turns);
-      const verdict = await sdkVerdict(messages);
-      expect(validate(messages).ok).toBe(verdict.ok);
+    async (turns, late) => {
+      const messages = approvalHistory(turns, late);
+      expect(validate(messages).ok).toBe(await sdkSends(messages));
       const repaired = repairHistory(messages, { format: 'vercel' });
       expect(validate(repaired.messages)).toEqual({ ok: true, issues: [] });
       expect(repairHistory(repaired.messages, { format: 'vercel' }).fixes).toEqual([]);
-      expect((await sdkVerdict(repaired.messages)).ok).toBe(true);
+      expect(await sdkSends(repaired.messages)).toBe(true);
       // Every approval part of the input is still there, or kept whole in the fix that dropped it.
       const approvals = (list: readonly unknown[]) =>
         JSON.stringify(list).match(/tool-approval-(request|response)/g)?.length ?? 0;
+      // (A dropped duplicate keeps the result as read: an approval read as one carries its part.)
       const dropped = repaired.fixes.flatMap((fix) =>
-        fix.kind === 'dropped-approval' ? [fix.item] : [],
+        fix.kind === 'dropped-approval'
+          ? [fix.item]
+          : fix.kind === 'dropped-duplicate-result'
+            ? [fix.result]
+            : [],
       );
       expect(approvals(repaired.messages) + approvals(dropped)).toBe(approvals(messages));
     },
