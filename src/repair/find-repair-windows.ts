@@ -167,7 +167,7 @@ function unansweredResultIds(
       if (table.kinds[turn] !== RESULTS_ENTRY) continue;
       const slotEnd = table.starts[turn + 1] ?? 0;
       for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++)
-        if (match[slot] === -1 || loose.has(turn)) ids.add(table.ids[slot] ?? '');
+        if (match[slot] === -1 || loose.has(turn)) ids.add(table.idAt(slot));
     }
   }
   return ids;
@@ -224,7 +224,7 @@ class ReachFinder {
 
   /** For an unanswered result: the latest earlier call with its id, the earliest earlier one left unanswered and, where ids are unique in the conversation, the next later one. */
   private callsFor(result: number): number[] {
-    const id = this.table.ids[result] ?? '';
+    const id = this.table.idAt(result);
     const slots = (this.callSlots ??= this.indexCalls()).get(id);
     if (slots === undefined) return [];
     const found: number[] = [];
@@ -250,7 +250,7 @@ class ReachFinder {
       if (table.kinds[turn] !== CALLS_ENTRY) continue;
       const slotEnd = table.starts[turn + 1] ?? 0;
       for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) {
-        const id = table.ids[slot] ?? '';
+        const id = table.idAt(slot);
         if (!wanted.has(id)) continue;
         const list = slots.get(id);
         if (list) list.push(slot);
