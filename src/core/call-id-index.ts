@@ -40,11 +40,14 @@ export class CallIdIndex {
 }
 
 function hashOf(id: string): number {
-  let hash = SEED ^ id.length;
-  for (let index = 0; index < id.length; index++) {
-    hash = Math.imul(hash ^ id.charCodeAt(index), 0x5bd1e995);
+  const { length } = id;
+  let hash = SEED ^ length;
+  // Two characters a step.
+  for (let index = 1; index < length; index += 2) {
+    hash = Math.imul(hash ^ (id.charCodeAt(index - 1) | (id.charCodeAt(index) << 16)), 0x5bd1e995);
     hash ^= hash >>> 15;
   }
+  if (length % 2 === 1) hash = Math.imul(hash ^ id.charCodeAt(length - 1), 0x5bd1e995);
   hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
   return hash ^ (hash >>> 16);
 }
