@@ -38,13 +38,16 @@ export function findRepairWindows(
     if (table.messageIndexes[turn] !== turn) return undefined;
 
   // Segments: starts[s] is the first message of segment s; segmentOf[m] the segment of message m.
-  const starts: number[] = [0];
+  // Typed arrays: a JS array of one entry per message would land in V8's large-object space.
+  const cuts = new Int32Array(count + 2);
   const segmentOf = new Int32Array(count);
+  let segments = 1;
   for (let index = 1; index < count; index++) {
-    if (isCut(messages, wire, table, index, profile)) starts.push(index);
-    segmentOf[index] = starts.length - 1;
+    if (isCut(messages, wire, table, index, profile)) cuts[segments++] = index;
+    segmentOf[index] = segments - 1;
   }
-  starts.push(count);
+  cuts[segments] = count;
+  const starts = cuts.subarray(0, segments + 1);
 
   const match =
     table.pairing?.scope === profile.scope
