@@ -1,6 +1,7 @@
 // The one pairing rule: a result answers the first open call with its id. Ids repeat across a
 // conversation (Kimi's `exec_0`), so in turn scope only the call turn right before the results is open.
 import { ArmedCalls } from './armed-calls.js';
+import { CallIdIndex } from './call-id-index.js';
 import { assertNever } from './input-guards.js';
 import type { ToolHistory } from './history.js';
 import {
@@ -101,7 +102,7 @@ export function pairFlatTurnEntries(
   scope: PairingScope,
   mergeCallTurns = false,
 ): { readonly match: Int32Array } {
-  const { count, kinds, starts, ids } = table;
+  const { count, kinds, starts } = table;
   const match = new Int32Array(table.sites).fill(-1);
   const armed = new ArmedCalls<number>(scope);
   // Turn scope: the open turn's calls `[next, last)` are armed only once a result answers out of
@@ -123,14 +124,14 @@ export function pairFlatTurnEntries(
     }
     if (kind === CALLS_ENTRY && lazy) last = end;
     else if (kind === CALLS_ENTRY)
-      for (let slot = start; slot < end; slot++) armed.arm(ids[slot] ?? '', slot);
+      for (let slot = start; slot < end; slot++) armed.arm(table.idAt(slot), slot);
     else
       for (let slot = start; slot < end; slot++) {
-        const id = ids[slot] ?? '';
+        const id = table.idAt(slot);
         let call: number | undefined;
-        if (lazy && next < last && ids[next] === id) call = next++;
+        if (lazy && next < last && table.idAt(next) === id) call = next++;
         else {
-          for (lazy = false; next < last; next++) armed.arm(ids[next] ?? '', next);
+          for (lazy = false; next < last; next++) armed.arm(table.idAt(next), next);
           call = armed.answer(id);
         }
         if (call === undefined) continue;
@@ -177,13 +178,16 @@ export function findToolTurnProblems(
   const { match } = pairFlatTurnEntries(table, scope, merge);
   const repeatedCallIds: string[] = [];
   table.pairing = { scope, uniqueCallIds: options.uniqueCallIds, match, repeatedCallIds };
-  const { count, kinds, starts, ids, siteTurns, messageIndexes } = table;
+  const { count, kinds, starts, siteTurns, messageIndexes } = table;
+  const idAt = (slot: number): string => table.idAt(slot);
   // Per id, the unanswered calls (where an unpaired result may have meant to go).
   const unanswered = new Map<string, number[]>();
   let unpairedResults = false;
+  let calls = 0;
   for (let slot = 0; slot < table.sites; slot++) {
-    const id = ids[slot] ?? '';
+    if (kinds[siteTurns[slot] ?? 0] === CALLS_ENTRY) calls++;
     if (match[slot] !== -1) continue;
+    const id = idAt(slot);
     if (kinds[siteTurns[slot] ?? 0] !== CALLS_ENTRY) unpairedResults = true;
     else {
       const list = unanswered.get(id);
@@ -193,8 +197,9 @@ export function findToolTurnProblems(
   }
   // Per id, the latest answer (to the open turn's calls in turn scope), kept only for unpaired results.
   const answered = new Map<string, number>();
-  // Per id, its first call (only those from `from` on count when ids need be unique in a turn).
-  const firstCalls = new Map<string, number>();
+  // Per id, its first call, where ids must be unique in the history.
+  const firstCalls =
+    options.uniqueCallIds === 'conversation' ? new CallIdIndex(calls, idAt) : undefined;
   // The first turn of the open run of merged call turns (the open call turn without merging).
   let open = -1;
   // The turn that closes the current call turn (and those merged with it), once looked for.
@@ -210,17 +215,17 @@ export function findToolTurnProblems(
         open = turn;
         if (scope === 'turn' && answered.size > 0) answered.clear();
       }
-      const from = options.uniqueCallIds === 'turn' ? start : 0;
-      // A small turn whose ids need only be unique in it looks back instead of using the map.
-      const small = options.uniqueCallIds === 'turn' && end - start <= SMALL_TURN;
+      // A small turn whose ids need only be unique in it looks back instead of using an index.
+      const firsts =
+        firstCalls ?? (end - start > SMALL_TURN ? new CallIdIndex(end - start, idAt) : undefined);
       let missing: string[] | undefined;
       for (let slot = start; slot < end; slot++) {
-        const id = ids[slot] ?? '';
-        const earlier = small ? ids.indexOf(id, start) : (firstCalls.get(id) ?? -1);
-        if (small ? earlier < slot : earlier >= from) {
+        const id = idAt(slot);
+        const earlier = firsts ? firsts.firstOrAdd(id, slot) : firstInTurn(table, id, start, slot);
+        if (earlier !== -1) {
           repeatedCallIds.push(id);
           visit({ kind: 'duplicate-call', call: table.siteAt(slot), first: table.siteAt(earlier) });
-        } else if (!small) firstCalls.set(id, slot);
+        }
         if (match[slot] === -1) (missing ??= []).push(id);
       }
       if (missing === undefined) continue;
@@ -239,7 +244,7 @@ export function findToolTurnProblems(
       });
     } else
       for (let slot = start; slot < end; slot++) {
-        const id = ids[slot] ?? '';
+        const id = idAt(slot);
         if (match[slot] !== -1) {
           if (unpairedResults) answered.set(id, slot);
           continue;
@@ -270,4 +275,11 @@ export function findToolTurnProblems(
       }
   }
   return problems;
+}
+
+/** The first site in `[start, slot)` with `id`, or -1. */
+function firstInTurn(table: ToolTurnTable, id: string, start: number, slot: number): number {
+  for (let earlier = start; earlier < slot; earlier++)
+    if (table.idAt(earlier) === id) return earlier;
+  return -1;
 }

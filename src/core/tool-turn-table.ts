@@ -7,6 +7,11 @@ export const CALLS_ENTRY = 1;
 /** Kind of a flat entry: results. */
 export const RESULTS_ENTRY = 2;
 
+// Ids go in arrays of 4096: a JS array past about 16k entries lands in V8's large-object space,
+// where filling it costs several times more per entry, so one long array would grow with the history.
+const ID_CHUNK_BITS = 12;
+const ID_CHUNK = 1 << ID_CHUNK_BITS;
+
 /** Where one call or result sits in a format's own array. */
 export interface ToolSite {
   readonly callId: string;
@@ -24,8 +29,8 @@ export class ToolTurnTable {
   messageIndexes: Int32Array;
   /** Per turn, plus one: the offset of its first site; `starts[count]` is the number of sites. */
   starts: Int32Array;
-  /** Per site: the call id; sized ahead, so only the first {@link sites} are filled. */
-  readonly ids: string[];
+  /** Per site: the call id, in arrays of {@link ID_CHUNK} (read with {@link idAt}). */
+  private readonly idChunks: string[][] = [];
   /** Per site: its position inside its message, `-1` for none. */
   partIndexes: Int32Array;
   /** Per site: its turn. */
@@ -43,7 +48,6 @@ export class ToolTurnTable {
   /** Sized for `messages` turns and as many sites: a long history fills it without regrowing. */
   constructor(messages = 16) {
     const size = Math.max(messages, 1);
-    this.ids = new Array<string>(size);
     this.kinds = new Uint8Array(size);
     this.messageIndexes = new Int32Array(size);
     this.starts = new Int32Array(size + 1);
@@ -68,7 +72,9 @@ export class ToolTurnTable {
       this.partIndexes = grown(this.partIndexes);
       this.siteTurns = grown(this.siteTurns);
     }
-    this.ids[slot] = callId;
+    const chunk = this.idChunks[slot >>> ID_CHUNK_BITS];
+    if (chunk === undefined) this.idChunks.push([callId]);
+    else chunk.push(callId);
     this.partIndexes[slot] = partIndex;
     this.siteTurns[slot] = this.count - 1;
     this.starts[this.count] = slot + 1;
@@ -94,8 +100,20 @@ export class ToolTurnTable {
     return this.kinds[turn] === CALLS_ENTRY;
   }
 
+  /** The call id of a site. */
+  idAt(slot: number): string {
+    return this.idChunks[slot >>> ID_CHUNK_BITS]?.[slot & (ID_CHUNK - 1)] ?? '';
+  }
+
+  /** The call ids of the sites `[from, to)`. */
+  idsIn(from: number, to: number): string[] {
+    const ids: string[] = [];
+    for (let slot = from; slot < to; slot++) ids.push(this.idAt(slot));
+    return ids;
+  }
+
   idsOf(turn: number): string[] {
-    return this.ids.slice(this.starts[turn] ?? 0, this.starts[turn + 1] ?? 0);
+    return this.idsIn(this.starts[turn] ?? 0, this.starts[turn + 1] ?? 0);
   }
 
   messageIndexOf(slot: number): number {
@@ -103,7 +121,7 @@ export class ToolTurnTable {
   }
 
   siteAt(slot: number): ToolSite {
-    const callId = this.ids[slot] ?? '';
+    const callId = this.idAt(slot);
     const messageIndex = this.messageIndexOf(slot);
     const partIndex = this.partIndexes[slot] ?? -1;
     return partIndex === -1 ? { callId, messageIndex } : { callId, messageIndex, partIndex };

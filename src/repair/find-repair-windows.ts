@@ -38,13 +38,16 @@ export function findRepairWindows(
     if (table.messageIndexes[turn] !== turn) return undefined;
 
   // Segments: starts[s] is the first message of segment s; segmentOf[m] the segment of message m.
-  const starts: number[] = [0];
+  // Typed arrays: a JS array of one entry per message would land in V8's large-object space.
+  const cuts = new Int32Array(count + 2);
   const segmentOf = new Int32Array(count);
+  let segments = 1;
   for (let index = 1; index < count; index++) {
-    if (isCut(messages, wire, table, index, profile)) starts.push(index);
-    segmentOf[index] = starts.length - 1;
+    if (isCut(messages, wire, table, index, profile)) cuts[segments++] = index;
+    segmentOf[index] = segments - 1;
   }
-  starts.push(count);
+  cuts[segments] = count;
+  const starts = cuts.subarray(0, segments + 1);
 
   const match =
     table.pairing?.scope === profile.scope
@@ -167,7 +170,7 @@ function unansweredResultIds(
       if (table.kinds[turn] !== RESULTS_ENTRY) continue;
       const slotEnd = table.starts[turn + 1] ?? 0;
       for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++)
-        if (match[slot] === -1 || loose.has(turn)) ids.add(table.ids[slot] ?? '');
+        if (match[slot] === -1 || loose.has(turn)) ids.add(table.idAt(slot));
     }
   }
   return ids;
@@ -224,7 +227,7 @@ class ReachFinder {
 
   /** For an unanswered result: the latest earlier call with its id, the earliest earlier one left unanswered and, where ids are unique in the conversation, the next later one. */
   private callsFor(result: number): number[] {
-    const id = this.table.ids[result] ?? '';
+    const id = this.table.idAt(result);
     const slots = (this.callSlots ??= this.indexCalls()).get(id);
     if (slots === undefined) return [];
     const found: number[] = [];
@@ -250,7 +253,7 @@ class ReachFinder {
       if (table.kinds[turn] !== CALLS_ENTRY) continue;
       const slotEnd = table.starts[turn + 1] ?? 0;
       for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) {
-        const id = table.ids[slot] ?? '';
+        const id = table.idAt(slot);
         if (!wanted.has(id)) continue;
         const list = slots.get(id);
         if (list) list.push(slot);

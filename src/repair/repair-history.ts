@@ -27,6 +27,7 @@ import type { HistoryIssue } from '../errors/history-issue.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
 import { CALLS_ENTRY } from '../core/pair-tool-turns.js';
 import type { ToolTurnTable } from '../core/tool-turn-table.js';
+import { CallIdIndex } from '../core/call-id-index.js';
 
 /** What {@link repairHistory} fixes: everything (`'all'`), or only missing call turns. */
 export type RepairPreset = 'all' | 'add-missing-calls';
@@ -226,20 +227,22 @@ function meetsProfileByTable(table: ToolTurnTable, profile: ProviderProfile): bo
     profile;
   if (textBeforeCalls || resultNamesMatchCalls || callTurnAfterUser || assistantAfterResults)
     return false;
-  const inConversation = profile.uniqueCallIds === 'conversation' ? new Set<string>() : undefined;
+  const inConversation =
+    profile.uniqueCallIds === 'conversation'
+      ? new CallIdIndex(table.sites, (slot) => table.idAt(slot))
+      : undefined;
   for (let turn = 0; turn < table.count; turn++) {
     if (table.kinds[turn] !== CALLS_ENTRY) continue;
     const start = table.starts[turn] ?? 0;
     const end = table.starts[turn + 1] ?? 0;
     for (let slot = start; slot < end; slot++) {
-      const id = table.ids[slot] ?? '';
+      const id = table.idAt(slot);
       if (!profile.callIds.accepts(id)) return false;
-      if (inConversation?.has(id) === true) return false;
-      inConversation?.add(id);
+      if (inConversation !== undefined && inConversation.firstOrAdd(id, slot) !== -1) return false;
       // Unique within the turn: turns hold a few calls, a scan beats a set.
       if (inConversation === undefined)
         for (let earlier = start; earlier < slot; earlier++)
-          if (table.ids[earlier] === id) return false;
+          if (table.idAt(earlier) === id) return false;
     }
   }
   return true;

@@ -41,7 +41,7 @@ export function repairInWindows(
   let rewriter: CallIdRewriter | undefined;
   const rewriterFrom = (start: number): CallIdRewriter => {
     if (rewriter === undefined) {
-      const inputIds = (): string[] => table.ids.slice(0, table.sites);
+      const inputIds = (): string[] => table.idsIn(0, table.sites);
       rewriter = new CallIdRewriter(
         profile,
         inputIds,
@@ -125,7 +125,7 @@ function suspectIds(table: ToolTurnTable, profile: ProviderProfile): Set<string>
   const ids = new Set(pairing.repeatedCallIds);
   for (let slot = 0; slot < table.sites; slot++)
     if (pairing.match[slot] === -1 && table.kinds[table.siteTurns[slot] ?? 0] === RESULTS_ENTRY)
-      ids.add(table.ids[slot] ?? '');
+      ids.add(table.idAt(slot));
   return ids;
 }
 
@@ -134,8 +134,7 @@ function keepCallIds(table: ToolTurnTable, start: number, end: number, ids: Call
   for (let turn = start; turn < end; turn++) {
     if (table.kinds[turn] !== CALLS_ENTRY) continue;
     const slotEnd = table.starts[turn + 1] ?? 0;
-    for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++)
-      ids.keep(table.ids[slot] ?? '');
+    for (let slot = table.starts[turn] ?? 0; slot < slotEnd; slot++) ids.keep(table.idAt(slot));
   }
 }
 

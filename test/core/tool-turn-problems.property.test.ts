@@ -105,7 +105,7 @@ describe('findToolTurnProblems', () => {
       const problems = findToolTurnProblems(table, chosen);
       const match = table.pairing?.match ?? new Int32Array();
       const expected = { results: [] as string[], calls: [] as string[] };
-      for (let slot = 0; slot < table.ids.length; slot++) {
+      for (let slot = 0; slot < table.sites; slot++) {
         if (match[slot] !== -1) continue;
         const site = `${String(table.messageIndexOf(slot))}:${String(table.partIndexes[slot])}`;
         if (table.isCalls(table.siteTurns[slot] ?? -1)) expected.calls.push(site);
@@ -118,7 +118,7 @@ describe('findToolTurnProblems', () => {
           const ids: string[] = [];
           for (let slot = table.starts[problem.turn] ?? 0; slot < end; slot++) {
             if (match[slot] !== -1) continue;
-            ids.push(table.ids[slot] ?? '');
+            ids.push(table.idAt(slot));
             named.calls.push(
               `${String(table.messageIndexOf(slot))}:${String(table.partIndexes[slot])}`,
             );

@@ -47,4 +47,18 @@ describe('ToolTurnTable', () => {
       });
     },
   );
+
+  test('keeps every id of a history past one chunk of ids', () => {
+    const table = new ToolTurnTable(4);
+    for (let turn = 0; turn < 3000; turn++) {
+      table.begin(turn, turn % 2 === 0 ? 'calls' : 'results');
+      for (let part = 0; part < 3; part++) table.add(`id-${String(3 * turn + part)}`, part);
+      table.end();
+    }
+    expect(table.sites).toBe(9000);
+    for (const slot of [0, 4095, 4096, 8191, 8192, 8999])
+      expect(table.idAt(slot)).toBe(`id-${String(slot)}`);
+    expect(table.idsIn(4094, 4098)).toEqual(['id-4094', 'id-4095', 'id-4096', 'id-4097']);
+    expect(table.idsOf(1365)).toEqual(['id-4095', 'id-4096', 'id-4097']);
+  });
 });

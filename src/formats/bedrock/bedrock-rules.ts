@@ -68,7 +68,7 @@ export function withLateResults(
   problems: ToolTurnProblem[],
 ): ToolTurnProblem[] {
   const late = new Map<number, Set<number>>();
-  const { kinds, starts, ids } = table;
+  const { kinds, starts } = table;
   const match = table.pairing?.match ?? [];
   // Each paired result in a user message right after another results message, with its call.
   for (let turn = 1; turn < table.count; turn++) {
@@ -94,7 +94,7 @@ export function withLateResults(
     const callIds: string[] = [];
     const end = starts[callTurn + 1] ?? 0;
     for (let slot = starts[callTurn] ?? 0; slot < end; slot++)
-      if (match[slot] === -1 || slots.has(slot)) callIds.push(ids[slot] ?? '');
+      if (match[slot] === -1 || slots.has(slot)) callIds.push(table.idAt(slot));
     const missing: ToolTurnProblem = {
       kind: 'missing',
       turnMessageIndex,

@@ -89,7 +89,7 @@ export function inspectVercelUi(
     }
   }
   for (let slot = 0; slot < table.sites; slot++) {
-    if (table.ids[slot] !== '' || !table.isCalls(table.siteTurns[slot] ?? -1)) continue;
+    if (table.idAt(slot) !== '' || !table.isCalls(table.siteTurns[slot] ?? -1)) continue;
     const messageIndex = table.messageIndexOf(slot);
     const message = worded
       ? `A tool part of messages[${messageIndex}] has an empty toolCallId, which no provider accepts. Give it an id.`
