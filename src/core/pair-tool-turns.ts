@@ -94,7 +94,8 @@ export function pairToolTurns(
   return { results, unanswered: calls.filter((_, index) => answered[index] !== true) };
 }
 
-const SMALL_TURN = 8;
+/** Up to this many calls, a turn checks its ids are unique by looking back rather than with an index. */
+export const SMALL_TURN = 8;
 
 /** The pairing rule on a turn table: per site, the site it pairs with (`-1` for none). */
 export function pairFlatTurnEntries(
@@ -278,7 +279,7 @@ export function findToolTurnProblems(
 }
 
 /** The first site in `[start, slot)` with `id`, or -1. */
-function firstInTurn(table: ToolTurnTable, id: string, start: number, slot: number): number {
+export function firstInTurn(table: ToolTurnTable, id: string, start: number, slot: number): number {
   for (let earlier = start; earlier < slot; earlier++)
     if (table.idAt(earlier) === id) return earlier;
   return -1;

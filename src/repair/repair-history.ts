@@ -25,7 +25,7 @@ import { resolvePolicy, type RepairPolicy } from './repair-policy.js';
 import type { WireRepair, WireRepairHooks } from '../formats/shared/wire-repair.js';
 import type { HistoryIssue } from '../errors/history-issue.js';
 import type { HistoryInspection } from '../core/history-inspection.js';
-import { CALLS_ENTRY } from '../core/pair-tool-turns.js';
+import { CALLS_ENTRY, firstInTurn, SMALL_TURN } from '../core/pair-tool-turns.js';
 import type { ToolTurnTable } from '../core/tool-turn-table.js';
 import { CallIdIndex } from '../core/call-id-index.js';
 
@@ -227,22 +227,21 @@ function meetsProfileByTable(table: ToolTurnTable, profile: ProviderProfile): bo
     profile;
   if (textBeforeCalls || resultNamesMatchCalls || callTurnAfterUser || assistantAfterResults)
     return false;
+  const idAt = (slot: number): string => table.idAt(slot);
   const inConversation =
-    profile.uniqueCallIds === 'conversation'
-      ? new CallIdIndex(table.sites, (slot) => table.idAt(slot))
-      : undefined;
+    profile.uniqueCallIds === 'conversation' ? new CallIdIndex(table.sites, idAt) : undefined;
   for (let turn = 0; turn < table.count; turn++) {
     if (table.kinds[turn] !== CALLS_ENTRY) continue;
     const start = table.starts[turn] ?? 0;
     const end = table.starts[turn + 1] ?? 0;
+    // Unique within the turn: a small turn looks back instead of using an index.
+    const firsts =
+      inConversation ?? (end - start > SMALL_TURN ? new CallIdIndex(end - start, idAt) : undefined);
     for (let slot = start; slot < end; slot++) {
       const id = table.idAt(slot);
       if (!profile.callIds.accepts(id)) return false;
-      if (inConversation !== undefined && inConversation.firstOrAdd(id, slot) !== -1) return false;
-      // Unique within the turn: turns hold a few calls, a scan beats a set.
-      if (inConversation === undefined)
-        for (let earlier = start; earlier < slot; earlier++)
-          if (table.idAt(earlier) === id) return false;
+      const earlier = firsts ? firsts.firstOrAdd(id, slot) : firstInTurn(table, id, start, slot);
+      if (earlier !== -1) return false;
     }
   }
   return true;
