@@ -18,6 +18,11 @@ interface ApprovalResponse {
   readonly skip: boolean;
 }
 
+/** The `toolCallId`s of the parts of `type` among `parts`. */
+function idsOf(parts: readonly unknown[], type: string): unknown[] {
+  return parts.flatMap((part) => (isObject(part) && part.type === type ? [part.toolCallId] : []));
+}
+
 // The AI SDK reads approvals only in a last message of role `tool` (`collectToolApprovals`,
 // ai 6.0.326); anywhere else `convertToLanguageModelPrompt` drops them. `from`: the first
 // message to read them in (a repair gathers the trailing tool messages into the last).
@@ -32,11 +37,7 @@ function trailingApprovals(messages: readonly unknown[], from: number): Approval
     const message = messages[messageIndex];
     if (!isObject(message) || message.role !== 'tool' || !Array.isArray(message.content)) break;
     const content = message.content as unknown[];
-    const answered = new Set(
-      content.flatMap((part) =>
-        isObject(part) && part.type === 'tool-result' ? [part.toolCallId] : [],
-      ),
-    );
+    const answered = new Set(idsOf(content, 'tool-result'));
     content.forEach((part, partIndex) => {
       if (isObject(part) && part.type === 'tool-approval-response')
         found.push({ part, messageIndex, partIndex, answered });
@@ -139,8 +140,6 @@ export function dropUnusableApprovals(messages: readonly unknown[]): WireRepair 
   while (from > 0 && isTool(messages[from - 1])) from--;
   const partsOf = (message: unknown): unknown[] =>
     isObject(message) && Array.isArray(message.content) ? (message.content as unknown[]) : [];
-  const idsOf = (parts: unknown[], type: string): unknown[] =>
-    parts.flatMap((part) => (isObject(part) && part.type === type ? [part.toolCallId] : []));
   const before = messages[from - 1];
   const lastCalls = new Set(
     isObject(before) && before.role === 'assistant' ? idsOf(partsOf(before), 'tool-call') : [],
