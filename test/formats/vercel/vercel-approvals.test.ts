@@ -169,7 +169,9 @@ describe('approvals in vercel ModelMessages', () => {
       { kind: 'inserted-placeholder', callId: 'c1', messageIndex: 2 },
       { kind: 'dropped-approval', messageIndex: 5, partIndex: 0, callId: 'c1', item: late },
     ]);
-    expect(repaired.fixes[1]?.message).toContain('not in the assistant message right before');
+    expect(repaired.fixes[1]?.message).toBe(
+      'The approval response at messages[4].content[0] answers call "c1", which is not in the assistant message right before the trailing tool messages; the AI SDK would run the call there, where its result no longer follows it. It was dropped (kept whole in this fix).',
+    );
     expect(validate(repaired.messages)).toEqual({ ok: true, issues: [] });
     expect((await sdkVerdict(repaired.messages)).ok).toBe(true);
     expect(repaired.messages[1]).toBe(messages[1]);
@@ -199,7 +201,11 @@ describe('approvals in vercel ModelMessages', () => {
     expect(repaired.fixes.filter((fix) => fix.kind === 'dropped-approval')).toMatchObject([
       { messageIndex: 2, partIndex: 0, callId: 'c1', item: first },
     ]);
-    expect(JSON.stringify(repaired.messages)).toContain(JSON.stringify(last));
+    expect(repaired.messages.slice(0, 2)).toEqual(messages.slice(0, 2));
+    expect(repaired.messages.slice(2)).toMatchObject([
+      { role: 'tool', content: [last, { type: 'tool-result', toolCallId: 'c2' }] },
+    ]);
+    expect((repaired.messages[2] as { content: unknown[] }).content[0]).toBe(last);
     expect(validate(repaired.messages)).toEqual({ ok: true, issues: [] });
     expect(await sdkSends(repaired.messages)).toBe(true);
   });
